@@ -1,0 +1,39 @@
+// Lint rules, including the ones that keep the layers apart (docs/architecture.md):
+// runtime never imports screens or server; screens never import server; server never imports
+// the browser side; the generator imports none of them.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const layer = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'test-results/**', 'playwright-report/**', 'server/migrations/**', '**/generated/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['runtime/**/*.{ts,tsx}', 'screens/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  layer(['runtime/**'], ['**/screens/**', '**/server/**', '**/seeds/**', '**/generator/**'], 'The runtime is generic: it must not import screens, the server, seeds or the generator.'),
+  layer(['screens/**'], ['**/server/**', '**/seeds/**', '**/generator/**'], 'Screens run in the browser: use the typed client, not server code.'),
+  layer(['server/**'], ['**/runtime/**', '**/screens/**', '**/generator/**'], 'The server must not import browser code or the generator.'),
+  layer(['generator/**'], ['**/runtime/**', '**/screens/**', '**/server/**', '**/seeds/**'], 'The generator reads only the spec.'),
+  layer(['seeds/**'], ['**/runtime/**', '**/screens/**', '**/generator/**'], 'Seeds write data through the server storage helpers only.'),
+);

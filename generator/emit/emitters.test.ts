@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { modelOf } from '../testing/fragments';
+import { propertySchema } from './jsonSchema';
+import { buildOpenApi } from './openapi';
+import { emitRegistry } from './runtimeCode';
+
+const ref = (name: string) => `#/components/schemas/${name}`;
+
+describe('field → JSON schema', () => {
+  it.each([
+    { given: '{ type: string, max: 20, required: true }', want: { type: 'string', maxLength: 20, minLength: 1, pattern: '\\S' } },
+    { given: '{ type: string, max: 20, nullable: true }', want: { type: ['string', 'null'], maxLength: 20 } },
+    { given: '{ type: money, nullable: true }', want: { type: ['string', 'null'], pattern: '^-?[0-9]{1,15}(\\.[0-9]{1,4})?$', description: 'Exact decimal with up to 4 places' } },
+    { given: '{ type: decimal, scale: 2, min: 0 }', want: { type: 'string', pattern: '^[0-9]{1,15}(\\.[0-9]{1,2})?$', description: 'Exact decimal with up to 2 places' } },
+    { given: '{ type: integer, min: 1, max: 9, default: 3 }', want: { type: 'integer', minimum: 1, maximum: 9, default: 3 } },
+    { given: '{ type: enum, enum: colour, nullable: true }', want: { type: ['string', 'null'], enum: ['red', 'green', null] } },
+    { given: '{ type: enum_list, enum: colour }', want: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['red', 'green'] } } },
+    { given: '{ type: ref, to: thing }', want: { type: 'integer', minimum: 1 } },
+    { given: '{ type: boolean, default: false }', want: { type: 'boolean', default: false } },
+  ])('$given', ({ given, want }) => {
+    const model = modelOf({
+      'enums.yaml': 'enums:\n  colour: [red, green]\n',
+      'entities/thing.yaml': `entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n      value: ${given}\n`,
+      'api/s.yaml': 'schemas:\n  Thing:\n    input: true\n    from: thing\n    fields: [value]\n',
+    });
+    const property = model.schemas[0]!.properties[0]!;
+    expect(propertySchema(model, property, ref)).toEqual(want);
+  });
+});
+
+describe('operation → OpenAPI', () => {
+  it('documents paging, repeated array parameters, headers and problems', () => {
+    const model = modelOf({
+      'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n      name: { type: string, max: 10, required: true }\n',
+      'api/s.yaml': [
+        'schemas:',
+        '  Thing:',
+        '    from: thing',
+        '    fields: [id, name]',
+        'operations:',
+        '  listThings:',
+        '    method: get',
+        '    path: /things',
+        '    auth: session',
+        '    paged: { per_page_max: 50, per_page_default: 10 }',
+        '    query:',
+        '      colour: { array: { type: integer, min: -1 } }',
+        '    response: { array: Thing }',
+        '    handler: things/handlers#listThings',
+        '',
+      ].join('\n'),
+    });
+    const operation = (buildOpenApi(model)['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/things']!['get']!;
+    expect(operation['parameters']).toEqual([
+      { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
+      { name: 'colour', in: 'query', required: false, style: 'form', explode: true, schema: { type: 'array', items: { type: 'integer', minimum: -1 } } },
+    ]);
+    const responses = operation['responses'] as Record<string, Record<string, unknown>>;
+    expect(Object.keys(responses)).toEqual(['200', '400', '401', '403']);
+    expect(Object.keys(responses['200']!['headers'] as object)).toEqual(['x-total-count', 'x-total-pages']);
+    expect(responses['400']!['content']).toEqual({ 'application/problem+json': { schema: { $ref: ref('Problem') } } });
+  });
+});
+
+describe('routes → runtime registry', () => {
+  it('imports each named component lazily so a typo fails type-check', () => {
+    const model = modelOf({
+      'screens/a.yaml': 'screens:\n  home:\n    component: store/Home#HomePage\n',
+      'routes.yaml': 'routes:\n  - name: home\n    path: /home\n    screen: home\n    guard: { root: true }\n    breadcrumbs:\n      - { label: crumb.home }\n',
+    });
+    expect(emitRegistry(model)).toContain(
+      [
+        '  {',
+        '    name: "home",',
+        '    path: "/home",',
+        '    public: false,',
+        '    guard: {"root":true},',
+        '    breadcrumbs: [{"label":"crumb.home"}],',
+        '    screen: "home",',
+        "    Component: lazy(() => import('../../screens/store/Home').then((module) => ({ default: module.HomePage }))),",
+        '  }',
+      ].join('\n'),
+    );
+  });
+});

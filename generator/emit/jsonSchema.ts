@@ -1,0 +1,107 @@
+import type { Model, Property, Scalar, TypeRef } from '../model/types';
+
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * Accepts the union of the local parts the requirement screens allow (000 §5) and a top-level
+ * domain of 2 to 15 letters.
+ */
+export const EMAIL_PATTERN = "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$";
+/** Register-interest phone (000 §5): digits, spaces, hyphens, brackets, optional leading plus. */
+export const PHONE_PATTERN = '^\\+?[0-9 ()\\-]*$';
+
+export function enumValues(model: Model, enumName: string): (string | number)[] {
+  if (enumName.startsWith('inline:')) return JSON.parse(enumName.slice('inline:'.length)) as (string | number)[];
+  const found = model.enums.find((candidate) => candidate.name === enumName);
+  if (!found) throw new Error(`unknown enum ${enumName}`);
+  return found.values;
+}
+
+function decimalPattern(scale: number, allowNegative: boolean): string {
+  return `^${allowNegative ? '-?' : ''}[0-9]{1,15}(\\.[0-9]{1,${scale}})?$`;
+}
+
+export function scalarSchema(model: Model, scalar: Scalar): JsonSchema {
+  switch (scalar.type) {
+    case 'id':
+    case 'ref':
+      return { type: 'integer', minimum: 1 };
+    case 'integer':
+      return { type: 'integer', ...(scalar.min !== undefined && { minimum: scalar.min }), ...(scalar.max !== undefined && { maximum: scalar.max }) };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'string':
+    case 'text':
+    case 'url':
+      return { type: 'string', ...(scalar.max !== undefined && { maxLength: scalar.max }) };
+    case 'email':
+      return { type: 'string', pattern: EMAIL_PATTERN, ...(scalar.max !== undefined && { maxLength: scalar.max }) };
+    case 'phone':
+      return { type: 'string', pattern: PHONE_PATTERN, ...(scalar.max !== undefined && { maxLength: scalar.max }) };
+    case 'money':
+    case 'decimal':
+      return {
+        type: 'string',
+        pattern: decimalPattern(scalar.scale ?? 4, scalar.min === undefined || scalar.min < 0),
+        description: `Exact decimal with up to ${scalar.scale ?? 4} places`,
+      };
+    case 'timestamp':
+      return { type: 'string', format: 'date-time' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'enum': {
+      const values = enumValues(model, scalar.enumName ?? '');
+      return { type: typeof values[0] === 'number' ? 'integer' : 'string', enum: values };
+    }
+    case 'enum_list': {
+      const values = enumValues(model, scalar.enumName ?? '');
+      return { type: 'array', uniqueItems: true, items: { type: typeof values[0] === 'number' ? 'integer' : 'string', enum: values } };
+    }
+  }
+}
+
+/** Makes a schema also accept null, in the form each JSON-schema consumer understands. */
+export function withNull(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema['enum'])) {
+    const type = schema['type'];
+    return { ...schema, type: [type, 'null'], enum: [...(schema['enum'] as unknown[]), null] };
+  }
+  if (typeof schema['type'] === 'string') return { ...schema, type: [schema['type'], 'null'] };
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+export function typeRefSchema(model: Model, ref: TypeRef, schemaRef: (name: string) => string): JsonSchema {
+  switch (ref.kind) {
+    case 'scalar':
+      return scalarSchema(model, ref.scalar);
+    case 'schema':
+      return { $ref: schemaRef(ref.name) };
+    case 'array':
+      return { type: 'array', items: typeRefSchema(model, ref.items, schemaRef) };
+  }
+}
+
+export function propertySchema(model: Model, property: Property, schemaRef: (name: string) => string): JsonSchema {
+  let base = typeRefSchema(model, property.type, schemaRef);
+  // A required text must say something: not empty, not only spaces.
+  if (property.required && base['type'] === 'string' && base['pattern'] === undefined && base['enum'] === undefined && base['format'] === undefined) {
+    base = { ...base, minLength: 1, pattern: '\\S' };
+  }
+  const schema = property.nullable ? withNull(base) : base;
+  return {
+    ...schema,
+    ...(property.description !== undefined && { description: property.description }),
+    ...(property.default !== undefined && { default: property.default }),
+  };
+}
+
+/** An object schema of properties; `strict` forbids unknown keys (request bodies). */
+export function objectSchema(model: Model, properties: Property[], schemaRef: (name: string) => string, strict: boolean): JsonSchema {
+  const required = properties.filter((property) => property.required).map((property) => property.name);
+  return {
+    type: 'object',
+    ...(strict && { additionalProperties: false }),
+    ...(required.length > 0 && { required }),
+    properties: Object.fromEntries(properties.map((property) => [property.name, propertySchema(model, property, schemaRef)])),
+  };
+}

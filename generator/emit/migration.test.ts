@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { modelOf } from '../testing/fragments';
+import { DataLossRefused, EMPTY_SNAPSHOT, planMigration, snapshotOf } from './migration';
+
+const thing = (fields: string, extra = '') => ({
+  'enums.yaml': 'enums:\n  colour: [red, green]\n',
+  'entities/thing.yaml': `entities:\n  thing:\n    table: things\n${extra}    fields:\n      id: { type: id }\n${fields}`,
+});
+
+describe('data model → migration', () => {
+  it('creates a table with typed columns, defaults and indexes', () => {
+    const model = modelOf(thing('      name: { type: string, max: 40, required: true, index: true }\n      price: { type: money, nullable: true }\n      colour: { type: enum, enum: colour, default: red }\n      tags: { type: enum_list, enum: colour, default: [] }\n'));
+    expect(planMigration(model, EMPTY_SNAPSHOT).up).toEqual([
+      [
+        'await knex.schema.createTable("things", (table) => {',
+        '  table.increments("id");',
+        '  table.string("name", 40).notNullable();',
+        '  table.bigInteger("price").nullable();',
+        '  table.string("colour", 64).notNullable().defaultTo("red");',
+        '  table.text("tags").notNullable().defaultTo("[]");',
+        '  table.index(["name"]);',
+        '});',
+      ].join('\n'),
+    ]);
+  });
+
+  it.each([
+    {
+      name: 'adds a nullable column',
+      before: '      name: { type: string, max: 40 }\n',
+      after: '      name: { type: string, max: 40 }\n      note: { type: text, nullable: true }\n',
+      want: ['await knex.schema.alterTable("things", (table) => {\n  table.text("note").nullable();\n});'],
+    },
+    {
+      name: 'renames a column and keeps its data',
+      before: '      name: { type: string, max: 40 }\n',
+      after: '      title: { type: string, max: 40, renamed_from: name }\n',
+      want: ['await knex.schema.alterTable("things", (table) => {\n  table.renameColumn("name", "title");\n});'],
+    },
+    {
+      name: 'widens a string',
+      before: '      name: { type: string, max: 40 }\n',
+      after: '      name: { type: string, max: 80 }\n',
+      want: ['await knex.schema.alterTable("things", (table) => {\n  table.string("name", 80).nullable().alter();\n});'],
+    },
+    {
+      name: 'drops a column the spec says to drop',
+      before: '      name: { type: string, max: 40 }\n      old: { type: text }\n',
+      after: '      name: { type: string, max: 40 }\n',
+      extra: '    drop_intended: [old]\n',
+      want: ['await knex.schema.alterTable("things", (table) => {\n  table.dropColumn("old");\n});'],
+    },
+  ])('$name', ({ before, after, extra, want }) => {
+    const previous = snapshotOf(modelOf(thing(before)));
+    expect(planMigration(modelOf(thing(after, extra)), previous).up).toEqual(want);
+  });
+
+  it.each([
+    { name: 'a removed column', after: '      other: { type: text }\n', reason: /things\.name is no longer in the spec/ },
+    { name: 'a narrowed string', after: '      name: { type: string, max: 10 }\n', reason: /may lose data/ },
+    { name: 'a type change', after: '      name: { type: integer }\n', reason: /may lose data/ },
+    { name: 'a new required column without a default', after: '      name: { type: string, max: 40 }\n      code: { type: string, required: true }\n', reason: /required but has no default/ },
+  ])('refuses $name', ({ after, reason }) => {
+    const previous = snapshotOf(modelOf(thing('      name: { type: string, max: 40 }\n')));
+    expect(() => planMigration(modelOf(thing(after)), previous)).toThrow(DataLossRefused);
+    expect(() => planMigration(modelOf(thing(after)), previous)).toThrow(reason);
+  });
+
+  it('plans nothing when the model matches the snapshot', () => {
+    const model = modelOf(thing('      name: { type: string, max: 40 }\n'));
+    expect(planMigration(model, snapshotOf(model)).up).toEqual([]);
+  });
+});

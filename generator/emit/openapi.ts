@@ -1,0 +1,94 @@
+import { queryParameters } from '../model/queryParameters';
+import type { Model, Operation } from '../model/types';
+import { objectSchema, propertySchema, typeRefSchema, type JsonSchema } from './jsonSchema';
+
+export { queryParameters };
+
+const componentRef = (name: string) => `#/components/schemas/${name}`;
+
+const PROBLEM_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'code', 'message_key'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    code: { type: 'string', description: 'Stable machine-readable code' },
+    message_key: { type: 'string', description: 'Key of the message catalogue' },
+    detail: { type: 'string' },
+    parameter: { type: 'string', description: 'The offending parameter or body field' },
+  },
+};
+
+function problemResponse(description: string) {
+  return { description, content: { 'application/problem+json': { schema: { $ref: componentRef('Problem') } } } };
+}
+
+function operationObject(model: Model, operation: Operation) {
+  const parameters = [
+    ...operation.pathParams.map((param) => ({ name: param.name, in: 'path', required: true, schema: propertySchema(model, param, componentRef) })),
+    ...queryParameters(model, operation).map((param) => {
+      const schema = propertySchema(model, param, componentRef);
+      const isArray = schema['type'] === 'array';
+      return {
+        name: param.name,
+        in: 'query',
+        required: param.required,
+        ...(isArray && { style: 'form', explode: true }),
+        schema,
+      };
+    }),
+  ];
+  const success =
+    operation.response === 'none'
+      ? { description: 'Done' }
+      : {
+          description: 'OK',
+          ...(operation.paged && {
+            headers: {
+              'x-total-count': { schema: { type: 'integer' }, description: 'Rows matching the filters' },
+              'x-total-pages': { schema: { type: 'integer' }, description: 'Pages at this per_page' },
+            },
+          }),
+          content: { 'application/json': { schema: typeRefSchema(model, operation.response, componentRef) } },
+        };
+  return {
+    operationId: operation.id,
+    ...(operation.auth === 'public' ? { security: [] } : {}),
+    ...(operation.permission && { 'x-permission': operation.permission }),
+    ...(parameters.length > 0 && { parameters }),
+    ...(operation.body && {
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: componentRef(operation.body) } } } },
+    }),
+    responses: {
+      [String(operation.status)]: success,
+      '400': problemResponse('Invalid parameters or body'),
+      ...(operation.auth === 'session' && { '401': problemResponse('Not signed in') }),
+      '403': problemResponse('Missing permission or CSRF token'),
+      ...(operation.pathParams.length > 0 && { '404': problemResponse('Not found') }),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 contract of every operation under /api/v1. */
+export function buildOpenApi(model: Model): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of model.operations) {
+    (paths[operation.path] ??= {})[operation.method] = operationObject(model, operation);
+  }
+  const schemas: Record<string, JsonSchema> = { Problem: PROBLEM_SCHEMA };
+  for (const schema of model.schemas) {
+    schemas[schema.name] = objectSchema(model, schema.properties, componentRef, false);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Reseller Hub API', version: '1.0.0' },
+    servers: [{ url: '/api/v1' }],
+    security: [{ session: [] }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hub_session' } },
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import type { Model, Property, Route, TypeRef } from '../model/types';
+import { GENERATED_HEADER, literal } from './header';
+import { enumValues, objectSchema, scalarSchema, withNull, type JsonSchema } from './jsonSchema';
+import { listSort } from '../model/queryParameters';
+
+function routeEntry(model: Model, route: Route): string {
+  const screen = route.screen ? model.screens.find((candidate) => candidate.name === route.screen) : undefined;
+  const lines = [
+    `name: ${literal(route.name)}`,
+    `path: ${literal(route.path)}`,
+    `public: ${route.public}`,
+    ...(route.guard ? [`guard: ${JSON.stringify(route.guard)}`] : []),
+    `breadcrumbs: ${JSON.stringify(route.breadcrumbs)}`,
+    ...(route.redirect ? [`redirect: ${literal(route.redirect)}`] : []),
+    ...(route.screen ? [`screen: ${literal(route.screen)}`] : []),
+    ...(screen?.kind === 'component'
+      ? [`Component: lazy(() => import('../../screens/${screen.file}').then((module) => ({ default: module.${screen.exportName} })))`]
+      : []),
+    ...(screen?.kind === 'list'
+      ? [`Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name=${literal(screen.name)} /> })))`]
+      : []),
+    ...(screen?.kind === 'record'
+      ? [`Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name=${literal(screen.name)} /> })))`]
+      : []),
+  ];
+  return `  {\n${lines.map((line) => `    ${line},`).join('\n')}\n  }`;
+}
+
+/** runtime/generated/registry.tsx: the route table with guards, crumbs and lazily imported screens. */
+export function emitRegistry(model: Model): string {
+  return [
+    GENERATED_HEADER,
+    `import { lazy } from 'react';`,
+    `import type { RouteDef } from '../routing/routeTypes';`,
+    '',
+    `export const routes: RouteDef[] = [`,
+    model.routes.map((route) => routeEntry(model, route)).join(',\n'),
+    `];`,
+    '',
+    `export const permissionNames = ${literal(model.permissions.map((permission) => permission.name))} as const;`,
+    '',
+  ].join('\n');
+}
+
+/** runtime/generated/messages.ts: the message catalogue per locale. */
+export function emitMessages(model: Model): string {
+  const english = model.messages['en'] ?? {};
+  const locales = Object.keys(model.messages).sort();
+  return [
+    GENERATED_HEADER,
+    `export const messages = {`,
+    ...locales.map((locale) => `  ${locale}: ${literal(model.messages[locale]).replace(/\n/g, '\n  ')},`),
+    `} as const;`,
+    '',
+    `export type MessageKey = keyof typeof messages.en;`,
+    `export type Locale = keyof typeof messages;`,
+    `export const messageKeys = Object.keys(messages.en) as MessageKey[];`,
+    `// ${Object.keys(english).length} keys in the English catalogue.`,
+    '',
+  ].join('\n');
+}
+
+/** runtime/generated/forms.ts: rjsf JSON schema and uiSchema of each form screen. */
+export function emitForms(model: Model): string {
+  const forms: Record<string, { schema: JsonSchema; uiSchema: JsonSchema; enums: Record<string, (string | number)[]> }> = {};
+  for (const screen of model.screens) {
+    if (screen.kind !== 'form') continue;
+    const entity = model.entities.find((candidate) => candidate.name === screen.entity)!;
+    const fields = screen.fields.map((name) => entity.fields.find((field) => field.name === name)!);
+    const properties: Record<string, JsonSchema> = {};
+    const enums: Record<string, (string | number)[]> = {};
+    for (const field of fields) {
+      const base = { title: `${screen.labels}.${field.name}`, ...scalarSchema(model, field) };
+      properties[field.name] = field.nullable ? withNull(base) : base;
+      if (field.default !== undefined) properties[field.name]!['default'] = field.default;
+      if (field.enumName) enums[field.name] = enumValues(model, field.enumName);
+    }
+    const uiSchema: JsonSchema = { 'ui:order': screen.fields };
+    for (const [fieldName, widget] of Object.entries(screen.widgets)) uiSchema[fieldName] = { 'ui:widget': widget };
+    forms[screen.name] = {
+      schema: { type: 'object', required: fields.filter((field) => field.required).map((field) => field.name), properties },
+      uiSchema,
+      enums,
+    };
+  }
+  return [GENERATED_HEADER, `export const forms = ${literal(forms)} as const;`, '', `export type FormName = keyof typeof forms;`, ''].join('\n');
+}
+
+/** Every schema a schema reaches through its properties, itself included. */
+function reachableSchemas(model: Model, name: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(name)) return seen;
+  seen.add(name);
+  const visit = (type: TypeRef) => {
+    if (type.kind === 'schema') reachableSchemas(model, type.name, seen);
+    if (type.kind === 'array') visit(type.items);
+  };
+  for (const property of model.schemas.find((candidate) => candidate.name === name)?.properties ?? []) visit(property.type);
+  return seen;
+}
+
+/** runtime/generated/screens.ts: the configuration of list and record screens. */
+/**
+ * The schema of a record screen: the API schema plus the display hints the runtime reads,
+ * `x-enum` (the enum whose `<enum>.<VALUE>` messages label the values) and `x-format: money`
+ * (money, not other decimals, is shown in the record's currency).
+ */
+function displaySchema(model: Model, properties: Property[], schemaRef: (name: string) => string): JsonSchema {
+  const schema = objectSchema(model, properties, schemaRef, false);
+  const shown = schema.properties as Record<string, JsonSchema>;
+  for (const property of properties) {
+    const { type } = property;
+    const scalar = type.kind === 'scalar' ? type.scalar : type.kind === 'array' && type.items.kind === 'scalar' ? type.items.scalar : undefined;
+    const target = shown[property.name];
+    if (!scalar || !target) continue;
+    if (scalar.enumName) target['x-enum'] = scalar.enumName;
+    if (scalar.type === 'money') target['x-format'] = 'money';
+  }
+  return schema;
+}
+
+export function emitScreens(model: Model): string {
+  const localRef = (name: string) => `#/definitions/${name}`;
+  const listScreens: Record<string, unknown> = {};
+  const recordScreens: Record<string, unknown> = {};
+  for (const screen of model.screens) {
+    if (screen.kind === 'list') {
+      const operation = model.operations.find((candidate) => candidate.id === screen.operation)!;
+      const { kind: _kind, name: _name, operation: _operation, ...config } = screen;
+      listScreens[screen.name] = { path: operation.path, defaultSort: listSort(operation).defaultSort, ...config };
+    } else if (screen.kind === 'record') {
+      const operation = model.operations.find((candidate) => candidate.id === screen.operation)!;
+      const root = (operation.response as { name: string }).name;
+      const definitions = Object.fromEntries(
+        [...reachableSchemas(model, root)].sort().map((name) => [name, displaySchema(model, model.schemas.find((s) => s.name === name)!.properties, localRef)]),
+      );
+      recordScreens[screen.name] = { path: operation.path, ...(screen.title && { title: screen.title }), schema: { $ref: localRef(root), definitions } };
+    }
+  }
+  return [
+    GENERATED_HEADER,
+    `export const listScreens = ${literal(listScreens)} as const;`,
+    '',
+    `export const recordScreens = ${literal(recordScreens)} as const;`,
+    '',
+    `export type ListScreenName = keyof typeof listScreens;`,
+    `export type RecordScreenName = keyof typeof recordScreens;`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,154 @@
+import type { GenericOperation, Model, Operation, TypeRef } from '../model/types';
+import { GENERATED_HEADER, literal } from './header';
+import { objectSchema, type JsonSchema } from './jsonSchema';
+import { queryParameters } from './openapi';
+
+const serverRef = (name: string) => `api#/definitions/${name}`;
+
+export function pascal(id: string): string {
+  return id.charAt(0).toUpperCase() + id.slice(1);
+}
+
+function handlerAlias(module: string): string {
+  return module.replace(/\//g, '_');
+}
+
+function querySchema(model: Model, operation: Operation): JsonSchema {
+  return objectSchema(model, queryParameters(model, operation), serverRef, false);
+}
+
+/** What the server's generic list/get needs: fields, expansions via refs, sorts, filters, scope. */
+function genericMeta(model: Model, generic: GenericOperation) {
+  const schema = model.schemas.find((candidate) => candidate.name === generic.schema)!;
+  const entity = model.entities.find((candidate) => candidate.name === generic.entity)!;
+  const expand = schema.properties.flatMap((property) => {
+    if (!property.via || property.type.kind !== 'schema') return [];
+    const target = model.schemas.find((candidate) => candidate.name === (property.type as { name: string }).name)!;
+    const via = entity.fields.find((field) => field.name === property.via)!;
+    return [{ property: property.name, via: property.via, entity: via.to!, fields: target.properties.map((p) => p.name) }];
+  });
+  const expanded = new Set(expand.map((item) => item.property));
+  return {
+    kind: generic.kind,
+    entity: generic.entity,
+    fields: schema.properties.filter((property) => !expanded.has(property.name)).map((property) => property.name),
+    expand,
+    sort: generic.sort,
+    filters: generic.filters,
+    ...(generic.scope && { scope: generic.scope }),
+  };
+}
+
+function operationEntry(model: Model, operation: Operation): string {
+  const fields = [
+    `id: ${literal(operation.id)}`,
+    `method: ${literal(operation.method)}`,
+    `path: ${literal(operation.path.replace(/\{([a-z_]+)\}/g, ':$1'))}`,
+    `auth: ${literal(operation.auth)}`,
+    ...(operation.permission ? [`permission: ${literal(operation.permission)}`] : []),
+    `status: ${operation.status}`,
+    ...(operation.paged ? [`paged: true`] : []),
+    `paramsSchema: ${literal(objectSchema(model, operation.pathParams, serverRef, false))}`,
+    `querySchema: ${literal(querySchema(model, operation))}`,
+    ...(operation.body ? [`bodySchema: ${literal({ $ref: serverRef(operation.body) })}`] : []),
+    ...(operation.handler
+      ? [`handler: ${handlerAlias(operation.handler.module)}.${operation.handler.exportName} satisfies Handler<${literal(operation.id)}>`]
+      : []),
+    ...(operation.generic ? [`generic: ${literal(genericMeta(model, operation.generic))}`] : []),
+  ];
+  return `  {\n${fields.map((line) => `    ${line.replace(/\n/g, '\n    ')},`).join('\n')}\n  }`;
+}
+
+/** server/generated/operations.ts: every operation with its validators and handler. */
+export function emitServerOperations(model: Model): string {
+  const modules = [...new Set(model.operations.flatMap((operation) => (operation.handler ? [operation.handler.module] : [])))].sort();
+  return [
+    GENERATED_HEADER,
+    `import type { Handler, OperationDef } from '../http/operationDef';`,
+    ...modules.map((module) => `import * as ${handlerAlias(module)} from '../modules/${module}';`),
+    '',
+    `export const operations: OperationDef[] = [`,
+    model.operations.map((operation) => operationEntry(model, operation)).join(',\n'),
+    `];`,
+    '',
+  ].join('\n');
+}
+
+/** server/generated/apiSchemas.ts: the API's shapes for the request validators (strict objects). */
+export function emitServerSchemas(model: Model): string {
+  const definitions = Object.fromEntries(
+    model.schemas.map((schema) => [schema.name, objectSchema(model, schema.properties, serverRef, true)]),
+  );
+  return [GENERATED_HEADER, `export const apiSchemas = ${literal({ $id: 'api', definitions })};`, ''].join('\n');
+}
+
+/** server/generated/entities.ts: how each entity's fields map to columns, for codecs and generic lists. */
+export function emitServerEntities(model: Model): string {
+  const entities = Object.fromEntries(
+    model.entities.map((entity) => [
+      entity.name,
+      {
+        table: entity.table,
+        fields: Object.fromEntries(
+          entity.fields.map((field) => [
+            field.name,
+            {
+              column: field.column,
+              type: field.type,
+              ...(field.scale !== undefined && { scale: field.scale }),
+              ...(field.to !== undefined && { to: field.to }),
+              ...(field.private && { private: true }),
+            },
+          ]),
+        ),
+      },
+    ]),
+  );
+  return [
+    GENERATED_HEADER,
+    `import type { EntityMeta } from '../db/entityMeta';`,
+    '',
+    `export const entities = ${literal(entities)} as const satisfies Record<string, EntityMeta>;`,
+    '',
+    `export type EntityName = keyof typeof entities;`,
+    '',
+  ].join('\n');
+}
+
+/** server/generated/problems.ts: English titles for the API's problem codes. */
+export function emitServerProblems(model: Model): string {
+  const english = model.messages['en'] ?? {};
+  const problems = Object.fromEntries(
+    Object.entries(english)
+      .filter(([key]) => key.startsWith('problem.'))
+      .map(([key, text]) => [key.slice('problem.'.length), text]),
+  );
+  return [
+    GENERATED_HEADER,
+    `export const problemTitles = ${literal(problems)} as const;`,
+    '',
+    `export type ProblemCode = keyof typeof problemTitles;`,
+    '',
+  ].join('\n');
+}
+
+function typeText(ref: TypeRef): string {
+  switch (ref.kind) {
+    case 'schema':
+      return ref.name;
+    case 'array':
+      return `${typeText(ref.items)}[]`;
+    case 'scalar':
+      return ref.scalar.type === 'integer' || ref.scalar.type === 'id' ? 'number' : ref.scalar.type === 'boolean' ? 'boolean' : 'string';
+  }
+}
+
+/** The operation type table in server/generated/types.ts, after the compiled interfaces. */
+export function operationTypeTable(model: Model): string {
+  const rows = model.operations.map((operation) => {
+    const params = `{ ${operation.pathParams.map((param) => `${param.name}: number`).join('; ')} }`;
+    const response = operation.response === 'none' ? 'void' : typeText(operation.response);
+    return `  ${operation.id}: { params: ${params}; query: ${pascal(operation.id)}Query; body: ${operation.body ?? 'undefined'}; response: ${response}; paged: ${operation.paged ? 'true' : 'false'} };`;
+  });
+  return [`export interface OperationTypes {`, ...rows, `}`, ''].join('\n');
+}

@@ -1,0 +1,262 @@
+/** The JSON schema every spec file must satisfy; cross-references are checked by buildModel. */
+
+const identifier = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
+
+const scalarKeys = {
+  type: {
+    enum: ['id', 'string', 'text', 'email', 'url', 'phone', 'integer', 'boolean', 'money', 'decimal', 'enum', 'enum_list', 'timestamp', 'date', 'ref'],
+  },
+  max: { type: 'integer', minimum: 0 },
+  min: { type: 'number' },
+  scale: { type: 'integer', minimum: 0, maximum: 8 },
+  enum: identifier,
+  to: identifier,
+  description: { type: 'string' },
+} as const;
+
+const field = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    ...scalarKeys,
+    required: { type: 'boolean' },
+    nullable: { type: 'boolean' },
+    default: {},
+    index: { type: 'boolean' },
+    unique: { type: 'boolean' },
+    primary: { type: 'boolean' },
+    private: { type: 'boolean' },
+    renamed_from: identifier,
+  },
+} as const;
+
+const columnLists = { type: 'array', items: { type: 'array', minItems: 1, items: identifier } } as const;
+
+const entity = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['table', 'fields'],
+  properties: {
+    table: identifier,
+    description: { type: 'string' },
+    private: { type: 'boolean' },
+    renamed_from: identifier,
+    drop_intended: { type: 'array', items: identifier },
+    fields: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: field },
+    indexes: columnLists,
+    unique: columnLists,
+  },
+} as const;
+
+/** A property of an API schema or parameter: a scalar, a schema reference or an array. */
+const property = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...scalarKeys,
+    values: { type: 'array', items: { type: ['string', 'number'] } },
+    schema: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
+    via: identifier,
+    array: { oneOf: [{ type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' }, { $ref: '#/$defs/property' }] },
+    required: { type: 'boolean' },
+    nullable: { type: 'boolean' },
+    default: {},
+  },
+} as const;
+
+const apiSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    input: { type: 'boolean' },
+    from: identifier,
+    fields: { type: 'array', items: identifier },
+    add: { type: 'object', additionalProperties: { $ref: '#/$defs/property' } },
+  },
+} as const;
+
+const parameterSet = {
+  type: 'object',
+  properties: { $ref: { type: "string", pattern: "^[A-Za-z][A-Za-z0-9_]*$" } },
+  additionalProperties: { $ref: '#/$defs/property' },
+} as const;
+
+const operation = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['method', 'path', 'auth', 'response'],
+  properties: {
+    method: { enum: ['get', 'post', 'put', 'patch', 'delete'] },
+    path: { type: 'string', pattern: '^/' },
+    auth: { enum: ['public', 'session'] },
+    permission: { type: 'string' },
+    paged: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['per_page_max', 'per_page_default'],
+      properties: { per_page_max: { type: 'integer', minimum: 1 }, per_page_default: { type: 'integer', minimum: 1 } },
+    },
+    query: parameterSet,
+    body: { type: 'string' },
+    response: { anyOf: [{ const: 'none' }, { type: 'string' }, { $ref: '#/$defs/property' }] },
+    status: { type: 'integer', minimum: 200, maximum: 299 },
+    handler: { type: 'string', pattern: '^[a-z][a-z0-9_/]*#[A-Za-z_][A-Za-z0-9_]*$' },
+    generic: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['schema'],
+      oneOf: [{ required: ['list', 'sort', 'default_sort'] }, { required: ['get'] }],
+      properties: {
+        list: identifier,
+        get: identifier,
+        schema: { type: 'string' },
+        sort: { type: 'array', items: identifier },
+        default_sort: { type: 'string', pattern: '^[+-][a-z_]+$' },
+        scope: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          maxProperties: 1,
+          properties: {
+            tree: identifier,
+            own: identifier,
+          },
+        },
+        filters: {
+          type: 'object',
+          propertyNames: identifier,
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              search: { type: 'array', minItems: 1, items: identifier },
+              field: identifier,
+              match: { enum: ['eq', 'in', 'gte', 'lte', 'subtree'] },
+            },
+            oneOf: [{ required: ['search'] }, { required: ['field', 'match'] }],
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const crumb = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { label: { type: 'string' }, route: { type: 'string' }, param: { type: 'string' }, lookup: { type: 'string' } },
+} as const;
+
+const route = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'path'],
+  properties: {
+    name: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$' },
+    path: { type: 'string', pattern: '^(/|\\*)' },
+    public: { type: 'boolean' },
+    screen: identifier,
+    redirect: { type: 'string' },
+    guard: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      properties: { permission: { type: 'string' }, root: { const: true }, admin: { const: true } },
+    },
+    breadcrumbs: { type: 'array', items: crumb },
+  },
+} as const;
+
+const listColumn = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['field', 'label'],
+  properties: {
+    field: identifier,
+    label: { type: 'string' },
+    link: { type: 'string' },
+    link_param: identifier,
+    format: { enum: ['text', 'money', 'date', 'datetime', 'enum', 'boolean'] },
+  },
+} as const;
+
+const listFilter = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['widget', 'label'],
+  properties: {
+    param: identifier,
+    params: { type: 'array', minItems: 2, maxItems: 2, items: identifier },
+    widget: { enum: ['text', 'checklist', 'select', 'organisation', 'date_range', 'value_range', 'number_range'] },
+    label: { type: 'string' },
+    default: {},
+  },
+  oneOf: [{ required: ['param'] }, { required: ['params'] }],
+} as const;
+
+const screenLink = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['label', 'route'],
+  properties: {
+    label: { type: 'string' },
+    route: { type: 'string' },
+    place: { enum: ['header', 'footer', 'both'] },
+    guard: { type: 'object', additionalProperties: false, properties: { permission: { type: 'string' }, root: { const: true }, admin: { const: true } } },
+  },
+} as const;
+
+const screen = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    component: { type: 'string', pattern: '^[A-Za-z0-9_/]+#[A-Za-z_][A-Za-z0-9_]*$' },
+    form: identifier,
+    fields: { type: 'array', items: identifier },
+    widgets: { type: 'object', additionalProperties: { enum: ['checkboxes', 'textarea', 'radio', 'select'] } },
+    labels: { type: 'string', pattern: '^[a-z][a-z0-9_.]*$' },
+    list: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    record: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    title: { type: 'string' },
+    columns: { type: 'array', minItems: 1, items: listColumn },
+    filters: { type: 'array', items: listFilter },
+    debounce_ms: { type: 'integer', minimum: 0, maximum: 5000 },
+    page_sizes: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1 } },
+    empty: { type: 'string' },
+    tree: identifier,
+    links: { type: 'array', items: screenLink },
+  },
+  oneOf: [{ required: ['component'] }, { required: ['form', 'fields'] }, { required: ['list', 'columns'] }, { required: ['record'] }],
+} as const;
+
+export const specFileSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $defs: { property },
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    enums: {
+      type: 'object',
+      propertyNames: identifier,
+      additionalProperties: { type: 'array', minItems: 1, uniqueItems: true, items: { type: ['string', 'integer'] } },
+    },
+    entities: { type: 'object', propertyNames: identifier, additionalProperties: entity },
+    schemas: { type: 'object', propertyNames: { pattern: '^[A-Z][A-Za-z0-9]*$' }, additionalProperties: apiSchema },
+    parameters: { type: 'object', additionalProperties: parameterSet },
+    operations: { type: 'object', propertyNames: { pattern: '^[a-z][A-Za-z0-9]*$' }, additionalProperties: operation },
+    routes: { type: 'array', items: route },
+    screens: { type: 'object', propertyNames: identifier, additionalProperties: screen },
+    permissions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: { name: { type: 'string', pattern: '^[a-z_]+:[a-z_]+$' }, module: { type: 'string' } },
+      },
+    },
+    messages: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+} as const;

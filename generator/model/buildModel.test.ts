@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { SpecError } from '../load/readSpec';
+import { modelOf } from '../testing/fragments';
+
+function errorOf(files: Record<string, string>): string {
+  try {
+    modelOf(files);
+  } catch (error) {
+    if (error instanceof SpecError) return error.message;
+    throw error;
+  }
+  return 'no error';
+}
+
+const entity = (fields: string) => `entities:\n  vendor:\n    table: vendors\n    fields:\n      id: { type: id }\n${fields}`;
+
+describe('a bad spec fails with file, line and path', () => {
+  it.each<{ name: string; given: Record<string, string>; want: unknown }>([
+    {
+      name: 'unknown field type',
+      given: { 'entities/a.yaml': entity('      name: { type: strng }\n') },
+      want: 'entities/a.yaml:6: entities.vendor.fields.name.type: must be equal to one of the allowed values',
+    },
+    {
+      name: 'unknown key',
+      given: { 'entities/a.yaml': entity('      name: { type: string, maxx: 3 }\n') },
+      want: 'entities/a.yaml:6: entities.vendor.fields.name.maxx: unknown key "maxx"',
+    },
+    {
+      name: 'reference to a missing enum',
+      given: { 'entities/a.yaml': entity('      status: { type: enum, enum: colour }\n') },
+      want: 'entities/a.yaml:6: entities.vendor.fields.status: unknown enum "colour"',
+    },
+    {
+      name: 'reference to a missing entity',
+      given: { 'entities/a.yaml': entity('      owner: { type: ref, to: company }\n') },
+      want: 'entities/a.yaml:6: entities.vendor.fields.owner: unknown entity "company"',
+    },
+    {
+      name: 'an entity defined twice',
+      given: { 'entities/a.yaml': entity(''), 'entities/b.yaml': entity('') },
+      want: 'entities/b.yaml:2: entities.vendor: "vendor" is already defined in entities/a.yaml',
+    },
+    {
+      name: 'YAML syntax',
+      given: { 'enums.yaml': 'enums:\n  colour: [red, green\n' },
+      want: expect.stringMatching(/^enums\.yaml:\d+: \(root\): /),
+    },
+    {
+      name: 'a schema exposing a private field',
+      given: {
+        'entities/a.yaml': entity('      secret: { type: string, private: true }\n'),
+        'api/s.yaml': 'schemas:\n  Vendor:\n    from: vendor\n    fields: [id, secret]\n',
+      },
+      want: 'api/s.yaml:4: schemas.Vendor.fields.1: field "secret" is private and cannot travel over the API',
+    },
+    {
+      name: 'a route to a missing screen',
+      given: { 'routes.yaml': 'routes:\n  - name: home\n    path: /\n    screen: nowhere\n' },
+      want: 'routes.yaml:4: routes.0.screen: unknown screen "nowhere"',
+    },
+    {
+      name: 'a guard with an unknown permission',
+      given: {
+        'routes.yaml': 'routes:\n  - name: home\n    path: /\n    screen: home\n    guard: { permission: "order:fly" }\n',
+        'screens/a.yaml': 'screens:\n  home:\n    component: home/Home#Home\n',
+      },
+      want: 'routes.yaml:5: routes.0.guard.permission: unknown permission "order:fly"',
+    },
+    {
+      name: 'a French message missing in English',
+      given: { 'messages/fr.yaml': 'messages:\n  only.french: Bonjour\n' },
+      want: 'messages/fr.yaml:2: messages.only.french: not in the English catalogue',
+    },
+  ])('$name', ({ given, want }) => {
+    expect(errorOf(given)).toEqual(want);
+  });
+});
+
+describe('the model', () => {
+  it('names ref columns <field>_id and treats id fields as primary', () => {
+    const model = modelOf({
+      'entities/a.yaml': entity('      parent: { type: ref, to: vendor, nullable: true }\n      price: { type: money }\n'),
+    });
+    const fields = model.entities[0]!.fields;
+    expect(fields.map((field) => [field.name, field.column, field.primary])).toEqual([
+      ['id', 'id', true],
+      ['parent', 'parent_id', false],
+      ['price', 'price', false],
+    ]);
+    expect(fields[2]!.scale).toBe(4);
+  });
+});

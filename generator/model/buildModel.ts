@@ -1,0 +1,513 @@
+import { SpecError, type SpecFile } from '../load/readSpec';
+import { enumValues } from '../emit/jsonSchema';
+import { listSort, queryParameters } from './queryParameters';
+import type {
+  ApiSchema,
+  Crumb,
+  Entity,
+  EnumDef,
+  GenericFilter,
+  GenericOperation,
+  ListColumnDef,
+  ListFilterDef,
+  ListScreen,
+  Field,
+  Model,
+  Operation,
+  Permission,
+  Property,
+  Route,
+  Scalar,
+  ScalarType,
+  Screen,
+  TypeRef,
+} from './types';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the YAML is schema-validated before it reaches here */
+type Raw = any;
+
+interface Located<T> {
+  value: T;
+  file: SpecFile;
+  path: (string | number)[];
+}
+
+function fail(at: Located<unknown>, reason: string, subPath: (string | number)[] = []): never {
+  const path = [...at.path, ...subPath];
+  throw new SpecError(at.file.file, at.file.lineOf(path), path.join('.'), reason);
+}
+
+/** Collects a keyed section from every file, refusing a key defined twice. */
+function collect(files: SpecFile[], section: string): Map<string, Located<Raw>> {
+  const found = new Map<string, Located<Raw>>();
+  for (const file of files) {
+    const entries = file.data[section] as Record<string, Raw> | undefined;
+    for (const [key, value] of Object.entries(entries ?? {})) {
+      const at = { value, file, path: [section, key] };
+      const earlier = found.get(key);
+      if (earlier) fail(at, `"${key}" is already defined in ${earlier.file.file}`);
+      found.set(key, at);
+    }
+  }
+  return found;
+}
+
+const DEFAULT_SCALE: Partial<Record<ScalarType, number>> = { money: 4, decimal: 4 };
+
+function scalarOf(raw: Raw): Scalar {
+  const scalar: Scalar = { type: raw.type };
+  if (raw.max !== undefined) scalar.max = raw.max;
+  if (raw.min !== undefined) scalar.min = raw.min;
+  const scale = raw.scale ?? DEFAULT_SCALE[raw.type as ScalarType];
+  if (scale !== undefined) scalar.scale = scale;
+  if (raw.enum !== undefined) scalar.enumName = raw.enum;
+  if (raw.to !== undefined) scalar.to = raw.to;
+  return scalar;
+}
+
+function buildEnums(files: SpecFile[]): EnumDef[] {
+  return [...collect(files, 'enums').entries()].map(([name, at]) => ({ name, values: at.value }));
+}
+
+function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
+  const located = collect(files, 'entities');
+  const entities = [...located.entries()].map(([name, at]): Entity => {
+    const raw = at.value;
+    const fields = Object.entries(raw.fields as Record<string, Raw>).map(([fieldName, f]): Field => {
+      const fieldAt = { ...at, path: [...at.path, 'fields', fieldName] };
+      if ((f.type === 'enum' || f.type === 'enum_list') && !enums.has(f.enum)) fail(fieldAt, `unknown enum "${f.enum ?? ''}"`);
+      if (f.type === 'ref' && !located.has(f.to)) fail(fieldAt, `unknown entity "${f.to ?? ''}"`);
+      const field: Field = {
+        ...scalarOf(f),
+        name: fieldName,
+        column: f.type === 'ref' ? `${fieldName}_id` : fieldName,
+        required: f.required === true,
+        nullable: f.nullable === true,
+        index: f.index === true,
+        unique: f.unique === true,
+        primary: f.primary === true || f.type === 'id',
+        private: f.private === true,
+      };
+      if (f.default !== undefined) field.default = f.default;
+      if (f.description !== undefined) field.description = f.description;
+      if (f.renamed_from !== undefined) field.renamedFrom = f.renamed_from;
+      return field;
+    });
+    if (!fields.some((field) => field.primary)) fail(at, 'an entity needs an id field (type id, or primary: true)', ['fields']);
+    const columnOf = (list: string[], key: string, i: number) =>
+      list.map((fieldName) => {
+        const field = fields.find((candidate) => candidate.name === fieldName);
+        if (!field) fail(at, `unknown field "${fieldName}"`, [key, i]);
+        return field.column;
+      });
+    const entity: Entity = {
+      name,
+      table: raw.table,
+      private: raw.private === true,
+      fields,
+      indexes: (raw.indexes ?? []).map((list: string[], i: number) => columnOf(list, 'indexes', i)),
+      unique: (raw.unique ?? []).map((list: string[], i: number) => columnOf(list, 'unique', i)),
+      dropIntended: raw.drop_intended ?? [],
+    };
+    if (raw.description !== undefined) entity.description = raw.description;
+    if (raw.renamed_from !== undefined) entity.renamedFrom = raw.renamed_from;
+    return entity;
+  });
+  const tables = new Map<string, string>();
+  for (const entity of entities) {
+    const other = tables.get(entity.table);
+    if (other) fail(located.get(entity.name)!, `table "${entity.table}" is also used by entity "${other}"`, ['table']);
+    tables.set(entity.table, entity.name);
+  }
+  return entities;
+}
+
+interface TypeContext {
+  enums: Set<string>;
+  entities: Set<string>;
+  schemaNames: Set<string>;
+}
+
+function typeRefOf(raw: Raw, at: Located<unknown>, ctx: TypeContext): TypeRef {
+  if (raw.schema !== undefined) {
+    if (!ctx.schemaNames.has(raw.schema)) fail(at, `unknown schema "${raw.schema}"`);
+    return { kind: 'schema', name: raw.schema };
+  }
+  if (raw.array !== undefined) {
+    const items = typeof raw.array === 'string' ? { schema: raw.array } : raw.array;
+    return { kind: 'array', items: typeRefOf(items, at, ctx) };
+  }
+  if (raw.type === undefined) fail(at, 'a property needs a type, a schema or an array');
+  if (raw.type === 'enum' && raw.values !== undefined) {
+    return { kind: 'scalar', scalar: { type: 'enum', enumName: `inline:${JSON.stringify(raw.values)}` } };
+  }
+  if ((raw.type === 'enum' || raw.type === 'enum_list') && !ctx.enums.has(raw.enum)) fail(at, `unknown enum "${raw.enum ?? ''}"`);
+  if (raw.type === 'ref' && !ctx.entities.has(raw.to)) fail(at, `unknown entity "${raw.to ?? ''}"`);
+  return { kind: 'scalar', scalar: scalarOf(raw) };
+}
+
+function propertyOf(name: string, raw: Raw, at: Located<unknown>, ctx: TypeContext): Property {
+  const property: Property = { name, type: typeRefOf(raw, at, ctx), required: raw.required === true, nullable: raw.nullable === true };
+  if (raw.default !== undefined) property.default = raw.default;
+  if (raw.description !== undefined) property.description = raw.description;
+  return property;
+}
+
+function propertyFromField(field: Field): Property {
+  const { name, required, nullable, description } = field;
+  const scalar: Scalar = { type: field.type === 'id' || field.type === 'ref' ? 'integer' : field.type };
+  for (const key of ['max', 'min', 'scale', 'enumName'] as const) if (field[key] !== undefined) scalar[key] = field[key] as never;
+  if (field.type === 'id' || field.type === 'ref') scalar.min = 1;
+  const property: Property = { name, type: { kind: 'scalar', scalar }, required: required || field.primary || field.default !== undefined, nullable };
+  if (field.default !== undefined) property.default = field.default;
+  if (description !== undefined) property.description = description;
+  return property;
+}
+
+function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): ApiSchema[] {
+  const located = collect(files, 'schemas');
+  const viaChecks: { at: Located<Raw>; target: string; schema: string }[] = [];
+  const schemas = [...located.entries()].map(([name, at]) => {
+    const raw = at.value;
+    const properties: Property[] = [];
+    if (raw.from !== undefined) {
+      const entity = entities.find((candidate) => candidate.name === raw.from);
+      if (!entity) fail(at, `unknown entity "${raw.from}"`, ['from']);
+      (raw.fields ?? []).forEach((fieldName: string, i: number) => {
+        const field = entity.fields.find((candidate) => candidate.name === fieldName);
+        if (!field) fail(at, `entity "${entity.name}" has no field "${fieldName}"`, ['fields', i]);
+        if (field.private) fail(at, `field "${fieldName}" is private and cannot travel over the API`, ['fields', i]);
+        // An answer always carries every field (null when empty); a request may leave optional ones out.
+        const property = propertyFromField(field);
+        properties.push(raw.input === true ? property : { ...property, required: true });
+      });
+    }
+    for (const [propName, propRaw] of Object.entries((raw.add ?? {}) as Record<string, Raw>)) {
+      const propAt = { ...at, path: [...at.path, 'add', propName] };
+      const property = propertyOf(propName, propRaw, propAt, ctx);
+      if (propRaw.via !== undefined) {
+        const entity = entities.find((candidate) => candidate.name === raw.from);
+        const field = entity?.fields.find((candidate) => candidate.name === propRaw.via);
+        if (!field || field.type !== 'ref') fail(propAt, `via names a ref field of "${raw.from ?? ''}"`, ['via']);
+        if (property.type.kind !== 'schema') fail(propAt, 'via needs a schema property', ['via']);
+        property.via = propRaw.via;
+        viaChecks.push({ at: propAt, target: field.to!, schema: property.type.name });
+      }
+      properties.push(property);
+    }
+    return { name, properties };
+  });
+  // A property shown via a ref must show the record that ref points at.
+  for (const check of viaChecks) {
+    const from = located.get(check.schema)?.value.from;
+    if (from !== check.target) fail(check.at, `schema "${check.schema}" must be from entity "${check.target}"`, ['schema']);
+  }
+  return schemas;
+}
+
+function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]): Operation[] {
+  const parameterSets = collect(files, 'parameters');
+  const seenPaths = new Set<string>();
+  return [...collect(files, 'operations').entries()].map(([id, at]) => {
+    const raw = at.value;
+    const key = `${raw.method} ${raw.path}`;
+    if (seenPaths.has(key)) fail(at, `${key} is defined twice`, ['path']);
+    seenPaths.add(key);
+    const query: Property[] = [];
+    for (const [name, paramRaw] of Object.entries((raw.query ?? {}) as Record<string, Raw>)) {
+      if (name === '$ref') {
+        const set = parameterSets.get(paramRaw);
+        if (!set) fail(at, `unknown parameter set "${String(paramRaw)}"`, ['query', '$ref']);
+        for (const [setName, setRaw] of Object.entries(set.value as Record<string, Raw>)) {
+          query.push(propertyOf(setName, setRaw, { ...set, path: [...set.path, setName] }, ctx));
+        }
+      } else {
+        query.push(propertyOf(name, paramRaw, { ...at, path: [...at.path, 'query', name] }, ctx));
+      }
+    }
+    const pathParams = [...(raw.path as string).matchAll(/\{([a-z_]+)\}/g)].map(
+      (match): Property => ({ name: match[1]!, type: { kind: 'scalar', scalar: { type: 'integer', min: 1 } }, required: true, nullable: false }),
+    );
+    if (raw.body !== undefined && !ctx.schemaNames.has(raw.body)) fail(at, `unknown schema "${raw.body}"`, ['body']);
+    const response: TypeRef | 'none' =
+      raw.response === 'none'
+        ? 'none'
+        : typeRefOf(typeof raw.response === 'string' ? { schema: raw.response } : raw.response, { ...at, path: [...at.path, 'response'] }, ctx);
+    const operation: Operation = {
+      id,
+      method: raw.method,
+      path: raw.path,
+      auth: raw.auth,
+      pathParams,
+      query,
+      response,
+      status: raw.status ?? (response === 'none' ? 204 : 200),
+    };
+    if (raw.permission !== undefined) operation.permission = raw.permission;
+    if (raw.body !== undefined) operation.body = raw.body;
+    if (raw.paged) operation.paged = { perPageMax: raw.paged.per_page_max, perPageDefault: raw.paged.per_page_default };
+    if (raw.handler !== undefined) {
+      const [module = '', exportName = ''] = (raw.handler as string).split('#');
+      operation.handler = { module, exportName };
+    }
+    if (raw.generic !== undefined) operation.generic = buildGeneric(raw.generic, { ...at, path: [...at.path, 'generic'] }, entities, ctx);
+    if (!operation.handler === !operation.generic) fail(at, 'an operation needs exactly one of handler and generic');
+    if (operation.generic?.kind === 'list' && !operation.paged) fail(at, 'a generic list needs paged', ['generic']);
+    if (operation.generic?.kind === 'get' && operation.pathParams.length !== 1) fail(at, 'a generic get needs one {id} in its path', ['path']);
+    return operation;
+  });
+}
+
+function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeContext): GenericOperation {
+  const entityName: string = raw.list ?? raw.get;
+  const entity = entities.find((candidate) => candidate.name === entityName);
+  if (!entity) fail(at, `unknown entity "${entityName}"`, [raw.list ? 'list' : 'get']);
+  if (!ctx.schemaNames.has(raw.schema)) fail(at, `unknown schema "${raw.schema}"`, ['schema']);
+  const fieldOf = (name: string, path: (string | number)[]) => {
+    const field = entity.fields.find((candidate) => candidate.name === name);
+    if (!field) fail(at, `entity "${entity.name}" has no field "${name}"`, path);
+    return field;
+  };
+  const sort: string[] = raw.sort ?? [];
+  sort.forEach((name, i) => fieldOf(name, ['sort', i]));
+  const defaultSort: string = raw.default_sort ?? '+id';
+  if (raw.list && !sort.includes(defaultSort.slice(1))) fail(at, 'default_sort must be one of sort', ['default_sort']);
+  const filters: GenericFilter[] = Object.entries((raw.filters ?? {}) as Record<string, Raw>).map(([param, filter]) => {
+    if (filter.search) {
+      (filter.search as string[]).forEach((name, i) => {
+        const field = fieldOf(name, ['filters', param, 'search', i]);
+        if (!['string', 'text', 'email', 'url', 'phone'].includes(field.type)) fail(at, `"${name}" is not text and cannot be searched`, ['filters', param, 'search', i]);
+      });
+      return { param, match: 'search', fields: filter.search };
+    }
+    const field = fieldOf(filter.field, ['filters', param, 'field']);
+    if (filter.match === 'subtree' && !(field.type === 'ref' && field.to === 'organisation') && !(entity.name === 'organisation' && field.type === 'id')) {
+      fail(at, 'subtree matches a ref to organisation', ['filters', param, 'match']);
+    }
+    return { param, match: filter.match, fields: [filter.field] };
+  });
+  const generic: GenericOperation = { kind: raw.list ? 'list' : 'get', entity: entity.name, schema: raw.schema, sort, defaultSort, filters };
+  if (raw.scope?.tree) {
+    if (raw.scope.tree !== 'self') {
+      const field = fieldOf(raw.scope.tree, ['scope', 'tree']);
+      if (field.type !== 'ref' || field.to !== 'organisation') fail(at, 'a tree scope names a ref to organisation, or self', ['scope', 'tree']);
+    } else if (entity.name !== 'organisation') fail(at, 'scope tree: self is for the organisation entity', ['scope', 'tree']);
+    generic.scope = { kind: 'tree', field: raw.scope.tree };
+  } else if (raw.scope?.own) {
+    const field = fieldOf(raw.scope.own, ['scope', 'own']);
+    if (field.type !== 'ref' || field.to !== 'organisation') fail(at, 'an own scope names a ref to organisation', ['scope', 'own']);
+    generic.scope = { kind: 'own', field: raw.scope.own };
+  }
+  return generic;
+}
+
+function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permission[], messages: Record<string, string>): Route[] {
+  const located: Located<Raw>[] = files.flatMap((file) =>
+    ((file.data['routes'] as Raw[] | undefined) ?? []).map((value, i) => ({ value, file, path: ['routes', i] })),
+  );
+  const names = new Set<string>();
+  for (const at of located) {
+    if (names.has(at.value.name)) fail(at, `route "${at.value.name}" is defined twice`, ['name']);
+    names.add(at.value.name);
+  }
+  return located.map((at) => {
+    const raw = at.value;
+    if (!raw.screen === !raw.redirect) fail(at, 'a route needs exactly one of screen and redirect');
+    if (raw.screen && !screens.some((screen) => screen.name === raw.screen)) fail(at, `unknown screen "${raw.screen}"`, ['screen']);
+    if (raw.redirect && !names.has(raw.redirect)) fail(at, `unknown route "${raw.redirect}"`, ['redirect']);
+    const permission = raw.guard?.permission;
+    if (permission && !permissions.some((candidate) => candidate.name === permission)) fail(at, `unknown permission "${permission}"`, ['guard', 'permission']);
+    const breadcrumbs: Crumb[] = (raw.breadcrumbs ?? []).map((crumb: Raw, i: number) => {
+      if (crumb.route && !names.has(crumb.route)) fail(at, `unknown route "${crumb.route}"`, ['breadcrumbs', i, 'route']);
+      if (crumb.label && messages[crumb.label] === undefined) fail(at, `unknown message "${crumb.label}"`, ['breadcrumbs', i, 'label']);
+      if (!crumb.label && !crumb.param && !crumb.lookup) fail(at, 'a crumb needs a label, a param or a lookup', ['breadcrumbs', i]);
+      return crumb as Crumb;
+    });
+    const route: Route = { name: raw.name, path: raw.path, public: raw.public === true, breadcrumbs };
+    if (raw.guard) route.guard = raw.guard;
+    if (raw.redirect) route.redirect = raw.redirect;
+    if (raw.screen) route.screen = raw.screen;
+    return route;
+  });
+}
+
+const FORMAT_OF_TYPE: Partial<Record<string, ListColumnDef['format']>> = {
+  money: 'money',
+  decimal: 'money',
+  timestamp: 'datetime',
+  date: 'date',
+  enum: 'enum',
+  boolean: 'boolean',
+};
+
+function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ListScreen {
+  const raw = at.value;
+  const operation = partial.operations.find((candidate) => candidate.id === raw.list);
+  if (!operation || operation.method !== 'get' || !operation.paged || operation.response === 'none' || operation.response.kind !== 'array') {
+    fail(at, `"${raw.list}" is not a paged list operation`, ['list']);
+  }
+  const rowType = operation.response.items;
+  const schema = rowType.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
+  if (!schema) fail(at, 'the list operation must answer an array of a schema', ['list']);
+  const sortable = new Set(listSort(operation).fields);
+  const columns = (raw.columns as Raw[]).map((column, i): ListColumnDef => {
+    const property = schema.properties.find((candidate) => candidate.name === column.field);
+    if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
+    const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
+    const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: sortable.has(column.field) };
+    if (column.link) def.link = column.link;
+    if (column.link_param) def.linkParam = column.link_param;
+    if (property.type.kind === 'scalar' && property.type.scalar.enumName) def.enum = property.type.scalar.enumName;
+    return def;
+  });
+  const params = queryParameters(partial as Model, operation);
+  const filters = ((raw.filters ?? []) as Raw[]).map((filter, i): ListFilterDef => {
+    const names: string[] = filter.params ?? [filter.param];
+    const found = names.map((param) => {
+      const property = params.find((candidate) => candidate.name === param);
+      if (!property) fail(at, `operation "${operation.id}" has no query parameter "${param}"`, ['filters', i]);
+      return property;
+    });
+    const def: ListFilterDef = { params: names, widget: filter.widget, label: filter.label };
+    const first = found[0]!.type;
+    const scalar = first.kind === 'array' && first.items.kind === 'scalar' ? first.items.scalar : first.kind === 'scalar' ? first.scalar : undefined;
+    if ((filter.widget === 'checklist' || filter.widget === 'select') && scalar?.enumName) {
+      def.options = enumValues(partial as Model, scalar.enumName);
+      def.enum = scalar.enumName;
+    }
+    if ((filter.widget === 'checklist' || filter.widget === 'select') && !def.options) fail(at, `a ${filter.widget} filter needs an enum parameter`, ['filters', i]);
+    if (filter.default !== undefined) def.default = filter.default;
+    return def;
+  });
+  const screen: ListScreen = {
+    kind: 'list',
+    name,
+    operation: operation.id,
+    columns,
+    filters,
+    debounceMs: raw.debounce_ms ?? 500,
+    pageSizes: raw.page_sizes ?? [24, 48, 96],
+    links: ((raw.links ?? []) as Raw[]).map((link) => ({ label: link.label, route: link.route, place: link.place ?? 'header', ...(link.guard && { guard: link.guard }) })),
+  };
+  if (raw.title) screen.title = raw.title;
+  if (raw.empty) screen.emptyKey = raw.empty;
+  if (raw.tree) {
+    const property = schema.properties.find((candidate) => candidate.name === raw.tree);
+    if (!property || property.type.kind !== 'schema') fail(at, `"${raw.tree}" must be a property of the row that shows an organisation`, ['tree']);
+    screen.tree = raw.tree;
+  }
+  return screen;
+}
+
+function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Screen[] {
+  return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
+    const raw = at.value;
+    if (raw.component) {
+      const [file = '', exportName = ''] = (raw.component as string).split('#');
+      return { kind: 'component', name, file, exportName };
+    }
+    if (raw.list) return buildListScreen(name, at, partial);
+    if (raw.record) {
+      const operation = partial.operations.find((candidate) => candidate.id === raw.record);
+      if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || operation.response === 'none' || operation.response.kind !== 'schema') {
+        fail(at, `"${raw.record}" is not a get-by-id operation answering a schema`, ['record']);
+      }
+      return { kind: 'record', name, operation: operation.id, ...(raw.title && { title: raw.title }) };
+    }
+    const entity = entities.find((candidate) => candidate.name === raw.form);
+    if (!entity) fail(at, `unknown entity "${raw.form}"`, ['form']);
+    (raw.fields as string[]).forEach((fieldName, i) => {
+      if (!entity.fields.some((field) => field.name === fieldName)) fail(at, `entity "${entity.name}" has no field "${fieldName}"`, ['fields', i]);
+    });
+    for (const fieldName of Object.keys(raw.widgets ?? {})) {
+      if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['widgets', fieldName]);
+    }
+    return { kind: 'form', name, entity: entity.name, fields: raw.fields, widgets: raw.widgets ?? {}, labels: raw.labels ?? name };
+  });
+}
+
+/** messages/<locale>.yaml, or any file under messages/<locale>/ (one per area). */
+function localeOf(file: string): string | undefined {
+  return /^messages\/([a-z]{2})(\.ya?ml$|\/)/.exec(file)?.[1];
+}
+
+function buildMessages(files: SpecFile[]): Record<string, Record<string, string>> {
+  const messages: Record<string, Record<string, string>> = {};
+  const origin = new Map<string, string>();
+  for (const file of files) {
+    if (!file.data['messages']) continue;
+    const locale = localeOf(file.file);
+    if (!locale) throw new SpecError(file.file, file.lineOf(['messages']), 'messages', 'messages belong in messages/<locale>.yaml or messages/<locale>/*.yaml');
+    const catalogue = (messages[locale] ??= {});
+    for (const [key, text] of Object.entries(file.data['messages'] as Record<string, string>)) {
+      const earlier = origin.get(`${locale}:${key}`);
+      if (earlier) throw new SpecError(file.file, file.lineOf(['messages', key]), `messages.${key}`, `already defined in ${earlier}`);
+      origin.set(`${locale}:${key}`, file.file);
+      catalogue[key] = text;
+    }
+  }
+  const english = messages['en'];
+  if (!english) throw new SpecError('messages/en.yaml', 1, 'messages', 'the English catalogue is required');
+  for (const file of files) {
+    const locale = localeOf(file.file);
+    if (!locale || locale === 'en' || !file.data['messages']) continue;
+    for (const key of Object.keys(file.data['messages'] as Record<string, string>)) {
+      if (english[key] === undefined) throw new SpecError(file.file, file.lineOf(['messages', key]), `messages.${key}`, 'not in the English catalogue');
+    }
+  }
+  return messages;
+}
+
+/** Labels, links and guards of list screens must name messages, routes and permissions that exist. */
+function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Route[], permissions: Permission[], messages: Record<string, string>): void {
+  const located = collect(files, 'screens');
+  const routeNames = new Set(routes.map((route) => route.name));
+  for (const screen of screens) {
+    const at = located.get(screen.name)!;
+    const label = (key: string | undefined, path: (string | number)[]) => {
+      if (key !== undefined && messages[key] === undefined) fail(at, `unknown message "${key}"`, path);
+    };
+    label(screen.kind === 'list' || screen.kind === 'record' ? screen.title : undefined, ['title']);
+    if (screen.kind === 'form') screen.fields.forEach((field, i) => label(`${screen.labels}.${field}`, ['fields', i]));
+    if (screen.kind !== 'list') continue;
+    label(screen.emptyKey, ['empty']);
+    screen.columns.forEach((column, i) => {
+      label(column.label, ['columns', i, 'label']);
+      if (column.link && !routeNames.has(column.link)) fail(at, `unknown route "${column.link}"`, ['columns', i, 'link']);
+    });
+    screen.filters.forEach((filter, i) => label(filter.label, ['filters', i, 'label']));
+    screen.links.forEach((link, i) => {
+      label(link.label, ['links', i, 'label']);
+      if (!routeNames.has(link.route)) fail(at, `unknown route "${link.route}"`, ['links', i, 'route']);
+      if (link.guard?.permission && !permissions.some((p) => p.name === link.guard!.permission)) fail(at, `unknown permission "${link.guard.permission}"`, ['links', i, 'guard']);
+    });
+  }
+}
+
+/** Builds the validated model from parsed spec files; the first inconsistency throws SpecError. */
+export function buildModel(files: SpecFile[]): Model {
+  const enums = buildEnums(files);
+  const enumNames = new Set(enums.map((e) => e.name));
+  const entities = buildEntities(files, enumNames);
+  const ctx: TypeContext = {
+    enums: enumNames,
+    entities: new Set(entities.map((e) => e.name)),
+    schemaNames: new Set(collect(files, 'schemas').keys()),
+  };
+  const schemas = buildSchemas(files, entities, ctx);
+  const permissions: Permission[] = files.flatMap((file) =>
+    ((file.data['permissions'] as Raw[] | undefined) ?? []).map((p) => ({ name: p.name, module: p.module ?? 'WEBSTORE' })),
+  );
+  const messages = buildMessages(files);
+  const operations = buildOperations(files, ctx, entities);
+  const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
+  const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
+  checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});
+  for (const operation of operations) {
+    if (operation.permission && !permissions.some((p) => p.name === operation.permission)) {
+      const file = files.find((candidate) => (candidate.data['operations'] as Raw)?.[operation.id])!;
+      throw new SpecError(file.file, file.lineOf(['operations', operation.id, 'permission']), `operations.${operation.id}.permission`, `unknown permission "${operation.permission}"`);
+    }
+  }
+  return { enums, entities, schemas, operations, routes, screens, permissions, messages };
+}

@@ -1,0 +1,236 @@
+/** The validated, normalised model of spec/. Every emitter is a pure function of it. */
+
+export type ScalarType =
+  | 'id'
+  | 'string'
+  | 'text'
+  | 'email'
+  | 'url'
+  | 'phone'
+  | 'integer'
+  | 'boolean'
+  | 'money'
+  | 'decimal'
+  | 'enum'
+  | 'enum_list'
+  | 'timestamp'
+  | 'ref'
+  /** A calendar day (YYYY-MM-DD): only in query parameters. */
+  | 'date';
+
+export interface Scalar {
+  type: ScalarType;
+  max?: number;
+  min?: number;
+  /** Decimal places of money (4) and decimal fields. */
+  scale?: number;
+  /** Name of the enumeration for enum and enum_list. */
+  enumName?: string;
+  /** Target entity of a ref. */
+  to?: string;
+}
+
+export type TypeRef =
+  | { kind: 'scalar'; scalar: Scalar }
+  | { kind: 'schema'; name: string }
+  | { kind: 'array'; items: TypeRef };
+
+export interface Field extends Scalar {
+  name: string;
+  column: string;
+  required: boolean;
+  nullable: boolean;
+  default?: unknown;
+  index: boolean;
+  unique: boolean;
+  primary: boolean;
+  private: boolean;
+  description?: string;
+  /** The field's earlier name: the migration renames the column and keeps its data. */
+  renamedFrom?: string;
+}
+
+export interface Entity {
+  name: string;
+  table: string;
+  description?: string;
+  private: boolean;
+  fields: Field[];
+  /** Column lists. */
+  indexes: string[][];
+  unique: string[][];
+  /** Tables this entity's table replaced (renamed_from), for the migration. */
+  renamedFrom?: string;
+  /** Columns whose removal the spec says is intended (their data is dropped). */
+  dropIntended: string[];
+}
+
+export interface EnumDef {
+  name: string;
+  values: (string | number)[];
+}
+
+export interface Property {
+  name: string;
+  type: TypeRef;
+  /** For a schema-typed property of an entity schema: the ref field whose record it shows. */
+  via?: string;
+  required: boolean;
+  nullable: boolean;
+  default?: unknown;
+  description?: string;
+}
+
+export interface ApiSchema {
+  name: string;
+  properties: Property[];
+}
+
+export interface Operation {
+  id: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** OpenAPI form: /products/{id}. */
+  path: string;
+  auth: 'public' | 'session';
+  permission?: string;
+  paged?: { perPageMax: number; perPageDefault: number };
+  pathParams: Property[];
+  query: Property[];
+  body?: string;
+  response: TypeRef | 'none';
+  status: number;
+  handler?: { module: string; exportName: string };
+  generic?: GenericOperation;
+}
+
+/** How a generic list filters: a query parameter matched against fields of the entity. */
+export interface GenericFilter {
+  param: string;
+  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree';
+  /** Field names; several only for search. */
+  fields: string[];
+}
+
+/**
+ * Which rows a caller may see: `tree` names a ref to organisation (or `self` for organisations)
+ * whose record must lie in the caller's organisation subtree; `own` names one that must be the
+ * caller's organisation itself.
+ */
+export type GenericScope = { kind: 'tree'; field: string } | { kind: 'own'; field: string };
+
+export interface GenericOperation {
+  kind: 'list' | 'get';
+  entity: string;
+  schema: string;
+  sort: string[];
+  defaultSort: string;
+  filters: GenericFilter[];
+  scope?: GenericScope;
+}
+
+export interface Crumb {
+  label?: string;
+  route?: string;
+  param?: string;
+  lookup?: string;
+}
+
+export interface Route {
+  name: string;
+  path: string;
+  public: boolean;
+  guard?: { permission?: string; root?: boolean; admin?: boolean };
+  breadcrumbs: Crumb[];
+  redirect?: string;
+  screen?: string;
+}
+
+export interface ComponentScreen {
+  kind: 'component';
+  name: string;
+  /** Path under screens/ without extension, and the export it names. */
+  file: string;
+  exportName: string;
+}
+
+export interface FormScreen {
+  kind: 'form';
+  name: string;
+  entity: string;
+  fields: string[];
+  widgets: Record<string, string>;
+  /** Field titles are the message keys <labels>.<field>. */
+  labels: string;
+}
+
+export interface ListColumnDef {
+  field: string;
+  label: string;
+  link?: string;
+  linkParam?: string;
+  format: 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean';
+  sortable: boolean;
+  /** The enum of an enum column: the runtime labels values with `<enum>.<VALUE>` messages. */
+  enum?: string;
+}
+
+export interface ListFilterDef {
+  params: string[];
+  widget: 'text' | 'checklist' | 'select' | 'organisation' | 'date_range' | 'value_range' | 'number_range';
+  label: string;
+  /** Choices of checklist and select filters, from the filtered field's enum. */
+  options?: (string | number)[];
+  /** The enum the options come from: the runtime labels them with `<enum>.<VALUE>` messages. */
+  enum?: string;
+  default?: unknown;
+}
+
+export interface ScreenLink {
+  label: string;
+  route: string;
+  place: 'header' | 'footer' | 'both';
+  guard?: { permission?: string; root?: boolean; admin?: boolean };
+}
+
+/** A list screen drawn by the runtime from its operation: columns, filters, paging, links. */
+export interface ListScreen {
+  kind: 'list';
+  name: string;
+  operation: string;
+  title?: string;
+  columns: ListColumnDef[];
+  filters: ListFilterDef[];
+  debounceMs: number;
+  pageSizes: number[];
+  emptyKey?: string;
+  /** Rows grouped under their organisation, in tree order. */
+  tree?: string;
+  links: ScreenLink[];
+}
+
+/** A read-only view of one record, drawn from its get operation's schema. */
+export interface RecordScreen {
+  kind: 'record';
+  name: string;
+  operation: string;
+  title?: string;
+}
+
+export type Screen = ComponentScreen | FormScreen | ListScreen | RecordScreen;
+
+export interface Permission {
+  name: string;
+  module: string;
+}
+
+export interface Model {
+  enums: EnumDef[];
+  entities: Entity[];
+  schemas: ApiSchema[];
+  operations: Operation[];
+  routes: Route[];
+  screens: Screen[];
+  permissions: Permission[];
+  /** locale → key → text; en is complete, others may be partial. */
+  messages: Record<string, Record<string, string>>;
+}

@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the real portal: `npm start` builds the SPA and starts the API on port
+ * 3100 with a fresh SQLite database (removed first, so the demo data is loaded anew each run).
+ * Debian's Chromium is used: Playwright cannot download its own browsers here.
+ */
+const PORT = 3100;
+/** The portal's database during the run; tests may read it (or stage states the UI cannot reach yet). */
+export const E2E_DATABASE_FILE = `/tmp/hub-e2e-${PORT}.sqlite`;
+const DATABASE_FILE = E2E_DATABASE_FILE;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  // Two cores shared with other work: one browser at a time keeps timings honest.
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -f ${DATABASE_FILE} ${DATABASE_FILE}-journal && npm start`,
+    env: { PORT: String(PORT), DATABASE_URL: `sqlite://${DATABASE_FILE}` },
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

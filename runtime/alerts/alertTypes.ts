@@ -1,0 +1,48 @@
+import type { MessageKey } from '../generated/messages';
+import type { MessageValues } from '../i18n/useT';
+
+export type AlertLevel = 'success' | 'info' | 'warning' | 'danger';
+
+/** A link on an alert: dismisses the alert and goes to a named route (000 §2.2). */
+export interface AlertAction {
+  labelKey: MessageKey;
+  route: string;
+  params?: Record<string, string | number>;
+}
+
+export interface AlertInput {
+  /** What the alert is about (`add_to_basket`, `save_success`…); with `key` it identifies the alert. */
+  type: string;
+  level: AlertLevel;
+  messageKey: MessageKey;
+  values?: MessageValues;
+  /** Tells apart alerts of one type (e.g. one per basket). */
+  key?: string;
+  actions?: AlertAction[];
+  /** Milliseconds until the alert clears itself; default 2000 (000 §9); null keeps it until closed. */
+  autoClearMs?: number | null;
+}
+
+export interface Alert extends AlertInput {
+  /** Unique per push, so a replaced alert restarts its timer and re-renders. */
+  id: number;
+}
+
+export const DEFAULT_AUTO_CLEAR_MS = 2000;
+
+/** Same alert = same type and key; pushing it again replaces the old one. */
+export function sameAlert(a: Pick<AlertInput, 'type' | 'key'>, type: string, key?: string): boolean {
+  return a.type === type && (a.key ?? '') === (key ?? '');
+}
+
+/** The alert list after a push: the new alert replaces one of the same type and key, in place. */
+export function withPushed(alerts: readonly Alert[], alert: Alert): Alert[] {
+  const index = alerts.findIndex((existing) => sameAlert(existing, alert.type, alert.key));
+  if (index < 0) return [...alerts, alert];
+  return alerts.map((existing, position) => (position === index ? alert : existing));
+}
+
+/** The alert list after pop(type, key?): without a key every alert of that type goes. */
+export function withPopped(alerts: readonly Alert[], type: string, key?: string): Alert[] {
+  return alerts.filter((alert) => (key === undefined ? alert.type !== type : !sameAlert(alert, type, key)));
+}

@@ -1,0 +1,97 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ApiProblem } from '../api/problem';
+import type { FormController } from './useFormController';
+import { FormView } from './FormView';
+
+// Server-side rendering in node: no DOM library is installed, so this checks the markup that
+// FormView draws for a given controller state (interaction is covered by the reducer tests).
+
+type Basket = { name: string; notes?: string | null; company_type?: string };
+
+// Node allows ajv's runtime compilation; the browser build uses precompiled validators instead.
+const form: { schema: RJSFSchema; uiSchema: UiSchema } = {
+  schema: {
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: { title: 'basket_form.name', type: 'string' },
+      notes: { title: 'basket_form.notes', type: ['string', 'null'] },
+      company_type: { title: 'register.company_type', type: 'string', enum: ['reseller', 'other'] },
+    },
+  },
+  uiSchema: { 'ui:order': ['name', 'notes', 'company_type'] },
+};
+
+function controller(overrides: Partial<FormController<Basket>> = {}): FormController<Basket> {
+  return {
+    original: { name: 'Office' },
+    data: { name: 'Office' },
+    loading: false,
+    saving: false,
+    loadError: null,
+    saveProblem: null,
+    changed: false,
+    setData: () => undefined,
+    save: async () => true,
+    reset: () => undefined,
+    rebase: () => undefined,
+    reload: () => undefined,
+    ...overrides,
+  };
+}
+
+const render = (state: FormController<Basket>, ui: UiSchema = form.uiSchema) =>
+  renderToStaticMarkup(
+    <FormView form={{ schema: form.schema, uiSchema: ui, validator }} controller={state} submitKey="register.submit" cancelKey="register.cancel" />,
+  );
+
+describe('FormView', () => {
+  it('draws the fields with translated or readable labels and translated enum names', () => {
+    const html = render(controller());
+    expect(html).toContain('Company type');
+    expect(html).toContain('>Name<');
+    expect(html).toContain('Reseller');
+    expect(html).toContain('value="Office"');
+  });
+
+  it('disables Save and Cancel until something changed', () => {
+    expect(render(controller())).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Submit<\/button>/u);
+    expect(render(controller({ changed: true }))).toMatch(/<button type="submit" class="button button--primary">Submit<\/button>/u);
+  });
+
+  it('shows a problem with a parameter beside its field, and one without on top', () => {
+    const fieldProblem = ApiProblem.fromBody(400, {
+      status: 400,
+      code: 'invalid_body',
+      message_key: 'problem.invalid_parameter',
+      parameter: 'name',
+    });
+    const fieldHtml = render(controller({ saveProblem: fieldProblem, changed: true }));
+    expect(fieldHtml).toContain('The parameter name is not valid.');
+    expect(fieldHtml).not.toContain('role="alert"');
+
+    const generalProblem = ApiProblem.fromBody(500, { status: 500, code: 'internal', message_key: 'problem.internal' });
+    expect(render(controller({ saveProblem: generalProblem }))).toMatch(/role="alert">Sorry, something went wrong/u);
+  });
+
+  it('groups fields into tabs when the uiSchema has ui:tabs', () => {
+    const html = render(controller(), {
+      ...form.uiSchema,
+      'ui:tabs': [
+        { key: 'main', labelKey: 'store.filters', fields: ['name'] },
+        { key: 'more', labelKey: 'store.type', fields: ['company_type'] },
+      ],
+    });
+    expect(html).toContain('role="tablist"');
+    expect(html).toMatch(/aria-selected="true"[^>]*>Filters</u);
+    // notes is on no tab, so it joins the first; the second panel is hidden.
+    expect(html).toMatch(/role="tabpanel"[^>]*hidden=""/u);
+  });
+
+  it('shows the spinner while the first load runs', () => {
+    expect(render(controller({ loading: true, data: null, original: null }))).toContain('Please wait');
+  });
+});

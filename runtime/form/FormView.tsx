@@ -1,0 +1,90 @@
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { getDefaultFormState } from '@rjsf/utils';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import type { MessageKey } from '../generated/messages';
+import { isMessageKey } from '../i18n/i18n';
+import { useT } from '../i18n/useT';
+import { Spinner } from '../ui/Spinner';
+import { isChanged, problemToFieldErrors } from './formState';
+import { readTabs } from './formTabs';
+import { localiseUiSchema } from './localiseForm';
+import { TabbedObjectFieldTemplate } from './TabbedObjectFieldTemplate';
+import type { FormController } from './useFormController';
+
+interface FormViewProps<Data> {
+  /** A generated form with its validator: `formDefinition('request_account_form')`. */
+  form: { schema: RJSFSchema; uiSchema: UiSchema; validator: ValidatorType };
+  controller: FormController<Data>;
+  /** Wording of the save and cancel buttons (`register.submit`…), per form. */
+  submitKey: MessageKey;
+  cancelKey: MessageKey;
+  /** Extra buttons beside Save and Cancel. */
+  actions?: ReactNode;
+  disabled?: boolean;
+}
+
+/**
+ * A generic edit form: rjsf draws the generated schema, its precompiled validator checks it, the
+ * server's problem+json is shown on its field (or on top). Save and Cancel work only on changes.
+ */
+export function FormView<Data>({ form, controller, submitKey, cancelKey, actions, disabled = false }: FormViewProps<Data>) {
+  const t = useT();
+
+  const uiSchema = useMemo(() => {
+    const translator = { has: isMessageKey, translate: (key: string) => (isMessageKey(key) ? t(key) : key) };
+    const localised = localiseUiSchema(form.schema, form.uiSchema, translator);
+    return readTabs(form.uiSchema).length > 0 ? { ...localised, 'ui:ObjectFieldTemplate': TabbedObjectFieldTemplate } : localised;
+  }, [form.schema, form.uiSchema, t]);
+
+  // rjsf fills schema defaults (an empty list…) into the data it reports; make the loaded
+  // record carry them too, or an untouched form would count as changed.
+  const { original, rebase } = controller;
+  useEffect(() => {
+    if (original === null) return;
+    const defaulted: unknown = getDefaultFormState(form.validator, form.schema, original, form.schema);
+    if (isChanged(original, defaulted)) rebase(defaulted as Data);
+  }, [original, form.validator, form.schema, rebase]);
+
+  const problem = controller.saveProblem;
+  const problemMessage = problem
+    ? isMessageKey(problem.message_key)
+      ? t(problem.message_key, problem.parameter ? { parameter: problem.parameter } : undefined)
+      : t('problem.internal')
+    : null;
+  const fieldErrors = problemToFieldErrors(problem, problemMessage ?? '');
+
+  if (controller.loading && controller.data === null) return <Spinner />;
+
+  return (
+    <div className="form-view">
+      {problemMessage && !fieldErrors && (
+        <p className="alert alert--danger" role="alert">
+          {problemMessage}
+        </p>
+      )}
+      <Form<Data>
+        schema={form.schema}
+        uiSchema={uiSchema}
+        validator={form.validator}
+        formData={controller.data ?? undefined}
+        onChange={(event) => controller.setData(event.formData as Data)}
+        onSubmit={() => void controller.save()}
+        {...(fieldErrors ? { extraErrors: fieldErrors as ErrorSchema<Data> } : {})}
+        showErrorList={false}
+        noHtml5Validate
+        disabled={disabled || controller.saving}
+      >
+        <div className="form-view__actions">
+          <button type="submit" className="button button--primary" disabled={!controller.changed || controller.saving}>
+            {t(submitKey)}
+          </button>
+          <button type="button" className="button" disabled={!controller.changed || controller.saving} onClick={controller.reset}>
+            {t(cancelKey)}
+          </button>
+          {actions}
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ApiProblem } from '../api/problem';
+
+/** The state of an edit form: what was loaded, what is being edited, and how saving went. */
+export interface FormState<Data> {
+  original: Data | null;
+  data: Data | null;
+  loading: boolean;
+  saving: boolean;
+  loadError: ApiProblem | null;
+  saveProblem: ApiProblem | null;
+}
+
+export type FormAction<Data> =
+  | { type: 'loadStart' }
+  | { type: 'loaded'; data: Data }
+  | { type: 'loadFailed'; problem: ApiProblem }
+  | { type: 'edit'; data: Data }
+  | { type: 'saveStart' }
+  | { type: 'saved'; data: Data }
+  | { type: 'saveFailed'; problem: ApiProblem }
+  | { type: 'reset' }
+  | { type: 'rebase'; data: Data };
+
+export function initialFormState<Data>(): FormState<Data> {
+  return { original: null, data: null, loading: true, saving: false, loadError: null, saveProblem: null };
+}
+
+export function formReducer<Data>(state: FormState<Data>, action: FormAction<Data>): FormState<Data> {
+  switch (action.type) {
+    case 'loadStart':
+      return { ...state, loading: true, loadError: null };
+    case 'loaded':
+      return { ...state, original: action.data, data: action.data, loading: false, saveProblem: null };
+    case 'loadFailed':
+      return { ...state, loading: false, loadError: action.problem };
+    case 'edit':
+      return { ...state, data: action.data };
+    case 'saveStart':
+      return { ...state, saving: true, saveProblem: null };
+    case 'saved':
+      // What the server answered becomes the new baseline, so the form is unchanged again.
+      return { ...state, original: action.data, data: action.data, saving: false, saveProblem: null };
+    case 'saveFailed':
+      return { ...state, saving: false, saveProblem: action.problem };
+    case 'reset':
+      return { ...state, data: state.original, saveProblem: null };
+    case 'rebase':
+      // The same record seen with the form's defaults filled in: a new baseline, not an edit.
+      // Unedited data moves along with it so the form still counts as unchanged.
+      return isChanged(state.original, state.data)
+        ? { ...state, original: action.data }
+        : { ...state, original: action.data, data: action.data };
+  }
+}
+
+/**
+ * Whether the edited data differs from what was loaded. Keys order and properties set to
+ * undefined do not count (the form library adds empty optional fields as undefined).
+ */
+export function isChanged(original: unknown, data: unknown): boolean {
+  return stableJson(original) !== stableJson(data);
+}
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+}
+
+/** rjsf's error tree: `{ name: { __errors: ['…'] }, address: { city: { __errors: […] } } }`. */
+export interface FieldErrorTree {
+  __errors?: string[];
+  [field: string]: FieldErrorTree | string[] | undefined;
+}
+
+/**
+ * Places a problem+json's message on the field its `parameter` names (`name`, `body.name`,
+ * `/address/city`, `address.city`), for the form to show beside that field. A problem without a
+ * parameter, or a query/path parameter, is not a field error: the form shows it at the top.
+ */
+export function problemToFieldErrors(problem: ApiProblem | null, message: string): FieldErrorTree | undefined {
+  if (!problem?.parameter) return undefined;
+  const path = problem.parameter
+    .replace(/^body[./]?/u, '')
+    .split(/[./]/u)
+    .filter((segment) => segment !== '');
+  if (path.length === 0) return undefined;
+  const root: FieldErrorTree = {};
+  let node = root;
+  for (const segment of path) {
+    const child: FieldErrorTree = {};
+    node[segment] = child;
+    node = child;
+  }
+  node.__errors = [message];
+  return root;
+}

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { isAbortError } from '../api/client';
+import { ApiProblem } from '../api/problem';
+import { formReducer, initialFormState, isChanged, type FormState } from './formState';
+
+export interface FormControllerOptions<Data> {
+  /** Loads the record (or builds the defaults of a new one). */
+  load: (signal: AbortSignal) => Promise<Data>;
+  /** Saves the edited data; what it returns (the server's answer) becomes the new baseline. */
+  save: (data: Data) => Promise<Data | void>;
+  /** Reloads when this changes (the record id). */
+  loadKey?: string | number;
+}
+
+export interface FormController<Data> extends FormState<Data> {
+  /** True when the edits differ from what was loaded or last saved; Save and Cancel need it. */
+  changed: boolean;
+  setData: (data: Data) => void;
+  /** Saves; resolves true on success, false on a problem (kept in `saveProblem`). */
+  save: () => Promise<boolean>;
+  /** Cancel: back to the loaded data. */
+  reset: () => void;
+  /** Replaces the baseline with the same record completed by the form's defaults (FormView does this). */
+  rebase: (data: Data) => void;
+  reload: () => void;
+}
+
+/** Load, edit, save and cancel of one record, with the server's problem kept for the view. */
+export function useFormController<Data>(options: FormControllerOptions<Data>): FormController<Data> {
+  const [state, dispatch] = useReducer(formReducer<Data>, undefined, initialFormState<Data>);
+  const [reloads, bumpReloads] = useReducer((count: number) => count + 1, 0);
+  // The callbacks usually are inline closures; keep the newest without re-running the load.
+  const latest = useRef(options);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    dispatch({ type: 'loadStart' });
+    latest.current.load(controller.signal).then(
+      (data) => dispatch({ type: 'loaded', data }),
+      (error: unknown) => {
+        if (!isAbortError(error)) dispatch({ type: 'loadFailed', problem: asProblem(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [options.loadKey, reloads]);
+
+  const data = state.data;
+  const save = useCallback(async (): Promise<boolean> => {
+    if (data === null) return false;
+    dispatch({ type: 'saveStart' });
+    try {
+      const answer = await latest.current.save(data);
+      dispatch({ type: 'saved', data: answer ?? data });
+      return true;
+    } catch (error) {
+      dispatch({ type: 'saveFailed', problem: asProblem(error) });
+      return false;
+    }
+  }, [data]);
+
+  const setData = useCallback((next: Data) => dispatch({ type: 'edit', data: next }), []);
+  const reset = useCallback(() => dispatch({ type: 'reset' }), []);
+  const rebase = useCallback((next: Data) => dispatch({ type: 'rebase', data: next }), []);
+  const changed = useMemo(() => state.original !== null && isChanged(state.original, state.data), [state.original, state.data]);
+
+  return { ...state, changed, setData, save, reset, rebase, reload: bumpReloads };
+}
+
+function asProblem(error: unknown): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  console.error(error);
+  return ApiProblem.fromBody(0, undefined);
+}

@@ -1,0 +1,39 @@
+import { useNavigate } from 'react-router';
+import { useT } from '../i18n/useT';
+import { routePath } from '../routing/links';
+import { RouteLink } from '../routing/RouteLink';
+import { useCurrentUser } from '../session/useCurrentUser';
+
+/** The small header: app title, the signed-in user's name, and sign in / sign out. */
+export function Header() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { user, loading, logout } = useCurrentUser();
+
+  // Leave the guarded page first, so its guard does not bounce to /login?next=… on the way out.
+  const signOut = async () => {
+    await navigate(routePath('login'));
+    await logout();
+  };
+
+  return (
+    <header className="app-header">
+      <RouteLink to={user ? 'webstore' : 'public_webstore'} className="app-header__title">
+        {t('app.title')}
+      </RouteLink>
+      <div className="app-header__session">
+        {!loading && user && (
+          <>
+            <span className="app-header__user" data-testid="current-user-name">
+              {user.name}
+            </span>
+            <button type="button" className="button button--link" onClick={() => void signOut()}>
+              {t('nav.log_out')}
+            </button>
+          </>
+        )}
+        {!loading && !user && <RouteLink to="login">{t('nav.log_in')}</RouteLink>}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+import { api, unwrap } from '../api/client';
+
+/** Loads the display name of the record a route parameter points at (a breadcrumb `lookup`). */
+export type CrumbResolver = (param: string, signal: AbortSignal) => Promise<string>;
+
+/** Resolvers by the `lookup` name used in spec/routes.yaml. */
+export const crumbResolvers: Readonly<Record<string, CrumbResolver>> = {
+  product: async (param, signal) => {
+    const product = await unwrap(api.GET('/products/{id}', { params: { path: { id: Number(param) } }, signal }));
+    return product.name;
+  },
+  public_product: async (param, signal) => {
+    const product = await unwrap(api.GET('/public/webstore/{id}', { params: { path: { id: Number(param) } }, signal }));
+    return product.name;
+  },
+};

@@ -1,0 +1,87 @@
+import { useMemo } from 'react';
+import type { MessageKey } from '../generated/messages';
+import { isMessageKey } from '../i18n/i18n';
+import { useT } from '../i18n/useT';
+import { Spinner } from '../ui/Spinner';
+import { formatCell, type ListRow } from './cellFormat';
+import { FilterPanel } from './filters/FilterPanel';
+import type { ListColumn } from './listColumns';
+import { ListView } from './ListView';
+import { Pagination } from './Pagination';
+import { ScreenLinks } from './ScreenLinks';
+import { TreeTable } from './TreeTable';
+import { useCellContext } from './useCellContext';
+import type { GenericList } from './useGenericList';
+import { useMessage } from './useMessage';
+import './genericList.css';
+
+/**
+ * The view of a generated list screen: title and header links, the filter panel on the left, the
+ * rows (AG Grid, or a grouped table for tree lists), the pager and footer links.
+ */
+export function GenericListView({ list }: { list: GenericList }) {
+  const t = useT();
+  const message = useMessage();
+  const context = useCellContext();
+  const { config, controller } = list;
+  const emptyKey: MessageKey = config.emptyKey && isMessageKey(config.emptyKey) ? config.emptyKey : 'list.empty';
+
+  const columns = useMemo<ListColumn<ListRow>[]>(
+    () =>
+      config.columns.map((column) => ({
+        field: column.field,
+        header: message(column.label) ?? column.label,
+        sortable: column.sortable,
+        format: (row: ListRow) => formatCell(column, row, context),
+        ...(column.link && { linkRoute: column.link }),
+        ...(column.linkParam && { linkParam: column.linkParam }),
+      })),
+    [config.columns, message, context],
+  );
+
+  return (
+    <section className="generic-list">
+      <header className="generic-list__header">
+        {config.title && <h1>{message(config.title) ?? config.title}</h1>}
+        <ScreenLinks links={config.links} place="header" />
+      </header>
+      <div className="generic-list__body">
+        <FilterPanel list={list} />
+        <div className="generic-list__rows">
+          {config.tree ? (
+            <div className="list-view">
+              {controller.error && (
+                <p className="list-view__error" role="alert">
+                  {isMessageKey(controller.error.message_key) ? t(controller.error.message_key) : t('problem.internal')}
+                </p>
+              )}
+              <TreeTable list={list} treeField={config.tree} />
+              {controller.loading && <Spinner />}
+              {!controller.loading && !controller.error && controller.rows.length === 0 && <p className="list-view__empty">{t(emptyKey)}</p>}
+              <Pagination
+                page={controller.page}
+                totalPages={controller.totalPages}
+                totalCount={controller.totalCount}
+                perPage={controller.perPage}
+                perPageOptions={config.pageSizes}
+                onPage={controller.setPage}
+                onPerPage={controller.setPerPage}
+                countKey="list.result_count"
+              />
+            </div>
+          ) : (
+            <ListView
+              controller={controller}
+              columns={columns}
+              defaultSort={config.defaultSort ?? ''}
+              emptyKey={emptyKey}
+              perPageOptions={config.pageSizes}
+              countKey="list.result_count"
+            />
+          )}
+        </div>
+      </div>
+      <ScreenLinks links={config.links} place="footer" />
+    </section>
+  );
+}

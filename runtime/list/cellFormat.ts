@@ -1,0 +1,49 @@
+import { formatDate, formatDateTime } from '../format/dates';
+import { formatMoney } from '../format/money';
+import type { GenericColumn } from './genericListConfig';
+
+export type ListRow = Readonly<Record<string, unknown>>;
+
+/** What formatting needs from outside the row: the user's currency and zone, and the messages. */
+export interface CellContext {
+  /** The user's currency, for money rows that carry no `currency` of their own. */
+  currency: string;
+  timezone: string;
+  /** The text of a message key, or null when the catalogue has no such key. */
+  message: (key: string) => string | null;
+}
+
+/** An object cell (a ref such as an organisation) shows its name. */
+function nameOf(value: object): string {
+  const name = (value as { name?: unknown }).name;
+  return typeof name === 'string' || typeof name === 'number' ? String(name) : '';
+}
+
+/** The text of one cell, by the column's format (money, dates, enum labels, yes/no). */
+export function formatCell(column: GenericColumn, row: ListRow, context: CellContext): string {
+  const value = row[column.field];
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return nameOf(value);
+  switch (column.format) {
+    case 'money': {
+      const currency = typeof row.currency === 'string' && row.currency ? row.currency : context.currency;
+      return formatMoney(String(value), currency) ?? '';
+    }
+    case 'date':
+      return formatDate(String(value));
+    case 'datetime':
+      return formatDateTime(String(value), context.timezone);
+    case 'enum':
+      return (column.enum && context.message(`${column.enum}.${String(value)}`)) || String(value);
+    case 'boolean':
+      return context.message(value === true ? 'list.yes' : 'list.no') ?? String(value);
+    case 'text':
+      return String(value);
+  }
+}
+
+/** The `id` parameter of a link cell: the row's `linkParam` field (default `id`), or null when absent. */
+export function linkId(column: GenericColumn, row: ListRow): string | null {
+  const id = row[column.linkParam ?? 'id'];
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}

@@ -1,0 +1,59 @@
+import type { ComponentType } from 'react';
+import { useT } from '../../i18n/useT';
+import { filterKey } from '../filterState';
+import type { FilterWidget } from '../genericListConfig';
+import type { GenericList } from '../useGenericList';
+import { useMessage } from '../useMessage';
+import { ChecklistFilter } from './ChecklistFilter';
+import type { FilterWidgetProps } from './filterWidgetProps';
+import { OrganisationFilter } from './OrganisationFilter';
+import { RangeFilter } from './RangeFilter';
+import { SelectFilter } from './SelectFilter';
+import { TextFilter } from './TextFilter';
+
+const WIDGETS: Record<FilterWidget, ComponentType<FilterWidgetProps>> = {
+  text: TextFilter,
+  checklist: ChecklistFilter,
+  select: SelectFilter,
+  organisation: OrganisationFilter,
+  date_range: RangeFilter,
+  value_range: RangeFilter,
+  number_range: RangeFilter,
+};
+
+/** The filters of a generic list, one widget per spec filter, and a link that clears them all. */
+export function FilterPanel({ list }: { list: GenericList }) {
+  const t = useT();
+  const message = useMessage();
+  const { config, values, problems, setValue, clearFilters } = list;
+  if (config.filters.length === 0) return null;
+  return (
+    <aside className="generic-list__filters" aria-label={t('filters.heading')}>
+      <h2>{t('filters.heading')}</h2>
+      {config.filters.map((filter) => {
+        const Widget = WIDGETS[filter.widget];
+        const problem = problems[filterKey(filter)];
+        return (
+          <Widget
+            key={filterKey(filter)}
+            filter={filter}
+            label={message(filter.label) ?? filter.label}
+            values={values}
+            problem={problem ? t(problem) : undefined}
+            onChange={setValue}
+          />
+        );
+      })}
+      <a
+        href="#"
+        className="generic-list__clear"
+        onClick={(event) => {
+          event.preventDefault();
+          clearFilters();
+        }}
+      >
+        {t('filters.clear')}
+      </a>
+    </aside>
+  );
+}

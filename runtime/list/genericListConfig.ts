@@ -1,0 +1,65 @@
+import { listScreens, type ListScreenName } from '../generated/screens';
+
+/** The shape of one generated list screen (runtime/generated/screens.ts), widened from its literal type. */
+export type ColumnFormat = 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean';
+
+export interface GenericColumn {
+  readonly field: string;
+  readonly label: string;
+  readonly format: ColumnFormat;
+  readonly sortable: boolean;
+  /** Route name; the cell links to it with `{ id: row[linkParam ?? 'id'] }`. */
+  readonly link?: string;
+  readonly linkParam?: string;
+  /** Enum of an enum column: values show as their `<enum>.<VALUE>` message when it exists. */
+  readonly enum?: string;
+}
+
+export type FilterWidget = 'text' | 'checklist' | 'select' | 'organisation' | 'date_range' | 'value_range' | 'number_range';
+
+export interface GenericFilter {
+  /** Query parameters: one, or two (lower, upper) for the range widgets. */
+  readonly params: readonly string[];
+  readonly widget: FilterWidget;
+  readonly label: string;
+  readonly options?: readonly (string | number)[];
+  readonly enum?: string;
+  readonly default?: unknown;
+}
+
+export interface LinkGuard {
+  readonly permission?: string;
+  readonly root?: boolean;
+  readonly admin?: boolean;
+}
+
+export interface GenericLink {
+  readonly label: string;
+  readonly route: string;
+  readonly place: 'header' | 'footer' | 'both';
+  readonly guard?: LinkGuard;
+}
+
+export interface GenericListConfig {
+  /** The list call, relative to /api/v1. */
+  readonly path: string;
+  readonly defaultSort?: string;
+  readonly title?: string;
+  readonly columns: readonly GenericColumn[];
+  readonly filters: readonly GenericFilter[];
+  readonly debounceMs: number;
+  readonly pageSizes: readonly number[];
+  readonly emptyKey?: string;
+  /** Row property holding an OrganisationRef: rows are grouped under their organisation. */
+  readonly tree?: string;
+  readonly links: readonly GenericLink[];
+}
+
+const configs: Readonly<Record<string, GenericListConfig>> = listScreens;
+
+/** The generated configuration of a list screen; throws for a name the generator did not emit. */
+export function genericListConfig(name: ListScreenName | string): GenericListConfig {
+  const config = configs[name];
+  if (!config) throw new Error(`Unknown list screen "${name}"`);
+  return config;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { GenericLink } from './genericListConfig';
+import { guardPasses, linksAt, type GuardHolder } from './linkGuard';
+
+const buyer: GuardHolder = { admin: false, root: false, permissions: [{ permission: 'order:checkout', parent: false }] };
+const rootAdmin: GuardHolder = { admin: true, root: true, permissions: [] };
+
+describe('guardPasses', () => {
+  it('needs every condition of the guard', () => {
+    expect(guardPasses(buyer, { permission: 'order:checkout' })).toBe(true);
+    expect(guardPasses(buyer, { permission: 'order:view' })).toBe(false);
+    expect(guardPasses(buyer, { root: true })).toBe(false);
+    expect(guardPasses(rootAdmin, { root: true, admin: true, permission: 'order:view' })).toBe(true);
+  });
+
+  it('lets anyone through without a guard and nobody signed out through one', () => {
+    expect(guardPasses(null, undefined)).toBe(true);
+    expect(guardPasses(null, { permission: 'order:checkout' })).toBe(false);
+  });
+});
+
+describe('linksAt', () => {
+  const links: GenericLink[] = [
+    { label: 'a', route: 'x', place: 'header' },
+    { label: 'b', route: 'x', place: 'both', guard: { permission: 'order:checkout' } },
+    { label: 'c', route: 'x', place: 'footer', guard: { root: true } },
+  ];
+
+  it('picks the links of a place the user may follow', () => {
+    expect(linksAt(links, 'header', buyer).map((link) => link.label)).toEqual(['a', 'b']);
+    expect(linksAt(links, 'footer', buyer).map((link) => link.label)).toEqual(['b']);
+    expect(linksAt(links, 'footer', rootAdmin).map((link) => link.label)).toEqual(['b', 'c']);
+  });
+});

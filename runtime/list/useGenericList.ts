@@ -1,0 +1,58 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Query } from '../api/query';
+import type { MessageKey } from '../generated/messages';
+import { filterKey, filterProblems, filterQuery, initialFilterValues, type FilterValue, type FilterValues } from './filterState';
+import type { ListRow } from './cellFormat';
+import type { GenericListConfig } from './genericListConfig';
+import { useListController, type ListController } from './useListController';
+
+export interface GenericList {
+  config: GenericListConfig;
+  /** Paging, sorting and the loaded page; its filters are the query the widgets stand for. */
+  controller: ListController<ListRow, Query>;
+  /** What the filter widgets show, by query parameter. */
+  values: FilterValues;
+  /** Soft validation messages by filterKey (an inverted range). */
+  problems: Readonly<Record<string, MessageKey>>;
+  setValue: (param: string, value: FilterValue) => void;
+  /** Back to the initial filters, applied at once. */
+  clearFilters: () => void;
+}
+
+export { filterKey };
+
+/**
+ * The controller of a generated list screen, apart from its view so that hand-written screens
+ * can reuse it: widget values turn into query parameters (an invalid range sends neither bound)
+ * and the list controller applies them after the screen's debounce, back on page 1.
+ */
+export function useGenericList(config: GenericListConfig): GenericList {
+  const initialValues = useMemo(() => initialFilterValues(config.filters), [config.filters]);
+  const initialQuery = useMemo(() => filterQuery(config.filters, initialValues), [config.filters, initialValues]);
+  const [values, setValues] = useState<FilterValues>(initialValues);
+  const controller = useListController<ListRow, Query>({
+    path: config.path,
+    initialFilters: initialQuery,
+    defaultSort: config.defaultSort ?? '',
+    defaultPerPage: config.pageSizes[0] ?? 24,
+    debounceMs: config.debounceMs,
+  });
+  const { setFilters, resetFilters } = controller;
+
+  const setValue = useCallback(
+    (param: string, value: FilterValue) => {
+      const next = { ...values, [param]: value };
+      setValues(next);
+      setFilters(filterQuery(config.filters, next));
+    },
+    [values, config.filters, setFilters],
+  );
+
+  const clearFilters = useCallback(() => {
+    setValues(initialValues);
+    resetFilters();
+  }, [initialValues, resetFilters]);
+
+  const problems = useMemo(() => filterProblems(config.filters, values), [config.filters, values]);
+  return { config, controller, values, problems, setValue, clearFilters };
+}

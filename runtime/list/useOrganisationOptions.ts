@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { API_BASE, isAbortError } from '../api/client';
+import { inTreeOrder } from './organisationTree';
+
+/** An organisation the user can see, as the organisations list answers it. */
+export interface OrganisationOption {
+  id: number;
+  name: string;
+  depth: number;
+  parent?: number | null;
+}
+
+/** `unavailable`: the organisations list does not exist (404) or failed, so the widget is hidden. */
+export type OrganisationOptions = { status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; organisations: OrganisationOption[] };
+
+const ORGANISATIONS_URL = `${API_BASE}/organisations?per_page=1000&sort_by=%2Bname`;
+
+/** The organisations the user can see, for the organisation filter (in tree order). */
+export function useOrganisationOptions(enabled: boolean): OrganisationOptions {
+  const [options, setOptions] = useState<OrganisationOptions>({ status: 'loading' });
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const controller = new AbortController();
+    fetch(ORGANISATIONS_URL, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) return setOptions({ status: 'unavailable' });
+        const organisations = (await response.json()) as OrganisationOption[];
+        setOptions({ status: 'ready', organisations: inTreeOrder(organisations) });
+      })
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) setOptions({ status: 'unavailable' });
+      });
+    return () => controller.abort();
+  }, [enabled]);
+  return options;
+}

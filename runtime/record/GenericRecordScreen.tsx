@@ -1,0 +1,57 @@
+import { useEffect, useMemo } from 'react';
+import { useParams } from 'react-router';
+import { recordScreens, type RecordScreenName } from '../generated/screens';
+import { useCellContext } from '../list/useCellContext';
+import { useMessage } from '../list/useMessage';
+import { useRouteNavigate } from '../routing/useRouteNavigate';
+import { Spinner } from '../ui/Spinner';
+import { describeValue, type Definitions, type JsonSchema } from './recordFields';
+import { RecordValueView } from './RecordValueView';
+import { useRecord } from './useRecord';
+import './recordView.css';
+
+interface RecordScreenConfig {
+  readonly path: string;
+  readonly title?: string;
+  readonly schema: JsonSchema & { readonly definitions: Definitions };
+}
+
+const configs: Readonly<Record<string, RecordScreenConfig>> = recordScreens;
+
+function recordScreenConfig(name: string): RecordScreenConfig {
+  const config = configs[name];
+  if (!config) throw new Error(`Unknown record screen "${name}"`);
+  return config;
+}
+
+/**
+ * A read-only view of one record (spec `record:`), loaded from its get operation with the
+ * route's `:id`. Drawn from the schema as a definition list (nested tables for arrays of
+ * objects) rather than through rjsf: a display needs no validator, and rjsf's ajv validator
+ * compiles schemas with `new Function`, which the CSP forbids. A 404 or failed load replaces the
+ * address with the not-found page (000 §8).
+ */
+export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
+  const config = recordScreenConfig(name);
+  const message = useMessage();
+  const context = useCellContext();
+  const goTo = useRouteNavigate();
+  const { id } = useParams();
+  const load = useRecord(config.path, id);
+
+  useEffect(() => {
+    if (load.status === 'failed') goTo('notFound', {}, { replace: true });
+  }, [load.status, goTo]);
+
+  const described = useMemo(
+    () => (load.status === 'loaded' ? describeValue(config.schema, load.record, config.schema.definitions, context) : null),
+    [load, config.schema, context],
+  );
+
+  return (
+    <section className="record-view">
+      {config.title && <h1>{message(config.title) ?? config.title}</h1>}
+      {described ? <RecordValueView value={described} /> : <Spinner />}
+    </section>
+  );
+}

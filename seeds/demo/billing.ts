@@ -1,0 +1,230 @@
+import Decimal from 'decimal.js';
+import type { Knex } from 'knex';
+import { toScaled } from '../../server/db/scaled';
+import { insertAll } from '../insert';
+import { CUSTOMER, CUSTOMER_BRANCH, EU_CUSTOMER, OTHER_CUSTOMER, RESELLER } from './organisations';
+
+/**
+ * Demo subscriptions, invoices and credit notes, and sales metrics (001). Dates are relative to the
+ * day the seed runs, so the invoices always cover every days-overdue bucket.
+ */
+
+const DAY_MS = 24 * 3600_000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+/** The calendar day `offset` days from today (negative: in the past). */
+const day = (today: Date, offset: number) => dayOf(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + offset * DAY_MS);
+
+type Vendor = 'ACRONIS' | 'DROPBOX' | 'NUVIAS' | 'SBC_AS_A_SERVICE' | 'STAC_TEAMS' | 'STAC_ZOOM_PHONE' | 'ZOOM';
+type SubscriptionStatus = 'ACTIVE' | 'EXPIRED' | 'PENDING' | 'CANCELLED' | 'SUSPENDED';
+
+interface DemoBillingSubscription {
+  id: number;
+  name: string;
+  organisation: number;
+  type: Vendor;
+  status: SubscriptionStatus;
+  billing: 'MONTHLY' | 'ANNUALLY' | 'TWO_YEARS' | 'THREE_YEARS';
+  termMonths: number;
+  /** Days from today to the start; the end is a term later. */
+  startsIn: number;
+  recurring: string;
+  autoRenew?: boolean;
+  pendingChange?: boolean;
+  /** Product code → quantity. */
+  products: Record<string, number>;
+}
+
+/** Every vendor and every status; the customer and its branch alone already hold every status. */
+export const DEMO_BILLING_SUBSCRIPTIONS: DemoBillingSubscription[] = [
+  { id: 1, name: 'Zoom Workplace for head office', organisation: CUSTOMER, type: 'ZOOM', status: 'ACTIVE', billing: 'ANNUALLY', termMonths: 12, startsIn: -200, recurring: '3598.80', autoRenew: true, products: { 'ZM-ONE-PRO': 25, 'ZM-LARGE-MTG': 1 } },
+  { id: 2, name: 'Dropbox team storage', organisation: CUSTOMER, type: 'DROPBOX', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -90, recurring: '270.00', autoRenew: true, products: { 'DBX-BUS-STD': 18 } },
+  { id: 3, name: 'Acronis backup roll-out', organisation: CUSTOMER, type: 'ACRONIS', status: 'PENDING', billing: 'MONTHLY', termMonths: 12, startsIn: 7, recurring: '130.00', products: { 'ACR-CP-STD': 20 } },
+  { id: 4, name: 'Teams calling', organisation: CUSTOMER, type: 'STAC_TEAMS', status: 'SUSPENDED', billing: 'MONTHLY', termMonths: 24, startsIn: -300, recurring: '160.00', products: { 'STAC-TEAMS-DR': 50 } },
+  { id: 5, name: 'Zoom Phone carrier', organisation: CUSTOMER, type: 'STAC_ZOOM_PHONE', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -45, recurring: '0.00', products: { 'STAC-ZP-BYOC': 1 } },
+  { id: 6, name: 'Branch session border controller', organisation: CUSTOMER_BRANCH, type: 'SBC_AS_A_SERVICE', status: 'ACTIVE', billing: 'THREE_YEARS', termMonths: 36, startsIn: -400, recurring: '540.00', products: { 'SBC-AAS-100': 10 } },
+  { id: 7, name: 'Branch managed support', organisation: CUSTOMER_BRANCH, type: 'NUVIAS', status: 'EXPIRED', billing: 'ANNUALLY', termMonths: 12, startsIn: -500, recurring: '1200.00', products: { 'NUV-CONTRACT-STD': 1 } },
+  { id: 8, name: 'Branch Dropbox Advanced', organisation: CUSTOMER_BRANCH, type: 'DROPBOX', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -150, recurring: '96.00', products: { 'DBX-BUS-ADV': 4 } },
+  { id: 9, name: 'Zoom Workplace Business', organisation: EU_CUSTOMER, type: 'ZOOM', status: 'ACTIVE', billing: 'ANNUALLY', termMonths: 12, startsIn: -60, recurring: '2808.00', autoRenew: true, pendingChange: true, products: { 'ZM-ONE-BUS': 12 } },
+  { id: 10, name: 'Zoom Phone BYOC (Berlin)', organisation: EU_CUSTOMER, type: 'STAC_ZOOM_PHONE', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -120, recurring: '0.00', products: { 'STAC-ZP-BYOC': 1 } },
+  { id: 11, name: 'Dropbox archive', organisation: EU_CUSTOMER, type: 'DROPBOX', status: 'EXPIRED', billing: 'ANNUALLY', termMonths: 12, startsIn: -420, recurring: '210.60', products: { 'DBX-BUS-STD': 6 } },
+  { id: 12, name: 'Acronis protection', organisation: OTHER_CUSTOMER, type: 'ACRONIS', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -30, recurring: '65.00', products: { 'ACR-CP-STD': 10 } },
+  { id: 13, name: 'Zoom Workplace trial', organisation: OTHER_CUSTOMER, type: 'ZOOM', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -100, recurring: '149.90', products: { 'ZM-ONE-PRO': 10 } },
+  { id: 14, name: 'SBC pilot', organisation: OTHER_CUSTOMER, type: 'SBC_AS_A_SERVICE', status: 'PENDING', billing: 'THREE_YEARS', termMonths: 36, startsIn: 14, recurring: '540.00', products: { 'SBC-AAS-100': 10 } },
+];
+
+const CURRENCY_OF: Record<number, 'GBP' | 'EUR'> = { [EU_CUSTOMER]: 'EUR' };
+const PAYMENTS_PER_YEAR = { MONTHLY: 12, ANNUALLY: 1, TWO_YEARS: 0.5, THREE_YEARS: 1 / 3 } as const;
+
+function subscriptionRow(subscription: DemoBillingSubscription, today: Date, orderId: number | null) {
+  const recurring = new Decimal(subscription.recurring);
+  const contractValue = recurring.times(PAYMENTS_PER_YEAR[subscription.billing]).times(subscription.termMonths).div(12);
+  const started = subscription.status !== 'PENDING';
+  return {
+    id: subscription.id,
+    name: subscription.name,
+    status: subscription.status,
+    organisation_id: subscription.organisation,
+    type: subscription.type,
+    start_date: day(today, subscription.startsIn),
+    end_date: day(today, subscription.startsIn + Math.round((subscription.termMonths * 365) / 12)),
+    service_activation_date: started ? day(today, subscription.startsIn) : null,
+    billing_frequency: subscription.billing,
+    auto_renewal_flag: subscription.autoRenew ?? false,
+    renewal_term_months: subscription.termMonths,
+    recurring_cost: toScaled(recurring),
+    total_contract_value: toScaled(contractValue.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+    currency: CURRENCY_OF[subscription.organisation] ?? 'GBP',
+    order_id: orderId,
+    pending_change: subscription.pendingChange ?? false,
+  };
+}
+
+type InvoiceStatus = 'PAID_IN_FULL' | 'OPEN' | 'FULLY_APPLIED' | 'PENDING_APPROVAL' | 'REJECTED' | 'VOIDED';
+
+interface DemoInvoice {
+  reference: string;
+  organisation: number;
+  type?: 'CREDIT_NOTE';
+  status: InvoiceStatus;
+  /** Days from today to the invoice date. */
+  dated: number;
+  /** Days from today to the due date; credit notes have none. */
+  due?: number;
+  total: string;
+  po?: string;
+}
+
+/**
+ * Every status of both types. The open invoices of the customer and its branch fall in every
+ * overdue bucket, at both edges of each (1, 30 | 31, 45 | 75, 90 | 91, 120 days).
+ */
+export const DEMO_INVOICES: DemoInvoice[] = [
+  { reference: 'INV-1001', organisation: CUSTOMER, status: 'OPEN', dated: -10, due: 20, total: '1250.00', po: 'PO-CC-7001' },
+  { reference: 'INV-1002', organisation: CUSTOMER, status: 'OPEN', dated: -1, due: 0, total: '89.99', po: 'PO-CC-7002' },
+  { reference: 'INV-1003', organisation: CUSTOMER, status: 'OPEN', dated: -31, due: -1, total: '430.50', po: 'PO-CC-7003' },
+  { reference: 'INV-1004', organisation: CUSTOMER, status: 'OPEN', dated: -75, due: -45, total: '2999.00', po: 'PO-CC-7004' },
+  { reference: 'INV-1005', organisation: CUSTOMER, status: 'OPEN', dated: -105, due: -75, total: '615.20' },
+  { reference: 'INV-1006', organisation: CUSTOMER, status: 'OPEN', dated: -150, due: -120, total: '7420.00', po: 'PO-CC-7006' },
+  { reference: 'INV-1007', organisation: CUSTOMER, status: 'PAID_IN_FULL', dated: -90, due: -60, total: '3598.80', po: 'PO-CC-6990' },
+  { reference: 'INV-1008', organisation: CUSTOMER, status: 'PENDING_APPROVAL', dated: -2, due: 28, total: '540.00', po: 'PO-CC-7008' },
+  { reference: 'INV-1009', organisation: CUSTOMER, status: 'REJECTED', dated: -20, due: -5, total: '199.00' },
+  { reference: 'INV-1010', organisation: CUSTOMER, status: 'VOIDED', dated: -40, due: -10, total: '75.00', po: 'PO-CC-6950' },
+  { reference: 'CN-2001', organisation: CUSTOMER, type: 'CREDIT_NOTE', status: 'FULLY_APPLIED', dated: -80, total: '-120.00', po: 'PO-CC-6990' },
+  { reference: 'CN-2002', organisation: CUSTOMER, type: 'CREDIT_NOTE', status: 'OPEN', dated: -200, total: '-45.50' },
+  { reference: 'INV-1101', organisation: CUSTOMER_BRANCH, status: 'OPEN', dated: -60, due: -30, total: '312.00', po: 'PO-BR-11' },
+  { reference: 'INV-1102', organisation: CUSTOMER_BRANCH, status: 'OPEN', dated: -61, due: -31, total: '88.00', po: 'PO-BR-12' },
+  { reference: 'INV-1103', organisation: CUSTOMER_BRANCH, status: 'OPEN', dated: -120, due: -90, total: '1800.00' },
+  { reference: 'INV-1104', organisation: CUSTOMER_BRANCH, status: 'OPEN', dated: -121, due: -91, total: '64.00', po: 'PO-BR-14' },
+  { reference: 'INV-1105', organisation: CUSTOMER_BRANCH, status: 'PAID_IN_FULL', dated: -35, due: -5, total: '540.00', po: 'PO-BR-15' },
+  { reference: 'CN-2101', organisation: CUSTOMER_BRANCH, type: 'CREDIT_NOTE', status: 'PENDING_APPROVAL', dated: -3, total: '-64.00', po: 'PO-BR-14' },
+  { reference: 'INV-1201', organisation: EU_CUSTOMER, status: 'OPEN', dated: -50, due: -20, total: '2808.00', po: 'PO-EU-501' },
+  { reference: 'INV-1202', organisation: EU_CUSTOMER, status: 'PAID_IN_FULL', dated: -400, due: -370, total: '246.40' },
+  { reference: 'CN-2201', organisation: EU_CUSTOMER, type: 'CREDIT_NOTE', status: 'VOIDED', dated: -30, total: '-99.00' },
+  { reference: 'INV-1301', organisation: OTHER_CUSTOMER, status: 'OPEN', dated: -130, due: -100, total: '780.00', po: 'PO-OC-1' },
+  { reference: 'INV-1302', organisation: OTHER_CUSTOMER, status: 'REJECTED', dated: -12, due: 18, total: '65.00' },
+  { reference: 'CN-2301', organisation: OTHER_CUSTOMER, type: 'CREDIT_NOTE', status: 'REJECTED', dated: -8, total: '-15.00' },
+  { reference: 'INV-1401', organisation: RESELLER, status: 'OPEN', dated: -25, due: 5, total: '15400.00', po: 'PO-RP-88' },
+];
+
+function invoiceRow(invoice: DemoInvoice, index: number, today: Date) {
+  return {
+    id: index + 1,
+    reference: invoice.reference,
+    type: invoice.type ?? 'INVOICE',
+    date: day(today, invoice.dated),
+    due_date: invoice.due === undefined ? null : day(today, invoice.due),
+    organisation_id: invoice.organisation,
+    purchase_order: invoice.po ?? null,
+    total: toScaled(invoice.total),
+    currency: CURRENCY_OF[invoice.organisation] ?? 'GBP',
+    status: invoice.status,
+    file_name: `${invoice.reference}.pdf`,
+  };
+}
+
+/** Account managers and their sales in GBP per week, month and quarter (other currencies follow). */
+export const DEMO_ACCOUNT_MANAGERS: { id: number; name: string; week: [number, number, string]; month: [number, number, string]; quarter: [number, number, string] }[] = [
+  { id: 1, name: 'Alice Archer', week: [1, 6, '4200.00'], month: [3, 21, '18750.50'], quarter: [8, 64, '61200.00'] },
+  { id: 2, name: 'Ben Bishop', week: [0, 2, '950.00'], month: [2, 11, '9400.00'], quarter: [5, 40, '38100.75'] },
+  { id: 3, name: 'Chloe Carter', week: [2, 9, '7600.25'], month: [4, 30, '25800.00'], quarter: [11, 85, '79950.00'] },
+  { id: 4, name: 'Dev Dhillon', week: [0, 0, '0.00'], month: [1, 5, '3100.00'], quarter: [3, 19, '14600.00'] },
+  { id: 5, name: 'Erin Evans', week: [1, 4, '2250.00'], month: [1, 14, '11020.40'], quarter: [6, 37, '30480.00'] },
+];
+
+const USD_PER_GBP = new Decimal('1.27');
+const EUR_PER_GBP = new Decimal('1.17');
+const inCurrency = (gbp: Decimal, rate: Decimal) => toScaled(gbp.times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+
+/** The first day of the current week (Monday), month and quarter. */
+function periodStarts(today: Date): Record<'week' | 'month' | 'quarter', string> {
+  const year = today.getUTCFullYear();
+  const month = today.getUTCMonth();
+  const mondayOffset = (today.getUTCDay() + 6) % 7;
+  return {
+    week: day(today, -mondayOffset),
+    month: dayOf(Date.UTC(year, month, 1)),
+    quarter: dayOf(Date.UTC(year, month - (month % 3), 1)),
+  };
+}
+
+function metricsRows(today: Date) {
+  const starts = periodStarts(today);
+  return DEMO_ACCOUNT_MANAGERS.flatMap((manager, index) =>
+    (['week', 'month', 'quarter'] as const).map((period, position) => {
+      const [newOrgs, orders, gbp] = manager[period];
+      const sales = new Decimal(gbp);
+      return {
+        id: index * 3 + position + 1,
+        account_manager_id: manager.id,
+        period,
+        period_start: starts[period],
+        new_orgs: newOrgs,
+        orders,
+        sales_usd: inCurrency(sales, USD_PER_GBP),
+        sales_eur: inCurrency(sales, EUR_PER_GBP),
+        sales_gbp: toScaled(sales),
+      };
+    }),
+  );
+}
+
+/**
+ * The demo order each subscription came from: the organisation's sales orders in id order, in turn
+ * (the orders area seeds them first). None when the organisation has no sales order.
+ */
+async function originatingOrders(db: Knex): Promise<(subscription: DemoBillingSubscription) => number | null> {
+  const orders = (await db('orders').where('order_type', 'SALES_ORDER').orderBy('id').select('id', 'organisation_id')) as { id: number; organisation_id: number }[];
+  const taken = new Map<number, number>();
+  return (subscription) => {
+    const own = orders.filter((order) => Number(order.organisation_id) === subscription.organisation);
+    const turn = taken.get(subscription.organisation) ?? 0;
+    taken.set(subscription.organisation, turn + 1);
+    return own.length === 0 ? null : Number(own[turn % own.length]!.id);
+  };
+}
+
+export const BILLING_TABLES = ['subscriptions', 'subscription_products', 'invoices', 'metrics_account_managers', 'metrics_periods'];
+
+/** Seeds the billing demo data after the catalogue (products are found by code) and the orders. */
+export async function seedBilling(db: Knex, today: Date = new Date()): Promise<void> {
+  const orderOf = await originatingOrders(db);
+  await insertAll(db, 'subscriptions', DEMO_BILLING_SUBSCRIPTIONS.map((subscription) => subscriptionRow(subscription, today, orderOf(subscription))));
+  const codes = [...new Set(DEMO_BILLING_SUBSCRIPTIONS.flatMap((subscription) => Object.keys(subscription.products)))];
+  const products = (await db('products').whereIn('product_code', codes).select('id', 'product_code')) as { id: number; product_code: string }[];
+  const productId = new Map(products.map((product) => [product.product_code, Number(product.id)]));
+  let lineId = 0;
+  await insertAll(
+    db,
+    'subscription_products',
+    DEMO_BILLING_SUBSCRIPTIONS.flatMap((subscription) =>
+      Object.entries(subscription.products).map(([code, quantity]) => {
+        const id = productId.get(code);
+        if (id === undefined) throw new Error(`demo subscription ${subscription.name} names unknown product ${code}`);
+        return { id: ++lineId, subscription_id: subscription.id, product_id: id, quantity, order_line_item_id: null };
+      }),
+    ),
+  );
+  await insertAll(db, 'invoices', DEMO_INVOICES.map((invoice, index) => invoiceRow(invoice, index, today)));
+  await insertAll(db, 'metrics_account_managers', DEMO_ACCOUNT_MANAGERS.map(({ id, name }) => ({ id, name })));
+  await insertAll(db, 'metrics_periods', metricsRows(today));
+}

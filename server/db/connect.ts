@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const MIGRATIONS_DIR = join(root, 'server/migrations');
+export const DEFAULT_DATABASE_URL = `sqlite://${join(root, 'data/hub.sqlite')}`;
+
+// bigint columns hold scaled money and epoch milliseconds, all far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+export function isPostgres(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** A Knex instance for DATABASE_URL: `postgres://…`, or `sqlite://<path>` / a plain path. */
+export function connect(url: string = process.env['DATABASE_URL'] ?? DEFAULT_DATABASE_URL): Knex {
+  if (isPostgres(url)) {
+    return knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
+  }
+  const filename = url.replace(/^sqlite:\/\//, '').replace(/^sqlite:/, '');
+  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  return knexFactory({
+    client: 'sqlite3',
+    connection: { filename },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
+      afterCreate: (conn: { exec: (sql: string, cb: (error: Error | null) => void) => void }, done: (error: Error | null) => void) =>
+        conn.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;', done),
+    },
+  });
+}
+
+export async function migrate(db: Knex): Promise<void> {
+  await db.migrate.latest({ directory: MIGRATIONS_DIR, loadExtensions: ['.js'] });
+}
+
+/**
+ * Refreshes the planner's statistics. Without them SQLite cannot tell a selective index (a vendor)
+ * from an unselective one (show_in_webstore), and scans a 100k-row catalogue where it need not.
+ */
+export async function refreshStatistics(db: Knex): Promise<void> {
+  await db.raw('analyze');
+}

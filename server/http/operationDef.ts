@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import type { OperationTypes } from '../generated/types';
+import type { SessionUser } from '../modules/auth/sessionUser';
+
+export type OperationId = keyof OperationTypes;
+
+/** What a handler may touch besides its validated input: the database, the caller, cookies. */
+export interface RequestContext {
+  db: Knex;
+  /** The signed-in user; always set for operations with auth: session. */
+  user: SessionUser | undefined;
+  ip: string;
+  cookies: {
+    get(name: string): string | undefined;
+    set(name: string, value: string | null, options?: { httpOnly?: boolean; maxAge?: number }): void;
+  };
+  now(): number;
+}
+
+export interface HandlerInput<K extends OperationId> {
+  params: OperationTypes[K]['params'];
+  query: OperationTypes[K]['query'];
+  body: OperationTypes[K]['body'];
+}
+
+/** A page of rows and the total matching the filters; the router turns it into x-total-* headers. */
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+}
+
+type HandlerResult<K extends OperationId> = OperationTypes[K]['paged'] extends true
+  ? OperationTypes[K]['response'] extends (infer Row)[]
+    ? Page<Row>
+    : never
+  : OperationTypes[K]['response'];
+
+export type Handler<K extends OperationId> = (input: HandlerInput<K>, context: RequestContext) => Promise<HandlerResult<K>>;
+
+type JsonSchema = Record<string, unknown>;
+
+/** One generated entry of server/generated/operations.ts. */
+export interface OperationDef {
+  id: OperationId;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Koa path under /api/v1 (`/products/:id`). */
+  path: string;
+  auth: 'public' | 'session';
+  permission?: string;
+  status: number;
+  paged?: boolean;
+  paramsSchema: JsonSchema;
+  querySchema: JsonSchema;
+  bodySchema?: JsonSchema;
+  // The generated table checks each handler against its own operation with `satisfies`.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  handler?: (input: any, context: RequestContext) => Promise<unknown>;
+  generic?: GenericMeta;
+}
+
+/** A spec-declared list or get of one entity, served with no hand-written code (http/genericList.ts). */
+export interface GenericMeta {
+  kind: 'list' | 'get';
+  entity: string;
+  /** Schema properties that are fields of the entity. */
+  fields: string[];
+  /** Schema properties that show the record a ref field points at. */
+  expand: { property: string; via: string; entity: string; fields: string[] }[];
+  sort: string[];
+  filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree'; fields: string[] }[];
+  scope?: { kind: 'tree' | 'own'; field: string };
+}

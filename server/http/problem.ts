@@ -1,0 +1,58 @@
+import type { Context, Next } from 'koa';
+import { problemTitles, type ProblemCode } from '../generated/problems';
+
+/**
+ * An error the client caused or may act on. Rendered as application/problem+json with a stable
+ * `code` and the catalogue key `problem.<code>` as `message_key`.
+ */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ProblemCode,
+    readonly extra: { detail?: string; parameter?: string } = {},
+  ) {
+    super(`${status} ${code}${extra.parameter ? ` (${extra.parameter})` : ''}`);
+  }
+}
+
+export const notFound = () => new HttpProblem(404, 'not_found');
+export const forbidden = () => new HttpProblem(403, 'forbidden');
+export const unauthenticated = () => new HttpProblem(401, 'unauthenticated');
+
+export function writeProblem(ctx: Context, problem: HttpProblem): void {
+  ctx.status = problem.status;
+  ctx.type = 'application/problem+json';
+  ctx.body = {
+    type: `/problems/${problem.code}`,
+    title: problemTitles[problem.code],
+    status: problem.status,
+    code: problem.code,
+    message_key: `problem.${problem.code}`,
+    ...problem.extra,
+  };
+}
+
+/** Koa's own errors (bad JSON, too large) become problems; anything else is a logged 500. */
+function fromKoaError(error: unknown): HttpProblem | undefined {
+  const status = (error as { status?: unknown }).status;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (status === 413) return new HttpProblem(413, 'payload_too_large');
+  if (status === 415) return new HttpProblem(415, 'unsupported_media_type');
+  if (status === 404) return notFound();
+  if (status === 405) return new HttpProblem(405, 'method_not_allowed');
+  return new HttpProblem(400, 'bad_request', { detail: 'The request body is not valid JSON.' });
+}
+
+export async function problemMiddleware(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+  } catch (error) {
+    const problem = error instanceof HttpProblem ? error : fromKoaError(error);
+    if (problem) {
+      writeProblem(ctx, problem);
+      return;
+    }
+    console.error(`[${new Date().toISOString()}] ${ctx.method} ${ctx.path} failed:`, error);
+    writeProblem(ctx, new HttpProblem(500, 'internal'));
+  }
+}

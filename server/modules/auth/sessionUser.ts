@@ -1,0 +1,40 @@
+/** The signed-in caller as the server sees it (whoami shows a subset). */
+export interface SessionUser {
+  id: number;
+  name: string;
+  email_address: string;
+  admin: boolean;
+  root: boolean;
+  timezone: string;
+  user_language: string;
+  /** Seconds of inactivity after which the session ends. */
+  timeout: number;
+  organisation: {
+    id: number;
+    name: string;
+    tree_path: string;
+    currency: 'GBP' | 'EUR';
+    finance_type: 'AGENT' | 'RESELLER' | null;
+    po_number_required: boolean;
+    force_po_uniqueness: boolean;
+    can_create_resellers: boolean;
+    assigned_price_list_id: number | null;
+  };
+  modules: ('WEBSTORE' | 'DOVETAIL')[];
+  /** Permission name → value: 2 all (parent level and below), 1 child organisations only. */
+  permissions: Map<string, 1 | 2>;
+  /** The administrator behind an emulated session. */
+  real: { id: number; name: string } | null;
+}
+
+/** 000 §6: admins hold every permission; the parent flag needs a value-2 grant. */
+export function hasPermission(user: SessionUser, name: string, parent = false): boolean {
+  if (user.admin) return true;
+  const value = user.permissions.get(name);
+  if (value === undefined) return false;
+  return parent ? value === 2 : true;
+}
+
+export function hasModule(user: SessionUser, module: 'WEBSTORE' | 'DOVETAIL'): boolean {
+  return user.modules.includes(module);
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role, RoleRow } from '../../generated/types';
+import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
+
+describe('roles', () => {
+  let server: TestServer;
+  let root: TestClient;
+  let resellerAdmin: TestClient;
+  let buyer: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [root, resellerAdmin, buyer] = [server.client(), server.client(), server.client()];
+    await root.login('admin@supplier.example');
+    await resellerAdmin.login('admin@reseller.example');
+    await buyer.login('buyer@customer.example');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const names = (rows: RoleRow[]) => rows.map((row) => row.name);
+
+  it('lists the non-template roles in scope by name, with their organisation and paging headers', async () => {
+    const response = await root.get<RoleRow[]>('/api/v1/roles');
+    expect(names(response.body)).toEqual(['Buyer', 'Order viewer']);
+    expect(response.body.every((row) => !row.template)).toBe(true);
+    expect(response.body[0]?.organisation).toMatchObject({ id: 3, name: 'Customer Co Ltd' });
+    expect(response.headers.get('x-total-count')).toBe('2');
+    const paged = await root.get<RoleRow[]>('/api/v1/roles?per_page=1&page=2');
+    expect(paged.headers.get('x-total-pages')).toBe('2');
+    expect(names(paged.body)).toEqual(['Order viewer']);
+    expect(names((await root.get<RoleRow[]>('/api/v1/roles?sort_by=-name')).body)).toEqual(['Order viewer', 'Buyer']);
+  });
+
+  it('filters by name text and organisation subtree', async () => {
+    expect(names((await root.get<RoleRow[]>('/api/v1/roles?text=VIEW')).body)).toEqual(['Order viewer']);
+    expect(names((await root.get<RoleRow[]>('/api/v1/roles?organisation=4')).body)).toEqual(['Order viewer']);
+    expect(names((await root.get<RoleRow[]>('/api/v1/roles?organisation=5')).body)).toEqual([]);
+  });
+
+  it("keeps the other reseller's roles from a reseller admin", async () => {
+    await server.db('roles').insert({ id: 50, name: 'Other sales desk', organisation_id: 5, template: false });
+    try {
+      expect(names((await root.get<RoleRow[]>('/api/v1/roles')).body)).toContain('Other sales desk');
+      expect(names((await resellerAdmin.get<RoleRow[]>('/api/v1/roles')).body)).toEqual(['Buyer', 'Order viewer']);
+      expect((await resellerAdmin.get('/api/v1/roles/50')).status).toBe(404);
+    } finally {
+      await server.db('roles').where('id', 50).delete();
+    }
+  });
+
+  it('lists the template roles apart, to anyone who may view roles', async () => {
+    const templates = await resellerAdmin.get<RoleRow[]>('/api/v1/roles/templates');
+    expect(names(templates.body)).toEqual(['Customer buyer', 'Reseller sales']);
+    expect(templates.body.every((row) => row.template)).toBe(true);
+    expect(names((await root.get<RoleRow[]>('/api/v1/roles/templates?text=sales')).body)).toEqual(['Reseller sales']);
+  });
+
+  it('reads a role with who created it, 404 outside the scope, 403 without role:view', async () => {
+    const role = await resellerAdmin.get<Role>('/api/v1/roles/1');
+    expect(role.body).toMatchObject({ id: 1, name: 'Buyer', created_by: { id: 1, name: 'Sam Supplier' }, created_at: expect.any(String) });
+    expect((await resellerAdmin.get('/api/v1/roles/3')).status).toBe(404);
+    expect((await buyer.get('/api/v1/roles')).status).toBe(403);
+    expect((await buyer.get('/api/v1/roles/templates')).status).toBe(403);
+    expect((await buyer.get('/api/v1/roles/1')).status).toBe(403);
+  });
+});

@@ -1,0 +1,49 @@
+import type { Knex } from 'knex';
+import type { Handler } from '../../http/operationDef';
+import { notFound, unauthenticated } from '../../http/problem';
+import { defaultPriceList, priceListFor, type PriceListChoice } from './priceLists';
+import { filteredProducts, sortProducts, type CatalogueFilters, type PriceColumn } from './productQuery';
+import { PRODUCT_COLUMNS, productsToPublicViews, productsToViews } from './productViews';
+
+async function pageOf(db: Knex, list: PriceListChoice, query: CatalogueFilters & { page: number; per_page: number }, priceColumn: PriceColumn) {
+  const counted = await filteredProducts(db, list.id, query, priceColumn, 'when-filtered').count({ n: '*' }).first();
+  const rows = await sortProducts(db, filteredProducts(db, list.id, query, priceColumn).select(PRODUCT_COLUMNS), query.sort_by, priceColumn)
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  return { rows: rows as Record<string, unknown>[], total: Number(counted?.['n'] ?? 0) };
+}
+
+async function visibleProduct(db: Knex, id: number, list: PriceListChoice): Promise<Record<string, unknown>> {
+  const row = await filteredProducts(db, list.id, { sort_by: '-popularity' }, 'price').where('p.id', id).first(PRODUCT_COLUMNS);
+  // Unknown and hidden products look the same to the caller (000 §2.6).
+  if (!row) throw notFound();
+  return row as Record<string, unknown>;
+}
+
+export const listProducts: Handler<'listProducts'> = async ({ query }, { db, user }) => {
+  if (!user) throw unauthenticated();
+  const list = await priceListFor(db, user);
+  const page = await pageOf(db, list, query, 'price');
+  return { rows: await productsToViews(db, page.rows, list), total: page.total };
+};
+
+export const getProduct: Handler<'getProduct'> = async ({ params }, { db, user }) => {
+  if (!user) throw unauthenticated();
+  const list = await priceListFor(db, user);
+  const [view] = await productsToViews(db, [await visibleProduct(db, params.id, list)], list);
+  if (!view) throw notFound();
+  return view;
+};
+
+export const listPublicWebstore: Handler<'listPublicWebstore'> = async ({ query }, { db }) => {
+  const list = await defaultPriceList(db, query.currency);
+  const page = await pageOf(db, list, query, 'rrp');
+  return { rows: await productsToPublicViews(db, page.rows, list), total: page.total };
+};
+
+export const getPublicProduct: Handler<'getPublicProduct'> = async ({ params, query }, { db }) => {
+  const list = await defaultPriceList(db, query.currency);
+  const [view] = await productsToPublicViews(db, [await visibleProduct(db, params.id, list)], list);
+  if (!view) throw notFound();
+  return view;
+};

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase';
+import { ORDER_STATUSES, QUOTE_STATUSES } from '../../../seeds/demo/orders';
+
+/** The demo gives every order and quote screen something real to show (issue 3, demo data). */
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database.drop());
+
+const distinct = async (table: string, column: string, where: Record<string, unknown> = {}) =>
+  new Set((await database.db(table).where(where).distinct(column).pluck(column)) as string[]);
+
+describe('demo orders, quotes, baskets and shipping', () => {
+  it('has orders in every status and both types, in Customer Co, its branch, EU Customer and Other Customer', async () => {
+    expect(await distinct('orders', 'status')).toEqual(new Set(ORDER_STATUSES));
+    expect(await distinct('orders', 'order_type')).toEqual(new Set(['SALES_ORDER', 'CHANGE_ORDER']));
+    expect(await distinct('orders', 'organisation_id')).toEqual(new Set([3, 4, 6, 7]));
+    const withoutLines = await database.db('orders').whereNotExists(database.db('order_line_items').whereRaw('order_line_items.order_id = orders.id')).count({ n: '*' }).first();
+    expect(Number(withoutLines?.['n'])).toBe(0);
+    expect(Number((await database.db('order_linked_supplier_refs').count({ n: '*' }).first())?.['n'])).toBeGreaterThan(0);
+  });
+
+  it('has quotes in every status from each reseller to its customers', async () => {
+    expect(await distinct('quotes', 'quote_status', { organisation_from_id: 2, organisation_to_id: 3 })).toEqual(new Set(QUOTE_STATUSES));
+    expect(await distinct('quotes', 'quote_status', { organisation_from_id: 2, organisation_to_id: 4 })).toEqual(new Set(QUOTE_STATUSES));
+    expect(await distinct('quotes', 'organisation_from_id')).toEqual(new Set([2, 5]));
+    const zoomLine = await database.db('quote_line_items').whereNotNull('zoom_end_user_email').first();
+    expect(zoomLine).toMatchObject({ zoom_order_type: 'NEW_BUSINESS', zoom_end_user_company: 'Customer Co Ltd' });
+  });
+
+  it('has shipments with one serial per unit shipped', async () => {
+    const items = (await database.db('shipment_items').select('id', 'quantity')) as { id: number; quantity: number }[];
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      const serials = await database.db('order_units').where('shipment_item_id', item.id).count({ n: '*' }).first();
+      expect(Number(serials?.['n'])).toBe(item.quantity);
+    }
+  });
+
+  it('has baskets for the buyer and shipping types of each rate type with bands and countries', async () => {
+    expect(Number((await database.db('baskets').where({ organisation_id: 3, created_by_id: 3 }).count({ n: '*' }).first())?.['n'])).toBe(3);
+    expect(await distinct('shipping_types', 'rate_type')).toEqual(new Set(['FLAT', 'BY_ITEM', 'BY_WEIGHT_TABLE']));
+    const openBand = await database.db('shipping_prices').whereNull('max_weight').first();
+    expect(openBand).toMatchObject({ shipping_type_id: 3 });
+    expect(await distinct('shipping_type_countries', 'country_code', { shipping_type_id: 2 })).toEqual(new Set(['GB', 'IE', 'FR', 'DE', 'NL']));
+  });
+});

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
+import { addUserWithoutRoles, BUYER, EU_BUYER, idsOf, NO_ROLE_USER, OTHER_RESELLER_SALES, RESELLER_ADMIN, signedIn, type Row } from './testUsers';
+
+// Demo quotes (seeds/demo/orders.ts), statuses DRAFT, PUBLISHED, ACCEPTED, DECLINED, EXPIRED, VOIDED
+// in turn: 1–6 reseller → Customer Co, 7–12 reseller → EU Customer, 13–18 other reseller → its customer.
+
+let server: TestServer;
+let reseller: TestClient;
+let buyer: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await addUserWithoutRoles(server.db);
+  reseller = await signedIn(server, RESELLER_ADMIN);
+  buyer = await signedIn(server, BUYER);
+});
+afterAll(async () => server.close());
+
+async function list(client: TestClient, path: string) {
+  const response = await client.get<Row[]>(`/api/v1${path}`);
+  expect(response.status, response.text).toBe(200);
+  return response;
+}
+
+describe('GET /quotes/outward', () => {
+  it('shows the quotes the caller organisation sent, newest id first', async () => {
+    const response = await list(reseller, '/quotes/outward');
+    expect(response.body.map((row) => row.id)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(response.headers.get('x-total-count')).toBe('12');
+    expect(response.body[0]).toMatchObject({ organisation_from: { id: 2 }, organisation_to: { id: 4, name: 'EU Customer GmbH' }, currency: 'EUR' });
+    expect(idsOf((await list(await signedIn(server, OTHER_RESELLER_SALES), '/quotes/outward')).body)).toEqual([13, 14, 15, 16, 17, 18]);
+  });
+
+  it('filters by recipient, status, text and date', async () => {
+    expect(idsOf((await list(reseller, '/quotes/outward?organisation_to=4')).body)).toEqual([7, 8, 9, 10, 11, 12]);
+    expect(idsOf((await list(reseller, '/quotes/outward?quote_status=DRAFT&quote_status=VOIDED')).body)).toEqual([1, 6, 7, 12]);
+    expect(idsOf((await list(reseller, '/quotes/outward?text=sq-5008')).body)).toEqual([8]);
+    expect(idsOf((await list(reseller, '/quotes/outward?text=EU-CUSTOMER.example')).body)).toEqual([7, 8, 9, 10, 11, 12]);
+    // Quote n is dated 2026-01-05 plus 2n days: 2026-01-11 is quote 3, 2026-01-15 quote 5.
+    expect(idsOf((await list(reseller, '/quotes/outward?start_date=2026-01-11&end_date=2026-01-15')).body)).toEqual([3, 4, 5]);
+    expect((await list(reseller, '/quotes/outward?organisation_from=5')).body).toEqual([]);
+  });
+
+  it('sorts by name, recipient email, expiry date and status', async () => {
+    for (const field of ['name', 'recipient_email', 'expiry_date', 'quote_status']) {
+      const values = (await list(reseller, `/quotes/outward?sort_by=-${field}`)).body.map((row) => String(row[field]).toLowerCase());
+      expect(values, field).toEqual([...values].sort().reverse());
+    }
+    const ascending = (await list(reseller, '/quotes/outward?sort_by=%2Bid')).body.map((row) => row.id);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  });
+
+  it('pages with x-total-count and x-total-pages', async () => {
+    const page = await list(reseller, '/quotes/outward?per_page=5&page=3');
+    expect(page.headers.get('x-total-pages')).toBe('3');
+    expect(page.body.map((row) => row.id)).toEqual([2, 1]);
+  });
+
+  it('needs quote:view', async () => {
+    expect((await buyer.get('/api/v1/quotes/outward')).status).toBe(403);
+    expect((await buyer.get('/api/v1/quotes/outward/2')).status).toBe(403);
+  });
+
+  it('answers one quote of the sender, and 404 for another organisation', async () => {
+    expect((await reseller.get<Row>('/api/v1/quotes/outward/1')).body).toMatchObject({ id: 1, quote_status: 'DRAFT', organisation_to: { id: 3 } });
+    expect((await (await signedIn(server, OTHER_RESELLER_SALES)).get('/api/v1/quotes/outward/1')).status).toBe(404);
+  });
+});
+
+describe('GET /quotes/inward', () => {
+  it('shows the recipient every quote sent to it except drafts', async () => {
+    const response = await list(buyer, '/quotes/inward');
+    expect(response.body.map((row) => row.id)).toEqual([6, 5, 4, 3, 2]);
+    expect(response.headers.get('x-total-count')).toBe('5');
+    expect(idsOf((await list(await signedIn(server, EU_BUYER), '/quotes/inward')).body)).toEqual([8, 9, 10, 11, 12]);
+    // The sender sees nothing inward: no quote was sent to the reseller.
+    expect((await list(reseller, '/quotes/inward')).body).toEqual([]);
+  });
+
+  it('is open to any signed-in user, but not to visitors', async () => {
+    expect(idsOf((await list(await signedIn(server, NO_ROLE_USER), '/quotes/inward')).body)).toEqual([2, 3, 4, 5, 6]);
+    expect((await server.client().get('/api/v1/quotes/inward')).status).toBe(401);
+  });
+
+  it('filters by status (never DRAFT), text, date and sender', async () => {
+    expect(idsOf((await list(buyer, '/quotes/inward?quote_status=PUBLISHED&quote_status=EXPIRED')).body)).toEqual([2, 5]);
+    expect((await buyer.get('/api/v1/quotes/inward?quote_status=DRAFT')).status).toBe(400);
+    expect(idsOf((await list(buyer, '/quotes/inward?text=accepted')).body)).toEqual([3]);
+    expect(idsOf((await list(buyer, '/quotes/inward?start_date=2026-01-13')).body)).toEqual([4, 5, 6]);
+    expect(idsOf((await list(buyer, '/quotes/inward?end_date=2026-01-13')).body)).toEqual([2, 3, 4]);
+    expect((await list(buyer, '/quotes/inward?organisation_from=2')).body).toHaveLength(5);
+    expect((await list(buyer, '/quotes/inward?organisation_from=5')).body).toEqual([]);
+  });
+
+  it('sorts and pages', async () => {
+    const byExpiry = (await list(buyer, '/quotes/inward?sort_by=%2Bexpiry_date')).body.map((row) => String(row['expiry_date']));
+    expect(byExpiry).toEqual([...byExpiry].sort());
+    const byEmail = (await list(buyer, '/quotes/inward?sort_by=-recipient_email')).body.map((row) => String(row['recipient_email']));
+    expect(byEmail).toEqual([...byEmail].sort().reverse());
+    const page = await list(buyer, '/quotes/inward?per_page=2&page=3');
+    expect(page.headers.get('x-total-pages')).toBe('3');
+    expect(page.body.map((row) => row.id)).toEqual([2]);
+  });
+
+  it('answers one quote of the recipient; a draft or another organisation quote is 404', async () => {
+    expect((await buyer.get<Row>('/api/v1/quotes/inward/3')).body).toMatchObject({ id: 3, quote_status: 'ACCEPTED', order_id: 1 });
+    expect((await buyer.get('/api/v1/quotes/inward/1')).status).toBe(404);
+    expect((await buyer.get('/api/v1/quotes/inward/8')).status).toBe(404);
+    expect((await buyer.get('/api/v1/quotes/inward/999')).status).toBe(404);
+  });
+});
+
+describe('GET /quotes/{outward,inward}/{id}/line_items', () => {
+  it('answers the lines of a quote to its sender and, once sent, to its recipient', async () => {
+    // Quote 5 takes the Zoom line set: one line with its Zoom order details.
+    const outward = (await reseller.get<Row[]>('/api/v1/quotes/outward/5/line_items')).body;
+    expect(outward).toHaveLength(1);
+    expect(outward[0]).toMatchObject({ name: 'ZM-ONE-PRO', quantity: 5, price: '11.99', sub_total_for_item: '59.95', zoom_order_type: 'NEW_BUSINESS', zoom_deal_registration_id: 'DR-1005', zoom_end_user_email: 'buyer@customer.example' });
+    expect((await buyer.get<Row[]>('/api/v1/quotes/inward/5/line_items')).body).toEqual(outward);
+  });
+
+  it('is 404 for a draft inward, or another organisation quote, and 403 outward without quote:view', async () => {
+    expect((await buyer.get('/api/v1/quotes/inward/1/line_items')).status).toBe(404);
+    expect((await buyer.get('/api/v1/quotes/inward/8/line_items')).status).toBe(404);
+    expect((await (await signedIn(server, OTHER_RESELLER_SALES)).get('/api/v1/quotes/outward/6/line_items')).status).toBe(404);
+    expect((await buyer.get('/api/v1/quotes/outward/6/line_items')).status).toBe(403);
+    expect((await reseller.get<Row[]>('/api/v1/quotes/outward/1/line_items')).body.length).toBeGreaterThan(0);
+  });
+});

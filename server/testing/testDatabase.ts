@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { connect, migrate } from '../db/connect';
+import { seedDemo } from '../../seeds/demo';
+import { hashPassword } from '../modules/auth/passwords';
+
+export interface TestDatabase {
+  db: Knex;
+  url: string;
+  kind: 'sqlite' | 'postgres';
+  drop(): Promise<void>;
+}
+
+/** Hashing at full cost once per process, not once per seeded user per test file. */
+const hashes = new Map<string, Promise<string>>();
+export function cachedHash(plain: string): Promise<string> {
+  let hash = hashes.get(plain);
+  if (!hash) {
+    hash = hashPassword(plain);
+    hashes.set(plain, hash);
+  }
+  return hash;
+}
+
+/**
+ * A fresh, migrated database: a temporary SQLite file, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a new database on it that drop() removes again.
+ */
+export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<TestDatabase> {
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  const name = `hub_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  let result: TestDatabase;
+  if (adminUrl && /^postgres/.test(adminUrl)) {
+    const admin = knexFactory({ client: 'pg', connection: adminUrl });
+    await admin.raw(`create database ${name}`);
+    await admin.destroy();
+    const url = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
+    const db = connect(url);
+    result = {
+      db,
+      url,
+      kind: 'postgres',
+      drop: async () => {
+        await db.destroy();
+        const cleanup = knexFactory({ client: 'pg', connection: adminUrl });
+        await cleanup.raw(`drop database if exists ${name} with (force)`);
+        await cleanup.destroy();
+      },
+    };
+  } else {
+    const file = join(tmpdir(), `${name}.sqlite`);
+    const db = connect(`sqlite://${file}`);
+    result = {
+      db,
+      url: `sqlite://${file}`,
+      kind: 'sqlite',
+      drop: async () => {
+        await db.destroy();
+        for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+      },
+    };
+  }
+  await migrate(result.db);
+  if (options.demo !== false) await seedDemo(result.db, { hashPassword: cachedHash });
+  return result;
+}

@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The subscription, invoice and sales-metrics screens (001 §2) in a real browser against the demo
+ * data: each list renders its rows for a user allowed to see it, and the forbidden page for one who
+ * is not (metrics: root only).
+ */
+
+const PASSWORD = 'demo-password';
+const BUYER = 'buyer@customer.example';
+/** Holds only order:view: neither subscription:view nor invoice:view. */
+const EU_BUYER = 'buyer@eu-customer.example';
+/** An organisation admin (every permission) who is not root. */
+const RESELLER_ADMIN = 'admin@reseller.example';
+const ROOT_ADMIN = 'admin@supplier.example';
+const FORBIDDEN = 'Unfortunately you do not have permission to view this page';
+
+async function visitAs(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+test('subscriptions: the buyer sees its own and its branch’s, grouped by organisation, not the EU customer’s', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/subscriptions');
+  await expect(page).toHaveURL(/\/webstore\/subscriptions$/);
+  await expect(page.getByText('Zoom Workplace for head office', { exact: true })).toBeVisible();
+  await expect(page.getByText('Customer Co Branch').first()).toBeVisible();
+  await expect(page.getByText('Branch session border controller', { exact: true })).toBeVisible();
+  await expect(page.getByText('Zoom Workplace Business', { exact: true })).toHaveCount(0);
+});
+
+test('subscriptions: a row links to the subscription, shown read-only', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/subscriptions');
+  await page.getByRole('link', { name: 'Dropbox team storage', exact: true }).click();
+  await expect(page).toHaveURL(/\/webstore\/subscriptions\/\d+$/);
+  await expect(page.getByText('Dropbox team storage').first()).toBeVisible();
+});
+
+test('subscriptions: forbidden without subscription:view', async ({ page }) => {
+  await visitAs(page, EU_BUYER, '/webstore/subscriptions');
+  await expect(page.getByText(FORBIDDEN)).toBeVisible();
+});
+
+test('invoices: the buyer sees its invoices and credit notes with days overdue, not the EU customer’s', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/invoices');
+  await expect(page).toHaveURL(/\/webstore\/invoices$/);
+  await expect(page.getByText('INV-1003', { exact: true })).toBeVisible();
+  await expect(page.getByText('CN-2101', { exact: true })).toBeVisible();
+  await expect(page.getByText('INV-1201', { exact: true })).toHaveCount(0);
+  // INV-1006 fell due 120 days ago and is still open; INV-1007 is paid, so never overdue.
+  await expect(page.getByRole('row').filter({ hasText: 'INV-1006' }).getByRole('gridcell', { name: '120', exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'INV-1007' }).getByRole('gridcell', { name: '0', exact: true })).toBeVisible();
+});
+
+test('invoices: forbidden without invoice:view', async ({ page }) => {
+  await visitAs(page, EU_BUYER, '/webstore/invoices');
+  await expect(page.getByText(FORBIDDEN)).toBeVisible();
+});
+
+test('metrics: root sees every account manager', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/backoffice/metrics');
+  await expect(page).toHaveURL(/\/backoffice\/metrics$/);
+  for (const name of ['Alice Archer', 'Ben Bishop', 'Chloe Carter', 'Dev Dhillon', 'Erin Evans']) {
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+  }
+});
+
+test('metrics: an organisation admin who is not root is forbidden', async ({ page }) => {
+  await visitAs(page, RESELLER_ADMIN, '/backoffice/metrics');
+  await expect(page.getByText(FORBIDDEN)).toBeVisible();
+});

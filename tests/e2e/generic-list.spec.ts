@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The generic list and record screens (runtime/list, runtime/record) on generated screens of the
+ * spec, against the demo data as the supplier's root admin (who sees every organisation):
+ * filters (debounced, soft-validated ranges, organisations in tree order, clear), server
+ * sorting, paging, links to the record screen, the organisation tree and the not-found redirect
+ * of a missing record.
+ */
+
+const PASSWORD = 'demo-password';
+const ROOT_ADMIN = 'admin@supplier.example';
+
+async function visitAs(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+/**
+ * The reference shown in the grid's data row at that position: AG Grid's DOM order need not be
+ * the display order, aria-rowindex is (1 is the header row).
+ */
+const referenceAt = (page: Page, index: number) => page.locator(`[role="row"][aria-rowindex="${index + 2}"] [col-id="name"]`);
+/** The grid's data rows (the header row excluded). */
+const dataRows = (page: Page) => page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') });
+const status = (page: Page) => page.locator('.pagination__status');
+
+test('orders: text and checklist filters narrow the rows, an inverted date range is refused, clear restores', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/orders');
+  await expect(status(page)).toHaveText('Page 1 of 1 · 20 results');
+  // Money in each order's own currency, dates as 5th Jan 2026, enum values by their labels.
+  await expect(page.getByRole('gridcell', { name: '€827.00' })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: '5th Jan 2026' })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Pending authorisation' }).first()).toBeVisible();
+
+  await page.getByLabel('Search', { exact: true }).fill('HUB-1001');
+  await expect(status(page)).toHaveText('Page 1 of 1 · 10 results');
+  await page.getByRole('group', { name: 'Status', exact: true }).getByLabel('Cancelled').check();
+  await expect(status(page)).toHaveText('Page 1 of 1 · 1 result');
+  await expect(referenceAt(page, 0)).toHaveText('HUB-10010');
+
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(status(page)).toHaveText('Page 1 of 1 · 20 results');
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue('');
+
+  const dates = page.getByRole('group', { name: 'Date', exact: true });
+  await dates.getByLabel('From').fill('2026-02-01');
+  await expect(status(page)).toHaveText(/· 11 results$/);
+  await dates.getByLabel('To').fill('2026-01-15');
+  await expect(dates.getByRole('alert')).toHaveText('The end date must not be before the start date.');
+  await expect(dates.getByLabel('From')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dates.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
+  // Neither bound is sent: the list shows every order again.
+  await expect(status(page)).toHaveText('Page 1 of 1 · 20 results');
+  await dates.getByLabel('To').fill('2026-02-10');
+  await expect(dates.getByRole('alert')).toHaveCount(0);
+  await expect(status(page)).toHaveText('Page 1 of 1 · 4 results');
+});
+
+test('orders: the organisation filter offers the visible organisations in tree order and filters the subtree', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/orders');
+  const organisation = page.getByLabel('Organisation', { exact: true });
+  // The widget appears once the organisations have loaded.
+  await expect(organisation.locator('option[value="7"]')).toBeAttached();
+  const options = await organisation.locator('option').evaluateAll((elements) =>
+    elements.map((element) => ({ value: (element as HTMLOptionElement).value, text: element.textContent ?? '' })),
+  );
+  expect(options[0]).toEqual({ value: '', text: 'All' });
+  // The branch comes straight after its parent, one level deeper.
+  const parent = options.findIndex((option) => option.value === '3');
+  const branch = options[parent + 1]!;
+  expect(branch.value).toBe('7');
+  const indent = (text: string) => text.length - text.trimStart().length;
+  expect(indent(branch.text)).toBeGreaterThan(indent(options[parent]!.text));
+
+  await organisation.selectOption('3');
+  await expect(status(page)).toHaveText('Page 1 of 1 · 12 results');
+  await organisation.selectOption('7');
+  await expect(status(page)).toHaveText('Page 1 of 1 · 4 results');
+});
+
+test('orders: sorting goes to the server, a reference links to its read-only record', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/orders');
+  // Newest first by default.
+  await expect(referenceAt(page, 0)).toHaveText('HUB-10020');
+  await page.locator('.ag-header-cell[col-id="name"] .ag-header-cell-label').click();
+  await expect(referenceAt(page, 0)).toHaveText('HUB-10001');
+  await page.locator('.ag-header-cell[col-id="name"] .ag-header-cell-label').click();
+  await expect(referenceAt(page, 0)).toHaveText('HUB-10020');
+  await expect(referenceAt(page, 19)).toHaveText('HUB-10001');
+
+  await referenceAt(page, 19).getByRole('link', { name: 'HUB-10001' }).click();
+  await expect(page).toHaveURL(/\/webstore\/orders\/1$/);
+  const field = (name: string) => page.locator(`.record-view > dl > [data-field="${name}"] > dd`);
+  await expect(field('name')).toHaveText('HUB-10001');
+  await expect(field('purchase_order_number')).toHaveText('PO-3-1');
+  await expect(field('status')).toHaveText('Created');
+  await expect(field('total')).toHaveText('£116.00');
+  await expect(field('organisation')).toHaveText('Customer Co Ltd');
+});
+
+test('invoices: paging moves through the pages the server counts', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/invoices');
+  await expect(status(page)).toHaveText('Page 1 of 2 · 25 results');
+  await expect(dataRows(page)).toHaveCount(24);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(status(page)).toHaveText('Page 2 of 2 · 25 results');
+  await expect(dataRows(page)).toHaveCount(1);
+  await page.getByRole('button', { name: '1', exact: true }).click();
+  await expect(status(page)).toHaveText('Page 1 of 2 · 25 results');
+});
+
+test('subscriptions: rows grouped under collapsible organisations', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/subscriptions');
+  const organisations = page.locator('.tree-table__organisation');
+  await expect(organisations).toHaveText(['▾ Customer Co Ltd', '▾ Customer Co Branch', '▾ EU Customer GmbH', '▾ Other Customer Ltd']);
+  await expect(page.getByRole('link', { name: 'Branch managed support' })).toBeVisible();
+  await page.getByRole('button', { name: 'Collapse Customer Co Ltd' }).click();
+  // Its rows and its branch's rows are hidden; the branch's own header too.
+  await expect(page.getByRole('link', { name: 'Dropbox team storage' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Branch managed support' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Dropbox archive' })).toBeVisible();
+  await page.getByRole('button', { name: 'Expand Customer Co Ltd' }).click();
+  await expect(page.getByRole('link', { name: 'Branch managed support' })).toBeVisible();
+});
+
+test('a record that does not exist replaces the address with notFound', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/orders');
+  await page.goto('/webstore/orders/99999');
+  await expect(page).toHaveURL(/\/not-found$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('roles: a header link of the screen leads to its route', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/backoffice/roles');
+  await page.locator('.generic-list__links--header').getByRole('link', { name: 'Template roles' }).click();
+  await expect(page).toHaveURL(/\/backoffice\/roles\/templates$/);
+});

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import knex from 'knex';
+import { E2E_DATABASE_FILE } from '../../playwright.config';
+
+/**
+ * The order, quote and basket list screens (001 §2, 000 §2.7) in a real browser against the demo
+ * data: each renders its rows for a user allowed to see it, and the forbidden page for one who is not.
+ */
+
+const PASSWORD = 'demo-password';
+const BUYER = 'buyer@customer.example';
+const EU_BUYER = 'buyer@eu-customer.example';
+const RESELLER_ADMIN = 'admin@reseller.example';
+const FORBIDDEN = 'Unfortunately you do not have permission to view this page';
+
+async function visitAs(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  // Allowed: back at the path; not allowed: the guard sends the user on to /forbidden.
+  await expect(page).toHaveURL(new RegExp(`(${path}|/forbidden)$`));
+}
+
+const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+
+/**
+ * Every demo user may view orders, so the forbidden case takes order:view from EU Customer's
+ * "Order viewer" role for the length of one test, and gives it back (the database is shared).
+ */
+async function withoutEuOrderView(run: () => Promise<void>): Promise<void> {
+  const db = openDatabase();
+  const grant = (await db('role_permissions')
+    .join('roles', 'roles.id', 'role_permissions.role_id')
+    .join('permissions', 'permissions.id', 'role_permissions.permission_id')
+    .where({ 'roles.name': 'Order viewer', 'permissions.name': 'order:view' })
+    .first('role_permissions.*')) as Record<string, unknown>;
+  try {
+    await db('role_permissions').where('id', grant['id']).delete();
+    await run();
+  } finally {
+    await db('role_permissions').insert(grant);
+    await db.destroy();
+  }
+}
+
+test('orders: a buyer sees its subtree orders, not another customer', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/orders');
+  await expect(page.getByText('HUB-10001', { exact: true })).toBeVisible();
+  await expect(page.getByText('Customer Co Branch').first()).toBeVisible();
+  await expect(page.getByText('HUB-10003', { exact: true })).toHaveCount(0);
+});
+
+test('orders: forbidden without order:view', async ({ page }) => {
+  await withoutEuOrderView(async () => {
+    await visitAs(page, EU_BUYER, '/webstore/orders');
+    await expect(page.getByText(FORBIDDEN)).toBeVisible();
+  });
+});
+
+test('outward quotes: the reseller sees the quotes it sent; a buyer is forbidden', async ({ page }) => {
+  await visitAs(page, RESELLER_ADMIN, '/webstore/quotesoutward');
+  await expect(page.getByText('Quote 12 voided', { exact: true })).toBeVisible();
+  await page.context().clearCookies();
+  await visitAs(page, BUYER, '/webstore/quotesoutward');
+  await expect(page.getByText(FORBIDDEN)).toBeVisible();
+});
+
+test('inward quotes: the recipient sees published quotes but no drafts', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/quotesinward');
+  await expect(page.getByText('Quote 2 published', { exact: true })).toBeVisible();
+  await expect(page.getByText('Quote 1 draft', { exact: true })).toHaveCount(0);
+});
+
+test('inward quotes: a signed-out visitor is sent to log in', async ({ page }) => {
+  await page.goto('/webstore/quotesinward');
+  await expect(page).toHaveURL(/\/login\?next=/);
+});
+
+test('baskets: the buyer sees its baskets; a user without order:view_draft is forbidden', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/baskets');
+  await expect(page.getByText('Meeting room refresh', { exact: true })).toBeVisible();
+  await expect(page.getByText('Branch cables', { exact: true })).toHaveCount(0);
+  await page.context().clearCookies();
+  await visitAs(page, EU_BUYER, '/webstore/baskets');
+  await expect(page.getByText(FORBIDDEN)).toBeVisible();
+});

@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import knex from 'knex';
+import { E2E_DATABASE_FILE } from '../../playwright.config';
+
+/**
+ * The runtime shell in a real browser (000 §2.1–2.2, 002 §2.1): guards send signed-out visitors
+ * to log in and back, unknown routes and unknown products show notFound, logging out ends the
+ * session on the server too.
+ */
+
+const PASSWORD = 'demo-password';
+const BUYER = { email: 'buyer@customer.example' };
+
+async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function whoamiStatus(page: Page): Promise<number> {
+  return (await page.request.get('/api/v1/whoami')).status();
+}
+
+test('a signed-out visit to /webstore goes to the login page, remembering the way back', async ({ page }) => {
+  await page.goto('/public/webstore');
+  await page.goto('/webstore');
+  await expect(page).toHaveURL(/\/login\?next=%2Fwebstore$/);
+  await expect(page.getByRole('heading', { name: 'Log in to Reseller Hub' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Log in');
+  // The guard replaced the entry: Back skips the page that bounced.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/public\/webstore$/);
+});
+
+test('logging in lands back on the page asked for, with its query, and shows the lookup crumb', async ({ page }) => {
+  const listing = await page.request.get('/api/v1/public/webstore?per_page=1&sort_by=%2Bname');
+  expect(listing.ok()).toBe(true);
+  const [product] = (await listing.json()) as { id: number; name: string }[];
+  expect(product, 'the demo data has a public product').toBeDefined();
+
+  await page.goto(`/webstore/product/${product!.id}?from=shell`);
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fwebstore%2Fproduct%2F${product!.id}%3Ffrom%3Dshell$`));
+  await logIn(page, BUYER.email);
+
+  await expect(page).toHaveURL(new RegExp(`/webstore/product/${product!.id}\\?from=shell$`));
+  await expect(page.getByTestId('current-user-name')).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Webstore' })).toHaveAttribute('href', '/webstore');
+  // The last crumb is the product's name, looked up by id, and is not a link.
+  await expect(crumbs.locator('li').last()).toHaveText(product!.name);
+  await expect(crumbs.locator('li').last().getByRole('link')).toHaveCount(0);
+});
+
+test('a wrong password says so and stays on the login page', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, BUYER.email, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is incorrect.');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await whoamiStatus(page)).toBe(401);
+});
+
+test('logging in without a way back goes to the store', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, BUYER.email);
+  await expect(page).toHaveURL(/\/webstore$/);
+});
+
+test('an unknown route shows notFound, and Back returns to the previous page', async ({ page }) => {
+  await page.goto('/public/webstore');
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('The page you are looking for is temporarily unavailable.')).toBeVisible();
+  await expect(page.getByText('Error code 404')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/public\/webstore$/);
+});
+
+test('an unknown product redirects to notFound', async ({ page }) => {
+  await page.goto('/login?next=%2Fwebstore%2Fproduct%2F999999');
+  await logIn(page, BUYER.email);
+  await expect(page).toHaveURL(/\/not-found$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('logging out ends the session and guarded pages ask to log in again', async ({ page }) => {
+  await page.goto('/login?next=%2Fwebstore');
+  await logIn(page, BUYER.email);
+  await expect(page).toHaveURL(/\/webstore$/);
+  expect(await whoamiStatus(page)).toBe(200);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  expect(await whoamiStatus(page)).toBe(401);
+
+  await page.goto('/webstore');
+  await expect(page).toHaveURL(/\/login\?next=%2Fwebstore$/);
+});
+
+test('public pages render without a session; the forbidden page explains itself', async ({ page }) => {
+  await page.goto('/public/webstore');
+  await expect(page).toHaveURL(/\/public\/webstore$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.goto('/forbidden');
+  await expect(page.getByRole('heading', { name: 'Unfortunately you do not have permission to view this page' })).toBeVisible();
+});
+
+test('while emulating, the bar names both users and links to /mask_user/end', async ({ page }) => {
+  await page.goto('/login?next=%2Fwebstore');
+  await logIn(page, BUYER.email);
+  await expect(page).toHaveURL(/\/webstore$/);
+
+  // Starting emulation is a full-page server flow (/mask_user/{id}/begin) outside this slice, so
+  // the session is marked as emulated in the database: the bar must follow what whoami reports.
+  const db = knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+  try {
+    const buyer = await db('users').where('email_address', BUYER.email).first('id', 'name');
+    const admin = await db('users').where('email_address', 'admin@supplier.example').first('id', 'name');
+    await db('sessions').where('user_id', buyer.id).update({ real_user_id: admin.id });
+    await page.reload();
+    const bar = page.getByRole('status').filter({ hasText: 'is emulating' });
+    await expect(bar).toContainText(`${admin.name} is emulating ${buyer.name}`);
+    await expect(bar.getByRole('link', { name: 'Stop emulating' })).toHaveAttribute('href', '/mask_user/end');
+    expect(((await (await page.request.get('/api/v1/whoami')).json()) as { real_id: number }).real_id).toBe(admin.id);
+  } finally {
+    await db.destroy();
+  }
+});

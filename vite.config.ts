@@ -1,0 +1,39 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { formValidatorsPlugin } from './runtime/build/formValidatorsPlugin';
+import { forms } from './runtime/generated/forms';
+
+/** The SPA build (index.html + runtime/main.tsx → dist/) and the unit-test run. */
+export default defineConfig({
+  root: '.',
+  // Form validators are compiled here, not in the browser: the CSP forbids eval (runtime/build).
+  plugins: [react(), formValidatorsPlugin(forms)],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: { input: 'index.html' },
+  },
+  server: {
+    // The Koa API runs beside the dev server; the SPA calls it on the same origin.
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/healthz': 'http://localhost:3000',
+      '/mask_user': 'http://localhost:3000',
+    },
+  },
+  test: {
+    include: [
+      'runtime/**/*.test.{ts,tsx}',
+      'screens/**/*.test.{ts,tsx}',
+      'generator/**/*.test.{ts,tsx}',
+      'server/**/*.test.{ts,tsx}',
+      'seeds/**/*.test.{ts,tsx}',
+      'tests/**/*.test.{ts,tsx}',
+    ],
+    exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
+    environment: 'node',
+    // Server and seed tests build a real database and hash passwords at full cost.
+    hookTimeout: 120_000,
+    testTimeout: 30_000,
+  },
+});

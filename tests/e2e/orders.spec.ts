@@ -34,9 +34,9 @@ async function withoutEuOrderView(run: () => Promise<void>): Promise<void> {
     .join('roles', 'roles.id', 'role_permissions.role_id')
     .join('permissions', 'permissions.id', 'role_permissions.permission_id')
     .where({ 'roles.name': 'Order viewer', 'permissions.name': 'order:view' })
-    .first('role_permissions.*')) as Record<string, unknown>;
+    .first('role_permissions.*')) as { id: number } & Record<string, unknown>;
   try {
-    await db('role_permissions').where('id', grant['id']).delete();
+    await db('role_permissions').where('id', grant.id).delete();
     await run();
   } finally {
     await db('role_permissions').insert(grant);

@@ -3121,6 +3121,142 @@ export const operations: OperationDef[] = [
     handler: orders_line_items.listQuoteInwardLineItems satisfies Handler<"listQuoteInwardLineItems">,
   },
   {
+    id: "listQuotes",
+    method: "get",
+    path: "/quotes",
+    auth: "session",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "text": {
+          "type": "string",
+          "maxLength": 255,
+          "description": "Contains, in name, supplier_ref, recipient_name, recipient_email, purchase_order_number"
+        },
+        "quote_status": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "ACCEPTED",
+              "DECLINED",
+              "DRAFT",
+              "EXPIRED",
+              "PUBLISHED",
+              "VOIDED"
+            ]
+          }
+        },
+        "start_date": {
+          "type": "string",
+          "format": "date",
+          "description": "Created on or after"
+        },
+        "end_date": {
+          "type": "string",
+          "format": "date",
+          "description": "Created on or before"
+        },
+        "organisation_from": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The sending organisation: the caller's own, for the outward list"
+        },
+        "organisation_to": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The receiving organisation: the caller's own, for the inward list"
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+id",
+            "-id",
+            "+name",
+            "-name",
+            "+recipient_email",
+            "-recipient_email",
+            "+expiry_date",
+            "-expiry_date",
+            "+quote_status",
+            "-quote_status",
+            "+date",
+            "-date",
+            "+total",
+            "-total"
+          ],
+          "default": "-id"
+        }
+      }
+    },
+    handler: orders_quotes.listQuotes satisfies Handler<"listQuotes">,
+  },
+  {
+    id: "getQuote",
+    method: "get",
+    path: "/quotes/:id",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: orders_quotes.getQuote satisfies Handler<"getQuote">,
+  },
+  {
+    id: "listQuoteLineItems",
+    method: "get",
+    path: "/quotes/:id/line_items",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: orders_line_items.listQuoteLineItems satisfies Handler<"listQuoteLineItems">,
+  },
+  {
     id: "listBaskets",
     method: "get",
     path: "/baskets",

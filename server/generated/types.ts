@@ -1795,6 +1795,50 @@ export interface ListQuoteInwardLineItemsQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListQuotesQuery".
+ */
+export interface ListQuotesQuery {
+page: number
+per_page: number
+/**
+ * Contains, in name, supplier_ref, recipient_name, recipient_email, purchase_order_number
+ */
+text?: string
+quote_status?: ("ACCEPTED" | "DECLINED" | "DRAFT" | "EXPIRED" | "PUBLISHED" | "VOIDED")[]
+/**
+ * Created on or after
+ */
+start_date?: string
+/**
+ * Created on or before
+ */
+end_date?: string
+/**
+ * The sending organisation: the caller's own, for the outward list
+ */
+organisation_from?: number
+/**
+ * The receiving organisation: the caller's own, for the inward list
+ */
+organisation_to?: number
+sort_by: ("+id" | "-id" | "+name" | "-name" | "+recipient_email" | "-recipient_email" | "+expiry_date" | "-expiry_date" | "+quote_status" | "-quote_status" | "+date" | "-date" | "+total" | "-total")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetQuoteQuery".
+ */
+export interface GetQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListQuoteLineItemsQuery".
+ */
+export interface ListQuoteLineItemsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListBasketsQuery".
  */
 export interface ListBasketsQuery {
@@ -1889,6 +1933,9 @@ export interface OperationTypes {
   listQuotesInward: { params: {  }; query: ListQuotesInwardQuery; body: undefined; response: QuoteRow[]; paged: true };
   getQuoteInward: { params: { id: number }; query: GetQuoteInwardQuery; body: undefined; response: Quote; paged: false };
   listQuoteInwardLineItems: { params: { id: number }; query: ListQuoteInwardLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
+  listQuotes: { params: {  }; query: ListQuotesQuery; body: undefined; response: QuoteRow[]; paged: true };
+  getQuote: { params: { id: number }; query: GetQuoteQuery; body: undefined; response: Quote; paged: false };
+  listQuoteLineItems: { params: { id: number }; query: ListQuoteLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; response: BasketRow[]; paged: true };
   getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; response: Basket; paged: false };
   listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; response: BasketLineItem[]; paged: false };

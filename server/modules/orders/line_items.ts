@@ -1,7 +1,7 @@
 import type { BasketLineItem, QuoteLineItem } from '../../generated/types';
 import type { Handler, RequestContext } from '../../http/operationDef';
 import { childRows, decodeAll, fieldsOf, visibleRecord } from './partRows';
-import { inwardQuote } from './quotes';
+import { inwardQuote, visibleQuote } from './quotes';
 
 // Line items are visible exactly when their quote or basket is (same scope; 404 outside it).
 
@@ -16,6 +16,11 @@ export const listQuoteOutwardLineItems: Handler<'listQuoteOutwardLineItems'> = a
 
 export const listQuoteInwardLineItems: Handler<'listQuoteInwardLineItems'> = async ({ params }, context) => {
   await inwardQuote(params.id, context);
+  return quoteLines(params.id, context);
+};
+
+export const listQuoteLineItems: Handler<'listQuoteLineItems'> = async ({ params }, context) => {
+  await visibleQuote(params.id, context);
   return quoteLines(params.id, context);
 };
 

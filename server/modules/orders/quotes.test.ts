@@ -128,3 +128,37 @@ describe('GET /quotes/{outward,inward}/{id}/line_items', () => {
     expect((await reseller.get<Row[]>('/api/v1/quotes/outward/1/line_items')).body.length).toBeGreaterThan(0);
   });
 });
+
+describe('GET /quotes (the documented call: organisation_from outward, organisation_to inward)', () => {
+  it('answers the outward list, the same as /quotes/outward, and needs quote:view for it', async () => {
+    const outward = await list(reseller, '/quotes/outward?per_page=5');
+    const documented = await list(reseller, '/quotes?organisation_from=2&per_page=5');
+    expect(documented.body).toEqual(outward.body);
+    expect(documented.headers.get('x-total-count')).toBe('12');
+    expect(idsOf((await list(reseller, '/quotes')).body)).toHaveLength(12);
+    expect((await buyer.get('/api/v1/quotes')).status).toBe(403);
+    expect((await buyer.get('/api/v1/quotes?organisation_from=2')).status).toBe(403);
+    expect((await server.client().get('/api/v1/quotes')).status).toBe(401);
+  });
+
+  it('answers the inward list with organisation_to: the caller organisation only, never a draft', async () => {
+    expect(idsOf((await list(buyer, '/quotes?organisation_to=3')).body)).toEqual([2, 3, 4, 5, 6]);
+    // Another organisation as recipient is out of the caller's scope: nothing, not its quotes.
+    expect((await list(buyer, '/quotes?organisation_to=4')).body).toEqual([]);
+    expect((await list(buyer, '/quotes?organisation_to=3&quote_status=DRAFT')).body).toEqual([]);
+    expect(idsOf((await list(buyer, '/quotes?organisation_to=3&quote_status=DRAFT&quote_status=VOIDED')).body)).toEqual([6]);
+    expect((await buyer.get('/api/v1/quotes?organisation_to=x')).status).toBe(400);
+  });
+
+  it('answers one quote to its sender or, once sent, its recipient; 404 to anyone else', async () => {
+    expect((await reseller.get<Row>('/api/v1/quotes/1')).body).toMatchObject({ id: 1, quote_status: 'DRAFT' });
+    expect((await buyer.get<Row>('/api/v1/quotes/3')).body).toMatchObject({ id: 3, quote_status: 'ACCEPTED' });
+    expect((await buyer.get('/api/v1/quotes/1')).status).toBe(404);
+    expect((await buyer.get('/api/v1/quotes/8')).status).toBe(404);
+    expect((await (await signedIn(server, OTHER_RESELLER_SALES)).get('/api/v1/quotes/1')).status).toBe(404);
+    expect((await buyer.get<Row[]>('/api/v1/quotes/5/line_items')).body).toHaveLength(1);
+    expect((await buyer.get('/api/v1/quotes/1/line_items')).status).toBe(404);
+    // The list paths still answer beside the id path.
+    expect((await buyer.get('/api/v1/quotes/inward')).status).toBe(200);
+  });
+});

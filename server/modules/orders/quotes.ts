@@ -1,11 +1,14 @@
 import type { Handler, RequestContext } from '../../http/operationDef';
 import { genericGet, genericList } from '../../http/genericList';
-import { notFound, unauthenticated } from '../../http/problem';
+import { forbidden, HttpProblem, notFound, unauthenticated } from '../../http/problem';
 import type { Quote } from '../../generated/types';
-import { genericMetaOf } from './partRows';
+import { hasPermission } from '../auth/sessionUser';
+import { genericMetaOf, visibleRecord } from './partRows';
 
 /** Every status a recipient may see: all but DRAFT (001 §3, "the inward status filter omits DRAFT"). */
 const INWARD_STATUSES = ['ACCEPTED', 'DECLINED', 'EXPIRED', 'PUBLISHED', 'VOIDED'] as const;
+type InwardStatus = (typeof INWARD_STATUSES)[number];
+const isInwardStatus = (status: string): status is InwardStatus => (INWARD_STATUSES as readonly string[]).includes(status);
 
 /**
  * The inward side reads the same rows, filters and columns as the outward list and get declared
@@ -15,13 +18,18 @@ function inwardMeta(operationId: 'listQuotesOutward' | 'getQuoteOutward') {
   return { ...genericMetaOf(operationId), scope: { kind: 'own' as const, field: 'organisation_to' } };
 }
 
-export const listQuotesInward: Handler<'listQuotesInward'> = async ({ query }, { db, user }) => {
+type InwardQuery = Parameters<Handler<'listQuotesInward'>>[0]['query'];
+type QuotePage = Awaited<ReturnType<Handler<'listQuotesInward'>>>;
+
+async function inwardQuotes(query: InwardQuery, { db, user }: RequestContext): Promise<QuotePage> {
   if (!user) throw unauthenticated();
   // No status asked for means every status the recipient may see, which leaves DRAFT out.
   const statuses = query.quote_status && query.quote_status.length > 0 ? query.quote_status : [...INWARD_STATUSES];
   const page = await genericList(db, inwardMeta('listQuotesOutward'), { params: {}, query: { ...query, quote_status: statuses }, user });
-  return page as Awaited<ReturnType<Handler<'listQuotesInward'>>>;
-};
+  return page as QuotePage;
+}
+
+export const listQuotesInward: Handler<'listQuotesInward'> = async ({ query }, context) => inwardQuotes(query, context);
 
 /** A quote sent to the caller's organisation; a draft is not yet the recipient's: 404, as if missing. */
 export async function inwardQuote(id: number, { db, user }: RequestContext): Promise<Quote> {
@@ -32,3 +40,34 @@ export async function inwardQuote(id: number, { db, user }: RequestContext): Pro
 }
 
 export const getQuoteInward: Handler<'getQuoteInward'> = async ({ params }, context) => inwardQuote(params.id, context);
+
+/** GET /quotes: organisation_to alone asks for the inward list, anything else for the outward one. */
+export const listQuotes: Handler<'listQuotes'> = async ({ query }, context) => {
+  const { db, user } = context;
+  if (!user) throw unauthenticated();
+  if (query.organisation_to !== undefined && query.organisation_from === undefined) {
+    const { quote_status: asked, organisation_from: _from, ...rest } = query;
+    const statuses = (asked ?? []).filter(isInwardStatus);
+    // Asking for DRAFT alone asks for what a recipient never sees.
+    if (asked && asked.length > 0 && statuses.length === 0) return { rows: [], total: 0 };
+    return inwardQuotes({ ...rest, quote_status: statuses }, context);
+  }
+  if (!hasPermission(user, 'quote:view')) throw forbidden();
+  const page = await genericList(db, genericMetaOf('listQuotesOutward'), { params: {}, query: { ...query }, user });
+  return page as QuotePage;
+};
+
+/** A quote the caller's organisation sent (with quote:view) or received (once no longer a draft). */
+export async function visibleQuote(id: number, context: RequestContext): Promise<Quote> {
+  if (!context.user) throw unauthenticated();
+  if (hasPermission(context.user, 'quote:view')) {
+    try {
+      return (await visibleRecord('getQuoteOutward', id, context)) as unknown as Quote;
+    } catch (error) {
+      if (!(error instanceof HttpProblem) || error.status !== 404) throw error;
+    }
+  }
+  return inwardQuote(id, context);
+}
+
+export const getQuote: Handler<'getQuote'> = async ({ params }, context) => visibleQuote(params.id, context);

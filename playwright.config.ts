@@ -2,10 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests against the real portal: `npm start` builds the SPA and starts the API on port
- * 3100 with a fresh SQLite database (removed first, so the demo data is loaded anew each run).
+ * 3100 (E2E_PORT overrides, so two checkouts can run their browser tests side by side) with a fresh
+ * SQLite database (removed first, so the demo data is loaded anew each run).
  * Debian's Chromium is used: Playwright cannot download its own browsers here.
  */
-const PORT = 3100;
+const PORT = Number(process.env['E2E_PORT'] ?? 3100);
 /** The portal's database during the run; tests may read it (or stage states the UI cannot reach yet). */
 export const E2E_DATABASE_FILE = `/tmp/hub-e2e-${PORT}.sqlite`;
 const DATABASE_FILE = E2E_DATABASE_FILE;

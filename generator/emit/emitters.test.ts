@@ -52,7 +52,7 @@ describe('operation → OpenAPI', () => {
     });
     const operation = (buildOpenApi(model)['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/things']!['get']!;
     expect(operation['parameters']).toEqual([
-      { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 } },
       { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
       { name: 'colour', in: 'query', required: false, style: 'form', explode: true, schema: { type: 'array', items: { type: 'integer', minimum: -1 } } },
     ]);

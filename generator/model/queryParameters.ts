@@ -1,9 +1,12 @@
 import type { GenericFilter, Model, Operation, Property, Scalar } from './types';
 
+/** Far past any real page, yet small enough that page × per_page stays an exact database offset. */
+export const PAGE_MAX = 1_000_000;
+
 function pagingParameters(operation: Operation): Property[] {
   if (!operation.paged) return [];
   return [
-    { name: 'page', type: { kind: 'scalar', scalar: { type: 'integer', min: 1 } }, required: false, nullable: false, default: 1 },
+    { name: 'page', type: { kind: 'scalar', scalar: { type: 'integer', min: 1, max: PAGE_MAX } }, required: false, nullable: false, default: 1 },
     {
       name: 'per_page',
       type: { kind: 'scalar', scalar: { type: 'integer', min: 1, max: operation.paged.perPageMax } },

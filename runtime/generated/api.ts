@@ -3995,7 +3995,9 @@ export interface operations {
     };
     getProduct: {
         parameters: {
-            query?: never;
+            query?: {
+                organisation?: number;
+            };
             header?: never;
             path: {
                 id: number;

@@ -383,6 +383,8 @@ export const messages = {
     "problem.unsupported_media_type": "The request must be sent as JSON.",
     "problem.internal": "Sorry, something went wrong. Please try again or contact your account manager.",
     "problem.method_not_allowed": "This method is not allowed here.",
+    "problem.busy": "The service is busy. Please try again in a moment.",
+    "problem.request_rate_limited": "Too many requests from your address. Please wait a few minutes and try again.",
     "register.required": "This field is required.",
     "register.too_long": "At most {{max}} characters.",
     "register.company_type_choose": "-- Select --",
@@ -505,4 +507,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 402 keys in the English catalogue.
+// 404 keys in the English catalogue.

@@ -1,11 +1,18 @@
 import Decimal from 'decimal.js';
 import type { StoreFilters } from './storeState';
 
-/** A typed amount as a decimal, or null when it is empty, not a number or negative. */
+/** The largest amount the API takes: 15 whole digits (its exact decimals have 4 places). */
+const MAX_WHOLE_DIGITS = 15;
+
+/**
+ * A typed amount as a decimal with at most 4 places (the API's precision), or null when it is
+ * empty, not a number, negative or too large to be a price.
+ */
 export function parseAmount(text: string): Decimal | null {
   const trimmed = text.trim();
   if (trimmed === '' || !/^\d+(\.\d+)?$/.test(trimmed)) return null;
-  return new Decimal(trimmed);
+  const amount = new Decimal(trimmed).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
+  return amount.truncated().toFixed().length > MAX_WHOLE_DIGITS ? null : amount;
 }
 
 /**
@@ -35,8 +42,9 @@ export function filtersToQuery(filters: StoreFilters): FilterQuery {
   if (!isValueRangeInvalid(filters)) {
     const from = parseAmount(filters.value_from);
     const to = parseAmount(filters.value_to);
-    if (from) query.value_from = from.toString();
-    if (to) query.value_to = to.toString();
+    // toFixed: never exponent notation, which the API would refuse.
+    if (from) query.value_from = from.toFixed();
+    if (to) query.value_to = to.toFixed();
   }
   if (filters.vendor.length > 0) query.vendor = [...filters.vendor];
   if (filters.type.length > 0) query.type = [...filters.type];

@@ -2589,6 +2589,11 @@ export const entities = {
       "created_at": {
         "column": "created_at",
         "type": "timestamp"
+      },
+      "ip_address": {
+        "column": "ip_address",
+        "type": "string",
+        "private": true
       }
     }
   }

@@ -30,6 +30,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -228,6 +229,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -433,6 +435,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -471,6 +474,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -519,6 +523,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -629,6 +634,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -748,6 +754,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -819,6 +826,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -921,6 +929,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -1029,6 +1038,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -1171,6 +1181,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -1313,6 +1324,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -1574,6 +1586,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -1756,6 +1769,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -1909,6 +1923,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -1984,7 +1999,13 @@ export const operations: OperationDef[] = [
     },
     querySchema: {
       "type": "object",
-      "properties": {}
+      "properties": {
+        "organisation": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "Price for this organisation of the caller's subtree (its price list and currency) instead of the caller's own"
+        }
+      }
     },
     handler: catalogue_handlers.getProduct satisfies Handler<"getProduct">,
   },
@@ -2005,6 +2026,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -2118,6 +2140,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -2171,6 +2194,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -2243,6 +2267,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -2680,6 +2705,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -3007,6 +3033,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -3137,6 +3164,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -3274,6 +3302,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {
@@ -3493,6 +3522,7 @@ export const operations: OperationDef[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 1000000,
           "default": 1
         },
         "per_page": {

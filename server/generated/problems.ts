@@ -12,7 +12,9 @@ export const problemTitles = {
   "payload_too_large": "The request is too large.",
   "unsupported_media_type": "The request must be sent as JSON.",
   "internal": "Sorry, something went wrong. Please try again or contact your account manager.",
-  "method_not_allowed": "This method is not allowed here."
+  "method_not_allowed": "This method is not allowed here.",
+  "busy": "The service is busy. Please try again in a moment.",
+  "request_rate_limited": "Too many requests from your address. Please wait a few minutes and try again."
 } as const;
 
 export type ProblemCode = keyof typeof problemTitles;

@@ -1569,7 +1569,10 @@ sort_by: ("-popularity" | "+popularity" | "+name" | "-name" | "+price" | "-price
  * via the `definition` "GetProductQuery".
  */
 export interface GetProductQuery {
-
+/**
+ * Price for this organisation of the caller's subtree (its price list and currency) instead of the caller's own
+ */
+organisation?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

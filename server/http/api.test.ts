@@ -39,11 +39,31 @@ describe('the API surface', () => {
     ['vendor=abc', 'vendor'],
     ['currency=USD', 'currency'],
     ['value_from=50&value_to=10', 'value_to'],
+    ['page=99999999999999999999', 'page'],
+    ['page=1000001', 'page'],
   ])('rejects %s with a 400 naming %s', async (query, parameter) => {
     const response = await server.client().get(`/api/v1/public/webstore?${query}`);
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect(response.body).toMatchObject({ status: 400, code: 'invalid_parameter', parameter });
+    expect(response.body).toMatchObject({ status: 400, code: 'invalid_parameter', parameter, title: `The parameter ${parameter} is not valid.` });
+  });
+
+  it('checks who calls before what they send: a signed-out caller gets 401 whatever the parameters', async () => {
+    const anonymous = server.client();
+    expect((await anonymous.get('/api/v1/products?page=abc')).status).toBe(401);
+    expect((await anonymous.get('/api/v1/products/abc')).status).toBe(401);
+    expect((await anonymous.get('/api/v1/orders?sort_by=-colour')).status).toBe(401);
+  });
+
+  it('takes arrays as repeated parameters, with or without brackets', async () => {
+    const client = server.client();
+    const plain = await client.get<{ id: number }[]>('/api/v1/public/webstore?vendor=1&vendor=2&per_page=96');
+    const bracketed = await client.get<{ id: number }[]>('/api/v1/public/webstore?vendor[]=1&vendor[]=2&per_page=96');
+    expect(bracketed.status).toBe(200);
+    expect(bracketed.body.map((row) => row.id)).toEqual(plain.body.map((row) => row.id));
+    const all = await client.get('/api/v1/public/webstore?per_page=96');
+    expect(Number(bracketed.headers.get('x-total-count'))).toBeLessThan(Number(all.headers.get('x-total-count')));
+    expect((await client.get('/api/v1/public/webstore?vendor[]=abc')).body).toMatchObject({ parameter: 'vendor' });
   });
 
   it('answers a malformed JSON body with 400, not 500', async () => {

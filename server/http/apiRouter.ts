@@ -3,24 +3,32 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
-import { hasPermission } from '../modules/auth/sessionUser';
+import { hasPermission, scopedFor } from '../modules/auth/sessionUser';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { genericGet, genericList } from './genericList';
 import type { OperationDef, Page, RequestContext } from './operationDef';
+import type { SessionUser } from '../modules/auth/sessionUser';
 import { forbidden, unauthenticated, notFound } from './problem';
 import { checkBody, checkParams, checkQuery, compileValidators } from './validation';
 
 function plainQuery(ctx: Context): Record<string, unknown> {
-  const query: Record<string, unknown> = { ...ctx.query };
+  const query: Record<string, unknown> = {};
+  // Arrays come as repeated parameters, with or without the brackets some clients add (vendor[]=1).
+  for (const [name, value] of Object.entries(ctx.query)) {
+    const plain = name.endsWith('[]') ? name.slice(0, -2) : name;
+    const earlier = query[plain];
+    query[plain] = earlier === undefined ? value : [earlier, value].flat();
+  }
   // An unencoded "+name" arrives as " name": the + of a sort direction is meant.
   if (typeof query['sort_by'] === 'string') query['sort_by'] = query['sort_by'].replace(/^ /, '+');
   return query;
 }
 
-function requestContext(ctx: Context, db: Knex): RequestContext {
+function requestContext(ctx: Context, db: Knex, operation: OperationDef): RequestContext {
+  const user = ctx.state['user'] as SessionUser | undefined;
   return {
     db,
-    user: ctx.state['user'],
+    user: user && scopedFor(user, operation.permission),
     ip: ctx.ip,
     now: () => Date.now(),
     cookies: {
@@ -40,15 +48,16 @@ function requestContext(ctx: Context, db: Knex): RequestContext {
 function mount(router: Router, db: Knex, operation: OperationDef): void {
   const validators = compileValidators(operation);
   router[operation.method](operation.path, async (ctx) => {
+    // Who may call comes first: a signed-out caller learns nothing about the parameters.
+    const context = requestContext(ctx, db, operation);
+    if (operation.auth === 'session' && !context.user) throw unauthenticated();
+    if (operation.permission && context.user && !hasPermission(context.user, operation.permission)) throw forbidden();
     const params: Record<string, unknown> = { ...ctx.params };
     checkParams(validators.params, params);
     const query = plainQuery(ctx);
     checkQuery(validators.query, query);
     const body: unknown = ctx.request.body;
     if (validators.body) checkBody(validators.body, body);
-    const context = requestContext(ctx, db);
-    if (operation.auth === 'session' && !context.user) throw unauthenticated();
-    if (operation.permission && context.user && !hasPermission(context.user, operation.permission)) throw forbidden();
     const input = { params, query, body };
     const result = operation.generic
       ? await (operation.generic.kind === 'list' ? genericList : genericGet)(db, operation.generic, { params, query, user: context.user })

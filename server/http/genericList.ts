@@ -34,12 +34,17 @@ export function applyScope(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta
     return;
   }
   const entity = meta.entity as EntityName;
+  // Own-organisation scopes (a quote's sender) have no children to narrow to.
+  const childrenOnly = user.treeScope === 'children';
   if (meta.scope.kind === 'own') {
     query.where(`${table}.${columnOf(entity, meta.scope.field)}`, user.organisation.id);
   } else if (meta.scope.field === 'self') {
     query.where(`${table}.tree_path`, 'like', `${escapeLike(user.organisation.tree_path)}%`);
+    if (childrenOnly) query.whereNot(`${table}.id`, user.organisation.id);
   } else {
-    query.whereIn(`${table}.${columnOf(entity, meta.scope.field)}`, subtreeIds(db, user.organisation.tree_path));
+    const organisations = subtreeIds(db, user.organisation.tree_path);
+    if (childrenOnly) organisations.whereNot('id', user.organisation.id);
+    query.whereIn(`${table}.${columnOf(entity, meta.scope.field)}`, organisations);
   }
 }
 

@@ -10,6 +10,8 @@ export class HttpProblem extends Error {
     readonly status: number,
     readonly code: ProblemCode,
     readonly extra: { detail?: string; parameter?: string } = {},
+    /** Seconds after which a rate-limited or busy client may try again (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status} ${code}${extra.parameter ? ` (${extra.parameter})` : ''}`);
   }
@@ -19,12 +21,19 @@ export const notFound = () => new HttpProblem(404, 'not_found');
 export const forbidden = () => new HttpProblem(403, 'forbidden');
 export const unauthenticated = () => new HttpProblem(401, 'unauthenticated');
 
+/** The catalogue's title with its {{placeholders}} filled from the problem's own fields. */
+function titleOf(problem: HttpProblem): string {
+  const values: Record<string, string | undefined> = problem.extra;
+  return problemTitles[problem.code].replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
+}
+
 export function writeProblem(ctx: Context, problem: HttpProblem): void {
   ctx.status = problem.status;
   ctx.type = 'application/problem+json';
+  if (problem.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(Math.max(1, Math.ceil(problem.retryAfterSeconds))));
   ctx.body = {
     type: `/problems/${problem.code}`,
-    title: problemTitles[problem.code],
+    title: titleOf(problem),
     status: problem.status,
     code: problem.code,
     message_key: `problem.${problem.code}`,

@@ -6,6 +6,11 @@ export const CSRF_COOKIE = 'hub_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A fresh double-submit token; a new one is handed out whenever the signed-in identity changes. */
+export function newCsrfToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
 function same(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -19,7 +24,7 @@ function same(a: string, b: string): boolean {
 export async function csrfMiddleware(ctx: Context, next: Next): Promise<void> {
   let token = ctx.cookies.get(CSRF_COOKIE);
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
-    token = randomBytes(24).toString('base64url');
+    token = newCsrfToken();
     ctx.cookies.set(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: ctx.secure, overwrite: true });
     // A request that arrived without the cookie cannot carry a matching header either.
     if (!SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/')) throw new HttpProblem(403, 'csrf');

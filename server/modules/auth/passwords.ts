@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpProblem } from '../../http/problem';
+import { ConcurrencyLimit } from './concurrencyLimit';
 
 /**
  * scrypt at OWASP's current recommendation (Password Storage Cheat Sheet: N=2^17, r=8, p=1).
@@ -7,11 +9,22 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 
+/**
+ * Each derivation takes about 128 MiB and a libuv worker for a noticeable time; the database
+ * driver shares those workers. Two at a time, with a short queue, keeps a burst of sign-ins from
+ * stalling every other request; past the queue the caller is told to come back (503).
+ */
+const derivations = new ConcurrencyLimit(2, 32);
+
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  const run = () =>
+    new Promise<Buffer>((resolve, reject) => {
+      scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+    });
+  const queued = derivations.run(run);
+  if (!queued) return Promise.reject(new HttpProblem(503, 'busy', {}, 5));
+  return queued;
 }
 
 /** Format: scrypt$N$r$p$<salt base64>$<key base64>. */

@@ -25,6 +25,18 @@ export interface SessionUser {
   permissions: Map<string, 1 | 2>;
   /** The administrator behind an emulated session. */
   real: { id: number; name: string } | null;
+  /**
+   * Set for one request from the grant of the operation's permission (000 §6, 002 §6): value 1
+   * ("child organisations") limits organisation-tree scope to the organisations below the
+   * user's own; value 2 ("all"), admins and operations without a permission see the whole subtree.
+   */
+  treeScope?: 'subtree' | 'children';
+}
+
+/** The caller as one operation sees it: its tree scope follows the grant of that operation's permission. */
+export function scopedFor(user: SessionUser, permission: string | undefined): SessionUser {
+  const childrenOnly = permission !== undefined && !user.admin && user.permissions.get(permission) === 1;
+  return { ...user, treeScope: childrenOnly ? 'children' : 'subtree' };
 }
 
 /** 000 §6: admins hold every permission; the parent flag needs a value-2 grant. */

@@ -35,7 +35,10 @@ describe('organisations', () => {
 
   it("shows a reseller admin its subtree and not the other reseller's", async () => {
     expect(ids((await list(resellerAdmin)).body).sort()).toEqual([2, 3, 4, 7]);
-    expect(ids((await list(otherSales)).body).sort()).toEqual([5, 6]);
+    // "Reseller sales" holds organisation:view at 1, child organisations: its own (5) is not among them.
+    expect(ids((await list(otherSales)).body).sort()).toEqual([6]);
+    expect((await otherSales.get('/api/v1/organisations/5')).status).toBe(404);
+    expect((await otherSales.get('/api/v1/organisations/6')).status).toBe(200);
   });
 
   it('filters by name text and status, sorts descending, and pages with headers', async () => {

@@ -161,6 +161,30 @@ describe('catalogue', () => {
     expect((await server.client().get(`/api/v1/public/webstore/${hiddenId}`)).status).toBe(404);
   });
 
+  it('opens inactive and draft products to root staff only', async () => {
+    for (const where of [{ active: false }, { draft: true }]) {
+      const { id } = (await server.db('products').where({ show_in_webstore: true, ...where }).first('id')) as { id: number };
+      expect((await buyer.get(`/api/v1/products/${id}`)).status, JSON.stringify(where)).toBe(404);
+      expect((await server.client().get(`/api/v1/public/webstore/${id}`)).status, JSON.stringify(where)).toBe(404);
+      expect((await root.get(`/api/v1/products/${id}`)).status, JSON.stringify(where)).toBe(200);
+    }
+  });
+
+  it('prices a product for an organisation of the caller subtree, and for no other', async () => {
+    const reseller = server.client();
+    await reseller.login('admin@reseller.example');
+    const { id } = (await buyer.get<Product[]>('/api/v1/products?sort_by=-price')).body[0]!;
+    const euCustomer = (await server.db('organisations').where('name', 'EU Customer GmbH').first('id')) as { id: number };
+    const forEu = await reseller.get<Product>(`/api/v1/products/${id}?organisation=${euCustomer.id}`);
+    expect(forEu.status).toBe(200);
+    expect(forEu.body.currency).toBe('EUR');
+    expect(forEu.body.price).toBe((await euBuyer.get<Product>(`/api/v1/products/${id}`)).body.price);
+    expect((await reseller.get<Product>(`/api/v1/products/${id}`)).body.currency).toBe('GBP');
+    // The buyer's organisation has no EU Customer below it: as if it did not exist.
+    expect((await buyer.get(`/api/v1/products/${id}?organisation=${euCustomer.id}`)).status).toBe(404);
+    expect((await buyer.get(`/api/v1/products/${id}?organisation=abc`)).status).toBe(400);
+  });
+
   it('runs a fixed number of queries per page, not one per product', async () => {
     const counts: number[] = [];
     for (const perPage of [24, 96]) {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Handler } from '../../http/operationDef';
 import { notFound, unauthenticated } from '../../http/problem';
-import { defaultPriceList, priceListFor, type PriceListChoice } from './priceLists';
+import { defaultPriceList, priceListFor, priceListForRecipient, type PriceListChoice } from './priceLists';
 import { filteredProducts, sortProducts, type CatalogueFilters, type PriceColumn } from './productQuery';
 import { PRODUCT_COLUMNS, productsToPublicViews, productsToViews } from './productViews';
 
@@ -13,9 +13,15 @@ async function pageOf(db: Knex, list: PriceListChoice, query: CatalogueFilters &
   return { rows: rows as Record<string, unknown>[], total: Number(counted?.['n'] ?? 0) };
 }
 
-async function visibleProduct(db: Knex, id: number, list: PriceListChoice): Promise<Record<string, unknown>> {
-  const row = await filteredProducts(db, list.id, { sort_by: '-popularity' }, 'price').where('p.id', id).first(PRODUCT_COLUMNS);
-  // Unknown and hidden products look the same to the caller (000 §2.6).
+/**
+ * A product whose detail the caller may open. Unknown and hidden products look the same (000 §2.6);
+ * inactive and draft ones are listed but, as their tiles carry no link for anyone but root staff
+ * (000 §2.3), their detail is root's only.
+ */
+async function visibleProduct(db: Knex, id: number, list: PriceListChoice, root: boolean): Promise<Record<string, unknown>> {
+  const query = filteredProducts(db, list.id, { sort_by: '-popularity' }, 'price').where('p.id', id);
+  if (!root) query.where('p.active', true).where('p.draft', false);
+  const row = await query.first(PRODUCT_COLUMNS);
   if (!row) throw notFound();
   return row as Record<string, unknown>;
 }
@@ -27,10 +33,11 @@ export const listProducts: Handler<'listProducts'> = async ({ query }, { db, use
   return { rows: await productsToViews(db, page.rows, list), total: page.total };
 };
 
-export const getProduct: Handler<'getProduct'> = async ({ params }, { db, user }) => {
+export const getProduct: Handler<'getProduct'> = async ({ params, query }, { db, user }) => {
   if (!user) throw unauthenticated();
-  const list = await priceListFor(db, user);
-  const [view] = await productsToViews(db, [await visibleProduct(db, params.id, list)], list);
+  const list = query.organisation === undefined ? await priceListFor(db, user) : await priceListForRecipient(db, user, query.organisation);
+  if (!list) throw notFound();
+  const [view] = await productsToViews(db, [await visibleProduct(db, params.id, list, user.root)], list);
   if (!view) throw notFound();
   return view;
 };
@@ -43,7 +50,7 @@ export const listPublicWebstore: Handler<'listPublicWebstore'> = async ({ query 
 
 export const getPublicProduct: Handler<'getPublicProduct'> = async ({ params, query }, { db }) => {
   const list = await defaultPriceList(db, query.currency);
-  const [view] = await productsToPublicViews(db, [await visibleProduct(db, params.id, list)], list);
+  const [view] = await productsToPublicViews(db, [await visibleProduct(db, params.id, list, false)], list);
   if (!view) throw notFound();
   return view;
 };

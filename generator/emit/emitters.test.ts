@@ -61,6 +61,20 @@ describe('operation → OpenAPI', () => {
     expect(Object.keys(responses['200']!['headers'] as object)).toEqual(['x-total-count', 'x-total-pages']);
     expect(responses['400']!['content']).toEqual({ 'application/problem+json': { schema: { $ref: ref('Problem') } } });
   });
+
+  it.each([
+    ['permission: thing:view', { 'x-permission': 'thing:view' }],
+    ['module: DOVETAIL', { 'x-module': 'DOVETAIL' }],
+    ['permission: thing:view\n    module: DOVETAIL', { 'x-permission': 'thing:view', 'x-module': 'DOVETAIL' }],
+  ])('marks what a caller needs: %s', (given, want) => {
+    const model = modelOf({
+      'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n',
+      'permissions.yaml': 'permissions:\n  - { name: "thing:view" }\n',
+      'api/s.yaml': `schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    ${given}\n    response: Thing\n    handler: things/handlers#getThing\n`,
+    });
+    const operation = (buildOpenApi(model)['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/things/{id}']!['get']!;
+    expect(Object.fromEntries(Object.entries(operation).filter(([key]) => key.startsWith('x-')))).toEqual(want);
+  });
 });
 
 describe('routes → runtime registry', () => {

@@ -91,6 +91,7 @@ const operation = {
     path: { type: 'string', pattern: '^/' },
     auth: { enum: ['public', 'session'] },
     permission: { type: 'string' },
+    module: { enum: ['WEBSTORE', 'DOVETAIL'] },
     paged: {
       type: 'object',
       additionalProperties: false,

@@ -93,6 +93,8 @@ export interface Operation {
   path: string;
   auth: 'public' | 'session';
   permission?: string;
+  /** A module the caller's organisation must subscribe to (000 §6 module check). */
+  module?: 'WEBSTORE' | 'DOVETAIL';
   paged?: { perPageMax: number; perPageDefault: number };
   pathParams: Property[];
   query: Property[];

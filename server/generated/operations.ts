@@ -1025,7 +1025,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/groups",
     auth: "session",
-    permission: "group:view",
+    module: "DOVETAIL",
     status: 200,
     paged: true,
     paramsSchema: {
@@ -1117,7 +1117,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/groups/:id",
     auth: "session",
-    permission: "group:view",
+    module: "DOVETAIL",
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -1168,7 +1168,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/sites",
     auth: "session",
-    permission: "site:view",
+    module: "DOVETAIL",
     status: 200,
     paged: true,
     paramsSchema: {
@@ -1260,7 +1260,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/sites/:id",
     auth: "session",
-    permission: "site:view",
+    module: "DOVETAIL",
     status: 200,
     paramsSchema: {
       "type": "object",

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
-import { hasPermission, scopedFor } from '../modules/auth/sessionUser';
+import { hasModule, hasPermission, scopedFor } from '../modules/auth/sessionUser';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { genericGet, genericList } from './genericList';
 import type { OperationDef, Page, RequestContext } from './operationDef';
@@ -52,6 +52,7 @@ function mount(router: Router, db: Knex, operation: OperationDef): void {
     const context = requestContext(ctx, db, operation);
     if (operation.auth === 'session' && !context.user) throw unauthenticated();
     if (operation.permission && context.user && !hasPermission(context.user, operation.permission)) throw forbidden();
+    if (operation.module && context.user && !hasModule(context.user, operation.module)) throw forbidden();
     const params: Record<string, unknown> = { ...ctx.params };
     checkParams(validators.params, params);
     const query = plainQuery(ctx);

@@ -47,6 +47,8 @@ export interface OperationDef {
   path: string;
   auth: 'public' | 'session';
   permission?: string;
+  /** The module the caller's organisation must subscribe to. */
+  module?: 'WEBSTORE' | 'DOVETAIL';
   status: number;
   paged?: boolean;
   paramsSchema: JsonSchema;

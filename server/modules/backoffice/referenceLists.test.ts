@@ -44,25 +44,26 @@ describe('time zones, country codes, groups and sites', () => {
     expect((await buyer.get('/api/v1/country_codes/9999')).status).toBe(404);
   });
 
-  it('lists Dovetail groups and sites in the caller subtree, with filters', async () => {
-    const groups = await resellerAdmin.get<DovetailGroup[]>('/api/v1/groups');
+  it('lists Dovetail groups and sites in the caller subtree, with filters, to a DOVETAIL organisation', async () => {
+    const groups = await buyer.get<DovetailGroup[]>('/api/v1/groups');
     expect(groups.body.map((group) => group.name)).toEqual(['Dublin meeting rooms', 'Leeds meeting rooms']);
     expect(groups.headers.get('x-total-count')).toBe('2');
     expect((await root.get<DovetailGroup[]>('/api/v1/groups')).body).toHaveLength(4);
     expect((await root.get<DovetailGroup[]>('/api/v1/groups?organisation=7')).body.map((group) => group.name)).toEqual(['Dublin meeting rooms']);
     expect((await root.get<DovetailGroup[]>('/api/v1/groups?text=LEEDS')).body.map((group) => group.name)).toEqual(['Leeds meeting rooms']);
     expect((await root.get<DovetailGroup[]>('/api/v1/groups?sort_by=-name')).body[0]?.name).toBe('Other Customer rooms');
-    expect((await resellerAdmin.get('/api/v1/groups/4')).status).toBe(404);
-    const sites = await resellerAdmin.get<DovetailSite[]>('/api/v1/sites');
+    expect((await buyer.get('/api/v1/groups/4')).status).toBe(404);
+    const sites = await buyer.get<DovetailSite[]>('/api/v1/sites');
     expect(sites.body.map((site) => site.name)).toEqual(['Dublin Grand Canal', 'Leeds HQ']);
     expect(sites.body[0]?.organisation).toMatchObject({ id: 7 });
-    expect((await resellerAdmin.get('/api/v1/sites/4')).status).toBe(404);
-    expect((await resellerAdmin.get<DovetailSite>('/api/v1/sites/1')).body).toMatchObject({ id: 1, name: 'Leeds HQ' });
+    expect((await buyer.get('/api/v1/sites/4')).status).toBe(404);
+    expect((await buyer.get<DovetailSite>('/api/v1/sites/1')).body).toMatchObject({ id: 1, name: 'Leeds HQ' });
   });
 
-  it('answers 403 for groups and sites without group:view and site:view', async () => {
-    expect((await buyer.get('/api/v1/groups')).status).toBe(403);
-    expect((await buyer.get('/api/v1/sites')).status).toBe(403);
-    expect((await buyer.get('/api/v1/sites/1')).status).toBe(403);
+  it('answers 403 for groups and sites to an organisation without the DOVETAIL module', async () => {
+    // The reseller subscribes to WEBSTORE only; its customer Customer Co also to DOVETAIL.
+    expect((await resellerAdmin.get('/api/v1/groups')).status).toBe(403);
+    expect((await resellerAdmin.get('/api/v1/sites')).status).toBe(403);
+    expect((await resellerAdmin.get('/api/v1/sites/1')).status).toBe(403);
   });
 });

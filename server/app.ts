@@ -8,6 +8,7 @@ import { problemMiddleware } from './http/problem';
 import { csrfMiddleware, securityHeaders } from './http/security';
 import { sessionMiddleware } from './http/sessionMiddleware';
 import { spaMiddleware } from './http/spa';
+import { endEmulation } from './modules/auth/emulation';
 
 const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../dist');
 
@@ -36,6 +37,7 @@ export function createApp(db: Knex, options: AppOptions = {}): Koa {
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
   app.use(sessionMiddleware(db));
   app.use(api.routes());
+  app.use(endEmulation(db));
   app.use(spaMiddleware(options.distDir ?? DIST_DIR));
   return app;
 }

@@ -105,7 +105,7 @@ test('public pages render without a session; the forbidden page explains itself'
   await expect(page.getByRole('heading', { name: 'Unfortunately you do not have permission to view this page' })).toBeVisible();
 });
 
-test('while emulating, the bar names both users and links to /mask_user/end', async ({ page }) => {
+test('while emulating, the bar names both users, and its stop link ends the emulation', async ({ page }) => {
   await page.goto('/login?next=%2Fwebstore');
   await logIn(page, BUYER.email);
   await expect(page).toHaveURL(/\/webstore$/);
@@ -122,6 +122,11 @@ test('while emulating, the bar names both users and links to /mask_user/end', as
     await expect(bar).toContainText(`${admin.name} is emulating ${buyer.name}`);
     await expect(bar.getByRole('link', { name: 'Stop emulating' })).toHaveAttribute('href', '/mask_user/end');
     expect(((await (await page.request.get('/api/v1/whoami')).json()) as { real_id: number }).real_id).toBe(admin.id);
+    // Stopping hands the administrator their own session back, on the users list.
+    await bar.getByRole('link', { name: 'Stop emulating' }).click();
+    await expect(page).toHaveURL(/\/backoffice\/users$/);
+    await expect(page.getByRole('status').filter({ hasText: 'is emulating' })).toHaveCount(0);
+    expect(((await (await page.request.get('/api/v1/whoami')).json()) as { id: number; real_id: number | null })).toMatchObject({ id: admin.id, real_id: null });
   } finally {
     await db.destroy();
   }

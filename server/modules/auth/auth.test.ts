@@ -133,6 +133,25 @@ describe('sign-in and sessions', () => {
     expect(client.cookie('hub_csrf')).not.toBe(signedIn);
   });
 
+  it('ends an emulation at /mask_user/end: the administrator gets a session of their own again', async () => {
+    const client = server.client();
+    expect((await client.login('buyer@customer.example')).status).toBe(200);
+    const admin = (await server.db('users').where('email_address', 'admin@supplier.example').first('id', 'name')) as { id: number; name: string };
+    const emulatedToken = client.cookie('hub_session')!;
+    // Starting an emulation is the users screen's; here the session is marked as one.
+    await server.db('sessions').update({ real_user_id: admin.id }).whereIn('user_id', server.db('users').where('email_address', 'buyer@customer.example').select('id'));
+    expect((await client.get<{ real_id: number }>('/api/v1/whoami')).body.real_id).toBe(admin.id);
+    const ended = await client.get('/mask_user/end');
+    expect(ended.status).toBe(302);
+    expect(ended.headers.get('location')).toBe('/backoffice/users');
+    expect(client.cookie('hub_session')).not.toBe(emulatedToken);
+    expect((await client.get('/api/v1/whoami')).body).toMatchObject({ id: admin.id, name: admin.name, real_id: null });
+    // Not emulating: nothing to end, back to the store.
+    const again = await client.get('/mask_user/end');
+    expect(again.headers.get('location')).toBe('/webstore');
+    expect((await client.get('/api/v1/whoami')).body).toMatchObject({ id: admin.id });
+  });
+
   it('refuses state-changing calls without the CSRF header', async () => {
     const client = server.client();
     await client.get('/healthz');

@@ -47,6 +47,12 @@ export async function resumeSession(db: Knex, token: string, now: number): Promi
   return user;
 }
 
+/** The administrator behind a live emulated session, or null for an ordinary, expired or unknown one. */
+export async function emulatingAdministrator(db: Knex, token: string): Promise<number | null> {
+  const session = await db('sessions').where('id', digest(token)).where('expires_at', '>', Date.now()).first('real_user_id');
+  return session && session.real_user_id !== null ? Number(session.real_user_id) : null;
+}
+
 /** Housekeeping: expired sessions and old login failures. */
 export async function purgeExpired(db: Knex, now: number): Promise<void> {
   await db('sessions').where('expires_at', '<=', now).delete();

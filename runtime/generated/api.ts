@@ -1522,7 +1522,8 @@ export interface components {
             finance_last_name: string | null;
             finance_email_address: string | null;
             finance_contact_number: string | null;
-            finance_term_length: number | null;
+            /** @enum {integer|null} */
+            finance_term_length: 24 | 36 | 48 | 60 | null;
             finance_company_number: string | null;
             finance_company_name: string | null;
             /** @default false */
@@ -1744,7 +1745,8 @@ export interface components {
             finance_last_name: string | null;
             finance_email_address: string | null;
             finance_contact_number: string | null;
-            finance_term_length: number | null;
+            /** @enum {integer|null} */
+            finance_term_length: 24 | 36 | 48 | 60 | null;
             provisioning_instructions: string | null;
             ship_instructions: string | null;
             /** @default false */
@@ -1824,7 +1826,8 @@ export interface components {
             finance_last_name: string | null;
             finance_email_address: string | null;
             finance_contact_number: string | null;
-            finance_term_length: number | null;
+            /** @enum {integer|null} */
+            finance_term_length: 24 | 36 | 48 | 60 | null;
             finance_company_number: string | null;
             finance_company_name: string | null;
             /** @default false */

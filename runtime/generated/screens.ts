@@ -2567,8 +2567,14 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1,
-              "maximum": 60
+              "enum": [
+                24,
+                36,
+                48,
+                60,
+                null
+              ],
+              "x-enum": "finance_term"
             },
             "finance_company_number": {
               "type": [
@@ -3041,8 +3047,14 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1,
-              "maximum": 60
+              "enum": [
+                24,
+                36,
+                48,
+                60,
+                null
+              ],
+              "x-enum": "finance_term"
             },
             "provisioning_instructions": {
               "type": [
@@ -3483,8 +3495,14 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1,
-              "maximum": 60
+              "enum": [
+                24,
+                36,
+                48,
+                60,
+                null
+              ],
+              "x-enum": "finance_term"
             },
             "provisioning_instructions": {
               "type": [
@@ -3931,8 +3949,14 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1,
-              "maximum": 60
+              "enum": [
+                24,
+                36,
+                48,
+                60,
+                null
+              ],
+              "x-enum": "finance_term"
             },
             "finance_company_number": {
               "type": [

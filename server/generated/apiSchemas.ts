@@ -2460,8 +2460,13 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1,
-          "maximum": 60
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ]
         },
         "finance_company_number": {
           "type": [
@@ -3778,8 +3783,13 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1,
-          "maximum": 60
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ]
         },
         "provisioning_instructions": {
           "type": [
@@ -4248,8 +4258,13 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1,
-          "maximum": 60
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ]
         },
         "finance_company_number": {
           "type": [

@@ -1283,7 +1283,7 @@ export const entities = {
       },
       "finance_term_length": {
         "column": "finance_term_length",
-        "type": "integer"
+        "type": "enum"
       },
       "finance_company_number": {
         "column": "finance_company_number",
@@ -1545,7 +1545,7 @@ export const entities = {
       },
       "finance_term_length": {
         "column": "finance_term_length",
-        "type": "integer"
+        "type": "enum"
       },
       "provisioning_instructions": {
         "column": "provisioning_instructions",
@@ -1908,7 +1908,7 @@ export const entities = {
       },
       "finance_term_length": {
         "column": "finance_term_length",
-        "type": "integer"
+        "type": "enum"
       },
       "finance_company_number": {
         "column": "finance_company_number",

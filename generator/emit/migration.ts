@@ -102,6 +102,28 @@ function columnCode(name: string, column: ColumnSnapshot): string {
 }
 
 const listKey = (list: string[]) => list.join(',');
+
+/** An index column on a column's lower-cased value, as case-insensitive sorts read it. */
+const LOWERED = /^lower\(([a-z0-9_]+)\)$/;
+const isExpressionIndex = (list: string[]) => list.some((column) => LOWERED.test(column));
+
+/**
+ * Knex builds no expression index, so these are written in SQL. On PostgreSQL the lowered value
+ * is in byte order (collate "C"), matching server/db/textOrder.ts, or the index would not serve it.
+ */
+function expressionIndexCode(table: string, list: string[]): { create: string; drop: string } {
+  const name = `${table}_${list.map((column) => column.replace(LOWERED, 'lower_$1')).join('_')}_index`;
+  const columns = (collate: string) =>
+    list.map((column) => {
+      const lowered = LOWERED.exec(column)?.[1];
+      return lowered === undefined ? `"${column}"` : `lower("${lowered}")${collate}`;
+    });
+  const sql = (collate: string) => `create index "${name}" on "${table}" (${columns(collate).join(', ')})`;
+  return {
+    create: `await knex.schema.raw(knex.client.config.client === "pg" ? ${JSON.stringify(sql(' collate "C"'))} : ${JSON.stringify(sql(''))});`,
+    drop: `await knex.schema.raw(${JSON.stringify(`drop index "${name}"`)});`,
+  };
+}
 const sameColumn = (a: ColumnSnapshot, b: ColumnSnapshot) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Orders new tables so a table comes after the tables it references. */
@@ -158,10 +180,11 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
     const spec = next.tables[table]!;
     const lines = [
       ...Object.entries(spec.columns).map(([name, column]) => `${columnCode(name, column)};`),
-      ...spec.indexes.map((list) => `table.index(${JSON.stringify(list)});`),
+      ...spec.indexes.filter((list) => !isExpressionIndex(list)).map((list) => `table.index(${JSON.stringify(list)});`),
       ...spec.unique.map((list) => `table.unique(${JSON.stringify(list)});`),
     ];
     up.push(`await knex.schema.createTable(${JSON.stringify(table)}, (table) => {\n${lines.map((line) => `  ${line}`).join('\n')}\n});`);
+    up.push(...spec.indexes.filter(isExpressionIndex).map((list) => expressionIndexCode(table, list).create));
     down.unshift(`await knex.schema.dropTable(${JSON.stringify(table)});`);
     summary.push(`create_${table}`);
   }
@@ -217,21 +240,37 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
       downLines.unshift(`${columnCode(name, column)};`);
       summary.push(`drop_${table}_${name}`);
     }
+    // Expression indexes are statements of their own: created after the table's changes, dropped before.
+    const expressionUp: string[] = [];
+    const expressionDown: string[] = [];
     for (const [kind, method] of [['indexes', 'index'], ['unique', 'unique']] as const) {
       const oldKeys = new Set(before[kind].map((list) => listKey(list.map((c) => renamedColumns.get(c) ?? c))));
       const newKeys = new Set(spec[kind].map(listKey));
       for (const list of spec[kind]) {
         if (oldKeys.has(listKey(list))) continue;
+        summary.push(`${method}_${table}_${list.map((column) => column.replace(LOWERED, 'lower_$1')).join('_')}`);
+        if (isExpressionIndex(list)) {
+          const code = expressionIndexCode(table, list);
+          expressionUp.push(code.create);
+          expressionDown.unshift(code.drop);
+          continue;
+        }
         upLines.push(`table.${method}(${JSON.stringify(list)});`);
         downLines.unshift(`table.drop${method === 'index' ? 'Index' : 'Unique'}(${JSON.stringify(list)});`);
-        summary.push(`${method}_${table}_${list.join('_')}`);
       }
       for (const list of before[kind]) {
         const renamed = list.map((c) => renamedColumns.get(c) ?? c);
-        if (newKeys.has(listKey(renamed)) || renamed.some((c) => !spec.columns[c])) continue;
+        const column = (c: string) => LOWERED.exec(c)?.[1] ?? c;
+        if (newKeys.has(listKey(renamed)) || renamed.some((c) => !spec.columns[column(c)])) continue;
+        summary.push(`drop_${method}_${table}`);
+        if (isExpressionIndex(renamed)) {
+          const code = expressionIndexCode(table, renamed);
+          expressionUp.unshift(code.drop);
+          expressionDown.push(code.create);
+          continue;
+        }
         upLines.push(`table.drop${method === 'index' ? 'Index' : 'Unique'}(${JSON.stringify(renamed)});`);
         downLines.unshift(`table.${method}(${JSON.stringify(renamed)});`);
-        summary.push(`drop_${method}_${table}`);
       }
     }
     if (upLines.length > 0) {
@@ -239,6 +278,8 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
       up.push(wrap(upLines));
       down.unshift(wrap(downLines));
     }
+    up.push(...expressionUp);
+    down.unshift(...expressionDown);
   }
   return { up, down, summary };
 }

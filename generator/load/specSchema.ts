@@ -32,6 +32,11 @@ const field = {
 } as const;
 
 const columnLists = { type: 'array', items: { type: 'array', minItems: 1, items: identifier } } as const;
+/** Index columns may also be a field's lower-cased value, `lower(name)`, as case-insensitive sorts use it. */
+const indexLists = {
+  type: 'array',
+  items: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^([a-z][a-z0-9_]*|lower\\([a-z][a-z0-9_]*\\))$' } },
+} as const;
 
 const entity = {
   type: 'object',
@@ -44,7 +49,7 @@ const entity = {
     renamed_from: identifier,
     drop_intended: { type: 'array', items: identifier },
     fields: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: field },
-    indexes: columnLists,
+    indexes: indexLists,
     unique: columnLists,
   },
 } as const;

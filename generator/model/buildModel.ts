@@ -95,10 +95,12 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
     });
     if (!fields.some((field) => field.primary)) fail(at, 'an entity needs an id field (type id, or primary: true)', ['fields']);
     const columnOf = (list: string[], key: string, i: number) =>
-      list.map((fieldName) => {
+      list.map((entry) => {
+        const lowered = /^lower\((\w+)\)$/.exec(entry)?.[1];
+        const fieldName = lowered ?? entry;
         const field = fields.find((candidate) => candidate.name === fieldName);
         if (!field) fail(at, `unknown field "${fieldName}"`, [key, i]);
-        return field.column;
+        return lowered === undefined ? field.column : `lower(${field.column})`;
       });
     const entity: Entity = {
       name,

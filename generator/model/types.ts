@@ -56,7 +56,7 @@ export interface Entity {
   description?: string;
   private: boolean;
   fields: Field[];
-  /** Column lists. */
+  /** Column lists; an index column may be `lower(<column>)`. */
   indexes: string[][];
   unique: string[][];
   /** Tables this entity's table replaced (renamed_from), for the migration. */

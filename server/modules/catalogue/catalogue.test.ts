@@ -161,6 +161,24 @@ describe('catalogue', () => {
     expect((await server.client().get(`/api/v1/public/webstore/${hiddenId}`)).status).toBe(404);
   });
 
+  it.each(['+price', '-price', '+name', '-name', '-popularity'])('pages through a %s sort as one ordered list, prices on request last', async (sortBy) => {
+    const sort = encodeURIComponent(sortBy);
+    const whole = (await buyer.get<Product[]>(`/api/v1/products?sort_by=${sort}&per_page=96`)).body;
+    expect(whole).toHaveLength(visibleCount);
+    const paged: Product[] = [];
+    for (let page = 1; page <= Math.ceil(visibleCount / 7); page++) {
+      paged.push(...(await buyer.get<Product[]>(`/api/v1/products?sort_by=${sort}&per_page=7&page=${page}`)).body);
+    }
+    expect(paged.map((product) => product.id)).toEqual(whole.map((product) => product.id));
+    if (sortBy.endsWith('price')) {
+      const priced = whole.filter((product) => product.price !== null);
+      expect(whole.slice(0, priced.length)).toEqual(priced);
+      const prices = priced.map((product) => new Decimal(product.price!));
+      const ordered = [...prices].sort((a, b) => a.comparedTo(b) * (sortBy.startsWith('-') ? -1 : 1));
+      expect(prices.map(String)).toEqual(ordered.map(String));
+    }
+  });
+
   it('opens inactive and draft products to root staff only', async () => {
     for (const where of [{ active: false }, { draft: true }]) {
       const { id } = (await server.db('products').where({ show_in_webstore: true, ...where }).first('id')) as { id: number };

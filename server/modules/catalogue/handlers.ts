@@ -2,16 +2,9 @@ import type { Knex } from 'knex';
 import type { Handler } from '../../http/operationDef';
 import { notFound, unauthenticated } from '../../http/problem';
 import { defaultPriceList, priceListFor, priceListForRecipient, type PriceListChoice } from './priceLists';
-import { filteredProducts, sortProducts, type CatalogueFilters, type PriceColumn } from './productQuery';
+import { filteredProducts } from './productQuery';
+import { pageOfProducts } from './productPage';
 import { PRODUCT_COLUMNS, productsToPublicViews, productsToViews } from './productViews';
-
-async function pageOf(db: Knex, list: PriceListChoice, query: CatalogueFilters & { page: number; per_page: number }, priceColumn: PriceColumn) {
-  const counted = await filteredProducts(db, list.id, query, priceColumn, 'when-filtered').count({ n: '*' }).first();
-  const rows = await sortProducts(db, filteredProducts(db, list.id, query, priceColumn).select(PRODUCT_COLUMNS), query.sort_by, priceColumn)
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  return { rows: rows as Record<string, unknown>[], total: Number(counted?.['n'] ?? 0) };
-}
 
 /**
  * A product whose detail the caller may open. Unknown and hidden products look the same (000 §2.6);
@@ -29,7 +22,7 @@ async function visibleProduct(db: Knex, id: number, list: PriceListChoice, root:
 export const listProducts: Handler<'listProducts'> = async ({ query }, { db, user }) => {
   if (!user) throw unauthenticated();
   const list = await priceListFor(db, user);
-  const page = await pageOf(db, list, query, 'price');
+  const page = await pageOfProducts(db, list, query, 'price');
   return { rows: await productsToViews(db, page.rows, list), total: page.total };
 };
 
@@ -44,7 +37,7 @@ export const getProduct: Handler<'getProduct'> = async ({ params, query }, { db,
 
 export const listPublicWebstore: Handler<'listPublicWebstore'> = async ({ query }, { db }) => {
   const list = await defaultPriceList(db, query.currency);
-  const page = await pageOf(db, list, query, 'rrp');
+  const page = await pageOfProducts(db, list, query, 'rrp');
   return { rows: await productsToPublicViews(db, page.rows, list), total: page.total };
 };
 

@@ -37,6 +37,25 @@ function hasValueRange(filters: Pick<CatalogueFilters, 'value_from' | 'value_to'
   return filters.value_from !== undefined || filters.value_to !== undefined;
 }
 
+/** The store's filters over a query of products `p` joined to their list prices `pli`. */
+function applyFilters(query: Knex.QueryBuilder, filters: CatalogueFilters, priceColumn: PriceColumn): Knex.QueryBuilder {
+  const text = filters.text?.trim().toLowerCase();
+  if (text) {
+    const pattern = `%${escapeLike(text)}%`;
+    query.where((inner) => {
+      inner.whereRaw(`lower(p.product_code) like ? escape '\\'`, [pattern]).orWhereRaw(`lower(p.name) like ? escape '\\'`, [pattern]);
+    });
+  }
+  whereIdsOrNone(query, 'p.vendor_id', filters.vendor);
+  whereIdsOrNone(query, 'p.product_type_id', filters.type);
+  if (filters.value_from !== undefined && filters.value_to !== undefined && new Decimal(filters.value_to).lt(filters.value_from)) {
+    throw new HttpProblem(400, 'invalid_parameter', { parameter: 'value_to', detail: 'value_to must not be below value_from' });
+  }
+  if (filters.value_from !== undefined) query.where(`pli.${priceColumn}`, '>=', toScaled(filters.value_from));
+  if (filters.value_to !== undefined) query.where(`pli.${priceColumn}`, '<=', toScaled(filters.value_to));
+  return query;
+}
+
 /**
  * Products shown in the store, with the filters applied, joined to their prices in one list.
  * `join: 'when-filtered'` leaves the join out unless a value range needs it: counting rows does not
@@ -55,21 +74,25 @@ export function filteredProducts(
       on.on('pli.product_id', '=', 'p.id').andOn('pli.price_list_id', '=', db.raw('?', [priceListId ?? 0]));
     });
   }
-  const text = filters.text?.trim().toLowerCase();
-  if (text) {
-    const pattern = `%${escapeLike(text)}%`;
-    query.where((inner) => {
-      inner.whereRaw(`lower(p.product_code) like ? escape '\\'`, [pattern]).orWhereRaw(`lower(p.name) like ? escape '\\'`, [pattern]);
-    });
-  }
-  whereIdsOrNone(query, 'p.vendor_id', filters.vendor);
-  whereIdsOrNone(query, 'p.product_type_id', filters.type);
-  if (filters.value_from !== undefined && filters.value_to !== undefined && new Decimal(filters.value_to).lt(filters.value_from)) {
-    throw new HttpProblem(400, 'invalid_parameter', { parameter: 'value_to', detail: 'value_to must not be below value_from' });
-  }
-  if (filters.value_from !== undefined) query.where(`pli.${priceColumn}`, '>=', toScaled(filters.value_from));
-  if (filters.value_to !== undefined) query.where(`pli.${priceColumn}`, '<=', toScaled(filters.value_to));
-  return query;
+  return applyFilters(query, filters, priceColumn);
+}
+
+/**
+ * The shown products that have a price in the list, read from the list's side: walking the
+ * (price_list, price, product) index in order, a page of a price sort reads only its own rows.
+ */
+export function pricedProducts(db: Knex, priceListId: number | null, filters: CatalogueFilters, priceColumn: PriceColumn): Knex.QueryBuilder {
+  const query = db('price_list_items as pli')
+    .join('products as p', 'p.id', 'pli.product_id')
+    .where('pli.price_list_id', priceListId ?? 0)
+    .whereNotNull(`pli.${priceColumn}`)
+    .where('p.show_in_webstore', true);
+  return applyFilters(query, filters, priceColumn);
+}
+
+/** The shown products without a price in the list (price on request, or not in it at all). */
+export function unpricedProducts(db: Knex, priceListId: number | null, filters: CatalogueFilters, priceColumn: PriceColumn): Knex.QueryBuilder {
+  return filteredProducts(db, priceListId, filters, priceColumn).whereNull(`pli.${priceColumn}`);
 }
 
 /**

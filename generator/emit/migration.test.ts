@@ -24,6 +24,19 @@ describe('data model → migration', () => {
     ]);
   });
 
+  it('writes an index on a lowered column as SQL, in byte order on PostgreSQL', () => {
+    const create = 'await knex.schema.raw(knex.client.config.client === "pg" ? "create index \\"things_lower_name_id_index\\" on \\"things\\" (lower(\\"name\\") collate \\"C\\", \\"id\\")" : "create index \\"things_lower_name_id_index\\" on \\"things\\" (lower(\\"name\\"), \\"id\\")");';
+    const fields = '      name: { type: string, max: 40 }\n';
+    const before = snapshotOf(modelOf(thing(fields)));
+    const added = planMigration(modelOf(thing(fields, '    indexes: [[lower(name), id]]\n')), before);
+    expect(added.up).toEqual([create]);
+    expect(added.down).toEqual(['await knex.schema.raw("drop index \\"things_lower_name_id_index\\"");']);
+    expect(added.summary).toEqual(['index_things_lower_name_id']);
+    expect(planMigration(modelOf(thing(fields, '    indexes: [[lower(name), id]]\n')), EMPTY_SNAPSHOT).up[1]).toBe(create);
+    expect(() => modelOf(thing(fields, '    indexes: [[lower(nope)]]\n'))).toThrow(/unknown field "nope"/);
+    expect(() => modelOf(thing(fields, '    unique: [[lower(name)]]\n'))).toThrow();
+  });
+
   it.each([
     {
       name: 'adds a nullable column',

@@ -1392,7 +1392,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "user": {
     "path": "/users/{id}",
@@ -1542,7 +1543,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "role": {
     "path": "/roles/{id}",
@@ -1665,7 +1667,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "product_group": {
     "path": "/productgroups/{id}",
@@ -1762,7 +1765,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "feed": {
     "path": "/feeds/{id}",
@@ -1989,7 +1993,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "subscription": {
     "path": "/subscriptions/{id}",
@@ -2183,7 +2188,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "order": {
     "path": "/orders/{id}",
@@ -2769,7 +2775,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "quoteoutward": {
     "path": "/quotes/outward/{id}",
@@ -3211,7 +3218,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "quoteinward": {
     "path": "/quotes/inward/{id}",
@@ -3653,7 +3661,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "basket": {
     "path": "/baskets/{id}",
@@ -4127,7 +4136,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   }
 } as const;
 

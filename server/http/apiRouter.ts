@@ -5,7 +5,7 @@ import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
 import { hasPermission } from '../modules/auth/sessionUser';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
-import { genericGet, genericList } from './genericList';
+import { genericChildren, genericGet, genericList, type GenericInput } from './genericList';
 import type { OperationDef, Page, RequestContext } from './operationDef';
 import { forbidden, unauthenticated, notFound } from './problem';
 import { checkBody, checkParams, checkQuery, compileValidators } from './validation';
@@ -37,8 +37,41 @@ function requestContext(ctx: Context, db: Knex): RequestContext {
   };
 }
 
+/**
+ * The parent check of a child list: the parent's own get, generic or hand-written, so the child
+ * list is visible exactly when its record is (a 404 outside the caller's reach, its 403s too).
+ */
+function parentCheck(operation: OperationDef): ((id: number, context: RequestContext) => Promise<unknown>) | undefined {
+  const of = operation.generic?.children?.of;
+  if (!of) return undefined;
+  const parent = operations.find((candidate) => candidate.id === of);
+  if (!parent) throw new Error(`${operation.id}: unknown parent operation ${of}`);
+  const parentQuery = compileValidators(parent).query;
+  return async (id, context) => {
+    if (parent.permission && context.user && !hasPermission(context.user, parent.permission)) throw forbidden();
+    if (parent.generic) return genericGet(context.db, parent.generic, { params: { id }, query: {}, user: context.user });
+    const query: Record<string, unknown> = {};
+    checkQuery(parentQuery, query);
+    return parent.handler!({ params: { id }, query, body: undefined }, context);
+  };
+}
+
+async function runGeneric(operation: OperationDef, db: Knex, input: GenericInput, context: RequestContext, checkParent: ReturnType<typeof parentCheck>): Promise<unknown> {
+  const meta = operation.generic!;
+  switch (meta.kind) {
+    case 'list':
+      return genericList(db, meta, input);
+    case 'get':
+      return genericGet(db, meta, input);
+    case 'children':
+      await checkParent!(Number(input.params['id']), context);
+      return genericChildren(db, meta, input, operation.paged === true);
+  }
+}
+
 function mount(router: Router, db: Knex, operation: OperationDef): void {
   const validators = compileValidators(operation);
+  const checkParent = parentCheck(operation);
   router[operation.method](operation.path, async (ctx) => {
     const params: Record<string, unknown> = { ...ctx.params };
     checkParams(validators.params, params);
@@ -51,7 +84,7 @@ function mount(router: Router, db: Knex, operation: OperationDef): void {
     if (operation.permission && context.user && !hasPermission(context.user, operation.permission)) throw forbidden();
     const input = { params, query, body };
     const result = operation.generic
-      ? await (operation.generic.kind === 'list' ? genericList : genericGet)(db, operation.generic, { params, query, user: context.user })
+      ? await runGeneric(operation, db, { params, query, user: context.user }, context, checkParent)
       : await operation.handler!(input, context);
     ctx.status = operation.status;
     if (operation.paged) {

@@ -1629,6 +1629,80 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "listOrganisationUsers",
+    method: "get",
+    path: "/organisations/:id/users",
+    auth: "session",
+    permission: "organisation:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name",
+            "+email_address",
+            "-email_address"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "user",
+      "fields": [
+        "id",
+        "name",
+        "email_address",
+        "active",
+        "verified",
+        "disabled",
+        "password_reset",
+        "two_factor",
+        "admin"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [
+        "name",
+        "email_address"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getOrganisation",
+        "via": "organisation",
+        "where": {},
+        "defaultSort": "+name"
+      }
+    },
+  },
+  {
     id: "listOrganisationAuditLogs",
     method: "get",
     path: "/organisations/:id/audit_logs",

@@ -1597,6 +1597,13 @@ sort_by: ("+name" | "-name")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrganisationUsersQuery".
+ */
+export interface ListOrganisationUsersQuery {
+sort_by: ("+name" | "-name" | "+email_address" | "-email_address")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListOrganisationAuditLogsQuery".
  */
 export interface ListOrganisationAuditLogsQuery {
@@ -2212,6 +2219,7 @@ export interface OperationTypes {
   listOrganisationCatalogues: { params: { id: number }; query: ListOrganisationCataloguesQuery; body: undefined; response: Catalogue[]; paged: false };
   listOrganisationTemplateRoles: { params: { id: number }; query: ListOrganisationTemplateRolesQuery; body: undefined; response: OrganisationTemplateRole[]; paged: false };
   listOrganisationChildren: { params: { id: number }; query: ListOrganisationChildrenQuery; body: undefined; response: OrganisationRow[]; paged: false };
+  listOrganisationUsers: { params: { id: number }; query: ListOrganisationUsersQuery; body: undefined; response: UserRow[]; paged: false };
   listOrganisationAuditLogs: { params: { id: number }; query: ListOrganisationAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
   listUserRoles: { params: { id: number }; query: ListUserRolesQuery; body: undefined; response: UserRole[]; paged: false };
   listUserNotifications: { params: { id: number }; query: ListUserNotificationsQuery; body: undefined; response: UserNotification[]; paged: false };

@@ -16,7 +16,7 @@ export function RecordTabs({ tabs, id, definition }: { tabs: readonly RecordTabC
       <div className="tabs" role="tablist">
         {labels.map((label, index) => (
           <button
-            key={label}
+            key={index}
             type="button"
             role="tab"
             id={`${baseId}-tab-${index}`}

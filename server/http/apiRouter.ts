@@ -47,8 +47,8 @@ function parentCheck(operation: OperationDef): ((id: number, context: RequestCon
   const parent = operations.find((candidate) => candidate.id === of);
   if (!parent) throw new Error(`${operation.id}: unknown parent operation ${of}`);
   const parentQuery = compileValidators(parent).query;
+  // The child operation carries the parent's permission (hub generate sees to it), already checked.
   return async (id, context) => {
-    if (parent.permission && context.user && !hasPermission(context.user, parent.permission)) throw forbidden();
     if (parent.generic) return genericGet(context.db, parent.generic, { params: { id }, query: {}, user: context.user });
     const query: Record<string, unknown> = {};
     checkQuery(parentQuery, query);

@@ -133,7 +133,12 @@ export function emitScreens(model: Model): string {
       const definitions = Object.fromEntries(
         [...reachableSchemas(model, root)].sort().map((name) => [name, displaySchema(model, model.schemas.find((s) => s.name === name)!.properties, localRef)]),
       );
-      recordScreens[screen.name] = { path: operation.path, ...(screen.title && { title: screen.title }), schema: { $ref: localRef(root), definitions } };
+      // Each tab is a child list of the record, fetched from its own path when opened.
+      const tabs = screen.tabs.map((tab) => {
+        const list = model.operations.find((candidate) => candidate.id === tab.operation)!;
+        return { path: list.path, label: tab.label, columns: tab.columns, ...(tab.empty && { empty: tab.empty }), ...(list.paged && { perPage: list.paged.perPageDefault }) };
+      });
+      recordScreens[screen.name] = { path: operation.path, ...(screen.title && { title: screen.title }), schema: { $ref: localRef(root), definitions }, tabs };
     }
   }
   return [

@@ -27,15 +27,23 @@ function genericMeta(model: Model, generic: GenericOperation) {
     const via = entity.fields.find((field) => field.name === property.via)!;
     return [{ property: property.name, via: property.via, entity: via.to!, fields: target.properties.map((p) => p.name) }];
   });
-  const expanded = new Set(expand.map((item) => item.property));
+  // Arrays of child rows, each filled by one query whatever the number of rows (audit field changes).
+  const nested = schema.properties.flatMap((property) => {
+    if (!property.via || property.type.kind !== 'array' || property.type.items.kind !== 'schema') return [];
+    const target = model.schemas.find((candidate) => candidate.name === (property.type as { items: { name: string } }).items.name)!;
+    return [{ property: property.name, via: property.via, entity: target.entity!, fields: target.properties.map((p) => p.name) }];
+  });
+  const expanded = new Set([...expand, ...nested].map((item) => item.property));
   return {
     kind: generic.kind,
     entity: generic.entity,
     fields: schema.properties.filter((property) => !expanded.has(property.name)).map((property) => property.name),
     expand,
+    ...(nested.length > 0 && { nested }),
     sort: generic.sort,
     filters: generic.filters,
     ...(generic.scope && { scope: generic.scope }),
+    ...(generic.children && { children: { ...generic.children, defaultSort: generic.defaultSort } }),
   };
 }
 

@@ -112,10 +112,14 @@ const operation = {
       type: 'object',
       additionalProperties: false,
       required: ['schema'],
-      oneOf: [{ required: ['list', 'sort', 'default_sort'] }, { required: ['get'] }],
+      oneOf: [{ required: ['list', 'sort', 'default_sort'] }, { required: ['get'] }, { required: ['children', 'of', 'via'] }],
       properties: {
         list: identifier,
         get: identifier,
+        children: identifier,
+        of: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+        via: identifier,
+        where: { type: 'object', propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } },
         schema: { type: 'string' },
         sort: { type: 'array', items: identifier },
         default_sort: { type: 'string', pattern: '^[+-][a-z_]+$' },
@@ -213,10 +217,29 @@ const screenLink = {
   },
 } as const;
 
+const recordColumn = {
+  ...listColumn,
+  properties: { ...listColumn.properties, field: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' }, link_param: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } },
+} as const;
+
+/** A tab of a record screen: one of the record's child lists. */
+const recordTab = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['list', 'label', 'columns'],
+  properties: {
+    list: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    label: { type: 'string' },
+    columns: { type: 'array', minItems: 1, items: recordColumn },
+    empty: { type: 'string' },
+  },
+} as const;
+
 const screen = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    tabs: { type: 'array', items: recordTab },
     component: { type: 'string', pattern: '^[A-Za-z0-9_/]+#[A-Za-z_][A-Za-z0-9_]*$' },
     form: identifier,
     fields: { type: 'array', items: identifier },

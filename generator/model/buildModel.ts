@@ -16,6 +16,7 @@ import type {
   Operation,
   Permission,
   Property,
+  RecordTab,
   Route,
   Scalar,
   ScalarType,
@@ -126,8 +127,11 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
 
 interface TypeContext {
   enums: Set<string>;
+  enumDefs: EnumDef[];
   entities: Set<string>;
   schemaNames: Set<string>;
+  /** Schema name → the entity it is `from`. */
+  schemaEntities: Map<string, string>;
 }
 
 function typeRefOf(raw: Raw, at: Located<unknown>, ctx: TypeContext): TypeRef {
@@ -169,6 +173,7 @@ function propertyFromField(field: Field): Property {
 function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): ApiSchema[] {
   const located = collect(files, 'schemas');
   const viaChecks: { at: Located<Raw>; target: string; schema: string }[] = [];
+  const childChecks: { at: Located<Raw>; parent: string; schema: string; via: string }[] = [];
   const schemas = [...located.entries()].map(([name, at]) => {
     const raw = at.value;
     const properties: Property[] = [];
@@ -187,7 +192,13 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
     for (const [propName, propRaw] of Object.entries((raw.add ?? {}) as Record<string, Raw>)) {
       const propAt = { ...at, path: [...at.path, 'add', propName] };
       const property = propertyOf(propName, propRaw, propAt, ctx);
-      if (propRaw.via !== undefined) {
+      if (propRaw.via !== undefined && property.type.kind === 'array') {
+        // Child rows: the items' entity has a ref field `via` pointing back at this schema's entity.
+        const items = property.type.items;
+        if (items.kind !== 'schema' || raw.from === undefined) fail(propAt, 'via on an array needs an array of a schema, in a schema with from', ['via']);
+        property.via = propRaw.via;
+        childChecks.push({ at: propAt, parent: raw.from, schema: items.name, via: propRaw.via });
+      } else if (propRaw.via !== undefined) {
         const entity = entities.find((candidate) => candidate.name === raw.from);
         const field = entity?.fields.find((candidate) => candidate.name === propRaw.via);
         if (!field || field.type !== 'ref') fail(propAt, `via names a ref field of "${raw.from ?? ''}"`, ['via']);
@@ -197,12 +208,22 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
       }
       properties.push(property);
     }
-    return { name, properties };
+    return { name, properties, ...(raw.from !== undefined && { entity: raw.from as string }) };
   });
   // A property shown via a ref must show the record that ref points at.
   for (const check of viaChecks) {
     const from = located.get(check.schema)?.value.from;
     if (from !== check.target) fail(check.at, `schema "${check.schema}" must be from entity "${check.target}"`, ['schema']);
+  }
+  // Child rows come from the item schema's entity, through a ref to the parent, and carry only its fields.
+  for (const check of childChecks) {
+    const itemRaw = located.get(check.schema)?.value;
+    const itemEntity = entities.find((candidate) => candidate.name === itemRaw?.from);
+    const field = itemEntity?.fields.find((candidate) => candidate.name === check.via);
+    if (!itemEntity || !field || field.type !== 'ref' || field.to !== check.parent) {
+      fail(check.at, `via names a ref to "${check.parent}" of the entity of schema "${check.schema}"`, ['via']);
+    }
+    if (itemRaw.add !== undefined) fail(check.at, `schema "${check.schema}" of child rows may only list fields of its entity`, ['via']);
   }
   return schemas;
 }
@@ -210,7 +231,7 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
 function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]): Operation[] {
   const parameterSets = collect(files, 'parameters');
   const seenPaths = new Set<string>();
-  return [...collect(files, 'operations').entries()].map(([id, at]) => {
+  const built = [...collect(files, 'operations').entries()].map(([id, at]) => {
     const raw = at.value;
     const key = `${raw.method} ${raw.path}`;
     if (seenPaths.has(key)) fail(at, `${key} is defined twice`, ['path']);
@@ -257,14 +278,37 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     if (!operation.handler === !operation.generic) fail(at, 'an operation needs exactly one of handler and generic');
     if (operation.generic?.kind === 'list' && !operation.paged) fail(at, 'a generic list needs paged', ['generic']);
     if (operation.generic?.kind === 'get' && operation.pathParams.length !== 1) fail(at, 'a generic get needs one {id} in its path', ['path']);
-    return operation;
+    return { operation, at };
   });
+  for (const { operation, at } of built) if (operation.generic?.children) checkChildren(operation, at, built.map((entry) => entry.operation), ctx, entities);
+  return built.map((entry) => entry.operation);
+}
+
+/** The record a child list belongs to, its parent, decides who sees it: path, permission and entity must agree. */
+function checkChildren(operation: Operation, at: Located<Raw>, operations: Operation[], ctx: TypeContext, entities: Entity[]): void {
+  const children = operation.generic!.children!;
+  const parent = operations.find((candidate) => candidate.id === children.of);
+  if (!parent || parent.method !== 'get' || parent.pathParams.length !== 1 || parent.response === 'none' || parent.response.kind !== 'schema') {
+    fail(at, `"${children.of}" is not a get-by-id operation answering a schema`, ['generic', 'of']);
+  }
+  if (operation.method !== 'get' || !operation.path.startsWith(`${parent.path}/`) || operation.pathParams.length !== 1) {
+    fail(at, `a child list is a get under its parent's path ${parent.path}/`, ['path']);
+  }
+  if (operation.response === 'none' || operation.response.kind !== 'array') fail(at, 'a child list answers an array', ['response']);
+  if (operation.permission !== undefined && operation.permission !== parent.permission) {
+    fail(at, `a child list needs its parent's permission (${parent.permission ?? 'none'})`, ['permission']);
+  }
+  if (parent.permission !== undefined) operation.permission = parent.permission;
+  const parentEntity = parent.generic?.entity ?? ctx.schemaEntities.get(parent.response.name);
+  const via = entities.find((entity) => entity.name === operation.generic!.entity)!.fields.find((field) => field.name === children.via)!;
+  if (via.type === 'ref' && via.to !== parentEntity) fail(at, `via must be a ref to "${parentEntity ?? '?'}"`, ['generic', 'via']);
 }
 
 function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeContext): GenericOperation {
-  const entityName: string = raw.list ?? raw.get;
+  const kind: GenericOperation['kind'] = raw.list ? 'list' : raw.get ? 'get' : 'children';
+  const entityName: string = raw.list ?? raw.get ?? raw.children;
   const entity = entities.find((candidate) => candidate.name === entityName);
-  if (!entity) fail(at, `unknown entity "${entityName}"`, [raw.list ? 'list' : 'get']);
+  if (!entity) fail(at, `unknown entity "${entityName}"`, [kind === 'children' ? 'children' : kind]);
   if (!ctx.schemaNames.has(raw.schema)) fail(at, `unknown schema "${raw.schema}"`, ['schema']);
   const fieldOf = (name: string, path: (string | number)[]) => {
     const field = entity.fields.find((candidate) => candidate.name === name);
@@ -275,6 +319,10 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
   sort.forEach((name, i) => fieldOf(name, ['sort', i]));
   const defaultSort: string = raw.default_sort ?? '+id';
   if (raw.list && !sort.includes(defaultSort.slice(1))) fail(at, 'default_sort must be one of sort', ['default_sort']);
+  if (kind === 'children') {
+    fieldOf(defaultSort.slice(1), ['default_sort']);
+    if (sort.length > 0 && !sort.includes(defaultSort.slice(1))) fail(at, 'default_sort must be one of sort', ['default_sort']);
+  }
   const filters: GenericFilter[] = Object.entries((raw.filters ?? {}) as Record<string, Raw>).map(([param, filter]) => {
     if (filter.search) {
       (filter.search as string[]).forEach((name, i) => {
@@ -289,7 +337,22 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
     }
     return { param, match: filter.match, fields: [filter.field] };
   });
-  const generic: GenericOperation = { kind: raw.list ? 'list' : 'get', entity: entity.name, schema: raw.schema, sort, defaultSort, filters };
+  const generic: GenericOperation = { kind, entity: entity.name, schema: raw.schema, sort, defaultSort, filters };
+  if (kind === 'children') {
+    if (raw.scope) fail(at, "a child list's scope is its parent's", ['scope']);
+    const via = fieldOf(raw.via, ['via']);
+    const where: Record<string, string | number | boolean> = raw.where ?? {};
+    for (const [name, value] of Object.entries(where)) {
+      const field = fieldOf(name, ['where', name]);
+      if (field.enumName && !enumValues({ enums: ctx.enumDefs } as Model, field.enumName).includes(value as string)) {
+        fail(at, `"${String(value)}" is not a value of enum "${field.enumName}"`, ['where', name]);
+      }
+    }
+    if (via.type !== 'ref' && !(via.type === 'integer' && Object.keys(where).length > 0)) {
+      fail(at, 'via names a ref to the parent, or an integer id with where', ['via']);
+    }
+    generic.children = { of: raw.of, via: raw.via, where };
+  }
   if (raw.scope?.tree) {
     if (raw.scope.tree !== 'self') {
       const field = fieldOf(raw.scope.tree, ['scope', 'tree']);
@@ -402,6 +465,38 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
   return screen;
 }
 
+/** The property a dotted path names, walking into schema-typed properties (`account_manager.account_manager_name`). */
+function propertyAt(schemas: ApiSchema[], schema: ApiSchema, path: string): Property | undefined {
+  const [head = '', ...rest] = path.split('.');
+  const property = schema.properties.find((candidate) => candidate.name === head);
+  if (!property || rest.length === 0) return property;
+  if (property.type.kind !== 'schema') return undefined;
+  const inner = schemas.find((candidate) => candidate.name === (property.type as { name: string }).name);
+  return inner ? propertyAt(schemas, inner, rest.join('.')) : undefined;
+}
+
+function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): RecordTab {
+  const operation = partial.operations.find((candidate) => candidate.id === raw.list);
+  if (!operation || operation.method !== 'get' || !operation.path.startsWith(`${record.path}/`) || operation.pathParams.length !== 1) {
+    fail(at, `"${raw.list}" is not a get under ${record.path}/`, ['list']);
+  }
+  const rowType = operation.response !== 'none' && operation.response.kind === 'array' ? operation.response.items : undefined;
+  const schema = rowType?.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
+  if (!schema) fail(at, 'the tab operation must answer an array of a schema', ['list']);
+  const columns = (raw.columns as Raw[]).map((column, i): ListColumnDef => {
+    const property = propertyAt(partial.schemas, schema, column.field);
+    if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
+    if (column.link_param && !propertyAt(partial.schemas, schema, column.link_param)) fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
+    const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
+    const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: false };
+    if (column.link) def.link = column.link;
+    if (column.link_param) def.linkParam = column.link_param;
+    if (property.type.kind === 'scalar' && property.type.scalar.enumName) def.enum = property.type.scalar.enumName;
+    return def;
+  });
+  return { operation: operation.id, label: raw.label, columns, ...(raw.empty && { empty: raw.empty }) };
+}
+
 function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Screen[] {
   return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
     const raw = at.value;
@@ -415,8 +510,10 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
       if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || operation.response === 'none' || operation.response.kind !== 'schema') {
         fail(at, `"${raw.record}" is not a get-by-id operation answering a schema`, ['record']);
       }
-      return { kind: 'record', name, operation: operation.id, ...(raw.title && { title: raw.title }) };
+      const tabs = ((raw.tabs ?? []) as Raw[]).map((tab, i) => buildRecordTab(tab, operation, { ...at, path: [...at.path, 'tabs', i] }, partial));
+      return { kind: 'record', name, operation: operation.id, ...(raw.title && { title: raw.title }), tabs };
     }
+    if (raw.tabs) fail(at, 'tabs belong to record screens', ['tabs']);
     const entity = entities.find((candidate) => candidate.name === raw.form);
     if (!entity) fail(at, `unknown entity "${raw.form}"`, ['form']);
     (raw.fields as string[]).forEach((fieldName, i) => {
@@ -472,6 +569,17 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
     };
     label(screen.kind === 'list' || screen.kind === 'record' ? screen.title : undefined, ['title']);
     if (screen.kind === 'form') screen.fields.forEach((field, i) => label(`${screen.labels}.${field}`, ['fields', i]));
+    if (screen.kind === 'record') {
+      if (screen.tabs.length > 0) label('record.definition', ['tabs']);
+      screen.tabs.forEach((tab, i) => {
+        label(tab.label, ['tabs', i, 'label']);
+        label(tab.empty, ['tabs', i, 'empty']);
+        tab.columns.forEach((column, j) => {
+          label(column.label, ['tabs', i, 'columns', j, 'label']);
+          if (column.link && !routeNames.has(column.link)) fail(at, `unknown route "${column.link}"`, ['tabs', i, 'columns', j, 'link']);
+        });
+      });
+    }
     if (screen.kind !== 'list') continue;
     label(screen.emptyKey, ['empty']);
     screen.columns.forEach((column, i) => {
@@ -494,8 +602,10 @@ export function buildModel(files: SpecFile[]): Model {
   const entities = buildEntities(files, enumNames);
   const ctx: TypeContext = {
     enums: enumNames,
+    enumDefs: enums,
     entities: new Set(entities.map((e) => e.name)),
     schemaNames: new Set(collect(files, 'schemas').keys()),
+    schemaEntities: new Map([...collect(files, 'schemas').entries()].flatMap(([name, at]) => (at.value.from ? [[name, at.value.from as string]] : []))),
   };
   const schemas = buildSchemas(files, entities, ctx);
   const permissions: Permission[] = files.flatMap((file) =>

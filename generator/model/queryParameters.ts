@@ -43,15 +43,18 @@ function filterParameter(model: Model, operation: Operation, filter: GenericFilt
 
 /** Query parameters as the server validates them: paging, sort, generic filters, then the operation's own. */
 export function queryParameters(model: Model, operation: Operation): Property[] {
+  // A child list sorts like a list when it names sort fields; its rows are filtered by the parent alone.
+  const children = operation.generic?.kind === 'children' && operation.generic.sort.length > 0 ? operation.generic : undefined;
   const generic = operation.generic?.kind === 'list' ? operation.generic : undefined;
-  const sort: Property[] = generic
+  const sorted = generic ?? children;
+  const sort: Property[] = sorted
     ? [
         {
           name: 'sort_by',
-          type: { kind: 'scalar', scalar: { type: 'enum', enumName: `inline:${JSON.stringify(generic.sort.flatMap((f) => [`+${f}`, `-${f}`]))}` } },
+          type: { kind: 'scalar', scalar: { type: 'enum', enumName: `inline:${JSON.stringify(sorted.sort.flatMap((f) => [`+${f}`, `-${f}`]))}` } },
           required: false,
           nullable: false,
-          default: generic.defaultSort,
+          default: sorted.defaultSort,
         },
       ]
     : [];
@@ -65,7 +68,7 @@ export function queryParameters(model: Model, operation: Operation): Property[] 
  * `+field` / `-field` values of its own sort_by enum parameter (with its default).
  */
 export function listSort(operation: Operation): { fields: string[]; defaultSort: string } {
-  if (operation.generic?.kind === 'list') return { fields: operation.generic.sort, defaultSort: operation.generic.defaultSort };
+  if (operation.generic?.kind === 'list' || operation.generic?.kind === 'children') return { fields: operation.generic.sort, defaultSort: operation.generic.defaultSort };
   const sortBy = operation.query.find((property) => property.name === 'sort_by');
   const enumName = sortBy?.type.kind === 'scalar' ? sortBy.type.scalar.enumName : undefined;
   const values: unknown[] = enumName?.startsWith('inline:') ? JSON.parse(enumName.slice('inline:'.length)) : [];

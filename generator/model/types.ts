@@ -73,7 +73,11 @@ export interface EnumDef {
 export interface Property {
   name: string;
   type: TypeRef;
-  /** For a schema-typed property of an entity schema: the ref field whose record it shows. */
+  /**
+   * For a schema-typed property of an entity schema: the ref field whose record it shows. For an
+   * array of an entity schema: the ref field of the items' entity that points back at this record
+   * (its child rows, e.g. an audit entry's field changes).
+   */
   via?: string;
   required: boolean;
   nullable: boolean;
@@ -83,6 +87,8 @@ export interface Property {
 
 export interface ApiSchema {
   name: string;
+  /** The entity whose fields the schema copies (`from`), if any. */
+  entity?: string;
   properties: Property[];
 }
 
@@ -121,13 +127,27 @@ export interface GenericFilter {
 export type GenericScope = { kind: 'tree'; field: string } | { kind: 'own'; field: string };
 
 export interface GenericOperation {
-  kind: 'list' | 'get';
+  kind: 'list' | 'get' | 'children';
   entity: string;
   schema: string;
   sort: string[];
   defaultSort: string;
   filters: GenericFilter[];
   scope?: GenericScope;
+  /** For `children`: the rows of the entity that belong to one record of another. */
+  children?: GenericChildren;
+}
+
+/**
+ * A child list of one record: visible exactly when the parent is. `of` is the parent's get
+ * operation (run first: its 404 or 403 is the child list's); `via` is the child's field holding
+ * the parent's id (a ref to the parent's entity, or an integer with `where` fixing the others,
+ * as the audit log's entity_type and entity_id).
+ */
+export interface GenericChildren {
+  of: string;
+  via: string;
+  where: Record<string, string | number | boolean>;
 }
 
 export interface Crumb {
@@ -210,12 +230,22 @@ export interface ListScreen {
   links: ScreenLink[];
 }
 
-/** A read-only view of one record, drawn from its get operation's schema. */
+/** A tab of a record screen: a child list of the record (an operation under the record's path). */
+export interface RecordTab {
+  operation: string;
+  label: string;
+  /** `field` may be a dotted path into a nested schema (`account_manager.account_manager_name`). */
+  columns: ListColumnDef[];
+  empty?: string;
+}
+
+/** A read-only view of one record, drawn from its get operation's schema, with its child lists as tabs. */
 export interface RecordScreen {
   kind: 'record';
   name: string;
   operation: string;
   title?: string;
+  tabs: RecordTab[];
 }
 
 export type Screen = ComponentScreen | FormScreen | ListScreen | RecordScreen;

@@ -1392,7 +1392,218 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": [
+      {
+        "path": "/organisations/{id}/linked_accounts",
+        "label": "organisations.linked_accounts",
+        "columns": [
+          {
+            "field": "name",
+            "label": "organisations.linked_account_name",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "currency",
+            "label": "organisations.linked_account_currency",
+            "format": "enum",
+            "sortable": false,
+            "enum": "currency"
+          }
+        ],
+        "empty": "organisations.none_linked"
+      },
+      {
+        "path": "/organisations/{id}/account_managers",
+        "label": "organisations.account_managers",
+        "columns": [
+          {
+            "field": "account_manager.account_manager_name",
+            "label": "organisations.account_manager_name",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "account_manager.account_manager_email",
+            "label": "organisations.account_manager_email",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "account_manager.account_manager_phone",
+            "label": "organisations.account_manager_phone",
+            "format": "text",
+            "sortable": false
+          }
+        ]
+      },
+      {
+        "path": "/organisations/{id}/addresses",
+        "label": "organisations.addresses",
+        "columns": [
+          {
+            "field": "name",
+            "label": "organisations.address_name",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "company_name",
+            "label": "organisations.address_company",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "city",
+            "label": "organisations.address_city",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "postal_code",
+            "label": "organisations.address_postal_code",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "country_code",
+            "label": "organisations.address_country",
+            "format": "text",
+            "sortable": false
+          }
+        ]
+      },
+      {
+        "path": "/organisations/{id}/users",
+        "label": "crumb.users",
+        "columns": [
+          {
+            "field": "name",
+            "label": "users.name",
+            "format": "text",
+            "sortable": false,
+            "link": "user"
+          },
+          {
+            "field": "email_address",
+            "label": "users.email_address",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "verified",
+            "label": "users.verified",
+            "format": "boolean",
+            "sortable": false
+          },
+          {
+            "field": "disabled",
+            "label": "users.disabled",
+            "format": "boolean",
+            "sortable": false
+          }
+        ]
+      },
+      {
+        "path": "/organisations/{id}/children",
+        "label": "organisations.children",
+        "columns": [
+          {
+            "field": "name",
+            "label": "organisations.name",
+            "format": "text",
+            "sortable": false,
+            "link": "organisation"
+          },
+          {
+            "field": "status",
+            "label": "organisations.status",
+            "format": "enum",
+            "sortable": false,
+            "enum": "enabled_status"
+          },
+          {
+            "field": "currency",
+            "label": "organisations.currency",
+            "format": "enum",
+            "sortable": false,
+            "enum": "currency"
+          }
+        ]
+      },
+      {
+        "path": "/organisations/{id}/catalogues",
+        "label": "organisations.catalogues",
+        "columns": [
+          {
+            "field": "name",
+            "label": "organisations.catalogue_name",
+            "format": "text",
+            "sortable": false
+          }
+        ]
+      },
+      {
+        "path": "/organisations/{id}/template_roles",
+        "label": "organisations.template_roles",
+        "columns": [
+          {
+            "field": "role",
+            "label": "organisations.template_role",
+            "format": "text",
+            "sortable": false,
+            "link": "role",
+            "linkParam": "role.id"
+          }
+        ]
+      },
+      {
+        "path": "/organisations/{id}/audit_logs",
+        "label": "audit.title",
+        "columns": [
+          {
+            "field": "timestamp",
+            "label": "audit.timestamp",
+            "format": "datetime",
+            "sortable": false
+          },
+          {
+            "field": "action",
+            "label": "audit.action",
+            "format": "enum",
+            "sortable": false,
+            "enum": "audit_action"
+          },
+          {
+            "field": "user",
+            "label": "audit.user",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "on_behalf",
+            "label": "audit.on_behalf",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "ip_address",
+            "label": "audit.ip_address",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "field_changes",
+            "label": "audit.field_changes",
+            "format": "text",
+            "sortable": false
+          }
+        ],
+        "empty": "audit.empty",
+        "perPage": 24
+      }
+    ]
   },
   "user": {
     "path": "/users/{id}",
@@ -1542,7 +1753,142 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": [
+      {
+        "path": "/users/{id}/roles",
+        "label": "users.roles",
+        "columns": [
+          {
+            "field": "role",
+            "label": "users.role",
+            "format": "text",
+            "sortable": false,
+            "link": "role",
+            "linkParam": "role.id"
+          }
+        ]
+      },
+      {
+        "path": "/users/{id}/notifications",
+        "label": "users.notifications",
+        "columns": [
+          {
+            "field": "type",
+            "label": "users.notification",
+            "format": "enum",
+            "sortable": false,
+            "enum": "notification_type"
+          }
+        ]
+      },
+      {
+        "path": "/users/{id}/api_clients",
+        "label": "users.api_clients",
+        "columns": [
+          {
+            "field": "name",
+            "label": "users.api_client_name",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "client_id",
+            "label": "users.api_client_id",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "created_at",
+            "label": "users.api_client_created",
+            "format": "datetime",
+            "sortable": false
+          }
+        ]
+      },
+      {
+        "path": "/users/{id}/audit_logs",
+        "label": "audit.title",
+        "columns": [
+          {
+            "field": "timestamp",
+            "label": "audit.timestamp",
+            "format": "datetime",
+            "sortable": false
+          },
+          {
+            "field": "action",
+            "label": "audit.action",
+            "format": "enum",
+            "sortable": false,
+            "enum": "audit_action"
+          },
+          {
+            "field": "user",
+            "label": "audit.user",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "on_behalf",
+            "label": "audit.on_behalf",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "ip_address",
+            "label": "audit.ip_address",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "field_changes",
+            "label": "audit.field_changes",
+            "format": "text",
+            "sortable": false
+          }
+        ],
+        "empty": "audit.empty",
+        "perPage": 24
+      },
+      {
+        "path": "/users/{id}/actions",
+        "label": "users.actions",
+        "columns": [
+          {
+            "field": "timestamp",
+            "label": "users.action_timestamp",
+            "format": "datetime",
+            "sortable": false
+          },
+          {
+            "field": "ip_address",
+            "label": "users.action_ip_address",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "action",
+            "label": "users.action",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "on",
+            "label": "users.action_on",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "on_behalf",
+            "label": "users.action_on_behalf",
+            "format": "text",
+            "sortable": false
+          }
+        ],
+        "perPage": 24
+      }
+    ]
   },
   "role": {
     "path": "/roles/{id}",
@@ -1665,7 +2011,100 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": [
+      {
+        "path": "/roles/{id}/permissions",
+        "label": "roles.permissions",
+        "columns": [
+          {
+            "field": "permission.name",
+            "label": "roles.permission",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "permission.module",
+            "label": "roles.permission_module",
+            "format": "enum",
+            "sortable": false,
+            "enum": "module"
+          },
+          {
+            "field": "value",
+            "label": "roles.permission_value",
+            "format": "enum",
+            "sortable": false,
+            "enum": "permission_value"
+          }
+        ]
+      },
+      {
+        "path": "/roles/{id}/users",
+        "label": "roles.users",
+        "columns": [
+          {
+            "field": "user",
+            "label": "roles.user_name",
+            "format": "text",
+            "sortable": false,
+            "link": "user",
+            "linkParam": "user.id"
+          },
+          {
+            "field": "user.email_address",
+            "label": "roles.user_email",
+            "format": "text",
+            "sortable": false
+          }
+        ]
+      },
+      {
+        "path": "/roles/{id}/audit_logs",
+        "label": "audit.title",
+        "columns": [
+          {
+            "field": "timestamp",
+            "label": "audit.timestamp",
+            "format": "datetime",
+            "sortable": false
+          },
+          {
+            "field": "action",
+            "label": "audit.action",
+            "format": "enum",
+            "sortable": false,
+            "enum": "audit_action"
+          },
+          {
+            "field": "user",
+            "label": "audit.user",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "on_behalf",
+            "label": "audit.on_behalf",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "ip_address",
+            "label": "audit.ip_address",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "field_changes",
+            "label": "audit.field_changes",
+            "format": "text",
+            "sortable": false
+          }
+        ],
+        "empty": "audit.empty",
+        "perPage": 24
+      }
+    ]
   },
   "product_group": {
     "path": "/productgroups/{id}",
@@ -1762,7 +2201,88 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": [
+      {
+        "path": "/productgroups/{id}/products",
+        "label": "product_groups.products",
+        "columns": [
+          {
+            "field": "product",
+            "label": "product_groups.product_name",
+            "format": "text",
+            "sortable": false,
+            "link": "product",
+            "linkParam": "product.id"
+          },
+          {
+            "field": "product.product_code",
+            "label": "product_groups.product_code",
+            "format": "text",
+            "sortable": false
+          }
+        ]
+      },
+      {
+        "path": "/productgroups/{id}/related_groups",
+        "label": "product_groups.related_groups",
+        "columns": [
+          {
+            "field": "related_product_group",
+            "label": "product_groups.related_group",
+            "format": "text",
+            "sortable": false,
+            "link": "product_group",
+            "linkParam": "related_product_group.id"
+          }
+        ]
+      },
+      {
+        "path": "/productgroups/{id}/audit_logs",
+        "label": "audit.title",
+        "columns": [
+          {
+            "field": "timestamp",
+            "label": "audit.timestamp",
+            "format": "datetime",
+            "sortable": false
+          },
+          {
+            "field": "action",
+            "label": "audit.action",
+            "format": "enum",
+            "sortable": false,
+            "enum": "audit_action"
+          },
+          {
+            "field": "user",
+            "label": "audit.user",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "on_behalf",
+            "label": "audit.on_behalf",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "ip_address",
+            "label": "audit.ip_address",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "field_changes",
+            "label": "audit.field_changes",
+            "format": "text",
+            "sortable": false
+          }
+        ],
+        "empty": "audit.empty",
+        "perPage": 24
+      }
+    ]
   },
   "feed": {
     "path": "/feeds/{id}",
@@ -1989,7 +2509,54 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": [
+      {
+        "path": "/feeds/{id}/audit_logs",
+        "label": "audit.title",
+        "columns": [
+          {
+            "field": "timestamp",
+            "label": "audit.timestamp",
+            "format": "datetime",
+            "sortable": false
+          },
+          {
+            "field": "action",
+            "label": "audit.action",
+            "format": "enum",
+            "sortable": false,
+            "enum": "audit_action"
+          },
+          {
+            "field": "user",
+            "label": "audit.user",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "on_behalf",
+            "label": "audit.on_behalf",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "ip_address",
+            "label": "audit.ip_address",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "field_changes",
+            "label": "audit.field_changes",
+            "format": "text",
+            "sortable": false
+          }
+        ],
+        "empty": "audit.empty",
+        "perPage": 24
+      }
+    ]
   },
   "subscription": {
     "path": "/subscriptions/{id}",
@@ -2183,7 +2750,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "order": {
     "path": "/orders/{id}",
@@ -2775,7 +3343,35 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": [
+      {
+        "path": "/orders/{id}/units",
+        "label": "orders.units",
+        "columns": [
+          {
+            "field": "serial_number",
+            "label": "orders.unit_serial_number",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "product",
+            "label": "orders.unit_product",
+            "format": "text",
+            "sortable": false,
+            "link": "product",
+            "linkParam": "product.id"
+          },
+          {
+            "field": "product.product_code",
+            "label": "orders.unit_product_code",
+            "format": "text",
+            "sortable": false
+          }
+        ]
+      }
+    ]
   },
   "quoteoutward": {
     "path": "/quotes/outward/{id}",
@@ -3223,7 +3819,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "quoteinward": {
     "path": "/quotes/inward/{id}",
@@ -3671,7 +4268,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   },
   "basket": {
     "path": "/baskets/{id}",
@@ -4151,7 +4749,8 @@ export const recordScreens = {
           }
         }
       }
-    }
+    },
+    "tabs": []
   }
 } as const;
 

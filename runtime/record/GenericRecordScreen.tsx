@@ -6,6 +6,8 @@ import { useMessage } from '../list/useMessage';
 import { useRouteNavigate } from '../routing/useRouteNavigate';
 import { Spinner } from '../ui/Spinner';
 import { describeValue, type Definitions, type JsonSchema } from './recordFields';
+import type { RecordTabConfig } from './ChildListTab';
+import { RecordTabs } from './RecordTabs';
 import { RecordValueView } from './RecordValueView';
 import { useRecord } from './useRecord';
 import './recordView.css';
@@ -14,6 +16,8 @@ interface RecordScreenConfig {
   readonly path: string;
   readonly title?: string;
   readonly schema: JsonSchema & { readonly definitions: Definitions };
+  /** The record's child lists, shown as tabs after its definition. */
+  readonly tabs: readonly RecordTabConfig[];
 }
 
 const configs: Readonly<Record<string, RecordScreenConfig>> = recordScreens;
@@ -29,7 +33,7 @@ function recordScreenConfig(name: string): RecordScreenConfig {
  * route's `:id`. Drawn from the schema as a definition list (nested tables for arrays of
  * objects) rather than through rjsf: a display needs no validator, and rjsf's ajv validator
  * compiles schemas with `new Function`, which the CSP forbids. A 404 or failed load replaces the
- * address with the not-found page (000 §8).
+ * address with the not-found page (000 §8). The spec's `tabs` add the record's child lists.
  */
 export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   const config = recordScreenConfig(name);
@@ -51,7 +55,13 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   return (
     <section className="record-view">
       {config.title && <h1>{message(config.title) ?? config.title}</h1>}
-      {described ? <RecordValueView value={described} /> : <Spinner />}
+      {!described || id === undefined ? (
+        <Spinner />
+      ) : config.tabs.length > 0 ? (
+        <RecordTabs tabs={config.tabs} id={id} definition={<RecordValueView value={described} />} />
+      ) : (
+        <RecordValueView value={described} />
+      )}
     </section>
   );
 }

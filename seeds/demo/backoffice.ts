@@ -115,6 +115,10 @@ async function seedAuditLog(db: Knex): Promise<void> {
     { id: 4, entity_type: 'user', entity_id: 5, timestamp: at('2026-07-30T16:45:00Z'), ip_address: '198.51.100.7', action: 'DISABLE', user_id: 2, on_behalf_id: null },
     { id: 5, entity_type: 'product_group', entity_id: 1, timestamp: at('2026-06-03T11:20:00Z'), ip_address: '203.0.113.10', action: 'UPDATE', user_id: 1, on_behalf_id: null },
     { id: 6, entity_type: 'organisation', entity_id: CUSTOMER, timestamp: at('2026-11-02T10:00:00Z'), ip_address: '203.0.113.10', action: 'UPDATE', user_id: 3, on_behalf_id: 1 },
+    // So that every kind of record the back office shows has an audit log in the demo.
+    { id: 7, entity_type: 'role', entity_id: 1, timestamp: at('2026-09-20T13:15:00Z'), ip_address: '198.51.100.7', action: 'UPDATE', user_id: 2, on_behalf_id: null },
+    { id: 8, entity_type: 'user', entity_id: 3, timestamp: at('2026-03-04T10:30:00Z'), ip_address: '198.51.100.7', action: 'CREATE', user_id: 2, on_behalf_id: null },
+    { id: 9, entity_type: 'feed', entity_id: 4, timestamp: at('2026-05-18T07:45:00Z'), ip_address: '203.0.113.10', action: 'CREATE', user_id: 1, on_behalf_id: null },
   ]);
   await insertAll(db, 'audit_field_changes', [
     { id: 1, entry_id: 1, field: 'orders_require_manual_auth', old_value: 'false', new_value: 'true' },
@@ -123,6 +127,9 @@ async function seedAuditLog(db: Knex): Promise<void> {
     { id: 4, entry_id: 4, field: 'disabled', old_value: 'false', new_value: 'true' },
     { id: 5, entry_id: 5, field: 'status', old_value: 'DRAFT', new_value: 'LIVE' },
     { id: 6, entry_id: 6, field: 'po_number_required', old_value: 'false', new_value: 'true' },
+    { id: 7, entry_id: 7, field: 'name', old_value: 'Buyers', new_value: 'Buyer' },
+    { id: 8, entry_id: 8, field: 'email_address', old_value: null, new_value: 'buyer@customer.example' },
+    { id: 9, entry_id: 9, field: 'delivery_method', old_value: null, new_value: 'FTP' },
   ]);
 }
 
@@ -131,6 +138,7 @@ async function seedUserExtras(db: Knex): Promise<void> {
   await insertAll(db, 'user_notifications', notifications.map((row, index) => ({ id: index + 1, ...row })));
   await insertAll(db, 'api_clients', [
     { id: 1, user_id: 2, name: 'Reseller ERP', client_id: 'rp-erp-7f3a9c', secret_hash: createHash('sha256').update('rp-erp-7f3a9c demo secret').digest('hex'), created_at: at('2026-05-10T12:00:00Z') },
+    { id: 2, user_id: 1, name: 'Supplier integration', client_id: 'sup-int-41d2e8', secret_hash: createHash('sha256').update('sup-int-41d2e8 demo secret').digest('hex'), created_at: at('2026-02-14T09:00:00Z') },
   ]);
   await insertAll(db, 'user_actions', [
     { id: 1, user_id: 1, timestamp: at('2026-11-02T09:58:00Z'), ip_address: '203.0.113.10', action: 'emulation started', on: 'user 3', on_behalf_id: null },

@@ -1933,6 +1933,558 @@ export const apiSchemas = {
         }
       }
     },
+    "RoleRef": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "ProductGroupRef": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "ProductRef": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "product_code"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "product_code": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "PermissionRef": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "module"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "module": {
+          "type": "string",
+          "enum": [
+            "WEBSTORE",
+            "DOVETAIL"
+          ],
+          "default": "WEBSTORE"
+        }
+      }
+    },
+    "UserRef": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "email_address"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "email_address": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        }
+      }
+    },
+    "AuditFieldChange": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "field",
+        "old_value",
+        "new_value"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "field": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "old_value": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 5000,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "new_value": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 5000,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "AuditLogEntry": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "timestamp",
+        "ip_address",
+        "action",
+        "user",
+        "on_behalf",
+        "field_changes"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "timestamp": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "ip_address": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 64,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "CREATE",
+            "UPDATE",
+            "DELETE",
+            "ENABLE",
+            "DISABLE",
+            "LOGIN",
+            "EMULATE"
+          ]
+        },
+        "user": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/CreatedByRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "on_behalf": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/CreatedByRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "field_changes": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/AuditFieldChange"
+          }
+        }
+      }
+    },
+    "OrganisationAccountManager": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "account_manager"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "account_manager": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/AccountManager"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "LinkedAccount": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "currency"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "default": "GBP"
+        }
+      }
+    },
+    "Catalogue": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "OrganisationTemplateRole": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "role"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "role": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/RoleRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "UserRole": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "role"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "role": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/RoleRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "UserNotification": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "type"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "buy_price_increased",
+            "checkout_requested",
+            "order_created",
+            "order_requires_manual_auth",
+            "order_status_changed",
+            "quote_amended",
+            "quote_created",
+            "quote_expiry_warning"
+          ]
+        }
+      }
+    },
+    "ApiClient": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "client_id",
+        "created_at"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "client_id": {
+          "type": "string",
+          "maxLength": 64,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "created_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        }
+      }
+    },
+    "RolePermission": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "value",
+        "permission"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "value": {
+          "type": "integer",
+          "enum": [
+            0,
+            1,
+            2
+          ],
+          "default": 2
+        },
+        "permission": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/PermissionRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "RoleUser": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "user"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "user": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/UserRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "ProductGroupProduct": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "product"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "product": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/ProductRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "ProductGroupRelation": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "related_product_group"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "related_product_group": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/ProductGroupRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "OrderUnit": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "serial_number",
+        "product"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "serial_number": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "product": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/ProductRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
     "CreatedByRef": {
       "type": "object",
       "additionalProperties": false,

@@ -207,9 +207,44 @@ export const operations: OperationDef[] = [
     },
     querySchema: {
       "type": "object",
-      "properties": {}
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
     },
-    handler: backoffice_handlers.listOrganisationAddresses satisfies Handler<"listOrganisationAddresses">,
+    generic: {
+      "kind": "children",
+      "entity": "address",
+      "fields": [
+        "id",
+        "name",
+        "company_name",
+        "recipient_name",
+        "addr_line_1",
+        "addr_line_2",
+        "city",
+        "region",
+        "postal_code",
+        "country_code"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getOrganisation",
+        "via": "organisation",
+        "where": {},
+        "defaultSort": "+name"
+      }
+    },
   },
   {
     id: "listUsers",
@@ -447,14 +482,45 @@ export const operations: OperationDef[] = [
         "sort_by": {
           "type": "string",
           "enum": [
-            "-timestamp",
-            "+timestamp"
+            "+timestamp",
+            "-timestamp"
           ],
           "default": "-timestamp"
         }
       }
     },
-    handler: backoffice_handlers.listUserActions satisfies Handler<"listUserActions">,
+    generic: {
+      "kind": "children",
+      "entity": "user_action",
+      "fields": [
+        "id",
+        "timestamp",
+        "ip_address",
+        "action",
+        "on"
+      ],
+      "expand": [
+        {
+          "property": "on_behalf",
+          "via": "on_behalf",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "sort": [
+        "timestamp"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getUser",
+        "via": "user",
+        "where": {},
+        "defaultSort": "-timestamp"
+      }
+    },
   },
   {
     id: "listRoles",
@@ -1303,6 +1369,1208 @@ export const operations: OperationDef[] = [
       "scope": {
         "kind": "tree",
         "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "listOrganisationAccountManagers",
+    method: "get",
+    path: "/organisations/:id/account_managers",
+    auth: "session",
+    permission: "organisation:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "children",
+      "entity": "organisation_account_manager",
+      "fields": [
+        "id"
+      ],
+      "expand": [
+        {
+          "property": "account_manager",
+          "via": "account_manager",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "children": {
+        "of": "getOrganisation",
+        "via": "organisation",
+        "where": {},
+        "defaultSort": "+id"
+      }
+    },
+  },
+  {
+    id: "listOrganisationLinkedAccounts",
+    method: "get",
+    path: "/organisations/:id/linked_accounts",
+    auth: "session",
+    permission: "organisation:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "linked_account",
+      "fields": [
+        "id",
+        "name",
+        "currency"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getOrganisation",
+        "via": "organisation",
+        "where": {},
+        "defaultSort": "+name"
+      }
+    },
+  },
+  {
+    id: "listOrganisationCatalogues",
+    method: "get",
+    path: "/organisations/:id/catalogues",
+    auth: "session",
+    permission: "organisation:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "catalogue",
+      "fields": [
+        "id",
+        "name"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getOrganisation",
+        "via": "organisation",
+        "where": {},
+        "defaultSort": "+name"
+      }
+    },
+  },
+  {
+    id: "listOrganisationTemplateRoles",
+    method: "get",
+    path: "/organisations/:id/template_roles",
+    auth: "session",
+    permission: "organisation:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "children",
+      "entity": "organisation_template_role",
+      "fields": [
+        "id"
+      ],
+      "expand": [
+        {
+          "property": "role",
+          "via": "role",
+          "entity": "role",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "children": {
+        "of": "getOrganisation",
+        "via": "organisation",
+        "where": {},
+        "defaultSort": "+id"
+      }
+    },
+  },
+  {
+    id: "listOrganisationChildren",
+    method: "get",
+    path: "/organisations/:id/children",
+    auth: "session",
+    permission: "organisation:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "organisation",
+      "fields": [
+        "id",
+        "name",
+        "depth",
+        "parent",
+        "status",
+        "currency",
+        "can_create_resellers",
+        "is_linked",
+        "is_on_hold",
+        "on_credit_hold"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getOrganisation",
+        "via": "parent",
+        "where": {},
+        "defaultSort": "+name"
+      }
+    },
+  },
+  {
+    id: "listOrganisationUsers",
+    method: "get",
+    path: "/organisations/:id/users",
+    auth: "session",
+    permission: "organisation:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name",
+            "+email_address",
+            "-email_address"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "user",
+      "fields": [
+        "id",
+        "name",
+        "email_address",
+        "active",
+        "verified",
+        "disabled",
+        "password_reset",
+        "two_factor",
+        "admin"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [
+        "name",
+        "email_address"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getOrganisation",
+        "via": "organisation",
+        "where": {},
+        "defaultSort": "+name"
+      }
+    },
+  },
+  {
+    id: "listOrganisationAuditLogs",
+    method: "get",
+    path: "/organisations/:id/audit_logs",
+    auth: "session",
+    permission: "organisation:view",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+timestamp",
+            "-timestamp"
+          ],
+          "default": "-timestamp"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "audit_log_entry",
+      "fields": [
+        "id",
+        "timestamp",
+        "ip_address",
+        "action"
+      ],
+      "expand": [
+        {
+          "property": "user",
+          "via": "user",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
+          "property": "on_behalf",
+          "via": "on_behalf",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "field_changes",
+          "via": "entry",
+          "entity": "audit_field_change",
+          "fields": [
+            "id",
+            "field",
+            "old_value",
+            "new_value"
+          ]
+        }
+      ],
+      "sort": [
+        "timestamp"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getOrganisation",
+        "via": "entity_id",
+        "where": {
+          "entity_type": "organisation"
+        },
+        "defaultSort": "-timestamp"
+      }
+    },
+  },
+  {
+    id: "listUserRoles",
+    method: "get",
+    path: "/users/:id/roles",
+    auth: "session",
+    permission: "user:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "children",
+      "entity": "user_role",
+      "fields": [
+        "id"
+      ],
+      "expand": [
+        {
+          "property": "role",
+          "via": "role",
+          "entity": "role",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "children": {
+        "of": "getUser",
+        "via": "user",
+        "where": {},
+        "defaultSort": "+id"
+      }
+    },
+  },
+  {
+    id: "listUserNotifications",
+    method: "get",
+    path: "/users/:id/notifications",
+    auth: "session",
+    permission: "user:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+type",
+            "-type"
+          ],
+          "default": "+type"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "user_notification",
+      "fields": [
+        "id",
+        "type"
+      ],
+      "expand": [],
+      "sort": [
+        "type"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getUser",
+        "via": "user",
+        "where": {},
+        "defaultSort": "+type"
+      }
+    },
+  },
+  {
+    id: "listUserApiClients",
+    method: "get",
+    path: "/users/:id/api_clients",
+    auth: "session",
+    permission: "user:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "api_client",
+      "fields": [
+        "id",
+        "name",
+        "client_id",
+        "created_at"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getUser",
+        "via": "user",
+        "where": {},
+        "defaultSort": "+name"
+      }
+    },
+  },
+  {
+    id: "listUserAuditLogs",
+    method: "get",
+    path: "/users/:id/audit_logs",
+    auth: "session",
+    permission: "user:view",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+timestamp",
+            "-timestamp"
+          ],
+          "default": "-timestamp"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "audit_log_entry",
+      "fields": [
+        "id",
+        "timestamp",
+        "ip_address",
+        "action"
+      ],
+      "expand": [
+        {
+          "property": "user",
+          "via": "user",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
+          "property": "on_behalf",
+          "via": "on_behalf",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "field_changes",
+          "via": "entry",
+          "entity": "audit_field_change",
+          "fields": [
+            "id",
+            "field",
+            "old_value",
+            "new_value"
+          ]
+        }
+      ],
+      "sort": [
+        "timestamp"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getUser",
+        "via": "entity_id",
+        "where": {
+          "entity_type": "user"
+        },
+        "defaultSort": "-timestamp"
+      }
+    },
+  },
+  {
+    id: "listRolePermissions",
+    method: "get",
+    path: "/roles/:id/permissions",
+    auth: "session",
+    permission: "role:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "children",
+      "entity": "role_permission",
+      "fields": [
+        "id",
+        "value"
+      ],
+      "expand": [
+        {
+          "property": "permission",
+          "via": "permission",
+          "entity": "permission",
+          "fields": [
+            "id",
+            "name",
+            "module"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "children": {
+        "of": "getRole",
+        "via": "role",
+        "where": {},
+        "defaultSort": "+id"
+      }
+    },
+  },
+  {
+    id: "listRoleUsers",
+    method: "get",
+    path: "/roles/:id/users",
+    auth: "session",
+    permission: "role:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "children",
+      "entity": "user_role",
+      "fields": [
+        "id"
+      ],
+      "expand": [
+        {
+          "property": "user",
+          "via": "user",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name",
+            "email_address"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "children": {
+        "of": "getRole",
+        "via": "role",
+        "where": {},
+        "defaultSort": "+id"
+      }
+    },
+  },
+  {
+    id: "listRoleAuditLogs",
+    method: "get",
+    path: "/roles/:id/audit_logs",
+    auth: "session",
+    permission: "role:view",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+timestamp",
+            "-timestamp"
+          ],
+          "default": "-timestamp"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "audit_log_entry",
+      "fields": [
+        "id",
+        "timestamp",
+        "ip_address",
+        "action"
+      ],
+      "expand": [
+        {
+          "property": "user",
+          "via": "user",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
+          "property": "on_behalf",
+          "via": "on_behalf",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "field_changes",
+          "via": "entry",
+          "entity": "audit_field_change",
+          "fields": [
+            "id",
+            "field",
+            "old_value",
+            "new_value"
+          ]
+        }
+      ],
+      "sort": [
+        "timestamp"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getRole",
+        "via": "entity_id",
+        "where": {
+          "entity_type": "role"
+        },
+        "defaultSort": "-timestamp"
+      }
+    },
+  },
+  {
+    id: "listProductGroupProducts",
+    method: "get",
+    path: "/productgroups/:id/products",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "children",
+      "entity": "product_group_product",
+      "fields": [
+        "id"
+      ],
+      "expand": [
+        {
+          "property": "product",
+          "via": "product",
+          "entity": "product",
+          "fields": [
+            "id",
+            "name",
+            "product_code"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "children": {
+        "of": "getProductGroup",
+        "via": "product_group",
+        "where": {},
+        "defaultSort": "+id"
+      }
+    },
+  },
+  {
+    id: "listProductGroupRelatedGroups",
+    method: "get",
+    path: "/productgroups/:id/related_groups",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "children",
+      "entity": "product_group_relation",
+      "fields": [
+        "id"
+      ],
+      "expand": [
+        {
+          "property": "related_product_group",
+          "via": "related_product_group",
+          "entity": "product_group",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "children": {
+        "of": "getProductGroup",
+        "via": "product_group",
+        "where": {},
+        "defaultSort": "+id"
+      }
+    },
+  },
+  {
+    id: "listProductGroupAuditLogs",
+    method: "get",
+    path: "/productgroups/:id/audit_logs",
+    auth: "session",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+timestamp",
+            "-timestamp"
+          ],
+          "default": "-timestamp"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "audit_log_entry",
+      "fields": [
+        "id",
+        "timestamp",
+        "ip_address",
+        "action"
+      ],
+      "expand": [
+        {
+          "property": "user",
+          "via": "user",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
+          "property": "on_behalf",
+          "via": "on_behalf",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "field_changes",
+          "via": "entry",
+          "entity": "audit_field_change",
+          "fields": [
+            "id",
+            "field",
+            "old_value",
+            "new_value"
+          ]
+        }
+      ],
+      "sort": [
+        "timestamp"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getProductGroup",
+        "via": "entity_id",
+        "where": {
+          "entity_type": "product_group"
+        },
+        "defaultSort": "-timestamp"
+      }
+    },
+  },
+  {
+    id: "listFeedAuditLogs",
+    method: "get",
+    path: "/feeds/:id/audit_logs",
+    auth: "session",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+timestamp",
+            "-timestamp"
+          ],
+          "default": "-timestamp"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "audit_log_entry",
+      "fields": [
+        "id",
+        "timestamp",
+        "ip_address",
+        "action"
+      ],
+      "expand": [
+        {
+          "property": "user",
+          "via": "user",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
+          "property": "on_behalf",
+          "via": "on_behalf",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "field_changes",
+          "via": "entry",
+          "entity": "audit_field_change",
+          "fields": [
+            "id",
+            "field",
+            "old_value",
+            "new_value"
+          ]
+        }
+      ],
+      "sort": [
+        "timestamp"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getFeed",
+        "via": "entity_id",
+        "where": {
+          "entity_type": "feed"
+        },
+        "defaultSort": "-timestamp"
       }
     },
   },
@@ -3579,5 +4847,68 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: orders_shipping_types.getShippingType satisfies Handler<"getShippingType">,
+  },
+  {
+    id: "listOrderUnits",
+    method: "get",
+    path: "/orders/:id/units",
+    auth: "session",
+    permission: "order:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+serial_number",
+            "-serial_number"
+          ],
+          "default": "+serial_number"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "order_unit",
+      "fields": [
+        "id",
+        "serial_number"
+      ],
+      "expand": [
+        {
+          "property": "product",
+          "via": "product",
+          "entity": "product",
+          "fields": [
+            "id",
+            "name",
+            "product_code"
+          ]
+        }
+      ],
+      "sort": [
+        "serial_number"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getOrder",
+        "via": "order",
+        "where": {},
+        "defaultSort": "+serial_number"
+      }
+    },
   }
 ];

@@ -427,6 +427,173 @@ periods: MetricsPeriod[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RoleRef".
+ */
+export interface RoleRef {
+id: number
+name: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupRef".
+ */
+export interface ProductGroupRef {
+id: number
+name: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductRef".
+ */
+export interface ProductRef {
+id: number
+name: string
+product_code: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "PermissionRef".
+ */
+export interface PermissionRef {
+id: number
+name: string
+module: ("WEBSTORE" | "DOVETAIL")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UserRef".
+ */
+export interface UserRef {
+id: number
+name: string
+email_address: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AuditFieldChange".
+ */
+export interface AuditFieldChange {
+id: number
+field: string
+old_value: (string | null)
+new_value: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AuditLogEntry".
+ */
+export interface AuditLogEntry {
+id: number
+timestamp: string
+ip_address: (string | null)
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE")
+user: (CreatedByRef | null)
+on_behalf: (CreatedByRef | null)
+field_changes: AuditFieldChange[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrganisationAccountManager".
+ */
+export interface OrganisationAccountManager {
+id: number
+account_manager: (AccountManager | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LinkedAccount".
+ */
+export interface LinkedAccount {
+id: number
+name: string
+currency: ("GBP" | "EUR")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "Catalogue".
+ */
+export interface Catalogue {
+id: number
+name: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrganisationTemplateRole".
+ */
+export interface OrganisationTemplateRole {
+id: number
+role: (RoleRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UserRole".
+ */
+export interface UserRole {
+id: number
+role: (RoleRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UserNotification".
+ */
+export interface UserNotification {
+id: number
+type: ("buy_price_increased" | "checkout_requested" | "order_created" | "order_requires_manual_auth" | "order_status_changed" | "quote_amended" | "quote_created" | "quote_expiry_warning")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ApiClient".
+ */
+export interface ApiClient {
+id: number
+name: string
+client_id: string
+created_at: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RolePermission".
+ */
+export interface RolePermission {
+id: number
+value: (0 | 1 | 2)
+permission: (PermissionRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RoleUser".
+ */
+export interface RoleUser {
+id: number
+user: (UserRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupProduct".
+ */
+export interface ProductGroupProduct {
+id: number
+product: (ProductRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupRelation".
+ */
+export interface ProductGroupRelation {
+id: number
+related_product_group: (ProductGroupRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderUnit".
+ */
+export interface OrderUnit {
+id: number
+serial_number: string
+product: (ProductRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ShippingTypeRef".
  */
 export interface ShippingTypeRef {
@@ -1162,7 +1329,7 @@ export interface GetOrganisationQuery {
  * via the `definition` "ListOrganisationAddressesQuery".
  */
 export interface ListOrganisationAddressesQuery {
-
+sort_by: ("+name" | "-name")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1207,7 +1374,7 @@ export interface GetUserQuery {
 export interface ListUserActionsQuery {
 page: number
 per_page: number
-sort_by: ("-timestamp" | "+timestamp")
+sort_by: ("+timestamp" | "-timestamp")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1392,6 +1559,142 @@ organisation?: number
  */
 export interface GetSiteQuery {
 
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrganisationAccountManagersQuery".
+ */
+export interface ListOrganisationAccountManagersQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrganisationLinkedAccountsQuery".
+ */
+export interface ListOrganisationLinkedAccountsQuery {
+sort_by: ("+name" | "-name")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrganisationCataloguesQuery".
+ */
+export interface ListOrganisationCataloguesQuery {
+sort_by: ("+name" | "-name")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrganisationTemplateRolesQuery".
+ */
+export interface ListOrganisationTemplateRolesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrganisationChildrenQuery".
+ */
+export interface ListOrganisationChildrenQuery {
+sort_by: ("+name" | "-name")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrganisationUsersQuery".
+ */
+export interface ListOrganisationUsersQuery {
+sort_by: ("+name" | "-name" | "+email_address" | "-email_address")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrganisationAuditLogsQuery".
+ */
+export interface ListOrganisationAuditLogsQuery {
+page: number
+per_page: number
+sort_by: ("+timestamp" | "-timestamp")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListUserRolesQuery".
+ */
+export interface ListUserRolesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListUserNotificationsQuery".
+ */
+export interface ListUserNotificationsQuery {
+sort_by: ("+type" | "-type")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListUserApiClientsQuery".
+ */
+export interface ListUserApiClientsQuery {
+sort_by: ("+name" | "-name")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListUserAuditLogsQuery".
+ */
+export interface ListUserAuditLogsQuery {
+page: number
+per_page: number
+sort_by: ("+timestamp" | "-timestamp")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListRolePermissionsQuery".
+ */
+export interface ListRolePermissionsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListRoleUsersQuery".
+ */
+export interface ListRoleUsersQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListRoleAuditLogsQuery".
+ */
+export interface ListRoleAuditLogsQuery {
+page: number
+per_page: number
+sort_by: ("+timestamp" | "-timestamp")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListProductGroupProductsQuery".
+ */
+export interface ListProductGroupProductsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListProductGroupRelatedGroupsQuery".
+ */
+export interface ListProductGroupRelatedGroupsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListProductGroupAuditLogsQuery".
+ */
+export interface ListProductGroupAuditLogsQuery {
+page: number
+per_page: number
+sort_by: ("+timestamp" | "-timestamp")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListFeedAuditLogsQuery".
+ */
+export interface ListFeedAuditLogsQuery {
+page: number
+per_page: number
+sort_by: ("+timestamp" | "-timestamp")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1884,6 +2187,13 @@ sort_by: ("+name" | "-name" | "+id" | "-id")
 export interface GetShippingTypeQuery {
 
 }
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrderUnitsQuery".
+ */
+export interface ListOrderUnitsQuery {
+sort_by: ("+serial_number" | "-serial_number")
+}
 
 export interface OperationTypes {
   listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; response: OrganisationRow[]; paged: true };
@@ -1907,6 +2217,24 @@ export interface OperationTypes {
   getGroup: { params: { id: number }; query: GetGroupQuery; body: undefined; response: DovetailGroup; paged: false };
   listSites: { params: {  }; query: ListSitesQuery; body: undefined; response: DovetailSite[]; paged: true };
   getSite: { params: { id: number }; query: GetSiteQuery; body: undefined; response: DovetailSite; paged: false };
+  listOrganisationAccountManagers: { params: { id: number }; query: ListOrganisationAccountManagersQuery; body: undefined; response: OrganisationAccountManager[]; paged: false };
+  listOrganisationLinkedAccounts: { params: { id: number }; query: ListOrganisationLinkedAccountsQuery; body: undefined; response: LinkedAccount[]; paged: false };
+  listOrganisationCatalogues: { params: { id: number }; query: ListOrganisationCataloguesQuery; body: undefined; response: Catalogue[]; paged: false };
+  listOrganisationTemplateRoles: { params: { id: number }; query: ListOrganisationTemplateRolesQuery; body: undefined; response: OrganisationTemplateRole[]; paged: false };
+  listOrganisationChildren: { params: { id: number }; query: ListOrganisationChildrenQuery; body: undefined; response: OrganisationRow[]; paged: false };
+  listOrganisationUsers: { params: { id: number }; query: ListOrganisationUsersQuery; body: undefined; response: UserRow[]; paged: false };
+  listOrganisationAuditLogs: { params: { id: number }; query: ListOrganisationAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
+  listUserRoles: { params: { id: number }; query: ListUserRolesQuery; body: undefined; response: UserRole[]; paged: false };
+  listUserNotifications: { params: { id: number }; query: ListUserNotificationsQuery; body: undefined; response: UserNotification[]; paged: false };
+  listUserApiClients: { params: { id: number }; query: ListUserApiClientsQuery; body: undefined; response: ApiClient[]; paged: false };
+  listUserAuditLogs: { params: { id: number }; query: ListUserAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
+  listRolePermissions: { params: { id: number }; query: ListRolePermissionsQuery; body: undefined; response: RolePermission[]; paged: false };
+  listRoleUsers: { params: { id: number }; query: ListRoleUsersQuery; body: undefined; response: RoleUser[]; paged: false };
+  listRoleAuditLogs: { params: { id: number }; query: ListRoleAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
+  listProductGroupProducts: { params: { id: number }; query: ListProductGroupProductsQuery; body: undefined; response: ProductGroupProduct[]; paged: false };
+  listProductGroupRelatedGroups: { params: { id: number }; query: ListProductGroupRelatedGroupsQuery; body: undefined; response: ProductGroupRelation[]; paged: false };
+  listProductGroupAuditLogs: { params: { id: number }; query: ListProductGroupAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
+  listFeedAuditLogs: { params: { id: number }; query: ListFeedAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
   listSubscriptions: { params: {  }; query: ListSubscriptionsQuery; body: undefined; response: SubscriptionRow[]; paged: true };
   getSubscription: { params: { id: number }; query: GetSubscriptionQuery; body: undefined; response: Subscription; paged: false };
   listSubscriptionProducts: { params: { id: number }; query: ListSubscriptionProductsQuery; body: undefined; response: SubscriptionProduct[]; paged: false };
@@ -1944,4 +2272,5 @@ export interface OperationTypes {
   listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; response: BasketLineItem[]; paged: false };
   listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; response: ShippingType[]; paged: true };
   getShippingType: { params: { id: number }; query: GetShippingTypeQuery; body: undefined; response: ShippingType; paged: false };
+  listOrderUnits: { params: { id: number }; query: ListOrderUnitsQuery; body: undefined; response: OrderUnit[]; paged: false };
 }

@@ -5,7 +5,7 @@ import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
 import { hasModule, hasPermission, scopedFor } from '../modules/auth/sessionUser';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
-import { genericGet, genericList } from './genericList';
+import { genericChildren, genericGet, genericList, type GenericInput } from './genericList';
 import type { OperationDef, Page, RequestContext } from './operationDef';
 import type { SessionUser } from '../modules/auth/sessionUser';
 import { forbidden, unauthenticated, notFound } from './problem';
@@ -45,8 +45,41 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
   };
 }
 
+/**
+ * The parent check of a child list: the parent's own get, generic or hand-written, so the child
+ * list is visible exactly when its record is (a 404 outside the caller's reach, its 403s too).
+ */
+function parentCheck(operation: OperationDef): ((id: number, context: RequestContext) => Promise<unknown>) | undefined {
+  const of = operation.generic?.children?.of;
+  if (!of) return undefined;
+  const parent = operations.find((candidate) => candidate.id === of);
+  if (!parent) throw new Error(`${operation.id}: unknown parent operation ${of}`);
+  const parentQuery = compileValidators(parent).query;
+  // The child operation carries the parent's permission (hub generate sees to it), already checked.
+  return async (id, context) => {
+    if (parent.generic) return genericGet(context.db, parent.generic, { params: { id }, query: {}, user: context.user });
+    const query: Record<string, unknown> = {};
+    checkQuery(parentQuery, query);
+    return parent.handler!({ params: { id }, query, body: undefined }, context);
+  };
+}
+
+async function runGeneric(operation: OperationDef, db: Knex, input: GenericInput, context: RequestContext, checkParent: ReturnType<typeof parentCheck>): Promise<unknown> {
+  const meta = operation.generic!;
+  switch (meta.kind) {
+    case 'list':
+      return genericList(db, meta, input);
+    case 'get':
+      return genericGet(db, meta, input);
+    case 'children':
+      await checkParent!(Number(input.params['id']), context);
+      return genericChildren(db, meta, input, operation.paged === true);
+  }
+}
+
 function mount(router: Router, db: Knex, operation: OperationDef): void {
   const validators = compileValidators(operation);
+  const checkParent = parentCheck(operation);
   router[operation.method](operation.path, async (ctx) => {
     // Who may call comes first: a signed-out caller learns nothing about the parameters.
     const context = requestContext(ctx, db, operation);
@@ -61,7 +94,7 @@ function mount(router: Router, db: Knex, operation: OperationDef): void {
     if (validators.body) checkBody(validators.body, body);
     const input = { params, query, body };
     const result = operation.generic
-      ? await (operation.generic.kind === 'list' ? genericList : genericGet)(db, operation.generic, { params, query, user: context.user })
+      ? await runGeneric(operation, db, { params, query, user: context.user }, context, checkParent)
       : await operation.handler!(input, context);
     ctx.status = operation.status;
     if (operation.paged) {

@@ -110,6 +110,17 @@ export async function toViews(db: Knex, meta: GenericMeta, rows: Row[]): Promise
       views[index]![expansion.property] = row[column] === null ? null : (byId.get(Number(row[column])) ?? null);
     });
   }
+  for (const nested of meta.nested ?? []) {
+    const child = nested.entity as EntityName;
+    const column = columnOf(child, nested.via);
+    const ids = rows.map((row) => Number(row['id']));
+    const related = ids.length === 0 ? [] : ((await db(tableOf(child)).whereIn(column, ids).orderBy('id')) as Row[]);
+    rows.forEach((row, index) => {
+      views[index]![nested.property] = related
+        .filter((item) => Number(item[column]) === Number(row['id']))
+        .map((item) => decodeRow(child, item, nested.fields));
+    });
+  }
   return views;
 }
 
@@ -119,25 +130,48 @@ export interface GenericInput {
   user: SessionUser | undefined;
 }
 
+/** The rows of `base` in `sortBy` order (`+name`, text case-insensitively), ties broken by id. */
+function ordered(db: Knex, meta: GenericMeta, base: Knex.QueryBuilder, table: string, sortBy: string): Knex.QueryBuilder {
+  const sortField = fieldMeta(meta.entity as EntityName, sortBy.slice(1));
+  const sortColumn = `${table}.${sortField.column}`;
+  const direction = sortBy.startsWith('-') ? 'desc' : 'asc';
+  const query = base.clone().select(`${table}.*`);
+  if (TEXT_TYPES.has(sortField.type)) orderByText(db, query, sortColumn, direction);
+  else query.orderBy(sortColumn, direction);
+  return query.orderBy(`${table}.id`, 'asc');
+}
+
+async function pageOf(db: Knex, meta: GenericMeta, base: Knex.QueryBuilder, table: string, query: Record<string, unknown>, sortBy: string): Promise<Page<unknown>> {
+  const perPage = Number(query['per_page']);
+  const page = Number(query['page']);
+  const counted = await base.clone().count({ n: '*' }).first();
+  const rows = await ordered(db, meta, base, table, sortBy).limit(perPage).offset((page - 1) * perPage);
+  return { rows: await toViews(db, meta, rows), total: Number(counted?.['n'] ?? 0) };
+}
+
 /** A spec-declared list: scope, filters, sort_by and paging over the entity, no code. */
 export async function genericList(db: Knex, meta: GenericMeta, input: GenericInput): Promise<Page<unknown>> {
-  const entity = meta.entity as EntityName;
-  const table = tableOf(entity);
+  const table = tableOf(meta.entity as EntityName);
   const base = db(table);
   applyScope(db, base, meta, table, input.user);
   await applyFilters(db, base, meta, table, input.query);
-  const perPage = Number(input.query['per_page']);
-  const page = Number(input.query['page']);
-  const sortBy = String(input.query['sort_by']);
-  const counted = await base.clone().count({ n: '*' }).first();
-  const sortField = fieldMeta(entity, sortBy.slice(1));
-  const sortColumn = `${table}.${sortField.column}`;
-  const direction = sortBy.startsWith('-') ? 'desc' : 'asc';
-  const ordered = base.clone().select(`${table}.*`);
-  if (TEXT_TYPES.has(sortField.type)) orderByText(db, ordered, sortColumn, direction);
-  else ordered.orderBy(sortColumn, direction);
-  const rows = await ordered.orderBy(`${table}.id`, 'asc').limit(perPage).offset((page - 1) * perPage);
-  return { rows: await toViews(db, meta, rows), total: Number(counted?.['n'] ?? 0) };
+  return pageOf(db, meta, base, table, input.query, String(input.query['sort_by']));
+}
+
+/**
+ * A spec-declared child list of one record, once the caller has passed the parent's get (the
+ * router runs it first). Paged when the operation is, otherwise every row in order.
+ */
+export async function genericChildren(db: Knex, meta: GenericMeta, input: GenericInput, paged: boolean): Promise<Page<unknown> | unknown[]> {
+  const children = meta.children;
+  if (!children) throw new Error(`${meta.entity}: not a child list`);
+  const entity = meta.entity as EntityName;
+  const table = tableOf(entity);
+  const base = db(table).where(`${table}.${columnOf(entity, children.via)}`, Number(input.params['id']));
+  for (const [field, value] of Object.entries(children.where)) base.where(`${table}.${columnOf(entity, field)}`, encodeValue(fieldMeta(entity, field), value) as Knex.Value);
+  const sortBy = typeof input.query['sort_by'] === 'string' ? input.query['sort_by'] : children.defaultSort;
+  if (paged) return pageOf(db, meta, base, table, input.query, sortBy);
+  return toViews(db, meta, (await ordered(db, meta, base, table, sortBy)) as Row[]);
 }
 
 /** A spec-declared get by id, within the caller's scope (outside it: 404, as if missing). */

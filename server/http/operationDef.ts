@@ -60,14 +60,22 @@ export interface OperationDef {
   generic?: GenericMeta;
 }
 
-/** A spec-declared list or get of one entity, served with no hand-written code (http/genericList.ts). */
+/** A spec-declared list, get or child list of one entity, served with no hand-written code (http/genericList.ts). */
 export interface GenericMeta {
-  kind: 'list' | 'get';
+  kind: 'list' | 'get' | 'children';
   entity: string;
   /** Schema properties that are fields of the entity. */
   fields: string[];
   /** Schema properties that show the record a ref field points at. */
   expand: { property: string; via: string; entity: string; fields: string[] }[];
+  /** Schema properties that list child rows of each row: rows of `entity` whose ref `via` points at it. */
+  nested?: { property: string; via: string; entity: string; fields: string[] }[];
+  /**
+   * A child list of one record: `of` is the parent's get operation, run first so that a parent
+   * outside the caller's reach answers for the child list (404 or 403); `via` holds the parent's
+   * id and `where` fixes other fields (the audit log's entity_type).
+   */
+  children?: { of: string; via: string; where: Record<string, string | number | boolean>; defaultSort: string };
   sort: string[];
   filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree'; fields: string[] }[];
   scope?: { kind: 'tree' | 'own'; field: string };

@@ -75,13 +75,3 @@ export const feedGetMeta: GenericMeta = {
     'columns', 'show_headers', 'delimiter', 'escape_method'],
   filters: [],
 };
-
-/** A user's actions; the handler fixes `user` to the path's id once the user is in scope. */
-export const userActionListMeta: GenericMeta = {
-  kind: 'list',
-  entity: 'user_action',
-  fields: ['id', 'timestamp', 'ip_address', 'action', 'on'],
-  expand: [{ property: 'on_behalf', via: 'on_behalf', entity: 'user', fields: ['id', 'name'] }],
-  sort: ['timestamp'],
-  filters: [{ param: 'user', match: 'eq', fields: ['user'] }],
-};

@@ -1,0 +1,40 @@
+import { formatCell, type CellContext, type ListRow } from '../list/cellFormat';
+import type { GenericColumn } from '../list/genericListConfig';
+import { humanise } from './recordFields';
+
+/** A cell of a record tab's child list: text, or a small table for an array of child rows. */
+export type ChildCell = { kind: 'text'; text: string } | { kind: 'rows'; columns: string[]; rows: string[][] };
+
+const EMPTY = '—';
+
+/** The value a dotted path names in a row (`account_manager.account_manager_name`); undefined when absent. */
+export function valueAt(row: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), row);
+}
+
+function plainText(value: unknown): string {
+  return value === null || value === undefined || value === '' ? EMPTY : String(value);
+}
+
+/**
+ * The cell of a column (its field may be a dotted path): formatted as list cells are (money,
+ * dates, enum labels, yes/no; a reference shows its name). An array of child rows (an audit
+ * entry's field changes) becomes a small table of their properties other than id.
+ */
+export function childCell(column: GenericColumn, row: ListRow, context: CellContext): ChildCell {
+  const value = valueAt(row, column.field);
+  if (Array.isArray(value)) {
+    const items = value.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object');
+    if (items.length === 0) return { kind: 'text', text: EMPTY };
+    const keys = Object.keys(items[0]!).filter((key) => key !== 'id');
+    return { kind: 'rows', columns: keys.map(humanise), rows: items.map((item) => keys.map((key) => plainText(item[key]))) };
+  }
+  const text = formatCell({ ...column, field: 'value' }, { value, currency: row.currency }, context);
+  return { kind: 'text', text: text === '' ? EMPTY : text };
+}
+
+/** The `id` of a link cell: the row's value at `linkParam` (default `id`), or null when absent. */
+export function childLinkId(column: GenericColumn, row: ListRow): string | null {
+  const id = valueAt(row, column.linkParam ?? 'id');
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}

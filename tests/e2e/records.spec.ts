@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Record screens show their child lists as tabs after the definition (spec `tabs:`): one test per
+ * kind of record, each opening a tab and finding the demo rows (seeds/demo/backoffice.ts, orders.ts).
+ */
+
+const PASSWORD = 'demo-password';
+const RESELLER_ADMIN = 'admin@reseller.example';
+const ROOT_ADMIN = 'admin@supplier.example';
+const BUYER = 'buyer@customer.example';
+
+async function visitAs(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('tab', { name: 'Definition' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('organisation: account managers and the audit log with its field changes', async ({ page }) => {
+  await visitAs(page, RESELLER_ADMIN, '/backoffice/organisations/2');
+  await openTab(page, 'Account managers');
+  await expect(page.getByRole('cell', { name: 'Chloe Channel' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'chloe@reseller.example' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page.getByRole('cell', { name: 'Sam Supplier' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'orders_require_manual_auth', exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Child organisations' }).click();
+  await page.getByRole('link', { name: 'EU Customer GmbH' }).click();
+  await expect(page).toHaveURL(/\/backoffice\/organisations\/4$/);
+});
+
+test('user: notifications by their labels', async ({ page }) => {
+  await visitAs(page, RESELLER_ADMIN, '/backoffice/users/3');
+  await openTab(page, 'Notifications');
+  for (const label of ['Order created', 'Order status changed', 'Quote created', 'Quote expiry warning']) {
+    await expect(page.getByRole('cell', { name: label, exact: true })).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  await expect(page.getByRole('link', { name: 'Buyer', exact: true })).toBeVisible();
+});
+
+test('role: permissions with module and value, and the users holding it', async ({ page }) => {
+  await visitAs(page, RESELLER_ADMIN, '/backoffice/roles/2');
+  await openTab(page, 'Permissions');
+  const row = page.getByRole('row').filter({ hasText: 'order:view' });
+  await expect(row).toContainText('WEBSTORE');
+  await expect(row).toContainText('All');
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(page.getByRole('link', { name: 'Eva Kunde' })).toBeVisible();
+});
+
+test('product group: related groups link to the group', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/product_groups/1');
+  await openTab(page, 'Related groups');
+  await page.getByRole('link', { name: 'Zoom add-ons' }).click();
+  await expect(page).toHaveURL(/\/webstore\/product_groups\/2$/);
+});
+
+test('feed: the audit log', async ({ page }) => {
+  await visitAs(page, RESELLER_ADMIN, '/webstore/feeds/1');
+  await openTab(page, 'Audit log');
+  await expect(page.getByRole('cell', { name: 'Rita Reseller' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'timeslot', exact: true })).toBeVisible();
+});
+
+test('order: units and their serial numbers', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/orders/6');
+  await openTab(page, 'Units and serials');
+  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(page.getByRole('cell', { name: serial })).toBeVisible();
+});

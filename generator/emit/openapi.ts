@@ -56,6 +56,7 @@ function operationObject(model: Model, operation: Operation) {
     operationId: operation.id,
     ...(operation.auth === 'public' ? { security: [] } : {}),
     ...(operation.permission && { 'x-permission': operation.permission }),
+    ...(operation.root && { 'x-root': true }),
     ...(parameters.length > 0 && { parameters }),
     ...(operation.body && {
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: componentRef(operation.body) } } } },

@@ -91,6 +91,7 @@ const operation = {
     path: { type: 'string', pattern: '^/' },
     auth: { enum: ['public', 'session'] },
     permission: { type: 'string' },
+    root: { const: true },
     paged: {
       type: 'object',
       additionalProperties: false,

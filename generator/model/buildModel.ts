@@ -244,6 +244,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       status: raw.status ?? (response === 'none' ? 204 : 200),
     };
     if (raw.permission !== undefined) operation.permission = raw.permission;
+    if (raw.root === true) operation.root = true;
     if (raw.body !== undefined) operation.body = raw.body;
     if (raw.paged) operation.paged = { perPageMax: raw.paged.per_page_max, perPageDefault: raw.paged.per_page_default };
     if (raw.handler !== undefined) {

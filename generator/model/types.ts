@@ -93,6 +93,8 @@ export interface Operation {
   path: string;
   auth: 'public' | 'session';
   permission?: string;
+  /** Only root users (a user flag, not a permission) may call it: 403 for anyone else. */
+  root?: boolean;
   paged?: { perPageMax: number; perPageDefault: number };
   pathParams: Property[];
   query: Property[];

@@ -2668,6 +2668,7 @@ export const operations: OperationDef[] = [
     path: "/quotes/outward",
     auth: "session",
     permission: "quote:view",
+    root: true,
     status: 200,
     paged: true,
     paramsSchema: {
@@ -2860,6 +2861,7 @@ export const operations: OperationDef[] = [
     path: "/quotes/outward/:id",
     auth: "session",
     permission: "quote:view",
+    root: true,
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -2971,6 +2973,7 @@ export const operations: OperationDef[] = [
     path: "/quotes/outward/:id/line_items",
     auth: "session",
     permission: "quote:view",
+    root: true,
     status: 200,
     paramsSchema: {
       "type": "object",

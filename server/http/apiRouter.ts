@@ -48,6 +48,7 @@ function mount(router: Router, db: Knex, operation: OperationDef): void {
     if (validators.body) checkBody(validators.body, body);
     const context = requestContext(ctx, db);
     if (operation.auth === 'session' && !context.user) throw unauthenticated();
+    if (operation.root && context.user && !context.user.root) throw forbidden();
     if (operation.permission && context.user && !hasPermission(context.user, operation.permission)) throw forbidden();
     const input = { params, query, body };
     const result = operation.generic

@@ -47,6 +47,8 @@ export interface OperationDef {
   path: string;
   auth: 'public' | 'session';
   permission?: string;
+  /** Root users only (001 §6 metrics, 002 §6 outward quotes); anyone else gets 403. */
+  root?: boolean;
   status: number;
   paged?: boolean;
   paramsSchema: JsonSchema;

@@ -11,6 +11,7 @@ const PASSWORD = 'demo-password';
 const BUYER = 'buyer@customer.example';
 const EU_BUYER = 'buyer@eu-customer.example';
 const RESELLER_ADMIN = 'admin@reseller.example';
+const ROOT_ADMIN = 'admin@supplier.example';
 const FORBIDDEN = 'Unfortunately you do not have permission to view this page';
 
 async function visitAs(page: Page, email: string, path: string): Promise<void> {
@@ -58,11 +59,16 @@ test('orders: forbidden without order:view', async ({ page }) => {
   });
 });
 
-test('outward quotes: the reseller sees the quotes it sent; a buyer is forbidden', async ({ page }) => {
-  await visitAs(page, RESELLER_ADMIN, '/webstore/quotesoutward');
-  await expect(page.getByText('Quote 12 voided', { exact: true })).toBeVisible();
+test('outward quotes: root-side; the distributor sees the quotes it sent, a reseller admin and a buyer are forbidden', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/quotesoutward');
+  await expect(page.getByText('Quote 18 voided', { exact: true })).toBeVisible();
+  for (const email of [RESELLER_ADMIN, BUYER]) {
+    await page.context().clearCookies();
+    await visitAs(page, email, '/webstore/quotesoutward');
+    await expect(page.getByText(FORBIDDEN)).toBeVisible();
+  }
   await page.context().clearCookies();
-  await visitAs(page, BUYER, '/webstore/quotesoutward');
+  await visitAs(page, RESELLER_ADMIN, '/webstore/quotesoutward/14');
   await expect(page.getByText(FORBIDDEN)).toBeVisible();
 });
 

@@ -27,12 +27,20 @@ function genericMeta(model: Model, generic: GenericOperation) {
     const via = entity.fields.find((field) => field.name === property.via)!;
     return [{ property: property.name, via: property.via, entity: via.to!, fields: target.properties.map((p) => p.name) }];
   });
-  const expanded = new Set(expand.map((item) => item.property));
+  // Child-row counts are computed in the row query itself (a correlated subquery), not per row.
+  const counts = schema.properties.flatMap((property) => {
+    if (!property.count) return [];
+    const child = model.entities.find((candidate) => candidate.name === property.count!.entity)!;
+    const via = child.fields.find((field) => field.name === property.count!.via)!;
+    return [{ property: property.name, table: child.table, column: via.column }];
+  });
+  const computed = new Set([...expand.map((item) => item.property), ...counts.map((item) => item.property)]);
   return {
     kind: generic.kind,
     entity: generic.entity,
-    fields: schema.properties.filter((property) => !expanded.has(property.name)).map((property) => property.name),
+    fields: schema.properties.filter((property) => !computed.has(property.name)).map((property) => property.name),
     expand,
+    ...(counts.length > 0 && { counts }),
     sort: generic.sort,
     filters: generic.filters,
     ...(generic.scope && { scope: generic.scope }),

@@ -58,6 +58,12 @@ const property = {
     values: { type: 'array', items: { type: ['string', 'number'] } },
     schema: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
     via: identifier,
+    count: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['entity', 'via'],
+      properties: { entity: identifier, via: identifier },
+    },
     array: { oneOf: [{ type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' }, { $ref: '#/$defs/property' }] },
     required: { type: 'boolean' },
     nullable: { type: 'boolean' },
@@ -179,7 +185,15 @@ const listColumn = {
     link: { type: 'string' },
     link_param: identifier,
     format: { enum: ['text', 'money', 'date', 'datetime', 'enum', 'boolean'] },
+    fallback: identifier,
   },
+} as const;
+
+const filterGuard = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { permission: { type: 'string' }, root: { const: true }, admin: { const: true }, finance: { const: true } },
 } as const;
 
 const listFilter = {
@@ -192,6 +206,15 @@ const listFilter = {
     widget: { enum: ['text', 'checklist', 'select', 'organisation', 'date_range', 'value_range', 'number_range'] },
     label: { type: 'string' },
     default: {},
+    guard: filterGuard,
+    descendants: { const: true },
+    presets: { type: 'object', propertyNames: identifier, minProperties: 1 },
+    options_from: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['operation', 'value', 'label'],
+      properties: { operation: { type: 'string' }, value: identifier, label: identifier },
+    },
   },
   oneOf: [{ required: ['param'] }, { required: ['params'] }],
 } as const;

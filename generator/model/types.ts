@@ -75,6 +75,8 @@ export interface Property {
   type: TypeRef;
   /** For a schema-typed property of an entity schema: the ref field whose record it shows. */
   via?: string;
+  /** An integer of an entity schema counting the child rows (`entity`) whose ref `via` points at the record. */
+  count?: { entity: string; via: string };
   required: boolean;
   nullable: boolean;
   default?: unknown;
@@ -174,6 +176,27 @@ export interface ListColumnDef {
   sortable: boolean;
   /** The enum of an enum column: the runtime labels values with `<enum>.<VALUE>` messages. */
   enum?: string;
+  /** A row property shown (and linked) instead when the field is null (000 §2.7: name, or id). */
+  fallback?: string;
+}
+
+/**
+ * Who sees a filter (the server still scopes the rows): every condition given must hold.
+ * `finance`: the user's organisation has a finance type or no parent (001 §2 payment type).
+ */
+export interface FilterGuard {
+  permission?: string;
+  root?: boolean;
+  admin?: boolean;
+  finance?: boolean;
+}
+
+/** Choices loaded from a list operation: each row's `value` property, labelled by its `label`. */
+export interface FilterOptionsSource {
+  path: string;
+  perPage: number;
+  value: string;
+  label: string;
 }
 
 export interface ListFilterDef {
@@ -185,6 +208,12 @@ export interface ListFilterDef {
   /** The enum the options come from: the runtime labels them with `<enum>.<VALUE>` messages. */
   enum?: string;
   default?: unknown;
+  guard?: FilterGuard;
+  /** Organisation filters: only the descendants of the user's organisation, not itself. */
+  descendants?: boolean;
+  /** URL query flag → the filter's starting value when the page is opened with that flag. */
+  presets?: Record<string, unknown>;
+  optionsFrom?: FilterOptionsSource;
 }
 
 export interface ScreenLink {

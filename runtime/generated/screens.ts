@@ -520,7 +520,11 @@ export const listScreens = {
           "organisation"
         ],
         "widget": "organisation",
-        "label": "invoices.organisation"
+        "label": "invoices.organisation",
+        "guard": {
+          "root": true,
+          "admin": true
+        }
       },
       {
         "params": [
@@ -773,7 +777,12 @@ export const listScreens = {
           "PENDING_AUTHORISATION",
           "CANCELLED"
         ],
-        "enum": "order_status"
+        "enum": "order_status",
+        "presets": {
+          "pending_auth": [
+            "PENDING_AUTHORISATION"
+          ]
+        }
       },
       {
         "params": [
@@ -797,7 +806,10 @@ export const listScreens = {
           "ON_ACCOUNT",
           "FINANCE"
         ],
-        "enum": "payment_type"
+        "enum": "payment_type",
+        "guard": {
+          "finance": true
+        }
       }
     ],
     "debounceMs": 500,
@@ -879,7 +891,8 @@ export const listScreens = {
           "organisation_to"
         ],
         "widget": "organisation",
-        "label": "quotes.filter_recipient"
+        "label": "quotes.filter_recipient",
+        "descendants": true
       },
       {
         "params": [
@@ -1019,18 +1032,12 @@ export const listScreens = {
     "defaultSort": "-created_at",
     "columns": [
       {
-        "field": "id",
-        "label": "baskets.id",
-        "format": "text",
-        "sortable": true,
-        "link": "basket"
-      },
-      {
         "field": "name",
         "label": "baskets.name",
         "format": "text",
         "sortable": true,
-        "link": "basket"
+        "link": "basket",
+        "fallback": "id"
       },
       {
         "field": "total",

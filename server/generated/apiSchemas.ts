@@ -3936,7 +3936,8 @@ export const apiSchemas = {
         "total",
         "currency",
         "created_at",
-        "organisation"
+        "organisation",
+        "line_item_count"
       ],
       "properties": {
         "id": {
@@ -3979,6 +3980,10 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "line_item_count": {
+          "type": "integer",
+          "minimum": 0
         }
       }
     },
@@ -5408,6 +5413,7 @@ export const apiSchemas = {
       "required": [
         "id",
         "name",
+        "parent",
         "currency",
         "finance_type",
         "po_number_required",
@@ -5424,6 +5430,13 @@ export const apiSchemas = {
           "maxLength": 255,
           "minLength": 1,
           "pattern": "\\S"
+        },
+        "parent": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1
         },
         "currency": {
           "type": "string",

@@ -106,6 +106,61 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "listOrganisationPicker",
+    method: "get",
+    path: "/organisations/picker",
+    auth: "session",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 1000
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "organisation",
+      "fields": [
+        "id",
+        "name",
+        "depth",
+        "parent"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "self"
+      }
+    },
+  },
+  {
     id: "getOrganisation",
     method: "get",
     path: "/organisations/:id",
@@ -3327,6 +3382,13 @@ export const operations: OperationDef[] = [
             "depth",
             "parent"
           ]
+        }
+      ],
+      "counts": [
+        {
+          "property": "line_item_count",
+          "table": "basket_line_items",
+          "column": "basket_id"
         }
       ],
       "sort": [

@@ -68,6 +68,8 @@ export interface GenericMeta {
   fields: string[];
   /** Schema properties that show the record a ref field points at. */
   expand: { property: string; via: string; entity: string; fields: string[] }[];
+  /** Integer properties counting child rows that point at the record (a subquery of the row query). */
+  counts?: { property: string; table: string; column: string }[];
   sort: string[];
   filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree'; fields: string[] }[];
   scope?: { kind: 'tree' | 'own'; field: string };

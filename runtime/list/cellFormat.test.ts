@@ -18,6 +18,12 @@ describe('formatCell', () => {
     expect(formatCell(column('money'), { value: '12.5' }, context)).toBe('£12.50');
   });
 
+  it('shows the fallback property when the field is null (a basket without a name shows its id)', () => {
+    expect(formatCell(column('text', { fallback: 'id' }), { value: null, id: 2 }, context)).toBe('2');
+    expect(formatCell(column('text', { fallback: 'id' }), { value: 'Named', id: 2 }, context)).toBe('Named');
+    expect(formatCell(column('text'), { value: null, id: 2 }, context)).toBe('');
+  });
+
   it('formats dates, and instants in the user time zone', () => {
     expect(formatCell(column('date'), { value: '2026-03-03' }, context)).toBe('3rd Mar 2026');
     expect(formatCell(column('datetime'), { value: '2026-03-03T23:15:00Z' }, context)).toBe('4th Mar 2026, 00:15');

@@ -118,6 +118,12 @@ describe('list screen filters and columns → runtime screens', () => {
     if ('optionsFrom' in want) expect(filter['options']).toBeUndefined();
   });
 
+  it('given a column currency, keeps it for a money column and refuses it elsewhere', () => {
+    const columns = "      - { field: price, label: things.name, currency: USD }";
+    expect(thingsScreen(undefined, columns).columns[0]).toMatchObject({ field: 'price', format: 'money', currency: 'USD' });
+    expect(() => model(undefined, '      - { field: name, label: things.name, currency: USD }')).toThrow('currency is for money columns');
+  });
+
   it('given a column fallback, names the property shown when the field is null', () => {
     expect(thingsScreen(undefined, '      - { field: name, label: things.name, link: thing, fallback: id }').columns[0]).toMatchObject({ field: 'name', fallback: 'id' });
   });

@@ -186,6 +186,7 @@ const listColumn = {
     link_param: identifier,
     format: { enum: ['text', 'money', 'date', 'datetime', 'enum', 'boolean'] },
     fallback: identifier,
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
   },
 } as const;
 

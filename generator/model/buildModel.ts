@@ -386,6 +386,10 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
       if (!schema.properties.some((candidate) => candidate.name === column.fallback)) fail(at, `schema "${schema.name}" has no property "${column.fallback}"`, ['columns', i, 'fallback']);
       def.fallback = column.fallback;
     }
+    if (column.currency) {
+      if (def.format !== 'money') fail(at, 'currency is for money columns', ['columns', i, 'currency']);
+      def.currency = column.currency;
+    }
     if (property.type.kind === 'scalar' && property.type.scalar.enumName) def.enum = property.type.scalar.enumName;
     return def;
   });

@@ -178,6 +178,8 @@ export interface ListColumnDef {
   enum?: string;
   /** A row property shown (and linked) instead when the field is null (000 §2.7: name, or id). */
   fallback?: string;
+  /** A money column in this fixed currency (the metrics' USD, EUR and GBP sums), not the row's. */
+  currency?: string;
 }
 
 /**

@@ -117,6 +117,7 @@ export const messages = {
     "metrics.sales_eur": "Sales (EUR)",
     "metrics.sales_gbp": "Sales (GBP)",
     "metrics.time_period": "Period",
+    "metrics.account_managers": "Account managers",
     "metrics.empty": "No account managers match the filters.",
     "subscription_status.ACTIVE": "Active",
     "subscription_status.EXPIRED": "Expired",
@@ -505,4 +506,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 402 keys in the English catalogue.
+// 403 keys in the English catalogue.

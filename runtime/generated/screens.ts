@@ -627,20 +627,23 @@ export const listScreens = {
       {
         "field": "sales_usd",
         "label": "metrics.sales_usd",
-        "format": "text",
-        "sortable": true
+        "format": "money",
+        "sortable": true,
+        "currency": "USD"
       },
       {
         "field": "sales_eur",
         "label": "metrics.sales_eur",
-        "format": "text",
-        "sortable": true
+        "format": "money",
+        "sortable": true,
+        "currency": "EUR"
       },
       {
         "field": "sales_gbp",
         "label": "metrics.sales_gbp",
-        "format": "text",
-        "sortable": true
+        "format": "money",
+        "sortable": true,
+        "currency": "GBP"
       }
     ],
     "filters": [
@@ -656,6 +659,19 @@ export const listScreens = {
           "quarter"
         ],
         "enum": "metrics_period_kind"
+      },
+      {
+        "params": [
+          "account_managers"
+        ],
+        "widget": "checklist",
+        "label": "metrics.account_managers",
+        "optionsFrom": {
+          "path": "/metrics",
+          "perPage": 1000,
+          "value": "id",
+          "label": "name"
+        }
       }
     ],
     "debounceMs": 500,

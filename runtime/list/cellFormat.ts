@@ -30,7 +30,7 @@ export function formatCell(column: GenericColumn, row: ListRow, context: CellCon
   if (typeof value === 'object') return nameOf(value);
   switch (column.format) {
     case 'money': {
-      const currency = typeof row.currency === 'string' && row.currency ? row.currency : context.currency;
+      const currency = column.currency ?? (typeof row.currency === 'string' && row.currency ? row.currency : context.currency);
       return formatMoney(String(value), currency) ?? '';
     }
     case 'date':

@@ -15,6 +15,8 @@ export interface GenericColumn {
   readonly enum?: string;
   /** Row property shown instead when the field is null (a basket's id when it has no name). */
   readonly fallback?: string;
+  /** A money column in this fixed currency, whatever the row's or the user's. */
+  readonly currency?: string;
 }
 
 export type FilterWidget = 'text' | 'checklist' | 'select' | 'organisation' | 'date_range' | 'value_range' | 'number_range';

@@ -1799,6 +1799,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/metrics",
     auth: "session",
+    root: true,
     status: 200,
     paged: true,
     paramsSchema: {
@@ -1865,6 +1866,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/metrics/:id",
     auth: "session",
+    root: true,
     status: 200,
     paramsSchema: {
       "type": "object",

@@ -91,3 +91,26 @@ test('baskets: the buyer sees its baskets; a user without order:view_draft is fo
   await visitAs(page, EU_BUYER, '/webstore/baskets');
   await expect(page.getByText(FORBIDDEN)).toBeVisible();
 });
+
+test('outward quotes: the recipient filter offers the organisations below the distributor, not itself', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/quotesoutward');
+  const recipient = page.getByLabel('Recipient organisation', { exact: true });
+  await expect(recipient.locator('option[value="4"]')).toBeAttached();
+  const values = await recipient.locator('option').evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
+  expect(values).not.toContain('1');
+  expect([...values].sort()).toEqual(['', '2', '3', '4', '5', '6', '7']);
+  await recipient.selectOption('4');
+  await expect(page.locator('.pagination__status')).toHaveText('Page 1 of 1 · 6 results');
+  await expect(page.getByText('Quote 12 voided', { exact: true })).toBeVisible();
+  await expect(page.getByText('Quote 6 voided', { exact: true })).toHaveCount(0);
+});
+
+test('baskets: one column shows the name, or the id when the name is null, linking to the basket; created as Do MMM YYYY', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/baskets');
+  await expect(page.getByRole('columnheader', { name: 'Hub ref' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Meeting room refresh', exact: true })).toBeVisible();
+  // Basket 2 has no name: its id stands in, and links to it. Created 2026-11-03.
+  await expect(page.getByRole('gridcell', { name: '3rd Nov 2026', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/\/webstore\/baskets\/2$/);
+});

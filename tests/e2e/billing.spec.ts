@@ -27,7 +27,7 @@ test('subscriptions: the buyer sees its own and its branch’s, grouped by organ
   await visitAs(page, BUYER, '/webstore/subscriptions');
   await expect(page).toHaveURL(/\/webstore\/subscriptions$/);
   await expect(page.getByText('Zoom Workplace for head office', { exact: true })).toBeVisible();
-  await expect(page.getByText('Customer Co Branch').first()).toBeVisible();
+  await expect(page.locator('.tree-table__organisation', { hasText: 'Customer Co Branch' })).toBeVisible();
   await expect(page.getByText('Branch session border controller', { exact: true })).toBeVisible();
   await expect(page.getByText('Zoom Workplace Business', { exact: true })).toHaveCount(0);
 });

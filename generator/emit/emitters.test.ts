@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { modelOf } from '../testing/fragments';
 import { propertySchema } from './jsonSchema';
 import { buildOpenApi } from './openapi';
+import { emitServerOperations } from './serverCode';
 import { emitRegistry } from './runtimeCode';
 
 const ref = (name: string) => `#/components/schemas/${name}`;
@@ -74,6 +75,19 @@ describe('operation → OpenAPI', () => {
     });
     const operation = (buildOpenApi(model)['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/things/{id}']!['get']!;
     expect(Object.fromEntries(Object.entries(operation).filter(([key]) => key.startsWith('x-')))).toEqual(want);
+  });
+});
+
+describe('operation root flag', () => {
+  it('given root: true, marks the operation for root users only in the contract and the server table', () => {
+    const model = modelOf({
+      'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n',
+      'api/s.yaml': 'schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    root: true\n    response: Thing\n    handler: things/handlers#getThing\n',
+    });
+    expect(model.operations[0]!.root).toBe(true);
+    const operation = (buildOpenApi(model)['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/things/{id}']!['get']!;
+    expect(operation['x-root']).toBe(true);
+    expect(emitServerOperations(model)).toContain('root: true,');
   });
 });
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { modelOf } from '../testing/fragments';
 import { emitScreens } from './runtimeCode';
 
+const COLOUR_CHECKLIST = '      - { param: colour, widget: checklist, label: things.colour }';
+
 /** A list and a record screen over one entity with an enum, a money and a decimal field. */
-const model = () =>
+const model = (filters: string[] = [COLOUR_CHECKLIST], column = '      - { field: name, label: things.name, link: thing }') =>
   modelOf({
     'messages/en.yaml': 'messages:\n  crumb.home: Home\n  things.name: Name\n  things.colour: Colour\n',
     'enums.yaml': 'enums:\n  colour: [red, green]\n',
@@ -37,6 +39,7 @@ const model = () =>
       '      default_sort: "+name"',
       '      filters:',
       '        colour: { field: colour, match: in }',
+      '        name: { search: [name] }',
       '    response: { array: Thing }',
       '  getThing:',
       '    method: get',
@@ -51,10 +54,10 @@ const model = () =>
       '  things:',
       '    list: listThings',
       '    columns:',
-      '      - { field: name, label: things.name, link: thing }',
+      column,
       '      - { field: colour, label: things.colour }',
       '    filters:',
-      '      - { param: colour, widget: checklist, label: things.colour }',
+      ...filters,
       '  thing:',
       '    record: getThing',
       '',
@@ -82,5 +85,56 @@ describe('screens → runtime screens', () => {
     expect(properties.price).toMatchObject({ 'x-format': 'money' });
     expect(properties.weight?.['x-format']).toBeUndefined();
     expect(properties.name?.['x-enum']).toBeUndefined();
+  });
+});
+
+/** The generated literal of the things list screen. */
+function thingsScreen(...args: Parameters<typeof model>): { columns: Record<string, unknown>[]; filters: Record<string, unknown>[] } {
+  const literal = /export const listScreens = ([\s\S]*?) as const;/.exec(emitScreens(model(...args)))?.[1] ?? '{}';
+  return (JSON.parse(literal) as Record<string, { columns: Record<string, unknown>[]; filters: Record<string, unknown>[] }>)['things']!;
+}
+
+describe('list screen filters and columns → runtime screens', () => {
+  it.each([
+    {
+      given: '      - { param: colour, widget: checklist, label: things.colour, guard: { root: true, finance: true } }',
+      want: { params: ['colour'], guard: { root: true, finance: true } },
+    },
+    {
+      given: '      - { param: colour, widget: checklist, label: things.colour, presets: { warm: [red] } }',
+      want: { options: ['red', 'green'], presets: { warm: ['red'] } },
+    },
+    {
+      given: '      - { param: name, widget: organisation, label: things.name, descendants: true }',
+      want: { widget: 'organisation', descendants: true },
+    },
+    {
+      given: '      - { param: colour, widget: checklist, label: things.colour, options_from: { operation: listThings, value: id, label: name } }',
+      want: { optionsFrom: { path: '/things', perPage: 96, value: 'id', label: 'name' } },
+    },
+  ])('$given', ({ given, want }) => {
+    const filter = thingsScreen([given]).filters[0]!;
+    expect(filter).toMatchObject(want);
+    if ('optionsFrom' in want) expect(filter['options']).toBeUndefined();
+  });
+
+  it('given a column currency, keeps it for a money column and refuses it elsewhere', () => {
+    const columns = "      - { field: price, label: things.name, currency: USD }";
+    expect(thingsScreen(undefined, columns).columns[0]).toMatchObject({ field: 'price', format: 'money', currency: 'USD' });
+    expect(() => model(undefined, '      - { field: name, label: things.name, currency: USD }')).toThrow('currency is for money columns');
+  });
+
+  it('given a column fallback, names the property shown when the field is null', () => {
+    expect(thingsScreen(undefined, '      - { field: name, label: things.name, link: thing, fallback: id }').columns[0]).toMatchObject({ field: 'name', fallback: 'id' });
+  });
+
+  it.each([
+    { given: '      - { param: colour, widget: checklist, label: things.colour, presets: { warm: [blue] } }', want: 'preset "warm" is not among the filter\'s options' },
+    { given: '      - { param: colour, widget: checklist, label: things.colour, options_from: { operation: listNothing, value: id, label: name } }', want: '"listNothing" is not a list operation' },
+    { given: '      - { param: colour, widget: checklist, label: things.colour, options_from: { operation: listThings, value: id, label: title } }', want: 'schema "Thing" has no property "title"' },
+    { given: '      - { param: colour, widget: checklist, label: things.colour, descendants: true }', want: 'descendants is for organisation filters' },
+    { given: '      - { param: colour, widget: checklist, label: things.colour, guard: { permission: "thing:fly" } }', want: 'unknown permission "thing:fly"' },
+  ])('refuses $given', ({ given, want }) => {
+    expect(() => model([given])).toThrow(want);
   });
 });

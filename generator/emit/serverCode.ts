@@ -33,13 +33,21 @@ function genericMeta(model: Model, generic: GenericOperation) {
     const target = model.schemas.find((candidate) => candidate.name === (property.type as { items: { name: string } }).items.name)!;
     return [{ property: property.name, via: property.via, entity: target.entity!, fields: target.properties.map((p) => p.name) }];
   });
-  const expanded = new Set([...expand, ...nested].map((item) => item.property));
+  // Child-row counts are computed in the row query itself (a correlated subquery), not per row.
+  const counts = schema.properties.flatMap((property) => {
+    if (!property.count) return [];
+    const child = model.entities.find((candidate) => candidate.name === property.count!.entity)!;
+    const via = child.fields.find((field) => field.name === property.count!.via)!;
+    return [{ property: property.name, table: child.table, column: via.column }];
+  });
+  const computed = new Set([...expand, ...nested, ...counts].map((item) => item.property));
   return {
     kind: generic.kind,
     entity: generic.entity,
-    fields: schema.properties.filter((property) => !expanded.has(property.name)).map((property) => property.name),
+    fields: schema.properties.filter((property) => !computed.has(property.name)).map((property) => property.name),
     expand,
     ...(nested.length > 0 && { nested }),
+    ...(counts.length > 0 && { counts }),
     sort: generic.sort,
     filters: generic.filters,
     ...(generic.scope && { scope: generic.scope }),
@@ -55,6 +63,7 @@ function operationEntry(model: Model, operation: Operation): string {
     `auth: ${literal(operation.auth)}`,
     ...(operation.permission ? [`permission: ${literal(operation.permission)}`] : []),
     ...(operation.module ? [`module: ${literal(operation.module)}`] : []),
+    ...(operation.root ? [`root: true`] : []),
     `status: ${operation.status}`,
     ...(operation.paged ? [`paged: true`] : []),
     `paramsSchema: ${literal(objectSchema(model, operation.pathParams, serverRef, false))}`,

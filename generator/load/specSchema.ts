@@ -63,6 +63,12 @@ const property = {
     values: { type: 'array', items: { type: ['string', 'number'] } },
     schema: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
     via: identifier,
+    count: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['entity', 'via'],
+      properties: { entity: identifier, via: identifier },
+    },
     array: { oneOf: [{ type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' }, { $ref: '#/$defs/property' }] },
     required: { type: 'boolean' },
     nullable: { type: 'boolean' },
@@ -97,6 +103,7 @@ const operation = {
     auth: { enum: ['public', 'session'] },
     permission: { type: 'string' },
     module: { enum: ['WEBSTORE', 'DOVETAIL'] },
+    root: { const: true },
     paged: {
       type: 'object',
       additionalProperties: false,
@@ -188,7 +195,16 @@ const listColumn = {
     link: { type: 'string' },
     link_param: identifier,
     format: { enum: ['text', 'money', 'date', 'datetime', 'enum', 'boolean'] },
+    fallback: identifier,
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
   },
+} as const;
+
+const filterGuard = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { permission: { type: 'string' }, root: { const: true }, admin: { const: true }, finance: { const: true } },
 } as const;
 
 const listFilter = {
@@ -201,6 +217,15 @@ const listFilter = {
     widget: { enum: ['text', 'checklist', 'select', 'organisation', 'date_range', 'value_range', 'number_range'] },
     label: { type: 'string' },
     default: {},
+    guard: filterGuard,
+    descendants: { const: true },
+    presets: { type: 'object', propertyNames: identifier, minProperties: 1 },
+    options_from: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['operation', 'value', 'label'],
+      properties: { operation: { type: 'string' }, value: identifier, label: identifier },
+    },
   },
   oneOf: [{ required: ['param'] }, { required: ['params'] }],
 } as const;

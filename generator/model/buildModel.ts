@@ -10,6 +10,7 @@ import type {
   GenericOperation,
   ListColumnDef,
   ListFilterDef,
+  FilterOptionsSource,
   ListScreen,
   Field,
   Model,
@@ -206,6 +207,14 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
         property.via = propRaw.via;
         viaChecks.push({ at: propAt, target: field.to!, schema: property.type.name });
       }
+      if (propRaw.count !== undefined) {
+        const child = entities.find((candidate) => candidate.name === propRaw.count.entity);
+        if (!child) fail(propAt, `unknown entity "${propRaw.count.entity}"`, ['count', 'entity']);
+        const ref = child.fields.find((candidate) => candidate.name === propRaw.count.via);
+        if (!ref || ref.type !== 'ref' || ref.to !== raw.from) fail(propAt, `"${propRaw.count.via}" is not a ref of "${child.name}" to "${raw.from ?? ''}"`, ['count', 'via']);
+        if (property.type.kind !== 'scalar' || property.type.scalar.type !== 'integer') fail(propAt, 'count needs an integer property', ['count']);
+        property.count = { entity: child.name, via: ref.name };
+      }
       properties.push(property);
     }
     return { name, properties, ...(raw.from !== undefined && { entity: raw.from as string }) };
@@ -268,6 +277,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     };
     if (raw.permission !== undefined) operation.permission = raw.permission;
     if (raw.module !== undefined) operation.module = raw.module;
+    if (raw.root === true) operation.root = true;
     if (raw.body !== undefined) operation.body = raw.body;
     if (raw.paged) operation.paged = { perPageMax: raw.paged.per_page_max, perPageDefault: raw.paged.per_page_default };
     if (raw.handler !== undefined) {
@@ -406,6 +416,21 @@ const FORMAT_OF_TYPE: Partial<Record<string, ListColumnDef['format']>> = {
   boolean: 'boolean',
 };
 
+/** A list operation whose rows give a filter its choices: the value and label must be row properties. */
+function optionsSource(at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>, raw: Raw, path: (string | number)[]): FilterOptionsSource {
+  const operation = partial.operations.find((candidate) => candidate.id === raw.operation);
+  if (!operation || operation.method !== 'get' || operation.response === 'none' || operation.response.kind !== 'array' || operation.pathParams.length > 0) {
+    fail(at, `"${raw.operation}" is not a list operation`, [...path, 'operation']);
+  }
+  const items = operation.response.items;
+  const schema = items.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === items.name) : undefined;
+  if (!schema) fail(at, 'the options operation must answer an array of a schema', [...path, 'operation']);
+  for (const key of ['value', 'label'] as const) {
+    if (!schema.properties.some((candidate) => candidate.name === raw[key])) fail(at, `schema "${schema.name}" has no property "${raw[key]}"`, [...path, key]);
+  }
+  return { path: operation.path, perPage: operation.paged?.perPageMax ?? 0, value: raw.value, label: raw.label };
+}
+
 function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ListScreen {
   const raw = at.value;
   const operation = partial.operations.find((candidate) => candidate.id === raw.list);
@@ -423,6 +448,14 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
     const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: sortable.has(column.field) };
     if (column.link) def.link = column.link;
     if (column.link_param) def.linkParam = column.link_param;
+    if (column.fallback) {
+      if (!schema.properties.some((candidate) => candidate.name === column.fallback)) fail(at, `schema "${schema.name}" has no property "${column.fallback}"`, ['columns', i, 'fallback']);
+      def.fallback = column.fallback;
+    }
+    if (column.currency) {
+      if (def.format !== 'money') fail(at, 'currency is for money columns', ['columns', i, 'currency']);
+      def.currency = column.currency;
+    }
     if (property.type.kind === 'scalar' && property.type.scalar.enumName) def.enum = property.type.scalar.enumName;
     return def;
   });
@@ -441,8 +474,27 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
       def.options = enumValues(partial as Model, scalar.enumName);
       def.enum = scalar.enumName;
     }
-    if ((filter.widget === 'checklist' || filter.widget === 'select') && !def.options) fail(at, `a ${filter.widget} filter needs an enum parameter`, ['filters', i]);
+    if (filter.options_from) {
+      if (filter.widget !== 'checklist' && filter.widget !== 'select') fail(at, 'options_from is for checklist and select filters', ['filters', i, 'options_from']);
+      def.optionsFrom = optionsSource(at, partial, filter.options_from, ['filters', i, 'options_from']);
+      delete def.options;
+      delete def.enum;
+    } else if ((filter.widget === 'checklist' || filter.widget === 'select') && !def.options) {
+      fail(at, `a ${filter.widget} filter needs an enum parameter or options_from`, ['filters', i]);
+    }
     if (filter.default !== undefined) def.default = filter.default;
+    if (filter.guard) def.guard = filter.guard;
+    if (filter.descendants) {
+      if (filter.widget !== 'organisation') fail(at, 'descendants is for organisation filters', ['filters', i, 'descendants']);
+      def.descendants = true;
+    }
+    if (filter.presets) {
+      for (const [flag, value] of Object.entries(filter.presets as Record<string, unknown>)) {
+        const values = Array.isArray(value) ? value : [value];
+        if (def.options && values.some((one) => !def.options!.includes(one as string | number))) fail(at, `preset "${flag}" is not among the filter's options`, ['filters', i, 'presets', flag]);
+      }
+      def.presets = filter.presets;
+    }
     return def;
   });
   const screen: ListScreen = {
@@ -586,7 +638,10 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
       label(column.label, ['columns', i, 'label']);
       if (column.link && !routeNames.has(column.link)) fail(at, `unknown route "${column.link}"`, ['columns', i, 'link']);
     });
-    screen.filters.forEach((filter, i) => label(filter.label, ['filters', i, 'label']));
+    screen.filters.forEach((filter, i) => {
+      label(filter.label, ['filters', i, 'label']);
+      if (filter.guard?.permission && !permissions.some((p) => p.name === filter.guard!.permission)) fail(at, `unknown permission "${filter.guard.permission}"`, ['filters', i, 'guard']);
+    });
     screen.links.forEach((link, i) => {
       label(link.label, ['links', i, 'label']);
       if (!routeNames.has(link.route)) fail(at, `unknown route "${link.route}"`, ['links', i, 'route']);

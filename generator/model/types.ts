@@ -79,6 +79,8 @@ export interface Property {
    * (its child rows, e.g. an audit entry's field changes).
    */
   via?: string;
+  /** An integer of an entity schema counting the child rows (`entity`) whose ref `via` points at the record. */
+  count?: { entity: string; via: string };
   required: boolean;
   nullable: boolean;
   default?: unknown;
@@ -101,6 +103,8 @@ export interface Operation {
   permission?: string;
   /** A module the caller's organisation must subscribe to (000 §6 module check). */
   module?: 'WEBSTORE' | 'DOVETAIL';
+  /** Only root users (a user flag, not a permission) may call it: 403 for anyone else. */
+  root?: boolean;
   paged?: { perPageMax: number; perPageDefault: number };
   pathParams: Property[];
   query: Property[];
@@ -194,6 +198,29 @@ export interface ListColumnDef {
   sortable: boolean;
   /** The enum of an enum column: the runtime labels values with `<enum>.<VALUE>` messages. */
   enum?: string;
+  /** A row property shown (and linked) instead when the field is null (000 §2.7: name, or id). */
+  fallback?: string;
+  /** A money column in this fixed currency (the metrics' USD, EUR and GBP sums), not the row's. */
+  currency?: string;
+}
+
+/**
+ * Who sees a filter (the server still scopes the rows): every condition given must hold.
+ * `finance`: the user's organisation has a finance type or no parent (001 §2 payment type).
+ */
+export interface FilterGuard {
+  permission?: string;
+  root?: boolean;
+  admin?: boolean;
+  finance?: boolean;
+}
+
+/** Choices loaded from a list operation: each row's `value` property, labelled by its `label`. */
+export interface FilterOptionsSource {
+  path: string;
+  perPage: number;
+  value: string;
+  label: string;
 }
 
 export interface ListFilterDef {
@@ -205,6 +232,12 @@ export interface ListFilterDef {
   /** The enum the options come from: the runtime labels them with `<enum>.<VALUE>` messages. */
   enum?: string;
   default?: unknown;
+  guard?: FilterGuard;
+  /** Organisation filters: only the descendants of the user's organisation, not itself. */
+  descendants?: boolean;
+  /** URL query flag → the filter's starting value when the page is opened with that flag. */
+  presets?: Record<string, unknown>;
+  optionsFrom?: FilterOptionsSource;
 }
 
 export interface ScreenLink {

@@ -117,6 +117,7 @@ export const messages = {
     "metrics.sales_eur": "Sales (EUR)",
     "metrics.sales_gbp": "Sales (GBP)",
     "metrics.time_period": "Period",
+    "metrics.account_managers": "Account managers",
     "metrics.empty": "No account managers match the filters.",
     "subscription_status.ACTIVE": "Active",
     "subscription_status.EXPIRED": "Expired",
@@ -577,4 +578,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 474 keys in the English catalogue.
+// 475 keys in the English catalogue.

@@ -520,7 +520,11 @@ export const listScreens = {
           "organisation"
         ],
         "widget": "organisation",
-        "label": "invoices.organisation"
+        "label": "invoices.organisation",
+        "guard": {
+          "root": true,
+          "admin": true
+        }
       },
       {
         "params": [
@@ -623,20 +627,23 @@ export const listScreens = {
       {
         "field": "sales_usd",
         "label": "metrics.sales_usd",
-        "format": "text",
-        "sortable": true
+        "format": "money",
+        "sortable": true,
+        "currency": "USD"
       },
       {
         "field": "sales_eur",
         "label": "metrics.sales_eur",
-        "format": "text",
-        "sortable": true
+        "format": "money",
+        "sortable": true,
+        "currency": "EUR"
       },
       {
         "field": "sales_gbp",
         "label": "metrics.sales_gbp",
-        "format": "text",
-        "sortable": true
+        "format": "money",
+        "sortable": true,
+        "currency": "GBP"
       }
     ],
     "filters": [
@@ -652,6 +659,19 @@ export const listScreens = {
           "quarter"
         ],
         "enum": "metrics_period_kind"
+      },
+      {
+        "params": [
+          "account_managers"
+        ],
+        "widget": "checklist",
+        "label": "metrics.account_managers",
+        "optionsFrom": {
+          "path": "/metrics",
+          "perPage": 1000,
+          "value": "id",
+          "label": "name"
+        }
       }
     ],
     "debounceMs": 500,
@@ -773,7 +793,12 @@ export const listScreens = {
           "PENDING_AUTHORISATION",
           "CANCELLED"
         ],
-        "enum": "order_status"
+        "enum": "order_status",
+        "presets": {
+          "pending_auth": [
+            "PENDING_AUTHORISATION"
+          ]
+        }
       },
       {
         "params": [
@@ -797,7 +822,10 @@ export const listScreens = {
           "ON_ACCOUNT",
           "FINANCE"
         ],
-        "enum": "payment_type"
+        "enum": "payment_type",
+        "guard": {
+          "finance": true
+        }
       }
     ],
     "debounceMs": 500,
@@ -879,7 +907,8 @@ export const listScreens = {
           "organisation_to"
         ],
         "widget": "organisation",
-        "label": "quotes.filter_recipient"
+        "label": "quotes.filter_recipient",
+        "descendants": true
       },
       {
         "params": [
@@ -1019,18 +1048,12 @@ export const listScreens = {
     "defaultSort": "-created_at",
     "columns": [
       {
-        "field": "id",
-        "label": "baskets.id",
-        "format": "text",
-        "sortable": true,
-        "link": "basket"
-      },
-      {
         "field": "name",
         "label": "baskets.name",
         "format": "text",
         "sortable": true,
-        "link": "basket"
+        "link": "basket",
+        "fallback": "id"
       },
       {
         "field": "total",

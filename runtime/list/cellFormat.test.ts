@@ -16,6 +16,13 @@ describe('formatCell', () => {
   it('formats money in the row currency, else the user currency', () => {
     expect(formatCell(column('money'), { value: '1249.995', currency: 'EUR' }, context)).toBe('€1,250.00');
     expect(formatCell(column('money'), { value: '12.5' }, context)).toBe('£12.50');
+    expect(formatCell(column('money', { currency: 'USD' }), { value: '12.5', currency: 'EUR' }, context)).toBe('US$12.50');
+  });
+
+  it('shows the fallback property when the field is null (a basket without a name shows its id)', () => {
+    expect(formatCell(column('text', { fallback: 'id' }), { value: null, id: 2 }, context)).toBe('2');
+    expect(formatCell(column('text', { fallback: 'id' }), { value: 'Named', id: 2 }, context)).toBe('Named');
+    expect(formatCell(column('text'), { value: null, id: 2 }, context)).toBe('');
   });
 
   it('formats dates, and instants in the user time zone', () => {

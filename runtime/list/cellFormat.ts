@@ -22,11 +22,15 @@ function nameOf(value: object): string {
 /** The text of one cell, by the column's format (money, dates, enum labels, yes/no). */
 export function formatCell(column: GenericColumn, row: ListRow, context: CellContext): string {
   const value = row[column.field];
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined) {
+    // A fallback property stands in as it is (000 §2.7: a basket without a name shows its id).
+    const fallback = column.fallback === undefined ? undefined : row[column.fallback];
+    return typeof fallback === 'string' || typeof fallback === 'number' ? String(fallback) : '';
+  }
   if (typeof value === 'object') return nameOf(value);
   switch (column.format) {
     case 'money': {
-      const currency = typeof row.currency === 'string' && row.currency ? row.currency : context.currency;
+      const currency = column.currency ?? (typeof row.currency === 'string' && row.currency ? row.currency : context.currency);
       return formatMoney(String(value), currency) ?? '';
     }
     case 'date':

@@ -14,6 +14,13 @@ describe('initialFilterValues', () => {
   it('starts empty, or at the spec default', () => {
     expect(initialFilterValues(all)).toEqual({ text: '', status: [], kind: 'A', start_date: '', end_date: '', value_from: '', value_to: '' });
   });
+
+  it('starts at the preset of a URL flag the page was opened with (001 §2 ?pending_auth)', () => {
+    const preset: GenericFilter = { ...status, presets: { overdue: ['OPEN'] } };
+    expect(initialFilterValues([preset], new Set(['overdue']))).toEqual({ status: ['OPEN'] });
+    expect(initialFilterValues([preset], new Set(['other']))).toEqual({ status: [] });
+    expect(initialFilterValues([preset])).toEqual({ status: [] });
+  });
 });
 
 describe('filterQuery', () => {

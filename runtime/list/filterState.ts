@@ -18,10 +18,20 @@ export function filterKey(filter: GenericFilter): string {
   return filter.params.join(',');
 }
 
-/** The widgets' starting values: the spec's default where given, otherwise empty. */
-export function initialFilterValues(filters: readonly GenericFilter[]): FilterValues {
+/** The starting value of a filter: the preset of a URL flag the page was opened with, else its default. */
+function startingValue(filter: GenericFilter, flags: ReadonlySet<string>): unknown {
+  const flag = Object.keys(filter.presets ?? {}).find((name) => flags.has(name));
+  return flag === undefined ? filter.default : filter.presets![flag];
+}
+
+/**
+ * The widgets' starting values: the spec's default where given, otherwise empty. `flags` are the
+ * query flags of the page's URL; a filter with a preset for one starts at it (001 §2 pending_auth).
+ */
+export function initialFilterValues(filters: readonly GenericFilter[], flags: ReadonlySet<string> = new Set()): FilterValues {
   const values: Record<string, FilterValue> = {};
-  for (const filter of filters) {
+  for (const plain of filters) {
+    const filter = { ...plain, default: startingValue(plain, flags) };
     if (filter.widget === 'checklist') {
       values[filter.params[0]!] = Array.isArray(filter.default) ? filter.default.map(String) : [];
     } else if (isRangeFilter(filter)) {

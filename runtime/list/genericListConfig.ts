@@ -13,6 +13,10 @@ export interface GenericColumn {
   readonly linkParam?: string;
   /** Enum of an enum column: values show as their `<enum>.<VALUE>` message when it exists. */
   readonly enum?: string;
+  /** Row property shown instead when the field is null (a basket's id when it has no name). */
+  readonly fallback?: string;
+  /** A money column in this fixed currency, whatever the row's or the user's. */
+  readonly currency?: string;
 }
 
 export type FilterWidget = 'text' | 'checklist' | 'select' | 'organisation' | 'date_range' | 'value_range' | 'number_range';
@@ -25,12 +29,22 @@ export interface GenericFilter {
   readonly options?: readonly (string | number)[];
   readonly enum?: string;
   readonly default?: unknown;
+  /** Who sees the filter; the server scopes the rows whatever the filters. */
+  readonly guard?: LinkGuard;
+  /** Organisation filters: only organisations below the user's own. */
+  readonly descendants?: boolean;
+  /** URL query flag → the filter's starting value when the page opens with that flag. */
+  readonly presets?: Readonly<Record<string, unknown>>;
+  /** Choices loaded from a list call (relative to /api/v1): each row's `value`, labelled by `label`. */
+  readonly optionsFrom?: { readonly path: string; readonly perPage: number; readonly value: string; readonly label: string };
 }
 
 export interface LinkGuard {
   readonly permission?: string;
   readonly root?: boolean;
   readonly admin?: boolean;
+  /** The user's organisation has a finance type or no parent (001 §2 payment type filter). */
+  readonly finance?: boolean;
 }
 
 export interface GenericLink {

@@ -13,6 +13,14 @@ describe('guardPasses', () => {
     expect(guardPasses(rootAdmin, { root: true, admin: true, permission: 'order:view' })).toBe(true);
   });
 
+  it('finance: the organisation has a finance type, or no parent', () => {
+    const at = (finance_type: string | null, parent: number | null): GuardHolder => ({ ...buyer, organisation: { finance_type, parent } });
+    expect(guardPasses(at('AGENT', 2), { finance: true })).toBe(true);
+    expect(guardPasses(at(null, null), { finance: true })).toBe(true);
+    expect(guardPasses(at(null, 2), { finance: true })).toBe(false);
+    expect(guardPasses(buyer, { finance: true })).toBe(false);
+  });
+
   it('lets anyone through without a guard and nobody signed out through one', () => {
     expect(guardPasses(null, undefined)).toBe(true);
     expect(guardPasses(null, { permission: 'order:checkout' })).toBe(false);

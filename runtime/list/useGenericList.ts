@@ -27,9 +27,12 @@ export { filterKey };
  * and the list controller applies them after the screen's debounce, back on page 1.
  */
 export function useGenericList(config: GenericListConfig): GenericList {
+  // Query flags of the page's URL (?pending_auth) pick a filter's preset as its starting value.
+  const [flags] = useState<ReadonlySet<string>>(() => new Set(new URLSearchParams(window.location.search).keys()));
+  const openingValues = useMemo(() => initialFilterValues(config.filters, flags), [config.filters, flags]);
   const initialValues = useMemo(() => initialFilterValues(config.filters), [config.filters]);
-  const initialQuery = useMemo(() => filterQuery(config.filters, initialValues), [config.filters, initialValues]);
-  const [values, setValues] = useState<FilterValues>(initialValues);
+  const initialQuery = useMemo(() => filterQuery(config.filters, openingValues), [config.filters, openingValues]);
+  const [values, setValues] = useState<FilterValues>(openingValues);
   const controller = useListController<ListRow, Query>({
     path: config.path,
     initialFilters: initialQuery,
@@ -48,10 +51,11 @@ export function useGenericList(config: GenericListConfig): GenericList {
     [values, config.filters, setFilters],
   );
 
+  // Clearing goes back to the spec's defaults, not to the presets the page was opened with.
   const clearFilters = useCallback(() => {
     setValues(initialValues);
-    resetFilters();
-  }, [initialValues, resetFilters]);
+    resetFilters(filterQuery(config.filters, initialValues));
+  }, [initialValues, config.filters, resetFilters]);
 
   const problems = useMemo(() => filterProblems(config.filters, values), [config.filters, values]);
   return { config, controller, values, problems, setValue, clearFilters };

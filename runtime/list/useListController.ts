@@ -23,8 +23,8 @@ export interface ListController<Row, Filters extends ListFilters> extends ListSt
   setSortBy: (sortBy: string) => void;
   /** Edits filters; they apply after the debounce and reset to page 1. */
   setFilters: (filters: Partial<Filters>) => void;
-  /** Back to the initial filters at once. */
-  resetFilters: () => void;
+  /** Back to the initial filters (or the ones given) at once. */
+  resetFilters: (filters?: Filters) => void;
   reload: () => void;
 }
 
@@ -75,7 +75,7 @@ export function useListController<Row, Filters extends ListFilters>(
   const setFilters = useCallback((next: Partial<Filters>) => dispatch({ type: 'editFilters', filters: next }), []);
   const initialSignature = JSON.stringify(initialFilters);
   const resetFilters = useCallback(
-    () => dispatch({ type: 'resetFilters', filters: JSON.parse(initialSignature) as Filters }),
+    (filters?: Filters) => dispatch({ type: 'resetFilters', filters: filters ?? (JSON.parse(initialSignature) as Filters) }),
     [initialSignature],
   );
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { API_BASE, isAbortError } from '../api/client';
 import { inTreeOrder } from './organisationTree';
 
-/** An organisation the user can see, as the organisations list answers it. */
+/** An organisation the user can see, as the organisation picker answers it. */
 export interface OrganisationOption {
   id: number;
   name: string;
@@ -10,10 +10,14 @@ export interface OrganisationOption {
   parent?: number | null;
 }
 
-/** `unavailable`: the organisations list does not exist (404) or failed, so the widget is hidden. */
+/** `unavailable`: the picker failed, so the widget is hidden. */
 export type OrganisationOptions = { status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; organisations: OrganisationOption[] };
 
-const ORGANISATIONS_URL = `${API_BASE}/organisations?per_page=1000&sort_by=%2Bname`;
+/**
+ * 000 §6 organisation picker: the user's own organisation and its descendants by name, readable by
+ * every signed-in user (the organisations list itself needs organisation:view).
+ */
+const PICKER_URL = `${API_BASE}/organisations/picker?per_page=1000&sort_by=%2Bname`;
 
 /** The organisations the user can see, for the organisation filter (in tree order). */
 export function useOrganisationOptions(enabled: boolean): OrganisationOptions {
@@ -21,7 +25,7 @@ export function useOrganisationOptions(enabled: boolean): OrganisationOptions {
   useEffect(() => {
     if (!enabled) return undefined;
     const controller = new AbortController();
-    fetch(ORGANISATIONS_URL, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
+    fetch(PICKER_URL, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) return setOptions({ status: 'unavailable' });
         const organisations = (await response.json()) as OrganisationOption[];

@@ -142,50 +142,78 @@ function invoiceRow(invoice: DemoInvoice, index: number, today: Date) {
   };
 }
 
-/** Account managers and their sales in GBP per week, month and quarter (other currencies follow). */
-export const DEMO_ACCOUNT_MANAGERS: { id: number; name: string; week: [number, number, string]; month: [number, number, string]; quarter: [number, number, string] }[] = [
-  { id: 1, name: 'Alice Archer', week: [1, 6, '4200.00'], month: [3, 21, '18750.50'], quarter: [8, 64, '61200.00'] },
-  { id: 2, name: 'Ben Bishop', week: [0, 2, '950.00'], month: [2, 11, '9400.00'], quarter: [5, 40, '38100.75'] },
-  { id: 3, name: 'Chloe Carter', week: [2, 9, '7600.25'], month: [4, 30, '25800.00'], quarter: [11, 85, '79950.00'] },
-  { id: 4, name: 'Dev Dhillon', week: [0, 0, '0.00'], month: [1, 5, '3100.00'], quarter: [3, 19, '14600.00'] },
-  { id: 5, name: 'Erin Evans', week: [1, 4, '2250.00'], month: [1, 14, '11020.40'], quarter: [6, 37, '30480.00'] },
+/** New organisations, number of sales and sales in GBP over one period. */
+export type PeriodFigures = [number, number, string];
+export type PeriodKind = 'week' | 'month' | 'quarter';
+
+/**
+ * The figures of the current period followed by earlier ones, newest first: each earlier period
+ * takes a tenth less (counts rounded down, money to the penny), so every manager has a history.
+ */
+function history(current: PeriodFigures, periods: number): PeriodFigures[] {
+  return Array.from({ length: periods }, (_, back) => {
+    const tenths = 10 - back;
+    const [newOrgs, orders, gbp] = current;
+    return [Math.floor((newOrgs * tenths) / 10), Math.floor((orders * tenths) / 10), new Decimal(gbp).times(tenths).dividedBy(10).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2)];
+  });
+}
+
+/** How many periods of each kind the demo keeps per account manager (001 §2 metrics). */
+export const DEMO_PERIOD_COUNTS: Record<PeriodKind, number> = { week: 4, month: 3, quarter: 2 };
+
+function manager(id: number, name: string, week: PeriodFigures, month: PeriodFigures, quarter: PeriodFigures) {
+  return { id, name, week: history(week, DEMO_PERIOD_COUNTS.week), month: history(month, DEMO_PERIOD_COUNTS.month), quarter: history(quarter, DEMO_PERIOD_COUNTS.quarter) };
+}
+
+/**
+ * Account managers and their sales in GBP per week, month and quarter, newest period first (other
+ * currencies follow). Eight, so that the charts' top six plus Others has something to group.
+ */
+export const DEMO_ACCOUNT_MANAGERS: { id: number; name: string; week: PeriodFigures[]; month: PeriodFigures[]; quarter: PeriodFigures[] }[] = [
+  manager(1, 'Alice Archer', [1, 6, '4200.00'], [3, 21, '18750.50'], [8, 64, '61200.00']),
+  manager(2, 'Ben Bishop', [0, 2, '950.00'], [2, 11, '9400.00'], [5, 40, '38100.75']),
+  manager(3, 'Chloe Carter', [2, 9, '7600.25'], [4, 30, '25800.00'], [11, 85, '79950.00']),
+  manager(4, 'Dev Dhillon', [0, 0, '0.00'], [1, 5, '3100.00'], [3, 19, '14600.00']),
+  manager(5, 'Erin Evans', [1, 4, '2250.00'], [1, 14, '11020.40'], [6, 37, '30480.00']),
+  manager(6, 'Farah Fischer', [3, 12, '9120.00'], [5, 33, '27410.10'], [12, 92, '88300.00']),
+  manager(7, 'George Grant', [0, 1, '480.00'], [1, 6, '4975.00'], [2, 22, '17250.00']),
+  manager(8, 'Hana Hughes', [2, 7, '5310.60'], [3, 18, '15200.00'], [7, 51, '44820.25']),
 ];
 
 const USD_PER_GBP = new Decimal('1.27');
 const EUR_PER_GBP = new Decimal('1.17');
 const inCurrency = (gbp: Decimal, rate: Decimal) => toScaled(gbp.times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
 
-/** The first day of the current week (Monday), month and quarter. */
-function periodStarts(today: Date): Record<'week' | 'month' | 'quarter', string> {
+/** The first day of the week (Monday), month or quarter `back` periods before the current one. */
+function periodStart(today: Date, period: PeriodKind, back: number): string {
   const year = today.getUTCFullYear();
   const month = today.getUTCMonth();
-  const mondayOffset = (today.getUTCDay() + 6) % 7;
-  return {
-    week: day(today, -mondayOffset),
-    month: dayOf(Date.UTC(year, month, 1)),
-    quarter: dayOf(Date.UTC(year, month - (month % 3), 1)),
-  };
+  if (period === 'week') return day(today, -((today.getUTCDay() + 6) % 7) - 7 * back);
+  if (period === 'month') return dayOf(Date.UTC(year, month - back, 1));
+  return dayOf(Date.UTC(year, month - (month % 3) - 3 * back, 1));
 }
 
 function metricsRows(today: Date) {
-  const starts = periodStarts(today);
-  return DEMO_ACCOUNT_MANAGERS.flatMap((manager, index) =>
-    (['week', 'month', 'quarter'] as const).map((period, position) => {
-      const [newOrgs, orders, gbp] = manager[period];
-      const sales = new Decimal(gbp);
-      return {
-        id: index * 3 + position + 1,
-        account_manager_id: manager.id,
-        period,
-        period_start: starts[period],
-        new_orgs: newOrgs,
-        orders,
-        sales_usd: inCurrency(sales, USD_PER_GBP),
-        sales_eur: inCurrency(sales, EUR_PER_GBP),
-        sales_gbp: toScaled(sales),
-      };
-    }),
-  );
+  const rows: Record<string, unknown>[] = [];
+  for (const manager of DEMO_ACCOUNT_MANAGERS) {
+    for (const period of ['week', 'month', 'quarter'] as const) {
+      manager[period].forEach(([newOrgs, orders, gbp], back) => {
+        const sales = new Decimal(gbp);
+        rows.push({
+          id: rows.length + 1,
+          account_manager_id: manager.id,
+          period,
+          period_start: periodStart(today, period, back),
+          new_orgs: newOrgs,
+          orders,
+          sales_usd: inCurrency(sales, USD_PER_GBP),
+          sales_eur: inCurrency(sales, EUR_PER_GBP),
+          sales_gbp: toScaled(sales),
+        });
+      });
+    }
+  }
+  return rows;
 }
 
 /**

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { toScaled } from '../../server/db/scaled';
 import { insertAll } from '../insert';
-import { CUSTOMER, CUSTOMER_BRANCH, EU_CUSTOMER, OTHER_CUSTOMER, OTHER_RESELLER, RESELLER } from './organisations';
+import { CUSTOMER, CUSTOMER_BRANCH, EU_CUSTOMER, OTHER_CUSTOMER, RESELLER, SUPPLIER } from './organisations';
 
 /**
  * Orders, quotes, baskets and shipping types of the demo (001 §3, 000 §3). Orders cover every
@@ -111,12 +111,18 @@ function lineRow(line: LineSpec, index: number, ids: Map<string, number>) {
   };
 }
 
+const RECIPIENT_NAME: Record<number, string> = { [CUSTOMER]: 'Bob Buyer', [EU_CUSTOMER]: 'Eva Kunde', [RESELLER]: 'Rita Reseller' };
+const RECIPIENT_MAILBOX: Record<number, string> = { [CUSTOMER]: 'buyer', [EU_CUSTOMER]: 'buyer', [RESELLER]: 'sales' };
+const RECIPIENT_DOMAIN: Record<number, string> = { [CUSTOMER]: 'customer.example', [EU_CUSTOMER]: 'eu-customer.example', [RESELLER]: 'reseller.example' };
+
 async function seedQuotes(db: Knex, ids: Map<string, number>): Promise<void> {
   const quotes: Record<string, unknown>[] = [];
   const lines: Record<string, unknown>[] = [];
-  // The reseller quotes each status to both of its customers; the other reseller quotes its own.
-  const senders: [number, number, number][] = [[RESELLER, CUSTOMER, 2], [RESELLER, EU_CUSTOMER, 2], [OTHER_RESELLER, OTHER_CUSTOMER, 6]];
-  for (const [from, to, creator] of senders) {
+  // Outward quotes are root-side (002 §6): the distributor (root organisation, its root admin Sam)
+  // quotes each status to two customers and to a reseller below it.
+  const recipients = [CUSTOMER, EU_CUSTOMER, RESELLER];
+  for (const to of recipients) {
+    const [from, creator] = [SUPPLIER, 1];
     QUOTE_STATUSES.forEach((status, statusIndex) => {
       const id = quotes.length + 1;
       const set = LINE_SETS[id % LINE_SETS.length]!;
@@ -134,8 +140,8 @@ async function seedQuotes(db: Knex, ids: Map<string, number>): Promise<void> {
         currency: to === EU_CUSTOMER ? 'EUR' : 'GBP',
         purchase_order_number: status === 'ACCEPTED' ? `PO-Q${id}` : null,
         order_id: null,
-        recipient_name: to === EU_CUSTOMER ? 'Eva Kunde' : 'Bob Buyer',
-        recipient_email: to === EU_CUSTOMER ? `buyer${statusIndex}@eu-customer.example` : `buyer${statusIndex}@customer.example`,
+        recipient_name: RECIPIENT_NAME[to],
+        recipient_email: `${RECIPIENT_MAILBOX[to]}${statusIndex}@${RECIPIENT_DOMAIN[to]}`,
         payment_type: 'ON_ACCOUNT',
         requires_approval: status === 'DRAFT' && to === CUSTOMER,
         part_ship: false,

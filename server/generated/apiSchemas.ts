@@ -4498,7 +4498,8 @@ export const apiSchemas = {
         "total",
         "currency",
         "created_at",
-        "organisation"
+        "organisation",
+        "line_item_count"
       ],
       "properties": {
         "id": {
@@ -4541,6 +4542,10 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "line_item_count": {
+          "type": "integer",
+          "minimum": 0
         }
       }
     },
@@ -5975,6 +5980,7 @@ export const apiSchemas = {
       "required": [
         "id",
         "name",
+        "parent",
         "currency",
         "finance_type",
         "po_number_required",
@@ -5991,6 +5997,13 @@ export const apiSchemas = {
           "maxLength": 255,
           "minLength": 1,
           "pattern": "\\S"
+        },
+        "parent": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1
         },
         "currency": {
           "type": "string",

@@ -107,6 +107,62 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "listOrganisationPicker",
+    method: "get",
+    path: "/organisations/picker",
+    auth: "session",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 1000
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "organisation",
+      "fields": [
+        "id",
+        "name",
+        "depth",
+        "parent"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "self"
+      }
+    },
+  },
+  {
     id: "getOrganisation",
     method: "get",
     path: "/organisations/:id",
@@ -3025,6 +3081,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/metrics",
     auth: "session",
+    root: true,
     status: 200,
     paged: true,
     paramsSchema: {
@@ -3092,6 +3149,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/metrics/:id",
     auth: "session",
+    root: true,
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -3961,6 +4019,7 @@ export const operations: OperationDef[] = [
     path: "/quotes/outward",
     auth: "session",
     permission: "quote:view",
+    root: true,
     status: 200,
     paged: true,
     paramsSchema: {
@@ -4154,6 +4213,7 @@ export const operations: OperationDef[] = [
     path: "/quotes/outward/:id",
     auth: "session",
     permission: "quote:view",
+    root: true,
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -4265,6 +4325,7 @@ export const operations: OperationDef[] = [
     path: "/quotes/outward/:id/line_items",
     auth: "session",
     permission: "quote:view",
+    root: true,
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -4621,6 +4682,13 @@ export const operations: OperationDef[] = [
             "depth",
             "parent"
           ]
+        }
+      ],
+      "counts": [
+        {
+          "property": "line_item_count",
+          "table": "basket_line_items",
+          "column": "basket_id"
         }
       ],
       "sort": [

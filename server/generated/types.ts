@@ -943,6 +943,7 @@ total: (number & string)
 currency: ("GBP" | "EUR")
 created_at: string
 organisation: (OrganisationRef | null)
+line_item_count: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1239,6 +1240,7 @@ parent: boolean
 export interface OrganisationSummary {
 id: number
 name: string
+parent: (number | null)
 currency: ("GBP" | "EUR")
 finance_type: ("AGENT" | "RESELLER" | null)
 po_number_required: boolean
@@ -1316,6 +1318,15 @@ text?: string
  * status is one of
  */
 status?: ("ENABLED" | "DISABLED")[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrganisationPickerQuery".
+ */
+export interface ListOrganisationPickerQuery {
+page: number
+per_page: number
+sort_by: ("+name" | "-name")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2197,6 +2208,7 @@ sort_by: ("+serial_number" | "-serial_number")
 
 export interface OperationTypes {
   listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; response: OrganisationRow[]; paged: true };
+  listOrganisationPicker: { params: {  }; query: ListOrganisationPickerQuery; body: undefined; response: OrganisationRef[]; paged: true };
   getOrganisation: { params: { id: number }; query: GetOrganisationQuery; body: undefined; response: Organisation; paged: false };
   listOrganisationAddresses: { params: { id: number }; query: ListOrganisationAddressesQuery; body: undefined; response: Address[]; paged: false };
   listUsers: { params: {  }; query: ListUsersQuery; body: undefined; response: UserRow[]; paged: true };

@@ -84,6 +84,7 @@ function mount(router: Router, db: Knex, operation: OperationDef): void {
     // Who may call comes first: a signed-out caller learns nothing about the parameters.
     const context = requestContext(ctx, db, operation);
     if (operation.auth === 'session' && !context.user) throw unauthenticated();
+    if (operation.root && context.user && !context.user.root) throw forbidden();
     if (operation.permission && context.user && !hasPermission(context.user, operation.permission)) throw forbidden();
     if (operation.module && context.user && !hasModule(context.user, operation.module)) throw forbidden();
     const params: Record<string, unknown> = { ...ctx.params };

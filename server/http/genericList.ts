@@ -96,10 +96,23 @@ export async function applyFilters(db: Knex, query: Knex.QueryBuilder, meta: Gen
   }
 }
 
+/** The record's columns plus each child-row count of the schema, computed by the same query. */
+function selectRow(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table: string): Knex.QueryBuilder {
+  query.select(`${table}.*`);
+  for (const count of meta.counts ?? []) {
+    query.select(db(count.table).count('*').where(`${count.table}.${count.column}`, db.ref(`${table}.id`)).as(count.property));
+  }
+  return query;
+}
+
 /** Decodes rows and fills ref expansions with one query per expansion, however many rows. */
 export async function toViews(db: Knex, meta: GenericMeta, rows: Row[]): Promise<Row[]> {
   const entity = meta.entity as EntityName;
-  const views = rows.map((row) => decodeRow(entity, row, meta.fields));
+  const views = rows.map((row) => {
+    const view = decodeRow(entity, row, meta.fields);
+    for (const count of meta.counts ?? []) view[count.property] = Number(row[count.property] ?? 0);
+    return view;
+  });
   for (const expansion of meta.expand) {
     const column = columnOf(entity, expansion.via);
     const ids = [...new Set(rows.map((row) => row[column]).filter((id) => id !== null && id !== undefined))] as number[];
@@ -135,7 +148,7 @@ function ordered(db: Knex, meta: GenericMeta, base: Knex.QueryBuilder, table: st
   const sortField = fieldMeta(meta.entity as EntityName, sortBy.slice(1));
   const sortColumn = `${table}.${sortField.column}`;
   const direction = sortBy.startsWith('-') ? 'desc' : 'asc';
-  const query = base.clone().select(`${table}.*`);
+  const query = selectRow(db, base.clone(), meta, table);
   if (TEXT_TYPES.has(sortField.type)) orderByText(db, query, sortColumn, direction);
   else query.orderBy(sortColumn, direction);
   return query.orderBy(`${table}.id`, 'asc');
@@ -180,7 +193,7 @@ export async function genericGet(db: Knex, meta: GenericMeta, input: GenericInpu
   const table = tableOf(entity);
   const query = db(table).where(`${table}.id`, Number(input.params['id']));
   applyScope(db, query, meta, table, input.user);
-  const row = (await query.first(`${table}.*`)) as Row | undefined;
+  const row = (await selectRow(db, query, meta, table).first()) as Row | undefined;
   if (!row) throw notFound();
   const [view] = await toViews(db, meta, [row]);
   return view;

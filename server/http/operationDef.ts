@@ -49,6 +49,8 @@ export interface OperationDef {
   permission?: string;
   /** The module the caller's organisation must subscribe to. */
   module?: 'WEBSTORE' | 'DOVETAIL';
+  /** Root users only (001 §6 metrics, 002 §6 outward quotes); anyone else gets 403. */
+  root?: boolean;
   status: number;
   paged?: boolean;
   paramsSchema: JsonSchema;
@@ -76,6 +78,8 @@ export interface GenericMeta {
    * id and `where` fixes other fields (the audit log's entity_type).
    */
   children?: { of: string; via: string; where: Record<string, string | number | boolean>; defaultSort: string };
+  /** Integer properties counting child rows that point at the record (a subquery of the row query). */
+  counts?: { property: string; table: string; column: string }[];
   sort: string[];
   filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree'; fields: string[] }[];
   scope?: { kind: 'tree' | 'own'; field: string };

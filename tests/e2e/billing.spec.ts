@@ -27,7 +27,7 @@ test('subscriptions: the buyer sees its own and its branch’s, grouped by organ
   await visitAs(page, BUYER, '/webstore/subscriptions');
   await expect(page).toHaveURL(/\/webstore\/subscriptions$/);
   await expect(page.getByText('Zoom Workplace for head office', { exact: true })).toBeVisible();
-  await expect(page.getByText('Customer Co Branch').first()).toBeVisible();
+  await expect(page.locator('.tree-table__organisation', { hasText: 'Customer Co Branch' })).toBeVisible();
   await expect(page.getByText('Branch session border controller', { exact: true })).toBeVisible();
   await expect(page.getByText('Zoom Workplace Business', { exact: true })).toHaveCount(0);
 });
@@ -60,11 +60,41 @@ test('invoices: forbidden without invoice:view', async ({ page }) => {
   await expect(page.getByText(FORBIDDEN)).toBeVisible();
 });
 
+const ACCOUNT_MANAGERS = ['Alice Archer', 'Ben Bishop', 'Chloe Carter', 'Dev Dhillon', 'Erin Evans', 'Farah Fischer', 'George Grant', 'Hana Hughes'];
+
 test('metrics: root sees every account manager', async ({ page }) => {
   await visitAs(page, ROOT_ADMIN, '/backoffice/metrics');
   await expect(page).toHaveURL(/\/backoffice\/metrics$/);
-  for (const name of ['Alice Archer', 'Ben Bishop', 'Chloe Carter', 'Dev Dhillon', 'Erin Evans']) {
-    await expect(page.getByText(name, { exact: true })).toBeVisible();
+  const grid = page.getByRole('grid');
+  for (const name of ACCOUNT_MANAGERS) {
+    await expect(grid.getByText(name, { exact: true })).toBeVisible();
+  }
+});
+
+test('metrics: the account managers checklist offers every manager and narrows the table', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/backoffice/metrics');
+  const managers = page.getByRole('group', { name: 'Account managers', exact: true });
+  await expect(managers.getByRole('checkbox')).toHaveCount(ACCOUNT_MANAGERS.length);
+  await managers.getByLabel('Chloe Carter').check();
+  await managers.getByLabel('Hana Hughes').check();
+  const grid = page.getByRole('grid');
+  await expect(grid.getByText('Alice Archer', { exact: true })).toHaveCount(0);
+  await expect(grid.getByText('Chloe Carter', { exact: true })).toBeVisible();
+  await expect(grid.getByText('Hana Hughes', { exact: true })).toBeVisible();
+  // Each sales column is money in its own currency.
+  await expect(grid.getByRole('gridcell', { name: /^US\$/ }).first()).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: /^€/ }).first()).toBeVisible();
+});
+
+test('invoices: the organisation filter is for users both root and admin only', async ({ page }) => {
+  const organisation = page.getByLabel('Organisation', { exact: true });
+  await visitAs(page, ROOT_ADMIN, '/webstore/invoices');
+  await expect(organisation.locator('option[value="7"]')).toBeAttached();
+  for (const email of [RESELLER_ADMIN, BUYER]) {
+    await page.context().clearCookies();
+    await visitAs(page, email, '/webstore/invoices');
+    await expect(page.getByRole('group', { name: 'Status', exact: true })).toBeVisible();
+    await expect(organisation).toHaveCount(0);
   }
 });
 

@@ -139,3 +139,51 @@ test('roles: a header link of the screen leads to its route', async ({ page }) =
   await page.locator('.generic-list__links--header').getByRole('link', { name: 'Template roles' }).click();
   await expect(page).toHaveURL(/\/backoffice\/roles\/templates$/);
 });
+
+const BUYER = 'buyer@customer.example';
+/** EU Customer: no finance type and a parent, so no payment type filter (001 §2). */
+const EU_BUYER = 'buyer@eu-customer.example';
+
+test('orders: a buyer without organisation:view still gets the organisation filter, over its own subtree', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/orders');
+  const organisation = page.getByLabel('Organisation', { exact: true });
+  await expect(organisation.locator('option[value="7"]')).toBeAttached();
+  const values = await organisation.locator('option').evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
+  expect(values).toEqual(['', '3', '7']);
+  await expect(status(page)).toHaveText('Page 1 of 1 · 12 results');
+  await organisation.selectOption('7');
+  await expect(status(page)).toHaveText('Page 1 of 1 · 4 results');
+});
+
+test('subscriptions: a buyer without organisation:view gets the organisation filter', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/subscriptions');
+  await expect(page.getByLabel('Organisation', { exact: true }).locator('option[value="7"]')).toBeAttached();
+});
+
+test('orders: the payment type filter shows for an organisation with a finance type or without a parent only', async ({ page }) => {
+  const paymentType = page.getByRole('group', { name: 'Payment type', exact: true });
+  // Customer Co has the finance type AGENT.
+  await visitAs(page, BUYER, '/webstore/orders');
+  await expect(page.getByRole('group', { name: 'Order type', exact: true })).toBeVisible();
+  await expect(paymentType).toBeVisible();
+  // The supplier has no finance type but no parent either.
+  await page.context().clearCookies();
+  await visitAs(page, ROOT_ADMIN, '/webstore/orders');
+  await expect(paymentType).toBeVisible();
+  // EU Customer has neither.
+  await page.context().clearCookies();
+  await visitAs(page, EU_BUYER, '/webstore/orders');
+  await expect(page.getByRole('group', { name: 'Order type', exact: true })).toBeVisible();
+  await expect(paymentType).toHaveCount(0);
+});
+
+test('orders: ?pending_auth preselects the status Pending authorisation; clear goes back to every order', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/orders');
+  await page.goto('/webstore/orders?pending_auth=1');
+  const pending = page.getByRole('group', { name: 'Status', exact: true }).getByLabel('Pending authorisation');
+  await expect(pending).toBeChecked();
+  await expect(status(page)).toHaveText('Page 1 of 1 · 2 results');
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(pending).not.toBeChecked();
+  await expect(status(page)).toHaveText('Page 1 of 1 · 20 results');
+});

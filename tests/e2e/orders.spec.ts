@@ -11,6 +11,7 @@ const PASSWORD = 'demo-password';
 const BUYER = 'buyer@customer.example';
 const EU_BUYER = 'buyer@eu-customer.example';
 const RESELLER_ADMIN = 'admin@reseller.example';
+const ROOT_ADMIN = 'admin@supplier.example';
 const FORBIDDEN = 'Unfortunately you do not have permission to view this page';
 
 async function visitAs(page: Page, email: string, path: string): Promise<void> {
@@ -47,7 +48,8 @@ async function withoutEuOrderView(run: () => Promise<void>): Promise<void> {
 test('orders: a buyer sees its subtree orders, not another customer', async ({ page }) => {
   await visitAs(page, BUYER, '/webstore/orders');
   await expect(page.getByText('HUB-10001', { exact: true })).toBeVisible();
-  await expect(page.getByText('Customer Co Branch').first()).toBeVisible();
+  // In the grid: the organisation filter offers the branch too.
+  await expect(page.getByRole('gridcell', { name: 'Customer Co Branch' }).first()).toBeVisible();
   await expect(page.getByText('HUB-10003', { exact: true })).toHaveCount(0);
 });
 
@@ -58,11 +60,16 @@ test('orders: forbidden without order:view', async ({ page }) => {
   });
 });
 
-test('outward quotes: the reseller sees the quotes it sent; a buyer is forbidden', async ({ page }) => {
-  await visitAs(page, RESELLER_ADMIN, '/webstore/quotesoutward');
-  await expect(page.getByText('Quote 12 voided', { exact: true })).toBeVisible();
+test('outward quotes: root-side; the distributor sees the quotes it sent, a reseller admin and a buyer are forbidden', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/quotesoutward');
+  await expect(page.getByText('Quote 18 voided', { exact: true })).toBeVisible();
+  for (const email of [RESELLER_ADMIN, BUYER]) {
+    await page.context().clearCookies();
+    await visitAs(page, email, '/webstore/quotesoutward');
+    await expect(page.getByText(FORBIDDEN)).toBeVisible();
+  }
   await page.context().clearCookies();
-  await visitAs(page, BUYER, '/webstore/quotesoutward');
+  await visitAs(page, RESELLER_ADMIN, '/webstore/quotesoutward/14');
   await expect(page.getByText(FORBIDDEN)).toBeVisible();
 });
 
@@ -84,4 +91,27 @@ test('baskets: the buyer sees its baskets; a user without order:view_draft is fo
   await page.context().clearCookies();
   await visitAs(page, EU_BUYER, '/webstore/baskets');
   await expect(page.getByText(FORBIDDEN)).toBeVisible();
+});
+
+test('outward quotes: the recipient filter offers the organisations below the distributor, not itself', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/webstore/quotesoutward');
+  const recipient = page.getByLabel('Recipient organisation', { exact: true });
+  await expect(recipient.locator('option[value="4"]')).toBeAttached();
+  const values = await recipient.locator('option').evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
+  expect(values).not.toContain('1');
+  expect([...values].sort()).toEqual(['', '2', '3', '4', '5', '6', '7']);
+  await recipient.selectOption('4');
+  await expect(page.locator('.pagination__status')).toHaveText('Page 1 of 1 · 6 results');
+  await expect(page.getByText('Quote 12 voided', { exact: true })).toBeVisible();
+  await expect(page.getByText('Quote 6 voided', { exact: true })).toHaveCount(0);
+});
+
+test('baskets: one column shows the name, or the id when the name is null, linking to the basket; created as Do MMM YYYY', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/baskets');
+  await expect(page.getByRole('columnheader', { name: 'Hub ref' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Meeting room refresh', exact: true })).toBeVisible();
+  // Basket 2 has no name: its id stands in, and links to it. Created 2026-11-03.
+  await expect(page.getByRole('gridcell', { name: '3rd Nov 2026', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/\/webstore\/baskets\/2$/);
 });

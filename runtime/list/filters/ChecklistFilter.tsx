@@ -1,9 +1,9 @@
 import { listValue, type FilterWidgetProps } from './filterWidgetProps';
-import { useOptionLabel } from './useOptionLabel';
+import { useFilterOptions } from './useFilterOptions';
 
-/** Checkboxes over an enum's values; the checked ones are sent as a repeated parameter. */
+/** Checkboxes over an enum's values or loaded choices; the checked ones are sent as a repeated parameter. */
 export function ChecklistFilter({ filter, label, values, onChange }: FilterWidgetProps) {
-  const optionLabel = useOptionLabel(filter.enum);
+  const options = useFilterOptions(filter);
   const param = filter.params[0]!;
   const checked = listValue(values, param);
   const toggle = (option: string, on: boolean) =>
@@ -11,14 +11,10 @@ export function ChecklistFilter({ filter, label, values, onChange }: FilterWidge
   return (
     <fieldset className="generic-filter">
       <legend>{label}</legend>
-      {(filter.options ?? []).map((option) => (
-        <label key={String(option)} className="generic-filter__check">
-          <input
-            type="checkbox"
-            checked={checked.includes(String(option))}
-            onChange={(event) => toggle(String(option), event.target.checked)}
-          />
-          {optionLabel(option)}
+      {options.map((option) => (
+        <label key={option.value} className="generic-filter__check">
+          <input type="checkbox" checked={checked.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
+          {option.label}
         </label>
       ))}
     </fieldset>

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { useT } from '../../i18n/useT';
 import { filterKey } from '../filterState';
 import type { FilterWidget } from '../genericListConfig';
+import { guardPasses } from '../linkGuard';
+import { useCurrentUser } from '../../session/useCurrentUser';
 import type { GenericList } from '../useGenericList';
 import { useMessage } from '../useMessage';
 import { ChecklistFilter } from './ChecklistFilter';
@@ -25,12 +27,15 @@ const WIDGETS: Record<FilterWidget, ComponentType<FilterWidgetProps>> = {
 export function FilterPanel({ list }: { list: GenericList }) {
   const t = useT();
   const message = useMessage();
+  const { user } = useCurrentUser();
   const { config, values, problems, setValue, clearFilters } = list;
-  if (config.filters.length === 0) return null;
+  // A guarded filter is left out for users who fail its guard (001 §2); the server scopes the rows anyway.
+  const shown = config.filters.filter((filter) => guardPasses(user, filter.guard));
+  if (shown.length === 0) return null;
   return (
     <aside className="generic-list__filters" aria-label={t('filters.heading')}>
       <h2>{t('filters.heading')}</h2>
-      {config.filters.map((filter) => {
+      {shown.map((filter) => {
         const Widget = WIDGETS[filter.widget];
         const problem = problems[filterKey(filter)];
         return (

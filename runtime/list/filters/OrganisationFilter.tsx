@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useT } from '../../i18n/useT';
+import { useCurrentUser } from '../../session/useCurrentUser';
 import { useOrganisationOptions } from '../useOrganisationOptions';
 import { stringValue, type FilterWidgetProps } from './filterWidgetProps';
 
@@ -7,22 +8,26 @@ import { stringValue, type FilterWidgetProps } from './filterWidgetProps';
 const INDENT = '\u00a0\u00a0\u00a0';
 
 /**
- * A choice among the organisations the user can see, indented by depth, or all of them. Hidden
- * while the organisations list is unavailable (404 until the back office provides it).
+ * A choice among the organisations the user can see, indented by depth, or all of them; with
+ * `descendants`, only those below the user's own (001 §2 quote recipients). Hidden while the
+ * picker is unavailable.
  */
 export function OrganisationFilter({ filter, label, values, onChange }: FilterWidgetProps) {
   const t = useT();
   const id = useId();
+  const { user } = useCurrentUser();
   const options = useOrganisationOptions(true);
   const param = filter.params[0]!;
   if (options.status !== 'ready') return null;
-  const top = Math.min(...options.organisations.map((organisation) => organisation.depth));
+  const organisations = filter.descendants ? options.organisations.filter((organisation) => organisation.id !== user?.organisation.id) : options.organisations;
+  if (organisations.length === 0) return null;
+  const top = Math.min(...organisations.map((organisation) => organisation.depth));
   return (
     <div className="generic-filter">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={stringValue(values, param)} onChange={(event) => onChange(param, event.target.value)}>
         <option value="">{t('filters.all')}</option>
-        {options.organisations.map((organisation) => (
+        {organisations.map((organisation) => (
           <option key={organisation.id} value={String(organisation.id)}>
             {INDENT.repeat(Math.max(0, organisation.depth - top))}
             {organisation.name}

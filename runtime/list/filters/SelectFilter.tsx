@@ -1,22 +1,22 @@
 import { useId } from 'react';
 import { useT } from '../../i18n/useT';
 import { stringValue, type FilterWidgetProps } from './filterWidgetProps';
-import { useOptionLabel } from './useOptionLabel';
+import { useFilterOptions } from './useFilterOptions';
 
-/** A single choice among an enum's values, or all of them. */
+/** A single choice among an enum's values or loaded choices, or all of them. */
 export function SelectFilter({ filter, label, values, onChange }: FilterWidgetProps) {
   const t = useT();
   const id = useId();
-  const optionLabel = useOptionLabel(filter.enum);
+  const options = useFilterOptions(filter);
   const param = filter.params[0]!;
   return (
     <div className="generic-filter">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={stringValue(values, param)} onChange={(event) => onChange(param, event.target.value)}>
         <option value="">{t('filters.all')}</option>
-        {(filter.options ?? []).map((option) => (
-          <option key={String(option)} value={String(option)}>
-            {optionLabel(option)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>

@@ -4,6 +4,7 @@ import type { GenericFilter } from '../genericListConfig';
 import { ChecklistFilter } from './ChecklistFilter';
 import { RangeFilter } from './RangeFilter';
 import { SelectFilter } from './SelectFilter';
+import { optionsOfRows } from './useFilterOptions';
 
 // Server-side rendering in node (no DOM library is installed): the markup each widget draws for
 // given values; the state logic is covered by filterState.test.ts.
@@ -47,5 +48,14 @@ describe('ChecklistFilter and SelectFilter', () => {
   it('offer all, then each option', () => {
     const html = renderToStaticMarkup(<SelectFilter filter={{ ...status, widget: 'select' }} label="Status" values={{ status: '' }} onChange={ignore} />);
     expect(html).toMatch(/<option value="" selected="">All<\/option><option value="CANCELLED">Cancelled<\/option>/);
+  });
+});
+
+describe('optionsOfRows', () => {
+  it('turns the rows of an options call into choices by value and label properties', () => {
+    expect(optionsOfRows([{ id: 3, name: 'Ann' }, { id: 4, name: null }, { name: 'no id' }], 'id', 'name')).toEqual([
+      { value: '3', label: 'Ann' },
+      { value: '4', label: '4' },
+    ]);
   });
 });

@@ -38,11 +38,13 @@ describe('sign-in and sessions', () => {
     expect(setCookie).toMatch(/httponly/i);
     expect(setCookie).toMatch(/samesite=lax/i);
     expect(response.body).toMatchObject({ email_address: 'buyer@customer.example', admin: false, root: false, currency: 'GBP', real_id: null });
-    const whoami = await client.get<{ permissions: { permission: string; parent: boolean }[]; organisation: { finance_type: string } }>('/api/v1/whoami');
+    const whoami = await client.get<{ permissions: { permission: string; parent: boolean }[]; organisation: { finance_type: string; parent: number | null } }>('/api/v1/whoami');
     expect(whoami.status).toBe(200);
     const names = whoami.body.permissions.map((entry) => entry.permission);
     for (const name of ['order:view', 'order:view_draft', 'order:modify_draft', 'order:checkout', 'quote:accept']) expect(names).toContain(name);
     expect(whoami.body.organisation.finance_type).toBe('AGENT');
+    // The parent tells the client whether the organisation is the top of the tree (001 §2 payment type filter).
+    expect(whoami.body.organisation.parent).toBe(2);
   });
 
   it('gives a new session id at every sign-in and ends the old one', async () => {

@@ -26,6 +26,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     organisation: {
       id: user.organisation.id,
       name: user.organisation.name,
+      parent: user.organisation.parent,
       currency: user.organisation.currency,
       finance_type: user.organisation.finance_type,
       po_number_required: user.organisation.po_number_required,

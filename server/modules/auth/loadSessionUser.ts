@@ -11,7 +11,7 @@ export async function loadSessionUser(db: Knex, userId: number, realUserId: numb
     .where('u.id', userId)
     .first(
       'u.id', 'u.name', 'u.email_address', 'u.admin', 'u.root', 'u.timezone', 'u.user_language', 'u.timeout', 'u.disabled', 'u.active',
-      'o.id as org_id', 'o.name as org_name', 'o.tree_path', 'o.currency', 'o.finance_type', 'o.po_number_required',
+      'o.id as org_id', 'o.name as org_name', 'o.parent_id as org_parent', 'o.tree_path', 'o.currency', 'o.finance_type', 'o.po_number_required',
       'o.force_po_uniqueness', 'o.can_create_resellers', 'o.assigned_price_list_id', 'o.subscribed_modules', 'o.status as org_status',
     );
   if (!row || bool(row.disabled) || !bool(row.active) || row.org_status === 'DISABLED') return undefined;
@@ -39,6 +39,7 @@ export async function loadSessionUser(db: Knex, userId: number, realUserId: numb
     organisation: {
       id: Number(row.org_id),
       name: row.org_name,
+      parent: row.org_parent === null || row.org_parent === undefined ? null : Number(row.org_parent),
       tree_path: row.tree_path,
       currency: row.currency ?? 'GBP',
       finance_type: row.finance_type ?? null,

@@ -12,6 +12,8 @@ export interface SessionUser {
   organisation: {
     id: number;
     name: string;
+    /** The parent organisation's id; null at the top of the tree. */
+    parent: number | null;
     tree_path: string;
     currency: 'GBP' | 'EUR';
     finance_type: 'AGENT' | 'RESELLER' | null;

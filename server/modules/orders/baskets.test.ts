@@ -31,6 +31,19 @@ describe('GET /baskets', () => {
     expect((await list(await signedIn(server, RESELLER_ADMIN), '/baskets')).body).toEqual([]);
   });
 
+  it('counts each basket line items in the list query itself, not one query per row', async () => {
+    let queries = 0;
+    const onQuery = () => queries++;
+    server.db.on('query', onQuery);
+    const response = await list(buyer, '/baskets?sort_by=%2Bid');
+    server.db.removeListener('query', onQuery);
+    // Basket 1 takes two hardware lines, basket 2 one Dropbox line, basket 3 is empty.
+    expect(response.body.map((row) => [row.id, row['line_item_count']])).toEqual([[1, 2], [2, 1], [3, 0]]);
+    // Session lookups, the count, the rows and one organisation expansion: fixed (six today), where a query per row would add three.
+    expect(queries).toBeLessThanOrEqual(7);
+    expect((await buyer.get<Row>('/api/v1/baskets/1')).body['line_item_count']).toBeUndefined();
+  });
+
   it('filters by name and sorts', async () => {
     expect(idsOf((await list(buyer, '/baskets?text=REFRESH')).body)).toEqual([1]);
     expect((await list(buyer, '/baskets?sort_by=%2Bid')).body.map((row) => row.id)).toEqual([1, 2, 3]);

@@ -2,7 +2,7 @@ import type { Handler, RequestContext } from '../../http/operationDef';
 import { genericGet, genericList } from '../../http/genericList';
 import { forbidden, HttpProblem, notFound, unauthenticated } from '../../http/problem';
 import type { Quote } from '../../generated/types';
-import { hasPermission } from '../auth/sessionUser';
+import { hasPermission, type SessionUser } from '../auth/sessionUser';
 import { genericMetaOf, visibleRecord } from './partRows';
 
 /** Every status a recipient may see: all but DRAFT (001 §3, "the inward status filter omits DRAFT"). */
@@ -41,6 +41,11 @@ export async function inwardQuote(id: number, { db, user }: RequestContext): Pro
 
 export const getQuoteInward: Handler<'getQuoteInward'> = async ({ params }, context) => inwardQuote(params.id, context);
 
+/** The outward side is root-side (002 §6): a root user with quote:view, as its own operations declare. */
+function mayViewOutward(user: SessionUser): boolean {
+  return user.root && hasPermission(user, 'quote:view');
+}
+
 /** GET /quotes: organisation_to alone asks for the inward list, anything else for the outward one. */
 export const listQuotes: Handler<'listQuotes'> = async ({ query }, context) => {
   const { db, user } = context;
@@ -52,15 +57,15 @@ export const listQuotes: Handler<'listQuotes'> = async ({ query }, context) => {
     if (asked && asked.length > 0 && statuses.length === 0) return { rows: [], total: 0 };
     return inwardQuotes({ ...rest, quote_status: statuses }, context);
   }
-  if (!hasPermission(user, 'quote:view')) throw forbidden();
+  if (!mayViewOutward(user)) throw forbidden();
   const page = await genericList(db, genericMetaOf('listQuotesOutward'), { params: {}, query: { ...query }, user });
   return page as QuotePage;
 };
 
-/** A quote the caller's organisation sent (with quote:view) or received (once no longer a draft). */
+/** A quote the caller's organisation sent (a root user with quote:view) or received (once no longer a draft). */
 export async function visibleQuote(id: number, context: RequestContext): Promise<Quote> {
   if (!context.user) throw unauthenticated();
-  if (hasPermission(context.user, 'quote:view')) {
+  if (mayViewOutward(context.user)) {
     try {
       return (await visibleRecord('getQuoteOutward', id, context)) as unknown as Quote;
     } catch (error) {

@@ -91,19 +91,20 @@ describe('child lists of back-office records', () => {
 
     it('pages the audit log and sorts it oldest first on request', async () => {
       await server.db('audit_log_entries').insert([
-        { id: 101, entity_type: 'organisation', entity_id: 5, timestamp: Date.parse('2026-01-01T00:00:00Z'), action: 'CREATE' },
-        { id: 102, entity_type: 'organisation', entity_id: 5, timestamp: Date.parse('2026-02-01T00:00:00Z'), action: 'UPDATE' },
-        { id: 103, entity_type: 'organisation', entity_id: 5, timestamp: Date.parse('2026-03-01T00:00:00Z'), action: 'DISABLE' },
+        { id: 101, entity_type: 'organisation', entity_id: 6, timestamp: Date.parse('2026-01-01T00:00:00Z'), action: 'CREATE' },
+        { id: 102, entity_type: 'organisation', entity_id: 6, timestamp: Date.parse('2026-02-01T00:00:00Z'), action: 'UPDATE' },
+        { id: 103, entity_type: 'organisation', entity_id: 6, timestamp: Date.parse('2026-03-01T00:00:00Z'), action: 'DISABLE' },
         // Another kind of record with the same id is not the organisation's.
-        { id: 104, entity_type: 'user', entity_id: 5, timestamp: Date.parse('2026-04-01T00:00:00Z'), action: 'UPDATE' },
+        { id: 104, entity_type: 'user', entity_id: 6, timestamp: Date.parse('2026-04-01T00:00:00Z'), action: 'UPDATE' },
       ]);
       try {
-        const first = await otherSales.get<AuditLogEntry[]>('/api/v1/organisations/5/audit_logs?per_page=2');
+        // Reseller sales holds organisation:view at 1 (child organisations): its child 6, not its own 5.
+        const first = await otherSales.get<AuditLogEntry[]>('/api/v1/organisations/6/audit_logs?per_page=2');
         expect(first.headers.get('x-total-count')).toBe('3');
         expect(first.headers.get('x-total-pages')).toBe('2');
         expect(first.body.map((entry) => entry.id)).toEqual([103, 102]);
         expect(first.body[0]?.field_changes).toEqual([]);
-        const oldest = await rows<AuditLogEntry>(otherSales, '/organisations/5/audit_logs?sort_by=%2Btimestamp&per_page=1');
+        const oldest = await rows<AuditLogEntry>(otherSales, '/organisations/6/audit_logs?sort_by=%2Btimestamp&per_page=1');
         expect(oldest.map((entry) => entry.id)).toEqual([101]);
       } finally {
         await server.db('audit_log_entries').whereIn('id', [101, 102, 103, 104]).delete();

@@ -94,7 +94,7 @@ test('orders: sorting goes to the server, a reference links to its read-only rec
 
   await referenceAt(page, 19).getByRole('link', { name: 'HUB-10001' }).click();
   await expect(page).toHaveURL(/\/webstore\/orders\/1$/);
-  const field = (name: string) => page.locator(`.record-view > dl > [data-field="${name}"] > dd`);
+  const field = (name: string) => page.locator(`.record-view dl > [data-field="${name}"] > dd`);
   await expect(field('name')).toHaveText('HUB-10001');
   await expect(field('purchase_order_number')).toHaveText('PO-3-1');
   await expect(field('status')).toHaveText('Created');

@@ -572,45 +572,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    generic: {
-      "kind": "get",
-      "entity": "role",
-      "fields": [
-        "id",
-        "name",
-        "template",
-        "created_at",
-        "updated_at"
-      ],
-      "expand": [
-        {
-          "property": "organisation",
-          "via": "organisation",
-          "entity": "organisation",
-          "fields": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ]
-        },
-        {
-          "property": "created_by",
-          "via": "created_by",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [],
-      "filters": [],
-      "scope": {
-        "kind": "tree",
-        "field": "organisation"
-      }
-    },
+    handler: backoffice_handlers.getRole satisfies Handler<"getRole">,
   },
   {
     id: "listProductGroups",

@@ -1,12 +1,13 @@
 import { genericGet, genericList } from '../../http/genericList';
 import type { Handler } from '../../http/operationDef';
 import { notFound } from '../../http/problem';
-import type { Address, Feed, FeedRow, ProductGroup, RoleRow, UserAction } from '../../generated/types';
+import type { Address, Feed, FeedRow, ProductGroup, Role, RoleRow, UserAction } from '../../generated/types';
 import { feedUser, rootUser, signedIn } from './access';
 import {
   feedGetMeta,
   feedListMeta,
   productGroupGetMeta,
+  roleGetMeta,
   productGroupListMeta,
   roleListMeta,
   roleTemplateListMeta,
@@ -47,6 +48,19 @@ export const listRoles: Handler<'listRoles'> = async ({ query }, context) => {
 export const listRoleTemplates: Handler<'listRoleTemplates'> = async ({ query }, context) => {
   const page = await genericList(context.db, roleTemplateListMeta, { params: {}, query: { ...query, template: true }, user: signedIn(context) });
   return page as { rows: RoleRow[]; total: number };
+};
+
+/**
+ * A role of the caller's subtree, or any template role: templates are listed to everyone with
+ * role:view (listRoleTemplates), so a template's link must open for them too. Any other role
+ * outside the subtree is a 404, as if missing.
+ */
+export const getRole: Handler<'getRole'> = async ({ params }, context) => {
+  const user = signedIn(context);
+  const role = await context.db('roles').where('id', params.id).first('template');
+  const { scope: _scope, ...unscoped } = roleGetMeta;
+  const meta = role && Boolean(role.template) ? unscoped : roleGetMeta;
+  return (await genericGet(context.db, meta, { params, query: {}, user })) as Role;
 };
 
 export const listProductGroups: Handler<'listProductGroups'> = async ({ query }, context) => {

@@ -34,6 +34,17 @@ export const roleTemplateListMeta: GenericMeta = {
   filters: roleListMeta.filters,
 };
 
+/** One role as its page shows it (schema Role); the handler decides whether the subtree scope applies. */
+export const roleGetMeta: GenericMeta = {
+  kind: 'get',
+  entity: 'role',
+  fields: ['id', 'name', 'template', 'created_at', 'updated_at'],
+  expand: [organisationRef, { property: 'created_by', via: 'created_by', entity: 'user', fields: ['id', 'name'] }],
+  sort: [],
+  filters: [],
+  scope: { kind: 'tree', field: 'organisation' },
+};
+
 const productGroupFields = ['id', 'name', 'description', 'detailed_description', 'status', 'subscription_type', 'subscription_product_type', 'grading'];
 
 export const productGroupListMeta: GenericMeta = {

@@ -3,6 +3,7 @@ import { modelOf } from '../testing/fragments';
 import { propertySchema } from './jsonSchema';
 import { buildOpenApi } from './openapi';
 import { emitRegistry } from './runtimeCode';
+import { emitServerOperations } from './serverCode';
 
 const ref = (name: string) => `#/components/schemas/${name}`;
 
@@ -82,5 +83,24 @@ describe('routes → runtime registry', () => {
         '  }',
       ].join('\n'),
     );
+  });
+});
+
+describe('guards → registry and operation table', () => {
+  const feedsGuard = '{ any: [{ root: true }, { permission: "feed:manage", linked_account: true }] }';
+  const model = () =>
+    modelOf({
+      'permissions.yaml': 'permissions:\n  - { name: "feed:manage" }\n',
+      'screens/a.yaml': 'screens:\n  home:\n    component: store/Home#HomePage\n',
+      'routes.yaml': `routes:\n  - name: home\n    path: /home\n    screen: home\n    guard: ${feedsGuard}\n`,
+      'api/a.yaml': `operations:\n  ping:\n    method: get\n    path: /ping\n    auth: session\n    guard: ${feedsGuard}\n    response: none\n    handler: misc/handlers#ping\n`,
+    });
+  const want = 'guard: {"any":[{"root":true},{"permission":"feed:manage","linked_account":true}]},';
+
+  it.each([
+    { name: 'route', emit: emitRegistry },
+    { name: 'operation', emit: emitServerOperations },
+  ])('$name keeps its any-of guard as data', ({ emit }) => {
+    expect(emit(model())).toContain(want);
   });
 });

@@ -46,6 +46,7 @@ function operationEntry(model: Model, operation: Operation): string {
     `path: ${literal(operation.path.replace(/\{([a-z_]+)\}/g, ':$1'))}`,
     `auth: ${literal(operation.auth)}`,
     ...(operation.permission ? [`permission: ${literal(operation.permission)}`] : []),
+    ...(operation.guard ? [`guard: ${JSON.stringify(operation.guard)}`] : []),
     `status: ${operation.status}`,
     ...(operation.paged ? [`paged: true`] : []),
     `paramsSchema: ${literal(objectSchema(model, operation.pathParams, serverRef, false))}`,

@@ -82,6 +82,24 @@ const parameterSet = {
   additionalProperties: { $ref: '#/$defs/property' },
 } as const;
 
+/**
+ * What a route, screen link or operation demands beyond being signed in (002 §6): every condition
+ * given must hold; `any` holds when one of its alternatives does. `linked_account` is the caller's
+ * organisation having a linked account.
+ */
+const guard = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    permission: { type: 'string' },
+    root: { const: true },
+    admin: { const: true },
+    linked_account: { const: true },
+    any: { type: 'array', minItems: 2, items: { $ref: '#/$defs/guard' } },
+  },
+} as const;
+
 const operation = {
   type: 'object',
   additionalProperties: false,
@@ -91,6 +109,7 @@ const operation = {
     path: { type: 'string', pattern: '^/' },
     auth: { enum: ['public', 'session'] },
     permission: { type: 'string' },
+    guard: { $ref: '#/$defs/guard' },
     paged: {
       type: 'object',
       additionalProperties: false,
@@ -158,12 +177,7 @@ const route = {
     public: { type: 'boolean' },
     screen: identifier,
     redirect: { type: 'string' },
-    guard: {
-      type: 'object',
-      additionalProperties: false,
-      minProperties: 1,
-      properties: { permission: { type: 'string' }, root: { const: true }, admin: { const: true } },
-    },
+    guard: { $ref: '#/$defs/guard' },
     breadcrumbs: { type: 'array', items: crumb },
   },
 } as const;
@@ -203,7 +217,7 @@ const screenLink = {
     label: { type: 'string' },
     route: { type: 'string' },
     place: { enum: ['header', 'footer', 'both'] },
-    guard: { type: 'object', additionalProperties: false, properties: { permission: { type: 'string' }, root: { const: true }, admin: { const: true } } },
+    guard: { $ref: '#/$defs/guard' },
   },
 } as const;
 
@@ -232,7 +246,7 @@ const screen = {
 
 export const specFileSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
-  $defs: { property },
+  $defs: { property, guard },
   type: 'object',
   additionalProperties: false,
   minProperties: 1,

@@ -8,6 +8,7 @@ import type {
   EnumDef,
   GenericFilter,
   GenericOperation,
+  Guard,
   ListColumnDef,
   ListFilterDef,
   ListScreen,
@@ -35,6 +36,13 @@ interface Located<T> {
 function fail(at: Located<unknown>, reason: string, subPath: (string | number)[] = []): never {
   const path = [...at.path, ...subPath];
   throw new SpecError(at.file.file, at.file.lineOf(path), path.join('.'), reason);
+}
+
+/** Every permission a guard names, at any depth of `any`, must exist. */
+function checkGuard(at: Located<unknown>, guard: Guard | undefined, permissions: Permission[], path: (string | number)[]): void {
+  if (!guard) return;
+  if (guard.permission && !permissions.some((candidate) => candidate.name === guard.permission)) fail(at, `unknown permission "${guard.permission}"`, [...path, 'permission']);
+  guard.any?.forEach((alternative, i) => checkGuard(at, alternative, permissions, [...path, 'any', i]));
 }
 
 /** Collects a keyed section from every file, refusing a key defined twice. */
@@ -244,6 +252,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       status: raw.status ?? (response === 'none' ? 204 : 200),
     };
     if (raw.permission !== undefined) operation.permission = raw.permission;
+    if (raw.guard !== undefined) operation.guard = raw.guard as Guard;
     if (raw.body !== undefined) operation.body = raw.body;
     if (raw.paged) operation.paged = { perPageMax: raw.paged.per_page_max, perPageDefault: raw.paged.per_page_default };
     if (raw.handler !== undefined) {
@@ -315,8 +324,7 @@ function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permissi
     if (!raw.screen === !raw.redirect) fail(at, 'a route needs exactly one of screen and redirect');
     if (raw.screen && !screens.some((screen) => screen.name === raw.screen)) fail(at, `unknown screen "${raw.screen}"`, ['screen']);
     if (raw.redirect && !names.has(raw.redirect)) fail(at, `unknown route "${raw.redirect}"`, ['redirect']);
-    const permission = raw.guard?.permission;
-    if (permission && !permissions.some((candidate) => candidate.name === permission)) fail(at, `unknown permission "${permission}"`, ['guard', 'permission']);
+    checkGuard(at, raw.guard as Guard | undefined, permissions, ['guard']);
     const breadcrumbs: Crumb[] = (raw.breadcrumbs ?? []).map((crumb: Raw, i: number) => {
       if (crumb.route && !names.has(crumb.route)) fail(at, `unknown route "${crumb.route}"`, ['breadcrumbs', i, 'route']);
       if (crumb.label && messages[crumb.label] === undefined) fail(at, `unknown message "${crumb.label}"`, ['breadcrumbs', i, 'label']);
@@ -479,7 +487,7 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
     screen.links.forEach((link, i) => {
       label(link.label, ['links', i, 'label']);
       if (!routeNames.has(link.route)) fail(at, `unknown route "${link.route}"`, ['links', i, 'route']);
-      if (link.guard?.permission && !permissions.some((p) => p.name === link.guard!.permission)) fail(at, `unknown permission "${link.guard.permission}"`, ['links', i, 'guard']);
+      checkGuard(at, link.guard, permissions, ['links', i, 'guard']);
     });
   }
 }
@@ -503,6 +511,8 @@ export function buildModel(files: SpecFile[]): Model {
   const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
   checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});
+  const locatedOperations = collect(files, 'operations');
+  for (const operation of operations) checkGuard(locatedOperations.get(operation.id)!, operation.guard, permissions, ['guard']);
   for (const operation of operations) {
     if (operation.permission && !permissions.some((p) => p.name === operation.permission)) {
       const file = files.find((candidate) => (candidate.data['operations'] as Raw)?.[operation.id])!;

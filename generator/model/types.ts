@@ -93,6 +93,8 @@ export interface Operation {
   path: string;
   auth: 'public' | 'session';
   permission?: string;
+  /** Checked by the API router after `permission` (002 §6 rules such as "root, or …"). */
+  guard?: Guard;
   paged?: { perPageMax: number; perPageDefault: number };
   pathParams: Property[];
   query: Property[];
@@ -128,6 +130,16 @@ export interface GenericOperation {
   scope?: GenericScope;
 }
 
+/** A route, link or operation guard: every condition given holds; `any` holds if one alternative does. */
+export interface Guard {
+  permission?: string;
+  root?: boolean;
+  admin?: boolean;
+  /** The caller's organisation has a linked account. */
+  linked_account?: boolean;
+  any?: Guard[];
+}
+
 export interface Crumb {
   label?: string;
   route?: string;
@@ -139,7 +151,7 @@ export interface Route {
   name: string;
   path: string;
   public: boolean;
-  guard?: { permission?: string; root?: boolean; admin?: boolean };
+  guard?: Guard;
   breadcrumbs: Crumb[];
   redirect?: string;
   screen?: string;
@@ -189,7 +201,7 @@ export interface ScreenLink {
   label: string;
   route: string;
   place: 'header' | 'footer' | 'both';
-  guard?: { permission?: string; root?: boolean; admin?: boolean };
+  guard?: Guard;
 }
 
 /** A list screen drawn by the runtime from its operation: columns, filters, paging, links. */

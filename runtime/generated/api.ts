@@ -2051,6 +2051,7 @@ export interface components {
             force_po_uniqueness: boolean;
             /** @default false */
             can_create_resellers: boolean;
+            linked_account: boolean;
         };
         CurrentUser: {
             id: number;

@@ -1,3 +1,4 @@
+import type { Guard } from '../session/guard';
 import { listScreens, type ListScreenName } from '../generated/screens';
 
 /** The shape of one generated list screen (runtime/generated/screens.ts), widened from its literal type. */
@@ -27,11 +28,7 @@ export interface GenericFilter {
   readonly default?: unknown;
 }
 
-export interface LinkGuard {
-  readonly permission?: string;
-  readonly root?: boolean;
-  readonly admin?: boolean;
-}
+export type LinkGuard = Guard;
 
 export interface GenericLink {
   readonly label: string;

@@ -5412,7 +5412,8 @@ export const apiSchemas = {
         "finance_type",
         "po_number_required",
         "force_po_uniqueness",
-        "can_create_resellers"
+        "can_create_resellers",
+        "linked_account"
       ],
       "properties": {
         "id": {
@@ -5455,6 +5456,9 @@ export const apiSchemas = {
         "can_create_resellers": {
           "type": "boolean",
           "default": false
+        },
+        "linked_account": {
+          "type": "boolean"
         }
       }
     },

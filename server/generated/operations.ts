@@ -579,6 +579,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/productgroups",
     auth: "session",
+    guard: {"root":true},
     status: 200,
     paged: true,
     paramsSchema: {
@@ -674,6 +675,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/productgroups/:id",
     auth: "session",
+    guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -698,6 +700,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/feeds",
     auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
     status: 200,
     paged: true,
     paramsSchema: {
@@ -745,6 +748,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/feeds/:id",
     auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
     status: 200,
     paramsSchema: {
       "type": "object",

@@ -1077,6 +1077,7 @@ finance_type: ("AGENT" | "RESELLER" | null)
 po_number_required: boolean
 force_po_uniqueness: boolean
 can_create_resellers: boolean
+linked_account: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
+import { guardPasses } from '../modules/auth/guard';
 import { hasPermission } from '../modules/auth/sessionUser';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { genericGet, genericList } from './genericList';
@@ -49,6 +50,7 @@ function mount(router: Router, db: Knex, operation: OperationDef): void {
     const context = requestContext(ctx, db);
     if (operation.auth === 'session' && !context.user) throw unauthenticated();
     if (operation.permission && context.user && !hasPermission(context.user, operation.permission)) throw forbidden();
+    if (operation.guard && (!context.user || !guardPasses(context.user, operation.guard))) throw forbidden();
     const input = { params, query, body };
     const result = operation.generic
       ? await (operation.generic.kind === 'list' ? genericList : genericGet)(db, operation.generic, { params, query, user: context.user })

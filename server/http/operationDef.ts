@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { OperationTypes } from '../generated/types';
+import type { Guard } from '../modules/auth/guard';
 import type { SessionUser } from '../modules/auth/sessionUser';
 
 export type OperationId = keyof OperationTypes;
@@ -47,6 +48,8 @@ export interface OperationDef {
   path: string;
   auth: 'public' | 'session';
   permission?: string;
+  /** Checked after `permission`: 403 when the caller fails it. */
+  guard?: Guard;
   status: number;
   paged?: boolean;
   paramsSchema: JsonSchema;

@@ -182,19 +182,51 @@ const route = {
   },
 } as const;
 
+/** A label shown when every row property named in `when` has the value given. */
+const rowCase = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['when', 'label'],
+  properties: {
+    when: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+    label: { type: 'string' },
+  },
+} as const;
+
+/**
+ * A column shows a row property (`field`), or is computed (`name` plus `cases`): the labels of the
+ * cases that match, or `otherwise`. Either may carry `warnings`: an icon whose tooltip joins the
+ * labels of the warnings that match.
+ */
 const listColumn = {
   type: 'object',
   additionalProperties: false,
-  required: ['field', 'label'],
+  required: ['label'],
   properties: {
     field: identifier,
+    name: identifier,
     label: { type: 'string' },
     link: { type: 'string' },
     link_param: identifier,
     format: { enum: ['text', 'money', 'date', 'datetime', 'enum', 'boolean'] },
+    cases: { type: 'array', minItems: 1, items: rowCase },
+    otherwise: { type: 'string' },
+    warnings: { type: 'array', minItems: 1, items: rowCase },
   },
+  oneOf: [
+    { required: ['field'], not: { anyOf: [{ required: ['name'] }, { required: ['cases'] }, { required: ['otherwise'] }] } },
+    { required: ['name', 'cases'], not: { anyOf: [{ required: ['field'] }, { required: ['format'] }] } },
+  ],
 } as const;
 
+const queryValues = { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } } as const;
+
+/**
+ * A filter widget over one query parameter (`param`), two (`params`, the range widgets), or, for
+ * a select, a named choice (`name`) among an enum's values, each of which sets query parameters
+ * (`choices`). An organisation widget may narrow its choices with `where` (organisations list
+ * query parameters).
+ */
 const listFilter = {
   type: 'object',
   additionalProperties: false,
@@ -202,11 +234,15 @@ const listFilter = {
   properties: {
     param: identifier,
     params: { type: 'array', minItems: 2, maxItems: 2, items: identifier },
+    name: identifier,
     widget: { enum: ['text', 'checklist', 'select', 'organisation', 'date_range', 'value_range', 'number_range'] },
     label: { type: 'string' },
     default: {},
+    enum: identifier,
+    choices: { type: 'object', minProperties: 1, additionalProperties: queryValues },
+    where: queryValues,
   },
-  oneOf: [{ required: ['param'] }, { required: ['params'] }],
+  oneOf: [{ required: ['param'] }, { required: ['params'] }, { required: ['name', 'choices', 'enum'] }],
 } as const;
 
 const screenLink = {
@@ -239,9 +275,17 @@ const screen = {
     page_sizes: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1 } },
     empty: { type: 'string' },
     tree: identifier,
+    tree_parent: identifier,
     links: { type: 'array', items: screenLink },
+    sections: { type: 'array', minItems: 1, items: identifier },
   },
-  oneOf: [{ required: ['component'] }, { required: ['form', 'fields'] }, { required: ['list', 'columns'] }, { required: ['record'] }],
+  oneOf: [
+    { required: ['component'] },
+    { required: ['form', 'fields'] },
+    { required: ['list', 'columns'] },
+    { required: ['record'] },
+    { required: ['sections'], not: { anyOf: [{ required: ['component'] }, { required: ['form'] }, { required: ['list'] }, { required: ['record'] }] } },
+  ],
 } as const;
 
 export const specFileSchema = {

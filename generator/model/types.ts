@@ -175,7 +175,14 @@ export interface FormScreen {
   labels: string;
 }
 
+/** A label that applies when every named row property has the value given. */
+export interface RowCase {
+  when: Record<string, string | number | boolean | null>;
+  label: string;
+}
+
 export interface ListColumnDef {
+  /** The row property shown, or the name of a computed column (`cases`). */
   field: string;
   label: string;
   link?: string;
@@ -184,6 +191,11 @@ export interface ListColumnDef {
   sortable: boolean;
   /** The enum of an enum column: the runtime labels values with `<enum>.<VALUE>` messages. */
   enum?: string;
+  /** A computed column: the labels of the matching cases, joined, or `otherwise`. */
+  cases?: RowCase[];
+  otherwise?: string;
+  /** A warning icon whose tooltip joins the labels of the matching warnings. */
+  warnings?: RowCase[];
 }
 
 export interface ListFilterDef {
@@ -195,6 +207,11 @@ export interface ListFilterDef {
   /** The enum the options come from: the runtime labels them with `<enum>.<VALUE>` messages. */
   enum?: string;
   default?: unknown;
+  /** A choice filter: the widget's value is kept under `name`; each option sets these query parameters. */
+  name?: string;
+  choices?: Record<string, Record<string, string | number | boolean>>;
+  /** Organisation widget: query parameters of the organisations list narrowing its choices. */
+  where?: Record<string, string | number | boolean>;
 }
 
 export interface ScreenLink {
@@ -217,7 +234,18 @@ export interface ListScreen {
   emptyKey?: string;
   /** Rows grouped under their organisation, in tree order. */
   tree?: string;
+  /** The rows form the tree themselves: each is nested under the row whose id is this property. */
+  treeParent?: string;
   links: ScreenLink[];
+}
+
+/** Several list screens on one page, one under the other, each with its own heading and filters. */
+export interface PageScreen {
+  kind: 'page';
+  name: string;
+  title?: string;
+  /** List screen names. */
+  sections: string[];
 }
 
 /** A read-only view of one record, drawn from its get operation's schema. */
@@ -228,7 +256,7 @@ export interface RecordScreen {
   title?: string;
 }
 
-export type Screen = ComponentScreen | FormScreen | ListScreen | RecordScreen;
+export type Screen = ComponentScreen | FormScreen | ListScreen | RecordScreen | PageScreen;
 
 export interface Permission {
   name: string;

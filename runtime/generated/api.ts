@@ -2122,6 +2122,7 @@ export interface operations {
                 sort_by?: "+name" | "-name";
                 text?: string;
                 status?: ("ENABLED" | "DISABLED")[];
+                is_linked?: boolean;
             };
             header?: never;
             path?: never;

@@ -46,16 +46,7 @@ export const routes: RouteDef[] = [
     guard: {"permission":"role:view"},
     breadcrumbs: [{"label":"crumb.back_office"},{"label":"crumb.roles"}],
     screen: "roles",
-    Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name="roles" /> }))),
-  },
-  {
-    name: "role_templates",
-    path: "/backoffice/roles/templates",
-    public: false,
-    guard: {"permission":"role:view"},
-    breadcrumbs: [{"label":"crumb.back_office"},{"label":"crumb.roles","route":"roles"},{"label":"crumb.role_templates"}],
-    screen: "role_templates",
-    Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name="role_templates" /> }))),
+    Component: lazy(() => import('../list/GenericPageScreen').then((module) => ({ default: () => <module.GenericPageScreen name="roles" /> }))),
   },
   {
     name: "role",

@@ -4,6 +4,12 @@ import { listScreens, type ListScreenName } from '../generated/screens';
 /** The shape of one generated list screen (runtime/generated/screens.ts), widened from its literal type. */
 export type ColumnFormat = 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean';
 
+/** A label (message key) that applies when every named row property has the value given. */
+export interface RowCase {
+  readonly when: Readonly<Record<string, string | number | boolean | null>>;
+  readonly label: string;
+}
+
 export interface GenericColumn {
   readonly field: string;
   readonly label: string;
@@ -14,6 +20,11 @@ export interface GenericColumn {
   readonly linkParam?: string;
   /** Enum of an enum column: values show as their `<enum>.<VALUE>` message when it exists. */
   readonly enum?: string;
+  /** A computed column (`field` is then its name): the labels of the matching cases, or `otherwise`. */
+  readonly cases?: readonly RowCase[];
+  readonly otherwise?: string;
+  /** A warning icon whose tooltip joins the labels of the matching warnings. */
+  readonly warnings?: readonly RowCase[];
 }
 
 export type FilterWidget = 'text' | 'checklist' | 'select' | 'organisation' | 'date_range' | 'value_range' | 'number_range';
@@ -26,6 +37,11 @@ export interface GenericFilter {
   readonly options?: readonly (string | number)[];
   readonly enum?: string;
   readonly default?: unknown;
+  /** A choice filter: its value is kept under `name`, and each option sets these query parameters. */
+  readonly name?: string;
+  readonly choices?: Readonly<Record<string, Readonly<Record<string, string | number | boolean>>>>;
+  /** Organisation widget: organisations list query parameters that narrow its choices. */
+  readonly where?: Readonly<Record<string, string | number | boolean>>;
 }
 
 export type LinkGuard = Guard;
@@ -49,6 +65,8 @@ export interface GenericListConfig {
   readonly emptyKey?: string;
   /** Row property holding an OrganisationRef: rows are grouped under their organisation. */
   readonly tree?: string;
+  /** The rows form the tree themselves: each is nested under the row whose id is this property. */
+  readonly treeParent?: string;
   readonly links: readonly GenericLink[];
 }
 

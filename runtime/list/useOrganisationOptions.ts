@@ -13,15 +13,20 @@ export interface OrganisationOption {
 /** `unavailable`: the organisations list does not exist (404) or failed, so the widget is hidden. */
 export type OrganisationOptions = { status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; organisations: OrganisationOption[] };
 
-const ORGANISATIONS_URL = `${API_BASE}/organisations?per_page=1000&sort_by=%2Bname`;
+/** The organisations list call; `where` adds query parameters that narrow it (a filter's `where`). */
+export function organisationsUrl(where: Readonly<Record<string, string | number | boolean>> = {}): string {
+  const extra = Object.entries(where).map(([name, value]) => `&${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  return `${API_BASE}/organisations?per_page=1000&sort_by=%2Bname${extra.join('')}`;
+}
 
-/** The organisations the user can see, for the organisation filter (in tree order). */
-export function useOrganisationOptions(enabled: boolean): OrganisationOptions {
+/** The organisations the user can see (those matching `where`), for the organisation filter, in tree order. */
+export function useOrganisationOptions(enabled: boolean, where?: Readonly<Record<string, string | number | boolean>>): OrganisationOptions {
   const [options, setOptions] = useState<OrganisationOptions>({ status: 'loading' });
+  const url = organisationsUrl(where);
   useEffect(() => {
     if (!enabled) return undefined;
     const controller = new AbortController();
-    fetch(ORGANISATIONS_URL, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
+    fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) return setOptions({ status: 'unavailable' });
         const organisations = (await response.json()) as OrganisationOption[];
@@ -31,6 +36,6 @@ export function useOrganisationOptions(enabled: boolean): OrganisationOptions {
         if (!isAbortError(error)) setOptions({ status: 'unavailable' });
       });
     return () => controller.abort();
-  }, [enabled]);
+  }, [enabled, url]);
   return options;
 }

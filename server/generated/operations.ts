@@ -61,6 +61,10 @@ export const operations: OperationDef[] = [
             ]
           },
           "description": "status is one of"
+        },
+        "is_linked": {
+          "type": "boolean",
+          "description": "is_linked equals"
         }
       }
     },
@@ -96,6 +100,13 @@ export const operations: OperationDef[] = [
           "match": "in",
           "fields": [
             "status"
+          ]
+        },
+        {
+          "param": "is_linked",
+          "match": "eq",
+          "fields": [
+            "is_linked"
           ]
         }
       ],

@@ -1150,6 +1150,10 @@ text?: string
  * status is one of
  */
 status?: ("ENABLED" | "DISABLED")[]
+/**
+ * is_linked equals
+ */
+is_linked?: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

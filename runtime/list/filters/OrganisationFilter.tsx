@@ -7,13 +7,14 @@ import { stringValue, type FilterWidgetProps } from './filterWidgetProps';
 const INDENT = '\u00a0\u00a0\u00a0';
 
 /**
- * A choice among the organisations the user can see, indented by depth, or all of them. Hidden
+ * A choice among the organisations the user can see (narrowed by the filter's `where`, e.g. to
+ * linked-account organisations), indented by depth, or all of them. Hidden
  * while the organisations list is unavailable (404 until the back office provides it).
  */
 export function OrganisationFilter({ filter, label, values, onChange }: FilterWidgetProps) {
   const t = useT();
   const id = useId();
-  const options = useOrganisationOptions(true);
+  const options = useOrganisationOptions(true, filter.where);
   const param = filter.params[0]!;
   if (options.status !== 'ready') return null;
   const top = Math.min(...options.organisations.map((organisation) => organisation.depth));

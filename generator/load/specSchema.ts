@@ -276,6 +276,7 @@ const screen = {
     empty: { type: 'string' },
     tree: identifier,
     tree_parent: identifier,
+    tree_ancestors: { type: 'boolean' },
     links: { type: 'array', items: screenLink },
     sections: { type: 'array', minItems: 1, items: identifier },
   },

@@ -482,6 +482,10 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
     if (!property || property.type.kind !== 'schema') fail(at, `"${raw.tree}" must be a property of the row that shows an organisation`, ['tree']);
     screen.tree = raw.tree;
   }
+  if (raw.tree_ancestors !== undefined) {
+    if (!raw.tree) fail(at, 'tree_ancestors needs tree', ['tree_ancestors']);
+    if (raw.tree_ancestors) screen.treeAncestors = true;
+  }
   if (raw.tree_parent) {
     if (raw.tree) fail(at, 'a list is a tree of organisations (tree) or of its own rows (tree_parent), not both', ['tree_parent']);
     const property = schema.properties.find((candidate) => candidate.name === raw.tree_parent);

@@ -234,6 +234,8 @@ export interface ListScreen {
   emptyKey?: string;
   /** Rows grouped under their organisation, in tree order. */
   tree?: string;
+  /** With `tree`: the ancestors of the organisations with rows are shown too, without rows. */
+  treeAncestors?: boolean;
   /** The rows form the tree themselves: each is nested under the row whose id is this property. */
   treeParent?: string;
   links: ScreenLink[];

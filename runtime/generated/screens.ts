@@ -424,7 +424,8 @@ export const listScreens = {
     "links": [],
     "title": "feeds.title",
     "emptyKey": "feeds.empty",
-    "tree": "organisation"
+    "tree": "organisation",
+    "treeAncestors": true
   },
   "subscriptions": {
     "path": "/subscriptions",

@@ -12,8 +12,9 @@ const NONE: readonly OrganisationRef[] = [];
 
 /**
  * A tree list (spec `tree:`) as a plain table rather than AG Grid: the page's rows grouped under
- * collapsible organisation header rows, indented by nesting, with the ancestors between them
- * (from the organisations the user can see, when that list is available). Sorting still goes to
+ * collapsible organisation header rows, indented by nesting; with `tree_ancestors`, also the
+ * ancestors between them (from the organisations the user can see, when that list is available),
+ * so the organisations with rows hang in one tree. Sorting still goes to
  * the server and orders the rows within each organisation.
  */
 export function TreeTable({ list, treeField }: { list: GenericList; treeField: string }) {
@@ -21,7 +22,7 @@ export function TreeTable({ list, treeField }: { list: GenericList; treeField: s
   const context = useCellContext();
   const { config, controller } = list;
   const [collapsed, toggle] = useCollapsed();
-  const options = useOrganisationOptions(true);
+  const options = useOrganisationOptions(config.treeAncestors === true);
   const known = options.status === 'ready' ? (options.organisations as readonly OrganisationRef[]) : NONE;
   const items = useMemo(() => groupByOrganisation(controller.rows, treeField, known), [controller.rows, treeField, known]);
 

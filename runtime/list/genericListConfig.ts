@@ -65,6 +65,8 @@ export interface GenericListConfig {
   readonly emptyKey?: string;
   /** Row property holding an OrganisationRef: rows are grouped under their organisation. */
   readonly tree?: string;
+  /** With `tree`: the ancestors of the organisations with rows are shown too (from the organisations list). */
+  readonly treeAncestors?: boolean;
   /** The rows form the tree themselves: each is nested under the row whose id is this property. */
   readonly treeParent?: string;
   readonly links: readonly GenericLink[];

@@ -1,10 +1,11 @@
 import type { GenericMeta } from '../../http/operationDef';
 
 /**
- * The generic list and get descriptions of the back-office lists whose access rule the spec's
- * `permission:` cannot say (root only; root or a linked account; templates apart from roles).
- * They mirror spec/api/backoffice.yaml (schemas RoleRow, ProductGroup, FeedRow, Feed), and the
- * handlers run them through the generic list machinery after their own access check.
+ * The generic list and get descriptions behind back-office handlers: templates apart from roles,
+ * a role read that also opens templates, and the product group and feed lists (their access is
+ * the operations' spec `guard`). They mirror spec/api/backoffice.yaml (schemas RoleRow, Role,
+ * ProductGroup, FeedRow, Feed; listMeta.test.ts checks), and the handlers run them through the
+ * generic list machinery.
  */
 
 const organisationRef = { property: 'organisation', via: 'organisation', entity: 'organisation', fields: ['id', 'name', 'depth', 'parent'] };

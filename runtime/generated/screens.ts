@@ -183,7 +183,8 @@ export const listScreens = {
     "links": [],
     "title": "users.title",
     "emptyKey": "users.empty",
-    "tree": "organisation"
+    "tree": "organisation",
+    "treeAncestors": true
   },
   "role_templates": {
     "path": "/roles/templates",
@@ -243,7 +244,8 @@ export const listScreens = {
     "links": [],
     "title": "roles.by_organisation",
     "emptyKey": "roles.empty",
-    "tree": "organisation"
+    "tree": "organisation",
+    "treeAncestors": true
   },
   "product_groups": {
     "path": "/productgroups",

@@ -2649,13 +2649,13 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                sort_by?: "+name" | "-name" | "+status" | "-status" | "+subscription_type" | "-subscription_type" | "+subscription_product_type" | "-subscription_product_type" | "+grading" | "-grading";
                 text?: string;
                 subscription_type?: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM")[];
                 subscription_product_type?: ("BASE" | "ADD_ON")[];
                 status?: ("DRAFT" | "LIVE")[];
                 grading_from?: number;
                 grading_to?: number;
-                sort_by?: "+name" | "-name" | "+status" | "-status" | "+subscription_type" | "-subscription_type" | "+subscription_product_type" | "-subscription_product_type" | "+grading" | "-grading";
             };
             header?: never;
             path?: never;
@@ -2768,9 +2768,9 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                sort_by?: "+name" | "-name";
                 name?: string;
                 organisation?: number;
-                sort_by?: "+name" | "-name";
             };
             header?: never;
             path?: never;

@@ -1262,22 +1262,31 @@ export interface GetRoleQuery {
 export interface ListProductGroupsQuery {
 page: number
 per_page: number
+sort_by: ("+name" | "-name" | "+status" | "-status" | "+subscription_type" | "-subscription_type" | "+subscription_product_type" | "-subscription_product_type" | "+grading" | "-grading")
 /**
- * Name or description contains
+ * Contains, in name, description
  */
 text?: string
+/**
+ * subscription_type is one of
+ */
 subscription_type?: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM")[]
+/**
+ * subscription_product_type is one of
+ */
 subscription_product_type?: ("BASE" | "ADD_ON")[]
+/**
+ * status is one of
+ */
 status?: ("DRAFT" | "LIVE")[]
 /**
- * Grading at least
+ * grading at least
  */
 grading_from?: number
 /**
- * Grading at most
+ * grading at most
  */
 grading_to?: number
-sort_by: ("+name" | "-name" | "+status" | "-status" | "+subscription_type" | "-subscription_type" | "+subscription_product_type" | "-subscription_product_type" | "+grading" | "-grading")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1293,15 +1302,15 @@ export interface GetProductGroupQuery {
 export interface ListFeedsQuery {
 page: number
 per_page: number
+sort_by: ("+name" | "-name")
 /**
- * Name contains
+ * Contains, in name
  */
 name?: string
 /**
- * That organisation and below it
+ * organisation is this organisation or below it
  */
 organisation?: number
-sort_by: ("+name" | "-name")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

@@ -1,14 +1,10 @@
 import { genericGet, genericList } from '../../http/genericList';
 import type { Handler } from '../../http/operationDef';
 import { notFound } from '../../http/problem';
-import type { Address, Feed, FeedRow, ProductGroup, Role, RoleRow, UserAction } from '../../generated/types';
+import type { Address, Role, RoleRow, UserAction } from '../../generated/types';
 import { signedIn } from './access';
 import {
-  feedGetMeta,
-  feedListMeta,
-  productGroupGetMeta,
   roleGetMeta,
-  productGroupListMeta,
   roleListMeta,
   roleTemplateListMeta,
   userActionListMeta,
@@ -61,25 +57,4 @@ export const getRole: Handler<'getRole'> = async ({ params }, context) => {
   const { scope: _scope, ...unscoped } = roleGetMeta;
   const meta = role && Boolean(role.template) ? unscoped : roleGetMeta;
   return (await genericGet(context.db, meta, { params, query: {}, user })) as Role;
-};
-
-export const listProductGroups: Handler<'listProductGroups'> = async ({ query }, context) => {
-  const user = signedIn(context);
-  return (await genericList(context.db, productGroupListMeta, { params: {}, query: { ...query }, user })) as { rows: ProductGroup[]; total: number };
-};
-
-export const getProductGroup: Handler<'getProductGroup'> = async ({ params }, context) => {
-  const user = signedIn(context);
-  return (await genericGet(context.db, productGroupGetMeta, { params, query: {}, user })) as ProductGroup;
-};
-
-export const listFeeds: Handler<'listFeeds'> = async ({ query }, context) => {
-  // The operation's guard (root, or feed_configuration:manage with a linked account) has passed.
-  const user = signedIn(context);
-  return (await genericList(context.db, feedListMeta, { params: {}, query: { ...query }, user })) as { rows: FeedRow[]; total: number };
-};
-
-export const getFeed: Handler<'getFeed'> = async ({ params }, context) => {
-  const user = signedIn(context);
-  return (await genericGet(context.db, feedGetMeta, { params, query: {}, user })) as Feed;
 };

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { modelOf } from '../testing/fragments';
 import { propertySchema } from './jsonSchema';
 import { buildOpenApi } from './openapi';
-import { emitServerOperations } from './serverCode';
 import { emitRegistry } from './runtimeCode';
+import { emitServerOperations } from './serverCode';
 
 const ref = (name: string) => `#/components/schemas/${name}`;
 
@@ -67,6 +67,7 @@ describe('operation → OpenAPI', () => {
     ['permission: thing:view', { 'x-permission': 'thing:view' }],
     ['module: DOVETAIL', { 'x-module': 'DOVETAIL' }],
     ['permission: thing:view\n    module: DOVETAIL', { 'x-permission': 'thing:view', 'x-module': 'DOVETAIL' }],
+    ['guard: { any: [{ root: true }, { linked_account: true }] }', { 'x-guard': { any: [{ root: true }, { linked_account: true }] } }],
   ])('marks what a caller needs: %s', (given, want) => {
     const model = modelOf({
       'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n',
@@ -78,16 +79,14 @@ describe('operation → OpenAPI', () => {
   });
 });
 
-describe('operation root flag', () => {
-  it('given root: true, marks the operation for root users only in the contract and the server table', () => {
+describe('operation guard', () => {
+  it('given guard: { root: true }, marks the operation for root users only in the server table', () => {
     const model = modelOf({
       'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n',
-      'api/s.yaml': 'schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    root: true\n    response: Thing\n    handler: things/handlers#getThing\n',
+      'api/s.yaml': 'schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    guard: { root: true }\n    response: Thing\n    handler: things/handlers#getThing\n',
     });
-    expect(model.operations[0]!.root).toBe(true);
-    const operation = (buildOpenApi(model)['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/things/{id}']!['get']!;
-    expect(operation['x-root']).toBe(true);
-    expect(emitServerOperations(model)).toContain('root: true,');
+    expect(model.operations[0]!.guard).toEqual({ root: true });
+    expect(emitServerOperations(model)).toContain('guard: {"root":true},');
   });
 });
 
@@ -110,5 +109,24 @@ describe('routes → runtime registry', () => {
         '  }',
       ].join('\n'),
     );
+  });
+});
+
+describe('guards → registry and operation table', () => {
+  const feedsGuard = '{ any: [{ root: true }, { permission: "feed:manage", linked_account: true }] }';
+  const model = () =>
+    modelOf({
+      'permissions.yaml': 'permissions:\n  - { name: "feed:manage" }\n',
+      'screens/a.yaml': 'screens:\n  home:\n    component: store/Home#HomePage\n',
+      'routes.yaml': `routes:\n  - name: home\n    path: /home\n    screen: home\n    guard: ${feedsGuard}\n`,
+      'api/a.yaml': `operations:\n  ping:\n    method: get\n    path: /ping\n    auth: session\n    guard: ${feedsGuard}\n    response: none\n    handler: misc/handlers#ping\n`,
+    });
+  const want = 'guard: {"any":[{"root":true},{"permission":"feed:manage","linked_account":true}]},';
+
+  it.each([
+    { name: 'route', emit: emitRegistry },
+    { name: 'operation', emit: emitServerOperations },
+  ])('$name keeps its any-of guard as data', ({ emit }) => {
+    expect(emit(model())).toContain(want);
   });
 });

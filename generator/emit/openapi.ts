@@ -57,7 +57,7 @@ function operationObject(model: Model, operation: Operation) {
     ...(operation.auth === 'public' ? { security: [] } : {}),
     ...(operation.permission && { 'x-permission': operation.permission }),
     ...(operation.module && { 'x-module': operation.module }),
-    ...(operation.root && { 'x-root': true }),
+    ...(operation.guard && { 'x-guard': operation.guard }),
     ...(parameters.length > 0 && { parameters }),
     ...(operation.body && {
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: componentRef(operation.body) } } } },

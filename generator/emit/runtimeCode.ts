@@ -22,6 +22,9 @@ function routeEntry(model: Model, route: Route): string {
     ...(screen?.kind === 'record'
       ? [`Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name=${literal(screen.name)} /> })))`]
       : []),
+    ...(screen?.kind === 'page'
+      ? [`Component: lazy(() => import('../list/GenericPageScreen').then((module) => ({ default: () => <module.GenericPageScreen name=${literal(screen.name)} /> })))`]
+      : []),
   ];
   return `  {\n${lines.map((line) => `    ${line},`).join('\n')}\n  }`;
 }
@@ -122,11 +125,14 @@ export function emitScreens(model: Model): string {
   const localRef = (name: string) => `#/definitions/${name}`;
   const listScreens: Record<string, unknown> = {};
   const recordScreens: Record<string, unknown> = {};
+  const pageScreens: Record<string, unknown> = {};
   for (const screen of model.screens) {
     if (screen.kind === 'list') {
       const operation = model.operations.find((candidate) => candidate.id === screen.operation)!;
       const { kind: _kind, name: _name, operation: _operation, ...config } = screen;
       listScreens[screen.name] = { path: operation.path, defaultSort: listSort(operation).defaultSort, ...config };
+    } else if (screen.kind === 'page') {
+      pageScreens[screen.name] = { ...(screen.title && { title: screen.title }), sections: screen.sections };
     } else if (screen.kind === 'record') {
       const operation = model.operations.find((candidate) => candidate.id === screen.operation)!;
       const root = (operation.response as { name: string }).name;
@@ -147,8 +153,11 @@ export function emitScreens(model: Model): string {
     '',
     `export const recordScreens = ${literal(recordScreens)} as const;`,
     '',
+    `export const pageScreens = ${literal(pageScreens)} as const;`,
+    '',
     `export type ListScreenName = keyof typeof listScreens;`,
     `export type RecordScreenName = keyof typeof recordScreens;`,
+    `export type PageScreenName = keyof typeof pageScreens;`,
     '',
   ].join('\n');
 }

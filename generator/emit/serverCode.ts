@@ -63,7 +63,7 @@ function operationEntry(model: Model, operation: Operation): string {
     `auth: ${literal(operation.auth)}`,
     ...(operation.permission ? [`permission: ${literal(operation.permission)}`] : []),
     ...(operation.module ? [`module: ${literal(operation.module)}`] : []),
-    ...(operation.root ? [`root: true`] : []),
+    ...(operation.guard ? [`guard: ${JSON.stringify(operation.guard)}`] : []),
     `status: ${operation.status}`,
     ...(operation.paged ? [`paged: true`] : []),
     `paramsSchema: ${literal(objectSchema(model, operation.pathParams, serverRef, false))}`,

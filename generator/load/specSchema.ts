@@ -93,6 +93,24 @@ const parameterSet = {
   additionalProperties: { $ref: '#/$defs/property' },
 } as const;
 
+/**
+ * What a route, screen link or operation demands beyond being signed in (002 §6): every condition
+ * given must hold; `any` holds when one of its alternatives does. `linked_account` is the caller's
+ * organisation having a linked account.
+ */
+const guard = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    permission: { type: 'string' },
+    root: { const: true },
+    admin: { const: true },
+    linked_account: { const: true },
+    any: { type: 'array', minItems: 2, items: { $ref: '#/$defs/guard' } },
+  },
+} as const;
+
 const operation = {
   type: 'object',
   additionalProperties: false,
@@ -103,7 +121,7 @@ const operation = {
     auth: { enum: ['public', 'session'] },
     permission: { type: 'string' },
     module: { enum: ['WEBSTORE', 'DOVETAIL'] },
-    root: { const: true },
+    guard: { $ref: '#/$defs/guard' },
     paged: {
       type: 'object',
       additionalProperties: false,
@@ -175,29 +193,48 @@ const route = {
     public: { type: 'boolean' },
     screen: identifier,
     redirect: { type: 'string' },
-    guard: {
-      type: 'object',
-      additionalProperties: false,
-      minProperties: 1,
-      properties: { permission: { type: 'string' }, root: { const: true }, admin: { const: true } },
-    },
+    guard: { $ref: '#/$defs/guard' },
     breadcrumbs: { type: 'array', items: crumb },
   },
 } as const;
 
+/** A label shown when every row property named in `when` has the value given. */
+const rowCase = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['when', 'label'],
+  properties: {
+    when: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+    label: { type: 'string' },
+  },
+} as const;
+
+/**
+ * A column shows a row property (`field`), or is computed (`name` plus `cases`): the labels of the
+ * cases that match, or `otherwise`. Either may carry `warnings`: an icon whose tooltip joins the
+ * labels of the warnings that match.
+ */
 const listColumn = {
   type: 'object',
   additionalProperties: false,
-  required: ['field', 'label'],
+  required: ['label'],
   properties: {
     field: identifier,
+    name: identifier,
     label: { type: 'string' },
     link: { type: 'string' },
     link_param: identifier,
     format: { enum: ['text', 'money', 'date', 'datetime', 'enum', 'boolean'] },
     fallback: identifier,
     currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    cases: { type: 'array', minItems: 1, items: rowCase },
+    otherwise: { type: 'string' },
+    warnings: { type: 'array', minItems: 1, items: rowCase },
   },
+  oneOf: [
+    { required: ['field'], not: { anyOf: [{ required: ['name'] }, { required: ['cases'] }, { required: ['otherwise'] }] } },
+    { required: ['name', 'cases'], not: { anyOf: [{ required: ['field'] }, { required: ['format'] }] } },
+  ],
 } as const;
 
 const filterGuard = {
@@ -207,6 +244,14 @@ const filterGuard = {
   properties: { permission: { type: 'string' }, root: { const: true }, admin: { const: true }, finance: { const: true } },
 } as const;
 
+const queryValues = { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } } as const;
+
+/**
+ * A filter widget over one query parameter (`param`), two (`params`, the range widgets), or, for
+ * a select, a named choice (`name`) among an enum's values, each of which sets query parameters
+ * (`choices`). An organisation widget may narrow its choices with `where` (organisations list
+ * query parameters).
+ */
 const listFilter = {
   type: 'object',
   additionalProperties: false,
@@ -214,6 +259,7 @@ const listFilter = {
   properties: {
     param: identifier,
     params: { type: 'array', minItems: 2, maxItems: 2, items: identifier },
+    name: identifier,
     widget: { enum: ['text', 'checklist', 'select', 'organisation', 'date_range', 'value_range', 'number_range'] },
     label: { type: 'string' },
     default: {},
@@ -226,8 +272,11 @@ const listFilter = {
       required: ['operation', 'value', 'label'],
       properties: { operation: { type: 'string' }, value: identifier, label: identifier },
     },
+    enum: identifier,
+    choices: { type: 'object', minProperties: 1, additionalProperties: queryValues },
+    where: queryValues,
   },
-  oneOf: [{ required: ['param'] }, { required: ['params'] }],
+  oneOf: [{ required: ['param'] }, { required: ['params'] }, { required: ['name', 'choices', 'enum'] }],
 } as const;
 
 const screenLink = {
@@ -238,7 +287,7 @@ const screenLink = {
     label: { type: 'string' },
     route: { type: 'string' },
     place: { enum: ['header', 'footer', 'both'] },
-    guard: { type: 'object', additionalProperties: false, properties: { permission: { type: 'string' }, root: { const: true }, admin: { const: true } } },
+    guard: { $ref: '#/$defs/guard' },
   },
 } as const;
 
@@ -279,14 +328,23 @@ const screen = {
     page_sizes: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1 } },
     empty: { type: 'string' },
     tree: identifier,
+    tree_parent: identifier,
+    tree_ancestors: { type: 'boolean' },
     links: { type: 'array', items: screenLink },
+    sections: { type: 'array', minItems: 1, items: identifier },
   },
-  oneOf: [{ required: ['component'] }, { required: ['form', 'fields'] }, { required: ['list', 'columns'] }, { required: ['record'] }],
+  oneOf: [
+    { required: ['component'] },
+    { required: ['form', 'fields'] },
+    { required: ['list', 'columns'] },
+    { required: ['record'] },
+    { required: ['sections'], not: { anyOf: [{ required: ['component'] }, { required: ['form'] }, { required: ['list'] }, { required: ['record'] }] } },
+  ],
 } as const;
 
 export const specFileSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
-  $defs: { property },
+  $defs: { property, guard },
   type: 'object',
   additionalProperties: false,
   minProperties: 1,

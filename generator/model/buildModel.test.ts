@@ -68,6 +68,29 @@ describe('a bad spec fails with file, line and path', () => {
       want: 'routes.yaml:5: routes.0.guard.permission: unknown permission "order:fly"',
     },
     {
+      name: 'an unknown permission inside a guard\'s any',
+      given: {
+        'routes.yaml': 'routes:\n  - name: home\n    path: /\n    screen: home\n    guard:\n      any:\n        - { root: true }\n        - { permission: "feed:fly", linked_account: true }\n',
+        'screens/a.yaml': 'screens:\n  home:\n    component: home/Home#Home\n',
+      },
+      want: 'routes.yaml:8: routes.0.guard.any.1.permission: unknown permission "feed:fly"',
+    },
+    {
+      name: 'a guard whose any has one alternative',
+      given: {
+        'routes.yaml': 'routes:\n  - name: home\n    path: /\n    screen: home\n    guard: { any: [{ root: true }] }\n',
+        'screens/a.yaml': 'screens:\n  home:\n    component: home/Home#Home\n',
+      },
+      want: expect.stringMatching(/^routes\.yaml:5: routes\.0\.guard\.any: /),
+    },
+    {
+      name: 'an unknown permission in an operation guard',
+      given: {
+        'api/a.yaml': 'operations:\n  ping:\n    method: get\n    path: /ping\n    auth: session\n    guard: { any: [{ root: true }, { permission: "ping:pong" }] }\n    response: none\n    handler: misc/handlers#ping\n',
+      },
+      want: 'api/a.yaml:6: operations.ping.guard.any.1.permission: unknown permission "ping:pong"',
+    },
+    {
       name: 'a French message missing in English',
       given: { 'messages/fr.yaml': 'messages:\n  only.french: Bonjour\n' },
       want: 'messages/fr.yaml:2: messages.only.french: not in the English catalogue',

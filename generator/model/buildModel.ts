@@ -8,11 +8,13 @@ import type {
   EnumDef,
   GenericFilter,
   GenericOperation,
+  Guard,
   ListColumnDef,
   ListFilterDef,
   FilterOptionsSource,
   ListScreen,
   Field,
+  RowCase,
   Model,
   Operation,
   Permission,
@@ -37,6 +39,13 @@ interface Located<T> {
 function fail(at: Located<unknown>, reason: string, subPath: (string | number)[] = []): never {
   const path = [...at.path, ...subPath];
   throw new SpecError(at.file.file, at.file.lineOf(path), path.join('.'), reason);
+}
+
+/** Every permission a guard names, at any depth of `any`, must exist. */
+function checkGuard(at: Located<unknown>, guard: Guard | undefined, permissions: Permission[], path: (string | number)[]): void {
+  if (!guard) return;
+  if (guard.permission && !permissions.some((candidate) => candidate.name === guard.permission)) fail(at, `unknown permission "${guard.permission}"`, [...path, 'permission']);
+  guard.any?.forEach((alternative, i) => checkGuard(at, alternative, permissions, [...path, 'any', i]));
 }
 
 /** Collects a keyed section from every file, refusing a key defined twice. */
@@ -277,7 +286,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     };
     if (raw.permission !== undefined) operation.permission = raw.permission;
     if (raw.module !== undefined) operation.module = raw.module;
-    if (raw.root === true) operation.root = true;
+    if (raw.guard !== undefined) operation.guard = raw.guard as Guard;
     if (raw.body !== undefined) operation.body = raw.body;
     if (raw.paged) operation.paged = { perPageMax: raw.paged.per_page_max, perPageDefault: raw.paged.per_page_default };
     if (raw.handler !== undefined) {
@@ -391,8 +400,7 @@ function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permissi
     if (!raw.screen === !raw.redirect) fail(at, 'a route needs exactly one of screen and redirect');
     if (raw.screen && !screens.some((screen) => screen.name === raw.screen)) fail(at, `unknown screen "${raw.screen}"`, ['screen']);
     if (raw.redirect && !names.has(raw.redirect)) fail(at, `unknown route "${raw.redirect}"`, ['redirect']);
-    const permission = raw.guard?.permission;
-    if (permission && !permissions.some((candidate) => candidate.name === permission)) fail(at, `unknown permission "${permission}"`, ['guard', 'permission']);
+    checkGuard(at, raw.guard as Guard | undefined, permissions, ['guard']);
     const breadcrumbs: Crumb[] = (raw.breadcrumbs ?? []).map((crumb: Raw, i: number) => {
       if (crumb.route && !names.has(crumb.route)) fail(at, `unknown route "${crumb.route}"`, ['breadcrumbs', i, 'route']);
       if (crumb.label && messages[crumb.label] === undefined) fail(at, `unknown message "${crumb.label}"`, ['breadcrumbs', i, 'label']);
@@ -431,6 +439,57 @@ function optionsSource(at: Located<Raw>, partial: Omit<Model, 'screens' | 'route
   return { path: operation.path, perPage: operation.paged?.perPageMax ?? 0, value: raw.value, label: raw.label };
 }
 
+/** The list the runtime's organisation filter reads (runtime/list/useOrganisationOptions.ts). */
+const ORGANISATION_PICKER_PATH = '/organisations/picker';
+
+/** Whether a value given in the spec can be sent as this query parameter. */
+function fitsParameter(model: Model, property: Property, value: unknown): boolean {
+  if (property.type.kind !== 'scalar') return false;
+  const scalar = property.type.scalar;
+  if (scalar.enumName) return enumValues(model, scalar.enumName).includes(value as string);
+  if (scalar.type === 'boolean') return typeof value === 'boolean';
+  if (scalar.type === 'integer' || scalar.type === 'id' || scalar.type === 'ref') return Number.isInteger(value);
+  return typeof value === 'string';
+}
+
+/**
+ * A select whose options (an enum's values) each set query parameters, e.g. 002 §7's user status,
+ * sent as verified, disabled and password_reset. Its params are every parameter any choice sets,
+ * so that changing the choice clears the others.
+ */
+function buildChoiceFilter(at: Located<Raw>, filter: Raw, i: number, params: Property[], model: Model): ListFilterDef {
+  if (filter.widget !== 'select') fail(at, 'choices belong to a select filter', ['filters', i, 'widget']);
+  if (!model.enums.some((candidate) => candidate.name === filter.enum)) fail(at, `unknown enum "${filter.enum}"`, ['filters', i, 'enum']);
+  const values = enumValues(model, filter.enum);
+  const choices = filter.choices as Record<string, Record<string, string | number | boolean>>;
+  const names: string[] = [];
+  for (const [choice, query] of Object.entries(choices)) {
+    if (!values.includes(choice)) fail(at, `"${choice}" is not a value of enum "${filter.enum}"`, ['filters', i, 'choices', choice]);
+    for (const [param, value] of Object.entries(query)) {
+      const property = params.find((candidate) => candidate.name === param);
+      if (!property) fail(at, `operation has no query parameter "${param}"`, ['filters', i, 'choices', choice, param]);
+      if (!fitsParameter(model, property, value)) fail(at, `${JSON.stringify(value)} does not fit query parameter "${param}"`, ['filters', i, 'choices', choice, param]);
+      if (!names.includes(param)) names.push(param);
+    }
+  }
+  const def: ListFilterDef = { params: names, widget: 'select', label: filter.label, name: filter.name, options: Object.keys(choices), enum: filter.enum, choices };
+  if (filter.default !== undefined) def.default = filter.default;
+  return def;
+}
+
+/** An organisation widget's `where` must be query parameters of the organisation picker it reads. */
+function checkOrganisationWhere(at: Located<Raw>, filter: Raw, i: number, model: Model): void {
+  if (filter.widget !== 'organisation') fail(at, 'where belongs to an organisation filter', ['filters', i, 'where']);
+  const list = model.operations.find((operation) => operation.method === 'get' && operation.path === ORGANISATION_PICKER_PATH);
+  if (!list) fail(at, `no GET ${ORGANISATION_PICKER_PATH} operation to narrow`, ['filters', i, 'where']);
+  const params = queryParameters(model, list);
+  for (const [param, value] of Object.entries(filter.where as Record<string, unknown>)) {
+    const property = params.find((candidate) => candidate.name === param);
+    if (!property) fail(at, `operation "${list.id}" has no query parameter "${param}"`, ['filters', i, 'where', param]);
+    if (!fitsParameter(model, property, value)) fail(at, `${JSON.stringify(value)} does not fit query parameter "${param}"`, ['filters', i, 'where', param]);
+  }
+}
+
 function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ListScreen {
   const raw = at.value;
   const operation = partial.operations.find((candidate) => candidate.id === raw.list);
@@ -441,7 +500,32 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
   const schema = rowType.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
   if (!schema) fail(at, 'the list operation must answer an array of a schema', ['list']);
   const sortable = new Set(listSort(operation).fields);
+  /** Each `when` names a property of the row and a value it can hold. */
+  const rowCases = (cases: Raw[] | undefined, path: (string | number)[]): RowCase[] | undefined =>
+    cases?.map((rowCase, j) => {
+      for (const [name, value] of Object.entries(rowCase.when as Record<string, unknown>)) {
+        const property = schema.properties.find((candidate) => candidate.name === name);
+        if (!property) fail(at, `schema "${schema.name}" has no property "${name}"`, [...path, j, 'when', name]);
+        const scalar = property.type.kind === 'scalar' ? property.type.scalar : undefined;
+        const fits =
+          value === null ||
+          (scalar?.type === 'boolean' && typeof value === 'boolean') ||
+          (scalar?.enumName !== undefined && enumValues(partial as Model, scalar.enumName).includes(value as string)) ||
+          (scalar !== undefined && scalar.type !== 'boolean' && !scalar.enumName && typeof value !== 'boolean');
+        if (!fits) fail(at, `${JSON.stringify(value)} is not a value of "${name}"`, [...path, j, 'when', name]);
+      }
+      return { when: rowCase.when, label: rowCase.label };
+    });
   const columns = (raw.columns as Raw[]).map((column, i): ListColumnDef => {
+    const warnings = rowCases(column.warnings, ['columns', i, 'warnings']);
+    if (column.cases) {
+      const def: ListColumnDef = { field: column.name, label: column.label, format: 'text', sortable: false, cases: rowCases(column.cases, ['columns', i, 'cases'])! };
+      if (column.otherwise) def.otherwise = column.otherwise;
+      if (warnings) def.warnings = warnings;
+      if (column.link) def.link = column.link;
+      if (column.link_param) def.linkParam = column.link_param;
+      return def;
+    }
     const property = schema.properties.find((candidate) => candidate.name === column.field);
     if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
     const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
@@ -457,10 +541,13 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
       def.currency = column.currency;
     }
     if (property.type.kind === 'scalar' && property.type.scalar.enumName) def.enum = property.type.scalar.enumName;
+    if (warnings) def.warnings = warnings;
     return def;
   });
   const params = queryParameters(partial as Model, operation);
   const filters = ((raw.filters ?? []) as Raw[]).map((filter, i): ListFilterDef => {
+    if (filter.choices) return buildChoiceFilter(at, filter, i, params, partial as Model);
+    if (filter.where) checkOrganisationWhere(at, filter, i, partial as Model);
     const names: string[] = filter.params ?? [filter.param];
     const found = names.map((param) => {
       const property = params.find((candidate) => candidate.name === param);
@@ -495,6 +582,7 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
       }
       def.presets = filter.presets;
     }
+    if (filter.where) def.where = filter.where;
     return def;
   });
   const screen: ListScreen = {
@@ -513,6 +601,18 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
     const property = schema.properties.find((candidate) => candidate.name === raw.tree);
     if (!property || property.type.kind !== 'schema') fail(at, `"${raw.tree}" must be a property of the row that shows an organisation`, ['tree']);
     screen.tree = raw.tree;
+  }
+  if (raw.tree_ancestors !== undefined) {
+    if (!raw.tree) fail(at, 'tree_ancestors needs tree', ['tree_ancestors']);
+    if (raw.tree_ancestors) screen.treeAncestors = true;
+  }
+  if (raw.tree_parent) {
+    if (raw.tree) fail(at, 'a list is a tree of organisations (tree) or of its own rows (tree_parent), not both', ['tree_parent']);
+    const property = schema.properties.find((candidate) => candidate.name === raw.tree_parent);
+    const scalar = property?.type.kind === 'scalar' ? property.type.scalar : undefined;
+    if (!scalar || !['ref', 'integer', 'id'].includes(scalar.type)) fail(at, `"${raw.tree_parent}" must be a property of the row holding its parent row's id`, ['tree_parent']);
+    if (!schema.properties.some((candidate) => candidate.name === 'id')) fail(at, `schema "${schema.name}" needs an id to nest rows`, ['tree_parent']);
+    screen.treeParent = raw.tree_parent;
   }
   return screen;
 }
@@ -557,6 +657,7 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
       return { kind: 'component', name, file, exportName };
     }
     if (raw.list) return buildListScreen(name, at, partial);
+    if (raw.sections) return { kind: 'page', name, sections: raw.sections, ...(raw.title && { title: raw.title }) };
     if (raw.record) {
       const operation = partial.operations.find((candidate) => candidate.id === raw.record);
       if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || operation.response === 'none' || operation.response.kind !== 'schema') {
@@ -619,7 +720,7 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
     const label = (key: string | undefined, path: (string | number)[]) => {
       if (key !== undefined && messages[key] === undefined) fail(at, `unknown message "${key}"`, path);
     };
-    label(screen.kind === 'list' || screen.kind === 'record' ? screen.title : undefined, ['title']);
+    label(screen.kind === 'list' || screen.kind === 'record' || screen.kind === 'page' ? screen.title : undefined, ['title']);
     if (screen.kind === 'form') screen.fields.forEach((field, i) => label(`${screen.labels}.${field}`, ['fields', i]));
     if (screen.kind === 'record') {
       if (screen.tabs.length > 0) label('record.definition', ['tabs']);
@@ -632,10 +733,19 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
         });
       });
     }
+    if (screen.kind === 'page') {
+      screen.sections.forEach((section, i) => {
+        const target = screens.find((candidate) => candidate.name === section);
+        if (target?.kind !== 'list') fail(at, `"${section}" is not a list screen`, ['sections', i]);
+      });
+    }
     if (screen.kind !== 'list') continue;
     label(screen.emptyKey, ['empty']);
     screen.columns.forEach((column, i) => {
       label(column.label, ['columns', i, 'label']);
+      column.cases?.forEach((rowCase, j) => label(rowCase.label, ['columns', i, 'cases', j, 'label']));
+      label(column.otherwise, ['columns', i, 'otherwise']);
+      column.warnings?.forEach((rowCase, j) => label(rowCase.label, ['columns', i, 'warnings', j, 'label']));
       if (column.link && !routeNames.has(column.link)) fail(at, `unknown route "${column.link}"`, ['columns', i, 'link']);
     });
     screen.filters.forEach((filter, i) => {
@@ -645,7 +755,7 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
     screen.links.forEach((link, i) => {
       label(link.label, ['links', i, 'label']);
       if (!routeNames.has(link.route)) fail(at, `unknown route "${link.route}"`, ['links', i, 'route']);
-      if (link.guard?.permission && !permissions.some((p) => p.name === link.guard!.permission)) fail(at, `unknown permission "${link.guard.permission}"`, ['links', i, 'guard']);
+      checkGuard(at, link.guard, permissions, ['links', i, 'guard']);
     });
   }
 }
@@ -671,6 +781,8 @@ export function buildModel(files: SpecFile[]): Model {
   const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
   checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});
+  const locatedOperations = collect(files, 'operations');
+  for (const operation of operations) checkGuard(locatedOperations.get(operation.id)!, operation.guard, permissions, ['guard']);
   for (const operation of operations) {
     if (operation.permission && !permissions.some((p) => p.name === operation.permission)) {
       const file = files.find((candidate) => (candidate.data['operations'] as Raw)?.[operation.id])!;

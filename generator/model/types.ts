@@ -103,8 +103,8 @@ export interface Operation {
   permission?: string;
   /** A module the caller's organisation must subscribe to (000 §6 module check). */
   module?: 'WEBSTORE' | 'DOVETAIL';
-  /** Only root users (a user flag, not a permission) may call it: 403 for anyone else. */
-  root?: boolean;
+  /** Checked by the API router after `permission` (002 §6 rules such as "root, or …"). */
+  guard?: Guard;
   paged?: { perPageMax: number; perPageDefault: number };
   pathParams: Property[];
   query: Property[];
@@ -154,6 +154,16 @@ export interface GenericChildren {
   where: Record<string, string | number | boolean>;
 }
 
+/** A route, link or operation guard: every condition given holds; `any` holds if one alternative does. */
+export interface Guard {
+  permission?: string;
+  root?: boolean;
+  admin?: boolean;
+  /** The caller's organisation has a linked account. */
+  linked_account?: boolean;
+  any?: Guard[];
+}
+
 export interface Crumb {
   label?: string;
   route?: string;
@@ -165,7 +175,7 @@ export interface Route {
   name: string;
   path: string;
   public: boolean;
-  guard?: { permission?: string; root?: boolean; admin?: boolean };
+  guard?: Guard;
   breadcrumbs: Crumb[];
   redirect?: string;
   screen?: string;
@@ -189,7 +199,14 @@ export interface FormScreen {
   labels: string;
 }
 
+/** A label that applies when every named row property has the value given. */
+export interface RowCase {
+  when: Record<string, string | number | boolean | null>;
+  label: string;
+}
+
 export interface ListColumnDef {
+  /** The row property shown, or the name of a computed column (`cases`). */
   field: string;
   label: string;
   link?: string;
@@ -202,6 +219,11 @@ export interface ListColumnDef {
   fallback?: string;
   /** A money column in this fixed currency (the metrics' USD, EUR and GBP sums), not the row's. */
   currency?: string;
+  /** A computed column: the labels of the matching cases, joined, or `otherwise`. */
+  cases?: RowCase[];
+  otherwise?: string;
+  /** A warning icon whose tooltip joins the labels of the matching warnings. */
+  warnings?: RowCase[];
 }
 
 /**
@@ -238,13 +260,18 @@ export interface ListFilterDef {
   /** URL query flag → the filter's starting value when the page is opened with that flag. */
   presets?: Record<string, unknown>;
   optionsFrom?: FilterOptionsSource;
+  /** A choice filter: the widget's value is kept under `name`; each option sets these query parameters. */
+  name?: string;
+  choices?: Record<string, Record<string, string | number | boolean>>;
+  /** Organisation widget: query parameters of the organisations list narrowing its choices. */
+  where?: Record<string, string | number | boolean>;
 }
 
 export interface ScreenLink {
   label: string;
   route: string;
   place: 'header' | 'footer' | 'both';
-  guard?: { permission?: string; root?: boolean; admin?: boolean };
+  guard?: Guard;
 }
 
 /** A list screen drawn by the runtime from its operation: columns, filters, paging, links. */
@@ -260,6 +287,10 @@ export interface ListScreen {
   emptyKey?: string;
   /** Rows grouped under their organisation, in tree order. */
   tree?: string;
+  /** With `tree`: the ancestors of the organisations with rows are shown too, without rows. */
+  treeAncestors?: boolean;
+  /** The rows form the tree themselves: each is nested under the row whose id is this property. */
+  treeParent?: string;
   links: ScreenLink[];
 }
 
@@ -272,6 +303,15 @@ export interface RecordTab {
   empty?: string;
 }
 
+/** Several list screens on one page, one under the other, each with its own heading and filters. */
+export interface PageScreen {
+  kind: 'page';
+  name: string;
+  title?: string;
+  /** List screen names. */
+  sections: string[];
+}
+
 /** A read-only view of one record, drawn from its get operation's schema, with its child lists as tabs. */
 export interface RecordScreen {
   kind: 'record';
@@ -281,7 +321,7 @@ export interface RecordScreen {
   tabs: RecordTab[];
 }
 
-export type Screen = ComponentScreen | FormScreen | ListScreen | RecordScreen;
+export type Screen = ComponentScreen | FormScreen | ListScreen | RecordScreen | PageScreen;
 
 export interface Permission {
   name: string;

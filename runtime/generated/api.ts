@@ -2483,6 +2483,7 @@ export interface components {
             force_po_uniqueness: boolean;
             /** @default false */
             can_create_resellers: boolean;
+            linked_account: boolean;
         };
         CurrentUser: {
             id: number;
@@ -2553,6 +2554,7 @@ export interface operations {
                 sort_by?: "+name" | "-name";
                 text?: string;
                 status?: ("ENABLED" | "DISABLED")[];
+                is_linked?: boolean;
             };
             header?: never;
             path?: never;
@@ -2608,6 +2610,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 sort_by?: "+name" | "-name";
+                is_linked?: boolean;
             };
             header?: never;
             path?: never;
@@ -3136,13 +3139,13 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                sort_by?: "+name" | "-name" | "+status" | "-status" | "+subscription_type" | "-subscription_type" | "+subscription_product_type" | "-subscription_product_type" | "+grading" | "-grading";
                 text?: string;
                 subscription_type?: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM")[];
                 subscription_product_type?: ("BASE" | "ADD_ON")[];
                 status?: ("DRAFT" | "LIVE")[];
                 grading_from?: number;
                 grading_to?: number;
-                sort_by?: "+name" | "-name" | "+status" | "-status" | "+subscription_type" | "-subscription_type" | "+subscription_product_type" | "-subscription_product_type" | "+grading" | "-grading";
             };
             header?: never;
             path?: never;
@@ -3255,9 +3258,9 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                sort_by?: "+name" | "-name";
                 name?: string;
                 organisation?: number;
-                sort_by?: "+name" | "-name";
             };
             header?: never;
             path?: never;

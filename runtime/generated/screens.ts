@@ -12,12 +12,6 @@ export const listScreens = {
         "link": "organisation"
       },
       {
-        "field": "depth",
-        "label": "organisations.depth",
-        "format": "text",
-        "sortable": false
-      },
-      {
         "field": "status",
         "label": "organisations.status",
         "format": "enum",
@@ -64,13 +58,12 @@ export const listScreens = {
     ],
     "debounceMs": 500,
     "pageSizes": [
-      24,
-      48,
-      96
+      100
     ],
     "links": [],
     "title": "organisations.title",
-    "emptyKey": "no_orgs_available"
+    "emptyKey": "no_orgs_available",
+    "treeParent": "parent"
   },
   "users": {
     "path": "/users",
@@ -90,28 +83,46 @@ export const listScreens = {
         "sortable": true
       },
       {
-        "field": "verified",
-        "label": "users.verified",
-        "format": "boolean",
-        "sortable": false
+        "field": "status",
+        "label": "users.status",
+        "format": "text",
+        "sortable": false,
+        "cases": [
+          {
+            "when": {
+              "verified": false
+            },
+            "label": "users.status_unverified"
+          },
+          {
+            "when": {
+              "disabled": true
+            },
+            "label": "users.status_disabled"
+          },
+          {
+            "when": {
+              "password_reset": true
+            },
+            "label": "users.status_password_reset"
+          }
+        ],
+        "otherwise": "users.status_active"
       },
       {
-        "field": "disabled",
-        "label": "users.disabled",
-        "format": "boolean",
-        "sortable": false
-      },
-      {
-        "field": "password_reset",
-        "label": "users.password_reset",
-        "format": "boolean",
-        "sortable": false
-      },
-      {
-        "field": "two_factor",
+        "field": "two_factor_status",
         "label": "users.two_factor",
-        "format": "boolean",
-        "sortable": false
+        "format": "text",
+        "sortable": false,
+        "cases": [
+          {
+            "when": {
+              "two_factor": true
+            },
+            "label": "users.two_factor_enabled"
+          }
+        ],
+        "otherwise": "users.two_factor_disabled"
       }
     ],
     "filters": [
@@ -128,6 +139,41 @@ export const listScreens = {
         ],
         "widget": "organisation",
         "label": "users.organisation"
+      },
+      {
+        "params": [
+          "verified",
+          "disabled",
+          "password_reset"
+        ],
+        "widget": "select",
+        "label": "users.status",
+        "name": "status",
+        "options": [
+          "VERIFIED",
+          "UNVERIFIED",
+          "ACTIVE",
+          "DISABLED",
+          "PASSWORD_RESET"
+        ],
+        "enum": "user_status",
+        "choices": {
+          "VERIFIED": {
+            "verified": true
+          },
+          "UNVERIFIED": {
+            "verified": false
+          },
+          "ACTIVE": {
+            "disabled": false
+          },
+          "DISABLED": {
+            "disabled": true
+          },
+          "PASSWORD_RESET": {
+            "password_reset": true
+          }
+        }
       }
     ],
     "debounceMs": 500,
@@ -137,7 +183,8 @@ export const listScreens = {
     "links": [],
     "title": "users.title",
     "emptyKey": "users.empty",
-    "tree": "organisation"
+    "tree": "organisation",
+    "treeAncestors": true
   },
   "role_templates": {
     "path": "/roles/templates",
@@ -160,7 +207,7 @@ export const listScreens = {
     "title": "roles.templates",
     "emptyKey": "roles.no_templates"
   },
-  "roles": {
+  "roles_by_organisation": {
     "path": "/roles",
     "defaultSort": "+name",
     "columns": [
@@ -194,16 +241,11 @@ export const listScreens = {
       48,
       96
     ],
-    "links": [
-      {
-        "label": "roles.templates",
-        "route": "role_templates",
-        "place": "header"
-      }
-    ],
-    "title": "roles.title",
+    "links": [],
+    "title": "roles.by_organisation",
     "emptyKey": "roles.empty",
-    "tree": "organisation"
+    "tree": "organisation",
+    "treeAncestors": true
   },
   "product_groups": {
     "path": "/productgroups",
@@ -310,10 +352,39 @@ export const listScreens = {
         "link": "feed"
       },
       {
-        "field": "active",
-        "label": "feeds.active",
-        "format": "boolean",
-        "sortable": false
+        "field": "status",
+        "label": "feeds.status",
+        "format": "text",
+        "sortable": false,
+        "cases": [
+          {
+            "when": {
+              "active": true
+            },
+            "label": "feeds.enabled"
+          },
+          {
+            "when": {
+              "active": false
+            },
+            "label": "feeds.disabled"
+          }
+        ],
+        "warnings": [
+          {
+            "when": {
+              "active": false
+            },
+            "label": "feeds.warning_not_scheduled"
+          },
+          {
+            "when": {
+              "delivery_method": "SITC",
+              "sitc_confirm": false
+            },
+            "label": "feeds.warning_sitc_unconfirmed"
+          }
+        ]
       },
       {
         "field": "delivery_method",
@@ -321,12 +392,6 @@ export const listScreens = {
         "format": "enum",
         "sortable": false,
         "enum": "feed_delivery_method"
-      },
-      {
-        "field": "sitc_confirm",
-        "label": "feeds.sitc_confirm",
-        "format": "boolean",
-        "sortable": false
       },
       {
         "field": "last_upload",
@@ -348,7 +413,10 @@ export const listScreens = {
           "organisation"
         ],
         "widget": "organisation",
-        "label": "feeds.organisation"
+        "label": "feeds.organisation",
+        "where": {
+          "is_linked": true
+        }
       }
     ],
     "debounceMs": 700,
@@ -358,7 +426,8 @@ export const listScreens = {
     "links": [],
     "title": "feeds.title",
     "emptyKey": "feeds.empty",
-    "tree": "organisation"
+    "tree": "organisation",
+    "treeAncestors": true
   },
   "subscriptions": {
     "path": "/subscriptions",
@@ -4777,5 +4846,16 @@ export const recordScreens = {
   }
 } as const;
 
+export const pageScreens = {
+  "roles": {
+    "title": "roles.title",
+    "sections": [
+      "role_templates",
+      "roles_by_organisation"
+    ]
+  }
+} as const;
+
 export type ListScreenName = keyof typeof listScreens;
 export type RecordScreenName = keyof typeof recordScreens;
+export type PageScreenName = keyof typeof pageScreens;

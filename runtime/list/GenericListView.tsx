@@ -3,10 +3,11 @@ import type { MessageKey } from '../generated/messages';
 import { isMessageKey } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
 import { Spinner } from '../ui/Spinner';
-import { formatCell, type ListRow } from './cellFormat';
+import { formatCell, warningText, type ListRow } from './cellFormat';
 import { FilterPanel } from './filters/FilterPanel';
 import type { ListColumn } from './listColumns';
 import { ListView } from './ListView';
+import { NestedTable } from './NestedTable';
 import { Pagination } from './Pagination';
 import { ScreenLinks } from './ScreenLinks';
 import { TreeTable } from './TreeTable';
@@ -17,9 +18,10 @@ import './genericList.css';
 
 /**
  * The view of a generated list screen: title and header links, the filter panel on the left, the
- * rows (AG Grid, or a grouped table for tree lists), the pager and footer links.
+ * rows (AG Grid, a grouped table for organisation trees, a nested one for rows that form a tree),
+ * the pager and footer links. On a page screen its heading is an h2.
  */
-export function GenericListView({ list }: { list: GenericList }) {
+export function GenericListView({ list, headingLevel = 1 }: { list: GenericList; headingLevel?: 1 | 2 }) {
   const t = useT();
   const message = useMessage();
   const context = useCellContext();
@@ -33,6 +35,7 @@ export function GenericListView({ list }: { list: GenericList }) {
         header: message(column.label) ?? column.label,
         sortable: column.sortable,
         format: (row: ListRow) => formatCell(column, row, context),
+        ...(column.warnings && { warning: (row: ListRow) => warningText(column, row, context) }),
         ...(column.link && { linkRoute: column.link }),
         ...(column.linkParam && { linkParam: column.linkParam }),
       })),
@@ -42,20 +45,20 @@ export function GenericListView({ list }: { list: GenericList }) {
   return (
     <section className="generic-list">
       <header className="generic-list__header">
-        {config.title && <h1>{message(config.title) ?? config.title}</h1>}
+        {config.title && (headingLevel === 1 ? <h1>{message(config.title) ?? config.title}</h1> : <h2>{message(config.title) ?? config.title}</h2>)}
         <ScreenLinks links={config.links} place="header" />
       </header>
       <div className="generic-list__body">
         <FilterPanel list={list} />
         <div className="generic-list__rows">
-          {config.tree ? (
+          {config.tree || config.treeParent ? (
             <div className="list-view">
               {controller.error && (
                 <p className="list-view__error" role="alert">
                   {isMessageKey(controller.error.message_key) ? t(controller.error.message_key) : t('problem.internal')}
                 </p>
               )}
-              <TreeTable list={list} treeField={config.tree} />
+              {config.tree ? <TreeTable list={list} treeField={config.tree} /> : <NestedTable list={list} parentField={config.treeParent!} />}
               {controller.loading && <Spinner />}
               {!controller.loading && !controller.error && controller.rows.length === 0 && <p className="list-view__empty">{t(emptyKey)}</p>}
               <Pagination

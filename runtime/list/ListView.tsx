@@ -51,7 +51,9 @@ export function ListView<Row, Filters extends ListFilters>({
         // Rows arrive sorted by the server; a local comparator that keeps their order.
         comparator: () => 0,
         flex: 1,
-        ...(column.linkRoute ? { cellRenderer: linkCell(column.linkRoute, column.linkParam ?? ('id' as keyof Row & string)) } : {}),
+        ...(column.linkRoute || column.warning
+          ? { cellRenderer: linkCell(column.linkRoute, column.linkParam ?? ('id' as keyof Row & string), column.warning) }
+          : {}),
       })),
     [columns, t, currentSort?.field, currentSort?.direction],
   );

@@ -1,53 +1,34 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useT } from '../i18n/useT';
 import type { GenericList } from './useGenericList';
-import { parseSortBy, cycleSort } from './listColumns';
-import { groupByOrganisation, visibleTreeItems } from './organisationTree';
+import { groupByOrganisation, visibleTreeItems, type OrganisationRef } from './organisationTree';
 import { ListCell } from './ListCell';
+import { TreeTableHead } from './TreeTableHead';
 import { useCellContext } from './useCellContext';
-import { useMessage } from './useMessage';
+import { useCollapsed } from './useCollapsed';
+import { useOrganisationOptions } from './useOrganisationOptions';
+
+const NONE: readonly OrganisationRef[] = [];
 
 /**
  * A tree list (spec `tree:`) as a plain table rather than AG Grid: the page's rows grouped under
- * collapsible organisation header rows, indented by nesting. Sorting still goes to the server and
- * orders the rows within each organisation.
+ * collapsible organisation header rows, indented by nesting; with `tree_ancestors`, also the
+ * ancestors between them (from the organisations the user can see, when that list is available),
+ * so the organisations with rows hang in one tree. Sorting still goes to
+ * the server and orders the rows within each organisation.
  */
 export function TreeTable({ list, treeField }: { list: GenericList; treeField: string }) {
   const t = useT();
-  const message = useMessage();
   const context = useCellContext();
   const { config, controller } = list;
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
-  const items = useMemo(() => groupByOrganisation(controller.rows, treeField), [controller.rows, treeField]);
-  const sort = parseSortBy(controller.sortBy);
-  const toggle = (id: number) =>
-    setCollapsed((previous) => {
-      const next = new Set(previous);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const [collapsed, toggle] = useCollapsed();
+  const options = useOrganisationOptions(config.treeAncestors === true);
+  const known = options.status === 'ready' ? (options.organisations as readonly OrganisationRef[]) : NONE;
+  const items = useMemo(() => groupByOrganisation(controller.rows, treeField, known), [controller.rows, treeField, known]);
 
   return (
     <table className="tree-table">
-      <thead>
-        <tr>
-          {config.columns.map((column) => {
-            const header = message(column.label) ?? column.label;
-            const direction = sort?.field === column.field ? sort.direction : null;
-            return (
-              <th key={column.field} aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}>
-                {column.sortable ? (
-                  <button type="button" className="tree-table__sort" onClick={() => controller.setSortBy(cycleSort(controller.sortBy, column.field, config.defaultSort ?? ''))}>
-                    {header} {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}
-                  </button>
-                ) : (
-                  header
-                )}
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
+      <TreeTableHead list={list} />
       <tbody>
         {visibleTreeItems(items, collapsed).map((item, index) => {
           if (item.kind === 'row') {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, linkId, type CellContext } from './cellFormat';
+import { formatCell, linkId, warningText, type CellContext } from './cellFormat';
 import type { GenericColumn } from './genericListConfig';
 
-const messages: Record<string, string> = { 'invoice_status.PAID': 'Paid', 'list.yes': 'Yes', 'list.no': 'No' };
+const messages: Record<string, string> = {
+  'invoice_status.PAID': 'Paid', 'list.yes': 'Yes', 'list.no': 'No',
+  'u.unverified': 'Unverified', 'u.disabled': 'Disabled', 'u.reset': 'Password requires reset', 'u.active': 'Active',
+  'f.schedule': 'Not on its schedule', 'f.sitc': 'SITC not confirmed',
+};
 const context: CellContext = { currency: 'GBP', timezone: 'Europe/Paris', message: (key) => messages[key] ?? null };
 const column = (format: GenericColumn['format'], extra: Partial<GenericColumn> = {}): GenericColumn => ({
   field: 'value',
@@ -50,5 +54,48 @@ describe('linkId', () => {
     expect(linkId(column('text'), { id: 7 })).toBe('7');
     expect(linkId(column('text', { linkParam: 'order_id' }), { id: 7, order_id: 9 })).toBe('9');
     expect(linkId(column('text', { linkParam: 'order_id' }), { id: 7, order_id: null })).toBeNull();
+  });
+});
+
+describe('computed columns (cases, otherwise) and warnings', () => {
+  const status = column('text', {
+    field: 'status',
+    cases: [
+      { when: { verified: false }, label: 'u.unverified' },
+      { when: { disabled: true }, label: 'u.disabled' },
+      { when: { password_reset: true }, label: 'u.reset' },
+    ],
+    otherwise: 'u.active',
+  });
+  it.each([
+    { given: { verified: true, disabled: false, password_reset: false }, want: 'Active' },
+    { given: { verified: false, disabled: false, password_reset: false }, want: 'Unverified' },
+    { given: { verified: false, disabled: true, password_reset: true }, want: 'Unverified, Disabled, Password requires reset' },
+    { given: { verified: true, disabled: true }, want: 'Disabled' },
+  ])('status of $given is "$want"', ({ given, want }) => {
+    expect(formatCell(status, given, context)).toBe(want);
+  });
+
+  const feed = column('text', {
+    field: 'name',
+    warnings: [
+      { when: { active: false }, label: 'f.schedule' },
+      { when: { delivery_method: 'SITC', sitc_confirm: false }, label: 'f.sitc' },
+    ],
+  });
+  it.each([
+    { given: { name: 'a', active: true, delivery_method: 'SITC', sitc_confirm: true }, want: null },
+    { given: { name: 'b', active: false, delivery_method: 'EMAIL', sitc_confirm: false }, want: 'Not on its schedule' },
+    { given: { name: 'c', active: true, delivery_method: 'SITC', sitc_confirm: false }, want: 'SITC not confirmed' },
+    { given: { name: 'd', active: false, delivery_method: 'SITC', sitc_confirm: false }, want: 'Not on its schedule. SITC not confirmed' },
+  ])('warning of $given.name is $want', ({ given, want }) => {
+    expect(warningText(feed, given, context)).toBe(want);
+    expect(formatCell(feed, given, context)).toBe(given.name);
+  });
+
+  it('matches null against a missing property, and shows nothing without otherwise', () => {
+    const empty = column('text', { field: 'x', cases: [{ when: { parent: null }, label: 'u.active' }] });
+    expect(formatCell(empty, {}, context)).toBe('Active');
+    expect(formatCell(empty, { parent: 3 }, context)).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from '../format/dates';
 import { formatMoney } from '../format/money';
-import type { GenericColumn } from './genericListConfig';
+import type { GenericColumn, RowCase } from './genericListConfig';
 
 export type ListRow = Readonly<Record<string, unknown>>;
 
@@ -19,8 +19,26 @@ function nameOf(value: object): string {
   return typeof name === 'string' || typeof name === 'number' ? String(name) : '';
 }
 
-/** The text of one cell, by the column's format (money, dates, enum labels, yes/no). */
+/** The texts of the cases whose every `when` property has its value in the row (a missing one counts as null). */
+export function matchingLabels(cases: readonly RowCase[], row: ListRow, context: CellContext): string[] {
+  return cases
+    .filter((rowCase) => Object.entries(rowCase.when).every(([field, value]) => (row[field] ?? null) === value))
+    .map((rowCase) => context.message(rowCase.label) ?? rowCase.label);
+}
+
+/** A column's warning tooltip: the matching warnings, each a sentence, or null when none applies. */
+export function warningText(column: GenericColumn, row: ListRow, context: CellContext): string | null {
+  const labels = column.warnings ? matchingLabels(column.warnings, row, context) : [];
+  return labels.length === 0 ? null : labels.join('. ');
+}
+
+/** The text of one cell, by the column's format (money, dates, enum labels, yes/no), or its cases. */
 export function formatCell(column: GenericColumn, row: ListRow, context: CellContext): string {
+  if (column.cases) {
+    const labels = matchingLabels(column.cases, row, context);
+    if (labels.length > 0) return labels.join(', ');
+    return column.otherwise ? (context.message(column.otherwise) ?? column.otherwise) : '';
+  }
   const value = row[column.field];
   if (value === null || value === undefined) {
     // A fallback property stands in as it is (000 §2.7: a basket without a name shows its id).

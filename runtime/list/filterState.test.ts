@@ -64,3 +64,32 @@ describe('rangeProblem', () => {
     });
   });
 });
+
+describe('a choice filter (002 §7: user status sent as boolean parameters)', () => {
+  const userStatus: GenericFilter = {
+    params: ['verified', 'disabled', 'password_reset'],
+    widget: 'select',
+    label: 'x',
+    name: 'status',
+    enum: 'user_status',
+    options: ['UNVERIFIED', 'DISABLED', 'PASSWORD_RESET'],
+    choices: { UNVERIFIED: { verified: false }, DISABLED: { disabled: true }, PASSWORD_RESET: { password_reset: true } },
+  };
+
+  it('keeps its value under its name', () => {
+    expect(initialFilterValues([userStatus])).toEqual({ status: '' });
+    expect(initialFilterValues([{ ...userStatus, default: 'DISABLED' }])).toEqual({ status: 'DISABLED' });
+  });
+
+  it.each([
+    { given: '', want: '' },
+    { given: 'UNVERIFIED', want: 'verified=false' },
+    { given: 'DISABLED', want: 'disabled=true' },
+    { given: 'PASSWORD_RESET', want: 'password_reset=true' },
+    { given: 'UNKNOWN', want: '' },
+  ])('$given → "$want", clearing the other parameters', ({ given, want }) => {
+    const query = filterQuery([userStatus], { status: given });
+    expect(Object.keys(query).sort()).toEqual(['disabled', 'password_reset', 'verified']);
+    expect(serializeQuery(query)).toBe(want);
+  });
+});

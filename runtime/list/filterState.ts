@@ -15,7 +15,12 @@ export function isRangeFilter(filter: GenericFilter): boolean {
 
 /** One key per filter, for React keys and problem lookups. */
 export function filterKey(filter: GenericFilter): string {
-  return filter.params.join(',');
+  return filter.name ?? filter.params.join(',');
+}
+
+/** Where a single-value widget keeps its value: the choice filter's name, else its parameter. */
+export function valueKey(filter: GenericFilter): string {
+  return filter.name ?? filter.params[0]!;
 }
 
 /** The starting value of a filter: the preset of a URL flag the page was opened with, else its default. */
@@ -38,7 +43,7 @@ export function initialFilterValues(filters: readonly GenericFilter[], flags: Re
       const defaults = Array.isArray(filter.default) ? filter.default : [];
       filter.params.forEach((param, i) => (values[param] = defaults[i] === undefined || defaults[i] === null ? '' : String(defaults[i])));
     } else {
-      values[filter.params[0]!] = filter.default === undefined || filter.default === null ? '' : String(filter.default);
+      values[valueKey(filter)] = filter.default === undefined || filter.default === null ? '' : String(filter.default);
     }
   }
   return values;
@@ -90,6 +95,13 @@ export function filterProblems(filters: readonly GenericFilter[], values: Filter
 export function filterQuery(filters: readonly GenericFilter[], values: FilterValues): Query {
   const query: Record<string, Query[string]> = {};
   for (const filter of filters) {
+    if (filter.choices) {
+      // The chosen option's parameters; the ones it does not set are cleared.
+      const chosen = text(values, filter.name);
+      const set = chosen ? filter.choices[chosen] : undefined;
+      for (const param of filter.params) query[param] = set?.[param] === undefined ? undefined : String(set[param]);
+      continue;
+    }
     const invalid = rangeProblem(filter, values) !== null;
     for (const param of filter.params) {
       const value = values[param];

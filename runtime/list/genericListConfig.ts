@@ -1,7 +1,14 @@
+import type { Guard } from '../session/guard';
 import { listScreens, type ListScreenName } from '../generated/screens';
 
 /** The shape of one generated list screen (runtime/generated/screens.ts), widened from its literal type. */
 export type ColumnFormat = 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean';
+
+/** A label (message key) that applies when every named row property has the value given. */
+export interface RowCase {
+  readonly when: Readonly<Record<string, string | number | boolean | null>>;
+  readonly label: string;
+}
 
 export interface GenericColumn {
   readonly field: string;
@@ -17,6 +24,11 @@ export interface GenericColumn {
   readonly fallback?: string;
   /** A money column in this fixed currency, whatever the row's or the user's. */
   readonly currency?: string;
+  /** A computed column (`field` is then its name): the labels of the matching cases, or `otherwise`. */
+  readonly cases?: readonly RowCase[];
+  readonly otherwise?: string;
+  /** A warning icon whose tooltip joins the labels of the matching warnings. */
+  readonly warnings?: readonly RowCase[];
 }
 
 export type FilterWidget = 'text' | 'checklist' | 'select' | 'organisation' | 'date_range' | 'value_range' | 'number_range';
@@ -37,15 +49,14 @@ export interface GenericFilter {
   readonly presets?: Readonly<Record<string, unknown>>;
   /** Choices loaded from a list call (relative to /api/v1): each row's `value`, labelled by `label`. */
   readonly optionsFrom?: { readonly path: string; readonly perPage: number; readonly value: string; readonly label: string };
+  /** A choice filter: its value is kept under `name`, and each option sets these query parameters. */
+  readonly name?: string;
+  readonly choices?: Readonly<Record<string, Readonly<Record<string, string | number | boolean>>>>;
+  /** Organisation widget: organisation picker query parameters that narrow its choices. */
+  readonly where?: Readonly<Record<string, string | number | boolean>>;
 }
 
-export interface LinkGuard {
-  readonly permission?: string;
-  readonly root?: boolean;
-  readonly admin?: boolean;
-  /** The user's organisation has a finance type or no parent (001 §2 payment type filter). */
-  readonly finance?: boolean;
-}
+export type LinkGuard = Guard;
 
 export interface GenericLink {
   readonly label: string;
@@ -66,6 +77,10 @@ export interface GenericListConfig {
   readonly emptyKey?: string;
   /** Row property holding an OrganisationRef: rows are grouped under their organisation. */
   readonly tree?: string;
+  /** With `tree`: the ancestors of the organisations with rows are shown too (from the organisations list). */
+  readonly treeAncestors?: boolean;
+  /** The rows form the tree themselves: each is nested under the row whose id is this property. */
+  readonly treeParent?: string;
   readonly links: readonly GenericLink[];
 }
 

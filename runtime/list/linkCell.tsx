@@ -1,19 +1,28 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { RouteLink } from '../routing/RouteLink';
+import { WarningIcon } from './WarningIcon';
 
 /**
- * A cell renderer that links to a route with the row's `param` field as the `id` parameter.
- * AG Grid renders React cells through portals, so the router context reaches the link.
+ * A cell renderer that links to a route with the row's `param` field as the `id` parameter (when
+ * a route is given), followed by a warning icon when `warning` has one for the row. AG Grid
+ * renders React cells through portals, so the router context reaches the link.
  */
-export function linkCell<Row>(route: string, param: keyof Row & string) {
+export function linkCell<Row>(route: string | undefined, param: keyof Row & string, warning?: (row: Row) => string | null) {
   return function LinkCell(props: CustomCellRendererProps<Row>) {
     const id = props.data?.[param];
     const text = String(props.value ?? '');
-    if (id === undefined || id === null) return <>{text}</>;
+    const tooltip = props.data && warning ? warning(props.data) : null;
     return (
-      <RouteLink to={route} params={{ id: String(id) }}>
-        {text}
-      </RouteLink>
+      <>
+        {route && id !== undefined && id !== null ? (
+          <RouteLink to={route} params={{ id: String(id) }}>
+            {text}
+          </RouteLink>
+        ) : (
+          text
+        )}
+        {tooltip && <> <WarningIcon text={tooltip} /></>}
+      </>
     );
   };
 }

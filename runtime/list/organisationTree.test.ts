@@ -10,6 +10,22 @@ const detached = { id: 9, name: 'Branch', depth: 3, parent: 8 };
 const outline = (items: TreeItem[]) =>
   items.map((item) => (item.kind === 'organisation' ? `${'  '.repeat(item.level)}${item.organisation.name}` : `- ${String(item.row.id)}`));
 
+describe('groupByOrganisation with the known organisations (tree_ancestors)', () => {
+  it('shows the ancestors of organisations with rows, and no organisation without rows below it', () => {
+    const known = [supplier, zulu, alpha, customer];
+    expect(outline(groupByOrganisation([{ id: 10, organisation: customer }], 'organisation', known))).toEqual([
+      'Supplier',
+      '  Zulu Reseller',
+      '    Customer',
+      '- 10',
+    ]);
+  });
+
+  it('stops at an ancestor it does not know', () => {
+    expect(outline(groupByOrganisation([{ id: 10, organisation: customer }], 'organisation', [zulu, customer]))).toEqual(['Zulu Reseller', '  Customer', '- 10']);
+  });
+});
+
 describe('groupByOrganisation', () => {
   const rows = [
     { id: 10, organisation: customer },

@@ -24,11 +24,13 @@ const byName = (a: OrganisationRef, b: OrganisationRef) => a.name.localeCompare(
 /**
  * Groups one page of rows under their organisations (the `field` property of each row), with
  * each organisation followed by its rows (in the server's order) and then its child
- * organisations, in name order within their parent. An organisation whose parent has no row on
- * this page starts a tree of its own, so `level` is the nesting shown here, which equals the
- * difference in `depth` wherever the parents are present. Rows without an organisation come last.
+ * organisations, in name order within their parent. The ancestors of those organisations that
+ * `known` holds (the organisations the user can see) are shown too, without rows of their own, so
+ * that only organisations with rows or with descendants with rows appear, in one tree. An
+ * organisation whose parent is not shown starts a tree of its own, so `level` is the nesting shown
+ * here. Rows without an organisation come last.
  */
-export function groupByOrganisation(rows: readonly ListRow[], field: string): TreeItem[] {
+export function groupByOrganisation(rows: readonly ListRow[], field: string, known: readonly OrganisationRef[] = []): TreeItem[] {
   const organisations = new Map<number, OrganisationRef>();
   const rowsOf = new Map<number, ListRow[]>();
   const orphans: ListRow[] = [];
@@ -40,6 +42,14 @@ export function groupByOrganisation(rows: readonly ListRow[], field: string): Tr
     }
     organisations.set(organisation.id, organisation);
     rowsOf.set(organisation.id, [...(rowsOf.get(organisation.id) ?? []), row]);
+  }
+  const knownById = new Map(known.map((organisation) => [organisation.id, organisation]));
+  for (const organisation of [...organisations.values()]) {
+    let parent = organisation.parent === null ? undefined : knownById.get(organisation.parent);
+    while (parent && !organisations.has(parent.id)) {
+      organisations.set(parent.id, parent);
+      parent = parent.parent === null ? undefined : knownById.get(parent.parent);
+    }
   }
   const childrenOf = new Map<number | null, OrganisationRef[]>();
   for (const organisation of organisations.values()) {

@@ -15,17 +15,22 @@ export type OrganisationOptions = { status: 'loading' } | { status: 'unavailable
 
 /**
  * 000 §6 organisation picker: the user's own organisation and its descendants by name, readable by
- * every signed-in user (the organisations list itself needs organisation:view).
+ * every signed-in user (the organisations list itself needs organisation:view); `where` adds query
+ * parameters that narrow it (a filter's `where`).
  */
-const PICKER_URL = `${API_BASE}/organisations/picker?per_page=1000&sort_by=%2Bname`;
+export function organisationsUrl(where: Readonly<Record<string, string | number | boolean>> = {}): string {
+  const extra = Object.entries(where).map(([name, value]) => `&${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  return `${API_BASE}/organisations/picker?per_page=1000&sort_by=%2Bname${extra.join('')}`;
+}
 
-/** The organisations the user can see, for the organisation filter (in tree order). */
-export function useOrganisationOptions(enabled: boolean): OrganisationOptions {
+/** The organisations the user can see (those matching `where`), for the organisation filter, in tree order. */
+export function useOrganisationOptions(enabled: boolean, where?: Readonly<Record<string, string | number | boolean>>): OrganisationOptions {
   const [options, setOptions] = useState<OrganisationOptions>({ status: 'loading' });
+  const url = organisationsUrl(where);
   useEffect(() => {
     if (!enabled) return undefined;
     const controller = new AbortController();
-    fetch(PICKER_URL, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
+    fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) return setOptions({ status: 'unavailable' });
         const organisations = (await response.json()) as OrganisationOption[];
@@ -35,6 +40,6 @@ export function useOrganisationOptions(enabled: boolean): OrganisationOptions {
         if (!isAbortError(error)) setOptions({ status: 'unavailable' });
       });
     return () => controller.abort();
-  }, [enabled]);
+  }, [enabled, url]);
   return options;
 }

@@ -37,6 +37,27 @@ describe('guardDecision', () => {
   });
 });
 
+describe('guardDecision with any (002 §6 feeds: root, or the permission with a linked account)', () => {
+  const feeds = { public: false, guard: { any: [{ root: true }, { permission: 'feed_configuration:manage', linked_account: true }] } };
+  const manager = (linked: boolean | undefined) => ({
+    admin: false,
+    root: false,
+    permissions: [{ permission: 'feed_configuration:manage', parent: true }],
+    ...(linked !== undefined && { organisation: { linked_account: linked } }),
+  });
+  it.each([
+    { name: 'root without the permission', given: { ...buyer, root: true }, want: 'render' },
+    { name: 'the permission with a linked account', given: manager(true), want: 'render' },
+    { name: 'the permission without a linked account', given: manager(false), want: 'forbidden' },
+    { name: 'the permission, organisation unknown', given: manager(undefined), want: 'forbidden' },
+    { name: 'a linked account without the permission', given: { ...buyer, organisation: { linked_account: true } }, want: 'forbidden' },
+    { name: 'an admin (every permission) with a linked account', given: { ...orgAdmin, organisation: { linked_account: true } }, want: 'render' },
+    { name: 'an admin without a linked account', given: { ...orgAdmin, organisation: { linked_account: false } }, want: 'forbidden' },
+  ])('$name → $want', ({ given, want }) => {
+    expect(guardDecision(feeds, given, false)).toBe(want);
+  });
+});
+
 describe('safeNextPath', () => {
   it('keeps a path of this site with its query', () => {
     expect(safeNextPath('/webstore/product/3?x=1', '/webstore')).toBe('/webstore/product/3?x=1');

@@ -1,11 +1,8 @@
 import type { ComponentType } from 'react';
+import type { Guard } from '../session/guard';
 
-/** What a route demands beyond being signed in (002 §6). Checked on the server too. */
-export interface Guard {
-  permission?: string;
-  root?: boolean;
-  admin?: boolean;
-}
+/** What a route demands beyond being signed in (002 §6); the API checks its own guards. */
+export type { Guard };
 
 /**
  * One breadcrumb. `label` is a message key; `param` shows a route parameter as-is;

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { toScaled } from '../../server/db/scaled';
 import { insertAll } from '../insert';
 import { DEMO_COUNTRIES, DEMO_TIMEZONES } from './backofficeReference';
-import { CUSTOMER, CUSTOMER_BRANCH, EU_CUSTOMER, OTHER_CUSTOMER, OTHER_RESELLER, RESELLER, SUPPLIER } from './organisations';
+import { CUSTOMER, CUSTOMER_BRANCH, DORMANT_CUSTOMER, EU_CUSTOMER, OTHER_CUSTOMER, OTHER_RESELLER, RESELLER, SUPPLIER } from './organisations';
 
 /**
  * Back-office demo data (002): addresses, account managers, linked accounts, product groups,
@@ -36,6 +36,7 @@ const ORGANISATION_DETAILS: Record<number, Record<string, unknown>> = {
   [OTHER_RESELLER]: { supplier_account_manager_id: 2, is_on_hold: true },
   [OTHER_CUSTOMER]: { supplier_account_manager_id: 2 },
   [CUSTOMER_BRANCH]: { supplier_account_manager_id: 1 },
+  [DORMANT_CUSTOMER]: { supplier_account_manager_id: 2 },
 };
 
 const ADDRESSES = [

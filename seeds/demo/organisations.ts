@@ -21,6 +21,8 @@ export const EU_CUSTOMER = 4;
 export const OTHER_RESELLER = 5;
 export const OTHER_CUSTOMER = 6;
 export const CUSTOMER_BRANCH = 7;
+/** Disabled (002 §2.3: the organisations list's status filter shows it under DISABLED only). */
+export const DORMANT_CUSTOMER = 8;
 
 export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
   { id: SUPPLIER, name: 'Supplier Distribution Ltd', parent: null, currency: 'GBP', finance_type: null, can_create_resellers: true, modules: ['WEBSTORE', 'DOVETAIL'] },
@@ -30,6 +32,7 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
   { id: OTHER_RESELLER, name: 'Other Reseller Ltd', parent: SUPPLIER, currency: 'GBP', finance_type: 'RESELLER', modules: ['WEBSTORE'] },
   { id: OTHER_CUSTOMER, name: 'Other Customer Ltd', parent: OTHER_RESELLER, currency: 'GBP', finance_type: null, modules: ['WEBSTORE'] },
   { id: CUSTOMER_BRANCH, name: 'Customer Co Branch', parent: CUSTOMER, currency: 'GBP', finance_type: 'AGENT', modules: ['WEBSTORE'] },
+  { id: DORMANT_CUSTOMER, name: 'Dormant Trading Ltd', parent: OTHER_RESELLER, currency: 'GBP', finance_type: null, modules: ['WEBSTORE'], status: 'DISABLED' },
 ];
 
 /** Rows for the organisations table, with the materialised tree path and depth of each. */

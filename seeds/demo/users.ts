@@ -1,4 +1,4 @@
-import { CUSTOMER, EU_CUSTOMER, OTHER_RESELLER, RESELLER, SUPPLIER } from './organisations';
+import { CUSTOMER, CUSTOMER_BRANCH, EU_CUSTOMER, OTHER_RESELLER, RESELLER, SUPPLIER } from './organisations';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -10,6 +10,10 @@ export interface DemoUser {
   admin?: boolean;
   root?: boolean;
   disabled?: boolean;
+  /** The e-mail address is not confirmed yet (default verified). */
+  unverified?: boolean;
+  passwordReset?: boolean;
+  twoFactor?: boolean;
   timezone: string;
   roles: number[];
 }
@@ -21,6 +25,12 @@ export const DEMO_USERS: DemoUser[] = [
   { id: 4, name: 'Eva Kunde', email: 'buyer@eu-customer.example', organisation: EU_CUSTOMER, timezone: 'Europe/Berlin', roles: [2] },
   { id: 5, name: 'Dora Disabled', email: 'former@customer.example', organisation: CUSTOMER, disabled: true, timezone: 'Europe/London', roles: [1] },
   { id: 6, name: 'Olly Other', email: 'sales@other-reseller.example', organisation: OTHER_RESELLER, timezone: 'Europe/London', roles: [3] },
+  // The users list's statuses (002 §2.5) and a user four levels down; none of them is a demo login.
+  { id: 7, name: 'Uma Unverified', email: 'new.starter@customer.example', organisation: CUSTOMER, unverified: true, timezone: 'Europe/London', roles: [1] },
+  { id: 8, name: 'Percy Branch', email: 'manager@customer-branch.example', organisation: CUSTOMER_BRANCH, passwordReset: true, timezone: 'Europe/Dublin', roles: [] },
+  { id: 9, name: 'Tara Twofactor', email: 'security@reseller.example', organisation: RESELLER, twoFactor: true, timezone: 'Europe/London', roles: [] },
+  // Root staff without admin or roles: 002 §6 lets root see feeds without feed_configuration:manage.
+  { id: 10, name: 'Stan Staff', email: 'staff@supplier.example', organisation: SUPPLIER, root: true, timezone: 'Europe/London', roles: [] },
 ];
 
 export interface DemoRole {

@@ -5985,7 +5985,8 @@ export const apiSchemas = {
         "finance_type",
         "po_number_required",
         "force_po_uniqueness",
-        "can_create_resellers"
+        "can_create_resellers",
+        "linked_account"
       ],
       "properties": {
         "id": {
@@ -6035,6 +6036,9 @@ export const apiSchemas = {
         "can_create_resellers": {
           "type": "boolean",
           "default": false
+        },
+        "linked_account": {
+          "type": "boolean"
         }
       }
     },

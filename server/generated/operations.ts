@@ -62,6 +62,10 @@ export const operations: OperationDef[] = [
             ]
           },
           "description": "status is one of"
+        },
+        "is_linked": {
+          "type": "boolean",
+          "description": "is_linked equals"
         }
       }
     },
@@ -97,6 +101,13 @@ export const operations: OperationDef[] = [
           "match": "in",
           "fields": [
             "status"
+          ]
+        },
+        {
+          "param": "is_linked",
+          "match": "eq",
+          "fields": [
+            "is_linked"
           ]
         }
       ],
@@ -139,6 +150,10 @@ export const operations: OperationDef[] = [
             "-name"
           ],
           "default": "+name"
+        },
+        "is_linked": {
+          "type": "boolean",
+          "description": "is_linked equals"
         }
       }
     },
@@ -155,7 +170,15 @@ export const operations: OperationDef[] = [
       "sort": [
         "name"
       ],
-      "filters": [],
+      "filters": [
+        {
+          "param": "is_linked",
+          "match": "eq",
+          "fields": [
+            "is_linked"
+          ]
+        }
+      ],
       "scope": {
         "kind": "tree",
         "field": "self"
@@ -699,51 +722,14 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    generic: {
-      "kind": "get",
-      "entity": "role",
-      "fields": [
-        "id",
-        "name",
-        "template",
-        "created_at",
-        "updated_at"
-      ],
-      "expand": [
-        {
-          "property": "organisation",
-          "via": "organisation",
-          "entity": "organisation",
-          "fields": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ]
-        },
-        {
-          "property": "created_by",
-          "via": "created_by",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [],
-      "filters": [],
-      "scope": {
-        "kind": "tree",
-        "field": "organisation"
-      }
-    },
+    handler: backoffice_handlers.getRole satisfies Handler<"getRole">,
   },
   {
     id: "listProductGroups",
     method: "get",
     path: "/productgroups",
     auth: "session",
+    guard: {"root":true},
     status: 200,
     paged: true,
     paramsSchema: {
@@ -765,56 +751,6 @@ export const operations: OperationDef[] = [
           "maximum": 96,
           "default": 24
         },
-        "text": {
-          "type": "string",
-          "maxLength": 255,
-          "description": "Name or description contains"
-        },
-        "subscription_type": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "ACRONIS",
-              "DROPBOX",
-              "NUVIAS",
-              "SBC_AS_A_SERVICE",
-              "STAC_TEAMS",
-              "STAC_ZOOM_PHONE",
-              "ZOOM"
-            ]
-          }
-        },
-        "subscription_product_type": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "BASE",
-              "ADD_ON"
-            ]
-          }
-        },
-        "status": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "DRAFT",
-              "LIVE"
-            ]
-          }
-        },
-        "grading_from": {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Grading at least"
-        },
-        "grading_to": {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Grading at most"
-        },
         "sort_by": {
           "type": "string",
           "enum": [
@@ -830,16 +766,136 @@ export const operations: OperationDef[] = [
             "-grading"
           ],
           "default": "+name"
+        },
+        "text": {
+          "type": "string",
+          "maxLength": 255,
+          "description": "Contains, in name, description"
+        },
+        "subscription_type": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "ACRONIS",
+              "DROPBOX",
+              "NUVIAS",
+              "SBC_AS_A_SERVICE",
+              "STAC_TEAMS",
+              "STAC_ZOOM_PHONE",
+              "ZOOM"
+            ]
+          },
+          "description": "subscription_type is one of"
+        },
+        "subscription_product_type": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "BASE",
+              "ADD_ON"
+            ]
+          },
+          "description": "subscription_product_type is one of"
+        },
+        "status": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "DRAFT",
+              "LIVE"
+            ]
+          },
+          "description": "status is one of"
+        },
+        "grading_from": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "grading at least"
+        },
+        "grading_to": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "grading at most"
         }
       }
     },
-    handler: backoffice_handlers.listProductGroups satisfies Handler<"listProductGroups">,
+    generic: {
+      "kind": "list",
+      "entity": "product_group",
+      "fields": [
+        "id",
+        "name",
+        "description",
+        "detailed_description",
+        "status",
+        "subscription_type",
+        "subscription_product_type",
+        "grading"
+      ],
+      "expand": [],
+      "sort": [
+        "name",
+        "status",
+        "subscription_type",
+        "subscription_product_type",
+        "grading"
+      ],
+      "filters": [
+        {
+          "param": "text",
+          "match": "search",
+          "fields": [
+            "name",
+            "description"
+          ]
+        },
+        {
+          "param": "subscription_type",
+          "match": "in",
+          "fields": [
+            "subscription_type"
+          ]
+        },
+        {
+          "param": "subscription_product_type",
+          "match": "in",
+          "fields": [
+            "subscription_product_type"
+          ]
+        },
+        {
+          "param": "status",
+          "match": "in",
+          "fields": [
+            "status"
+          ]
+        },
+        {
+          "param": "grading_from",
+          "match": "gte",
+          "fields": [
+            "grading"
+          ]
+        },
+        {
+          "param": "grading_to",
+          "match": "lte",
+          "fields": [
+            "grading"
+          ]
+        }
+      ]
+    },
   },
   {
     id: "getProductGroup",
     method: "get",
     path: "/productgroups/:id",
     auth: "session",
+    guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -857,13 +913,30 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: backoffice_handlers.getProductGroup satisfies Handler<"getProductGroup">,
+    generic: {
+      "kind": "get",
+      "entity": "product_group",
+      "fields": [
+        "id",
+        "name",
+        "description",
+        "detailed_description",
+        "status",
+        "subscription_type",
+        "subscription_product_type",
+        "grading"
+      ],
+      "expand": [],
+      "sort": [],
+      "filters": []
+    },
   },
   {
     id: "listFeeds",
     method: "get",
     path: "/feeds",
     auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
     status: 200,
     paged: true,
     paramsSchema: {
@@ -885,16 +958,6 @@ export const operations: OperationDef[] = [
           "maximum": 1000,
           "default": 100
         },
-        "name": {
-          "type": "string",
-          "maxLength": 255,
-          "description": "Name contains"
-        },
-        "organisation": {
-          "type": "integer",
-          "minimum": 1,
-          "description": "That organisation and below it"
-        },
         "sort_by": {
           "type": "string",
           "enum": [
@@ -902,16 +965,75 @@ export const operations: OperationDef[] = [
             "-name"
           ],
           "default": "+name"
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "description": "Contains, in name"
+        },
+        "organisation": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "organisation is this organisation or below it"
         }
       }
     },
-    handler: backoffice_handlers.listFeeds satisfies Handler<"listFeeds">,
+    generic: {
+      "kind": "list",
+      "entity": "feed",
+      "fields": [
+        "id",
+        "name",
+        "active",
+        "delivery_method",
+        "timeslot",
+        "last_upload",
+        "sitc_confirm"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [
+        "name"
+      ],
+      "filters": [
+        {
+          "param": "name",
+          "match": "search",
+          "fields": [
+            "name"
+          ]
+        },
+        {
+          "param": "organisation",
+          "match": "subtree",
+          "fields": [
+            "organisation"
+          ]
+        }
+      ],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "getFeed",
     method: "get",
     path: "/feeds/:id",
     auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -929,7 +1051,50 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: backoffice_handlers.getFeed satisfies Handler<"getFeed">,
+    generic: {
+      "kind": "get",
+      "entity": "feed",
+      "fields": [
+        "id",
+        "name",
+        "active",
+        "timeslot",
+        "show_empty_stock",
+        "last_upload",
+        "delivery_method",
+        "delivery_email",
+        "delivery_server",
+        "delivery_user",
+        "ftp_server_protocol",
+        "ftp_server_port",
+        "filename",
+        "sitc_confirm",
+        "sitc_filename",
+        "columns",
+        "show_headers",
+        "delimiter",
+        "escape_method"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "listTimezones",
@@ -3081,7 +3246,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/metrics",
     auth: "session",
-    root: true,
+    guard: {"root":true},
     status: 200,
     paged: true,
     paramsSchema: {
@@ -3149,7 +3314,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/metrics/:id",
     auth: "session",
-    root: true,
+    guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -4019,7 +4184,7 @@ export const operations: OperationDef[] = [
     path: "/quotes/outward",
     auth: "session",
     permission: "quote:view",
-    root: true,
+    guard: {"root":true},
     status: 200,
     paged: true,
     paramsSchema: {
@@ -4213,7 +4378,7 @@ export const operations: OperationDef[] = [
     path: "/quotes/outward/:id",
     auth: "session",
     permission: "quote:view",
-    root: true,
+    guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -4325,7 +4490,7 @@ export const operations: OperationDef[] = [
     path: "/quotes/outward/:id/line_items",
     auth: "session",
     permission: "quote:view",
-    root: true,
+    guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",

@@ -1246,6 +1246,7 @@ finance_type: ("AGENT" | "RESELLER" | null)
 po_number_required: boolean
 force_po_uniqueness: boolean
 can_create_resellers: boolean
+linked_account: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1318,6 +1319,10 @@ text?: string
  * status is one of
  */
 status?: ("ENABLED" | "DISABLED")[]
+/**
+ * is_linked equals
+ */
+is_linked?: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1327,6 +1332,10 @@ export interface ListOrganisationPickerQuery {
 page: number
 per_page: number
 sort_by: ("+name" | "-name")
+/**
+ * is_linked equals
+ */
+is_linked?: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1435,22 +1444,31 @@ export interface GetRoleQuery {
 export interface ListProductGroupsQuery {
 page: number
 per_page: number
+sort_by: ("+name" | "-name" | "+status" | "-status" | "+subscription_type" | "-subscription_type" | "+subscription_product_type" | "-subscription_product_type" | "+grading" | "-grading")
 /**
- * Name or description contains
+ * Contains, in name, description
  */
 text?: string
+/**
+ * subscription_type is one of
+ */
 subscription_type?: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM")[]
+/**
+ * subscription_product_type is one of
+ */
 subscription_product_type?: ("BASE" | "ADD_ON")[]
+/**
+ * status is one of
+ */
 status?: ("DRAFT" | "LIVE")[]
 /**
- * Grading at least
+ * grading at least
  */
 grading_from?: number
 /**
- * Grading at most
+ * grading at most
  */
 grading_to?: number
-sort_by: ("+name" | "-name" | "+status" | "-status" | "+subscription_type" | "-subscription_type" | "+subscription_product_type" | "-subscription_product_type" | "+grading" | "-grading")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1466,15 +1484,15 @@ export interface GetProductGroupQuery {
 export interface ListFeedsQuery {
 page: number
 per_page: number
+sort_by: ("+name" | "-name")
 /**
- * Name contains
+ * Contains, in name
  */
 name?: string
 /**
- * That organisation and below it
+ * organisation is this organisation or below it
  */
 organisation?: number
-sort_by: ("+name" | "-name")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

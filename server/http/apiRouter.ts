@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
+import { guardPasses } from '../modules/auth/guard';
 import { hasModule, hasPermission, scopedFor } from '../modules/auth/sessionUser';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { genericChildren, genericGet, genericList, type GenericInput } from './genericList';
@@ -57,6 +58,9 @@ function parentCheck(operation: OperationDef): ((id: number, context: RequestCon
   const parentQuery = compileValidators(parent).query;
   // The child operation carries the parent's permission (hub generate sees to it), already checked.
   return async (id, context) => {
+    // The parent's further conditions hold for its child lists too (a root-only record's lists).
+    if (parent.module && context.user && !hasModule(context.user, parent.module)) throw forbidden();
+    if (parent.guard && (!context.user || !guardPasses(context.user, parent.guard))) throw forbidden();
     if (parent.generic) return genericGet(context.db, parent.generic, { params: { id }, query: {}, user: context.user });
     const query: Record<string, unknown> = {};
     checkQuery(parentQuery, query);
@@ -84,9 +88,9 @@ function mount(router: Router, db: Knex, operation: OperationDef): void {
     // Who may call comes first: a signed-out caller learns nothing about the parameters.
     const context = requestContext(ctx, db, operation);
     if (operation.auth === 'session' && !context.user) throw unauthenticated();
-    if (operation.root && context.user && !context.user.root) throw forbidden();
     if (operation.permission && context.user && !hasPermission(context.user, operation.permission)) throw forbidden();
     if (operation.module && context.user && !hasModule(context.user, operation.module)) throw forbidden();
+    if (operation.guard && (!context.user || !guardPasses(context.user, operation.guard))) throw forbidden();
     const params: Record<string, unknown> = { ...ctx.params };
     checkParams(validators.params, params);
     const query = plainQuery(ctx);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { OperationTypes } from '../generated/types';
+import type { Guard } from '../modules/auth/guard';
 import type { SessionUser } from '../modules/auth/sessionUser';
 
 export type OperationId = keyof OperationTypes;
@@ -49,8 +50,8 @@ export interface OperationDef {
   permission?: string;
   /** The module the caller's organisation must subscribe to. */
   module?: 'WEBSTORE' | 'DOVETAIL';
-  /** Root users only (001 §6 metrics, 002 §6 outward quotes); anyone else gets 403. */
-  root?: boolean;
+  /** Checked after `permission`: 403 when the caller fails it (002 §6 "root, or …"). */
+  guard?: Guard;
   status: number;
   paged?: boolean;
   paramsSchema: JsonSchema;

@@ -134,12 +134,6 @@ test('a record that does not exist replaces the address with notFound', async ({
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
-test('roles: a header link of the screen leads to its route', async ({ page }) => {
-  await visitAs(page, ROOT_ADMIN, '/backoffice/roles');
-  await page.locator('.generic-list__links--header').getByRole('link', { name: 'Template roles' }).click();
-  await expect(page).toHaveURL(/\/backoffice\/roles\/templates$/);
-});
-
 const BUYER = 'buyer@customer.example';
 /** EU Customer: no finance type and a parent, so no payment type filter (001 §2). */
 const EU_BUYER = 'buyer@eu-customer.example';

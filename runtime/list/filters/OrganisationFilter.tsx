@@ -8,15 +8,15 @@ import { stringValue, type FilterWidgetProps } from './filterWidgetProps';
 const INDENT = '\u00a0\u00a0\u00a0';
 
 /**
- * A choice among the organisations the user can see, indented by depth, or all of them; with
- * `descendants`, only those below the user's own (001 §2 quote recipients). Hidden while the
- * picker is unavailable.
+ * A choice among the organisations the user can see (narrowed by the filter's `where`, e.g. to
+ * linked-account organisations), indented by depth, or all of them; with `descendants`, only
+ * those below the user's own (001 §2 quote recipients). Hidden while the picker is unavailable.
  */
 export function OrganisationFilter({ filter, label, values, onChange }: FilterWidgetProps) {
   const t = useT();
   const id = useId();
   const { user } = useCurrentUser();
-  const options = useOrganisationOptions(true);
+  const options = useOrganisationOptions(true, filter.where);
   const param = filter.params[0]!;
   if (options.status !== 'ready') return null;
   const organisations = filter.descendants ? options.organisations.filter((organisation) => organisation.id !== user?.organisation.id) : options.organisations;

@@ -32,6 +32,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
       po_number_required: user.organisation.po_number_required,
       force_po_uniqueness: user.organisation.force_po_uniqueness,
       can_create_resellers: user.organisation.can_create_resellers,
+      linked_account: user.organisation.linked_account,
     },
   };
 }

@@ -13,6 +13,7 @@ export async function loadSessionUser(db: Knex, userId: number, realUserId: numb
       'u.id', 'u.name', 'u.email_address', 'u.admin', 'u.root', 'u.timezone', 'u.user_language', 'u.timeout', 'u.disabled', 'u.active',
       'o.id as org_id', 'o.name as org_name', 'o.parent_id as org_parent', 'o.tree_path', 'o.currency', 'o.finance_type', 'o.po_number_required',
       'o.force_po_uniqueness', 'o.can_create_resellers', 'o.assigned_price_list_id', 'o.subscribed_modules', 'o.status as org_status',
+      db.raw('exists (select 1 from linked_accounts la where la.organisation_id = o.id) as org_linked'),
     );
   if (!row || bool(row.disabled) || !bool(row.active) || row.org_status === 'DISABLED') return undefined;
   const grants: { name: string; value: number }[] = await db('user_roles as ur')
@@ -47,6 +48,7 @@ export async function loadSessionUser(db: Knex, userId: number, realUserId: numb
       force_po_uniqueness: bool(row.force_po_uniqueness),
       can_create_resellers: bool(row.can_create_resellers),
       assigned_price_list_id: row.assigned_price_list_id === null ? null : Number(row.assigned_price_list_id),
+      linked_account: bool(row.org_linked),
     },
     modules: JSON.parse(row.subscribed_modules ?? '[]') as SessionUser['modules'],
     permissions,

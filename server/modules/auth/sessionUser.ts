@@ -21,6 +21,8 @@ export interface SessionUser {
     force_po_uniqueness: boolean;
     can_create_resellers: boolean;
     assigned_price_list_id: number | null;
+    /** It has an account in the back-end accounting system (a linked_accounts row; 002 §6 feeds). */
+    linked_account: boolean;
   };
   modules: ('WEBSTORE' | 'DOVETAIL')[];
   /** Permission name → value: 2 all (parent level and below), 1 child organisations only. */

@@ -153,17 +153,26 @@ describe('child lists of back-office records', () => {
       expect(users.map((row) => row.user)).toEqual([
         { id: 3, name: 'Bob Buyer', email_address: 'buyer@customer.example' },
         { id: 5, name: 'Dora Disabled', email_address: 'former@customer.example' },
+        { id: 7, name: 'Uma Unverified', email_address: 'new.starter@customer.example' },
       ]);
       const audit = await rows<AuditLogEntry>(root, '/roles/3/audit_logs');
       expect(audit.map((entry) => entry.action)).toEqual(['CREATE']);
     });
 
-    it('is 404 for a role outside the caller’s subtree, 403 without role:view', async () => {
-      for (const path of ['permissions', 'users', 'audit_logs']) {
-        expect((await resellerAdmin.get(`/api/v1/roles/3/${path}`)).status, path).toBe(404);
-        expect((await root.get(`/api/v1/roles/999/${path}`)).status, path).toBe(404);
-        expect((await buyer.get(`/api/v1/roles/1/${path}`)).status, path).toBe(403);
-        expect((await otherSales.get(`/api/v1/roles/1/${path}`)).status, path).toBe(403);
+    it('is 404 for a role outside the caller’s subtree, 403 without role:view; template roles are everyone’s', async () => {
+      // A role of the other reseller's customer: outside the reseller admin's subtree.
+      await server.db('roles').insert({ id: 90, name: 'Other customer role', organisation_id: 6, template: false });
+      try {
+        for (const path of ['permissions', 'users', 'audit_logs']) {
+          expect((await resellerAdmin.get(`/api/v1/roles/90/${path}`)).status, path).toBe(404);
+          expect((await root.get(`/api/v1/roles/90/${path}`)).status, path).toBe(200);
+          expect((await resellerAdmin.get(`/api/v1/roles/3/${path}`)).status, path).toBe(200);
+          expect((await root.get(`/api/v1/roles/999/${path}`)).status, path).toBe(404);
+          expect((await buyer.get(`/api/v1/roles/1/${path}`)).status, path).toBe(403);
+          expect((await otherSales.get(`/api/v1/roles/1/${path}`)).status, path).toBe(403);
+        }
+      } finally {
+        await server.db('roles').where('id', 90).delete();
       }
     });
   });

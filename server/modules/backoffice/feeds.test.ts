@@ -79,4 +79,20 @@ describe('feeds', () => {
     }
     expect((await otherSales.get('/api/v1/feeds')).status).toBe(403);
   });
+
+  it('lets root staff in without feed_configuration:manage (002 §6: root, or the permission with a linked account)', async () => {
+    const staff = server.client();
+    await staff.login('staff@supplier.example');
+    const whoami = await staff.get<{ root: boolean; admin: boolean; permissions: unknown[] }>('/api/v1/whoami');
+    expect(whoami.body).toMatchObject({ root: true, admin: false, permissions: [] });
+    expect(names((await list(staff)).body)).toHaveLength(6);
+    expect((await staff.get<Feed>('/api/v1/feeds/2')).body).toMatchObject({ id: 2 });
+  });
+
+  it('tells the SPA whether the organisation has a linked account', async () => {
+    const organisationOf = async (client: TestClient) =>
+      ((await client.get<{ organisation: { linked_account: boolean } }>('/api/v1/whoami')).body).organisation;
+    expect(await organisationOf(resellerAdmin)).toMatchObject({ linked_account: true });
+    expect(await organisationOf(buyer)).toMatchObject({ linked_account: false });
+  });
 });

@@ -1,12 +1,9 @@
 import { genericGet, genericList } from '../../http/genericList';
 import type { Handler } from '../../http/operationDef';
-import type { Feed, FeedRow, ProductGroup, RoleRow } from '../../generated/types';
-import { feedUser, rootUser, signedIn } from './access';
+import type { Role, RoleRow } from '../../generated/types';
+import { signedIn } from './access';
 import {
-  feedGetMeta,
-  feedListMeta,
-  productGroupGetMeta,
-  productGroupListMeta,
+  roleGetMeta,
   roleListMeta,
   roleTemplateListMeta,
 } from './listMeta';
@@ -21,22 +18,15 @@ export const listRoleTemplates: Handler<'listRoleTemplates'> = async ({ query },
   return page as { rows: RoleRow[]; total: number };
 };
 
-export const listProductGroups: Handler<'listProductGroups'> = async ({ query }, context) => {
-  const user = rootUser(context);
-  return (await genericList(context.db, productGroupListMeta, { params: {}, query: { ...query }, user })) as { rows: ProductGroup[]; total: number };
-};
-
-export const getProductGroup: Handler<'getProductGroup'> = async ({ params }, context) => {
-  const user = rootUser(context);
-  return (await genericGet(context.db, productGroupGetMeta, { params, query: {}, user })) as ProductGroup;
-};
-
-export const listFeeds: Handler<'listFeeds'> = async ({ query }, context) => {
-  const user = await feedUser(context.db, context);
-  return (await genericList(context.db, feedListMeta, { params: {}, query: { ...query }, user })) as { rows: FeedRow[]; total: number };
-};
-
-export const getFeed: Handler<'getFeed'> = async ({ params }, context) => {
-  const user = await feedUser(context.db, context);
-  return (await genericGet(context.db, feedGetMeta, { params, query: {}, user })) as Feed;
+/**
+ * A role of the caller's subtree, or any template role: templates are listed to everyone with
+ * role:view (listRoleTemplates), so a template's link must open for them too. Any other role
+ * outside the subtree is a 404, as if missing.
+ */
+export const getRole: Handler<'getRole'> = async ({ params }, context) => {
+  const user = signedIn(context);
+  const role = await context.db('roles').where('id', params.id).first('template');
+  const { scope: _scope, ...unscoped } = roleGetMeta;
+  const meta = role && Boolean(role.template) ? unscoped : roleGetMeta;
+  return (await genericGet(context.db, meta, { params, query: {}, user })) as Role;
 };

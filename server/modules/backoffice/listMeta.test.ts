@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { apiSchemas } from '../../generated/apiSchemas';
 import { operations } from '../../generated/operations';
 import type { GenericMeta } from '../../http/operationDef';
-import { feedGetMeta, feedListMeta, productGroupGetMeta, productGroupListMeta, roleListMeta, roleTemplateListMeta } from './listMeta';
+import { roleGetMeta, roleListMeta, roleTemplateListMeta } from './listMeta';
 
 /** The hand-written generic descriptions must answer exactly the spec's schemas and query parameters. */
 const CASES: [string, GenericMeta, string, string][] = [
   ['roles', roleListMeta, 'RoleRow', 'listRoles'],
   ['role templates', roleTemplateListMeta, 'RoleRow', 'listRoleTemplates'],
-  ['product groups', productGroupListMeta, 'ProductGroup', 'listProductGroups'],
-  ['product group', productGroupGetMeta, 'ProductGroup', 'getProductGroup'],
-  ['feeds', feedListMeta, 'FeedRow', 'listFeeds'],
-  ['feed', feedGetMeta, 'Feed', 'getFeed'],
+  ['role', roleGetMeta, 'Role', 'getRole'],
 ];
 
 const definitions = apiSchemas.definitions as Record<string, { properties: Record<string, unknown> }>;

@@ -1,10 +1,10 @@
 import type { GenericMeta } from '../../http/operationDef';
 
 /**
- * The generic list and get descriptions of the back-office lists whose access rule the spec's
- * `permission:` cannot say (root only; root or a linked account; templates apart from roles).
- * They mirror spec/api/backoffice.yaml (schemas RoleRow, ProductGroup, FeedRow, Feed), and the
- * handlers run them through the generic list machinery after their own access check.
+ * The generic list and get descriptions behind back-office handlers whose rule the spec cannot
+ * say: templates apart from roles, a role read that also opens templates, a user's actions once
+ * the user is in scope. They mirror spec/api/backoffice.yaml (schemas RoleRow, Role, UserAction;
+ * listMeta.test.ts checks), and the handlers run them through the generic list machinery.
  */
 
 const organisationRef = { property: 'organisation', via: 'organisation', entity: 'organisation', fields: ['id', 'name', 'depth', 'parent'] };
@@ -34,44 +34,13 @@ export const roleTemplateListMeta: GenericMeta = {
   filters: roleListMeta.filters,
 };
 
-const productGroupFields = ['id', 'name', 'description', 'detailed_description', 'status', 'subscription_type', 'subscription_product_type', 'grading'];
-
-export const productGroupListMeta: GenericMeta = {
-  kind: 'list',
-  entity: 'product_group',
-  fields: productGroupFields,
-  expand: [],
-  sort: ['name', 'status', 'subscription_type', 'subscription_product_type', 'grading'],
-  filters: [
-    { param: 'text', match: 'search', fields: ['name', 'description'] },
-    { param: 'subscription_type', match: 'in', fields: ['subscription_type'] },
-    { param: 'subscription_product_type', match: 'in', fields: ['subscription_product_type'] },
-    { param: 'status', match: 'in', fields: ['status'] },
-    { param: 'grading_from', match: 'gte', fields: ['grading'] },
-    { param: 'grading_to', match: 'lte', fields: ['grading'] },
-  ],
-};
-
-export const productGroupGetMeta: GenericMeta = { ...productGroupListMeta, kind: 'get', filters: [] };
-
-export const feedListMeta: GenericMeta = {
-  kind: 'list',
-  entity: 'feed',
-  fields: ['id', 'name', 'active', 'delivery_method', 'timeslot', 'last_upload', 'sitc_confirm'],
-  expand: [organisationRef],
-  sort: ['name'],
-  filters: [
-    { param: 'name', match: 'search', fields: ['name'] },
-    { param: 'organisation', match: 'subtree', fields: ['organisation'] },
-  ],
-  scope: { kind: 'tree', field: 'organisation' },
-};
-
-export const feedGetMeta: GenericMeta = {
-  ...feedListMeta,
+/** One role as its page shows it (schema Role); the handler decides whether the subtree scope applies. */
+export const roleGetMeta: GenericMeta = {
   kind: 'get',
-  fields: ['id', 'name', 'active', 'timeslot', 'show_empty_stock', 'last_upload', 'delivery_method', 'delivery_email',
-    'delivery_server', 'delivery_user', 'ftp_server_protocol', 'ftp_server_port', 'filename', 'sitc_confirm', 'sitc_filename',
-    'columns', 'show_headers', 'delimiter', 'escape_method'],
+  entity: 'role',
+  fields: ['id', 'name', 'template', 'created_at', 'updated_at'],
+  expand: [organisationRef, { property: 'created_by', via: 'created_by', entity: 'user', fields: ['id', 'name'] }],
+  sort: [],
   filters: [],
+  scope: { kind: 'tree', field: 'organisation' },
 };

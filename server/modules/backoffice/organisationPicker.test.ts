@@ -34,10 +34,19 @@ describe('GET /organisations/picker', () => {
 
   it('answers root the whole tree, and leaves /organisations/{id} to its own operation', async () => {
     const rows = await picker(ROOT_ADMIN);
-    expect(rows.map((row) => row.id).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(rows.map((row) => row.id).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const names = rows.map((row) => row.name.toLowerCase());
     expect(names).toEqual([...names].sort());
     expect((await (await signedIn(server, ROOT_ADMIN)).get<{ id: number }>('/api/v1/organisations/5')).body).toMatchObject({ id: 5 });
+  });
+
+  it('narrows to linked-account organisations on request (the feeds filter)', async () => {
+    const root = await signedIn(server, ROOT_ADMIN);
+    const linked = (await root.get<OrganisationRef[]>('/api/v1/organisations/picker?is_linked=true')).body.map((row) => row.id);
+    const expected = (await server.db('organisations').where('is_linked', true).pluck('id')).map(Number);
+    expect(linked.sort()).toEqual(expected.sort());
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.length).toBeLessThan(8);
   });
 
   it('needs a session', async () => {

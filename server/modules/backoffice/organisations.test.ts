@@ -26,7 +26,7 @@ describe('organisations', () => {
 
   it('shows root the whole tree by name, with depth and parent, at least four levels deep', async () => {
     const rows = (await list(root)).body;
-    expect(ids(rows).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(ids(rows).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const names = rows.map((row) => row.name.toLowerCase());
     expect(names).toEqual([...names].sort());
     expect(Math.max(...rows.map((row) => row.depth))).toBeGreaterThanOrEqual(3);
@@ -36,17 +36,19 @@ describe('organisations', () => {
   it("shows a reseller admin its subtree and not the other reseller's", async () => {
     expect(ids((await list(resellerAdmin)).body).sort()).toEqual([2, 3, 4, 7]);
     // "Reseller sales" holds organisation:view at 1, child organisations: its own (5) is not among them.
-    expect(ids((await list(otherSales)).body).sort()).toEqual([6]);
+    expect(ids((await list(otherSales)).body).sort()).toEqual([6, 8]);
     expect((await otherSales.get('/api/v1/organisations/5')).status).toBe(404);
     expect((await otherSales.get('/api/v1/organisations/6')).status).toBe(200);
   });
 
   it('filters by name text and status, sorts descending, and pages with headers', async () => {
     expect(ids((await list(root, '&text=CUSTOMER co')).body).sort()).toEqual([3, 7]);
+    // The demo's Dormant Trading Ltd (8) is disabled.
+    expect(ids((await list(root, '&status=DISABLED')).body)).toEqual([8]);
     await server.db('organisations').where('id', 6).update({ status: 'DISABLED' });
     try {
-      expect(ids((await list(root, '&status=DISABLED')).body)).toEqual([6]);
-      expect(ids((await list(root, '&status=ENABLED&status=DISABLED')).body)).toHaveLength(7);
+      expect(ids((await list(root, '&status=DISABLED')).body).sort()).toEqual([6, 8]);
+      expect(ids((await list(root, '&status=ENABLED&status=DISABLED')).body)).toHaveLength(8);
       expect(ids((await list(root, '&status=ENABLED')).body)).not.toContain(6);
     } finally {
       await server.db('organisations').where('id', 6).update({ status: 'ENABLED' });
@@ -54,9 +56,9 @@ describe('organisations', () => {
     const descending = (await list(root, '&sort_by=-name')).body.map((row) => row.name);
     expect(descending[0]).toBe('Supplier Distribution Ltd');
     const page = await root.get<OrganisationRow[]>('/api/v1/organisations?per_page=3&page=3');
-    expect(page.headers.get('x-total-count')).toBe('7');
+    expect(page.headers.get('x-total-count')).toBe('8');
     expect(page.headers.get('x-total-pages')).toBe('3');
-    expect(page.body).toHaveLength(1);
+    expect(page.body).toHaveLength(2);
   });
 
   it('answers 403 without organisation:view', async () => {

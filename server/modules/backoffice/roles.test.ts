@@ -60,9 +60,27 @@ describe('roles', () => {
   it('reads a role with who created it, 404 outside the scope, 403 without role:view', async () => {
     const role = await resellerAdmin.get<Role>('/api/v1/roles/1');
     expect(role.body).toMatchObject({ id: 1, name: 'Buyer', created_by: { id: 1, name: 'Sam Supplier' }, created_at: expect.any(String) });
-    expect((await resellerAdmin.get('/api/v1/roles/3')).status).toBe(404);
+    expect((await resellerAdmin.get('/api/v1/roles/2')).status).toBe(200);
     expect((await buyer.get('/api/v1/roles')).status).toBe(403);
     expect((await buyer.get('/api/v1/roles/templates')).status).toBe(403);
     expect((await buyer.get('/api/v1/roles/1')).status).toBe(403);
+  });
+
+  it('reads a template role for anyone who may list templates, but no other role outside the subtree', async () => {
+    // Templates 3 and 4 belong to the supplier, above the reseller admin's subtree.
+    const template = await resellerAdmin.get<Role>('/api/v1/roles/3');
+    expect(template.status).toBe(200);
+    expect(template.body).toMatchObject({ id: 3, name: 'Reseller sales', template: true, organisation: { id: 1 } });
+    const listed = (await resellerAdmin.get<RoleRow[]>('/api/v1/roles/templates')).body;
+    for (const row of listed) expect((await resellerAdmin.get(`/api/v1/roles/${row.id}`)).status).toBe(200);
+    await server.db('roles').insert({ id: 51, name: 'Supplier staff', organisation_id: 1, template: false });
+    try {
+      expect((await resellerAdmin.get('/api/v1/roles/51')).status).toBe(404);
+      expect((await root.get('/api/v1/roles/51')).status).toBe(200);
+    } finally {
+      await server.db('roles').where('id', 51).delete();
+    }
+    expect((await buyer.get('/api/v1/roles/3')).status).toBe(403);
+    expect((await resellerAdmin.get('/api/v1/roles/999')).status).toBe(404);
   });
 });

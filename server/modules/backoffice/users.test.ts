@@ -24,14 +24,14 @@ describe('users', () => {
 
   it('pages 24 by default, sorted by name, with the organisation of each row', async () => {
     const response = await root.get<UserRow[]>('/api/v1/users');
-    expect(response.headers.get('x-total-count')).toBe('6');
+    expect(response.headers.get('x-total-count')).toBe('10');
     expect(response.headers.get('x-total-pages')).toBe('1');
     const names = response.body.map((row) => row.name);
     expect(names).toEqual([...names].sort());
     expect(response.body.find((row) => row.id === 3)?.organisation).toMatchObject({ id: 3, name: 'Customer Co Ltd', depth: 2, parent: 2 });
     const second = await root.get<UserRow[]>('/api/v1/users?per_page=4&page=2');
-    expect(second.headers.get('x-total-pages')).toBe('2');
-    expect(second.body.map((row) => row.name)).toEqual(names.slice(4));
+    expect(second.headers.get('x-total-pages')).toBe('3');
+    expect(second.body.map((row) => row.name)).toEqual(names.slice(4, 8));
   });
 
   it('sorts by email address both ways', async () => {
@@ -43,22 +43,37 @@ describe('users', () => {
   it('filters by name or e-mail text, organisation subtree and status flags', async () => {
     expect(emails((await list(root, '&text=RITA')).body)).toEqual(['admin@reseller.example']);
     expect(emails((await list(root, '&text=other-reseller')).body)).toEqual(['sales@other-reseller.example']);
-    expect(emails((await list(root, '&organisation=3')).body).sort()).toEqual(['buyer@customer.example', 'former@customer.example']);
+    expect(emails((await list(root, '&organisation=3')).body).sort()).toEqual([
+      'buyer@customer.example', 'former@customer.example', 'manager@customer-branch.example', 'new.starter@customer.example',
+    ]);
+    expect(emails((await list(root, '&organisation=7')).body)).toEqual(['manager@customer-branch.example']);
     expect(emails((await list(root, '&disabled=true')).body)).toEqual(['former@customer.example']);
     expect(emails((await list(root, '&disabled=false')).body)).not.toContain('former@customer.example');
+    // The demo's unverified and password-reset users (002 §2.5 statuses).
+    expect(emails((await list(root, '&verified=false')).body)).toEqual(['new.starter@customer.example']);
+    expect(emails((await list(root, '&password_reset=true')).body)).toEqual(['manager@customer-branch.example']);
     await server.db('users').where('id', 4).update({ password_reset: true, verified: true });
     try {
-      expect(emails((await list(root, '&password_reset=true')).body)).toEqual(['buyer@eu-customer.example']);
+      expect(emails((await list(root, '&password_reset=true')).body)).toEqual(['buyer@eu-customer.example', 'manager@customer-branch.example']);
       expect(emails((await list(root, '&verified=true')).body)).toContain('buyer@eu-customer.example');
       expect(emails((await list(root, '&verified=false')).body)).not.toContain('buyer@eu-customer.example');
     } finally {
-      await server.db('users').where('id', 4).update({ password_reset: false, verified: false });
+      await server.db('users').where('id', 4).update({ password_reset: false, verified: true });
     }
+  });
+
+  it('shows each row\'s two-factor and status flags', async () => {
+    const rows = (await list(root)).body;
+    expect(rows.find((row) => row.email_address === 'security@reseller.example')).toMatchObject({ two_factor: true, verified: true, disabled: false });
+    expect(rows.find((row) => row.email_address === 'manager@customer-branch.example')?.organisation).toMatchObject({ id: 7, depth: 3 });
   });
 
   it("shows a reseller admin its subtree's users and not the other reseller's", async () => {
     const seen = emails((await list(resellerAdmin)).body);
-    expect(seen.sort()).toEqual(['admin@reseller.example', 'buyer@customer.example', 'buyer@eu-customer.example', 'former@customer.example']);
+    expect(seen.sort()).toEqual([
+      'admin@reseller.example', 'buyer@customer.example', 'buyer@eu-customer.example', 'former@customer.example',
+      'manager@customer-branch.example', 'new.starter@customer.example', 'security@reseller.example',
+    ]);
     expect(emails((await list(resellerAdmin, '&organisation=5')).body)).toEqual([]);
   });
 

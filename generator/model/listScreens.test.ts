@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { emitRegistry, emitScreens } from '../emit/runtimeCode';
+import { SpecError } from '../load/readSpec';
+import { modelOf } from '../testing/fragments';
+import type { ListScreen, PageScreen } from './types';
+
+/**
+ * List screen features beyond plain columns: computed columns with cases and warnings, choice
+ * filters that set several query parameters, an organisation filter's `where`, rows that form
+ * their own tree, and page screens of several lists.
+ */
+const base: Record<string, string> = {
+  'messages/en.yaml': [
+    'messages:',
+    '  crumb.home: Home',
+    '  t.title: Things',
+    '  t.name: Name',
+    '  t.status: Status',
+    '  t.on: On',
+    '  t.off: Off',
+    '  t.red_warning: Red and off',
+    '  t.other: Other',
+    '',
+  ].join('\n'),
+  'enums.yaml': 'enums:\n  colour: [red, green]\n  thing_status: [ON, OFF, RED]\n',
+  'entities/thing.yaml': [
+    'entities:',
+    '  thing:',
+    '    table: things',
+    '    fields:',
+    '      id: { type: id }',
+    '      name: { type: string, max: 50, required: true }',
+    '      colour: { type: enum, enum: colour, required: true }',
+    '      active: { type: boolean, default: true }',
+    '      parent: { type: ref, to: thing, nullable: true }',
+    '  organisation:',
+    '    table: organisations',
+    '    fields:',
+    '      id: { type: id }',
+    '      name: { type: string, max: 50, required: true }',
+    '      is_linked: { type: boolean, default: false }',
+    '',
+  ].join('\n'),
+  'api/things.yaml': [
+    'schemas:',
+    '  Thing:',
+    '    from: thing',
+    '    fields: [id, name, colour, active, parent]',
+    '  Org:',
+    '    from: organisation',
+    '    fields: [id, name]',
+    'operations:',
+    '  listThings:',
+    '    method: get',
+    '    path: /things',
+    '    auth: public',
+    '    paged: { per_page_max: 96, per_page_default: 24 }',
+    '    generic:',
+    '      list: thing',
+    '      schema: Thing',
+    '      sort: [name]',
+    '      default_sort: "+name"',
+    '      filters:',
+    '        active: { field: active, match: eq }',
+    '        colour: { field: colour, match: eq }',
+    '        parent: { field: parent, match: eq }',
+    '    response: { array: Thing }',
+    '  listOrganisations:',
+    '    method: get',
+    '    path: /organisations/picker',
+    '    auth: session',
+    '    paged: { per_page_max: 1000, per_page_default: 24 }',
+    '    generic:',
+    '      list: organisation',
+    '      schema: Org',
+    '      sort: [name]',
+    '      default_sort: "+name"',
+    '      filters:',
+    '        is_linked: { field: is_linked, match: eq }',
+    '    response: { array: Org }',
+    '',
+  ].join('\n'),
+  'routes.yaml': 'routes:\n  - { name: things, path: /things, public: true, screen: things_page, breadcrumbs: [{ label: crumb.home }] }\n',
+};
+
+const screens = (things: string, page = '  things_page:\n    title: t.title\n    sections: [things]\n') =>
+  modelOf({ ...base, 'screens/things.yaml': `screens:\n${page}  things:\n    list: listThings\n${things}` });
+
+const GOOD = [
+  '    tree_parent: parent',
+  '    columns:',
+  '      - { field: name, label: t.name, warnings: [{ when: { colour: red, active: false }, label: t.red_warning }] }',
+  '      - name: state',
+  '        label: t.status',
+  '        cases: [{ when: { active: true }, label: t.on }, { when: { active: false }, label: t.off }]',
+  '        otherwise: t.other',
+  '    filters:',
+  '      - name: status',
+  '        widget: select',
+  '        label: t.status',
+  '        enum: thing_status',
+  '        choices: { ON: { active: true }, OFF: { active: false }, RED: { colour: red, active: true } }',
+  '      - { param: parent, widget: organisation, label: t.name, where: { is_linked: true } }',
+  '',
+].join('\n');
+
+function errorOf(things: string, page?: string): string {
+  try {
+    screens(things, page);
+  } catch (error) {
+    if (error instanceof SpecError) return error.message;
+    throw error;
+  }
+  return 'no error';
+}
+
+describe('list screen features → model', () => {
+  it('builds computed columns, warnings, choice filters, where, tree_parent and the page', () => {
+    const model = screens(GOOD);
+    const list = model.screens.find((screen) => screen.name === 'things') as ListScreen;
+    expect(list.treeParent).toBe('parent');
+    expect(list.columns).toEqual([
+      { field: 'name', label: 't.name', format: 'text', sortable: true, warnings: [{ when: { colour: 'red', active: false }, label: 't.red_warning' }] },
+      {
+        field: 'state', label: 't.status', format: 'text', sortable: false, otherwise: 't.other',
+        cases: [{ when: { active: true }, label: 't.on' }, { when: { active: false }, label: 't.off' }],
+      },
+    ]);
+    expect(list.filters[0]).toEqual({
+      params: ['active', 'colour'], widget: 'select', label: 't.status', name: 'status', options: ['ON', 'OFF', 'RED'], enum: 'thing_status',
+      choices: { ON: { active: true }, OFF: { active: false }, RED: { colour: 'red', active: true } },
+    });
+    expect(list.filters[1]).toMatchObject({ params: ['parent'], widget: 'organisation', where: { is_linked: true } });
+    expect(model.screens.find((screen) => screen.name === 'things_page')).toEqual<PageScreen>({ kind: 'page', name: 'things_page', title: 't.title', sections: ['things'] });
+  });
+
+  it('emits the page screen and its lazy route component', () => {
+    const model = screens(GOOD);
+    expect(emitScreens(model)).toContain('export const pageScreens = {\n  "things_page": {\n    "title": "t.title",\n    "sections": [\n      "things"\n    ]\n  }\n} as const;');
+    expect(emitRegistry(model)).toContain("import('../list/GenericPageScreen').then((module) => ({ default: () => <module.GenericPageScreen name=\"things_page\" /> }))");
+  });
+});
+
+describe('list screen features: a bad spec fails with file, line and path', () => {
+  const columns = '    columns:\n      - { field: name, label: t.name }\n';
+  it.each<{ name: string; given: string; page?: string; want: string }>([
+    {
+      name: 'a case on a property the row lacks',
+      given: '    columns:\n      - { name: s, label: t.status, cases: [{ when: { colour_x: red }, label: t.on }] }\n',
+      want: 'screens/things.yaml:8: screens.things.columns.0.cases.0.when.colour_x: schema "Thing" has no property "colour_x"',
+    },
+    {
+      name: 'a warning value the property cannot hold',
+      given: '    columns:\n      - { field: name, label: t.name, warnings: [{ when: { colour: blue }, label: t.on }] }\n',
+      want: 'screens/things.yaml:8: screens.things.columns.0.warnings.0.when.colour: "blue" is not a value of "colour"',
+    },
+    {
+      name: 'a case label missing from the catalogue',
+      given: '    columns:\n      - { name: s, label: t.status, cases: [{ when: { active: true }, label: t.nope }] }\n',
+      want: 'screens/things.yaml:8: screens.things.columns.0.cases.0.label: unknown message "t.nope"',
+    },
+    {
+      name: 'a choice that is not a value of its enum',
+      given: `${columns}    filters:\n      - { name: s, widget: select, label: t.status, enum: thing_status, choices: { BLUE: { active: true } } }\n`,
+      want: 'screens/things.yaml:10: screens.things.filters.0.choices.BLUE: "BLUE" is not a value of enum "thing_status"',
+    },
+    {
+      name: 'a choice setting a parameter of the wrong type',
+      given: `${columns}    filters:\n      - { name: s, widget: select, label: t.status, enum: thing_status, choices: { ON: { active: "yes" } } }\n`,
+      want: 'screens/things.yaml:10: screens.things.filters.0.choices.ON.active: "yes" does not fit query parameter "active"',
+    },
+    {
+      name: 'a where naming no organisations list parameter',
+      given: `${columns}    filters:\n      - { param: parent, widget: organisation, label: t.name, where: { linked: true } }\n`,
+      want: 'screens/things.yaml:10: screens.things.filters.0.where.linked: operation "listOrganisations" has no query parameter "linked"',
+    },
+    {
+      name: 'a tree_parent that holds no id',
+      given: `    tree_parent: name\n${columns}`,
+      want: 'screens/things.yaml:7: screens.things.tree_parent: "name" must be a property of the row holding its parent row\'s id',
+    },
+    {
+      name: 'a page section that is not a list',
+      given: columns,
+      page: '  things_page:\n    sections: [things, nowhere]\n',
+      want: 'screens/things.yaml:3: screens.things_page.sections.1: "nowhere" is not a list screen',
+    },
+  ])('$name', ({ given, page, want }) => {
+    expect(errorOf(given, page)).toEqual(want);
+  });
+});

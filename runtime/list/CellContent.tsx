@@ -1,0 +1,17 @@
+import { RouteLink } from '../routing/RouteLink';
+import { formatCell, linkId, warningText, type CellContext, type ListRow } from './cellFormat';
+import type { GenericColumn } from './genericListConfig';
+import { WarningIcon } from './WarningIcon';
+
+/** What a generated list cell shows: its text (a link when the column has one) and any warning icon. */
+export function CellContent({ column, row, context }: { column: GenericColumn; row: ListRow; context: CellContext }) {
+  const text = formatCell(column, row, context);
+  const id = column.link ? linkId(column, row) : null;
+  const warning = warningText(column, row, context);
+  return (
+    <>
+      {column.link && id !== null ? <RouteLink to={column.link} params={{ id }}>{text}</RouteLink> : text}
+      {warning && <> <WarningIcon text={warning} /></>}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { guardPasses, type Guard } from './guard';
+import type { SessionUser } from './sessionUser';
+
+function user(overrides: { admin?: boolean; root?: boolean; linked?: boolean; grants?: string[] }): SessionUser {
+  return {
+    id: 1, name: 'u', email_address: 'u@example.test', admin: overrides.admin ?? false, root: overrides.root ?? false,
+    timezone: 'Europe/London', user_language: 'en', timeout: 1800,
+    organisation: {
+      id: 1, name: 'o', parent: null, tree_path: '/1/', currency: 'GBP', finance_type: null, po_number_required: false, force_po_uniqueness: false,
+      can_create_resellers: false, assigned_price_list_id: null, linked_account: overrides.linked ?? false,
+    },
+    modules: ['WEBSTORE'],
+    permissions: new Map((overrides.grants ?? []).map((name) => [name, 2 as const])),
+    real: null,
+  };
+}
+
+/** 002 §6 feeds: root, or an organisation with a linked account plus feed_configuration:manage. */
+const FEEDS: Guard = { any: [{ root: true }, { permission: 'feed_configuration:manage', linked_account: true }] };
+
+describe('guardPasses', () => {
+  it.each([
+    { name: 'root without the permission or a link', given: user({ root: true }), want: true },
+    { name: 'the permission with a linked account', given: user({ grants: ['feed_configuration:manage'], linked: true }), want: true },
+    { name: 'the permission without a linked account', given: user({ grants: ['feed_configuration:manage'] }), want: false },
+    { name: 'a linked account without the permission', given: user({ linked: true }), want: false },
+    { name: 'an admin (every permission) with a linked account', given: user({ admin: true, linked: true }), want: true },
+    { name: 'an admin without a linked account', given: user({ admin: true }), want: false },
+  ])('feeds guard: $name → $want', ({ given, want }) => {
+    expect(guardPasses(given, FEEDS)).toBe(want);
+  });
+
+  it('needs every condition given beside any', () => {
+    expect(guardPasses(user({ root: true }), { admin: true, any: [{ root: true }, { linked_account: true }] })).toBe(false);
+    expect(guardPasses(user({ root: true, admin: true }), { admin: true, any: [{ root: true }, { linked_account: true }] })).toBe(true);
+  });
+});

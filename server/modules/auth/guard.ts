@@ -1,0 +1,23 @@
+import { hasPermission, type SessionUser } from './sessionUser';
+
+/**
+ * A spec guard (docs/spec.md `guard`): every condition given must hold; `any` holds when one of
+ * its alternatives does. The SPA repeats the same rule for routes and links (runtime/session/guard.ts).
+ */
+export interface Guard {
+  permission?: string;
+  root?: boolean;
+  admin?: boolean;
+  /** The caller's organisation has a linked account. */
+  linked_account?: boolean;
+  any?: readonly Guard[];
+}
+
+export function guardPasses(user: SessionUser, guard: Guard): boolean {
+  if (guard.permission && !hasPermission(user, guard.permission)) return false;
+  if (guard.root && !user.root) return false;
+  if (guard.admin && !user.admin) return false;
+  if (guard.linked_account && !user.organisation.linked_account) return false;
+  if (guard.any && !guard.any.some((alternative) => guardPasses(user, alternative))) return false;
+  return true;
+}

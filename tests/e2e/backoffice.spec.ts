@@ -1,11 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInTo, FORBIDDEN } from './support/signIn';
 
 /**
  * The back-office lists (002 §2.3–§2.10) in a real browser against the demo data: each renders its
  * rows for a user allowed to see it, and the forbidden page for one who is not.
  */
 
-const PASSWORD = 'demo-password';
 /** Holds the buyer role only: no organisation, user, role or feed permission. */
 const BUYER = 'buyer@customer.example';
 /** An organisation admin (every permission) who is not root; the reseller has a linked account. */
@@ -15,15 +15,8 @@ const ROOT_ADMIN = 'admin@supplier.example';
 const ROOT_STAFF = 'staff@supplier.example';
 const NOT_SCHEDULED = 'The feed is currently not configured to run on its given schedule';
 const SITC_UNCONFIRMED = 'Stock in the Channel readiness is not confirmed';
-const FORBIDDEN = 'Unfortunately you do not have permission to view this page';
 
-async function visitAs(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+const visitAs = signInTo;
 
 test('organisations: a reseller admin sees its subtree, not the other reseller', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/organisations');

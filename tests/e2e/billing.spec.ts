@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInTo, FORBIDDEN } from './support/signIn';
 
 /**
  * The subscription, invoice and sales-metrics screens (001 §2) in a real browser against the demo
@@ -6,22 +7,14 @@ import { expect, test, type Page } from '@playwright/test';
  * is not (metrics: root only).
  */
 
-const PASSWORD = 'demo-password';
 const BUYER = 'buyer@customer.example';
 /** Holds only order:view: neither subscription:view nor invoice:view. */
 const EU_BUYER = 'buyer@eu-customer.example';
 /** An organisation admin (every permission) who is not root. */
 const RESELLER_ADMIN = 'admin@reseller.example';
 const ROOT_ADMIN = 'admin@supplier.example';
-const FORBIDDEN = 'Unfortunately you do not have permission to view this page';
 
-async function visitAs(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+const visitAs = signInTo;
 
 test('subscriptions: the buyer sees its own and its branch’s, grouped by organisation, not the EU customer’s', async ({ page }) => {
   await visitAs(page, BUYER, '/webstore/subscriptions');

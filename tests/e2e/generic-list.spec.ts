@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInTo } from './support/signIn';
 
 /**
  * The generic list and record screens (runtime/list, runtime/record) on generated screens of the
@@ -8,16 +9,9 @@ import { expect, test, type Page } from '@playwright/test';
  * of a missing record.
  */
 
-const PASSWORD = 'demo-password';
 const ROOT_ADMIN = 'admin@supplier.example';
 
-async function visitAs(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
+const visitAs = (page: Page, email: string, path: string) => signInTo(page, email, path, new RegExp(`${path}$`));
 
 /**
  * The reference shown in the grid's data row at that position: AG Grid's DOM order need not be

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInTo, FORBIDDEN } from './support/signIn';
 import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 
@@ -7,21 +8,13 @@ import { E2E_DATABASE_FILE } from '../../playwright.config';
  * data: each renders its rows for a user allowed to see it, and the forbidden page for one who is not.
  */
 
-const PASSWORD = 'demo-password';
 const BUYER = 'buyer@customer.example';
 const EU_BUYER = 'buyer@eu-customer.example';
 const RESELLER_ADMIN = 'admin@reseller.example';
 const ROOT_ADMIN = 'admin@supplier.example';
-const FORBIDDEN = 'Unfortunately you do not have permission to view this page';
 
-async function visitAs(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  // Allowed: back at the path; not allowed: the guard sends the user on to /forbidden.
-  await expect(page).toHaveURL(new RegExp(`(${path}|/forbidden)$`));
-}
+// Allowed: back at the path; not allowed: the guard sends the user on to /forbidden.
+const visitAs = (page: Page, email: string, path: string) => signInTo(page, email, path, new RegExp(`(${path}|/forbidden)$`));
 
 const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
 

@@ -1,22 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInTo } from './support/signIn';
 
 /**
  * Record screens show their child lists as tabs after the definition (spec `tabs:`): one test per
  * kind of record, each opening a tab and finding the demo rows (seeds/demo/backoffice.ts, orders.ts).
  */
 
-const PASSWORD = 'demo-password';
 const RESELLER_ADMIN = 'admin@reseller.example';
 const ROOT_ADMIN = 'admin@supplier.example';
 const BUYER = 'buyer@customer.example';
 
-async function visitAs(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+const visitAs = signInTo;
 
 async function openTab(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('tab', { name: 'Definition' })).toHaveAttribute('aria-selected', 'true');

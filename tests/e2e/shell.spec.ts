@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD as PASSWORD } from './support/signIn';
 import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 
@@ -8,7 +9,6 @@ import { E2E_DATABASE_FILE } from '../../playwright.config';
  * session on the server too.
  */
 
-const PASSWORD = 'demo-password';
 const BUYER = { email: 'buyer@customer.example' };
 
 async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { DEMO_PASSWORD as PASSWORD } from './support/signIn';
 import Decimal from 'decimal.js';
 
 /**
@@ -8,7 +9,6 @@ import Decimal from 'decimal.js';
  * with rate plans; hidden products going to notFound.
  */
 
-const PASSWORD = 'demo-password';
 const BUYER = 'buyer@customer.example';
 const EU_BUYER = 'buyer@eu-customer.example';
 const ROOT_ADMIN = 'admin@supplier.example';

@@ -72,3 +72,9 @@ test('order serials: the units with their serial numbers, and the CSV download',
   expect(download.suggestedFilename()).toBe('order-HUB-10006-serials.csv');
   expect(await readFile(await download.path(), 'utf8')).toBe(await answer.text());
 });
+
+test('order serials: an order outside the caller’s scope is not found', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/orders/3/serials');
+  await expect(page).toHaveURL(/\/not-found$/);
+  expect((await page.request.get('/webstore/orders/3/serials/export')).status()).toBe(404);
+});

@@ -690,6 +690,7 @@ function buildChildrenScreen(name: string, at: Located<Raw>, partial: Omit<Model
 function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Screen[] {
   return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
     const raw = at.value;
+    if (raw.links && !raw.list && !raw.record && !raw.children) fail(at, 'links belong to list, record and child-list screens', ['links']);
     if (raw.component) {
       const [file = '', exportName = ''] = (raw.component as string).split('#');
       return { kind: 'component', name, file, exportName };
@@ -705,7 +706,6 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
       return { kind: 'record', name, operation: operation.id, ...(raw.title && { title: raw.title }), tabs, links: screenLinks(raw) };
     }
     if (raw.children) return buildChildrenScreen(name, at, partial);
-    if (raw.links) fail(at, 'links belong to list, record and child-list screens', ['links']);
     if (raw.tabs) fail(at, 'tabs belong to record screens', ['tabs']);
     const entity = entities.find((candidate) => candidate.name === raw.form);
     if (!entity) fail(at, `unknown entity "${raw.form}"`, ['form']);

@@ -9,6 +9,7 @@ import { csrfMiddleware, securityHeaders } from './http/security';
 import { sessionMiddleware } from './http/sessionMiddleware';
 import { spaMiddleware } from './http/spa';
 import { endEmulation } from './modules/auth/emulation';
+import { serialsExport } from './modules/orders/serialsExport';
 
 const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../dist');
 
@@ -38,6 +39,7 @@ export function createApp(db: Knex, options: AppOptions = {}): Koa {
   app.use(sessionMiddleware(db));
   app.use(api.routes());
   app.use(endEmulation(db));
+  app.use(serialsExport(db));
   app.use(spaMiddleware(options.distDir ?? DIST_DIR));
   return app;
 }

@@ -22,6 +22,9 @@ function routeEntry(model: Model, route: Route): string {
     ...(screen?.kind === 'record'
       ? [`Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name=${literal(screen.name)} /> })))`]
       : []),
+    ...(screen?.kind === 'children'
+      ? [`Component: lazy(() => import('../record/GenericChildrenScreen').then((module) => ({ default: () => <module.GenericChildrenScreen name=${literal(screen.name)} /> })))`]
+      : []),
     ...(screen?.kind === 'page'
       ? [`Component: lazy(() => import('../list/GenericPageScreen').then((module) => ({ default: () => <module.GenericPageScreen name=${literal(screen.name)} /> })))`]
       : []),
@@ -126,6 +129,7 @@ export function emitScreens(model: Model): string {
   const listScreens: Record<string, unknown> = {};
   const recordScreens: Record<string, unknown> = {};
   const pageScreens: Record<string, unknown> = {};
+  const childrenScreens: Record<string, unknown> = {};
   for (const screen of model.screens) {
     if (screen.kind === 'list') {
       const operation = model.operations.find((candidate) => candidate.id === screen.operation)!;
@@ -144,7 +148,15 @@ export function emitScreens(model: Model): string {
         const list = model.operations.find((candidate) => candidate.id === tab.operation)!;
         return { path: list.path, label: tab.label, columns: tab.columns, ...(tab.empty && { empty: tab.empty }), ...(list.paged && { perPage: list.paged.perPageDefault }) };
       });
-      recordScreens[screen.name] = { path: operation.path, ...(screen.title && { title: screen.title }), schema: { $ref: localRef(root), definitions }, tabs };
+      recordScreens[screen.name] = { path: operation.path, ...(screen.title && { title: screen.title }), schema: { $ref: localRef(root), definitions }, tabs, links: screen.links };
+    } else if (screen.kind === 'children') {
+      // The same shape as a record's tab, so the runtime draws it with the tab's table.
+      const list = model.operations.find((candidate) => candidate.id === screen.operation)!;
+      childrenScreens[screen.name] = {
+        ...(screen.title && { title: screen.title }),
+        list: { path: list.path, label: screen.title ?? '', columns: screen.columns, ...(screen.empty && { empty: screen.empty }), ...(list.paged && { perPage: list.paged.perPageDefault }) },
+        links: screen.links,
+      };
     }
   }
   return [
@@ -155,9 +167,12 @@ export function emitScreens(model: Model): string {
     '',
     `export const pageScreens = ${literal(pageScreens)} as const;`,
     '',
+    `export const childrenScreens = ${literal(childrenScreens)} as const;`,
+    '',
     `export type ListScreenName = keyof typeof listScreens;`,
     `export type RecordScreenName = keyof typeof recordScreens;`,
     `export type PageScreenName = keyof typeof pageScreens;`,
+    `export type ChildrenScreenName = keyof typeof childrenScreens;`,
     '',
   ].join('\n');
 }

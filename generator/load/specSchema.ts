@@ -279,16 +279,23 @@ const listFilter = {
   oneOf: [{ required: ['param'] }, { required: ['params'] }, { required: ['name', 'choices', 'enum'] }],
 } as const;
 
+/**
+ * A link of a screen: to a route of the SPA, or (`href`) to a path the server answers itself, a
+ * full-page link such as a file download; on a record or child-list screen `{id}` in an href is
+ * the record's id, and a route link passes it as the route's `:id`.
+ */
 const screenLink = {
   type: 'object',
   additionalProperties: false,
-  required: ['label', 'route'],
+  required: ['label'],
   properties: {
     label: { type: 'string' },
     route: { type: 'string' },
+    href: { type: 'string', pattern: '^/[A-Za-z0-9_./{}-]*$' },
     place: { enum: ['header', 'footer', 'both'] },
     guard: { $ref: '#/$defs/guard' },
   },
+  oneOf: [{ required: ['route'] }, { required: ['href'] }],
 } as const;
 
 const recordColumn = {
@@ -321,8 +328,11 @@ const screen = {
     labels: { type: 'string', pattern: '^[a-z][a-z0-9_.]*$' },
     list: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     record: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    // One child list of the record named by the route's :id, on a page of its own.
+    children: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     title: { type: 'string' },
-    columns: { type: 'array', minItems: 1, items: listColumn },
+    // Dotted paths into nested rows (recordColumn) only on child-list screens: see oneOf.
+    columns: { type: 'array', minItems: 1, items: recordColumn },
     filters: { type: 'array', items: listFilter },
     debounce_ms: { type: 'integer', minimum: 0, maximum: 5000 },
     page_sizes: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1 } },
@@ -336,9 +346,10 @@ const screen = {
   oneOf: [
     { required: ['component'] },
     { required: ['form', 'fields'] },
-    { required: ['list', 'columns'] },
+    { required: ['list', 'columns'], properties: { columns: { items: listColumn } } },
     { required: ['record'] },
-    { required: ['sections'], not: { anyOf: [{ required: ['component'] }, { required: ['form'] }, { required: ['list'] }, { required: ['record'] }] } },
+    { required: ['children', 'columns'], not: { anyOf: [{ required: ['record'] }, { required: ['list'] }] } },
+    { required: ['sections'], not: { anyOf: [{ required: ['component'] }, { required: ['form'] }, { required: ['list'] }, { required: ['record'] }, { required: ['children'] }] } },
   ],
 } as const;
 

@@ -2,6 +2,8 @@ import { SpecError, type SpecFile } from '../load/readSpec';
 import { enumValues } from '../emit/jsonSchema';
 import { listSort, queryParameters } from './queryParameters';
 import type {
+  ChildrenScreen,
+  ScreenLink,
   ApiSchema,
   Crumb,
   Entity,
@@ -593,7 +595,7 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
     filters,
     debounceMs: raw.debounce_ms ?? 500,
     pageSizes: raw.page_sizes ?? [24, 48, 96],
-    links: ((raw.links ?? []) as Raw[]).map((link) => ({ label: link.label, route: link.route, place: link.place ?? 'header', ...(link.guard && { guard: link.guard }) })),
+    links: screenLinks(raw),
   };
   if (raw.title) screen.title = raw.title;
   if (raw.empty) screen.emptyKey = raw.empty;
@@ -627,15 +629,12 @@ function propertyAt(schemas: ApiSchema[], schema: ApiSchema, path: string): Prop
   return inner ? propertyAt(schemas, inner, rest.join('.')) : undefined;
 }
 
-function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): RecordTab {
-  const operation = partial.operations.find((candidate) => candidate.id === raw.list);
-  if (!operation || operation.method !== 'get' || !operation.path.startsWith(`${record.path}/`) || operation.pathParams.length !== 1) {
-    fail(at, `"${raw.list}" is not a get under ${record.path}/`, ['list']);
-  }
+/** The columns of a child list's rows: `field` may be a dotted path into a nested schema. */
+function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath: (string | number)[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ListColumnDef[] {
   const rowType = operation.response !== 'none' && operation.response.kind === 'array' ? operation.response.items : undefined;
   const schema = rowType?.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
-  if (!schema) fail(at, 'the tab operation must answer an array of a schema', ['list']);
-  const columns = (raw.columns as Raw[]).map((column, i): ListColumnDef => {
+  if (!schema) fail(at, `"${operation.id}" must answer an array of a schema`, listPath);
+  return (raw.columns as Raw[]).map((column, i): ListColumnDef => {
     const property = propertyAt(partial.schemas, schema, column.field);
     if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
     if (column.link_param && !propertyAt(partial.schemas, schema, column.link_param)) fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
@@ -646,12 +645,52 @@ function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: 
     if (property.type.kind === 'scalar' && property.type.scalar.enumName) def.enum = property.type.scalar.enumName;
     return def;
   });
+}
+
+function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): RecordTab {
+  const operation = partial.operations.find((candidate) => candidate.id === raw.list);
+  if (!operation || operation.method !== 'get' || !operation.path.startsWith(`${record.path}/`) || operation.pathParams.length !== 1) {
+    fail(at, `"${raw.list}" is not a get under ${record.path}/`, ['list']);
+  }
+  if (operation.response === 'none' || operation.response.kind !== 'array' || operation.response.items.kind !== 'schema') {
+    fail(at, 'the tab operation must answer an array of a schema', ['list']);
+  }
+  const columns = childColumns(raw, operation, at, ['list'], partial);
   return { operation: operation.id, label: raw.label, columns, ...(raw.empty && { empty: raw.empty }) };
+}
+
+const screenLinks = (raw: Raw): ScreenLink[] =>
+  ((raw.links ?? []) as Raw[]).map((link) => ({
+    label: link.label,
+    ...(link.route && { route: link.route }),
+    ...(link.href && { href: link.href }),
+    place: link.place ?? 'header',
+    ...(link.guard && { guard: link.guard }),
+  }));
+
+/** A child list on its own page: a get with one path parameter (the record's id) answering rows. */
+function buildChildrenScreen(name: string, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ChildrenScreen {
+  const raw = at.value;
+  const operation = partial.operations.find((candidate) => candidate.id === raw.children);
+  if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || operation.pathParams[0]?.name !== 'id') {
+    fail(at, `"${raw.children}" is not a get with one {id} in its path`, ['children']);
+  }
+  const columns = childColumns(raw, operation, at, ['children'], partial);
+  return {
+    kind: 'children',
+    name,
+    operation: operation.id,
+    ...(raw.title && { title: raw.title }),
+    columns,
+    ...(raw.empty && { empty: raw.empty }),
+    links: screenLinks(raw),
+  };
 }
 
 function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Screen[] {
   return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
     const raw = at.value;
+    if (raw.links && !raw.list && !raw.record && !raw.children) fail(at, 'links belong to list, record and child-list screens', ['links']);
     if (raw.component) {
       const [file = '', exportName = ''] = (raw.component as string).split('#');
       return { kind: 'component', name, file, exportName };
@@ -664,8 +703,9 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
         fail(at, `"${raw.record}" is not a get-by-id operation answering a schema`, ['record']);
       }
       const tabs = ((raw.tabs ?? []) as Raw[]).map((tab, i) => buildRecordTab(tab, operation, { ...at, path: [...at.path, 'tabs', i] }, partial));
-      return { kind: 'record', name, operation: operation.id, ...(raw.title && { title: raw.title }), tabs };
+      return { kind: 'record', name, operation: operation.id, ...(raw.title && { title: raw.title }), tabs, links: screenLinks(raw) };
     }
+    if (raw.children) return buildChildrenScreen(name, at, partial);
     if (raw.tabs) fail(at, 'tabs belong to record screens', ['tabs']);
     const entity = entities.find((candidate) => candidate.name === raw.form);
     if (!entity) fail(at, `unknown entity "${raw.form}"`, ['form']);
@@ -720,7 +760,7 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
     const label = (key: string | undefined, path: (string | number)[]) => {
       if (key !== undefined && messages[key] === undefined) fail(at, `unknown message "${key}"`, path);
     };
-    label(screen.kind === 'list' || screen.kind === 'record' || screen.kind === 'page' ? screen.title : undefined, ['title']);
+    label(screen.kind === 'list' || screen.kind === 'record' || screen.kind === 'page' || screen.kind === 'children' ? screen.title : undefined, ['title']);
     if (screen.kind === 'form') screen.fields.forEach((field, i) => label(`${screen.labels}.${field}`, ['fields', i]));
     if (screen.kind === 'record') {
       if (screen.tabs.length > 0) label('record.definition', ['tabs']);
@@ -731,6 +771,14 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
           label(column.label, ['tabs', i, 'columns', j, 'label']);
           if (column.link && !routeNames.has(column.link)) fail(at, `unknown route "${column.link}"`, ['tabs', i, 'columns', j, 'link']);
         });
+      });
+    }
+    if (screen.kind === 'record' || screen.kind === 'children') checkLinks(at, screen.links, routes, permissions, label, true);
+    if (screen.kind === 'children') {
+      label(screen.empty, ['empty']);
+      screen.columns.forEach((column, i) => {
+        label(column.label, ['columns', i, 'label']);
+        if (column.link && !routeNames.has(column.link)) fail(at, `unknown route "${column.link}"`, ['columns', i, 'link']);
       });
     }
     if (screen.kind === 'page') {
@@ -752,12 +800,39 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
       label(filter.label, ['filters', i, 'label']);
       if (filter.guard?.permission && !permissions.some((p) => p.name === filter.guard!.permission)) fail(at, `unknown permission "${filter.guard.permission}"`, ['filters', i, 'guard']);
     });
-    screen.links.forEach((link, i) => {
-      label(link.label, ['links', i, 'label']);
-      if (!routeNames.has(link.route)) fail(at, `unknown route "${link.route}"`, ['links', i, 'route']);
-      checkGuard(at, link.guard, permissions, ['links', i, 'guard']);
-    });
+    checkLinks(at, screen.links, routes, permissions, label, false);
   }
+}
+
+/**
+ * A screen's links name routes that exist and permissions in their guards; on a record's screens
+ * (`withId`) a route link passes the record's id, so its route may take no parameter but `:id`,
+ * and an href may hold no placeholder but `{id}`; elsewhere neither takes any.
+ */
+function checkLinks(
+  at: Located<Raw>,
+  links: ScreenLink[],
+  routes: Route[],
+  permissions: Permission[],
+  label: (key: string | undefined, path: (string | number)[]) => void,
+  withId: boolean,
+): void {
+  const allowed = withId ? ['id'] : [];
+  links.forEach((link, i) => {
+    label(link.label, ['links', i, 'label']);
+    if (link.route !== undefined) {
+      const route = routes.find((candidate) => candidate.name === link.route);
+      if (!route) fail(at, `unknown route "${link.route}"`, ['links', i, 'route']);
+      const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+      const missing = params.find((param) => !allowed.includes(param));
+      if (missing) fail(at, `route "${route.name}" takes :${missing}, which this screen cannot give`, ['links', i, 'route']);
+    }
+    if (link.href !== undefined) {
+      const placeholder = [...link.href.matchAll(/\{(\w*)\}/g)].map((match) => match[1]!).find((name) => !allowed.includes(name));
+      if (placeholder !== undefined) fail(at, `{${placeholder}} cannot be filled on this screen`, ['links', i, 'href']);
+    }
+    checkGuard(at, link.guard, permissions, ['links', i, 'guard']);
+  });
 }
 
 /** Builds the validated model from parsed spec files; the first inconsistency throws SpecError. */

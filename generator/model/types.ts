@@ -267,9 +267,12 @@ export interface ListFilterDef {
   where?: Record<string, string | number | boolean>;
 }
 
+/** A link to a route, or (`href`) a full-page link to a path the server answers itself. */
 export interface ScreenLink {
   label: string;
-  route: string;
+  route?: string;
+  /** On record and child-list screens `{id}` stands for the record's id. */
+  href?: string;
   place: 'header' | 'footer' | 'both';
   guard?: Guard;
 }
@@ -319,9 +322,23 @@ export interface RecordScreen {
   operation: string;
   title?: string;
   tabs: RecordTab[];
+  /** Route links take the record's id as their `:id`. */
+  links: ScreenLink[];
 }
 
-export type Screen = ComponentScreen | FormScreen | ListScreen | RecordScreen | PageScreen;
+/** One child list of the record the route's `:id` names, on a page of its own (an order's audit log). */
+export interface ChildrenScreen {
+  kind: 'children';
+  name: string;
+  /** A get under a record's path answering an array of a schema. */
+  operation: string;
+  title?: string;
+  columns: ListColumnDef[];
+  empty?: string;
+  links: ScreenLink[];
+}
+
+export type Screen = ComponentScreen | FormScreen | ListScreen | RecordScreen | PageScreen | ChildrenScreen;
 
 export interface Permission {
   name: string;

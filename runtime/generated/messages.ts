@@ -168,6 +168,14 @@ export const messages = {
     "crumb.quotesoutward": "Outward quotes",
     "crumb.quotesinward": "Inward quotes",
     "crumb.baskets": "Baskets",
+    "crumb.order_audit": "Audit",
+    "crumb.order_serials": "Serial numbers",
+    "orders.audit_title": "Order audit log",
+    "orders.audit_link": "Audit",
+    "orders.serials_title": "Serial numbers",
+    "orders.serials_link": "Serial numbers",
+    "orders.serials_download": "Download CSV",
+    "orders.serials_empty": "No serial numbers recorded for this order.",
     "orders.title": "Orders",
     "orders.one": "Order",
     "orders.reference": "Reference",
@@ -595,4 +603,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 492 keys in the English catalogue.
+// 500 keys in the English catalogue.

@@ -1695,7 +1695,8 @@ export const recordScreens = {
         "empty": "audit.empty",
         "perPage": 24
       }
-    ]
+    ],
+    "links": []
   },
   "user": {
     "path": "/users/{id}",
@@ -1980,7 +1981,8 @@ export const recordScreens = {
         ],
         "perPage": 24
       }
-    ]
+    ],
+    "links": []
   },
   "role": {
     "path": "/roles/{id}",
@@ -2196,7 +2198,8 @@ export const recordScreens = {
         "empty": "audit.empty",
         "perPage": 24
       }
-    ]
+    ],
+    "links": []
   },
   "product_group": {
     "path": "/productgroups/{id}",
@@ -2374,7 +2377,8 @@ export const recordScreens = {
         "empty": "audit.empty",
         "perPage": 24
       }
-    ]
+    ],
+    "links": []
   },
   "feed": {
     "path": "/feeds/{id}",
@@ -2648,7 +2652,8 @@ export const recordScreens = {
         "empty": "audit.empty",
         "perPage": 24
       }
-    ]
+    ],
+    "links": []
   },
   "subscription": {
     "path": "/subscriptions/{id}",
@@ -2843,7 +2848,8 @@ export const recordScreens = {
         }
       }
     },
-    "tabs": []
+    "tabs": [],
+    "links": []
   },
   "order": {
     "path": "/orders/{id}",
@@ -3463,6 +3469,21 @@ export const recordScreens = {
           }
         ]
       }
+    ],
+    "links": [
+      {
+        "label": "orders.audit_link",
+        "route": "order_audit",
+        "place": "header",
+        "guard": {
+          "permission": "order:audit"
+        }
+      },
+      {
+        "label": "orders.serials_link",
+        "route": "order_serials",
+        "place": "header"
+      }
     ]
   },
   "quoteoutward": {
@@ -3912,7 +3933,8 @@ export const recordScreens = {
         }
       }
     },
-    "tabs": []
+    "tabs": [],
+    "links": []
   },
   "quoteinward": {
     "path": "/quotes/inward/{id}",
@@ -4361,7 +4383,8 @@ export const recordScreens = {
         }
       }
     },
-    "tabs": []
+    "tabs": [],
+    "links": []
   },
   "basket": {
     "path": "/baskets/{id}",
@@ -4842,7 +4865,8 @@ export const recordScreens = {
         }
       }
     },
-    "tabs": []
+    "tabs": [],
+    "links": []
   }
 } as const;
 
@@ -4856,6 +4880,90 @@ export const pageScreens = {
   }
 } as const;
 
+export const childrenScreens = {
+  "order_audit": {
+    "title": "orders.audit_title",
+    "list": {
+      "path": "/orders/{id}/audit_logs",
+      "label": "orders.audit_title",
+      "columns": [
+        {
+          "field": "timestamp",
+          "label": "audit.timestamp",
+          "format": "datetime",
+          "sortable": false
+        },
+        {
+          "field": "user",
+          "label": "audit.user",
+          "format": "text",
+          "sortable": false
+        },
+        {
+          "field": "on_behalf",
+          "label": "audit.on_behalf",
+          "format": "text",
+          "sortable": false
+        },
+        {
+          "field": "action",
+          "label": "audit.action",
+          "format": "enum",
+          "sortable": false,
+          "enum": "audit_action"
+        },
+        {
+          "field": "field_changes",
+          "label": "audit.field_changes",
+          "format": "text",
+          "sortable": false
+        }
+      ],
+      "empty": "audit.empty",
+      "perPage": 24
+    },
+    "links": []
+  },
+  "order_serials": {
+    "title": "orders.serials_title",
+    "list": {
+      "path": "/orders/{id}/units",
+      "label": "orders.serials_title",
+      "columns": [
+        {
+          "field": "product",
+          "label": "orders.unit_product",
+          "format": "text",
+          "sortable": false,
+          "link": "product",
+          "linkParam": "product.id"
+        },
+        {
+          "field": "product.product_code",
+          "label": "orders.unit_product_code",
+          "format": "text",
+          "sortable": false
+        },
+        {
+          "field": "serial_number",
+          "label": "orders.unit_serial_number",
+          "format": "text",
+          "sortable": false
+        }
+      ],
+      "empty": "orders.serials_empty"
+    },
+    "links": [
+      {
+        "label": "orders.serials_download",
+        "href": "/webstore/orders/{id}/serials/export",
+        "place": "header"
+      }
+    ]
+  }
+} as const;
+
 export type ListScreenName = keyof typeof listScreens;
 export type RecordScreenName = keyof typeof recordScreens;
 export type PageScreenName = keyof typeof pageScreens;
+export type ChildrenScreenName = keyof typeof childrenScreens;

@@ -58,9 +58,12 @@ export interface GenericFilter {
 
 export type LinkGuard = Guard;
 
+/** A link to a named route, or (`href`) a full-page link to a path the server answers (a download). */
 export interface GenericLink {
   readonly label: string;
-  readonly route: string;
+  readonly route?: string;
+  /** `{id}` stands for the record's id on record and child-list screens. */
+  readonly href?: string;
   readonly place: 'header' | 'footer' | 'both';
   readonly guard?: LinkGuard;
 }

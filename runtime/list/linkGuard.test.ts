@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GenericLink } from './genericListConfig';
-import { guardPasses, linksAt, type GuardHolder } from './linkGuard';
+import { guardPasses, linkHref, linksAt, type GuardHolder } from './linkGuard';
 
 const buyer: GuardHolder = { admin: false, root: false, permissions: [{ permission: 'order:checkout', parent: false }] };
 const rootAdmin: GuardHolder = { admin: true, root: true, permissions: [] };
@@ -38,5 +38,13 @@ describe('linksAt', () => {
     expect(linksAt(links, 'header', buyer).map((link) => link.label)).toEqual(['a', 'b']);
     expect(linksAt(links, 'footer', buyer).map((link) => link.label)).toEqual(['b']);
     expect(linksAt(links, 'footer', rootAdmin).map((link) => link.label)).toEqual(['b', 'c']);
+  });
+});
+
+describe('linkHref', () => {
+  it('fills {id} with the record id, encoded', () => {
+    expect(linkHref('/webstore/orders/{id}/serials/export', '6')).toBe('/webstore/orders/6/serials/export');
+    expect(linkHref('/x/{id}', '1/../2')).toBe('/x/1%2F..%2F2');
+    expect(linkHref('/x', undefined)).toBe('/x');
   });
 });

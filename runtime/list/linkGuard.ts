@@ -7,3 +7,8 @@ export { guardPasses, type GuardHolder };
 export function linksAt(links: readonly GenericLink[], place: 'header' | 'footer', user: GuardHolder | null | undefined): GenericLink[] {
   return links.filter((link) => (link.place === place || link.place === 'both') && guardPasses(user, link.guard));
 }
+
+/** A link's server path with `{id}` filled in (encoded: the id comes from the address bar). */
+export function linkHref(href: string, id: string | undefined): string {
+  return href.replace(/\{id\}/g, encodeURIComponent(id ?? ''));
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { GenericColumn } from '../list/genericListConfig';
 import { useCellContext } from '../list/useCellContext';
 import { useMessage } from '../list/useMessage';
@@ -41,12 +41,19 @@ function CellView({ cell }: { cell: ChildCell }) {
   );
 }
 
-/** A child list of the record (its account managers, audit log…), loaded when its tab opens. */
-export function ChildListTab({ tab, id }: { tab: RecordTabConfig; id: string }) {
+/**
+ * A child list of the record (its account managers, audit log…), loaded when its tab opens.
+ * `onFailed` hears the HTTP status of a failed load (a page of its own leaves for not-found).
+ */
+export function ChildListTab({ tab, id, onFailed }: { tab: RecordTabConfig; id: string; onFailed?: (status: number) => void }) {
   const message = useMessage();
   const context = useCellContext();
   const [page, setPage] = useState(1);
   const load = useChildRows(tab.path, id, tab.perPage === undefined ? undefined : page);
+  const failedStatus = load.status === 'failed' ? load.error.status : null;
+  useEffect(() => {
+    if (failedStatus !== null) onFailed?.(failedStatus);
+  }, [failedStatus, onFailed]);
   if (load.status === 'loading') return <Spinner />;
   if (load.status === 'failed') return <p className="record-view__empty">{message('record.load_failed')}</p>;
   if (load.rows.length === 0) return <p className="record-view__empty">{message(tab.empty ?? 'record.no_rows')}</p>;

@@ -1,6 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { recordScreens, type RecordScreenName } from '../generated/screens';
+import type { GenericLink } from '../list/genericListConfig';
+import { ScreenLinks } from '../list/ScreenLinks';
 import { useCellContext } from '../list/useCellContext';
 import { useMessage } from '../list/useMessage';
 import { useRouteNavigate } from '../routing/useRouteNavigate';
@@ -18,6 +20,8 @@ interface RecordScreenConfig {
   readonly schema: JsonSchema & { readonly definitions: Definitions };
   /** The record's child lists, shown as tabs after its definition. */
   readonly tabs: readonly RecordTabConfig[];
+  /** Links to the record's other pages (its audit log…), each passing its id. */
+  readonly links: readonly GenericLink[];
 }
 
 const configs: Readonly<Record<string, RecordScreenConfig>> = recordScreens;
@@ -30,7 +34,7 @@ function recordScreenConfig(name: string): RecordScreenConfig {
 
 /**
  * A read-only view of one record (spec `record:`), loaded from its get operation with the
- * route's `:id`. Drawn from the schema as a definition list (nested tables for arrays of
+ * route's `:id`, with the spec's `links` to its other pages. Drawn from the schema as a definition list (nested tables for arrays of
  * objects) rather than through rjsf: a display needs no validator, and rjsf's ajv validator
  * compiles schemas with `new Function`, which the CSP forbids. A 404 or failed load replaces the
  * address with the not-found page (000 §8). The spec's `tabs` add the record's child lists.
@@ -55,6 +59,7 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   return (
     <section className="record-view">
       {config.title && <h1>{message(config.title) ?? config.title}</h1>}
+      <ScreenLinks links={config.links} place="header" id={id} />
       {!described || id === undefined ? (
         <Spinner />
       ) : config.tabs.length > 0 ? (
@@ -62,6 +67,7 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
       ) : (
         <RecordValueView value={described} />
       )}
+      <ScreenLinks links={config.links} place="footer" id={id} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { generatePath } from 'react-router';
+import { generatePath, matchPath } from 'react-router';
 import { serializeQuery, type Query } from '../api/query';
 import { routes } from '../generated/registry';
 import type { RouteDef } from './routeTypes';
@@ -32,4 +32,13 @@ export function routePath(name: string, params: RouteParams = {}, query?: Query)
       : generatePath(route.path, Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)])));
   const queryString = query ? serializeQuery(query) : '';
   return queryString ? `${path}?${queryString}` : path;
+}
+
+/**
+ * Whether the SPA draws this path (a route other than the fallback claims it). Other paths of the
+ * site are the server's own (a CSV export), reached by a full-page load, not the router.
+ */
+export function isSpaPath(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return routes.some((route) => route.path !== '*' && matchPath(route.path, pathname) !== null);
 }

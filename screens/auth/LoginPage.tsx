@@ -4,7 +4,7 @@ import { api } from '../../runtime/api/client';
 import type { MessageKey } from '../../runtime/generated/messages';
 import { useT } from '../../runtime/i18n/useT';
 import { safeNextPath } from '../../runtime/routing/guardDecision';
-import { routePath } from '../../runtime/routing/links';
+import { isSpaPath, routePath } from '../../runtime/routing/links';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 
 /** Log in with e-mail and password, then go back to the page asked for (`next`) or the store. */
@@ -26,7 +26,10 @@ export function LoginPage() {
       const { data, response } = await api.POST('/auth/login', { body: { email_address: emailAddress, password } });
       if (response.ok && data) {
         signedIn(data);
-        void navigate(safeNextPath(searchParams.get('next'), routePath('webstore')), { replace: true });
+        const next = safeNextPath(searchParams.get('next'), routePath('webstore'));
+        // A server-answered path (the serials CSV) needs the browser, not the router.
+        if (isSpaPath(next)) void navigate(next, { replace: true });
+        else window.location.replace(next);
         return;
       }
       setFailure(loginFailureMessage(response.status));

@@ -120,6 +120,13 @@ async function seedAuditLog(db: Knex): Promise<void> {
     { id: 7, entity_type: 'role', entity_id: 1, timestamp: at('2026-09-20T13:15:00Z'), ip_address: '198.51.100.7', action: 'UPDATE', user_id: 2, on_behalf_id: null },
     { id: 8, entity_type: 'user', entity_id: 3, timestamp: at('2026-03-04T10:30:00Z'), ip_address: '198.51.100.7', action: 'CREATE', user_id: 2, on_behalf_id: null },
     { id: 9, entity_type: 'feed', entity_id: 4, timestamp: at('2026-05-18T07:45:00Z'), ip_address: '203.0.113.10', action: 'CREATE', user_id: 1, on_behalf_id: null },
+    // 001 §2 order audit: Customer Co's shipped order 6 (placed, then moved on by the supplier,
+    // once in an emulated session), its order 1, and the EU customer's order 3.
+    { id: 10, entity_type: 'order', entity_id: 6, timestamp: at('2026-01-20T09:30:00Z'), ip_address: '203.0.113.20', action: 'CREATE', user_id: 3, on_behalf_id: null },
+    { id: 11, entity_type: 'order', entity_id: 6, timestamp: at('2026-01-21T11:00:00Z'), ip_address: '198.51.100.7', action: 'UPDATE', user_id: 1, on_behalf_id: null },
+    { id: 12, entity_type: 'order', entity_id: 6, timestamp: at('2026-01-22T15:10:00Z'), ip_address: '203.0.113.10', action: 'UPDATE', user_id: 3, on_behalf_id: 2 },
+    { id: 13, entity_type: 'order', entity_id: 1, timestamp: at('2026-01-05T09:30:00Z'), ip_address: '203.0.113.20', action: 'CREATE', user_id: 3, on_behalf_id: null },
+    { id: 14, entity_type: 'order', entity_id: 3, timestamp: at('2026-01-11T10:00:00Z'), ip_address: '192.0.2.44', action: 'CREATE', user_id: 4, on_behalf_id: null },
   ]);
   await insertAll(db, 'audit_field_changes', [
     { id: 1, entry_id: 1, field: 'orders_require_manual_auth', old_value: 'false', new_value: 'true' },
@@ -131,6 +138,9 @@ async function seedAuditLog(db: Knex): Promise<void> {
     { id: 7, entry_id: 7, field: 'name', old_value: 'Buyers', new_value: 'Buyer' },
     { id: 8, entry_id: 8, field: 'email_address', old_value: null, new_value: 'buyer@customer.example' },
     { id: 9, entry_id: 9, field: 'delivery_method', old_value: null, new_value: 'FTP' },
+    { id: 10, entry_id: 11, field: 'status', old_value: 'PROCESSING', new_value: 'SHIPPED' },
+    { id: 11, entry_id: 11, field: 'supplier_ref', old_value: null, new_value: 'SO700006' },
+    { id: 12, entry_id: 12, field: 'purchase_order_number', old_value: 'PO-3-6-OLD', new_value: 'PO-3-6' },
   ]);
 }
 

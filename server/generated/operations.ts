@@ -5143,5 +5143,107 @@ export const operations: OperationDef[] = [
         "defaultSort": "+serial_number"
       }
     },
+  },
+  {
+    id: "listOrderAuditLogs",
+    method: "get",
+    path: "/orders/:id/audit_logs",
+    auth: "session",
+    permission: "order:view",
+    guard: {"permission":"order:audit"},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+timestamp",
+            "-timestamp"
+          ],
+          "default": "-timestamp"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "audit_log_entry",
+      "fields": [
+        "id",
+        "timestamp",
+        "ip_address",
+        "action"
+      ],
+      "expand": [
+        {
+          "property": "user",
+          "via": "user",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
+          "property": "on_behalf",
+          "via": "on_behalf",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "field_changes",
+          "via": "entry",
+          "entity": "audit_field_change",
+          "fields": [
+            "id",
+            "field",
+            "old_value",
+            "new_value"
+          ]
+        }
+      ],
+      "sort": [
+        "timestamp"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getOrder",
+        "via": "entity_id",
+        "where": {
+          "entity_type": "order"
+        },
+        "defaultSort": "-timestamp"
+      }
+    },
   }
 ];

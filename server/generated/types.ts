@@ -2223,6 +2223,15 @@ export interface GetShippingTypeQuery {
 export interface ListOrderUnitsQuery {
 sort_by: ("+serial_number" | "-serial_number")
 }
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrderAuditLogsQuery".
+ */
+export interface ListOrderAuditLogsQuery {
+page: number
+per_page: number
+sort_by: ("+timestamp" | "-timestamp")
+}
 
 export interface OperationTypes {
   listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; response: OrganisationRow[]; paged: true };
@@ -2303,4 +2312,5 @@ export interface OperationTypes {
   listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; response: ShippingType[]; paged: true };
   getShippingType: { params: { id: number }; query: GetShippingTypeQuery; body: undefined; response: ShippingType; paged: false };
   listOrderUnits: { params: { id: number }; query: ListOrderUnitsQuery; body: undefined; response: OrderUnit[]; paged: false };
+  listOrderAuditLogs: { params: { id: number }; query: ListOrderAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
 }

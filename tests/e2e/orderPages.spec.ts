@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signInTo } from './support/signIn';
+import { FORBIDDEN, signInTo } from './support/signIn';
 
 /**
  * 001 §2 order detail: the order's links to its audit log (only with order:audit) and serial
@@ -41,7 +41,7 @@ test('order audit: forbidden without order:audit, and no audit link', async ({ p
   await expect(page.getByRole('link', { name: 'Serial numbers' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Audit', exact: true })).toHaveCount(0);
   await page.goto('/webstore/orders/6/audit');
-  await expect(page.getByRole('heading', { name: 'Unfortunately you do not have permission to view this page' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: FORBIDDEN })).toBeVisible();
   expect((await page.request.get('/api/v1/orders/6/audit_logs')).status()).toBe(403);
 });
 

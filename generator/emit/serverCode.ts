@@ -18,8 +18,11 @@ function querySchema(model: Model, operation: Operation): JsonSchema {
 }
 
 /** What the server's generic list/get needs: fields, expansions via refs, sorts, filters, scope. */
-function genericMeta(model: Model, generic: GenericOperation) {
-  const schema = model.schemas.find((candidate) => candidate.name === generic.schema)!;
+function genericMeta(model: Model, generic: GenericOperation, response: Operation['response']) {
+  // A create or update answers its record as a get would: the response schema is what is read back.
+  const writes = generic.kind === 'create' || generic.kind === 'update';
+  const shown = writes && response !== 'none' && response.kind === 'schema' ? response.name : generic.schema;
+  const schema = model.schemas.find((candidate) => candidate.name === shown)!;
   const entity = model.entities.find((candidate) => candidate.name === generic.entity)!;
   const expand = schema.properties.flatMap((property) => {
     if (!property.via || property.type.kind !== 'schema') return [];
@@ -52,7 +55,17 @@ function genericMeta(model: Model, generic: GenericOperation) {
     filters: generic.filters,
     ...(generic.scope && { scope: generic.scope }),
     ...(generic.children && { children: { ...generic.children, defaultSort: generic.defaultSort } }),
+    ...(writes && { write: writeMeta(model, generic) }),
   };
+}
+
+/** What a create or update writes: its input schema's fields, the unique ones among them, and `requires`. */
+function writeMeta(model: Model, generic: GenericOperation) {
+  const input = model.schemas.find((candidate) => candidate.name === generic.schema)!;
+  const entity = model.entities.find((candidate) => candidate.name === generic.entity)!;
+  const fields = input.properties.map((property) => property.name);
+  const unique = entity.fields.filter((field) => field.unique && fields.includes(field.name)).map((field) => field.name);
+  return { fields, unique, requires: generic.requires ?? {} };
 }
 
 function operationEntry(model: Model, operation: Operation): string {
@@ -72,7 +85,7 @@ function operationEntry(model: Model, operation: Operation): string {
     ...(operation.handler
       ? [`handler: ${handlerAlias(operation.handler.module)}.${operation.handler.exportName} satisfies Handler<${literal(operation.id)}>`]
       : []),
-    ...(operation.generic ? [`generic: ${literal(genericMeta(model, operation.generic))}`] : []),
+    ...(operation.generic ? [`generic: ${literal(genericMeta(model, operation.generic, operation.response))}`] : []),
   ];
   return `  {\n${fields.map((line) => `    ${line.replace(/\n/g, '\n    ')},`).join('\n')}\n  }`;
 }

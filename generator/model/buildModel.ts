@@ -198,7 +198,9 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
         if (field.private) fail(at, `field "${fieldName}" is private and cannot travel over the API`, ['fields', i]);
         // An answer always carries every field (null when empty); a request may leave optional ones out.
         const property = propertyFromField(field);
-        properties.push(raw.input === true ? property : { ...property, required: true });
+        // A request may also leave out a field with a default: the default fills it (status DRAFT).
+        const input = property.default !== undefined ? { ...property, required: false } : property;
+        properties.push(raw.input === true ? input : { ...property, required: true });
       });
     }
     for (const [propName, propRaw] of Object.entries((raw.add ?? {}) as Record<string, Raw>)) {
@@ -299,10 +301,26 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     if (!operation.handler === !operation.generic) fail(at, 'an operation needs exactly one of handler and generic');
     if (operation.generic?.kind === 'list' && !operation.paged) fail(at, 'a generic list needs paged', ['generic']);
     if (operation.generic?.kind === 'get' && operation.pathParams.length !== 1) fail(at, 'a generic get needs one {id} in its path', ['path']);
+    if (operation.generic?.kind === 'create' || operation.generic?.kind === 'update') checkWrite(operation, at, ctx);
     return { operation, at };
   });
   for (const { operation, at } of built) if (operation.generic?.children) checkChildren(operation, at, built.map((entry) => entry.operation), ctx, entities);
   return built.map((entry) => entry.operation);
+}
+
+/**
+ * A generic create is a POST, an update a PUT of one {id}; the body is the input schema and the
+ * answer the written record, a schema of the same entity (read back as a get would).
+ */
+function checkWrite(operation: Operation, at: Located<Raw>, ctx: TypeContext): void {
+  const generic = operation.generic!;
+  if (generic.kind === 'create' && (operation.method !== 'post' || operation.pathParams.length !== 0)) fail(at, 'a generic create is a post without path parameters', ['method']);
+  if (generic.kind === 'update' && (operation.method !== 'put' || operation.pathParams.length !== 1)) fail(at, 'a generic update is a put of one {id}', ['method']);
+  if (operation.body !== undefined && operation.body !== generic.schema) fail(at, `the body of a generic ${generic.kind} is its schema "${generic.schema}"`, ['body']);
+  operation.body = generic.schema;
+  if (operation.response === 'none' || operation.response.kind !== 'schema' || ctx.schemaEntities.get(operation.response.name) !== generic.entity) {
+    fail(at, `a generic ${generic.kind} answers a schema of entity "${generic.entity}"`, ['response']);
+  }
 }
 
 /** The record a child list belongs to, its parent, decides who sees it: path, permission and entity must agree. */
@@ -326,8 +344,8 @@ function checkChildren(operation: Operation, at: Located<Raw>, operations: Opera
 }
 
 function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeContext): GenericOperation {
-  const kind: GenericOperation['kind'] = raw.list ? 'list' : raw.get ? 'get' : 'children';
-  const entityName: string = raw.list ?? raw.get ?? raw.children;
+  const kind: GenericOperation['kind'] = raw.list ? 'list' : raw.get ? 'get' : raw.create ? 'create' : raw.update ? 'update' : 'children';
+  const entityName: string = raw.list ?? raw.get ?? raw.create ?? raw.update ?? raw.children;
   const entity = entities.find((candidate) => candidate.name === entityName);
   if (!entity) fail(at, `unknown entity "${entityName}"`, [kind === 'children' ? 'children' : kind]);
   if (!ctx.schemaNames.has(raw.schema)) fail(at, `unknown schema "${raw.schema}"`, ['schema']);
@@ -359,6 +377,15 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
     return { param, match: filter.match, fields: [filter.field] };
   });
   const generic: GenericOperation = { kind, entity: entity.name, schema: raw.schema, sort, defaultSort, filters };
+  if (kind === 'create' || kind === 'update') {
+    if (ctx.schemaEntities.get(raw.schema) !== entity.name) fail(at, `schema "${raw.schema}" must be from entity "${entity.name}"`, ['schema']);
+    if (raw.scope && kind === 'create') fail(at, 'a generic create has no scope', ['scope']);
+    for (const [field, needed] of Object.entries((raw.requires ?? {}) as Record<string, string>)) {
+      fieldOf(field, ['requires', field]);
+      fieldOf(needed, ['requires', field]);
+    }
+    if (raw.requires) generic.requires = raw.requires;
+  } else if (raw.requires) fail(at, 'requires is for create and update', ['requires']);
   if (kind === 'children') {
     if (raw.scope) fail(at, "a child list's scope is its parent's", ['scope']);
     const via = fieldOf(raw.via, ['via']);

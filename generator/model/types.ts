@@ -131,7 +131,8 @@ export interface GenericFilter {
 export type GenericScope = { kind: 'tree'; field: string } | { kind: 'own'; field: string };
 
 export interface GenericOperation {
-  kind: 'list' | 'get' | 'children';
+  /** create (POST) and update (PUT …/{id}) write the fields of their input `schema`. */
+  kind: 'list' | 'get' | 'children' | 'create' | 'update';
   entity: string;
   schema: string;
   sort: string[];
@@ -140,6 +141,8 @@ export interface GenericOperation {
   scope?: GenericScope;
   /** For `children`: the rows of the entity that belong to one record of another. */
   children?: GenericChildren;
+  /** For create and update: a field that may only be set when another one is (product type needs type). */
+  requires?: Record<string, string>;
 }
 
 /**

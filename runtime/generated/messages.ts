@@ -469,6 +469,7 @@ export const messages = {
     "problem.bad_request": "The request is not valid.",
     "problem.invalid_parameter": "The parameter {{parameter}} is not valid.",
     "problem.invalid_body": "The submitted data is not valid.",
+    "problem.duplicate_value": "This {{parameter}} is already taken; please choose another.",
     "problem.unauthenticated": "Please log in to continue.",
     "problem.forbidden": "You do not have permission to do this.",
     "problem.not_found": "The requested item was not found.",
@@ -603,4 +604,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 500 keys in the English catalogue.
+// 501 keys in the English catalogue.

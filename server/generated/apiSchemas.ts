@@ -895,6 +895,77 @@ export const apiSchemas = {
         }
       }
     },
+    "ProductGroupInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "description": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200
+        },
+        "detailed_description": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 10000
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "DRAFT",
+            "LIVE"
+          ],
+          "default": "DRAFT"
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ]
+        },
+        "subscription_product_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "BASE",
+            "ADD_ON",
+            null
+          ]
+        },
+        "grading": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0
+        }
+      }
+    },
     "FeedRow": {
       "type": "object",
       "additionalProperties": false,
@@ -6175,8 +6246,7 @@ export const apiSchemas = {
         "last_name",
         "email_address",
         "company_name",
-        "company_type",
-        "vendors_of_interest"
+        "company_type"
       ],
       "properties": {
         "first_name": {

@@ -932,6 +932,120 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "createProductGroup",
+    method: "post",
+    path: "/productgroups",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ProductGroupInput"
+    },
+    generic: {
+      "kind": "create",
+      "entity": "product_group",
+      "fields": [
+        "id",
+        "name",
+        "description",
+        "detailed_description",
+        "status",
+        "subscription_type",
+        "subscription_product_type",
+        "grading"
+      ],
+      "expand": [],
+      "sort": [],
+      "filters": [],
+      "write": {
+        "fields": [
+          "name",
+          "description",
+          "detailed_description",
+          "status",
+          "subscription_type",
+          "subscription_product_type",
+          "grading"
+        ],
+        "unique": [
+          "name"
+        ],
+        "requires": {
+          "subscription_product_type": "subscription_type"
+        }
+      }
+    },
+  },
+  {
+    id: "updateProductGroup",
+    method: "put",
+    path: "/productgroups/:id",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ProductGroupInput"
+    },
+    generic: {
+      "kind": "update",
+      "entity": "product_group",
+      "fields": [
+        "id",
+        "name",
+        "description",
+        "detailed_description",
+        "status",
+        "subscription_type",
+        "subscription_product_type",
+        "grading"
+      ],
+      "expand": [],
+      "sort": [],
+      "filters": [],
+      "write": {
+        "fields": [
+          "name",
+          "description",
+          "detailed_description",
+          "status",
+          "subscription_type",
+          "subscription_product_type",
+          "grading"
+        ],
+        "unique": [
+          "name"
+        ],
+        "requires": {
+          "subscription_product_type": "subscription_type"
+        }
+      }
+    },
+  },
+  {
     id: "listFeeds",
     method: "get",
     path: "/feeds",

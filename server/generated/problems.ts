@@ -3,6 +3,7 @@ export const problemTitles = {
   "bad_request": "The request is not valid.",
   "invalid_parameter": "The parameter {{parameter}} is not valid.",
   "invalid_body": "The submitted data is not valid.",
+  "duplicate_value": "This {{parameter}} is already taken; please choose another.",
   "unauthenticated": "Please log in to continue.",
   "forbidden": "You do not have permission to do this.",
   "not_found": "The requested item was not found.",

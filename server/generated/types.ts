@@ -188,6 +188,19 @@ grading: (number | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupInput".
+ */
+export interface ProductGroupInput {
+name: string
+description?: (string | null)
+detailed_description?: (string | null)
+status?: ("DRAFT" | "LIVE")
+subscription_type?: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
+subscription_product_type?: ("BASE" | "ADD_ON" | null)
+grading?: (number | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "FeedRow".
  */
 export interface FeedRow {
@@ -1286,7 +1299,7 @@ email_address: string
 contact_number?: (string | null)
 company_name: string
 company_type: ("reseller" | "end user" | "other")
-vendors_of_interest: ("acronis" | "audiocodes" | "bluejeans" | "cisco" | "dropbox" | "dubber" | "dten" | "epos" | "lifesize" | "logitech" | "oracle" | "panasonic" | "pexip" | "poly" | "yealink" | "zoom" | "other")[]
+vendors_of_interest?: ("acronis" | "audiocodes" | "bluejeans" | "cisco" | "dropbox" | "dubber" | "dten" | "epos" | "lifesize" | "logitech" | "oracle" | "panasonic" | "pexip" | "poly" | "yealink" | "zoom" | "other")[]
 requirements?: (string | null)
 }
 /**
@@ -1475,6 +1488,20 @@ grading_to?: number
  * via the `definition` "GetProductGroupQuery".
  */
 export interface GetProductGroupQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateProductGroupQuery".
+ */
+export interface CreateProductGroupQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateProductGroupQuery".
+ */
+export interface UpdateProductGroupQuery {
 
 }
 /**
@@ -2246,6 +2273,8 @@ export interface OperationTypes {
   getRole: { params: { id: number }; query: GetRoleQuery; body: undefined; response: Role; paged: false };
   listProductGroups: { params: {  }; query: ListProductGroupsQuery; body: undefined; response: ProductGroup[]; paged: true };
   getProductGroup: { params: { id: number }; query: GetProductGroupQuery; body: undefined; response: ProductGroup; paged: false };
+  createProductGroup: { params: {  }; query: CreateProductGroupQuery; body: ProductGroupInput; response: ProductGroup; paged: false };
+  updateProductGroup: { params: { id: number }; query: UpdateProductGroupQuery; body: ProductGroupInput; response: ProductGroup; paged: false };
   listFeeds: { params: {  }; query: ListFeedsQuery; body: undefined; response: FeedRow[]; paged: true };
   getFeed: { params: { id: number }; query: GetFeedQuery; body: undefined; response: Feed; paged: false };
   listTimezones: { params: {  }; query: ListTimezonesQuery; body: undefined; response: Timezone[]; paged: true };

@@ -7,6 +7,7 @@ import { guardPasses } from '../modules/auth/guard';
 import { hasModule, hasPermission, scopedFor } from '../modules/auth/sessionUser';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { genericChildren, genericGet, genericList, type GenericInput } from './genericList';
+import { genericCreate, genericUpdate } from './genericWrite';
 import type { OperationDef, Page, RequestContext } from './operationDef';
 import type { SessionUser } from '../modules/auth/sessionUser';
 import { forbidden, unauthenticated, notFound } from './problem';
@@ -68,7 +69,7 @@ function parentCheck(operation: OperationDef): ((id: number, context: RequestCon
   };
 }
 
-async function runGeneric(operation: OperationDef, db: Knex, input: GenericInput, context: RequestContext, checkParent: ReturnType<typeof parentCheck>): Promise<unknown> {
+async function runGeneric(operation: OperationDef, db: Knex, input: GenericInput & { body: unknown }, context: RequestContext, checkParent: ReturnType<typeof parentCheck>): Promise<unknown> {
   const meta = operation.generic!;
   switch (meta.kind) {
     case 'list':
@@ -78,6 +79,10 @@ async function runGeneric(operation: OperationDef, db: Knex, input: GenericInput
     case 'children':
       await checkParent!(Number(input.params['id']), context);
       return genericChildren(db, meta, input, operation.paged === true);
+    case 'create':
+      return genericCreate(db, meta, input);
+    case 'update':
+      return genericUpdate(db, meta, input);
   }
 }
 
@@ -99,7 +104,7 @@ function mount(router: Router, db: Knex, operation: OperationDef): void {
     if (validators.body) checkBody(validators.body, body);
     const input = { params, query, body };
     const result = operation.generic
-      ? await runGeneric(operation, db, { params, query, user: context.user }, context, checkParent)
+      ? await runGeneric(operation, db, { params, query, body, user: context.user }, context, checkParent)
       : await operation.handler!(input, context);
     ctx.status = operation.status;
     if (operation.paged) {

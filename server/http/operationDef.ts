@@ -65,7 +65,7 @@ export interface OperationDef {
 
 /** A spec-declared list, get or child list of one entity, served with no hand-written code (http/genericList.ts). */
 export interface GenericMeta {
-  kind: 'list' | 'get' | 'children';
+  kind: 'list' | 'get' | 'children' | 'create' | 'update';
   entity: string;
   /** Schema properties that are fields of the entity. */
   fields: string[];
@@ -84,4 +84,9 @@ export interface GenericMeta {
   sort: string[];
   filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree'; fields: string[] }[];
   scope?: { kind: 'tree' | 'own'; field: string };
+  /**
+   * A create or update (http/genericWrite.ts): the input schema's `fields`, the `unique` ones
+   * (checked case-insensitively before writing), and `requires` (a field set only with another).
+   */
+  write?: { fields: string[]; unique: string[]; requires: Record<string, string> };
 }

@@ -1,0 +1,100 @@
+import type { Knex } from 'knex';
+import { columnOf, encodeRow, tableOf } from '../db/codec';
+import type { EntityName } from '../generated/entities';
+import { applyScope, genericGet, type GenericInput } from './genericList';
+import type { GenericMeta } from './operationDef';
+import { HttpProblem, notFound } from './problem';
+
+type Row = Record<string, unknown>;
+
+export interface WriteInput extends GenericInput {
+  body: unknown;
+}
+
+function writeOf(meta: GenericMeta): NonNullable<GenericMeta['write']> {
+  if (!meta.write) throw new Error(`${meta.entity}: not a generic create or update`);
+  return meta.write;
+}
+
+const duplicate = (field: string) => new HttpProblem(409, 'duplicate_value', { parameter: field, detail: `${field} is already taken` });
+
+/** The body's fields of the input schema (the validator already refused any other). */
+function valuesOf(meta: GenericMeta, body: unknown): Row {
+  const given = (body ?? {}) as Row;
+  return Object.fromEntries(writeOf(meta).fields.filter((name) => name in given).map((name) => [name, given[name]]));
+}
+
+/** A field set without the one it needs is refused, not cleared: the client sees what it lost. */
+function checkRequires(meta: GenericMeta, record: Row): void {
+  for (const [field, needed] of Object.entries(writeOf(meta).requires)) {
+    const set = (name: string) => record[name] !== null && record[name] !== undefined;
+    if (set(field) && !set(needed)) {
+      throw new HttpProblem(400, 'invalid_body', { parameter: field, detail: `${field} needs ${needed}` });
+    }
+  }
+}
+
+/** Unique text is compared case-insensitively, as users expect ("Zoom" takes "zoom"). */
+async function checkUnique(db: Knex, meta: GenericMeta, values: Row, exceptId: number | undefined): Promise<void> {
+  const entity = meta.entity as EntityName;
+  const table = tableOf(entity);
+  for (const field of writeOf(meta).unique) {
+    const value = values[field];
+    if (value === undefined || value === null) continue;
+    const column = `${table}.${columnOf(entity, field)}`;
+    const query = typeof value === 'string' ? db(table).whereRaw(`lower(${column}) = ?`, [value.toLowerCase()]) : db(table).where(column, value as Knex.Value);
+    if (exceptId !== undefined) query.whereNot(`${table}.id`, exceptId);
+    if (await query.first('id')) throw duplicate(field);
+  }
+}
+
+/** A unique index the check raced past (or a composite one) answers as the check would. */
+function uniqueViolation(meta: GenericMeta, error: unknown): HttpProblem | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (code !== '23505' && code !== 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+  const text = String((error as { message?: unknown; detail?: unknown }).detail ?? (error as Error).message ?? '');
+  const entity = meta.entity as EntityName;
+  const field = writeOf(meta).unique.find((name) => text.includes(columnOf(entity, name))) ?? writeOf(meta).unique[0] ?? 'body';
+  return duplicate(field);
+}
+
+async function writing<T>(meta: GenericMeta, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw uniqueViolation(meta, error) ?? error;
+  }
+}
+
+/** A spec-declared create: the validated input schema's fields, then the record as its get shows it. */
+export async function genericCreate(db: Knex, meta: GenericMeta, input: WriteInput): Promise<unknown> {
+  const entity = meta.entity as EntityName;
+  const values = valuesOf(meta, input.body);
+  checkRequires(meta, values);
+  await checkUnique(db, meta, values, undefined);
+  const [inserted] = (await writing(meta, () => db(tableOf(entity)).insert(encodeRow(entity, values)).returning('id'))) as ({ id: number } | number)[];
+  const id = typeof inserted === 'object' ? inserted.id : inserted;
+  return genericGet(db, meta, { params: { id }, query: {}, user: input.user });
+}
+
+/**
+ * A spec-declared update: the record is found within the caller's scope first (outside it: 404,
+ * as for a get); fields left out of the body keep their values, and the rules hold for the result.
+ */
+export async function genericUpdate(db: Knex, meta: GenericMeta, input: WriteInput): Promise<unknown> {
+  const entity = meta.entity as EntityName;
+  const table = tableOf(entity);
+  const id = Number(input.params['id']);
+  const query = db(table).where(`${table}.id`, id);
+  applyScope(db, query, meta, table, input.user);
+  const current = (await query.first(`${table}.*`)) as Row | undefined;
+  if (!current) throw notFound();
+  const values = valuesOf(meta, input.body);
+  // Only set-or-not matters to `requires`, so the stored columns need no decoding.
+  const named = Object.entries(writeOf(meta).requires).flat();
+  const stored = Object.fromEntries(named.map((name) => [name, current[columnOf(entity, name)]]));
+  checkRequires(meta, { ...stored, ...values });
+  await checkUnique(db, meta, values, id);
+  if (Object.keys(values).length > 0) await writing(meta, () => db(table).where('id', id).update(encodeRow(entity, values)));
+  return genericGet(db, meta, input);
+}

@@ -25,6 +25,9 @@ function routeEntry(model: Model, route: Route): string {
     ...(screen?.kind === 'children'
       ? [`Component: lazy(() => import('../record/GenericChildrenScreen').then((module) => ({ default: () => <module.GenericChildrenScreen name=${literal(screen.name)} /> })))`]
       : []),
+    ...(screen?.kind === 'form' && screen.create
+      ? [`Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name=${literal(screen.name)} /> })))`]
+      : []),
     ...(screen?.kind === 'page'
       ? [`Component: lazy(() => import('../list/GenericPageScreen').then((module) => ({ default: () => <module.GenericPageScreen name=${literal(screen.name)} /> })))`]
       : []),
@@ -68,7 +71,7 @@ export function emitMessages(model: Model): string {
 
 /** runtime/generated/forms.ts: rjsf JSON schema and uiSchema of each form screen. */
 export function emitForms(model: Model): string {
-  const forms: Record<string, { schema: JsonSchema; uiSchema: JsonSchema; enums: Record<string, (string | number)[]> }> = {};
+  const forms: Record<string, JsonSchema> = {};
   for (const screen of model.screens) {
     if (screen.kind !== 'form') continue;
     const entity = model.entities.find((candidate) => candidate.name === screen.entity)!;
@@ -83,10 +86,16 @@ export function emitForms(model: Model): string {
     }
     const uiSchema: JsonSchema = { 'ui:order': screen.fields };
     for (const [fieldName, widget] of Object.entries(screen.widgets)) uiSchema[fieldName] = { 'ui:widget': widget };
+    // A form saving through the API knows its paths: POST to create (then the new record's
+    // route), PUT to update; `prefill` gives a new record's first values.
+    const path = (id: string) => model.operations.find((candidate) => candidate.id === id)!.path;
     forms[screen.name] = {
       schema: { type: 'object', required: fields.filter((field) => field.required).map((field) => field.name), properties },
       uiSchema,
       enums,
+      ...(screen.create && { create: { path: path(screen.create.operation), route: screen.create.route } }),
+      ...(screen.update && { update: { path: path(screen.update) } }),
+      ...(Object.keys(screen.prefill).length > 0 && { prefill: screen.prefill }),
     };
   }
   return [GENERATED_HEADER, `export const forms = ${literal(forms)} as const;`, '', `export type FormName = keyof typeof forms;`, ''].join('\n');
@@ -148,7 +157,14 @@ export function emitScreens(model: Model): string {
         const list = model.operations.find((candidate) => candidate.id === tab.operation)!;
         return { path: list.path, label: tab.label, columns: tab.columns, ...(tab.empty && { empty: tab.empty }), ...(list.paged && { perPage: list.paged.perPageDefault }) };
       });
-      recordScreens[screen.name] = { path: operation.path, ...(screen.title && { title: screen.title }), schema: { $ref: localRef(root), definitions }, tabs, links: screen.links };
+      recordScreens[screen.name] = {
+        path: operation.path,
+        ...(screen.title && { title: screen.title }),
+        schema: { $ref: localRef(root), definitions },
+        tabs,
+        links: screen.links,
+        ...(screen.edit && { edit: screen.edit }),
+      };
     } else if (screen.kind === 'children') {
       // The same shape as a record's tab, so the runtime draws it with the tab's table.
       const list = model.operations.find((candidate) => candidate.id === screen.operation)!;

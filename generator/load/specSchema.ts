@@ -335,6 +335,16 @@ const screen = {
     fields: { type: 'array', items: identifier },
     widgets: { type: 'object', additionalProperties: { enum: ['checkboxes', 'textarea', 'radio', 'select'] } },
     labels: { type: 'string', pattern: '^[a-z][a-z0-9_.]*$' },
+    create: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    created_route: identifier,
+    update: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    prefill: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string' } },
+    edit: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['form', 'guard'],
+      properties: { form: identifier, guard: { $ref: '#/$defs/guard' } },
+    },
     list: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     record: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     // One child list of the record named by the route's :id, on a page of its own.

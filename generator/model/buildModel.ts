@@ -23,6 +23,7 @@ import type {
   Property,
   RecordTab,
   Route,
+  FormScreen,
   Scalar,
   ScalarType,
   Screen,
@@ -730,7 +731,15 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
         fail(at, `"${raw.record}" is not a get-by-id operation answering a schema`, ['record']);
       }
       const tabs = ((raw.tabs ?? []) as Raw[]).map((tab, i) => buildRecordTab(tab, operation, { ...at, path: [...at.path, 'tabs', i] }, partial));
-      return { kind: 'record', name, operation: operation.id, ...(raw.title && { title: raw.title }), tabs, links: screenLinks(raw) };
+      return {
+        kind: 'record',
+        name,
+        operation: operation.id,
+        ...(raw.title && { title: raw.title }),
+        tabs,
+        links: screenLinks(raw),
+        ...(raw.edit && { edit: { form: raw.edit.form, guard: raw.edit.guard as Guard } }),
+      };
     }
     if (raw.children) return buildChildrenScreen(name, at, partial);
     if (raw.tabs) fail(at, 'tabs belong to record screens', ['tabs']);
@@ -742,8 +751,39 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
     for (const fieldName of Object.keys(raw.widgets ?? {})) {
       if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['widgets', fieldName]);
     }
-    return { kind: 'form', name, entity: entity.name, fields: raw.fields, widgets: raw.widgets ?? {}, labels: raw.labels ?? name };
+    const form: FormScreen = { kind: 'form', name, entity: entity.name, fields: raw.fields, widgets: raw.widgets ?? {}, labels: raw.labels ?? name, prefill: raw.prefill ?? {} };
+    for (const fieldName of Object.keys(form.prefill)) {
+      if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['prefill', fieldName]);
+    }
+    if ((raw.create === undefined) !== (raw.created_route === undefined)) fail(at, 'create and created_route go together', ['create']);
+    if (raw.create !== undefined) form.create = { operation: checkFormOperation(at, raw, 'create', entity.name, partial.operations), route: raw.created_route };
+    if (raw.update !== undefined) form.update = checkFormOperation(at, raw, 'update', entity.name, partial.operations);
+    return form;
   });
+}
+
+/** A form saves through a generic create or update of its entity whose body carries every form field. */
+function checkFormOperation(at: Located<Raw>, raw: Raw, kind: 'create' | 'update', entity: string, operations: Operation[]): string {
+  const operation = operations.find((candidate) => candidate.id === raw[kind]);
+  if (!operation || operation.generic?.kind !== kind || operation.generic.entity !== entity) fail(at, `"${String(raw[kind])}" is not a generic ${kind} of "${entity}"`, [kind]);
+  return operation.id;
+}
+
+/** A record screen edits with a form screen that has an update; a created record opens on a route taking its :id. */
+function checkForms(files: SpecFile[], screens: Screen[], routes: Route[], permissions: Permission[]): void {
+  const located = collect(files, 'screens');
+  for (const screen of screens) {
+    const at = located.get(screen.name)!;
+    if (screen.kind === 'record' && screen.edit) {
+      const form = screens.find((candidate) => candidate.name === screen.edit!.form);
+      if (form?.kind !== 'form' || !form.update) fail(at, `"${screen.edit.form}" is not a form screen with an update`, ['edit', 'form']);
+      checkGuard(at, screen.edit.guard, permissions, ['edit', 'guard']);
+    }
+    if (screen.kind === 'form' && screen.create) {
+      const route = routes.find((candidate) => candidate.name === screen.create!.route);
+      if (!route || !route.path.includes(':id')) fail(at, `route "${screen.create.route}" does not take an :id`, ['created_route']);
+    }
+  }
 }
 
 /** messages/<locale>.yaml, or any file under messages/<locale>/ (one per area). */
@@ -883,6 +923,7 @@ export function buildModel(files: SpecFile[]): Model {
   const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
   checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});
+  checkForms(files, screens, routes, permissions);
   const locatedOperations = collect(files, 'operations');
   for (const operation of operations) checkGuard(locatedOperations.get(operation.id)!, operation.guard, permissions, ['guard']);
   for (const operation of operations) {

@@ -200,6 +200,12 @@ export interface FormScreen {
   widgets: Record<string, string>;
   /** Field titles are the message keys <labels>.<field>. */
   labels: string;
+  /** A generic create saving the form (POST), and the route of the record it made (`:id`). */
+  create?: { operation: string; route: string };
+  /** A generic update saving the form (PUT …/{id}) when a record screen edits with it. */
+  update?: string;
+  /** Values of a new record: message keys whose {{now}} is the date and time in the user's zone. */
+  prefill: Record<string, string>;
 }
 
 /** A label that applies when every named row property has the value given. */
@@ -327,6 +333,8 @@ export interface RecordScreen {
   tabs: RecordTab[];
   /** Route links take the record's id as their `:id`. */
   links: ScreenLink[];
+  /** Users passing `guard` edit the definition with this form screen (it has `update`); others read it. */
+  edit?: { form: string; guard: Guard };
 }
 
 /** One child list of the record the route's `:id` names, on a page of its own (an order's audit log). */

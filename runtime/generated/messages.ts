@@ -5,6 +5,7 @@ export const messages = {
     "crumb.organisations": "Organisations",
     "crumb.roles": "Roles",
     "crumb.product_groups": "Product groups",
+    "crumb.new": "New",
     "crumb.feeds": "Feeds",
     "organisations.title": "Organisations",
     "organisations.one": "Organisation",
@@ -52,6 +53,13 @@ export const messages = {
     "product_groups.subscription_type": "Subscription type",
     "product_groups.subscription_product_type": "Subscription product type",
     "product_groups.grading": "Grading",
+    "product_groups.description": "Description",
+    "product_groups.detailed_description": "Detailed description",
+    "product_groups.create": "Create product group",
+    "product_groups.new_name": "New product group {{now}}",
+    "form.save": "Save",
+    "form.cancel": "Cancel",
+    "form.new": "New",
     "product_groups.filter_text": "Search",
     "product_groups.empty": "No product groups are available. Please check your filters.",
     "feeds.title": "Feeds",
@@ -604,4 +612,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 501 keys in the English catalogue.
+// 509 keys in the English catalogue.

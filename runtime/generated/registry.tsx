@@ -67,6 +67,15 @@ export const routes: RouteDef[] = [
     Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name="product_groups" /> }))),
   },
   {
+    name: "product_group_new",
+    path: "/webstore/product_groups/new",
+    public: false,
+    guard: {"root":true,"admin":true},
+    breadcrumbs: [{"label":"crumb.product_groups","route":"product_groups"},{"label":"crumb.new"}],
+    screen: "product_group_form",
+    Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name="product_group_form" /> }))),
+  },
+  {
     name: "product_group",
     path: "/webstore/product_groups/:id",
     public: false,

@@ -336,7 +336,17 @@ export const listScreens = {
     "pageSizes": [
       24
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "product_groups.create",
+        "route": "product_group_new",
+        "place": "header",
+        "guard": {
+          "root": true,
+          "admin": true
+        }
+      }
+    ],
     "title": "product_groups.title",
     "emptyKey": "product_groups.empty"
   },
@@ -2378,7 +2388,14 @@ export const recordScreens = {
         "perPage": 24
       }
     ],
-    "links": []
+    "links": [],
+    "edit": {
+      "form": "product_group_form",
+      "guard": {
+        "root": true,
+        "admin": true
+      }
+    }
   },
   "feed": {
     "path": "/feeds/{id}",

@@ -6,6 +6,10 @@ import { ScreenLinks } from '../list/ScreenLinks';
 import { useCellContext } from '../list/useCellContext';
 import { useMessage } from '../list/useMessage';
 import { useRouteNavigate } from '../routing/useRouteNavigate';
+import type { FormName } from '../generated/forms';
+import { guardPasses, type Guard } from '../session/guard';
+import { useCurrentUser } from '../session/useCurrentUser';
+import { RecordEditForm } from './RecordEditForm';
 import { Spinner } from '../ui/Spinner';
 import { describeValue, type Definitions, type JsonSchema } from './recordFields';
 import type { RecordTabConfig } from './ChildListTab';
@@ -22,6 +26,8 @@ interface RecordScreenConfig {
   readonly tabs: readonly RecordTabConfig[];
   /** Links to the record's other pages (its audit log…), each passing its id. */
   readonly links: readonly GenericLink[];
+  /** Users passing `guard` edit the definition with this generated form; others read it. */
+  readonly edit?: { readonly form: FormName; readonly guard: Guard };
 }
 
 const configs: Readonly<Record<string, RecordScreenConfig>> = recordScreens;
@@ -46,6 +52,8 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   const goTo = useRouteNavigate();
   const { id } = useParams();
   const load = useRecord(config.path, id);
+  const { user } = useCurrentUser();
+  const editable = config.edit !== undefined && guardPasses(user, config.edit.guard);
 
   useEffect(() => {
     if (load.status === 'failed') goTo('notFound', {}, { replace: true });
@@ -56,6 +64,9 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
     [load, config.schema, context],
   );
 
+  const definition = (value: NonNullable<typeof described>, recordId: string) =>
+    editable && config.edit ? <RecordEditForm form={config.edit.form} recordPath={config.path} id={recordId} /> : <RecordValueView value={value} />;
+
   return (
     <section className="record-view">
       {config.title && <h1>{message(config.title) ?? config.title}</h1>}
@@ -63,9 +74,9 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
       {!described || id === undefined ? (
         <Spinner />
       ) : config.tabs.length > 0 ? (
-        <RecordTabs tabs={config.tabs} id={id} definition={<RecordValueView value={described} />} />
+        <RecordTabs tabs={config.tabs} id={id} definition={definition(described, id)} />
       ) : (
-        <RecordValueView value={described} />
+        definition(described, id)
       )}
       <ScreenLinks links={config.links} place="footer" id={id} />
     </section>

@@ -1,0 +1,23 @@
+import { forms, type FormName } from '../generated/forms';
+
+/** What a generated form screen says about saving through the API (runtime/generated/forms.ts). */
+export interface FormConfig {
+  /** POST here to create; then open `route` with the new record's id. */
+  create?: { path: string; route: string };
+  /** PUT here (`/productgroups/{id}`) to update. */
+  update?: { path: string };
+  /** A new record's first values: message keys (see prefillValues). */
+  prefill?: Record<string, string>;
+  schema: { properties: Record<string, unknown> };
+}
+
+export function formConfig(name: FormName): FormConfig {
+  // The generated literal is a union of readonly shapes; this is the part every form shares.
+  return forms[name] as unknown as FormConfig;
+}
+
+/** The form's own fields of a record (the API answers an id and more; the input schema refuses them). */
+export function formFields(config: FormConfig, record: unknown): Record<string, unknown> {
+  const source = (record ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(config.schema.properties).filter((name) => name in source).map((name) => [name, source[name]]));
+}

@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import { API_BASE, ApiProblem } from '../api/client';
+import { formConfig, formFields } from '../form/formConfig';
+import { formDefinition } from '../form/formDefinition';
+import { FormView } from '../form/FormView';
+import { sendJson } from '../form/sendJson';
+import { useFormController } from '../form/useFormController';
+import type { FormName } from '../generated/forms';
+
+type Data = Record<string, unknown>;
+
+/**
+ * A record's definition as an edit form (spec `edit:`): loaded from the record's get, Save PUTs
+ * the form's fields (never the id) to the form's update and the answer becomes the baseline.
+ */
+export function RecordEditForm({ form, recordPath, id }: { form: FormName; recordPath: string; id: string }) {
+  const config = formConfig(form);
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      const response = await fetch(`${API_BASE}${recordPath.replace('{id}', encodeURIComponent(id))}`, {
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+        signal,
+      });
+      if (!response.ok) throw await ApiProblem.fromResponse(response);
+      return formFields(config, await response.json());
+    },
+    [config, recordPath, id],
+  );
+  const controller = useFormController<Data>({
+    load,
+    save: async (data) => formFields(config, await sendJson('PUT', config.update!.path.replace('{id}', encodeURIComponent(id)), formFields(config, data))),
+    loadKey: id,
+  });
+  return <FormView form={formDefinition(form)} controller={controller} submitKey="form.save" cancelKey="form.cancel" />;
+}

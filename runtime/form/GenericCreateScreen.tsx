@@ -36,6 +36,7 @@ export function GenericCreateScreen({ name }: { name: FormName }) {
       goTo(config.create!.route, { id: String(created.id) });
     },
     loadKey: zone ?? '',
+    fresh: true,
   });
 
   return (

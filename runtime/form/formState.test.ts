@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiProblem } from '../api/problem';
-import { formReducer, initialFormState, isChanged, problemToFieldErrors, type FormState } from './formState';
+import { formReducer, hasChanges, initialFormState, isChanged, problemToFieldErrors, type FormState } from './formState';
 
 type Basket = { name: string; notes?: string };
 
@@ -18,6 +18,15 @@ describe('formReducer', () => {
     const edited = formReducer(loaded, { type: 'edit', data: { name: 'B' } });
     expect(edited.original).toEqual({ name: 'A' });
     expect(formReducer(edited, { type: 'reset' }).data).toEqual({ name: 'A' });
+  });
+
+  it('counts a fresh (prefilled, unsaved) record as changed until it is saved', () => {
+    expect(hasChanges(loaded)).toBe(false);
+    expect(hasChanges(formReducer(loaded, { type: 'edit', data: { name: 'B' } }))).toBe(true);
+    const fresh = formReducer(initialFormState<Basket>(), { type: 'loaded', data: { name: 'New' }, fresh: true });
+    expect(hasChanges(fresh)).toBe(true);
+    expect(hasChanges(formReducer(fresh, { type: 'reset' }))).toBe(true);
+    expect(hasChanges(formReducer(fresh, { type: 'saved', data: { name: 'New' } }))).toBe(false);
   });
 
   it('makes the saved answer the new baseline', () => {

@@ -8,11 +8,13 @@ export interface FormState<Data> {
   saving: boolean;
   loadError: ApiProblem | null;
   saveProblem: ApiProblem | null;
+  /** A new record not saved yet: it counts as changed even untouched (its prefill is worth saving). */
+  fresh: boolean;
 }
 
 export type FormAction<Data> =
   | { type: 'loadStart' }
-  | { type: 'loaded'; data: Data }
+  | { type: 'loaded'; data: Data; fresh?: boolean }
   | { type: 'loadFailed'; problem: ApiProblem }
   | { type: 'edit'; data: Data }
   | { type: 'saveStart' }
@@ -22,7 +24,7 @@ export type FormAction<Data> =
   | { type: 'rebase'; data: Data };
 
 export function initialFormState<Data>(): FormState<Data> {
-  return { original: null, data: null, loading: true, saving: false, loadError: null, saveProblem: null };
+  return { original: null, data: null, loading: true, saving: false, loadError: null, saveProblem: null, fresh: false };
 }
 
 export function formReducer<Data>(state: FormState<Data>, action: FormAction<Data>): FormState<Data> {
@@ -30,7 +32,7 @@ export function formReducer<Data>(state: FormState<Data>, action: FormAction<Dat
     case 'loadStart':
       return { ...state, loading: true, loadError: null };
     case 'loaded':
-      return { ...state, original: action.data, data: action.data, loading: false, saveProblem: null };
+      return { ...state, original: action.data, data: action.data, loading: false, saveProblem: null, fresh: action.fresh === true };
     case 'loadFailed':
       return { ...state, loading: false, loadError: action.problem };
     case 'edit':
@@ -39,7 +41,7 @@ export function formReducer<Data>(state: FormState<Data>, action: FormAction<Dat
       return { ...state, saving: true, saveProblem: null };
     case 'saved':
       // What the server answered becomes the new baseline, so the form is unchanged again.
-      return { ...state, original: action.data, data: action.data, saving: false, saveProblem: null };
+      return { ...state, original: action.data, data: action.data, saving: false, saveProblem: null, fresh: false };
     case 'saveFailed':
       return { ...state, saving: false, saveProblem: action.problem };
     case 'reset':
@@ -51,6 +53,11 @@ export function formReducer<Data>(state: FormState<Data>, action: FormAction<Dat
         ? { ...state, original: action.data }
         : { ...state, original: action.data, data: action.data };
   }
+}
+
+/** Whether Save and Cancel apply: a new record always, a loaded one once edited. */
+export function hasChanges<Data>(state: FormState<Data>): boolean {
+  return state.original !== null && (state.fresh || isChanged(state.original, state.data));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { isAbortError } from '../api/client';
 import { ApiProblem } from '../api/problem';
-import { formReducer, initialFormState, isChanged, type FormState } from './formState';
+import { formReducer, hasChanges, initialFormState, type FormState } from './formState';
 
 export interface FormControllerOptions<Data> {
   /** Loads the record (or builds the defaults of a new one). */
@@ -10,6 +10,8 @@ export interface FormControllerOptions<Data> {
   save: (data: Data) => Promise<Data | void>;
   /** Reloads when this changes (the record id). */
   loadKey?: string | number;
+  /** The loaded data are a new record's prefill, not a saved one: Save applies untouched. */
+  fresh?: boolean;
 }
 
 export interface FormController<Data> extends FormState<Data> {
@@ -39,7 +41,7 @@ export function useFormController<Data>(options: FormControllerOptions<Data>): F
     const controller = new AbortController();
     dispatch({ type: 'loadStart' });
     latest.current.load(controller.signal).then(
-      (data) => dispatch({ type: 'loaded', data }),
+      (data) => dispatch({ type: 'loaded', data, fresh: latest.current.fresh === true }),
       (error: unknown) => {
         if (!isAbortError(error)) dispatch({ type: 'loadFailed', problem: asProblem(error) });
       },
@@ -64,7 +66,7 @@ export function useFormController<Data>(options: FormControllerOptions<Data>): F
   const setData = useCallback((next: Data) => dispatch({ type: 'edit', data: next }), []);
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
   const rebase = useCallback((next: Data) => dispatch({ type: 'rebase', data: next }), []);
-  const changed = useMemo(() => state.original !== null && isChanged(state.original, state.data), [state.original, state.data]);
+  const changed = useMemo(() => hasChanges(state), [state]);
 
   return { ...state, changed, setData, save, reset, rebase, reload: bumpReloads };
 }

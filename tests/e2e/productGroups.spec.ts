@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { signInTo } from './support/signIn';
+
+// 002 §2.9 / §6: root admins create and edit product group definitions; other root users read them.
+test.describe('product groups: create and edit', () => {
+  test('a root admin creates a group with the prefilled name and lands on it', async ({ page }) => {
+    await signInTo(page, 'admin@supplier.example', '/webstore/product_groups', /\/webstore\/product_groups$/);
+    await page.getByRole('link', { name: 'Create product group' }).click();
+    await expect(page).toHaveURL(/\/webstore\/product_groups\/new$/);
+    const name = page.locator('#root_name');
+    await expect(name).toHaveValue(/^New product group \d{1,2}\w\w \w{3} \d{4}, \d\d:\d\d$/);
+    const prefilled = await name.inputValue();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/webstore\/product_groups\/\d+$/);
+    await expect(page.locator('#root_name')).toHaveValue(prefilled);
+  });
+
+  test('a root admin edits the description and sees it after reload', async ({ page }) => {
+    await signInTo(page, 'admin@supplier.example', '/webstore/product_groups/new', /\/new$/);
+    await page.locator('#root_name').fill('E2E edited group');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/webstore\/product_groups\/\d+$/);
+    const save = page.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+    await page.locator('#root_description').fill('Edited in the browser');
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(save).toBeDisabled();
+    await page.reload();
+    await expect(page.locator('#root_description')).toHaveValue('Edited in the browser');
+  });
+
+  test('a duplicate name shows the error and keeps the input', async ({ page }) => {
+    await signInTo(page, 'admin@supplier.example', '/webstore/product_groups/new', /\/new$/);
+    await page.locator('#root_name').fill('zoom add-ons');
+    await page.locator('#root_description').fill('Kept after the error');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('This name is already taken; please choose another.')).toBeVisible();
+    await expect(page).toHaveURL(/\/new$/);
+    await expect(page.locator('#root_name')).toHaveValue('zoom add-ons');
+    await expect(page.locator('#root_description')).toHaveValue('Kept after the error');
+  });
+
+  test('root staff without admin sees no create link and the read-only record', async ({ page }) => {
+    await signInTo(page, 'staff@supplier.example', '/webstore/product_groups', /\/webstore\/product_groups$/);
+    await expect(page.getByRole('link', { name: 'Zoom Workplace plans' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create product group' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Zoom Workplace plans' }).click();
+    await expect(page).toHaveURL(/\/webstore\/product_groups\/\d+$/);
+    await expect(page.getByText('Zoom Workplace plans').first()).toBeVisible();
+    await expect(page.locator('#root_name')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  });
+});

@@ -770,7 +770,7 @@ function checkFormOperation(at: Located<Raw>, raw: Raw, kind: 'create' | 'update
 }
 
 /** A record screen edits with a form screen that has an update; a created record opens on a route taking its :id. */
-function checkForms(files: SpecFile[], screens: Screen[], routes: Route[], permissions: Permission[]): void {
+function checkForms(files: SpecFile[], screens: Screen[], routes: Route[], permissions: Permission[], messages: Record<string, string>): void {
   const located = collect(files, 'screens');
   for (const screen of screens) {
     const at = located.get(screen.name)!;
@@ -778,6 +778,9 @@ function checkForms(files: SpecFile[], screens: Screen[], routes: Route[], permi
       const form = screens.find((candidate) => candidate.name === screen.edit!.form);
       if (form?.kind !== 'form' || !form.update) fail(at, `"${screen.edit.form}" is not a form screen with an update`, ['edit', 'form']);
       checkGuard(at, screen.edit.guard, permissions, ['edit', 'guard']);
+    }
+    if (screen.kind === 'form') {
+      for (const [field, key] of Object.entries(screen.prefill)) if (messages[key] === undefined) fail(at, `unknown message "${key}"`, ['prefill', field]);
     }
     if (screen.kind === 'form' && screen.create) {
       const route = routes.find((candidate) => candidate.name === screen.create!.route);
@@ -923,7 +926,7 @@ export function buildModel(files: SpecFile[]): Model {
   const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
   checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});
-  checkForms(files, screens, routes, permissions);
+  checkForms(files, screens, routes, permissions, messages['en'] ?? {});
   const locatedOperations = collect(files, 'operations');
   for (const operation of operations) checkGuard(locatedOperations.get(operation.id)!, operation.guard, permissions, ['guard']);
   for (const operation of operations) {

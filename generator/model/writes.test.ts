@@ -91,3 +91,52 @@ describe('generic create and update', () => {
     expect(errorOf(files(ops))).toContain(message);
   });
 });
+
+describe('form screens saving through generic create and update', () => {
+  const screens = (form: string, record = '') =>
+    [
+      'screens:',
+      '  thing_form:',
+      '    form: thing',
+      '    labels: things',
+      '    fields: [name, kind]',
+      form,
+      '  thing:',
+      '    record: getThing',
+      record,
+      '',
+    ].join('\n');
+  const routes = 'routes:\n  - { name: thing, path: /things/:id, screen: thing }\n  - { name: things_new, path: /things/new, screen: thing_form }\n';
+  const get = '  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    generic: { get: thing, schema: Thing }\n    response: Thing\n';
+  const given = (form: string, record = '') => ({
+    ...files(`${operations()}${get}`),
+    'screens/a.yaml': screens(form, record),
+    'routes.yaml': routes,
+    'messages/en.yaml': 'messages:\n  crumb.home: Home\n  record.definition: Definition\n  things.name: Name\n  things.kind: Kind\n  things.new_name: "New {{now}}"\n',
+  });
+  const GOOD = '    create: createThing\n    created_route: thing\n    update: updateThing\n    prefill: { name: things.new_name }';
+
+  it('carry the paths, the created route and the prefill; a record screen edits with the form', async () => {
+    const model = modelOf(given(GOOD, '    edit: { form: thing_form, guard: { admin: true } }'));
+    expect(model.screens.find((screen) => screen.name === 'thing_form')).toMatchObject({
+      create: { operation: 'createThing', route: 'thing' },
+      update: 'updateThing',
+      prefill: { name: 'things.new_name' },
+    });
+    const { emitForms, emitScreens, emitRegistry } = await import('../emit/runtimeCode');
+    expect(emitForms(model)).toMatch(/"create": \{\s+"path": "\/things",\s+"route": "thing"\s+\},\s+"update": \{\s+"path": "\/things\/\{id\}"\s+\},\s+"prefill"/);
+    expect(emitScreens(model)).toMatch(/"edit": \{\s+"form": "thing_form",\s+"guard": \{\s+"admin": true/);
+    expect(emitRegistry(model)).toContain('<module.GenericCreateScreen name="thing_form" />');
+  });
+
+  it.each([
+    ['a create that is no generic create', '    create: updateThing\n    created_route: thing', '', '"updateThing" is not a generic create of "thing"'],
+    ['a create without its route', '    create: createThing', '', 'create and created_route go together'],
+    ['a created route without :id', '    create: createThing\n    created_route: things_new', '', 'route "things_new" does not take an :id'],
+    ['a prefill of no field', '    prefill: { state: things.x }', '', '"state" is not one of the form\'s fields'],
+    ['a prefill of no message', '    prefill: { name: things.x }', '', 'unknown message "things.x"'],
+    ['an edit form without update', '    create: createThing\n    created_route: thing', '    edit: { form: thing_form, guard: { admin: true } }', '"thing_form" is not a form screen with an update'],
+  ])('refuse %s', (_name, form, record, message) => {
+    expect(errorOf(given(form, record))).toContain(message);
+  });
+});

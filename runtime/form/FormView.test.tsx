@@ -33,6 +33,7 @@ function controller(overrides: Partial<FormController<Basket>> = {}): FormContro
     saving: false,
     loadError: null,
     saveProblem: null,
+    fresh: false,
     changed: false,
     setData: () => undefined,
     save: async () => true,

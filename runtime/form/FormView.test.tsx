@@ -63,6 +63,10 @@ describe('FormView', () => {
     expect(render(controller({ changed: true }))).toMatch(/<button type="submit" class="button button--primary">Submit<\/button>/u);
   });
 
+  it('disables Save while the edits are not valid', () => {
+    expect(render(controller({ changed: true, data: { notes: 'no name' } as unknown as Basket }))).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Submit<\/button>/u);
+  });
+
   it('shows a problem with a parameter beside its field, and one without on top', () => {
     const fieldProblem = ApiProblem.fromBody(400, {
       status: 400,

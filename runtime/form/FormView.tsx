@@ -54,6 +54,13 @@ export function FormView<Data>({ form, controller, submitKey, cancelKey, actions
     : null;
   const fieldErrors = problemToFieldErrors(problem, problemMessage ?? '');
 
+  // Save needs a valid form as well as a changed one; rjsf then shows each field's problem as
+  // it is typed (after the first change), so a disabled Save always has a visible reason.
+  const valid = useMemo(
+    () => controller.data === null || form.validator.isValid(form.schema, controller.data, form.schema),
+    [controller.data, form.validator, form.schema],
+  );
+
   if (controller.loading && controller.data === null) return <Spinner />;
 
   return (
@@ -72,11 +79,12 @@ export function FormView<Data>({ form, controller, submitKey, cancelKey, actions
         onSubmit={() => void controller.save()}
         {...(fieldErrors ? { extraErrors: fieldErrors as ErrorSchema<Data> } : {})}
         showErrorList={false}
+        {...(controller.changed && { liveValidate: 'onChange' as const })}
         noHtml5Validate
         disabled={disabled || controller.saving}
       >
         <div className="form-view__actions">
-          <button type="submit" className="button button--primary" disabled={!controller.changed || controller.saving}>
+          <button type="submit" className="button button--primary" disabled={!controller.changed || !valid || controller.saving}>
             {t(submitKey)}
           </button>
           <button type="button" className="button" disabled={!controller.changed || controller.saving} onClick={controller.reset}>

@@ -22,6 +22,10 @@ test.describe('product groups: create and edit', () => {
     await expect(page).toHaveURL(/\/webstore\/product_groups\/\d+$/);
     const save = page.getByRole('button', { name: 'Save' });
     await expect(save).toBeDisabled();
+    // An empty name is invalid: Save waits for a valid form.
+    await page.locator('#root_name').fill('');
+    await expect(save).toBeDisabled();
+    await page.locator('#root_name').fill('E2E edited group');
     await page.locator('#root_description').fill('Edited in the browser');
     await expect(save).toBeEnabled();
     await save.click();

@@ -50,11 +50,15 @@ async function checkUnique(db: Knex, meta: GenericMeta, values: Row, exceptId: n
 
 /** A unique index the check raced past (or a composite one) answers as the check would. */
 function uniqueViolation(meta: GenericMeta, error: unknown): HttpProblem | undefined {
-  const code = (error as { code?: unknown }).code;
-  if (code !== '23505' && code !== 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
-  const text = String((error as { message?: unknown; detail?: unknown }).detail ?? (error as Error).message ?? '');
+  const { code, message, detail } = error as { code?: unknown; message?: unknown; detail?: unknown };
+  const text = `${String(detail ?? '')} ${String(message ?? '')}`;
+  // PostgreSQL's unique_violation; SQLite's constraint error says which kind in its message.
+  const unique = code === '23505' || ((code === 'SQLITE_CONSTRAINT' || code === 'SQLITE_CONSTRAINT_UNIQUE') && text.includes('UNIQUE constraint failed'));
+  if (!unique) return undefined;
   const entity = meta.entity as EntityName;
-  const field = writeOf(meta).unique.find((name) => text.includes(columnOf(entity, name))) ?? writeOf(meta).unique[0] ?? 'body';
+  // The field whose column the database names (unique ones first), so the form can show it there.
+  const candidates = [...writeOf(meta).unique, ...writeOf(meta).fields];
+  const field = candidates.find((name) => new RegExp(`\\b${columnOf(entity, name)}\\b`).test(text)) ?? 'body';
   return duplicate(field);
 }
 

@@ -68,6 +68,7 @@ function operationObject(model: Model, operation: Operation) {
       ...(operation.auth === 'session' && { '401': problemResponse('Not signed in') }),
       '403': problemResponse('Missing permission or CSRF token'),
       ...(operation.pathParams.length > 0 && { '404': problemResponse('Not found') }),
+      ...((operation.generic?.kind === 'create' || operation.generic?.kind === 'update') && { '409': problemResponse('A unique value is taken (duplicate_value)') }),
     },
   };
 }

@@ -78,6 +78,7 @@ describe('generic create and update', () => {
     const openapi = buildOpenApi(model) as unknown as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
     expect(openapi.paths['/things']!['post']!.requestBody).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingInput' } } } });
     expect(openapi.paths['/things/{id}']!['put']!.requestBody).toBeDefined();
+    expect(Object.keys((openapi.paths['/things']!['post'] as unknown as { responses: object }).responses)).toContain('409');
   });
 
   it.each([

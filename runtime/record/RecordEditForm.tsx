@@ -32,5 +32,6 @@ export function RecordEditForm({ form, recordPath, id }: { form: FormName; recor
     save: async (data) => formFields(config, await sendJson('PUT', config.update!.path.replace('{id}', encodeURIComponent(id)), formFields(config, data))),
     loadKey: id,
   });
-  return <FormView form={formDefinition(form)} controller={controller} submitKey="form.save" cancelKey="form.cancel" />;
+  // Cancel reloads the record: someone may have changed it meanwhile.
+  return <FormView form={formDefinition(form)} controller={{ ...controller, reset: controller.reload }} submitKey="form.save" cancelKey="form.cancel" />;
 }

@@ -32,6 +32,11 @@ test.describe('product groups: create and edit', () => {
     await expect(save).toBeDisabled();
     await page.reload();
     await expect(page.locator('#root_description')).toHaveValue('Edited in the browser');
+    // Cancel drops an edit by loading the record again.
+    await page.locator('#root_description').fill('Not kept');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('#root_description')).toHaveValue('Edited in the browser');
+    await expect(save).toBeDisabled();
   });
 
   test('a duplicate name shows the error and keeps the input', async ({ page }) => {

@@ -14,6 +14,7 @@ import type {
   UserNotification,
   UserRole,
 } from '../../generated/types';
+import { signInBackofficeCallers } from '../../testing/backofficeCallers';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 
 // The child lists of back-office records (spec/api/backoffice.yaml, generic `children`): visible
@@ -28,11 +29,7 @@ describe('child lists of back-office records', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    [root, resellerAdmin, otherSales, buyer] = [server.client(), server.client(), server.client(), server.client()];
-    await root.login('admin@supplier.example');
-    await resellerAdmin.login('admin@reseller.example');
-    await otherSales.login('sales@other-reseller.example');
-    await buyer.login('buyer@customer.example');
+    ({ root, resellerAdmin, otherSales, buyer } = await signInBackofficeCallers(server));
   });
   afterAll(async () => {
     await server.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feed, FeedRow } from '../../generated/types';
+import { signInBackofficeCallers } from '../../testing/backofficeCallers';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 
 describe('feeds', () => {
@@ -11,11 +12,7 @@ describe('feeds', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    [root, resellerAdmin, otherSales, buyer] = [server.client(), server.client(), server.client(), server.client()];
-    await root.login('admin@supplier.example');
-    await resellerAdmin.login('admin@reseller.example');
-    await otherSales.login('sales@other-reseller.example');
-    await buyer.login('buyer@customer.example');
+    ({ root, resellerAdmin, otherSales, buyer } = await signInBackofficeCallers(server));
   });
   afterAll(async () => {
     await server.close();

@@ -3,14 +3,14 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
-import { guardPasses } from '../modules/auth/guard';
-import { hasModule, hasPermission, scopedFor } from '../modules/auth/sessionUser';
+import { scopedFor } from '../modules/auth/sessionUser';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { genericChildren, genericGet, genericList, type GenericInput } from './genericList';
 import { genericCreate, genericUpdate } from './genericWrite';
 import type { OperationDef, Page, RequestContext } from './operationDef';
 import type { SessionUser } from '../modules/auth/sessionUser';
-import { forbidden, unauthenticated, notFound } from './problem';
+import { assertMayCall } from './callerChecks';
+import { unauthenticated, notFound } from './problem';
 import { checkBody, checkParams, checkQuery, compileValidators } from './validation';
 
 function plainQuery(ctx: Context): Record<string, unknown> {
@@ -57,11 +57,9 @@ function parentCheck(operation: OperationDef): ((id: number, context: RequestCon
   const parent = operations.find((candidate) => candidate.id === of);
   if (!parent) throw new Error(`${operation.id}: unknown parent operation ${of}`);
   const parentQuery = compileValidators(parent).query;
-  // The child operation carries the parent's permission (hub generate sees to it), already checked.
   return async (id, context) => {
-    // The parent's further conditions hold for its child lists too (a root-only record's lists).
-    if (parent.module && context.user && !hasModule(context.user, parent.module)) throw forbidden();
-    if (parent.guard && (!context.user || !guardPasses(context.user, parent.guard))) throw forbidden();
+    // The parent's conditions hold for its child lists too (a root-only record's lists).
+    assertMayCall(context.user, parent);
     if (parent.generic) return genericGet(context.db, parent.generic, { params: { id }, query: {}, user: context.user });
     const query: Record<string, unknown> = {};
     checkQuery(parentQuery, query);
@@ -93,9 +91,7 @@ function mount(router: Router, db: Knex, operation: OperationDef): void {
     // Who may call comes first: a signed-out caller learns nothing about the parameters.
     const context = requestContext(ctx, db, operation);
     if (operation.auth === 'session' && !context.user) throw unauthenticated();
-    if (operation.permission && context.user && !hasPermission(context.user, operation.permission)) throw forbidden();
-    if (operation.module && context.user && !hasModule(context.user, operation.module)) throw forbidden();
-    if (operation.guard && (!context.user || !guardPasses(context.user, operation.guard))) throw forbidden();
+    assertMayCall(context.user, operation);
     const params: Record<string, unknown> = { ...ctx.params };
     checkParams(validators.params, params);
     const query = plainQuery(ctx);

@@ -128,10 +128,15 @@ export async function toViews(db: Knex, meta: GenericMeta, rows: Row[]): Promise
     const column = columnOf(child, nested.via);
     const ids = rows.map((row) => Number(row['id']));
     const related = ids.length === 0 ? [] : ((await db(tableOf(child)).whereIn(column, ids).orderBy('id')) as Row[]);
+    const byParent = new Map<number, Row[]>();
+    for (const item of related) {
+      const parent = Number(item[column]);
+      const siblings = byParent.get(parent) ?? [];
+      siblings.push(decodeRow(child, item, nested.fields));
+      byParent.set(parent, siblings);
+    }
     rows.forEach((row, index) => {
-      views[index]![nested.property] = related
-        .filter((item) => Number(item[column]) === Number(row['id']))
-        .map((item) => decodeRow(child, item, nested.fields));
+      views[index]![nested.property] = byParent.get(Number(row['id'])) ?? [];
     });
   }
   return views;
@@ -187,14 +192,19 @@ export async function genericChildren(db: Knex, meta: GenericMeta, input: Generi
   return toViews(db, meta, (await ordered(db, meta, base, table, sortBy)) as Row[]);
 }
 
-/** A spec-declared get by id, within the caller's scope (outside it: 404, as if missing). */
-export async function genericGet(db: Knex, meta: GenericMeta, input: GenericInput): Promise<unknown> {
-  const entity = meta.entity as EntityName;
-  const table = tableOf(entity);
+/** The stored row of a record within the caller's scope (outside it: 404, as if missing). */
+export async function rowInScope(db: Knex, meta: GenericMeta, input: GenericInput): Promise<Row> {
+  const table = tableOf(meta.entity as EntityName);
   const query = db(table).where(`${table}.id`, Number(input.params['id']));
   applyScope(db, query, meta, table, input.user);
   const row = (await selectRow(db, query, meta, table).first()) as Row | undefined;
   if (!row) throw notFound();
+  return row;
+}
+
+/** A spec-declared get by id, within the caller's scope (outside it: 404, as if missing). */
+export async function genericGet(db: Knex, meta: GenericMeta, input: GenericInput): Promise<unknown> {
+  const row = await rowInScope(db, meta, input);
   const [view] = await toViews(db, meta, [row]);
   return view;
 }

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { columnOf, encodeRow, tableOf } from '../db/codec';
 import type { EntityName } from '../generated/entities';
-import { applyScope, genericGet, type GenericInput } from './genericList';
+import { genericGet, rowInScope, type GenericInput } from './genericList';
 import type { GenericMeta } from './operationDef';
-import { HttpProblem, notFound } from './problem';
+import { HttpProblem } from './problem';
 
 type Row = Record<string, unknown>;
 
@@ -89,10 +89,7 @@ export async function genericUpdate(db: Knex, meta: GenericMeta, input: WriteInp
   const entity = meta.entity as EntityName;
   const table = tableOf(entity);
   const id = Number(input.params['id']);
-  const query = db(table).where(`${table}.id`, id);
-  applyScope(db, query, meta, table, input.user);
-  const current = (await query.first(`${table}.*`)) as Row | undefined;
-  if (!current) throw notFound();
+  const current = await rowInScope(db, meta, input);
   const values = valuesOf(meta, input.body);
   // Only set-or-not matters to `requires`, so the stored columns need no decoding.
   const named = Object.entries(writeOf(meta).requires).flat();

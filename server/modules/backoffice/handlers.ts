@@ -1,7 +1,7 @@
 import { genericGet, genericList } from '../../http/genericList';
 import type { Handler } from '../../http/operationDef';
 import type { Role, RoleRow } from '../../generated/types';
-import { signedIn } from './access';
+import { signedIn } from '../auth/signedIn';
 import {
   roleGetMeta,
   roleListMeta,

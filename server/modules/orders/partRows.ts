@@ -3,7 +3,7 @@ import { decodeRow } from '../../db/codec';
 import { apiSchemas } from '../../generated/apiSchemas';
 import type { EntityName } from '../../generated/entities';
 import { operations } from '../../generated/operations';
-import type { GenericMeta, OperationId, RequestContext } from '../../http/operationDef';
+import type { GenericMeta, OperationDef, OperationId, RequestContext } from '../../http/operationDef';
 import { genericGet } from '../../http/genericList';
 import { unauthenticated } from '../../http/problem';
 
@@ -20,9 +20,14 @@ export function fieldsOf(schema: keyof typeof apiSchemas.definitions, except: st
  * handlers that call this.
  */
 export function genericMetaOf(operationId: OperationId): GenericMeta {
-  const meta = operations.find((operation) => operation.id === operationId)?.generic;
-  if (!meta) throw new Error(`${operationId} is no longer a generic operation`);
-  return meta;
+  return operationOf(operationId).generic;
+}
+
+/** The generated entry of a generic operation, with its caller conditions (permission, module, guard). */
+export function operationOf(operationId: OperationId): OperationDef & { generic: GenericMeta } {
+  const operation = operations.find((candidate) => candidate.id === operationId);
+  if (!operation?.generic) throw new Error(`${operationId} is no longer a generic operation`);
+  return { ...operation, generic: operation.generic };
 }
 
 /** The record as its generic get answers it: a 404 outside the caller's scope, as if missing. */

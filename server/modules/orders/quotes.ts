@@ -2,8 +2,9 @@ import type { Handler, RequestContext } from '../../http/operationDef';
 import { genericGet, genericList } from '../../http/genericList';
 import { forbidden, HttpProblem, notFound, unauthenticated } from '../../http/problem';
 import type { Quote } from '../../generated/types';
-import { hasPermission, type SessionUser } from '../auth/sessionUser';
-import { genericMetaOf, visibleRecord } from './partRows';
+import { mayCall } from '../../http/callerChecks';
+import type { SessionUser } from '../auth/sessionUser';
+import { genericMetaOf, operationOf, visibleRecord } from './partRows';
 
 /** Every status a recipient may see: all but DRAFT (001 §3, "the inward status filter omits DRAFT"). */
 const INWARD_STATUSES = ['ACCEPTED', 'DECLINED', 'EXPIRED', 'PUBLISHED', 'VOIDED'] as const;
@@ -41,9 +42,9 @@ export async function inwardQuote(id: number, { db, user }: RequestContext): Pro
 
 export const getQuoteInward: Handler<'getQuoteInward'> = async ({ params }, context) => inwardQuote(params.id, context);
 
-/** The outward side is root-side (002 §6): a root user with quote:view, as its own operations declare. */
+/** The outward side is root-side (002 §6): whoever may call the outward list operation. */
 function mayViewOutward(user: SessionUser): boolean {
-  return user.root && hasPermission(user, 'quote:view');
+  return mayCall(user, operationOf('listQuotesOutward'));
 }
 
 /** GET /quotes: organisation_to alone asks for the inward list, anything else for the outward one. */

@@ -1,14 +1,14 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import type { OrderUnit } from '../../generated/types';
-import { operations } from '../../generated/operations';
 import { csvDocument } from '../../http/csv';
 import { genericChildren, genericGet } from '../../http/genericList';
 import type { OperationId } from '../../http/operationDef';
-import { forbidden, notFound } from '../../http/problem';
-import { guardPasses } from '../auth/guard';
-import { hasModule, hasPermission, scopedFor, type SessionUser } from '../auth/sessionUser';
+import { assertMayCall } from '../../http/callerChecks';
+import { notFound } from '../../http/problem';
+import { scopedFor } from '../auth/sessionUser';
 import { resumeSession, SESSION_COOKIE } from '../auth/sessions';
+import { operationOf } from './partRows';
 
 const EXPORT_PATH = /^\/webstore\/orders\/([^/]+)\/serials\/export$/;
 const HEADER = ['Product code', 'Product name', 'Serial number'];
@@ -17,19 +17,6 @@ const HEADER = ['Product code', 'Product name', 'Serial number'];
 const ORDER: OperationId = 'getOrder';
 const UNITS: OperationId = 'listOrderUnits';
 
-function operation(id: OperationId) {
-  const found = operations.find((candidate) => candidate.id === id);
-  if (!found?.generic) throw new Error(`${id} is no longer a generic operation`);
-  return found;
-}
-
-/** The API router's own checks of an operation (permission, module, guard): 403 when one fails. */
-function checkAccess(user: SessionUser, id: OperationId): void {
-  const { permission, module, guard } = operation(id);
-  if (permission && !hasPermission(user, permission)) throw forbidden();
-  if (module && !hasModule(user, module)) throw forbidden();
-  if (guard && !guardPasses(user, guard)) throw forbidden();
-}
 
 /** A file name of safe characters only: the order's name, else its id. */
 function fileName(order: { id: number; name: string | null }): string {
@@ -54,22 +41,24 @@ export function serialsExport(db: Knex) {
       ctx.redirect(`/login?${new URLSearchParams({ next: ctx.url }).toString()}`);
       return;
     }
-    checkAccess(signedIn, ORDER);
-    checkAccess(signedIn, UNITS);
+    // The API router's own checks of both operations: 403 when one fails.
+    const order = operationOf(ORDER);
+    const units = operationOf(UNITS);
+    assertMayCall(signedIn, order);
+    assertMayCall(signedIn, units);
     // Path ids are positive integers, as the API router has them: anything else is missing.
     if (!/^[1-9][0-9]{0,9}$/.test(match[1] ?? '')) throw notFound();
     const id = Number(match[1]);
-    const order = operation(ORDER);
     const user = scopedFor(signedIn, order.permission);
-    const found = (await genericGet(db, order.generic!, { params: { id }, query: {}, user })) as { id: number; name: string | null };
-    const units = (await genericChildren(db, operation(UNITS).generic!, { params: { id }, query: {}, user }, false)) as OrderUnit[];
+    const found = (await genericGet(db, order.generic, { params: { id }, query: {}, user })) as { id: number; name: string | null };
+    const rows = (await genericChildren(db, units.generic, { params: { id }, query: {}, user }, false)) as OrderUnit[];
     ctx.status = 200;
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="${fileName(found)}"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = csvDocument(
       HEADER,
-      units.map((unit) => [unit.product?.product_code, unit.product?.name, unit.serial_number]),
+      rows.map((unit) => [unit.product?.product_code, unit.product?.name, unit.serial_number]),
     );
   };
 }

@@ -1,7 +1,8 @@
 import type { RequestContext } from '../../http/operationDef';
 import { unauthenticated } from '../../http/problem';
-import type { SessionUser } from '../auth/sessionUser';
+import type { SessionUser } from './sessionUser';
 
+/** The caller of a handler that needs one: 401 when signed out. */
 export function signedIn(context: RequestContext): SessionUser {
   if (!context.user) throw unauthenticated();
   return context.user;

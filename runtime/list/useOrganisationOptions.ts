@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { API_BASE, isAbortError } from '../api/client';
+import { fetchList, isAbortError, type Query } from '../api/client';
 import { inTreeOrder } from './organisationTree';
 
 /** An organisation the user can see, as the organisation picker answers it. */
@@ -15,31 +15,27 @@ export type OrganisationOptions = { status: 'loading' } | { status: 'unavailable
 
 /**
  * 000 §6 organisation picker: the user's own organisation and its descendants by name, readable by
- * every signed-in user (the organisations list itself needs organisation:view); `where` adds query
- * parameters that narrow it (a filter's `where`).
+ * every signed-in user (the organisations list itself needs organisation:view).
  */
-export function organisationsUrl(where: Readonly<Record<string, string | number | boolean>> = {}): string {
-  const extra = Object.entries(where).map(([name, value]) => `&${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-  return `${API_BASE}/organisations/picker?per_page=1000&sort_by=%2Bname${extra.join('')}`;
-}
+const PICKER_PATH = '/organisations/picker';
 
-/** The organisations the user can see (those matching `where`), for the organisation filter, in tree order. */
-export function useOrganisationOptions(enabled: boolean, where?: Readonly<Record<string, string | number | boolean>>): OrganisationOptions {
+/**
+ * The organisations the user can see, for the organisation filter, in tree order; `where` adds
+ * query parameters that narrow them (a filter's `where`).
+ */
+export function useOrganisationOptions(enabled: boolean, where: Readonly<Record<string, string | number | boolean>> = {}): OrganisationOptions {
   const [options, setOptions] = useState<OrganisationOptions>({ status: 'loading' });
-  const url = organisationsUrl(where);
+  // The effect follows the parameters' values, not the identity of the object holding them.
+  const query = JSON.stringify({ per_page: 1000, sort_by: '+name', ...where });
   useEffect(() => {
     if (!enabled) return undefined;
     const controller = new AbortController();
-    fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) return setOptions({ status: 'unavailable' });
-        const organisations = (await response.json()) as OrganisationOption[];
-        setOptions({ status: 'ready', organisations: inTreeOrder(organisations) });
-      })
+    fetchList<OrganisationOption>(PICKER_PATH, JSON.parse(query) as Query, controller.signal)
+      .then(({ rows }) => setOptions({ status: 'ready', organisations: inTreeOrder(rows) }))
       .catch((error: unknown) => {
         if (!isAbortError(error)) setOptions({ status: 'unavailable' });
       });
     return () => controller.abort();
-  }, [enabled, url]);
+  }, [enabled, query]);
   return options;
 }

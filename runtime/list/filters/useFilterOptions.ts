@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { API_BASE, isAbortError } from '../../api/client';
+import { fetchList, isAbortError } from '../../api/client';
 import type { GenericFilter } from '../genericListConfig';
 import { useOptionLabel } from './useOptionLabel';
 
@@ -27,20 +27,16 @@ export function useFilterOptions(filter: GenericFilter): FilterOption[] {
   const optionLabel = useOptionLabel(filter.enum);
   const source = filter.optionsFrom;
   const [loaded, setLoaded] = useState<FilterOption[]>([]);
-  const url = source ? `${API_BASE}${source.path}?per_page=${source.perPage}` : null;
   useEffect(() => {
-    if (!url || !source) return undefined;
+    if (!source) return undefined;
     const controller = new AbortController();
-    fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) return setLoaded([]);
-        setLoaded(optionsOfRows((await response.json()) as Record<string, unknown>[], source.value, source.label));
-      })
+    fetchList<Record<string, unknown>>(source.path, { per_page: source.perPage }, controller.signal)
+      .then(({ rows }) => setLoaded(optionsOfRows(rows, source.value, source.label)))
       .catch((error: unknown) => {
         if (!isAbortError(error)) setLoaded([]);
       });
     return () => controller.abort();
-  }, [url, source]);
+  }, [source]);
   if (source) return loaded;
   return (filter.options ?? []).map((option) => ({ value: String(option), label: optionLabel(option) }));
 }

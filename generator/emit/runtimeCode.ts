@@ -85,7 +85,7 @@ export function emitForms(model: Model): string {
       if (field.enumName) enums[field.name] = enumValues(model, field.enumName);
     }
     const uiSchema: JsonSchema = { 'ui:order': screen.fields };
-    for (const [fieldName, widget] of Object.entries(screen.widgets)) uiSchema[fieldName] = { 'ui:widget': widget };
+    for (const [fieldName, { widget, options }] of Object.entries(screen.widgets)) uiSchema[fieldName] = { 'ui:widget': widget, ...(options && { 'ui:options': options }) };
     // A form saving through the API knows its paths: POST to create (then the new record's
     // route), PUT to update; `prefill` gives a new record's first values.
     const path = (id: string) => model.operations.find((candidate) => candidate.id === id)!.path;

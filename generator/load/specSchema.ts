@@ -151,6 +151,7 @@ const operation = {
         create: identifier,
         update: identifier,
         requires: { type: 'object', propertyNames: identifier, additionalProperties: identifier },
+        set: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string' } },
         of: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
         via: identifier,
         where: { type: 'object', propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } },
@@ -333,7 +334,26 @@ const screen = {
     component: { type: 'string', pattern: '^[A-Za-z0-9_/]+#[A-Za-z_][A-Za-z0-9_]*$' },
     form: identifier,
     fields: { type: 'array', items: identifier },
-    widgets: { type: 'object', additionalProperties: { enum: ['checkboxes', 'textarea', 'radio', 'select'] } },
+    // A widget by name, or with options: the organisation choice narrowed by the picker's query
+    // parameters (`where`) or to the organisations below the user's own (`descendants`).
+    widgets: {
+      type: 'object',
+      additionalProperties: {
+        anyOf: [
+          { enum: ['checkboxes', 'textarea', 'radio', 'select', 'organisation'] },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['widget'],
+            properties: {
+              widget: { const: 'organisation' },
+              where: { type: 'object', propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } },
+              descendants: { type: 'boolean' },
+            },
+          },
+        ],
+      },
+    },
     labels: { type: 'string', pattern: '^[a-z][a-z0-9_.]*$' },
     create: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     created_route: identifier,

@@ -24,10 +24,12 @@ import type {
   RecordTab,
   Route,
   FormScreen,
+  FormWidget,
   Scalar,
   ScalarType,
   Screen,
   TypeRef,
+  WriteSource,
 } from './types';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the YAML is schema-validated before it reaches here */
@@ -145,6 +147,8 @@ interface TypeContext {
   schemaNames: Set<string>;
   /** Schema name → the entity it is `from`. */
   schemaEntities: Map<string, string>;
+  /** Schema name → its property names (filled once the schemas are built, for the operations). */
+  schemaProperties: Map<string, string[]>;
 }
 
 function typeRefOf(raw: Raw, at: Located<unknown>, ctx: TypeContext): TypeRef {
@@ -380,13 +384,13 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
   const generic: GenericOperation = { kind, entity: entity.name, schema: raw.schema, sort, defaultSort, filters };
   if (kind === 'create' || kind === 'update') {
     if (ctx.schemaEntities.get(raw.schema) !== entity.name) fail(at, `schema "${raw.schema}" must be from entity "${entity.name}"`, ['schema']);
-    if (raw.scope && kind === 'create') fail(at, 'a generic create has no scope', ['scope']);
     for (const [field, needed] of Object.entries((raw.requires ?? {}) as Record<string, string>)) {
       fieldOf(field, ['requires', field]);
       fieldOf(needed, ['requires', field]);
     }
     if (raw.requires) generic.requires = raw.requires;
-  } else if (raw.requires) fail(at, 'requires is for create and update', ['requires']);
+    if (raw.set) generic.set = writeSources(raw.set as Record<string, string>, raw.schema as string, fieldOf, at, ctx);
+  } else if (raw.requires || raw.set) fail(at, 'requires and set are for create and update', [raw.requires ? 'requires' : 'set']);
   if (kind === 'children') {
     if (raw.scope) fail(at, "a child list's scope is its parent's", ['scope']);
     const via = fieldOf(raw.via, ['via']);
@@ -414,6 +418,25 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
     generic.scope = { kind: 'own', field: raw.scope.own };
   }
   return generic;
+}
+
+const WRITE_SOURCES: Record<WriteSource, (field: Field) => boolean> = {
+  'caller.organisation': (field) => field.type === 'ref' && field.to === 'organisation',
+  'caller.user': (field) => field.type === 'ref' && field.to === 'user',
+  now: (field) => field.type === 'timestamp',
+};
+
+/** Server-filled fields: each a field of the entity, not one the body may send, of a type its source gives. */
+function writeSources(raw: Record<string, string>, schema: string, fieldOf: (name: string, path: (string | number)[]) => Field, at: Located<Raw>, ctx: TypeContext): Record<string, WriteSource> {
+  const input = ctx.schemaProperties.get(schema) ?? [];
+  for (const [name, source] of Object.entries(raw)) {
+    const field = fieldOf(name, ['set', name]);
+    if (input.includes(name)) fail(at, `"${name}" is in the body schema "${schema}"; the server cannot also set it`, ['set', name]);
+    const fits = WRITE_SOURCES[source as WriteSource] as ((field: Field) => boolean) | undefined;
+    if (!fits) fail(at, `"${source}" is not one of ${Object.keys(WRITE_SOURCES).join(', ')}`, ['set', name]);
+    if (!fits(field)) fail(at, `"${name}" cannot hold ${source}`, ['set', name]);
+  }
+  return raw as Record<string, WriteSource>;
 }
 
 function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permission[], messages: Record<string, string>): Route[] {
@@ -748,24 +771,47 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
     (raw.fields as string[]).forEach((fieldName, i) => {
       if (!entity.fields.some((field) => field.name === fieldName)) fail(at, `entity "${entity.name}" has no field "${fieldName}"`, ['fields', i]);
     });
-    for (const fieldName of Object.keys(raw.widgets ?? {})) {
-      if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['widgets', fieldName]);
-    }
-    const form: FormScreen = { kind: 'form', name, entity: entity.name, fields: raw.fields, widgets: raw.widgets ?? {}, labels: raw.labels ?? name, prefill: raw.prefill ?? {} };
+    const widgets = formWidgets(at, raw, entity);
+    const form: FormScreen = { kind: 'form', name, entity: entity.name, fields: raw.fields, widgets, labels: raw.labels ?? name, prefill: raw.prefill ?? {} };
     for (const fieldName of Object.keys(form.prefill)) {
       if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['prefill', fieldName]);
     }
     if ((raw.create === undefined) !== (raw.created_route === undefined)) fail(at, 'create and created_route go together', ['create']);
-    if (raw.create !== undefined) form.create = { operation: checkFormOperation(at, raw, 'create', entity.name, partial.operations), route: raw.created_route };
-    if (raw.update !== undefined) form.update = checkFormOperation(at, raw, 'update', entity.name, partial.operations);
+    if (raw.create !== undefined) form.create = { operation: checkFormOperation(at, raw, 'create', entity.name, partial.operations, partial.schemas), route: raw.created_route };
+    if (raw.update !== undefined) form.update = checkFormOperation(at, raw, 'update', entity.name, partial.operations, partial.schemas);
     return form;
   });
 }
 
-/** A form saves through a generic create or update of its entity whose body carries every form field. */
-function checkFormOperation(at: Located<Raw>, raw: Raw, kind: 'create' | 'update', entity: string, operations: Operation[]): string {
+/** Each widget names a field of the form; the organisation choice fits only a ref to organisation. */
+function formWidgets(at: Located<Raw>, raw: Raw, entity: Entity): Record<string, FormWidget> {
+  return Object.fromEntries(
+    Object.entries((raw.widgets ?? {}) as Record<string, string | Raw>).map(([fieldName, given]) => {
+      if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['widgets', fieldName]);
+      const { widget, ...options } = typeof given === 'string' ? { widget: given } : given;
+      const field = entity.fields.find((candidate) => candidate.name === fieldName)!;
+      if (widget === 'organisation' && !(field.type === 'ref' && field.to === 'organisation')) {
+        fail(at, `the organisation widget is for a ref to organisation, not "${fieldName}"`, ['widgets', fieldName]);
+      }
+      return [fieldName, Object.keys(options).length > 0 ? { widget, options } : { widget }];
+    }),
+  );
+}
+
+/**
+ * A form saves through a create (POST) or update (PUT …/{id}) of its entity: a generic one, or a
+ * hand-written one whose body is a schema of the entity (an organisation's create places it in
+ * the tree), and the body carries every form field.
+ */
+function checkFormOperation(at: Located<Raw>, raw: Raw, kind: 'create' | 'update', entity: string, operations: Operation[], schemas: ApiSchema[]): string {
   const operation = operations.find((candidate) => candidate.id === raw[kind]);
-  if (!operation || operation.generic?.kind !== kind || operation.generic.entity !== entity) fail(at, `"${String(raw[kind])}" is not a generic ${kind} of "${entity}"`, [kind]);
+  const body = schemas.find((schema) => schema.name === operation?.body);
+  const fits = operation?.generic
+    ? operation.generic.kind === kind && operation.generic.entity === entity
+    : operation?.method === (kind === 'create' ? 'post' : 'put') && body?.entity === entity;
+  if (!operation || !fits) fail(at, `"${String(raw[kind])}" is not a ${kind} of "${entity}"`, [kind]);
+  const missing = (raw.fields as string[]).find((field) => !body?.properties.some((property) => property.name === field));
+  if (missing !== undefined) fail(at, `the body of "${operation.id}" has no field "${missing}"`, [kind]);
   return operation.id;
 }
 
@@ -916,8 +962,10 @@ export function buildModel(files: SpecFile[]): Model {
     entities: new Set(entities.map((e) => e.name)),
     schemaNames: new Set(collect(files, 'schemas').keys()),
     schemaEntities: new Map([...collect(files, 'schemas').entries()].flatMap(([name, at]) => (at.value.from ? [[name, at.value.from as string]] : []))),
+    schemaProperties: new Map(),
   };
   const schemas = buildSchemas(files, entities, ctx);
+  for (const schema of schemas) ctx.schemaProperties.set(schema.name, schema.properties.map((property) => property.name));
   const permissions: Permission[] = files.flatMap((file) =>
     ((file.data['permissions'] as Raw[] | undefined) ?? []).map((p) => ({ name: p.name, module: p.module ?? 'WEBSTORE' })),
   );

@@ -143,7 +143,15 @@ export interface GenericOperation {
   children?: GenericChildren;
   /** For create and update: a field that may only be set when another one is (product type needs type). */
   requires?: Record<string, string>;
+  /**
+   * For create and update: fields the server fills, never the body (a basket's organisation is the
+   * caller's, a role's `created_by` the caller, `updated_at` the time of the write).
+   */
+  set?: Record<string, WriteSource>;
 }
+
+/** Where a server-filled field's value comes from. */
+export type WriteSource = 'caller.organisation' | 'caller.user' | 'now';
 
 /**
  * A child list of one record: visible exactly when the parent is. `of` is the parent's get
@@ -197,7 +205,7 @@ export interface FormScreen {
   name: string;
   entity: string;
   fields: string[];
-  widgets: Record<string, string>;
+  widgets: Record<string, FormWidget>;
   /** Field titles are the message keys <labels>.<field>. */
   labels: string;
   /** A generic create saving the form (POST), and the route of the record it made (`:id`). */
@@ -206,6 +214,12 @@ export interface FormScreen {
   update?: string;
   /** Values of a new record: message keys whose {{now}} is the date and time in the user's zone. */
   prefill: Record<string, string>;
+}
+
+/** An rjsf widget of a form field, with its `ui:options` (the organisation choice's `where`). */
+export interface FormWidget {
+  widget: string;
+  options?: { where?: Record<string, string | number | boolean>; descendants?: boolean };
 }
 
 /** A label that applies when every named row property has the value given. */

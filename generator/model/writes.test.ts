@@ -18,8 +18,20 @@ const ENTITIES = [
   '      kind: { type: string, max: 10, nullable: true }',
   '      sub_kind: { type: string, max: 10, nullable: true }',
   '      state: { type: enum, enum: state, default: DRAFT }',
+  '      owner: { type: ref, to: organisation, nullable: true }',
+  '      made_by: { type: ref, to: user, nullable: true }',
+  '      made_at: { type: timestamp, nullable: true }',
   '  other:',
   '    table: others',
+  '    fields:',
+  '      id: { type: id }',
+  '  organisation:',
+  '    table: organisations',
+  '    fields:',
+  '      id: { type: id }',
+  '      name: { type: string, max: 45, required: true }',
+  '  user:',
+  '    table: users',
   '    fields:',
   '      id: { type: id }',
   '',
@@ -81,13 +93,24 @@ describe('generic create and update', () => {
     expect(Object.keys((openapi.paths['/things']!['post'] as unknown as { responses: object }).responses)).toContain('409');
   });
 
+  it('fill fields from the caller and the clock, and keep a scoped record in scope', () => {
+    const create = '    generic: { create: thing, schema: ThingInput, scope: { tree: owner }, set: { owner: caller.organisation, made_by: caller.user, made_at: now } }';
+    const code = emitServerOperations(modelOf(files(operations(create))));
+    expect(code).toMatch(/"scope": \{\s+"kind": "tree",\s+"field": "owner"\s+\}/);
+    expect(code).toMatch(/"set": \{\s+"owner": "caller.organisation",\s+"made_by": "caller.user",\s+"made_at": "now"\s+\}/);
+  });
+
   it.each([
     ['a create that is no post', operations(undefined, '    method: put\n    path: /things\n    response: Thing'), 'a generic create is a post without path parameters'],
     ['a body other than the schema', operations('    body: Thing\n    generic: { create: thing, schema: ThingInput }'), 'the body of a generic create is its schema "ThingInput"'],
     ['a response of another entity', operations(undefined, '    method: post\n    path: /things\n    response: Other'), 'a generic create answers a schema of entity "thing"'],
     ['a schema of another entity', operations('    generic: { create: thing, schema: Other }'), 'schema "Other" must be from entity "thing"'],
     ['requires naming no field', operations('    generic: { create: thing, schema: ThingInput, requires: { sub_kind: nope } }'), 'entity "thing" has no field "nope"'],
-    ['a create with a scope', operations('    generic: { create: thing, schema: ThingInput, scope: { tree: kind } }'), 'a generic create has no scope'],
+    ['a scope of no organisation ref', operations('    generic: { create: thing, schema: ThingInput, scope: { tree: kind } }'), 'a tree scope names a ref to organisation, or self'],
+    ['set on a list', operations(undefined, '    method: post\n    path: /things\n    status: 201\n    response: Thing').replace('generic: { create: thing, schema: ThingInput, requires: { sub_kind: kind } }', 'generic: { list: thing, schema: Thing, sort: [name], default_sort: "+name", set: { owner: caller.organisation } }'), 'requires and set are for create and update'],
+    ['set of a field the body sends', operations('    generic: { create: thing, schema: ThingInput, set: { name: now } }'), '"name" is in the body schema "ThingInput"; the server cannot also set it'],
+    ['set of an unknown source', operations('    generic: { create: thing, schema: ThingInput, set: { made_at: tomorrow } }'), '"tomorrow" is not one of caller.organisation, caller.user, now'],
+    ['set of a field of another type', operations('    generic: { create: thing, schema: ThingInput, set: { made_by: caller.organisation } }'), '"made_by" cannot hold caller.organisation'],
   ])('refuse %s', (_name, ops, message) => {
     expect(errorOf(files(ops))).toContain(message);
   });
@@ -130,12 +153,24 @@ describe('form screens saving through generic create and update', () => {
     expect(emitRegistry(model)).toContain('<module.GenericCreateScreen name="thing_form" />');
   });
 
+  it('save through a hand-written create whose body is of the entity, and choose organisations with options', async () => {
+    const handWritten = given('    create: makeThing\n    created_route: thing\n    widgets: { kind: textarea }');
+    handWritten['api/a.yaml'] += '  makeThing:\n    method: post\n    path: /things/make\n    auth: session\n    status: 201\n    body: ThingInput\n    handler: things#make\n    response: Thing\n';
+    expect(modelOf(handWritten).screens.find((screen) => screen.name === 'thing_form')).toMatchObject({ create: { operation: 'makeThing' } });
+    const owned = given('    widgets: { owner: { widget: organisation, where: { is_linked: true } } }');
+    owned['screens/a.yaml'] = owned['screens/a.yaml']!.replace('fields: [name, kind]', 'fields: [name, owner]');
+    owned['messages/en.yaml'] += '  things.owner: Owner\n';
+    const { emitForms } = await import('../emit/runtimeCode');
+    expect(emitForms(modelOf(owned))).toMatch(/"owner": \{\s+"ui:widget": "organisation",\s+"ui:options": \{\s+"where": \{\s+"is_linked": true/);
+  });
+
   it.each([
-    ['a create that is no generic create', '    create: updateThing\n    created_route: thing', '', '"updateThing" is not a generic create of "thing"'],
+    ['a create that is no generic create', '    create: updateThing\n    created_route: thing', '', '"updateThing" is not a create of "thing"'],
     ['a create without its route', '    create: createThing', '', 'create and created_route go together'],
     ['a created route without :id', '    create: createThing\n    created_route: things_new', '', 'route "things_new" does not take an :id'],
     ['a prefill of no field', '    prefill: { state: things.x }', '', '"state" is not one of the form\'s fields'],
     ['a prefill of no message', '    prefill: { name: things.x }', '', 'unknown message "things.x"'],
+    ['an organisation widget on text', '    widgets: { kind: organisation }', '', 'the organisation widget is for a ref to organisation, not "kind"'],
     ['an edit form without update', '    create: createThing\n    created_route: thing', '    edit: { form: thing_form, guard: { admin: true } }', '"thing_form" is not a form screen with an update'],
   ])('refuse %s', (_name, form, record, message) => {
     expect(errorOf(given(form, record))).toContain(message);

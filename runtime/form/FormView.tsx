@@ -10,6 +10,7 @@ import { isChanged, problemToFieldErrors } from './formState';
 import { readTabs } from './formTabs';
 import { localiseUiSchema } from './localiseForm';
 import { TabbedObjectFieldTemplate } from './TabbedObjectFieldTemplate';
+import { OrganisationWidget } from './widgets/OrganisationWidget';
 import type { FormController } from './useFormController';
 
 interface FormViewProps<Data> {
@@ -23,6 +24,9 @@ interface FormViewProps<Data> {
   actions?: ReactNode;
   disabled?: boolean;
 }
+
+/** Widgets the spec may name beyond rjsf's own (`widgets: { organisation: organisation }`). */
+const WIDGETS = { organisation: OrganisationWidget };
 
 /**
  * A generic edit form: rjsf draws the generated schema, its precompiled validator checks it, the
@@ -74,6 +78,7 @@ export function FormView<Data>({ form, controller, submitKey, cancelKey, actions
         schema={form.schema}
         uiSchema={uiSchema}
         validator={form.validator}
+        widgets={WIDGETS}
         formData={controller.data ?? undefined}
         onChange={(event) => controller.setData(event.formData as Data)}
         onSubmit={() => void controller.save()}

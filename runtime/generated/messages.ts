@@ -60,6 +60,7 @@ export const messages = {
     "form.save": "Save",
     "form.cancel": "Cancel",
     "form.new": "New",
+    "form.choose_organisation": "-- Select organisation --",
     "product_groups.filter_text": "Search",
     "product_groups.empty": "No product groups are available. Please check your filters.",
     "feeds.title": "Feeds",
@@ -490,6 +491,7 @@ export const messages = {
     "problem.method_not_allowed": "This method is not allowed here.",
     "problem.busy": "The service is busy. Please try again in a moment.",
     "problem.request_rate_limited": "Too many requests from your address. Please wait a few minutes and try again.",
+    "problem.outside_scope": "The {{parameter}} chosen is not one you may use.",
     "register.required": "This field is required.",
     "register.too_long": "At most {{max}} characters.",
     "register.company_type_choose": "-- Select --",
@@ -612,4 +614,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 509 keys in the English catalogue.
+// 511 keys in the English catalogue.

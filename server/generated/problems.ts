@@ -15,7 +15,8 @@ export const problemTitles = {
   "internal": "Sorry, something went wrong. Please try again or contact your account manager.",
   "method_not_allowed": "This method is not allowed here.",
   "busy": "The service is busy. Please try again in a moment.",
-  "request_rate_limited": "Too many requests from your address. Please wait a few minutes and try again."
+  "request_rate_limited": "Too many requests from your address. Please wait a few minutes and try again.",
+  "outside_scope": "The {{parameter}} chosen is not one you may use."
 } as const;
 
 export type ProblemCode = keyof typeof problemTitles;

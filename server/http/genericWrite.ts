@@ -70,14 +70,45 @@ async function writing<T>(meta: GenericMeta, write: () => Promise<T>): Promise<T
   }
 }
 
+/** The fields the server fills (`set`), from the caller and the clock. */
+function serverValues(meta: GenericMeta, user: GenericInput['user'], now: Date): Row {
+  const sources = writeOf(meta).set ?? {};
+  return Object.fromEntries(
+    Object.entries(sources).map(([field, source]) => {
+      if (source === 'now') return [field, now.toISOString()];
+      if (!user) throw new Error(`${meta.entity}.${field}: set from the caller, but there is none`);
+      return [field, source === 'caller.user' ? user.id : user.organisation.id];
+    }),
+  );
+}
+
+/**
+ * A scoped write must leave the record where its writer may see it: a body naming an
+ * organisation outside the caller's tree (or above it, for children-only grants) is refused and
+ * nothing is written. The scope's own field names the problem, so the form shows it there.
+ */
+async function checkStillInScope(trx: Knex, meta: GenericMeta, input: GenericInput, id: number): Promise<void> {
+  if (!meta.scope) return;
+  try {
+    await rowInScope(trx, meta, { ...input, params: { id } });
+  } catch {
+    const field = meta.scope.field === 'self' ? 'parent' : meta.scope.field;
+    throw new HttpProblem(422, 'outside_scope', { parameter: field, detail: `${field} is not one you may use` });
+  }
+}
+
 /** A spec-declared create: the validated input schema's fields, then the record as its get shows it. */
 export async function genericCreate(db: Knex, meta: GenericMeta, input: WriteInput): Promise<unknown> {
   const entity = meta.entity as EntityName;
-  const values = valuesOf(meta, input.body);
+  const values = { ...valuesOf(meta, input.body), ...serverValues(meta, input.user, new Date()) };
   checkRequires(meta, values);
   await checkUnique(db, meta, values, undefined);
-  const [inserted] = (await writing(meta, () => db(tableOf(entity)).insert(encodeRow(entity, values)).returning('id'))) as ({ id: number } | number)[];
-  const id = typeof inserted === 'object' ? inserted.id : inserted;
+  const id = await db.transaction(async (trx) => {
+    const [inserted] = (await writing(meta, () => trx(tableOf(entity)).insert(encodeRow(entity, values)).returning('id'))) as ({ id: number } | number)[];
+    const created = typeof inserted === 'object' ? inserted.id : inserted!;
+    await checkStillInScope(trx, meta, input, created);
+    return created;
+  });
   return genericGet(db, meta, { params: { id }, query: {}, user: input.user });
 }
 
@@ -96,6 +127,12 @@ export async function genericUpdate(db: Knex, meta: GenericMeta, input: WriteInp
   const stored = Object.fromEntries(named.map((name) => [name, current[columnOf(entity, name)]]));
   checkRequires(meta, { ...stored, ...values });
   await checkUnique(db, meta, values, id);
-  if (Object.keys(values).length > 0) await writing(meta, () => db(table).where('id', id).update(encodeRow(entity, values)));
+  if (Object.keys(values).length > 0) {
+    const written = { ...values, ...serverValues(meta, input.user, new Date()) };
+    await db.transaction(async (trx) => {
+      await writing(meta, () => trx(table).where('id', id).update(encodeRow(entity, written)));
+      await checkStillInScope(trx, meta, input, id);
+    });
+  }
   return genericGet(db, meta, input);
 }

@@ -86,7 +86,8 @@ export interface GenericMeta {
   scope?: { kind: 'tree' | 'own'; field: string };
   /**
    * A create or update (http/genericWrite.ts): the input schema's `fields`, the `unique` ones
-   * (checked case-insensitively before writing), and `requires` (a field set only with another).
+   * (checked case-insensitively before writing), `requires` (a field set only with another) and
+   * `set` (fields the server fills from the caller or the clock).
    */
-  write?: { fields: string[]; unique: string[]; requires: Record<string, string> };
+  write?: { fields: string[]; unique: string[]; requires: Record<string, string>; set?: Record<string, 'caller.organisation' | 'caller.user' | 'now'> };
 }

@@ -107,6 +107,7 @@ const guard = {
     root: { const: true },
     admin: { const: true },
     linked_account: { const: true },
+    can_create_resellers: { const: true },
     any: { type: 'array', minItems: 2, items: { $ref: '#/$defs/guard' } },
   },
 } as const;

@@ -172,6 +172,8 @@ export interface Guard {
   admin?: boolean;
   /** The caller's organisation has a linked account. */
   linked_account?: boolean;
+  /** The caller's organisation may create organisations below it (002 §2.3 add-new link). */
+  can_create_resellers?: boolean;
   any?: Guard[];
 }
 

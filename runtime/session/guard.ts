@@ -11,6 +11,8 @@ export interface Guard {
   readonly admin?: boolean;
   /** The user's organisation has a linked account. */
   readonly linked_account?: boolean;
+  /** The user's organisation may create organisations below it (002 §2.3). */
+  readonly can_create_resellers?: boolean;
   /** The user's organisation has a finance type or no parent (001 §2 payment type filter). */
   readonly finance?: boolean;
   readonly any?: readonly Guard[];
@@ -19,7 +21,7 @@ export interface Guard {
 /** What a guard reads from the current user; the CurrentUser has it all. */
 export type GuardHolder = PermissionHolder & {
   root: boolean;
-  organisation?: { linked_account?: boolean; finance_type?: string | null; parent?: number | null } | undefined;
+  organisation?: { linked_account?: boolean; can_create_resellers?: boolean; finance_type?: string | null; parent?: number | null } | undefined;
 };
 
 /** 001 §2: an organisation may pay by finance when it has a finance type or is the top of the tree. */
@@ -37,6 +39,7 @@ export function guardPasses(user: GuardHolder | null | undefined, guard: Guard |
   if (guard.root && !user.root) return false;
   if (guard.admin && !user.admin) return false;
   if (guard.linked_account && user.organisation?.linked_account !== true) return false;
+  if (guard.can_create_resellers && user.organisation?.can_create_resellers !== true) return false;
   if (guard.finance && !financeOrganisation(user)) return false;
   if (guard.any && !guard.any.some((alternative) => guardPasses(user, alternative))) return false;
   return true;

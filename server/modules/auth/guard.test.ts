@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { guardPasses, type Guard } from './guard';
 import type { SessionUser } from './sessionUser';
 
-function user(overrides: { admin?: boolean; root?: boolean; linked?: boolean; grants?: string[] }): SessionUser {
+function user(overrides: { admin?: boolean; root?: boolean; linked?: boolean; resellers?: boolean; grants?: string[] }): SessionUser {
   return {
     id: 1, name: 'u', email_address: 'u@example.test', admin: overrides.admin ?? false, root: overrides.root ?? false,
     timezone: 'Europe/London', user_language: 'en', timeout: 1800,
     organisation: {
       id: 1, name: 'o', parent: null, tree_path: '/1/', currency: 'GBP', finance_type: null, po_number_required: false, force_po_uniqueness: false,
-      can_create_resellers: false, assigned_price_list_id: null, linked_account: overrides.linked ?? false,
+      can_create_resellers: overrides.resellers ?? false, assigned_price_list_id: null, linked_account: overrides.linked ?? false,
     },
     modules: ['WEBSTORE'],
     permissions: new Map((overrides.grants ?? []).map((name) => [name, 2 as const])),
@@ -29,6 +29,13 @@ describe('guardPasses', () => {
     { name: 'an admin without a linked account', given: user({ admin: true }), want: false },
   ])('feeds guard: $name → $want', ({ given, want }) => {
     expect(guardPasses(given, FEEDS)).toBe(want);
+  });
+
+  it('organisation creation needs the permission and an organisation that may create resellers (002 §2.3)', () => {
+    const guard: Guard = { permission: 'organisation:modify', can_create_resellers: true };
+    expect(guardPasses(user({ grants: ['organisation:modify'], resellers: true }), guard)).toBe(true);
+    expect(guardPasses(user({ grants: ['organisation:modify'] }), guard)).toBe(false);
+    expect(guardPasses(user({ resellers: true }), guard)).toBe(false);
   });
 
   it('needs every condition given beside any', () => {

@@ -10,6 +10,8 @@ export interface Guard {
   admin?: boolean;
   /** The caller's organisation has a linked account. */
   linked_account?: boolean;
+  /** The caller's organisation may create organisations below it (002 §2.3). */
+  can_create_resellers?: boolean;
   any?: readonly Guard[];
 }
 
@@ -18,6 +20,7 @@ export function guardPasses(user: SessionUser, guard: Guard): boolean {
   if (guard.root && !user.root) return false;
   if (guard.admin && !user.admin) return false;
   if (guard.linked_account && !user.organisation.linked_account) return false;
+  if (guard.can_create_resellers && !user.organisation.can_create_resellers) return false;
   if (guard.any && !guard.any.some((alternative) => guardPasses(user, alternative))) return false;
   return true;
 }

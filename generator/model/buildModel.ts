@@ -423,6 +423,8 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
 const WRITE_SOURCES: Record<WriteSource, (field: Field) => boolean> = {
   'caller.organisation': (field) => field.type === 'ref' && field.to === 'organisation',
   'caller.user': (field) => field.type === 'ref' && field.to === 'user',
+  // The caller's organisation's currency: a basket is priced in it (000 §1).
+  'caller.currency': (field) => field.enumName === 'currency',
   now: (field) => field.type === 'timestamp',
 };
 

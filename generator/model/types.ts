@@ -151,7 +151,7 @@ export interface GenericOperation {
 }
 
 /** Where a server-filled field's value comes from. */
-export type WriteSource = 'caller.organisation' | 'caller.user' | 'now';
+export type WriteSource = 'caller.organisation' | 'caller.user' | 'caller.currency' | 'now';
 
 /**
  * A child list of one record: visible exactly when the parent is. `of` is the parent's get

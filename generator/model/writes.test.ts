@@ -109,7 +109,7 @@ describe('generic create and update', () => {
     ['a scope of no organisation ref', operations('    generic: { create: thing, schema: ThingInput, scope: { tree: kind } }'), 'a tree scope names a ref to organisation, or self'],
     ['set on a list', operations(undefined, '    method: post\n    path: /things\n    status: 201\n    response: Thing').replace('generic: { create: thing, schema: ThingInput, requires: { sub_kind: kind } }', 'generic: { list: thing, schema: Thing, sort: [name], default_sort: "+name", set: { owner: caller.organisation } }'), 'requires and set are for create and update'],
     ['set of a field the body sends', operations('    generic: { create: thing, schema: ThingInput, set: { name: now } }'), '"name" is in the body schema "ThingInput"; the server cannot also set it'],
-    ['set of an unknown source', operations('    generic: { create: thing, schema: ThingInput, set: { made_at: tomorrow } }'), '"tomorrow" is not one of caller.organisation, caller.user, now'],
+    ['set of an unknown source', operations('    generic: { create: thing, schema: ThingInput, set: { made_at: tomorrow } }'), '"tomorrow" is not one of caller.organisation, caller.user, caller.currency, now'],
     ['set of a field of another type', operations('    generic: { create: thing, schema: ThingInput, set: { made_by: caller.organisation } }'), '"made_by" cannot hold caller.organisation'],
   ])('refuse %s', (_name, ops, message) => {
     expect(errorOf(files(ops))).toContain(message);

@@ -120,6 +120,166 @@ export const forms = {
       "name": "product_groups.new_name"
     }
   },
+  "basket_form": {
+    "schema": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "name": {
+          "title": "baskets.name",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "purchase_order_number": {
+          "title": "baskets.purchase_order_number",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "end_user": {
+          "title": "baskets.end_user",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "end_user_email": {
+          "title": "baskets.end_user_email",
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "provisioning_instructions": {
+          "title": "baskets.provisioning_instructions",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "ship_instructions": {
+          "title": "baskets.ship_instructions",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "part_ship": {
+          "title": "baskets.part_ship",
+          "type": "boolean",
+          "default": false
+        },
+        "shipping_company_name": {
+          "title": "baskets.shipping_company_name",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_recipient_name": {
+          "title": "baskets.shipping_recipient_name",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_addr_line_1": {
+          "title": "baskets.shipping_addr_line_1",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_addr_line_2": {
+          "title": "baskets.shipping_addr_line_2",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_city": {
+          "title": "baskets.shipping_city",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "shipping_region": {
+          "title": "baskets.shipping_region",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "shipping_postal_code": {
+          "title": "baskets.shipping_postal_code",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "shipping_country_code": {
+          "title": "baskets.shipping_country_code",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        }
+      }
+    },
+    "uiSchema": {
+      "ui:order": [
+        "name",
+        "purchase_order_number",
+        "end_user",
+        "end_user_email",
+        "provisioning_instructions",
+        "ship_instructions",
+        "part_ship",
+        "shipping_company_name",
+        "shipping_recipient_name",
+        "shipping_addr_line_1",
+        "shipping_addr_line_2",
+        "shipping_city",
+        "shipping_region",
+        "shipping_postal_code",
+        "shipping_country_code"
+      ],
+      "provisioning_instructions": {
+        "ui:widget": "textarea"
+      },
+      "ship_instructions": {
+        "ui:widget": "textarea"
+      }
+    },
+    "enums": {},
+    "create": {
+      "path": "/baskets",
+      "route": "basket"
+    },
+    "update": {
+      "path": "/baskets/{id}"
+    },
+    "prefill": {
+      "name": "baskets.new_name"
+    }
+  },
   "request_account_form": {
     "schema": {
       "type": "object",

@@ -228,6 +228,22 @@ export const messages = {
     "baskets.total": "Total",
     "baskets.created": "Created",
     "baskets.empty": "You have no open baskets.",
+    "baskets.create": "Create new basket",
+    "baskets.new_name": "New basket {{now}}",
+    "baskets.purchase_order_number": "Purchase order number",
+    "baskets.end_user": "End user",
+    "baskets.end_user_email": "End user e-mail",
+    "baskets.provisioning_instructions": "Provisioning instructions",
+    "baskets.ship_instructions": "Shipping instructions",
+    "baskets.part_ship": "Part shipment allowed",
+    "baskets.shipping_company_name": "Company name",
+    "baskets.shipping_recipient_name": "Recipient name",
+    "baskets.shipping_addr_line_1": "Address line 1",
+    "baskets.shipping_addr_line_2": "Address line 2",
+    "baskets.shipping_city": "City",
+    "baskets.shipping_region": "Region",
+    "baskets.shipping_postal_code": "Postal code",
+    "baskets.shipping_country_code": "Country code",
     "order_status.CREATED": "Created",
     "order_status.PROCESSING": "Processing",
     "order_status.ACCEPTED": "Accepted",
@@ -614,4 +630,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 511 keys in the English catalogue.
+// 527 keys in the English catalogue.

@@ -218,6 +218,15 @@ export const routes: RouteDef[] = [
     Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name="baskets" /> }))),
   },
   {
+    name: "basket_new",
+    path: "/webstore/baskets/new",
+    public: false,
+    guard: {"permission":"order:modify_draft"},
+    breadcrumbs: [{"label":"crumb.baskets","route":"baskets"},{"label":"crumb.new"}],
+    screen: "basket_form",
+    Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name="basket_form" /> }))),
+  },
+  {
     name: "basket",
     path: "/webstore/baskets/:id",
     public: false,

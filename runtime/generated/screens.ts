@@ -1154,7 +1154,16 @@ export const listScreens = {
       48,
       96
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "baskets.create",
+        "route": "basket_new",
+        "place": "header",
+        "guard": {
+          "permission": "order:modify_draft"
+        }
+      }
+    ],
     "title": "baskets.title",
     "emptyKey": "baskets.empty"
   }
@@ -4883,7 +4892,13 @@ export const recordScreens = {
       }
     },
     "tabs": [],
-    "links": []
+    "links": [],
+    "edit": {
+      "form": "basket_form",
+      "guard": {
+        "permission": "order:modify_draft"
+      }
+    }
   }
 } as const;
 

@@ -1009,6 +1009,27 @@ created_by: (CreatedByRef | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketInput".
+ */
+export interface BasketInput {
+name?: (string | null)
+purchase_order_number?: (string | null)
+end_user?: (string | null)
+end_user_email?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ShippingPrice".
  */
 export interface ShippingPrice {
@@ -2221,6 +2242,20 @@ export interface GetBasketQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateBasketQuery".
+ */
+export interface CreateBasketQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateBasketQuery".
+ */
+export interface UpdateBasketQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListBasketLineItemsQuery".
  */
 export interface ListBasketLineItemsQuery {
@@ -2337,6 +2372,8 @@ export interface OperationTypes {
   listQuoteLineItems: { params: { id: number }; query: ListQuoteLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; response: BasketRow[]; paged: true };
   getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; response: Basket; paged: false };
+  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketInput; response: Basket; paged: false };
+  updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketInput; response: Basket; paged: false };
   listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; response: BasketLineItem[]; paged: false };
   listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; response: ShippingType[]; paged: true };
   getShippingType: { params: { id: number }; query: GetShippingTypeQuery; body: undefined; response: ShippingType; paged: false };

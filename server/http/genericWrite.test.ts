@@ -84,3 +84,58 @@ describe('generic update: scope', () => {
     expect(await genericUpdate(database.db, feedUpdate, { ...input, user: owner })).toMatchObject({ id: feed.id, name: 'Renamed feed' });
   });
 });
+
+// A scoped write may not place a record where its writer could not see it: the organisation a
+// body names must lie in the caller's tree (below it, for a children-only grant).
+describe('generic create and update: the written record stays in scope', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const feedWrite = (kind: 'create' | 'update'): GenericMeta => ({
+    kind,
+    entity: 'feed',
+    fields: ['id', 'name'],
+    expand: [],
+    sort: [],
+    filters: [],
+    scope: { kind: 'tree', field: 'organisation' },
+    write: { fields: ['name', 'organisation'], unique: [], requires: {} },
+  });
+  // Reseller Partners UK (2) has Customer Co (3) below it; Other Reseller (5) is beside it.
+  const resellerUser = async (treeScope: 'subtree' | 'children') => {
+    const organisation = await database.db('organisations').where('id', 2).first();
+    return { id: 1, organisation, treeScope } as unknown as SessionUser;
+  };
+  const feedCount = async () => Number(((await database.db('feeds').count({ n: '*' }).first()) as { n: number | string }).n);
+  const create = async (organisation: number, treeScope: 'subtree' | 'children') =>
+    genericCreate(database.db, feedWrite('create'), { params: {}, query: {}, user: await resellerUser(treeScope), body: { name: `Feed for ${organisation} ${treeScope}`, organisation } }).catch(
+      (error: unknown) => error,
+    );
+
+  it('creates in the subtree, and refuses beside it with 422 outside_scope, writing nothing', async () => {
+    expect(await create(3, 'subtree')).toMatchObject({ name: 'Feed for 3 subtree' });
+    expect(await create(2, 'subtree')).toMatchObject({ name: 'Feed for 2 subtree' });
+    const before = await feedCount();
+    expect(await create(5, 'subtree')).toMatchObject({ status: 422, code: 'outside_scope', extra: { parameter: 'organisation' } });
+    expect(await feedCount()).toBe(before);
+  });
+
+  it("refuses the caller's own organisation for a children-only grant", async () => {
+    expect(await create(2, 'children')).toMatchObject({ status: 422, code: 'outside_scope' });
+    expect(await create(3, 'children')).toMatchObject({ name: 'Feed for 3 children' });
+  });
+
+  it('refuses an update that would move the record out of scope, and keeps it as it was', async () => {
+    // The feed the first test created below the reseller.
+    const feed = (await database.db('feeds').where({ organisation_id: 3, name: 'Feed for 3 subtree' }).first()) as { id: number };
+    const user = await resellerUser('subtree');
+    const moved = await genericUpdate(database.db, feedWrite('update'), { params: { id: feed.id }, query: {}, user, body: { organisation: 5 } }).catch((error: unknown) => error);
+    expect(moved).toMatchObject({ status: 422, code: 'outside_scope' });
+    expect(Number(((await database.db('feeds').where('id', feed.id).first()) as { organisation_id: number }).organisation_id)).toBe(3);
+  });
+});

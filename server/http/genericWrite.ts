@@ -77,6 +77,7 @@ function serverValues(meta: GenericMeta, user: GenericInput['user'], now: Date):
     Object.entries(sources).map(([field, source]) => {
       if (source === 'now') return [field, now.toISOString()];
       if (!user) throw new Error(`${meta.entity}.${field}: set from the caller, but there is none`);
+      if (source === 'caller.currency') return [field, user.organisation.currency];
       return [field, source === 'caller.user' ? user.id : user.organisation.id];
     }),
   );

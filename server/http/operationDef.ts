@@ -89,5 +89,5 @@ export interface GenericMeta {
    * (checked case-insensitively before writing), `requires` (a field set only with another) and
    * `set` (fields the server fills from the caller or the clock).
    */
-  write?: { fields: string[]; unique: string[]; requires: Record<string, string>; set?: Record<string, 'caller.organisation' | 'caller.user' | 'now'> };
+  write?: { fields: string[]; unique: string[]; requires: Record<string, string>; set?: Record<string, 'caller.organisation' | 'caller.user' | 'caller.currency' | 'now'> };
 }

@@ -178,7 +178,7 @@ const operation = {
             properties: {
               search: { type: 'array', minItems: 1, items: identifier },
               field: identifier,
-              match: { enum: ['eq', 'in', 'gte', 'lte', 'subtree'] },
+              match: { enum: ['eq', 'in', 'gte', 'lte', 'subtree', 'not_own'] },
             },
             oneOf: [{ required: ['search'] }, { required: ['field', 'match'] }],
           },
@@ -286,6 +286,9 @@ const listFilter = {
     enum: identifier,
     choices: { type: 'object', minProperties: 1, additionalProperties: queryValues },
     where: queryValues,
+    // An organisation widget over [organisation, flag]: the option labelled `others` sets the flag
+    // (001 §2 "my customers": every organisation but the user's own).
+    others: { type: 'string' },
   },
   oneOf: [{ required: ['param'] }, { required: ['params'] }, { required: ['name', 'choices', 'enum'] }],
 } as const;

@@ -379,6 +379,7 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
     if (filter.match === 'subtree' && !(field.type === 'ref' && field.to === 'organisation') && !(entity.name === 'organisation' && field.type === 'id')) {
       fail(at, 'subtree matches a ref to organisation', ['filters', param, 'match']);
     }
+    if (filter.match === 'not_own' && !(field.type === 'ref' && field.to === 'organisation')) fail(at, 'not_own matches a ref to organisation', ['filters', param, 'match']);
     return { param, match: filter.match, fields: [filter.field] };
   });
   const generic: GenericOperation = { kind, entity: entity.name, schema: raw.schema, sort, defaultSort, filters };
@@ -638,6 +639,13 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
       def.presets = filter.presets;
     }
     if (filter.where) def.where = filter.where;
+    if (filter.others !== undefined) {
+      const flag = found[1]?.type;
+      if (filter.widget !== 'organisation' || flag?.kind !== 'scalar' || flag.scalar.type !== 'boolean') {
+        fail(at, 'others belongs to an organisation filter whose second parameter is a boolean', ['filters', i, 'others']);
+      }
+      def.others = filter.others;
+    } else if (filter.widget === 'organisation' && names.length > 1) fail(at, 'an organisation filter over two parameters needs others', ['filters', i]);
     return def;
   });
   const screen: ListScreen = {

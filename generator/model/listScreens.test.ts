@@ -33,6 +33,7 @@ const base: Record<string, string> = {
     '      colour: { type: enum, enum: colour, required: true }',
     '      active: { type: boolean, default: true }',
     '      parent: { type: ref, to: thing, nullable: true }',
+    '      owner: { type: ref, to: organisation, nullable: true }',
     '  organisation:',
     '    table: organisations',
     '    fields:',
@@ -64,6 +65,8 @@ const base: Record<string, string> = {
     '        active: { field: active, match: eq }',
     '        colour: { field: colour, match: eq }',
     '        parent: { field: parent, match: eq }',
+    '        owner: { field: owner, match: subtree }',
+    '        not_mine: { field: owner, match: not_own }',
     '    response: { array: Thing }',
     '  listOrganisations:',
     '    method: get',
@@ -134,6 +137,12 @@ describe('list screen features → model', () => {
     expect(model.screens.find((screen) => screen.name === 'things_page')).toEqual<PageScreen>({ kind: 'page', name: 'things_page', title: 't.title', sections: ['things'] });
   });
 
+  it('given an organisation filter over [organisation, flag] with others, names the option; the flag is a boolean parameter', () => {
+    const list = screens(`${'    columns:\n      - { field: name, label: t.name }\n'}    filters:\n      - { params: [owner, not_mine], widget: organisation, label: t.name, others: t.other }\n`)
+      .screens.find((screen) => screen.name === 'things') as ListScreen;
+    expect(list.filters[0]).toEqual({ params: ['owner', 'not_mine'], widget: 'organisation', label: 't.name', others: 't.other' });
+  });
+
   it('emits the page screen and its lazy route component', () => {
     const model = screens(GOOD);
     expect(emitScreens(model)).toContain('export const pageScreens = {\n  "things_page": {\n    "title": "t.title",\n    "sections": [\n      "things"\n    ]\n  }\n} as const;');
@@ -173,6 +182,16 @@ describe('list screen features: a bad spec fails with file, line and path', () =
       name: 'a where naming no organisations list parameter',
       given: `${columns}    filters:\n      - { param: parent, widget: organisation, label: t.name, where: { linked: true } }\n`,
       want: 'screens/things.yaml:10: screens.things.filters.0.where.linked: operation "listOrganisations" has no query parameter "linked"',
+    },
+    {
+      name: 'others on a filter whose second parameter is no flag',
+      given: `${columns}    filters:\n      - { params: [owner, parent], widget: organisation, label: t.name, others: t.other }\n`,
+      want: 'screens/things.yaml:10: screens.things.filters.0.others: others belongs to an organisation filter whose second parameter is a boolean',
+    },
+    {
+      name: 'an organisation filter over two parameters without others',
+      given: `${columns}    filters:\n      - { params: [owner, not_mine], widget: organisation, label: t.name }\n`,
+      want: 'screens/things.yaml:10: screens.things.filters.0: an organisation filter over two parameters needs others',
     },
     {
       name: 'a tree_parent that holds no id',

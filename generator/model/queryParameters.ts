@@ -38,6 +38,8 @@ function filterParameter(model: Model, operation: Operation, filter: GenericFilt
     }
     case 'eq':
       return { ...base, type: { kind: 'scalar', scalar }, description: `${field.name} equals` };
+    case 'not_own':
+      return { ...base, type: { kind: 'scalar', scalar: { type: 'boolean' } }, description: `true: ${field.name} is not the caller's own organisation` };
   }
 }
 

@@ -118,7 +118,8 @@ export interface Operation {
 /** How a generic list filters: a query parameter matched against fields of the entity. */
 export interface GenericFilter {
   param: string;
-  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree';
+  /** `not_own`: a boolean parameter that, when true, leaves out rows of the caller's own organisation. */
+  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own';
   /** Field names; several only for search. */
   fields: string[];
 }
@@ -290,6 +291,8 @@ export interface ListFilterDef {
   choices?: Record<string, Record<string, string | number | boolean>>;
   /** Organisation widget: query parameters of the organisations list narrowing its choices. */
   where?: Record<string, string | number | boolean>;
+  /** Organisation widget over two parameters: the label of the option that sets the second (a flag). */
+  others?: string;
 }
 
 /** A link to a route, or (`href`) a full-page link to a path the server answers itself. */

@@ -6066,6 +6066,7 @@ export interface operations {
                 sort_by?: "+id" | "-id" | "+name" | "-name" | "+supplier_ref" | "-supplier_ref" | "+purchase_order_number" | "-purchase_order_number" | "+date" | "-date" | "+total" | "-total" | "+status" | "-status" | "+order_type" | "-order_type";
                 text?: string;
                 organisation?: number;
+                customers?: boolean;
                 start_date?: string;
                 end_date?: string;
                 value_from?: string;

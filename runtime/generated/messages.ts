@@ -198,6 +198,7 @@ export const messages = {
     "orders.status": "Status",
     "orders.filter_text": "Search",
     "orders.filter_organisation": "Organisation",
+    "orders.my_customers": "My customers",
     "orders.filter_date": "Date",
     "orders.filter_value": "Value",
     "orders.filter_status": "Status",
@@ -630,4 +631,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 527 keys in the English catalogue.
+// 528 keys in the English catalogue.

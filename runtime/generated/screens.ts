@@ -833,10 +833,12 @@ export const listScreens = {
       },
       {
         "params": [
-          "organisation"
+          "organisation",
+          "customers"
         ],
         "widget": "organisation",
-        "label": "orders.filter_organisation"
+        "label": "orders.filter_organisation",
+        "others": "orders.my_customers"
       },
       {
         "params": [

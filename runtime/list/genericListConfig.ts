@@ -54,6 +54,8 @@ export interface GenericFilter {
   readonly choices?: Readonly<Record<string, Readonly<Record<string, string | number | boolean>>>>;
   /** Organisation widget: organisation picker query parameters that narrow its choices. */
   readonly where?: Readonly<Record<string, string | number | boolean>>;
+  /** Organisation widget over [organisation, flag]: the message key of the option setting the flag. */
+  readonly others?: string;
 }
 
 export type LinkGuard = Guard;

@@ -3913,6 +3913,10 @@ export const operations: OperationDef[] = [
           "minimum": 1,
           "description": "organisation is this organisation or below it"
         },
+        "customers": {
+          "type": "boolean",
+          "description": "true: organisation is not the caller's own organisation"
+        },
         "start_date": {
           "type": "string",
           "format": "date",
@@ -4036,6 +4040,13 @@ export const operations: OperationDef[] = [
         {
           "param": "organisation",
           "match": "subtree",
+          "fields": [
+            "organisation"
+          ]
+        },
+        {
+          "param": "customers",
+          "match": "not_own",
           "fields": [
             "organisation"
           ]

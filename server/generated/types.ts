@@ -2033,6 +2033,10 @@ text?: string
  */
 organisation?: number
 /**
+ * true: organisation is not the caller's own organisation
+ */
+customers?: boolean
+/**
  * date at least
  */
 start_date?: string

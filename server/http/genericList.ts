@@ -57,7 +57,7 @@ function boundValue(field: FieldMeta, value: unknown, match: 'gte' | 'lte'): unk
   return encodeValue(field, value);
 }
 
-export async function applyFilters(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table: string, params: Record<string, unknown>): Promise<void> {
+export async function applyFilters(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table: string, params: Record<string, unknown>, user?: SessionUser): Promise<void> {
   const entity = meta.entity as EntityName;
   for (const filter of meta.filters) {
     const value = params[filter.param];
@@ -92,6 +92,10 @@ export async function applyFilters(db: Knex, query: Knex.QueryBuilder, meta: Gen
         else query.whereIn(columns[0]!, subtreeIds(db, organisation.tree_path));
         break;
       }
+      case 'not_own':
+        // 001 §2 "my customers": every organisation the caller sees but its own.
+        if (value === true && user) query.whereNot(columns[0]!, user.organisation.id);
+        break;
     }
   }
 }
@@ -172,7 +176,7 @@ export async function genericList(db: Knex, meta: GenericMeta, input: GenericInp
   const table = tableOf(meta.entity as EntityName);
   const base = db(table);
   applyScope(db, base, meta, table, input.user);
-  await applyFilters(db, base, meta, table, input.query);
+  await applyFilters(db, base, meta, table, input.query, input.user);
   return pageOf(db, meta, base, table, input.query, String(input.query['sort_by']));
 }
 

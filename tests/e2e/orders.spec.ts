@@ -46,6 +46,16 @@ test('orders: a buyer sees its subtree orders, not another customer', async ({ p
   await expect(page.getByText('HUB-10003', { exact: true })).toHaveCount(0);
 });
 
+test('orders: "My customers" leaves out the buyer\'s own organisation (001 §2)', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/orders');
+  // Newest first: HUB-10019 is Customer Co's own; the branch's are 2, 7, 12 and 17.
+  await expect(page.getByText('HUB-10019', { exact: true })).toBeVisible();
+  await page.getByLabel('Organisation').selectOption({ label: 'My customers' });
+  await expect(page.getByText('HUB-10017', { exact: true })).toBeVisible();
+  await expect(page.getByText('HUB-10019', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('gridcell', { name: 'Customer Co Ltd' })).toHaveCount(0);
+});
+
 test('orders: forbidden without order:view', async ({ page }) => {
   await withoutEuOrderView(async () => {
     await visitAs(page, EU_BUYER, '/webstore/orders');

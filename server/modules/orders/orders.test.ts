@@ -66,6 +66,13 @@ describe('GET /orders', () => {
     expect((await list(buyer, '?organisation=4')).body).toEqual([]);
   });
 
+  it('filters "my customers": every organisation of the tree but the caller\'s own (001 §2)', async () => {
+    // Customer Co (3) orders 12, its branch (7) the four below; customers=false filters nothing.
+    expect(idsOf((await list(buyer, '?customers=true&per_page=96')).body)).toEqual([2, 7, 12, 17]);
+    expect((await list(buyer, '?customers=false&per_page=96')).body).toHaveLength(12);
+    expect((await buyer.get('/api/v1/orders?customers=maybe')).status).toBe(400);
+  });
+
   it('filters by whole days of the order date', async () => {
     // Orders fall every third day from 2026-01-05: ids 3 to 6 lie between the 11th and 20th.
     expect(idsOf((await list(buyer, '?start_date=2026-01-11&end_date=2026-01-20')).body)).toEqual([4, 6]);

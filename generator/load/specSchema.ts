@@ -383,6 +383,16 @@ const screen = {
     tree: identifier,
     tree_parent: identifier,
     tree_ancestors: { type: 'boolean' },
+    // Rows listed under each row: the items of an array property, column by column.
+    detail_rows: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['property'],
+      properties: {
+        property: identifier,
+        fields: { type: 'object', propertyNames: identifier, additionalProperties: { anyOf: [identifier, { type: 'array', minItems: 1, items: identifier }] } },
+      },
+    },
     links: { type: 'array', items: screenLink },
     sections: { type: 'array', minItems: 1, items: identifier },
   },

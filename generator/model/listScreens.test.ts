@@ -50,6 +50,14 @@ const base: Record<string, string> = {
     '  Org:',
     '    from: organisation',
     '    fields: [id, name]',
+    '  Part:',
+    '    from: thing',
+    '    fields: [id, name, colour, active]',
+    '  Whole:',
+    '    from: thing',
+    '    fields: [id, name, active]',
+    '    add:',
+    '      parts: { array: Part, required: true }',
     'operations:',
     '  listThings:',
     '    method: get',
@@ -68,6 +76,13 @@ const base: Record<string, string> = {
     '        owner: { field: owner, match: subtree }',
     '        not_mine: { field: owner, match: not_own }',
     '    response: { array: Thing }',
+    '  listWholes:',
+    '    method: get',
+    '    path: /wholes',
+    '    auth: public',
+    '    paged: { per_page_max: 96, per_page_default: 24 }',
+    '    response: { array: Whole }',
+    '    handler: things#listWholes',
     '  listOrganisations:',
     '    method: get',
     '    path: /organisations/picker',
@@ -141,6 +156,31 @@ describe('list screen features → model', () => {
     const list = screens(`${'    columns:\n      - { field: name, label: t.name }\n'}    filters:\n      - { params: [owner, not_mine], widget: organisation, label: t.name, others: t.other }\n`)
       .screens.find((screen) => screen.name === 'things') as ListScreen;
     expect(list.filters[0]).toEqual({ params: ['owner', 'not_mine'], widget: 'organisation', label: 't.name', others: 't.other' });
+  });
+
+  it('given detail_rows, maps each column to item properties: joined when several, the same-named one when unmapped', () => {
+    const model = modelOf({
+      ...base,
+      'routes.yaml': 'routes:\n  - { name: w, path: /w, public: true, screen: wholes, breadcrumbs: [{ label: crumb.home }] }\n',
+      'screens/things.yaml': 'screens:\n  wholes:\n    list: listWholes\n    detail_rows: { property: parts, fields: { name: [colour, name] } }\n    columns:\n      - { field: name, label: t.name }\n      - { field: active, label: t.on }\n',
+    });
+    expect((model.screens.find((screen) => screen.name === 'wholes') as ListScreen).detailRows).toEqual({
+      property: 'parts',
+      fields: {
+        name: [{ field: 'colour', format: 'enum', enum: 'colour' }, { field: 'name', format: 'text' }],
+        active: [{ field: 'active', format: 'boolean' }],
+      },
+    });
+  });
+
+  it.each([
+    ['no array of rows', '{ property: name }', '"name" is not an array of rows in schema "Whole"'],
+    ['an item property that does not exist', '{ property: parts, fields: { name: nope } }', 'schema "Part" has no property "nope"'],
+    ['a field that is no column', '{ property: parts, fields: { colour: name } }', '"colour" is not a column of the list'],
+    ['several joined into a boolean column', '{ property: parts, fields: { active: [active, name] } }', 'several properties join into a text column only'],
+  ])('refuses detail_rows with %s', (_name, detail, want) => {
+    const given = { ...base, 'screens/things.yaml': `screens:\n  wholes:\n    list: listWholes\n    detail_rows: ${detail}\n    columns:\n      - { field: name, label: t.name }\n      - { field: active, label: t.on }\n` };
+    expect(() => modelOf(given)).toThrow(want);
   });
 
   it('emits the page screen and its lazy route component', () => {

@@ -322,7 +322,25 @@ export interface ListScreen {
   treeAncestors?: boolean;
   /** The rows form the tree themselves: each is nested under the row whose id is this property. */
   treeParent?: string;
+  /** Each row is followed by the rows of one of its array properties (an account manager's periods). */
+  detailRows?: DetailRows;
   links: ScreenLink[];
+}
+
+/**
+ * The rows listed under each row (spec `detail_rows`): the items of the row's array `property`,
+ * drawn in the list's own columns. A column shows the item property the spec maps it to, or the
+ * item's same-named property; several mapped properties are joined into one text.
+ */
+export interface DetailRows {
+  property: string;
+  fields: Record<string, DetailPart[]>;
+}
+
+export interface DetailPart {
+  field: string;
+  format: ListColumnDef['format'];
+  enum?: string;
 }
 
 /** A tab of a record screen: a child list of the record (an operation under the record's path). */

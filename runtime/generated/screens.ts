@@ -759,7 +759,53 @@ export const listScreens = {
     ],
     "links": [],
     "title": "metrics.title",
-    "emptyKey": "metrics.empty"
+    "emptyKey": "metrics.empty",
+    "detailRows": {
+      "property": "periods",
+      "fields": {
+        "name": [
+          {
+            "field": "period",
+            "format": "enum",
+            "enum": "metrics_period_kind"
+          },
+          {
+            "field": "period_start",
+            "format": "date"
+          }
+        ],
+        "new_on_hub": [
+          {
+            "field": "new_orgs",
+            "format": "text"
+          }
+        ],
+        "sales_num": [
+          {
+            "field": "orders",
+            "format": "text"
+          }
+        ],
+        "sales_usd": [
+          {
+            "field": "sales_usd",
+            "format": "money"
+          }
+        ],
+        "sales_eur": [
+          {
+            "field": "sales_eur",
+            "format": "money"
+          }
+        ],
+        "sales_gbp": [
+          {
+            "field": "sales_gbp",
+            "format": "money"
+          }
+        ]
+      }
+    }
   },
   "orders": {
     "path": "/orders",

@@ -7,6 +7,7 @@ import { formatCell, warningText, type ListRow } from './cellFormat';
 import { FilterPanel } from './filters/FilterPanel';
 import type { ListColumn } from './listColumns';
 import { ListView } from './ListView';
+import { DETAIL_PARENT, withDetailRows } from './detailRows';
 import { NestedTable } from './NestedTable';
 import { Pagination } from './Pagination';
 import { ScreenLinks } from './ScreenLinks';
@@ -42,6 +43,11 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
     [config.columns, message, context],
   );
 
+  const withDetails = useMemo(
+    () => (config.detailRows ? withDetailRows(controller.rows, config.detailRows, context) : controller.rows),
+    [config.detailRows, controller.rows, context],
+  );
+
   return (
     <section className="generic-list">
       <header className="generic-list__header">
@@ -51,14 +57,20 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
       <div className="generic-list__body">
         <FilterPanel list={list} />
         <div className="generic-list__rows">
-          {config.tree || config.treeParent ? (
+          {config.tree || config.treeParent || config.detailRows ? (
             <div className="list-view">
               {controller.error && (
                 <p className="list-view__error" role="alert">
                   {isMessageKey(controller.error.message_key) ? t(controller.error.message_key) : t('problem.internal')}
                 </p>
               )}
-              {config.tree ? <TreeTable list={list} treeField={config.tree} /> : <NestedTable list={list} parentField={config.treeParent!} />}
+              {config.tree ? (
+                <TreeTable list={list} treeField={config.tree} />
+              ) : config.detailRows ? (
+                <NestedTable list={list} parentField={DETAIL_PARENT} rows={withDetails} />
+              ) : (
+                <NestedTable list={list} parentField={config.treeParent!} />
+              )}
               {controller.loading && <Spinner />}
               {!controller.loading && !controller.error && controller.rows.length === 0 && <p className="list-view__empty">{t(emptyKey)}</p>}
               <Pagination

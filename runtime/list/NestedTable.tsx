@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useT } from '../i18n/useT';
 import { CellContent } from './CellContent';
-import { formatCell } from './cellFormat';
+import { formatCell, type ListRow } from './cellFormat';
 import { ListCell } from './ListCell';
 import { nestRows, visibleNestedRows } from './rowTree';
 import { TreeTableHead } from './TreeTableHead';
@@ -12,14 +12,16 @@ import type { GenericList } from './useGenericList';
 /**
  * A list whose rows form the tree themselves (spec `tree_parent`, e.g. organisations): each row
  * under its parent row, indented by depth, with a toggle that collapses what lies below it.
- * Sorting goes to the server and orders the rows among their siblings.
+ * Sorting goes to the server and orders the rows among their siblings. `rows` replaces the page's
+ * rows when the view adds its own (detail rows under each row).
  */
-export function NestedTable({ list, parentField }: { list: GenericList; parentField: string }) {
+export function NestedTable({ list, parentField, rows }: { list: GenericList; parentField: string; rows?: readonly ListRow[] }) {
   const t = useT();
   const context = useCellContext();
   const { config, controller } = list;
   const [collapsed, toggle] = useCollapsed();
-  const nested = useMemo(() => nestRows(controller.rows, parentField), [controller.rows, parentField]);
+  const shown = rows ?? controller.rows;
+  const nested = useMemo(() => nestRows(shown, parentField), [shown, parentField]);
   const [first, ...rest] = config.columns;
   if (!first) return null;
 

@@ -86,7 +86,15 @@ export interface GenericListConfig {
   readonly treeAncestors?: boolean;
   /** The rows form the tree themselves: each is nested under the row whose id is this property. */
   readonly treeParent?: string;
+  /** Each row is followed by the items of its array `property`, drawn in the list's columns. */
+  readonly detailRows?: DetailRows;
   readonly links: readonly GenericLink[];
+}
+
+/** Per column, the item properties a detail row shows there: one as it is, several joined as text. */
+export interface DetailRows {
+  readonly property: string;
+  readonly fields: Readonly<Record<string, readonly { readonly field: string; readonly format: GenericColumn['format']; readonly enum?: string }[]>>;
 }
 
 const configs: Readonly<Record<string, GenericListConfig>> = listScreens;

@@ -58,10 +58,20 @@ const ACCOUNT_MANAGERS = ['Alice Archer', 'Ben Bishop', 'Chloe Carter', 'Dev Dhi
 test('metrics: root sees every account manager', async ({ page }) => {
   await visitAs(page, ROOT_ADMIN, '/backoffice/metrics');
   await expect(page).toHaveURL(/\/backoffice\/metrics$/);
-  const grid = page.getByRole('grid');
+  const table = page.getByRole('table');
   for (const name of ACCOUNT_MANAGERS) {
-    await expect(grid.getByText(name, { exact: true })).toBeVisible();
+    await expect(table.getByText(name, { exact: true })).toBeVisible();
   }
+});
+
+test('metrics: under each account manager a row per period, collapsible (001 §2)', async ({ page }) => {
+  await visitAs(page, ROOT_ADMIN, '/backoffice/metrics');
+  const managers = page.getByRole('group', { name: 'Account managers', exact: true });
+  await managers.getByLabel('Chloe Carter').check();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('cell', { name: /^(Week|Month|Quarter) · \d{1,2}\w\w \w{3} \d{4}$/ }).first()).toBeVisible();
+  await table.getByRole('button', { name: /Chloe Carter/ }).click();
+  await expect(table.getByRole('cell', { name: /^(Week|Month|Quarter) · / })).toHaveCount(0);
 });
 
 test('metrics: the account managers checklist offers every manager and narrows the table', async ({ page }) => {
@@ -70,13 +80,13 @@ test('metrics: the account managers checklist offers every manager and narrows t
   await expect(managers.getByRole('checkbox')).toHaveCount(ACCOUNT_MANAGERS.length);
   await managers.getByLabel('Chloe Carter').check();
   await managers.getByLabel('Hana Hughes').check();
-  const grid = page.getByRole('grid');
-  await expect(grid.getByText('Alice Archer', { exact: true })).toHaveCount(0);
-  await expect(grid.getByText('Chloe Carter', { exact: true })).toBeVisible();
-  await expect(grid.getByText('Hana Hughes', { exact: true })).toBeVisible();
+  const table = page.getByRole('table');
+  await expect(table.getByText('Alice Archer', { exact: true })).toHaveCount(0);
+  await expect(table.getByText('Chloe Carter', { exact: true })).toBeVisible();
+  await expect(table.getByText('Hana Hughes', { exact: true })).toBeVisible();
   // Each sales column is money in its own currency.
-  await expect(grid.getByRole('gridcell', { name: /^US\$/ }).first()).toBeVisible();
-  await expect(grid.getByRole('gridcell', { name: /^€/ }).first()).toBeVisible();
+  await expect(table.getByRole('cell', { name: /^US\$/ }).first()).toBeVisible();
+  await expect(table.getByRole('cell', { name: /^€/ }).first()).toBeVisible();
 });
 
 test('invoices: the organisation filter is for users both root and admin only', async ({ page }) => {

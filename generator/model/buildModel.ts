@@ -17,6 +17,7 @@ import type {
   ListScreen,
   Field,
   RowCase,
+  RowCondition,
   Model,
   Operation,
   Permission,
@@ -371,6 +372,13 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
       });
       return { param, match: 'search', fields: filter.search };
     }
+    if (filter.has) {
+      const child = entities.find((candidate) => candidate.name === filter.has.entity);
+      if (!child) fail(at, `unknown entity "${filter.has.entity}"`, ['filters', param, 'has', 'entity']);
+      const via = child.fields.find((candidate) => candidate.name === filter.has.via);
+      if (!via || via.type !== 'ref' || via.to !== entity.name) fail(at, `"${filter.has.via}" is not a ref of "${child.name}" to "${entity.name}"`, ['filters', param, 'has', 'via']);
+      return { param, match: 'has', fields: [], has: { entity: child.name, via: via.name } };
+    }
     const field = fieldOf(filter.field, ['filters', param, 'field']);
     if (filter.match === 'subtree' && !(field.type === 'ref' && field.to === 'organisation') && !(entity.name === 'organisation' && field.type === 'id')) {
       fail(at, 'subtree matches a ref to organisation', ['filters', param, 'match']);
@@ -530,22 +538,35 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
   const schema = rowType.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
   if (!schema) fail(at, 'the list operation must answer an array of a schema', ['list']);
   const sortable = new Set(listSort(operation).fields);
-  /** Each `when` names a property of the row and a value it can hold. */
-  const rowCases = (cases: Raw[] | undefined, path: (string | number)[]): RowCase[] | undefined =>
-    cases?.map((rowCase, j) => {
-      for (const [name, value] of Object.entries(rowCase.when as Record<string, unknown>)) {
-        const property = schema.properties.find((candidate) => candidate.name === name);
-        if (!property) fail(at, `schema "${schema.name}" has no property "${name}"`, [...path, j, 'when', name]);
-        const scalar = property.type.kind === 'scalar' ? property.type.scalar : undefined;
-        const fits =
-          value === null ||
-          (scalar?.type === 'boolean' && typeof value === 'boolean') ||
-          (scalar?.enumName !== undefined && enumValues(partial as Model, scalar.enumName).includes(value as string)) ||
-          (scalar !== undefined && scalar.type !== 'boolean' && !scalar.enumName && typeof value !== 'boolean');
-        if (!fits) fail(at, `${JSON.stringify(value)} is not a value of "${name}"`, [...path, j, 'when', name]);
+  /**
+   * Each property of a condition is one of the row and a value it can hold; bounds are for
+   * integers only (money and decimals arrive as text, compared exactly or not at all).
+   */
+  const rowCondition = (when: Record<string, unknown>, path: (string | number)[]): RowCondition => {
+    for (const [name, value] of Object.entries(when)) {
+      const property = schema.properties.find((candidate) => candidate.name === name);
+      if (!property) fail(at, `schema "${schema.name}" has no property "${name}"`, [...path, name]);
+      const scalar = property.type.kind === 'scalar' ? property.type.scalar : undefined;
+      if (value !== null && typeof value === 'object') {
+        if (scalar?.type !== 'integer') fail(at, `"${name}" is not an integer and has no bounds`, [...path, name]);
+        continue;
       }
-      return { when: rowCase.when, label: rowCase.label };
-    });
+      const fits =
+        value === null ||
+        (scalar?.type === 'boolean' && typeof value === 'boolean') ||
+        (scalar?.enumName !== undefined && enumValues(partial as Model, scalar.enumName).includes(value as string)) ||
+        (scalar !== undefined && scalar.type !== 'boolean' && !scalar.enumName && typeof value !== 'boolean');
+      if (!fits) fail(at, `${JSON.stringify(value)} is not a value of "${name}"`, [...path, name]);
+    }
+    return when as RowCondition;
+  };
+  const rowCases = (cases: Raw[] | undefined, path: (string | number)[]): RowCase[] | undefined =>
+    cases?.map((rowCase, j) => ({ when: rowCondition(rowCase.when, [...path, j, 'when']), label: rowCase.label }));
+  const linkWhen = (column: Raw, i: number): Pick<ListColumnDef, 'linkWhen'> => {
+    if (column.link_when === undefined) return {};
+    if (!column.link) fail(at, 'link_when needs link', ['columns', i, 'link_when']);
+    return { linkWhen: rowCondition(column.link_when, ['columns', i, 'link_when']) };
+  };
   const columns = (raw.columns as Raw[]).map((column, i): ListColumnDef => {
     const warnings = rowCases(column.warnings, ['columns', i, 'warnings']);
     if (column.cases) {
@@ -554,7 +575,7 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
       if (warnings) def.warnings = warnings;
       if (column.link) def.link = column.link;
       if (column.link_param) def.linkParam = column.link_param;
-      return def;
+      return { ...def, ...linkWhen(column, i) };
     }
     const property = schema.properties.find((candidate) => candidate.name === column.field);
     if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
@@ -562,6 +583,7 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
     const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: sortable.has(column.field) };
     if (column.link) def.link = column.link;
     if (column.link_param) def.linkParam = column.link_param;
+    Object.assign(def, linkWhen(column, i));
     if (column.fallback) {
       if (!schema.properties.some((candidate) => candidate.name === column.fallback)) fail(at, `schema "${schema.name}" has no property "${column.fallback}"`, ['columns', i, 'fallback']);
       def.fallback = column.fallback;
@@ -666,6 +688,7 @@ function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath
     const property = propertyAt(partial.schemas, schema, column.field);
     if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
     if (column.link_param && !propertyAt(partial.schemas, schema, column.link_param)) fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
+    if (column.link_when !== undefined) fail(at, 'link_when is for list screens', ['columns', i, 'link_when']);
     const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
     const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: false };
     if (column.link) def.link = column.link;

@@ -118,9 +118,11 @@ export interface Operation {
 /** How a generic list filters: a query parameter matched against fields of the entity. */
 export interface GenericFilter {
   param: string;
-  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree';
-  /** Field names; several only for search. */
+  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'has';
+  /** Field names; several only for search, none for has. */
   fields: string[];
+  /** For `has`: the child rows, those of `entity` whose ref `via` points at the row. */
+  has?: { entity: string; via: string };
 }
 
 /**
@@ -208,9 +210,20 @@ export interface FormScreen {
   prefill: Record<string, string>;
 }
 
-/** A label that applies when every named row property has the value given. */
+/** Bounds of a number property; every one given must hold. */
+export interface Comparison {
+  gt?: number;
+  gte?: number;
+  lt?: number;
+  lte?: number;
+}
+
+/** Row properties and what each must be: a value it equals, or bounds of an integer. */
+export type RowCondition = Record<string, string | number | boolean | null | Comparison>;
+
+/** A label that applies when the row meets `when`. */
 export interface RowCase {
-  when: Record<string, string | number | boolean | null>;
+  when: RowCondition;
   label: string;
 }
 
@@ -220,6 +233,8 @@ export interface ListColumnDef {
   label: string;
   link?: string;
   linkParam?: string;
+  /** The cell links only for rows meeting it; others show the text alone. */
+  linkWhen?: RowCondition;
   format: 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean';
   sortable: boolean;
   /** The enum of an enum column: the runtime labels values with `<enum>.<VALUE>` messages. */

@@ -380,6 +380,18 @@ const screen = {
     // One child list of the record named by the route's :id, on a page of its own.
     children: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     title: { type: 'string' },
+    // A record screen's title placeholders ({{name}}), each a property of the record, or `fallback` when it is null.
+    title_values: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: identifier,
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field'],
+        properties: { field: identifier, fallback: identifier },
+      },
+    },
     // Dotted paths into nested rows (recordColumn) only on child-list screens: see oneOf.
     columns: { type: 'array', minItems: 1, items: recordColumn },
     filters: { type: 'array', items: listFilter },

@@ -17,6 +17,7 @@ import type {
   ListScreen,
   Field,
   RowCase,
+  TitleValue,
   RowCondition,
   Model,
   Operation,
@@ -738,6 +739,25 @@ function buildChildrenScreen(name: string, at: Located<Raw>, partial: Omit<Model
   };
 }
 
+/** A record title's placeholders name top-level properties of the record (and their fallbacks); the title needs them. */
+function recordTitleValues(at: Located<Raw>, operation: Operation, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Record<string, TitleValue> | undefined {
+  const raw = at.value;
+  if (raw.title_values === undefined) return undefined;
+  if (!raw.title) fail(at, 'title_values need a title', ['title_values']);
+  const name = (operation.response as { name: string }).name;
+  const schema = partial.schemas.find((candidate) => candidate.name === name)!;
+  const values: Record<string, TitleValue> = {};
+  for (const [placeholder, value] of Object.entries(raw.title_values as Record<string, Raw>)) {
+    for (const key of ['field', 'fallback'] as const) {
+      if (value[key] !== undefined && !schema.properties.some((property) => property.name === value[key])) {
+        fail(at, `schema "${name}" has no property "${value[key]}"`, ['title_values', placeholder, key]);
+      }
+    }
+    values[placeholder] = { field: value.field, ...(value.fallback && { fallback: value.fallback }) };
+  }
+  return values;
+}
+
 function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Screen[] {
   return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
     const raw = at.value;
@@ -754,11 +774,13 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
         fail(at, `"${raw.record}" is not a get-by-id operation answering a schema`, ['record']);
       }
       const tabs = ((raw.tabs ?? []) as Raw[]).map((tab, i) => buildRecordTab(tab, operation, { ...at, path: [...at.path, 'tabs', i] }, partial));
+      const titleValues = recordTitleValues(at, operation, partial);
       return {
         kind: 'record',
         name,
         operation: operation.id,
         ...(raw.title && { title: raw.title }),
+        ...(titleValues && { titleValues }),
         tabs,
         links: screenLinks(raw),
         ...(raw.edit && { edit: { form: raw.edit.form, guard: raw.edit.guard as Guard } }),
@@ -766,6 +788,7 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
     }
     if (raw.children) return buildChildrenScreen(name, at, partial);
     if (raw.tabs) fail(at, 'tabs belong to record screens', ['tabs']);
+    if (raw.title_values) fail(at, 'title_values belong to record screens', ['title_values']);
     const entity = entities.find((candidate) => candidate.name === raw.form);
     if (!entity) fail(at, `unknown entity "${raw.form}"`, ['form']);
     (raw.fields as string[]).forEach((fieldName, i) => {
@@ -856,6 +879,10 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
     label(screen.kind === 'list' || screen.kind === 'record' || screen.kind === 'page' || screen.kind === 'children' ? screen.title : undefined, ['title']);
     if (screen.kind === 'form') screen.fields.forEach((field, i) => label(`${screen.labels}.${field}`, ['fields', i]));
     if (screen.kind === 'record') {
+      for (const placeholder of Object.keys(screen.titleValues ?? {})) {
+        const text = screen.title === undefined ? undefined : messages[screen.title];
+        if (text !== undefined && !text.includes(`{{${placeholder}}}`)) fail(at, `message "${screen.title}" has no {{${placeholder}}}`, ['title_values', placeholder]);
+      }
       if (screen.tabs.length > 0) label('record.definition', ['tabs']);
       screen.tabs.forEach((tab, i) => {
         label(tab.label, ['tabs', i, 'label']);

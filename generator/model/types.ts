@@ -340,11 +340,19 @@ export interface PageScreen {
 }
 
 /** A read-only view of one record, drawn from its get operation's schema, with its child lists as tabs. */
+/** A placeholder of a record screen's title: a property of the record, or `fallback` when it is null. */
+export interface TitleValue {
+  field: string;
+  fallback?: string;
+}
+
 export interface RecordScreen {
   kind: 'record';
   name: string;
   operation: string;
   title?: string;
+  /** Placeholder → record property filling it (000 §2.9: "Checking out <basket name>"). */
+  titleValues?: Record<string, TitleValue>;
   tabs: RecordTab[];
   /** Route links take the record's id as their `:id`. */
   links: ScreenLink[];

@@ -176,6 +176,7 @@ export const messages = {
     "crumb.quotesoutward": "Outward quotes",
     "crumb.quotesinward": "Inward quotes",
     "crumb.baskets": "Baskets",
+    "crumb.checkout": "Checkout",
     "crumb.order_audit": "Audit",
     "crumb.order_serials": "Serial numbers",
     "orders.audit_title": "Order audit log",
@@ -227,6 +228,10 @@ export const messages = {
     "baskets.total": "Total",
     "baskets.created": "Created",
     "baskets.empty": "You have no open baskets.",
+    "baskets.actions": "Actions",
+    "baskets.checkout": "Checkout",
+    "baskets.checkout_title": "Checking out {{name}}",
+    "baskets.back_to_basket": "Back to basket",
     "order_status.CREATED": "Created",
     "order_status.PROCESSING": "Processing",
     "order_status.ACCEPTED": "Accepted",
@@ -516,6 +521,7 @@ export const messages = {
     "crumb.quotesoutward": "Devis envoyés",
     "crumb.quotesinward": "Devis reçus",
     "crumb.baskets": "Paniers",
+    "crumb.checkout": "Commande",
     "orders.title": "Commandes",
     "orders.one": "Commande",
     "orders.reference": "Référence",
@@ -559,6 +565,10 @@ export const messages = {
     "baskets.total": "Total",
     "baskets.created": "Créé le",
     "baskets.empty": "Vous n'avez aucun panier ouvert.",
+    "baskets.actions": "Actions",
+    "baskets.checkout": "Commander",
+    "baskets.checkout_title": "Commande du panier {{name}}",
+    "baskets.back_to_basket": "Retour au panier",
     "order_status.CREATED": "Créée",
     "order_status.PROCESSING": "En traitement",
     "order_status.ACCEPTED": "Acceptée",
@@ -612,4 +622,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 509 keys in the English catalogue.
+// 514 keys in the English catalogue.

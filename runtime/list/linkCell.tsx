@@ -4,8 +4,8 @@ import { WarningIcon } from './WarningIcon';
 
 /**
  * A cell renderer that links to a route with the row's `param` field as the `id` parameter (when
- * a route is given and `linkable` passes the row), followed by a warning icon when `warning` has one for the row. AG Grid
- * renders React cells through portals, so the router context reaches the link.
+ * a route is given and `linkable` passes the row), followed by a warning icon when `warning` has
+ * one for the row. AG Grid renders React cells through portals, so the router context reaches the link.
  */
 export function linkCell<Row>(
   route: string | undefined,

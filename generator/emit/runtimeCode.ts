@@ -160,6 +160,7 @@ export function emitScreens(model: Model): string {
       recordScreens[screen.name] = {
         path: operation.path,
         ...(screen.title && { title: screen.title }),
+        ...(screen.titleValues && { titleValues: screen.titleValues }),
         schema: { $ref: localRef(root), definitions },
         tabs,
         links: screen.links,

@@ -52,7 +52,13 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
     ...(nested.length > 0 && { nested }),
     ...(counts.length > 0 && { counts }),
     sort: generic.sort,
-    filters: generic.filters,
+    // A `has` filter tests for child rows by their table and the column pointing back at the row.
+    filters: generic.filters.map((filter) => {
+      if (!filter.has) return filter;
+      const child = model.entities.find((candidate) => candidate.name === filter.has!.entity)!;
+      const via = child.fields.find((field) => field.name === filter.has!.via)!;
+      return { param: filter.param, match: filter.match, fields: filter.fields, has: { table: child.table, column: via.column } };
+    }),
     ...(generic.scope && { scope: generic.scope }),
     ...(generic.children && { children: { ...generic.children, defaultSort: generic.defaultSort } }),
     ...(writes && { write: writeMeta(model, generic) }),

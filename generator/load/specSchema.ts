@@ -179,8 +179,15 @@ const operation = {
               search: { type: 'array', minItems: 1, items: identifier },
               field: identifier,
               match: { enum: ['eq', 'in', 'gte', 'lte', 'subtree', 'not_own'] },
+              // A boolean parameter: true keeps the rows that have child rows of `entity` (its ref `via`), false the others.
+              has: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['entity', 'via'],
+                properties: { entity: identifier, via: identifier },
+              },
             },
-            oneOf: [{ required: ['search'] }, { required: ['field', 'match'] }],
+            oneOf: [{ required: ['search'] }, { required: ['field', 'match'] }, { required: ['has'] }],
           },
         },
       },
@@ -209,13 +216,34 @@ const route = {
   },
 } as const;
 
-/** A label shown when every row property named in `when` has the value given. */
+/**
+ * Row properties and what each must be: a value it equals, or bounds of a number
+ * (`{ gt: 0 }`: a count above zero); every one must hold.
+ */
+const rowCondition = {
+  type: 'object',
+  minProperties: 1,
+  propertyNames: identifier,
+  additionalProperties: {
+    anyOf: [
+      { type: ['string', 'number', 'boolean', 'null'] },
+      {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: { gt: { type: 'number' }, gte: { type: 'number' }, lt: { type: 'number' }, lte: { type: 'number' } },
+      },
+    ],
+  },
+} as const;
+
+/** A label shown when the row meets `when`. */
 const rowCase = {
   type: 'object',
   additionalProperties: false,
   required: ['when', 'label'],
   properties: {
-    when: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+    when: rowCondition,
     label: { type: 'string' },
   },
 } as const;
@@ -235,6 +263,8 @@ const listColumn = {
     label: { type: 'string' },
     link: { type: 'string' },
     link_param: identifier,
+    // The cell links only for rows meeting it (000 §2.7: checkout only for a basket with lines).
+    link_when: rowCondition,
     format: { enum: ['text', 'money', 'date', 'datetime', 'enum', 'boolean'] },
     fallback: identifier,
     currency: { type: 'string', pattern: '^[A-Z]{3}$' },
@@ -374,6 +404,18 @@ const screen = {
     // One child list of the record named by the route's :id, on a page of its own.
     children: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     title: { type: 'string' },
+    // A record screen's title placeholders ({{name}}), each a property of the record, or `fallback` when it is null.
+    title_values: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: identifier,
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field'],
+        properties: { field: identifier, fallback: identifier },
+      },
+    },
     // Dotted paths into nested rows (recordColumn) only on child-list screens: see oneOf.
     columns: { type: 'array', minItems: 1, items: recordColumn },
     filters: { type: 'array', items: listFilter },

@@ -19,6 +19,8 @@ import type {
   ListScreen,
   Field,
   RowCase,
+  TitleValue,
+  RowCondition,
   Model,
   Operation,
   Permission,
@@ -377,6 +379,13 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
       });
       return { param, match: 'search', fields: filter.search };
     }
+    if (filter.has) {
+      const child = entities.find((candidate) => candidate.name === filter.has.entity);
+      if (!child) fail(at, `unknown entity "${filter.has.entity}"`, ['filters', param, 'has', 'entity']);
+      const via = child.fields.find((candidate) => candidate.name === filter.has.via);
+      if (!via || via.type !== 'ref' || via.to !== entity.name) fail(at, `"${filter.has.via}" is not a ref of "${child.name}" to "${entity.name}"`, ['filters', param, 'has', 'via']);
+      return { param, match: 'has', fields: [], has: { entity: child.name, via: via.name } };
+    }
     const field = fieldOf(filter.field, ['filters', param, 'field']);
     if (filter.match === 'subtree' && !(field.type === 'ref' && field.to === 'organisation') && !(entity.name === 'organisation' && field.type === 'id')) {
       fail(at, 'subtree matches a ref to organisation', ['filters', param, 'match']);
@@ -558,22 +567,35 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
   const schema = rowType.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
   if (!schema) fail(at, 'the list operation must answer an array of a schema', ['list']);
   const sortable = new Set(listSort(operation).fields);
-  /** Each `when` names a property of the row and a value it can hold. */
-  const rowCases = (cases: Raw[] | undefined, path: (string | number)[]): RowCase[] | undefined =>
-    cases?.map((rowCase, j) => {
-      for (const [name, value] of Object.entries(rowCase.when as Record<string, unknown>)) {
-        const property = schema.properties.find((candidate) => candidate.name === name);
-        if (!property) fail(at, `schema "${schema.name}" has no property "${name}"`, [...path, j, 'when', name]);
-        const scalar = property.type.kind === 'scalar' ? property.type.scalar : undefined;
-        const fits =
-          value === null ||
-          (scalar?.type === 'boolean' && typeof value === 'boolean') ||
-          (scalar?.enumName !== undefined && enumValues(partial as Model, scalar.enumName).includes(value as string)) ||
-          (scalar !== undefined && scalar.type !== 'boolean' && !scalar.enumName && typeof value !== 'boolean');
-        if (!fits) fail(at, `${JSON.stringify(value)} is not a value of "${name}"`, [...path, j, 'when', name]);
+  /**
+   * Each property of a condition is one of the row and a value it can hold; bounds are for
+   * integers only (money and decimals arrive as text, compared exactly or not at all).
+   */
+  const rowCondition = (when: Record<string, unknown>, path: (string | number)[]): RowCondition => {
+    for (const [name, value] of Object.entries(when)) {
+      const property = schema.properties.find((candidate) => candidate.name === name);
+      if (!property) fail(at, `schema "${schema.name}" has no property "${name}"`, [...path, name]);
+      const scalar = property.type.kind === 'scalar' ? property.type.scalar : undefined;
+      if (value !== null && typeof value === 'object') {
+        if (scalar?.type !== 'integer') fail(at, `"${name}" is not an integer and has no bounds`, [...path, name]);
+        continue;
       }
-      return { when: rowCase.when, label: rowCase.label };
-    });
+      const fits =
+        value === null ||
+        (scalar?.type === 'boolean' && typeof value === 'boolean') ||
+        (scalar?.enumName !== undefined && enumValues(partial as Model, scalar.enumName).includes(value as string)) ||
+        (scalar !== undefined && scalar.type !== 'boolean' && !scalar.enumName && typeof value !== 'boolean');
+      if (!fits) fail(at, `${JSON.stringify(value)} is not a value of "${name}"`, [...path, name]);
+    }
+    return when as RowCondition;
+  };
+  const rowCases = (cases: Raw[] | undefined, path: (string | number)[]): RowCase[] | undefined =>
+    cases?.map((rowCase, j) => ({ when: rowCondition(rowCase.when, [...path, j, 'when']), label: rowCase.label }));
+  const linkWhen = (column: Raw, i: number): Pick<ListColumnDef, 'linkWhen'> => {
+    if (column.link_when === undefined) return {};
+    if (!column.link) fail(at, 'link_when needs link', ['columns', i, 'link_when']);
+    return { linkWhen: rowCondition(column.link_when, ['columns', i, 'link_when']) };
+  };
   const columns = (raw.columns as Raw[]).map((column, i): ListColumnDef => {
     const warnings = rowCases(column.warnings, ['columns', i, 'warnings']);
     if (column.cases) {
@@ -582,7 +604,7 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
       if (warnings) def.warnings = warnings;
       if (column.link) def.link = column.link;
       if (column.link_param) def.linkParam = column.link_param;
-      return def;
+      return { ...def, ...linkWhen(column, i) };
     }
     const property = schema.properties.find((candidate) => candidate.name === column.field);
     if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
@@ -590,6 +612,7 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
     const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: sortable.has(column.field) };
     if (column.link) def.link = column.link;
     if (column.link_param) def.linkParam = column.link_param;
+    Object.assign(def, linkWhen(column, i));
     if (column.fallback) {
       if (!schema.properties.some((candidate) => candidate.name === column.fallback)) fail(at, `schema "${schema.name}" has no property "${column.fallback}"`, ['columns', i, 'fallback']);
       def.fallback = column.fallback;
@@ -737,6 +760,7 @@ function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath
     const property = propertyAt(partial.schemas, schema, column.field);
     if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
     if (column.link_param && !propertyAt(partial.schemas, schema, column.link_param)) fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
+    if (column.link_when !== undefined) fail(at, 'link_when is for list screens', ['columns', i, 'link_when']);
     const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
     const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: false };
     if (column.link) def.link = column.link;
@@ -786,6 +810,25 @@ function buildChildrenScreen(name: string, at: Located<Raw>, partial: Omit<Model
   };
 }
 
+/** A record title's placeholders name top-level properties of the record (and their fallbacks); the title needs them. */
+function recordTitleValues(at: Located<Raw>, operation: Operation, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Record<string, TitleValue> | undefined {
+  const raw = at.value;
+  if (raw.title_values === undefined) return undefined;
+  if (!raw.title) fail(at, 'title_values need a title', ['title_values']);
+  const name = (operation.response as { name: string }).name;
+  const schema = partial.schemas.find((candidate) => candidate.name === name)!;
+  const values: Record<string, TitleValue> = {};
+  for (const [placeholder, value] of Object.entries(raw.title_values as Record<string, Raw>)) {
+    for (const key of ['field', 'fallback'] as const) {
+      if (value[key] !== undefined && !schema.properties.some((property) => property.name === value[key])) {
+        fail(at, `schema "${name}" has no property "${value[key]}"`, ['title_values', placeholder, key]);
+      }
+    }
+    values[placeholder] = { field: value.field, ...(value.fallback && { fallback: value.fallback }) };
+  }
+  return values;
+}
+
 function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Screen[] {
   return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
     const raw = at.value;
@@ -802,11 +845,13 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
         fail(at, `"${raw.record}" is not a get-by-id operation answering a schema`, ['record']);
       }
       const tabs = ((raw.tabs ?? []) as Raw[]).map((tab, i) => buildRecordTab(tab, operation, { ...at, path: [...at.path, 'tabs', i] }, partial));
+      const titleValues = recordTitleValues(at, operation, partial);
       return {
         kind: 'record',
         name,
         operation: operation.id,
         ...(raw.title && { title: raw.title }),
+        ...(titleValues && { titleValues }),
         tabs,
         links: screenLinks(raw),
         ...(raw.edit && { edit: { form: raw.edit.form, guard: raw.edit.guard as Guard } }),
@@ -814,6 +859,7 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
     }
     if (raw.children) return buildChildrenScreen(name, at, partial);
     if (raw.tabs) fail(at, 'tabs belong to record screens', ['tabs']);
+    if (raw.title_values) fail(at, 'title_values belong to record screens', ['title_values']);
     const entity = entities.find((candidate) => candidate.name === raw.form);
     if (!entity) fail(at, `unknown entity "${raw.form}"`, ['form']);
     (raw.fields as string[]).forEach((fieldName, i) => {
@@ -927,6 +973,10 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
     label(screen.kind === 'list' || screen.kind === 'record' || screen.kind === 'page' || screen.kind === 'children' ? screen.title : undefined, ['title']);
     if (screen.kind === 'form') screen.fields.forEach((field, i) => label(`${screen.labels}.${field}`, ['fields', i]));
     if (screen.kind === 'record') {
+      for (const placeholder of Object.keys(screen.titleValues ?? {})) {
+        const text = screen.title === undefined ? undefined : messages[screen.title];
+        if (text !== undefined && !text.includes(`{{${placeholder}}}`)) fail(at, `message "${screen.title}" has no {{${placeholder}}}`, ['title_values', placeholder]);
+      }
       if (screen.tabs.length > 0) label('record.definition', ['tabs']);
       screen.tabs.forEach((tab, i) => {
         label(tab.label, ['tabs', i, 'label']);

@@ -18,6 +18,9 @@ function pagingParameters(operation: Operation): Property[] {
 }
 
 function filterParameter(model: Model, operation: Operation, filter: GenericFilter): Property {
+  if (filter.match === 'has') {
+    return { name: filter.param, required: false, nullable: false, type: { kind: 'scalar', scalar: { type: 'boolean' } }, description: `Has ${filter.has!.entity} rows (true) or none (false)` };
+  }
   const entity = model.entities.find((candidate) => candidate.name === operation.generic!.entity)!;
   const field = entity.fields.find((candidate) => candidate.name === filter.fields[0])!;
   const scalar: Scalar =

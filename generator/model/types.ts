@@ -118,10 +118,15 @@ export interface Operation {
 /** How a generic list filters: a query parameter matched against fields of the entity. */
 export interface GenericFilter {
   param: string;
-  /** `not_own`: a boolean parameter that, when true, leaves out rows of the caller's own organisation. */
-  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own';
-  /** Field names; several only for search. */
+  /**
+   * `not_own`: a boolean parameter that, when true, leaves out rows of the caller's own organisation;
+   * `has`: a boolean parameter keeping the rows with (true) or without (false) child rows.
+   */
+  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own' | 'has';
+  /** Field names; several only for search, none for has. */
   fields: string[];
+  /** For `has`: the child rows, those of `entity` whose ref `via` points at the row. */
+  has?: { entity: string; via: string };
 }
 
 /**
@@ -225,9 +230,20 @@ export interface FormWidget {
   options?: { where?: Record<string, string | number | boolean>; descendants?: boolean };
 }
 
-/** A label that applies when every named row property has the value given. */
+/** Bounds of a number property; every one given must hold. */
+export interface Comparison {
+  gt?: number;
+  gte?: number;
+  lt?: number;
+  lte?: number;
+}
+
+/** Row properties and what each must be: a value it equals, or bounds of an integer. */
+export type RowCondition = Record<string, string | number | boolean | null | Comparison>;
+
+/** A label that applies when the row meets `when`. */
 export interface RowCase {
-  when: Record<string, string | number | boolean | null>;
+  when: RowCondition;
   label: string;
 }
 
@@ -237,6 +253,8 @@ export interface ListColumnDef {
   label: string;
   link?: string;
   linkParam?: string;
+  /** The cell links only for rows meeting it; others show the text alone. */
+  linkWhen?: RowCondition;
   format: 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean';
   sortable: boolean;
   /** The enum of an enum column: the runtime labels values with `<enum>.<VALUE>` messages. */
@@ -362,11 +380,19 @@ export interface PageScreen {
 }
 
 /** A read-only view of one record, drawn from its get operation's schema, with its child lists as tabs. */
+/** A placeholder of a record screen's title: a property of the record, or `fallback` when it is null. */
+export interface TitleValue {
+  field: string;
+  fallback?: string;
+}
+
 export interface RecordScreen {
   kind: 'record';
   name: string;
   operation: string;
   title?: string;
+  /** Placeholder → record property filling it (000 §2.9: "Checking out <basket name>"). */
+  titleValues?: Record<string, TitleValue>;
   tabs: RecordTab[];
   /** Route links take the record's id as their `:id`. */
   links: ScreenLink[];

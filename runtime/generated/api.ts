@@ -6892,6 +6892,7 @@ export interface operations {
                 per_page?: number;
                 sort_by?: "+id" | "-id" | "+name" | "-name" | "+total" | "-total" | "+created_at" | "-created_at";
                 text?: string;
+                has_line_items?: boolean;
             };
             header?: never;
             path?: never;

@@ -177,6 +177,7 @@ export const messages = {
     "crumb.quotesoutward": "Outward quotes",
     "crumb.quotesinward": "Inward quotes",
     "crumb.baskets": "Baskets",
+    "crumb.checkout": "Checkout",
     "crumb.order_audit": "Audit",
     "crumb.order_serials": "Serial numbers",
     "orders.audit_title": "Order audit log",
@@ -245,6 +246,10 @@ export const messages = {
     "baskets.shipping_region": "Region",
     "baskets.shipping_postal_code": "Postal code",
     "baskets.shipping_country_code": "Country code",
+    "baskets.actions": "Actions",
+    "baskets.checkout": "Checkout",
+    "baskets.checkout_title": "Checking out {{name}}",
+    "baskets.back_to_basket": "Back to basket",
     "order_status.CREATED": "Created",
     "order_status.PROCESSING": "Processing",
     "order_status.ACCEPTED": "Accepted",
@@ -535,6 +540,7 @@ export const messages = {
     "crumb.quotesoutward": "Devis envoyés",
     "crumb.quotesinward": "Devis reçus",
     "crumb.baskets": "Paniers",
+    "crumb.checkout": "Commande",
     "orders.title": "Commandes",
     "orders.one": "Commande",
     "orders.reference": "Référence",
@@ -578,6 +584,10 @@ export const messages = {
     "baskets.total": "Total",
     "baskets.created": "Créé le",
     "baskets.empty": "Vous n'avez aucun panier ouvert.",
+    "baskets.actions": "Actions",
+    "baskets.checkout": "Commander",
+    "baskets.checkout_title": "Commande du panier {{name}}",
+    "baskets.back_to_basket": "Retour au panier",
     "order_status.CREATED": "Créée",
     "order_status.PROCESSING": "En traitement",
     "order_status.ACCEPTED": "Acceptée",
@@ -631,4 +641,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 528 keys in the English catalogue.
+// 533 keys in the English catalogue.

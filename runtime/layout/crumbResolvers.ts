@@ -9,6 +9,11 @@ export const crumbResolvers: Readonly<Record<string, CrumbResolver>> = {
     const product = await unwrap(api.GET('/products/{id}', { params: { path: { id: Number(param) } }, signal }));
     return product.name;
   },
+  // 000 §2.7: a basket without a name is called by its id.
+  basket: async (param, signal) => {
+    const basket = await unwrap(api.GET('/baskets/{id}', { params: { path: { id: Number(param) } }, signal }));
+    return basket.name ?? String(basket.id);
+  },
   public_product: async (param, signal) => {
     const product = await unwrap(api.GET('/public/webstore/{id}', { params: { path: { id: Number(param) } }, signal }));
     return product.name;

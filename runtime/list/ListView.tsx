@@ -52,7 +52,7 @@ export function ListView<Row, Filters extends ListFilters>({
         comparator: () => 0,
         flex: 1,
         ...(column.linkRoute || column.warning
-          ? { cellRenderer: linkCell(column.linkRoute, column.linkParam ?? ('id' as keyof Row & string), column.warning) }
+          ? { cellRenderer: linkCell(column.linkRoute, column.linkParam ?? ('id' as keyof Row & string), column.warning, column.linkable) }
           : {}),
       })),
     [columns, t, currentSort?.field, currentSort?.direction],

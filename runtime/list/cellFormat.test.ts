@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, linkId, warningText, type CellContext } from './cellFormat';
+import { formatCell, linkId, rowMeets, warningText, type CellContext } from './cellFormat';
 import type { GenericColumn } from './genericListConfig';
 
 const messages: Record<string, string> = {
@@ -54,6 +54,29 @@ describe('linkId', () => {
     expect(linkId(column('text'), { id: 7 })).toBe('7');
     expect(linkId(column('text', { linkParam: 'order_id' }), { id: 7, order_id: 9 })).toBe('9');
     expect(linkId(column('text', { linkParam: 'order_id' }), { id: 7, order_id: null })).toBeNull();
+  });
+
+  it('is null for a row failing linkWhen (a basket without lines has no checkout link)', () => {
+    const checkout = column('text', { link: 'basket_checkout', linkWhen: { line_item_count: { gt: 0 } } });
+    expect(linkId(checkout, { id: 7, line_item_count: 2 })).toBe('7');
+    expect(linkId(checkout, { id: 7, line_item_count: 0 })).toBeNull();
+    expect(linkId(checkout, { id: 7 })).toBeNull();
+    expect(linkId(column('text', { link: 'x', linkWhen: { kind: 'A' } }), { id: 7, kind: 'B' })).toBeNull();
+  });
+});
+
+describe('rowMeets', () => {
+  it('holds when every property equals its value or lies within every bound given', () => {
+    expect(rowMeets({ n: { gt: 0 } }, { n: 1 })).toBe(true);
+    expect(rowMeets({ n: { gt: 0 } }, { n: 0 })).toBe(false);
+    expect(rowMeets({ n: { gte: 0, lt: 3 } }, { n: 0 })).toBe(true);
+    expect(rowMeets({ n: { gte: 0, lt: 3 } }, { n: 3 })).toBe(false);
+    expect(rowMeets({ n: { lte: 3 } }, { n: 3 })).toBe(true);
+    // A bound never matches text (money arrives as text) nor a missing property.
+    expect(rowMeets({ n: { gt: 0 } }, { n: '5' })).toBe(false);
+    expect(rowMeets({ n: { gt: 0 } }, {})).toBe(false);
+    expect(rowMeets({ n: { gt: 0 }, s: 'A' }, { n: 1, s: 'B' })).toBe(false);
+    expect(rowMeets({ s: null }, {})).toBe(true);
   });
 });
 

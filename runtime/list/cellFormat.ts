@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from '../format/dates';
 import { formatMoney } from '../format/money';
-import type { GenericColumn, RowCase } from './genericListConfig';
+import type { Comparison, GenericColumn, RowCase, RowCondition } from './genericListConfig';
 
 export type ListRow = Readonly<Record<string, unknown>>;
 
@@ -19,11 +19,26 @@ function nameOf(value: object): string {
   return typeof name === 'string' || typeof name === 'number' ? String(name) : '';
 }
 
-/** The texts of the cases whose every `when` property has its value in the row (a missing one counts as null). */
+function withinBounds(value: unknown, bounds: Comparison): boolean {
+  if (typeof value !== 'number') return false;
+  return (
+    (bounds.gt === undefined || value > bounds.gt) &&
+    (bounds.gte === undefined || value >= bounds.gte) &&
+    (bounds.lt === undefined || value < bounds.lt) &&
+    (bounds.lte === undefined || value <= bounds.lte)
+  );
+}
+
+/** Whether every property of the condition holds in the row: a value equal (a missing one counts as null), or within bounds. */
+export function rowMeets(condition: RowCondition, row: ListRow): boolean {
+  return Object.entries(condition).every(([field, wanted]) =>
+    wanted !== null && typeof wanted === 'object' ? withinBounds(row[field], wanted) : (row[field] ?? null) === wanted,
+  );
+}
+
+/** The texts of the cases whose condition the row meets. */
 export function matchingLabels(cases: readonly RowCase[], row: ListRow, context: CellContext): string[] {
-  return cases
-    .filter((rowCase) => Object.entries(rowCase.when).every(([field, value]) => (row[field] ?? null) === value))
-    .map((rowCase) => context.message(rowCase.label) ?? rowCase.label);
+  return cases.filter((rowCase) => rowMeets(rowCase.when, row)).map((rowCase) => context.message(rowCase.label) ?? rowCase.label);
 }
 
 /** A column's warning tooltip: the matching warnings, each a sentence, or null when none applies. */
@@ -64,8 +79,9 @@ export function formatCell(column: GenericColumn, row: ListRow, context: CellCon
   }
 }
 
-/** The `id` parameter of a link cell: the row's `linkParam` field (default `id`), or null when absent. */
+/** The `id` parameter of a link cell: the row's `linkParam` field (default `id`), or null when absent or the row fails `linkWhen`. */
 export function linkId(column: GenericColumn, row: ListRow): string | null {
+  if (column.linkWhen && !rowMeets(column.linkWhen, row)) return null;
   const id = row[column.linkParam ?? 'id'];
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }

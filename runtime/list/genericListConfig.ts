@@ -4,9 +4,20 @@ import { listScreens, type ListScreenName } from '../generated/screens';
 /** The shape of one generated list screen (runtime/generated/screens.ts), widened from its literal type. */
 export type ColumnFormat = 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean';
 
-/** A label (message key) that applies when every named row property has the value given. */
+/** Bounds of an integer row property; every one given must hold. */
+export interface Comparison {
+  readonly gt?: number;
+  readonly gte?: number;
+  readonly lt?: number;
+  readonly lte?: number;
+}
+
+/** Row properties and what each must be: a value it equals, or bounds. */
+export type RowCondition = Readonly<Record<string, string | number | boolean | null | Comparison>>;
+
+/** A label (message key) that applies when the row meets `when`. */
 export interface RowCase {
-  readonly when: Readonly<Record<string, string | number | boolean | null>>;
+  readonly when: RowCondition;
   readonly label: string;
 }
 
@@ -18,6 +29,8 @@ export interface GenericColumn {
   /** Route name; the cell links to it with `{ id: row[linkParam ?? 'id'] }`. */
   readonly link?: string;
   readonly linkParam?: string;
+  /** The cell links only for rows meeting it (checkout only for a basket with lines). */
+  readonly linkWhen?: RowCondition;
   /** Enum of an enum column: values show as their `<enum>.<VALUE>` message when it exists. */
   readonly enum?: string;
   /** Row property shown instead when the field is null (a basket's id when it has no name). */

@@ -13,6 +13,8 @@ export interface ListColumn<Row> {
   /** Makes the cell a link to this route, with `{ id: row[linkParam] }` (linkParam defaults to id). */
   linkRoute?: string;
   linkParam?: keyof Row & string;
+  /** Rows failing it show the text without the link. */
+  linkable?: (row: Row) => boolean;
   /** A warning icon's tooltip for the row, or null for none. */
   warning?: (row: Row) => string | null;
 }

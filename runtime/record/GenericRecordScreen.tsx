@@ -5,6 +5,8 @@ import type { GenericLink } from '../list/genericListConfig';
 import { ScreenLinks } from '../list/ScreenLinks';
 import { useCellContext } from '../list/useCellContext';
 import { useMessage } from '../list/useMessage';
+import { isMessageKey } from '../i18n/i18n';
+import { useT } from '../i18n/useT';
 import { useRouteNavigate } from '../routing/useRouteNavigate';
 import type { FormName } from '../generated/forms';
 import { guardPasses, type Guard } from '../session/guard';
@@ -15,12 +17,15 @@ import { describeValue, type Definitions, type JsonSchema } from './recordFields
 import type { RecordTabConfig } from './ChildListTab';
 import { RecordTabs } from './RecordTabs';
 import { RecordValueView } from './RecordValueView';
+import { titleValues, type TitleValue } from './recordTitle';
 import { useRecord } from './useRecord';
 import './recordView.css';
 
 interface RecordScreenConfig {
   readonly path: string;
   readonly title?: string;
+  /** The title's placeholders, filled from the record once it has loaded. */
+  readonly titleValues?: Readonly<Record<string, TitleValue>>;
   readonly schema: JsonSchema & { readonly definitions: Definitions };
   /** The record's child lists, shown as tabs after its definition. */
   readonly tabs: readonly RecordTabConfig[];
@@ -48,6 +53,7 @@ function recordScreenConfig(name: string): RecordScreenConfig {
 export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   const config = recordScreenConfig(name);
   const message = useMessage();
+  const t = useT();
   const context = useCellContext();
   const goTo = useRouteNavigate();
   const { id } = useParams();
@@ -67,9 +73,19 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   const definition = (value: NonNullable<typeof described>, recordId: string) =>
     editable && config.edit ? <RecordEditForm form={config.edit.form} recordPath={config.path} id={recordId} /> : <RecordValueView value={value} />;
 
+  // A title naming the record waits for it rather than showing its placeholders empty.
+  const heading =
+    config.title === undefined
+      ? null
+      : !config.titleValues
+        ? (message(config.title) ?? config.title)
+        : load.status === 'loaded' && isMessageKey(config.title)
+          ? t(config.title, titleValues(config.titleValues, load.record as Readonly<Record<string, unknown>>))
+          : null;
+
   return (
     <section className="record-view">
-      {config.title && <h1>{message(config.title) ?? config.title}</h1>}
+      {heading !== null && <h1>{heading}</h1>}
       <ScreenLinks links={config.links} place="header" id={id} />
       {!described || id === undefined ? (
         <Spinner />

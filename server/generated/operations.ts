@@ -4948,6 +4948,10 @@ export const operations: OperationDef[] = [
           "type": "string",
           "maxLength": 255,
           "description": "Contains, in name"
+        },
+        "has_line_items": {
+          "type": "boolean",
+          "description": "Has basket_line_item rows (true) or none (false)"
         }
       }
     },
@@ -4994,6 +4998,15 @@ export const operations: OperationDef[] = [
           "fields": [
             "name"
           ]
+        },
+        {
+          "param": "has_line_items",
+          "match": "has",
+          "fields": [],
+          "has": {
+            "table": "basket_line_items",
+            "column": "basket_id"
+          }
         }
       ],
       "scope": {

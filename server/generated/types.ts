@@ -2236,6 +2236,10 @@ sort_by: ("+id" | "-id" | "+name" | "-name" | "+total" | "-total" | "+created_at
  * Contains, in name
  */
 text?: string
+/**
+ * Has basket_line_item rows (true) or none (false)
+ */
+has_line_items?: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

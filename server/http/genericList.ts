@@ -62,6 +62,13 @@ export async function applyFilters(db: Knex, query: Knex.QueryBuilder, meta: Gen
   for (const filter of meta.filters) {
     const value = params[filter.param];
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    if (filter.match === 'has') {
+      const has = filter.has!;
+      const children = db(has.table).select(db.raw('1')).where(`${has.table}.${has.column}`, db.ref(`${table}.id`));
+      if (value === true) query.whereExists(children);
+      else query.whereNotExists(children);
+      continue;
+    }
     const columns = filter.fields.map((name) => `${table}.${columnOf(entity, name)}`);
     const field = fieldMeta(entity, filter.fields[0]!);
     switch (filter.match) {

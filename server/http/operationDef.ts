@@ -82,7 +82,11 @@ export interface GenericMeta {
   /** Integer properties counting child rows that point at the record (a subquery of the row query). */
   counts?: { property: string; table: string; column: string }[];
   sort: string[];
-  filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own'; fields: string[] }[];
+  /**
+   * `has`: a boolean parameter keeping the rows with (true) or without (false) child rows in
+   * `has.table`; `not_own`: true leaves out the caller's own organisation's rows.
+   */
+  filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own' | 'has'; fields: string[]; has?: { table: string; column: string } }[];
   scope?: { kind: 'tree' | 'own'; field: string };
   /**
    * A create or update (http/genericWrite.ts): the input schema's `fields`, the `unique` ones

@@ -50,6 +50,18 @@ describe('GET /baskets', () => {
     expect((await list(buyer, '/baskets?sort_by=-total')).body.map((row) => row.id)).toEqual([2, 1, 3]);
   });
 
+  it('keeps the baskets with line items, or those without, by has_line_items', async () => {
+    const withLines = await list(buyer, '/baskets?has_line_items=true&sort_by=%2Bid');
+    expect(idsOf(withLines.body)).toEqual([1, 2]);
+    expect(withLines.headers.get('x-total-count')).toBe('2');
+    expect(idsOf((await list(buyer, '/baskets?has_line_items=false')).body)).toEqual([3]);
+    // Scoped like the rest of the list: the branch's basket 4 has lines but is not the caller's.
+    expect(idsOf((await list(buyer, '/baskets?has_line_items=true&text=branch')).body)).toEqual([]);
+    const bad = await buyer.get<Row>('/api/v1/baskets?has_line_items=maybe');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'invalid_parameter', parameter: 'has_line_items' });
+  });
+
   it('pages with the headers', async () => {
     const page = await list(buyer, '/baskets?per_page=2&page=2');
     expect(page.headers.get('x-total-pages')).toBe('2');

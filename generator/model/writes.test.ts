@@ -108,6 +108,10 @@ describe('generic create and update', () => {
     const code = emitServerOperations(modelOf(files(operations(create))));
     expect(code).toMatch(/"lookup": \{\s+"kind": \{\s+"entity": "other",\s+"field": "code"\s+\}\s+\}/);
     expect(emitServerOperations(modelOf(files(operations())))).not.toContain('"lookup"');
+    const responses = (model: ReturnType<typeof modelOf>) =>
+      Object.keys((buildOpenApi(model) as unknown as { paths: Record<string, Record<string, { responses: object }>> }).paths['/things']!['post']!.responses);
+    expect(responses(modelOf(files(operations(create))))).toContain('422');
+    expect(responses(modelOf(files(operations())))).not.toContain('422');
   });
 
   it.each([

@@ -3042,6 +3042,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getUser: {
@@ -3164,6 +3173,15 @@ export interface operations {
             };
             /** @description A unique value is taken (duplicate_value) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

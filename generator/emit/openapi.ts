@@ -52,6 +52,7 @@ function operationObject(model: Model, operation: Operation) {
           }),
           content: { 'application/json': { schema: typeRefSchema(model, operation.response, componentRef) } },
         };
+  const writes = operation.generic?.kind === 'create' || operation.generic?.kind === 'update';
   return {
     operationId: operation.id,
     ...(operation.auth === 'public' ? { security: [] } : {}),
@@ -68,7 +69,10 @@ function operationObject(model: Model, operation: Operation) {
       ...(operation.auth === 'session' && { '401': problemResponse('Not signed in') }),
       '403': problemResponse('Missing permission or CSRF token'),
       ...(operation.pathParams.length > 0 && { '404': problemResponse('Not found') }),
-      ...((operation.generic?.kind === 'create' || operation.generic?.kind === 'update') && { '409': problemResponse('A unique value is taken (duplicate_value)') }),
+      ...(writes && { '409': problemResponse('A unique value is taken (duplicate_value)') }),
+      ...(writes && (operation.generic?.scope || operation.generic?.lookup) && {
+        '422': problemResponse('A value outside the caller’s scope (outside_scope) or naming no row (unknown_value)'),
+      }),
     },
   };
 }

@@ -65,13 +65,13 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
   };
 }
 
-/** What a create or update writes: its input schema's fields, the unique ones among them, `requires` and `set`. */
+/** What a create or update writes: its input schema's fields, the unique ones among them, `requires`, `set` and `lookup`. */
 function writeMeta(model: Model, generic: GenericOperation) {
   const input = model.schemas.find((candidate) => candidate.name === generic.schema)!;
   const entity = model.entities.find((candidate) => candidate.name === generic.entity)!;
   const fields = input.properties.map((property) => property.name);
   const unique = entity.fields.filter((field) => field.unique && fields.includes(field.name)).map((field) => field.name);
-  return { fields, unique, requires: generic.requires ?? {}, ...(generic.set && { set: generic.set }) };
+  return { fields, unique, requires: generic.requires ?? {}, ...(generic.set && { set: generic.set }), ...(generic.lookup && { lookup: generic.lookup }) };
 }
 
 function operationEntry(model: Model, operation: Operation): string {

@@ -153,6 +153,7 @@ const operation = {
         update: identifier,
         requires: { type: 'object', propertyNames: identifier, additionalProperties: identifier },
         set: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string' } },
+        lookup: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },
         of: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
         via: identifier,
         where: { type: 'object', propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } },

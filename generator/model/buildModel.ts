@@ -402,7 +402,11 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
     }
     if (raw.requires) generic.requires = raw.requires;
     if (raw.set) generic.set = writeSources(raw.set as Record<string, string>, raw.schema as string, fieldOf, at, ctx);
-  } else if (raw.requires || raw.set) fail(at, 'requires and set are for create and update', [raw.requires ? 'requires' : 'set']);
+    if (raw.lookup) generic.lookup = writeLookups(raw.lookup as Record<string, string>, raw.schema as string, fieldOf, entities, at, ctx);
+  } else if (raw.requires || raw.set || raw.lookup) {
+    const key = raw.requires ? 'requires' : raw.set ? 'set' : 'lookup';
+    fail(at, 'requires, set and lookup are for create and update', [key]);
+  }
   if (kind === 'children') {
     if (raw.scope) fail(at, "a child list's scope is its parent's", ['scope']);
     const via = fieldOf(raw.via, ['via']);
@@ -451,6 +455,33 @@ function writeSources(raw: Record<string, string>, schema: string, fieldOf: (nam
     if (!fits(field)) fail(at, `"${name}" cannot hold ${source}`, ['set', name]);
   }
   return raw as Record<string, WriteSource>;
+}
+
+const TEXT_TYPES = ['string', 'text', 'email', 'url', 'phone'];
+
+/** Each looked-up field is a text field the body sends, naming another entity's row by a unique text field. */
+function writeLookups(
+  raw: Record<string, string>,
+  schema: string,
+  fieldOf: (name: string, path: (string | number)[]) => Field,
+  entities: Entity[],
+  at: Located<Raw>,
+  ctx: TypeContext,
+): Record<string, { entity: string; field: string }> {
+  const input = ctx.schemaProperties.get(schema) ?? [];
+  return Object.fromEntries(
+    Object.entries(raw).map(([name, target]) => {
+      const field = fieldOf(name, ['lookup', name]);
+      if (!input.includes(name)) fail(at, `"${name}" is not in the body schema "${schema}"`, ['lookup', name]);
+      const [entityName = '', keyName = ''] = target.split('.');
+      const entity = entities.find((candidate) => candidate.name === entityName);
+      if (!entity) fail(at, `unknown entity "${entityName}"`, ['lookup', name]);
+      const key = entity.fields.find((candidate) => candidate.name === keyName);
+      if (!key?.unique || !TEXT_TYPES.includes(key.type)) fail(at, `"${target}" is not a unique text field`, ['lookup', name]);
+      if (!TEXT_TYPES.includes(field.type)) fail(at, `"${name}" is not text and cannot name a row`, ['lookup', name]);
+      return [name, { entity: entityName, field: keyName }];
+    }),
+  );
 }
 
 function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permission[], messages: Record<string, string>): Route[] {

@@ -154,6 +154,11 @@ export interface GenericOperation {
    * caller's, a role's `created_by` the caller, `updated_at` the time of the write).
    */
   set?: Record<string, WriteSource>;
+  /**
+   * For create and update: fields whose value must name a row of another entity by a unique field
+   * (a user's timezone is the code of a timezone row); a value naming none is refused.
+   */
+  lookup?: Record<string, { entity: string; field: string }>;
 }
 
 /** Where a server-filled field's value comes from. */

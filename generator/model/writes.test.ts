@@ -25,6 +25,9 @@ const ENTITIES = [
   '    table: others',
   '    fields:',
   '      id: { type: id }',
+  '      code: { type: string, max: 10, required: true, unique: true }',
+  '      label: { type: string, max: 10, nullable: true }',
+  '      rank: { type: integer, nullable: true, unique: true }',
   '  organisation:',
   '    table: organisations',
   '    fields:',
@@ -100,6 +103,17 @@ describe('generic create and update', () => {
     expect(code).toMatch(/"set": \{\s+"owner": "caller.organisation",\s+"made_by": "caller.user",\s+"made_at": "now"\s+\}/);
   });
 
+  it('emit the fields whose value must name another entity’s row', () => {
+    const create = '    generic: { create: thing, schema: ThingInput, lookup: { kind: other.code } }';
+    const code = emitServerOperations(modelOf(files(operations(create))));
+    expect(code).toMatch(/"lookup": \{\s+"kind": \{\s+"entity": "other",\s+"field": "code"\s+\}\s+\}/);
+    expect(emitServerOperations(modelOf(files(operations())))).not.toContain('"lookup"');
+    const responses = (model: ReturnType<typeof modelOf>) =>
+      Object.keys((buildOpenApi(model) as unknown as { paths: Record<string, Record<string, { responses: object }>> }).paths['/things']!['post']!.responses);
+    expect(responses(modelOf(files(operations(create))))).toContain('422');
+    expect(responses(modelOf(files(operations())))).not.toContain('422');
+  });
+
   it.each([
     ['a create that is no post', operations(undefined, '    method: put\n    path: /things\n    response: Thing'), 'a generic create is a post without path parameters'],
     ['a body other than the schema', operations('    body: Thing\n    generic: { create: thing, schema: ThingInput }'), 'the body of a generic create is its schema "ThingInput"'],
@@ -107,10 +121,17 @@ describe('generic create and update', () => {
     ['a schema of another entity', operations('    generic: { create: thing, schema: Other }'), 'schema "Other" must be from entity "thing"'],
     ['requires naming no field', operations('    generic: { create: thing, schema: ThingInput, requires: { sub_kind: nope } }'), 'entity "thing" has no field "nope"'],
     ['a scope of no organisation ref', operations('    generic: { create: thing, schema: ThingInput, scope: { tree: kind } }'), 'a tree scope names a ref to organisation, or self'],
-    ['set on a list', operations(undefined, '    method: post\n    path: /things\n    status: 201\n    response: Thing').replace('generic: { create: thing, schema: ThingInput, requires: { sub_kind: kind } }', 'generic: { list: thing, schema: Thing, sort: [name], default_sort: "+name", set: { owner: caller.organisation } }'), 'requires and set are for create and update'],
+    ['set on a list', operations(undefined, '    method: post\n    path: /things\n    status: 201\n    response: Thing').replace('generic: { create: thing, schema: ThingInput, requires: { sub_kind: kind } }', 'generic: { list: thing, schema: Thing, sort: [name], default_sort: "+name", set: { owner: caller.organisation } }'), 'requires, set and lookup are for create and update'],
     ['set of a field the body sends', operations('    generic: { create: thing, schema: ThingInput, set: { name: now } }'), '"name" is in the body schema "ThingInput"; the server cannot also set it'],
     ['set of an unknown source', operations('    generic: { create: thing, schema: ThingInput, set: { made_at: tomorrow } }'), '"tomorrow" is not one of caller.organisation, caller.user, caller.currency, now'],
     ['set of a field of another type', operations('    generic: { create: thing, schema: ThingInput, set: { made_by: caller.organisation } }'), '"made_by" cannot hold caller.organisation'],
+    ['lookup on a get', operations().replace('generic: { update: thing, schema: ThingInput }', 'generic: { get: thing, schema: Thing, lookup: { kind: other.code } }'), 'requires, set and lookup are for create and update'],
+    ['lookup of a field the body does not send', operations('    generic: { create: thing, schema: ThingInput, lookup: { made_by: other.code } }'), '"made_by" is not in the body schema "ThingInput"'],
+    ['lookup in an unknown entity', operations('    generic: { create: thing, schema: ThingInput, lookup: { kind: nothing.code } }'), 'unknown entity "nothing"'],
+    ['lookup by a field that is not unique', operations('    generic: { create: thing, schema: ThingInput, lookup: { kind: other.label } }'), '"other.label" is not a unique text field'],
+    ['lookup by a field that is not text', operations('    generic: { create: thing, schema: ThingInput, lookup: { kind: other.rank } }'), '"other.rank" is not a unique text field'],
+    ['lookup of a field that is not text', operations('    generic: { create: thing, schema: ThingInput, lookup: { state: other.code } }'), '"state" is not text and cannot name a row'],
+    ['lookup without an entity and field', operations('    generic: { create: thing, schema: ThingInput, lookup: { kind: other } }'), 'lookup'],
   ])('refuse %s', (_name, ops, message) => {
     expect(errorOf(files(ops))).toContain(message);
   });

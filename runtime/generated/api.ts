@@ -10,7 +10,7 @@ export interface paths {
         };
         get: operations["listOrganisations"];
         put?: never;
-        post?: never;
+        post: operations["createOrganisation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -74,7 +74,7 @@ export interface paths {
         };
         get: operations["listUsers"];
         put?: never;
-        post?: never;
+        post: operations["createUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -89,7 +89,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getUser"];
-        put?: never;
+        put: operations["updateUser"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1377,6 +1377,37 @@ export interface components {
             text_body_font: string | null;
             supplier_account_manager: components["schemas"]["AccountManager"] | null;
         };
+        OrganisationInput: {
+            name: string;
+            parent?: number | null;
+            /**
+             * @default ENABLED
+             * @enum {string}
+             */
+            status: "ENABLED" | "DISABLED";
+            /**
+             * @default GBP
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR";
+            /** @default false */
+            can_create_resellers: boolean;
+            /** @default false */
+            po_number_required: boolean;
+            /** @default false */
+            force_po_uniqueness: boolean;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            preferred_language: "de" | "en" | "es" | "fr" | "it" | "nl";
+            /**
+             * @default 86400
+             * @enum {integer}
+             */
+            user_inactivity_timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
+            admin_email?: string | null;
+        };
         Address: {
             id: number;
             name: string;
@@ -1438,6 +1469,39 @@ export interface components {
              */
             timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
             organisation: components["schemas"]["OrganisationRef"] | null;
+        };
+        UserInput: {
+            name: string;
+            email_address: string;
+            organisation: number;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            user_language: "de" | "en" | "es" | "fr" | "it" | "nl";
+            /** @default UTC */
+            timezone: string;
+            /**
+             * @default 1800
+             * @enum {integer}
+             */
+            timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
+        };
+        UserUpdate: {
+            name: string;
+            email_address: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            user_language: "de" | "en" | "es" | "fr" | "it" | "nl";
+            /** @default UTC */
+            timezone: string;
+            /**
+             * @default 1800
+             * @enum {integer}
+             */
+            timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
         };
         UserAction: {
             id: number;
@@ -2653,6 +2717,57 @@ export interface operations {
             };
         };
     };
+    createOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing permission or CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listOrganisationPicker: {
         parameters: {
             query?: {
@@ -2887,6 +3002,75 @@ export interface operations {
             };
         };
     };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing permission or CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A unique value is taken (duplicate_value) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getUser: {
         parameters: {
             query?: never;
@@ -2936,6 +3120,86 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing permission or CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A unique value is taken (duplicate_value) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7000,6 +7264,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getBasket: {
@@ -7122,6 +7395,15 @@ export interface operations {
             };
             /** @description A unique value is taken (duplicate_value) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

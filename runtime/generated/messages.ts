@@ -15,6 +15,14 @@ export const messages = {
     "organisations.currency": "Currency",
     "organisations.is_linked": "Linked",
     "no_orgs_available": "No organisations are available. Please check your filters.",
+    "organisations.create": "Add new organisation",
+    "organisations.parent": "Parent organisation",
+    "organisations.can_create_resellers": "Can create resellers",
+    "organisations.po_number_required": "PO number required",
+    "organisations.force_po_uniqueness": "PO numbers must be unique",
+    "organisations.preferred_language": "Preferred language",
+    "organisations.user_inactivity_timeout": "User inactivity timeout",
+    "organisations.admin_email": "Administrator email",
     "users.title": "Users",
     "users.one": "User",
     "users.name": "Name",
@@ -38,6 +46,10 @@ export const messages = {
     "users.filter_text": "Name or email",
     "users.organisation": "Organisation",
     "users.empty": "No users are available. Please check your filters.",
+    "users.create": "Add new user",
+    "users.user_language": "Language",
+    "users.timezone": "Time zone",
+    "users.timeout": "Session time-out",
     "roles.title": "Roles",
     "roles.templates": "Template roles",
     "roles.by_organisation": "Roles by organisation",
@@ -514,6 +526,7 @@ export const messages = {
     "problem.busy": "The service is busy. Please try again in a moment.",
     "problem.request_rate_limited": "Too many requests from your address. Please wait a few minutes and try again.",
     "problem.outside_scope": "The {{parameter}} chosen is not one you may use.",
+    "problem.unknown_value": "The {{parameter}} given is not one of the choices offered.",
     "register.required": "This field is required.",
     "register.too_long": "At most {{max}} characters.",
     "register.company_type_choose": "-- Select --",
@@ -641,4 +654,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 533 keys in the English catalogue.
+// 546 keys in the English catalogue.

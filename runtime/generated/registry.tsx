@@ -13,6 +13,15 @@ export const routes: RouteDef[] = [
     Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name="users" /> }))),
   },
   {
+    name: "user_new",
+    path: "/backoffice/users/new",
+    public: false,
+    guard: {"permission":"user:modify"},
+    breadcrumbs: [{"label":"crumb.back_office"},{"label":"crumb.users","route":"users"},{"label":"crumb.new"}],
+    screen: "user_form",
+    Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name="user_form" /> }))),
+  },
+  {
     name: "user",
     path: "/backoffice/users/:id",
     public: false,
@@ -29,6 +38,15 @@ export const routes: RouteDef[] = [
     breadcrumbs: [{"label":"crumb.back_office"},{"label":"crumb.organisations"}],
     screen: "organisations",
     Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name="organisations" /> }))),
+  },
+  {
+    name: "organisation_new",
+    path: "/backoffice/organisations/new",
+    public: false,
+    guard: {"permission":"organisation:modify","can_create_resellers":true},
+    breadcrumbs: [{"label":"crumb.back_office"},{"label":"crumb.organisations","route":"organisations"},{"label":"crumb.new"}],
+    screen: "organisation_form",
+    Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name="organisation_form" /> }))),
   },
   {
     name: "organisation",

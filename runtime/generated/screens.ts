@@ -60,7 +60,17 @@ export const listScreens = {
     "pageSizes": [
       100
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "organisations.create",
+        "route": "organisation_new",
+        "place": "header",
+        "guard": {
+          "permission": "organisation:modify",
+          "can_create_resellers": true
+        }
+      }
+    ],
     "title": "organisations.title",
     "emptyKey": "no_orgs_available",
     "treeParent": "parent"
@@ -180,7 +190,16 @@ export const listScreens = {
     "pageSizes": [
       24
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "users.create",
+        "route": "user_new",
+        "place": "both",
+        "guard": {
+          "permission": "user:modify"
+        }
+      }
+    ],
     "title": "users.title",
     "emptyKey": "users.empty",
     "tree": "organisation",
@@ -2071,7 +2090,13 @@ export const recordScreens = {
         "perPage": 24
       }
     ],
-    "links": []
+    "links": [],
+    "edit": {
+      "form": "user_edit_form",
+      "guard": {
+        "permission": "user:modify"
+      }
+    }
   },
   "role": {
     "path": "/roles/{id}",

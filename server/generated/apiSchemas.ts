@@ -395,6 +395,89 @@ export const apiSchemas = {
         }
       }
     },
+    "OrganisationInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "parent": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "ENABLED",
+            "DISABLED"
+          ],
+          "default": "ENABLED"
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "default": "GBP"
+        },
+        "can_create_resellers": {
+          "type": "boolean",
+          "default": false
+        },
+        "po_number_required": {
+          "type": "boolean",
+          "default": false
+        },
+        "force_po_uniqueness": {
+          "type": "boolean",
+          "default": false
+        },
+        "preferred_language": {
+          "type": "string",
+          "enum": [
+            "de",
+            "en",
+            "es",
+            "fr",
+            "it",
+            "nl"
+          ],
+          "default": "en"
+        },
+        "user_inactivity_timeout": {
+          "type": "integer",
+          "enum": [
+            86400,
+            43200,
+            28800,
+            14400,
+            7200,
+            3600,
+            1800
+          ],
+          "default": 86400
+        },
+        "admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        }
+      }
+    },
     "Address": {
       "type": "object",
       "additionalProperties": false,
@@ -651,6 +734,113 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        }
+      }
+    },
+    "UserInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name",
+        "email_address",
+        "organisation"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "email_address": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "organisation": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "user_language": {
+          "type": "string",
+          "enum": [
+            "de",
+            "en",
+            "es",
+            "fr",
+            "it",
+            "nl"
+          ],
+          "default": "en"
+        },
+        "timezone": {
+          "type": "string",
+          "maxLength": 64,
+          "default": "UTC"
+        },
+        "timeout": {
+          "type": "integer",
+          "enum": [
+            86400,
+            43200,
+            28800,
+            14400,
+            7200,
+            3600,
+            1800
+          ],
+          "default": 1800
+        }
+      }
+    },
+    "UserUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name",
+        "email_address"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "email_address": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "user_language": {
+          "type": "string",
+          "enum": [
+            "de",
+            "en",
+            "es",
+            "fr",
+            "it",
+            "nl"
+          ],
+          "default": "en"
+        },
+        "timezone": {
+          "type": "string",
+          "maxLength": 64,
+          "default": "UTC"
+        },
+        "timeout": {
+          "type": "integer",
+          "enum": [
+            86400,
+            43200,
+            28800,
+            14400,
+            7200,
+            3600,
+            1800
+          ],
+          "default": 1800
         }
       }
     },

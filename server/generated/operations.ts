@@ -3,6 +3,7 @@ import type { Handler, OperationDef } from '../http/operationDef';
 import * as accounts_handlers from '../modules/accounts/handlers';
 import * as auth_handlers from '../modules/auth/handlers';
 import * as backoffice_handlers from '../modules/backoffice/handlers';
+import * as backoffice_organisations from '../modules/backoffice/organisations';
 import * as billing_handlers from '../modules/billing/handlers';
 import * as billing_subscription_parts from '../modules/billing/subscription_parts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
@@ -266,6 +267,27 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "createOrganisation",
+    method: "post",
+    path: "/organisations",
+    auth: "session",
+    permission: "organisation:modify",
+    guard: {"can_create_resellers":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrganisationInput"
+    },
+    handler: backoffice_organisations.createOrganisation satisfies Handler<"createOrganisation">,
+  },
+  {
     id: "listOrganisationAddresses",
     method: "get",
     path: "/organisations/:id/addresses",
@@ -520,6 +542,167 @@ export const operations: OperationDef[] = [
       "scope": {
         "kind": "tree",
         "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "createUser",
+    method: "post",
+    path: "/users",
+    auth: "session",
+    permission: "user:modify",
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/UserInput"
+    },
+    generic: {
+      "kind": "create",
+      "entity": "user",
+      "fields": [
+        "id",
+        "name",
+        "email_address",
+        "admin",
+        "root",
+        "two_factor",
+        "active",
+        "verified",
+        "password_reset",
+        "disabled",
+        "user_language",
+        "timezone",
+        "timeout"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "write": {
+        "fields": [
+          "name",
+          "email_address",
+          "organisation",
+          "user_language",
+          "timezone",
+          "timeout"
+        ],
+        "unique": [
+          "email_address"
+        ],
+        "requires": {},
+        "lookup": {
+          "timezone": {
+            "entity": "timezone",
+            "field": "code"
+          }
+        }
+      }
+    },
+  },
+  {
+    id: "updateUser",
+    method: "put",
+    path: "/users/:id",
+    auth: "session",
+    permission: "user:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/UserUpdate"
+    },
+    generic: {
+      "kind": "update",
+      "entity": "user",
+      "fields": [
+        "id",
+        "name",
+        "email_address",
+        "admin",
+        "root",
+        "two_factor",
+        "active",
+        "verified",
+        "password_reset",
+        "disabled",
+        "user_language",
+        "timezone",
+        "timeout"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "write": {
+        "fields": [
+          "name",
+          "email_address",
+          "user_language",
+          "timezone",
+          "timeout"
+        ],
+        "unique": [
+          "email_address"
+        ],
+        "requires": {},
+        "lookup": {
+          "timezone": {
+            "entity": "timezone",
+            "field": "code"
+          }
+        }
       }
     },
   },

@@ -69,6 +69,22 @@ supplier_account_manager: (AccountManager | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrganisationInput".
+ */
+export interface OrganisationInput {
+name: string
+parent?: (number | null)
+status?: ("ENABLED" | "DISABLED")
+currency?: ("GBP" | "EUR")
+can_create_resellers?: boolean
+po_number_required?: boolean
+force_po_uniqueness?: boolean
+preferred_language?: ("de" | "en" | "es" | "fr" | "it" | "nl")
+user_inactivity_timeout?: (86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800)
+admin_email?: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "Address".
  */
 export interface Address {
@@ -128,6 +144,29 @@ user_language: ("de" | "en" | "es" | "fr" | "it" | "nl")
 timezone: string
 timeout: (86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800)
 organisation: (OrganisationRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UserInput".
+ */
+export interface UserInput {
+name: string
+email_address: string
+organisation: number
+user_language?: ("de" | "en" | "es" | "fr" | "it" | "nl")
+timezone?: string
+timeout?: (86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UserUpdate".
+ */
+export interface UserUpdate {
+name: string
+email_address: string
+user_language?: ("de" | "en" | "es" | "fr" | "it" | "nl")
+timezone?: string
+timeout?: (86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1380,6 +1419,13 @@ export interface GetOrganisationQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateOrganisationQuery".
+ */
+export interface CreateOrganisationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListOrganisationAddressesQuery".
  */
 export interface ListOrganisationAddressesQuery {
@@ -1419,6 +1465,20 @@ password_reset?: boolean
  * via the `definition` "GetUserQuery".
  */
 export interface GetUserQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateUserQuery".
+ */
+export interface CreateUserQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateUserQuery".
+ */
+export interface UpdateUserQuery {
 
 }
 /**
@@ -2307,9 +2367,12 @@ export interface OperationTypes {
   listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; response: OrganisationRow[]; paged: true };
   listOrganisationPicker: { params: {  }; query: ListOrganisationPickerQuery; body: undefined; response: OrganisationRef[]; paged: true };
   getOrganisation: { params: { id: number }; query: GetOrganisationQuery; body: undefined; response: Organisation; paged: false };
+  createOrganisation: { params: {  }; query: CreateOrganisationQuery; body: OrganisationInput; response: Organisation; paged: false };
   listOrganisationAddresses: { params: { id: number }; query: ListOrganisationAddressesQuery; body: undefined; response: Address[]; paged: false };
   listUsers: { params: {  }; query: ListUsersQuery; body: undefined; response: UserRow[]; paged: true };
   getUser: { params: { id: number }; query: GetUserQuery; body: undefined; response: User; paged: false };
+  createUser: { params: {  }; query: CreateUserQuery; body: UserInput; response: User; paged: false };
+  updateUser: { params: { id: number }; query: UpdateUserQuery; body: UserUpdate; response: User; paged: false };
   listUserActions: { params: { id: number }; query: ListUserActionsQuery; body: undefined; response: UserAction[]; paged: true };
   listRoles: { params: {  }; query: ListRolesQuery; body: undefined; response: RoleRow[]; paged: true };
   listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; response: RoleRow[]; paged: true };

@@ -34,6 +34,17 @@ function checkRequires(meta: GenericMeta, record: Row): void {
   }
 }
 
+/** A value that must name another entity's row (a user's timezone code) names one, exactly as stored. */
+async function checkLookups(db: Knex, meta: GenericMeta, values: Row): Promise<void> {
+  for (const [field, target] of Object.entries(writeOf(meta).lookup ?? {})) {
+    const value = values[field];
+    if (value === undefined || value === null) continue;
+    const entity = target.entity as EntityName;
+    const found = await db(tableOf(entity)).where(columnOf(entity, target.field), value as Knex.Value).first('id');
+    if (!found) throw new HttpProblem(422, 'unknown_value', { parameter: field, detail: `${field} names no ${target.entity}` });
+  }
+}
+
 /** Unique text is compared case-insensitively, as users expect ("Zoom" takes "zoom"). */
 async function checkUnique(db: Knex, meta: GenericMeta, values: Row, exceptId: number | undefined): Promise<void> {
   const entity = meta.entity as EntityName;
@@ -103,6 +114,7 @@ export async function genericCreate(db: Knex, meta: GenericMeta, input: WriteInp
   const entity = meta.entity as EntityName;
   const values = { ...valuesOf(meta, input.body), ...serverValues(meta, input.user, new Date()) };
   checkRequires(meta, values);
+  await checkLookups(db, meta, values);
   await checkUnique(db, meta, values, undefined);
   const id = await db.transaction(async (trx) => {
     const [inserted] = (await writing(meta, () => trx(tableOf(entity)).insert(encodeRow(entity, values)).returning('id'))) as ({ id: number } | number)[];
@@ -127,6 +139,7 @@ export async function genericUpdate(db: Knex, meta: GenericMeta, input: WriteInp
   const named = Object.entries(writeOf(meta).requires).flat();
   const stored = Object.fromEntries(named.map((name) => [name, current[columnOf(entity, name)]]));
   checkRequires(meta, { ...stored, ...values });
+  await checkLookups(db, meta, values);
   await checkUnique(db, meta, values, id);
   if (Object.keys(values).length > 0) {
     const written = { ...values, ...serverValues(meta, input.user, new Date()) };

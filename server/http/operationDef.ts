@@ -90,8 +90,15 @@ export interface GenericMeta {
   scope?: { kind: 'tree' | 'own'; field: string };
   /**
    * A create or update (http/genericWrite.ts): the input schema's `fields`, the `unique` ones
-   * (checked case-insensitively before writing), `requires` (a field set only with another) and
-   * `set` (fields the server fills from the caller or the clock).
+   * (checked case-insensitively before writing), `requires` (a field set only with another),
+   * `set` (fields the server fills from the caller or the clock) and `lookup`.
    */
-  write?: { fields: string[]; unique: string[]; requires: Record<string, string>; set?: Record<string, 'caller.organisation' | 'caller.user' | 'caller.currency' | 'now'> };
+  write?: {
+    fields: string[];
+    unique: string[];
+    requires: Record<string, string>;
+    set?: Record<string, 'caller.organisation' | 'caller.user' | 'caller.currency' | 'now'>;
+    /** Fields whose value must name a row of another entity by one of its unique fields. */
+    lookup?: Record<string, { entity: string; field: string }>;
+  };
 }

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { apiSchemas } from '../../generated/apiSchemas';
 import { operations } from '../../generated/operations';
 import type { GenericMeta } from '../../http/operationDef';
-import { roleGetMeta, roleListMeta, roleTemplateListMeta } from './listMeta';
+import { organisationGetMeta, roleGetMeta, roleListMeta, roleTemplateListMeta } from './listMeta';
 
 /** The hand-written generic descriptions must answer exactly the spec's schemas and query parameters. */
 const CASES: [string, GenericMeta, string, string][] = [
   ['roles', roleListMeta, 'RoleRow', 'listRoles'],
   ['role templates', roleTemplateListMeta, 'RoleRow', 'listRoleTemplates'],
   ['role', roleGetMeta, 'Role', 'getRole'],
+  ['organisation', organisationGetMeta, 'Organisation', 'getOrganisation'],
 ];
 
 const definitions = apiSchemas.definitions as Record<string, { properties: Record<string, unknown> }>;

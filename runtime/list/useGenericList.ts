@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Query } from '../api/query';
 import type { MessageKey } from '../generated/messages';
 import { filterKey, filterProblems, filterQuery, initialFilterValues, type FilterValue, type FilterValues } from './filterState';
@@ -42,17 +42,22 @@ export function useGenericList(config: GenericListConfig): GenericList {
   });
   const { setFilters, resetFilters } = controller;
 
+  // A widget may set two parameters in one change (an organisation, or the "my customers" flag):
+  // each call builds on the one before it, not on the values of the last render.
+  const latest = useRef(values);
   const setValue = useCallback(
     (param: string, value: FilterValue) => {
-      const next = { ...values, [param]: value };
+      const next = { ...latest.current, [param]: value };
+      latest.current = next;
       setValues(next);
       setFilters(filterQuery(config.filters, next));
     },
-    [values, config.filters, setFilters],
+    [config.filters, setFilters],
   );
 
   // Clearing goes back to the spec's defaults, not to the presets the page was opened with.
   const clearFilters = useCallback(() => {
+    latest.current = initialValues;
     setValues(initialValues);
     resetFilters(filterQuery(config.filters, initialValues));
   }, [initialValues, config.filters, resetFilters]);

@@ -492,6 +492,12 @@ export const messages = {
     "problem.busy": "The service is busy. Please try again in a moment.",
     "problem.request_rate_limited": "Too many requests from your address. Please wait a few minutes and try again.",
     "problem.outside_scope": "The {{parameter}} chosen is not one you may use.",
+    "problem.forbidden_field": "You may not set {{parameter}}.",
+    "problem.max_feeds_reached": "This organisation already has the maximum of 10 feeds.",
+    "problem.feed_invalid_filename": "The filename must not start with two dots or contain any of \" * / : < > ? \\ |",
+    "problem.feed_invalid_timeslot": "The time slot must be on the hour or half hour, from 00:00 to 23:30.",
+    "problem.feed_delivery_incomplete": "The delivery settings are incomplete: {{parameter}} is needed.",
+    "problem.feed_organisation_not_linked": "The organisation has no linked account, so it cannot have feeds.",
     "register.required": "This field is required.",
     "register.too_long": "At most {{max}} characters.",
     "register.company_type_choose": "-- Select --",
@@ -614,4 +620,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 511 keys in the English catalogue.
+// 517 keys in the English catalogue.

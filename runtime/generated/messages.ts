@@ -7,6 +7,7 @@ export const messages = {
     "crumb.product_groups": "Product groups",
     "crumb.new": "New",
     "crumb.feeds": "Feeds",
+    "crumb.duplicate": "Duplicate",
     "organisations.title": "Organisations",
     "organisations.one": "Organisation",
     "organisations.name": "Name",
@@ -46,6 +47,13 @@ export const messages = {
     "roles.organisation": "Organisation",
     "roles.empty": "No roles are available. Please check your filters.",
     "roles.no_templates": "No template roles.",
+    "roles.template": "Template role",
+    "roles.actions": "Actions",
+    "roles.duplicate": "Duplicate",
+    "roles.add_new": "Add new role",
+    "roles.new": "New role",
+    "roles.duplicating": "Duplicating role",
+    "roles.copy_name": "Copy of {{name}}",
     "product_groups.title": "Product groups",
     "product_groups.one": "Product group",
     "product_groups.name": "Name",
@@ -77,6 +85,20 @@ export const messages = {
     "feeds.last_upload": "Last upload",
     "feeds.organisation": "Organisation",
     "feeds.empty": "No feeds available, check your filters.",
+    "feeds.add_new": "Add new feed",
+    "feeds.now_creating": "Now creating feed",
+    "feeds.timeslot": "Time slot (minutes after midnight, on the half hour)",
+    "feeds.show_empty_stock": "Include products with no stock",
+    "feeds.delivery_email": "Delivery e-mail",
+    "feeds.delivery_server": "Server",
+    "feeds.delivery_user": "User",
+    "feeds.delivery_password": "Password",
+    "feeds.ftp_server_protocol": "Protocol",
+    "feeds.ftp_server_port": "Port",
+    "feeds.filename": "Filename",
+    "feeds.show_headers": "Show headers",
+    "feeds.delimiter": "Delimiter",
+    "feeds.escape_method": "Escape method",
     "enabled_status.ENABLED": "Enabled",
     "enabled_status.DISABLED": "Disabled",
     "draft_live.DRAFT": "Draft",
@@ -620,4 +642,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 517 keys in the English catalogue.
+// 539 keys in the English catalogue.

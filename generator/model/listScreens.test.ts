@@ -222,7 +222,7 @@ describe('guarded columns and links shown from a row count', () => {
 
   it('refuse min_rows on a record screen, which has no rows to count', () => {
     const record = '  thing:\n    record: getThing\n    links:\n      - { label: t.title, route: things, min_rows: 2 }\n';
-    const given = { ...base, 'screens/things.yaml': `screens:\n${record}` };
+    const given: Record<string, string> = { ...base, 'screens/things.yaml': `screens:\n${record}` };
     given['api/things.yaml'] += '  getThing:\n    method: get\n    path: /things/{id}\n    auth: public\n    generic: { get: thing, schema: Thing }\n    response: Thing\n';
     expect(() => modelOf(given)).toThrow('screens.thing.links.0.min_rows: min_rows belongs to the links of list screens');
   });

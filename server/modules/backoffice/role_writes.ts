@@ -1,5 +1,4 @@
 import type { Handler } from '../../http/operationDef';
-import type { Role } from '../../generated/types';
 import { signedIn } from '../auth/signedIn';
 import { getRole } from './handlers';
 import { insertRole } from './roleService';

@@ -54,6 +54,20 @@ describe('role writes', () => {
     expect(made.body.template).toBe(true);
   });
 
+  it('keeps a children-only grant of role:modify (value 1) to the organisations below the caller', async () => {
+    const permission = (await server.db('permissions').where('name', 'role:modify').first('id')) as { id: number };
+    // The other reseller's sales user holds the template role 3 ("Reseller sales").
+    await server.db('role_permissions').insert({ role_id: 3, permission_id: permission.id, value: 1 });
+    try {
+      const own = await callers.otherSales.post<{ code: string }>('/api/v1/roles', { name: 'Own desk', organisation: 5 });
+      expect(own.status).toBe(422);
+      expect(own.body.code).toBe('outside_scope');
+      expect((await callers.otherSales.post('/api/v1/roles', { name: 'Customer desk', organisation: 6 })).status).toBe(201);
+    } finally {
+      await server.db('role_permissions').where({ role_id: 3, permission_id: permission.id }).delete();
+    }
+  });
+
   it('needs role:modify, and a name of at most 100 characters', async () => {
     expect((await callers.buyer.post('/api/v1/roles', { name: 'No', organisation: 3 })).status).toBe(403);
     expect((await callers.otherSales.post('/api/v1/roles', { name: 'No', organisation: 6 })).status).toBe(403);

@@ -299,6 +299,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     if (raw.module !== undefined) operation.module = raw.module;
     if (raw.guard !== undefined) operation.guard = raw.guard as Guard;
     if (raw.body !== undefined) operation.body = raw.body;
+    if (raw.problems !== undefined) operation.problems = raw.problems;
     if (raw.paged) operation.paged = { perPageMax: raw.paged.per_page_max, perPageDefault: raw.paged.per_page_default };
     if (raw.handler !== undefined) {
       const [module = '', exportName = ''] = (raw.handler as string).split('#');
@@ -1051,6 +1052,13 @@ export function buildModel(files: SpecFile[]): Model {
   const locatedOperations = collect(files, 'operations');
   for (const operation of operations) checkGuard(locatedOperations.get(operation.id)!, operation.guard, permissions, ['guard']);
   checkWriteOnly(files, entities, operations, locatedOperations);
+  for (const operation of operations) {
+    for (const [status, codes] of Object.entries(operation.problems ?? {})) {
+      codes.forEach((code, i) => {
+        if (messages['en']?.[`problem.${code}`] === undefined) fail(locatedOperations.get(operation.id)!, `unknown problem "${code}" (no message problem.${code})`, ['problems', status, i]);
+      });
+    }
+  }
   for (const operation of operations) {
     if (operation.permission && !permissions.some((p) => p.name === operation.permission)) {
       const file = files.find((candidate) => (candidate.data['operations'] as Raw)?.[operation.id])!;

@@ -113,6 +113,8 @@ export interface Operation {
   status: number;
   handler?: { module: string; exportName: string };
   generic?: GenericOperation;
+  /** Problem codes the operation answers, by HTTP status (the OpenAPI responses). */
+  problems?: Record<string, string[]>;
 }
 
 /** How a generic list filters: a query parameter matched against fields of the entity. */

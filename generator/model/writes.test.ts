@@ -243,3 +243,28 @@ describe('forms starting from a record, with a title, required and guarded field
     expect(errorOf(given(form, route))).toContain(message);
   });
 });
+
+describe('problem codes of an operation', () => {
+  const given = (problems: string) => ({
+    'entities/a.yaml': ENTITIES,
+    'api/a.yaml': `${SCHEMAS}operations:\n  makeThing:\n    method: post\n    path: /things\n    auth: session\n    status: 201\n    body: ThingInput\n    handler: things#make\n    response: Thing\n${problems}`,
+    'messages/en.yaml': 'messages:\n  problem.forbidden: Forbidden\n  problem.outside_scope: Outside\n  problem.thing_full: Full\n',
+  });
+
+  it('document them in the OpenAPI responses, beside the usual meaning of a status', () => {
+    const openapi = buildOpenApi(modelOf(given('    problems: { 403: [forbidden], 409: [thing_full], 422: [outside_scope, thing_full] }\n'))) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
+    const responses = openapi.paths['/things']!['post']!.responses;
+    expect(responses['403']!.description).toBe('Missing permission or CSRF token; also forbidden');
+    expect(responses['409']!.description).toBe('Problem codes: thing_full');
+    expect(responses['422']!.description).toBe('Problem codes: outside_scope, thing_full');
+  });
+
+  it.each([
+    ['a code of no catalogue message', '    problems: { 422: [nope] }\n', 'operations.makeThing.problems.422.0: unknown problem "nope" (no message problem.nope)'],
+    ['a status that is no client error', '    problems: { 500: [thing_full] }\n', 'operations.makeThing.problems'],
+  ])('refuse %s', (_name, problems, message) => {
+    expect(errorOf(given(problems))).toContain(message);
+  });
+});

@@ -3152,8 +3152,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Missing permission or CSRF token; also forbidden_field */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3320,7 +3329,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Missing permission or CSRF token; also forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3331,6 +3340,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3689,6 +3707,24 @@ export interface operations {
             };
             /** @description Missing permission or CSRF token */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value, max_feeds_reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope, feed_organisation_not_linked, feed_invalid_timeslot, feed_invalid_filename, feed_delivery_incomplete */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,15 @@ function problemResponse(description: string) {
   return { description, content: { 'application/problem+json': { schema: { $ref: componentRef('Problem') } } } };
 }
 
+/** What the usual statuses stand for, kept when an operation names further problem codes there. */
+const USUAL_PROBLEMS: Record<string, string> = { '400': 'Invalid parameters or body', '403': 'Missing permission or CSRF token' };
+
+/** A status's description with the problem codes an operation names there. */
+function problemsAt(status: string, codes: string[]): string {
+  const usual = USUAL_PROBLEMS[status];
+  return usual ? `${usual}; also ${codes.join(', ')}` : `Problem codes: ${codes.join(', ')}`;
+}
+
 function operationObject(model: Model, operation: Operation) {
   const parameters = [
     ...operation.pathParams.map((param) => ({ name: param.name, in: 'path', required: true, schema: propertySchema(model, param, componentRef) })),
@@ -65,14 +74,15 @@ function operationObject(model: Model, operation: Operation) {
     }),
     responses: {
       [String(operation.status)]: success,
-      '400': problemResponse('Invalid parameters or body'),
+      '400': problemResponse(USUAL_PROBLEMS['400']!),
       ...(operation.auth === 'session' && { '401': problemResponse('Not signed in') }),
-      '403': problemResponse('Missing permission or CSRF token'),
+      '403': problemResponse(USUAL_PROBLEMS['403']!),
       ...(operation.pathParams.length > 0 && { '404': problemResponse('Not found') }),
       ...(writes && { '409': problemResponse('A unique value is taken (duplicate_value)') }),
       ...(writes && (operation.generic?.scope || operation.generic?.lookup) && {
         '422': problemResponse('A value outside the caller’s scope (outside_scope) or naming no row (unknown_value)'),
       }),
+      ...Object.fromEntries(Object.entries(operation.problems ?? {}).map(([status, codes]) => [status, problemResponse(problemsAt(status, codes))])),
     },
   };
 }

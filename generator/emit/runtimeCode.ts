@@ -80,22 +80,27 @@ export function emitForms(model: Model): string {
     const enums: Record<string, (string | number)[]> = {};
     for (const field of fields) {
       const base = { title: `${screen.labels}.${field.name}`, ...scalarSchema(model, field) };
-      properties[field.name] = field.nullable ? withNull(base) : base;
+      // A field the form requires takes no null, whatever the entity allows.
+      properties[field.name] = field.nullable && !screen.required.includes(field.name) ? withNull(base) : base;
       if (field.default !== undefined) properties[field.name]!['default'] = field.default;
       if (field.enumName) enums[field.name] = enumValues(model, field.enumName);
     }
     const uiSchema: JsonSchema = { 'ui:order': screen.fields };
     for (const [fieldName, { widget, options }] of Object.entries(screen.widgets)) uiSchema[fieldName] = { 'ui:widget': widget, ...(options && { 'ui:options': options }) };
     // A form saving through the API knows its paths: POST to create (then the new record's
-    // route), PUT to update; `prefill` gives a new record's first values.
+    // route), PUT to update; `prefill` (and the `prefillFrom` record) give a new record's first
+    // values; `guards` hide fields from users who may not set them.
     const path = (id: string) => model.operations.find((candidate) => candidate.id === id)!.path;
     forms[screen.name] = {
-      schema: { type: 'object', required: fields.filter((field) => field.required).map((field) => field.name), properties },
+      schema: { type: 'object', required: fields.filter((field) => field.required || screen.required.includes(field.name)).map((field) => field.name), properties },
       uiSchema,
       enums,
+      ...(screen.title && { title: screen.title }),
       ...(screen.create && { create: { path: path(screen.create.operation), route: screen.create.route } }),
       ...(screen.update && { update: { path: path(screen.update) } }),
       ...(Object.keys(screen.prefill).length > 0 && { prefill: screen.prefill }),
+      ...(screen.prefillFrom && { prefillFrom: { path: path(screen.prefillFrom) } }),
+      ...(Object.keys(screen.guards).length > 0 && { guards: screen.guards }),
     };
   }
   return [GENERATED_HEADER, `export const forms = ${literal(forms)} as const;`, '', `export type FormName = keyof typeof forms;`, ''].join('\n');

@@ -133,6 +133,9 @@ const operation = {
     body: { type: 'string' },
     response: { anyOf: [{ const: 'none' }, { type: 'string' }, { $ref: '#/$defs/property' }] },
     status: { type: 'integer', minimum: 200, maximum: 299 },
+    // The problems a hand-written operation answers beyond the usual ones, by status, for the
+    // OpenAPI contract: { 409: [max_feeds_reached], 422: [outside_scope] } (codes of the catalogue).
+    problems: { type: 'object', propertyNames: { pattern: '^4[0-9][0-9]$' }, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
     handler: { type: 'string', pattern: '^[a-z][a-z0-9_/]*#[A-Za-z_][A-Za-z0-9_]*$' },
     generic: {
       type: 'object',
@@ -272,6 +275,8 @@ const listColumn = {
     cases: { type: 'array', minItems: 1, items: rowCase },
     otherwise: { type: 'string' },
     warnings: { type: 'array', minItems: 1, items: rowCase },
+    // Who sees the column at all (a row action for admins only, 002 §2.7).
+    guard: { $ref: '#/$defs/guard' },
   },
   oneOf: [
     { required: ['field'], not: { anyOf: [{ required: ['name'] }, { required: ['cases'] }, { required: ['otherwise'] }] } },
@@ -339,6 +344,8 @@ const screenLink = {
     href: { type: 'string', pattern: '^/[A-Za-z0-9_./{}-]*$' },
     place: { enum: ['header', 'footer', 'both'] },
     guard: { $ref: '#/$defs/guard' },
+    // Shown only when the list holds at least this many rows (002 §2.10: a footer link past 10 feeds).
+    min_rows: { type: 'integer', minimum: 1 },
   },
   oneOf: [{ required: ['route'] }, { required: ['href'] }],
 } as const;
@@ -375,7 +382,7 @@ const screen = {
       type: 'object',
       additionalProperties: {
         anyOf: [
-          { enum: ['checkboxes', 'textarea', 'radio', 'select', 'organisation'] },
+          { enum: ['checkboxes', 'textarea', 'radio', 'select', 'organisation', 'password'] },
           {
             type: 'object',
             additionalProperties: false,
@@ -394,6 +401,12 @@ const screen = {
     created_route: identifier,
     update: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     prefill: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string' } },
+    // A new record's first values from an existing one: a get by the route's :id (a role to duplicate).
+    prefill_from: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    // Form fields required although the entity allows null (a role's organisation, 002 §5).
+    required: { type: 'array', minItems: 1, items: identifier },
+    // Form fields only some users see (a role's template: root admins, 002 §5).
+    guards: { type: 'object', propertyNames: identifier, additionalProperties: { $ref: '#/$defs/guard' } },
     edit: {
       type: 'object',
       additionalProperties: false,

@@ -204,7 +204,9 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
       (raw.fields ?? []).forEach((fieldName: string, i: number) => {
         const field = entity.fields.find((candidate) => candidate.name === fieldName);
         if (!field) fail(at, `entity "${entity.name}" has no field "${fieldName}"`, ['fields', i]);
-        if (field.private) fail(at, `field "${fieldName}" is private and cannot travel over the API`, ['fields', i]);
+        // A private field may travel in, never out: an input schema carries it (a feed's delivery
+        // password), and checkWriteOnly keeps such a schema out of every answer.
+        if (field.private && raw.input !== true) fail(at, `field "${fieldName}" is private and cannot travel over the API`, ['fields', i]);
         // An answer always carries every field (null when empty); a request may leave optional ones out.
         const property = propertyFromField(field);
         // A request may also leave out a field with a default: the default fills it (status DRAFT).
@@ -301,6 +303,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     if (raw.module !== undefined) operation.module = raw.module;
     if (raw.guard !== undefined) operation.guard = raw.guard as Guard;
     if (raw.body !== undefined) operation.body = raw.body;
+    if (raw.problems !== undefined) operation.problems = raw.problems;
     if (raw.paged) operation.paged = { perPageMax: raw.paged.per_page_max, perPageDefault: raw.paged.per_page_default };
     if (raw.handler !== undefined) {
       const [module = '', exportName = ''] = (raw.handler as string).split('#');
@@ -635,6 +638,7 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
       if (warnings) def.warnings = warnings;
       if (column.link) def.link = column.link;
       if (column.link_param) def.linkParam = column.link_param;
+      if (column.guard) def.guard = column.guard;
       return { ...def, ...linkWhen(column, i) };
     }
     const property = schema.properties.find((candidate) => candidate.name === column.field);
@@ -654,6 +658,7 @@ function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 's
     }
     if (property.type.kind === 'scalar' && property.type.scalar.enumName) def.enum = property.type.scalar.enumName;
     if (warnings) def.warnings = warnings;
+    if (column.guard) def.guard = column.guard;
     return def;
   });
   const params = queryParameters(partial as Model, operation);
@@ -820,6 +825,7 @@ const screenLinks = (raw: Raw): ScreenLink[] =>
     ...(link.href && { href: link.href }),
     place: link.place ?? 'header',
     ...(link.guard && { guard: link.guard }),
+    ...(link.min_rows !== undefined && { minRows: link.min_rows }),
   }));
 
 /** A child list on its own page: a get with one path parameter (the record's id) answering rows. */
@@ -864,6 +870,10 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
   return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
     const raw = at.value;
     if (raw.links && !raw.list && !raw.record && !raw.children) fail(at, 'links belong to list, record and child-list screens', ['links']);
+    // Only a list screen counts its rows.
+    ((raw.links ?? []) as Raw[]).forEach((link, i) => {
+      if (link.min_rows !== undefined && !raw.list) fail(at, 'min_rows belongs to the links of list screens', ['links', i, 'min_rows']);
+    });
     if (raw.component) {
       const [file = '', exportName = ''] = (raw.component as string).split('#');
       return { kind: 'component', name, file, exportName };
@@ -897,15 +907,42 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
       if (!entity.fields.some((field) => field.name === fieldName)) fail(at, `entity "${entity.name}" has no field "${fieldName}"`, ['fields', i]);
     });
     const widgets = formWidgets(at, raw, entity);
-    const form: FormScreen = { kind: 'form', name, entity: entity.name, fields: raw.fields, widgets, labels: raw.labels ?? name, prefill: raw.prefill ?? {} };
+    const form: FormScreen = {
+      kind: 'form',
+      name,
+      entity: entity.name,
+      fields: raw.fields,
+      widgets,
+      labels: raw.labels ?? name,
+      prefill: raw.prefill ?? {},
+      required: raw.required ?? [],
+      guards: raw.guards ?? {},
+      ...(raw.title && { title: raw.title }),
+    };
     for (const fieldName of Object.keys(form.prefill)) {
       if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['prefill', fieldName]);
     }
+    form.required.forEach((fieldName, i) => {
+      if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['required', i]);
+    });
+    for (const fieldName of Object.keys(form.guards)) {
+      if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['guards', fieldName]);
+    }
+    if (raw.prefill_from !== undefined) form.prefillFrom = checkPrefillFrom(at, raw.prefill_from, entity.name, partial.operations, partial.schemas);
     if ((raw.create === undefined) !== (raw.created_route === undefined)) fail(at, 'create and created_route go together', ['create']);
     if (raw.create !== undefined) form.create = { operation: checkFormOperation(at, raw, 'create', entity.name, partial.operations, partial.schemas), route: raw.created_route };
     if (raw.update !== undefined) form.update = checkFormOperation(at, raw, 'update', entity.name, partial.operations, partial.schemas);
     return form;
   });
+}
+
+/** A form prefilled from a record reads it with a get by {id} answering a schema of the form's entity. */
+function checkPrefillFrom(at: Located<Raw>, id: string, entity: string, operations: Operation[], schemas: ApiSchema[]): string {
+  const operation = operations.find((candidate) => candidate.id === id);
+  const answered = operation && operation.response !== 'none' && operation.response.kind === 'schema' ? operation.response.name : undefined;
+  const fits = operation?.method === 'get' && operation.pathParams.length === 1 && operation.pathParams[0]?.name === 'id' && schemas.find((schema) => schema.name === answered)?.entity === entity;
+  if (!fits) fail(at, `"${id}" is not a get by {id} answering a schema of "${entity}"`, ['prefill_from']);
+  return id;
 }
 
 /** Each widget names a field of the form; the organisation choice fits only a ref to organisation. */
@@ -940,8 +977,22 @@ function checkFormOperation(at: Located<Raw>, raw: Raw, kind: 'create' | 'update
   return operation.id;
 }
 
+/**
+ * A form that reads a record (prefill_from) or creates under one (POST /roles/{id}/duplicate)
+ * takes that {id} from its route's :id, so every route showing it must have one.
+ */
+function checkFormRoutes(at: Located<Raw>, screen: FormScreen, routes: Route[], operations: Operation[]): void {
+  const createParams = screen.create ? operations.find((candidate) => candidate.id === screen.create!.operation)!.pathParams.map((param) => param.name) : [];
+  const other = createParams.find((name) => name !== 'id');
+  if (other !== undefined) fail(at, `the create's path takes {${other}}, which a form cannot give`, ['create']);
+  if (createParams.length === 0 && screen.prefillFrom === undefined) return;
+  for (const route of routes.filter((candidate) => candidate.screen === screen.name)) {
+    if (!route.path.includes(':id')) fail(at, `route "${route.name}" shows this form but takes no :id`, [screen.prefillFrom ? 'prefill_from' : 'create']);
+  }
+}
+
 /** A record screen edits with a form screen that has an update; a created record opens on a route taking its :id. */
-function checkForms(files: SpecFile[], screens: Screen[], routes: Route[], permissions: Permission[], messages: Record<string, string>): void {
+function checkForms(files: SpecFile[], screens: Screen[], routes: Route[], permissions: Permission[], messages: Record<string, string>, operations: Operation[]): void {
   const located = collect(files, 'screens');
   for (const screen of screens) {
     const at = located.get(screen.name)!;
@@ -952,6 +1003,9 @@ function checkForms(files: SpecFile[], screens: Screen[], routes: Route[], permi
     }
     if (screen.kind === 'form') {
       for (const [field, key] of Object.entries(screen.prefill)) if (messages[key] === undefined) fail(at, `unknown message "${key}"`, ['prefill', field]);
+      if (screen.title !== undefined && messages[screen.title] === undefined) fail(at, `unknown message "${screen.title}"`, ['title']);
+      for (const [field, guard] of Object.entries(screen.guards)) checkGuard(at, guard, permissions, ['guards', field]);
+      checkFormRoutes(at, screen, routes, operations);
     }
     if (screen.kind === 'form' && screen.create) {
       const route = routes.find((candidate) => candidate.name === screen.create!.route);
@@ -1040,6 +1094,7 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
       label(column.otherwise, ['columns', i, 'otherwise']);
       column.warnings?.forEach((rowCase, j) => label(rowCase.label, ['columns', i, 'warnings', j, 'label']));
       if (column.link && !routeNames.has(column.link)) fail(at, `unknown route "${column.link}"`, ['columns', i, 'link']);
+      checkGuard(at, column.guard, permissions, ['columns', i, 'guard']);
     });
     screen.filters.forEach((filter, i) => {
       label(filter.label, ['filters', i, 'label']);
@@ -1080,6 +1135,25 @@ function checkLinks(
   });
 }
 
+/** A schema carrying a private field (write-only, in a request body) is never an answer. */
+function checkWriteOnly(files: SpecFile[], entities: Entity[], operations: Operation[], located: Map<string, Located<Raw>>): void {
+  const writeOnly = new Set(
+    [...collect(files, 'schemas').entries()]
+      .filter(([, at]) => {
+        const entity = entities.find((candidate) => candidate.name === at.value.from);
+        return ((at.value.fields ?? []) as string[]).some((name) => entity?.fields.find((field) => field.name === name)?.private);
+      })
+      .map(([name]) => name),
+  );
+  for (const operation of operations) {
+    if (operation.response === 'none') continue;
+    const answered = operation.response.kind === 'array' ? operation.response.items : operation.response;
+    if (answered.kind === 'schema' && writeOnly.has(answered.name)) {
+      fail(located.get(operation.id)!, `"${answered.name}" carries a private field and cannot be an answer`, ['response']);
+    }
+  }
+}
+
 /** Builds the validated model from parsed spec files; the first inconsistency throws SpecError. */
 export function buildModel(files: SpecFile[]): Model {
   const enums = buildEnums(files);
@@ -1103,9 +1177,17 @@ export function buildModel(files: SpecFile[]): Model {
   const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
   checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});
-  checkForms(files, screens, routes, permissions, messages['en'] ?? {});
+  checkForms(files, screens, routes, permissions, messages['en'] ?? {}, operations);
   const locatedOperations = collect(files, 'operations');
   for (const operation of operations) checkGuard(locatedOperations.get(operation.id)!, operation.guard, permissions, ['guard']);
+  checkWriteOnly(files, entities, operations, locatedOperations);
+  for (const operation of operations) {
+    for (const [status, codes] of Object.entries(operation.problems ?? {})) {
+      codes.forEach((code, i) => {
+        if (messages['en']?.[`problem.${code}`] === undefined) fail(locatedOperations.get(operation.id)!, `unknown problem "${code}" (no message problem.${code})`, ['problems', status, i]);
+      });
+    }
+  }
   for (const operation of operations) {
     if (operation.permission && !permissions.some((p) => p.name === operation.permission)) {
       const file = files.find((candidate) => (candidate.data['operations'] as Raw)?.[operation.id])!;

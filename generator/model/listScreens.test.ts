@@ -248,3 +248,41 @@ describe('list screen features: a bad spec fails with file, line and path', () =
     expect(errorOf(given, page)).toEqual(want);
   });
 });
+
+describe('guarded columns and links shown from a row count', () => {
+  const LINKS = [
+    '    columns:',
+    '      - { field: name, label: t.name }',
+    '      - { name: copy, label: t.other, cases: [{ when: { active: true }, label: t.on }], link: things, guard: { admin: true } }',
+    '    links:',
+    '      - { label: t.title, route: things }',
+    '      - { label: t.title, route: things, place: footer, min_rows: 11 }',
+    '',
+  ].join('\n');
+
+  it('carry the column guard and min_rows into the model and the emitted screen', () => {
+    const model = screens(LINKS);
+    const list = model.screens.find((screen) => screen.name === 'things') as ListScreen;
+    expect(list.columns[1]).toMatchObject({ field: 'copy', link: 'things', guard: { admin: true } });
+    expect(list.columns[0]).not.toHaveProperty('guard');
+    expect(list.links).toEqual([
+      { label: 't.title', route: 'things', place: 'header' },
+      { label: 't.title', route: 'things', place: 'footer', minRows: 11 },
+    ]);
+    expect(emitScreens(model)).toMatch(/"place": "footer",\s+"minRows": 11/);
+  });
+
+  it.each([
+    ['a column guard of an unknown permission', LINKS.replace('guard: { admin: true }', 'guard: { permission: "thing:nope" }'), 'screens.things.columns.1.guard.permission: unknown permission "thing:nope"'],
+    ['min_rows below 1', LINKS.replace('min_rows: 11', 'min_rows: 0'), 'screens.things.links.1.min_rows: must be >= 1'],
+  ])('refuse %s', (_name, things, message) => {
+    expect(errorOf(things)).toContain(message);
+  });
+
+  it('refuse min_rows on a record screen, which has no rows to count', () => {
+    const record = '  thing:\n    record: getThing\n    links:\n      - { label: t.title, route: things, min_rows: 2 }\n';
+    const given: Record<string, string> = { ...base, 'screens/things.yaml': `screens:\n${record}` };
+    given['api/things.yaml'] += '  getThing:\n    method: get\n    path: /things/{id}\n    auth: public\n    generic: { get: thing, schema: Thing }\n    response: Thing\n';
+    expect(() => modelOf(given)).toThrow('screens.thing.links.0.min_rows: min_rows belongs to the links of list screens');
+  });
+});

@@ -113,6 +113,8 @@ export interface Operation {
   status: number;
   handler?: { module: string; exportName: string };
   generic?: GenericOperation;
+  /** Problem codes the operation answers, by HTTP status (the OpenAPI responses). */
+  problems?: Record<string, string[]>;
 }
 
 /** How a generic list filters: a query parameter matched against fields of the entity. */
@@ -225,8 +227,19 @@ export interface FormScreen {
   create?: { operation: string; route: string };
   /** A generic update saving the form (PUT …/{id}) when a record screen edits with it. */
   update?: string;
-  /** Values of a new record: message keys whose {{now}} is the date and time in the user's zone. */
+  /**
+   * Values of a new record: message keys whose {{now}} is the date and time in the user's zone,
+   * and whose other {{placeholders}} are fields of the `prefillFrom` record.
+   */
   prefill: Record<string, string>;
+  /** The heading (a message key); generic "new" when absent. */
+  title?: string;
+  /** A get by the route's :id whose record gives a new record its first values (fields of the same name). */
+  prefillFrom?: string;
+  /** Fields the form requires although the entity allows null. */
+  required: string[];
+  /** Fields shown only to users the guard passes; the server enforces the same rule. */
+  guards: Record<string, Guard>;
 }
 
 /** An rjsf widget of a form field, with its `ui:options` (the organisation choice's `where`). */
@@ -273,6 +286,8 @@ export interface ListColumnDef {
   otherwise?: string;
   /** A warning icon whose tooltip joins the labels of the matching warnings. */
   warnings?: RowCase[];
+  /** Only users the guard passes see the column (a row action for admins). */
+  guard?: Guard;
 }
 
 /**
@@ -326,6 +341,8 @@ export interface ScreenLink {
   href?: string;
   place: 'header' | 'footer' | 'both';
   guard?: Guard;
+  /** Shown only when the list holds at least this many rows. */
+  minRows?: number;
 }
 
 /** A list screen drawn by the runtime from its operation: columns, filters, paging, links. */

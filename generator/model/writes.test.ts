@@ -21,6 +21,7 @@ const ENTITIES = [
   '      owner: { type: ref, to: organisation, nullable: true }',
   '      made_by: { type: ref, to: user, nullable: true }',
   '      made_at: { type: timestamp, nullable: true }',
+  '      secret: { type: string, max: 20, nullable: true, private: true }',
   '  other:',
   '    table: others',
   '    fields:',
@@ -195,5 +196,96 @@ describe('form screens saving through generic create and update', () => {
     ['an edit form without update', '    create: createThing\n    created_route: thing', '    edit: { form: thing_form, guard: { admin: true } }', '"thing_form" is not a form screen with an update'],
   ])('refuse %s', (_name, form, record, message) => {
     expect(errorOf(given(form, record))).toContain(message);
+  });
+});
+
+describe('write-only fields', () => {
+  const secretInput = '  SecretInput: { input: true, from: thing, fields: [name, secret] }\n';
+  const withSecret = (ops: string) => ({ 'entities/a.yaml': ENTITIES, 'api/a.yaml': `${SCHEMAS}${secretInput}${ops}` });
+  const make = (response: string) =>
+    `operations:\n  makeThing:\n    method: post\n    path: /things\n    auth: session\n    status: 201\n    body: SecretInput\n    handler: things#make\n    response: ${response}\n`;
+
+  it('travel in an input schema (a feed password), never in an answer', () => {
+    const model = modelOf(withSecret(make('Thing')));
+    expect(model.schemas.find((schema) => schema.name === 'SecretInput')!.properties.map((property) => property.name)).toEqual(['name', 'secret']);
+    expect(errorOf(withSecret(make('SecretInput')))).toContain('operations.makeThing.response: "SecretInput" carries a private field and cannot be an answer');
+    expect(errorOf(withSecret(make('{ array: SecretInput }')))).toContain('"SecretInput" carries a private field and cannot be an answer');
+    const exposed = withSecret(make('Thing'));
+    exposed['api/a.yaml'] = exposed['api/a.yaml']!.replace('fields: [id, name, kind, sub_kind, state] }', 'fields: [id, name, secret] }');
+    expect(errorOf(exposed)).toContain('field "secret" is private and cannot travel over the API');
+  });
+});
+
+describe('forms starting from a record, with a title, required and guarded fields', () => {
+  const copy = '  copyThing:\n    method: post\n    path: /things/{id}/copy\n    auth: session\n    status: 201\n    body: ThingInput\n    handler: things#copy\n    response: Thing\n';
+  const get = '  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    generic: { get: thing, schema: Thing }\n    response: Thing\n';
+  const FORM = [
+    '    title: things.copying',
+    '    required: [kind]',
+    '    guards: { kind: { admin: true } }',
+    '    prefill_from: getThing',
+    '    prefill: { name: things.copy_name }',
+    '    create: copyThing',
+    '    created_route: thing',
+  ].join('\n');
+  const given = (form: string, route = '/things/:id/copy') => ({
+    ...files(`${operations()}${get}${copy}`),
+    'screens/a.yaml': ['screens:', '  thing_copy:', '    form: thing', '    labels: things', '    fields: [name, kind]', form, '  thing:', '    record: getThing', ''].join('\n'),
+    'routes.yaml': `routes:\n  - { name: thing, path: /things/:id, screen: thing }\n  - { name: thing_copy, path: ${route}, screen: thing_copy }\n`,
+    'messages/en.yaml': 'messages:\n  crumb.home: Home\n  things.name: Name\n  things.kind: Kind\n  things.copying: Copying\n  things.copy_name: "Copy of {{name}}"\n',
+  });
+
+  it('carry them to the model and the runtime: the record path, a required field without null, the guards', async () => {
+    const model = modelOf(given(FORM));
+    expect(model.screens.find((screen) => screen.name === 'thing_copy')).toMatchObject({
+      title: 'things.copying',
+      required: ['kind'],
+      guards: { kind: { admin: true } },
+      prefillFrom: 'getThing',
+      create: { operation: 'copyThing', route: 'thing' },
+    });
+    const { emitForms } = await import('../emit/runtimeCode');
+    const code = emitForms(model);
+    expect(code).toMatch(/"required": \[\s+"name",\s+"kind"\s+\]/);
+    expect(code).toMatch(/"kind": \{\s+"title": "things.kind",\s+"type": "string",/);
+    expect(code).toMatch(/"title": "things.copying",\s+"create": \{\s+"path": "\/things\/\{id\}\/copy",\s+"route": "thing"\s+\}/);
+    expect(code).toMatch(/"prefillFrom": \{\s+"path": "\/things\/\{id\}"\s+\},\s+"guards": \{\s+"kind": \{\s+"admin": true/);
+  });
+
+  it.each([
+    ['a prefill_from that is no get by id', FORM.replace('prefill_from: getThing', 'prefill_from: updateThing'), '/things/:id/copy', 'screens.thing_copy.prefill_from: "updateThing" is not a get by {id} answering a schema of "thing"'],
+    ['a route without :id', FORM, '/things/copy', 'screens.thing_copy.prefill_from: route "thing_copy" shows this form but takes no :id'],
+    ['a create under :id from a route without one', FORM.replace('    prefill_from: getThing\n', '').replace('    prefill: { name: things.copy_name }\n', ''), '/things/copy', 'screens.thing_copy.create: route "thing_copy" shows this form but takes no :id'],
+    ['a required field not in the form', FORM.replace('required: [kind]', 'required: [state]'), '/things/:id/copy', 'screens.thing_copy.required.0: "state" is not one of the form\'s fields'],
+    ['a guard of a field not in the form', FORM.replace('guards: { kind:', 'guards: { state:'), '/things/:id/copy', 'screens.thing_copy.guards.state: "state" is not one of the form\'s fields'],
+    ['a guard of an unknown permission', FORM.replace('{ admin: true }', '{ permission: "thing:nope" }'), '/things/:id/copy', 'unknown permission "thing:nope"'],
+    ['a title of no message', FORM.replace('things.copying', 'things.nope'), '/things/:id/copy', 'screens.thing_copy.title: unknown message "things.nope"'],
+  ])('refuse %s', (_name, form, route, message) => {
+    expect(errorOf(given(form, route))).toContain(message);
+  });
+});
+
+describe('problem codes of an operation', () => {
+  const given = (problems: string) => ({
+    'entities/a.yaml': ENTITIES,
+    'api/a.yaml': `${SCHEMAS}operations:\n  makeThing:\n    method: post\n    path: /things\n    auth: session\n    status: 201\n    body: ThingInput\n    handler: things#make\n    response: Thing\n${problems}`,
+    'messages/en.yaml': 'messages:\n  problem.forbidden: Forbidden\n  problem.outside_scope: Outside\n  problem.thing_full: Full\n',
+  });
+
+  it('document them in the OpenAPI responses, beside the usual meaning of a status', () => {
+    const openapi = buildOpenApi(modelOf(given('    problems: { 403: [forbidden], 409: [thing_full], 422: [outside_scope, thing_full] }\n'))) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
+    const responses = openapi.paths['/things']!['post']!.responses;
+    expect(responses['403']!.description).toBe('Missing permission or CSRF token; also forbidden');
+    expect(responses['409']!.description).toBe('Problem codes: thing_full');
+    expect(responses['422']!.description).toBe('Problem codes: outside_scope, thing_full');
+  });
+
+  it.each([
+    ['a code of no catalogue message', '    problems: { 422: [nope] }\n', 'operations.makeThing.problems.422.0: unknown problem "nope" (no message problem.nope)'],
+    ['a status that is no client error', '    problems: { 500: [thing_full] }\n', 'operations.makeThing.problems'],
+  ])('refuse %s', (_name, problems, message) => {
+    expect(errorOf(given(problems))).toContain(message);
   });
 });

@@ -1,4 +1,6 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useParams } from 'react-router';
+import { API_BASE, ApiProblem } from '../api/client';
 import type { FormName } from '../generated/forms';
 import { useT } from '../i18n/useT';
 import { useMessage } from '../list/useMessage';
@@ -6,43 +8,67 @@ import { useRouteNavigate } from '../routing/useRouteNavigate';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { formConfig } from './formConfig';
 import { formDefinition } from './formDefinition';
+import { guardedForm } from './formGuards';
 import { FormView } from './FormView';
-import { prefillValues } from './prefill';
+import { prefillValues, recordPrefill } from './prefill';
 import { sendJson } from './sendJson';
 import { useFormController } from './useFormController';
 
 type Data = Record<string, unknown>;
 
+async function fetchRecord(path: string, signal: AbortSignal): Promise<Data> {
+  const response = await fetch(`${API_BASE}${path}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw await ApiProblem.fromResponse(response);
+  return (await response.json()) as Data;
+}
+
 /**
- * A generated form creating a record (spec `form:` with `create`): prefilled, Save POSTs and
- * opens the new record's route; a problem stays on the form with everything typed kept.
+ * A generated form creating a record (spec `form:` with `create`): prefilled (from messages, and
+ * from the record of the route's :id with `prefill_from`: a role to duplicate), Save POSTs (to a
+ * path that may take that :id too) and opens the new record's route; a problem stays on the form
+ * with everything typed kept. A record to start from that cannot be read sends to notFound.
  */
 export function GenericCreateScreen({ name }: { name: FormName }) {
   const config = formConfig(name);
   const t = useT();
   const message = useMessage();
   const goTo = useRouteNavigate();
+  const { id } = useParams();
   const { user } = useCurrentUser();
   const zone = user?.timezone ?? undefined;
+  const withId = useCallback((path: string) => path.replace('{id}', encodeURIComponent(id ?? '')), [id]);
 
   const load = useCallback(
-    () => Promise.resolve(prefillValues(config.prefill, (key, values) => (message(key) === null ? key : t(key as Parameters<typeof t>[0], values)), new Date(), zone)),
-    [config.prefill, message, t, zone],
+    async (signal: AbortSignal) => {
+      let record: Data = {};
+      if (config.prefillFrom) {
+        try {
+          record = await fetchRecord(withId(config.prefillFrom.path), signal);
+        } catch (error) {
+          if (error instanceof ApiProblem) goTo('notFound', {}, { replace: true });
+          throw error;
+        }
+      }
+      const translate = (key: string, values: Record<string, string>) => (message(key) === null ? key : t(key as Parameters<typeof t>[0], values));
+      return { ...recordPrefill(Object.keys(config.schema.properties), record), ...prefillValues(config.prefill, translate, new Date(), zone, record) };
+    },
+    [config, withId, goTo, message, t, zone],
   );
   const controller = useFormController<Data>({
     load,
     save: async (data) => {
-      const created = (await sendJson('POST', config.create!.path, data)) as { id: number };
+      const created = (await sendJson('POST', withId(config.create!.path), data)) as { id: number };
       goTo(config.create!.route, { id: String(created.id) });
     },
-    loadKey: zone ?? '',
+    loadKey: `${zone ?? ''}:${id ?? ''}`,
     fresh: true,
   });
+  const form = useMemo(() => guardedForm(formDefinition(name), config.guards, user), [name, config.guards, user]);
 
   return (
     <section className="record-view">
-      <h1>{t('form.new')}</h1>
-      <FormView form={formDefinition(name)} controller={controller} submitKey="form.save" cancelKey="form.cancel" />
+      <h1>{config.title ? (message(config.title) ?? config.title) : t('form.new')}</h1>
+      <FormView form={form} controller={controller} submitKey="form.save" cancelKey="form.cancel" />
     </section>
   );
 }

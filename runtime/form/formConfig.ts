@@ -1,4 +1,5 @@
 import { forms, type FormName } from '../generated/forms';
+import type { Guard } from '../session/guard';
 
 /** What a generated form screen says about saving through the API (runtime/generated/forms.ts). */
 export interface FormConfig {
@@ -8,6 +9,12 @@ export interface FormConfig {
   update?: { path: string };
   /** A new record's first values: message keys (see prefillValues). */
   prefill?: Record<string, string>;
+  /** GET here (`/roles/{id}`, the route's :id) for the record a new one starts from (see recordPrefill). */
+  prefillFrom?: { path: string };
+  /** The heading's message key; a generic "new" without it. */
+  title?: string;
+  /** Fields only users passing the guard see (see guardedForm). */
+  guards?: Record<string, Guard>;
   schema: { properties: Record<string, unknown> };
 }
 

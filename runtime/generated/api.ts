@@ -122,7 +122,7 @@ export interface paths {
         };
         get: operations["listRoles"];
         put?: never;
-        post?: never;
+        post: operations["createRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -155,6 +155,22 @@ export interface paths {
         get: operations["getRole"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duplicateRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -202,7 +218,7 @@ export interface paths {
         };
         get: operations["listFeeds"];
         put?: never;
-        post?: never;
+        post: operations["createFeed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1531,6 +1547,12 @@ export interface components {
             organisation: components["schemas"]["OrganisationRef"] | null;
             created_by: components["schemas"]["CreatedByRef"] | null;
         };
+        RoleInput: {
+            name: string;
+            organisation?: number | null;
+            /** @default false */
+            template: boolean;
+        };
         ProductGroup: {
             id: number;
             name: string;
@@ -1623,6 +1645,46 @@ export interface components {
              */
             escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
             organisation: components["schemas"]["OrganisationRef"] | null;
+        };
+        FeedInput: {
+            name: string;
+            organisation: number;
+            /** @default true */
+            active: boolean;
+            timeslot?: number | null;
+            /** @default false */
+            show_empty_stock: boolean;
+            /**
+             * @default EMAIL
+             * @enum {string}
+             */
+            delivery_method: "EMAIL" | "FTP" | "SITC";
+            delivery_email?: string | null;
+            delivery_server?: string | null;
+            delivery_user?: string | null;
+            delivery_password?: string | null;
+            /**
+             * @default FTP
+             * @enum {string}
+             */
+            ftp_server_protocol: "FTP" | "SFTP" | "FTPS";
+            /** @default 21 */
+            ftp_server_port: number;
+            filename?: string | null;
+            /** @default [] */
+            columns: ("name" | "stock" | "mpn" | "price" | "rrp" | "vendor" | "ean")[];
+            /** @default true */
+            show_headers: boolean;
+            /**
+             * @default COMMA
+             * @enum {string}
+             */
+            delimiter: "COMMA" | "SEMI_COLON";
+            /**
+             * @default QUOTED
+             * @enum {string}
+             */
+            escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
         };
         Timezone: {
             id: number;
@@ -3332,6 +3394,66 @@ export interface operations {
             };
         };
     };
+    createRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing permission or CSRF token; also forbidden_field */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listRoleTemplates: {
         parameters: {
             query?: {
@@ -3438,6 +3560,77 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    duplicateRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing permission or CSRF token; also forbidden_field */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3745,6 +3938,75 @@ export interface operations {
             };
             /** @description Missing permission or CSRF token */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing permission or CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value, max_feeds_reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope, feed_organisation_not_linked, feed_invalid_timeslot, feed_invalid_filename, feed_delivery_incomplete */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -323,6 +323,108 @@ export const forms = {
       "path": "/users/{id}"
     }
   },
+  "role_form": {
+    "schema": {
+      "type": "object",
+      "required": [
+        "name",
+        "organisation"
+      ],
+      "properties": {
+        "name": {
+          "title": "roles.name",
+          "type": "string",
+          "maxLength": 100
+        },
+        "organisation": {
+          "title": "roles.organisation",
+          "type": "integer",
+          "minimum": 1
+        },
+        "template": {
+          "title": "roles.template",
+          "type": "boolean",
+          "default": false
+        }
+      }
+    },
+    "uiSchema": {
+      "ui:order": [
+        "name",
+        "organisation",
+        "template"
+      ],
+      "organisation": {
+        "ui:widget": "organisation"
+      }
+    },
+    "enums": {},
+    "title": "roles.new",
+    "create": {
+      "path": "/roles",
+      "route": "role"
+    },
+    "guards": {
+      "template": {
+        "root": true,
+        "admin": true
+      }
+    }
+  },
+  "role_duplicate_form": {
+    "schema": {
+      "type": "object",
+      "required": [
+        "name",
+        "organisation"
+      ],
+      "properties": {
+        "name": {
+          "title": "roles.name",
+          "type": "string",
+          "maxLength": 100
+        },
+        "organisation": {
+          "title": "roles.organisation",
+          "type": "integer",
+          "minimum": 1
+        },
+        "template": {
+          "title": "roles.template",
+          "type": "boolean",
+          "default": false
+        }
+      }
+    },
+    "uiSchema": {
+      "ui:order": [
+        "name",
+        "organisation",
+        "template"
+      ],
+      "organisation": {
+        "ui:widget": "organisation"
+      }
+    },
+    "enums": {},
+    "title": "roles.duplicating",
+    "create": {
+      "path": "/roles/{id}/duplicate",
+      "route": "role"
+    },
+    "prefill": {
+      "name": "roles.copy_name"
+    },
+    "prefillFrom": {
+      "path": "/roles/{id}"
+    },
+    "guards": {
+      "template": {
+        "root": true,
+        "admin": true
+      }
+    }
+  },
   "product_group_form": {
     "schema": {
       "type": "object",
@@ -441,6 +543,195 @@ export const forms = {
     },
     "prefill": {
       "name": "product_groups.new_name"
+    }
+  },
+  "feed_form": {
+    "schema": {
+      "type": "object",
+      "required": [
+        "name",
+        "organisation"
+      ],
+      "properties": {
+        "name": {
+          "title": "feeds.name",
+          "type": "string",
+          "maxLength": 255
+        },
+        "organisation": {
+          "title": "feeds.organisation",
+          "type": "integer",
+          "minimum": 1
+        },
+        "active": {
+          "title": "feeds.active",
+          "type": "boolean",
+          "default": true
+        },
+        "timeslot": {
+          "title": "feeds.timeslot",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 1410
+        },
+        "show_empty_stock": {
+          "title": "feeds.show_empty_stock",
+          "type": "boolean",
+          "default": false
+        },
+        "delivery_method": {
+          "title": "feeds.delivery_method",
+          "type": "string",
+          "enum": [
+            "EMAIL",
+            "FTP",
+            "SITC"
+          ],
+          "default": "EMAIL"
+        },
+        "delivery_email": {
+          "title": "feeds.delivery_email",
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "delivery_server": {
+          "title": "feeds.delivery_server",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "delivery_user": {
+          "title": "feeds.delivery_user",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "delivery_password": {
+          "title": "feeds.delivery_password",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "ftp_server_protocol": {
+          "title": "feeds.ftp_server_protocol",
+          "type": "string",
+          "enum": [
+            "FTP",
+            "SFTP",
+            "FTPS"
+          ],
+          "default": "FTP"
+        },
+        "ftp_server_port": {
+          "title": "feeds.ftp_server_port",
+          "type": "integer",
+          "minimum": 2,
+          "maximum": 65535,
+          "default": 21
+        },
+        "filename": {
+          "title": "feeds.filename",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "show_headers": {
+          "title": "feeds.show_headers",
+          "type": "boolean",
+          "default": true
+        },
+        "delimiter": {
+          "title": "feeds.delimiter",
+          "type": "string",
+          "enum": [
+            "COMMA",
+            "SEMI_COLON"
+          ],
+          "default": "COMMA"
+        },
+        "escape_method": {
+          "title": "feeds.escape_method",
+          "type": "string",
+          "enum": [
+            "QUOTED",
+            "ESCAPED",
+            "STRIPPED"
+          ],
+          "default": "QUOTED"
+        }
+      }
+    },
+    "uiSchema": {
+      "ui:order": [
+        "name",
+        "organisation",
+        "active",
+        "timeslot",
+        "show_empty_stock",
+        "delivery_method",
+        "delivery_email",
+        "delivery_server",
+        "delivery_user",
+        "delivery_password",
+        "ftp_server_protocol",
+        "ftp_server_port",
+        "filename",
+        "show_headers",
+        "delimiter",
+        "escape_method"
+      ],
+      "organisation": {
+        "ui:widget": "organisation",
+        "ui:options": {
+          "where": {
+            "is_linked": true
+          }
+        }
+      },
+      "delivery_password": {
+        "ui:widget": "password"
+      }
+    },
+    "enums": {
+      "delivery_method": [
+        "EMAIL",
+        "FTP",
+        "SITC"
+      ],
+      "ftp_server_protocol": [
+        "FTP",
+        "SFTP",
+        "FTPS"
+      ],
+      "delimiter": [
+        "COMMA",
+        "SEMI_COLON"
+      ],
+      "escape_method": [
+        "QUOTED",
+        "ESCAPED",
+        "STRIPPED"
+      ]
+    },
+    "title": "feeds.now_creating",
+    "create": {
+      "path": "/feeds",
+      "route": "feed"
     }
   },
   "basket_form": {

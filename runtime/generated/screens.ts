@@ -215,6 +215,24 @@ export const listScreens = {
         "format": "text",
         "sortable": true,
         "link": "role"
+      },
+      {
+        "field": "duplicate",
+        "label": "roles.actions",
+        "format": "text",
+        "sortable": false,
+        "cases": [
+          {
+            "when": {
+              "template": true
+            },
+            "label": "roles.duplicate"
+          }
+        ],
+        "link": "role_duplicate",
+        "guard": {
+          "admin": true
+        }
       }
     ],
     "filters": [],
@@ -236,6 +254,24 @@ export const listScreens = {
         "format": "text",
         "sortable": true,
         "link": "role"
+      },
+      {
+        "field": "duplicate",
+        "label": "roles.actions",
+        "format": "text",
+        "sortable": false,
+        "cases": [
+          {
+            "when": {
+              "template": false
+            },
+            "label": "roles.duplicate"
+          }
+        ],
+        "link": "role_duplicate",
+        "guard": {
+          "admin": true
+        }
       }
     ],
     "filters": [
@@ -260,7 +296,16 @@ export const listScreens = {
       48,
       96
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "roles.add_new",
+        "route": "role_new",
+        "place": "header",
+        "guard": {
+          "permission": "user:modify"
+        }
+      }
+    ],
     "title": "roles.by_organisation",
     "emptyKey": "roles.empty",
     "tree": "organisation",
@@ -452,7 +497,19 @@ export const listScreens = {
     "pageSizes": [
       100
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "feeds.add_new",
+        "route": "new_feed",
+        "place": "header"
+      },
+      {
+        "label": "feeds.add_new",
+        "route": "new_feed",
+        "place": "footer",
+        "minRows": 11
+      }
+    ],
     "title": "feeds.title",
     "emptyKey": "feeds.empty",
     "tree": "organisation",
@@ -2313,7 +2370,16 @@ export const recordScreens = {
         "perPage": 24
       }
     ],
-    "links": []
+    "links": [
+      {
+        "label": "roles.duplicate",
+        "route": "role_duplicate",
+        "place": "header",
+        "guard": {
+          "permission": "role:modify"
+        }
+      }
+    ]
   },
   "product_group": {
     "path": "/productgroups/{id}",

@@ -53,7 +53,7 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
     <section className="generic-list">
       <header className="generic-list__header">
         {config.title && (headingLevel === 1 ? <h1>{message(config.title) ?? config.title}</h1> : <h2>{message(config.title) ?? config.title}</h2>)}
-        <ScreenLinks links={config.links} place="header" />
+        <ScreenLinks links={config.links} place="header" rows={controller.totalCount} />
       </header>
       <div className="generic-list__body">
         <FilterPanel list={list} />
@@ -97,7 +97,7 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
           )}
         </div>
       </div>
-      <ScreenLinks links={config.links} place="footer" />
+      <ScreenLinks links={config.links} place="footer" rows={controller.totalCount} />
     </section>
   );
 }

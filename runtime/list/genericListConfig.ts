@@ -42,6 +42,8 @@ export interface GenericColumn {
   readonly otherwise?: string;
   /** A warning icon whose tooltip joins the labels of the matching warnings. */
   readonly warnings?: readonly RowCase[];
+  /** Only users the guard passes see the column (a row action for admins, 002 §2.7). */
+  readonly guard?: LinkGuard;
 }
 
 export type FilterWidget = 'text' | 'checklist' | 'select' | 'organisation' | 'date_range' | 'value_range' | 'number_range';
@@ -81,6 +83,8 @@ export interface GenericLink {
   readonly href?: string;
   readonly place: 'header' | 'footer' | 'both';
   readonly guard?: LinkGuard;
+  /** Shown only when the list holds at least this many rows (002 §2.10's second add-feed link). */
+  readonly minRows?: number;
 }
 
 export interface GenericListConfig {

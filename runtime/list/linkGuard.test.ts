@@ -39,6 +39,14 @@ describe('linksAt', () => {
     expect(linksAt(links, 'footer', buyer).map((link) => link.label)).toEqual(['b']);
     expect(linksAt(links, 'footer', rootAdmin).map((link) => link.label)).toEqual(['b', 'c']);
   });
+
+  it('shows a link with minRows only once the list holds that many rows', () => {
+    const footer: GenericLink[] = [{ label: 'add', route: 'x', place: 'footer', minRows: 11 }];
+    expect(linksAt(footer, 'footer', buyer, 10)).toEqual([]);
+    expect(linksAt(footer, 'footer', buyer, 11).map((link) => link.label)).toEqual(['add']);
+    expect(linksAt(footer, 'footer', buyer)).toEqual([]);
+    expect(linksAt(links, 'header', buyer, 0).map((link) => link.label)).toEqual(['a', 'b']);
+  });
 });
 
 describe('linkHref', () => {

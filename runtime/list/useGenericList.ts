@@ -4,6 +4,8 @@ import type { MessageKey } from '../generated/messages';
 import { filterKey, filterProblems, filterQuery, initialFilterValues, type FilterValue, type FilterValues } from './filterState';
 import type { ListRow } from './cellFormat';
 import type { GenericListConfig } from './genericListConfig';
+import { guardPasses } from '../session/guard';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { useListController, type ListController } from './useListController';
 
 export interface GenericList {
@@ -26,7 +28,13 @@ export { filterKey };
  * can reuse it: widget values turn into query parameters (an invalid range sends neither bound)
  * and the list controller applies them after the screen's debounce, back on page 1.
  */
-export function useGenericList(config: GenericListConfig): GenericList {
+export function useGenericList(screen: GenericListConfig): GenericList {
+  // Columns the user may not see (a row action for admins) are left out of every view.
+  const { user } = useCurrentUser();
+  const config = useMemo(() => {
+    const columns = screen.columns.filter((column) => guardPasses(user, column.guard));
+    return columns.length === screen.columns.length ? screen : { ...screen, columns };
+  }, [screen, user]);
   // Query flags of the page's URL (?pending_auth) pick a filter's preset as its starting value.
   const [flags] = useState<ReadonlySet<string>>(() => new Set(new URLSearchParams(window.location.search).keys()));
   const openingValues = useMemo(() => initialFilterValues(config.filters, flags), [config.filters, flags]);

@@ -2,10 +2,12 @@ import { useCallback } from 'react';
 import { API_BASE, ApiProblem } from '../api/client';
 import { formConfig, formFields } from '../form/formConfig';
 import { formDefinition } from '../form/formDefinition';
+import { guardedForm } from '../form/formGuards';
 import { FormView } from '../form/FormView';
 import { sendJson } from '../form/sendJson';
 import { useFormController } from '../form/useFormController';
 import type { FormName } from '../generated/forms';
+import { useCurrentUser } from '../session/useCurrentUser';
 
 type Data = Record<string, unknown>;
 
@@ -15,6 +17,7 @@ type Data = Record<string, unknown>;
  */
 export function RecordEditForm({ form, recordPath, id }: { form: FormName; recordPath: string; id: string }) {
   const config = formConfig(form);
+  const { user } = useCurrentUser();
   const load = useCallback(
     async (signal: AbortSignal) => {
       const response = await fetch(`${API_BASE}${recordPath.replace('{id}', encodeURIComponent(id))}`, {
@@ -33,5 +36,5 @@ export function RecordEditForm({ form, recordPath, id }: { form: FormName; recor
     loadKey: id,
   });
   // Cancel reloads the record: someone may have changed it meanwhile.
-  return <FormView form={formDefinition(form)} controller={{ ...controller, reset: controller.reload }} submitKey="form.save" cancelKey="form.cancel" />;
+  return <FormView form={guardedForm(formDefinition(form), config.guards, user)} controller={{ ...controller, reset: controller.reload }} submitKey="form.save" cancelKey="form.cancel" />;
 }

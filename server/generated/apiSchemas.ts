@@ -999,6 +999,32 @@ export const apiSchemas = {
         }
       }
     },
+    "RoleInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "organisation": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1
+        },
+        "template": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    },
     "ProductGroup": {
       "type": "object",
       "additionalProperties": false,
@@ -1402,6 +1428,140 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        }
+      }
+    },
+    "FeedInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name",
+        "organisation"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "organisation": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "active": {
+          "type": "boolean",
+          "default": true
+        },
+        "timeslot": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 1410
+        },
+        "show_empty_stock": {
+          "type": "boolean",
+          "default": false
+        },
+        "delivery_method": {
+          "type": "string",
+          "enum": [
+            "EMAIL",
+            "FTP",
+            "SITC"
+          ],
+          "default": "EMAIL"
+        },
+        "delivery_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "delivery_server": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "delivery_user": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "delivery_password": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "ftp_server_protocol": {
+          "type": "string",
+          "enum": [
+            "FTP",
+            "SFTP",
+            "FTPS"
+          ],
+          "default": "FTP"
+        },
+        "ftp_server_port": {
+          "type": "integer",
+          "minimum": 2,
+          "maximum": 65535,
+          "default": 21
+        },
+        "filename": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "columns": {
+          "type": "array",
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "enum": [
+              "name",
+              "stock",
+              "mpn",
+              "price",
+              "rrp",
+              "vendor",
+              "ean"
+            ]
+          },
+          "default": []
+        },
+        "show_headers": {
+          "type": "boolean",
+          "default": true
+        },
+        "delimiter": {
+          "type": "string",
+          "enum": [
+            "COMMA",
+            "SEMI_COLON"
+          ],
+          "default": "COMMA"
+        },
+        "escape_method": {
+          "type": "string",
+          "enum": [
+            "QUOTED",
+            "ESCAPED",
+            "STRIPPED"
+          ],
+          "default": "QUOTED"
         }
       }
     },

@@ -2,8 +2,10 @@
 import type { Handler, OperationDef } from '../http/operationDef';
 import * as accounts_handlers from '../modules/accounts/handlers';
 import * as auth_handlers from '../modules/auth/handlers';
+import * as backoffice_feed_writes from '../modules/backoffice/feed_writes';
 import * as backoffice_handlers from '../modules/backoffice/handlers';
 import * as backoffice_organisations from '../modules/backoffice/organisations';
+import * as backoffice_role_writes from '../modules/backoffice/role_writes';
 import * as billing_handlers from '../modules/billing/handlers';
 import * as billing_subscription_parts from '../modules/billing/subscription_parts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
@@ -908,6 +910,54 @@ export const operations: OperationDef[] = [
     handler: backoffice_handlers.getRole satisfies Handler<"getRole">,
   },
   {
+    id: "createRole",
+    method: "post",
+    path: "/roles",
+    auth: "session",
+    permission: "role:modify",
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/RoleInput"
+    },
+    handler: backoffice_role_writes.createRole satisfies Handler<"createRole">,
+  },
+  {
+    id: "duplicateRole",
+    method: "post",
+    path: "/roles/:id/duplicate",
+    auth: "session",
+    permission: "role:modify",
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/RoleInput"
+    },
+    handler: backoffice_role_writes.duplicateRole satisfies Handler<"duplicateRole">,
+  },
+  {
     id: "listProductGroups",
     method: "get",
     path: "/productgroups",
@@ -1392,6 +1442,26 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+  },
+  {
+    id: "createFeed",
+    method: "post",
+    path: "/feeds",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/FeedInput"
+    },
+    handler: backoffice_feed_writes.createFeed satisfies Handler<"createFeed">,
   },
   {
     id: "listTimezones",

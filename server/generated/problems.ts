@@ -17,7 +17,13 @@ export const problemTitles = {
   "busy": "The service is busy. Please try again in a moment.",
   "request_rate_limited": "Too many requests from your address. Please wait a few minutes and try again.",
   "outside_scope": "The {{parameter}} chosen is not one you may use.",
-  "unknown_value": "The {{parameter}} given is not one of the choices offered."
+  "unknown_value": "The {{parameter}} given is not one of the choices offered.",
+  "forbidden_field": "You may not set {{parameter}}.",
+  "max_feeds_reached": "This organisation already has the maximum of 10 feeds.",
+  "feed_invalid_filename": "The filename must not start with two dots or contain any of \" * / : < > ? \\ |",
+  "feed_invalid_timeslot": "The time slot must be on the hour or half hour, from 00:00 to 23:30.",
+  "feed_delivery_incomplete": "The delivery settings are incomplete: {{parameter}} is needed.",
+  "feed_organisation_not_linked": "The organisation has no linked account, so it cannot have feeds."
 } as const;
 
 export type ProblemCode = keyof typeof problemTitles;

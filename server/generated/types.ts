@@ -213,6 +213,15 @@ created_by: (CreatedByRef | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RoleInput".
+ */
+export interface RoleInput {
+name: string
+organisation?: (number | null)
+template?: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ProductGroup".
  */
 export interface ProductGroup {
@@ -277,6 +286,29 @@ show_headers: boolean
 delimiter: ("COMMA" | "SEMI_COLON")
 escape_method: ("QUOTED" | "ESCAPED" | "STRIPPED")
 organisation: (OrganisationRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "FeedInput".
+ */
+export interface FeedInput {
+name: string
+organisation: number
+active?: boolean
+timeslot?: (number | null)
+show_empty_stock?: boolean
+delivery_method?: ("EMAIL" | "FTP" | "SITC")
+delivery_email?: (string | null)
+delivery_server?: (string | null)
+delivery_user?: (string | null)
+delivery_password?: (string | null)
+ftp_server_protocol?: ("FTP" | "SFTP" | "FTPS")
+ftp_server_port?: number
+filename?: (string | null)
+columns?: ("name" | "stock" | "mpn" | "price" | "rrp" | "vendor" | "ean")[]
+show_headers?: boolean
+delimiter?: ("COMMA" | "SEMI_COLON")
+escape_method?: ("QUOTED" | "ESCAPED" | "STRIPPED")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1533,6 +1565,20 @@ export interface GetRoleQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateRoleQuery".
+ */
+export interface CreateRoleQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DuplicateRoleQuery".
+ */
+export interface DuplicateRoleQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListProductGroupsQuery".
  */
 export interface ListProductGroupsQuery {
@@ -1607,6 +1653,13 @@ organisation?: number
  * via the `definition` "GetFeedQuery".
  */
 export interface GetFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateFeedQuery".
+ */
+export interface CreateFeedQuery {
 
 }
 /**
@@ -2377,12 +2430,15 @@ export interface OperationTypes {
   listRoles: { params: {  }; query: ListRolesQuery; body: undefined; response: RoleRow[]; paged: true };
   listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; response: RoleRow[]; paged: true };
   getRole: { params: { id: number }; query: GetRoleQuery; body: undefined; response: Role; paged: false };
+  createRole: { params: {  }; query: CreateRoleQuery; body: RoleInput; response: Role; paged: false };
+  duplicateRole: { params: { id: number }; query: DuplicateRoleQuery; body: RoleInput; response: Role; paged: false };
   listProductGroups: { params: {  }; query: ListProductGroupsQuery; body: undefined; response: ProductGroup[]; paged: true };
   getProductGroup: { params: { id: number }; query: GetProductGroupQuery; body: undefined; response: ProductGroup; paged: false };
   createProductGroup: { params: {  }; query: CreateProductGroupQuery; body: ProductGroupInput; response: ProductGroup; paged: false };
   updateProductGroup: { params: { id: number }; query: UpdateProductGroupQuery; body: ProductGroupInput; response: ProductGroup; paged: false };
   listFeeds: { params: {  }; query: ListFeedsQuery; body: undefined; response: FeedRow[]; paged: true };
   getFeed: { params: { id: number }; query: GetFeedQuery; body: undefined; response: Feed; paged: false };
+  createFeed: { params: {  }; query: CreateFeedQuery; body: FeedInput; response: Feed; paged: false };
   listTimezones: { params: {  }; query: ListTimezonesQuery; body: undefined; response: Timezone[]; paged: true };
   getTimezone: { params: { id: number }; query: GetTimezoneQuery; body: undefined; response: Timezone; paged: false };
   listCountryCodes: { params: {  }; query: ListCountryCodesQuery; body: undefined; response: Country[]; paged: true };

@@ -1,0 +1,13 @@
+import type { Handler } from '../../http/operationDef';
+import { genericGet } from '../../http/genericList';
+import type { Feed } from '../../generated/types';
+import { signedIn } from '../auth/signedIn';
+import { genericMetaOf } from '../orders/partRows';
+import { insertFeed } from './feedService';
+
+/** A new feed (002 §2.10 feeds/new) under insertFeed's rules, answered as getFeed shows it (no password). */
+export const createFeed: Handler<'createFeed'> = async ({ body }, context) => {
+  const user = signedIn(context);
+  const id = await insertFeed(context.db, user, body);
+  return (await genericGet(context.db, genericMetaOf('getFeed'), { params: { id }, query: {}, user })) as Feed;
+};

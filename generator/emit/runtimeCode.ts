@@ -25,7 +25,11 @@ function routeEntry(model: Model, route: Route): string {
     ...(screen?.kind === 'children'
       ? [`Component: lazy(() => import('../record/GenericChildrenScreen').then((module) => ({ default: () => <module.GenericChildrenScreen name=${literal(screen.name)} /> })))`]
       : []),
-    ...(screen?.kind === 'form' && screen.create
+    // A form on a route with :id edits that record; without one it creates.
+    ...(screen?.kind === 'form' && route.path.includes(':id')
+      ? [`Component: lazy(() => import('../form/GenericEditScreen').then((module) => ({ default: () => <module.GenericEditScreen name=${literal(screen.name)} /> })))`]
+      : []),
+    ...(screen?.kind === 'form' && !route.path.includes(':id') && screen.create
       ? [`Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name=${literal(screen.name)} /> })))`]
       : []),
     ...(screen?.kind === 'page'
@@ -95,6 +99,8 @@ export function emitForms(model: Model): string {
       enums,
       ...(screen.create && { create: { path: path(screen.create.operation), route: screen.create.route } }),
       ...(screen.update && { update: { path: path(screen.update) } }),
+      ...(screen.load && { load: { path: path(screen.load) } }),
+      ...(Object.keys(screen.clears).length > 0 && { clears: screen.clears }),
       ...(Object.keys(screen.prefill).length > 0 && { prefill: screen.prefill }),
     };
   }
@@ -164,6 +170,7 @@ export function emitScreens(model: Model): string {
         tabs,
         links: screen.links,
         ...(screen.edit && { edit: screen.edit }),
+        ...(screen.redirectWhen && { redirectWhen: screen.redirectWhen }),
       };
     } else if (screen.kind === 'children') {
       // The same shape as a record's tab, so the runtime draws it with the tab's table.

@@ -178,7 +178,7 @@ const operation = {
             properties: {
               search: { type: 'array', minItems: 1, items: identifier },
               field: identifier,
-              match: { enum: ['eq', 'in', 'gte', 'lte', 'subtree'] },
+              match: { enum: ['eq', 'in', 'gte', 'lte', 'subtree', 'set'] },
             },
             oneOf: [{ required: ['search'] }, { required: ['field', 'match'] }],
           },
@@ -360,6 +360,20 @@ const screen = {
     created_route: identifier,
     update: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     prefill: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string' } },
+    // The get an edit route (a route with :id showing the form) loads the record from.
+    load: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    // Choosing another value of a field empties the fields that depended on it.
+    clears: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
+    // A record in this state belongs on another page (a draft on its editor).
+    redirect_when: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['when', 'route'],
+      properties: {
+        when: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+        route: identifier,
+      },
+    },
     edit: {
       type: 'object',
       additionalProperties: false,

@@ -38,6 +38,8 @@ function filterParameter(model: Model, operation: Operation, filter: GenericFilt
     }
     case 'eq':
       return { ...base, type: { kind: 'scalar', scalar }, description: `${field.name} equals` };
+    case 'set':
+      return { ...base, type: { kind: 'scalar', scalar: { type: 'boolean' } }, description: `${field.name} has a value (true) or is empty (false)` };
   }
 }
 

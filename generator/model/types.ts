@@ -118,7 +118,8 @@ export interface Operation {
 /** How a generic list filters: a query parameter matched against fields of the entity. */
 export interface GenericFilter {
   param: string;
-  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree';
+  /** `set`: a boolean parameter asking whether the field has a value (true) or is null (false). */
+  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'set';
   /** Field names; several only for search. */
   fields: string[];
 }
@@ -216,6 +217,10 @@ export interface FormScreen {
   update?: string;
   /** Values of a new record: message keys whose {{now}} is the date and time in the user's zone. */
   prefill: Record<string, string>;
+  /** The get-by-id a route with :id showing this form loads the record from (then saves with `update`). */
+  load?: string;
+  /** Fields emptied when the named field takes another value (a new recipient's name and e-mail). */
+  clears: Record<string, string[]>;
 }
 
 /** An rjsf widget of a form field, with its `ui:options` (the organisation choice's `where`). */
@@ -351,6 +356,8 @@ export interface RecordScreen {
   links: ScreenLink[];
   /** Users passing `guard` edit the definition with this form screen (it has `update`); others read it. */
   edit?: { form: string; guard: Guard };
+  /** A record matching `when` opens on `route` (taking its :id) instead: a draft on its editor. */
+  redirectWhen?: { when: Record<string, string | number | boolean | null>; route: string };
 }
 
 /** One child list of the record the route's `:id` names, on a page of its own (an order's audit log). */

@@ -42,7 +42,7 @@ export function GenericCreateScreen({ name }: { name: FormName }) {
   return (
     <section className="record-view">
       <h1>{t('form.new')}</h1>
-      <FormView form={formDefinition(name)} controller={controller} submitKey="form.save" cancelKey="form.cancel" />
+      <FormView form={formDefinition(name)} controller={controller} submitKey="form.save" cancelKey="form.cancel" clears={config.clears} />
     </section>
   );
 }

@@ -6,6 +6,10 @@ export interface FormConfig {
   create?: { path: string; route: string };
   /** PUT here (`/productgroups/{id}`) to update. */
   update?: { path: string };
+  /** GET here (`/quotes/outward/{id}/draft`) to load the record a route's :id names. */
+  load?: { path: string };
+  /** A field whose change empties others (`organisation_to` → the recipient's name and e-mail). */
+  clears?: Record<string, readonly string[]>;
   /** A new record's first values: message keys (see prefillValues). */
   prefill?: Record<string, string>;
   schema: { properties: Record<string, unknown> };

@@ -60,6 +60,7 @@ export const messages = {
     "form.save": "Save",
     "form.cancel": "Cancel",
     "form.new": "New",
+    "form.edit": "Edit",
     "form.choose_organisation": "-- Select organisation --",
     "product_groups.filter_text": "Search",
     "product_groups.empty": "No product groups are available. Please check your filters.",
@@ -179,6 +180,7 @@ export const messages = {
     "crumb.baskets": "Baskets",
     "crumb.order_audit": "Audit",
     "crumb.order_serials": "Serial numbers",
+    "crumb.quote_draft": "Draft",
     "orders.audit_title": "Order audit log",
     "orders.audit_link": "Audit",
     "orders.serials_title": "Serial numbers",
@@ -221,6 +223,12 @@ export const messages = {
     "quotes.filter_status": "Status",
     "quotes.filter_date": "Date",
     "quotes.empty": "No quotes available, check your filters.",
+    "quotes.create_link": "Create new quote",
+    "quotes.new_name": "New quote ({{now}})",
+    "quotes.organisation_to": "Recipient organisation",
+    "quotes.recipient_name": "Recipient name",
+    "quotes.purchase_order_number": "PO number",
+    "quotes.expiry_date": "Expiry date",
     "baskets.title": "Baskets",
     "baskets.one": "Basket",
     "baskets.id": "Hub ref",
@@ -492,6 +500,7 @@ export const messages = {
     "problem.busy": "The service is busy. Please try again in a moment.",
     "problem.request_rate_limited": "Too many requests from your address. Please wait a few minutes and try again.",
     "problem.outside_scope": "The {{parameter}} chosen is not one you may use.",
+    "problem.quote_recipient_ineligible": "This organisation cannot receive quotes: it needs a linked account and a catalogue.",
     "register.required": "This field is required.",
     "register.too_long": "At most {{max}} characters.",
     "register.company_type_choose": "-- Select --",
@@ -614,4 +623,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 511 keys in the English catalogue.
+// 520 keys in the English catalogue.

@@ -1020,7 +1020,16 @@ export const listScreens = {
       48,
       96
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "quotes.create_link",
+        "route": "quoteoutward_new",
+        "place": "header",
+        "guard": {
+          "permission": "quote:create"
+        }
+      }
+    ],
     "title": "quotes.outward_title",
     "emptyKey": "quotes.empty"
   },
@@ -3951,7 +3960,13 @@ export const recordScreens = {
       }
     },
     "tabs": [],
-    "links": []
+    "links": [],
+    "redirectWhen": {
+      "when": {
+        "quote_status": "DRAFT"
+      },
+      "route": "quoteoutward_edit"
+    }
   },
   "quoteinward": {
     "path": "/quotes/inward/{id}",

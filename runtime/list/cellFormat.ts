@@ -19,10 +19,15 @@ function nameOf(value: object): string {
   return typeof name === 'string' || typeof name === 'number' ? String(name) : '';
 }
 
-/** The texts of the cases whose every `when` property has its value in the row (a missing one counts as null). */
+/** Whether every `when` property has its value in the row (a missing one counts as null). */
+export function rowMatches(when: RowCase['when'], row: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(when).every(([field, value]) => (row[field] ?? null) === value);
+}
+
+/** The texts of the cases that match the row. */
 export function matchingLabels(cases: readonly RowCase[], row: ListRow, context: CellContext): string[] {
   return cases
-    .filter((rowCase) => Object.entries(rowCase.when).every(([field, value]) => (row[field] ?? null) === value))
+    .filter((rowCase) => rowMatches(rowCase.when, row))
     .map((rowCase) => context.message(rowCase.label) ?? rowCase.label);
 }
 

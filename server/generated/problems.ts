@@ -16,7 +16,8 @@ export const problemTitles = {
   "method_not_allowed": "This method is not allowed here.",
   "busy": "The service is busy. Please try again in a moment.",
   "request_rate_limited": "Too many requests from your address. Please wait a few minutes and try again.",
-  "outside_scope": "The {{parameter}} chosen is not one you may use."
+  "outside_scope": "The {{parameter}} chosen is not one you may use.",
+  "quote_recipient_ineligible": "This organisation cannot receive quotes: it needs a linked account and a catalogue."
 } as const;
 
 export type ProblemCode = keyof typeof problemTitles;

@@ -82,7 +82,7 @@ export interface GenericMeta {
   /** Integer properties counting child rows that point at the record (a subquery of the row query). */
   counts?: { property: string; table: string; column: string }[];
   sort: string[];
-  filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree'; fields: string[] }[];
+  filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'set'; fields: string[] }[];
   scope?: { kind: 'tree' | 'own'; field: string };
   /**
    * A create or update (http/genericWrite.ts): the input schema's `fields`, the `unique` ones

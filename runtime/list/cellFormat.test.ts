@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, linkId, warningText, type CellContext } from './cellFormat';
+import { formatCell, linkId, rowMatches, warningText, type CellContext } from './cellFormat';
 import type { GenericColumn } from './genericListConfig';
 
 const messages: Record<string, string> = {
@@ -97,5 +97,14 @@ describe('computed columns (cases, otherwise) and warnings', () => {
     const empty = column('text', { field: 'x', cases: [{ when: { parent: null }, label: 'u.active' }] });
     expect(formatCell(empty, {}, context)).toBe('Active');
     expect(formatCell(empty, { parent: 3 }, context)).toBe('');
+  });
+});
+
+describe('rowMatches (a record screen redirect_when, a column case)', () => {
+  it('needs every property to have its value, a missing one counting as null', () => {
+    expect(rowMatches({ quote_status: 'DRAFT' }, { id: 1, quote_status: 'DRAFT' })).toBe(true);
+    expect(rowMatches({ quote_status: 'DRAFT' }, { id: 2, quote_status: 'PUBLISHED' })).toBe(false);
+    expect(rowMatches({ quote_status: 'DRAFT', order_id: null }, { quote_status: 'DRAFT' })).toBe(true);
+    expect(rowMatches({ quote_status: 'DRAFT', order_id: null }, { quote_status: 'DRAFT', order_id: 4 })).toBe(false);
   });
 });

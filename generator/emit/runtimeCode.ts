@@ -25,7 +25,12 @@ function routeEntry(model: Model, route: Route): string {
     ...(screen?.kind === 'children'
       ? [`Component: lazy(() => import('../record/GenericChildrenScreen').then((module) => ({ default: () => <module.GenericChildrenScreen name=${literal(screen.name)} /> })))`]
       : []),
-    ...(screen?.kind === 'form' && screen.create
+    // A form on a route with :id edits that record (or, prefilled from it, creates another);
+    // without one it creates.
+    ...(screen?.kind === 'form' && route.path.includes(':id') && !screen.prefillFrom
+      ? [`Component: lazy(() => import('../form/GenericEditScreen').then((module) => ({ default: () => <module.GenericEditScreen name=${literal(screen.name)} /> })))`]
+      : []),
+    ...(screen?.kind === 'form' && (!route.path.includes(':id') || screen.prefillFrom) && screen.create
       ? [`Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name=${literal(screen.name)} /> })))`]
       : []),
     ...(screen?.kind === 'page'
@@ -98,6 +103,8 @@ export function emitForms(model: Model): string {
       ...(screen.title && { title: screen.title }),
       ...(screen.create && { create: { path: path(screen.create.operation), route: screen.create.route } }),
       ...(screen.update && { update: { path: path(screen.update) } }),
+      ...(screen.load && { load: { path: path(screen.load) } }),
+      ...(Object.keys(screen.clears).length > 0 && { clears: screen.clears }),
       ...(Object.keys(screen.prefill).length > 0 && { prefill: screen.prefill }),
       ...(screen.prefillFrom && { prefillFrom: { path: path(screen.prefillFrom) } }),
       ...(Object.keys(screen.guards).length > 0 && { guards: screen.guards }),
@@ -170,6 +177,7 @@ export function emitScreens(model: Model): string {
         tabs,
         links: screen.links,
         ...(screen.edit && { edit: screen.edit }),
+        ...(screen.redirectWhen && { redirectWhen: screen.redirectWhen }),
       };
     } else if (screen.kind === 'children') {
       // The same shape as a record's tab, so the runtime draws it with the tab's table.

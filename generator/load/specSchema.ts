@@ -182,7 +182,7 @@ const operation = {
             properties: {
               search: { type: 'array', minItems: 1, items: identifier },
               field: identifier,
-              match: { enum: ['eq', 'in', 'gte', 'lte', 'subtree', 'not_own'] },
+              match: { enum: ['eq', 'in', 'gte', 'lte', 'subtree', 'not_own', 'set'] },
               // A boolean parameter: true keeps the rows that have child rows of `entity` (its ref `via`), false the others.
               has: {
                 type: 'object',
@@ -407,6 +407,20 @@ const screen = {
     required: { type: 'array', minItems: 1, items: identifier },
     // Form fields only some users see (a role's template: root admins, 002 §5).
     guards: { type: 'object', propertyNames: identifier, additionalProperties: { $ref: '#/$defs/guard' } },
+    // The get an edit route (a route with :id showing the form) loads the record from.
+    load: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    // Choosing another value of a field empties the fields that depended on it.
+    clears: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
+    // A record in this state belongs on another page (a draft on its editor).
+    redirect_when: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['when', 'route'],
+      properties: {
+        when: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+        route: identifier,
+      },
+    },
     edit: {
       type: 'object',
       additionalProperties: false,

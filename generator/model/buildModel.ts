@@ -25,6 +25,7 @@ import type {
   Operation,
   Permission,
   Property,
+  RecordScreen,
   RecordTab,
   Route,
   FormScreen,
@@ -394,6 +395,7 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
       fail(at, 'subtree matches a ref to organisation', ['filters', param, 'match']);
     }
     if (filter.match === 'not_own' && !(field.type === 'ref' && field.to === 'organisation')) fail(at, 'not_own matches a ref to organisation', ['filters', param, 'match']);
+    if (filter.match === 'set' && !field.nullable) fail(at, `"${filter.field}" is never empty, so set has nothing to ask`, ['filters', param, 'match']);
     return { param, match: filter.match, fields: [filter.field] };
   });
   const generic: GenericOperation = { kind, entity: entity.name, schema: raw.schema, sort, defaultSort, filters };
@@ -487,6 +489,21 @@ function writeLookups(
   );
 }
 
+/**
+ * A route showing a form edits the record its :id names (load, then update), creates from it
+ * (a create prefilled from that record, as a role's duplicate) or, without an :id, creates.
+ */
+function checkFormRoute(at: Located<Raw>, screens: Screen[]): void {
+  const form = screens.find((screen) => screen.name === at.value.screen);
+  if (form?.kind !== 'form') return;
+  if ((at.value.path as string).includes(':id')) {
+    const createsFromRecord = form.create !== undefined && form.prefillFrom !== undefined;
+    if (!createsFromRecord && (!form.load || !form.update)) fail(at, `form "${form.name}" needs load and update to edit the record of :id, or create with prefill_from`, ['screen']);
+  } else if (!form.create) {
+    fail(at, `form "${form.name}" has no create for a route without :id`, ['screen']);
+  }
+}
+
 function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permission[], messages: Record<string, string>): Route[] {
   const located: Located<Raw>[] = files.flatMap((file) =>
     ((file.data['routes'] as Raw[] | undefined) ?? []).map((value, i) => ({ value, file, path: ['routes', i] })),
@@ -500,6 +517,7 @@ function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permissi
     const raw = at.value;
     if (!raw.screen === !raw.redirect) fail(at, 'a route needs exactly one of screen and redirect');
     if (raw.screen && !screens.some((screen) => screen.name === raw.screen)) fail(at, `unknown screen "${raw.screen}"`, ['screen']);
+    checkFormRoute(at, screens);
     if (raw.redirect && !names.has(raw.redirect)) fail(at, `unknown route "${raw.redirect}"`, ['redirect']);
     checkGuard(at, raw.guard as Guard | undefined, permissions, ['guard']);
     const breadcrumbs: Crumb[] = (raw.breadcrumbs ?? []).map((crumb: Raw, i: number) => {
@@ -896,6 +914,7 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
         tabs,
         links: screenLinks(raw),
         ...(raw.edit && { edit: { form: raw.edit.form, guard: raw.edit.guard as Guard } }),
+        ...(raw.redirect_when && { redirectWhen: redirectWhen(at, raw, operation, partial.schemas) }),
       };
     }
     if (raw.children) return buildChildrenScreen(name, at, partial);
@@ -918,6 +937,7 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
       required: raw.required ?? [],
       guards: raw.guards ?? {},
       ...(raw.title && { title: raw.title }),
+      clears: {},
     };
     for (const fieldName of Object.keys(form.prefill)) {
       if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['prefill', fieldName]);
@@ -932,6 +952,8 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
     if ((raw.create === undefined) !== (raw.created_route === undefined)) fail(at, 'create and created_route go together', ['create']);
     if (raw.create !== undefined) form.create = { operation: checkFormOperation(at, raw, 'create', entity.name, partial.operations, partial.schemas), route: raw.created_route };
     if (raw.update !== undefined) form.update = checkFormOperation(at, raw, 'update', entity.name, partial.operations, partial.schemas);
+    if (raw.load !== undefined) form.load = checkFormLoad(at, raw, entity.name, partial.operations, partial.schemas);
+    form.clears = formClears(at, raw);
     return form;
   });
 }
@@ -943,6 +965,40 @@ function checkPrefillFrom(at: Located<Raw>, id: string, entity: string, operatio
   const fits = operation?.method === 'get' && operation.pathParams.length === 1 && operation.pathParams[0]?.name === 'id' && schemas.find((schema) => schema.name === answered)?.entity === entity;
   if (!fits) fail(at, `"${id}" is not a get by {id} answering a schema of "${entity}"`, ['prefill_from']);
   return id;
+}
+
+/** The redirect's fields are the record's own (top-level) properties; its route is checked with the routes. */
+function redirectWhen(at: Located<Raw>, raw: Raw, operation: Operation, schemas: ApiSchema[]): NonNullable<RecordScreen['redirectWhen']> {
+  const schema = schemas.find((candidate) => operation.response !== 'none' && operation.response.kind === 'schema' && candidate.name === operation.response.name)!;
+  for (const field of Object.keys(raw.redirect_when.when as Raw)) {
+    if (!schema.properties.some((property) => property.name === field)) fail(at, `schema "${schema.name}" has no property "${field}"`, ['redirect_when', 'when', field]);
+  }
+  return { when: raw.redirect_when.when, route: raw.redirect_when.route };
+}
+
+/** A form's edit route loads through a get-by-id of the form's entity answering every form field. */
+function checkFormLoad(at: Located<Raw>, raw: Raw, entity: string, operations: Operation[], schemas: ApiSchema[]): string {
+  const operation = operations.find((candidate) => candidate.id === raw.load);
+  const answer = operation && operation.response !== 'none' && operation.response.kind === 'schema' ? operation.response.name : undefined;
+  const schema = schemas.find((candidate) => candidate.name === answer);
+  if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || schema?.entity !== entity) {
+    fail(at, `"${String(raw.load)}" is not a get-by-id answering a "${entity}"`, ['load']);
+  }
+  const missing = (raw.fields as string[]).find((field) => !schema.properties.some((property) => property.name === field));
+  if (missing !== undefined) fail(at, `the answer of "${operation.id}" has no field "${missing}"`, ['load']);
+  return operation.id;
+}
+
+/** Both the field that changes and those it empties are the form's own. */
+function formClears(at: Located<Raw>, raw: Raw): Record<string, string[]> {
+  const clears = (raw.clears ?? {}) as Record<string, string[]>;
+  for (const [field, emptied] of Object.entries(clears)) {
+    if (!raw.fields.includes(field)) fail(at, `"${field}" is not one of the form's fields`, ['clears', field]);
+    emptied.forEach((name, i) => {
+      if (!raw.fields.includes(name) || name === field) fail(at, `"${name}" is not another of the form's fields`, ['clears', field, i]);
+    });
+  }
+  return clears;
 }
 
 /** Each widget names a field of the form; the organisation choice fits only a ref to organisation. */
@@ -1010,6 +1066,10 @@ function checkForms(files: SpecFile[], screens: Screen[], routes: Route[], permi
     if (screen.kind === 'form' && screen.create) {
       const route = routes.find((candidate) => candidate.name === screen.create!.route);
       if (!route || !route.path.includes(':id')) fail(at, `route "${screen.create.route}" does not take an :id`, ['created_route']);
+    }
+    if (screen.kind === 'record' && screen.redirectWhen) {
+      const route = routes.find((candidate) => candidate.name === screen.redirectWhen!.route);
+      if (!route || !route.path.includes(':id')) fail(at, `route "${screen.redirectWhen.route}" does not take an :id`, ['redirect_when', 'route']);
     }
   }
 }

@@ -43,6 +43,8 @@ function filterParameter(model: Model, operation: Operation, filter: GenericFilt
       return { ...base, type: { kind: 'scalar', scalar }, description: `${field.name} equals` };
     case 'not_own':
       return { ...base, type: { kind: 'scalar', scalar: { type: 'boolean' } }, description: `true: ${field.name} is not the caller's own organisation` };
+    case 'set':
+      return { ...base, type: { kind: 'scalar', scalar: { type: 'boolean' } }, description: `${field.name} has a value (true) or is empty (false)` };
   }
 }
 

@@ -122,9 +122,10 @@ export interface GenericFilter {
   param: string;
   /**
    * `not_own`: a boolean parameter that, when true, leaves out rows of the caller's own organisation;
-   * `has`: a boolean parameter keeping the rows with (true) or without (false) child rows.
+   * `has`: a boolean parameter keeping the rows with (true) or without (false) child rows;
+   * `set`: a boolean parameter asking whether the field has a value (true) or is null (false).
    */
-  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own' | 'has';
+  match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own' | 'has' | 'set';
   /** Field names; several only for search, none for has. */
   fields: string[];
   /** For `has`: the child rows, those of `entity` whose ref `via` points at the row. */
@@ -240,6 +241,10 @@ export interface FormScreen {
   required: string[];
   /** Fields shown only to users the guard passes; the server enforces the same rule. */
   guards: Record<string, Guard>;
+  /** The get-by-id a route with :id showing this form loads the record from (then saves with `update`). */
+  load?: string;
+  /** Fields emptied when the named field takes another value (a new recipient's name and e-mail). */
+  clears: Record<string, string[]>;
 }
 
 /** An rjsf widget of a form field, with its `ui:options` (the organisation choice's `where`). */
@@ -420,6 +425,8 @@ export interface RecordScreen {
   links: ScreenLink[];
   /** Users passing `guard` edit the definition with this form screen (it has `update`); others read it. */
   edit?: { form: string; guard: Guard };
+  /** A record matching `when` opens on `route` (taking its :id) instead: a draft on its editor. */
+  redirectWhen?: { when: Record<string, string | number | boolean | null>; route: string };
 }
 
 /** One child list of the record the route's `:id` names, on a page of its own (an order's audit log). */

@@ -182,6 +182,8 @@ describe('form screens saving through generic create and update', () => {
     const owned = given('    widgets: { owner: { widget: organisation, where: { is_linked: true } } }');
     owned['screens/a.yaml'] = owned['screens/a.yaml']!.replace('fields: [name, kind]', 'fields: [name, owner]');
     owned['messages/en.yaml'] += '  things.owner: Owner\n';
+    // A form without create has no route of its own to create on.
+    owned['routes.yaml'] = 'routes:\n  - { name: thing, path: /things/:id, screen: thing }\n';
     const { emitForms } = await import('../emit/runtimeCode');
     expect(emitForms(modelOf(owned))).toMatch(/"owner": \{\s+"ui:widget": "organisation",\s+"ui:options": \{\s+"where": \{\s+"is_linked": true/);
   });
@@ -191,7 +193,7 @@ describe('form screens saving through generic create and update', () => {
     ['a create without its route', '    create: createThing', '', 'create and created_route go together'],
     ['a created route without :id', '    create: createThing\n    created_route: things_new', '', 'route "things_new" does not take an :id'],
     ['a prefill of no field', '    prefill: { state: things.x }', '', '"state" is not one of the form\'s fields'],
-    ['a prefill of no message', '    prefill: { name: things.x }', '', 'unknown message "things.x"'],
+    ['a prefill of no message', '    create: createThing\n    created_route: thing\n    prefill: { name: things.x }', '', 'unknown message "things.x"'],
     ['an organisation widget on text', '    widgets: { kind: organisation }', '', 'the organisation widget is for a ref to organisation, not "kind"'],
     ['an edit form without update', '    create: createThing\n    created_route: thing', '    edit: { form: thing_form, guard: { admin: true } }', '"thing_form" is not a form screen with an update'],
   ])('refuse %s', (_name, form, record, message) => {

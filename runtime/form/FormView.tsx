@@ -6,6 +6,7 @@ import type { MessageKey } from '../generated/messages';
 import { isMessageKey } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
 import { Spinner } from '../ui/Spinner';
+import { applyClears } from './formClears';
 import { isChanged, problemToFieldErrors } from './formState';
 import { readTabs } from './formTabs';
 import { localiseUiSchema } from './localiseForm';
@@ -23,6 +24,8 @@ interface FormViewProps<Data> {
   /** Extra buttons beside Save and Cancel. */
   actions?: ReactNode;
   disabled?: boolean;
+  /** The spec's `clears`: a field whose change empties others. */
+  clears?: Readonly<Record<string, readonly string[]>> | undefined;
 }
 
 /** Widgets the spec may name beyond rjsf's own (`widgets: { organisation: organisation }`). */
@@ -32,7 +35,7 @@ const WIDGETS = { organisation: OrganisationWidget };
  * A generic edit form: rjsf draws the generated schema, its precompiled validator checks it, the
  * server's problem+json is shown on its field (or on top). Save and Cancel work only on changes.
  */
-export function FormView<Data>({ form, controller, submitKey, cancelKey, actions, disabled = false }: FormViewProps<Data>) {
+export function FormView<Data>({ form, controller, submitKey, cancelKey, actions, disabled = false, clears }: FormViewProps<Data>) {
   const t = useT();
 
   const uiSchema = useMemo(() => {
@@ -80,7 +83,7 @@ export function FormView<Data>({ form, controller, submitKey, cancelKey, actions
         validator={form.validator}
         widgets={WIDGETS}
         formData={controller.data ?? undefined}
-        onChange={(event) => controller.setData(event.formData as Data)}
+        onChange={(event) => controller.setData(applyClears(controller.data, event.formData as Data, clears))}
         onSubmit={() => void controller.save()}
         {...(fieldErrors ? { extraErrors: fieldErrors as ErrorSchema<Data> } : {})}
         showErrorList={false}

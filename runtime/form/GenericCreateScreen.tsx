@@ -68,7 +68,7 @@ export function GenericCreateScreen({ name }: { name: FormName }) {
   return (
     <section className="record-view">
       <h1>{config.title ? (message(config.title) ?? config.title) : t('form.new')}</h1>
-      <FormView form={form} controller={controller} submitKey="form.save" cancelKey="form.cancel" />
+      <FormView form={form} controller={controller} submitKey="form.save" cancelKey="form.cancel" clears={config.clears} />
     </section>
   );
 }

@@ -7,6 +7,10 @@ export interface FormConfig {
   create?: { path: string; route: string };
   /** PUT here (`/productgroups/{id}`) to update. */
   update?: { path: string };
+  /** GET here (`/quotes/outward/{id}/draft`) to load the record a route's :id names. */
+  load?: { path: string };
+  /** A field whose change empties others (`organisation_to` → the recipient's name and e-mail). */
+  clears?: Record<string, readonly string[]>;
   /** A new record's first values: message keys (see prefillValues). */
   prefill?: Record<string, string>;
   /** GET here (`/roles/{id}`, the route's :id) for the record a new one starts from (see recordPrefill). */
@@ -23,8 +27,15 @@ export function formConfig(name: FormName): FormConfig {
   return forms[name] as unknown as FormConfig;
 }
 
+/** A reference the API answers expanded (`{ id, name }`) is its id in a form, as the input takes it. */
+function asInput(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const id = (value as { id?: unknown }).id;
+  return typeof id === 'number' ? id : value;
+}
+
 /** The form's own fields of a record (the API answers an id and more; the input schema refuses them). */
 export function formFields(config: FormConfig, record: unknown): Record<string, unknown> {
   const source = (record ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(config.schema.properties).filter((name) => name in source).map((name) => [name, source[name]]));
+  return Object.fromEntries(Object.keys(config.schema.properties).filter((name) => name in source).map((name) => [name, asInput(source[name])]));
 }

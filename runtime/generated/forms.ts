@@ -734,6 +734,100 @@ export const forms = {
       "route": "feed"
     }
   },
+  "quote_form": {
+    "schema": {
+      "type": "object",
+      "required": [
+        "organisation_to",
+        "name"
+      ],
+      "properties": {
+        "organisation_to": {
+          "title": "quotes.organisation_to",
+          "type": "integer",
+          "minimum": 1
+        },
+        "recipient_name": {
+          "title": "quotes.recipient_name",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "recipient_email": {
+          "title": "quotes.recipient_email",
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "name": {
+          "title": "quotes.name",
+          "type": "string",
+          "maxLength": 45
+        },
+        "purchase_order_number": {
+          "title": "quotes.purchase_order_number",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "expiry_date": {
+          "title": "quotes.expiry_date",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        }
+      }
+    },
+    "uiSchema": {
+      "ui:order": [
+        "organisation_to",
+        "recipient_name",
+        "recipient_email",
+        "name",
+        "purchase_order_number",
+        "expiry_date"
+      ],
+      "organisation_to": {
+        "ui:widget": "organisation",
+        "ui:options": {
+          "descendants": true,
+          "where": {
+            "is_linked": true,
+            "has_catalogue": true
+          }
+        }
+      }
+    },
+    "enums": {},
+    "create": {
+      "path": "/quotes",
+      "route": "quoteoutward_edit"
+    },
+    "update": {
+      "path": "/quotes/{id}"
+    },
+    "load": {
+      "path": "/quotes/outward/{id}/draft"
+    },
+    "clears": {
+      "organisation_to": [
+        "recipient_name",
+        "recipient_email"
+      ]
+    },
+    "prefill": {
+      "name": "quotes.new_name"
+    }
+  },
   "basket_form": {
     "schema": {
       "type": "object",

@@ -80,6 +80,7 @@ export const messages = {
     "form.save": "Save",
     "form.cancel": "Cancel",
     "form.new": "New",
+    "form.edit": "Edit",
     "form.choose_organisation": "-- Select organisation --",
     "product_groups.filter_text": "Search",
     "product_groups.empty": "No product groups are available. Please check your filters.",
@@ -214,6 +215,7 @@ export const messages = {
     "crumb.checkout": "Checkout",
     "crumb.order_audit": "Audit",
     "crumb.order_serials": "Serial numbers",
+    "crumb.quote_draft": "Draft",
     "orders.audit_title": "Order audit log",
     "orders.audit_link": "Audit",
     "orders.serials_title": "Serial numbers",
@@ -257,6 +259,12 @@ export const messages = {
     "quotes.filter_status": "Status",
     "quotes.filter_date": "Date",
     "quotes.empty": "No quotes available, check your filters.",
+    "quotes.create_link": "Create new quote",
+    "quotes.new_name": "New quote ({{now}})",
+    "quotes.organisation_to": "Recipient organisation",
+    "quotes.recipient_name": "Recipient name",
+    "quotes.purchase_order_number": "PO number",
+    "quotes.expiry_date": "Expiry date",
     "baskets.title": "Baskets",
     "baskets.one": "Basket",
     "baskets.id": "Hub ref",
@@ -555,6 +563,7 @@ export const messages = {
     "problem.feed_invalid_timeslot": "The time slot must be on the hour or half hour, from 00:00 to 23:30.",
     "problem.feed_delivery_incomplete": "The delivery settings are incomplete: {{parameter}} is needed.",
     "problem.feed_organisation_not_linked": "The organisation has no linked account, so it cannot have feeds.",
+    "problem.quote_recipient_ineligible": "This organisation cannot receive quotes: it needs a linked account and a catalogue.",
     "register.required": "This field is required.",
     "register.too_long": "At most {{max}} characters.",
     "register.company_type_choose": "-- Select --",
@@ -682,4 +691,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 574 keys in the English catalogue.
+// 583 keys in the English catalogue.

@@ -1144,7 +1144,16 @@ export const listScreens = {
       48,
       96
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "quotes.create_link",
+        "route": "quoteoutward_new",
+        "place": "header",
+        "guard": {
+          "permission": "quote:create"
+        }
+      }
+    ],
     "title": "quotes.outward_title",
     "emptyKey": "quotes.empty"
   },
@@ -4121,7 +4130,13 @@ export const recordScreens = {
       }
     },
     "tabs": [],
-    "links": []
+    "links": [],
+    "redirectWhen": {
+      "when": {
+        "quote_status": "DRAFT"
+      },
+      "route": "quoteoutward_edit"
+    }
   },
   "quoteinward": {
     "path": "/quotes/inward/{id}",

@@ -122,3 +122,12 @@ describe('computed columns (cases, otherwise) and warnings', () => {
     expect(formatCell(empty, { parent: 3 }, context)).toBe('');
   });
 });
+
+describe('rowMeets (a record screen redirect_when, a column case)', () => {
+  it('needs every property to have its value, a missing one counting as null', () => {
+    expect(rowMeets({ quote_status: 'DRAFT' }, { id: 1, quote_status: 'DRAFT' })).toBe(true);
+    expect(rowMeets({ quote_status: 'DRAFT' }, { id: 2, quote_status: 'PUBLISHED' })).toBe(false);
+    expect(rowMeets({ quote_status: 'DRAFT', order_id: null }, { quote_status: 'DRAFT' })).toBe(true);
+    expect(rowMeets({ quote_status: 'DRAFT', order_id: null }, { quote_status: 'DRAFT', order_id: 4 })).toBe(false);
+  });
+});

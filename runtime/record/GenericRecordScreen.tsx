@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { recordScreens, type RecordScreenName } from '../generated/screens';
-import type { GenericLink } from '../list/genericListConfig';
+import { rowMeets } from '../list/cellFormat';
+import type { GenericLink, RowCase } from '../list/genericListConfig';
 import { ScreenLinks } from '../list/ScreenLinks';
 import { useCellContext } from '../list/useCellContext';
 import { useMessage } from '../list/useMessage';
@@ -33,6 +34,8 @@ interface RecordScreenConfig {
   readonly links: readonly GenericLink[];
   /** Users passing `guard` edit the definition with this generated form; others read it. */
   readonly edit?: { readonly form: FormName; readonly guard: Guard };
+  /** A record matching `when` opens on `route` with its id instead (a draft quote on its editor). */
+  readonly redirectWhen?: { readonly when: RowCase['when']; readonly route: string };
 }
 
 const configs: Readonly<Record<string, RecordScreenConfig>> = recordScreens;
@@ -65,6 +68,12 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
     if (load.status === 'failed') goTo('notFound', {}, { replace: true });
   }, [load.status, goTo]);
 
+  const redirect = config.redirectWhen;
+  const redirected = redirect !== undefined && load.status === 'loaded' && id !== undefined && rowMeets(redirect.when, load.record as Record<string, unknown>);
+  useEffect(() => {
+    if (redirected) goTo(redirect.route, { id }, { replace: true });
+  }, [redirected, redirect, id, goTo]);
+
   const described = useMemo(
     () => (load.status === 'loaded' ? describeValue(config.schema, load.record, config.schema.definitions, context) : null),
     [load, config.schema, context],
@@ -87,7 +96,7 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
     <section className="record-view">
       {heading !== null && <h1>{heading}</h1>}
       <ScreenLinks links={config.links} place="header" id={id} />
-      {!described || id === undefined ? (
+      {!described || id === undefined || redirected ? (
         <Spinner />
       ) : config.tabs.length > 0 ? (
         <RecordTabs tabs={config.tabs} id={id} definition={definition(described, id)} />

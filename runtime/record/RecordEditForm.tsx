@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { API_BASE, ApiProblem } from '../api/client';
 import { formConfig, formFields } from '../form/formConfig';
 import { formDefinition } from '../form/formDefinition';
@@ -15,7 +15,7 @@ type Data = Record<string, unknown>;
  * A record's definition as an edit form (spec `edit:`): loaded from the record's get, Save PUTs
  * the form's fields (never the id) to the form's update and the answer becomes the baseline.
  */
-export function RecordEditForm({ form, recordPath, id }: { form: FormName; recordPath: string; id: string }) {
+export function RecordEditForm({ form, recordPath, id, onLoadFailed }: { form: FormName; recordPath: string; id: string; onLoadFailed?: () => void }) {
   const config = formConfig(form);
   const { user } = useCurrentUser();
   const load = useCallback(
@@ -35,6 +35,18 @@ export function RecordEditForm({ form, recordPath, id }: { form: FormName; recor
     save: async (data) => formFields(config, await sendJson('PUT', config.update!.path.replace('{id}', encodeURIComponent(id)), formFields(config, data))),
     loadKey: id,
   });
+  const failed = controller.loadError !== null;
+  useEffect(() => {
+    if (failed) onLoadFailed?.();
+  }, [failed, onLoadFailed]);
   // Cancel reloads the record: someone may have changed it meanwhile.
-  return <FormView form={guardedForm(formDefinition(form), config.guards, user)} controller={{ ...controller, reset: controller.reload }} submitKey="form.save" cancelKey="form.cancel" />;
+  return (
+    <FormView
+      form={guardedForm(formDefinition(form), config.guards, user)}
+      controller={{ ...controller, reset: controller.reload }}
+      submitKey="form.save"
+      cancelKey="form.cancel"
+      clears={config.clears}
+    />
+  );
 }

@@ -4910,6 +4910,55 @@ export const apiSchemas = {
         }
       }
     },
+    "QuoteInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "organisation_to",
+        "name"
+      ],
+      "properties": {
+        "organisation_to": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "recipient_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "expiry_date": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        }
+      }
+    },
     "BasketRow": {
       "type": "object",
       "additionalProperties": false,

@@ -11,6 +11,7 @@ import * as billing_subscription_parts from '../modules/billing/subscription_par
 import * as catalogue_handlers from '../modules/catalogue/handlers';
 import * as orders_line_items from '../modules/orders/line_items';
 import * as orders_order_parts from '../modules/orders/order_parts';
+import * as orders_quote_drafts from '../modules/orders/quote_drafts';
 import * as orders_quotes from '../modules/orders/quotes';
 import * as orders_shipping_types from '../modules/orders/shipping_types';
 
@@ -157,6 +158,10 @@ export const operations: OperationDef[] = [
         "is_linked": {
           "type": "boolean",
           "description": "is_linked equals"
+        },
+        "has_catalogue": {
+          "type": "boolean",
+          "description": "catalogue has a value (true) or is empty (false)"
         }
       }
     },
@@ -179,6 +184,13 @@ export const operations: OperationDef[] = [
           "match": "eq",
           "fields": [
             "is_linked"
+          ]
+        },
+        {
+          "param": "has_catalogue",
+          "match": "set",
+          "fields": [
+            "catalogue"
           ]
         }
       ],
@@ -5131,6 +5143,82 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: orders_quotes.getQuote satisfies Handler<"getQuote">,
+  },
+  {
+    id: "createQuote",
+    method: "post",
+    path: "/quotes",
+    auth: "session",
+    permission: "quote:create",
+    guard: {"root":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/QuoteInput"
+    },
+    handler: orders_quote_drafts.createQuote satisfies Handler<"createQuote">,
+  },
+  {
+    id: "updateQuote",
+    method: "put",
+    path: "/quotes/:id",
+    auth: "session",
+    permission: "quote:amend",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/QuoteInput"
+    },
+    handler: orders_quote_drafts.updateQuote satisfies Handler<"updateQuote">,
+  },
+  {
+    id: "getQuoteDraft",
+    method: "get",
+    path: "/quotes/outward/:id/draft",
+    auth: "session",
+    permission: "quote:amend",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: orders_quote_drafts.getQuoteDraft satisfies Handler<"getQuoteDraft">,
   },
   {
     id: "listQuoteLineItems",

@@ -23,7 +23,8 @@ export const problemTitles = {
   "feed_invalid_filename": "The filename must not start with two dots or contain any of \" * / : < > ? \\ |",
   "feed_invalid_timeslot": "The time slot must be on the hour or half hour, from 00:00 to 23:30.",
   "feed_delivery_incomplete": "The delivery settings are incomplete: {{parameter}} is needed.",
-  "feed_organisation_not_linked": "The organisation has no linked account, so it cannot have feeds."
+  "feed_organisation_not_linked": "The organisation has no linked account, so it cannot have feeds.",
+  "quote_recipient_ineligible": "This organisation cannot receive quotes: it needs a linked account and a catalogue."
 } as const;
 
 export type ProblemCode = keyof typeof problemTitles;

@@ -1015,6 +1015,18 @@ created_by_user: (CreatedByRef | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteInput".
+ */
+export interface QuoteInput {
+organisation_to: number
+recipient_name?: (string | null)
+recipient_email?: (string | null)
+name: string
+purchase_order_number?: (string | null)
+expiry_date?: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "BasketRow".
  */
 export interface BasketRow {
@@ -1441,6 +1453,10 @@ sort_by: ("+name" | "-name")
  * is_linked equals
  */
 is_linked?: boolean
+/**
+ * catalogue has a value (true) or is empty (false)
+ */
+has_catalogue?: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2332,6 +2348,27 @@ export interface GetQuoteQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateQuoteQuery".
+ */
+export interface CreateQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateQuoteQuery".
+ */
+export interface UpdateQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetQuoteDraftQuery".
+ */
+export interface GetQuoteDraftQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListQuoteLineItemsQuery".
  */
 export interface ListQuoteLineItemsQuery {
@@ -2496,6 +2533,9 @@ export interface OperationTypes {
   listQuoteInwardLineItems: { params: { id: number }; query: ListQuoteInwardLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listQuotes: { params: {  }; query: ListQuotesQuery; body: undefined; response: QuoteRow[]; paged: true };
   getQuote: { params: { id: number }; query: GetQuoteQuery; body: undefined; response: Quote; paged: false };
+  createQuote: { params: {  }; query: CreateQuoteQuery; body: QuoteInput; response: Quote; paged: false };
+  updateQuote: { params: { id: number }; query: UpdateQuoteQuery; body: QuoteInput; response: Quote; paged: false };
+  getQuoteDraft: { params: { id: number }; query: GetQuoteDraftQuery; body: undefined; response: Quote; paged: false };
   listQuoteLineItems: { params: { id: number }; query: ListQuoteLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; response: BasketRow[]; paged: true };
   getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; response: Basket; paged: false };

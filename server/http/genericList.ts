@@ -91,6 +91,10 @@ export async function applyFilters(db: Knex, query: Knex.QueryBuilder, meta: Gen
       case 'lte':
         query.where(columns[0]!, '<=', boundValue(field, value, 'lte') as Knex.Value);
         break;
+      case 'set':
+        if (value === true) query.whereNotNull(columns[0]!);
+        else query.whereNull(columns[0]!);
+        break;
       case 'subtree': {
         const organisation = await db('organisations').where('id', Number(value)).first('tree_path');
         // An organisation the caller cannot see matches nothing; the scope already hides the rest.

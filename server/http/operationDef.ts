@@ -84,9 +84,10 @@ export interface GenericMeta {
   sort: string[];
   /**
    * `has`: a boolean parameter keeping the rows with (true) or without (false) child rows in
-   * `has.table`; `not_own`: true leaves out the caller's own organisation's rows.
+   * `has.table`; `not_own`: true leaves out the caller's own organisation's rows; `set`: the field
+   * has a value (true) or is null (false).
    */
-  filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own' | 'has'; fields: string[]; has?: { table: string; column: string } }[];
+  filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own' | 'has' | 'set'; fields: string[]; has?: { table: string; column: string } }[];
   scope?: { kind: 'tree' | 'own'; field: string };
   /**
    * A create or update (http/genericWrite.ts): the input schema's `fields`, the `unique` ones

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { emitForms, emitRegistry, emitScreens } from '../emit/runtimeCode';
+import { SpecError } from '../load/readSpec';
+import { modelOf } from '../testing/fragments';
+import { queryParameters } from './queryParameters';
+
+// Form screens on routes (create without :id, edit with one: `load`), `clears`, a record's
+// `redirect_when`, and the generic filter match `set`.
+
+const ENTITIES = [
+  'enums:',
+  '  state: [DRAFT, SENT]',
+  'entities:',
+  '  thing:',
+  '    table: things',
+  '    fields:',
+  '      id: { type: id }',
+  '      name: { type: string, max: 45, required: true }',
+  '      kind: { type: string, max: 10, nullable: true }',
+  '      note: { type: string, max: 10, nullable: true }',
+  '      state: { type: enum, enum: state, default: DRAFT }',
+  '  other:',
+  '    table: others',
+  '    fields:',
+  '      id: { type: id }',
+  '      name: { type: string, max: 45, required: true }',
+  '',
+].join('\n');
+
+const API = [
+  'schemas:',
+  '  Thing: { from: thing, fields: [id, name, kind, note, state] }',
+  '  ThingBrief: { from: thing, fields: [id, name] }',
+  '  ThingInput: { input: true, from: thing, fields: [name, kind, note] }',
+  '  Other: { from: other, fields: [id, name] }',
+  'operations:',
+  '  createThing: { method: post, path: /things, status: 201, auth: session, generic: { create: thing, schema: ThingInput }, response: Thing }',
+  '  updateThing: { method: put, path: "/things/{id}", auth: session, generic: { update: thing, schema: ThingInput }, response: Thing }',
+  '  getThing: { method: get, path: "/things/{id}", auth: session, generic: { get: thing, schema: Thing }, response: Thing }',
+  '  getThingDraft: { method: get, path: "/things/{id}/draft", auth: session, handler: "things#draft", response: Thing }',
+  '  getThingBrief: { method: get, path: "/things/{id}/brief", auth: session, handler: "things#brief", response: ThingBrief }',
+  '  getOther: { method: get, path: "/others/{id}", auth: session, generic: { get: other, schema: Other }, response: Other }',
+  '  listThings:',
+  '    method: get',
+  '    path: /things',
+  '    auth: session',
+  '    paged: { per_page_max: 100, per_page_default: 10 }',
+  '    generic: { list: thing, schema: Thing, sort: [name], default_sort: "+name", filters: { has_kind: { field: kind, match: set } } }',
+  '    response: { array: Thing }',
+  '',
+].join('\n');
+
+const FORM = [
+  '    form: thing',
+  '    labels: things',
+  '    fields: [name, kind, note]',
+  '    create: createThing',
+  '    created_route: thing_edit',
+  '    update: updateThing',
+  '    load: getThingDraft',
+  '    clears: { kind: [note] }',
+].join('\n');
+
+const ROUTES = [
+  'routes:',
+  '  - { name: thing_new, path: /things/new, screen: thing_form }',
+  '  - { name: thing_edit, path: "/things/:id/draft", screen: thing_form }',
+  '  - { name: thing, path: "/things/:id", screen: thing }',
+  '',
+].join('\n');
+
+const given = (form = FORM, record = '    redirect_when: { when: { state: DRAFT }, route: thing_edit }', routes = ROUTES) => ({
+  'entities/a.yaml': ENTITIES,
+  'api/a.yaml': API,
+  'screens/a.yaml': `screens:\n  thing_form:\n${form}\n  thing:\n    record: getThing\n${record}\n`,
+  'routes.yaml': routes,
+  'messages/en.yaml': 'messages:\n  crumb.home: Home\n  record.definition: Definition\n  things.name: Name\n  things.kind: Kind\n  things.note: Note\n',
+});
+
+function errorOf(files: Record<string, string>): string {
+  try {
+    modelOf(files);
+  } catch (error) {
+    if (error instanceof SpecError) return error.message;
+    throw error;
+  }
+  return 'no error';
+}
+
+describe('a form on routes', () => {
+  it('creates on a route without :id and edits, loaded from `load`, on one with :id', () => {
+    const model = modelOf(given());
+    expect(model.screens.find((screen) => screen.name === 'thing_form')).toMatchObject({ load: 'getThingDraft', clears: { kind: ['note'] } });
+    const registry = emitRegistry(model);
+    expect(registry).toMatch(/name: "thing_new",[^}]*GenericCreateScreen name="thing_form"/);
+    expect(registry).toMatch(/name: "thing_edit",[^}]*GenericEditScreen name="thing_form"/);
+    expect(registry).not.toMatch(/name: "thing_edit",[^}]*GenericCreateScreen/);
+    expect(emitForms(model)).toMatch(/"load": \{\s+"path": "\/things\/\{id\}\/draft"\s+\},\s+"clears": \{\s+"kind": \[\s+"note"\s+\]/);
+  });
+
+  it('sends a record matching redirect_when to its route', () => {
+    expect(emitScreens(modelOf(given()))).toMatch(/"redirectWhen": \{\s+"when": \{\s+"state": "DRAFT"\s+\},\s+"route": "thing_edit"\s+\}/);
+  });
+
+  it.each([
+    ['a load that is no get-by-id', FORM.replace('load: getThingDraft', 'load: listThings'), '"listThings" is not a get-by-id answering a "thing"'],
+    ['a load answering another entity', FORM.replace('load: getThingDraft', 'load: getOther'), '"getOther" is not a get-by-id answering a "thing"'],
+    ['a load answering without a form field', FORM.replace('load: getThingDraft', 'load: getThingBrief'), 'the answer of "getThingBrief" has no field "kind"'],
+    ['clears of no form field', FORM.replace('clears: { kind: [note] }', 'clears: { state: [note] }'), '"state" is not one of the form\'s fields'],
+    ['clears emptying no form field', FORM.replace('clears: { kind: [note] }', 'clears: { kind: [state] }'), '"state" is not another of the form\'s fields'],
+    ['clears emptying the field itself', FORM.replace('clears: { kind: [note] }', 'clears: { kind: [kind] }'), '"kind" is not another of the form\'s fields'],
+    ['an edit route of a form without load', FORM.replace('    load: getThingDraft\n', ''), 'form "thing_form" needs load and update to edit the record of :id'],
+    ['a create route of a form without create', FORM.replace('    create: createThing\n    created_route: thing_edit\n', ''), 'form "thing_form" has no create for a route without :id'],
+  ])('refuses %s', (_name, form, message) => {
+    expect(errorOf(given(form))).toContain(message);
+  });
+
+  it.each([
+    ['a field the record does not answer', '    redirect_when: { when: { owner: 1 }, route: thing_edit }', 'schema "Thing" has no property "owner"'],
+    ['a route without :id', '    redirect_when: { when: { state: DRAFT }, route: thing_new }', 'route "thing_new" does not take an :id'],
+    ['an unknown route', '    redirect_when: { when: { state: DRAFT }, route: nowhere }', 'route "nowhere" does not take an :id'],
+  ])('refuses a redirect to %s', (_name, record, message) => {
+    expect(errorOf(given(FORM, record))).toContain(message);
+  });
+});
+
+describe('the filter match set', () => {
+  it('asks with a boolean whether the field has a value', () => {
+    const model = modelOf(given());
+    const list = model.operations.find((operation) => operation.id === 'listThings')!;
+    expect(queryParameters(model, list).find((property) => property.name === 'has_kind')).toMatchObject({ type: { kind: 'scalar', scalar: { type: 'boolean' } }, required: false });
+  });
+
+  it('refuses a field that is never empty', () => {
+    const files = given();
+    files['api/a.yaml'] = files['api/a.yaml'].replace('has_kind: { field: kind, match: set }', 'has_name: { field: name, match: set }');
+    expect(errorOf(files)).toContain('"name" is never empty, so set has nothing to ask');
+  });
+});

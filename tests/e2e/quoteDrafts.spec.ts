@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import knex from 'knex';
+import { E2E_DATABASE_FILE } from '../../playwright.config';
+import { FORBIDDEN, signInTo } from './support/signIn';
+
+/** Gives EU Customer (4) a linked account and a catalogue for one test, so a draft can change recipient. */
+async function withEuCustomerEligible(run: () => Promise<void>): Promise<void> {
+  const db = knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+  try {
+    await db('organisations').where('id', 4).update({ is_linked: true, catalogue_id: 2 });
+    await run();
+  } finally {
+    await db('organisations').where('id', 4).update({ is_linked: false, catalogue_id: null });
+    await db.destroy();
+  }
+}
+
+// 001 §2 quote editor (details), 002 §6: root users with quote:create start a draft, quote:amend edits it.
+test.describe('outward quotes: draft details', () => {
+  test('a root admin creates a quote, lands on its draft, edits it, and its outward view opens the draft', async ({ page }) => {
+    // Five page loads on a shared machine: more than the default 30 s.
+    test.slow();
+    await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
+    await page.getByRole('link', { name: 'Create new quote' }).first().click();
+    await expect(page).toHaveURL(/\/webstore\/quotesoutward\/new$/);
+    await expect(page.locator('#root_name')).toHaveValue(/^New quote \(.+\)$/);
+    // Only organisations below the user's own with a linked account and a catalogue are offered.
+    const recipient = page.locator('#root_organisation_to');
+    await expect(recipient.locator('option')).toHaveText(['-- Select organisation --', 'Reseller Partners UK Ltd']);
+    await recipient.selectOption({ label: 'Reseller Partners UK Ltd' });
+    await page.locator('#root_recipient_name').fill('Rita Reseller');
+    await page.locator('#root_recipient_email').fill('rita@reseller.example');
+    await page.locator('#root_name').fill('E2E spring quote');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/webstore\/quotesoutward\/\d+\/draft$/);
+    const id = /quotesoutward\/(\d+)\/draft/.exec(page.url())![1]!;
+    // The editor replaces the create form once it has loaded the saved draft.
+    await expect(page.getByRole('heading', { name: 'Edit' })).toBeVisible();
+    await expect(page.locator('#root_name')).toHaveValue('E2E spring quote');
+    await expect(page.locator('#root_recipient_email')).toHaveValue('rita@reseller.example');
+
+    const save = page.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+    await page.locator('#root_purchase_order_number').fill('PO-E2E-1');
+    await save.click();
+    await expect(save).toBeDisabled();
+    await page.reload();
+    await expect(page.locator('#root_purchase_order_number')).toHaveValue('PO-E2E-1');
+
+    // 001 §2: DRAFT quotes redirect from the outward view to the editor.
+    await page.goto(`/webstore/quotesoutward/${id}`);
+    await expect(page).toHaveURL(new RegExp(`/webstore/quotesoutward/${id}/draft$`));
+    await expect(page.locator('#root_name')).toHaveValue('E2E spring quote');
+  });
+
+  test("choosing another recipient empties the recipient's name and e-mail", async ({ page }) => {
+    await withEuCustomerEligible(async () => {
+      // Demo quote 13 is a DRAFT to Reseller Partners.
+      await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward/13/draft', /\/13\/draft$/);
+      await expect(page.locator('#root_recipient_name')).not.toHaveValue('');
+      await page.locator('#root_organisation_to').selectOption({ label: 'EU Customer GmbH' });
+      await expect(page.locator('#root_recipient_name')).toHaveValue('');
+      await expect(page.locator('#root_recipient_email')).toHaveValue('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await page.reload();
+      await expect(page.locator('#root_organisation_to')).toHaveValue('4');
+      await expect(page.locator('#root_recipient_email')).toHaveValue('');
+    });
+  });
+
+  test('a sent quote is not editable: its draft route is not found, its outward view stays', async ({ page }) => {
+    // Demo quote 2 is PUBLISHED.
+    await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward/2/draft');
+    await expect(page.getByText('Page not found')).toBeVisible();
+    await page.goto('/webstore/quotesoutward/2');
+    await expect(page).toHaveURL(/\/webstore\/quotesoutward\/2$/);
+  });
+
+  test('a reseller admin (not root) may not create or edit quotes', async ({ page }) => {
+    await signInTo(page, 'admin@reseller.example', '/webstore/quotesoutward/new');
+    await expect(page.getByText(FORBIDDEN)).toBeVisible();
+    await page.goto('/webstore/quotesoutward/1/draft');
+    await expect(page.getByText(FORBIDDEN)).toBeVisible();
+  });
+});

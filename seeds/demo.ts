@@ -22,6 +22,8 @@ export const PRICE_LISTS = [
   { id: 2, name: 'Standard EUR', currency: 'EUR', is_default: true, generated: false },
   { id: 3, name: 'Reseller Partners GBP', currency: 'GBP', is_default: false, generated: true },
 ];
+/** Price list id → its owner: the distributor's standard lists, the reseller's generated one. */
+const PRICE_LIST_OWNERS: [number, number][] = [[1, 1], [2, 1], [3, 2]];
 
 const money = (value: Decimal) => toScaled(value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
 const unitCost = (value: Decimal) => toScaled(value.toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
@@ -89,6 +91,8 @@ function priceRows(productId: number, product: DemoProduct, nextId: () => number
 async function seedOrganisationsAndUsers(db: Knex, hashPassword: (plain: string) => Promise<string>): Promise<void> {
   await insertAll(db, 'price_lists', PRICE_LISTS);
   await insertAll(db, 'organisations', organisationRows(DEMO_ORGANISATIONS));
+  // Owners come once their organisations exist (002 §3 owned_price_lists).
+  for (const [listId, owner] of PRICE_LIST_OWNERS) await db('price_lists').where('id', listId).update({ organisation_id: owner });
   const permissions = permissionNames().map((permission, index) => ({ id: index + 1, ...permission }));
   await insertAll(db, 'permissions', permissions);
   const permissionId = new Map(permissions.map((permission) => [permission.name, permission.id]));

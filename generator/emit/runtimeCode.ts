@@ -167,7 +167,14 @@ export function emitScreens(model: Model): string {
       // Each tab is a child list of the record, fetched from its own path when opened.
       const tabs = screen.tabs.map((tab) => {
         const list = model.operations.find((candidate) => candidate.id === tab.operation)!;
-        return { path: list.path, label: tab.label, columns: tab.columns, ...(tab.empty && { empty: tab.empty }), ...(list.paged && { perPage: list.paged.perPageDefault }) };
+        return {
+          path: list.path,
+          label: tab.label,
+          columns: tab.columns,
+          ...(tab.empty && { empty: tab.empty }),
+          ...(list.paged && { perPage: list.paged.perPageDefault }),
+          ...(list.guard && { guard: list.guard }),
+        };
       });
       recordScreens[screen.name] = {
         path: operation.path,

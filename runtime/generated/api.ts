@@ -417,6 +417,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organisations/{id}/price_lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listOrganisationPriceLists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organisations/{id}/template_roles": {
         parameters: {
             query?: never;
@@ -1967,6 +1983,14 @@ export interface components {
         Catalogue: {
             id: number;
             name: string;
+        };
+        OwnedPriceList: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            currency: "GBP" | "EUR";
+            /** @default false */
+            generated: boolean;
         };
         OrganisationTemplateRole: {
             id: number;
@@ -4696,6 +4720,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Catalogue"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing permission or CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOrganisationPriceLists: {
+        parameters: {
+            query?: {
+                sort_by?: "+name" | "-name";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnedPriceList"][];
                 };
             };
             /** @description Invalid parameters or body */

@@ -364,6 +364,11 @@ export const messages = {
     "organisations.linked_account_currency": "Currency",
     "organisations.catalogues": "Catalogues",
     "organisations.catalogue_name": "Name",
+    "organisations.price_lists": "Price lists",
+    "organisations.no_price_lists": "This organisation owns no price lists.",
+    "organisations.price_list_name": "Name",
+    "organisations.price_list_currency": "Currency",
+    "organisations.price_list_generated": "Generated",
     "organisations.template_roles": "Template roles",
     "organisations.template_role": "Role",
     "organisations.children": "Child organisations",
@@ -691,4 +696,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 583 keys in the English catalogue.
+// 588 keys in the English catalogue.

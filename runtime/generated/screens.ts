@@ -1799,6 +1799,35 @@ export const recordScreens = {
         ]
       },
       {
+        "path": "/organisations/{id}/price_lists",
+        "label": "organisations.price_lists",
+        "columns": [
+          {
+            "field": "name",
+            "label": "organisations.price_list_name",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "currency",
+            "label": "organisations.price_list_currency",
+            "format": "enum",
+            "sortable": false,
+            "enum": "currency"
+          },
+          {
+            "field": "generated",
+            "label": "organisations.price_list_generated",
+            "format": "boolean",
+            "sortable": false
+          }
+        ],
+        "empty": "organisations.no_price_lists",
+        "guard": {
+          "root": true
+        }
+      },
+      {
         "path": "/organisations/{id}/catalogues",
         "label": "organisations.catalogues",
         "columns": [

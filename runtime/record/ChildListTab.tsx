@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { Guard } from '../session/guard';
 import type { GenericColumn } from '../list/genericListConfig';
 import { useCellContext } from '../list/useCellContext';
 import { useMessage } from '../list/useMessage';
@@ -15,6 +16,8 @@ export interface RecordTabConfig {
   readonly empty?: string;
   /** Set for paged child lists (audit logs): rows per page, with previous / next. */
   readonly perPage?: number;
+  /** The child list operation's guard: the tab shows only to users it lets through. */
+  readonly guard?: Guard;
 }
 
 function CellView({ cell }: { cell: ChildCell }) {

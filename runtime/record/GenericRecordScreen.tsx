@@ -99,7 +99,7 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
       {!described || id === undefined || redirected ? (
         <Spinner />
       ) : config.tabs.length > 0 ? (
-        <RecordTabs tabs={config.tabs} id={id} definition={definition(described, id)} />
+        <RecordTabs tabs={config.tabs.filter((tab) => guardPasses(user, tab.guard))} id={id} definition={definition(described, id)} />
       ) : (
         definition(described, id)
       )}

@@ -2659,6 +2659,39 @@ export const apiSchemas = {
         }
       }
     },
+    "OwnedPriceList": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "currency",
+        "generated"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ]
+        },
+        "generated": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    },
     "OrganisationTemplateRole": {
       "type": "object",
       "additionalProperties": false,

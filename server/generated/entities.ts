@@ -905,6 +905,11 @@ export const entities = {
       "generated": {
         "column": "generated",
         "type": "boolean"
+      },
+      "organisation": {
+        "column": "organisation_id",
+        "type": "ref",
+        "to": "organisation"
       }
     }
   },

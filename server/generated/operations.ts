@@ -2130,6 +2130,61 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "listOrganisationPriceLists",
+    method: "get",
+    path: "/organisations/:id/price_lists",
+    auth: "session",
+    permission: "organisation:view",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "price_list",
+      "fields": [
+        "id",
+        "name",
+        "currency",
+        "generated"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getOrganisation",
+        "via": "organisation",
+        "where": {},
+        "defaultSort": "+name"
+      }
+    },
+  },
+  {
     id: "listOrganisationTemplateRoles",
     method: "get",
     path: "/organisations/:id/template_roles",

@@ -602,6 +602,16 @@ name: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OwnedPriceList".
+ */
+export interface OwnedPriceList {
+id: number
+name: string
+currency: ("GBP" | "EUR")
+generated: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "OrganisationTemplateRole".
  */
 export interface OrganisationTemplateRole {
@@ -1789,6 +1799,13 @@ sort_by: ("+name" | "-name")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListOrganisationPriceListsQuery".
+ */
+export interface ListOrganisationPriceListsQuery {
+sort_by: ("+name" | "-name")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListOrganisationTemplateRolesQuery".
  */
 export interface ListOrganisationTemplateRolesQuery {
@@ -2487,6 +2504,7 @@ export interface OperationTypes {
   listOrganisationAccountManagers: { params: { id: number }; query: ListOrganisationAccountManagersQuery; body: undefined; response: OrganisationAccountManager[]; paged: false };
   listOrganisationLinkedAccounts: { params: { id: number }; query: ListOrganisationLinkedAccountsQuery; body: undefined; response: LinkedAccount[]; paged: false };
   listOrganisationCatalogues: { params: { id: number }; query: ListOrganisationCataloguesQuery; body: undefined; response: Catalogue[]; paged: false };
+  listOrganisationPriceLists: { params: { id: number }; query: ListOrganisationPriceListsQuery; body: undefined; response: OwnedPriceList[]; paged: false };
   listOrganisationTemplateRoles: { params: { id: number }; query: ListOrganisationTemplateRolesQuery; body: undefined; response: OrganisationTemplateRole[]; paged: false };
   listOrganisationChildren: { params: { id: number }; query: ListOrganisationChildrenQuery; body: undefined; response: OrganisationRow[]; paged: false };
   listOrganisationUsers: { params: { id: number }; query: ListOrganisationUsersQuery; body: undefined; response: UserRow[]; paged: false };

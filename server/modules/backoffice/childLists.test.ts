@@ -108,6 +108,18 @@ describe('child lists of back-office records', () => {
       }
     });
 
+    it('lists the owned price lists with their generated flag, for root users only (002 §2.4, §3)', async () => {
+      const owned = await rows<{ name: string; currency: string; generated: boolean }>(root, '/organisations/1/price_lists');
+      expect(owned.map((row) => [row.name, row.currency, row.generated])).toEqual([
+        ['Standard EUR', 'EUR', false],
+        ['Standard GBP', 'GBP', false],
+      ]);
+      expect((await rows<{ name: string }>(root, '/organisations/2/price_lists')).map((row) => row.name)).toEqual(['Reseller Partners GBP']);
+      expect(await rows(root, '/organisations/3/price_lists')).toEqual([]);
+      expect((await resellerAdmin.get('/api/v1/organisations/2/price_lists')).status).toBe(403);
+      expect((await root.get('/api/v1/organisations/999/price_lists')).status).toBe(404);
+    });
+
     it('is 404 for an organisation outside the caller’s subtree or missing, 403 without organisation:view', async () => {
       for (const path of ['account_managers', 'linked_accounts', 'catalogues', 'template_roles', 'children', 'audit_logs', 'addresses']) {
         expect((await resellerAdmin.get(`/api/v1/organisations/5/${path}`)).status, path).toBe(404);

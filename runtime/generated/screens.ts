@@ -58,7 +58,7 @@ export const listScreens = {
     ],
     "debounceMs": 500,
     "pageSizes": [
-      100
+      1000
     ],
     "links": [
       {
@@ -1678,7 +1678,10 @@ export const recordScreens = {
             "enum": "currency"
           }
         ],
-        "empty": "organisations.none_linked"
+        "empty": "organisations.none_linked",
+        "guard": {
+          "root": true
+        }
       },
       {
         "path": "/organisations/{id}/account_managers",

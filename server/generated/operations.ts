@@ -2030,6 +2030,7 @@ export const operations: OperationDef[] = [
     path: "/organisations/:id/linked_accounts",
     auth: "session",
     permission: "organisation:view",
+    guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",

@@ -46,7 +46,7 @@ describe('child lists of back-office records', () => {
       const managers = await rows<OrganisationAccountManager>(root, '/organisations/1/account_managers');
       expect(managers.map((row) => row.account_manager?.account_manager_name)).toEqual(['Alice Account', 'Ben Brooks']);
       expect(managers[0]?.account_manager).toEqual({ id: 1, account_manager_name: 'Alice Account', account_manager_email: 'alice@supplier.example', account_manager_phone: '020 7946 0001' });
-      const linked = await rows<LinkedAccount>(resellerAdmin, '/organisations/2/linked_accounts');
+      const linked = await rows<LinkedAccount>(root, '/organisations/2/linked_accounts');
       expect(linked.map((row) => [row.name, row.currency])).toEqual([
         ['Reseller Partners UK Ltd (EUR)', 'EUR'],
         ['Reseller Partners UK Ltd (GBP)', 'GBP'],
@@ -116,12 +116,14 @@ describe('child lists of back-office records', () => {
       ]);
       expect((await rows<{ name: string }>(root, '/organisations/2/price_lists')).map((row) => row.name)).toEqual(['Reseller Partners GBP']);
       expect(await rows(root, '/organisations/3/price_lists')).toEqual([]);
+      // 002 §2.4: linked accounts and price lists are root users' tabs.
       expect((await resellerAdmin.get('/api/v1/organisations/2/price_lists')).status).toBe(403);
+      expect((await resellerAdmin.get('/api/v1/organisations/2/linked_accounts')).status).toBe(403);
       expect((await root.get('/api/v1/organisations/999/price_lists')).status).toBe(404);
     });
 
     it('is 404 for an organisation outside the caller’s subtree or missing, 403 without organisation:view', async () => {
-      for (const path of ['account_managers', 'linked_accounts', 'catalogues', 'template_roles', 'children', 'audit_logs', 'addresses']) {
+      for (const path of ['account_managers', 'catalogues', 'template_roles', 'children', 'audit_logs', 'addresses']) {
         expect((await resellerAdmin.get(`/api/v1/organisations/5/${path}`)).status, path).toBe(404);
         expect((await resellerAdmin.get(`/api/v1/organisations/1/${path}`)).status, path).toBe(404);
         expect((await root.get(`/api/v1/organisations/999/${path}`)).status, path).toBe(404);

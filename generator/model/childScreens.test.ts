@@ -118,6 +118,16 @@ describe('child-list screens', () => {
     expect(emitRegistry(model)).toContain(`import('../record/GenericChildrenScreen').then((module) => ({ default: () => <module.GenericChildrenScreen name="thing_parts" /> }))`);
   });
 
+  it('give a record tab its list operation’s guard, so that the SPA shows it only to users it lets through', () => {
+    const withTab = {
+      ...SPEC,
+      'messages/en.yaml': `${SPEC['messages/en.yaml']}  record.definition: Definition\n`,
+      'screens/a.yaml': SPEC['screens/a.yaml'].replace('    record: getThing\n', '    record: getThing\n    tabs:\n      - { list: listThingParts, label: things.parts, columns: [{ field: label, label: things.label }] }\n'),
+    };
+    const thing = screensOf(emitScreens(modelOf(withTab)), 'recordScreens')['thing'] as { tabs: { guard?: unknown }[] };
+    expect(thing.tabs[0]!.guard).toEqual({ permission: 'thing:audit' });
+  });
+
   it.each<{ name: string; from: string; to: string; want: string }>([
     {
       name: 'a list that is not a get by {id}',

@@ -137,10 +137,16 @@ test('orders: a buyer without organisation:view still gets the organisation filt
   const organisation = page.getByLabel('Organisation', { exact: true });
   await expect(organisation.locator('option[value="7"]')).toBeAttached();
   const values = await organisation.locator('option').evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
-  expect(values).toEqual(['', '3', '7']);
+  // All, "My customers" (001 §2), then the subtree.
+  expect(values).toEqual(['', 'others', '3', '7']);
   await expect(status(page)).toHaveText('Page 1 of 1 · 12 results');
   await organisation.selectOption('7');
   await expect(status(page)).toHaveText('Page 1 of 1 · 4 results');
+  // An organisation chosen after "My customers" replaces it, and back.
+  await organisation.selectOption('others');
+  await expect(status(page)).toHaveText('Page 1 of 1 · 4 results');
+  await organisation.selectOption('3');
+  await expect(status(page)).toHaveText('Page 1 of 1 · 12 results');
 });
 
 test('subscriptions: a buyer without organisation:view gets the organisation filter', async ({ page }) => {

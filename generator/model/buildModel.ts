@@ -25,53 +25,17 @@ import type {
   Operation,
   Permission,
   Property,
-  RecordScreen,
   RecordTab,
   Route,
   FormScreen,
-  FormWidget,
   Scalar,
   ScalarType,
   Screen,
   TypeRef,
-  WriteSource,
 } from './types';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- the YAML is schema-validated before it reaches here */
-type Raw = any;
-
-interface Located<T> {
-  value: T;
-  file: SpecFile;
-  path: (string | number)[];
-}
-
-function fail(at: Located<unknown>, reason: string, subPath: (string | number)[] = []): never {
-  const path = [...at.path, ...subPath];
-  throw new SpecError(at.file.file, at.file.lineOf(path), path.join('.'), reason);
-}
-
-/** Every permission a guard names, at any depth of `any`, must exist. */
-function checkGuard(at: Located<unknown>, guard: Guard | undefined, permissions: Permission[], path: (string | number)[]): void {
-  if (!guard) return;
-  if (guard.permission && !permissions.some((candidate) => candidate.name === guard.permission)) fail(at, `unknown permission "${guard.permission}"`, [...path, 'permission']);
-  guard.any?.forEach((alternative, i) => checkGuard(at, alternative, permissions, [...path, 'any', i]));
-}
-
-/** Collects a keyed section from every file, refusing a key defined twice. */
-function collect(files: SpecFile[], section: string): Map<string, Located<Raw>> {
-  const found = new Map<string, Located<Raw>>();
-  for (const file of files) {
-    const entries = file.data[section] as Record<string, Raw> | undefined;
-    for (const [key, value] of Object.entries(entries ?? {})) {
-      const at = { value, file, path: [section, key] };
-      const earlier = found.get(key);
-      if (earlier) fail(at, `"${key}" is already defined in ${earlier.file.file}`);
-      found.set(key, at);
-    }
-  }
-  return found;
-}
+import { checkGuard, collect, fail, type Located, type Raw, type TypeContext } from './specContext';
+import { checkFormLoad, checkFormOperation, checkFormRoute, checkForms, checkPrefillFrom, formClears, formWidgets, redirectWhen } from './formScreens';
+import { writeLookups, writeSources } from './writeOptions';
 
 const DEFAULT_SCALE: Partial<Record<ScalarType, number>> = { money: 4, decimal: 4 };
 
@@ -143,17 +107,6 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
     tables.set(entity.table, entity.name);
   }
   return entities;
-}
-
-interface TypeContext {
-  enums: Set<string>;
-  enumDefs: EnumDef[];
-  entities: Set<string>;
-  schemaNames: Set<string>;
-  /** Schema name → the entity it is `from`. */
-  schemaEntities: Map<string, string>;
-  /** Schema name → its property names (filled once the schemas are built, for the operations). */
-  schemaProperties: Map<string, string[]>;
 }
 
 function typeRefOf(raw: Raw, at: Located<unknown>, ctx: TypeContext): TypeRef {
@@ -439,69 +392,6 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
     generic.scope = { kind: 'own', field: raw.scope.own };
   }
   return generic;
-}
-
-const WRITE_SOURCES: Record<WriteSource, (field: Field) => boolean> = {
-  'caller.organisation': (field) => field.type === 'ref' && field.to === 'organisation',
-  'caller.user': (field) => field.type === 'ref' && field.to === 'user',
-  // The caller's organisation's currency: a basket is priced in it (000 §1).
-  'caller.currency': (field) => field.enumName === 'currency',
-  now: (field) => field.type === 'timestamp',
-};
-
-/** Server-filled fields: each a field of the entity, not one the body may send, of a type its source gives. */
-function writeSources(raw: Record<string, string>, schema: string, fieldOf: (name: string, path: (string | number)[]) => Field, at: Located<Raw>, ctx: TypeContext): Record<string, WriteSource> {
-  const input = ctx.schemaProperties.get(schema) ?? [];
-  for (const [name, source] of Object.entries(raw)) {
-    const field = fieldOf(name, ['set', name]);
-    if (input.includes(name)) fail(at, `"${name}" is in the body schema "${schema}"; the server cannot also set it`, ['set', name]);
-    const fits = WRITE_SOURCES[source as WriteSource] as ((field: Field) => boolean) | undefined;
-    if (!fits) fail(at, `"${source}" is not one of ${Object.keys(WRITE_SOURCES).join(', ')}`, ['set', name]);
-    if (!fits(field)) fail(at, `"${name}" cannot hold ${source}`, ['set', name]);
-  }
-  return raw as Record<string, WriteSource>;
-}
-
-const TEXT_TYPES = ['string', 'text', 'email', 'url', 'phone'];
-
-/** Each looked-up field is a text field the body sends, naming another entity's row by a unique text field. */
-function writeLookups(
-  raw: Record<string, string>,
-  schema: string,
-  fieldOf: (name: string, path: (string | number)[]) => Field,
-  entities: Entity[],
-  at: Located<Raw>,
-  ctx: TypeContext,
-): Record<string, { entity: string; field: string }> {
-  const input = ctx.schemaProperties.get(schema) ?? [];
-  return Object.fromEntries(
-    Object.entries(raw).map(([name, target]) => {
-      const field = fieldOf(name, ['lookup', name]);
-      if (!input.includes(name)) fail(at, `"${name}" is not in the body schema "${schema}"`, ['lookup', name]);
-      const [entityName = '', keyName = ''] = target.split('.');
-      const entity = entities.find((candidate) => candidate.name === entityName);
-      if (!entity) fail(at, `unknown entity "${entityName}"`, ['lookup', name]);
-      const key = entity.fields.find((candidate) => candidate.name === keyName);
-      if (!key?.unique || !TEXT_TYPES.includes(key.type)) fail(at, `"${target}" is not a unique text field`, ['lookup', name]);
-      if (!TEXT_TYPES.includes(field.type)) fail(at, `"${name}" is not text and cannot name a row`, ['lookup', name]);
-      return [name, { entity: entityName, field: keyName }];
-    }),
-  );
-}
-
-/**
- * A route showing a form edits the record its :id names (load, then update), creates from it
- * (a create prefilled from that record, as a role's duplicate) or, without an :id, creates.
- */
-function checkFormRoute(at: Located<Raw>, screens: Screen[]): void {
-  const form = screens.find((screen) => screen.name === at.value.screen);
-  if (form?.kind !== 'form') return;
-  if ((at.value.path as string).includes(':id')) {
-    const createsFromRecord = form.create !== undefined && form.prefillFrom !== undefined;
-    if (!createsFromRecord && (!form.load || !form.update)) fail(at, `form "${form.name}" needs load and update to edit the record of :id, or create with prefill_from`, ['screen']);
-  } else if (!form.create) {
-    fail(at, `form "${form.name}" has no create for a route without :id`, ['screen']);
-  }
 }
 
 function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permission[], messages: Record<string, string>): Route[] {
@@ -956,122 +846,6 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
     form.clears = formClears(at, raw);
     return form;
   });
-}
-
-/** A form prefilled from a record reads it with a get by {id} answering a schema of the form's entity. */
-function checkPrefillFrom(at: Located<Raw>, id: string, entity: string, operations: Operation[], schemas: ApiSchema[]): string {
-  const operation = operations.find((candidate) => candidate.id === id);
-  const answered = operation && operation.response !== 'none' && operation.response.kind === 'schema' ? operation.response.name : undefined;
-  const fits = operation?.method === 'get' && operation.pathParams.length === 1 && operation.pathParams[0]?.name === 'id' && schemas.find((schema) => schema.name === answered)?.entity === entity;
-  if (!fits) fail(at, `"${id}" is not a get by {id} answering a schema of "${entity}"`, ['prefill_from']);
-  return id;
-}
-
-/** The redirect's fields are the record's own (top-level) properties; its route is checked with the routes. */
-function redirectWhen(at: Located<Raw>, raw: Raw, operation: Operation, schemas: ApiSchema[]): NonNullable<RecordScreen['redirectWhen']> {
-  const schema = schemas.find((candidate) => operation.response !== 'none' && operation.response.kind === 'schema' && candidate.name === operation.response.name)!;
-  for (const field of Object.keys(raw.redirect_when.when as Raw)) {
-    if (!schema.properties.some((property) => property.name === field)) fail(at, `schema "${schema.name}" has no property "${field}"`, ['redirect_when', 'when', field]);
-  }
-  return { when: raw.redirect_when.when, route: raw.redirect_when.route };
-}
-
-/** A form's edit route loads through a get-by-id of the form's entity answering every form field. */
-function checkFormLoad(at: Located<Raw>, raw: Raw, entity: string, operations: Operation[], schemas: ApiSchema[]): string {
-  const operation = operations.find((candidate) => candidate.id === raw.load);
-  const answer = operation && operation.response !== 'none' && operation.response.kind === 'schema' ? operation.response.name : undefined;
-  const schema = schemas.find((candidate) => candidate.name === answer);
-  if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || schema?.entity !== entity) {
-    fail(at, `"${String(raw.load)}" is not a get-by-id answering a "${entity}"`, ['load']);
-  }
-  const missing = (raw.fields as string[]).find((field) => !schema.properties.some((property) => property.name === field));
-  if (missing !== undefined) fail(at, `the answer of "${operation.id}" has no field "${missing}"`, ['load']);
-  return operation.id;
-}
-
-/** Both the field that changes and those it empties are the form's own. */
-function formClears(at: Located<Raw>, raw: Raw): Record<string, string[]> {
-  const clears = (raw.clears ?? {}) as Record<string, string[]>;
-  for (const [field, emptied] of Object.entries(clears)) {
-    if (!raw.fields.includes(field)) fail(at, `"${field}" is not one of the form's fields`, ['clears', field]);
-    emptied.forEach((name, i) => {
-      if (!raw.fields.includes(name) || name === field) fail(at, `"${name}" is not another of the form's fields`, ['clears', field, i]);
-    });
-  }
-  return clears;
-}
-
-/** Each widget names a field of the form; the organisation choice fits only a ref to organisation. */
-function formWidgets(at: Located<Raw>, raw: Raw, entity: Entity): Record<string, FormWidget> {
-  return Object.fromEntries(
-    Object.entries((raw.widgets ?? {}) as Record<string, string | Raw>).map(([fieldName, given]) => {
-      if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['widgets', fieldName]);
-      const { widget, ...options } = typeof given === 'string' ? { widget: given } : given;
-      const field = entity.fields.find((candidate) => candidate.name === fieldName)!;
-      if (widget === 'organisation' && !(field.type === 'ref' && field.to === 'organisation')) {
-        fail(at, `the organisation widget is for a ref to organisation, not "${fieldName}"`, ['widgets', fieldName]);
-      }
-      return [fieldName, Object.keys(options).length > 0 ? { widget, options } : { widget }];
-    }),
-  );
-}
-
-/**
- * A form saves through a create (POST) or update (PUT …/{id}) of its entity: a generic one, or a
- * hand-written one whose body is a schema of the entity (an organisation's create places it in
- * the tree), and the body carries every form field.
- */
-function checkFormOperation(at: Located<Raw>, raw: Raw, kind: 'create' | 'update', entity: string, operations: Operation[], schemas: ApiSchema[]): string {
-  const operation = operations.find((candidate) => candidate.id === raw[kind]);
-  const body = schemas.find((schema) => schema.name === operation?.body);
-  const fits = operation?.generic
-    ? operation.generic.kind === kind && operation.generic.entity === entity
-    : operation?.method === (kind === 'create' ? 'post' : 'put') && body?.entity === entity;
-  if (!operation || !fits) fail(at, `"${String(raw[kind])}" is not a ${kind} of "${entity}"`, [kind]);
-  const missing = (raw.fields as string[]).find((field) => !body?.properties.some((property) => property.name === field));
-  if (missing !== undefined) fail(at, `the body of "${operation.id}" has no field "${missing}"`, [kind]);
-  return operation.id;
-}
-
-/**
- * A form that reads a record (prefill_from) or creates under one (POST /roles/{id}/duplicate)
- * takes that {id} from its route's :id, so every route showing it must have one.
- */
-function checkFormRoutes(at: Located<Raw>, screen: FormScreen, routes: Route[], operations: Operation[]): void {
-  const createParams = screen.create ? operations.find((candidate) => candidate.id === screen.create!.operation)!.pathParams.map((param) => param.name) : [];
-  const other = createParams.find((name) => name !== 'id');
-  if (other !== undefined) fail(at, `the create's path takes {${other}}, which a form cannot give`, ['create']);
-  if (createParams.length === 0 && screen.prefillFrom === undefined) return;
-  for (const route of routes.filter((candidate) => candidate.screen === screen.name)) {
-    if (!route.path.includes(':id')) fail(at, `route "${route.name}" shows this form but takes no :id`, [screen.prefillFrom ? 'prefill_from' : 'create']);
-  }
-}
-
-/** A record screen edits with a form screen that has an update; a created record opens on a route taking its :id. */
-function checkForms(files: SpecFile[], screens: Screen[], routes: Route[], permissions: Permission[], messages: Record<string, string>, operations: Operation[]): void {
-  const located = collect(files, 'screens');
-  for (const screen of screens) {
-    const at = located.get(screen.name)!;
-    if (screen.kind === 'record' && screen.edit) {
-      const form = screens.find((candidate) => candidate.name === screen.edit!.form);
-      if (form?.kind !== 'form' || !form.update) fail(at, `"${screen.edit.form}" is not a form screen with an update`, ['edit', 'form']);
-      checkGuard(at, screen.edit.guard, permissions, ['edit', 'guard']);
-    }
-    if (screen.kind === 'form') {
-      for (const [field, key] of Object.entries(screen.prefill)) if (messages[key] === undefined) fail(at, `unknown message "${key}"`, ['prefill', field]);
-      if (screen.title !== undefined && messages[screen.title] === undefined) fail(at, `unknown message "${screen.title}"`, ['title']);
-      for (const [field, guard] of Object.entries(screen.guards)) checkGuard(at, guard, permissions, ['guards', field]);
-      checkFormRoutes(at, screen, routes, operations);
-    }
-    if (screen.kind === 'form' && screen.create) {
-      const route = routes.find((candidate) => candidate.name === screen.create!.route);
-      if (!route || !route.path.includes(':id')) fail(at, `route "${screen.create.route}" does not take an :id`, ['created_route']);
-    }
-    if (screen.kind === 'record' && screen.redirectWhen) {
-      const route = routes.find((candidate) => candidate.name === screen.redirectWhen!.route);
-      if (!route || !route.path.includes(':id')) fail(at, `route "${screen.redirectWhen.route}" does not take an :id`, ['redirect_when', 'route']);
-    }
-  }
 }
 
 /** messages/<locale>.yaml, or any file under messages/<locale>/ (one per area). */

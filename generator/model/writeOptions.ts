@@ -1,0 +1,52 @@
+// What a generic create or update fills itself (`set`) and checks against other entities
+// (`lookup`): part of the model builder, generator/model/buildModel.ts.
+import { fail, type Located, type Raw, type TypeContext } from './specContext';
+import type { Entity, Field, WriteSource } from './types';
+
+const WRITE_SOURCES: Record<WriteSource, (field: Field) => boolean> = {
+  'caller.organisation': (field) => field.type === 'ref' && field.to === 'organisation',
+  'caller.user': (field) => field.type === 'ref' && field.to === 'user',
+  // The caller's organisation's currency: a basket is priced in it (000 §1).
+  'caller.currency': (field) => field.enumName === 'currency',
+  now: (field) => field.type === 'timestamp',
+};
+
+/** Server-filled fields: each a field of the entity, not one the body may send, of a type its source gives. */
+export function writeSources(raw: Record<string, string>, schema: string, fieldOf: (name: string, path: (string | number)[]) => Field, at: Located<Raw>, ctx: TypeContext): Record<string, WriteSource> {
+  const input = ctx.schemaProperties.get(schema) ?? [];
+  for (const [name, source] of Object.entries(raw)) {
+    const field = fieldOf(name, ['set', name]);
+    if (input.includes(name)) fail(at, `"${name}" is in the body schema "${schema}"; the server cannot also set it`, ['set', name]);
+    const fits = WRITE_SOURCES[source as WriteSource] as ((field: Field) => boolean) | undefined;
+    if (!fits) fail(at, `"${source}" is not one of ${Object.keys(WRITE_SOURCES).join(', ')}`, ['set', name]);
+    if (!fits(field)) fail(at, `"${name}" cannot hold ${source}`, ['set', name]);
+  }
+  return raw as Record<string, WriteSource>;
+}
+
+const TEXT_TYPES = ['string', 'text', 'email', 'url', 'phone'];
+
+/** Each looked-up field is a text field the body sends, naming another entity's row by a unique text field. */
+export function writeLookups(
+  raw: Record<string, string>,
+  schema: string,
+  fieldOf: (name: string, path: (string | number)[]) => Field,
+  entities: Entity[],
+  at: Located<Raw>,
+  ctx: TypeContext,
+): Record<string, { entity: string; field: string }> {
+  const input = ctx.schemaProperties.get(schema) ?? [];
+  return Object.fromEntries(
+    Object.entries(raw).map(([name, target]) => {
+      const field = fieldOf(name, ['lookup', name]);
+      if (!input.includes(name)) fail(at, `"${name}" is not in the body schema "${schema}"`, ['lookup', name]);
+      const [entityName = '', keyName = ''] = target.split('.');
+      const entity = entities.find((candidate) => candidate.name === entityName);
+      if (!entity) fail(at, `unknown entity "${entityName}"`, ['lookup', name]);
+      const key = entity.fields.find((candidate) => candidate.name === keyName);
+      if (!key?.unique || !TEXT_TYPES.includes(key.type)) fail(at, `"${target}" is not a unique text field`, ['lookup', name]);
+      if (!TEXT_TYPES.includes(field.type)) fail(at, `"${name}" is not text and cannot name a row`, ['lookup', name]);
+      return [name, { entity: entityName, field: keyName }];
+    }),
+  );
+}

@@ -1,10 +1,7 @@
 import { SpecError, type SpecFile } from '../load/readSpec';
 import { enumValues } from '../emit/jsonSchema';
-import { listSort, queryParameters } from './queryParameters';
 import type {
   ChildrenScreen,
-  DetailPart,
-  DetailRows,
   ScreenLink,
   ApiSchema,
   Crumb,
@@ -14,13 +11,8 @@ import type {
   GenericOperation,
   Guard,
   ListColumnDef,
-  ListFilterDef,
-  FilterOptionsSource,
-  ListScreen,
   Field,
-  RowCase,
   TitleValue,
-  RowCondition,
   Model,
   Operation,
   Permission,
@@ -36,6 +28,7 @@ import type {
 import { checkGuard, collect, fail, type Located, type Raw, type TypeContext } from './specContext';
 import { checkFormLoad, checkFormOperation, checkFormRoute, checkForms, checkPrefillFrom, formClears, formWidgets, redirectWhen } from './formScreens';
 import { writeLookups, writeSources } from './writeOptions';
+import { buildListScreen, FORMAT_OF_TYPE, screenLinks } from './listScreenModel';
 
 const DEFAULT_SCALE: Partial<Record<ScalarType, number>> = { money: 4, decimal: 4 };
 
@@ -424,267 +417,6 @@ function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permissi
   });
 }
 
-const FORMAT_OF_TYPE: Partial<Record<string, ListColumnDef['format']>> = {
-  money: 'money',
-  decimal: 'money',
-  timestamp: 'datetime',
-  date: 'date',
-  enum: 'enum',
-  boolean: 'boolean',
-};
-
-/** A list operation whose rows give a filter its choices: the value and label must be row properties. */
-function optionsSource(at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>, raw: Raw, path: (string | number)[]): FilterOptionsSource {
-  const operation = partial.operations.find((candidate) => candidate.id === raw.operation);
-  if (!operation || operation.method !== 'get' || operation.response === 'none' || operation.response.kind !== 'array' || operation.pathParams.length > 0) {
-    fail(at, `"${raw.operation}" is not a list operation`, [...path, 'operation']);
-  }
-  const items = operation.response.items;
-  const schema = items.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === items.name) : undefined;
-  if (!schema) fail(at, 'the options operation must answer an array of a schema', [...path, 'operation']);
-  for (const key of ['value', 'label'] as const) {
-    if (!schema.properties.some((candidate) => candidate.name === raw[key])) fail(at, `schema "${schema.name}" has no property "${raw[key]}"`, [...path, key]);
-  }
-  return { path: operation.path, perPage: operation.paged?.perPageMax ?? 0, value: raw.value, label: raw.label };
-}
-
-/** The list the runtime's organisation filter reads (runtime/list/useOrganisationOptions.ts). */
-const ORGANISATION_PICKER_PATH = '/organisations/picker';
-
-/** Whether a value given in the spec can be sent as this query parameter. */
-function fitsParameter(model: Model, property: Property, value: unknown): boolean {
-  if (property.type.kind !== 'scalar') return false;
-  const scalar = property.type.scalar;
-  if (scalar.enumName) return enumValues(model, scalar.enumName).includes(value as string);
-  if (scalar.type === 'boolean') return typeof value === 'boolean';
-  if (scalar.type === 'integer' || scalar.type === 'id' || scalar.type === 'ref') return Number.isInteger(value);
-  return typeof value === 'string';
-}
-
-/**
- * A select whose options (an enum's values) each set query parameters, e.g. 002 §7's user status,
- * sent as verified, disabled and password_reset. Its params are every parameter any choice sets,
- * so that changing the choice clears the others.
- */
-function buildChoiceFilter(at: Located<Raw>, filter: Raw, i: number, params: Property[], model: Model): ListFilterDef {
-  if (filter.widget !== 'select') fail(at, 'choices belong to a select filter', ['filters', i, 'widget']);
-  if (!model.enums.some((candidate) => candidate.name === filter.enum)) fail(at, `unknown enum "${filter.enum}"`, ['filters', i, 'enum']);
-  const values = enumValues(model, filter.enum);
-  const choices = filter.choices as Record<string, Record<string, string | number | boolean>>;
-  const names: string[] = [];
-  for (const [choice, query] of Object.entries(choices)) {
-    if (!values.includes(choice)) fail(at, `"${choice}" is not a value of enum "${filter.enum}"`, ['filters', i, 'choices', choice]);
-    for (const [param, value] of Object.entries(query)) {
-      const property = params.find((candidate) => candidate.name === param);
-      if (!property) fail(at, `operation has no query parameter "${param}"`, ['filters', i, 'choices', choice, param]);
-      if (!fitsParameter(model, property, value)) fail(at, `${JSON.stringify(value)} does not fit query parameter "${param}"`, ['filters', i, 'choices', choice, param]);
-      if (!names.includes(param)) names.push(param);
-    }
-  }
-  const def: ListFilterDef = { params: names, widget: 'select', label: filter.label, name: filter.name, options: Object.keys(choices), enum: filter.enum, choices };
-  if (filter.default !== undefined) def.default = filter.default;
-  return def;
-}
-
-/** An organisation widget's `where` must be query parameters of the organisation picker it reads. */
-function checkOrganisationWhere(at: Located<Raw>, filter: Raw, i: number, model: Model): void {
-  if (filter.widget !== 'organisation') fail(at, 'where belongs to an organisation filter', ['filters', i, 'where']);
-  const list = model.operations.find((operation) => operation.method === 'get' && operation.path === ORGANISATION_PICKER_PATH);
-  if (!list) fail(at, `no GET ${ORGANISATION_PICKER_PATH} operation to narrow`, ['filters', i, 'where']);
-  const params = queryParameters(model, list);
-  for (const [param, value] of Object.entries(filter.where as Record<string, unknown>)) {
-    const property = params.find((candidate) => candidate.name === param);
-    if (!property) fail(at, `operation "${list.id}" has no query parameter "${param}"`, ['filters', i, 'where', param]);
-    if (!fitsParameter(model, property, value)) fail(at, `${JSON.stringify(value)} does not fit query parameter "${param}"`, ['filters', i, 'where', param]);
-  }
-}
-
-function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ListScreen {
-  const raw = at.value;
-  const operation = partial.operations.find((candidate) => candidate.id === raw.list);
-  if (!operation || operation.method !== 'get' || !operation.paged || operation.response === 'none' || operation.response.kind !== 'array') {
-    fail(at, `"${raw.list}" is not a paged list operation`, ['list']);
-  }
-  const rowType = operation.response.items;
-  const schema = rowType.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
-  if (!schema) fail(at, 'the list operation must answer an array of a schema', ['list']);
-  const sortable = new Set(listSort(operation).fields);
-  /**
-   * Each property of a condition is one of the row and a value it can hold; bounds are for
-   * integers only (money and decimals arrive as text, compared exactly or not at all).
-   */
-  const rowCondition = (when: Record<string, unknown>, path: (string | number)[]): RowCondition => {
-    for (const [name, value] of Object.entries(when)) {
-      const property = schema.properties.find((candidate) => candidate.name === name);
-      if (!property) fail(at, `schema "${schema.name}" has no property "${name}"`, [...path, name]);
-      const scalar = property.type.kind === 'scalar' ? property.type.scalar : undefined;
-      if (value !== null && typeof value === 'object') {
-        if (scalar?.type !== 'integer') fail(at, `"${name}" is not an integer and has no bounds`, [...path, name]);
-        continue;
-      }
-      const fits =
-        value === null ||
-        (scalar?.type === 'boolean' && typeof value === 'boolean') ||
-        (scalar?.enumName !== undefined && enumValues(partial as Model, scalar.enumName).includes(value as string)) ||
-        (scalar !== undefined && scalar.type !== 'boolean' && !scalar.enumName && typeof value !== 'boolean');
-      if (!fits) fail(at, `${JSON.stringify(value)} is not a value of "${name}"`, [...path, name]);
-    }
-    return when as RowCondition;
-  };
-  const rowCases = (cases: Raw[] | undefined, path: (string | number)[]): RowCase[] | undefined =>
-    cases?.map((rowCase, j) => ({ when: rowCondition(rowCase.when, [...path, j, 'when']), label: rowCase.label }));
-  const linkWhen = (column: Raw, i: number): Pick<ListColumnDef, 'linkWhen'> => {
-    if (column.link_when === undefined) return {};
-    if (!column.link) fail(at, 'link_when needs link', ['columns', i, 'link_when']);
-    return { linkWhen: rowCondition(column.link_when, ['columns', i, 'link_when']) };
-  };
-  const columns = (raw.columns as Raw[]).map((column, i): ListColumnDef => {
-    const warnings = rowCases(column.warnings, ['columns', i, 'warnings']);
-    if (column.cases) {
-      const def: ListColumnDef = { field: column.name, label: column.label, format: 'text', sortable: false, cases: rowCases(column.cases, ['columns', i, 'cases'])! };
-      if (column.otherwise) def.otherwise = column.otherwise;
-      if (warnings) def.warnings = warnings;
-      if (column.link) def.link = column.link;
-      if (column.link_param) def.linkParam = column.link_param;
-      if (column.guard) def.guard = column.guard;
-      return { ...def, ...linkWhen(column, i) };
-    }
-    const property = schema.properties.find((candidate) => candidate.name === column.field);
-    if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
-    const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
-    const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: sortable.has(column.field) };
-    if (column.link) def.link = column.link;
-    if (column.link_param) def.linkParam = column.link_param;
-    Object.assign(def, linkWhen(column, i));
-    if (column.fallback) {
-      if (!schema.properties.some((candidate) => candidate.name === column.fallback)) fail(at, `schema "${schema.name}" has no property "${column.fallback}"`, ['columns', i, 'fallback']);
-      def.fallback = column.fallback;
-    }
-    if (column.currency) {
-      if (def.format !== 'money') fail(at, 'currency is for money columns', ['columns', i, 'currency']);
-      def.currency = column.currency;
-    }
-    if (property.type.kind === 'scalar' && property.type.scalar.enumName) def.enum = property.type.scalar.enumName;
-    if (warnings) def.warnings = warnings;
-    if (column.guard) def.guard = column.guard;
-    return def;
-  });
-  const params = queryParameters(partial as Model, operation);
-  const filters = ((raw.filters ?? []) as Raw[]).map((filter, i): ListFilterDef => {
-    if (filter.choices) return buildChoiceFilter(at, filter, i, params, partial as Model);
-    if (filter.where) checkOrganisationWhere(at, filter, i, partial as Model);
-    const names: string[] = filter.params ?? [filter.param];
-    const found = names.map((param) => {
-      const property = params.find((candidate) => candidate.name === param);
-      if (!property) fail(at, `operation "${operation.id}" has no query parameter "${param}"`, ['filters', i]);
-      return property;
-    });
-    const def: ListFilterDef = { params: names, widget: filter.widget, label: filter.label };
-    const first = found[0]!.type;
-    const scalar = first.kind === 'array' && first.items.kind === 'scalar' ? first.items.scalar : first.kind === 'scalar' ? first.scalar : undefined;
-    if ((filter.widget === 'checklist' || filter.widget === 'select') && scalar?.enumName) {
-      def.options = enumValues(partial as Model, scalar.enumName);
-      def.enum = scalar.enumName;
-    }
-    if (filter.options_from) {
-      if (filter.widget !== 'checklist' && filter.widget !== 'select') fail(at, 'options_from is for checklist and select filters', ['filters', i, 'options_from']);
-      def.optionsFrom = optionsSource(at, partial, filter.options_from, ['filters', i, 'options_from']);
-      delete def.options;
-      delete def.enum;
-    } else if ((filter.widget === 'checklist' || filter.widget === 'select') && !def.options) {
-      fail(at, `a ${filter.widget} filter needs an enum parameter or options_from`, ['filters', i]);
-    }
-    if (filter.default !== undefined) def.default = filter.default;
-    if (filter.guard) def.guard = filter.guard;
-    if (filter.descendants) {
-      if (filter.widget !== 'organisation') fail(at, 'descendants is for organisation filters', ['filters', i, 'descendants']);
-      def.descendants = true;
-    }
-    if (filter.presets) {
-      for (const [flag, value] of Object.entries(filter.presets as Record<string, unknown>)) {
-        const values = Array.isArray(value) ? value : [value];
-        if (def.options && values.some((one) => !def.options!.includes(one as string | number))) fail(at, `preset "${flag}" is not among the filter's options`, ['filters', i, 'presets', flag]);
-      }
-      def.presets = filter.presets;
-    }
-    if (filter.where) def.where = filter.where;
-    if (filter.others !== undefined) {
-      const flag = found[1]?.type;
-      if (filter.widget !== 'organisation' || flag?.kind !== 'scalar' || flag.scalar.type !== 'boolean') {
-        fail(at, 'others belongs to an organisation filter whose second parameter is a boolean', ['filters', i, 'others']);
-      }
-      def.others = filter.others;
-    } else if (filter.widget === 'organisation' && names.length > 1) fail(at, 'an organisation filter over two parameters needs others', ['filters', i]);
-    return def;
-  });
-  const screen: ListScreen = {
-    kind: 'list',
-    name,
-    operation: operation.id,
-    columns,
-    filters,
-    debounceMs: raw.debounce_ms ?? 500,
-    pageSizes: raw.page_sizes ?? [24, 48, 96],
-    links: screenLinks(raw),
-  };
-  if (raw.title) screen.title = raw.title;
-  if (raw.empty) screen.emptyKey = raw.empty;
-  if (raw.tree) {
-    const property = schema.properties.find((candidate) => candidate.name === raw.tree);
-    if (!property || property.type.kind !== 'schema') fail(at, `"${raw.tree}" must be a property of the row that shows an organisation`, ['tree']);
-    screen.tree = raw.tree;
-  }
-  if (raw.tree_ancestors !== undefined) {
-    if (!raw.tree) fail(at, 'tree_ancestors needs tree', ['tree_ancestors']);
-    if (raw.tree_ancestors) screen.treeAncestors = true;
-  }
-  if (raw.tree_parent) {
-    if (raw.tree) fail(at, 'a list is a tree of organisations (tree) or of its own rows (tree_parent), not both', ['tree_parent']);
-    const property = schema.properties.find((candidate) => candidate.name === raw.tree_parent);
-    const scalar = property?.type.kind === 'scalar' ? property.type.scalar : undefined;
-    if (!scalar || !['ref', 'integer', 'id'].includes(scalar.type)) fail(at, `"${raw.tree_parent}" must be a property of the row holding its parent row's id`, ['tree_parent']);
-    if (!schema.properties.some((candidate) => candidate.name === 'id')) fail(at, `schema "${schema.name}" needs an id to nest rows`, ['tree_parent']);
-    screen.treeParent = raw.tree_parent;
-  }
-  if (raw.detail_rows) {
-    if (raw.tree || raw.tree_parent) fail(at, 'detail rows nest under plain rows, not under a tree', ['detail_rows']);
-    screen.detailRows = buildDetailRows(at, raw.detail_rows, schema, columns, partial.schemas);
-  }
-  return screen;
-}
-
-/** Each column of a detail row shows mapped item properties (several join into text) or the item's same-named one. */
-function buildDetailRows(at: Located<Raw>, raw: Raw, schema: ApiSchema, columns: ListColumnDef[], schemas: ApiSchema[]): DetailRows {
-  const property = schema.properties.find((candidate) => candidate.name === raw.property);
-  const items = property?.type.kind === 'array' ? property.type.items : undefined;
-  const nested = items?.kind === 'schema' ? schemas.find((candidate) => candidate.name === items.name) : undefined;
-  if (!nested) fail(at, `"${String(raw.property)}" is not an array of rows in schema "${schema.name}"`, ['detail_rows', 'property']);
-  const part = (name: string, path: (string | number)[]): DetailPart => {
-    const found = nested.properties.find((candidate) => candidate.name === name);
-    if (!found) fail(at, `schema "${nested.name}" has no property "${name}"`, path);
-    const scalar = found.type.kind === 'scalar' ? found.type.scalar : undefined;
-    const detail: DetailPart = { field: name, format: FORMAT_OF_TYPE[scalar?.type ?? found.type.kind] ?? 'text' };
-    if (scalar?.enumName) detail.enum = scalar.enumName;
-    return detail;
-  };
-  const given = (raw.fields ?? {}) as Record<string, string | string[]>;
-  for (const name of Object.keys(given)) {
-    if (!columns.some((column) => column.field === name)) fail(at, `"${name}" is not a column of the list`, ['detail_rows', 'fields', name]);
-  }
-  const fields: Record<string, DetailPart[]> = {};
-  for (const column of columns) {
-    const mapped = given[column.field];
-    if (mapped === undefined) {
-      if (nested.properties.some((candidate) => candidate.name === column.field)) fields[column.field] = [part(column.field, ['detail_rows'])];
-      continue;
-    }
-    const names = Array.isArray(mapped) ? mapped : [mapped];
-    if (names.length > 1 && column.format !== 'text') fail(at, 'several properties join into a text column only', ['detail_rows', 'fields', column.field]);
-    fields[column.field] = names.map((name, i) => part(name, ['detail_rows', 'fields', column.field, ...(Array.isArray(mapped) ? [i] : [])]));
-  }
-  return { property: raw.property, fields };
-}
-
 /** The property a dotted path names, walking into schema-typed properties (`account_manager.account_manager_name`). */
 function propertyAt(schemas: ApiSchema[], schema: ApiSchema, path: string): Property | undefined {
   const [head = '', ...rest] = path.split('.');
@@ -725,16 +457,6 @@ function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: 
   const columns = childColumns(raw, operation, at, ['list'], partial);
   return { operation: operation.id, label: raw.label, columns, ...(raw.empty && { empty: raw.empty }) };
 }
-
-const screenLinks = (raw: Raw): ScreenLink[] =>
-  ((raw.links ?? []) as Raw[]).map((link) => ({
-    label: link.label,
-    ...(link.route && { route: link.route }),
-    ...(link.href && { href: link.href }),
-    place: link.place ?? 'header',
-    ...(link.guard && { guard: link.guard }),
-    ...(link.min_rows !== undefined && { minRows: link.min_rows }),
-  }));
 
 /** A child list on its own page: a get with one path parameter (the record's id) answering rows. */
 function buildChildrenScreen(name: string, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ChildrenScreen {

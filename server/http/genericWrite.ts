@@ -3,7 +3,7 @@ import { columnOf, encodeRow, tableOf } from '../db/codec';
 import type { EntityName } from '../generated/entities';
 import { genericGet, rowInScope, type GenericInput } from './genericList';
 import type { GenericMeta } from './operationDef';
-import { HttpProblem } from './problem';
+import { HttpProblem, outsideScope } from './problem';
 
 type Row = Record<string, unknown>;
 
@@ -105,7 +105,7 @@ async function checkStillInScope(trx: Knex, meta: GenericMeta, input: GenericInp
     await rowInScope(trx, meta, { ...input, params: { id } });
   } catch {
     const field = meta.scope.field === 'self' ? 'parent' : meta.scope.field;
-    throw new HttpProblem(422, 'outside_scope', { parameter: field, detail: `${field} is not one you may use` });
+    throw outsideScope(field);
   }
 }
 

@@ -20,6 +20,8 @@ export class HttpProblem extends Error {
 export const notFound = () => new HttpProblem(404, 'not_found');
 export const forbidden = () => new HttpProblem(403, 'forbidden');
 export const unauthenticated = () => new HttpProblem(401, 'unauthenticated');
+/** A body naming an organisation (or a record in one) the caller may not use: 422, naming the field. */
+export const outsideScope = (field: string) => new HttpProblem(422, 'outside_scope', { parameter: field, detail: `${field} is not one you may use` });
 
 /** The catalogue's title with its {{placeholders}} filled from the problem's own fields. */
 function titleOf(problem: HttpProblem): string {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { applyScope } from '../../http/genericList';
 import type { GenericMeta } from '../../http/operationDef';
-import { HttpProblem } from '../../http/problem';
+import { HttpProblem, outsideScope } from '../../http/problem';
 import type { SessionUser } from '../auth/sessionUser';
 
 /** The organisations of the caller's tree, as the generic writes scope them (children only for grants of 1). */
@@ -22,7 +22,7 @@ export async function organisationInScope(db: Knex, user: SessionUser, id: numbe
   const query = db('organisations').where('organisations.id', id);
   applyScope(db, query, ORGANISATION_TREE, 'organisations', user);
   const row = (await query.first('organisations.id', 'organisations.name', 'organisations.is_linked')) as { id: number; name: string; is_linked: unknown } | undefined;
-  if (!row) throw new HttpProblem(422, 'outside_scope', { parameter: field, detail: `${field} is not one you may use` });
+  if (!row) throw outsideScope(field);
   return { id: Number(row.id), name: row.name, is_linked: row.is_linked === true || row.is_linked === 1 || row.is_linked === '1' };
 }
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { encodeRow } from '../../db/codec';
 import { genericGet } from '../../http/genericList';
 import type { Handler } from '../../http/operationDef';
-import { HttpProblem } from '../../http/problem';
+import { HttpProblem, outsideScope } from '../../http/problem';
 import type { Organisation, OrganisationInput } from '../../generated/types';
 import { signedIn } from '../auth/signedIn';
 import type { SessionUser } from '../auth/sessionUser';
@@ -23,7 +23,7 @@ async function parentInScope(db: Knex, user: SessionUser, parentId: number | nul
   if (parentId === null || parentId === undefined) throw new HttpProblem(400, 'invalid_body', { parameter: 'parent', detail: 'parent is required' });
   const parent = (await db('organisations').where('id', parentId).first('id', 'tree_path', 'depth')) as Parent | undefined;
   if (!parent || !parent.tree_path.startsWith(user.organisation.tree_path)) {
-    throw new HttpProblem(422, 'outside_scope', { parameter: 'parent', detail: 'parent is not one you may use' });
+    throw outsideScope('parent');
   }
   return parent;
 }

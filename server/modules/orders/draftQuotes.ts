@@ -1,20 +1,16 @@
 import type { Knex } from 'knex';
 import { columnOf, encodeRow, tableOf } from '../../db/codec';
 import type { Quote, QuoteInput } from '../../generated/types';
-import { HttpProblem, notFound, unauthenticated } from '../../http/problem';
+import { HttpProblem, notFound, outsideScope } from '../../http/problem';
 import type { RequestContext } from '../../http/operationDef';
 import type { SessionUser } from '../auth/sessionUser';
+import { signedIn } from '../auth/signedIn';
 import { visibleRecord } from './partRows';
 
 type Row = Record<string, unknown>;
 
 /** The fields a draft's details save replaces; the rest (lines, shipping, payment) are the wizard's. */
 const DETAILS = ['organisation_to', 'recipient_name', 'recipient_email', 'name', 'purchase_order_number', 'expiry_date'] as const;
-
-function signedInUser(context: RequestContext): SessionUser {
-  if (!context.user) throw unauthenticated();
-  return context.user;
-}
 
 /**
  * A quote goes to an organisation below the sender's own that can order from it: one with a
@@ -25,7 +21,7 @@ async function recipientCurrency(db: Knex, user: SessionUser, organisationId: nu
   const table = tableOf('organisation');
   const organisation = (await db(table).where('id', organisationId).first()) as Row | undefined;
   const below = organisation !== undefined && organisation['id'] !== user.organisation.id && String(organisation['tree_path']).startsWith(user.organisation.tree_path);
-  if (!below) throw new HttpProblem(422, 'outside_scope', { parameter: 'organisation_to', detail: 'organisation_to is not one you may use' });
+  if (!below) throw outsideScope('organisation_to');
   const linked = Boolean(organisation[columnOf('organisation', 'is_linked')]);
   const catalogue = organisation[columnOf('organisation', 'catalogue')];
   if (!linked || catalogue === null || catalogue === undefined) {
@@ -44,7 +40,7 @@ const asQuote = async (id: number, context: RequestContext) => (await visibleRec
 
 /** A new DRAFT quote sent by the caller's organisation, dated now, in the recipient's currency. */
 export async function createDraftQuote(body: QuoteInput, context: RequestContext): Promise<Quote> {
-  const user = signedInUser(context);
+  const user = signedIn(context);
   const currency = await recipientCurrency(context.db, user, body.organisation_to);
   const values = {
     ...detailsOf(body),
@@ -69,7 +65,7 @@ async function draftRow(db: Knex, user: SessionUser, id: number): Promise<Row> {
 }
 
 export async function draftQuote(id: number, context: RequestContext): Promise<Quote> {
-  await draftRow(context.db, signedInUser(context), id);
+  await draftRow(context.db, signedIn(context), id);
   return asQuote(id, context);
 }
 
@@ -78,7 +74,7 @@ export async function draftQuote(id: number, context: RequestContext): Promise<Q
  * were chosen from the previous recipient's catalogue and prices (001 §2).
  */
 export async function updateDraftQuote(id: number, body: QuoteInput, context: RequestContext): Promise<Quote> {
-  const user = signedInUser(context);
+  const user = signedIn(context);
   // Read and written in one transaction, so a draft published meanwhile is not edited after.
   await context.db.transaction(async (trx) => {
     const current = await draftRow(trx, user, id);

@@ -66,6 +66,16 @@ export async function fetchList<T>(path: string, query: Query, signal?: AbortSig
   };
 }
 
+/**
+ * Fetches one record (`GET /orders/{id}` with the id filled in), relative to /api/v1. Throws
+ * ApiProblem on an error answer; an aborted request rejects with the AbortError.
+ */
+export async function fetchRecord<T = unknown>(path: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(`${API_BASE}${path}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+  if (!response.ok) throw await ApiProblem.fromResponse(response);
+  return (await response.json()) as T;
+}
+
 function readCount(headers: Headers, name: string, fallback: number): number {
   const value = Number.parseInt(headers.get(name) ?? '', 10);
   return Number.isFinite(value) && value >= 0 ? value : fallback;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { API_BASE, ApiProblem } from '../api/client';
+import { ApiProblem, fetchRecord } from '../api/client';
 import type { FormName } from '../generated/forms';
 import { useT } from '../i18n/useT';
 import { useMessage } from '../list/useMessage';
@@ -15,12 +15,6 @@ import { sendJson } from './sendJson';
 import { useFormController } from './useFormController';
 
 type Data = Record<string, unknown>;
-
-async function fetchRecord(path: string, signal: AbortSignal): Promise<Data> {
-  const response = await fetch(`${API_BASE}${path}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
-  if (!response.ok) throw await ApiProblem.fromResponse(response);
-  return (await response.json()) as Data;
-}
 
 /**
  * A generated form creating a record (spec `form:` with `create`): prefilled (from messages, and
@@ -43,7 +37,7 @@ export function GenericCreateScreen({ name }: { name: FormName }) {
       let record: Data = {};
       if (config.prefillFrom) {
         try {
-          record = await fetchRecord(withId(config.prefillFrom.path), signal);
+          record = await fetchRecord<Data>(withId(config.prefillFrom.path), signal);
         } catch (error) {
           if (error instanceof ApiProblem) goTo('notFound', {}, { replace: true });
           throw error;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { API_BASE, ApiProblem } from '../api/client';
+import { fetchRecord } from '../api/client';
 import { formConfig, formFields } from '../form/formConfig';
 import { formDefinition } from '../form/formDefinition';
 import { guardedForm } from '../form/formGuards';
@@ -19,15 +19,7 @@ export function RecordEditForm({ form, recordPath, id, onLoadFailed }: { form: F
   const config = formConfig(form);
   const { user } = useCurrentUser();
   const load = useCallback(
-    async (signal: AbortSignal) => {
-      const response = await fetch(`${API_BASE}${recordPath.replace('{id}', encodeURIComponent(id))}`, {
-        credentials: 'same-origin',
-        headers: { accept: 'application/json' },
-        signal,
-      });
-      if (!response.ok) throw await ApiProblem.fromResponse(response);
-      return formFields(config, await response.json());
-    },
+    async (signal: AbortSignal) => formFields(config, await fetchRecord(recordPath.replace('{id}', encodeURIComponent(id)), signal)),
     [config, recordPath, id],
   );
   const controller = useFormController<Data>({

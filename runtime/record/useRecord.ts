@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { API_BASE, ApiProblem, isAbortError } from '../api/client';
+import { ApiProblem, fetchRecord, isAbortError } from '../api/client';
 
 export type RecordLoad = { status: 'loading' } | { status: 'loaded'; record: unknown } | { status: 'failed'; error: ApiProblem };
 
@@ -13,12 +13,8 @@ export function useRecord(path: string, id: string | undefined): RecordLoad {
     }
     const controller = new AbortController();
     setLoad({ status: 'loading' });
-    const url = `${API_BASE}${path.replace('{id}', encodeURIComponent(id))}`;
-    fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw await ApiProblem.fromResponse(response);
-        setLoad({ status: 'loaded', record: (await response.json()) as unknown });
-      })
+    fetchRecord(path.replace('{id}', encodeURIComponent(id)), controller.signal)
+      .then((record) => setLoad({ status: 'loaded', record }))
       .catch((error: unknown) => {
         if (isAbortError(error)) return;
         setLoad({ status: 'failed', error: error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined) });

@@ -19,6 +19,11 @@ export type OrganisationOptions = { status: 'loading' } | { status: 'unavailable
  */
 const PICKER_PATH = '/organisations/picker';
 
+/** The organisations offered: with `descendants`, those below the user's own only (001 §2 quote recipients). */
+export function offeredOrganisations(organisations: readonly OrganisationOption[], descendants: boolean | undefined, ownId: number | undefined): OrganisationOption[] {
+  return descendants ? organisations.filter((organisation) => organisation.id !== ownId) : [...organisations];
+}
+
 /**
  * The organisations the user can see, for the organisation filter, in tree order; `where` adds
  * query parameters that narrow them (a filter's `where`).

@@ -1,11 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useT } from '../../i18n/useT';
-import { useOrganisationOptions } from '../../list/useOrganisationOptions';
+import { OrganisationOptionList } from '../../list/OrganisationOptionList';
+import { offeredOrganisations, useOrganisationOptions } from '../../list/useOrganisationOptions';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { Spinner } from '../../ui/Spinner';
 
-/** Non-breaking spaces, since option text cannot be styled with padding. */
-const INDENT = '\u00a0\u00a0\u00a0';
 
 interface OrganisationWidgetOptions {
   where?: Record<string, string | number | boolean>;
@@ -24,8 +23,7 @@ export function OrganisationWidget({ id, value, required, disabled, readonly, op
   const choices = useOrganisationOptions(true, where);
   if (choices.status === 'loading') return <Spinner />;
   const all = choices.status === 'ready' ? choices.organisations : [];
-  const organisations = descendants ? all.filter((organisation) => organisation.id !== user?.organisation.id) : all;
-  const top = Math.min(...organisations.map((organisation) => organisation.depth));
+  const organisations = offeredOrganisations(all, descendants, user?.organisation.id);
   return (
     <select
       id={id}
@@ -38,12 +36,7 @@ export function OrganisationWidget({ id, value, required, disabled, readonly, op
       onFocus={() => onFocus(id, value)}
     >
       <option value="">{t('form.choose_organisation')}</option>
-      {organisations.map((organisation) => (
-        <option key={organisation.id} value={String(organisation.id)}>
-          {INDENT.repeat(Math.max(0, organisation.depth - top))}
-          {organisation.name}
-        </option>
-      ))}
+      <OrganisationOptionList organisations={organisations} />
     </select>
   );
 }

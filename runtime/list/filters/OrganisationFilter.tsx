@@ -1,12 +1,11 @@
 import { useId } from 'react';
 import { useT } from '../../i18n/useT';
 import { useCurrentUser } from '../../session/useCurrentUser';
-import { useOrganisationOptions } from '../useOrganisationOptions';
+import { OrganisationOptionList } from '../OrganisationOptionList';
+import { offeredOrganisations, useOrganisationOptions } from '../useOrganisationOptions';
 import { useMessage } from '../useMessage';
 import { stringValue, type FilterWidgetProps } from './filterWidgetProps';
 
-/** Non-breaking spaces, since option text cannot be styled with padding. */
-const INDENT = '\u00a0\u00a0\u00a0';
 /** The option value of the `others` choice; organisation ids are digits only. */
 const OTHERS = 'others';
 
@@ -26,9 +25,8 @@ export function OrganisationFilter({ filter, label, values, onChange }: FilterWi
   const param = filter.params[0]!;
   const flag = filter.others === undefined ? undefined : filter.params[1];
   if (options.status !== 'ready') return null;
-  const organisations = filter.descendants ? options.organisations.filter((organisation) => organisation.id !== user?.organisation.id) : options.organisations;
+  const organisations = offeredOrganisations(options.organisations, filter.descendants, user?.organisation.id);
   if (organisations.length === 0) return null;
-  const top = Math.min(...organisations.map((organisation) => organisation.depth));
   return (
     <div className="generic-filter">
       <label htmlFor={id}>{label}</label>
@@ -43,12 +41,7 @@ export function OrganisationFilter({ filter, label, values, onChange }: FilterWi
       >
         <option value="">{t('filters.all')}</option>
         {flag !== undefined && <option value={OTHERS}>{message(filter.others!) ?? filter.others}</option>}
-        {organisations.map((organisation) => (
-          <option key={organisation.id} value={String(organisation.id)}>
-            {INDENT.repeat(Math.max(0, organisation.depth - top))}
-            {organisation.name}
-          </option>
-        ))}
+        <OrganisationOptionList organisations={organisations} />
       </select>
     </div>
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organisation, OrganisationRow } from '../../generated/types';
 import { signInBackofficeCallers, type BackofficeCallers } from '../../testing/backofficeCallers';
+import { grantPermission } from '../../testing/grantPermission';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 
 interface Problem {
@@ -114,9 +115,7 @@ describe('organisation create from an organisation that cannot create resellers'
 
   beforeAll(async () => {
     server = await startTestServer();
-    const permission = await server.db('permissions').where('name', 'organisation:modify').first('id');
-    const role = await server.db('roles').where('name', 'Reseller sales').first('id');
-    await server.db('role_permissions').insert({ role_id: role.id, permission_id: permission.id, value: 2 });
+    await grantPermission(server.db, 'Reseller sales', 'organisation:modify', 2);
     sales = server.client();
     await sales.login('sales@other-reseller.example');
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../generated/types';
 import { signInBackofficeCallers, type BackofficeCallers } from '../../testing/backofficeCallers';
+import { grantPermission } from '../../testing/grantPermission';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 
 // POST /roles and POST /roles/{id}/duplicate (002 §2.8, §4, §5, §6).
@@ -55,16 +56,15 @@ describe('role writes', () => {
   });
 
   it('keeps a children-only grant of role:modify (value 1) to the organisations below the caller', async () => {
-    const permission = (await server.db('permissions').where('name', 'role:modify').first('id')) as { id: number };
-    // The other reseller's sales user holds the template role 3 ("Reseller sales").
-    await server.db('role_permissions').insert({ role_id: 3, permission_id: permission.id, value: 1 });
+    // The other reseller's sales user holds the template role "Reseller sales".
+    const revoke = await grantPermission(server.db, 'Reseller sales', 'role:modify', 1);
     try {
       const own = await callers.otherSales.post<{ code: string }>('/api/v1/roles', { name: 'Own desk', organisation: 5 });
       expect(own.status).toBe(422);
       expect(own.body.code).toBe('outside_scope');
       expect((await callers.otherSales.post('/api/v1/roles', { name: 'Customer desk', organisation: 6 })).status).toBe(201);
     } finally {
-      await server.db('role_permissions').where({ role_id: 3, permission_id: permission.id }).delete();
+      await revoke();
     }
   });
 

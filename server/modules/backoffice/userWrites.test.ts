@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../generated/types';
 import { signInBackofficeCallers, type BackofficeCallers } from '../../testing/backofficeCallers';
+import { grantPermission } from '../../testing/grantPermission';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 
 interface Problem {
@@ -156,9 +157,7 @@ describe('user create with a children-only grant', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const permission = await server.db('permissions').where('name', 'user:modify').first('id');
-    const role = await server.db('roles').where('name', 'Reseller sales').first('id');
-    await server.db('role_permissions').insert({ role_id: role.id, permission_id: permission.id, value: 1 });
+    await grantPermission(server.db, 'Reseller sales', 'user:modify', 1);
     sales = server.client();
     await sales.login('sales@other-reseller.example');
   });

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SpecError } from '../load/readSpec';
-import { modelOf } from '../testing/fragments';
-
-function errorOf(files: Record<string, string>): string {
-  try {
-    modelOf(files);
-  } catch (error) {
-    if (error instanceof SpecError) return error.message;
-    throw error;
-  }
-  return 'no error';
-}
+import { modelErrorOf, modelOf } from '../testing/fragments';
 
 const entity = (fields: string) => `entities:\n  vendor:\n    table: vendors\n    fields:\n      id: { type: id }\n${fields}`;
 
@@ -96,7 +85,7 @@ describe('a bad spec fails with file, line and path', () => {
       want: 'messages/fr.yaml:2: messages.only.french: not in the English catalogue',
     },
   ])('$name', ({ given, want }) => {
-    expect(errorOf(given)).toEqual(want);
+    expect(modelErrorOf(given)).toEqual(want);
   });
 });
 

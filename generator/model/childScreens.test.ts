@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emitRegistry, emitScreens } from '../emit/runtimeCode';
-import { SpecError } from '../load/readSpec';
-import { modelOf } from '../testing/fragments';
+import { modelErrorOf, modelOf } from '../testing/fragments';
 
 // Child-list screens (`children:`, one child list of the route's record on its own page) and the
 // links of record and child-list screens (to a route taking the record's :id, or a server href).
@@ -79,16 +78,6 @@ const SPEC = {
   'messages/en.yaml': 'messages:\n  things.parts: Parts\n  things.none: None\n  things.label: Label\n  things.csv: CSV\n',
 };
 
-function errorOf(given: Record<string, string>): string {
-  try {
-    modelOf(given);
-  } catch (error) {
-    if (error instanceof SpecError) return error.message;
-    throw error;
-  }
-  return 'no error';
-}
-
 const screensOf = (code: string, name: string): Record<string, unknown> =>
   JSON.parse(new RegExp(`export const ${name} = ([\\s\\S]*?) as const;`).exec(code)?.[1] ?? '{}') as Record<string, unknown>;
 
@@ -160,23 +149,23 @@ describe('child-list screens', () => {
       want: "screens/a.yaml:14: screens.thing_parts.links.0: must have required property 'route'",
     },
   ])('refuse $name', ({ from, to, want }) => {
-    expect(errorOf({ ...SPEC, 'screens/a.yaml': SPEC['screens/a.yaml'].replace(from, to) })).toBe(want);
+    expect(modelErrorOf({ ...SPEC, 'screens/a.yaml': SPEC['screens/a.yaml'].replace(from, to) })).toBe(want);
   });
 });
 
 describe('record screen links', () => {
   it('refuse a route needing a parameter other than the record’s :id', () => {
     const routes = SPEC['routes.yaml'].replace('"/things/:id/parts"', '"/things/:id/parts/:part"');
-    expect(errorOf({ ...SPEC, 'routes.yaml': routes })).toBe('screens/a.yaml:5: screens.thing.links.0.route: route "thing_parts" takes :part, which this screen cannot give');
+    expect(modelErrorOf({ ...SPEC, 'routes.yaml': routes })).toBe('screens/a.yaml:5: screens.thing.links.0.route: route "thing_parts" takes :part, which this screen cannot give');
   });
 
   it('refuse an unknown permission in a link guard', () => {
     const screens = SPEC['screens/a.yaml'].replace('guard: { permission: "thing:audit" }', 'guard: { permission: "thing:nope" }');
-    expect(errorOf({ ...SPEC, 'screens/a.yaml': screens })).toMatch(/^screens\/a\.yaml:5: screens\.thing\.links\.0\.guard.*unknown permission "thing:nope"/);
+    expect(modelErrorOf({ ...SPEC, 'screens/a.yaml': screens })).toMatch(/^screens\/a\.yaml:5: screens\.thing\.links\.0\.guard.*unknown permission "thing:nope"/);
   });
 
   it('refuse links on a form screen', () => {
     const screens = `${SPEC['screens/a.yaml']}  thing_form:\n    form: thing\n    fields: [name]\n    links: [{ label: things.csv, href: /x }]\n`;
-    expect(errorOf({ ...SPEC, 'screens/a.yaml': screens })).toBe('screens/a.yaml:18: screens.thing_form.links: links belong to list, record and child-list screens');
+    expect(modelErrorOf({ ...SPEC, 'screens/a.yaml': screens })).toBe('screens/a.yaml:18: screens.thing_form.links: links belong to list, record and child-list screens');
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emitServerOperations } from '../emit/serverCode';
 import { emitScreens } from '../emit/runtimeCode';
-import { SpecError } from '../load/readSpec';
-import { modelOf } from '../testing/fragments';
+import { modelErrorOf, modelOf } from '../testing/fragments';
 import { queryParameters } from './queryParameters';
 
 // Generic child lists (`generic: { children, of, via, where }`), arrays of child rows in schemas
@@ -101,16 +100,6 @@ const files = (ops: string, screens?: string) => ({
   'messages/en.yaml': 'messages:\n  crumb.home: Home\n  record.definition: Definition\n  things.notes: Notes\n  things.at: When\n  things.lines: Lines\n',
 });
 
-function errorOf(given: Record<string, string>): string {
-  try {
-    modelOf(given);
-  } catch (error) {
-    if (error instanceof SpecError) return error.message;
-    throw error;
-  }
-  return 'no error';
-}
-
 describe('generic child lists', () => {
   it("take their parent's permission, sort like lists when given sort fields, and emit what the server needs", () => {
     const model = modelOf(files(operations(GOOD_PARTS), SCREENS));
@@ -162,13 +151,13 @@ describe('generic child lists', () => {
       want: 'screens/a.yaml:9: screens.thing.tabs.0.columns.1.field: schema "Note" has no property "at.year"',
     },
   ])('refuse $name', ({ given, want }) => {
-    expect(errorOf(given)).toBe(want);
+    expect(modelErrorOf(given)).toBe(want);
   });
 
   it('refuse child rows through a field that does not point back at the record', () => {
     const given = files(operations(GOOD_PARTS));
     given['api/a.yaml'] = given['api/a.yaml'].replace('via: note, required', 'via: text, required');
-    expect(errorOf(given)).toBe('api/a.yaml:9: schemas.Note.add.lines.via: via names a ref to "note" of the entity of schema "NoteLine"');
+    expect(modelErrorOf(given)).toBe('api/a.yaml:9: schemas.Note.add.lines.via: via names a ref to "note" of the entity of schema "NoteLine"');
   });
 });
 

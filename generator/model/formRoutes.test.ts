@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emitForms, emitRegistry, emitScreens } from '../emit/runtimeCode';
-import { SpecError } from '../load/readSpec';
-import { modelOf } from '../testing/fragments';
+import { modelErrorOf, modelOf } from '../testing/fragments';
 import { queryParameters } from './queryParameters';
 
 // Form screens on routes (create without :id, edit with one: `load`), `clears`, a record's
@@ -77,16 +76,6 @@ const given = (form = FORM, record = '    redirect_when: { when: { state: DRAFT 
   'messages/en.yaml': 'messages:\n  crumb.home: Home\n  record.definition: Definition\n  things.name: Name\n  things.kind: Kind\n  things.note: Note\n',
 });
 
-function errorOf(files: Record<string, string>): string {
-  try {
-    modelOf(files);
-  } catch (error) {
-    if (error instanceof SpecError) return error.message;
-    throw error;
-  }
-  return 'no error';
-}
-
 describe('a form on routes', () => {
   it('creates on a route without :id and edits, loaded from `load`, on one with :id', () => {
     const model = modelOf(given());
@@ -112,7 +101,7 @@ describe('a form on routes', () => {
     ['an edit route of a form without load', FORM.replace('    load: getThingDraft\n', ''), 'form "thing_form" needs load and update to edit the record of :id'],
     ['a create route of a form without create', FORM.replace('    create: createThing\n    created_route: thing_edit\n', ''), 'form "thing_form" has no create for a route without :id'],
   ])('refuses %s', (_name, form, message) => {
-    expect(errorOf(given(form))).toContain(message);
+    expect(modelErrorOf(given(form))).toContain(message);
   });
 
   it.each([
@@ -120,7 +109,7 @@ describe('a form on routes', () => {
     ['a route without :id', '    redirect_when: { when: { state: DRAFT }, route: thing_new }', 'route "thing_new" does not take an :id'],
     ['an unknown route', '    redirect_when: { when: { state: DRAFT }, route: nowhere }', 'route "nowhere" does not take an :id'],
   ])('refuses a redirect to %s', (_name, record, message) => {
-    expect(errorOf(given(FORM, record))).toContain(message);
+    expect(modelErrorOf(given(FORM, record))).toContain(message);
   });
 });
 
@@ -134,6 +123,6 @@ describe('the filter match set', () => {
   it('refuses a field that is never empty', () => {
     const files = given();
     files['api/a.yaml'] = files['api/a.yaml'].replace('has_kind: { field: kind, match: set }', 'has_name: { field: name, match: set }');
-    expect(errorOf(files)).toContain('"name" is never empty, so set has nothing to ask');
+    expect(modelErrorOf(files)).toContain('"name" is never empty, so set has nothing to ask');
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emitRegistry, emitScreens } from '../emit/runtimeCode';
-import { SpecError } from '../load/readSpec';
-import { modelOf } from '../testing/fragments';
+import { modelOf, specErrorOf } from '../testing/fragments';
 import type { ListScreen, PageScreen } from './types';
 
 /**
@@ -122,15 +121,7 @@ const GOOD = [
   '',
 ].join('\n');
 
-function errorOf(things: string, page?: string): string {
-  try {
-    screens(things, page);
-  } catch (error) {
-    if (error instanceof SpecError) return error.message;
-    throw error;
-  }
-  return 'no error';
-}
+const errorOf = (things: string, page?: string): string => specErrorOf(() => screens(things, page));
 
 describe('list screen features → model', () => {
   it('builds computed columns, warnings, choice filters, where, tree_parent and the page', () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emitScreens } from '../emit/runtimeCode';
 import { emitServerOperations } from '../emit/serverCode';
-import { SpecError } from '../load/readSpec';
-import { modelOf } from '../testing/fragments';
+import { modelOf, specErrorOf } from '../testing/fragments';
 import { queryParameters } from './queryParameters';
 import type { ListScreen, RecordScreen } from './types';
 
@@ -93,15 +92,7 @@ function build({ filter = GOOD_FILTER, columns = GOOD_COLUMNS, record = GOOD_REC
   });
 }
 
-function errorOf(given: Parameters<typeof build>[0]): string {
-  try {
-    build(given);
-  } catch (error) {
-    if (error instanceof SpecError) return error.message;
-    throw error;
-  }
-  return 'no error';
-}
+const errorOf = (given: Parameters<typeof build>[0]): string => specErrorOf(() => build(given));
 
 describe('row conditions, link_when, has filters and title values → model and code', () => {
   const model = build();

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../emit/openapi';
 import { emitServerOperations } from '../emit/serverCode';
-import { SpecError } from '../load/readSpec';
-import { modelOf } from '../testing/fragments';
+import { modelErrorOf, modelOf } from '../testing/fragments';
 
 // Generic create and update operations (`generic: { create | update, schema, requires }`).
 
@@ -68,16 +67,6 @@ const operations = (create = '    generic: { create: thing, schema: ThingInput, 
 
 const files = (ops: string) => ({ 'entities/a.yaml': ENTITIES, 'api/a.yaml': `${SCHEMAS}${ops}` });
 
-function errorOf(given: Record<string, string>): string {
-  try {
-    modelOf(given);
-  } catch (error) {
-    if (error instanceof SpecError) return error.message;
-    throw error;
-  }
-  return 'no error';
-}
-
 describe('generic create and update', () => {
   it('take the input schema as body, leave defaulted fields optional and emit what the server writes', () => {
     const model = modelOf(files(operations()));
@@ -134,7 +123,7 @@ describe('generic create and update', () => {
     ['lookup of a field that is not text', operations('    generic: { create: thing, schema: ThingInput, lookup: { state: other.code } }'), '"state" is not text and cannot name a row'],
     ['lookup without an entity and field', operations('    generic: { create: thing, schema: ThingInput, lookup: { kind: other } }'), 'lookup'],
   ])('refuse %s', (_name, ops, message) => {
-    expect(errorOf(files(ops))).toContain(message);
+    expect(modelErrorOf(files(ops))).toContain(message);
   });
 });
 
@@ -197,7 +186,7 @@ describe('form screens saving through generic create and update', () => {
     ['an organisation widget on text', '    widgets: { kind: organisation }', '', 'the organisation widget is for a ref to organisation, not "kind"'],
     ['an edit form without update', '    create: createThing\n    created_route: thing', '    edit: { form: thing_form, guard: { admin: true } }', '"thing_form" is not a form screen with an update'],
   ])('refuse %s', (_name, form, record, message) => {
-    expect(errorOf(given(form, record))).toContain(message);
+    expect(modelErrorOf(given(form, record))).toContain(message);
   });
 });
 
@@ -210,11 +199,11 @@ describe('write-only fields', () => {
   it('travel in an input schema (a feed password), never in an answer', () => {
     const model = modelOf(withSecret(make('Thing')));
     expect(model.schemas.find((schema) => schema.name === 'SecretInput')!.properties.map((property) => property.name)).toEqual(['name', 'secret']);
-    expect(errorOf(withSecret(make('SecretInput')))).toContain('operations.makeThing.response: "SecretInput" carries a private field and cannot be an answer');
-    expect(errorOf(withSecret(make('{ array: SecretInput }')))).toContain('"SecretInput" carries a private field and cannot be an answer');
+    expect(modelErrorOf(withSecret(make('SecretInput')))).toContain('operations.makeThing.response: "SecretInput" carries a private field and cannot be an answer');
+    expect(modelErrorOf(withSecret(make('{ array: SecretInput }')))).toContain('"SecretInput" carries a private field and cannot be an answer');
     const exposed = withSecret(make('Thing'));
     exposed['api/a.yaml'] = exposed['api/a.yaml']!.replace('fields: [id, name, kind, sub_kind, state] }', 'fields: [id, name, secret] }');
-    expect(errorOf(exposed)).toContain('field "secret" is private and cannot travel over the API');
+    expect(modelErrorOf(exposed)).toContain('field "secret" is private and cannot travel over the API');
   });
 });
 
@@ -263,7 +252,7 @@ describe('forms starting from a record, with a title, required and guarded field
     ['a guard of an unknown permission', FORM.replace('{ admin: true }', '{ permission: "thing:nope" }'), '/things/:id/copy', 'unknown permission "thing:nope"'],
     ['a title of no message', FORM.replace('things.copying', 'things.nope'), '/things/:id/copy', 'screens.thing_copy.title: unknown message "things.nope"'],
   ])('refuse %s', (_name, form, route, message) => {
-    expect(errorOf(given(form, route))).toContain(message);
+    expect(modelErrorOf(given(form, route))).toContain(message);
   });
 });
 
@@ -288,6 +277,6 @@ describe('problem codes of an operation', () => {
     ['a code of no catalogue message', '    problems: { 422: [nope] }\n', 'operations.makeThing.problems.422.0: unknown problem "nope" (no message problem.nope)'],
     ['a status that is no client error', '    problems: { 500: [thing_full] }\n', 'operations.makeThing.problems'],
   ])('refuse %s', (_name, problems, message) => {
-    expect(errorOf(given(problems))).toContain(message);
+    expect(modelErrorOf(given(problems))).toContain(message);
   });
 });

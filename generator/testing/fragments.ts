@@ -1,4 +1,4 @@
-import { parseSpecSources } from '../load/readSpec';
+import { parseSpecSources, SpecError } from '../load/readSpec';
 import { buildModel } from '../model/buildModel';
 import type { Model } from '../model/types';
 
@@ -11,3 +11,17 @@ export function modelOf(files: Record<string, string>): Model {
   if (!files['messages/en.yaml']) sources.push(MINIMAL_MESSAGES);
   return buildModel(parseSpecSources(sources));
 }
+
+/** The message of the SpecError that building throws ("no error" when it builds); other errors propagate. */
+export function specErrorOf(build: () => unknown): string {
+  try {
+    build();
+  } catch (error) {
+    if (error instanceof SpecError) return error.message;
+    throw error;
+  }
+  return 'no error';
+}
+
+/** The SpecError message of a model built from YAML fragments, as modelOf takes them. */
+export const modelErrorOf = (files: Record<string, string>): string => specErrorOf(() => modelOf(files));

@@ -136,7 +136,7 @@ const operation = {
     // The problems a hand-written operation answers beyond the usual ones, by status, for the
     // OpenAPI contract: { 409: [max_feeds_reached], 422: [outside_scope] } (codes of the catalogue).
     problems: { type: 'object', propertyNames: { pattern: '^4[0-9][0-9]$' }, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
-    handler: { type: 'string', pattern: '^[a-z][a-z0-9_/]*#[A-Za-z_][A-Za-z0-9_]*$' },
+    handler: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*(/[a-z][a-zA-Z0-9]*)*#[A-Za-z_][A-Za-z0-9_]*$' },
     generic: {
       type: 'object',
       additionalProperties: false,

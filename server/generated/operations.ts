@@ -2,18 +2,16 @@
 import type { Handler, OperationDef } from '../http/operationDef';
 import * as accounts_handlers from '../modules/accounts/handlers';
 import * as auth_handlers from '../modules/auth/handlers';
-import * as backoffice_feed_writes from '../modules/backoffice/feed_writes';
-import * as backoffice_handlers from '../modules/backoffice/handlers';
-import * as backoffice_organisations from '../modules/backoffice/organisations';
-import * as backoffice_role_writes from '../modules/backoffice/role_writes';
+import * as baskets_handlers from '../modules/baskets/handlers';
 import * as billing_handlers from '../modules/billing/handlers';
-import * as billing_subscription_parts from '../modules/billing/subscription_parts';
+import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
-import * as orders_line_items from '../modules/orders/line_items';
-import * as orders_order_parts from '../modules/orders/order_parts';
-import * as orders_quote_drafts from '../modules/orders/quote_drafts';
-import * as orders_quotes from '../modules/orders/quotes';
-import * as orders_shipping_types from '../modules/orders/shipping_types';
+import * as feeds_handlers from '../modules/feeds/handlers';
+import * as orders_handlers from '../modules/orders/handlers';
+import * as organisations_handlers from '../modules/organisations/handlers';
+import * as quotes_handlers from '../modules/quotes/handlers';
+import * as roles_handlers from '../modules/roles/handlers';
+import * as shipping_handlers from '../modules/shipping/handlers';
 
 export const operations: OperationDef[] = [
   {
@@ -299,7 +297,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/OrganisationInput"
     },
-    handler: backoffice_organisations.createOrganisation satisfies Handler<"createOrganisation">,
+    handler: organisations_handlers.createOrganisation satisfies Handler<"createOrganisation">,
   },
   {
     id: "listOrganisationAddresses",
@@ -845,7 +843,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    handler: backoffice_handlers.listRoles satisfies Handler<"listRoles">,
+    handler: roles_handlers.listRoles satisfies Handler<"listRoles">,
   },
   {
     id: "listRoleTemplates",
@@ -894,7 +892,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    handler: backoffice_handlers.listRoleTemplates satisfies Handler<"listRoleTemplates">,
+    handler: roles_handlers.listRoleTemplates satisfies Handler<"listRoleTemplates">,
   },
   {
     id: "getRole",
@@ -919,7 +917,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: backoffice_handlers.getRole satisfies Handler<"getRole">,
+    handler: roles_handlers.getRole satisfies Handler<"getRole">,
   },
   {
     id: "createRole",
@@ -939,7 +937,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/RoleInput"
     },
-    handler: backoffice_role_writes.createRole satisfies Handler<"createRole">,
+    handler: roles_handlers.createRole satisfies Handler<"createRole">,
   },
   {
     id: "duplicateRole",
@@ -967,7 +965,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/RoleInput"
     },
-    handler: backoffice_role_writes.duplicateRole satisfies Handler<"duplicateRole">,
+    handler: roles_handlers.duplicateRole satisfies Handler<"duplicateRole">,
   },
   {
     id: "listProductGroups",
@@ -1473,7 +1471,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/FeedInput"
     },
-    handler: backoffice_feed_writes.createFeed satisfies Handler<"createFeed">,
+    handler: feeds_handlers.createFeed satisfies Handler<"createFeed">,
   },
   {
     id: "listTimezones",
@@ -3465,7 +3463,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: billing_subscription_parts.listSubscriptionProducts satisfies Handler<"listSubscriptionProducts">,
+    handler: billing_subscriptionParts.listSubscriptionProducts satisfies Handler<"listSubscriptionProducts">,
   },
   {
     id: "listSubscriptionOrders",
@@ -3490,7 +3488,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: billing_subscription_parts.listSubscriptionOrders satisfies Handler<"listSubscriptionOrders">,
+    handler: billing_subscriptionParts.listSubscriptionOrders satisfies Handler<"listSubscriptionOrders">,
   },
   {
     id: "listInvoices",
@@ -4572,7 +4570,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_order_parts.listOrderLineItems satisfies Handler<"listOrderLineItems">,
+    handler: orders_handlers.listOrderLineItems satisfies Handler<"listOrderLineItems">,
   },
   {
     id: "listOrderShipments",
@@ -4597,7 +4595,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_order_parts.listOrderShipments satisfies Handler<"listOrderShipments">,
+    handler: orders_handlers.listOrderShipments satisfies Handler<"listOrderShipments">,
   },
   {
     id: "listOrderLinkedSupplierRefs",
@@ -4622,7 +4620,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_order_parts.listOrderLinkedSupplierRefs satisfies Handler<"listOrderLinkedSupplierRefs">,
+    handler: orders_handlers.listOrderLinkedSupplierRefs satisfies Handler<"listOrderLinkedSupplierRefs">,
   },
   {
     id: "listQuotesOutward",
@@ -4954,7 +4952,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_line_items.listQuoteOutwardLineItems satisfies Handler<"listQuoteOutwardLineItems">,
+    handler: quotes_handlers.listQuoteOutwardLineItems satisfies Handler<"listQuoteOutwardLineItems">,
   },
   {
     id: "listQuotesInward",
@@ -5037,7 +5035,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    handler: orders_quotes.listQuotesInward satisfies Handler<"listQuotesInward">,
+    handler: quotes_handlers.listQuotesInward satisfies Handler<"listQuotesInward">,
   },
   {
     id: "getQuoteInward",
@@ -5061,7 +5059,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_quotes.getQuoteInward satisfies Handler<"getQuoteInward">,
+    handler: quotes_handlers.getQuoteInward satisfies Handler<"getQuoteInward">,
   },
   {
     id: "listQuoteInwardLineItems",
@@ -5085,7 +5083,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_line_items.listQuoteInwardLineItems satisfies Handler<"listQuoteInwardLineItems">,
+    handler: quotes_handlers.listQuoteInwardLineItems satisfies Handler<"listQuoteInwardLineItems">,
   },
   {
     id: "listQuotes",
@@ -5174,7 +5172,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    handler: orders_quotes.listQuotes satisfies Handler<"listQuotes">,
+    handler: quotes_handlers.listQuotes satisfies Handler<"listQuotes">,
   },
   {
     id: "getQuote",
@@ -5198,7 +5196,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_quotes.getQuote satisfies Handler<"getQuote">,
+    handler: quotes_handlers.getQuote satisfies Handler<"getQuote">,
   },
   {
     id: "createQuote",
@@ -5219,7 +5217,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/QuoteInput"
     },
-    handler: orders_quote_drafts.createQuote satisfies Handler<"createQuote">,
+    handler: quotes_handlers.createQuote satisfies Handler<"createQuote">,
   },
   {
     id: "updateQuote",
@@ -5248,7 +5246,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/QuoteInput"
     },
-    handler: orders_quote_drafts.updateQuote satisfies Handler<"updateQuote">,
+    handler: quotes_handlers.updateQuote satisfies Handler<"updateQuote">,
   },
   {
     id: "getQuoteDraft",
@@ -5274,7 +5272,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_quote_drafts.getQuoteDraft satisfies Handler<"getQuoteDraft">,
+    handler: quotes_handlers.getQuoteDraft satisfies Handler<"getQuoteDraft">,
   },
   {
     id: "listQuoteLineItems",
@@ -5298,7 +5296,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_line_items.listQuoteLineItems satisfies Handler<"listQuoteLineItems">,
+    handler: quotes_handlers.listQuoteLineItems satisfies Handler<"listQuoteLineItems">,
   },
   {
     id: "listBaskets",
@@ -5793,7 +5791,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_line_items.listBasketLineItems satisfies Handler<"listBasketLineItems">,
+    handler: baskets_handlers.listBasketLineItems satisfies Handler<"listBasketLineItems">,
   },
   {
     id: "listShippingTypes",
@@ -5844,7 +5842,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    handler: orders_shipping_types.listShippingTypes satisfies Handler<"listShippingTypes">,
+    handler: shipping_handlers.listShippingTypes satisfies Handler<"listShippingTypes">,
   },
   {
     id: "getShippingType",
@@ -5868,7 +5866,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_shipping_types.getShippingType satisfies Handler<"getShippingType">,
+    handler: shipping_handlers.getShippingType satisfies Handler<"getShippingType">,
   },
   {
     id: "listOrderUnits",

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { TestClient, TestServer } from '../../testing/testServer';
+import type { TestClient, TestServer } from './testServer';
 
 export const BUYER = 'buyer@customer.example';
 export const EU_BUYER = 'buyer@eu-customer.example';

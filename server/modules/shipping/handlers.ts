@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ShippingPrice, ShippingType } from '../../generated/types';
 import type { GenericMeta, Handler } from '../../http/operationDef';
 import { genericGet, genericList } from '../../http/genericList';
-import { decodeAll, fieldsOf } from './partRows';
+import { decodeAll, fieldsOf } from '../../http/recordParts';
 
 type Row = Record<string, unknown>;
 

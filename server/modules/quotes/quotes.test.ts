@@ -14,7 +14,7 @@ import {
   ROOT_SALES_USER,
   signedIn,
   type Row,
-} from './testUsers';
+} from '../../testing/testUsers';
 
 // Demo quotes (seeds/demo/orders.ts), statuses DRAFT, PUBLISHED, ACCEPTED, DECLINED, EXPIRED, VOIDED
 // in turn, all sent by the distributor (root organisation 1): 1–6 to Customer Co, 7–12 to EU

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { decodeRow } from '../../db/codec';
-import { apiSchemas } from '../../generated/apiSchemas';
-import type { EntityName } from '../../generated/entities';
-import { operations } from '../../generated/operations';
-import type { GenericMeta, OperationDef, OperationId, RequestContext } from '../../http/operationDef';
-import { genericGet } from '../../http/genericList';
-import { unauthenticated } from '../../http/problem';
+import { decodeRow } from '../db/codec';
+import { apiSchemas } from '../generated/apiSchemas';
+import type { EntityName } from '../generated/entities';
+import { operations } from '../generated/operations';
+import type { GenericMeta, OperationDef, OperationId, RequestContext } from './operationDef';
+import { genericGet } from './genericList';
+import { unauthenticated } from './problem';
 
 type Row = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { addRootUsers, RESELLER_ADMIN, ROOT_ADMIN, ROOT_NO_ROLE_USER, ROOT_SALES_USER, signedIn, type Row } from './testUsers';
+import { addRootUsers, RESELLER_ADMIN, ROOT_ADMIN, ROOT_NO_ROLE_USER, ROOT_SALES_USER, signedIn, type Row } from '../../testing/testUsers';
 
 // The quote editor's details (001 §2, §5, §7): demo organisation 2 (Reseller Partners, GBP) has a
 // linked account and a catalogue; here EU Customer (4, EUR) gets them too, so a draft can change

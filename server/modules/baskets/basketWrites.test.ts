@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { BUYER, EU_BUYER, RESELLER_ADMIN, signedIn, type Row } from './testUsers';
+import { BUYER, EU_BUYER, RESELLER_ADMIN, signedIn, type Row } from '../../testing/testUsers';
 
 // Baskets are created and edited by order:modify_draft within the caller's own organisation
 // (000 §6); the organisation, currency, author and date come from the server, never the body.

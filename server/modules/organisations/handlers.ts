@@ -6,7 +6,7 @@ import { HttpProblem, outsideScope } from '../../http/problem';
 import type { Organisation, OrganisationInput } from '../../generated/types';
 import { signedIn } from '../auth/signedIn';
 import type { SessionUser } from '../auth/sessionUser';
-import { organisationGetMeta } from './listMeta';
+import { organisationGetMeta } from './organisationMeta';
 
 interface Parent {
   id: number;

@@ -1,10 +1,11 @@
 import type { Handler, RequestContext } from '../../http/operationDef';
 import { genericGet, genericList } from '../../http/genericList';
 import { forbidden, HttpProblem, notFound, unauthenticated } from '../../http/problem';
-import type { Quote } from '../../generated/types';
+import type { Quote, QuoteLineItem } from '../../generated/types';
 import { mayCall } from '../../http/callerChecks';
 import type { SessionUser } from '../auth/sessionUser';
-import { genericMetaOf, operationOf, visibleRecord } from './partRows';
+import { childRows, decodeAll, fieldsOf, genericMetaOf, operationOf, visibleRecord } from '../../http/recordParts';
+import { createDraftQuote, draftQuote, updateDraftQuote } from './draftQuotes';
 
 /** Every status a recipient may see: all but DRAFT (001 §3, "the inward status filter omits DRAFT"). */
 const INWARD_STATUSES = ['ACCEPTED', 'DECLINED', 'EXPIRED', 'PUBLISHED', 'VOIDED'] as const;
@@ -77,3 +78,32 @@ export async function visibleQuote(id: number, context: RequestContext): Promise
 }
 
 export const getQuote: Handler<'getQuote'> = async ({ params }, context) => visibleQuote(params.id, context);
+
+// Line items are visible exactly when their quote is (same scope; 404 outside it).
+
+async function quoteLines(quoteId: number, context: RequestContext): Promise<QuoteLineItem[]> {
+  return decodeAll<QuoteLineItem>('quote_line_item', await childRows(context.db, 'quote_line_items', 'quote_id', quoteId), fieldsOf('QuoteLineItem'));
+}
+
+export const listQuoteOutwardLineItems: Handler<'listQuoteOutwardLineItems'> = async ({ params }, context) => {
+  await visibleRecord('getQuoteOutward', params.id, context);
+  return quoteLines(params.id, context);
+};
+
+export const listQuoteInwardLineItems: Handler<'listQuoteInwardLineItems'> = async ({ params }, context) => {
+  await inwardQuote(params.id, context);
+  return quoteLines(params.id, context);
+};
+
+export const listQuoteLineItems: Handler<'listQuoteLineItems'> = async ({ params }, context) => {
+  await visibleQuote(params.id, context);
+  return quoteLines(params.id, context);
+};
+
+// The quote editor's details (001 §2, §7): rules live in draftQuotes.
+
+export const createQuote: Handler<'createQuote'> = async ({ body }, context) => createDraftQuote(body, context);
+
+export const updateQuote: Handler<'updateQuote'> = async ({ params, body }, context) => updateDraftQuote(params.id, body, context);
+
+export const getQuoteDraft: Handler<'getQuoteDraft'> = async ({ params }, context) => draftQuote(params.id, context);

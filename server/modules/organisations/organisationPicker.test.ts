@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganisationRef } from '../../generated/types';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { addUserWithoutRoles, BUYER, EU_BUYER, NO_ROLE_USER, ROOT_ADMIN, signedIn } from '../orders/testUsers';
+import { addUserWithoutRoles, BUYER, EU_BUYER, NO_ROLE_USER, ROOT_ADMIN, signedIn } from '../../testing/testUsers';
 
 // 000 §6 organisation picker: the caller's organisation and its descendants by name, for every
 // signed-in user, so that list filters work without organisation:view.

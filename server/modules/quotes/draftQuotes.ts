@@ -5,7 +5,7 @@ import { HttpProblem, notFound, outsideScope } from '../../http/problem';
 import type { RequestContext } from '../../http/operationDef';
 import type { SessionUser } from '../auth/sessionUser';
 import { signedIn } from '../auth/signedIn';
-import { visibleRecord } from './partRows';
+import { visibleRecord } from '../../http/recordParts';
 
 type Row = Record<string, unknown>;
 

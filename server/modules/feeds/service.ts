@@ -4,7 +4,7 @@ import type { FeedInput } from '../../generated/types';
 import { HttpProblem } from '../../http/problem';
 import { guardPasses } from '../auth/guard';
 import type { SessionUser } from '../auth/sessionUser';
-import { organisationInScope } from './callerScope';
+import { organisationInScope } from '../organisations/organisationScope';
 
 /** 002 §9: at most 10 feeds an organisation. */
 export const MAX_FEEDS_PER_ORGANISATION = 10;

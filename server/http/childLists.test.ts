@@ -13,9 +13,9 @@ import type {
   RoleUser,
   UserNotification,
   UserRole,
-} from '../../generated/types';
-import { signInBackofficeCallers } from '../../testing/backofficeCallers';
-import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
+} from '../generated/types';
+import { signInBackofficeCallers } from '../testing/backofficeCallers';
+import { startTestServer, type TestClient, type TestServer } from '../testing/testServer';
 
 // The child lists of back-office records (spec/api/backoffice.yaml, generic `children`): visible
 // exactly when their record is, with the record's permission. Demo data: seeds/demo/backoffice.ts.

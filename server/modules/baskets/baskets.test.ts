@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { addUserWithoutRoles, BUYER, EU_BUYER, idsOf, NO_ROLE_USER, RESELLER_ADMIN, signedIn, type Row } from './testUsers';
+import { addUserWithoutRoles, BUYER, EU_BUYER, idsOf, NO_ROLE_USER, RESELLER_ADMIN, signedIn, type Row } from '../../testing/testUsers';
 
 // Demo baskets (seeds/demo/orders.ts): 1–3 Customer Co, 4 its branch, 5 EU Customer, 6 Other Customer.
 

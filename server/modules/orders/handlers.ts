@@ -1,7 +1,7 @@
 import { decodeRow } from '../../db/codec';
 import type { LinkedSupplierRef, OrderLineItem, Shipment, ShipmentItem } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
-import { childRows, decodeAll, fieldsOf, visibleRecord } from './partRows';
+import { childRows, decodeAll, fieldsOf, visibleRecord } from '../../http/recordParts';
 
 type Row = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { columnOf, encodeRow } from '../../db/codec';
 import { HttpProblem } from '../../http/problem';
 import { guardPasses, type Guard } from '../auth/guard';
 import type { SessionUser } from '../auth/sessionUser';
-import { organisationInScope, requiredValue } from './callerScope';
+import { organisationInScope, requiredValue } from '../organisations/organisationScope';
 
 /** 002 §5: "The template option is for admin-and-root users only, on new or duplicate roles." */
 export const TEMPLATE_SETTERS: Guard = { root: true, admin: true };

@@ -72,7 +72,7 @@ describe('operation → OpenAPI', () => {
     const model = modelOf({
       'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n',
       'permissions.yaml': 'permissions:\n  - { name: "thing:view" }\n',
-      'api/s.yaml': `schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    ${given}\n    response: Thing\n    handler: things/handlers#getThing\n`,
+      'api/s.yaml': `schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    ${given}\n    response: Thing\n    handler: things/handlers#getThing\n    record: { entity: thing }\n`,
     });
     const operation = (buildOpenApi(model)['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/things/{id}']!['get']!;
     expect(Object.fromEntries(Object.entries(operation).filter(([key]) => key.startsWith('x-')))).toEqual(want);
@@ -83,7 +83,7 @@ describe('operation guard', () => {
   it('given guard: { root: true }, marks the operation for root users only in the server table', () => {
     const model = modelOf({
       'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n',
-      'api/s.yaml': 'schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    guard: { root: true }\n    response: Thing\n    handler: things/handlers#getThing\n',
+      'api/s.yaml': 'schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    guard: { root: true }\n    response: Thing\n    handler: things/handlers#getThing\n    record: { entity: thing }\n',
     });
     expect(model.operations[0]!.guard).toEqual({ root: true });
     expect(emitServerOperations(model)).toContain('guard: {"root":true},');

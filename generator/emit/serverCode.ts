@@ -92,6 +92,7 @@ function operationEntry(model: Model, operation: Operation): string {
       ? [`handler: ${handlerAlias(operation.handler.module)}.${operation.handler.exportName} satisfies Handler<${literal(operation.id)}>`]
       : []),
     ...(operation.generic ? [`generic: ${literal(genericMeta(model, operation.generic, operation.response))}`] : []),
+    ...(operation.record ? [`record: ${literal(operation.record)}`] : []),
   ];
   return `  {\n${fields.map((line) => `    ${line.replace(/\n/g, '\n    ')},`).join('\n')}\n  }`;
 }

@@ -137,6 +137,31 @@ const operation = {
     // OpenAPI contract: { 409: [max_feeds_reached], 422: [outside_scope] } (codes of the catalogue).
     problems: { type: 'object', propertyNames: { pattern: '^4[0-9][0-9]$' }, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
     handler: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*(/[a-z][a-zA-Z0-9]*)*#[A-Za-z_][A-Za-z0-9_]*$' },
+    // Whose record a hand-written operation's {id} names and who may reach it (docs/spec.md
+    // "Whose record an {id} names"): the authorization matrix and its test are derived from it.
+    record: {
+      type: 'object',
+      additionalProperties: false,
+      oneOf: [{ required: ['entity'] }, { required: ['of'] }],
+      properties: {
+        entity: identifier,
+        of: { oneOf: [{ type: 'string' }, { type: 'array', minItems: 2, items: { type: 'string' } }] },
+        scope: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          maxProperties: 1,
+          properties: { tree: identifier, own: identifier },
+        },
+        shared: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } },
+        where: {
+          type: 'object',
+          minProperties: 1,
+          propertyNames: identifier,
+          additionalProperties: { oneOf: [{ type: ['string', 'number', 'boolean'] }, { type: 'array', minItems: 1, items: { type: ['string', 'number', 'boolean'] } }] },
+        },
+      },
+    },
     generic: {
       type: 'object',
       additionalProperties: false,

@@ -29,6 +29,7 @@ import { checkGuard, collect, fail, type Located, type Raw, type TypeContext } f
 import { checkFormLoad, checkFormOperation, checkFormRoute, checkForms, checkPrefillFrom, formClears, formWidgets, redirectWhen } from './formScreens';
 import { writeLookups, writeSources } from './writeOptions';
 import { buildListScreen, FORMAT_OF_TYPE, screenLinks } from './listScreenModel';
+import { assignRecords } from './records';
 
 const DEFAULT_SCALE: Partial<Record<ScalarType, number>> = { money: 4, decimal: 4 };
 
@@ -730,6 +731,7 @@ export function buildModel(files: SpecFile[]): Model {
   );
   const messages = buildMessages(files);
   const operations = buildOperations(files, ctx, entities);
+  assignRecords(operations, entities, collect(files, 'operations'));
   const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
   checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});

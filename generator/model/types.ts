@@ -115,6 +115,23 @@ export interface Operation {
   generic?: GenericOperation;
   /** Problem codes the operation answers, by HTTP status (the OpenAPI responses). */
   problems?: Record<string, string[]>;
+  /** Whose record its {id} names (model/records.ts): declared with `record:`, or derived. */
+  record?: RecordRule;
+}
+
+type PlainValue = string | number | boolean;
+
+/**
+ * The record an operation's {id} names and who may reach it: a record of `entity` within `scope`
+ * (none: not an organisation's record), or any record matching `shared`, of those matching
+ * `where`; or, with `of`, a record one of those get operations answers (their conditions too).
+ */
+export interface RecordRule {
+  entity: string;
+  scope?: GenericScope;
+  shared?: Record<string, PlainValue>;
+  where?: Record<string, PlainValue[]>;
+  of?: string[];
 }
 
 /** How a generic list filters: a query parameter matched against fields of the entity. */

@@ -277,6 +277,13 @@ export const operations: OperationDef[] = [
         "field": "self"
       }
     },
+    record: {
+      "entity": "organisation",
+      "scope": {
+        "kind": "tree",
+        "field": "self"
+      }
+    },
   },
   {
     id: "createOrganisation",
@@ -357,6 +364,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+name"
       }
+    },
+    record: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
     },
   },
   {
@@ -556,6 +569,13 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    record: {
+      "entity": "user",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "createUser",
@@ -717,6 +737,13 @@ export const operations: OperationDef[] = [
         }
       }
     },
+    record: {
+      "entity": "user",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "listUserActions",
@@ -794,6 +821,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "-timestamp"
       }
+    },
+    record: {
+      "entity": "user",
+      "of": [
+        "getUser"
+      ]
     },
   },
   {
@@ -918,6 +951,16 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: roles_handlers.getRole satisfies Handler<"getRole">,
+    record: {
+      "entity": "role",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "shared": {
+        "template": true
+      }
+    },
   },
   {
     id: "createRole",
@@ -966,6 +1009,12 @@ export const operations: OperationDef[] = [
       "$ref": "api#/definitions/RoleInput"
     },
     handler: roles_handlers.duplicateRole satisfies Handler<"duplicateRole">,
+    record: {
+      "entity": "role",
+      "of": [
+        "getRole"
+      ]
+    },
   },
   {
     id: "listProductGroups",
@@ -1173,6 +1222,9 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
+    record: {
+      "entity": "product_group"
+    },
   },
   {
     id: "createProductGroup",
@@ -1286,6 +1338,9 @@ export const operations: OperationDef[] = [
           "subscription_product_type": "subscription_type"
         }
       }
+    },
+    record: {
+      "entity": "product_group"
     },
   },
   {
@@ -1452,6 +1507,13 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    record: {
+      "entity": "feed",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "createFeed",
@@ -1575,6 +1637,9 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
+    record: {
+      "entity": "timezone"
+    },
   },
   {
     id: "listCountryCodes",
@@ -1682,6 +1747,9 @@ export const operations: OperationDef[] = [
       "expand": [],
       "sort": [],
       "filters": []
+    },
+    record: {
+      "entity": "country"
     },
   },
   {
@@ -1821,6 +1889,13 @@ export const operations: OperationDef[] = [
       ],
       "sort": [],
       "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+    record: {
+      "entity": "group",
       "scope": {
         "kind": "tree",
         "field": "organisation"
@@ -1969,6 +2044,13 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    record: {
+      "entity": "site",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "listOrganisationAccountManagers",
@@ -2020,6 +2102,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+id"
       }
+    },
+    record: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
     },
   },
   {
@@ -2075,6 +2163,12 @@ export const operations: OperationDef[] = [
         "defaultSort": "+name"
       }
     },
+    record: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
+    },
   },
   {
     id: "listOrganisationCatalogues",
@@ -2126,6 +2220,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+name"
       }
+    },
+    record: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
     },
   },
   {
@@ -2182,6 +2282,12 @@ export const operations: OperationDef[] = [
         "defaultSort": "+name"
       }
     },
+    record: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
+    },
   },
   {
     id: "listOrganisationTemplateRoles",
@@ -2231,6 +2337,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+id"
       }
+    },
+    record: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
     },
   },
   {
@@ -2291,6 +2403,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+name"
       }
+    },
+    record: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
     },
   },
   {
@@ -2365,6 +2483,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+name"
       }
+    },
+    record: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
     },
   },
   {
@@ -2467,6 +2591,12 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
+    record: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
+    },
   },
   {
     id: "listUserRoles",
@@ -2516,6 +2646,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+id"
       }
+    },
+    record: {
+      "entity": "user",
+      "of": [
+        "getUser"
+      ]
     },
   },
   {
@@ -2568,6 +2704,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+type"
       }
+    },
+    record: {
+      "entity": "user",
+      "of": [
+        "getUser"
+      ]
     },
   },
   {
@@ -2622,6 +2764,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+name"
       }
+    },
+    record: {
+      "entity": "user",
+      "of": [
+        "getUser"
+      ]
     },
   },
   {
@@ -2724,6 +2872,12 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
+    record: {
+      "entity": "user",
+      "of": [
+        "getUser"
+      ]
+    },
   },
   {
     id: "listRolePermissions",
@@ -2776,6 +2930,12 @@ export const operations: OperationDef[] = [
         "defaultSort": "+id"
       }
     },
+    record: {
+      "entity": "role",
+      "of": [
+        "getRole"
+      ]
+    },
   },
   {
     id: "listRoleUsers",
@@ -2826,6 +2986,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+id"
       }
+    },
+    record: {
+      "entity": "role",
+      "of": [
+        "getRole"
+      ]
     },
   },
   {
@@ -2928,6 +3094,12 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
+    record: {
+      "entity": "role",
+      "of": [
+        "getRole"
+      ]
+    },
   },
   {
     id: "listProductGroupProducts",
@@ -2978,6 +3150,12 @@ export const operations: OperationDef[] = [
         "defaultSort": "+id"
       }
     },
+    record: {
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
+    },
   },
   {
     id: "listProductGroupRelatedGroups",
@@ -3026,6 +3204,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+id"
       }
+    },
+    record: {
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
     },
   },
   {
@@ -3127,6 +3311,12 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
+    record: {
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
+    },
   },
   {
     id: "listFeedAuditLogs",
@@ -3226,6 +3416,12 @@ export const operations: OperationDef[] = [
         },
         "defaultSort": "-timestamp"
       }
+    },
+    record: {
+      "entity": "feed",
+      "of": [
+        "getFeed"
+      ]
     },
   },
   {
@@ -3439,6 +3635,13 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    record: {
+      "entity": "subscription",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "listSubscriptionProducts",
@@ -3464,6 +3667,12 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: billing_subscriptionParts.listSubscriptionProducts satisfies Handler<"listSubscriptionProducts">,
+    record: {
+      "entity": "subscription",
+      "of": [
+        "getSubscription"
+      ]
+    },
   },
   {
     id: "listSubscriptionOrders",
@@ -3489,6 +3698,12 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: billing_subscriptionParts.listSubscriptionOrders satisfies Handler<"listSubscriptionOrders">,
+    record: {
+      "entity": "subscription",
+      "of": [
+        "getSubscription"
+      ]
+    },
   },
   {
     id: "listInvoices",
@@ -3673,6 +3888,13 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    record: {
+      "entity": "invoice",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "listMetrics",
@@ -3778,6 +4000,9 @@ export const operations: OperationDef[] = [
       }
     },
     handler: billing_handlers.getMetrics satisfies Handler<"getMetrics">,
+    record: {
+      "entity": "metrics_account_manager"
+    },
   },
   {
     id: "login",
@@ -3932,6 +4157,9 @@ export const operations: OperationDef[] = [
       }
     },
     handler: catalogue_handlers.getProduct satisfies Handler<"getProduct">,
+    record: {
+      "entity": "product"
+    },
   },
   {
     id: "listPublicWebstore",
@@ -4046,6 +4274,9 @@ export const operations: OperationDef[] = [
       }
     },
     handler: catalogue_handlers.getPublicProduct satisfies Handler<"getPublicProduct">,
+    record: {
+      "entity": "product"
+    },
   },
   {
     id: "listVendors",
@@ -4546,6 +4777,13 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    record: {
+      "entity": "order",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "listOrderLineItems",
@@ -4571,6 +4809,12 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: orders_handlers.listOrderLineItems satisfies Handler<"listOrderLineItems">,
+    record: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
   },
   {
     id: "listOrderShipments",
@@ -4596,6 +4840,12 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: orders_handlers.listOrderShipments satisfies Handler<"listOrderShipments">,
+    record: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
   },
   {
     id: "listOrderLinkedSupplierRefs",
@@ -4621,6 +4871,12 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: orders_handlers.listOrderLinkedSupplierRefs satisfies Handler<"listOrderLinkedSupplierRefs">,
+    record: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
   },
   {
     id: "listQuotesOutward",
@@ -4927,6 +5183,13 @@ export const operations: OperationDef[] = [
         "field": "organisation_from"
       }
     },
+    record: {
+      "entity": "quote",
+      "scope": {
+        "kind": "own",
+        "field": "organisation_from"
+      }
+    },
   },
   {
     id: "listQuoteOutwardLineItems",
@@ -4953,6 +5216,12 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.listQuoteOutwardLineItems satisfies Handler<"listQuoteOutwardLineItems">,
+    record: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward"
+      ]
+    },
   },
   {
     id: "listQuotesInward",
@@ -5060,6 +5329,22 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.getQuoteInward satisfies Handler<"getQuoteInward">,
+    record: {
+      "entity": "quote",
+      "scope": {
+        "kind": "own",
+        "field": "organisation_to"
+      },
+      "where": {
+        "quote_status": [
+          "ACCEPTED",
+          "DECLINED",
+          "EXPIRED",
+          "PUBLISHED",
+          "VOIDED"
+        ]
+      }
+    },
   },
   {
     id: "listQuoteInwardLineItems",
@@ -5084,6 +5369,12 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.listQuoteInwardLineItems satisfies Handler<"listQuoteInwardLineItems">,
+    record: {
+      "entity": "quote",
+      "of": [
+        "getQuoteInward"
+      ]
+    },
   },
   {
     id: "listQuotes",
@@ -5197,6 +5488,13 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.getQuote satisfies Handler<"getQuote">,
+    record: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward",
+        "getQuoteInward"
+      ]
+    },
   },
   {
     id: "createQuote",
@@ -5247,6 +5545,17 @@ export const operations: OperationDef[] = [
       "$ref": "api#/definitions/QuoteInput"
     },
     handler: quotes_handlers.updateQuote satisfies Handler<"updateQuote">,
+    record: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward"
+      ],
+      "where": {
+        "quote_status": [
+          "DRAFT"
+        ]
+      }
+    },
   },
   {
     id: "getQuoteDraft",
@@ -5273,6 +5582,17 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.getQuoteDraft satisfies Handler<"getQuoteDraft">,
+    record: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward"
+      ],
+      "where": {
+        "quote_status": [
+          "DRAFT"
+        ]
+      }
+    },
   },
   {
     id: "listQuoteLineItems",
@@ -5297,6 +5617,12 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.listQuoteLineItems satisfies Handler<"listQuoteLineItems">,
+    record: {
+      "entity": "quote",
+      "of": [
+        "getQuote"
+      ]
+    },
   },
   {
     id: "listBaskets",
@@ -5508,6 +5834,13 @@ export const operations: OperationDef[] = [
       ],
       "sort": [],
       "filters": [],
+      "scope": {
+        "kind": "own",
+        "field": "organisation"
+      }
+    },
+    record: {
+      "entity": "basket",
       "scope": {
         "kind": "own",
         "field": "organisation"
@@ -5767,6 +6100,13 @@ export const operations: OperationDef[] = [
         "requires": {}
       }
     },
+    record: {
+      "entity": "basket",
+      "scope": {
+        "kind": "own",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "listBasketLineItems",
@@ -5792,6 +6132,12 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: baskets_handlers.listBasketLineItems satisfies Handler<"listBasketLineItems">,
+    record: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
   },
   {
     id: "listShippingTypes",
@@ -5867,6 +6213,9 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: shipping_handlers.getShippingType satisfies Handler<"getShippingType">,
+    record: {
+      "entity": "shipping_type"
+    },
   },
   {
     id: "listOrderUnits",
@@ -5929,6 +6278,12 @@ export const operations: OperationDef[] = [
         "where": {},
         "defaultSort": "+serial_number"
       }
+    },
+    record: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
     },
   },
   {
@@ -6031,6 +6386,12 @@ export const operations: OperationDef[] = [
         },
         "defaultSort": "-timestamp"
       }
+    },
+    record: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
     },
   }
 ];

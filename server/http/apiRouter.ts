@@ -5,9 +5,9 @@ import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
 import { scopedFor } from '../modules/auth/sessionUser';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
-import { genericChildren, genericGet, genericList, type GenericInput } from './genericList';
+import { genericChildren, genericGet, genericList, rowInScope, type GenericInput } from './genericList';
 import { genericCreate, genericUpdate } from './genericWrite';
-import type { OperationDef, Page, RequestContext } from './operationDef';
+import type { GenericMeta, OperationDef, Page, RequestContext } from './operationDef';
 import type { SessionUser } from '../modules/auth/sessionUser';
 import { assertMayCall } from './callerChecks';
 import { unauthenticated, notFound } from './problem';
@@ -48,10 +48,25 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
 }
 
 /**
+ * Whether a record the caller can open lies outside its scope, open to it only as a shared one
+ * (a template role): its child lists then show only rows of the caller's own scope.
+ */
+async function sharedOnly(parent: OperationDef, id: number, context: RequestContext): Promise<boolean> {
+  const record = parent.record;
+  if (!record?.shared || !record.scope) return false;
+  const meta: GenericMeta = { kind: 'get', entity: record.entity, fields: [], expand: [], sort: [], filters: [], scope: record.scope };
+  return rowInScope(context.db, meta, { params: { id }, query: {}, user: context.user }).then(
+    () => false,
+    () => true,
+  );
+}
+
+/**
  * The parent check of a child list: the parent's own get, generic or hand-written, so the child
  * list is visible exactly when its record is (a 404 outside the caller's reach, its 403s too).
+ * Answers whether the record is open to the caller only as a shared one (sharedOnly).
  */
-function parentCheck(operation: OperationDef): ((id: number, context: RequestContext) => Promise<unknown>) | undefined {
+function parentCheck(operation: OperationDef): ((id: number, context: RequestContext) => Promise<boolean>) | undefined {
   const of = operation.generic?.children?.of;
   if (!of) return undefined;
   const parent = operations.find((candidate) => candidate.id === of);
@@ -60,10 +75,14 @@ function parentCheck(operation: OperationDef): ((id: number, context: RequestCon
   return async (id, context) => {
     // The parent's conditions hold for its child lists too (a root-only record's lists).
     assertMayCall(context.user, parent);
-    if (parent.generic) return genericGet(context.db, parent.generic, { params: { id }, query: {}, user: context.user });
+    if (parent.generic) {
+      await genericGet(context.db, parent.generic, { params: { id }, query: {}, user: context.user });
+      return false;
+    }
     const query: Record<string, unknown> = {};
     checkQuery(parentQuery, query);
-    return parent.handler!({ params: { id }, query, body: undefined }, context);
+    await parent.handler!({ params: { id }, query, body: undefined }, context);
+    return sharedOnly(parent, id, context);
   };
 }
 
@@ -74,9 +93,10 @@ async function runGeneric(operation: OperationDef, db: Knex, input: GenericInput
       return genericList(db, meta, input);
     case 'get':
       return genericGet(db, meta, input);
-    case 'children':
-      await checkParent!(Number(input.params['id']), context);
-      return genericChildren(db, meta, input, operation.paged === true);
+    case 'children': {
+      const sharedParent = await checkParent!(Number(input.params['id']), context);
+      return genericChildren(db, meta, { ...input, sharedParent }, operation.paged === true);
+    }
     case 'create':
       return genericCreate(db, meta, input);
     case 'update':

@@ -188,6 +188,36 @@ describe('child lists of back-office records', () => {
     });
   });
 
+  describe('a shared record (template role) lists no one outside the caller’s scope (issue 10, finding 1)', () => {
+    it('shows the reseller admin only the holders and the history of its own tree', async () => {
+      // Template role 3 ("Reseller sales") is held by Olly Other at the other reseller; give it to
+      // Bob Buyer below the reseller too, and let the other reseller's user change it once.
+      const [holding] = (await server.db('user_roles').insert({ user_id: 3, role_id: 3 }).returning('id')) as ({ id: number } | number)[];
+      await server.db('audit_log_entries').insert({ id: 120, entity_type: 'role', entity_id: 3, timestamp: Date.parse('2026-10-01T00:00:00Z'), ip_address: '192.0.2.99', action: 'UPDATE', user_id: 6 });
+      try {
+        expect((await resellerAdmin.get('/api/v1/users/6')).status).toBe(404);
+        const holders = await rows<RoleUser>(resellerAdmin, '/roles/3/users');
+        expect(holders.map((row) => row.user?.email_address)).toEqual(['buyer@customer.example']);
+        // The supplier's own history of its template (its staff, their addresses) is not the reseller's.
+        expect(await rows<AuditLogEntry>(resellerAdmin, '/roles/3/audit_logs')).toEqual([]);
+        // Root's scope is the whole tree: every holder and every entry.
+        expect((await rows<RoleUser>(root, '/roles/3/users')).map((row) => row.user?.id)).toEqual([6, 3]);
+        expect((await rows<AuditLogEntry>(root, '/roles/3/audit_logs')).map((entry) => entry.id)).toEqual([120, 2]);
+        // Olly Other's own scope (child organisations) holds neither Bob nor the supplier's entries.
+        expect((await otherSales.get('/api/v1/roles/3/users')).status).toBe(403);
+      } finally {
+        const id = typeof holding === 'object' ? holding.id : holding;
+        await server.db('user_roles').where('id', id!).delete();
+        await server.db('audit_log_entries').where('id', 120).delete();
+      }
+    });
+
+    it('keeps the supply chain’s actions on the caller’s own records: the supplier in its order’s history', async () => {
+      const audit = await rows<AuditLogEntry>(resellerAdmin, '/orders/6/audit_logs');
+      expect(audit.map((entry) => entry.user?.name)).toContain('Sam Supplier');
+    });
+  });
+
   describe('product group', () => {
     it('lists the group’s products and related groups to root', async () => {
       const products = await rows<ProductGroupProduct>(root, '/productgroups/1/products');

@@ -26,6 +26,34 @@ function subtreeIds(db: Knex, treePath: string): Knex.QueryBuilder {
   return db('organisations').where('tree_path', 'like', `${escapeLike(treePath)}%`).select('id');
 }
 
+/** The organisations of the caller's tree scope: its own and those below, or only those below for a grant of 1. */
+function organisationsInScope(db: Knex, user: SessionUser): Knex.QueryBuilder {
+  const organisations = subtreeIds(db, user.organisation.tree_path);
+  if (user.treeScope === 'children') organisations.whereNot('id', user.organisation.id);
+  return organisations;
+}
+
+/**
+ * Keeps the rows of a child list whose every organisation and user (by their organisation) lies in
+ * the caller's scope. For a record in that scope the organisations above the caller count too:
+ * the supplier's staff acting on a reseller's order are part of its history. A record shared
+ * with the caller from outside it (a template role) shows only rows of the caller's own scope.
+ */
+function keepWithinScope(db: Knex, query: Knex.QueryBuilder, entity: EntityName, table: string, via: string, user: SessionUser, sharedParent: boolean): void {
+  const ancestors = user.organisation.tree_path.split('/').filter(Boolean).map(Number);
+  const organisations = () => {
+    const inScope = organisationsInScope(db, user);
+    return sharedParent ? inScope : inScope.orWhereIn('id', ancestors);
+  };
+  for (const [name, field] of Object.entries(entities[entity].fields as Record<string, FieldMeta>)) {
+    if (name === via || field.type !== 'ref' || (field.to !== 'organisation' && field.to !== 'user')) continue;
+    const column = `${table}.${field.column}`;
+    const allowed = field.to === 'organisation' ? organisations() : db(tableOf('user')).whereIn(columnOf('user', 'organisation'), organisations()).select('id');
+    query.where((inner) => inner.whereNull(column).orWhereIn(column, allowed));
+  }
+  if (entity === 'organisation') query.whereIn(`${table}.id`, organisations());
+}
+
 /** Restricts rows to what the caller may see; a row outside it is indistinguishable from a missing one. */
 export function applyScope(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table: string, user: SessionUser | undefined): void {
   if (!meta.scope) return;
@@ -42,9 +70,7 @@ export function applyScope(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta
     query.where(`${table}.tree_path`, 'like', `${escapeLike(user.organisation.tree_path)}%`);
     if (childrenOnly) query.whereNot(`${table}.id`, user.organisation.id);
   } else {
-    const organisations = subtreeIds(db, user.organisation.tree_path);
-    if (childrenOnly) organisations.whereNot('id', user.organisation.id);
-    query.whereIn(`${table}.${columnOf(entity, meta.scope.field)}`, organisations);
+    query.whereIn(`${table}.${columnOf(entity, meta.scope.field)}`, organisationsInScope(db, user));
   }
 }
 
@@ -193,15 +219,18 @@ export async function genericList(db: Knex, meta: GenericMeta, input: GenericInp
 
 /**
  * A spec-declared child list of one record, once the caller has passed the parent's get (the
- * router runs it first). Paged when the operation is, otherwise every row in order.
+ * router runs it first), never naming anyone outside the caller's scope (keepWithinScope).
+ * Paged when the operation is, otherwise every row in order.
  */
-export async function genericChildren(db: Knex, meta: GenericMeta, input: GenericInput, paged: boolean): Promise<Page<unknown> | unknown[]> {
+export async function genericChildren(db: Knex, meta: GenericMeta, input: GenericInput & { sharedParent: boolean }, paged: boolean): Promise<Page<unknown> | unknown[]> {
   const children = meta.children;
   if (!children) throw new Error(`${meta.entity}: not a child list`);
+  if (!input.user) throw new Error(`${meta.entity}: a child list needs a caller`);
   const entity = meta.entity as EntityName;
   const table = tableOf(entity);
   const base = db(table).where(`${table}.${columnOf(entity, children.via)}`, Number(input.params['id']));
   for (const [field, value] of Object.entries(children.where)) base.where(`${table}.${columnOf(entity, field)}`, encodeValue(fieldMeta(entity, field), value) as Knex.Value);
+  keepWithinScope(db, base, entity, table, children.via, input.user, input.sharedParent);
   const sortBy = typeof input.query['sort_by'] === 'string' ? input.query['sort_by'] : children.defaultSort;
   if (paged) return pageOf(db, meta, base, table, input.query, sortBy);
   return toViews(db, meta, (await ordered(db, meta, base, table, sortBy)) as Row[]);

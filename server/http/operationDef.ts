@@ -61,6 +61,22 @@ export interface OperationDef {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handler?: (input: any, context: RequestContext) => Promise<unknown>;
   generic?: GenericMeta;
+  /** Whose record the {id} names (docs/spec.md "Whose record an {id} names"). */
+  record?: RecordRule;
+}
+
+type PlainValue = string | number | boolean;
+
+/**
+ * The record an {id} names: one of `entity` within `scope` (none: not an organisation's record)
+ * or matching `shared`, among those matching `where`; with `of`, one those get operations answer.
+ */
+export interface RecordRule {
+  entity: string;
+  scope?: { kind: 'tree' | 'own'; field: string };
+  shared?: Record<string, PlainValue>;
+  where?: Record<string, PlainValue[]>;
+  of?: string[];
 }
 
 /** A spec-declared list, get or child list of one entity, served with no hand-written code (http/genericList.ts). */

@@ -51,7 +51,7 @@ export function serialsExport(db: Knex) {
     const id = Number(match[1]);
     const user = scopedFor(signedIn, order.permission);
     const found = (await genericGet(db, order.generic, { params: { id }, query: {}, user })) as { id: number; name: string | null };
-    const rows = (await genericChildren(db, units.generic, { params: { id }, query: {}, user }, false)) as OrderUnit[];
+    const rows = (await genericChildren(db, units.generic, { params: { id }, query: {}, user, sharedParent: false }, false)) as OrderUnit[];
     ctx.status = 200;
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="${fileName(found)}"`);

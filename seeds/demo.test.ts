@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createTestDatabase, cachedHash, type TestDatabase } from '../server/testing/testDatabase';
-import { verifyPassword } from '../server/modules/auth/passwords';
+import { hashPassword, verifyPassword } from '../server/modules/auth/passwords';
 import { seedDemo } from './demo';
 import { DEMO_FEATURES } from './demo/features';
 
@@ -60,6 +60,20 @@ describe('demo data', () => {
     const users = await database.db('users').whereIn('email_address', ['admin@supplier.example', 'admin@reseller.example', 'buyer@customer.example', 'buyer@eu-customer.example']);
     expect(users).toHaveLength(4);
     for (const user of users) expect(await verifyPassword('demo-password', user.password_hash)).toBe(true);
+  });
+
+  it('gives every demo user a salt of its own (issue 10, finding 3)', async () => {
+    // The test databases share one cached hash for speed; the real seed hashes each user anew.
+    const own = await createTestDatabase({ demo: false });
+    try {
+      await seedDemo(own.db, { hashPassword });
+      const hashes = (await own.db('users').pluck('password_hash')) as string[];
+      const salts = hashes.map((hash) => hash.split('$')[4]);
+      expect(new Set(salts).size).toBe(hashes.length);
+      expect(await verifyPassword('demo-password', hashes[hashes.length - 1]!)).toBe(true);
+    } finally {
+      await own.drop();
+    }
   });
 
   it('builds an organisation tree whose paths match its parents', async () => {

@@ -109,15 +109,16 @@ async function seedOrganisationsAndUsers(db: Knex, hashPassword: (plain: string)
       }),
     ),
   );
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One hash each, so no two users share a salt (and equal passwords do not show as equal hashes).
+  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   await insertAll(
     db,
     'users',
-    DEMO_USERS.map((user) => ({
+    DEMO_USERS.map((user, index) => ({
       id: user.id,
       name: user.name,
       email_address: user.email,
-      password_hash: passwordHash,
+      password_hash: passwordHashes[index],
       organisation_id: user.organisation,
       admin: user.admin ?? false,
       root: user.root ?? false,

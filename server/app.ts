@@ -5,7 +5,10 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import { apiRouter } from './http/apiRouter';
 import { problemMiddleware } from './http/problem';
-import { csrfMiddleware, securityHeaders } from './http/security';
+import { derivedKey, keyRing, type KeyRing } from './db/secrets';
+import { clientAddressMiddleware } from './http/clientAddress';
+import { cookiePolicy, csrfMiddleware, securityHeaders } from './http/security';
+import { settingsFrom } from './settings';
 import { sessionMiddleware } from './http/sessionMiddleware';
 import { spaMiddleware } from './http/spa';
 import { endEmulation } from './modules/auth/emulation';
@@ -15,13 +18,22 @@ const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../dist');
 
 export interface AppOptions {
   distDir?: string;
-  /** Behind a reverse proxy, trust X-Forwarded-For for the client address (login throttling). */
-  proxy?: boolean;
+  /** Proxies whose X-Forwarded-For names the client (sign-in throttling); default TRUST_PROXY. */
+  trustedProxies?: string[];
+  /** Secure, __Host- cookies and HSTS (HTTPS deployments); default on in production. */
+  secureCookies?: boolean;
+  /** The keys CSRF tokens are signed with; default the process's key ring (server/db/secrets.ts). */
+  keyRing?: KeyRing;
 }
 
 export function createApp(db: Knex, options: AppOptions = {}): Koa {
-  const app = new Koa({ proxy: options.proxy ?? process.env['TRUST_PROXY'] === '1' });
+  const settings = settingsFrom();
+  // Koa's own proxy trust would take any X-Forwarded-For at its word; clientAddressMiddleware
+  // takes it only from the trusted proxies.
+  const app = new Koa({ proxy: false });
   const api = apiRouter(db);
+  app.use(cookiePolicy({ secure: options.secureCookies ?? settings.secureCookies, csrfKey: derivedKey(options.keyRing ?? keyRing(), 'csrf') }));
+  app.use(clientAddressMiddleware(options.trustedProxies ?? settings.trustedProxies));
   app.use(securityHeaders);
   app.use(problemMiddleware);
   app.use(csrfMiddleware);

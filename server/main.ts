@@ -1,27 +1,57 @@
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { connect, DEFAULT_DATABASE_URL, migrate, refreshStatistics } from './db/connect';
+import { loadKeyRing, resealAll, useKeyRing } from './db/secrets';
 import { seedDemoIfEmpty, DEMO_LOGINS } from './cli/demo';
+import { gracefulShutdown } from './http/gracefulShutdown';
 import { purgeExpired } from './modules/auth/sessions';
+import { settingsFrom } from './settings';
 
-const port = Number(process.env['PORT'] ?? 3000);
+const settings = settingsFrom();
 const databaseUrl = process.env['DATABASE_URL'] ?? DEFAULT_DATABASE_URL;
+const ring = loadKeyRing();
+useKeyRing(ring);
 const db = connect(databaseUrl);
 await migrate(db);
 const seeded = await seedDemoIfEmpty(db);
+// Values stored plain before sealing existed, or under a key no longer current (docs/secrets.md).
+const secrets = await resealAll(db, ring);
 await refreshStatistics(db);
 await purgeExpired(db, Date.now());
 const housekeeping = setInterval(() => void purgeExpired(db, Date.now()).catch((error) => console.error('purge failed', error)), 3600_000);
 housekeeping.unref();
 
-const server = createApp(db).listen(port, () => {
-  console.log(`Reseller Hub is running at http://localhost:${port}`);
-  console.log(`Database: ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}${seeded ? ' (demo data loaded)' : ''}`);
-  console.log('Demo logins (password "demo-password"):');
-  for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(28)} ${login.role}`);
+const server = createApp(db).listen(settings.port, settings.host, () => {
+  const { port } = server.address() as AddressInfo;
+  const shown = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  const lines = [
+    `Reseller Hub is running at http://${shown}:${port} (listening on ${settings.host})`,
+    `Database: ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}${seeded ? ' (demo data loaded)' : ''}`,
+  ];
+  if (secrets.sealed + secrets.resealed > 0) lines.push(`Secrets: ${secrets.sealed} sealed, ${secrets.resealed} re-sealed under key ${ring.current.id}`);
+  // A production log is read by more people than the operator: no published password in it.
+  if (settings.production) {
+    if (seeded) lines.push('Demo users were loaded (README): change their passwords or disable them before real use.');
+  } else {
+    lines.push('Demo logins (password "demo-password"):', ...DEMO_LOGINS.map((login) => `  ${login.email.padEnd(28)} ${login.role}`));
+  }
+  console.log(lines.join('\n'));
 });
+// Clients that send their request slowly are cut off instead of holding a connection for minutes.
+server.headersTimeout = 20_000;
+server.requestTimeout = 60_000;
+const stop = gracefulShutdown(server);
 
-function shutdown() {
-  server.close(() => void db.destroy().then(() => process.exit(0)));
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight (at most ${settings.shutdownTimeoutMs} ms), then stopping`);
+  clearInterval(housekeeping);
+  await stop(settings.shutdownTimeoutMs);
+  await db.destroy();
+  console.log('stopped');
+  process.exit(0);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

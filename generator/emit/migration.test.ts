@@ -57,6 +57,12 @@ describe('data model → migration', () => {
       want: ['await knex.schema.alterTable("things", (table) => {\n  table.string("name", 80).nullable().alter();\n});'],
     },
     {
+      name: 'widens a string to text (a sealed secret is longer than what was typed)',
+      before: '      name: { type: string, max: 40 }\n',
+      after: '      name: { type: text, max: 40 }\n',
+      want: ['await knex.schema.alterTable("things", (table) => {\n  table.text("name").nullable().alter();\n});'],
+    },
+    {
       name: 'drops a column the spec says to drop',
       before: '      name: { type: string, max: 40 }\n      old: { type: text }\n',
       after: '      name: { type: string, max: 40 }\n',

@@ -220,7 +220,9 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
         downLines.unshift(`table.dropColumn(${JSON.stringify(name)});`);
         summary.push(`add_${table}_${name}`);
       } else if (!sameColumn(old, column)) {
-        if (old.kind !== column.kind || (old.length ?? 0) > (column.length ?? Infinity)) {
+        // Text holds any string, so a string column may become text without losing anything.
+        const widened = old.kind === 'string' && column.kind === 'text';
+        if ((old.kind !== column.kind && !widened) || (old.length ?? 0) > (column.length ?? Infinity)) {
           if (!entity.dropIntended.includes(name)) {
             throw new DataLossRefused(`column ${table}.${name} changes from ${old.kind}(${old.length ?? ''}) to ${column.kind}(${column.length ?? ''}), which may lose data: list it in drop_intended if that is meant`);
           }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsCsrfToken, readCookie } from './csrf';
+import { csrfCookie, needsCsrfToken, readCookie } from './csrf';
 
 describe('readCookie', () => {
   it('finds a cookie among others and decodes it', () => {
@@ -9,6 +9,14 @@ describe('readCookie', () => {
   it('does not match a cookie whose name only ends the same', () => {
     expect(readCookie('xhub_csrf=nope', 'hub_csrf')).toBeUndefined();
     expect(readCookie('', 'hub_csrf')).toBeUndefined();
+  });
+});
+
+describe('csrfCookie', () => {
+  it('reads the token under its HTTPS name (__Host-) or its plain one', () => {
+    expect(csrfCookie('a=1; __Host-hub_csrf=secure')).toBe('secure');
+    expect(csrfCookie('hub_csrf=plain')).toBe('plain');
+    expect(csrfCookie('other=1')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
-/** The readable double-submit cookie the server sets (api contract: CSRF). */
+/** The readable CSRF cookie the server sets (api contract: CSRF); over HTTPS it is __Host- prefixed. */
 export const CSRF_COOKIE = 'hub_csrf';
+const SECURE_CSRF_COOKIE = `__Host-${CSRF_COOKIE}`;
 export const CSRF_HEADER = 'x-csrf-token';
 
 /** The value of a cookie in a `document.cookie` string, or undefined. */
@@ -22,8 +23,13 @@ export function needsCsrfToken(method: string): boolean {
  * it is missing one cheap GET fetches it (a 401 from whoami is fine; it still carries the cookie).
  */
 export async function ensureCsrfToken(): Promise<string | undefined> {
-  const existing = readCookie(document.cookie, CSRF_COOKIE);
+  const existing = csrfCookie(document.cookie);
   if (existing) return existing;
   await fetch('/api/v1/whoami', { credentials: 'same-origin' }).catch(() => undefined);
-  return readCookie(document.cookie, CSRF_COOKIE);
+  return csrfCookie(document.cookie);
+}
+
+/** The CSRF token among the page's cookies, under its HTTPS or its plain name. */
+export function csrfCookie(cookieHeader: string): string | undefined {
+  return readCookie(cookieHeader, SECURE_CSRF_COOKIE) ?? readCookie(cookieHeader, CSRF_COOKIE);
 }

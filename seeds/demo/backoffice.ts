@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { toScaled } from '../../server/db/scaled';
+import { sealFeedPassword } from '../../server/db/secrets';
 import { insertAll } from '../insert';
 import { DEMO_COUNTRIES, DEMO_TIMEZONES } from './backofficeReference';
 import { CUSTOMER, CUSTOMER_BRANCH, DORMANT_CUSTOMER, EU_CUSTOMER, OTHER_CUSTOMER, OTHER_RESELLER, RESELLER, SUPPLIER } from './organisations';
@@ -88,8 +89,8 @@ function feedRow(feed: (typeof FEEDS)[number]): Record<string, unknown> {
     ftp_server_protocol: 'FTP', ftp_server_port: 21, filename: null, sitc_confirm: false, sitc_filename: null,
     show_headers: true, delimiter: 'COMMA', escape_method: 'QUOTED', last_upload: null,
     ...feed,
-    // A demo password that opens nothing; stored as given until feeds are saved by their own handler.
-    ...(feed.delivery_method === 'FTP' && { delivery_password: 'demo-not-a-secret' }),
+    // A demo password that opens nothing, sealed as every stored delivery password is.
+    ...(feed.delivery_method === 'FTP' && { delivery_password: sealFeedPassword('demo-not-a-secret') }),
     columns: JSON.stringify(feed.columns),
   };
 }

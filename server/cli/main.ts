@@ -1,8 +1,35 @@
+import { join } from 'node:path';
+import type { Knex } from 'knex';
 import { connect, migrate, refreshStatistics } from '../db/connect';
+import { addKeyToFile, dataDirectory, KEY_FILE_NAME, loadKeyRing, newKey, resealAll } from '../db/secrets';
 import { seedSyntheticCatalogue } from '../../seeds/synthetic';
 import { seedDemoIfEmpty } from './demo';
 
-/** `hub migrate` and `hub seed [--demo] [--products N]` against DATABASE_URL. */
+/**
+ * `hub secrets new-key`: a new current key in front of the key file's (docs/secrets.md; with
+ * HUB_SECRET_KEY, a key to put in front of it is printed instead). `hub secrets reseal`: every
+ * sealed value under the current key, plain ones (from before sealing) sealed.
+ */
+async function secrets(db: Knex, action: string | undefined): Promise<number> {
+  if (action === 'new-key') {
+    if (process.env['HUB_SECRET_KEY']) {
+      console.log(`HUB_SECRET_KEY is set: put this key in front of it, comma-separated, then run hub secrets reseal:\n${newKey()}`);
+    } else {
+      console.log(`key ${addKeyToFile()} now seals; run hub secrets reseal, then remove the older keys from ${join(dataDirectory(), KEY_FILE_NAME)}`);
+    }
+    return 0;
+  }
+  if (action === 'reseal') {
+    const ring = loadKeyRing();
+    const { sealed, resealed } = await resealAll(db, ring);
+    console.log(`${resealed} values re-sealed and ${sealed} plain values sealed under key ${ring.current.id}`);
+    return 0;
+  }
+  console.error('usage: hub secrets new-key | hub secrets reseal');
+  return 2;
+}
+
+/** `hub migrate`, `hub seed [--demo] [--products N]` and `hub secrets …` against DATABASE_URL. */
 async function main(argv: string[]): Promise<number> {
   const [command] = argv;
   const db = connect();
@@ -27,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0;
     }
+    if (command === 'secrets') return await secrets(db, argv[1]);
     console.error(`unknown command ${command ?? ''}`);
     return 2;
   } finally {

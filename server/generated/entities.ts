@@ -425,7 +425,7 @@ export const entities = {
       },
       "delivery_password": {
         "column": "delivery_password",
-        "type": "string",
+        "type": "text",
         "private": true
       },
       "ftp_server_protocol": {
@@ -2544,6 +2544,10 @@ export const entities = {
       },
       "ip_address": {
         "column": "ip_address",
+        "type": "string"
+      },
+      "device": {
+        "column": "device",
         "type": "string"
       },
       "at": {

@@ -4,7 +4,6 @@ import type { Knex } from 'knex';
 import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
 import { scopedFor } from '../modules/auth/sessionUser';
-import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { genericChildren, genericGet, genericList, rowInScope, type GenericInput } from './genericList';
 import { genericCreate, genericUpdate } from './genericWrite';
 import type { GenericMeta, OperationDef, Page, RequestContext } from './operationDef';
@@ -12,6 +11,7 @@ import type { SessionUser } from '../modules/auth/sessionUser';
 import { assertMayCall } from './callerChecks';
 import { unauthenticated, notFound } from './problem';
 import { checkBody, checkParams, checkQuery, compileValidators } from './validation';
+import { issueCsrfToken, readCookie, writeCookie } from './security';
 
 function plainQuery(ctx: Context): Record<string, unknown> {
   const query: Record<string, unknown> = {};
@@ -34,15 +34,9 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
     ip: ctx.ip,
     now: () => Date.now(),
     cookies: {
-      get: (name) => ctx.cookies.get(name),
-      set: (name, value, options = {}) =>
-        ctx.cookies.set(name, value, {
-          httpOnly: options.httpOnly ?? true,
-          sameSite: 'lax',
-          secure: ctx.secure,
-          overwrite: true,
-          ...(options.maxAge !== undefined && { maxAge: options.maxAge }),
-        }),
+      get: (name) => readCookie(ctx, name),
+      set: (name, value, options = {}) => writeCookie(ctx, name, value, { ...options, httpOnly: options.httpOnly ?? true }),
+      renewCsrf: (sessionToken) => issueCsrfToken(ctx, sessionToken),
     },
   };
 }
@@ -147,4 +141,3 @@ export function apiRouter(db: Knex): Router {
   return router;
 }
 
-export { SESSION_COOKIE };

@@ -14,6 +14,8 @@ export interface RequestContext {
   cookies: {
     get(name: string): string | undefined;
     set(name: string, value: string | null, options?: { httpOnly?: boolean; maxAge?: number }): void;
+    /** A new CSRF token for the session now in force (its token), or a random one when signed out. */
+    renewCsrf(sessionToken: string | null): void;
   };
   now(): number;
 }

@@ -1,14 +1,72 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { HttpProblem } from './problem';
 
+/** The session and CSRF cookies, by their plain names; over HTTPS they carry the __Host- prefix. */
+export const SESSION_COOKIE = 'hub_session';
 export const CSRF_COOKIE = 'hub_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 
-/** A fresh double-submit token; a new one is handed out whenever the signed-in identity changes. */
+/**
+ * How cookies are written for this deployment (server/settings.ts): over HTTPS (production) they
+ * are Secure and `__Host-` prefixed, so no plain-HTTP page and no subdomain can set or read them;
+ * `csrfKey` signs the CSRF token of a signed-in session.
+ */
+export interface CookiePolicy {
+  secure: boolean;
+  csrfKey: Buffer;
+}
+
+function policyOf(ctx: Context): CookiePolicy {
+  const policy = ctx.state['cookiePolicy'] as CookiePolicy | undefined;
+  if (!policy) throw new Error('cookiePolicy middleware missing');
+  return policy;
+}
+
+/** Installs the policy for the request; behind a TLS-terminating proxy the connection itself is plain. */
+export function cookiePolicy(policy: CookiePolicy) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    ctx.state['cookiePolicy'] = policy;
+    if (policy.secure) ctx.cookies.secure = true;
+    await next();
+  };
+}
+
+const cookieName = (policy: CookiePolicy, name: string) => (policy.secure ? `__Host-${name}` : name);
+
+export function readCookie(ctx: Context, name: string): string | undefined {
+  return ctx.cookies.get(cookieName(policyOf(ctx), name));
+}
+
+/** Writes (or, with null, clears) a cookie: SameSite=Lax, path /, Secure over HTTPS. */
+export function writeCookie(ctx: Context, name: string, value: string | null, options: { httpOnly: boolean; maxAge?: number }): void {
+  const policy = policyOf(ctx);
+  ctx.cookies.set(cookieName(policy, name), value, {
+    httpOnly: options.httpOnly,
+    sameSite: 'lax',
+    secure: policy.secure,
+    path: '/',
+    overwrite: true,
+    ...(options.maxAge !== undefined && { maxAge: options.maxAge }),
+  });
+}
+
+/** A random token for a caller without a session (the sign-in form's double submit). */
 export function newCsrfToken(): string {
   return randomBytes(24).toString('base64url');
+}
+
+/** A signed-in session's token: an HMAC of its session id (the SHA-256 its sessions row is keyed by). */
+function sessionCsrfToken(policy: CookiePolicy, sessionToken: string): string {
+  const sessionId = createHash('sha256').update(sessionToken).digest('hex');
+  return createHmac('sha256', policy.csrfKey).update(`csrf:${sessionId}`).digest('base64url');
+}
+
+/** Hands out the CSRF token that goes with the session now in force (or a random one without). */
+export function issueCsrfToken(ctx: Context, sessionToken: string | null): void {
+  writeCookie(ctx, CSRF_COOKIE, sessionToken ? sessionCsrfToken(policyOf(ctx), sessionToken) : newCsrfToken(), { httpOnly: false });
 }
 
 function same(a: string, b: string): boolean {
@@ -17,21 +75,38 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** A browser's Origin naming another site than the one the request was sent to. */
+function foreignOrigin(ctx: Context): boolean {
+  const origin = ctx.get('origin');
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== ctx.get('host');
+  } catch {
+    return true;
+  }
+}
+
 /**
- * Double-submit CSRF protection: every client gets a readable random cookie, and a state-changing
- * API call must echo it in a header, which another site's page cannot read or set.
+ * CSRF protection of state-changing API calls: a browser sending one from another site's page
+ * (its Origin) is refused; the call must echo the readable CSRF cookie in a header, which another
+ * site cannot read. Signed in, the token is an HMAC of the session id under a server key, so a
+ * cookie planted by someone else matches no session; signed out, it is a random double submit.
  */
 export async function csrfMiddleware(ctx: Context, next: Next): Promise<void> {
-  let token = ctx.cookies.get(CSRF_COOKIE);
-  if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
-    token = newCsrfToken();
-    ctx.cookies.set(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: ctx.secure, overwrite: true });
-    // A request that arrived without the cookie cannot carry a matching header either.
-    if (!SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/')) throw new HttpProblem(403, 'csrf');
+  const guarded = !SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/');
+  const session = readCookie(ctx, SESSION_COOKIE);
+  const expected = session ? sessionCsrfToken(policyOf(ctx), session) : undefined;
+  const token = readCookie(ctx, CSRF_COOKIE);
+  const fits = token !== undefined && (expected ? same(token, expected) : TOKEN_PATTERN.test(token));
+  if (!fits) {
+    // The cookie this caller should hold, for its next call; this one cannot carry a matching header.
+    issueCsrfToken(ctx, session ?? null);
+    if (guarded) throw new HttpProblem(403, 'csrf');
   }
-  if (!SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/')) {
+  if (guarded) {
+    if (foreignOrigin(ctx)) throw new HttpProblem(403, 'csrf', { detail: 'The request came from another site.' });
     const header = ctx.get(CSRF_HEADER);
-    if (!header || !same(header, token)) throw new HttpProblem(403, 'csrf');
+    if (!header || !same(header, token!)) throw new HttpProblem(403, 'csrf');
   }
   await next();
 }
@@ -45,4 +120,7 @@ export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
     'Content-Security-Policy',
     "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
   );
+  // Answers about one caller's data are never kept by a browser or a shared cache.
+  if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
+  if (ctx.state['cookiePolicy'] && policyOf(ctx).secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Next } from 'koa';
+import { notFound } from './problem';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,8 +17,8 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Serves the built SPA from distDir: files as they are (hashed assets cached for a year), and
- * index.html for every other GET so history-mode routes survive a reload.
+ * Serves the built SPA from distDir: files as they are (hashed assets cached for a year; a missing
+ * one is a 404), and index.html for every other GET so history-mode routes survive a reload.
  */
 export function spaMiddleware(distDir: string) {
   const indexFile = join(distDir, 'index.html');
@@ -31,6 +32,8 @@ export function spaMiddleware(distDir: string) {
       ctx.body = createReadStream(candidate);
       return;
     }
+    // A missing asset is missing: the SPA's page in its place would be run as a script or a style.
+    if (ctx.path.startsWith('/assets/')) throw notFound();
     if (!existsSync(indexFile)) {
       ctx.status = 503;
       ctx.type = 'text/plain';

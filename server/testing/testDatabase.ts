@@ -6,6 +6,10 @@ import knexFactory, { type Knex } from 'knex';
 import { connect, migrate } from '../db/connect';
 import { seedDemo } from '../../seeds/demo';
 import { hashPassword } from '../modules/auth/passwords';
+import { keyRingOf, newKey, useKeyRing } from '../db/secrets';
+
+// A key ring of the test process's own: no test writes a key into the project's data folder.
+useKeyRing(keyRingOf([newKey()]));
 
 export interface TestDatabase {
   db: Knex;
@@ -14,7 +18,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Hashing at full cost once per process, not once per seeded user per test file. */
+/**
+ * Hashing at full cost once per process, not once per seeded user per test file: the test
+ * databases' users share one hash (the real seed gives each user its own salt, seeds/demo.test.ts).
+ */
 const hashes = new Map<string, Promise<string>>();
 export function cachedHash(plain: string): Promise<string> {
   let hash = hashes.get(plain);

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createApp } from '../app';
+import { createApp, type AppOptions } from '../app';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -55,10 +55,15 @@ export class TestClient {
     return this.request<T>('GET', path);
   }
 
+  /** The CSRF cookie's value, under its plain or (over HTTPS) its __Host- name. */
+  csrfToken(): string | undefined {
+    return this.cookies.get('__Host-hub_csrf') ?? this.cookies.get('hub_csrf');
+  }
+
   /** A state-changing call as the SPA makes it: echoing the CSRF cookie in the header. */
   async send<T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
-    if (!this.cookies.has('hub_csrf')) await this.get('/healthz');
-    return this.request<T>(method, path, body, { 'x-csrf-token': this.cookies.get('hub_csrf') ?? '' });
+    if (!this.csrfToken()) await this.get('/healthz');
+    return this.request<T>(method, path, body, { 'x-csrf-token': this.csrfToken() ?? '' });
   }
 
   post<T = unknown>(path: string, body?: unknown) {
@@ -76,11 +81,14 @@ export interface TestServer extends TestDatabase {
   close(): Promise<void>;
 }
 
-/** The real app on a random port over a fresh demo database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
-export async function startTestServer(options: { demo?: boolean } = {}): Promise<TestServer> {
+/**
+ * The real app on a random port over a fresh demo database (SQLite, or PostgreSQL with
+ * TEST_DATABASE_URL); `app` options as a deployment sets them (secure cookies, trusted proxies).
+ */
+export async function startTestServer(options: { demo?: boolean; app?: AppOptions } = {}): Promise<TestServer> {
   const database = await createTestDatabase(options);
   const server: Server = await new Promise((resolve) => {
-    const listening = createApp(database.db).listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = createApp(database.db, options.app).listen(0, '127.0.0.1', () => resolve(listening));
   });
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

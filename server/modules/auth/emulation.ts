@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
-import { CSRF_COOKIE, newCsrfToken } from '../../http/security';
+import { issueCsrfToken, readCookie, writeCookie } from '../../http/security';
 import { loadSessionUser } from './loadSessionUser';
 import { emulatingAdministrator, endSession, SESSION_COOKIE, startSession } from './sessions';
 
@@ -13,14 +13,14 @@ import { emulatingAdministrator, endSession, SESSION_COOKIE, startSession } from
 export function endEmulation(db: Knex) {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'GET' || ctx.path !== '/mask_user/end') return next();
-    const token = ctx.cookies.get(SESSION_COOKIE);
+    const token = readCookie(ctx, SESSION_COOKIE);
     const realUserId = token ? await emulatingAdministrator(db, token) : null;
     const administrator = realUserId === null ? undefined : await loadSessionUser(db, realUserId, null);
     if (token && administrator) {
       await endSession(db, token);
-      const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: ctx.secure, overwrite: true };
-      ctx.cookies.set(SESSION_COOKIE, await startSession(db, administrator, Date.now()), cookie);
-      ctx.cookies.set(CSRF_COOKIE, newCsrfToken(), { ...cookie, httpOnly: false });
+      const session = await startSession(db, administrator, Date.now());
+      writeCookie(ctx, SESSION_COOKIE, session, { httpOnly: true });
+      issueCsrfToken(ctx, session);
       ctx.redirect('/backoffice/users');
       return;
     }

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { loadSessionUser } from './loadSessionUser';
 import type { SessionUser } from './sessionUser';
 
-export const SESSION_COOKIE = 'hub_session';
+export { SESSION_COOKIE } from '../../http/security';
 /** Sliding expiry is written at most this often, so reads do not all become writes. */
 const TOUCH_INTERVAL_MS = 30_000;
 

@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFeedPassword } from '../../db/secrets';
 import type { Feed } from '../../generated/types';
 import { signInBackofficeCallers, type BackofficeCallers } from '../../testing/backofficeCallers';
 import { startTestServer, type TestServer } from '../../testing/testServer';
@@ -27,13 +29,23 @@ describe('feed writes', () => {
       name: 'Nightly prices', organisation: { id: 2 }, active: true, timeslot: 60, show_empty_stock: false, delivery_method: 'EMAIL',
       ftp_server_protocol: 'FTP', ftp_server_port: 21, sitc_confirm: false, columns: [], delimiter: 'COMMA', escape_method: 'QUOTED', show_headers: true,
     });
+    const password = 'S3cret-of-the-FTP-feed';
     const ftp = await callers.root.post<Feed>('/api/v1/feeds', {
-      name: 'Supplier FTP', organisation: 1, timeslot: 0, delivery_method: 'FTP', delivery_user: 'u', delivery_server: 'ftp.example', delivery_password: 's3cret',
+      name: 'Supplier FTP', organisation: 1, timeslot: 0, delivery_method: 'FTP', delivery_user: 'u', delivery_server: 'ftp.example', delivery_password: password,
     });
     expect(ftp.status).toBe(201);
     expect(ftp.body).not.toHaveProperty('delivery_password');
-    expect(JSON.stringify((await callers.root.get(`/api/v1/feeds/${ftp.body.id}`)).body)).not.toContain('s3cret');
-    expect((await server.db('feeds').where('id', ftp.body.id).first('delivery_password')).delivery_password).toBe('s3cret');
+    expect(JSON.stringify((await callers.root.get(`/api/v1/feeds/${ftp.body.id}`)).body)).not.toContain(password);
+    // Stored sealed (issue 10, finding 3): the row, and so the database files, never hold it in plain.
+    const stored = (await server.db('feeds').where('id', ftp.body.id).first('delivery_password')).delivery_password as string;
+    expect(stored).toMatch(/^hub1\.[0-9a-f]{8}\./);
+    expect(openFeedPassword(stored)).toBe(password);
+    if (server.kind === 'sqlite') {
+      const file = server.url.replace('sqlite://', '');
+      for (const suffix of ['', '-wal']) {
+        if (existsSync(file + suffix)) expect(readFileSync(file + suffix).includes(password), `${suffix || 'database'} file`).toBe(false);
+      }
+    }
   });
 
   it('keeps names unique within an organisation, case-insensitively (409 duplicate_value)', async () => {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { columnOf, encodeRow } from '../../db/codec';
+import { sealFeedPassword } from '../../db/secrets';
 import type { FeedInput } from '../../generated/types';
 import { HttpProblem } from '../../http/problem';
 import { guardPasses } from '../auth/guard';
@@ -54,7 +55,7 @@ export async function insertFeed(db: Knex, user: SessionUser, feed: FeedInput): 
     }
     if (siblings.length >= MAX_FEEDS_PER_ORGANISATION) throw new HttpProblem(409, 'max_feeds_reached', { parameter: 'organisation' });
     try {
-      const [inserted] = (await trx('feeds').insert(encodeRow('feed', { ...feed, ...sitc })).returning('id')) as ({ id: number } | number)[];
+      const [inserted] = (await trx('feeds').insert(encodeRow('feed', { ...feed, ...sitc, delivery_password: sealFeedPassword(feed.delivery_password) })).returning('id')) as ({ id: number } | number)[];
       return Number(typeof inserted === 'object' ? inserted.id : inserted);
     } catch (error) {
       throw uniqueName(error) ?? error;

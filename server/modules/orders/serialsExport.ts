@@ -7,7 +7,8 @@ import type { OperationId } from '../../http/operationDef';
 import { assertMayCall } from '../../http/callerChecks';
 import { notFound } from '../../http/problem';
 import { scopedFor } from '../auth/sessionUser';
-import { resumeSession, SESSION_COOKIE } from '../auth/sessions';
+import { resumeSession } from '../auth/sessions';
+import { readCookie, SESSION_COOKIE } from '../../http/security';
 import { operationOf } from '../../http/recordParts';
 
 const EXPORT_PATH = /^\/webstore\/orders\/([^/]+)\/serials\/export$/;
@@ -35,7 +36,7 @@ export function serialsExport(db: Knex) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const match = ctx.method === 'GET' || ctx.method === 'HEAD' ? EXPORT_PATH.exec(ctx.path) : null;
     if (!match) return next();
-    const token = ctx.cookies.get(SESSION_COOKIE);
+    const token = readCookie(ctx, SESSION_COOKIE);
     const signedIn = token ? await resumeSession(db, token, Date.now()) : undefined;
     if (!signedIn) {
       ctx.redirect(`/login?${new URLSearchParams({ next: ctx.url }).toString()}`);

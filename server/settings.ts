@@ -1,0 +1,48 @@
+/**
+ * The server's settings from the environment, read once at start-up (README "Settings").
+ * Development defaults are safe on a laptop; NODE_ENV=production switches on what a deployment
+ * behind HTTPS needs (Secure __Host- cookies, HSTS) and listens on every interface by default.
+ */
+export interface Settings {
+  production: boolean;
+  /** The listening address: HOST, else loopback in development and every interface in production. */
+  host: string;
+  port: number;
+  /**
+   * Proxies whose X-Forwarded-For is believed (TRUST_PROXY: comma-separated addresses, or "1" for
+   * loopback only); the client address of anyone else is the connection's own.
+   */
+  trustedProxies: string[];
+  /**
+   * The portal is reached over HTTPS: session and CSRF cookies are Secure and __Host- prefixed,
+   * and answers carry HSTS. On in production, unless HUB_PLAIN_HTTP=1 (a production build tried
+   * locally over plain HTTP, where browsers would drop Secure cookies).
+   */
+  secureCookies: boolean;
+  /** How long in-flight requests may still run after SIGTERM or SIGINT (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+}
+
+const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+
+export function trustedProxiesFrom(value: string | undefined): string[] {
+  if (!value || value === '0') return [];
+  if (value === '1') return LOOPBACK;
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+}
+
+export function settingsFrom(env: NodeJS.ProcessEnv = process.env): Settings {
+  const production = env['NODE_ENV'] === 'production';
+  const timeout = Number(env['SHUTDOWN_TIMEOUT_MS'] ?? 10_000);
+  return {
+    production,
+    host: env['HOST'] || (production ? '0.0.0.0' : '127.0.0.1'),
+    port: Number(env['PORT'] ?? 3000),
+    trustedProxies: trustedProxiesFrom(env['TRUST_PROXY']),
+    secureCookies: production && env['HUB_PLAIN_HTTP'] !== '1',
+    shutdownTimeoutMs: Number.isFinite(timeout) && timeout >= 0 ? timeout : 10_000,
+  };
+}

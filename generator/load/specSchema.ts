@@ -31,8 +31,7 @@ const field = {
   },
 } as const;
 
-const columnLists = { type: 'array', items: { type: 'array', minItems: 1, items: identifier } } as const;
-/** Index columns may also be a field's lower-cased value, `lower(name)`, as case-insensitive sorts use it. */
+/** Index columns may also be a field's lower-cased value, `lower(name)`, as case-insensitive sorts and uniqueness use it. */
 const indexLists = {
   type: 'array',
   items: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^([a-z][a-z0-9_]*|lower\\([a-z][a-z0-9_]*\\))$' } },
@@ -48,9 +47,11 @@ const entity = {
     private: { type: 'boolean' },
     renamed_from: identifier,
     drop_intended: { type: 'array', items: identifier },
+    /** Every change of a record is written to the audit log under the entity's name (an audit_entity_type value). */
+    audit: { type: 'boolean' },
     fields: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: field },
     indexes: indexLists,
-    unique: columnLists,
+    unique: indexLists,
   },
 } as const;
 

@@ -88,6 +88,7 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
       indexes: (raw.indexes ?? []).map((list: string[], i: number) => columnOf(list, 'indexes', i)),
       unique: (raw.unique ?? []).map((list: string[], i: number) => columnOf(list, 'unique', i)),
       dropIntended: raw.drop_intended ?? [],
+      audit: raw.audit === true,
     };
     if (raw.description !== undefined) entity.description = raw.description;
     if (raw.renamed_from !== undefined) entity.renamedFrom = raw.renamed_from;

@@ -63,6 +63,8 @@ export interface Entity {
   renamedFrom?: string;
   /** Columns whose removal the spec says is intended (their data is dropped). */
   dropIntended: string[];
+  /** Changes are written to the audit log (entity_type = the entity's name). */
+  audit: boolean;
 }
 
 export interface EnumDef {

@@ -277,6 +277,7 @@ export const operations: OperationDef[] = [
         "field": "self"
       }
     },
+    etag: true,
   },
   {
     id: "createOrganisation",
@@ -556,6 +557,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "createUser",
@@ -620,9 +622,6 @@ export const operations: OperationDef[] = [
           "user_language",
           "timezone",
           "timeout"
-        ],
-        "unique": [
-          "email_address"
         ],
         "requires": {},
         "lookup": {
@@ -705,9 +704,6 @@ export const operations: OperationDef[] = [
           "timezone",
           "timeout"
         ],
-        "unique": [
-          "email_address"
-        ],
         "requires": {},
         "lookup": {
           "timezone": {
@@ -716,6 +712,11 @@ export const operations: OperationDef[] = [
           }
         }
       }
+    },
+    record: {
+      "get": "getUser",
+      "entity": "user",
+      "same": true
     },
   },
   {
@@ -918,6 +919,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: roles_handlers.getRole satisfies Handler<"getRole">,
+    etag: true,
   },
   {
     id: "createRole",
@@ -966,6 +968,11 @@ export const operations: OperationDef[] = [
       "$ref": "api#/definitions/RoleInput"
     },
     handler: roles_handlers.duplicateRole satisfies Handler<"duplicateRole">,
+    record: {
+      "get": "getRole",
+      "entity": "role",
+      "same": false
+    },
   },
   {
     id: "listProductGroups",
@@ -1173,6 +1180,7 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
+    etag: true,
   },
   {
     id: "createProductGroup",
@@ -1217,9 +1225,6 @@ export const operations: OperationDef[] = [
           "subscription_type",
           "subscription_product_type",
           "grading"
-        ],
-        "unique": [
-          "name"
         ],
         "requires": {
           "subscription_product_type": "subscription_type"
@@ -1279,13 +1284,15 @@ export const operations: OperationDef[] = [
           "subscription_product_type",
           "grading"
         ],
-        "unique": [
-          "name"
-        ],
         "requires": {
           "subscription_product_type": "subscription_type"
         }
       }
+    },
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": true
     },
   },
   {
@@ -1452,6 +1459,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "createFeed",
@@ -1575,6 +1583,7 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
+    etag: true,
   },
   {
     id: "listCountryCodes",
@@ -1683,6 +1692,7 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
+    etag: true,
   },
   {
     id: "listGroups",
@@ -1826,6 +1836,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "listSites",
@@ -1969,6 +1980,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "listOrganisationAccountManagers",
@@ -3439,6 +3451,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "listSubscriptionProducts",
@@ -3673,6 +3686,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "listMetrics",
@@ -3778,6 +3792,7 @@ export const operations: OperationDef[] = [
       }
     },
     handler: billing_handlers.getMetrics satisfies Handler<"getMetrics">,
+    etag: true,
   },
   {
     id: "login",
@@ -3932,6 +3947,7 @@ export const operations: OperationDef[] = [
       }
     },
     handler: catalogue_handlers.getProduct satisfies Handler<"getProduct">,
+    etag: true,
   },
   {
     id: "listPublicWebstore",
@@ -4046,6 +4062,7 @@ export const operations: OperationDef[] = [
       }
     },
     handler: catalogue_handlers.getPublicProduct satisfies Handler<"getPublicProduct">,
+    etag: true,
   },
   {
     id: "listVendors",
@@ -4546,6 +4563,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "listOrderLineItems",
@@ -4927,6 +4945,7 @@ export const operations: OperationDef[] = [
         "field": "organisation_from"
       }
     },
+    etag: true,
   },
   {
     id: "listQuoteOutwardLineItems",
@@ -5060,6 +5079,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.getQuoteInward satisfies Handler<"getQuoteInward">,
+    etag: true,
   },
   {
     id: "listQuoteInwardLineItems",
@@ -5197,6 +5217,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.getQuote satisfies Handler<"getQuote">,
+    etag: true,
   },
   {
     id: "createQuote",
@@ -5247,6 +5268,11 @@ export const operations: OperationDef[] = [
       "$ref": "api#/definitions/QuoteInput"
     },
     handler: quotes_handlers.updateQuote satisfies Handler<"updateQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": true
+    },
   },
   {
     id: "getQuoteDraft",
@@ -5273,6 +5299,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.getQuoteDraft satisfies Handler<"getQuoteDraft">,
+    etag: true,
   },
   {
     id: "listQuoteLineItems",
@@ -5513,6 +5540,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "createBasket",
@@ -5629,7 +5657,6 @@ export const operations: OperationDef[] = [
           "shipping_postal_code",
           "shipping_country_code"
         ],
-        "unique": [],
         "requires": {},
         "set": {
           "organisation": "caller.organisation",
@@ -5763,9 +5790,13 @@ export const operations: OperationDef[] = [
           "shipping_postal_code",
           "shipping_country_code"
         ],
-        "unique": [],
         "requires": {}
       }
+    },
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": true
     },
   },
   {
@@ -5867,6 +5898,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: shipping_handlers.getShippingType satisfies Handler<"getShippingType">,
+    etag: true,
   },
   {
     id: "listOrderUnits",

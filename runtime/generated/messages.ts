@@ -349,6 +349,11 @@ export const messages = {
     "audit_action.DISABLE": "Disabled",
     "audit_action.LOGIN": "Signed in",
     "audit_action.EMULATE": "Emulated",
+    "audit_action.DUPLICATE": "Duplicated",
+    "audit_action.APPROVE": "Approved",
+    "audit_action.DENY": "Denied",
+    "audit_action.CANCEL": "Cancelled",
+    "audit_action.RESUBMIT": "Resubmitted",
     "organisations.addresses": "Addresses",
     "organisations.address_name": "Name",
     "organisations.address_company": "Company",
@@ -420,6 +425,13 @@ export const messages = {
     "list.no_organisation": "No organisation",
     "list.collapse": "Collapse {{name}}",
     "list.expand": "Expand {{name}}",
+    "problem.record_in_use": "Other records still refer to this one, so it cannot be deleted.",
+    "problem.stale_record": "Someone else changed this record while you were editing it. Reload it to see their changes.",
+    "problem.invalid_state": "This action no longer applies: the record has changed since you saw it.",
+    "problem.own_record": "You cannot do this to your own account or organisation.",
+    "problem.idempotency_key_reused": "This request key was already used for a different request.",
+    "problem.role_in_use": "This role is still held by users and cannot be deleted.",
+    "problem.cannot_edit_own_roles": "You cannot edit your own roles",
     "app.title": "Reseller Hub",
     "crumb.store": "Webstore",
     "crumb.login": "Log in",
@@ -696,4 +708,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 588 keys in the English catalogue.
+// 600 keys in the English catalogue.

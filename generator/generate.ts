@@ -4,7 +4,7 @@ import type { Model } from './model/types';
 import { emitClientTypes } from './emit/clientTypes';
 import { EMPTY_SNAPSHOT, migrationCode, migrationName, planMigration, snapshotOf, type Snapshot } from './emit/migration';
 import { buildOpenApi } from './emit/openapi';
-import { emitForms, emitMessages, emitRegistry, emitScreens } from './emit/runtimeCode';
+import { emitForms, emitMenu, emitMessages, emitRegistry, emitScreens } from './emit/runtimeCode';
 import { emitServerEntities, emitServerOperations, emitServerProblems, emitServerSchemas } from './emit/serverCode';
 import { emitServerTypes } from './emit/types';
 
@@ -38,6 +38,7 @@ export async function generate(model: Model, migrations: MigrationState): Promis
     ['runtime/generated/api.ts', await emitClientTypes(openapi)],
     ['runtime/generated/registry.tsx', emitRegistry(model)],
     ['runtime/generated/messages.ts', emitMessages(model)],
+    ['runtime/generated/menu.ts', emitMenu(model)],
     ['runtime/generated/forms.ts', emitForms(model)],
     ['runtime/generated/screens.ts', emitScreens(model)],
   ]);

@@ -33,6 +33,11 @@ function problemsAt(status: string, codes: string[]): string {
   return usual ? `${usual}; also ${codes.join(', ')}` : `Problem codes: ${codes.join(', ')}`;
 }
 
+/** The area an operation belongs to, the first part of its path (`orders`, `auth`): its OpenAPI tag. */
+export function operationArea(operation: Operation): string {
+  return operation.path.split('/')[1] ?? '';
+}
+
 function operationObject(model: Model, operation: Operation) {
   const parameters = [
     ...operation.pathParams.map((param) => ({ name: param.name, in: 'path', required: true, schema: propertySchema(model, param, componentRef) })),
@@ -64,6 +69,8 @@ function operationObject(model: Model, operation: Operation) {
   const writes = operation.generic?.kind === 'create' || operation.generic?.kind === 'update';
   return {
     operationId: operation.id,
+    tags: [operationArea(operation)],
+    ...(operation.summary !== undefined && { summary: operation.summary }),
     ...(operation.auth === 'public' ? { security: [] } : {}),
     ...(operation.permission && { 'x-permission': operation.permission }),
     ...(operation.module && { 'x-module': operation.module }),

@@ -120,6 +120,8 @@ const operation = {
   properties: {
     method: { enum: ['get', 'post', 'put', 'patch', 'delete'] },
     path: { type: 'string', pattern: '^/' },
+    // One line for the API reference (GET /api/v1/docs) and the OpenAPI summary.
+    summary: { type: 'string' },
     auth: { enum: ['public', 'session'] },
     permission: { type: 'string' },
     module: { enum: ['WEBSTORE', 'DOVETAIL'] },

@@ -248,6 +248,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       response,
       status: raw.status ?? (response === 'none' ? 204 : 200),
     };
+    if (raw.summary !== undefined) operation.summary = raw.summary;
     if (raw.permission !== undefined) operation.permission = raw.permission;
     if (raw.module !== undefined) operation.module = raw.module;
     if (raw.guard !== undefined) operation.guard = raw.guard as Guard;

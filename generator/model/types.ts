@@ -96,6 +96,8 @@ export interface ApiSchema {
 
 export interface Operation {
   id: string;
+  /** One line saying what it does (the API reference and OpenAPI `summary`). */
+  summary?: string;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI form: /products/{id}. */
   path: string;

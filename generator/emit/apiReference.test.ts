@@ -6,7 +6,7 @@ import { emitApiReference } from './apiReference';
 // call it, parameters, body, responses and problem codes, grouped by area; then the schemas.
 
 const SPEC = {
-  'messages/en.yaml': 'messages:\n  crumb.home: Home\n  problem.thing_locked: The thing is locked.\n',
+  'messages/en.yaml': 'messages:\n  crumb.home: Home\n  problem.thing_locked: The thing is locked.\n  problem.thing_odd: "The {{parameter}} is odd."\n',
   'permissions.yaml': 'permissions:\n  - { name: "thing:view", module: WEBSTORE }\n',
   'enums.yaml': 'enums:\n  colour: [red, green]\n',
   'entities/thing.yaml': [
@@ -41,7 +41,7 @@ const SPEC = {
     '    guard: { any: [{ root: true }, { root: false, admin: true }] }',
     '    body: ThingInput',
     '    response: Thing',
-    '    problems: { 409: [thing_locked] }',
+    '    problems: { 409: [thing_locked], 400: [thing_odd] }',
     '    handler: things/handlers#lockThing',
     '  listPublicThings:',
     '    method: get',
@@ -69,7 +69,8 @@ describe('the API reference page', () => {
     ['puts a guard in words, root: false too', '<dt>Guard</dt><dd>one of: (supplier staff (root)) or (not supplier staff (not root) and an organisation admin)</dd>'],
     ['lists path parameters', '<tr><td><code>id</code></td><td>path</td><td>integer ≥ 1</td><td>yes</td><td></td><td></td></tr>'],
     ['links the request body schema', '<h4>Request body</h4>\n<p><a href="#schema-ThingInput">ThingInput</a> as application/json; fields it does not list are refused (400).</p>'],
-    ['gives each problem code its English message', '<tr><td><code>409</code></td><td>Problem codes: thing_locked<br><code>thing_locked</code>: The thing is locked.</td></tr>'],
+    ['gives each problem code its English message', '<tr><td><code>409</code></td><td><code>thing_locked</code>: The thing is locked.</td></tr>'],
+    ['keeps the usual meaning of a status beside the codes named there, placeholders marked', '<tr><td><code>400</code></td><td>Invalid parameters or body<br><code>thing_odd</code>: The <var>parameter</var> is odd.</td></tr>'],
     ['says a public operation needs no sign-in, and lists no 401', '<dt>Sign-in</dt><dd>public: no sign-in needed</dd>'],
     ['describes schema properties, escaping their text', '<tr><td><code>name</code></td><td>string, up to 50 characters</td><td>yes</td><td></td><td>The &lt;b&gt;name&lt;/b&gt;</td></tr>'],
     ['shows nullable money exactly', '<tr><td><code>price</code></td><td>money: exact decimal string, up to 4 places or null</td><td>yes</td><td></td><td></td></tr>'],

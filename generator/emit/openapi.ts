@@ -25,7 +25,7 @@ function problemResponse(description: string) {
 }
 
 /** What the usual statuses stand for, kept when an operation names further problem codes there. */
-const USUAL_PROBLEMS: Record<string, string> = { '400': 'Invalid parameters or body', '403': 'Missing permission or CSRF token' };
+export const USUAL_PROBLEMS: Record<string, string> = { '400': 'Invalid parameters or body', '403': 'Missing permission or CSRF token' };
 
 /** A status's description with the problem codes an operation names there. */
 function problemsAt(status: string, codes: string[]): string {

@@ -16,6 +16,15 @@ export class SpecError extends Error {
   }
 }
 
+/** Several problems found in one pass over a section, each with its place; the message lists them, one a line. */
+export class SpecErrors extends SpecError {
+  constructor(readonly errors: readonly [SpecError, ...SpecError[]]) {
+    const [first] = errors;
+    super(first.file, first.line, first.path, first.reason);
+    this.message = errors.map((error) => error.message).join('\n');
+  }
+}
+
 export interface SpecFile {
   /** Path relative to the spec folder, with forward slashes. */
   file: string;

@@ -208,6 +208,22 @@ export const messages = {
     "metrics_period_kind.week": "Week",
     "metrics_period_kind.month": "Month",
     "metrics_period_kind.quarter": "Quarter",
+    "menu.label": "Main menu",
+    "menu.toggle": "Menu",
+    "menu.webstore": "Webstore",
+    "menu.baskets": "Baskets",
+    "menu.orders": "Orders",
+    "menu.quotes": "Quotes",
+    "menu.subscriptions": "Subscriptions",
+    "menu.invoices": "Invoices",
+    "menu.back_office": "Back office",
+    "menu.organisations": "Organisations",
+    "menu.users": "Users",
+    "menu.roles": "Roles",
+    "menu.product_groups": "Product groups",
+    "menu.feeds": "Feeds",
+    "menu.metrics": "Sales metrics",
+    "menu.api_reference": "API reference",
     "crumb.orders": "Orders",
     "crumb.quotesoutward": "Outward quotes",
     "crumb.quotesinward": "Inward quotes",
@@ -603,6 +619,22 @@ export const messages = {
     "vendor_of_interest.other": "Other"
   },
   fr: {
+    "menu.label": "Menu principal",
+    "menu.toggle": "Menu",
+    "menu.webstore": "Boutique",
+    "menu.baskets": "Paniers",
+    "menu.orders": "Commandes",
+    "menu.quotes": "Devis",
+    "menu.subscriptions": "Abonnements",
+    "menu.invoices": "Factures",
+    "menu.back_office": "Administration",
+    "menu.organisations": "Organisations",
+    "menu.users": "Utilisateurs",
+    "menu.roles": "Rôles",
+    "menu.product_groups": "Groupes de produits",
+    "menu.feeds": "Flux",
+    "menu.metrics": "Statistiques de ventes",
+    "menu.api_reference": "Référence de l'API",
     "crumb.orders": "Commandes",
     "crumb.quotesoutward": "Devis envoyés",
     "crumb.quotesinward": "Devis reçus",
@@ -708,4 +740,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 600 keys in the English catalogue.
+// 616 keys in the English catalogue.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
@@ -166,10 +167,17 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
   });
 }
 
+/** The readable API reference (generated beside openapi.json): HTML and CSS only, no script. */
+const apiReference = readFileSync(new URL('../generated/apiReference.html', import.meta.url), 'utf8');
+
 export function apiRouter(db: Knex, outbox?: OutboxDispatcher): Router {
   const router = new Router({ prefix: '/api/v1' });
   router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
+  });
+  router.get('/docs', (ctx) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = apiReference;
   });
   for (const operation of operations) mount(router, db, operation, outbox);
   router.all('/{*rest}', () => {

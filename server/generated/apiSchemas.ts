@@ -20,7 +20,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -31,6 +32,7 @@ export const apiSchemas = {
         "depth": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "parent": {
@@ -38,7 +40,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "status": {
           "type": "string",
@@ -86,7 +89,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "account_manager_name": {
           "type": "string",
@@ -149,7 +153,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -162,11 +167,13 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "depth": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "status": {
@@ -213,14 +220,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "catalogue": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "billing_account": {
           "type": [
@@ -413,7 +422,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "status": {
           "type": "string",
@@ -496,7 +506,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -581,7 +592,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -652,7 +664,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -759,7 +772,8 @@ export const apiSchemas = {
         },
         "organisation": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "user_language": {
           "type": "string",
@@ -858,7 +872,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "timestamp": {
           "type": "string",
@@ -912,7 +927,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -951,7 +967,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1017,7 +1034,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "template": {
           "type": "boolean",
@@ -1041,7 +1059,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1107,7 +1126,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -1178,7 +1198,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -1198,7 +1219,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1278,7 +1300,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1447,7 +1470,8 @@ export const apiSchemas = {
         },
         "organisation": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "active": {
           "type": "boolean",
@@ -1576,7 +1600,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1604,7 +1629,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1621,6 +1647,7 @@ export const apiSchemas = {
         "priority": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         }
       }
@@ -1636,7 +1663,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1667,7 +1695,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1701,7 +1730,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1737,7 +1767,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "organisation": {
           "anyOf": [
@@ -1775,7 +1806,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1849,7 +1881,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "recurring_cost": {
           "type": [
@@ -1880,7 +1913,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "pending_change": {
           "type": "boolean",
@@ -1910,7 +1944,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1949,11 +1984,13 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "order_line_item_id": {
@@ -1961,7 +1998,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "anyOf": [
@@ -1991,7 +2029,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2070,7 +2109,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "reference": {
           "type": "string",
@@ -2162,7 +2202,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "reference": {
           "type": "string",
@@ -2235,7 +2276,8 @@ export const apiSchemas = {
         },
         "days_overdue": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -2255,7 +2297,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "period": {
           "type": "string",
@@ -2272,11 +2315,13 @@ export const apiSchemas = {
         "new_orgs": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "orders": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "sales_usd": {
@@ -2315,7 +2360,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2325,11 +2371,13 @@ export const apiSchemas = {
         },
         "new_on_hub": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "sales_num": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "sales_usd": {
           "type": "string",
@@ -2364,7 +2412,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2384,7 +2433,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2405,7 +2455,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2432,7 +2483,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2461,7 +2513,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2488,7 +2541,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "field": {
           "type": "string",
@@ -2531,7 +2585,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "timestamp": {
           "type": "string",
@@ -2601,7 +2656,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "account_manager": {
           "anyOf": [
@@ -2626,7 +2682,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2654,7 +2711,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2676,7 +2734,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2707,7 +2766,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "role": {
           "anyOf": [
@@ -2731,7 +2791,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "role": {
           "anyOf": [
@@ -2755,7 +2816,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "type": {
           "type": "string",
@@ -2784,7 +2846,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2818,7 +2881,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "value": {
           "type": "integer",
@@ -2851,7 +2915,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "user": {
           "anyOf": [
@@ -2875,7 +2940,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "anyOf": [
@@ -2899,7 +2965,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "related_product_group": {
           "anyOf": [
@@ -2924,7 +2991,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "serial_number": {
           "type": "string",
@@ -2954,7 +3022,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2974,7 +3043,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2994,7 +3064,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3024,7 +3095,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3179,7 +3251,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3269,7 +3342,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "end_user": {
           "type": [
@@ -3643,7 +3717,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3677,11 +3752,13 @@ export const apiSchemas = {
         },
         "product": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "selected_rate_plan": {
@@ -3689,42 +3766,48 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "maintenance_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_organisation": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_group": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_site": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "discount": {
           "type": "string",
@@ -3880,14 +3963,16 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3907,6 +3992,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "serial_numbers": {
@@ -3930,7 +4016,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "reference": {
           "type": "string",
@@ -3969,7 +4056,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "supplier_ref": {
           "type": "string",
@@ -4015,7 +4103,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -4041,11 +4130,13 @@ export const apiSchemas = {
         },
         "product": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "selected_rate_plan": {
@@ -4053,42 +4144,48 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "maintenance_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_organisation": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_group": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_site": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "discount": {
           "type": "string",
@@ -4263,15 +4360,18 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "selected_rate_plan": {
@@ -4279,42 +4379,48 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "maintenance_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_organisation": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_group": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_site": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "discount": {
           "type": "string",
@@ -4478,7 +4584,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -4563,7 +4670,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "organisation_from": {
           "anyOf": [
@@ -4632,7 +4740,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -4700,7 +4809,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "recipient_name": {
           "type": [
@@ -4958,7 +5068,8 @@ export const apiSchemas = {
       "properties": {
         "organisation_to": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "recipient_name": {
           "type": [
@@ -5012,7 +5123,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": [
@@ -5053,7 +5165,8 @@ export const apiSchemas = {
         },
         "line_item_count": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -5105,7 +5218,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": [
@@ -5608,7 +5722,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5700,7 +5815,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5729,7 +5845,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5766,14 +5883,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "ending_unit": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -5791,7 +5910,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5848,7 +5968,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5875,14 +5996,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "max_quantity": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "default": {
           "type": "boolean"
@@ -5906,7 +6029,9 @@ export const apiSchemas = {
       ],
       "properties": {
         "id": {
-          "type": "integer"
+          "type": "integer",
+          "minimum": -2147483648,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5965,7 +6090,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6128,6 +6254,7 @@ export const apiSchemas = {
         "popularity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "currency": {
@@ -6222,14 +6349,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "ending_unit": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -6247,7 +6376,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6304,7 +6434,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6331,14 +6462,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "max_quantity": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "default": {
           "type": "boolean"
@@ -6384,7 +6517,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6526,6 +6660,7 @@ export const apiSchemas = {
         "popularity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "currency": {
@@ -6606,7 +6741,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6619,7 +6755,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "currency": {
           "type": "string",
@@ -6678,7 +6815,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6722,7 +6860,9 @@ export const apiSchemas = {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
         },
         "real_name": {
           "type": [
@@ -6876,7 +7016,9 @@ export const apiSchemas = {
       ],
       "properties": {
         "id": {
-          "type": "integer"
+          "type": "integer",
+          "minimum": -2147483648,
+          "maximum": 2147483647
         }
       }
     },
@@ -6906,7 +7048,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6917,6 +7060,7 @@ export const apiSchemas = {
         "depth": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "parent": {
@@ -6924,7 +7068,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     }

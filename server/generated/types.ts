@@ -1484,6 +1484,20 @@ export interface CreateOrganisationQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EnableOrganisationQuery".
+ */
+export interface EnableOrganisationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DisableOrganisationQuery".
+ */
+export interface DisableOrganisationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListOrganisationAddressesQuery".
  */
 export interface ListOrganisationAddressesQuery {
@@ -1537,6 +1551,20 @@ export interface CreateUserQuery {
  * via the `definition` "UpdateUserQuery".
  */
 export interface UpdateUserQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EnableUserQuery".
+ */
+export interface EnableUserQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DisableUserQuery".
+ */
+export interface DisableUserQuery {
 
 }
 /**
@@ -1601,6 +1629,13 @@ export interface CreateRoleQuery {
  * via the `definition` "DuplicateRoleQuery".
  */
 export interface DuplicateRoleQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteRoleQuery".
+ */
+export interface DeleteRoleQuery {
 
 }
 /**
@@ -1686,6 +1721,27 @@ export interface GetFeedQuery {
  * via the `definition` "CreateFeedQuery".
  */
 export interface CreateFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EnableFeedQuery".
+ */
+export interface EnableFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DisableFeedQuery".
+ */
+export interface DisableFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteFeedQuery".
+ */
+export interface DeleteFeedQuery {
 
 }
 /**
@@ -2431,6 +2487,13 @@ export interface UpdateBasketQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteBasketQuery".
+ */
+export interface DeleteBasketQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListBasketLineItemsQuery".
  */
 export interface ListBasketLineItemsQuery {
@@ -2475,17 +2538,22 @@ export interface OperationTypes {
   listOrganisationPicker: { params: {  }; query: ListOrganisationPickerQuery; body: undefined; response: OrganisationRef[]; paged: true };
   getOrganisation: { params: { id: number }; query: GetOrganisationQuery; body: undefined; response: Organisation; paged: false };
   createOrganisation: { params: {  }; query: CreateOrganisationQuery; body: OrganisationInput; response: Organisation; paged: false };
+  enableOrganisation: { params: { id: number }; query: EnableOrganisationQuery; body: undefined; response: Organisation; paged: false };
+  disableOrganisation: { params: { id: number }; query: DisableOrganisationQuery; body: undefined; response: Organisation; paged: false };
   listOrganisationAddresses: { params: { id: number }; query: ListOrganisationAddressesQuery; body: undefined; response: Address[]; paged: false };
   listUsers: { params: {  }; query: ListUsersQuery; body: undefined; response: UserRow[]; paged: true };
   getUser: { params: { id: number }; query: GetUserQuery; body: undefined; response: User; paged: false };
   createUser: { params: {  }; query: CreateUserQuery; body: UserInput; response: User; paged: false };
   updateUser: { params: { id: number }; query: UpdateUserQuery; body: UserUpdate; response: User; paged: false };
+  enableUser: { params: { id: number }; query: EnableUserQuery; body: undefined; response: User; paged: false };
+  disableUser: { params: { id: number }; query: DisableUserQuery; body: undefined; response: User; paged: false };
   listUserActions: { params: { id: number }; query: ListUserActionsQuery; body: undefined; response: UserAction[]; paged: true };
   listRoles: { params: {  }; query: ListRolesQuery; body: undefined; response: RoleRow[]; paged: true };
   listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; response: RoleRow[]; paged: true };
   getRole: { params: { id: number }; query: GetRoleQuery; body: undefined; response: Role; paged: false };
   createRole: { params: {  }; query: CreateRoleQuery; body: RoleInput; response: Role; paged: false };
   duplicateRole: { params: { id: number }; query: DuplicateRoleQuery; body: RoleInput; response: Role; paged: false };
+  deleteRole: { params: { id: number }; query: DeleteRoleQuery; body: undefined; response: void; paged: false };
   listProductGroups: { params: {  }; query: ListProductGroupsQuery; body: undefined; response: ProductGroup[]; paged: true };
   getProductGroup: { params: { id: number }; query: GetProductGroupQuery; body: undefined; response: ProductGroup; paged: false };
   createProductGroup: { params: {  }; query: CreateProductGroupQuery; body: ProductGroupInput; response: ProductGroup; paged: false };
@@ -2493,6 +2561,9 @@ export interface OperationTypes {
   listFeeds: { params: {  }; query: ListFeedsQuery; body: undefined; response: FeedRow[]; paged: true };
   getFeed: { params: { id: number }; query: GetFeedQuery; body: undefined; response: Feed; paged: false };
   createFeed: { params: {  }; query: CreateFeedQuery; body: FeedInput; response: Feed; paged: false };
+  enableFeed: { params: { id: number }; query: EnableFeedQuery; body: undefined; response: Feed; paged: false };
+  disableFeed: { params: { id: number }; query: DisableFeedQuery; body: undefined; response: Feed; paged: false };
+  deleteFeed: { params: { id: number }; query: DeleteFeedQuery; body: undefined; response: void; paged: false };
   listTimezones: { params: {  }; query: ListTimezonesQuery; body: undefined; response: Timezone[]; paged: true };
   getTimezone: { params: { id: number }; query: GetTimezoneQuery; body: undefined; response: Timezone; paged: false };
   listCountryCodes: { params: {  }; query: ListCountryCodesQuery; body: undefined; response: Country[]; paged: true };
@@ -2559,6 +2630,7 @@ export interface OperationTypes {
   getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; response: Basket; paged: false };
   createBasket: { params: {  }; query: CreateBasketQuery; body: BasketInput; response: Basket; paged: false };
   updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketInput; response: Basket; paged: false };
+  deleteBasket: { params: { id: number }; query: DeleteBasketQuery; body: undefined; response: void; paged: false };
   listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; response: BasketLineItem[]; paged: false };
   listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; response: ShippingType[]; paged: true };
   getShippingType: { params: { id: number }; query: GetShippingTypeQuery; body: undefined; response: ShippingType; paged: false };

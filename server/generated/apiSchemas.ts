@@ -5804,6 +5804,167 @@ export const apiSchemas = {
         }
       }
     },
+    "ProductGroupCandidate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "product_code",
+        "vendor",
+        "in_group"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "product_code": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "vendor": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/Vendor"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "in_group": {
+          "type": "boolean"
+        }
+      }
+    },
+    "ProductGroupProductInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "ProductGroupAddOn": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "status",
+        "subscription_type",
+        "related"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "DRAFT",
+            "LIVE"
+          ],
+          "default": "DRAFT"
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ]
+        },
+        "related": {
+          "type": "boolean"
+        }
+      }
+    },
+    "ProductGroupRelationInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "related_product_group"
+      ],
+      "properties": {
+        "related_product_group": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "RolePermissionInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "permission",
+        "value"
+      ],
+      "properties": {
+        "permission": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "value": {
+          "type": "integer",
+          "enum": [
+            0,
+            1,
+            2
+          ]
+        }
+      }
+    },
+    "RoleUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 100
+        },
+        "permissions": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/RolePermissionInput"
+          }
+        }
+      }
+    },
     "Vendor": {
       "type": "object",
       "additionalProperties": false,

@@ -9,6 +9,7 @@ import * as catalogue_handlers from '../modules/catalogue/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_handlers from '../modules/orders/handlers';
 import * as organisations_handlers from '../modules/organisations/handlers';
+import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
@@ -6823,6 +6824,323 @@ export const operations: OperationDef[] = [
         },
         "defaultSort": "-timestamp"
       }
+    },
+  },
+  {
+    id: "listProductGroupCandidates",
+    method: "get",
+    path: "/productgroups/:id/all_products",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "text": {
+          "type": "string",
+          "maxLength": 255,
+          "description": "Name or SKU contains"
+        },
+        "vendor": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name",
+            "+product_code",
+            "-product_code"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    handler: productGroups_handlers.listProductGroupCandidates satisfies Handler<"listProductGroupCandidates">,
+  },
+  {
+    id: "addProductGroupProduct",
+    method: "post",
+    path: "/productgroups/:id/products",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ProductGroupProductInput"
+    },
+    handler: productGroups_handlers.addProductGroupProduct satisfies Handler<"addProductGroupProduct">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+  },
+  {
+    id: "removeProductGroupProduct",
+    method: "delete",
+    path: "/productgroups/:id/products/:product",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id",
+        "product"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: productGroups_handlers.removeProductGroupProduct satisfies Handler<"removeProductGroupProduct">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+  },
+  {
+    id: "listProductGroupAddOns",
+    method: "get",
+    path: "/productgroups/:id/addon_groups",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: productGroups_handlers.listProductGroupAddOns satisfies Handler<"listProductGroupAddOns">,
+  },
+  {
+    id: "addProductGroupRelation",
+    method: "post",
+    path: "/productgroups/:id/related_groups",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ProductGroupRelationInput"
+    },
+    handler: productGroups_handlers.addProductGroupRelation satisfies Handler<"addProductGroupRelation">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+  },
+  {
+    id: "removeProductGroupRelation",
+    method: "delete",
+    path: "/productgroups/:id/related_groups/:related_product_group",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id",
+        "related_product_group"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "related_product_group": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: productGroups_handlers.removeProductGroupRelation satisfies Handler<"removeProductGroupRelation">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+  },
+  {
+    id: "listPermissions",
+    method: "get",
+    path: "/permissions",
+    auth: "session",
+    permission: "role:view",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 1000
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "permission",
+      "fields": [
+        "id",
+        "name",
+        "module"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": []
+    },
+  },
+  {
+    id: "updateRole",
+    method: "put",
+    path: "/roles/:id",
+    auth: "session",
+    permission: "role:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/RoleUpdate"
+    },
+    handler: roles_handlers.updateRole satisfies Handler<"updateRole">,
+    record: {
+      "get": "getRole",
+      "entity": "role",
+      "same": true
     },
   }
 ];

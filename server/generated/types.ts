@@ -1167,12 +1167,64 @@ shipping_prices: ShippingPrice[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupCandidate".
+ */
+export interface ProductGroupCandidate {
+id: number
+name: string
+product_code: string
+vendor: (Vendor | null)
+in_group: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "Vendor".
  */
 export interface Vendor {
 id: number
 name: string
 image_url: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupProductInput".
+ */
+export interface ProductGroupProductInput {
+product: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupAddOn".
+ */
+export interface ProductGroupAddOn {
+id: number
+name: string
+status: ("DRAFT" | "LIVE")
+subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
+related: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupRelationInput".
+ */
+export interface ProductGroupRelationInput {
+related_product_group: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RolePermissionInput".
+ */
+export interface RolePermissionInput {
+permission: number
+value: (0 | 1 | 2)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RoleUpdate".
+ */
+export interface RoleUpdate {
+name?: string
+permissions?: RolePermissionInput[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2532,6 +2584,71 @@ page: number
 per_page: number
 sort_by: ("+timestamp" | "-timestamp")
 }
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListProductGroupCandidatesQuery".
+ */
+export interface ListProductGroupCandidatesQuery {
+page: number
+per_page: number
+/**
+ * Name or SKU contains
+ */
+text?: string
+vendor?: number[]
+sort_by: ("+name" | "-name" | "+product_code" | "-product_code")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AddProductGroupProductQuery".
+ */
+export interface AddProductGroupProductQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RemoveProductGroupProductQuery".
+ */
+export interface RemoveProductGroupProductQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListProductGroupAddOnsQuery".
+ */
+export interface ListProductGroupAddOnsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AddProductGroupRelationQuery".
+ */
+export interface AddProductGroupRelationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RemoveProductGroupRelationQuery".
+ */
+export interface RemoveProductGroupRelationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListPermissionsQuery".
+ */
+export interface ListPermissionsQuery {
+page: number
+per_page: number
+sort_by: ("+name" | "-name")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateRoleQuery".
+ */
+export interface UpdateRoleQuery {
+
+}
 
 export interface OperationTypes {
   listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; response: OrganisationRow[]; paged: true };
@@ -2636,4 +2753,12 @@ export interface OperationTypes {
   getShippingType: { params: { id: number }; query: GetShippingTypeQuery; body: undefined; response: ShippingType; paged: false };
   listOrderUnits: { params: { id: number }; query: ListOrderUnitsQuery; body: undefined; response: OrderUnit[]; paged: false };
   listOrderAuditLogs: { params: { id: number }; query: ListOrderAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
+  listProductGroupCandidates: { params: { id: number }; query: ListProductGroupCandidatesQuery; body: undefined; response: ProductGroupCandidate[]; paged: true };
+  addProductGroupProduct: { params: { id: number }; query: AddProductGroupProductQuery; body: ProductGroupProductInput; response: ProductGroupProduct; paged: false };
+  removeProductGroupProduct: { params: { id: number; product: number }; query: RemoveProductGroupProductQuery; body: undefined; response: void; paged: false };
+  listProductGroupAddOns: { params: { id: number }; query: ListProductGroupAddOnsQuery; body: undefined; response: ProductGroupAddOn[]; paged: false };
+  addProductGroupRelation: { params: { id: number }; query: AddProductGroupRelationQuery; body: ProductGroupRelationInput; response: ProductGroupRelation; paged: false };
+  removeProductGroupRelation: { params: { id: number; related_product_group: number }; query: RemoveProductGroupRelationQuery; body: undefined; response: void; paged: false };
+  listPermissions: { params: {  }; query: ListPermissionsQuery; body: undefined; response: PermissionRef[]; paged: true };
+  updateRole: { params: { id: number }; query: UpdateRoleQuery; body: RoleUpdate; response: Role; paged: false };
 }

@@ -890,9 +890,20 @@ export const apiSchemas = {
         },
         "action": {
           "type": "string",
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
+          "enum": [
+            "CREATE",
+            "UPDATE",
+            "DELETE",
+            "ENABLE",
+            "DISABLE",
+            "LOGIN",
+            "EMULATE",
+            "DUPLICATE",
+            "APPROVE",
+            "DENY",
+            "CANCEL",
+            "RESUBMIT"
+          ]
         },
         "on": {
           "type": [

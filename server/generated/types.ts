@@ -176,7 +176,7 @@ export interface UserAction {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: string
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT")
 on: (string | null)
 on_behalf: (CreatedByRef | null)
 }

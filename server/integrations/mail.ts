@@ -1,0 +1,33 @@
+import nodemailer from 'nodemailer';
+import type { OutboxHandler } from '../writes/outbox';
+import { enqueue } from '../writes/outbox';
+import type { Records } from '../writes/records';
+
+/** The outbox topic of e-mails. */
+export const MAIL_TOPIC = 'mail';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Queues an e-mail in the transaction of the change it reports: it is sent after commit, and
+ * never for a change that was rolled back.
+ */
+export function queueMail(records: Records, message: MailMessage): Promise<void> {
+  return enqueue(records, MAIL_TOPIC, message);
+}
+
+/**
+ * Sends queued e-mails through the SMTP server of `smtpUrl` (smtp://user:pass@host:587, smtps://…
+ * for TLS from the start), from `from`. A refusal throws, so the outbox retries later.
+ */
+export function mailHandler(smtpUrl: string, from: string): OutboxHandler {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return async (payload) => {
+    const message = payload as MailMessage;
+    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+  };
+}

@@ -16,6 +16,21 @@ export class SpecError extends Error {
   }
 }
 
+/** Several problems found together (the message catalogue's checks); the message has one line each. */
+export class SpecErrors extends SpecError {
+  constructor(readonly errors: SpecError[]) {
+    const first = errors[0]!;
+    super(first.file, first.line, first.path, first.reason);
+    this.message = errors.map((error) => error.message).join('\n');
+  }
+
+  /** Throws the one problem as it is, several together, or nothing when there is none. */
+  static throwIfAny(errors: SpecError[]): void {
+    if (errors.length === 1) throw errors[0]!;
+    if (errors.length > 1) throw new SpecErrors(errors);
+  }
+}
+
 export interface SpecFile {
   /** Path relative to the spec folder, with forward slashes. */
   file: string;

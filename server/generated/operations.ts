@@ -2,6 +2,7 @@
 import type { Handler, OperationDef } from '../http/operationDef';
 import * as accounts_handlers from '../modules/accounts/handlers';
 import * as auth_handlers from '../modules/auth/handlers';
+import * as auth_language from '../modules/auth/language';
 import * as backoffice_feed_writes from '../modules/backoffice/feed_writes';
 import * as backoffice_handlers from '../modules/backoffice/handlers';
 import * as backoffice_organisations from '../modules/backoffice/organisations';
@@ -3831,6 +3832,25 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: auth_handlers.whoami satisfies Handler<"whoami">,
+  },
+  {
+    id: "updateMyLanguage",
+    method: "put",
+    path: "/whoami/language",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/UserLanguageUpdate"
+    },
+    handler: auth_language.updateMyLanguage satisfies Handler<"updateMyLanguage">,
   },
   {
     id: "listProducts",

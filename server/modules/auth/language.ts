@@ -1,0 +1,23 @@
+import type { Knex } from 'knex';
+import type { Handler } from '../../http/operationDef';
+import { unauthenticated } from '../../http/problem';
+import { toCurrentUser } from './handlers';
+
+/**
+ * Stores a user's interface language (their `user_language`). The one database write of the
+ * language switch, kept apart so that it can go through the audited write path as it is.
+ */
+export async function saveUserLanguage(db: Knex, userId: number, language: string): Promise<void> {
+  await db('users').where('id', userId).update({ user_language: language });
+}
+
+/**
+ * PUT /whoami/language: the signed-in user (the emulated one, while emulating) chooses the
+ * language of their interface; the body schema has already refused a language that is not one of
+ * the locales. Answers the current user as whoami does, in the new language.
+ */
+export const updateMyLanguage: Handler<'updateMyLanguage'> = async ({ body }, context) => {
+  if (!context.user) throw unauthenticated();
+  await saveUserLanguage(context.db, context.user.id, body.user_language);
+  return toCurrentUser({ ...context.user, user_language: body.user_language });
+};

@@ -20,7 +20,7 @@ describe('formatCell', () => {
   it('formats money in the row currency, else the user currency', () => {
     expect(formatCell(column('money'), { value: '1249.995', currency: 'EUR' }, context)).toBe('€1,250.00');
     expect(formatCell(column('money'), { value: '12.5' }, context)).toBe('£12.50');
-    expect(formatCell(column('money', { currency: 'USD' }), { value: '12.5', currency: 'EUR' }, context)).toBe('$12.50');
+    expect(formatCell(column('money', { currency: 'USD' }), { value: '12.5', currency: 'EUR' }, context)).toBe('US$12.50');
   });
 
   it('shows the fallback property when the field is null (a basket without a name shows its id)', () => {

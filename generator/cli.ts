@@ -62,7 +62,7 @@ export async function main(argv: string[]): Promise<number> {
     return await runGenerate(root, argv.includes('--check'));
   } catch (error) {
     if (error instanceof SpecError) {
-      // Collected problems (the message catalogue's) come one per line, each located.
+      // Several problems found together (SpecErrors) come one a line.
       for (const line of error.message.split('\n')) console.error(`spec error: ${line}`);
       return 1;
     }

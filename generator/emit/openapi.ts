@@ -25,12 +25,17 @@ function problemResponse(description: string) {
 }
 
 /** What the usual statuses stand for, kept when an operation names further problem codes there. */
-const USUAL_PROBLEMS: Record<string, string> = { '400': 'Invalid parameters or body', '403': 'Missing permission or CSRF token' };
+export const USUAL_PROBLEMS: Record<string, string> = { '400': 'Invalid parameters or body', '403': 'Missing permission or CSRF token' };
 
 /** A status's description with the problem codes an operation names there. */
 function problemsAt(status: string, codes: string[]): string {
   const usual = USUAL_PROBLEMS[status];
   return usual ? `${usual}; also ${codes.join(', ')}` : `Problem codes: ${codes.join(', ')}`;
+}
+
+/** The area an operation belongs to, the first part of its path (`orders`, `auth`): its OpenAPI tag. */
+export function operationArea(operation: Operation): string {
+  return operation.path.split('/')[1] ?? '';
 }
 
 function operationObject(model: Model, operation: Operation) {
@@ -64,6 +69,8 @@ function operationObject(model: Model, operation: Operation) {
   const writes = operation.generic?.kind === 'create' || operation.generic?.kind === 'update';
   return {
     operationId: operation.id,
+    tags: [operationArea(operation)],
+    ...(operation.summary !== undefined && { summary: operation.summary }),
     ...(operation.auth === 'public' ? { security: [] } : {}),
     ...(operation.permission && { 'x-permission': operation.permission }),
     ...(operation.module && { 'x-module': operation.module }),

@@ -56,6 +56,20 @@ export function emitRegistry(model: Model): string {
   ].join('\n');
 }
 
+/**
+ * runtime/generated/menu.ts: the header menu. A route entry carries only its route's name: the
+ * runtime reads the path and guard from the registry, so menu and routes cannot disagree.
+ */
+export function emitMenu(model: Model): string {
+  return [
+    GENERATED_HEADER,
+    `import type { MenuItemDef } from '../layout/menuTypes';`,
+    '',
+    `export const menu: readonly MenuItemDef[] = ${literal(model.menu)};`,
+    '',
+  ].join('\n');
+}
+
 /** runtime/generated/messages.ts: the message catalogue per locale. */
 export function emitMessages(model: Model): string {
   const english = model.messages['en'] ?? {};

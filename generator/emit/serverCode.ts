@@ -65,16 +65,42 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
   };
 }
 
-/** What a create or update writes: its input schema's fields, the unique ones among them, `requires`, `set` and `lookup`. */
+/**
+ * What a create or update writes: its input schema's fields, `requires`, `set` and `lookup`.
+ * Uniqueness is the database's (an index, on the lowered value for text), answered as a 409.
+ */
 function writeMeta(model: Model, generic: GenericOperation) {
   const input = model.schemas.find((candidate) => candidate.name === generic.schema)!;
-  const entity = model.entities.find((candidate) => candidate.name === generic.entity)!;
   const fields = input.properties.map((property) => property.name);
-  const unique = entity.fields.filter((field) => field.unique && fields.includes(field.name)).map((field) => field.name);
-  return { fields, unique, requires: generic.requires ?? {}, ...(generic.set && { set: generic.set }), ...(generic.lookup && { lookup: generic.lookup }) };
+  return { fields, requires: generic.requires ?? {}, ...(generic.set && { set: generic.set }), ...(generic.lookup && { lookup: generic.lookup }) };
+}
+
+/** A get of one record by {id}: its ETag is the hash of what it answers. */
+function isRecordGet(operation: Operation): boolean {
+  return operation.method === 'get' && !operation.paged && operation.pathParams.length === 1 && operation.response !== 'none' && operation.response.kind === 'schema';
+}
+
+/**
+ * The record a write under /…/{id} changes: the get whose path is the write's own or its start
+ * (POST /feeds/{id}/enable changes what GET /feeds/{id} shows), with the entity whose row the
+ * router locks and whose representation If-Match compares. `same` when the write answers the
+ * record as that get does, so its answer carries the new ETag.
+ */
+export function writtenRecord(model: Model, operation: Operation): { get: string; entity: string; same: boolean } | undefined {
+  if (operation.method === 'get' || operation.pathParams.length === 0) return undefined;
+  const gets = model.operations.filter((candidate) => isRecordGet(candidate) && (operation.path === candidate.path || operation.path.startsWith(`${candidate.path}/`)));
+  const get = gets.sort((a, b) => b.path.length - a.path.length)[0];
+  if (!get || get.response === 'none' || get.response.kind !== 'schema') return undefined;
+  const schemaName = get.response.name;
+  const entity = get.generic?.entity ?? model.schemas.find((schema) => schema.name === schemaName)?.entity;
+  if (!entity) return undefined;
+  // A create under a record (a role's duplicate) answers another record: no ETag of this one.
+  const same = operation.status !== 201 && operation.response !== 'none' && operation.response.kind === 'schema' && operation.response.name === schemaName;
+  return { get: get.id, entity, same };
 }
 
 function operationEntry(model: Model, operation: Operation): string {
+  const record = writtenRecord(model, operation);
   const fields = [
     `id: ${literal(operation.id)}`,
     `method: ${literal(operation.method)}`,
@@ -92,6 +118,8 @@ function operationEntry(model: Model, operation: Operation): string {
       ? [`handler: ${handlerAlias(operation.handler.module)}.${operation.handler.exportName} satisfies Handler<${literal(operation.id)}>`]
       : []),
     ...(operation.generic ? [`generic: ${literal(genericMeta(model, operation.generic, operation.response))}`] : []),
+    ...(record ? [`record: ${literal(record)}`] : []),
+    ...(isRecordGet(operation) ? [`etag: true`] : []),
   ];
   return `  {\n${fields.map((line) => `    ${line.replace(/\n/g, '\n    ')},`).join('\n')}\n  }`;
 }
@@ -126,6 +154,7 @@ export function emitServerEntities(model: Model): string {
       entity.name,
       {
         table: entity.table,
+        ...(entity.audit && { audit: true }),
         fields: Object.fromEntries(
           entity.fields.map((field) => [
             field.name,

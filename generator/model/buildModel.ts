@@ -14,6 +14,7 @@ import type {
   Field,
   TitleValue,
   Model,
+  ModelBeforeScreens,
   Operation,
   Permission,
   Property,
@@ -30,6 +31,7 @@ import { checkFormLoad, checkFormOperation, checkFormRoute, checkForms, checkPre
 import { writeLookups, writeSources } from './writeOptions';
 import { buildListScreen, FORMAT_OF_TYPE, screenLinks } from './listScreenModel';
 import { buildMessages } from './messages';
+import { buildMenu } from './menuModel';
 
 const DEFAULT_SCALE: Partial<Record<ScalarType, number>> = { money: 4, decimal: 4 };
 
@@ -89,6 +91,7 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
       indexes: (raw.indexes ?? []).map((list: string[], i: number) => columnOf(list, 'indexes', i)),
       unique: (raw.unique ?? []).map((list: string[], i: number) => columnOf(list, 'unique', i)),
       dropIntended: raw.drop_intended ?? [],
+      audit: raw.audit === true,
     };
     if (raw.description !== undefined) entity.description = raw.description;
     if (raw.renamed_from !== undefined) entity.renamedFrom = raw.renamed_from;
@@ -247,6 +250,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       response,
       status: raw.status ?? (response === 'none' ? 204 : 200),
     };
+    if (raw.summary !== undefined) operation.summary = raw.summary;
     if (raw.permission !== undefined) operation.permission = raw.permission;
     if (raw.module !== undefined) operation.module = raw.module;
     if (raw.guard !== undefined) operation.guard = raw.guard as Guard;
@@ -429,7 +433,7 @@ function propertyAt(schemas: ApiSchema[], schema: ApiSchema, path: string): Prop
 }
 
 /** The columns of a child list's rows: `field` may be a dotted path into a nested schema. */
-function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath: (string | number)[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ListColumnDef[] {
+function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath: (string | number)[], partial: ModelBeforeScreens): ListColumnDef[] {
   const rowType = operation.response !== 'none' && operation.response.kind === 'array' ? operation.response.items : undefined;
   const schema = rowType?.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
   if (!schema) fail(at, `"${operation.id}" must answer an array of a schema`, listPath);
@@ -447,7 +451,7 @@ function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath
   });
 }
 
-function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): RecordTab {
+function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: ModelBeforeScreens): RecordTab {
   const operation = partial.operations.find((candidate) => candidate.id === raw.list);
   if (!operation || operation.method !== 'get' || !operation.path.startsWith(`${record.path}/`) || operation.pathParams.length !== 1) {
     fail(at, `"${raw.list}" is not a get under ${record.path}/`, ['list']);
@@ -460,7 +464,7 @@ function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: 
 }
 
 /** A child list on its own page: a get with one path parameter (the record's id) answering rows. */
-function buildChildrenScreen(name: string, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ChildrenScreen {
+function buildChildrenScreen(name: string, at: Located<Raw>, partial: ModelBeforeScreens): ChildrenScreen {
   const raw = at.value;
   const operation = partial.operations.find((candidate) => candidate.id === raw.children);
   if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || operation.pathParams[0]?.name !== 'id') {
@@ -479,7 +483,7 @@ function buildChildrenScreen(name: string, at: Located<Raw>, partial: Omit<Model
 }
 
 /** A record title's placeholders name top-level properties of the record (and their fallbacks); the title needs them. */
-function recordTitleValues(at: Located<Raw>, operation: Operation, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Record<string, TitleValue> | undefined {
+function recordTitleValues(at: Located<Raw>, operation: Operation, partial: ModelBeforeScreens): Record<string, TitleValue> | undefined {
   const raw = at.value;
   if (raw.title_values === undefined) return undefined;
   if (!raw.title) fail(at, 'title_values need a title', ['title_values']);
@@ -497,7 +501,7 @@ function recordTitleValues(at: Located<Raw>, operation: Operation, partial: Omit
   return values;
 }
 
-function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Screen[] {
+function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBeforeScreens): Screen[] {
   return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
     const raw = at.value;
     if (raw.links && !raw.list && !raw.record && !raw.children) fail(at, 'links belong to list, record and child-list screens', ['links']);
@@ -703,6 +707,7 @@ export function buildModel(files: SpecFile[]): Model {
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
   checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});
   checkForms(files, screens, routes, permissions, messages['en'] ?? {}, operations);
+  const menu = buildMenu(files, routes, permissions, messages['en'] ?? {});
   const locatedOperations = collect(files, 'operations');
   for (const operation of operations) checkGuard(locatedOperations.get(operation.id)!, operation.guard, permissions, ['guard']);
   checkWriteOnly(files, entities, operations, locatedOperations);
@@ -719,5 +724,5 @@ export function buildModel(files: SpecFile[]): Model {
       throw new SpecError(file.file, file.lineOf(['operations', operation.id, 'permission']), `operations.${operation.id}.permission`, `unknown permission "${operation.permission}"`);
     }
   }
-  return { enums, entities, schemas, operations, routes, screens, permissions, messages };
+  return { enums, entities, schemas, operations, routes, screens, permissions, menu, messages };
 }

@@ -63,6 +63,8 @@ export interface Entity {
   renamedFrom?: string;
   /** Columns whose removal the spec says is intended (their data is dropped). */
   dropIntended: string[];
+  /** Changes are written to the audit log (entity_type = the entity's name). */
+  audit: boolean;
 }
 
 export interface EnumDef {
@@ -96,6 +98,8 @@ export interface ApiSchema {
 
 export interface Operation {
   id: string;
+  /** One line saying what it does (the API reference and OpenAPI `summary`). */
+  summary?: string;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI form: /products/{id}. */
   path: string;
@@ -182,6 +186,7 @@ export interface GenericChildren {
 /** A route, link or operation guard: every condition given holds; `any` holds if one alternative does. */
 export interface Guard {
   permission?: string;
+  /** true: supplier staff only; false: everyone but supplier staff. */
   root?: boolean;
   admin?: boolean;
   /** The caller's organisation has a linked account. */
@@ -448,6 +453,29 @@ export interface Permission {
   module: string;
 }
 
+/**
+ * An entry of the header menu: a parameter-free, signed-in route of the SPA (`route`, shown to the
+ * users its guard lets in) or a page the server answers itself (`href`, a full-page link); `guard`
+ * narrows who sees it further (inward quotes: `{ root: false }`).
+ */
+export interface MenuEntry {
+  kind: 'entry';
+  label: string;
+  route?: string;
+  href?: string;
+  guard?: Guard;
+}
+
+/** A group of entries behind a disclosure button; hidden when none of its entries is shown. */
+export interface MenuGroup {
+  kind: 'group';
+  name: string;
+  label: string;
+  entries: MenuEntry[];
+}
+
+export type MenuItem = MenuEntry | MenuGroup;
+
 export interface Model {
   enums: EnumDef[];
   entities: Entity[];
@@ -456,6 +484,11 @@ export interface Model {
   routes: Route[];
   screens: Screen[];
   permissions: Permission[];
+  /** The header menu, in order (empty when the spec has none). */
+  menu: MenuItem[];
   /** locale → key → text; en is complete, others may be partial. */
   messages: Record<string, Record<string, string>>;
 }
+
+/** What the screens are built from: the model before screens, routes, permissions, menu and messages. */
+export type ModelBeforeScreens = Omit<Model, 'screens' | 'routes' | 'permissions' | 'menu' | 'messages'>;

@@ -810,6 +810,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in with an e-mail address and password; answers the signed-in user */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -826,6 +827,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign out, ending the session on the server */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -840,6 +842,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The signed-in user, with their organisation, modules and permissions */
         get: operations["whoami"];
         put?: never;
         post?: never;
@@ -970,6 +973,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Register interest in an account (the public sign-up form) */
         post: operations["requestAccount"];
         delete?: never;
         options?: never;
@@ -1978,7 +1982,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT";
             user: components["schemas"]["CreatedByRef"] | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
             field_changes: components["schemas"]["AuditFieldChange"][];

@@ -4,8 +4,9 @@ import { useT } from '../i18n/useT';
 import { routePath } from '../routing/links';
 import { RouteLink } from '../routing/RouteLink';
 import { useCurrentUser } from '../session/useCurrentUser';
+import { MainMenu } from './MainMenu';
 
-/** The small header: app title, the signed-in user's name, and sign in / sign out. */
+/** The small header: app title, the menu, the signed-in user's name, and sign in / sign out. */
 export function Header() {
   const t = useT();
   const navigate = useNavigate();
@@ -22,6 +23,7 @@ export function Header() {
       <RouteLink to={user ? 'webstore' : 'public_webstore'} className="app-header__title">
         {t('app.title')}
       </RouteLink>
+      <MainMenu />
       <div className="app-header__session">
         <LanguageSwitch />
         {!loading && user && (

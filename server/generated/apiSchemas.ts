@@ -2555,7 +2555,12 @@ export const apiSchemas = {
             "ENABLE",
             "DISABLE",
             "LOGIN",
-            "EMULATE"
+            "EMULATE",
+            "DUPLICATE",
+            "APPROVE",
+            "DENY",
+            "CANCEL",
+            "RESUBMIT"
           ]
         },
         "user": {

@@ -3,18 +3,16 @@ import type { Handler, OperationDef } from '../http/operationDef';
 import * as accounts_handlers from '../modules/accounts/handlers';
 import * as auth_handlers from '../modules/auth/handlers';
 import * as auth_language from '../modules/auth/language';
-import * as backoffice_feed_writes from '../modules/backoffice/feed_writes';
-import * as backoffice_handlers from '../modules/backoffice/handlers';
-import * as backoffice_organisations from '../modules/backoffice/organisations';
-import * as backoffice_role_writes from '../modules/backoffice/role_writes';
+import * as baskets_handlers from '../modules/baskets/handlers';
 import * as billing_handlers from '../modules/billing/handlers';
-import * as billing_subscription_parts from '../modules/billing/subscription_parts';
+import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
-import * as orders_line_items from '../modules/orders/line_items';
-import * as orders_order_parts from '../modules/orders/order_parts';
-import * as orders_quote_drafts from '../modules/orders/quote_drafts';
-import * as orders_quotes from '../modules/orders/quotes';
-import * as orders_shipping_types from '../modules/orders/shipping_types';
+import * as feeds_handlers from '../modules/feeds/handlers';
+import * as orders_handlers from '../modules/orders/handlers';
+import * as organisations_handlers from '../modules/organisations/handlers';
+import * as quotes_handlers from '../modules/quotes/handlers';
+import * as roles_handlers from '../modules/roles/handlers';
+import * as shipping_handlers from '../modules/shipping/handlers';
 
 export const operations: OperationDef[] = [
   {
@@ -280,6 +278,7 @@ export const operations: OperationDef[] = [
         "field": "self"
       }
     },
+    etag: true,
   },
   {
     id: "createOrganisation",
@@ -300,7 +299,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/OrganisationInput"
     },
-    handler: backoffice_organisations.createOrganisation satisfies Handler<"createOrganisation">,
+    handler: organisations_handlers.createOrganisation satisfies Handler<"createOrganisation">,
   },
   {
     id: "listOrganisationAddresses",
@@ -559,6 +558,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "createUser",
@@ -623,9 +623,6 @@ export const operations: OperationDef[] = [
           "user_language",
           "timezone",
           "timeout"
-        ],
-        "unique": [
-          "email_address"
         ],
         "requires": {},
         "lookup": {
@@ -708,9 +705,6 @@ export const operations: OperationDef[] = [
           "timezone",
           "timeout"
         ],
-        "unique": [
-          "email_address"
-        ],
         "requires": {},
         "lookup": {
           "timezone": {
@@ -719,6 +713,11 @@ export const operations: OperationDef[] = [
           }
         }
       }
+    },
+    record: {
+      "get": "getUser",
+      "entity": "user",
+      "same": true
     },
   },
   {
@@ -846,7 +845,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    handler: backoffice_handlers.listRoles satisfies Handler<"listRoles">,
+    handler: roles_handlers.listRoles satisfies Handler<"listRoles">,
   },
   {
     id: "listRoleTemplates",
@@ -895,7 +894,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    handler: backoffice_handlers.listRoleTemplates satisfies Handler<"listRoleTemplates">,
+    handler: roles_handlers.listRoleTemplates satisfies Handler<"listRoleTemplates">,
   },
   {
     id: "getRole",
@@ -920,7 +919,8 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: backoffice_handlers.getRole satisfies Handler<"getRole">,
+    handler: roles_handlers.getRole satisfies Handler<"getRole">,
+    etag: true,
   },
   {
     id: "createRole",
@@ -940,7 +940,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/RoleInput"
     },
-    handler: backoffice_role_writes.createRole satisfies Handler<"createRole">,
+    handler: roles_handlers.createRole satisfies Handler<"createRole">,
   },
   {
     id: "duplicateRole",
@@ -968,7 +968,12 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/RoleInput"
     },
-    handler: backoffice_role_writes.duplicateRole satisfies Handler<"duplicateRole">,
+    handler: roles_handlers.duplicateRole satisfies Handler<"duplicateRole">,
+    record: {
+      "get": "getRole",
+      "entity": "role",
+      "same": false
+    },
   },
   {
     id: "listProductGroups",
@@ -1176,6 +1181,7 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
+    etag: true,
   },
   {
     id: "createProductGroup",
@@ -1220,9 +1226,6 @@ export const operations: OperationDef[] = [
           "subscription_type",
           "subscription_product_type",
           "grading"
-        ],
-        "unique": [
-          "name"
         ],
         "requires": {
           "subscription_product_type": "subscription_type"
@@ -1282,13 +1285,15 @@ export const operations: OperationDef[] = [
           "subscription_product_type",
           "grading"
         ],
-        "unique": [
-          "name"
-        ],
         "requires": {
           "subscription_product_type": "subscription_type"
         }
       }
+    },
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": true
     },
   },
   {
@@ -1455,6 +1460,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "createFeed",
@@ -1474,7 +1480,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/FeedInput"
     },
-    handler: backoffice_feed_writes.createFeed satisfies Handler<"createFeed">,
+    handler: feeds_handlers.createFeed satisfies Handler<"createFeed">,
   },
   {
     id: "listTimezones",
@@ -1578,6 +1584,7 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
+    etag: true,
   },
   {
     id: "listCountryCodes",
@@ -1686,6 +1693,7 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
+    etag: true,
   },
   {
     id: "listGroups",
@@ -1829,6 +1837,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "listSites",
@@ -1972,6 +1981,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "listOrganisationAccountManagers",
@@ -3442,6 +3452,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "listSubscriptionProducts",
@@ -3466,7 +3477,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: billing_subscription_parts.listSubscriptionProducts satisfies Handler<"listSubscriptionProducts">,
+    handler: billing_subscriptionParts.listSubscriptionProducts satisfies Handler<"listSubscriptionProducts">,
   },
   {
     id: "listSubscriptionOrders",
@@ -3491,7 +3502,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: billing_subscription_parts.listSubscriptionOrders satisfies Handler<"listSubscriptionOrders">,
+    handler: billing_subscriptionParts.listSubscriptionOrders satisfies Handler<"listSubscriptionOrders">,
   },
   {
     id: "listInvoices",
@@ -3676,6 +3687,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "listMetrics",
@@ -3781,6 +3793,7 @@ export const operations: OperationDef[] = [
       }
     },
     handler: billing_handlers.getMetrics satisfies Handler<"getMetrics">,
+    etag: true,
   },
   {
     id: "login",
@@ -3954,6 +3967,7 @@ export const operations: OperationDef[] = [
       }
     },
     handler: catalogue_handlers.getProduct satisfies Handler<"getProduct">,
+    etag: true,
   },
   {
     id: "listPublicWebstore",
@@ -4068,6 +4082,7 @@ export const operations: OperationDef[] = [
       }
     },
     handler: catalogue_handlers.getPublicProduct satisfies Handler<"getPublicProduct">,
+    etag: true,
   },
   {
     id: "listVendors",
@@ -4568,6 +4583,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "listOrderLineItems",
@@ -4592,7 +4608,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_order_parts.listOrderLineItems satisfies Handler<"listOrderLineItems">,
+    handler: orders_handlers.listOrderLineItems satisfies Handler<"listOrderLineItems">,
   },
   {
     id: "listOrderShipments",
@@ -4617,7 +4633,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_order_parts.listOrderShipments satisfies Handler<"listOrderShipments">,
+    handler: orders_handlers.listOrderShipments satisfies Handler<"listOrderShipments">,
   },
   {
     id: "listOrderLinkedSupplierRefs",
@@ -4642,7 +4658,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_order_parts.listOrderLinkedSupplierRefs satisfies Handler<"listOrderLinkedSupplierRefs">,
+    handler: orders_handlers.listOrderLinkedSupplierRefs satisfies Handler<"listOrderLinkedSupplierRefs">,
   },
   {
     id: "listQuotesOutward",
@@ -4949,6 +4965,7 @@ export const operations: OperationDef[] = [
         "field": "organisation_from"
       }
     },
+    etag: true,
   },
   {
     id: "listQuoteOutwardLineItems",
@@ -4974,7 +4991,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_line_items.listQuoteOutwardLineItems satisfies Handler<"listQuoteOutwardLineItems">,
+    handler: quotes_handlers.listQuoteOutwardLineItems satisfies Handler<"listQuoteOutwardLineItems">,
   },
   {
     id: "listQuotesInward",
@@ -5057,7 +5074,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    handler: orders_quotes.listQuotesInward satisfies Handler<"listQuotesInward">,
+    handler: quotes_handlers.listQuotesInward satisfies Handler<"listQuotesInward">,
   },
   {
     id: "getQuoteInward",
@@ -5081,7 +5098,8 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_quotes.getQuoteInward satisfies Handler<"getQuoteInward">,
+    handler: quotes_handlers.getQuoteInward satisfies Handler<"getQuoteInward">,
+    etag: true,
   },
   {
     id: "listQuoteInwardLineItems",
@@ -5105,7 +5123,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_line_items.listQuoteInwardLineItems satisfies Handler<"listQuoteInwardLineItems">,
+    handler: quotes_handlers.listQuoteInwardLineItems satisfies Handler<"listQuoteInwardLineItems">,
   },
   {
     id: "listQuotes",
@@ -5194,7 +5212,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    handler: orders_quotes.listQuotes satisfies Handler<"listQuotes">,
+    handler: quotes_handlers.listQuotes satisfies Handler<"listQuotes">,
   },
   {
     id: "getQuote",
@@ -5218,7 +5236,8 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_quotes.getQuote satisfies Handler<"getQuote">,
+    handler: quotes_handlers.getQuote satisfies Handler<"getQuote">,
+    etag: true,
   },
   {
     id: "createQuote",
@@ -5239,7 +5258,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/QuoteInput"
     },
-    handler: orders_quote_drafts.createQuote satisfies Handler<"createQuote">,
+    handler: quotes_handlers.createQuote satisfies Handler<"createQuote">,
   },
   {
     id: "updateQuote",
@@ -5268,7 +5287,12 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/QuoteInput"
     },
-    handler: orders_quote_drafts.updateQuote satisfies Handler<"updateQuote">,
+    handler: quotes_handlers.updateQuote satisfies Handler<"updateQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": true
+    },
   },
   {
     id: "getQuoteDraft",
@@ -5294,7 +5318,8 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_quote_drafts.getQuoteDraft satisfies Handler<"getQuoteDraft">,
+    handler: quotes_handlers.getQuoteDraft satisfies Handler<"getQuoteDraft">,
+    etag: true,
   },
   {
     id: "listQuoteLineItems",
@@ -5318,7 +5343,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_line_items.listQuoteLineItems satisfies Handler<"listQuoteLineItems">,
+    handler: quotes_handlers.listQuoteLineItems satisfies Handler<"listQuoteLineItems">,
   },
   {
     id: "listBaskets",
@@ -5535,6 +5560,7 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+    etag: true,
   },
   {
     id: "createBasket",
@@ -5651,7 +5677,6 @@ export const operations: OperationDef[] = [
           "shipping_postal_code",
           "shipping_country_code"
         ],
-        "unique": [],
         "requires": {},
         "set": {
           "organisation": "caller.organisation",
@@ -5785,9 +5810,13 @@ export const operations: OperationDef[] = [
           "shipping_postal_code",
           "shipping_country_code"
         ],
-        "unique": [],
         "requires": {}
       }
+    },
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": true
     },
   },
   {
@@ -5813,7 +5842,7 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_line_items.listBasketLineItems satisfies Handler<"listBasketLineItems">,
+    handler: baskets_handlers.listBasketLineItems satisfies Handler<"listBasketLineItems">,
   },
   {
     id: "listShippingTypes",
@@ -5864,7 +5893,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    handler: orders_shipping_types.listShippingTypes satisfies Handler<"listShippingTypes">,
+    handler: shipping_handlers.listShippingTypes satisfies Handler<"listShippingTypes">,
   },
   {
     id: "getShippingType",
@@ -5888,7 +5917,8 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    handler: orders_shipping_types.getShippingType satisfies Handler<"getShippingType">,
+    handler: shipping_handlers.getShippingType satisfies Handler<"getShippingType">,
+    etag: true,
   },
   {
     id: "listOrderUnits",

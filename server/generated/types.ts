@@ -570,7 +570,7 @@ export interface AuditLogEntry {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT")
 user: (CreatedByRef | null)
 on_behalf: (CreatedByRef | null)
 field_changes: AuditFieldChange[]

@@ -47,6 +47,21 @@ describe('PUT /whoami/language', () => {
     expect(await languageOf(BUYER)).toBe('en');
   });
 
+  it('is written through the audited write path: an UPDATE of the user with the old and new language', async () => {
+    const client = server.client();
+    await client.login(BUYER);
+    const { id } = (await server.db('users').where('email_address', BUYER).first('id')) as { id: number };
+    await client.send('PUT', '/api/v1/whoami/language', { user_language: 'fr' });
+    const change = await server
+      .db('audit_log_entries as e')
+      .join('audit_field_changes as c', 'c.entry_id', 'e.id')
+      .where({ 'e.entity_type': 'user', 'e.entity_id': id, 'c.field': 'user_language' })
+      .orderBy('e.id', 'desc')
+      .first('e.action', 'e.user_id', 'c.old_value', 'c.new_value');
+    expect(change).toMatchObject({ action: 'UPDATE', user_id: id, old_value: 'en', new_value: 'fr' });
+    await client.send('PUT', '/api/v1/whoami/language', { user_language: 'en' });
+  });
+
   it('changes no one else', async () => {
     const client = server.client();
     await client.login(BUYER);

@@ -1,14 +1,11 @@
-import type { Knex } from 'knex';
 import type { Handler } from '../../http/operationDef';
 import { unauthenticated } from '../../http/problem';
+import type { Records } from '../../writes/records';
 import { toCurrentUser } from './handlers';
 
-/**
- * Stores a user's interface language (their `user_language`). The one database write of the
- * language switch, kept apart so that it can go through the audited write path as it is.
- */
-export async function saveUserLanguage(db: Knex, userId: number, language: string): Promise<void> {
-  await db('users').where('id', userId).update({ user_language: language });
+/** Stores a user's interface language (their `user_language`) through the audited write path. */
+export async function saveUserLanguage(records: Records, userId: number, language: string): Promise<void> {
+  await records.update('user', userId, { user_language: language });
 }
 
 /**
@@ -18,6 +15,6 @@ export async function saveUserLanguage(db: Knex, userId: number, language: strin
  */
 export const updateMyLanguage: Handler<'updateMyLanguage'> = async ({ body }, context) => {
   if (!context.user) throw unauthenticated();
-  await saveUserLanguage(context.db, context.user.id, body.user_language);
+  await saveUserLanguage(context.records, context.user.id, body.user_language);
   return toCurrentUser({ ...context.user, user_language: body.user_language });
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '../../generated/types';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { addUserWithoutRoles, BUYER, EU_BUYER, NO_ROLE_USER, RESELLER_ADMIN, signedIn } from './testUsers';
+import { addUserWithoutRoles, BUYER, EU_BUYER, NO_ROLE_USER, RESELLER_ADMIN, signedIn } from '../../testing/testUsers';
 
 // 001 §2 order detail, §6, §7: the order's audit log (order:audit on top of the order's own
 // visibility) and the CSV of its serial numbers, a plain link under /webstore/orders/{id}/.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderUnit } from '../../generated/types';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { addUserWithoutRoles, BUYER, EU_BUYER, NO_ROLE_USER, signedIn } from './testUsers';
+import { addUserWithoutRoles, BUYER, EU_BUYER, NO_ROLE_USER, signedIn } from '../../testing/testUsers';
 
 // An order's units (001 §3): a generic child list of the order, visible exactly when the order is.
 let server: TestServer;

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { addUserWithoutRoles, BUYER, EU_BUYER, idsOf, NO_ROLE_USER, OTHER_RESELLER_SALES, RESELLER_ADMIN, signedIn, type Row } from './testUsers';
+import { addUserWithoutRoles, BUYER, EU_BUYER, idsOf, NO_ROLE_USER, OTHER_RESELLER_SALES, RESELLER_ADMIN, signedIn, type Row } from '../../testing/testUsers';
 
 // Demo orders (seeds/demo/orders.ts): 20, organisations in turn Customer Co, its branch, EU Customer,
 // Customer Co, Other Customer; Customer Co's subtree holds 12 of them.

@@ -8,7 +8,7 @@ import { assertMayCall } from '../../http/callerChecks';
 import { notFound } from '../../http/problem';
 import { scopedFor } from '../auth/sessionUser';
 import { resumeSession, SESSION_COOKIE } from '../auth/sessions';
-import { operationOf } from './partRows';
+import { operationOf } from '../../http/recordParts';
 
 const EXPORT_PATH = /^\/webstore\/orders\/([^/]+)\/serials\/export$/;
 const HEADER = ['Product code', 'Product name', 'Serial number'];

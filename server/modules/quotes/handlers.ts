@@ -1,0 +1,109 @@
+import type { Handler, RequestContext } from '../../http/operationDef';
+import { genericGet, genericList } from '../../http/genericList';
+import { forbidden, HttpProblem, notFound, unauthenticated } from '../../http/problem';
+import type { Quote, QuoteLineItem } from '../../generated/types';
+import { mayCall } from '../../http/callerChecks';
+import type { SessionUser } from '../auth/sessionUser';
+import { childRows, decodeAll, fieldsOf, genericMetaOf, operationOf, visibleRecord } from '../../http/recordParts';
+import { createDraftQuote, draftQuote, updateDraftQuote } from './draftQuotes';
+
+/** Every status a recipient may see: all but DRAFT (001 §3, "the inward status filter omits DRAFT"). */
+const INWARD_STATUSES = ['ACCEPTED', 'DECLINED', 'EXPIRED', 'PUBLISHED', 'VOIDED'] as const;
+type InwardStatus = (typeof INWARD_STATUSES)[number];
+const isInwardStatus = (status: string): status is InwardStatus => (INWARD_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The inward side reads the same rows, filters and columns as the outward list and get declared
+ * in the spec, scoped to the recipient instead of the sender.
+ */
+function inwardMeta(operationId: 'listQuotesOutward' | 'getQuoteOutward') {
+  return { ...genericMetaOf(operationId), scope: { kind: 'own' as const, field: 'organisation_to' } };
+}
+
+type InwardQuery = Parameters<Handler<'listQuotesInward'>>[0]['query'];
+type QuotePage = Awaited<ReturnType<Handler<'listQuotesInward'>>>;
+
+async function inwardQuotes(query: InwardQuery, { db, user }: RequestContext): Promise<QuotePage> {
+  if (!user) throw unauthenticated();
+  // No status asked for means every status the recipient may see, which leaves DRAFT out.
+  const statuses = query.quote_status && query.quote_status.length > 0 ? query.quote_status : [...INWARD_STATUSES];
+  const page = await genericList(db, inwardMeta('listQuotesOutward'), { params: {}, query: { ...query, quote_status: statuses }, user });
+  return page as QuotePage;
+}
+
+export const listQuotesInward: Handler<'listQuotesInward'> = async ({ query }, context) => inwardQuotes(query, context);
+
+/** A quote sent to the caller's organisation; a draft is not yet the recipient's: 404, as if missing. */
+export async function inwardQuote(id: number, { db, user }: RequestContext): Promise<Quote> {
+  if (!user) throw unauthenticated();
+  const quote = (await genericGet(db, inwardMeta('getQuoteOutward'), { params: { id }, query: {}, user })) as Quote;
+  if (quote.quote_status === 'DRAFT') throw notFound();
+  return quote;
+}
+
+export const getQuoteInward: Handler<'getQuoteInward'> = async ({ params }, context) => inwardQuote(params.id, context);
+
+/** The outward side is root-side (002 §6): whoever may call the outward list operation. */
+function mayViewOutward(user: SessionUser): boolean {
+  return mayCall(user, operationOf('listQuotesOutward'));
+}
+
+/** GET /quotes: organisation_to alone asks for the inward list, anything else for the outward one. */
+export const listQuotes: Handler<'listQuotes'> = async ({ query }, context) => {
+  const { db, user } = context;
+  if (!user) throw unauthenticated();
+  if (query.organisation_to !== undefined && query.organisation_from === undefined) {
+    const { quote_status: asked, organisation_from: _from, ...rest } = query;
+    const statuses = (asked ?? []).filter(isInwardStatus);
+    // Asking for DRAFT alone asks for what a recipient never sees.
+    if (asked && asked.length > 0 && statuses.length === 0) return { rows: [], total: 0 };
+    return inwardQuotes({ ...rest, quote_status: statuses }, context);
+  }
+  if (!mayViewOutward(user)) throw forbidden();
+  const page = await genericList(db, genericMetaOf('listQuotesOutward'), { params: {}, query: { ...query }, user });
+  return page as QuotePage;
+};
+
+/** A quote the caller's organisation sent (a root user with quote:view) or received (once no longer a draft). */
+export async function visibleQuote(id: number, context: RequestContext): Promise<Quote> {
+  if (!context.user) throw unauthenticated();
+  if (mayViewOutward(context.user)) {
+    try {
+      return (await visibleRecord('getQuoteOutward', id, context)) as unknown as Quote;
+    } catch (error) {
+      if (!(error instanceof HttpProblem) || error.status !== 404) throw error;
+    }
+  }
+  return inwardQuote(id, context);
+}
+
+export const getQuote: Handler<'getQuote'> = async ({ params }, context) => visibleQuote(params.id, context);
+
+// Line items are visible exactly when their quote is (same scope; 404 outside it).
+
+async function quoteLines(quoteId: number, context: RequestContext): Promise<QuoteLineItem[]> {
+  return decodeAll<QuoteLineItem>('quote_line_item', await childRows(context.db, 'quote_line_items', 'quote_id', quoteId), fieldsOf('QuoteLineItem'));
+}
+
+export const listQuoteOutwardLineItems: Handler<'listQuoteOutwardLineItems'> = async ({ params }, context) => {
+  await visibleRecord('getQuoteOutward', params.id, context);
+  return quoteLines(params.id, context);
+};
+
+export const listQuoteInwardLineItems: Handler<'listQuoteInwardLineItems'> = async ({ params }, context) => {
+  await inwardQuote(params.id, context);
+  return quoteLines(params.id, context);
+};
+
+export const listQuoteLineItems: Handler<'listQuoteLineItems'> = async ({ params }, context) => {
+  await visibleQuote(params.id, context);
+  return quoteLines(params.id, context);
+};
+
+// The quote editor's details (001 §2, §7): rules live in draftQuotes.
+
+export const createQuote: Handler<'createQuote'> = async ({ body }, context) => createDraftQuote(body, context);
+
+export const updateQuote: Handler<'updateQuote'> = async ({ params, body }, context) => updateDraftQuote(params.id, body, context);
+
+export const getQuoteDraft: Handler<'getQuoteDraft'> = async ({ params }, context) => draftQuote(params.id, context);

@@ -2,7 +2,9 @@ import { createApp } from './app';
 import { connect, DEFAULT_DATABASE_URL, migrate, refreshStatistics } from './db/connect';
 import { seedDemoIfEmpty, DEMO_LOGINS } from './cli/demo';
 import { purgeExpired } from './modules/auth/sessions';
-import { MAIL_TOPIC, mailHandler } from './integrations/mail';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MAIL_TOPIC, mailFileHandler, mailHandler } from './integrations/mail';
 import { purgeIdempotencyKeys } from './writes/idempotency';
 import { OutboxDispatcher, type OutboxHandler } from './writes/outbox';
 
@@ -19,9 +21,11 @@ const housekeeping = setInterval(() => {
 }, 3600_000);
 housekeeping.unref();
 
-// E-mails leave through SMTP_URL; without it they wait in the outbox for a process that has one.
+// E-mails leave through SMTP_URL; without it they are written as .eml files under data/mail.
 const smtpUrl = process.env['SMTP_URL'];
-const handlers: Record<string, OutboxHandler> = smtpUrl ? { [MAIL_TOPIC]: mailHandler(smtpUrl, process.env['MAIL_FROM'] ?? 'Reseller Hub <no-reply@localhost>') } : {};
+const mailFrom = process.env['MAIL_FROM'] ?? 'Reseller Hub <no-reply@localhost>';
+const mailFolder = process.env['MAIL_DIR'] ?? join(dirname(fileURLToPath(import.meta.url)), '../data/mail');
+const handlers: Record<string, OutboxHandler> = { [MAIL_TOPIC]: smtpUrl ? mailHandler(smtpUrl, mailFrom) : mailFileHandler(mailFolder, mailFrom) };
 const outbox = new OutboxDispatcher(db, handlers);
 outbox.start();
 
@@ -30,7 +34,7 @@ const server = createApp(db, { outbox }).listen(port, () => {
   console.log(`Database: ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}${seeded ? ' (demo data loaded)' : ''}`);
   console.log('Demo logins (password "demo-password"):');
   for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(28)} ${login.role}`);
-  if (!smtpUrl) console.log('E-mail: SMTP_URL is not set, so e-mails wait in the outbox until a process with it runs.');
+  if (!smtpUrl) console.log(`E-mail: SMTP_URL is not set; e-mails are written to ${mailFolder}`);
 });
 
 function shutdown() {

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutboxHandler } from '../writes/outbox';
 import { enqueue } from '../writes/outbox';
@@ -29,5 +31,20 @@ export function mailHandler(smtpUrl: string, from: string): OutboxHandler {
   return async (payload) => {
     const message = payload as MailMessage;
     await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+  };
+}
+
+/**
+ * Without an SMTP server (development, a demo), each e-mail is written as an .eml file under
+ * `folder`, named by time and recipient, to be opened in any mail program.
+ */
+export function mailFileHandler(folder: string, from: string): OutboxHandler {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return async (payload) => {
+    const message = payload as MailMessage;
+    const sent = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    await mkdir(folder, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+    await writeFile(join(folder, name), sent.message as Buffer);
   };
 }

@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_TOPIC, mailHandler, queueMail } from '../integrations/mail';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAIL_TOPIC, mailFileHandler, mailHandler, queueMail } from '../integrations/mail';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { OutboxDispatcher } from './outbox';
 import { inTransaction, SYSTEM_ACTOR } from './records';
@@ -82,6 +85,17 @@ describe('the outbox and e-mail', () => {
     clock += 60_000;
     expect(await outbox.deliverDue()).toBe(1);
     expect(received.map((mail) => mail.to[0])).toContain('cat@example.test');
+  });
+
+  it('writes e-mails as .eml files when no SMTP server is configured', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'hub-mail-'));
+    await inTransaction(database.db, SYSTEM_ACTOR, (records) => queueMail(records, { to: 'gus@example.test', subject: 'Filed', text: 'On disk.' }));
+    const outbox = new OutboxDispatcher(database.db, { [MAIL_TOPIC]: mailFileHandler(folder, 'hub@example.test') });
+    expect(await outbox.deliverDue()).toBe(1);
+    const [file] = await readdir(folder);
+    expect(file).toMatch(/gus@example\.test\.eml$/);
+    expect(await readFile(join(folder, file!), 'utf8')).toMatch(/Subject: Filed[\s\S]*On disk\./);
+    await rm(folder, { recursive: true });
   });
 
   it('lets two dispatchers share the table without sending a message twice', async () => {

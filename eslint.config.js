@@ -36,4 +36,21 @@ export default tseslint.config(
   layer(['server/**'], ['**/runtime/**', '**/screens/**', '**/generator/**'], 'The server must not import browser code or the generator.'),
   layer(['generator/**'], ['**/runtime/**', '**/screens/**', '**/server/**', '**/seeds/**'], 'The generator reads only the spec.'),
   layer(['seeds/**'], ['**/runtime/**', '**/screens/**', '**/generator/**'], 'Seeds write data through the server storage helpers only.'),
+  // One write path (docs/architecture.md): records are inserted, updated and deleted through
+  // server/writes/records.ts, which audits them in the same transaction. Raw Knex writes are left
+  // to the write path itself, the audit trail it calls, the session and sign-in bookkeeping, and
+  // re-sealing stored secrets under a new key (the values do not change: nothing to audit).
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/writes/**', 'server/modules/audit/auditTrail.ts', 'server/modules/auth/sessions.ts', 'server/modules/auth/loginThrottle.ts', 'server/db/secrets.ts', 'server/testing/**', 'server/**/*.test.ts', 'server/cli/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(insert|update|del|delete|truncate|upsert|merge)$/][callee.object.type='CallExpression'][callee.object.callee.name!=/^(createHash|createHmac)$/]",
+          message: 'Write records through server/writes/records.ts (context.records), which audits the change in the same transaction.',
+        },
+      ],
+    },
+  },
 );

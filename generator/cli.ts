@@ -62,7 +62,8 @@ export async function main(argv: string[]): Promise<number> {
     return await runGenerate(root, argv.includes('--check'));
   } catch (error) {
     if (error instanceof SpecError) {
-      console.error(`spec error: ${error.message}`);
+      // Several problems found together (SpecErrors) come one a line.
+      for (const line of error.message.split('\n')) console.error(`spec error: ${line}`);
       return 1;
     }
     if (error instanceof DataLossRefused) {

@@ -1,10 +1,12 @@
 import { readSpec } from './load/readSpec';
 import { buildModel } from './model/buildModel';
 import type { Model } from './model/types';
+import { emitAuthorizationMatrix } from './emit/authorization';
 import { emitClientTypes } from './emit/clientTypes';
 import { EMPTY_SNAPSHOT, migrationCode, migrationName, planMigration, snapshotOf, type Snapshot } from './emit/migration';
 import { buildOpenApi } from './emit/openapi';
-import { emitForms, emitMessages, emitRegistry, emitScreens } from './emit/runtimeCode';
+import { emitApiReference } from './emit/apiReference';
+import { emitForms, emitMenu, emitMessages, emitRegistry, emitScreens } from './emit/runtimeCode';
 import { emitServerEntities, emitServerOperations, emitServerProblems, emitServerSchemas } from './emit/serverCode';
 import { emitServerTypes } from './emit/types';
 
@@ -30,6 +32,8 @@ export async function generate(model: Model, migrations: MigrationState): Promis
   const openapi = buildOpenApi(model);
   const files = new Map<string, string>([
     ['server/generated/openapi.json', `${JSON.stringify(openapi, null, 2)}\n`],
+    ['server/generated/apiReference.html', emitApiReference(model)],
+    ['docs/authorization.md', emitAuthorizationMatrix(model)],
     ['server/generated/operations.ts', emitServerOperations(model)],
     ['server/generated/apiSchemas.ts', emitServerSchemas(model)],
     ['server/generated/entities.ts', emitServerEntities(model)],
@@ -38,6 +42,7 @@ export async function generate(model: Model, migrations: MigrationState): Promis
     ['runtime/generated/api.ts', await emitClientTypes(openapi)],
     ['runtime/generated/registry.tsx', emitRegistry(model)],
     ['runtime/generated/messages.ts', emitMessages(model)],
+    ['runtime/generated/menu.ts', emitMenu(model)],
     ['runtime/generated/forms.ts', emitForms(model)],
     ['runtime/generated/screens.ts', emitScreens(model)],
   ]);

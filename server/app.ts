@@ -13,6 +13,7 @@ import { sessionMiddleware } from './http/sessionMiddleware';
 import { spaMiddleware } from './http/spa';
 import { endEmulation } from './modules/auth/emulation';
 import { serialsExport } from './modules/orders/serialsExport';
+import type { OutboxDispatcher } from './writes/outbox';
 
 const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../dist');
 
@@ -24,6 +25,8 @@ export interface AppOptions {
   secureCookies?: boolean;
   /** The keys CSRF tokens are signed with; default the process's key ring (server/db/secrets.ts). */
   keyRing?: KeyRing;
+  /** Delivers the messages writes queue (e-mails); kicked after each write commits. */
+  outbox?: OutboxDispatcher;
 }
 
 export function createApp(db: Knex, options: AppOptions = {}): Koa {
@@ -31,7 +34,7 @@ export function createApp(db: Knex, options: AppOptions = {}): Koa {
   // Koa's own proxy trust would take any X-Forwarded-For at its word; clientAddressMiddleware
   // takes it only from the trusted proxies.
   const app = new Koa({ proxy: false });
-  const api = apiRouter(db);
+  const api = apiRouter(db, options.outbox);
   app.use(cookiePolicy({ secure: options.secureCookies ?? settings.secureCookies, csrfKey: derivedKey(options.keyRing ?? keyRing(), 'csrf') }));
   app.use(clientAddressMiddleware(options.trustedProxies ?? settings.trustedProxies));
   app.use(securityHeaders);

@@ -19,11 +19,15 @@ interface Running {
   exited: Promise<number | null>;
 }
 
+/** Every server process started, so that a failed test leaves none behind. */
+const children: ChildProcess[] = [];
+
 async function startServer(database: TestDatabase, dataDir: string, env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, [TSX, join(ROOT, 'server/main.ts')], {
     env: { ...process.env, DATABASE_URL: database.url, HUB_DATA_DIR: dataDir, PORT: '0', HUB_SECRET_KEY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -77,12 +81,15 @@ describe('the server process', () => {
     database = await createTestDatabase({ demo: false });
   });
   afterAll(async () => {
+    // Whatever a failed test left running.
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  const start = (env: Record<string, string>) => startServer(database, dataDir, env);
 
   it('stops on SIGTERM: idle connections closed, the request in flight answered, slow clients cut at the deadline', async () => {
-    const server = await startServer(database, dataDir, { SHUTDOWN_TIMEOUT_MS: '3000' });
+    const server = await start({ SHUTDOWN_TIMEOUT_MS: '3000' });
     expect(server.output()).toContain('listening on 127.0.0.1');
     // Development shows the demo logins.
     expect(server.output()).toContain('demo-password');
@@ -119,7 +126,7 @@ describe('the server process', () => {
   }, 120_000);
 
   it('listens where HOST says and keeps demo passwords out of a production log', async () => {
-    const server = await startServer(database, dataDir, { NODE_ENV: 'production', HOST: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: '1000' });
+    const server = await start({ NODE_ENV: 'production', HOST: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: '1000' });
     try {
       expect(server.output()).toContain('listening on 127.0.0.1');
       expect(server.output()).not.toContain('demo-password');

@@ -6,6 +6,11 @@ import { seedDemoIfEmpty, DEMO_LOGINS } from './cli/demo';
 import { gracefulShutdown } from './http/gracefulShutdown';
 import { purgeExpired } from './modules/auth/sessions';
 import { settingsFrom } from './settings';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MAIL_TOPIC, mailFileHandler, mailHandler } from './integrations/mail';
+import { purgeIdempotencyKeys } from './writes/idempotency';
+import { OutboxDispatcher, type OutboxHandler } from './writes/outbox';
 
 const settings = settingsFrom();
 const databaseUrl = process.env['DATABASE_URL'] ?? DEFAULT_DATABASE_URL;
@@ -18,10 +23,21 @@ const seeded = await seedDemoIfEmpty(db);
 const secrets = await resealAll(db, ring);
 await refreshStatistics(db);
 await purgeExpired(db, Date.now());
-const housekeeping = setInterval(() => void purgeExpired(db, Date.now()).catch((error) => console.error('purge failed', error)), 3600_000);
+const housekeeping = setInterval(() => {
+  const now = Date.now();
+  void Promise.all([purgeExpired(db, now), purgeIdempotencyKeys(db, now)]).catch((error) => console.error('purge failed', error));
+}, 3600_000);
 housekeeping.unref();
 
-const server = createApp(db).listen(settings.port, settings.host, () => {
+// E-mails leave through SMTP_URL; without it they are written as .eml files under data/mail.
+const smtpUrl = process.env['SMTP_URL'];
+const mailFrom = process.env['MAIL_FROM'] ?? 'Reseller Hub <no-reply@localhost>';
+const mailFolder = process.env['MAIL_DIR'] ?? join(dirname(fileURLToPath(import.meta.url)), '../data/mail');
+const handlers: Record<string, OutboxHandler> = { [MAIL_TOPIC]: smtpUrl ? mailHandler(smtpUrl, mailFrom) : mailFileHandler(mailFolder, mailFrom) };
+const outbox = new OutboxDispatcher(db, handlers);
+outbox.start();
+
+const server = createApp(db, { outbox }).listen(settings.port, settings.host, () => {
   const { port } = server.address() as AddressInfo;
   const shown = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   const lines = [
@@ -35,6 +51,7 @@ const server = createApp(db).listen(settings.port, settings.host, () => {
   } else {
     lines.push('Demo logins (password "demo-password"):', ...DEMO_LOGINS.map((login) => `  ${login.email.padEnd(28)} ${login.role}`));
   }
+  if (!smtpUrl) lines.push(`E-mail: SMTP_URL is not set; e-mails are written to ${mailFolder}`);
   console.log(lines.join('\n'));
 });
 // Clients that send their request slowly are cut off instead of holding a connection for minutes.
@@ -49,6 +66,7 @@ async function shutdown(signal: string): Promise<void> {
   console.log(`${signal}: finishing requests in flight (at most ${settings.shutdownTimeoutMs} ms), then stopping`);
   clearInterval(housekeeping);
   await stop(settings.shutdownTimeoutMs);
+  await outbox.stop();
   await db.destroy();
   console.log('stopped');
   process.exit(0);

@@ -16,7 +16,10 @@ describe('field → JSON schema', () => {
     { given: '{ type: integer, min: 1, max: 9, default: 3 }', want: { type: 'integer', minimum: 1, maximum: 9, default: 3 } },
     { given: '{ type: enum, enum: colour, nullable: true }', want: { type: ['string', 'null'], enum: ['red', 'green', null] } },
     { given: '{ type: enum_list, enum: colour }', want: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['red', 'green'] } } },
-    { given: '{ type: ref, to: thing }', want: { type: 'integer', minimum: 1 } },
+    { given: '{ type: ref, to: thing }', want: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+    // Stored in 32-bit columns: 1e308 is refused at the door, not stored wrong.
+    { given: '{ type: integer, min: 0 }', want: { type: 'integer', minimum: 0, maximum: 2147483647 } },
+    { given: '{ type: integer }', want: { type: 'integer', minimum: -2147483648, maximum: 2147483647 } },
     { given: '{ type: boolean, default: false }', want: { type: 'boolean', default: false } },
   ])('$given', ({ given, want }) => {
     const model = modelOf({
@@ -55,10 +58,11 @@ describe('operation → OpenAPI', () => {
     expect(operation['parameters']).toEqual([
       { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 } },
       { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
-      { name: 'colour', in: 'query', required: false, style: 'form', explode: true, schema: { type: 'array', items: { type: 'integer', minimum: -1 } } },
+      { name: 'colour', in: 'query', required: false, style: 'form', explode: true, schema: { type: 'array', items: { type: 'integer', minimum: -1, maximum: 2147483647 } } },
     ]);
     const responses = operation['responses'] as Record<string, Record<string, unknown>>;
-    expect(Object.keys(responses)).toEqual(['200', '400', '401', '403']);
+    // No permission, module or guard, and a GET (no CSRF token asked): it never answers 403.
+    expect(Object.keys(responses)).toEqual(['200', '400', '401']);
     expect(Object.keys(responses['200']!['headers'] as object)).toEqual(['x-total-count', 'x-total-pages']);
     expect(responses['400']!['content']).toEqual({ 'application/problem+json': { schema: { $ref: ref('Problem') } } });
   });
@@ -72,10 +76,13 @@ describe('operation → OpenAPI', () => {
     const model = modelOf({
       'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n',
       'permissions.yaml': 'permissions:\n  - { name: "thing:view" }\n',
-      'api/s.yaml': `schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    ${given}\n    response: Thing\n    handler: things/handlers#getThing\n    record: { entity: thing }\n`,
+      'api/s.yaml': `schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    ${given}\n    response: Thing\n    handler: things/handlers#getThing\n    access: { entity: thing }\n`,
     });
     const operation = (buildOpenApi(model)['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/things/{id}']!['get']!;
     expect(Object.fromEntries(Object.entries(operation).filter(([key]) => key.startsWith('x-')))).toEqual(want);
+    // An operation with a condition declares the 403 it answers when the caller fails it, saying why.
+    const forbidden = (operation['responses'] as Record<string, { description: string }>)['403']!.description;
+    expect(forbidden).toMatch(/^Forbidden: the caller lacks .*\(forbidden\)$/);
   });
 });
 
@@ -83,7 +90,7 @@ describe('operation guard', () => {
   it('given guard: { root: true }, marks the operation for root users only in the server table', () => {
     const model = modelOf({
       'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n',
-      'api/s.yaml': 'schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    guard: { root: true }\n    response: Thing\n    handler: things/handlers#getThing\n    record: { entity: thing }\n',
+      'api/s.yaml': 'schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    guard: { root: true }\n    response: Thing\n    handler: things/handlers#getThing\n    access: { entity: thing }\n',
     });
     expect(model.operations[0]!.guard).toEqual({ root: true });
     expect(emitServerOperations(model)).toContain('guard: {"root":true},');

@@ -34,7 +34,17 @@ describe('data model → migration', () => {
     expect(added.summary).toEqual(['index_things_lower_name_id']);
     expect(planMigration(modelOf(thing(fields, '    indexes: [[lower(name), id]]\n')), EMPTY_SNAPSHOT).up[1]).toBe(create);
     expect(() => modelOf(thing(fields, '    indexes: [[lower(nope)]]\n'))).toThrow(/unknown field "nope"/);
-    expect(() => modelOf(thing(fields, '    unique: [[lower(name)]]\n'))).toThrow();
+  });
+
+  it('writes a unique index on a lowered column as SQL, so case variants collide on every database', () => {
+    const fields = '      name: { type: string, max: 40 }\n';
+    const before = snapshotOf(modelOf(thing(fields)));
+    const added = planMigration(modelOf(thing(fields, '    unique: [[lower(name)]]\n')), before);
+    expect(added.up).toEqual([
+      'await knex.schema.raw(knex.client.config.client === "pg" ? "create unique index \\"things_lower_name_unique\\" on \\"things\\" (lower(\\"name\\") collate \\"C\\")" : "create unique index \\"things_lower_name_unique\\" on \\"things\\" (lower(\\"name\\"))");',
+    ]);
+    expect(added.down).toEqual(['await knex.schema.raw("drop index \\"things_lower_name_unique\\"");']);
+    expect(added.summary).toEqual(['unique_things_lower_name']);
   });
 
   it.each([

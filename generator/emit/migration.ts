@@ -111,14 +111,14 @@ const isExpressionIndex = (list: string[]) => list.some((column) => LOWERED.test
  * Knex builds no expression index, so these are written in SQL. On PostgreSQL the lowered value
  * is in byte order (collate "C"), matching server/db/textOrder.ts, or the index would not serve it.
  */
-function expressionIndexCode(table: string, list: string[]): { create: string; drop: string } {
-  const name = `${table}_${list.map((column) => column.replace(LOWERED, 'lower_$1')).join('_')}_index`;
+function expressionIndexCode(table: string, list: string[], unique = false): { create: string; drop: string } {
+  const name = `${table}_${list.map((column) => column.replace(LOWERED, 'lower_$1')).join('_')}_${unique ? 'unique' : 'index'}`;
   const columns = (collate: string) =>
     list.map((column) => {
       const lowered = LOWERED.exec(column)?.[1];
       return lowered === undefined ? `"${column}"` : `lower("${lowered}")${collate}`;
     });
-  const sql = (collate: string) => `create index "${name}" on "${table}" (${columns(collate).join(', ')})`;
+  const sql = (collate: string) => `create ${unique ? 'unique ' : ''}index "${name}" on "${table}" (${columns(collate).join(', ')})`;
   return {
     create: `await knex.schema.raw(knex.client.config.client === "pg" ? ${JSON.stringify(sql(' collate "C"'))} : ${JSON.stringify(sql(''))});`,
     drop: `await knex.schema.raw(${JSON.stringify(`drop index "${name}"`)});`,
@@ -181,10 +181,11 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
     const lines = [
       ...Object.entries(spec.columns).map(([name, column]) => `${columnCode(name, column)};`),
       ...spec.indexes.filter((list) => !isExpressionIndex(list)).map((list) => `table.index(${JSON.stringify(list)});`),
-      ...spec.unique.map((list) => `table.unique(${JSON.stringify(list)});`),
+      ...spec.unique.filter((list) => !isExpressionIndex(list)).map((list) => `table.unique(${JSON.stringify(list)});`),
     ];
     up.push(`await knex.schema.createTable(${JSON.stringify(table)}, (table) => {\n${lines.map((line) => `  ${line}`).join('\n')}\n});`);
     up.push(...spec.indexes.filter(isExpressionIndex).map((list) => expressionIndexCode(table, list).create));
+    up.push(...spec.unique.filter(isExpressionIndex).map((list) => expressionIndexCode(table, list, true).create));
     down.unshift(`await knex.schema.dropTable(${JSON.stringify(table)});`);
     summary.push(`create_${table}`);
   }
@@ -252,7 +253,7 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
         if (oldKeys.has(listKey(list))) continue;
         summary.push(`${method}_${table}_${list.map((column) => column.replace(LOWERED, 'lower_$1')).join('_')}`);
         if (isExpressionIndex(list)) {
-          const code = expressionIndexCode(table, list);
+          const code = expressionIndexCode(table, list, kind === 'unique');
           expressionUp.push(code.create);
           expressionDown.unshift(code.drop);
           continue;
@@ -266,7 +267,7 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
         if (newKeys.has(listKey(renamed)) || renamed.some((c) => !spec.columns[column(c)])) continue;
         summary.push(`drop_${method}_${table}`);
         if (isExpressionIndex(renamed)) {
-          const code = expressionIndexCode(table, renamed);
+          const code = expressionIndexCode(table, renamed, kind === 'unique');
           expressionUp.unshift(code.drop);
           expressionDown.push(code.create);
           continue;

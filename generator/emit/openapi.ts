@@ -1,6 +1,7 @@
 import { queryParameters } from '../model/queryParameters';
-import type { Model, Operation } from '../model/types';
+import type { Guard, Model, Operation } from '../model/types';
 import { objectSchema, propertySchema, typeRefSchema, type JsonSchema } from './jsonSchema';
+import { writtenRecord } from './serverCode';
 
 export { queryParameters };
 
@@ -25,12 +26,52 @@ function problemResponse(description: string) {
 }
 
 /** What the usual statuses stand for, kept when an operation names further problem codes there. */
-const USUAL_PROBLEMS: Record<string, string> = { '400': 'Invalid parameters or body', '403': 'Missing permission or CSRF token' };
+export const USUAL_PROBLEMS: Record<string, string> = { '400': 'Invalid parameters or body', '403': 'Missing permission or CSRF token' };
 
 /** A status's description with the problem codes an operation names there. */
-function problemsAt(status: string, codes: string[]): string {
-  const usual = USUAL_PROBLEMS[status];
+function problemsAt(status: string, codes: string[], usual = USUAL_PROBLEMS[status]): string {
   return usual ? `${usual}; also ${codes.join(', ')}` : `Problem codes: ${codes.join(', ')}`;
+}
+
+function guardWords(guard: Guard): string {
+  const parts = [
+    ...(guard.permission !== undefined ? [`permission ${guard.permission}`] : []),
+    ...(guard.root === true ? ['supplier staff (root)'] : []),
+    ...(guard.root === false ? ['not supplier staff'] : []),
+    ...(guard.admin ? ['an organisation admin'] : []),
+    ...(guard.linked_account ? ['an organisation with a linked account'] : []),
+    ...(guard.can_create_resellers ? ['an organisation that may create resellers'] : []),
+    ...(guard.any ? [`one of (${guard.any.map(guardWords).join(') or (')})`] : []),
+  ];
+  return parts.join(' and ');
+}
+
+function conditionWords(operation: Operation): string[] {
+  return [
+    ...(operation.permission ? [`permission ${operation.permission}`] : []),
+    ...(operation.module ? [`the ${operation.module} module`] : []),
+    ...(operation.guard ? [guardWords(operation.guard)] : []),
+  ];
+}
+
+/**
+ * Why an operation answers 403 (forbidden, csrf), or undefined when it never does: what the caller
+ * (and, for a record reached through one get, that get) needs, and, for a state-changing call, the
+ * CSRF token and the portal's own origin.
+ */
+function forbiddenWhen(model: Model, operation: Operation): string | undefined {
+  const through = operation.access?.of?.length === 1 ? model.operations.find((candidate) => candidate.id === operation.access!.of![0]) : undefined;
+  const needs = [...new Set([...conditionWords(operation), ...(through ? conditionWords(through) : [])])];
+  const reasons = [
+    ...(needs.length > 0 ? [`the caller lacks ${needs.join(', ')} (forbidden)`] : []),
+    ...(operation.method !== 'get' ? ['the call has no CSRF token or comes from another site (csrf)'] : []),
+  ];
+  return reasons.length === 0 ? undefined : `Forbidden: ${reasons.join('; or ')}`;
+}
+
+/** The area an operation belongs to, the first part of its path (`orders`, `auth`): its OpenAPI tag. */
+export function operationArea(operation: Operation): string {
+  return operation.path.split('/')[1] ?? '';
 }
 
 function operationObject(model: Model, operation: Operation) {
@@ -62,8 +103,11 @@ function operationObject(model: Model, operation: Operation) {
           content: { 'application/json': { schema: typeRefSchema(model, operation.response, componentRef) } },
         };
   const writes = operation.generic?.kind === 'create' || operation.generic?.kind === 'update';
+  const forbidden = forbiddenWhen(model, operation);
   return {
     operationId: operation.id,
+    tags: [operationArea(operation)],
+    ...(operation.summary !== undefined && { summary: operation.summary }),
     ...(operation.auth === 'public' ? { security: [] } : {}),
     ...(operation.permission && { 'x-permission': operation.permission }),
     ...(operation.module && { 'x-module': operation.module }),
@@ -76,13 +120,25 @@ function operationObject(model: Model, operation: Operation) {
       [String(operation.status)]: success,
       '400': problemResponse(USUAL_PROBLEMS['400']!),
       ...(operation.auth === 'session' && { '401': problemResponse('Not signed in') }),
-      '403': problemResponse(USUAL_PROBLEMS['403']!),
+      ...(forbidden && { '403': problemResponse(forbidden) }),
       ...(operation.pathParams.length > 0 && { '404': problemResponse('Not found') }),
       ...(writes && { '409': problemResponse('A unique value is taken (duplicate_value)') }),
       ...(writes && (operation.generic?.scope || operation.generic?.lookup) && {
         '422': problemResponse('A value outside the caller’s scope (outside_scope) or naming no row (unknown_value)'),
       }),
-      ...Object.fromEntries(Object.entries(operation.problems ?? {}).map(([status, codes]) => [status, problemResponse(problemsAt(status, codes))])),
+      // A write of a record honours If-Match against the ETag its get answers.
+      ...(writtenRecord(model, operation) && { '412': problemResponse('If-Match names another version of the record than the current one (stale_record)') }),
+      // A JSON body must be JSON (415) and at most 1 MB (413).
+      ...(operation.body && {
+        '413': problemResponse('The body is larger than 1 MB (payload_too_large)'),
+        '415': problemResponse('The body is not sent as application/json (unsupported_media_type)'),
+      }),
+      ...Object.fromEntries(
+        Object.entries(operation.problems ?? {}).map(([status, codes]) => [
+          status,
+          { ...problemResponse(problemsAt(status, codes, status === '403' ? forbidden : undefined)), 'x-problem-codes': codes },
+        ]),
+      ),
     },
   };
 }

@@ -22,7 +22,8 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
   // A create or update answers its record as a get would: the response schema is what is read back.
   const writes = generic.kind === 'create' || generic.kind === 'update';
   const shown = writes && response !== 'none' && response.kind === 'schema' ? response.name : generic.schema;
-  const schema = model.schemas.find((candidate) => candidate.name === shown)!;
+  // A delete answers nothing: no schema to read back.
+  const schema = model.schemas.find((candidate) => candidate.name === shown) ?? { name: '', properties: [] };
   const entity = model.entities.find((candidate) => candidate.name === generic.entity)!;
   const expand = schema.properties.flatMap((property) => {
     if (!property.via || property.type.kind !== 'schema') return [];
@@ -62,19 +63,61 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
     ...(generic.scope && { scope: generic.scope }),
     ...(generic.children && { children: { ...generic.children, defaultSort: generic.defaultSort } }),
     ...(writes && { write: writeMeta(model, generic) }),
+    ...(generic.kind === 'action' && { action: { values: generic.values!, audit: generic.audit! } }),
+    ...(generic.kind === 'delete' && { remove: removeMeta(model, generic) }),
+    ...(generic.when && { when: generic.when }),
+    ...(generic.notSelf && { notSelf: true }),
   };
 }
 
-/** What a create or update writes: its input schema's fields, the unique ones among them, `requires`, `set` and `lookup`. */
+/** What a delete removes with the record, and the child rows that forbid it, by table and column. */
+function removeMeta(model: Model, generic: GenericOperation) {
+  const place = (child: { entity: string; via: string }) => {
+    const entity = model.entities.find((candidate) => candidate.name === child.entity)!;
+    return { entity: entity.name, via: child.via, table: entity.table, column: entity.fields.find((field) => field.name === child.via)!.column };
+  };
+  return {
+    cascade: (generic.cascade ?? []).map(place),
+    restrict: (generic.restrict ?? []).map((rule) => ({ ...place(rule), problem: rule.problem })),
+  };
+}
+
+/**
+ * What a create or update writes: its input schema's fields, `requires`, `set` and `lookup`.
+ * Uniqueness is the database's (an index, on the lowered value for text), answered as a 409.
+ */
 function writeMeta(model: Model, generic: GenericOperation) {
   const input = model.schemas.find((candidate) => candidate.name === generic.schema)!;
-  const entity = model.entities.find((candidate) => candidate.name === generic.entity)!;
   const fields = input.properties.map((property) => property.name);
-  const unique = entity.fields.filter((field) => field.unique && fields.includes(field.name)).map((field) => field.name);
-  return { fields, unique, requires: generic.requires ?? {}, ...(generic.set && { set: generic.set }), ...(generic.lookup && { lookup: generic.lookup }) };
+  return { fields, requires: generic.requires ?? {}, ...(generic.set && { set: generic.set }), ...(generic.lookup && { lookup: generic.lookup }) };
+}
+
+/** A get of one record by {id}: its ETag is the hash of what it answers. */
+function isRecordGet(operation: Operation): boolean {
+  return operation.method === 'get' && !operation.paged && operation.pathParams.length === 1 && operation.response !== 'none' && operation.response.kind === 'schema';
+}
+
+/**
+ * The record a write under /…/{id} changes: the get whose path is the write's own or its start
+ * (POST /feeds/{id}/enable changes what GET /feeds/{id} shows), with the entity whose row the
+ * router locks and whose representation If-Match compares. `same` when the write answers the
+ * record as that get does, so its answer carries the new ETag.
+ */
+export function writtenRecord(model: Model, operation: Operation): { get: string; entity: string; same: boolean } | undefined {
+  if (operation.method === 'get' || operation.pathParams.length === 0) return undefined;
+  const gets = model.operations.filter((candidate) => isRecordGet(candidate) && (operation.path === candidate.path || operation.path.startsWith(`${candidate.path}/`)));
+  const get = gets.sort((a, b) => b.path.length - a.path.length)[0];
+  if (!get || get.response === 'none' || get.response.kind !== 'schema') return undefined;
+  const schemaName = get.response.name;
+  const entity = get.generic?.entity ?? model.schemas.find((schema) => schema.name === schemaName)?.entity;
+  if (!entity) return undefined;
+  // A create under a record (a role's duplicate) answers another record: no ETag of this one.
+  const same = operation.status !== 201 && operation.response !== 'none' && operation.response.kind === 'schema' && operation.response.name === schemaName;
+  return { get: get.id, entity, same };
 }
 
 function operationEntry(model: Model, operation: Operation): string {
+  const record = writtenRecord(model, operation);
   const fields = [
     `id: ${literal(operation.id)}`,
     `method: ${literal(operation.method)}`,
@@ -92,7 +135,9 @@ function operationEntry(model: Model, operation: Operation): string {
       ? [`handler: ${handlerAlias(operation.handler.module)}.${operation.handler.exportName} satisfies Handler<${literal(operation.id)}>`]
       : []),
     ...(operation.generic ? [`generic: ${literal(genericMeta(model, operation.generic, operation.response))}`] : []),
-    ...(operation.record ? [`record: ${literal(operation.record)}`] : []),
+    ...(record ? [`record: ${literal(record)}`] : []),
+    ...(isRecordGet(operation) ? [`etag: true`] : []),
+    ...(operation.access ? [`access: ${literal(operation.access)}`] : []),
   ];
   return `  {\n${fields.map((line) => `    ${line.replace(/\n/g, '\n    ')},`).join('\n')}\n  }`;
 }
@@ -127,6 +172,7 @@ export function emitServerEntities(model: Model): string {
       entity.name,
       {
         table: entity.table,
+        ...(entity.audit && { audit: true }),
         fields: Object.fromEntries(
           entity.fields.map((field) => [
             field.name,

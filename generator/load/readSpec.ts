@@ -16,6 +16,22 @@ export class SpecError extends Error {
   }
 }
 
+/** Several problems found in one pass over a section, each with its place; the message lists them, one a line. */
+export class SpecErrors extends SpecError {
+  constructor(readonly errors: readonly [SpecError, ...SpecError[]]) {
+    const [first] = errors;
+    super(first.file, first.line, first.path, first.reason);
+    this.message = errors.map((error) => error.message).join('\n');
+  }
+
+  /** Throws the one problem as it is, several together, or nothing when there is none. */
+  static throwIfAny(errors: readonly SpecError[]): void {
+    const [first, ...rest] = errors;
+    if (first && rest.length === 0) throw first;
+    if (first) throw new SpecErrors([first, ...rest]);
+  }
+}
+
 export interface SpecFile {
   /** Path relative to the spec folder, with forward slashes. */
   file: string;

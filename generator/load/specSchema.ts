@@ -31,8 +31,7 @@ const field = {
   },
 } as const;
 
-const columnLists = { type: 'array', items: { type: 'array', minItems: 1, items: identifier } } as const;
-/** Index columns may also be a field's lower-cased value, `lower(name)`, as case-insensitive sorts use it. */
+/** Index columns may also be a field's lower-cased value, `lower(name)`, as case-insensitive sorts and uniqueness use it. */
 const indexLists = {
   type: 'array',
   items: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^([a-z][a-z0-9_]*|lower\\([a-z][a-z0-9_]*\\))$' } },
@@ -48,9 +47,11 @@ const entity = {
     private: { type: 'boolean' },
     renamed_from: identifier,
     drop_intended: { type: 'array', items: identifier },
+    /** Every change of a record is written to the audit log under the entity's name (an audit_entity_type value). */
+    audit: { type: 'boolean' },
     fields: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: field },
     indexes: indexLists,
-    unique: columnLists,
+    unique: indexLists,
   },
 } as const;
 
@@ -96,7 +97,8 @@ const parameterSet = {
 /**
  * What a route, screen link or operation demands beyond being signed in (002 §6): every condition
  * given must hold; `any` holds when one of its alternatives does. `linked_account` is the caller's
- * organisation having a linked account.
+ * organisation having a linked account. `root` is the one flag that may also be false: "not supplier
+ * staff" (a menu offers inward quotes to everyone else).
  */
 const guard = {
   type: 'object',
@@ -104,7 +106,7 @@ const guard = {
   minProperties: 1,
   properties: {
     permission: { type: 'string' },
-    root: { const: true },
+    root: { type: 'boolean' },
     admin: { const: true },
     linked_account: { const: true },
     can_create_resellers: { const: true },
@@ -119,6 +121,8 @@ const operation = {
   properties: {
     method: { enum: ['get', 'post', 'put', 'patch', 'delete'] },
     path: { type: 'string', pattern: '^/' },
+    // One line for the API reference (GET /api/v1/docs) and the OpenAPI summary.
+    summary: { type: 'string' },
     auth: { enum: ['public', 'session'] },
     permission: { type: 'string' },
     module: { enum: ['WEBSTORE', 'DOVETAIL'] },
@@ -135,11 +139,11 @@ const operation = {
     status: { type: 'integer', minimum: 200, maximum: 299 },
     // The problems a hand-written operation answers beyond the usual ones, by status, for the
     // OpenAPI contract: { 409: [max_feeds_reached], 422: [outside_scope] } (codes of the catalogue).
-    problems: { type: 'object', propertyNames: { pattern: '^4[0-9][0-9]$' }, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
+    problems: { type: 'object', propertyNames: { pattern: '^(4[0-9][0-9]|503)$' }, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
     handler: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*(/[a-z][a-zA-Z0-9]*)*#[A-Za-z_][A-Za-z0-9_]*$' },
     // Whose record a hand-written operation's {id} names and who may reach it (docs/spec.md
     // "Whose record an {id} names"): the authorization matrix and its test are derived from it.
-    record: {
+    access: {
       type: 'object',
       additionalProperties: false,
       oneOf: [{ required: ['entity'] }, { required: ['of'] }],
@@ -165,13 +169,14 @@ const operation = {
     generic: {
       type: 'object',
       additionalProperties: false,
-      required: ['schema'],
       oneOf: [
-        { required: ['list', 'sort', 'default_sort'] },
-        { required: ['get'] },
-        { required: ['children', 'of', 'via'] },
-        { required: ['create'] },
-        { required: ['update'] },
+        { required: ['list', 'sort', 'default_sort', 'schema'] },
+        { required: ['get', 'schema'] },
+        { required: ['children', 'of', 'via', 'schema'] },
+        { required: ['create', 'schema'] },
+        { required: ['update', 'schema'] },
+        { required: ['action', 'values', 'audit'] },
+        { required: ['delete'] },
       ],
       properties: {
         list: identifier,
@@ -179,6 +184,18 @@ const operation = {
         children: identifier,
         create: identifier,
         update: identifier,
+        // A state change of one record (enable, disable): the fixed values it writes, the audit
+        // action it is recorded as, and what the record must be for it to apply.
+        action: identifier,
+        values: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+        audit: { type: 'string', pattern: '^[A-Z_]+$' },
+        when: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+        not_self: { type: 'boolean' },
+        delete: identifier,
+        // Child rows removed with the record ("entity.via"), and child rows that forbid the delete
+        // ("entity.via": problem code answered with 409).
+        cascade: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },
+        restrict: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' }, additionalProperties: identifier },
         requires: { type: 'object', propertyNames: identifier, additionalProperties: identifier },
         set: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string' } },
         lookup: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },
@@ -501,6 +518,35 @@ const screen = {
   ],
 } as const;
 
+/**
+ * The header menu (spec/menu.yaml): entries naming a route of the SPA (or, `href`, a page the server
+ * answers itself) with a label key and an optional extra guard, and groups of them shown behind a
+ * disclosure button. Who sees a route entry is its route's guard plus the entry's own.
+ */
+const menuEntry = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['label'],
+  properties: {
+    route: { type: 'string' },
+    href: { type: 'string', pattern: '^/[A-Za-z0-9_./-]*$' },
+    label: { type: 'string' },
+    guard: { $ref: '#/$defs/guard' },
+  },
+  oneOf: [{ required: ['route'] }, { required: ['href'] }],
+} as const;
+
+const menuGroup = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['group', 'label', 'entries'],
+  properties: {
+    group: identifier,
+    label: { type: 'string' },
+    entries: { type: 'array', minItems: 1, items: menuEntry },
+  },
+} as const;
+
 export const specFileSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $defs: { property, guard },
@@ -518,6 +564,8 @@ export const specFileSchema = {
     parameters: { type: 'object', additionalProperties: parameterSet },
     operations: { type: 'object', propertyNames: { pattern: '^[a-z][A-Za-z0-9]*$' }, additionalProperties: operation },
     routes: { type: 'array', items: route },
+    // A group is told apart by its `group` key, so that a bad one is reported as a group.
+    menu: { type: 'array', minItems: 1, items: { if: { type: 'object', required: ['group'] }, then: menuGroup, else: menuEntry } },
     screens: { type: 'object', propertyNames: identifier, additionalProperties: screen },
     permissions: {
       type: 'array',

@@ -1,5 +1,6 @@
 import { SpecError, type SpecFile } from '../load/readSpec';
 import { enumValues } from '../emit/jsonSchema';
+import { checkRecordWrite, recordWriteOptions } from './recordWrites';
 import type {
   ChildrenScreen,
   ScreenLink,
@@ -14,6 +15,7 @@ import type {
   Field,
   TitleValue,
   Model,
+  ModelBeforeScreens,
   Operation,
   Permission,
   Property,
@@ -29,7 +31,9 @@ import { checkGuard, collect, fail, type Located, type Raw, type TypeContext } f
 import { checkFormLoad, checkFormOperation, checkFormRoute, checkForms, checkPrefillFrom, formClears, formWidgets, redirectWhen } from './formScreens';
 import { writeLookups, writeSources } from './writeOptions';
 import { buildListScreen, FORMAT_OF_TYPE, screenLinks } from './listScreenModel';
-import { assignRecords } from './records';
+import { buildMessages } from './messages';
+import { buildMenu } from './menuModel';
+import { assignAccess } from './access';
 
 const DEFAULT_SCALE: Partial<Record<ScalarType, number>> = { money: 4, decimal: 4 };
 
@@ -89,6 +93,7 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
       indexes: (raw.indexes ?? []).map((list: string[], i: number) => columnOf(list, 'indexes', i)),
       unique: (raw.unique ?? []).map((list: string[], i: number) => columnOf(list, 'unique', i)),
       dropIntended: raw.drop_intended ?? [],
+      audit: raw.audit === true,
     };
     if (raw.description !== undefined) entity.description = raw.description;
     if (raw.renamed_from !== undefined) entity.renamedFrom = raw.renamed_from;
@@ -247,6 +252,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       response,
       status: raw.status ?? (response === 'none' ? 204 : 200),
     };
+    if (raw.summary !== undefined) operation.summary = raw.summary;
     if (raw.permission !== undefined) operation.permission = raw.permission;
     if (raw.module !== undefined) operation.module = raw.module;
     if (raw.guard !== undefined) operation.guard = raw.guard as Guard;
@@ -262,6 +268,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     if (operation.generic?.kind === 'list' && !operation.paged) fail(at, 'a generic list needs paged', ['generic']);
     if (operation.generic?.kind === 'get' && operation.pathParams.length !== 1) fail(at, 'a generic get needs one {id} in its path', ['path']);
     if (operation.generic?.kind === 'create' || operation.generic?.kind === 'update') checkWrite(operation, at, ctx);
+    if (operation.generic?.kind === 'action' || operation.generic?.kind === 'delete') checkRecordWrite(operation, at, ctx);
     return { operation, at };
   });
   for (const { operation, at } of built) if (operation.generic?.children) checkChildren(operation, at, built.map((entry) => entry.operation), ctx, entities);
@@ -304,11 +311,12 @@ function checkChildren(operation: Operation, at: Located<Raw>, operations: Opera
 }
 
 function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeContext): GenericOperation {
-  const kind: GenericOperation['kind'] = raw.list ? 'list' : raw.get ? 'get' : raw.create ? 'create' : raw.update ? 'update' : 'children';
-  const entityName: string = raw.list ?? raw.get ?? raw.create ?? raw.update ?? raw.children;
+  const kind: GenericOperation['kind'] = raw.list ? 'list' : raw.get ? 'get' : raw.create ? 'create' : raw.update ? 'update' : raw.action ? 'action' : raw.delete ? 'delete' : 'children';
+  const entityName: string = raw.list ?? raw.get ?? raw.create ?? raw.update ?? raw.action ?? raw.delete ?? raw.children;
   const entity = entities.find((candidate) => candidate.name === entityName);
-  if (!entity) fail(at, `unknown entity "${entityName}"`, [kind === 'children' ? 'children' : kind]);
-  if (!ctx.schemaNames.has(raw.schema)) fail(at, `unknown schema "${raw.schema}"`, ['schema']);
+  if (!entity) fail(at, `unknown entity "${entityName}"`, [kind]);
+  // An action reads back its answer's schema, a delete answers none (checkRecordWrite).
+  if (raw.schema !== undefined && !ctx.schemaNames.has(raw.schema)) fail(at, `unknown schema "${raw.schema}"`, ['schema']);
   const fieldOf = (name: string, path: (string | number)[]) => {
     const field = entity.fields.find((candidate) => candidate.name === name);
     if (!field) fail(at, `entity "${entity.name}" has no field "${name}"`, path);
@@ -345,7 +353,7 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
     if (filter.match === 'set' && !field.nullable) fail(at, `"${filter.field}" is never empty, so set has nothing to ask`, ['filters', param, 'match']);
     return { param, match: filter.match, fields: [filter.field] };
   });
-  const generic: GenericOperation = { kind, entity: entity.name, schema: raw.schema, sort, defaultSort, filters };
+  const generic: GenericOperation = { kind, entity: entity.name, schema: raw.schema ?? '', sort, defaultSort, filters, ...recordWriteOptions(raw, entity, fieldOf, entities, at, ctx) };
   if (kind === 'create' || kind === 'update') {
     if (ctx.schemaEntities.get(raw.schema) !== entity.name) fail(at, `schema "${raw.schema}" must be from entity "${entity.name}"`, ['schema']);
     for (const [field, needed] of Object.entries((raw.requires ?? {}) as Record<string, string>)) {
@@ -429,7 +437,7 @@ function propertyAt(schemas: ApiSchema[], schema: ApiSchema, path: string): Prop
 }
 
 /** The columns of a child list's rows: `field` may be a dotted path into a nested schema. */
-function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath: (string | number)[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ListColumnDef[] {
+function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath: (string | number)[], partial: ModelBeforeScreens): ListColumnDef[] {
   const rowType = operation.response !== 'none' && operation.response.kind === 'array' ? operation.response.items : undefined;
   const schema = rowType?.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
   if (!schema) fail(at, `"${operation.id}" must answer an array of a schema`, listPath);
@@ -447,7 +455,7 @@ function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath
   });
 }
 
-function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): RecordTab {
+function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: ModelBeforeScreens): RecordTab {
   const operation = partial.operations.find((candidate) => candidate.id === raw.list);
   if (!operation || operation.method !== 'get' || !operation.path.startsWith(`${record.path}/`) || operation.pathParams.length !== 1) {
     fail(at, `"${raw.list}" is not a get under ${record.path}/`, ['list']);
@@ -460,7 +468,7 @@ function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: 
 }
 
 /** A child list on its own page: a get with one path parameter (the record's id) answering rows. */
-function buildChildrenScreen(name: string, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ChildrenScreen {
+function buildChildrenScreen(name: string, at: Located<Raw>, partial: ModelBeforeScreens): ChildrenScreen {
   const raw = at.value;
   const operation = partial.operations.find((candidate) => candidate.id === raw.children);
   if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || operation.pathParams[0]?.name !== 'id') {
@@ -479,7 +487,7 @@ function buildChildrenScreen(name: string, at: Located<Raw>, partial: Omit<Model
 }
 
 /** A record title's placeholders name top-level properties of the record (and their fallbacks); the title needs them. */
-function recordTitleValues(at: Located<Raw>, operation: Operation, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Record<string, TitleValue> | undefined {
+function recordTitleValues(at: Located<Raw>, operation: Operation, partial: ModelBeforeScreens): Record<string, TitleValue> | undefined {
   const raw = at.value;
   if (raw.title_values === undefined) return undefined;
   if (!raw.title) fail(at, 'title_values need a title', ['title_values']);
@@ -497,7 +505,7 @@ function recordTitleValues(at: Located<Raw>, operation: Operation, partial: Omit
   return values;
 }
 
-function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): Screen[] {
+function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBeforeScreens): Screen[] {
   return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
     const raw = at.value;
     if (raw.links && !raw.list && !raw.record && !raw.children) fail(at, 'links belong to list, record and child-list screens', ['links']);
@@ -569,38 +577,6 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: Omit<Model
     form.clears = formClears(at, raw);
     return form;
   });
-}
-
-/** messages/<locale>.yaml, or any file under messages/<locale>/ (one per area). */
-function localeOf(file: string): string | undefined {
-  return /^messages\/([a-z]{2})(\.ya?ml$|\/)/.exec(file)?.[1];
-}
-
-function buildMessages(files: SpecFile[]): Record<string, Record<string, string>> {
-  const messages: Record<string, Record<string, string>> = {};
-  const origin = new Map<string, string>();
-  for (const file of files) {
-    if (!file.data['messages']) continue;
-    const locale = localeOf(file.file);
-    if (!locale) throw new SpecError(file.file, file.lineOf(['messages']), 'messages', 'messages belong in messages/<locale>.yaml or messages/<locale>/*.yaml');
-    const catalogue = (messages[locale] ??= {});
-    for (const [key, text] of Object.entries(file.data['messages'] as Record<string, string>)) {
-      const earlier = origin.get(`${locale}:${key}`);
-      if (earlier) throw new SpecError(file.file, file.lineOf(['messages', key]), `messages.${key}`, `already defined in ${earlier}`);
-      origin.set(`${locale}:${key}`, file.file);
-      catalogue[key] = text;
-    }
-  }
-  const english = messages['en'];
-  if (!english) throw new SpecError('messages/en.yaml', 1, 'messages', 'the English catalogue is required');
-  for (const file of files) {
-    const locale = localeOf(file.file);
-    if (!locale || locale === 'en' || !file.data['messages']) continue;
-    for (const key of Object.keys(file.data['messages'] as Record<string, string>)) {
-      if (english[key] === undefined) throw new SpecError(file.file, file.lineOf(['messages', key]), `messages.${key}`, 'not in the English catalogue');
-    }
-  }
-  return messages;
 }
 
 /** Labels, links and guards of list screens must name messages, routes and permissions that exist. */
@@ -711,7 +687,7 @@ function checkWriteOnly(files: SpecFile[], entities: Entity[], operations: Opera
   }
 }
 
-/** Builds the validated model from parsed spec files; the first inconsistency throws SpecError. */
+/** Builds the validated model from parsed spec files; the first inconsistency throws SpecError (the catalogue checks throw all of theirs together, as SpecErrors). */
 export function buildModel(files: SpecFile[]): Model {
   const enums = buildEnums(files);
   const enumNames = new Set(enums.map((e) => e.name));
@@ -729,13 +705,14 @@ export function buildModel(files: SpecFile[]): Model {
   const permissions: Permission[] = files.flatMap((file) =>
     ((file.data['permissions'] as Raw[] | undefined) ?? []).map((p) => ({ name: p.name, module: p.module ?? 'WEBSTORE' })),
   );
-  const messages = buildMessages(files);
+  const messages = buildMessages(files, enums);
   const operations = buildOperations(files, ctx, entities);
-  assignRecords(operations, entities, collect(files, 'operations'));
+  assignAccess(operations, entities, collect(files, 'operations'));
   const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
   checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});
   checkForms(files, screens, routes, permissions, messages['en'] ?? {}, operations);
+  const menu = buildMenu(files, routes, permissions, messages['en'] ?? {});
   const locatedOperations = collect(files, 'operations');
   for (const operation of operations) checkGuard(locatedOperations.get(operation.id)!, operation.guard, permissions, ['guard']);
   checkWriteOnly(files, entities, operations, locatedOperations);
@@ -752,5 +729,5 @@ export function buildModel(files: SpecFile[]): Model {
       throw new SpecError(file.file, file.lineOf(['operations', operation.id, 'permission']), `operations.${operation.id}.permission`, `unknown permission "${operation.permission}"`);
     }
   }
-  return { enums, entities, schemas, operations, routes, screens, permissions, messages };
+  return { enums, entities, schemas, operations, routes, screens, permissions, menu, messages };
 }

@@ -12,6 +12,7 @@ import type {
   ListFilterDef,
   ListScreen,
   Model,
+  ModelBeforeScreens,
   Property,
   RowCase,
   RowCondition,
@@ -28,7 +29,7 @@ export const FORMAT_OF_TYPE: Partial<Record<string, ListColumnDef['format']>> = 
 };
 
 /** A list operation whose rows give a filter its choices: the value and label must be row properties. */
-function optionsSource(at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>, raw: Raw, path: (string | number)[]): FilterOptionsSource {
+function optionsSource(at: Located<Raw>, partial: ModelBeforeScreens, raw: Raw, path: (string | number)[]): FilterOptionsSource {
   const operation = partial.operations.find((candidate) => candidate.id === raw.operation);
   if (!operation || operation.method !== 'get' || operation.response === 'none' || operation.response.kind !== 'array' || operation.pathParams.length > 0) {
     fail(at, `"${raw.operation}" is not a list operation`, [...path, 'operation']);
@@ -93,7 +94,7 @@ function checkOrganisationWhere(at: Located<Raw>, filter: Raw, i: number, model:
   }
 }
 
-export function buildListScreen(name: string, at: Located<Raw>, partial: Omit<Model, 'screens' | 'routes' | 'permissions' | 'messages'>): ListScreen {
+export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBeforeScreens): ListScreen {
   const raw = at.value;
   const operation = partial.operations.find((candidate) => candidate.id === raw.list);
   if (!operation || operation.method !== 'get' || !operation.paged || operation.response === 'none' || operation.response.kind !== 'array') {

@@ -14,9 +14,14 @@ export interface Located<T> {
   path: (string | number)[];
 }
 
-export function fail(at: Located<unknown>, reason: string, subPath: (string | number)[] = []): never {
+/** The error of a problem at a place in the spec (`fail` throws it; a collecting check gathers it). */
+export function specError(at: Located<unknown>, reason: string, subPath: (string | number)[] = []): SpecError {
   const path = [...at.path, ...subPath];
-  throw new SpecError(at.file.file, at.file.lineOf(path), path.join('.'), reason);
+  return new SpecError(at.file.file, at.file.lineOf(path), path.join('.'), reason);
+}
+
+export function fail(at: Located<unknown>, reason: string, subPath: (string | number)[] = []): never {
+  throw specError(at, reason, subPath);
 }
 
 /** Every permission a guard names, at any depth of `any`, must exist. */

@@ -63,6 +63,8 @@ export interface Entity {
   renamedFrom?: string;
   /** Columns whose removal the spec says is intended (their data is dropped). */
   dropIntended: string[];
+  /** Changes are written to the audit log (entity_type = the entity's name). */
+  audit: boolean;
 }
 
 export interface EnumDef {
@@ -96,6 +98,8 @@ export interface ApiSchema {
 
 export interface Operation {
   id: string;
+  /** One line saying what it does (the API reference and OpenAPI `summary`). */
+  summary?: string;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI form: /products/{id}. */
   path: string;
@@ -115,8 +119,8 @@ export interface Operation {
   generic?: GenericOperation;
   /** Problem codes the operation answers, by HTTP status (the OpenAPI responses). */
   problems?: Record<string, string[]>;
-  /** Whose record its {id} names (model/records.ts): declared with `record:`, or derived. */
-  record?: RecordRule;
+  /** Whose record its {id} names and who may reach it (model/access.ts): declared with `access:`, or derived. */
+  access?: AccessRule;
 }
 
 type PlainValue = string | number | boolean;
@@ -126,7 +130,7 @@ type PlainValue = string | number | boolean;
  * (none: not an organisation's record), or any record matching `shared`, of those matching
  * `where`; or, with `of`, a record one of those get operations answers (their conditions too).
  */
-export interface RecordRule {
+export interface AccessRule {
   entity: string;
   scope?: GenericScope;
   shared?: Record<string, PlainValue>;
@@ -157,8 +161,11 @@ export interface GenericFilter {
 export type GenericScope = { kind: 'tree'; field: string } | { kind: 'own'; field: string };
 
 export interface GenericOperation {
-  /** create (POST) and update (PUT …/{id}) write the fields of their input `schema`. */
-  kind: 'list' | 'get' | 'children' | 'create' | 'update';
+  /**
+   * create (POST) and update (PUT …/{id}) write the fields of their input `schema`; action (POST
+   * …/{id}/<verb>) writes fixed `values`; delete (DELETE …/{id}) removes the record.
+   */
+  kind: 'list' | 'get' | 'children' | 'create' | 'update' | 'action' | 'delete';
   entity: string;
   schema: string;
   sort: string[];
@@ -179,6 +186,18 @@ export interface GenericOperation {
    * (a user's timezone is the code of a timezone row); a value naming none is refused.
    */
   lookup?: Record<string, { entity: string; field: string }>;
+  /** For an action: the values it writes, whatever the caller sends. */
+  values?: Record<string, string | number | boolean | null>;
+  /** For an action: the audit action it is recorded as (ENABLE, DISABLE…). */
+  audit?: string;
+  /** For action and delete: what the record must be (else 409 invalid_state). */
+  when?: Record<string, string | number | boolean | null>;
+  /** For action and delete: refused (403 own_record) on the caller's own organisation or own user. */
+  notSelf?: boolean;
+  /** For delete: child rows removed with the record, by entity and the ref pointing back. */
+  cascade?: { entity: string; via: string }[];
+  /** For delete: child rows whose existence forbids it, answered as 409 with `problem`. */
+  restrict?: { entity: string; via: string; problem: string }[];
 }
 
 /** Where a server-filled field's value comes from. */
@@ -199,6 +218,7 @@ export interface GenericChildren {
 /** A route, link or operation guard: every condition given holds; `any` holds if one alternative does. */
 export interface Guard {
   permission?: string;
+  /** true: supplier staff only; false: everyone but supplier staff. */
   root?: boolean;
   admin?: boolean;
   /** The caller's organisation has a linked account. */
@@ -465,6 +485,29 @@ export interface Permission {
   module: string;
 }
 
+/**
+ * An entry of the header menu: a parameter-free, signed-in route of the SPA (`route`, shown to the
+ * users its guard lets in) or a page the server answers itself (`href`, a full-page link); `guard`
+ * narrows who sees it further (inward quotes: `{ root: false }`).
+ */
+export interface MenuEntry {
+  kind: 'entry';
+  label: string;
+  route?: string;
+  href?: string;
+  guard?: Guard;
+}
+
+/** A group of entries behind a disclosure button; hidden when none of its entries is shown. */
+export interface MenuGroup {
+  kind: 'group';
+  name: string;
+  label: string;
+  entries: MenuEntry[];
+}
+
+export type MenuItem = MenuEntry | MenuGroup;
+
 export interface Model {
   enums: EnumDef[];
   entities: Entity[];
@@ -473,6 +516,11 @@ export interface Model {
   routes: Route[];
   screens: Screen[];
   permissions: Permission[];
+  /** The header menu, in order (empty when the spec has none). */
+  menu: MenuItem[];
   /** locale → key → text; en is complete, others may be partial. */
   messages: Record<string, Record<string, string>>;
 }
+
+/** What the screens are built from: the model before screens, routes, permissions, menu and messages. */
+export type ModelBeforeScreens = Omit<Model, 'screens' | 'routes' | 'permissions' | 'menu' | 'messages'>;

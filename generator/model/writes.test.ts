@@ -78,7 +78,7 @@ describe('generic create and update', () => {
     const code = emitServerOperations(model);
     // The answer is read back through the response schema; the write names the input fields.
     expect(code).toMatch(/"kind": "create",\s+"entity": "thing",\s+"fields": \[\s+"id",\s+"name",\s+"kind",\s+"sub_kind",\s+"state"\s+\]/);
-    expect(code).toMatch(/"write": \{\s+"fields": \[\s+"name",\s+"kind",\s+"sub_kind",\s+"state"\s+\],\s+"unique": \[\s+"name"\s+\],\s+"requires": \{\s+"sub_kind": "kind"\s+\}/);
+    expect(code).toMatch(/"write": \{\s+"fields": \[\s+"name",\s+"kind",\s+"sub_kind",\s+"state"\s+\],\s+"requires": \{\s+"sub_kind": "kind"\s+\}/);
     expect(code).toMatch(/"kind": "update",[\s\S]*"requires": \{\}/);
     const openapi = buildOpenApi(model) as unknown as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
     expect(openapi.paths['/things']!['post']!.requestBody).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingInput' } } } });
@@ -268,7 +268,8 @@ describe('problem codes of an operation', () => {
       paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
     };
     const responses = openapi.paths['/things']!['post']!.responses;
-    expect(responses['403']!.description).toBe('Missing permission or CSRF token; also forbidden');
+    expect(responses['403']!.description).toBe('Forbidden: the call has no CSRF token or comes from another site (csrf); also forbidden');
+    expect(responses['403']).toMatchObject({ 'x-problem-codes': ['forbidden'] });
     expect(responses['409']!.description).toBe('Problem codes: thing_full');
     expect(responses['422']!.description).toBe('Problem codes: outside_scope, thing_full');
   });

@@ -49,6 +49,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organisations/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["enableOrganisation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisations/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["disableOrganisation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organisations/{id}/addresses": {
         parameters: {
             query?: never;
@@ -91,6 +123,38 @@ export interface paths {
         get: operations["getUser"];
         put: operations["updateUser"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["enableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["disableUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -153,9 +217,9 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getRole"];
-        put?: never;
+        put: operations["updateRole"];
         post?: never;
-        delete?: never;
+        delete: operations["deleteRole"];
         options?: never;
         head?: never;
         patch?: never;
@@ -235,6 +299,38 @@ export interface paths {
         get: operations["getFeed"];
         put?: never;
         post?: never;
+        delete: operations["deleteFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["enableFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["disableFeed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -618,7 +714,7 @@ export interface paths {
         };
         get: operations["listProductGroupProducts"];
         put?: never;
-        post?: never;
+        post: operations["addProductGroupProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -634,7 +730,7 @@ export interface paths {
         };
         get: operations["listProductGroupRelatedGroups"];
         put?: never;
-        post?: never;
+        post: operations["addProductGroupRelation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -810,6 +906,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in with an e-mail address and password; answers the signed-in user */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -826,6 +923,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign out, ending the session on the server */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -840,8 +938,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The signed-in user, with their organisation, modules and permissions */
         get: operations["whoami"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whoami/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateMyLanguage"];
         post?: never;
         delete?: never;
         options?: never;
@@ -954,6 +1069,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Register interest in an account (the public sign-up form) */
         post: operations["requestAccount"];
         delete?: never;
         options?: never;
@@ -1227,7 +1343,7 @@ export interface paths {
         get: operations["getBasket"];
         put: operations["updateBasket"];
         post?: never;
-        delete?: never;
+        delete: operations["deleteBasket"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1305,6 +1421,86 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listOrderAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/productgroups/{id}/all_products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listProductGroupCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/productgroups/{id}/products/{product}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["removeProductGroupProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/productgroups/{id}/addon_groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listProductGroupAddOns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/productgroups/{id}/related_groups/{related_product_group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["removeProductGroupRelation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listPermissions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1556,7 +1752,8 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             ip_address: string | null;
-            action: string;
+            /** @enum {string} */
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT";
             on: string | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
         };
@@ -1962,7 +2159,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT";
             user: components["schemas"]["CreatedByRef"] | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
             field_changes: components["schemas"]["AuditFieldChange"][];
@@ -2530,6 +2727,40 @@ export interface components {
             countries: string[];
             shipping_prices: components["schemas"]["ShippingPrice"][];
         };
+        ProductGroupCandidate: {
+            id: number;
+            name: string;
+            product_code: string;
+            vendor: components["schemas"]["Vendor"] | null;
+            in_group: boolean;
+        };
+        ProductGroupProductInput: {
+            product: number;
+        };
+        ProductGroupAddOn: {
+            id: number;
+            name: string;
+            /**
+             * @default DRAFT
+             * @enum {string}
+             */
+            status: "DRAFT" | "LIVE";
+            /** @enum {string|null} */
+            subscription_type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
+            related: boolean;
+        };
+        ProductGroupRelationInput: {
+            related_product_group: number;
+        };
+        RolePermissionInput: {
+            permission: number;
+            /** @enum {integer} */
+            value: 0 | 1 | 2;
+        };
+        RoleUpdate: {
+            name?: string;
+            permissions?: components["schemas"]["RolePermissionInput"][];
+        };
         Vendor: {
             id: number;
             name: string;
@@ -2732,6 +2963,10 @@ export interface components {
             modules: ("WEBSTORE" | "DOVETAIL")[];
             organisation: components["schemas"]["OrganisationSummary"];
         };
+        UserLanguageUpdate: {
+            /** @enum {string} */
+            user_language: "de" | "en" | "es" | "fr" | "it" | "nl";
+        };
         LoginRequest: {
             email_address: string;
             password: string;
@@ -2817,7 +3052,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2868,8 +3103,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:modify, an organisation that may create resellers (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2925,15 +3178,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
         };
     };
     getOrganisation: {
@@ -2974,7 +3218,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2985,6 +3229,158 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission organisation:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also own_record */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission organisation:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also own_record */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3034,7 +3430,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3103,7 +3499,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission user:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3154,7 +3550,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission user:modify (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3165,6 +3561,24 @@ export interface operations {
             };
             /** @description A unique value is taken (duplicate_value) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3221,7 +3635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission user:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3283,7 +3697,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission user:modify (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3310,8 +3724,187 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission user:admin (forbidden); or the call has no CSRF token or comes from another site (csrf); also own_record */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission user:admin (forbidden); or the call has no CSRF token or comes from another site (csrf); also own_record */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3367,7 +3960,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission user:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3433,7 +4026,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission role:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3484,8 +4077,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token; also forbidden_field */
+            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3550,7 +4161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission role:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3599,7 +4210,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission role:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3610,6 +4221,178 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks an organisation admin (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: role_in_use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3661,7 +4444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token; also forbidden_field */
+            /** @description Forbidden: the caller lacks permission role:modify, permission role:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3672,6 +4455,33 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3740,7 +4550,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3791,7 +4601,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3802,6 +4612,24 @@ export interface operations {
             };
             /** @description A unique value is taken (duplicate_value) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3849,7 +4677,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3911,7 +4739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3931,6 +4759,33 @@ export interface operations {
             };
             /** @description A unique value is taken (duplicate_value) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3986,7 +4841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4037,7 +4892,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4048,6 +4903,24 @@ export interface operations {
             };
             /** @description Problem codes: duplicate_value, max_feeds_reached */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4104,7 +4977,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4115,6 +4988,223 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4169,15 +5259,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
         };
     };
     getTimezone: {
@@ -4211,15 +5292,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing permission or CSRF token */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4283,15 +5355,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
         };
     };
     getCountryCode: {
@@ -4325,15 +5388,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing permission or CSRF token */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4398,7 +5452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks the DOVETAIL module (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4447,7 +5501,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks the DOVETAIL module (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4513,7 +5567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks the DOVETAIL module (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4562,7 +5616,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks the DOVETAIL module (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4620,7 +5674,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4680,7 +5734,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view, supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4740,7 +5794,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4800,7 +5854,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view, supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4858,7 +5912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4918,7 +5972,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4978,7 +6032,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5044,7 +6098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission organisation:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5102,7 +6156,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission user:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5162,7 +6216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission user:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5222,7 +6276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission user:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5288,7 +6342,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission user:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5346,7 +6400,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission role:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5404,7 +6458,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission role:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5470,7 +6524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission role:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5528,7 +6582,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5539,6 +6593,113 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addProductGroupProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductGroupProductInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductGroupProduct"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin, supplier staff (root) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_value */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5586,7 +6747,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5597,6 +6758,113 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addProductGroupRelation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductGroupRelationInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductGroupRelation"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin, supplier staff (root) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_value, product_group_not_base, product_group_not_add_on */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5652,7 +6920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5718,7 +6986,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5786,7 +7054,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission subscription:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5835,7 +7103,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission subscription:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5893,7 +7161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission subscription:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5951,7 +7219,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission subscription:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6026,7 +7294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission invoice:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6075,7 +7343,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission invoice:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6141,7 +7409,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6192,7 +7460,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6243,8 +7511,53 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Problem codes: login_failed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the call has no CSRF token or comes from another site (csrf) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: login_rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6279,7 +7592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6326,8 +7639,68 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+        };
+    };
+    updateMyLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserLanguageUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the call has no CSRF token or comes from another site (csrf) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6386,15 +7759,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
         };
     };
     getProduct: {
@@ -6430,15 +7794,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing permission or CSRF token */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6498,15 +7853,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
         };
     };
     getPublicProduct: {
@@ -6533,15 +7879,6 @@ export interface operations {
             };
             /** @description Invalid parameters or body */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing permission or CSRF token */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6595,15 +7932,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
         };
     };
     listProductTypes: {
@@ -6634,15 +7962,6 @@ export interface operations {
             };
             /** @description Invalid parameters or body */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing permission or CSRF token */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6683,8 +8002,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the call has no CSRF token or comes from another site (csrf) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: request_rate_limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6748,7 +8094,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6797,7 +8143,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6855,7 +8201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6913,7 +8259,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6971,7 +8317,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7041,7 +8387,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission quote:view, supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7090,7 +8436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission quote:view, supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7148,7 +8494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission quote:view, supplier staff (root) (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7217,15 +8563,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
         };
     };
     getQuoteInward: {
@@ -7259,15 +8596,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing permission or CSRF token */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7317,15 +8645,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing permission or CSRF token */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7394,7 +8713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Missing permission or CSRF token; also forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7445,8 +8764,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission quote:create, supplier staff (root) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope, quote_recipient_ineligible */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7487,15 +8833,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing permission or CSRF token */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7556,7 +8893,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7567,6 +8904,42 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope, quote_recipient_ineligible */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7614,7 +8987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7665,15 +9038,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing permission or CSRF token */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7738,7 +9102,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7789,7 +9153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7800,6 +9164,24 @@ export interface operations {
             };
             /** @description A unique value is taken (duplicate_value) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7856,7 +9238,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7918,7 +9300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7945,8 +9327,100 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteBasket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7994,7 +9468,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8059,15 +9533,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
         };
     };
     getShippingType: {
@@ -8101,15 +9566,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing permission or CSRF token */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8168,7 +9624,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:view (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8234,7 +9690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token */
+            /** @description Forbidden: the caller lacks permission order:view, permission order:audit (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8245,6 +9701,319 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProductGroupCandidates: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                text?: string;
+                vendor?: number[];
+                sort_by?: "+name" | "-name" | "+product_code" | "-product_code";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductGroupCandidate"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin, supplier staff (root) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeProductGroupProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                product: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin, supplier staff (root) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProductGroupAddOns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductGroupAddOn"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin, supplier staff (root) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeProductGroupRelation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                related_product_group: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin, supplier staff (root) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPermissions: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "+name" | "-name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionRef"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission role:view (forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,12 @@
 import { useNavigate } from 'react-router';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { useT } from '../i18n/useT';
 import { routePath } from '../routing/links';
 import { RouteLink } from '../routing/RouteLink';
 import { useCurrentUser } from '../session/useCurrentUser';
+import { MainMenu } from './MainMenu';
 
-/** The small header: app title, the signed-in user's name, and sign in / sign out. */
+/** The small header: app title, the menu, the signed-in user's name, and sign in / sign out. */
 export function Header() {
   const t = useT();
   const navigate = useNavigate();
@@ -21,7 +23,9 @@ export function Header() {
       <RouteLink to={user ? 'webstore' : 'public_webstore'} className="app-header__title">
         {t('app.title')}
       </RouteLink>
+      <MainMenu />
       <div className="app-header__session">
+        <LanguageSwitch />
         {!loading && user && (
           <>
             <span className="app-header__user" data-testid="current-user-name">

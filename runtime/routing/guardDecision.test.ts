@@ -35,6 +35,12 @@ describe('guardDecision', () => {
     expect(guardDecision({ public: false, guard: { root: true, admin: true } }, staff, false)).toBe('forbidden');
     expect(guardDecision({ public: false, guard: { admin: true } }, orgAdmin, false)).toBe('render');
   });
+
+  it('root: false keeps supplier staff out and lets everyone else in', () => {
+    expect(guardDecision({ public: false, guard: { root: false } }, staff, false)).toBe('forbidden');
+    expect(guardDecision({ public: false, guard: { root: false } }, buyer, false)).toBe('render');
+    expect(guardDecision({ public: false, guard: { root: false } }, orgAdmin, false)).toBe('render');
+  });
 });
 
 describe('guardDecision with any (002 §6 feeds: root, or the permission with a linked account)', () => {

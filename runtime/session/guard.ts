@@ -7,6 +7,7 @@ import { hasPermission, type PermissionHolder } from './permissions';
  */
 export interface Guard {
   readonly permission?: string;
+  /** true: supplier staff only; false: everyone but supplier staff. */
   readonly root?: boolean;
   readonly admin?: boolean;
   /** The user's organisation has a linked account. */
@@ -36,7 +37,7 @@ export function guardPasses(user: GuardHolder | null | undefined, guard: Guard |
   if (!guard) return true;
   if (!user) return false;
   if (guard.permission && !hasPermission(user, guard.permission)) return false;
-  if (guard.root && !user.root) return false;
+  if (guard.root !== undefined && guard.root !== user.root) return false;
   if (guard.admin && !user.admin) return false;
   if (guard.linked_account && user.organisation?.linked_account !== true) return false;
   if (guard.can_create_resellers && user.organisation?.can_create_resellers !== true) return false;

@@ -9,5 +9,7 @@ export interface FieldMeta {
 
 export interface EntityMeta {
   table: string;
+  /** Every change is written to the audit log, under the entity's name (spec `audit: true`). */
+  audit?: boolean;
   fields: Record<string, FieldMeta>;
 }

@@ -20,7 +20,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -31,6 +32,7 @@ export const apiSchemas = {
         "depth": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "parent": {
@@ -38,7 +40,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "status": {
           "type": "string",
@@ -86,7 +89,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "account_manager_name": {
           "type": "string",
@@ -149,7 +153,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -162,11 +167,13 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "depth": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "status": {
@@ -213,14 +220,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "catalogue": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "billing_account": {
           "type": [
@@ -413,7 +422,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "status": {
           "type": "string",
@@ -496,7 +506,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -581,7 +592,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -652,7 +664,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -759,7 +772,8 @@ export const apiSchemas = {
         },
         "organisation": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "user_language": {
           "type": "string",
@@ -858,7 +872,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "timestamp": {
           "type": "string",
@@ -875,9 +890,20 @@ export const apiSchemas = {
         },
         "action": {
           "type": "string",
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
+          "enum": [
+            "CREATE",
+            "UPDATE",
+            "DELETE",
+            "ENABLE",
+            "DISABLE",
+            "LOGIN",
+            "EMULATE",
+            "DUPLICATE",
+            "APPROVE",
+            "DENY",
+            "CANCEL",
+            "RESUBMIT"
+          ]
         },
         "on": {
           "type": [
@@ -912,7 +938,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -951,7 +978,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1017,7 +1045,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "template": {
           "type": "boolean",
@@ -1041,7 +1070,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1107,7 +1137,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -1178,7 +1209,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -1198,7 +1230,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1278,7 +1311,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1447,7 +1481,8 @@ export const apiSchemas = {
         },
         "organisation": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "active": {
           "type": "boolean",
@@ -1576,7 +1611,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1604,7 +1640,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1621,6 +1658,7 @@ export const apiSchemas = {
         "priority": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         }
       }
@@ -1636,7 +1674,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1667,7 +1706,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1701,7 +1741,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1737,7 +1778,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "organisation": {
           "anyOf": [
@@ -1775,7 +1817,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1849,7 +1892,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "recurring_cost": {
           "type": [
@@ -1880,7 +1924,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "pending_change": {
           "type": "boolean",
@@ -1910,7 +1955,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1949,11 +1995,13 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "order_line_item_id": {
@@ -1961,7 +2009,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "anyOf": [
@@ -1991,7 +2040,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2070,7 +2120,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "reference": {
           "type": "string",
@@ -2162,7 +2213,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "reference": {
           "type": "string",
@@ -2235,7 +2287,8 @@ export const apiSchemas = {
         },
         "days_overdue": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -2255,7 +2308,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "period": {
           "type": "string",
@@ -2272,11 +2326,13 @@ export const apiSchemas = {
         "new_orgs": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "orders": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "sales_usd": {
@@ -2315,7 +2371,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2325,11 +2382,13 @@ export const apiSchemas = {
         },
         "new_on_hub": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "sales_num": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "sales_usd": {
           "type": "string",
@@ -2364,7 +2423,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2384,7 +2444,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2405,7 +2466,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2432,7 +2494,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2461,7 +2524,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2488,7 +2552,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "field": {
           "type": "string",
@@ -2531,7 +2596,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "timestamp": {
           "type": "string",
@@ -2555,7 +2621,12 @@ export const apiSchemas = {
             "ENABLE",
             "DISABLE",
             "LOGIN",
-            "EMULATE"
+            "EMULATE",
+            "DUPLICATE",
+            "APPROVE",
+            "DENY",
+            "CANCEL",
+            "RESUBMIT"
           ]
         },
         "user": {
@@ -2596,7 +2667,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "account_manager": {
           "anyOf": [
@@ -2621,7 +2693,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2649,7 +2722,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2671,7 +2745,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2702,7 +2777,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "role": {
           "anyOf": [
@@ -2726,7 +2802,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "role": {
           "anyOf": [
@@ -2750,7 +2827,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "type": {
           "type": "string",
@@ -2779,7 +2857,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2813,7 +2892,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "value": {
           "type": "integer",
@@ -2846,7 +2926,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "user": {
           "anyOf": [
@@ -2870,7 +2951,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "anyOf": [
@@ -2894,7 +2976,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "related_product_group": {
           "anyOf": [
@@ -2919,7 +3002,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "serial_number": {
           "type": "string",
@@ -2949,7 +3033,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2969,7 +3054,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2989,7 +3075,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3019,7 +3106,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3174,7 +3262,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3264,7 +3353,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "end_user": {
           "type": [
@@ -3638,7 +3728,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3672,11 +3763,13 @@ export const apiSchemas = {
         },
         "product": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "selected_rate_plan": {
@@ -3684,42 +3777,48 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "maintenance_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_organisation": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_group": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_site": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "discount": {
           "type": "string",
@@ -3875,14 +3974,16 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3902,6 +4003,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "serial_numbers": {
@@ -3925,7 +4027,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "reference": {
           "type": "string",
@@ -3964,7 +4067,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "supplier_ref": {
           "type": "string",
@@ -4010,7 +4114,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -4036,11 +4141,13 @@ export const apiSchemas = {
         },
         "product": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "selected_rate_plan": {
@@ -4048,42 +4155,48 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "maintenance_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_organisation": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_group": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_site": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "discount": {
           "type": "string",
@@ -4258,15 +4371,18 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "selected_rate_plan": {
@@ -4274,42 +4390,48 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "maintenance_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_organisation": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_group": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_site": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "discount": {
           "type": "string",
@@ -4473,7 +4595,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -4558,7 +4681,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "organisation_from": {
           "anyOf": [
@@ -4627,7 +4751,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -4695,7 +4820,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "recipient_name": {
           "type": [
@@ -4953,7 +5079,8 @@ export const apiSchemas = {
       "properties": {
         "organisation_to": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "recipient_name": {
           "type": [
@@ -5007,7 +5134,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": [
@@ -5048,7 +5176,8 @@ export const apiSchemas = {
         },
         "line_item_count": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -5100,7 +5229,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": [
@@ -5603,7 +5733,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5684,6 +5815,167 @@ export const apiSchemas = {
         }
       }
     },
+    "ProductGroupCandidate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "product_code",
+        "vendor",
+        "in_group"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "product_code": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "vendor": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/Vendor"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "in_group": {
+          "type": "boolean"
+        }
+      }
+    },
+    "ProductGroupProductInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "ProductGroupAddOn": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "status",
+        "subscription_type",
+        "related"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "DRAFT",
+            "LIVE"
+          ],
+          "default": "DRAFT"
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ]
+        },
+        "related": {
+          "type": "boolean"
+        }
+      }
+    },
+    "ProductGroupRelationInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "related_product_group"
+      ],
+      "properties": {
+        "related_product_group": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "RolePermissionInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "permission",
+        "value"
+      ],
+      "properties": {
+        "permission": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "value": {
+          "type": "integer",
+          "enum": [
+            0,
+            1,
+            2
+          ]
+        }
+      }
+    },
+    "RoleUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 100
+        },
+        "permissions": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/RolePermissionInput"
+          }
+        }
+      }
+    },
     "Vendor": {
       "type": "object",
       "additionalProperties": false,
@@ -5695,7 +5987,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5724,7 +6017,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5761,14 +6055,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "ending_unit": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -5786,7 +6082,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5843,7 +6140,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5870,14 +6168,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "max_quantity": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "default": {
           "type": "boolean"
@@ -5901,7 +6201,9 @@ export const apiSchemas = {
       ],
       "properties": {
         "id": {
-          "type": "integer"
+          "type": "integer",
+          "minimum": -2147483648,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5960,7 +6262,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6123,6 +6426,7 @@ export const apiSchemas = {
         "popularity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "currency": {
@@ -6217,14 +6521,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "ending_unit": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -6242,7 +6548,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6299,7 +6606,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6326,14 +6634,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "max_quantity": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "default": {
           "type": "boolean"
@@ -6379,7 +6689,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6521,6 +6832,7 @@ export const apiSchemas = {
         "popularity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "currency": {
@@ -6601,7 +6913,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6614,7 +6927,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "currency": {
           "type": "string",
@@ -6673,7 +6987,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6717,7 +7032,9 @@ export const apiSchemas = {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
         },
         "real_name": {
           "type": [
@@ -6752,6 +7069,26 @@ export const apiSchemas = {
         },
         "organisation": {
           "$ref": "api#/definitions/OrganisationSummary"
+        }
+      }
+    },
+    "UserLanguageUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "user_language"
+      ],
+      "properties": {
+        "user_language": {
+          "type": "string",
+          "enum": [
+            "de",
+            "en",
+            "es",
+            "fr",
+            "it",
+            "nl"
+          ]
         }
       }
     },
@@ -6871,7 +7208,9 @@ export const apiSchemas = {
       ],
       "properties": {
         "id": {
-          "type": "integer"
+          "type": "integer",
+          "minimum": -2147483648,
+          "maximum": 2147483647
         }
       }
     },
@@ -6901,7 +7240,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6912,6 +7252,7 @@ export const apiSchemas = {
         "depth": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "parent": {
@@ -6919,7 +7260,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     }

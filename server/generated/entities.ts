@@ -222,7 +222,7 @@ export const entities = {
       },
       "action": {
         "column": "action",
-        "type": "string"
+        "type": "enum"
       },
       "on": {
         "column": "on",
@@ -302,6 +302,7 @@ export const entities = {
   },
   "product_group": {
     "table": "product_groups",
+    "audit": true,
     "fields": {
       "id": {
         "column": "id",
@@ -377,6 +378,7 @@ export const entities = {
   },
   "feed": {
     "table": "feeds",
+    "audit": true,
     "fields": {
       "id": {
         "column": "id",
@@ -1174,6 +1176,7 @@ export const entities = {
   },
   "basket": {
     "table": "baskets",
+    "audit": true,
     "fields": {
       "id": {
         "column": "id",
@@ -1750,6 +1753,7 @@ export const entities = {
   },
   "order": {
     "table": "orders",
+    "audit": true,
     "fields": {
       "id": {
         "column": "id",
@@ -2198,6 +2202,7 @@ export const entities = {
   },
   "organisation": {
     "table": "organisations",
+    "audit": true,
     "fields": {
       "id": {
         "column": "id",
@@ -2341,6 +2346,7 @@ export const entities = {
   },
   "user": {
     "table": "users",
+    "audit": true,
     "fields": {
       "id": {
         "column": "id",
@@ -2408,6 +2414,7 @@ export const entities = {
   },
   "role": {
     "table": "roles",
+    "audit": true,
     "fields": {
       "id": {
         "column": "id",
@@ -2603,6 +2610,77 @@ export const entities = {
         "column": "ip_address",
         "type": "string",
         "private": true
+      }
+    }
+  },
+  "idempotency_key": {
+    "table": "idempotency_keys",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "user": {
+        "column": "user_id",
+        "type": "ref",
+        "to": "user"
+      },
+      "key": {
+        "column": "key",
+        "type": "string"
+      },
+      "request_hash": {
+        "column": "request_hash",
+        "type": "string"
+      },
+      "status": {
+        "column": "status",
+        "type": "integer"
+      },
+      "response": {
+        "column": "response",
+        "type": "text"
+      },
+      "created_at": {
+        "column": "created_at",
+        "type": "timestamp"
+      }
+    }
+  },
+  "outbox_message": {
+    "table": "outbox_messages",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "topic": {
+        "column": "topic",
+        "type": "string"
+      },
+      "payload": {
+        "column": "payload",
+        "type": "text"
+      },
+      "created_at": {
+        "column": "created_at",
+        "type": "timestamp"
+      },
+      "available_at": {
+        "column": "available_at",
+        "type": "timestamp"
+      },
+      "attempts": {
+        "column": "attempts",
+        "type": "integer"
+      },
+      "delivered_at": {
+        "column": "delivered_at",
+        "type": "timestamp"
+      },
+      "last_error": {
+        "column": "last_error",
+        "type": "string"
       }
     }
   }

@@ -2,6 +2,7 @@
 import type { Handler, OperationDef } from '../http/operationDef';
 import * as accounts_handlers from '../modules/accounts/handlers';
 import * as auth_handlers from '../modules/auth/handlers';
+import * as auth_language from '../modules/auth/language';
 import * as baskets_handlers from '../modules/baskets/handlers';
 import * as billing_handlers from '../modules/billing/handlers';
 import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
@@ -9,6 +10,7 @@ import * as catalogue_handlers from '../modules/catalogue/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_handlers from '../modules/orders/handlers';
 import * as organisations_handlers from '../modules/organisations/handlers';
+import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
@@ -213,7 +215,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -277,7 +280,8 @@ export const operations: OperationDef[] = [
         "field": "self"
       }
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "organisation",
       "scope": {
         "kind": "tree",
@@ -307,6 +311,212 @@ export const operations: OperationDef[] = [
     handler: organisations_handlers.createOrganisation satisfies Handler<"createOrganisation">,
   },
   {
+    id: "enableOrganisation",
+    method: "post",
+    path: "/organisations/:id/enable",
+    auth: "session",
+    permission: "organisation:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "organisation",
+      "fields": [
+        "id",
+        "name",
+        "parent",
+        "depth",
+        "status",
+        "is_on_hold",
+        "on_credit_hold",
+        "can_create_resellers",
+        "po_number_required",
+        "force_po_uniqueness",
+        "finance_type",
+        "assigned_price_list",
+        "catalogue",
+        "billing_account",
+        "orders_require_manual_auth",
+        "order_manual_auth_limit",
+        "preferred_language",
+        "user_inactivity_timeout",
+        "base_url",
+        "subscribed_modules",
+        "is_linked",
+        "currency",
+        "admin_email",
+        "tenant_name",
+        "team_name",
+        "branding_image",
+        "branding_background_image",
+        "nav_bar_colour",
+        "footer_text",
+        "heading_font",
+        "text_body_font"
+      ],
+      "expand": [
+        {
+          "property": "supplier_account_manager",
+          "via": "supplier_account_manager",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "self"
+      },
+      "action": {
+        "values": {
+          "status": "ENABLED"
+        },
+        "audit": "ENABLE"
+      },
+      "when": {
+        "status": "DISABLED"
+      },
+      "notSelf": true
+    },
+    record: {
+      "get": "getOrganisation",
+      "entity": "organisation",
+      "same": true
+    },
+    access: {
+      "entity": "organisation",
+      "scope": {
+        "kind": "tree",
+        "field": "self"
+      }
+    },
+  },
+  {
+    id: "disableOrganisation",
+    method: "post",
+    path: "/organisations/:id/disable",
+    auth: "session",
+    permission: "organisation:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "organisation",
+      "fields": [
+        "id",
+        "name",
+        "parent",
+        "depth",
+        "status",
+        "is_on_hold",
+        "on_credit_hold",
+        "can_create_resellers",
+        "po_number_required",
+        "force_po_uniqueness",
+        "finance_type",
+        "assigned_price_list",
+        "catalogue",
+        "billing_account",
+        "orders_require_manual_auth",
+        "order_manual_auth_limit",
+        "preferred_language",
+        "user_inactivity_timeout",
+        "base_url",
+        "subscribed_modules",
+        "is_linked",
+        "currency",
+        "admin_email",
+        "tenant_name",
+        "team_name",
+        "branding_image",
+        "branding_background_image",
+        "nav_bar_colour",
+        "footer_text",
+        "heading_font",
+        "text_body_font"
+      ],
+      "expand": [
+        {
+          "property": "supplier_account_manager",
+          "via": "supplier_account_manager",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "self"
+      },
+      "action": {
+        "values": {
+          "status": "DISABLED"
+        },
+        "audit": "DISABLE"
+      },
+      "when": {
+        "status": "ENABLED"
+      },
+      "notSelf": true
+    },
+    record: {
+      "get": "getOrganisation",
+      "entity": "organisation",
+      "same": true
+    },
+    access: {
+      "entity": "organisation",
+      "scope": {
+        "kind": "tree",
+        "field": "self"
+      }
+    },
+  },
+  {
     id: "listOrganisationAddresses",
     method: "get",
     path: "/organisations/:id/addresses",
@@ -321,7 +531,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -365,7 +576,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+name"
       }
     },
-    record: {
+    access: {
       "entity": "organisation",
       "of": [
         "getOrganisation"
@@ -417,6 +628,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         },
         "verified": {
@@ -523,7 +735,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -569,7 +782,8 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "user",
       "scope": {
         "kind": "tree",
@@ -641,9 +855,6 @@ export const operations: OperationDef[] = [
           "timezone",
           "timeout"
         ],
-        "unique": [
-          "email_address"
-        ],
         "requires": {},
         "lookup": {
           "timezone": {
@@ -669,7 +880,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -725,9 +937,6 @@ export const operations: OperationDef[] = [
           "timezone",
           "timeout"
         ],
-        "unique": [
-          "email_address"
-        ],
         "requires": {},
         "lookup": {
           "timezone": {
@@ -738,6 +947,181 @@ export const operations: OperationDef[] = [
       }
     },
     record: {
+      "get": "getUser",
+      "entity": "user",
+      "same": true
+    },
+    access: {
+      "entity": "user",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "enableUser",
+    method: "post",
+    path: "/users/:id/enable",
+    auth: "session",
+    permission: "user:admin",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "user",
+      "fields": [
+        "id",
+        "name",
+        "email_address",
+        "admin",
+        "root",
+        "two_factor",
+        "active",
+        "verified",
+        "password_reset",
+        "disabled",
+        "user_language",
+        "timezone",
+        "timeout"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "disabled": false
+        },
+        "audit": "ENABLE"
+      },
+      "when": {
+        "disabled": true
+      },
+      "notSelf": true
+    },
+    record: {
+      "get": "getUser",
+      "entity": "user",
+      "same": true
+    },
+    access: {
+      "entity": "user",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "disableUser",
+    method: "post",
+    path: "/users/:id/disable",
+    auth: "session",
+    permission: "user:admin",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "user",
+      "fields": [
+        "id",
+        "name",
+        "email_address",
+        "admin",
+        "root",
+        "two_factor",
+        "active",
+        "verified",
+        "password_reset",
+        "disabled",
+        "user_language",
+        "timezone",
+        "timeout"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "disabled": true
+        },
+        "audit": "DISABLE"
+      },
+      "when": {
+        "disabled": false
+      },
+      "notSelf": true
+    },
+    record: {
+      "get": "getUser",
+      "entity": "user",
+      "same": true
+    },
+    access: {
       "entity": "user",
       "scope": {
         "kind": "tree",
@@ -761,7 +1145,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -822,7 +1207,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
-    record: {
+    access: {
       "entity": "user",
       "of": [
         "getUser"
@@ -864,6 +1249,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "That organisation and below it"
         },
         "sort_by": {
@@ -913,6 +1299,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "That organisation and below it"
         },
         "sort_by": {
@@ -942,7 +1329,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -951,7 +1339,8 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: roles_handlers.getRole satisfies Handler<"getRole">,
-    record: {
+    etag: true,
+    access: {
       "entity": "role",
       "scope": {
         "kind": "tree",
@@ -997,7 +1386,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1010,10 +1400,89 @@ export const operations: OperationDef[] = [
     },
     handler: roles_handlers.duplicateRole satisfies Handler<"duplicateRole">,
     record: {
+      "get": "getRole",
+      "entity": "role",
+      "same": false
+    },
+    access: {
       "entity": "role",
       "of": [
         "getRole"
       ]
+    },
+  },
+  {
+    id: "deleteRole",
+    method: "delete",
+    path: "/roles/:id",
+    auth: "session",
+    guard: {"admin":true},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "delete",
+      "entity": "role",
+      "fields": [],
+      "expand": [],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "remove": {
+        "cascade": [
+          {
+            "entity": "role_permission",
+            "via": "role",
+            "table": "role_permissions",
+            "column": "role_id"
+          },
+          {
+            "entity": "organisation_template_role",
+            "via": "role",
+            "table": "organisation_template_roles",
+            "column": "role_id"
+          }
+        ],
+        "restrict": [
+          {
+            "entity": "user_role",
+            "via": "role",
+            "table": "user_roles",
+            "column": "role_id",
+            "problem": "role_in_use"
+          }
+        ]
+      }
+    },
+    record: {
+      "get": "getRole",
+      "entity": "role",
+      "same": false
+    },
+    access: {
+      "entity": "role",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
     },
   },
   {
@@ -1105,11 +1574,13 @@ export const operations: OperationDef[] = [
         "grading_from": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "description": "grading at least"
         },
         "grading_to": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "description": "grading at most"
         }
       }
@@ -1197,7 +1668,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1222,7 +1694,8 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "product_group"
     },
   },
@@ -1270,9 +1743,6 @@ export const operations: OperationDef[] = [
           "subscription_product_type",
           "grading"
         ],
-        "unique": [
-          "name"
-        ],
         "requires": {
           "subscription_product_type": "subscription_type"
         }
@@ -1294,7 +1764,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1331,15 +1802,17 @@ export const operations: OperationDef[] = [
           "subscription_product_type",
           "grading"
         ],
-        "unique": [
-          "name"
-        ],
         "requires": {
           "subscription_product_type": "subscription_type"
         }
       }
     },
     record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": true
+    },
+    access: {
       "entity": "product_group"
     },
   },
@@ -1386,6 +1859,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         }
       }
@@ -1455,7 +1929,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1507,7 +1982,8 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "feed",
       "scope": {
         "kind": "tree",
@@ -1534,6 +2010,239 @@ export const operations: OperationDef[] = [
       "$ref": "api#/definitions/FeedInput"
     },
     handler: feeds_handlers.createFeed satisfies Handler<"createFeed">,
+  },
+  {
+    id: "enableFeed",
+    method: "post",
+    path: "/feeds/:id/enable",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "feed",
+      "fields": [
+        "id",
+        "name",
+        "active",
+        "timeslot",
+        "show_empty_stock",
+        "last_upload",
+        "delivery_method",
+        "delivery_email",
+        "delivery_server",
+        "delivery_user",
+        "ftp_server_protocol",
+        "ftp_server_port",
+        "filename",
+        "sitc_confirm",
+        "sitc_filename",
+        "columns",
+        "show_headers",
+        "delimiter",
+        "escape_method"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "active": true
+        },
+        "audit": "ENABLE"
+      },
+      "when": {
+        "active": false
+      }
+    },
+    record: {
+      "get": "getFeed",
+      "entity": "feed",
+      "same": true
+    },
+    access: {
+      "entity": "feed",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "disableFeed",
+    method: "post",
+    path: "/feeds/:id/disable",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "feed",
+      "fields": [
+        "id",
+        "name",
+        "active",
+        "timeslot",
+        "show_empty_stock",
+        "last_upload",
+        "delivery_method",
+        "delivery_email",
+        "delivery_server",
+        "delivery_user",
+        "ftp_server_protocol",
+        "ftp_server_port",
+        "filename",
+        "sitc_confirm",
+        "sitc_filename",
+        "columns",
+        "show_headers",
+        "delimiter",
+        "escape_method"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "active": false
+        },
+        "audit": "DISABLE"
+      },
+      "when": {
+        "active": true
+      }
+    },
+    record: {
+      "get": "getFeed",
+      "entity": "feed",
+      "same": true
+    },
+    access: {
+      "entity": "feed",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "deleteFeed",
+    method: "delete",
+    path: "/feeds/:id",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "delete",
+      "entity": "feed",
+      "fields": [],
+      "expand": [],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "remove": {
+        "cascade": [],
+        "restrict": []
+      }
+    },
+    record: {
+      "get": "getFeed",
+      "entity": "feed",
+      "same": false
+    },
+    access: {
+      "entity": "feed",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
   },
   {
     id: "listTimezones",
@@ -1617,7 +2326,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1637,7 +2347,8 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "timezone"
     },
   },
@@ -1727,7 +2438,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1748,7 +2460,8 @@ export const operations: OperationDef[] = [
       "sort": [],
       "filters": []
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "country"
     },
   },
@@ -1795,6 +2508,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         }
       }
@@ -1859,7 +2573,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1894,7 +2609,8 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "group",
       "scope": {
         "kind": "tree",
@@ -1945,6 +2661,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         }
       }
@@ -2009,7 +2726,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2044,7 +2762,8 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "site",
       "scope": {
         "kind": "tree",
@@ -2067,7 +2786,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2103,7 +2823,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+id"
       }
     },
-    record: {
+    access: {
       "entity": "organisation",
       "of": [
         "getOrganisation"
@@ -2126,7 +2846,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2163,7 +2884,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+name"
       }
     },
-    record: {
+    access: {
       "entity": "organisation",
       "of": [
         "getOrganisation"
@@ -2185,7 +2906,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2221,7 +2943,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+name"
       }
     },
-    record: {
+    access: {
       "entity": "organisation",
       "of": [
         "getOrganisation"
@@ -2244,7 +2966,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2282,7 +3005,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+name"
       }
     },
-    record: {
+    access: {
       "entity": "organisation",
       "of": [
         "getOrganisation"
@@ -2304,7 +3027,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2338,7 +3062,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+id"
       }
     },
-    record: {
+    access: {
       "entity": "organisation",
       "of": [
         "getOrganisation"
@@ -2360,7 +3084,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2404,7 +3129,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+name"
       }
     },
-    record: {
+    access: {
       "entity": "organisation",
       "of": [
         "getOrganisation"
@@ -2426,7 +3151,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2484,7 +3210,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+name"
       }
     },
-    record: {
+    access: {
       "entity": "organisation",
       "of": [
         "getOrganisation"
@@ -2507,7 +3233,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2591,7 +3318,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
-    record: {
+    access: {
       "entity": "organisation",
       "of": [
         "getOrganisation"
@@ -2613,7 +3340,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2647,7 +3375,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+id"
       }
     },
-    record: {
+    access: {
       "entity": "user",
       "of": [
         "getUser"
@@ -2669,7 +3397,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2705,7 +3434,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+type"
       }
     },
-    record: {
+    access: {
       "entity": "user",
       "of": [
         "getUser"
@@ -2727,7 +3456,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2765,7 +3495,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+name"
       }
     },
-    record: {
+    access: {
       "entity": "user",
       "of": [
         "getUser"
@@ -2788,7 +3518,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2872,7 +3603,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
-    record: {
+    access: {
       "entity": "user",
       "of": [
         "getUser"
@@ -2894,7 +3625,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2930,7 +3662,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+id"
       }
     },
-    record: {
+    access: {
       "entity": "role",
       "of": [
         "getRole"
@@ -2952,7 +3684,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2987,7 +3720,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+id"
       }
     },
-    record: {
+    access: {
       "entity": "role",
       "of": [
         "getRole"
@@ -3010,7 +3743,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3094,7 +3828,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
-    record: {
+    access: {
       "entity": "role",
       "of": [
         "getRole"
@@ -3115,7 +3849,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3150,7 +3885,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+id"
       }
     },
-    record: {
+    access: {
       "entity": "product_group",
       "of": [
         "getProductGroup"
@@ -3171,7 +3906,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3205,7 +3941,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+id"
       }
     },
-    record: {
+    access: {
       "entity": "product_group",
       "of": [
         "getProductGroup"
@@ -3227,7 +3963,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3311,7 +4048,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
-    record: {
+    access: {
       "entity": "product_group",
       "of": [
         "getProductGroup"
@@ -3333,7 +4070,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3417,7 +4155,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
-    record: {
+    access: {
       "entity": "feed",
       "of": [
         "getFeed"
@@ -3468,6 +4206,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         },
         "name": {
@@ -3587,7 +4326,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3635,7 +4375,8 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "subscription",
       "scope": {
         "kind": "tree",
@@ -3658,7 +4399,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3667,7 +4409,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: billing_subscriptionParts.listSubscriptionProducts satisfies Handler<"listSubscriptionProducts">,
-    record: {
+    access: {
       "entity": "subscription",
       "of": [
         "getSubscription"
@@ -3689,7 +4431,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3698,7 +4441,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: billing_subscriptionParts.listSubscriptionOrders satisfies Handler<"listSubscriptionOrders">,
-    record: {
+    access: {
       "entity": "subscription",
       "of": [
         "getSubscription"
@@ -3740,6 +4483,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "That organisation and below it"
         },
         "start_date": {
@@ -3846,7 +4590,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3888,7 +4633,8 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "invoice",
       "scope": {
         "kind": "tree",
@@ -3927,7 +4673,8 @@ export const operations: OperationDef[] = [
           "type": "array",
           "items": {
             "type": "integer",
-            "minimum": 1
+            "minimum": 1,
+            "maximum": 2147483647
           },
           "description": "Account manager ids"
         },
@@ -3979,7 +4726,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4000,7 +4748,8 @@ export const operations: OperationDef[] = [
       }
     },
     handler: billing_handlers.getMetrics satisfies Handler<"getMetrics">,
-    record: {
+    etag: true,
+    access: {
       "entity": "metrics_account_manager"
     },
   },
@@ -4056,6 +4805,25 @@ export const operations: OperationDef[] = [
     handler: auth_handlers.whoami satisfies Handler<"whoami">,
   },
   {
+    id: "updateMyLanguage",
+    method: "put",
+    path: "/whoami/language",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/UserLanguageUpdate"
+    },
+    handler: auth_language.updateMyLanguage satisfies Handler<"updateMyLanguage">,
+  },
+  {
     id: "listProducts",
     method: "get",
     path: "/products",
@@ -4100,7 +4868,8 @@ export const operations: OperationDef[] = [
           "type": "array",
           "items": {
             "type": "integer",
-            "minimum": -1
+            "minimum": -1,
+            "maximum": 2147483647
           },
           "description": "Vendor ids; -1 is 'No vendor'"
         },
@@ -4108,7 +4877,8 @@ export const operations: OperationDef[] = [
           "type": "array",
           "items": {
             "type": "integer",
-            "minimum": -1
+            "minimum": -1,
+            "maximum": 2147483647
           },
           "description": "Product type ids; -1 is 'No type'"
         },
@@ -4142,7 +4912,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4152,12 +4923,14 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "Price for this organisation of the caller's subtree (its price list and currency) instead of the caller's own"
         }
       }
     },
     handler: catalogue_handlers.getProduct satisfies Handler<"getProduct">,
-    record: {
+    etag: true,
+    access: {
       "entity": "product"
     },
   },
@@ -4206,7 +4979,8 @@ export const operations: OperationDef[] = [
           "type": "array",
           "items": {
             "type": "integer",
-            "minimum": -1
+            "minimum": -1,
+            "maximum": 2147483647
           },
           "description": "Vendor ids; -1 is 'No vendor'"
         },
@@ -4214,7 +4988,8 @@ export const operations: OperationDef[] = [
           "type": "array",
           "items": {
             "type": "integer",
-            "minimum": -1
+            "minimum": -1,
+            "maximum": 2147483647
           },
           "description": "Product type ids; -1 is 'No type'"
         },
@@ -4256,7 +5031,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4274,7 +5050,8 @@ export const operations: OperationDef[] = [
       }
     },
     handler: catalogue_handlers.getPublicProduct satisfies Handler<"getPublicProduct">,
-    record: {
+    etag: true,
+    access: {
       "entity": "product"
     },
   },
@@ -4461,6 +5238,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         },
         "customers": {
@@ -4672,7 +5450,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4777,7 +5556,8 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "order",
       "scope": {
         "kind": "tree",
@@ -4800,7 +5580,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4809,7 +5590,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: orders_handlers.listOrderLineItems satisfies Handler<"listOrderLineItems">,
-    record: {
+    access: {
       "entity": "order",
       "of": [
         "getOrder"
@@ -4831,7 +5612,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4840,7 +5622,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: orders_handlers.listOrderShipments satisfies Handler<"listOrderShipments">,
-    record: {
+    access: {
       "entity": "order",
       "of": [
         "getOrder"
@@ -4862,7 +5644,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4871,7 +5654,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: orders_handlers.listOrderLinkedSupplierRefs satisfies Handler<"listOrderLinkedSupplierRefs">,
-    record: {
+    access: {
       "entity": "order",
       "of": [
         "getOrder"
@@ -4959,11 +5742,13 @@ export const operations: OperationDef[] = [
         "organisation_to": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation_to equals"
         },
         "organisation_from": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation_from equals"
         }
       }
@@ -5088,7 +5873,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5183,7 +5969,8 @@ export const operations: OperationDef[] = [
         "field": "organisation_from"
       }
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "quote",
       "scope": {
         "kind": "own",
@@ -5207,7 +5994,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5216,7 +6004,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.listQuoteOutwardLineItems satisfies Handler<"listQuoteOutwardLineItems">,
-    record: {
+    access: {
       "entity": "quote",
       "of": [
         "getQuoteOutward"
@@ -5280,6 +6068,7 @@ export const operations: OperationDef[] = [
         "organisation_from": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "The sending organisation"
         },
         "sort_by": {
@@ -5320,7 +6109,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5329,7 +6119,8 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.getQuoteInward satisfies Handler<"getQuoteInward">,
-    record: {
+    etag: true,
+    access: {
       "entity": "quote",
       "scope": {
         "kind": "own",
@@ -5360,7 +6151,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5369,7 +6161,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.listQuoteInwardLineItems satisfies Handler<"listQuoteInwardLineItems">,
-    record: {
+    access: {
       "entity": "quote",
       "of": [
         "getQuoteInward"
@@ -5434,11 +6226,13 @@ export const operations: OperationDef[] = [
         "organisation_from": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "The sending organisation: the caller's own, for the outward list"
         },
         "organisation_to": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "The receiving organisation: the caller's own, for the inward list"
         },
         "sort_by": {
@@ -5479,7 +6273,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5488,7 +6283,8 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.getQuote satisfies Handler<"getQuote">,
-    record: {
+    etag: true,
+    access: {
       "entity": "quote",
       "of": [
         "getQuoteOutward",
@@ -5533,7 +6329,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5546,6 +6343,11 @@ export const operations: OperationDef[] = [
     },
     handler: quotes_handlers.updateQuote satisfies Handler<"updateQuote">,
     record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": true
+    },
+    access: {
       "entity": "quote",
       "of": [
         "getQuoteOutward"
@@ -5573,7 +6375,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5582,7 +6385,8 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.getQuoteDraft satisfies Handler<"getQuoteDraft">,
-    record: {
+    etag: true,
+    access: {
       "entity": "quote",
       "of": [
         "getQuoteOutward"
@@ -5608,7 +6412,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5617,7 +6422,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: quotes_handlers.listQuoteLineItems satisfies Handler<"listQuoteLineItems">,
-    record: {
+    access: {
       "entity": "quote",
       "of": [
         "getQuote"
@@ -5751,7 +6556,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5839,7 +6645,8 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
-    record: {
+    etag: true,
+    access: {
       "entity": "basket",
       "scope": {
         "kind": "own",
@@ -5962,7 +6769,6 @@ export const operations: OperationDef[] = [
           "shipping_postal_code",
           "shipping_country_code"
         ],
-        "unique": [],
         "requires": {},
         "set": {
           "organisation": "caller.organisation",
@@ -5988,7 +6794,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -6096,11 +6903,75 @@ export const operations: OperationDef[] = [
           "shipping_postal_code",
           "shipping_country_code"
         ],
-        "unique": [],
         "requires": {}
       }
     },
     record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": true
+    },
+    access: {
+      "entity": "basket",
+      "scope": {
+        "kind": "own",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "deleteBasket",
+    method: "delete",
+    path: "/baskets/:id",
+    auth: "session",
+    permission: "order:modify_draft",
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "delete",
+      "entity": "basket",
+      "fields": [],
+      "expand": [],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "own",
+        "field": "organisation"
+      },
+      "remove": {
+        "cascade": [
+          {
+            "entity": "basket_line_item",
+            "via": "basket",
+            "table": "basket_line_items",
+            "column": "basket_id"
+          }
+        ],
+        "restrict": []
+      }
+    },
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
       "entity": "basket",
       "scope": {
         "kind": "own",
@@ -6123,7 +6994,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -6132,7 +7004,7 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: baskets_handlers.listBasketLineItems satisfies Handler<"listBasketLineItems">,
-    record: {
+    access: {
       "entity": "basket",
       "of": [
         "getBasket"
@@ -6204,7 +7076,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -6213,7 +7086,8 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: shipping_handlers.getShippingType satisfies Handler<"getShippingType">,
-    record: {
+    etag: true,
+    access: {
       "entity": "shipping_type"
     },
   },
@@ -6232,7 +7106,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -6279,7 +7154,7 @@ export const operations: OperationDef[] = [
         "defaultSort": "+serial_number"
       }
     },
-    record: {
+    access: {
       "entity": "order",
       "of": [
         "getOrder"
@@ -6303,7 +7178,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -6387,11 +7263,371 @@ export const operations: OperationDef[] = [
         "defaultSort": "-timestamp"
       }
     },
-    record: {
+    access: {
       "entity": "order",
       "of": [
         "getOrder"
       ]
+    },
+  },
+  {
+    id: "listProductGroupCandidates",
+    method: "get",
+    path: "/productgroups/:id/all_products",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "text": {
+          "type": "string",
+          "maxLength": 255,
+          "description": "Name or SKU contains"
+        },
+        "vendor": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name",
+            "+product_code",
+            "-product_code"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    handler: productGroups_handlers.listProductGroupCandidates satisfies Handler<"listProductGroupCandidates">,
+    access: {
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
+    },
+  },
+  {
+    id: "addProductGroupProduct",
+    method: "post",
+    path: "/productgroups/:id/products",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ProductGroupProductInput"
+    },
+    handler: productGroups_handlers.addProductGroupProduct satisfies Handler<"addProductGroupProduct">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+    access: {
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
+    },
+  },
+  {
+    id: "removeProductGroupProduct",
+    method: "delete",
+    path: "/productgroups/:id/products/:product",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id",
+        "product"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: productGroups_handlers.removeProductGroupProduct satisfies Handler<"removeProductGroupProduct">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+    access: {
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
+    },
+  },
+  {
+    id: "listProductGroupAddOns",
+    method: "get",
+    path: "/productgroups/:id/addon_groups",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: productGroups_handlers.listProductGroupAddOns satisfies Handler<"listProductGroupAddOns">,
+    access: {
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
+    },
+  },
+  {
+    id: "addProductGroupRelation",
+    method: "post",
+    path: "/productgroups/:id/related_groups",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ProductGroupRelationInput"
+    },
+    handler: productGroups_handlers.addProductGroupRelation satisfies Handler<"addProductGroupRelation">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+    access: {
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
+    },
+  },
+  {
+    id: "removeProductGroupRelation",
+    method: "delete",
+    path: "/productgroups/:id/related_groups/:related_product_group",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id",
+        "related_product_group"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "related_product_group": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: productGroups_handlers.removeProductGroupRelation satisfies Handler<"removeProductGroupRelation">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+    access: {
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
+    },
+  },
+  {
+    id: "listPermissions",
+    method: "get",
+    path: "/permissions",
+    auth: "session",
+    permission: "role:view",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 1000
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "permission",
+      "fields": [
+        "id",
+        "name",
+        "module"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": []
+    },
+  },
+  {
+    id: "updateRole",
+    method: "put",
+    path: "/roles/:id",
+    auth: "session",
+    permission: "role:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/RoleUpdate"
+    },
+    handler: roles_handlers.updateRole satisfies Handler<"updateRole">,
+    record: {
+      "get": "getRole",
+      "entity": "role",
+      "same": true
+    },
+    access: {
+      "entity": "role",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
     },
   }
 ];

@@ -1,17 +1,24 @@
+import { readFileSync } from 'node:fs';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
 import { scopedFor } from '../modules/auth/sessionUser';
+import type { Answer } from '../writes/idempotency';
+import type { OutboxDispatcher } from '../writes/outbox';
+import { Records, type Actor } from '../writes/records';
+import { etagOf, tagListMatches } from './etag';
 import { genericChildren, genericGet, genericList, rowInScope, type GenericInput } from './genericList';
 import { genericCreate, genericUpdate } from './genericWrite';
+import { genericAction, genericDelete } from './genericRecordWrites';
 import type { GenericMeta, OperationDef, Page, RequestContext } from './operationDef';
 import type { SessionUser } from '../modules/auth/sessionUser';
 import { assertMayCall } from './callerChecks';
-import { unauthenticated, notFound } from './problem';
+import { HttpProblem, unauthenticated, notFound } from './problem';
 import { checkBody, checkParams, checkQuery, compileValidators } from './validation';
 import { issueCsrfToken, readCookie, writeCookie } from './security';
+import { runWrite } from './writeRequest';
 
 function plainQuery(ctx: Context): Record<string, unknown> {
   const query: Record<string, unknown> = {};
@@ -26,10 +33,18 @@ function plainQuery(ctx: Context): Record<string, unknown> {
   return query;
 }
 
+/** Who acts: the signed-in user (the emulated one while emulating), the administrator behind, and whence. */
+function actorOf(user: SessionUser | undefined, ip: string): Actor {
+  return { userId: user?.id ?? null, onBehalfOf: user?.real?.id ?? null, ip };
+}
+
 function requestContext(ctx: Context, db: Knex, operation: OperationDef): RequestContext {
   const user = ctx.state['user'] as SessionUser | undefined;
+  const actor = actorOf(user, ctx.ip);
   return {
     db,
+    records: new Records(db, actor),
+    actor,
     user: user && scopedFor(user, operation.permission),
     ip: ctx.ip,
     now: () => Date.now(),
@@ -41,100 +56,145 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
   };
 }
 
+function operationById(id: string): OperationDef {
+  const operation = operations.find((candidate) => candidate.id === id);
+  if (!operation) throw new Error(`unknown operation ${id}`);
+  return operation;
+}
+
 /**
  * Whether a record the caller can open lies outside its scope, open to it only as a shared one
  * (a template role): its child lists then show only rows of the caller's own scope.
  */
-async function sharedOnly(parent: OperationDef, id: number, context: RequestContext): Promise<boolean> {
-  const record = parent.record;
-  if (!record?.shared || !record.scope) return false;
-  const meta: GenericMeta = { kind: 'get', entity: record.entity, fields: [], expand: [], sort: [], filters: [], scope: record.scope };
+async function sharedOnly(getOperationId: string, id: number, context: RequestContext): Promise<boolean> {
+  const access = operationById(getOperationId).access;
+  if (!access?.shared || !access.scope) return false;
+  const meta: GenericMeta = { kind: 'get', entity: access.entity, fields: [], expand: [], sort: [], filters: [], scope: access.scope };
   return rowInScope(context.db, meta, { params: { id }, query: {}, user: context.user }).then(
     () => false,
     () => true,
   );
 }
 
+const parentQueries = new Map<string, ReturnType<typeof compileValidators>['query']>();
+
 /**
- * The parent check of a child list: the parent's own get, generic or hand-written, so the child
- * list is visible exactly when its record is (a 404 outside the caller's reach, its 403s too).
- * Answers whether the record is open to the caller only as a shared one (sharedOnly).
+ * A record read as the caller would read it, by its get operation (generic or hand-written): the
+ * parent check of a child list (visible exactly when its record is, its 403s too), and what a
+ * write's If-Match is compared with.
  */
-function parentCheck(operation: OperationDef): ((id: number, context: RequestContext) => Promise<boolean>) | undefined {
-  const of = operation.generic?.children?.of;
-  if (!of) return undefined;
-  const parent = operations.find((candidate) => candidate.id === of);
-  if (!parent) throw new Error(`${operation.id}: unknown parent operation ${of}`);
-  const parentQuery = compileValidators(parent).query;
-  return async (id, context) => {
-    // The parent's conditions hold for its child lists too (a root-only record's lists).
-    assertMayCall(context.user, parent);
-    if (parent.generic) {
-      await genericGet(context.db, parent.generic, { params: { id }, query: {}, user: context.user });
-      return false;
-    }
-    const query: Record<string, unknown> = {};
-    checkQuery(parentQuery, query);
-    await parent.handler!({ params: { id }, query, body: undefined }, context);
-    return sharedOnly(parent, id, context);
-  };
+async function readRecord(getOperationId: string, id: number, context: RequestContext): Promise<unknown> {
+  const get = operationById(getOperationId);
+  // The record's conditions hold for what hangs off it too (a root-only record's lists).
+  assertMayCall(context.user, get);
+  const scoped = { ...context, user: context.user && scopedFor(context.user, get.permission) };
+  if (get.generic) return genericGet(scoped.db, get.generic, { params: { id }, query: {}, user: scoped.user });
+  let validate = parentQueries.get(get.id);
+  if (!validate) parentQueries.set(get.id, (validate = compileValidators(get).query));
+  const query: Record<string, unknown> = {};
+  checkQuery(validate, query);
+  return get.handler!({ params: { id }, query, body: undefined }, scoped);
 }
 
-async function runGeneric(operation: OperationDef, db: Knex, input: GenericInput & { body: unknown }, context: RequestContext, checkParent: ReturnType<typeof parentCheck>): Promise<unknown> {
-  const meta = operation.generic!;
+async function runOperation(operation: OperationDef, input: GenericInput & { body: unknown }, context: RequestContext): Promise<unknown> {
+  if (!operation.generic) return operation.handler!(input, context);
+  const meta = operation.generic;
+  const { db } = context;
   switch (meta.kind) {
     case 'list':
       return genericList(db, meta, input);
     case 'get':
       return genericGet(db, meta, input);
     case 'children': {
-      const sharedParent = await checkParent!(Number(input.params['id']), context);
-      return genericChildren(db, meta, { ...input, sharedParent }, operation.paged === true);
+      const id = Number(input.params['id']);
+      await readRecord(meta.children!.of, id, context);
+      return genericChildren(db, meta, { ...input, sharedParent: await sharedOnly(meta.children!.of, id, context) }, operation.paged === true);
     }
     case 'create':
-      return genericCreate(db, meta, input);
+      return genericCreate(context, meta, input);
     case 'update':
-      return genericUpdate(db, meta, input);
+      return genericUpdate(context, meta, input);
+    case 'action':
+      return genericAction(context, meta, input);
+    case 'delete':
+      return genericDelete(context, meta, input);
   }
 }
 
-function mount(router: Router, db: Knex, operation: OperationDef): void {
+/** A JSON body must come as JSON: another content type is a 415, not a body read as empty. */
+function checkContentType(ctx: Context): void {
+  const declared = ctx.get('content-type');
+  const sent = declared !== '' || Number(ctx.get('content-length') || 0) > 0;
+  if (sent && !ctx.is('application/json', '+json')) throw new HttpProblem(415, 'unsupported_media_type');
+}
+
+function answerOf(operation: OperationDef, query: Record<string, unknown>, result: unknown): Answer {
+  const headers: Record<string, string> = {};
+  if (operation.paged) {
+    const page = result as Page<unknown>;
+    const perPage = Number(query['per_page']);
+    headers['x-total-count'] = String(page.total);
+    headers['x-total-pages'] = String(Math.ceil(page.total / perPage));
+    return { status: operation.status, body: page.rows, headers };
+  }
+  if ((operation.etag || operation.record?.same) && result !== undefined) headers['ETag'] = etagOf(result);
+  return { status: operation.status, body: result, headers };
+}
+
+function send(ctx: Context, answer: Answer): void {
+  ctx.status = answer.status;
+  ctx.set(answer.headers);
+  if (answer.body !== undefined) ctx.body = answer.body;
+}
+
+function mount(router: Router, db: Knex, operation: OperationDef, outbox: OutboxDispatcher | undefined): void {
   const validators = compileValidators(operation);
-  const checkParent = parentCheck(operation);
   router[operation.method](operation.path, async (ctx) => {
     // Who may call comes first: a signed-out caller learns nothing about the parameters.
-    const context = requestContext(ctx, db, operation);
-    if (operation.auth === 'session' && !context.user) throw unauthenticated();
-    assertMayCall(context.user, operation);
+    const base = requestContext(ctx, db, operation);
+    if (operation.auth === 'session' && !base.user) throw unauthenticated();
+    assertMayCall(base.user, operation);
     const params: Record<string, unknown> = { ...ctx.params };
     checkParams(validators.params, params);
     const query = plainQuery(ctx);
-    checkQuery(validators.query, query);
+    checkQuery(validators.query, query, validators.integerQuery);
+    if (validators.body) checkContentType(ctx);
     const body: unknown = ctx.request.body;
     if (validators.body) checkBody(validators.body, body);
-    const input = { params, query, body };
-    const result = operation.generic
-      ? await runGeneric(operation, db, { params, query, body, user: context.user }, context, checkParent)
-      : await operation.handler!(input, context);
-    ctx.status = operation.status;
-    if (operation.paged) {
-      const page = result as Page<unknown>;
-      const perPage = Number(query['per_page']);
-      ctx.set('x-total-count', String(page.total));
-      ctx.set('x-total-pages', String(Math.ceil(page.total / perPage)));
-      ctx.body = page.rows;
-    } else if (result !== undefined) {
-      ctx.body = result;
+    const input = { params, query, body, user: base.user };
+    const run = (context: RequestContext) => runOperation(operation, input, context);
+
+    if (operation.method === 'get' || operation.auth === 'public') {
+      const answer = answerOf(operation, query, await run(base));
+      const etag = answer.headers['ETag'];
+      const known = ctx.get('if-none-match');
+      if (etag && known && tagListMatches(known, etag)) {
+        ctx.status = 304;
+        ctx.set('ETag', etag);
+        return;
+      }
+      send(ctx, answer);
+      return;
     }
+    const recordId = params['id'] === undefined ? undefined : Number(params['id']);
+    send(ctx, await runWrite(ctx, db, operation, base, { recordId, run, readRecord, answerOf: (result) => answerOf(operation, query, result) }));
+    outbox?.kick();
   });
 }
 
-export function apiRouter(db: Knex): Router {
+/** The readable API reference (generated beside openapi.json): HTML and CSS only, no script. */
+const apiReference = readFileSync(new URL('../generated/apiReference.html', import.meta.url), 'utf8');
+
+export function apiRouter(db: Knex, outbox?: OutboxDispatcher): Router {
   const router = new Router({ prefix: '/api/v1' });
   router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
   });
-  for (const operation of operations) mount(router, db, operation);
+  router.get('/docs', (ctx) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = apiReference;
+  });
+  for (const operation of operations) mount(router, db, operation, outbox);
   router.all('/{*rest}', () => {
     throw notFound();
   });

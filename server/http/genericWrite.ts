@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { columnOf, encodeRow, tableOf } from '../db/codec';
+import { columnOf, tableOf } from '../db/codec';
+import { DomainError, invalidValue, outsideScope } from '../domain/errors';
 import type { EntityName } from '../generated/entities';
 import { genericGet, rowInScope, type GenericInput } from './genericList';
-import type { GenericMeta } from './operationDef';
-import { HttpProblem, outsideScope } from './problem';
+import type { GenericMeta, RequestContext } from './operationDef';
 
 type Row = Record<string, unknown>;
 
@@ -16,8 +16,6 @@ function writeOf(meta: GenericMeta): NonNullable<GenericMeta['write']> {
   return meta.write;
 }
 
-const duplicate = (field: string) => new HttpProblem(409, 'duplicate_value', { parameter: field, detail: `${field} is already taken` });
-
 /** The body's fields of the input schema (the validator already refused any other). */
 function valuesOf(meta: GenericMeta, body: unknown): Row {
   const given = (body ?? {}) as Row;
@@ -28,9 +26,7 @@ function valuesOf(meta: GenericMeta, body: unknown): Row {
 function checkRequires(meta: GenericMeta, record: Row): void {
   for (const [field, needed] of Object.entries(writeOf(meta).requires)) {
     const set = (name: string) => record[name] !== null && record[name] !== undefined;
-    if (set(field) && !set(needed)) {
-      throw new HttpProblem(400, 'invalid_body', { parameter: field, detail: `${field} needs ${needed}` });
-    }
+    if (set(field) && !set(needed)) throw invalidValue(field, `${field} needs ${needed}`);
   }
 }
 
@@ -41,43 +37,7 @@ async function checkLookups(db: Knex, meta: GenericMeta, values: Row): Promise<v
     if (value === undefined || value === null) continue;
     const entity = target.entity as EntityName;
     const found = await db(tableOf(entity)).where(columnOf(entity, target.field), value as Knex.Value).first('id');
-    if (!found) throw new HttpProblem(422, 'unknown_value', { parameter: field, detail: `${field} names no ${target.entity}` });
-  }
-}
-
-/** Unique text is compared case-insensitively, as users expect ("Zoom" takes "zoom"). */
-async function checkUnique(db: Knex, meta: GenericMeta, values: Row, exceptId: number | undefined): Promise<void> {
-  const entity = meta.entity as EntityName;
-  const table = tableOf(entity);
-  for (const field of writeOf(meta).unique) {
-    const value = values[field];
-    if (value === undefined || value === null) continue;
-    const column = `${table}.${columnOf(entity, field)}`;
-    const query = typeof value === 'string' ? db(table).whereRaw(`lower(${column}) = ?`, [value.toLowerCase()]) : db(table).where(column, value as Knex.Value);
-    if (exceptId !== undefined) query.whereNot(`${table}.id`, exceptId);
-    if (await query.first('id')) throw duplicate(field);
-  }
-}
-
-/** A unique index the check raced past (or a composite one) answers as the check would. */
-function uniqueViolation(meta: GenericMeta, error: unknown): HttpProblem | undefined {
-  const { code, message, detail } = error as { code?: unknown; message?: unknown; detail?: unknown };
-  const text = `${String(detail ?? '')} ${String(message ?? '')}`;
-  // PostgreSQL's unique_violation; SQLite's constraint error says which kind in its message.
-  const unique = code === '23505' || ((code === 'SQLITE_CONSTRAINT' || code === 'SQLITE_CONSTRAINT_UNIQUE') && text.includes('UNIQUE constraint failed'));
-  if (!unique) return undefined;
-  const entity = meta.entity as EntityName;
-  // The field whose column the database names (unique ones first), so the form can show it there.
-  const candidates = [...writeOf(meta).unique, ...writeOf(meta).fields];
-  const field = candidates.find((name) => new RegExp(`\\b${columnOf(entity, name)}\\b`).test(text)) ?? 'body';
-  return duplicate(field);
-}
-
-async function writing<T>(meta: GenericMeta, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    throw uniqueViolation(meta, error) ?? error;
+    if (!found) throw new DomainError('unprocessable', 'unknown_value', { field, detail: `${field} names no ${target.entity}` });
   }
 }
 
@@ -96,57 +56,45 @@ function serverValues(meta: GenericMeta, user: GenericInput['user'], now: Date):
 
 /**
  * A scoped write must leave the record where its writer may see it: a body naming an
- * organisation outside the caller's tree (or above it, for children-only grants) is refused and
- * nothing is written. The scope's own field names the problem, so the form shows it there.
+ * organisation outside the caller's tree (or above it, for children-only grants) is refused, and
+ * the request's transaction takes the write back. The scope's own field names the problem.
  */
-async function checkStillInScope(trx: Knex, meta: GenericMeta, input: GenericInput, id: number): Promise<void> {
+async function checkStillInScope(db: Knex, meta: GenericMeta, input: GenericInput, id: number): Promise<void> {
   if (!meta.scope) return;
   try {
-    await rowInScope(trx, meta, { ...input, params: { id } });
+    await rowInScope(db, meta, { ...input, params: { id } });
   } catch {
-    const field = meta.scope.field === 'self' ? 'parent' : meta.scope.field;
-    throw outsideScope(field);
+    throw outsideScope(meta.scope.field === 'self' ? 'parent' : meta.scope.field);
   }
 }
 
 /** A spec-declared create: the validated input schema's fields, then the record as its get shows it. */
-export async function genericCreate(db: Knex, meta: GenericMeta, input: WriteInput): Promise<unknown> {
-  const entity = meta.entity as EntityName;
-  const values = { ...valuesOf(meta, input.body), ...serverValues(meta, input.user, new Date()) };
+export async function genericCreate(context: RequestContext, meta: GenericMeta, input: WriteInput): Promise<unknown> {
+  const values = { ...valuesOf(meta, input.body), ...serverValues(meta, input.user, new Date(context.now())) };
   checkRequires(meta, values);
-  await checkLookups(db, meta, values);
-  await checkUnique(db, meta, values, undefined);
-  const id = await db.transaction(async (trx) => {
-    const [inserted] = (await writing(meta, () => trx(tableOf(entity)).insert(encodeRow(entity, values)).returning('id'))) as ({ id: number } | number)[];
-    const created = typeof inserted === 'object' ? inserted.id : inserted!;
-    await checkStillInScope(trx, meta, input, created);
-    return created;
-  });
-  return genericGet(db, meta, { params: { id }, query: {}, user: input.user });
+  await checkLookups(context.db, meta, values);
+  const id = await context.records.insert(meta.entity as EntityName, values);
+  await checkStillInScope(context.db, meta, input, id);
+  return genericGet(context.db, meta, { params: { id }, query: {}, user: input.user });
 }
 
 /**
  * A spec-declared update: the record is found within the caller's scope first (outside it: 404,
  * as for a get); fields left out of the body keep their values, and the rules hold for the result.
  */
-export async function genericUpdate(db: Knex, meta: GenericMeta, input: WriteInput): Promise<unknown> {
+export async function genericUpdate(context: RequestContext, meta: GenericMeta, input: WriteInput): Promise<unknown> {
   const entity = meta.entity as EntityName;
-  const table = tableOf(entity);
   const id = Number(input.params['id']);
-  const current = await rowInScope(db, meta, input);
+  const current = await rowInScope(context.db, meta, input);
   const values = valuesOf(meta, input.body);
   // Only set-or-not matters to `requires`, so the stored columns need no decoding.
   const named = Object.entries(writeOf(meta).requires).flat();
   const stored = Object.fromEntries(named.map((name) => [name, current[columnOf(entity, name)]]));
   checkRequires(meta, { ...stored, ...values });
-  await checkLookups(db, meta, values);
-  await checkUnique(db, meta, values, id);
+  await checkLookups(context.db, meta, values);
   if (Object.keys(values).length > 0) {
-    const written = { ...values, ...serverValues(meta, input.user, new Date()) };
-    await db.transaction(async (trx) => {
-      await writing(meta, () => trx(table).where('id', id).update(encodeRow(entity, written)));
-      await checkStillInScope(trx, meta, input, id);
-    });
+    await context.records.update(entity, id, { ...values, ...serverValues(meta, input.user, new Date(context.now())) });
+    await checkStillInScope(context.db, meta, input, id);
   }
-  return genericGet(db, meta, input);
+  return genericGet(context.db, meta, input);
 }

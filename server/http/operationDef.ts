@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Actor, AuditAction, Records } from '../writes/records';
 import type { OperationTypes } from '../generated/types';
 import type { Guard } from '../modules/auth/guard';
 import type { SessionUser } from '../modules/auth/sessionUser';
@@ -7,7 +8,11 @@ export type OperationId = keyof OperationTypes;
 
 /** What a handler may touch besides its validated input: the database, the caller, cookies. */
 export interface RequestContext {
+  /** The database, or for a write the request's transaction (everything it does commits or rolls back together). */
   db: Knex;
+  /** The write path (server/writes/records.ts) joined to `db`, acting as the caller. */
+  records: Records;
+  actor: Actor;
   /** The signed-in user; always set for operations with auth: session. */
   user: SessionUser | undefined;
   ip: string;
@@ -63,8 +68,16 @@ export interface OperationDef {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handler?: (input: any, context: RequestContext) => Promise<unknown>;
   generic?: GenericMeta;
-  /** Whose record the {id} names (docs/spec.md "Whose record an {id} names"). */
-  record?: RecordRule;
+  /**
+   * A write under /…/{id}: the get showing the record it changes and that record's entity. The
+   * router locks the row for the request's transaction and compares If-Match with the get's
+   * ETag; `same` when the write answers the record as the get does (its answer carries the ETag).
+   */
+  record?: { get: string; entity: string; same: boolean };
+  /** A get of one record: its answer carries an ETag (a hash of the body) and honours If-None-Match. */
+  etag?: boolean;
+  /** Whose record the {id} names and who may reach it (docs/spec.md "Whose record an {id} names"). */
+  access?: AccessRule;
 }
 
 type PlainValue = string | number | boolean;
@@ -73,7 +86,7 @@ type PlainValue = string | number | boolean;
  * The record an {id} names: one of `entity` within `scope` (none: not an organisation's record)
  * or matching `shared`, among those matching `where`; with `of`, one those get operations answer.
  */
-export interface RecordRule {
+export interface AccessRule {
   entity: string;
   scope?: { kind: 'tree' | 'own'; field: string };
   shared?: Record<string, PlainValue>;
@@ -83,7 +96,7 @@ export interface RecordRule {
 
 /** A spec-declared list, get or child list of one entity, served with no hand-written code (http/genericList.ts). */
 export interface GenericMeta {
-  kind: 'list' | 'get' | 'children' | 'create' | 'update';
+  kind: 'list' | 'get' | 'children' | 'create' | 'update' | 'action' | 'delete';
   entity: string;
   /** Schema properties that are fields of the entity. */
   fields: string[];
@@ -108,16 +121,26 @@ export interface GenericMeta {
   filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own' | 'has' | 'set'; fields: string[]; has?: { table: string; column: string } }[];
   scope?: { kind: 'tree' | 'own'; field: string };
   /**
-   * A create or update (http/genericWrite.ts): the input schema's `fields`, the `unique` ones
-   * (checked case-insensitively before writing), `requires` (a field set only with another),
-   * `set` (fields the server fills from the caller or the clock) and `lookup`.
+   * A create or update (http/genericWrite.ts): the input schema's `fields`, `requires` (a field
+   * set only with another), `set` (fields the server fills from the caller or the clock) and
+   * `lookup`. Uniqueness is the database's: its violation answers 409 duplicate_value.
    */
   write?: {
     fields: string[];
-    unique: string[];
     requires: Record<string, string>;
     set?: Record<string, 'caller.organisation' | 'caller.user' | 'caller.currency' | 'now'>;
     /** Fields whose value must name a row of another entity by one of its unique fields. */
     lookup?: Record<string, { entity: string; field: string }>;
   };
+  /** An action (enable, disable): the values it writes and the audit action it is recorded as. */
+  action?: { values: Record<string, string | number | boolean | null>; audit: AuditAction };
+  /** A delete: child rows removed with the record, and child rows that forbid it (409 `problem`). */
+  remove?: {
+    cascade: { entity: string; via: string; table: string; column: string }[];
+    restrict: { entity: string; via: string; table: string; column: string; problem: string }[];
+  };
+  /** An action or delete applies only to a record matching these values (else 409 invalid_state). */
+  when?: Record<string, string | number | boolean | null>;
+  /** An action or delete is refused on the caller's own organisation or own user (403 own_record). */
+  notSelf?: boolean;
 }

@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import { DomainError, type ErrorKind } from '../domain/errors';
 import { problemTitles, type ProblemCode } from '../generated/problems';
 
 /**
@@ -20,8 +21,24 @@ export class HttpProblem extends Error {
 export const notFound = () => new HttpProblem(404, 'not_found');
 export const forbidden = () => new HttpProblem(403, 'forbidden');
 export const unauthenticated = () => new HttpProblem(401, 'unauthenticated');
-/** A body naming an organisation (or a record in one) the caller may not use: 422, naming the field. */
-export const outsideScope = (field: string) => new HttpProblem(422, 'outside_scope', { parameter: field, detail: `${field} is not one you may use` });
+export { outsideScope } from '../domain/errors';
+
+/** The status each kind of domain error answers with. */
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  stale: 412,
+  unprocessable: 422,
+};
+
+/** A service's refusal as the API answers it: the kind's status, the field as `parameter`. */
+export function problemOf(error: DomainError): HttpProblem {
+  const { field, detail } = error.details;
+  return new HttpProblem(STATUS_OF_KIND[error.kind], error.code, { ...(detail !== undefined && { detail }), ...(field !== undefined && { parameter: field }) });
+}
 
 /** The catalogue's title with its {{placeholders}} filled from the problem's own fields. */
 function titleOf(problem: HttpProblem): string {
@@ -58,7 +75,7 @@ export async function problemMiddleware(ctx: Context, next: Next): Promise<void>
   try {
     await next();
   } catch (error) {
-    const problem = error instanceof HttpProblem ? error : fromKoaError(error);
+    const problem = error instanceof HttpProblem ? error : error instanceof DomainError ? problemOf(error) : fromKoaError(error);
     if (problem) {
       writeProblem(ctx, problem);
       return;

@@ -45,7 +45,7 @@ test('role: permissions with module and value, and the users holding it', async 
   await visitAs(page, RESELLER_ADMIN, '/backoffice/roles/2');
   await openTab(page, 'Permissions');
   const row = page.getByRole('row').filter({ hasText: 'order:view' });
-  await expect(row).toContainText('WEBSTORE');
+  await expect(row).toContainText('Webstore');
   await expect(row).toContainText('All');
   await page.getByRole('tab', { name: 'Users' }).click();
   await expect(page.getByRole('link', { name: 'Eva Kunde' })).toBeVisible();

@@ -1,20 +1,16 @@
 import type { Handler } from '../../http/operationDef';
 import { HttpProblem } from '../../http/problem';
-import { encodeRow } from '../../db/codec';
 
 /** Requests one address may send per window: enough for a team, too few to flood the sales inbox. */
 export const REQUEST_WINDOW_MS = 60 * 60_000;
 export const MAX_REQUESTS_PER_IP = 10;
 
 /** The public register-interest form (000 §2.5): stored for the sales team to follow up within 48 hours. */
-export const requestAccount: Handler<'requestAccount'> = async ({ body }, { db, now, ip }) => {
+export const requestAccount: Handler<'requestAccount'> = async ({ body }, { db, records, now, ip }) => {
   const at = now();
   const recent = await db('account_requests').where('ip_address', ip).where('created_at', '>', at - REQUEST_WINDOW_MS).count({ n: '*' }).first();
   if (Number(recent?.['n'] ?? 0) >= MAX_REQUESTS_PER_IP) throw new HttpProblem(429, 'request_rate_limited', {}, REQUEST_WINDOW_MS / 1000);
-  const trimmed = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]));
-  const [inserted] = await db('account_requests')
-    .insert(encodeRow('account_request', { ...trimmed, vendors_of_interest: body.vendors_of_interest ?? [], created_at: at, ip_address: ip }))
-    .returning('id');
-  const id = typeof inserted === 'object' ? Number((inserted as { id: number }).id) : Number(inserted);
+  // The write path trims the text fields (requirements, a free text, keeps its own spacing).
+  const id = await records.insert('account_request', { ...body, vendors_of_interest: body.vendors_of_interest ?? [], created_at: at, ip_address: ip });
   return { id };
 };

@@ -42,4 +42,12 @@ describe('guardPasses', () => {
     expect(guardPasses(user({ root: true }), { admin: true, any: [{ root: true }, { linked_account: true }] })).toBe(false);
     expect(guardPasses(user({ root: true, admin: true }), { admin: true, any: [{ root: true }, { linked_account: true }] })).toBe(true);
   });
+
+  it('root: true lets supplier staff in, root: false everyone else', () => {
+    expect(guardPasses(user({ root: true }), { root: true })).toBe(true);
+    expect(guardPasses(user({ admin: true }), { root: true })).toBe(false);
+    expect(guardPasses(user({ root: true, admin: true }), { root: false })).toBe(false);
+    expect(guardPasses(user({ admin: true }), { root: false })).toBe(true);
+    expect(guardPasses(user({}), { root: false })).toBe(true);
+  });
 });

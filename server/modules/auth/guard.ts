@@ -6,6 +6,7 @@ import { hasPermission, type SessionUser } from './sessionUser';
  */
 export interface Guard {
   permission?: string;
+  /** true: supplier staff only; false: everyone but supplier staff (inward quotes in the menu). */
   root?: boolean;
   admin?: boolean;
   /** The caller's organisation has a linked account. */
@@ -17,7 +18,7 @@ export interface Guard {
 
 export function guardPasses(user: SessionUser, guard: Guard): boolean {
   if (guard.permission && !hasPermission(user, guard.permission)) return false;
-  if (guard.root && !user.root) return false;
+  if (guard.root !== undefined && guard.root !== user.root) return false;
   if (guard.admin && !user.admin) return false;
   if (guard.linked_account && !user.organisation.linked_account) return false;
   if (guard.can_create_resellers && !user.organisation.can_create_resellers) return false;

@@ -85,7 +85,7 @@ describe('sign-in throttling', () => {
     }
     await waitAsIf(120_000);
     expect((await signIn(client, OWNER, PASSWORD, '198.18.0.1')).status).toBe(200);
-  });
+  }, 180_000);
 
   it('believes X-Forwarded-For only from a trusted proxy', async () => {
     const direct = await startTestServer({ app: { trustedProxies: ['10.0.0.1'] } });

@@ -13,7 +13,8 @@ import { HttpProblem } from '../../http/problem';
  *   address without a device cookie (a guesser spread over many addresses), and of its address
  *   on every account (one address spraying many).
  */
-export const THROTTLE_WINDOW_MS = 60 * 60_000;
+/** A day: shorter, and a patient guesser's old failures would fall out and buy fresh free tries. */
+export const THROTTLE_WINDOW_MS = 24 * 3600_000;
 export const FREE_FAILURES_PER_DEVICE = 5;
 export const FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
 export const FREE_FAILURES_PER_ACCOUNT = 20;

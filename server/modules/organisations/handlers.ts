@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
-import { encodeRow } from '../../db/codec';
+import { invalidValue, outsideScope } from '../../domain/errors';
 import { genericGet } from '../../http/genericList';
 import type { Handler } from '../../http/operationDef';
-import { HttpProblem, outsideScope } from '../../http/problem';
 import type { Organisation, OrganisationInput } from '../../generated/types';
 import { signedIn } from '../auth/signedIn';
 import type { SessionUser } from '../auth/sessionUser';
@@ -20,7 +19,7 @@ interface Parent {
  * whether it exists or not, so that ids outside the tree reveal nothing.
  */
 async function parentInScope(db: Knex, user: SessionUser, parentId: number | null | undefined): Promise<Parent> {
-  if (parentId === null || parentId === undefined) throw new HttpProblem(400, 'invalid_body', { parameter: 'parent', detail: 'parent is required' });
+  if (parentId === null || parentId === undefined) throw invalidValue('parent', 'parent is required');
   const parent = (await db('organisations').where('id', parentId).first('id', 'tree_path', 'depth')) as Parent | undefined;
   if (!parent || !parent.tree_path.startsWith(user.organisation.tree_path)) {
     throw outsideScope('parent');
@@ -35,17 +34,13 @@ function definitionOf(body: OrganisationInput): OrganisationInput {
 
 /**
  * 002 §2.4 new organisation: its place in the tree (tree_path, depth) follows from the parent, and
- * the path holds the new id, so the row and its path are written in one transaction.
+ * the path holds the new id, so it is completed in the same (the request's) transaction.
  */
 export const createOrganisation: Handler<'createOrganisation'> = async ({ body }, context) => {
   const user = signedIn(context);
   const parent = await parentInScope(context.db, user, body.parent);
-  const id = await context.db.transaction(async (trx) => {
-    const values = { ...definitionOf(body), parent: parent.id, depth: Number(parent.depth) + 1, tree_path: parent.tree_path };
-    const [inserted] = (await trx('organisations').insert(encodeRow('organisation', values)).returning('id')) as ({ id: number } | number)[];
-    const created = typeof inserted === 'object' ? inserted.id : inserted!;
-    await trx('organisations').where('id', created).update({ tree_path: `${parent.tree_path}${created}/` });
-    return created;
-  });
+  const values = { ...definitionOf(body), parent: parent.id, depth: Number(parent.depth) + 1, tree_path: parent.tree_path };
+  const id = await context.records.insert('organisation', values);
+  await context.records.update('organisation', id, { tree_path: `${parent.tree_path}${id}/` }, { action: 'CREATE' });
   return (await genericGet(context.db, organisationGetMeta, { params: { id }, query: {}, user })) as Organisation;
 };

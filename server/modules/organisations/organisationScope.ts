@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { applyScope } from '../../http/genericList';
 import type { GenericMeta } from '../../http/operationDef';
-import { HttpProblem, outsideScope } from '../../http/problem';
+import { invalidValue, outsideScope } from '../../domain/errors';
 import type { SessionUser } from '../auth/sessionUser';
 
 /** The organisations of the caller's tree, as the generic writes scope them (children only for grants of 1). */
@@ -28,6 +28,6 @@ export async function organisationInScope(db: Knex, user: SessionUser, id: numbe
 
 /** A field a body must carry although the entity allows null (a role's organisation, 002 §5). */
 export function requiredValue<T>(value: T | null | undefined, field: string): T {
-  if (value === null || value === undefined) throw new HttpProblem(400, 'invalid_body', { parameter: field, detail: `${field} is required` });
+  if (value === null || value === undefined) throw invalidValue(field, `${field} is required`);
   return value;
 }

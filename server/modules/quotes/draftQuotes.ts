@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import { columnOf, encodeRow, tableOf } from '../../db/codec';
+import { columnOf, tableOf } from '../../db/codec';
+import { DomainError, outsideScope } from '../../domain/errors';
 import type { Quote, QuoteInput } from '../../generated/types';
-import { HttpProblem, notFound, outsideScope } from '../../http/problem';
+import { notFound } from '../../http/problem';
 import type { RequestContext } from '../../http/operationDef';
 import type { SessionUser } from '../auth/sessionUser';
 import { signedIn } from '../auth/signedIn';
@@ -25,7 +26,7 @@ async function recipientCurrency(db: Knex, user: SessionUser, organisationId: nu
   const linked = Boolean(organisation[columnOf('organisation', 'is_linked')]);
   const catalogue = organisation[columnOf('organisation', 'catalogue')];
   if (!linked || catalogue === null || catalogue === undefined) {
-    throw new HttpProblem(422, 'quote_recipient_ineligible', { parameter: 'organisation_to', detail: 'the recipient needs a linked account and a catalogue' });
+    throw new DomainError('unprocessable', 'quote_recipient_ineligible', { field: 'organisation_to', detail: 'the recipient needs a linked account and a catalogue' });
   }
   return String(organisation[columnOf('organisation', 'currency')]);
 }
@@ -50,9 +51,7 @@ export async function createDraftQuote(body: QuoteInput, context: RequestContext
     quote_status: 'DRAFT',
     currency,
   };
-  const [inserted] = (await context.db(tableOf('quote')).insert(encodeRow('quote', values)).returning('id')) as ({ id: number } | number)[];
-  const id = typeof inserted === 'object' ? inserted.id : inserted!;
-  return asQuote(id, context);
+  return asQuote(await context.records.insert('quote', values), context);
 }
 
 /** The caller's organisation's DRAFT quote; any other (sent, someone else's, missing) is a 404. */
@@ -75,14 +74,16 @@ export async function draftQuote(id: number, context: RequestContext): Promise<Q
  */
 export async function updateDraftQuote(id: number, body: QuoteInput, context: RequestContext): Promise<Quote> {
   const user = signedIn(context);
-  // Read and written in one transaction, so a draft published meanwhile is not edited after.
-  await context.db.transaction(async (trx) => {
-    const current = await draftRow(trx, user, id);
-    const newRecipient = Number(current[columnOf('quote', 'organisation_to')]) !== body.organisation_to;
-    const values: Row = detailsOf(body);
-    if (newRecipient) values['currency'] = await recipientCurrency(trx, user, body.organisation_to);
-    await trx(tableOf('quote')).where('id', id).update(encodeRow('quote', values));
-    if (newRecipient) await trx(tableOf('quote_line_item')).where(columnOf('quote_line_item', 'quote'), id).delete();
-  });
+  const { db, records } = context;
+  // Read and written in the request's transaction (the row locked), so a draft published meanwhile is not edited after.
+  const current = await draftRow(db, user, id);
+  const newRecipient = Number(current[columnOf('quote', 'organisation_to')]) !== body.organisation_to;
+  const values: Row = detailsOf(body);
+  if (newRecipient) values['currency'] = await recipientCurrency(db, user, body.organisation_to);
+  await records.update('quote', id, values);
+  if (newRecipient) {
+    const lines = (await db(tableOf('quote_line_item')).where(columnOf('quote_line_item', 'quote'), id).select('id')) as { id: number }[];
+    for (const line of lines) await records.remove('quote_line_item', line.id);
+  }
   return asQuote(id, context);
 }

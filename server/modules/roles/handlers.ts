@@ -7,7 +7,7 @@ import {
   roleListMeta,
   roleTemplateListMeta,
 } from './roleMeta';
-import { insertRole } from './service';
+import { insertRole, updateRole as saveRole } from './service';
 
 export const listRoles: Handler<'listRoles'> = async ({ query }, context) => {
   const page = await genericList(context.db, roleListMeta, { params: {}, query: { ...query, template: false }, user: signedIn(context) });
@@ -34,7 +34,7 @@ export const getRole: Handler<'getRole'> = async ({ params }, context) => {
 
 /** A new role (002 §2.8 roles/new); the rules are insertRole's. Answers the role as getRole shows it. */
 export const createRole: Handler<'createRole'> = async ({ body }, context) => {
-  const id = await insertRole(context.db, signedIn(context), body, new Date(context.now()));
+  const id = await insertRole(context.records, signedIn(context), body);
   return getRole({ params: { id }, query: {}, body: undefined }, context);
 };
 
@@ -44,6 +44,12 @@ export const createRole: Handler<'createRole'> = async ({ body }, context) => {
  */
 export const duplicateRole: Handler<'duplicateRole'> = async ({ params, body }, context) => {
   const source = await getRole({ params: { id: params.id }, query: {}, body: undefined }, context);
-  const id = await insertRole(context.db, signedIn(context), body, new Date(context.now()), source.id);
+  const id = await insertRole(context.records, signedIn(context), body, source.id);
   return getRole({ params: { id }, query: {}, body: undefined }, context);
+};
+
+/** 002 §2.8 role page: its name and permissions, saved together; answered as getRole shows it. */
+export const updateRole: Handler<'updateRole'> = async ({ params, body }, context) => {
+  await saveRole(context.records, signedIn(context), params.id, body);
+  return getRole({ params: { id: params.id }, query: {}, body: undefined }, context);
 };

@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
-import { columnOf, encodeRow } from '../../db/codec';
-import { HttpProblem } from '../../http/problem';
+import { DomainError, invalidValue, recordNotFound } from '../../domain/errors';
+import type { Records } from '../../writes/records';
 import { guardPasses, type Guard } from '../auth/guard';
 import type { SessionUser } from '../auth/sessionUser';
 import { organisationInScope, requiredValue } from '../organisations/organisationScope';
@@ -18,32 +17,73 @@ export interface RoleValues {
  * Checks a new role's values against the caller: the organisation is required and within the
  * caller's tree; only root admins may make a template (403 forbidden_field, naming template).
  */
-async function checkedValues(db: Knex, user: SessionUser, values: RoleValues): Promise<{ name: string; organisation: number; template: boolean }> {
+async function checkedValues(records: Records, user: SessionUser, values: RoleValues): Promise<{ name: string; organisation: number; template: boolean }> {
   const template = values.template === true;
   if (template && !guardPasses(user, TEMPLATE_SETTERS)) {
-    throw new HttpProblem(403, 'forbidden_field', { parameter: 'template', detail: 'only root admins may make template roles' });
+    throw new DomainError('forbidden', 'forbidden_field', { field: 'template', detail: 'only root admins may make template roles' });
   }
-  const organisation = await organisationInScope(db, user, requiredValue(values.organisation, 'organisation'));
+  const organisation = await organisationInScope(records.db, user, requiredValue(values.organisation, 'organisation'));
   return { name: values.name, organisation: organisation.id, template };
 }
 
 /**
- * Writes a new role, and (duplicating) copies the permissions of `copyFrom` into it, in one
- * transaction so that a failed copy leaves no half role. Returns the new role's id.
+ * Writes a new role, and (duplicating) copies the permissions of `copyFrom` into it, in the
+ * request's transaction so that a failed copy leaves no half role. Returns the new role's id.
  */
-export async function insertRole(db: Knex, user: SessionUser, values: RoleValues, now: Date, copyFrom?: number): Promise<number> {
-  const checked = await checkedValues(db, user, values);
-  const stamp = now.toISOString();
-  return db.transaction(async (trx) => {
-    const row = encodeRow('role', { ...checked, created_by: user.id, created_at: stamp, updated_at: stamp });
-    const [inserted] = (await trx('roles').insert(row).returning('id')) as ({ id: number } | number)[];
-    const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
-    if (copyFrom !== undefined) {
-      const [role, permission, value] = (['role', 'permission', 'value'] as const).map((field) => columnOf('role_permission', field));
-      const rows = (await trx('role_permissions').where(role!, copyFrom).select(permission!, value!)) as Record<string, unknown>[];
-      const copies = rows.map((source) => encodeRow('role_permission', { role: id, permission: source[permission!], value: source[value!] }));
-      if (copies.length > 0) await trx('role_permissions').insert(copies);
+export async function insertRole(records: Records, user: SessionUser, values: RoleValues, copyFrom?: number): Promise<number> {
+  const checked = await checkedValues(records, user, values);
+  const stamp = records.now().toISOString();
+  const action = copyFrom === undefined ? {} : ({ action: 'DUPLICATE' } as const);
+  const id = await records.insert('role', { ...checked, created_by: user.id, created_at: stamp, updated_at: stamp }, action);
+  if (copyFrom !== undefined) {
+    const permissions = (await records
+      .db('role_permissions')
+      .join('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .where('role_permissions.role_id', copyFrom)
+      .orderBy('permissions.name')
+      .select('role_permissions.permission_id as permission', 'role_permissions.value as value', 'permissions.name as name')) as { permission: number; value: number; name: string }[];
+    for (const granted of permissions) {
+      const auditOn = { entity: 'role', id, field: 'permissions', value: `${granted.name}: ${granted.value}` } as const;
+      await records.insert('role_permission', { role: id, permission: granted.permission, value: Number(granted.value) }, { ...action, auditOn });
     }
-    return id;
+  }
+  return id;
+}
+
+export interface RoleChanges {
+  name?: string;
+  permissions?: { permission: number; value: 0 | 1 | 2 }[];
+}
+
+/**
+ * Saves a role's name and permissions (002 §2.8) as one audit entry of the role: a permission
+ * per change ("order:view" 2 → 1; 0 removes the grant). The role must lie in the caller's tree
+ * (templates: the supplier's); one the caller holds is refused (002 §5 "You cannot edit your own
+ * roles"). `updated_at` moves, so the role's ETag does too.
+ */
+export async function updateRole(records: Records, user: SessionUser, roleId: number, changes: RoleChanges): Promise<void> {
+  const { db } = records;
+  const role = (await db('roles').where('id', roleId).first('id', 'organisation_id')) as { id: number; organisation_id: number | null } | undefined;
+  if (!role || role.organisation_id === null) throw recordNotFound();
+  await organisationInScope(db, user, Number(role.organisation_id)).catch(() => {
+    throw recordNotFound();
   });
+  if (await db('user_roles').where({ user_id: user.id, role_id: roleId }).first('id')) throw new DomainError('forbidden', 'cannot_edit_own_roles');
+  if (changes.name !== undefined && changes.name.trim() === '') throw invalidValue('name', 'name is required');
+  const stamp = records.now().toISOString();
+  await records.update('role', roleId, { ...(changes.name !== undefined && { name: changes.name }), updated_at: stamp });
+  for (const wanted of changes.permissions ?? []) await setGrant(records, roleId, wanted.permission, wanted.value);
+}
+
+async function setGrant(records: Records, roleId: number, permissionId: number, value: 0 | 1 | 2): Promise<void> {
+  const permission = (await records.db('permissions').where('id', permissionId).first('name')) as { name: string } | undefined;
+  if (!permission) throw new DomainError('unprocessable', 'unknown_value', { field: 'permissions', detail: `permission ${permissionId} does not exist` });
+  const grant = (await records.db('role_permissions').where({ role_id: roleId, permission_id: permissionId }).first('id', 'value')) as { id: number; value: number } | undefined;
+  const before = grant ? Number(grant.value) : 0;
+  if (before === value) return;
+  const change = { field: `permission ${permission.name}`, old: String(before), new: String(value) };
+  if (!grant) await records.insert('role_permission', { role: roleId, permission: permissionId, value });
+  else if (value === 0) await records.remove('role_permission', grant.id);
+  else await records.update('role_permission', grant.id, { value });
+  await records.audit.record('role', roleId, 'UPDATE', [change]);
 }

@@ -1,0 +1,64 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import { DomainError } from '../domain/errors';
+import { entities, type EntityName } from '../generated/entities';
+import { checkedKey, claimKey, IdempotencyRace, requestHash, storeAnswer, storedAnswer, type Answer } from '../writes/idempotency';
+import { Records } from '../writes/records';
+import { etagOf, tagListMatches } from './etag';
+import type { OperationDef, RequestContext } from './operationDef';
+
+/** What the router hands a write: the operation's own run, and how to read a record as the caller would. */
+export interface WriteSteps {
+  /** The path's {id}, when the write is under a record. */
+  recordId: number | undefined;
+  run(context: RequestContext): Promise<unknown>;
+  /** The record's get operation run for the caller (its answer is what the ETag hashes). */
+  readRecord(getOperationId: string, id: number, context: RequestContext): Promise<unknown>;
+  answerOf(result: unknown): Answer;
+}
+
+/**
+ * A write request (any method but GET, for a signed-in caller) in one transaction: everything it
+ * changes, its audit entries, its outbox messages and its idempotency record commit together or
+ * not at all. Before the handler runs, the record it writes (operation.record) is locked on
+ * PostgreSQL, and If-Match is compared with the record's ETag as the caller reads it (412
+ * stale_record when someone changed it since). A POST with an Idempotency-Key answers a retry
+ * with the first answer.
+ */
+export async function runWrite(ctx: Context, db: Knex, operation: OperationDef, base: RequestContext, steps: WriteSteps): Promise<Answer> {
+  const userId = base.user!.id;
+  const key = operation.method === 'post' ? checkedKey(ctx.get('idempotency-key') || undefined) : undefined;
+  const hash = requestHash(ctx.method, ctx.path, ctx.request.body);
+  const ifMatch = ctx.get('if-match');
+  try {
+    return await db.transaction(async (trx) => {
+      const context: RequestContext = { ...base, db: trx, records: new Records(trx, base.actor) };
+      const now = context.now();
+      let claim: number | undefined;
+      if (key) {
+        const replay = await storedAnswer(trx, userId, key, hash, now);
+        if (replay) return replay;
+        claim = await claimKey(context.records, userId, key, hash, now);
+      }
+      if (operation.record && steps.recordId !== undefined) await checkPrecondition(trx, operation.record, steps.recordId, ifMatch, context, steps);
+      const answer = steps.answerOf(await steps.run(context));
+      if (claim !== undefined) await storeAnswer(context.records, claim, answer);
+      return answer;
+    });
+  } catch (error) {
+    if (!(error instanceof IdempotencyRace) || !key) throw error;
+    // The same request committed first, side by side: its answer is this one's too.
+    const replay = await storedAnswer(db, userId, key, hash, base.now());
+    if (!replay) throw error;
+    return replay;
+  }
+}
+
+async function checkPrecondition(trx: Knex, record: NonNullable<OperationDef['record']>, id: number, ifMatch: string, context: RequestContext, steps: WriteSteps): Promise<void> {  // Writers of one record queue here on PostgreSQL, so a check and its write are never split by another.
+  if (trx.client.config.client === 'pg') {
+    await trx(entities[record.entity as EntityName].table).where('id', id).forUpdate().first('id');
+  }
+  if (!ifMatch) return;
+  const current = await steps.readRecord(record.get, id, context);
+  if (!tagListMatches(ifMatch, etagOf(current))) throw new DomainError('stale', 'stale_record', { detail: 'the record changed since it was read' });
+}

@@ -1,0 +1,61 @@
+import type { Knex } from 'knex';
+import type { AuditLogEntry } from '../../generated/types';
+
+export type AuditAction = AuditLogEntry['action'];
+
+/** Who made a change: the signed-in user (the emulated one while emulating), the real one behind, and whence. */
+export interface Actor {
+  /** Null for the system itself (a job, a public form). */
+  userId: number | null;
+  /** The administrator behind an emulated session (002 §3 on_behalf); null otherwise. */
+  onBehalfOf: number | null;
+  ip: string | null;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: null, onBehalfOf: null, ip: null };
+
+/** One field's values before and after, as the audit log shows them (text; null when empty). */
+export interface FieldChange {
+  field: string;
+  old: string | null;
+  new: string | null;
+}
+
+/**
+ * The audit entries of one transaction. Changes to one record by one action are gathered into
+ * one entry (a role's permissions saved together are one "UPDATE" with a change per permission),
+ * and each new entry is also one of the acting user's "actions taken" (002 §2.6).
+ * The only code that writes audit rows: every other write goes through server/writes/records.ts.
+ */
+export class AuditTrail {
+  private readonly entries = new Map<string, number>();
+
+  constructor(
+    private readonly db: Knex,
+    readonly actor: Actor,
+    private readonly now: () => Date,
+  ) {}
+
+  async record(entityType: string, entityId: number, action: AuditAction, changes: readonly FieldChange[]): Promise<void> {
+    const key = `${entityType}:${entityId}:${action}`;
+    let entryId = this.entries.get(key);
+    if (entryId === undefined) {
+      const at = this.now().getTime();
+      const [inserted] = (await this.db('audit_log_entries')
+        .insert({ entity_type: entityType, entity_id: entityId, timestamp: at, ip_address: this.actor.ip, action, user_id: this.actor.userId, on_behalf_id: this.actor.onBehalfOf })
+        .returning('id')) as ({ id: number } | number)[];
+      entryId = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      this.entries.set(key, entryId);
+      if (this.actor.userId !== null) {
+        await this.db('user_actions').insert({ user_id: this.actor.userId, timestamp: at, ip_address: this.actor.ip, action, on: `${entityType} ${entityId}`, on_behalf_id: this.actor.onBehalfOf });
+      }
+    }
+    const rows = changes.map((change) => ({ entry_id: entryId, field: change.field, old_value: clip(change.old), new_value: clip(change.new) }));
+    if (rows.length > 0) await this.db('audit_field_changes').insert(rows);
+  }
+}
+
+/** The column holds 5,000 characters; a longer value (a description) keeps its start. */
+function clip(value: string | null): string | null {
+  return value !== null && value.length > 5000 ? `${value.slice(0, 4999)}…` : value;
+}

@@ -1,0 +1,198 @@
+import type { Knex } from 'knex';
+import { decodeValue, encodeValue } from '../db/codec';
+import type { EntityMeta, FieldMeta } from '../db/entityMeta';
+import { DomainError, recordNotFound } from '../domain/errors';
+import { entities, type EntityName } from '../generated/entities';
+import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type FieldChange } from '../modules/audit/auditTrail';
+import { constraintError } from './constraints';
+
+export type { Actor, AuditAction, FieldChange };
+export { SYSTEM_ACTOR };
+
+type Values = Record<string, unknown>;
+type Row = Record<string, unknown>;
+
+/** Bookkeeping that moves with every save: recording it would only repeat the entry's timestamp. */
+const UNAUDITED = new Set(['updated_at']);
+
+/** Text types whose values are trimmed before they are stored (never a secret: a password's spaces are its own). */
+const TRIMMED = new Set(['string', 'email', 'url', 'phone']);
+
+/**
+ * Where a child row's change is written in the audit log: on its parent record (a group's
+ * products are a change of the group), under `field`, with `value` describing the row.
+ */
+export interface AuditOn {
+  entity: EntityName;
+  id: number;
+  field: string;
+  value: string;
+}
+
+export interface WriteOptions {
+  /** The audit action; CREATE, UPDATE or DELETE by default. */
+  action?: AuditAction;
+  auditOn?: AuditOn;
+}
+
+export interface RemoveOptions extends WriteOptions {
+  /** Child rows removed with the record (a basket's lines), by their entity and the ref pointing back. */
+  cascade?: readonly { entity: EntityName; via: string }[];
+}
+
+function fieldsOf(entity: EntityName): Record<string, FieldMeta> {
+  return entities[entity].fields as Record<string, FieldMeta>;
+}
+
+function fieldOf(entity: EntityName, name: string): FieldMeta {
+  const field = fieldsOf(entity)[name];
+  if (!field) throw new Error(`${entity} has no field ${name}`);
+  return field;
+}
+
+/** A value as the audit log shows it; secrets only as "changed" (002 §3 field changes). */
+function auditText(field: FieldMeta, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (field.private) return 'changed';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+const isPostgres = (db: Knex) => db.client.config.client === 'pg';
+
+/**
+ * The one write path (docs/architecture.md): every insert, update and delete of a record goes
+ * through here, inside the caller's transaction. Values are trimmed and encoded (money stays
+ * exact), references are checked so a missing one is a 422 naming the field on every database,
+ * constraint failures become domain errors, and the change is written to the audit log in the
+ * same transaction. Services get one from their request (context.records) or from inTransaction.
+ */
+export class Records {
+  readonly audit: AuditTrail;
+
+  constructor(
+    /** The transaction every write joins. */
+    readonly db: Knex,
+    readonly actor: Actor,
+    readonly now: () => Date = () => new Date(),
+  ) {
+    this.audit = new AuditTrail(db, actor, now);
+  }
+
+  /** Writes a new record and answers its id. */
+  async insert(entity: EntityName, values: Values, options: WriteOptions = {}): Promise<number> {
+    const prepared = this.prepare(entity, values);
+    await this.checkReferences(entity, prepared);
+    const table = entities[entity].table;
+    const [inserted] = (await this.guarded(entity, 'insert', () => this.db(table).insert(this.encode(entity, prepared)).returning('id'))) as ({ id: number } | number)[];
+    const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+    const changes = Object.entries(prepared).flatMap(([name, value]) => {
+      const text = auditText(fieldOf(entity, name), value);
+      return text === null ? [] : [{ field: name, old: null, new: text }];
+    });
+    await this.audited(entity, id, options, 'CREATE', changes, 'new');
+    return id;
+  }
+
+  /**
+   * Changes the given fields of a record (locked for the transaction on PostgreSQL) and answers
+   * what changed; a write that changes nothing is not audited.
+   */
+  async update(entity: EntityName, id: number, values: Values, options: WriteOptions = {}): Promise<FieldChange[]> {
+    const current = await this.current(entity, id);
+    const prepared = this.prepare(entity, values);
+    await this.checkReferences(entity, prepared);
+    const changed = Object.entries(prepared).filter(([name, value]) => {
+      const field = fieldOf(entity, name);
+      return JSON.stringify(decodeValue(field, current[field.column])) !== JSON.stringify(decodeValue(field, encodeValue(field, value)));
+    });
+    const changes = changed.filter(([name]) => !UNAUDITED.has(name)).map(([name, value]) => {
+      const field = fieldOf(entity, name);
+      return { field: name, old: auditText(field, decodeValue(field, current[field.column])), new: auditText(field, value) };
+    });
+    if (changed.length > 0) {
+      const table = entities[entity].table;
+      await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(this.encode(entity, Object.fromEntries(changed))));
+    }
+    if (changes.length > 0 || options.action !== undefined) await this.audited(entity, id, options, 'UPDATE', changes, 'new');
+    return changes;
+  }
+
+  /** Removes a record (and the child rows named in `cascade`); a record others still refer to is a 409 record_in_use. */
+  async remove(entity: EntityName, id: number, options: RemoveOptions = {}): Promise<void> {
+    const current = await this.current(entity, id);
+    for (const child of options.cascade ?? []) {
+      await this.db(entities[child.entity].table).where(fieldOf(child.entity, child.via).column, id).delete();
+    }
+    await this.guarded(entity, 'delete', () => this.db(entities[entity].table).where('id', id).delete());
+    const changes = Object.entries(fieldsOf(entity)).flatMap(([name, field]) => {
+      const text = field.type === 'id' ? null : auditText(field, decodeValue(field, current[field.column]));
+      return text === null ? [] : [{ field: name, old: text, new: null }];
+    });
+    await this.audited(entity, id, options, 'DELETE', changes, 'old');
+  }
+
+  /** The stored row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
+  private async current(entity: EntityName, id: number): Promise<Row> {
+    const query = this.db(entities[entity].table).where('id', id);
+    if (isPostgres(this.db)) query.forUpdate();
+    const row = (await query.first()) as Row | undefined;
+    if (!row) throw recordNotFound();
+    return row;
+  }
+
+  private prepare(entity: EntityName, values: Values): Values {
+    return Object.fromEntries(
+      Object.entries(values)
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => {
+          const field = fieldOf(entity, name);
+          return [name, typeof value === 'string' && TRIMMED.has(field.type) && !field.private ? value.trim() : value];
+        }),
+    );
+  }
+
+  private encode(entity: EntityName, values: Values): Row {
+    return Object.fromEntries(Object.entries(values).map(([name, value]) => {
+      const field = fieldOf(entity, name);
+      return [field.column, encodeValue(field, value)];
+    }));
+  }
+
+  /** A reference to no row is named here, as SQLite's foreign-key error does not say which. */
+  private async checkReferences(entity: EntityName, values: Values): Promise<void> {
+    for (const [name, value] of Object.entries(values)) {
+      const field = fieldOf(entity, name);
+      if (field.type !== 'ref' || value === null || !field.to) continue;
+      const target = entities[field.to as EntityName];
+      const found = Number.isSafeInteger(value) && (await this.db(target.table).where('id', value as number).first('id'));
+      if (!found) throw new DomainError('unprocessable', 'unknown_value', { field: name, detail: `${name} names no ${field.to}` });
+    }
+  }
+
+  private async guarded<T>(entity: EntityName, writing: 'insert' | 'update' | 'delete', write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      throw constraintError(entity, error, writing) ?? error;
+    }
+  }
+
+  /**
+   * The audit entry of an audited record (`action`, else the write's own), or of the parent its
+   * row belongs to (auditOn: an UPDATE of the parent unless `action` says otherwise).
+   */
+  private async audited(entity: EntityName, id: number, options: WriteOptions, own: AuditAction, changes: FieldChange[], side: 'old' | 'new'): Promise<void> {
+    const { auditOn } = options;
+    if (auditOn) {
+      const change = side === 'new' ? { field: auditOn.field, old: null, new: auditOn.value } : { field: auditOn.field, old: auditOn.value, new: null };
+      await this.audit.record(auditOn.entity, auditOn.id, options.action ?? 'UPDATE', [change]);
+    } else if ((entities[entity] as EntityMeta).audit === true) {
+      await this.audit.record(entity, id, options.action ?? own, changes);
+    }
+  }
+}
+
+/** Runs `work` in one transaction with a Records of its own: a service called without HTTP (a job, a test). */
+export function inTransaction<T>(db: Knex, actor: Actor, work: (records: Records) => Promise<T>): Promise<T> {
+  return db.transaction((trx) => work(new Records(trx, actor)));
+}

@@ -122,6 +122,8 @@ export function emitForms(model: Model): string {
       ...(Object.keys(screen.prefill).length > 0 && { prefill: screen.prefill }),
       ...(screen.prefillFrom && { prefillFrom: { path: path(screen.prefillFrom) } }),
       ...(Object.keys(screen.guards).length > 0 && { guards: screen.guards }),
+      ...(screen.success && { success: screen.success }),
+      ...(screen.failure && { failure: screen.failure }),
     };
   }
   return [GENERATED_HEADER, `export const forms = ${literal(forms)} as const;`, '', `export type FormName = keyof typeof forms;`, ''].join('\n');
@@ -168,8 +170,8 @@ export function emitScreens(model: Model): string {
   for (const screen of model.screens) {
     if (screen.kind === 'list') {
       const operation = model.operations.find((candidate) => candidate.id === screen.operation)!;
-      const { kind: _kind, name: _name, operation: _operation, ...config } = screen;
-      listScreens[screen.name] = { path: operation.path, defaultSort: listSort(operation).defaultSort, ...config };
+      const { kind: _kind, name: _name, operation: _operation, actions, ...config } = screen;
+      listScreens[screen.name] = { path: operation.path, defaultSort: listSort(operation).defaultSort, ...config, ...(actions.length > 0 && { actions }) };
     } else if (screen.kind === 'page') {
       pageScreens[screen.name] = { ...(screen.title && { title: screen.title }), sections: screen.sections };
     } else if (screen.kind === 'record') {
@@ -178,16 +180,21 @@ export function emitScreens(model: Model): string {
       const definitions = Object.fromEntries(
         [...reachableSchemas(model, root)].sort().map((name) => [name, displaySchema(model, model.schemas.find((s) => s.name === name)!.properties, localRef)]),
       );
-      // Each tab is a child list of the record, fetched from its own path when opened.
+      // Each tab is a child list of the record, fetched from its own path when opened, or a
+      // hand-written component (the slot registry's `file#Export`).
       const tabs = screen.tabs.map((tab) => {
-        const list = model.operations.find((candidate) => candidate.id === tab.operation)!;
+        const list = tab.operation === undefined ? undefined : model.operations.find((candidate) => candidate.id === tab.operation)!;
         return {
-          path: list.path,
+          ...(list ? { path: list.path } : { component: tab.component }),
           label: tab.label,
           columns: tab.columns,
           ...(tab.empty && { empty: tab.empty }),
-          ...(list.paged && { perPage: list.paged.perPageDefault }),
-          ...(list.guard && { guard: list.guard }),
+          ...(list?.paged && { perPage: list.paged.perPageDefault }),
+          ...(tab.guard && { guard: tab.guard }),
+          ...(tab.when && { when: tab.when }),
+          ...(tab.actions.length > 0 && { actions: tab.actions }),
+          ...(tab.success && { success: tab.success }),
+          ...(tab.failure && { failure: tab.failure }),
         };
       });
       recordScreens[screen.name] = {
@@ -199,6 +206,7 @@ export function emitScreens(model: Model): string {
         links: screen.links,
         ...(screen.edit && { edit: screen.edit }),
         ...(screen.redirectWhen && { redirectWhen: screen.redirectWhen }),
+        ...(screen.actions.length > 0 && { actions: screen.actions }),
       };
     } else if (screen.kind === 'children') {
       // The same shape as a record's tab, so the runtime draws it with the tab's table.

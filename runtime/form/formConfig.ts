@@ -20,6 +20,9 @@ export interface FormConfig {
   /** Fields only users passing the guard see (see guardedForm). */
   guards?: Record<string, Guard>;
   schema: { properties: Record<string, unknown> };
+  /** The alerts after Save (message keys): success names the saved record, failure the one typed. */
+  success?: string;
+  failure?: string;
 }
 
 export function formConfig(name: FormName): FormConfig {

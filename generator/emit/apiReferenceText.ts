@@ -109,5 +109,14 @@ export function behaviourText(operation: Operation): string {
       return `Generic create of a ${entity}; unique fields answer 409 ${code('duplicate_value')} when taken.`;
     case 'update':
       return `Generic update of a ${entity}; fields left out of the body keep their values.`;
+    case 'action': {
+      const values = Object.entries(generic.values ?? {}).map(([field, value]) => `${code(field)} = ${code(JSON.stringify(value))}`);
+      const when = Object.entries(generic.when ?? {}).map(([field, value]) => `${code(field)} is ${code(JSON.stringify(value))}`);
+      return `Generic action on one ${entity}: sets ${values.join(', ')}, recorded in the audit log as ${code(generic.audit ?? '')}${when.length > 0 ? `; only when ${when.join(' and ')} (else 409 ${code('invalid_state')})` : ''}${generic.notSelf ? `; never on the caller's own (403 ${code('own_record')})` : ''}.`;
+    }
+    case 'delete': {
+      const cascade = (generic.cascade ?? []).map((child) => code(child.entity));
+      return `Generic delete of one ${entity}${cascade.length > 0 ? `, with its ${cascade.join(', ')} rows` : ''}; recorded in the audit log.`;
+    }
   }
 }

@@ -16,7 +16,10 @@ describe('field → JSON schema', () => {
     { given: '{ type: integer, min: 1, max: 9, default: 3 }', want: { type: 'integer', minimum: 1, maximum: 9, default: 3 } },
     { given: '{ type: enum, enum: colour, nullable: true }', want: { type: ['string', 'null'], enum: ['red', 'green', null] } },
     { given: '{ type: enum_list, enum: colour }', want: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['red', 'green'] } } },
-    { given: '{ type: ref, to: thing }', want: { type: 'integer', minimum: 1 } },
+    { given: '{ type: ref, to: thing }', want: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+    // Stored in 32-bit columns: 1e308 is refused at the door, not stored wrong.
+    { given: '{ type: integer, min: 0 }', want: { type: 'integer', minimum: 0, maximum: 2147483647 } },
+    { given: '{ type: integer }', want: { type: 'integer', minimum: -2147483648, maximum: 2147483647 } },
     { given: '{ type: boolean, default: false }', want: { type: 'boolean', default: false } },
   ])('$given', ({ given, want }) => {
     const model = modelOf({
@@ -55,7 +58,7 @@ describe('operation → OpenAPI', () => {
     expect(operation['parameters']).toEqual([
       { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 } },
       { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
-      { name: 'colour', in: 'query', required: false, style: 'form', explode: true, schema: { type: 'array', items: { type: 'integer', minimum: -1 } } },
+      { name: 'colour', in: 'query', required: false, style: 'form', explode: true, schema: { type: 'array', items: { type: 'integer', minimum: -1, maximum: 2147483647 } } },
     ]);
     const responses = operation['responses'] as Record<string, Record<string, unknown>>;
     expect(Object.keys(responses)).toEqual(['200', '400', '401', '403']);

@@ -21,13 +21,17 @@ function decimalPattern(scale: number, allowNegative: boolean): string {
   return `^${allowNegative ? '-?' : ''}[0-9]{1,15}(\\.[0-9]{1,${scale}})?$`;
 }
 
+/** Integers are stored in 32-bit columns on PostgreSQL: a value beyond them is refused, not stored wrong or failed. */
+export const INTEGER_MAX = 2147483647;
+export const INTEGER_MIN = -2147483648;
+
 export function scalarSchema(model: Model, scalar: Scalar): JsonSchema {
   switch (scalar.type) {
     case 'id':
     case 'ref':
-      return { type: 'integer', minimum: 1 };
+      return { type: 'integer', minimum: 1, maximum: INTEGER_MAX };
     case 'integer':
-      return { type: 'integer', ...(scalar.min !== undefined && { minimum: scalar.min }), ...(scalar.max !== undefined && { maximum: scalar.max }) };
+      return { type: 'integer', minimum: scalar.min ?? INTEGER_MIN, maximum: scalar.max ?? INTEGER_MAX };
     case 'boolean':
       return { type: 'boolean' };
     case 'string':

@@ -22,7 +22,8 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
   // A create or update answers its record as a get would: the response schema is what is read back.
   const writes = generic.kind === 'create' || generic.kind === 'update';
   const shown = writes && response !== 'none' && response.kind === 'schema' ? response.name : generic.schema;
-  const schema = model.schemas.find((candidate) => candidate.name === shown)!;
+  // A delete answers nothing: no schema to read back.
+  const schema = model.schemas.find((candidate) => candidate.name === shown) ?? { name: '', properties: [] };
   const entity = model.entities.find((candidate) => candidate.name === generic.entity)!;
   const expand = schema.properties.flatMap((property) => {
     if (!property.via || property.type.kind !== 'schema') return [];
@@ -62,6 +63,22 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
     ...(generic.scope && { scope: generic.scope }),
     ...(generic.children && { children: { ...generic.children, defaultSort: generic.defaultSort } }),
     ...(writes && { write: writeMeta(model, generic) }),
+    ...(generic.kind === 'action' && { action: { values: generic.values!, audit: generic.audit! } }),
+    ...(generic.kind === 'delete' && { remove: removeMeta(model, generic) }),
+    ...(generic.when && { when: generic.when }),
+    ...(generic.notSelf && { notSelf: true }),
+  };
+}
+
+/** What a delete removes with the record, and the child rows that forbid it, by table and column. */
+function removeMeta(model: Model, generic: GenericOperation) {
+  const place = (child: { entity: string; via: string }) => {
+    const entity = model.entities.find((candidate) => candidate.name === child.entity)!;
+    return { entity: entity.name, via: child.via, table: entity.table, column: entity.fields.find((field) => field.name === child.via)!.column };
+  };
+  return {
+    cascade: (generic.cascade ?? []).map(place),
+    restrict: (generic.restrict ?? []).map((rule) => ({ ...place(rule), problem: rule.problem })),
   };
 }
 

@@ -153,13 +153,14 @@ const operation = {
     generic: {
       type: 'object',
       additionalProperties: false,
-      required: ['schema'],
       oneOf: [
-        { required: ['list', 'sort', 'default_sort'] },
-        { required: ['get'] },
-        { required: ['children', 'of', 'via'] },
-        { required: ['create'] },
-        { required: ['update'] },
+        { required: ['list', 'sort', 'default_sort', 'schema'] },
+        { required: ['get', 'schema'] },
+        { required: ['children', 'of', 'via', 'schema'] },
+        { required: ['create', 'schema'] },
+        { required: ['update', 'schema'] },
+        { required: ['action', 'values', 'audit'] },
+        { required: ['delete'] },
       ],
       properties: {
         list: identifier,
@@ -167,6 +168,18 @@ const operation = {
         children: identifier,
         create: identifier,
         update: identifier,
+        // A state change of one record (enable, disable): the fixed values it writes, the audit
+        // action it is recorded as, and what the record must be for it to apply.
+        action: identifier,
+        values: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+        audit: { type: 'string', pattern: '^[A-Z_]+$' },
+        when: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+        not_self: { type: 'boolean' },
+        delete: identifier,
+        // Child rows removed with the record ("entity.via"), and child rows that forbid the delete
+        // ("entity.via": problem code answered with 409).
+        cascade: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },
+        restrict: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' }, additionalProperties: identifier },
         requires: { type: 'object', propertyNames: identifier, additionalProperties: identifier },
         set: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string' } },
         lookup: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },

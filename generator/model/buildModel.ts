@@ -1,5 +1,6 @@
 import { SpecError, type SpecFile } from '../load/readSpec';
 import { enumValues } from '../emit/jsonSchema';
+import { checkRecordWrite, recordWriteOptions } from './recordWrites';
 import type {
   ScreenLink,
   ApiSchema,
@@ -263,6 +264,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     if (operation.generic?.kind === 'list' && !operation.paged) fail(at, 'a generic list needs paged', ['generic']);
     if (operation.generic?.kind === 'get' && operation.pathParams.length !== 1) fail(at, 'a generic get needs one {id} in its path', ['path']);
     if (operation.generic?.kind === 'create' || operation.generic?.kind === 'update') checkWrite(operation, at, ctx);
+    if (operation.generic?.kind === 'action' || operation.generic?.kind === 'delete') checkRecordWrite(operation, at, ctx);
     return { operation, at };
   });
   for (const { operation, at } of built) if (operation.generic?.children) checkChildren(operation, at, built.map((entry) => entry.operation), ctx, entities);
@@ -305,11 +307,12 @@ function checkChildren(operation: Operation, at: Located<Raw>, operations: Opera
 }
 
 function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeContext): GenericOperation {
-  const kind: GenericOperation['kind'] = raw.list ? 'list' : raw.get ? 'get' : raw.create ? 'create' : raw.update ? 'update' : 'children';
-  const entityName: string = raw.list ?? raw.get ?? raw.create ?? raw.update ?? raw.children;
+  const kind: GenericOperation['kind'] = raw.list ? 'list' : raw.get ? 'get' : raw.create ? 'create' : raw.update ? 'update' : raw.action ? 'action' : raw.delete ? 'delete' : 'children';
+  const entityName: string = raw.list ?? raw.get ?? raw.create ?? raw.update ?? raw.action ?? raw.delete ?? raw.children;
   const entity = entities.find((candidate) => candidate.name === entityName);
-  if (!entity) fail(at, `unknown entity "${entityName}"`, [kind === 'children' ? 'children' : kind]);
-  if (!ctx.schemaNames.has(raw.schema)) fail(at, `unknown schema "${raw.schema}"`, ['schema']);
+  if (!entity) fail(at, `unknown entity "${entityName}"`, [kind]);
+  // An action reads back its answer's schema, a delete answers none (checkRecordWrite).
+  if (raw.schema !== undefined && !ctx.schemaNames.has(raw.schema)) fail(at, `unknown schema "${raw.schema}"`, ['schema']);
   const fieldOf = (name: string, path: (string | number)[]) => {
     const field = entity.fields.find((candidate) => candidate.name === name);
     if (!field) fail(at, `entity "${entity.name}" has no field "${name}"`, path);
@@ -346,7 +349,7 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
     if (filter.match === 'set' && !field.nullable) fail(at, `"${filter.field}" is never empty, so set has nothing to ask`, ['filters', param, 'match']);
     return { param, match: filter.match, fields: [filter.field] };
   });
-  const generic: GenericOperation = { kind, entity: entity.name, schema: raw.schema, sort, defaultSort, filters };
+  const generic: GenericOperation = { kind, entity: entity.name, schema: raw.schema ?? '', sort, defaultSort, filters, ...recordWriteOptions(raw, entity, fieldOf, entities, at, ctx) };
   if (kind === 'create' || kind === 'update') {
     if (ctx.schemaEntities.get(raw.schema) !== entity.name) fail(at, `schema "${raw.schema}" must be from entity "${entity.name}"`, ['schema']);
     for (const [field, needed] of Object.entries((raw.requires ?? {}) as Record<string, string>)) {

@@ -144,8 +144,11 @@ export interface GenericFilter {
 export type GenericScope = { kind: 'tree'; field: string } | { kind: 'own'; field: string };
 
 export interface GenericOperation {
-  /** create (POST) and update (PUT …/{id}) write the fields of their input `schema`. */
-  kind: 'list' | 'get' | 'children' | 'create' | 'update';
+  /**
+   * create (POST) and update (PUT …/{id}) write the fields of their input `schema`; action (POST
+   * …/{id}/<verb>) writes fixed `values`; delete (DELETE …/{id}) removes the record.
+   */
+  kind: 'list' | 'get' | 'children' | 'create' | 'update' | 'action' | 'delete';
   entity: string;
   schema: string;
   sort: string[];
@@ -166,6 +169,18 @@ export interface GenericOperation {
    * (a user's timezone is the code of a timezone row); a value naming none is refused.
    */
   lookup?: Record<string, { entity: string; field: string }>;
+  /** For an action: the values it writes, whatever the caller sends. */
+  values?: Record<string, string | number | boolean | null>;
+  /** For an action: the audit action it is recorded as (ENABLE, DISABLE…). */
+  audit?: string;
+  /** For action and delete: what the record must be (else 409 invalid_state). */
+  when?: Record<string, string | number | boolean | null>;
+  /** For action and delete: refused (403 own_record) on the caller's own organisation or own user. */
+  notSelf?: boolean;
+  /** For delete: child rows removed with the record, by entity and the ref pointing back. */
+  cascade?: { entity: string; via: string }[];
+  /** For delete: child rows whose existence forbids it, answered as 409 with `problem`. */
+  restrict?: { entity: string; via: string; problem: string }[];
 }
 
 /** Where a server-filled field's value comes from. */

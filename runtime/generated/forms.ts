@@ -18,7 +18,8 @@ export const forms = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "status": {
           "title": "organisations.status",
@@ -163,7 +164,8 @@ export const forms = {
         "organisation": {
           "title": "users.organisation",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "user_language": {
           "title": "users.user_language",
@@ -339,7 +341,8 @@ export const forms = {
         "organisation": {
           "title": "roles.organisation",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "template": {
           "title": "roles.template",
@@ -387,7 +390,8 @@ export const forms = {
         "organisation": {
           "title": "roles.organisation",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "template": {
           "title": "roles.template",
@@ -497,7 +501,8 @@ export const forms = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -561,7 +566,8 @@ export const forms = {
         "organisation": {
           "title": "feeds.organisation",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "active": {
           "title": "feeds.active",
@@ -745,7 +751,8 @@ export const forms = {
         "organisation_to": {
           "title": "quotes.organisation_to",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "recipient_name": {
           "title": "quotes.recipient_name",

@@ -534,6 +534,8 @@ export const messages = {
     "problem.idempotency_key_reused": "This request key was already used for a different request.",
     "problem.role_in_use": "This role is still held by users and cannot be deleted.",
     "problem.cannot_edit_own_roles": "You cannot edit your own roles",
+    "problem.product_group_not_base": "Only a base product group offers add-on groups.",
+    "problem.product_group_not_add_on": "Only an add-on product group can be offered with a base group.",
     "app.title": "Reseller Hub",
     "crumb.store": "Webstore",
     "crumb.login": "Log in",
@@ -904,4 +906,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 682 keys in the English catalogue.
+// 684 keys in the English catalogue.

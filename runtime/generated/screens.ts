@@ -1342,7 +1342,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "account_manager_name": {
               "type": "string",
@@ -1404,7 +1405,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -1417,11 +1419,13 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 2147483647,
               "default": 0
             },
             "status": {
@@ -1470,14 +1474,16 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "catalogue": {
               "type": [
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "billing_account": {
               "type": [
@@ -1921,7 +1927,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -1932,6 +1939,7 @@ export const recordScreens = {
             "depth": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 2147483647,
               "default": 0
             },
             "parent": {
@@ -1939,7 +1947,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             }
           }
         },
@@ -1964,7 +1973,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -2169,8 +2179,9 @@ export const recordScreens = {
           {
             "field": "action",
             "label": "users.action",
-            "format": "text",
-            "sortable": false
+            "format": "enum",
+            "sortable": false,
+            "enum": "audit_action"
           },
           {
             "field": "on",
@@ -2211,7 +2222,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -2232,7 +2244,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -2243,6 +2256,7 @@ export const recordScreens = {
             "depth": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 2147483647,
               "default": 0
             },
             "parent": {
@@ -2250,7 +2264,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             }
           }
         },
@@ -2268,7 +2283,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -2443,7 +2459,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -2512,7 +2529,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 0
+              "minimum": 0,
+              "maximum": 2147483647
             }
           }
         }
@@ -2641,7 +2659,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -2810,7 +2829,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -2821,6 +2841,7 @@ export const recordScreens = {
             "depth": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 2147483647,
               "default": 0
             },
             "parent": {
@@ -2828,7 +2849,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             }
           }
         }
@@ -2900,7 +2922,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -2911,6 +2934,7 @@ export const recordScreens = {
             "depth": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 2147483647,
               "default": 0
             },
             "parent": {
@@ -2918,7 +2942,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             }
           }
         },
@@ -2945,7 +2970,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -3022,7 +3048,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 0
+              "minimum": 0,
+              "maximum": 2147483647
             },
             "recurring_cost": {
               "type": [
@@ -3056,7 +3083,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "pending_change": {
               "type": "boolean",
@@ -3094,7 +3122,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -3160,7 +3189,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -3255,7 +3285,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "end_user": {
               "type": [
@@ -3608,7 +3639,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -3619,6 +3651,7 @@ export const recordScreens = {
             "depth": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 2147483647,
               "default": 0
             },
             "parent": {
@@ -3626,7 +3659,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             }
           }
         },
@@ -3639,7 +3673,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -3658,7 +3693,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -3729,7 +3765,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -3750,7 +3787,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -3761,6 +3799,7 @@ export const recordScreens = {
             "depth": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 2147483647,
               "default": 0
             },
             "parent": {
@@ -3768,7 +3807,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             }
           }
         },
@@ -3816,7 +3856,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -3887,7 +3928,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "recipient_name": {
               "type": [
@@ -4149,7 +4191,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -4185,7 +4228,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -4206,7 +4250,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -4217,6 +4262,7 @@ export const recordScreens = {
             "depth": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 2147483647,
               "default": 0
             },
             "parent": {
@@ -4224,7 +4270,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             }
           }
         },
@@ -4272,7 +4319,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -4343,7 +4391,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "recipient_name": {
               "type": [
@@ -4605,7 +4654,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -4673,7 +4723,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": [
@@ -5035,7 +5086,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -5056,7 +5108,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -5067,6 +5120,7 @@ export const recordScreens = {
             "depth": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 2147483647,
               "default": 0
             },
             "parent": {
@@ -5074,7 +5128,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             }
           }
         },
@@ -5087,7 +5142,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -5167,7 +5223,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": [
@@ -5529,7 +5586,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -5550,7 +5608,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",
@@ -5561,6 +5620,7 @@ export const recordScreens = {
             "depth": {
               "type": "integer",
               "minimum": 0,
+              "maximum": 2147483647,
               "default": 0
             },
             "parent": {
@@ -5568,7 +5628,8 @@ export const recordScreens = {
                 "integer",
                 "null"
               ],
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             }
           }
         },
@@ -5581,7 +5642,8 @@ export const recordScreens = {
           "properties": {
             "id": {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 2147483647
             },
             "name": {
               "type": "string",

@@ -152,11 +152,11 @@ async function seedUserExtras(db: Knex): Promise<void> {
     { id: 2, user_id: 1, name: 'Supplier integration', client_id: 'sup-int-41d2e8', secret_hash: createHash('sha256').update('sup-int-41d2e8 demo secret').digest('hex'), created_at: at('2026-02-14T09:00:00Z') },
   ]);
   await insertAll(db, 'user_actions', [
-    { id: 1, user_id: 1, timestamp: at('2026-11-02T09:58:00Z'), ip_address: '203.0.113.10', action: 'emulation started', on: 'user 3', on_behalf_id: null },
-    { id: 2, user_id: 3, timestamp: at('2026-11-02T10:00:00Z'), ip_address: '203.0.113.10', action: 'organisation updated', on: 'organisation 3', on_behalf_id: 1 },
-    { id: 3, user_id: 3, timestamp: at('2026-11-10T08:12:00Z'), ip_address: '192.0.2.44', action: 'order created', on: 'order 1', on_behalf_id: null },
-    { id: 4, user_id: 2, timestamp: at('2026-10-12T08:05:00Z'), ip_address: '198.51.100.7', action: 'feed updated', on: 'feed 1', on_behalf_id: null },
-    { id: 5, user_id: 2, timestamp: at('2026-07-30T16:45:00Z'), ip_address: '198.51.100.7', action: 'user disabled', on: 'user 5', on_behalf_id: null },
+    { id: 1, user_id: 1, timestamp: at('2026-11-02T09:58:00Z'), ip_address: '203.0.113.10', action: 'EMULATE', on: 'user 3', on_behalf_id: null },
+    { id: 2, user_id: 3, timestamp: at('2026-11-02T10:00:00Z'), ip_address: '203.0.113.10', action: 'UPDATE', on: 'organisation 3', on_behalf_id: 1 },
+    { id: 3, user_id: 3, timestamp: at('2026-11-10T08:12:00Z'), ip_address: '192.0.2.44', action: 'CREATE', on: 'order 1', on_behalf_id: null },
+    { id: 4, user_id: 2, timestamp: at('2026-10-12T08:05:00Z'), ip_address: '198.51.100.7', action: 'UPDATE', on: 'feed 1', on_behalf_id: null },
+    { id: 5, user_id: 2, timestamp: at('2026-07-30T16:45:00Z'), ip_address: '198.51.100.7', action: 'DISABLE', on: 'user 5', on_behalf_id: null },
   ]);
 }
 

@@ -20,7 +20,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -31,6 +32,7 @@ export const apiSchemas = {
         "depth": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "parent": {
@@ -38,7 +40,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "status": {
           "type": "string",
@@ -86,7 +89,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "account_manager_name": {
           "type": "string",
@@ -149,7 +153,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -162,11 +167,13 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "depth": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "status": {
@@ -213,14 +220,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "catalogue": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "billing_account": {
           "type": [
@@ -413,7 +422,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "status": {
           "type": "string",
@@ -496,7 +506,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -581,7 +592,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -652,7 +664,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -759,7 +772,8 @@ export const apiSchemas = {
         },
         "organisation": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "user_language": {
           "type": "string",
@@ -858,7 +872,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "timestamp": {
           "type": "string",
@@ -875,9 +890,20 @@ export const apiSchemas = {
         },
         "action": {
           "type": "string",
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
+          "enum": [
+            "CREATE",
+            "UPDATE",
+            "DELETE",
+            "ENABLE",
+            "DISABLE",
+            "LOGIN",
+            "EMULATE",
+            "DUPLICATE",
+            "APPROVE",
+            "DENY",
+            "CANCEL",
+            "RESUBMIT"
+          ]
         },
         "on": {
           "type": [
@@ -912,7 +938,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -951,7 +978,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1017,7 +1045,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "template": {
           "type": "boolean",
@@ -1041,7 +1070,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1107,7 +1137,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -1178,7 +1209,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -1198,7 +1230,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1278,7 +1311,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1447,7 +1481,8 @@ export const apiSchemas = {
         },
         "organisation": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "active": {
           "type": "boolean",
@@ -1576,7 +1611,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1604,7 +1640,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1621,6 +1658,7 @@ export const apiSchemas = {
         "priority": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         }
       }
@@ -1636,7 +1674,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1667,7 +1706,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1701,7 +1741,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1737,7 +1778,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "organisation": {
           "anyOf": [
@@ -1775,7 +1817,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1849,7 +1892,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "recurring_cost": {
           "type": [
@@ -1880,7 +1924,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "pending_change": {
           "type": "boolean",
@@ -1910,7 +1955,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -1949,11 +1995,13 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "order_line_item_id": {
@@ -1961,7 +2009,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "anyOf": [
@@ -1991,7 +2040,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2070,7 +2120,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "reference": {
           "type": "string",
@@ -2162,7 +2213,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "reference": {
           "type": "string",
@@ -2235,7 +2287,8 @@ export const apiSchemas = {
         },
         "days_overdue": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -2255,7 +2308,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "period": {
           "type": "string",
@@ -2272,11 +2326,13 @@ export const apiSchemas = {
         "new_orgs": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "orders": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "sales_usd": {
@@ -2315,7 +2371,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2325,11 +2382,13 @@ export const apiSchemas = {
         },
         "new_on_hub": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "sales_num": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "sales_usd": {
           "type": "string",
@@ -2364,7 +2423,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2384,7 +2444,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2405,7 +2466,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2432,7 +2494,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2461,7 +2524,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2488,7 +2552,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "field": {
           "type": "string",
@@ -2531,7 +2596,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "timestamp": {
           "type": "string",
@@ -2601,7 +2667,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "account_manager": {
           "anyOf": [
@@ -2626,7 +2693,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2654,7 +2722,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2676,7 +2745,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2707,7 +2777,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "role": {
           "anyOf": [
@@ -2731,7 +2802,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "role": {
           "anyOf": [
@@ -2755,7 +2827,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "type": {
           "type": "string",
@@ -2784,7 +2857,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2818,7 +2892,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "value": {
           "type": "integer",
@@ -2851,7 +2926,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "user": {
           "anyOf": [
@@ -2875,7 +2951,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "anyOf": [
@@ -2899,7 +2976,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "related_product_group": {
           "anyOf": [
@@ -2924,7 +3002,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "serial_number": {
           "type": "string",
@@ -2954,7 +3033,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2974,7 +3054,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -2994,7 +3075,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3024,7 +3106,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3179,7 +3262,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3269,7 +3353,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "end_user": {
           "type": [
@@ -3643,7 +3728,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3677,11 +3763,13 @@ export const apiSchemas = {
         },
         "product": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "selected_rate_plan": {
@@ -3689,42 +3777,48 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "maintenance_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_organisation": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_group": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_site": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "discount": {
           "type": "string",
@@ -3880,14 +3974,16 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -3907,6 +4003,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "serial_numbers": {
@@ -3930,7 +4027,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "reference": {
           "type": "string",
@@ -3969,7 +4067,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "supplier_ref": {
           "type": "string",
@@ -4015,7 +4114,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -4041,11 +4141,13 @@ export const apiSchemas = {
         },
         "product": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "selected_rate_plan": {
@@ -4053,42 +4155,48 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "maintenance_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_organisation": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_group": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_site": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "discount": {
           "type": "string",
@@ -4263,15 +4371,18 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "product": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "quantity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 1
         },
         "selected_rate_plan": {
@@ -4279,42 +4390,48 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "maintenance_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_product": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_organisation": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_group": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "prov_site": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "discount": {
           "type": "string",
@@ -4478,7 +4595,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -4563,7 +4681,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "organisation_from": {
           "anyOf": [
@@ -4632,7 +4751,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -4700,7 +4820,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "recipient_name": {
           "type": [
@@ -4958,7 +5079,8 @@ export const apiSchemas = {
       "properties": {
         "organisation_to": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "recipient_name": {
           "type": [
@@ -5012,7 +5134,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": [
@@ -5053,7 +5176,8 @@ export const apiSchemas = {
         },
         "line_item_count": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -5105,7 +5229,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": [
@@ -5608,7 +5733,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5689,6 +5815,167 @@ export const apiSchemas = {
         }
       }
     },
+    "ProductGroupCandidate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "product_code",
+        "vendor",
+        "in_group"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "product_code": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "vendor": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/Vendor"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "in_group": {
+          "type": "boolean"
+        }
+      }
+    },
+    "ProductGroupProductInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "ProductGroupAddOn": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "status",
+        "subscription_type",
+        "related"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "DRAFT",
+            "LIVE"
+          ],
+          "default": "DRAFT"
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ]
+        },
+        "related": {
+          "type": "boolean"
+        }
+      }
+    },
+    "ProductGroupRelationInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "related_product_group"
+      ],
+      "properties": {
+        "related_product_group": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "RolePermissionInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "permission",
+        "value"
+      ],
+      "properties": {
+        "permission": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "value": {
+          "type": "integer",
+          "enum": [
+            0,
+            1,
+            2
+          ]
+        }
+      }
+    },
+    "RoleUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 100
+        },
+        "permissions": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/RolePermissionInput"
+          }
+        }
+      }
+    },
     "Vendor": {
       "type": "object",
       "additionalProperties": false,
@@ -5700,7 +5987,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5729,7 +6017,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5766,14 +6055,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "ending_unit": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -5791,7 +6082,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5848,7 +6140,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5875,14 +6168,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "max_quantity": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "default": {
           "type": "boolean"
@@ -5906,7 +6201,9 @@ export const apiSchemas = {
       ],
       "properties": {
         "id": {
-          "type": "integer"
+          "type": "integer",
+          "minimum": -2147483648,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -5965,7 +6262,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6128,6 +6426,7 @@ export const apiSchemas = {
         "popularity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "currency": {
@@ -6222,14 +6521,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         },
         "ending_unit": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -6247,7 +6548,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6304,7 +6606,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6331,14 +6634,16 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "max_quantity": {
           "type": [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "default": {
           "type": "boolean"
@@ -6384,7 +6689,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6526,6 +6832,7 @@ export const apiSchemas = {
         "popularity": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "currency": {
@@ -6606,7 +6913,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6619,7 +6927,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "currency": {
           "type": "string",
@@ -6678,7 +6987,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6722,7 +7032,9 @@ export const apiSchemas = {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
         },
         "real_name": {
           "type": [
@@ -6876,7 +7188,9 @@ export const apiSchemas = {
       ],
       "properties": {
         "id": {
-          "type": "integer"
+          "type": "integer",
+          "minimum": -2147483648,
+          "maximum": 2147483647
         }
       }
     },
@@ -6906,7 +7220,8 @@ export const apiSchemas = {
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "name": {
           "type": "string",
@@ -6917,6 +7232,7 @@ export const apiSchemas = {
         "depth": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "default": 0
         },
         "parent": {
@@ -6924,7 +7240,8 @@ export const apiSchemas = {
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     }

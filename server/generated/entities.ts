@@ -222,7 +222,7 @@ export const entities = {
       },
       "action": {
         "column": "action",
-        "type": "string"
+        "type": "enum"
       },
       "on": {
         "column": "on",

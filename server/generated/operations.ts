@@ -9,6 +9,7 @@ import * as catalogue_handlers from '../modules/catalogue/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_handlers from '../modules/orders/handlers';
 import * as organisations_handlers from '../modules/organisations/handlers';
+import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
@@ -213,7 +214,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -301,6 +303,198 @@ export const operations: OperationDef[] = [
     handler: organisations_handlers.createOrganisation satisfies Handler<"createOrganisation">,
   },
   {
+    id: "enableOrganisation",
+    method: "post",
+    path: "/organisations/:id/enable",
+    auth: "session",
+    permission: "organisation:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "organisation",
+      "fields": [
+        "id",
+        "name",
+        "parent",
+        "depth",
+        "status",
+        "is_on_hold",
+        "on_credit_hold",
+        "can_create_resellers",
+        "po_number_required",
+        "force_po_uniqueness",
+        "finance_type",
+        "assigned_price_list",
+        "catalogue",
+        "billing_account",
+        "orders_require_manual_auth",
+        "order_manual_auth_limit",
+        "preferred_language",
+        "user_inactivity_timeout",
+        "base_url",
+        "subscribed_modules",
+        "is_linked",
+        "currency",
+        "admin_email",
+        "tenant_name",
+        "team_name",
+        "branding_image",
+        "branding_background_image",
+        "nav_bar_colour",
+        "footer_text",
+        "heading_font",
+        "text_body_font"
+      ],
+      "expand": [
+        {
+          "property": "supplier_account_manager",
+          "via": "supplier_account_manager",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "self"
+      },
+      "action": {
+        "values": {
+          "status": "ENABLED"
+        },
+        "audit": "ENABLE"
+      },
+      "when": {
+        "status": "DISABLED"
+      },
+      "notSelf": true
+    },
+    record: {
+      "get": "getOrganisation",
+      "entity": "organisation",
+      "same": true
+    },
+  },
+  {
+    id: "disableOrganisation",
+    method: "post",
+    path: "/organisations/:id/disable",
+    auth: "session",
+    permission: "organisation:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "organisation",
+      "fields": [
+        "id",
+        "name",
+        "parent",
+        "depth",
+        "status",
+        "is_on_hold",
+        "on_credit_hold",
+        "can_create_resellers",
+        "po_number_required",
+        "force_po_uniqueness",
+        "finance_type",
+        "assigned_price_list",
+        "catalogue",
+        "billing_account",
+        "orders_require_manual_auth",
+        "order_manual_auth_limit",
+        "preferred_language",
+        "user_inactivity_timeout",
+        "base_url",
+        "subscribed_modules",
+        "is_linked",
+        "currency",
+        "admin_email",
+        "tenant_name",
+        "team_name",
+        "branding_image",
+        "branding_background_image",
+        "nav_bar_colour",
+        "footer_text",
+        "heading_font",
+        "text_body_font"
+      ],
+      "expand": [
+        {
+          "property": "supplier_account_manager",
+          "via": "supplier_account_manager",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "self"
+      },
+      "action": {
+        "values": {
+          "status": "DISABLED"
+        },
+        "audit": "DISABLE"
+      },
+      "when": {
+        "status": "ENABLED"
+      },
+      "notSelf": true
+    },
+    record: {
+      "get": "getOrganisation",
+      "entity": "organisation",
+      "same": true
+    },
+  },
+  {
     id: "listOrganisationAddresses",
     method: "get",
     path: "/organisations/:id/addresses",
@@ -315,7 +509,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -405,6 +600,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         },
         "verified": {
@@ -511,7 +707,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -648,7 +845,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -720,6 +918,162 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "enableUser",
+    method: "post",
+    path: "/users/:id/enable",
+    auth: "session",
+    permission: "user:admin",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "user",
+      "fields": [
+        "id",
+        "name",
+        "email_address",
+        "admin",
+        "root",
+        "two_factor",
+        "active",
+        "verified",
+        "password_reset",
+        "disabled",
+        "user_language",
+        "timezone",
+        "timeout"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "disabled": false
+        },
+        "audit": "ENABLE"
+      },
+      "when": {
+        "disabled": true
+      },
+      "notSelf": true
+    },
+    record: {
+      "get": "getUser",
+      "entity": "user",
+      "same": true
+    },
+  },
+  {
+    id: "disableUser",
+    method: "post",
+    path: "/users/:id/disable",
+    auth: "session",
+    permission: "user:admin",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "user",
+      "fields": [
+        "id",
+        "name",
+        "email_address",
+        "admin",
+        "root",
+        "two_factor",
+        "active",
+        "verified",
+        "password_reset",
+        "disabled",
+        "user_language",
+        "timezone",
+        "timeout"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "disabled": true
+        },
+        "audit": "DISABLE"
+      },
+      "when": {
+        "disabled": false
+      },
+      "notSelf": true
+    },
+    record: {
+      "get": "getUser",
+      "entity": "user",
+      "same": true
+    },
+  },
+  {
     id: "listUserActions",
     method: "get",
     path: "/users/:id/actions",
@@ -735,7 +1089,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -832,6 +1187,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "That organisation and below it"
         },
         "sort_by": {
@@ -881,6 +1237,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "That organisation and below it"
         },
         "sort_by": {
@@ -910,7 +1267,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -956,7 +1314,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -968,6 +1327,73 @@ export const operations: OperationDef[] = [
       "$ref": "api#/definitions/RoleInput"
     },
     handler: roles_handlers.duplicateRole satisfies Handler<"duplicateRole">,
+    record: {
+      "get": "getRole",
+      "entity": "role",
+      "same": false
+    },
+  },
+  {
+    id: "deleteRole",
+    method: "delete",
+    path: "/roles/:id",
+    auth: "session",
+    guard: {"admin":true},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "delete",
+      "entity": "role",
+      "fields": [],
+      "expand": [],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "remove": {
+        "cascade": [
+          {
+            "entity": "role_permission",
+            "via": "role",
+            "table": "role_permissions",
+            "column": "role_id"
+          },
+          {
+            "entity": "organisation_template_role",
+            "via": "role",
+            "table": "organisation_template_roles",
+            "column": "role_id"
+          }
+        ],
+        "restrict": [
+          {
+            "entity": "user_role",
+            "via": "role",
+            "table": "user_roles",
+            "column": "role_id",
+            "problem": "role_in_use"
+          }
+        ]
+      }
+    },
     record: {
       "get": "getRole",
       "entity": "role",
@@ -1063,11 +1489,13 @@ export const operations: OperationDef[] = [
         "grading_from": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "description": "grading at least"
         },
         "grading_to": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 2147483647,
           "description": "grading at most"
         }
       }
@@ -1155,7 +1583,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1247,7 +1676,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1338,6 +1768,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         }
       }
@@ -1407,7 +1838,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1480,6 +1912,218 @@ export const operations: OperationDef[] = [
       "$ref": "api#/definitions/FeedInput"
     },
     handler: feeds_handlers.createFeed satisfies Handler<"createFeed">,
+  },
+  {
+    id: "enableFeed",
+    method: "post",
+    path: "/feeds/:id/enable",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "feed",
+      "fields": [
+        "id",
+        "name",
+        "active",
+        "timeslot",
+        "show_empty_stock",
+        "last_upload",
+        "delivery_method",
+        "delivery_email",
+        "delivery_server",
+        "delivery_user",
+        "ftp_server_protocol",
+        "ftp_server_port",
+        "filename",
+        "sitc_confirm",
+        "sitc_filename",
+        "columns",
+        "show_headers",
+        "delimiter",
+        "escape_method"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "active": true
+        },
+        "audit": "ENABLE"
+      },
+      "when": {
+        "active": false
+      }
+    },
+    record: {
+      "get": "getFeed",
+      "entity": "feed",
+      "same": true
+    },
+  },
+  {
+    id: "disableFeed",
+    method: "post",
+    path: "/feeds/:id/disable",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "feed",
+      "fields": [
+        "id",
+        "name",
+        "active",
+        "timeslot",
+        "show_empty_stock",
+        "last_upload",
+        "delivery_method",
+        "delivery_email",
+        "delivery_server",
+        "delivery_user",
+        "ftp_server_protocol",
+        "ftp_server_port",
+        "filename",
+        "sitc_confirm",
+        "sitc_filename",
+        "columns",
+        "show_headers",
+        "delimiter",
+        "escape_method"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "active": false
+        },
+        "audit": "DISABLE"
+      },
+      "when": {
+        "active": true
+      }
+    },
+    record: {
+      "get": "getFeed",
+      "entity": "feed",
+      "same": true
+    },
+  },
+  {
+    id: "deleteFeed",
+    method: "delete",
+    path: "/feeds/:id",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "delete",
+      "entity": "feed",
+      "fields": [],
+      "expand": [],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "remove": {
+        "cascade": [],
+        "restrict": []
+      }
+    },
+    record: {
+      "get": "getFeed",
+      "entity": "feed",
+      "same": false
+    },
   },
   {
     id: "listTimezones",
@@ -1563,7 +2207,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1671,7 +2316,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1737,6 +2383,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         }
       }
@@ -1801,7 +2448,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1881,6 +2529,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         }
       }
@@ -1945,7 +2594,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -1997,7 +2647,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2050,7 +2701,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2103,7 +2755,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2156,7 +2809,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2210,7 +2864,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2260,7 +2915,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2320,7 +2976,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2395,7 +3052,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2495,7 +3153,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2545,7 +3204,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2597,7 +3257,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2652,7 +3313,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2752,7 +3414,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2804,7 +3467,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2856,7 +3520,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -2955,7 +3620,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3005,7 +3671,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3055,7 +3722,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3155,7 +3823,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3284,6 +3953,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         },
         "name": {
@@ -3403,7 +4073,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3468,7 +4139,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3493,7 +4165,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3538,6 +4211,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "That organisation and below it"
         },
         "start_date": {
@@ -3644,7 +4318,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3719,7 +4394,8 @@ export const operations: OperationDef[] = [
           "type": "array",
           "items": {
             "type": "integer",
-            "minimum": 1
+            "minimum": 1,
+            "maximum": 2147483647
           },
           "description": "Account manager ids"
         },
@@ -3771,7 +4447,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3890,7 +4567,8 @@ export const operations: OperationDef[] = [
           "type": "array",
           "items": {
             "type": "integer",
-            "minimum": -1
+            "minimum": -1,
+            "maximum": 2147483647
           },
           "description": "Vendor ids; -1 is 'No vendor'"
         },
@@ -3898,7 +4576,8 @@ export const operations: OperationDef[] = [
           "type": "array",
           "items": {
             "type": "integer",
-            "minimum": -1
+            "minimum": -1,
+            "maximum": 2147483647
           },
           "description": "Product type ids; -1 is 'No type'"
         },
@@ -3932,7 +4611,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -3942,6 +4622,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "Price for this organisation of the caller's subtree (its price list and currency) instead of the caller's own"
         }
       }
@@ -3994,7 +4675,8 @@ export const operations: OperationDef[] = [
           "type": "array",
           "items": {
             "type": "integer",
-            "minimum": -1
+            "minimum": -1,
+            "maximum": 2147483647
           },
           "description": "Vendor ids; -1 is 'No vendor'"
         },
@@ -4002,7 +4684,8 @@ export const operations: OperationDef[] = [
           "type": "array",
           "items": {
             "type": "integer",
-            "minimum": -1
+            "minimum": -1,
+            "maximum": 2147483647
           },
           "description": "Product type ids; -1 is 'No type'"
         },
@@ -4044,7 +4727,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4247,6 +4931,7 @@ export const operations: OperationDef[] = [
         "organisation": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation is this organisation or below it"
         },
         "customers": {
@@ -4458,7 +5143,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4580,7 +5266,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4605,7 +5292,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4630,7 +5318,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4721,11 +5410,13 @@ export const operations: OperationDef[] = [
         "organisation_to": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation_to equals"
         },
         "organisation_from": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "organisation_from equals"
         }
       }
@@ -4850,7 +5541,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4963,7 +5655,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5030,6 +5723,7 @@ export const operations: OperationDef[] = [
         "organisation_from": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "The sending organisation"
         },
         "sort_by": {
@@ -5070,7 +5764,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5095,7 +5790,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5163,11 +5859,13 @@ export const operations: OperationDef[] = [
         "organisation_from": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "The sending organisation: the caller's own, for the outward list"
         },
         "organisation_to": {
           "type": "integer",
           "minimum": 1,
+          "maximum": 2147483647,
           "description": "The receiving organisation: the caller's own, for the inward list"
         },
         "sort_by": {
@@ -5208,7 +5906,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5256,7 +5955,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5290,7 +5990,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5315,7 +6016,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5452,7 +6154,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5682,7 +6385,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5800,6 +6504,59 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "deleteBasket",
+    method: "delete",
+    path: "/baskets/:id",
+    auth: "session",
+    permission: "order:modify_draft",
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "delete",
+      "entity": "basket",
+      "fields": [],
+      "expand": [],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "own",
+        "field": "organisation"
+      },
+      "remove": {
+        "cascade": [
+          {
+            "entity": "basket_line_item",
+            "via": "basket",
+            "table": "basket_line_items",
+            "column": "basket_id"
+          }
+        ],
+        "restrict": []
+      }
+    },
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+  },
+  {
     id: "listBasketLineItems",
     method: "get",
     path: "/baskets/:id/line_items",
@@ -5814,7 +6571,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5889,7 +6647,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5915,7 +6674,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5980,7 +6740,8 @@ export const operations: OperationDef[] = [
       "properties": {
         "id": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -6063,6 +6824,323 @@ export const operations: OperationDef[] = [
         },
         "defaultSort": "-timestamp"
       }
+    },
+  },
+  {
+    id: "listProductGroupCandidates",
+    method: "get",
+    path: "/productgroups/:id/all_products",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "text": {
+          "type": "string",
+          "maxLength": 255,
+          "description": "Name or SKU contains"
+        },
+        "vendor": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name",
+            "+product_code",
+            "-product_code"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    handler: productGroups_handlers.listProductGroupCandidates satisfies Handler<"listProductGroupCandidates">,
+  },
+  {
+    id: "addProductGroupProduct",
+    method: "post",
+    path: "/productgroups/:id/products",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ProductGroupProductInput"
+    },
+    handler: productGroups_handlers.addProductGroupProduct satisfies Handler<"addProductGroupProduct">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+  },
+  {
+    id: "removeProductGroupProduct",
+    method: "delete",
+    path: "/productgroups/:id/products/:product",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id",
+        "product"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: productGroups_handlers.removeProductGroupProduct satisfies Handler<"removeProductGroupProduct">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+  },
+  {
+    id: "listProductGroupAddOns",
+    method: "get",
+    path: "/productgroups/:id/addon_groups",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: productGroups_handlers.listProductGroupAddOns satisfies Handler<"listProductGroupAddOns">,
+  },
+  {
+    id: "addProductGroupRelation",
+    method: "post",
+    path: "/productgroups/:id/related_groups",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ProductGroupRelationInput"
+    },
+    handler: productGroups_handlers.addProductGroupRelation satisfies Handler<"addProductGroupRelation">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+  },
+  {
+    id: "removeProductGroupRelation",
+    method: "delete",
+    path: "/productgroups/:id/related_groups/:related_product_group",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id",
+        "related_product_group"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "related_product_group": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: productGroups_handlers.removeProductGroupRelation satisfies Handler<"removeProductGroupRelation">,
+    record: {
+      "get": "getProductGroup",
+      "entity": "product_group",
+      "same": false
+    },
+  },
+  {
+    id: "listPermissions",
+    method: "get",
+    path: "/permissions",
+    auth: "session",
+    permission: "role:view",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 1000
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "permission",
+      "fields": [
+        "id",
+        "name",
+        "module"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": []
+    },
+  },
+  {
+    id: "updateRole",
+    method: "put",
+    path: "/roles/:id",
+    auth: "session",
+    permission: "role:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/RoleUpdate"
+    },
+    handler: roles_handlers.updateRole satisfies Handler<"updateRole">,
+    record: {
+      "get": "getRole",
+      "entity": "role",
+      "same": true
     },
   }
 ];

@@ -176,7 +176,7 @@ export interface UserAction {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: string
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT")
 on: (string | null)
 on_behalf: (CreatedByRef | null)
 }
@@ -1167,12 +1167,64 @@ shipping_prices: ShippingPrice[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupCandidate".
+ */
+export interface ProductGroupCandidate {
+id: number
+name: string
+product_code: string
+vendor: (Vendor | null)
+in_group: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "Vendor".
  */
 export interface Vendor {
 id: number
 name: string
 image_url: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupProductInput".
+ */
+export interface ProductGroupProductInput {
+product: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupAddOn".
+ */
+export interface ProductGroupAddOn {
+id: number
+name: string
+status: ("DRAFT" | "LIVE")
+subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
+related: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductGroupRelationInput".
+ */
+export interface ProductGroupRelationInput {
+related_product_group: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RolePermissionInput".
+ */
+export interface RolePermissionInput {
+permission: number
+value: (0 | 1 | 2)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RoleUpdate".
+ */
+export interface RoleUpdate {
+name?: string
+permissions?: RolePermissionInput[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1484,6 +1536,20 @@ export interface CreateOrganisationQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EnableOrganisationQuery".
+ */
+export interface EnableOrganisationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DisableOrganisationQuery".
+ */
+export interface DisableOrganisationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListOrganisationAddressesQuery".
  */
 export interface ListOrganisationAddressesQuery {
@@ -1537,6 +1603,20 @@ export interface CreateUserQuery {
  * via the `definition` "UpdateUserQuery".
  */
 export interface UpdateUserQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EnableUserQuery".
+ */
+export interface EnableUserQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DisableUserQuery".
+ */
+export interface DisableUserQuery {
 
 }
 /**
@@ -1601,6 +1681,13 @@ export interface CreateRoleQuery {
  * via the `definition` "DuplicateRoleQuery".
  */
 export interface DuplicateRoleQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteRoleQuery".
+ */
+export interface DeleteRoleQuery {
 
 }
 /**
@@ -1686,6 +1773,27 @@ export interface GetFeedQuery {
  * via the `definition` "CreateFeedQuery".
  */
 export interface CreateFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EnableFeedQuery".
+ */
+export interface EnableFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DisableFeedQuery".
+ */
+export interface DisableFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteFeedQuery".
+ */
+export interface DeleteFeedQuery {
 
 }
 /**
@@ -2431,6 +2539,13 @@ export interface UpdateBasketQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteBasketQuery".
+ */
+export interface DeleteBasketQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListBasketLineItemsQuery".
  */
 export interface ListBasketLineItemsQuery {
@@ -2469,23 +2584,93 @@ page: number
 per_page: number
 sort_by: ("+timestamp" | "-timestamp")
 }
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListProductGroupCandidatesQuery".
+ */
+export interface ListProductGroupCandidatesQuery {
+page: number
+per_page: number
+/**
+ * Name or SKU contains
+ */
+text?: string
+vendor?: number[]
+sort_by: ("+name" | "-name" | "+product_code" | "-product_code")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AddProductGroupProductQuery".
+ */
+export interface AddProductGroupProductQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RemoveProductGroupProductQuery".
+ */
+export interface RemoveProductGroupProductQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListProductGroupAddOnsQuery".
+ */
+export interface ListProductGroupAddOnsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AddProductGroupRelationQuery".
+ */
+export interface AddProductGroupRelationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RemoveProductGroupRelationQuery".
+ */
+export interface RemoveProductGroupRelationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListPermissionsQuery".
+ */
+export interface ListPermissionsQuery {
+page: number
+per_page: number
+sort_by: ("+name" | "-name")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateRoleQuery".
+ */
+export interface UpdateRoleQuery {
+
+}
 
 export interface OperationTypes {
   listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; response: OrganisationRow[]; paged: true };
   listOrganisationPicker: { params: {  }; query: ListOrganisationPickerQuery; body: undefined; response: OrganisationRef[]; paged: true };
   getOrganisation: { params: { id: number }; query: GetOrganisationQuery; body: undefined; response: Organisation; paged: false };
   createOrganisation: { params: {  }; query: CreateOrganisationQuery; body: OrganisationInput; response: Organisation; paged: false };
+  enableOrganisation: { params: { id: number }; query: EnableOrganisationQuery; body: undefined; response: Organisation; paged: false };
+  disableOrganisation: { params: { id: number }; query: DisableOrganisationQuery; body: undefined; response: Organisation; paged: false };
   listOrganisationAddresses: { params: { id: number }; query: ListOrganisationAddressesQuery; body: undefined; response: Address[]; paged: false };
   listUsers: { params: {  }; query: ListUsersQuery; body: undefined; response: UserRow[]; paged: true };
   getUser: { params: { id: number }; query: GetUserQuery; body: undefined; response: User; paged: false };
   createUser: { params: {  }; query: CreateUserQuery; body: UserInput; response: User; paged: false };
   updateUser: { params: { id: number }; query: UpdateUserQuery; body: UserUpdate; response: User; paged: false };
+  enableUser: { params: { id: number }; query: EnableUserQuery; body: undefined; response: User; paged: false };
+  disableUser: { params: { id: number }; query: DisableUserQuery; body: undefined; response: User; paged: false };
   listUserActions: { params: { id: number }; query: ListUserActionsQuery; body: undefined; response: UserAction[]; paged: true };
   listRoles: { params: {  }; query: ListRolesQuery; body: undefined; response: RoleRow[]; paged: true };
   listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; response: RoleRow[]; paged: true };
   getRole: { params: { id: number }; query: GetRoleQuery; body: undefined; response: Role; paged: false };
   createRole: { params: {  }; query: CreateRoleQuery; body: RoleInput; response: Role; paged: false };
   duplicateRole: { params: { id: number }; query: DuplicateRoleQuery; body: RoleInput; response: Role; paged: false };
+  deleteRole: { params: { id: number }; query: DeleteRoleQuery; body: undefined; response: void; paged: false };
   listProductGroups: { params: {  }; query: ListProductGroupsQuery; body: undefined; response: ProductGroup[]; paged: true };
   getProductGroup: { params: { id: number }; query: GetProductGroupQuery; body: undefined; response: ProductGroup; paged: false };
   createProductGroup: { params: {  }; query: CreateProductGroupQuery; body: ProductGroupInput; response: ProductGroup; paged: false };
@@ -2493,6 +2678,9 @@ export interface OperationTypes {
   listFeeds: { params: {  }; query: ListFeedsQuery; body: undefined; response: FeedRow[]; paged: true };
   getFeed: { params: { id: number }; query: GetFeedQuery; body: undefined; response: Feed; paged: false };
   createFeed: { params: {  }; query: CreateFeedQuery; body: FeedInput; response: Feed; paged: false };
+  enableFeed: { params: { id: number }; query: EnableFeedQuery; body: undefined; response: Feed; paged: false };
+  disableFeed: { params: { id: number }; query: DisableFeedQuery; body: undefined; response: Feed; paged: false };
+  deleteFeed: { params: { id: number }; query: DeleteFeedQuery; body: undefined; response: void; paged: false };
   listTimezones: { params: {  }; query: ListTimezonesQuery; body: undefined; response: Timezone[]; paged: true };
   getTimezone: { params: { id: number }; query: GetTimezoneQuery; body: undefined; response: Timezone; paged: false };
   listCountryCodes: { params: {  }; query: ListCountryCodesQuery; body: undefined; response: Country[]; paged: true };
@@ -2559,9 +2747,18 @@ export interface OperationTypes {
   getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; response: Basket; paged: false };
   createBasket: { params: {  }; query: CreateBasketQuery; body: BasketInput; response: Basket; paged: false };
   updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketInput; response: Basket; paged: false };
+  deleteBasket: { params: { id: number }; query: DeleteBasketQuery; body: undefined; response: void; paged: false };
   listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; response: BasketLineItem[]; paged: false };
   listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; response: ShippingType[]; paged: true };
   getShippingType: { params: { id: number }; query: GetShippingTypeQuery; body: undefined; response: ShippingType; paged: false };
   listOrderUnits: { params: { id: number }; query: ListOrderUnitsQuery; body: undefined; response: OrderUnit[]; paged: false };
   listOrderAuditLogs: { params: { id: number }; query: ListOrderAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
+  listProductGroupCandidates: { params: { id: number }; query: ListProductGroupCandidatesQuery; body: undefined; response: ProductGroupCandidate[]; paged: true };
+  addProductGroupProduct: { params: { id: number }; query: AddProductGroupProductQuery; body: ProductGroupProductInput; response: ProductGroupProduct; paged: false };
+  removeProductGroupProduct: { params: { id: number; product: number }; query: RemoveProductGroupProductQuery; body: undefined; response: void; paged: false };
+  listProductGroupAddOns: { params: { id: number }; query: ListProductGroupAddOnsQuery; body: undefined; response: ProductGroupAddOn[]; paged: false };
+  addProductGroupRelation: { params: { id: number }; query: AddProductGroupRelationQuery; body: ProductGroupRelationInput; response: ProductGroupRelation; paged: false };
+  removeProductGroupRelation: { params: { id: number; related_product_group: number }; query: RemoveProductGroupRelationQuery; body: undefined; response: void; paged: false };
+  listPermissions: { params: {  }; query: ListPermissionsQuery; body: undefined; response: PermissionRef[]; paged: true };
+  updateRole: { params: { id: number }; query: UpdateRoleQuery; body: RoleUpdate; response: Role; paged: false };
 }

@@ -12,6 +12,7 @@ import { Records, type Actor } from '../writes/records';
 import { etagOf, tagListMatches } from './etag';
 import { genericChildren, genericGet, genericList, type GenericInput } from './genericList';
 import { genericCreate, genericUpdate } from './genericWrite';
+import { genericAction, genericDelete } from './genericRecordWrites';
 import type { OperationDef, Page, RequestContext } from './operationDef';
 import type { SessionUser } from '../modules/auth/sessionUser';
 import { assertMayCall } from './callerChecks';
@@ -103,6 +104,10 @@ async function runOperation(operation: OperationDef, input: GenericInput & { bod
       return genericCreate(context, meta, input);
     case 'update':
       return genericUpdate(context, meta, input);
+    case 'action':
+      return genericAction(context, meta, input);
+    case 'delete':
+      return genericDelete(context, meta, input);
   }
 }
 
@@ -142,7 +147,7 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
     const params: Record<string, unknown> = { ...ctx.params };
     checkParams(validators.params, params);
     const query = plainQuery(ctx);
-    checkQuery(validators.query, query);
+    checkQuery(validators.query, query, validators.integerQuery);
     if (validators.body) checkContentType(ctx);
     const body: unknown = ctx.request.body;
     if (validators.body) checkBody(validators.body, body);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Actor, Records } from '../writes/records';
+import type { Actor, AuditAction, Records } from '../writes/records';
 import type { OperationTypes } from '../generated/types';
 import type { Guard } from '../modules/auth/guard';
 import type { SessionUser } from '../modules/auth/sessionUser';
@@ -78,7 +78,7 @@ export interface OperationDef {
 
 /** A spec-declared list, get or child list of one entity, served with no hand-written code (http/genericList.ts). */
 export interface GenericMeta {
-  kind: 'list' | 'get' | 'children' | 'create' | 'update';
+  kind: 'list' | 'get' | 'children' | 'create' | 'update' | 'action' | 'delete';
   entity: string;
   /** Schema properties that are fields of the entity. */
   fields: string[];
@@ -114,4 +114,15 @@ export interface GenericMeta {
     /** Fields whose value must name a row of another entity by one of its unique fields. */
     lookup?: Record<string, { entity: string; field: string }>;
   };
+  /** An action (enable, disable): the values it writes and the audit action it is recorded as. */
+  action?: { values: Record<string, string | number | boolean | null>; audit: AuditAction };
+  /** A delete: child rows removed with the record, and child rows that forbid it (409 `problem`). */
+  remove?: {
+    cascade: { entity: string; via: string; table: string; column: string }[];
+    restrict: { entity: string; via: string; table: string; column: string; problem: string }[];
+  };
+  /** An action or delete applies only to a record matching these values (else 409 invalid_state). */
+  when?: Record<string, string | number | boolean | null>;
+  /** An action or delete is refused on the caller's own organisation or own user (403 own_record). */
+  notSelf?: boolean;
 }

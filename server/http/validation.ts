@@ -16,6 +16,20 @@ export interface Validators {
   params: ValidateFunction;
   query: ValidateFunction;
   body: ValidateFunction | undefined;
+  /** Query parameters holding integers: their text must be written as one ("016", "1e1", "0x10" are not). */
+  integerQuery: Set<string>;
+}
+
+type PropertySchemas = Record<string, { type?: unknown; items?: { type?: unknown } }>;
+
+/** A whole number written plainly: Ajv's coercion would read "0x10" as 16 and "1e1" as 10. */
+const PLAIN_INTEGER = /^-?(0|[1-9][0-9]{0,15})$/;
+const PLAIN_ID = /^[1-9][0-9]{0,15}$/;
+
+function integerProperties(schema: object): Set<string> {
+  const properties = ((schema as { properties?: PropertySchemas }).properties ?? {}) as PropertySchemas;
+  const isInteger = (type: unknown) => type === 'integer' || (Array.isArray(type) && type.includes('integer'));
+  return new Set(Object.entries(properties).filter(([, property]) => isInteger(property.type) || isInteger(property.items?.type)).map(([name]) => name));
 }
 
 export function compileValidators(schemas: {
@@ -27,6 +41,7 @@ export function compileValidators(schemas: {
     params: queryAjv.compile(schemas.paramsSchema),
     query: queryAjv.compile(schemas.querySchema),
     body: schemas.bodySchema ? bodyAjv.compile(schemas.bodySchema) : undefined,
+    integerQuery: integerProperties(schemas.querySchema),
   };
 }
 
@@ -47,13 +62,21 @@ function describe(error: ErrorObject | undefined): string {
 }
 
 export function checkParams(validate: ValidateFunction, value: Record<string, unknown>): void {
+  // Path parameters are record ids: "/orders/016" or "/orders/0x10" names no order 16.
+  const loose = Object.entries(value).find(([, text]) => typeof text === 'string' && !PLAIN_ID.test(text));
+  if (loose) throw new HttpProblem(404, 'not_found', { parameter: loose[0] });
   if (!validate(value)) {
     // A malformed id in the path names nothing that exists.
     throw new HttpProblem(404, 'not_found', { parameter: offendingName(validate.errors?.[0]) });
   }
 }
 
-export function checkQuery(validate: ValidateFunction, value: Record<string, unknown>): void {
+export function checkQuery(validate: ValidateFunction, value: Record<string, unknown>, integers: Set<string> = new Set()): void {
+  for (const name of integers) {
+    const given = value[name];
+    const texts = (Array.isArray(given) ? given : [given]).filter((text): text is string => typeof text === 'string');
+    if (texts.some((text) => !PLAIN_INTEGER.test(text))) throw new HttpProblem(400, 'invalid_parameter', { parameter: name, detail: `${name} must be a whole number` });
+  }
   if (!validate(value)) {
     const error = validate.errors?.[0];
     const parameter = offendingName(error);

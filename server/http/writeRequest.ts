@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { DomainError } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
-import { checkedKey, IdempotencyRace, requestHash, storeAnswer, storedAnswer, type Answer } from '../writes/idempotency';
+import { checkedKey, claimKey, IdempotencyRace, requestHash, storeAnswer, storedAnswer, type Answer } from '../writes/idempotency';
 import { Records } from '../writes/records';
 import { etagOf, tagListMatches } from './etag';
 import type { OperationDef, RequestContext } from './operationDef';
@@ -34,13 +34,15 @@ export async function runWrite(ctx: Context, db: Knex, operation: OperationDef, 
     return await db.transaction(async (trx) => {
       const context: RequestContext = { ...base, db: trx, records: new Records(trx, base.actor) };
       const now = context.now();
+      let claim: number | undefined;
       if (key) {
         const replay = await storedAnswer(trx, userId, key, hash, now);
         if (replay) return replay;
+        claim = await claimKey(context.records, userId, key, hash, now);
       }
       if (operation.record && steps.recordId !== undefined) await checkPrecondition(trx, operation.record, steps.recordId, ifMatch, context, steps);
       const answer = steps.answerOf(await steps.run(context));
-      if (key) await storeAnswer(context.records, userId, key, hash, answer, now);
+      if (claim !== undefined) await storeAnswer(context.records, claim, answer);
       return answer;
     });
   } catch (error) {

@@ -48,23 +48,28 @@ export async function storedAnswer(db: Knex, userId: number, key: string, hash: 
   return { status: Number(row.status), body: row.response === null ? undefined : (JSON.parse(row.response) as unknown), headers: { 'Idempotent-Replayed': 'true' } };
 }
 
-/** Keeps the answer with its key, in the request's transaction: it exists exactly when the work committed. */
-export async function storeAnswer(records: Records, userId: number, key: string, hash: string, answer: Answer, now: number): Promise<void> {
+/** HTTP 102 Processing: a key taken by a request whose answer is not written yet. */
+const PROCESSING = 102;
+
+/**
+ * Takes the key for this request, first thing in its transaction: a twin sent side by side waits
+ * here on the key's unique index until this request commits, then replays its answer
+ * (IdempotencyRace), so the work runs once. An expired key is taken over.
+ */
+export async function claimKey(records: Records, userId: number, key: string, hash: string, now: number): Promise<number> {
   const expired = (await records.db('idempotency_keys').where({ user_id: userId, key }).first('id')) as { id: number } | undefined;
   if (expired) await records.remove('idempotency_key', expired.id);
   try {
-    await records.insert('idempotency_key', {
-      user: userId,
-      key,
-      request_hash: hash,
-      status: answer.status,
-      response: answer.body === undefined ? null : JSON.stringify(answer.body),
-      created_at: now,
-    });
+    return await records.insert('idempotency_key', { user: userId, key, request_hash: hash, status: PROCESSING, response: null, created_at: now });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'duplicate_value') throw new IdempotencyRace();
     throw error;
   }
+}
+
+/** Keeps the answer with its key, in the request's transaction: it exists exactly when the work committed. */
+export async function storeAnswer(records: Records, claim: number, answer: Answer): Promise<void> {
+  await records.update('idempotency_key', claim, { status: answer.status, response: answer.body === undefined ? null : JSON.stringify(answer.body) });
 }
 
 export async function purgeIdempotencyKeys(db: Knex, now: number): Promise<void> {

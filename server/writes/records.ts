@@ -12,6 +12,9 @@ export { SYSTEM_ACTOR };
 type Values = Record<string, unknown>;
 type Row = Record<string, unknown>;
 
+/** Bookkeeping that moves with every save: recording it would only repeat the entry's timestamp. */
+const UNAUDITED = new Set(['updated_at']);
+
 /** Text types whose values are trimmed before they are stored (never a secret: a password's spaces are its own). */
 const TRIMMED = new Set(['string', 'email', 'url', 'phone']);
 
@@ -102,7 +105,7 @@ export class Records {
       const field = fieldOf(entity, name);
       return JSON.stringify(decodeValue(field, current[field.column])) !== JSON.stringify(decodeValue(field, encodeValue(field, value)));
     });
-    const changes = changed.map(([name, value]) => {
+    const changes = changed.filter(([name]) => !UNAUDITED.has(name)).map(([name, value]) => {
       const field = fieldOf(entity, name);
       return { field: name, old: auditText(field, decodeValue(field, current[field.column])), new: auditText(field, value) };
     });

@@ -7,7 +7,7 @@ import {
   roleListMeta,
   roleTemplateListMeta,
 } from './roleMeta';
-import { insertRole } from './service';
+import { insertRole, updateRole as saveRole } from './service';
 
 export const listRoles: Handler<'listRoles'> = async ({ query }, context) => {
   const page = await genericList(context.db, roleListMeta, { params: {}, query: { ...query, template: false }, user: signedIn(context) });
@@ -46,4 +46,10 @@ export const duplicateRole: Handler<'duplicateRole'> = async ({ params, body }, 
   const source = await getRole({ params: { id: params.id }, query: {}, body: undefined }, context);
   const id = await insertRole(context.records, signedIn(context), body, source.id);
   return getRole({ params: { id }, query: {}, body: undefined }, context);
+};
+
+/** 002 §2.8 role page: its name and permissions, saved together; answered as getRole shows it. */
+export const updateRole: Handler<'updateRole'> = async ({ params, body }, context) => {
+  await saveRole(context.records, signedIn(context), params.id, body);
+  return getRole({ params: { id: params.id }, query: {}, body: undefined }, context);
 };

@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain/errors';
+import { DomainError, invalidValue, recordNotFound } from '../../domain/errors';
 import type { Records } from '../../writes/records';
 import { guardPasses, type Guard } from '../auth/guard';
 import type { SessionUser } from '../auth/sessionUser';
@@ -48,4 +48,42 @@ export async function insertRole(records: Records, user: SessionUser, values: Ro
     }
   }
   return id;
+}
+
+export interface RoleChanges {
+  name?: string;
+  permissions?: { permission: number; value: 0 | 1 | 2 }[];
+}
+
+/**
+ * Saves a role's name and permissions (002 §2.8) as one audit entry of the role: a permission
+ * per change ("order:view" 2 → 1; 0 removes the grant). The role must lie in the caller's tree
+ * (templates: the supplier's); one the caller holds is refused (002 §5 "You cannot edit your own
+ * roles"). `updated_at` moves, so the role's ETag does too.
+ */
+export async function updateRole(records: Records, user: SessionUser, roleId: number, changes: RoleChanges): Promise<void> {
+  const { db } = records;
+  const role = (await db('roles').where('id', roleId).first('id', 'organisation_id')) as { id: number; organisation_id: number | null } | undefined;
+  if (!role || role.organisation_id === null) throw recordNotFound();
+  await organisationInScope(db, user, Number(role.organisation_id)).catch(() => {
+    throw recordNotFound();
+  });
+  if (await db('user_roles').where({ user_id: user.id, role_id: roleId }).first('id')) throw new DomainError('forbidden', 'cannot_edit_own_roles');
+  if (changes.name !== undefined && changes.name.trim() === '') throw invalidValue('name', 'name is required');
+  const stamp = records.now().toISOString();
+  await records.update('role', roleId, { ...(changes.name !== undefined && { name: changes.name }), updated_at: stamp });
+  for (const wanted of changes.permissions ?? []) await setGrant(records, roleId, wanted.permission, wanted.value);
+}
+
+async function setGrant(records: Records, roleId: number, permissionId: number, value: 0 | 1 | 2): Promise<void> {
+  const permission = (await records.db('permissions').where('id', permissionId).first('name')) as { name: string } | undefined;
+  if (!permission) throw new DomainError('unprocessable', 'unknown_value', { field: 'permissions', detail: `permission ${permissionId} does not exist` });
+  const grant = (await records.db('role_permissions').where({ role_id: roleId, permission_id: permissionId }).first('id', 'value')) as { id: number; value: number } | undefined;
+  const before = grant ? Number(grant.value) : 0;
+  if (before === value) return;
+  const change = { field: `permission ${permission.name}`, old: String(before), new: String(value) };
+  if (!grant) await records.insert('role_permission', { role: roleId, permission: permissionId, value });
+  else if (value === 0) await records.remove('role_permission', grant.id);
+  else await records.update('role_permission', grant.id, { value });
+  await records.audit.record('role', roleId, 'UPDATE', [change]);
 }

@@ -91,12 +91,12 @@ describe('users', () => {
     const actions = await resellerAdmin.get<UserAction[]>('/api/v1/users/3/actions');
     expect(actions.status).toBe(200);
     expect(actions.headers.get('x-total-count')).toBe('2');
-    expect(actions.body.map((action) => action.action)).toEqual(['order created', 'organisation updated']);
+    expect(actions.body.map((action) => action.action)).toEqual(['CREATE', 'UPDATE']);
     expect(actions.body[1]).toMatchObject({ on: 'organisation 3', ip_address: '203.0.113.10', on_behalf: { id: 1, name: 'Sam Supplier' } });
     expect(actions.body[0]?.on_behalf).toBeNull();
     const oldest = await resellerAdmin.get<UserAction[]>('/api/v1/users/3/actions?sort_by=%2Btimestamp&per_page=1');
     expect(oldest.headers.get('x-total-pages')).toBe('2');
-    expect(oldest.body.map((action) => action.action)).toEqual(['organisation updated']);
+    expect(oldest.body.map((action) => action.action)).toEqual(['UPDATE']);
     expect((await resellerAdmin.get('/api/v1/users/1/actions')).status).toBe(404);
     expect((await buyer.get('/api/v1/users/3/actions')).status).toBe(403);
   });

@@ -1,0 +1,49 @@
+import type { ProductGroupAddOn, ProductGroupCandidate, ProductGroupProduct, ProductGroupRelation } from '../../generated/types';
+import { genericGet, genericList } from '../../http/genericList';
+import type { Handler, RequestContext } from '../../http/operationDef';
+import { genericMetaOf, visibleRecord } from '../../http/recordParts';
+import { signedIn } from '../auth/signedIn';
+import { candidateListMeta } from './memberMeta';
+import { addProduct, addRelation, removeProduct, removeRelation } from './service';
+
+// A group's members (002 §2.9); each handler first opens the group as its page does (404 if missing).
+const group = (id: number, context: RequestContext) => visibleRecord('getProductGroup', id, context);
+
+export const listProductGroupCandidates: Handler<'listProductGroupCandidates'> = async ({ params, query }, context) => {
+  await group(params.id, context);
+  const page = (await genericList(context.db, candidateListMeta, { params: {}, query: { ...query }, user: signedIn(context) })) as { rows: Omit<ProductGroupCandidate, 'in_group'>[]; total: number };
+  const ids = page.rows.map((row) => row.id);
+  const held = new Set(((await context.db('product_group_products').where('product_group_id', params.id).whereIn('product_id', ids).select('product_id')) as { product_id: number }[]).map((row) => Number(row.product_id)));
+  return { rows: page.rows.map((row) => ({ ...row, in_group: held.has(row.id) })), total: page.total };
+};
+
+export const addProductGroupProduct: Handler<'addProductGroupProduct'> = async ({ params, body }, context) => {
+  await group(params.id, context);
+  const id = await addProduct(context.records, params.id, body.product);
+  return (await genericGet(context.db, { ...genericMetaOf('listProductGroupProducts'), kind: 'get' }, { params: { id }, query: {}, user: context.user })) as ProductGroupProduct;
+};
+
+export const removeProductGroupProduct: Handler<'removeProductGroupProduct'> = async ({ params }, context) => {
+  await group(params.id, context);
+  await removeProduct(context.records, params.id, params.product);
+};
+
+/** Every ADD_ON group, by name, each with whether this group offers it. */
+export const listProductGroupAddOns: Handler<'listProductGroupAddOns'> = async ({ params }, context) => {
+  await group(params.id, context);
+  const { db } = context;
+  const offered = new Set(((await db('product_group_relations').where('product_group_id', params.id).select('related_product_group_id')) as { related_product_group_id: number }[]).map((row) => Number(row.related_product_group_id)));
+  const addOns = (await db('product_groups').where('subscription_product_type', 'ADD_ON').orderByRaw('lower(name)').orderBy('id').select('id', 'name', 'status', 'subscription_type')) as Omit<ProductGroupAddOn, 'related'>[];
+  return addOns.map((addOn) => ({ ...addOn, id: Number(addOn.id), related: offered.has(Number(addOn.id)) }));
+};
+
+export const addProductGroupRelation: Handler<'addProductGroupRelation'> = async ({ params, body }, context) => {
+  await group(params.id, context);
+  const id = await addRelation(context.records, params.id, body.related_product_group);
+  return (await genericGet(context.db, { ...genericMetaOf('listProductGroupRelatedGroups'), kind: 'get' }, { params: { id }, query: {}, user: context.user })) as ProductGroupRelation;
+};
+
+export const removeProductGroupRelation: Handler<'removeProductGroupRelation'> = async ({ params }, context) => {
+  await group(params.id, context);
+  await removeRelation(context.records, params.id, params.related_product_group);
+};

@@ -22,8 +22,8 @@ interface ToggleCellProps {
 /**
  * A record tab's checkbox (002 §2.9: a product in the group, an add-on group related): ticking
  * calls the toggle's `on` with a body from the row, unticking its `off`; each raises its alert
- * naming the record. The box is disabled while its call runs, and shows the new state until the
- * reloaded rows confirm it.
+ * naming the record. The box shows the new state at once and is disabled while its call runs;
+ * the reloaded rows then confirm it (a refusal puts it back).
  */
 export function ToggleCell({ toggle, field, row, recordId, record, label, reload }: ToggleCellProps) {
   const { user } = useCurrentUser();
@@ -37,15 +37,17 @@ export function ToggleCell({ toggle, field, row, recordId, record, label, reload
   const change = async (next: boolean) => {
     const call = next ? toggle.on : toggle.off;
     const path = callPath(call, { values: row, recordId });
+    // The box shows the choice at once; a refused call puts it back.
+    setOverride(next);
     setRunning(true);
     try {
       if (path === null) throw ApiProblem.fromBody(0, undefined);
       const body = call.body ? (next ? bodyFromRow(toggle.body, row) : {}) : undefined;
       await sendRequest(call.method.toUpperCase() as WriteMethod, path, body === undefined ? {} : { body });
-      setOverride(next);
       push(successAlert('toggle', key, toggle.success, record));
       reload();
     } catch (error) {
+      setOverride(null);
       push(failureAlert('toggle', key, toggle.failure, record, error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined)));
     } finally {
       setRunning(false);

@@ -99,3 +99,10 @@ describe('the alerts of an action', () => {
     expect(failureAlert('action', 'disable:4', 'feed_status_failure', { name: 'Daily' }, stale)).toEqual({ type: 'action', key: 'disable:4', level: 'danger', messageKey: 'stale_record' });
   });
 });
+
+describe('the failure alert of a form', () => {
+  it('leaves the reason to the form, which shows it beside its field', () => {
+    const taken = new ApiProblem({ status: 409, code: 'duplicate_value', message_key: 'problem.duplicate_value', parameter: 'name' });
+    expect(failureAlert('form', 'feed_form', 'feed_create_failure', { name: 'Daily' }, taken, false)).toEqual({ type: 'form', key: 'feed_form', level: 'danger', messageKey: 'feed_create_failure', values: { name: 'Daily' } });
+  });
+});

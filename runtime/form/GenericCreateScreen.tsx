@@ -60,7 +60,7 @@ export function GenericCreateScreen({ name }: { name: FormName }) {
         if (config.success) push(successAlert('form', name, config.success, { ...data, ...created }));
         goTo(config.create!.route, { id: String(created.id) });
       } catch (error) {
-        if (error instanceof ApiProblem && config.failure) push(failureAlert('form', name, config.failure, data, error));
+        if (error instanceof ApiProblem && config.failure) push(failureAlert('form', name, config.failure, data, error, false));
         throw error;
       }
     },

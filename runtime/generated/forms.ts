@@ -323,7 +323,9 @@ export const forms = {
     },
     "update": {
       "path": "/users/{id}"
-    }
+    },
+    "success": "user_updated_success",
+    "failure": "user_updated_failure"
   },
   "role_form": {
     "schema": {
@@ -427,7 +429,9 @@ export const forms = {
         "root": true,
         "admin": true
       }
-    }
+    },
+    "success": "role_duplicated_success",
+    "failure": "role_duplicate_failure"
   },
   "product_group_form": {
     "schema": {
@@ -548,7 +552,9 @@ export const forms = {
     },
     "prefill": {
       "name": "product_groups.new_name"
-    }
+    },
+    "success": "product_group_updated_success",
+    "failure": "product_group_updated_failure"
   },
   "feed_form": {
     "schema": {
@@ -738,7 +744,9 @@ export const forms = {
     "create": {
       "path": "/feeds",
       "route": "feed"
-    }
+    },
+    "success": "feed_create_success",
+    "failure": "feed_create_failure"
   },
   "quote_form": {
     "schema": {

@@ -5,6 +5,7 @@ import type { ActionSlotProps, CellSlotProps, TabSlotProps } from '../slots/slot
 type Slot<Props> = LazyExoticComponent<ComponentType<Props>>;
 
 export const tabSlots: Readonly<Record<string, Slot<TabSlotProps>>> = {
+  "roles/PermissionsEditor#PermissionsEditor": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/roles/PermissionsEditor').then((module) => ({ default: module.PermissionsEditor }))),
 };
 
 export const cellSlots: Readonly<Record<string, Slot<CellSlotProps>>> = {

@@ -59,7 +59,7 @@ export function RecordEditForm({ form, recordPath, id, onLoadFailed, onSaved }: 
       return formFields(config, saved);
     } catch (error) {
       // A stale record is said on the form itself, with its reload button.
-      if (error instanceof ApiProblem && error.status !== 412 && config.failure) push(failureAlert('form', form, config.failure, { ...loaded.current, ...data }, error));
+      if (error instanceof ApiProblem && error.status !== 412 && config.failure) push(failureAlert('form', form, config.failure, { ...loaded.current, ...data }, error, false));
       throw error;
     }
   };

@@ -10,6 +10,7 @@ import { sessionMiddleware } from './http/sessionMiddleware';
 import { spaMiddleware } from './http/spa';
 import { endEmulation } from './modules/auth/emulation';
 import { serialsExport } from './modules/orders/serialsExport';
+import type { OutboxDispatcher } from './writes/outbox';
 
 const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../dist');
 
@@ -17,11 +18,13 @@ export interface AppOptions {
   distDir?: string;
   /** Behind a reverse proxy, trust X-Forwarded-For for the client address (login throttling). */
   proxy?: boolean;
+  /** Delivers the messages writes queue (e-mails); kicked after each write commits. */
+  outbox?: OutboxDispatcher;
 }
 
 export function createApp(db: Knex, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: options.proxy ?? process.env['TRUST_PROXY'] === '1' });
-  const api = apiRouter(db);
+  const api = apiRouter(db, options.outbox);
   app.use(securityHeaders);
   app.use(problemMiddleware);
   app.use(csrfMiddleware);

@@ -97,15 +97,25 @@ export function emitForms(model: Model): string {
     const fields = screen.fields.map((name) => entity.fields.find((field) => field.name === name)!);
     const properties: Record<string, JsonSchema> = {};
     const enums: Record<string, (string | number)[]> = {};
+    const uiSchema: JsonSchema = { 'ui:order': screen.fields };
     for (const field of fields) {
       const base = { title: `${screen.labels}.${field.name}`, ...scalarSchema(model, field) };
       // A field the form requires takes no null, whatever the entity allows.
-      properties[field.name] = field.nullable && !screen.required.includes(field.name) ? withNull(base) : base;
+      const nullable = field.nullable && !screen.required.includes(field.name);
+      properties[field.name] = nullable ? withNull(base) : base;
       if (field.default !== undefined) properties[field.name]!['default'] = field.default;
-      if (field.enumName) enums[field.name] = enumValues(model, field.enumName);
+      if (field.enumName) {
+        const values = enumValues(model, field.enumName);
+        enums[field.name] = values;
+        // Each choice is labelled by its `<enum>.<VALUE>` message (the runtime puts in the words);
+        // an optional enum starts on its labelled empty choice rather than on a blank one.
+        uiSchema[field.name] = { 'ui:enumNames': Object.fromEntries(values.map((value) => [String(value), `${field.enumName}.${String(value)}`])) };
+        if (nullable && field.default === undefined && field.type === 'enum') properties[field.name]!['default'] = null;
+      }
     }
-    const uiSchema: JsonSchema = { 'ui:order': screen.fields };
-    for (const [fieldName, { widget, options }] of Object.entries(screen.widgets)) uiSchema[fieldName] = { 'ui:widget': widget, ...(options && { 'ui:options': options }) };
+    for (const [fieldName, { widget, options }] of Object.entries(screen.widgets)) {
+      uiSchema[fieldName] = { ...(uiSchema[fieldName] as JsonSchema | undefined), 'ui:widget': widget, ...(options && { 'ui:options': options }) };
+    }
     // A form saving through the API knows its paths: POST to create (then the new record's
     // route), PUT to update; `prefill` (and the `prefillFrom` record) give a new record's first
     // values; `guards` hide fields from users who may not set them.

@@ -23,6 +23,13 @@ export class SpecErrors extends SpecError {
     super(first.file, first.line, first.path, first.reason);
     this.message = errors.map((error) => error.message).join('\n');
   }
+
+  /** Throws the one problem as it is, several together, or nothing when there is none. */
+  static throwIfAny(errors: readonly SpecError[]): void {
+    const [first, ...rest] = errors;
+    if (first && rest.length === 0) throw first;
+    if (first) throw new SpecErrors([first, ...rest]);
+  }
 }
 
 export interface SpecFile {

@@ -29,6 +29,7 @@ import { writeLookups, writeSources } from './writeOptions';
 import { buildListScreen } from './listScreenModel';
 import { buildChildrenScreen, buildRecordScreen } from './recordScreenModel';
 import { addScreenActions } from './actionModel';
+import { buildMessages } from './messages';
 import { buildMenu } from './menuModel';
 
 const DEFAULT_SCALE: Partial<Record<ScalarType, number>> = { money: 4, decimal: 4 };
@@ -481,38 +482,6 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBefor
   });
 }
 
-/** messages/<locale>.yaml, or any file under messages/<locale>/ (one per area). */
-function localeOf(file: string): string | undefined {
-  return /^messages\/([a-z]{2})(\.ya?ml$|\/)/.exec(file)?.[1];
-}
-
-function buildMessages(files: SpecFile[]): Record<string, Record<string, string>> {
-  const messages: Record<string, Record<string, string>> = {};
-  const origin = new Map<string, string>();
-  for (const file of files) {
-    if (!file.data['messages']) continue;
-    const locale = localeOf(file.file);
-    if (!locale) throw new SpecError(file.file, file.lineOf(['messages']), 'messages', 'messages belong in messages/<locale>.yaml or messages/<locale>/*.yaml');
-    const catalogue = (messages[locale] ??= {});
-    for (const [key, text] of Object.entries(file.data['messages'] as Record<string, string>)) {
-      const earlier = origin.get(`${locale}:${key}`);
-      if (earlier) throw new SpecError(file.file, file.lineOf(['messages', key]), `messages.${key}`, `already defined in ${earlier}`);
-      origin.set(`${locale}:${key}`, file.file);
-      catalogue[key] = text;
-    }
-  }
-  const english = messages['en'];
-  if (!english) throw new SpecError('messages/en.yaml', 1, 'messages', 'the English catalogue is required');
-  for (const file of files) {
-    const locale = localeOf(file.file);
-    if (!locale || locale === 'en' || !file.data['messages']) continue;
-    for (const key of Object.keys(file.data['messages'] as Record<string, string>)) {
-      if (english[key] === undefined) throw new SpecError(file.file, file.lineOf(['messages', key]), `messages.${key}`, 'not in the English catalogue');
-    }
-  }
-  return messages;
-}
-
 /** Labels, links and guards of list screens must name messages, routes and permissions that exist. */
 function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Route[], permissions: Permission[], messages: Record<string, string>): void {
   const located = collect(files, 'screens');
@@ -621,7 +590,7 @@ function checkWriteOnly(files: SpecFile[], entities: Entity[], operations: Opera
   }
 }
 
-/** Builds the validated model from parsed spec files; the first inconsistency throws SpecError. */
+/** Builds the validated model from parsed spec files; the first inconsistency throws SpecError (the catalogue checks throw all of theirs together, as SpecErrors). */
 export function buildModel(files: SpecFile[]): Model {
   const enums = buildEnums(files);
   const enumNames = new Set(enums.map((e) => e.name));
@@ -639,7 +608,7 @@ export function buildModel(files: SpecFile[]): Model {
   const permissions: Permission[] = files.flatMap((file) =>
     ((file.data['permissions'] as Raw[] | undefined) ?? []).map((p) => ({ name: p.name, module: p.module ?? 'WEBSTORE' })),
   );
-  const messages = buildMessages(files);
+  const messages = buildMessages(files, enums);
   const operations = buildOperations(files, ctx, entities);
   const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});

@@ -96,7 +96,7 @@ describe('the alerts of an action', () => {
 
   it('say that someone else changed the record on a 412', () => {
     const stale = new ApiProblem({ status: 412, code: 'stale_record', message_key: 'problem.stale_record' });
-    expect(failureAlert('action', 'disable:4', 'feed_status_failure', { name: 'Daily' }, stale)).toEqual({ type: 'action', key: 'disable:4', level: 'danger', messageKey: 'stale_record' });
+    expect(failureAlert('action', 'disable:4', 'feed_status_failure', { name: 'Daily' }, stale)).toEqual({ type: 'action', key: 'disable:4', level: 'danger', messageKey: 'problem.stale_record' });
   });
 });
 

@@ -1,8 +1,10 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiProblem } from '../api/problem';
+import { forms } from '../generated/forms';
+import { switchLanguage } from '../i18n/i18n';
 import type { FormController } from './useFormController';
 import { FormView } from './FormView';
 
@@ -107,5 +109,43 @@ describe('FormView', () => {
 
   it('shows the spinner while the first load runs', () => {
     expect(render(controller({ loading: true, data: null, original: null }))).toContain('Please wait');
+  });
+});
+
+describe('enum choices of the generated forms', () => {
+  afterEach(() => switchLanguage('en'));
+
+  /** The options of one select of a generated form, rendered in a language, as [value, text]. */
+  function optionsOf(name: keyof typeof forms, field: string, data: Record<string, unknown>, language = 'en'): string[][] {
+    switchLanguage(language);
+    const generated = structuredClone(forms[name]) as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
+    // The organisation picker needs a signed-in user; these checks are about the enum selects.
+    for (const fieldUi of Object.values(generated.uiSchema)) if (fieldUi?.['ui:widget'] === 'organisation') delete fieldUi['ui:widget'];
+    const html = renderToStaticMarkup(
+      <FormView form={{ ...generated, validator }} controller={controller({ original: data as Basket, data: data as Basket })} submitKey="form.save" cancelKey="form.cancel" />,
+    );
+    const select = new RegExp(`<select id="root_${field}"[^>]*>(.*?)</select>`, 'u').exec(html)?.[1] ?? '';
+    return [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/gu)].map((match) => [match[1]!, match[2]!]);
+  }
+
+  it('shows each value by its label, never the raw value', () => {
+    expect(optionsOf('organisation_form', 'status', { name: 'Acme' }).map(([, text]) => text)).toEqual(['Enabled', 'Disabled']);
+    expect(optionsOf('organisation_form', 'user_inactivity_timeout', { name: 'Acme' }).map(([, text]) => text)).toEqual([
+      '24 hours', '12 hours', '8 hours', '4 hours', '2 hours', '1 hour', '30 minutes',
+    ]);
+    expect(optionsOf('feed_form', 'delimiter', { name: 'Daily' }).map(([, text]) => text)).toEqual(['Comma', 'Semicolon']);
+  });
+
+  it('offers a labelled empty choice for a nullable enum instead of "null", and no blank one', () => {
+    const texts = optionsOf('product_group_form', 'subscription_product_type', { name: 'Group', subscription_product_type: null }).map(([, text]) => text);
+    expect(texts).toEqual(['Base', 'Add-on', '— None —']);
+    expect(texts).not.toContain('null');
+  });
+
+  it('in the language of the user', () => {
+    expect(optionsOf('product_group_form', 'status', { name: 'Gruppe' }, 'de').map(([, text]) => text)).toEqual(['Entwurf', 'Live']);
+    expect(optionsOf('user_form', 'user_language', { name: 'Ada' }, 'it').map(([, text]) => text)).toEqual([
+      'Deutsch', 'English', 'Español', 'Français', 'Italiano', 'Nederlands',
+    ]);
   });
 });

@@ -1,12 +1,13 @@
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import { getDefaultFormState } from '@rjsf/utils';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import type { MessageKey } from '../generated/messages';
 import { isMessageKey } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
 import { Spinner } from '../ui/Spinner';
 import { applyClears } from './formClears';
+import { localiseErrors } from './formErrors';
 import { isChanged, problemToFieldErrors } from './formState';
 import { readTabs } from './formTabs';
 import { localiseUiSchema } from './localiseForm';
@@ -48,6 +49,8 @@ export function FormView<Data>({ form, controller, submitKey, cancelKey, actions
     const localised = localiseUiSchema(form.schema, form.uiSchema, translator);
     return readTabs(form.uiSchema).length > 0 ? { ...localised, 'ui:ObjectFieldTemplate': TabbedObjectFieldTemplate } : localised;
   }, [form.schema, form.uiSchema, t]);
+  // ajv's English ('must match pattern …') becomes the catalogue's words in the user's language.
+  const transformErrors = useCallback((errors: RJSFValidationError[]) => localiseErrors(errors, t), [t]);
 
   // rjsf fills schema defaults (an empty list…) into the data it reports; make the loaded
   // record carry them too, or an untouched form would count as changed.
@@ -65,7 +68,7 @@ export function FormView<Data>({ form, controller, submitKey, cancelKey, actions
       ? t(problem.message_key, problem.parameter ? { parameter: problem.parameter } : undefined)
       : t('problem.internal')
     : null;
-  const problemMessage = stale ? t('stale_record') : problemText;
+  const problemMessage = stale ? t('problem.stale_record') : problemText;
   const fieldErrors = problemToFieldErrors(problem, problemMessage ?? '');
 
   // Save needs a valid form as well as a changed one; rjsf then shows each field's problem as
@@ -96,6 +99,7 @@ export function FormView<Data>({ form, controller, submitKey, cancelKey, actions
         schema={form.schema}
         uiSchema={uiSchema}
         validator={form.validator}
+        transformErrors={transformErrors}
         widgets={WIDGETS}
         formData={controller.data ?? undefined}
         onChange={(event) => controller.setData(applyClears(controller.data, event.formData as Data, clears))}

@@ -5,6 +5,10 @@ const catalogue: Record<string, string> = {
   'basket.name': 'Basket name',
   'company_type.reseller': 'Reseller',
   'address.city': 'Town',
+  'enabled_status.ENABLED': 'Enabled',
+  'session_timeout.1800': '30 minutes',
+  'subscription_product_type.BASE': 'Base',
+  'form.none': '— None —',
 };
 const translator: Translator = { has: (key) => key in catalogue, translate: (key) => catalogue[key] ?? key };
 
@@ -43,9 +47,31 @@ describe('localiseUiSchema', () => {
     expect(ui['address']?.['city']).toEqual({ 'ui:title': 'Town' });
   });
 
+  it('labels each choice by the key the generated uiSchema names, and a null choice as "none"', () => {
+    const enums = {
+      type: 'object',
+      properties: {
+        status: { type: 'string', enum: ['ENABLED'] },
+        timeout: { type: 'integer', enum: [1800] },
+        product_type: { type: ['string', 'null'], enum: ['BASE', null], default: null },
+      },
+    };
+    const generated = {
+      status: { 'ui:enumNames': { ENABLED: 'enabled_status.ENABLED' } },
+      timeout: { 'ui:enumNames': { 1800: 'session_timeout.1800' } },
+      product_type: { 'ui:enumNames': { BASE: 'subscription_product_type.BASE' } },
+    };
+    const labelled = localiseUiSchema(enums, generated, translator) as Ui;
+    expect(labelled['status']?.['ui:enumNames']).toEqual({ ENABLED: 'Enabled' });
+    expect(labelled['timeout']?.['ui:enumNames']).toEqual({ 1800: '30 minutes' });
+    expect(labelled['product_type']?.['ui:enumNames']).toEqual({ BASE: 'Base', null: '— None —' });
+  });
+
   it('keeps what the uiSchema already says and leaves the schema alone', () => {
     const kept = localiseUiSchema(schema, { company_type: { 'ui:enumNames': ['R', 'O'], 'ui:title': 'Kind' } }, translator) as Ui;
     expect(kept['company_type']).toEqual({ 'ui:enumNames': ['R', 'O'], 'ui:title': 'Kind' });
+    const words = localiseUiSchema(schema, { company_type: { 'ui:enumNames': { reseller: 'Partner' } } }, translator) as Ui;
+    expect(words['company_type']?.['ui:enumNames']).toEqual({ reseller: 'Partner', other: 'other' });
     expect(schema.properties.name.title).toBe('basket.name');
   });
 });

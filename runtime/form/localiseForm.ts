@@ -1,10 +1,14 @@
+import type { MessageKey } from '../generated/messages';
+
 /**
  * The generated forms (runtime/generated/forms.ts) carry message keys, not words: a property's
- * `title` is a key, and enum labels are looked up as `<field>.<value>` (`company_type.reseller`).
+ * `title` is a key, and each enum choice is labelled by the key the generator put in
+ * `ui:enumNames` (`enabled_status.ENABLED`), or else by `<field>.<value>` (`company_type.reseller`).
  * This puts the current language's words into the uiSchema (`ui:title`, `ui:enumNames`) and
  * leaves the JSON schema untouched: the precompiled validator only accepts the schema it was
  * compiled from. A key missing from the catalogue falls back to a readable form of the field
- * name or the raw value, never to the bare key. What the uiSchema already says wins.
+ * name or the raw value, never to the bare key; the empty choice of an optional enum (null)
+ * reads `form.none`. A title or label the uiSchema gives in words is kept.
  */
 export interface Translator {
   has: (key: string) => boolean;
@@ -25,14 +29,7 @@ function localiseObject(schema: unknown, uiSchema: JsonObject, translator: Trans
     let fieldUi: JsonObject = isObject(copy[field]) ? { ...copy[field] } : {};
     if (fieldUi['ui:title'] === undefined) fieldUi['ui:title'] = label(property['title'], field, translator);
     const values = enumValues(property);
-    if (values && fieldUi['ui:enumNames'] === undefined) {
-      fieldUi['ui:enumNames'] = Object.fromEntries(
-        values.map((value) => {
-          const key = `${field}.${String(value)}`;
-          return [String(value), translator.has(key) ? translator.translate(key) : String(value)];
-        }),
-      );
-    }
+    if (values && !Array.isArray(fieldUi['ui:enumNames'])) fieldUi['ui:enumNames'] = choiceLabels(values, field, fieldUi['ui:enumNames'], translator);
     if (isObject(property['properties'])) fieldUi = localiseObject(property, fieldUi, translator);
     const items = property['items'];
     if (isObject(items) && isObject(items['properties'])) {
@@ -41,6 +38,22 @@ function localiseObject(schema: unknown, uiSchema: JsonObject, translator: Trans
     copy[field] = fieldUi;
   }
   return copy;
+}
+
+/** The empty choice of an optional enum. */
+export const NONE_KEY: MessageKey = 'form.none';
+
+/** Each enum value's words, keyed by the value as rjsf looks it up (`String(value)`). */
+function choiceLabels(values: readonly unknown[], field: string, given: unknown, translator: Translator): Record<string, string> {
+  const keys = isObject(given) ? given : {};
+  return Object.fromEntries(
+    values.map((value) => {
+      const named = keys[String(value)];
+      const key = typeof named === 'string' ? named : value === null ? NONE_KEY : `${field}.${String(value)}`;
+      const fallback = typeof named === 'string' && !translator.has(named) ? named : String(value);
+      return [String(value), translator.has(key) ? translator.translate(key) : fallback];
+    }),
+  );
 }
 
 function label(title: unknown, field: string, translator: Translator): string {

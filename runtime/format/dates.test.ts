@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { switchLanguage } from '../i18n/i18n';
 import { formatDate, formatDateTime } from './dates';
 
 describe('formatDate', () => {
   it('shows a calendar date with an ordinal day and no zone shift', () => {
     expect(formatDate('2026-03-01')).toBe('1st Mar 2026');
     expect(formatDate('2026-12-22')).toBe('22nd Dec 2026');
+    expect(formatDate('2026-09-13')).toBe('13th Sep 2026');
   });
 
   it('leaves what is not a date as it is', () => {
@@ -21,5 +23,32 @@ describe('formatDateTime', () => {
 
   it('falls back to UTC for an unknown zone', () => {
     expect(formatDateTime('2026-07-01T23:30:00Z', 'Mars/Olympus')).toBe('1st Jul 2026, 23:30');
+  });
+});
+
+describe('dates follow the interface language', () => {
+  afterEach(() => switchLanguage('en'));
+
+  it.each([
+    ['de-DE', '5. März 2026', '5. März 2026, 15:30'],
+    ['en-GB', '5th Mar 2026', '5th Mar 2026, 15:30'],
+    ['es-ES', '5 mar 2026', '5 mar 2026, 15:30'],
+    ['fr-FR', '5 mars 2026', '5 mars 2026, 15:30'],
+    ['it-IT', '5 mar 2026', '5 mar 2026, 15:30'],
+    ['nl-NL', '5 mrt 2026', '5 mrt 2026, 15:30'],
+  ])('%s: %s', (locale, date, instant) => {
+    expect(formatDate('2026-03-05', locale)).toBe(date);
+    expect(formatDateTime('2026-03-05T14:30:00Z', 'Europe/Paris', locale)).toBe(instant);
+  });
+
+  it('takes the current language when none is given (en is en-GB)', () => {
+    expect(formatDate('2026-03-05')).toBe('5th Mar 2026');
+    switchLanguage('de');
+    expect(formatDate('2026-03-05')).toBe('5. März 2026');
+    expect(formatDateTime('2026-03-05T14:30:00Z', 'UTC')).toBe('5. März 2026, 14:30');
+  });
+
+  it('reads a timestamp without a zone as UTC', () => {
+    expect(formatDateTime('2026-03-05 14:30:00', 'Europe/London', 'en-GB')).toBe('5th Mar 2026, 14:30');
   });
 });

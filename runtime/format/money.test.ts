@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { switchLanguage } from '../i18n/i18n';
 import { formatMoney } from './money';
 
 describe('formatMoney', () => {
@@ -31,5 +32,31 @@ describe('formatMoney', () => {
 
   it('rejects a value that is not a decimal', () => {
     expect(() => formatMoney('abc', 'GBP')).toThrow();
+  });
+});
+
+describe('money follows the interface language', () => {
+  afterEach(() => switchLanguage('en'));
+
+  // Intl separates the amount from the sign with a no-break space in some locales.
+  const plain = (text: string | null) => text?.replace(/\s/gu, ' ');
+
+  it.each([
+    ['de-DE', '1.249,99 £', '-1.249,50 €'],
+    ['en-GB', '£1,249.99', '-€1,249.50'],
+    ['es-ES', '1249,99 GBP', '-1249,50 €'],
+    ['fr-FR', '1 249,99 £GB', '-1 249,50 €'],
+    ['it-IT', '1249,99 £', '-1249,50 €'],
+    ['nl-NL', '£ 1.249,99', '€ -1.249,50'],
+  ])('%s: %s and %s', (locale, pounds, euros) => {
+    expect(plain(formatMoney('1249.99', 'GBP', locale))).toBe(pounds);
+    expect(plain(formatMoney('-1249.5', 'EUR', locale))).toBe(euros);
+  });
+
+  it('takes the current language when none is given (en is en-GB)', () => {
+    switchLanguage('de');
+    expect(plain(formatMoney('1249.99', 'GBP'))).toBe('1.249,99 £');
+    switchLanguage('en');
+    expect(formatMoney('1249.99', 'GBP')).toBe('£1,249.99');
   });
 });

@@ -1,14 +1,15 @@
 import Decimal from 'decimal.js';
-
-export const DEFAULT_MONEY_LOCALE = 'en-GB';
+import { intlLocale } from './locale';
 
 /**
- * Formats a decimal-string amount in a currency, e.g. `formatMoney('1249.99', 'GBP')` → `£1,249.99`.
- * Returns null for a null amount, which means "price on request" (000 §2.4) — the caller shows
- * that message. The amount never becomes a binary float: decimal.js rounds it to the currency's
- * minor unit (half up) and Intl formats the resulting decimal string exactly.
+ * Formats a decimal-string amount in a currency, in the interface language's conventions unless
+ * a locale is given: `formatMoney('1249.99', 'GBP')` is `£1,249.99` in English, `1.249,99 £` in
+ * German. Returns null for a null amount, which means "price on request" (000 §2.4) — the caller
+ * shows that message. The amount never becomes a binary float: decimal.js rounds it to the
+ * currency's minor unit (half up) and Intl formats the resulting decimal string exactly, with
+ * the currency's sign as the locale writes it (`US$` in English, `£GB` in French).
  */
-export function formatMoney(amount: string | null, currency: string, locale: string = DEFAULT_MONEY_LOCALE): string | null {
+export function formatMoney(amount: string | null, currency: string, locale: string = intlLocale()): string | null {
   if (amount === null) return null;
   const formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
   const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;

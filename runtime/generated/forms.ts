@@ -105,6 +105,39 @@ export const forms = {
         "user_inactivity_timeout",
         "admin_email"
       ],
+      "status": {
+        "ui:enumNames": {
+          "ENABLED": "enabled_status.ENABLED",
+          "DISABLED": "enabled_status.DISABLED"
+        }
+      },
+      "currency": {
+        "ui:enumNames": {
+          "GBP": "currency.GBP",
+          "EUR": "currency.EUR"
+        }
+      },
+      "preferred_language": {
+        "ui:enumNames": {
+          "de": "locale.de",
+          "en": "locale.en",
+          "es": "locale.es",
+          "fr": "locale.fr",
+          "it": "locale.it",
+          "nl": "locale.nl"
+        }
+      },
+      "user_inactivity_timeout": {
+        "ui:enumNames": {
+          "1800": "session_timeout.1800",
+          "3600": "session_timeout.3600",
+          "7200": "session_timeout.7200",
+          "14400": "session_timeout.14400",
+          "28800": "session_timeout.28800",
+          "43200": "session_timeout.43200",
+          "86400": "session_timeout.86400"
+        }
+      },
       "parent": {
         "ui:widget": "organisation"
       }
@@ -211,6 +244,27 @@ export const forms = {
         "timezone",
         "timeout"
       ],
+      "user_language": {
+        "ui:enumNames": {
+          "de": "locale.de",
+          "en": "locale.en",
+          "es": "locale.es",
+          "fr": "locale.fr",
+          "it": "locale.it",
+          "nl": "locale.nl"
+        }
+      },
+      "timeout": {
+        "ui:enumNames": {
+          "1800": "session_timeout.1800",
+          "3600": "session_timeout.3600",
+          "7200": "session_timeout.7200",
+          "14400": "session_timeout.14400",
+          "28800": "session_timeout.28800",
+          "43200": "session_timeout.43200",
+          "86400": "session_timeout.86400"
+        }
+      },
       "organisation": {
         "ui:widget": "organisation"
       }
@@ -300,7 +354,28 @@ export const forms = {
         "user_language",
         "timezone",
         "timeout"
-      ]
+      ],
+      "user_language": {
+        "ui:enumNames": {
+          "de": "locale.de",
+          "en": "locale.en",
+          "es": "locale.es",
+          "fr": "locale.fr",
+          "it": "locale.it",
+          "nl": "locale.nl"
+        }
+      },
+      "timeout": {
+        "ui:enumNames": {
+          "1800": "session_timeout.1800",
+          "3600": "session_timeout.3600",
+          "7200": "session_timeout.7200",
+          "14400": "session_timeout.14400",
+          "28800": "session_timeout.28800",
+          "43200": "session_timeout.43200",
+          "86400": "session_timeout.86400"
+        }
+      }
     },
     "enums": {
       "user_language": [
@@ -485,7 +560,8 @@ export const forms = {
             "STAC_ZOOM_PHONE",
             "ZOOM",
             null
-          ]
+          ],
+          "default": null
         },
         "subscription_product_type": {
           "title": "product_groups.subscription_product_type",
@@ -497,7 +573,8 @@ export const forms = {
             "BASE",
             "ADD_ON",
             null
-          ]
+          ],
+          "default": null
         },
         "grading": {
           "title": "product_groups.grading",
@@ -520,6 +597,29 @@ export const forms = {
         "subscription_product_type",
         "grading"
       ],
+      "status": {
+        "ui:enumNames": {
+          "DRAFT": "draft_live.DRAFT",
+          "LIVE": "draft_live.LIVE"
+        }
+      },
+      "subscription_type": {
+        "ui:enumNames": {
+          "ACRONIS": "subscription_type.ACRONIS",
+          "DROPBOX": "subscription_type.DROPBOX",
+          "NUVIAS": "subscription_type.NUVIAS",
+          "SBC_AS_A_SERVICE": "subscription_type.SBC_AS_A_SERVICE",
+          "STAC_TEAMS": "subscription_type.STAC_TEAMS",
+          "STAC_ZOOM_PHONE": "subscription_type.STAC_ZOOM_PHONE",
+          "ZOOM": "subscription_type.ZOOM"
+        }
+      },
+      "subscription_product_type": {
+        "ui:enumNames": {
+          "BASE": "subscription_product_type.BASE",
+          "ADD_ON": "subscription_product_type.ADD_ON"
+        }
+      },
       "detailed_description": {
         "ui:widget": "textarea"
       }
@@ -707,6 +807,33 @@ export const forms = {
         "delimiter",
         "escape_method"
       ],
+      "delivery_method": {
+        "ui:enumNames": {
+          "EMAIL": "feed_delivery_method.EMAIL",
+          "FTP": "feed_delivery_method.FTP",
+          "SITC": "feed_delivery_method.SITC"
+        }
+      },
+      "ftp_server_protocol": {
+        "ui:enumNames": {
+          "FTP": "ftp_protocol.FTP",
+          "SFTP": "ftp_protocol.SFTP",
+          "FTPS": "ftp_protocol.FTPS"
+        }
+      },
+      "delimiter": {
+        "ui:enumNames": {
+          "COMMA": "csv_delimiter.COMMA",
+          "SEMI_COLON": "csv_delimiter.SEMI_COLON"
+        }
+      },
+      "escape_method": {
+        "ui:enumNames": {
+          "QUOTED": "csv_escape_method.QUOTED",
+          "ESCAPED": "csv_escape_method.ESCAPED",
+          "STRIPPED": "csv_escape_method.STRIPPED"
+        }
+      },
       "organisation": {
         "ui:widget": "organisation",
         "ui:options": {
@@ -1102,7 +1229,33 @@ export const forms = {
         "vendors_of_interest",
         "requirements"
       ],
+      "company_type": {
+        "ui:enumNames": {
+          "reseller": "company_type.reseller",
+          "end user": "company_type.end user",
+          "other": "company_type.other"
+        }
+      },
       "vendors_of_interest": {
+        "ui:enumNames": {
+          "acronis": "vendor_of_interest.acronis",
+          "audiocodes": "vendor_of_interest.audiocodes",
+          "bluejeans": "vendor_of_interest.bluejeans",
+          "cisco": "vendor_of_interest.cisco",
+          "dropbox": "vendor_of_interest.dropbox",
+          "dubber": "vendor_of_interest.dubber",
+          "dten": "vendor_of_interest.dten",
+          "epos": "vendor_of_interest.epos",
+          "lifesize": "vendor_of_interest.lifesize",
+          "logitech": "vendor_of_interest.logitech",
+          "oracle": "vendor_of_interest.oracle",
+          "panasonic": "vendor_of_interest.panasonic",
+          "pexip": "vendor_of_interest.pexip",
+          "poly": "vendor_of_interest.poly",
+          "yealink": "vendor_of_interest.yealink",
+          "zoom": "vendor_of_interest.zoom",
+          "other": "vendor_of_interest.other"
+        },
         "ui:widget": "checkboxes"
       },
       "requirements": {

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { useT } from '../i18n/useT';
 import { routePath } from '../routing/links';
 import { RouteLink } from '../routing/RouteLink';
@@ -24,6 +25,7 @@ export function Header() {
       </RouteLink>
       <MainMenu />
       <div className="app-header__session">
+        <LanguageSwitch />
         {!loading && user && (
           <>
             <span className="app-header__user" data-testid="current-user-name">

@@ -26,7 +26,7 @@ const definitions: Definitions = {
     },
   },
 };
-const messages: Record<string, string> = { 'list.yes': 'Yes', 'list.no': 'No', 'order_status.OPEN': 'Open' };
+const messages: Record<string, string> = { 'list.yes': 'Yes', 'list.no': 'No', 'order_status.OPEN': 'Open', 'module.WEBSTORE': 'Webstore', 'module.DOVETAIL': 'Dovetail' };
 const context: CellContext = { currency: 'GBP', timezone: 'Europe/London', message: (key) => messages[key] ?? null };
 
 describe('resolveSchema', () => {
@@ -85,6 +85,19 @@ describe('describeValue', () => {
         { name: 'weight', label: 'Weight' },
       ],
       rows: [[{ kind: 'text', text: 'CAM-1' }, { kind: 'text', text: '€100.00' }, { kind: 'text', text: '1.5' }]],
+    });
+  });
+});
+
+describe('enum lists', () => {
+  it('labels each value of an enum list by the hint on the array', () => {
+    const modules = { type: 'array', items: { type: 'string', enum: ['WEBSTORE', 'DOVETAIL'] }, 'x-enum': 'module' } as JsonSchema;
+    expect(describeValue(modules, ['WEBSTORE', 'DOVETAIL'], definitions, context)).toEqual({
+      kind: 'list',
+      items: [
+        { kind: 'text', text: 'Webstore' },
+        { kind: 'text', text: 'Dovetail' },
+      ],
     });
   });
 });

@@ -109,7 +109,9 @@ export function describeValue(
       });
       return { kind: 'table', columns, rows };
     }
-    return { kind: 'list', items: value.map((item: unknown) => describeValue(items, item, definitions, context, currency)) };
+    // An enum list's label hint sits on the array: each item is labelled by it.
+    const itemSchema = schema['x-enum'] && !items['x-enum'] ? { ...items, 'x-enum': schema['x-enum'] } : items;
+    return { kind: 'list', items: value.map((item: unknown) => describeValue(itemSchema, item, definitions, context, currency)) };
   }
   return { kind: 'text', text: scalarText(schema, value, currency, context) };
 }

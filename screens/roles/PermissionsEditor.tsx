@@ -103,7 +103,7 @@ export function PermissionsEditor({ id, record, etag, reload, success, failure }
     <div className="permissions-editor">
       {loaded.ownRole && (
         <p className="alert alert--info" role="status">
-          {t('cannot_edit_own_roles')}
+          {t('problem.cannot_edit_own_roles')}
         </p>
       )}
       {permissionGroups(loaded.catalogue).map(({ group, entries }) => (

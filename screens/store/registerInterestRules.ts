@@ -55,7 +55,7 @@ export const PHONE_PATTERN = new RegExp(schema.properties.contact_number.pattern
 export type RegisterInterestField = keyof RegisterInterestValues;
 
 /** The fields that are wrong, each with the message key to show (null when none is shown). */
-export function registerInterestErrors(values: RegisterInterestValues): Partial<Record<RegisterInterestField, 'required' | 'too_long' | 'register.email_tooltip' | 'register.phone_tooltip'>> {
+export function registerInterestErrors(values: RegisterInterestValues): Partial<Record<RegisterInterestField, 'required' | 'too_long' | 'email_regex' | 'contact_number_regex'>> {
   const errors: ReturnType<typeof registerInterestErrors> = {};
   for (const field of ['first_name', 'last_name', 'email_address', 'company_name'] as const) {
     const value = values[field].trim();
@@ -63,11 +63,11 @@ export function registerInterestErrors(values: RegisterInterestValues): Partial<
     else if (value.length > REGISTER_INTEREST_LIMITS[field]) errors[field] = 'too_long';
   }
   if (!errors.email_address && !EMAIL_PATTERN.test(values.email_address.trim())) {
-    errors.email_address = 'register.email_tooltip';
+    errors.email_address = 'email_regex';
   }
   const phone = values.contact_number.trim();
   if (phone !== '' && (phone.length > REGISTER_INTEREST_LIMITS.contact_number || !PHONE_PATTERN.test(phone))) {
-    errors.contact_number = 'register.phone_tooltip';
+    errors.contact_number = 'contact_number_regex';
   }
   if (values.company_type === '') errors.company_type = 'required';
   if (values.requirements.length > REGISTER_INTEREST_LIMITS.requirements) errors.requirements = 'too_long';

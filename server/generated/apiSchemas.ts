@@ -7072,6 +7072,26 @@ export const apiSchemas = {
         }
       }
     },
+    "UserLanguageUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "user_language"
+      ],
+      "properties": {
+        "user_language": {
+          "type": "string",
+          "enum": [
+            "de",
+            "en",
+            "es",
+            "fr",
+            "it",
+            "nl"
+          ]
+        }
+      }
+    },
     "LoginRequest": {
       "type": "object",
       "additionalProperties": false,

@@ -2,6 +2,7 @@
 import type { Handler, OperationDef } from '../http/operationDef';
 import * as accounts_handlers from '../modules/accounts/handlers';
 import * as auth_handlers from '../modules/auth/handlers';
+import * as auth_language from '../modules/auth/language';
 import * as baskets_handlers from '../modules/baskets/handlers';
 import * as billing_handlers from '../modules/billing/handlers';
 import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
@@ -4521,6 +4522,25 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: auth_handlers.whoami satisfies Handler<"whoami">,
+  },
+  {
+    id: "updateMyLanguage",
+    method: "put",
+    path: "/whoami/language",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/UserLanguageUpdate"
+    },
+    handler: auth_language.updateMyLanguage satisfies Handler<"updateMyLanguage">,
   },
   {
     id: "listProducts",

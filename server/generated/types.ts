@@ -1448,6 +1448,13 @@ organisation: OrganisationSummary
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UserLanguageUpdate".
+ */
+export interface UserLanguageUpdate {
+user_language: ("de" | "en" | "es" | "fr" | "it" | "nl")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "LoginRequest".
  */
 export interface LoginRequest {
@@ -2171,6 +2178,13 @@ export interface WhoamiQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateMyLanguageQuery".
+ */
+export interface UpdateMyLanguageQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListProductsQuery".
  */
 export interface ListProductsQuery {
@@ -2719,6 +2733,7 @@ export interface OperationTypes {
   login: { params: {  }; query: LoginQuery; body: LoginRequest; response: CurrentUser; paged: false };
   logout: { params: {  }; query: LogoutQuery; body: undefined; response: void; paged: false };
   whoami: { params: {  }; query: WhoamiQuery; body: undefined; response: CurrentUser; paged: false };
+  updateMyLanguage: { params: {  }; query: UpdateMyLanguageQuery; body: UserLanguageUpdate; response: CurrentUser; paged: false };
   listProducts: { params: {  }; query: ListProductsQuery; body: undefined; response: Product[]; paged: true };
   getProduct: { params: { id: number }; query: GetProductQuery; body: undefined; response: Product; paged: false };
   listPublicWebstore: { params: {  }; query: ListPublicWebstoreQuery; body: undefined; response: PublicProduct[]; paged: true };

@@ -24,7 +24,15 @@ test('a field added in the spec reaches the database, the API and the list scree
     scratch.setIn('operations', 'listOrders', ['generic', 'filters', 'sales_channel'], { field: 'sales_channel', match: 'eq' });
     scratch.appendTo('screens', 'orders', ['columns'], { field: 'sales_channel', label: 'orders.sales_channel' });
     scratch.appendTo('screens', 'orders', ['filters'], { param: 'sales_channel', widget: 'text', label: 'orders.sales_channel' });
-    scratch.edit('messages', 'orders.reference', (document) => document.setIn(['messages', 'orders.sales_channel'], 'Sales channel'));
+    // Every locale's catalogue must have the label (hub generate refuses a key missing in one).
+    scratch.addMessage('orders.reference', 'orders.sales_channel', {
+      de: 'Vertriebskanal',
+      en: 'Sales channel',
+      es: 'Canal de venta',
+      fr: 'Canal de vente',
+      it: 'Canale di vendita',
+      nl: 'Verkoopkanaal',
+    });
     scratch.generate();
     const [added] = scratch.newMigrations();
     expect(added, 'a new migration').toBeDefined();

@@ -51,6 +51,23 @@ export class ScratchProject {
     writeFileSync(join(this.root, path), document.toString());
   }
 
+  /**
+   * Adds a message to every locale's catalogue (each must have every key), in the file of each
+   * locale that holds `nextTo`: `texts` gives the words per locale (`{ en: 'Sales channel', … }`).
+   */
+  addMessage(nextTo: string, key: string, texts: Record<string, string>): void {
+    const documents = this.specDocuments();
+    for (const [locale, text] of Object.entries(texts)) {
+      const folder = join('spec', 'messages', locale);
+      const inLocale = [...documents].filter(([path]) => path.startsWith(`${folder}.`) || path.startsWith(`${folder}/`));
+      const found = inLocale.find(([, document]) => document.hasIn(['messages', nextTo]));
+      if (!found) throw new Error(`no message ${nextTo} in the ${locale} catalogue`);
+      const [path, document] = found;
+      document.setIn(['messages', key], text);
+      writeFileSync(join(this.root, path), document.toString());
+    }
+  }
+
   /** Appends an item to a list inside a spec entry (columns, filters, fields). */
   appendTo(section: string, key: string, listPath: string[], item: unknown): void {
     this.edit(section, key, (document, base) => {

@@ -1,0 +1,50 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { OutboxHandler } from '../writes/outbox';
+import { enqueue } from '../writes/outbox';
+import type { Records } from '../writes/records';
+
+/** The outbox topic of e-mails. */
+export const MAIL_TOPIC = 'mail';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Queues an e-mail in the transaction of the change it reports: it is sent after commit, and
+ * never for a change that was rolled back.
+ */
+export function queueMail(records: Records, message: MailMessage): Promise<void> {
+  return enqueue(records, MAIL_TOPIC, message);
+}
+
+/**
+ * Sends queued e-mails through the SMTP server of `smtpUrl` (smtp://user:pass@host:587, smtps://…
+ * for TLS from the start), from `from`. A refusal throws, so the outbox retries later.
+ */
+export function mailHandler(smtpUrl: string, from: string): OutboxHandler {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return async (payload) => {
+    const message = payload as MailMessage;
+    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+  };
+}
+
+/**
+ * Without an SMTP server (development, a demo), each e-mail is written as an .eml file under
+ * `folder`, named by time and recipient, to be opened in any mail program.
+ */
+export function mailFileHandler(folder: string, from: string): OutboxHandler {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return async (payload) => {
+    const message = payload as MailMessage;
+    const sent = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    await mkdir(folder, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+    await writeFile(join(folder, name), sent.message as Buffer);
+  };
+}

@@ -2,6 +2,7 @@ import type { Model, Property, Route, TypeRef } from '../model/types';
 import { GENERATED_HEADER, literal } from './header';
 import { enumValues, objectSchema, scalarSchema, withNull, type JsonSchema } from './jsonSchema';
 import { listSort } from '../model/queryParameters';
+import { writtenRecord } from './serverCode';
 
 function routeEntry(model: Model, route: Route): string {
   const screen = route.screen ? model.screens.find((candidate) => candidate.name === route.screen) : undefined;
@@ -88,6 +89,13 @@ export function emitMessages(model: Model): string {
   ].join('\n');
 }
 
+/** The path of the get that gives a write's record its ETag (server/http/writeRequest.ts compares If-Match with it). */
+function taggedBy(model: Model, operationId: string): { etagFrom?: string } {
+  const record = writtenRecord(model, model.operations.find((candidate) => candidate.id === operationId)!);
+  const get = record && model.operations.find((candidate) => candidate.id === record.get);
+  return get ? { etagFrom: get.path } : {};
+}
+
 /** runtime/generated/forms.ts: rjsf JSON schema and uiSchema of each form screen. */
 export function emitForms(model: Model): string {
   const forms: Record<string, JsonSchema> = {};
@@ -126,7 +134,8 @@ export function emitForms(model: Model): string {
       enums,
       ...(screen.title && { title: screen.title }),
       ...(screen.create && { create: { path: path(screen.create.operation), route: screen.create.route } }),
-      ...(screen.update && { update: { path: path(screen.update) } }),
+      // The get whose ETag the update's If-Match is compared with (it may not be the one the form loads).
+      ...(screen.update && { update: { path: path(screen.update), ...taggedBy(model, screen.update) } }),
       ...(screen.load && { load: { path: path(screen.load) } }),
       ...(Object.keys(screen.clears).length > 0 && { clears: screen.clears }),
       ...(Object.keys(screen.prefill).length > 0 && { prefill: screen.prefill }),

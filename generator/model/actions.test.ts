@@ -62,6 +62,7 @@ const API = [
   '    input: true',
   '    add:',
   '      note: { type: string, max: 255 }',
+  '  ThingInput: { input: true, from: thing, fields: [name] }',
   '  PartLink:',
   '    input: true',
   '    add:',
@@ -81,6 +82,7 @@ const API = [
   op('removePart', 'delete', '/things/{id}/parts/{part}', ', guard: { admin: true }'),
   op('enableOrganisation', 'post', '/organisations/{id}/enable'),
   op('createThing', 'post', '/things'),
+  '  updateThing: { method: put, path: "/things/{id}", auth: session, body: ThingInput, response: Thing, handler: things/handlers#updateThing }',
   op('peekThing', 'get', '/things/{id}/peek'),
   '',
 ].join('\n');
@@ -264,6 +266,7 @@ describe('form alerts → model', () => {
     '    form: thing',
     '    labels: t',
     '    fields: [name]',
+    '    update: updateThing',
     '    success: t.done',
     '    failure: t.failed',
     '',
@@ -275,9 +278,14 @@ describe('form alerts → model', () => {
     expect(emitForms(model)).toContain('"success": "t.done",\n    "failure": "t.failed"');
   });
 
+  it('emits with an update the get whose ETag its If-Match is compared with', () => {
+    const model = modelOf(given(screens(THINGS_ACTIONS, THING_SCREEN, form)));
+    expect(emitForms(model)).toContain('"update": {\n      "path": "/things/{id}",\n      "etagFrom": "/things/{id}"\n    }');
+  });
+
   it("refuses a placeholder that is no field of the form's entity", () => {
     expect(modelErrorOf(given(screens(THINGS_ACTIONS, THING_SCREEN, form.replace('success: t.done', 'success: t.odd'))))).toBe(
-      'screens.yaml:51: screens.thing_form.success: message "t.odd" names {{colour}}, which the form has not',
+      'screens.yaml:52: screens.thing_form.success: message "t.odd" names {{colour}}, which the form has not',
     );
   });
 });

@@ -397,7 +397,8 @@ export const forms = {
       ]
     },
     "update": {
-      "path": "/users/{id}"
+      "path": "/users/{id}",
+      "etagFrom": "/users/{id}"
     },
     "success": "user_updated_success",
     "failure": "user_updated_failure"
@@ -648,7 +649,8 @@ export const forms = {
       "route": "product_group"
     },
     "update": {
-      "path": "/productgroups/{id}"
+      "path": "/productgroups/{id}",
+      "etagFrom": "/productgroups/{id}"
     },
     "prefill": {
       "name": "product_groups.new_name"
@@ -955,7 +957,8 @@ export const forms = {
       "route": "quoteoutward_edit"
     },
     "update": {
-      "path": "/quotes/{id}"
+      "path": "/quotes/{id}",
+      "etagFrom": "/quotes/{id}"
     },
     "load": {
       "path": "/quotes/outward/{id}/draft"
@@ -1124,7 +1127,8 @@ export const forms = {
       "route": "basket"
     },
     "update": {
-      "path": "/baskets/{id}"
+      "path": "/baskets/{id}",
+      "etagFrom": "/baskets/{id}"
     },
     "prefill": {
       "name": "baskets.new_name"

@@ -38,20 +38,24 @@ export function RecordEditForm({ form, recordPath, id, onLoadFailed, onSaved }: 
   const etag = useRef<string | null>(null);
   const loaded = useRef<Data>({});
 
+  // The update compares If-Match with the ETag of its own record get, which may not be the one
+  // the form loads (a draft quote loads from its editor's get): then that get gives the ETag.
+  const tagUrl = config.update?.etagFrom?.replace('{id}', encodeURIComponent(id));
   const fetchFields = useCallback(
     async (signal?: AbortSignal) => {
       const answer = await fetchTaggedRecord<Data>(recordUrl, signal);
-      etag.current = answer.etag;
+      etag.current = tagUrl === undefined || tagUrl === recordUrl ? answer.etag : (await fetchTaggedRecord(tagUrl, signal)).etag;
       loaded.current = answer.record;
       return formFields(config, answer.record);
     },
-    [config, recordUrl],
+    [config, recordUrl, tagUrl],
   );
   const save = async (data: Data) => {
     try {
       const answer = await sendRequest('PUT', config.update!.path.replace('{id}', encodeURIComponent(id)), { body: formFields(config, data), ifMatch: etag.current });
       // An update answering the record as its get does carries the new ETag; otherwise read it.
       if (answer.etag) etag.current = answer.etag;
+      else if (tagUrl !== undefined) etag.current = (await fetchTaggedRecord(tagUrl)).etag;
       else await fetchFields();
       const saved = (answer.body ?? data) as Data;
       if (config.success) push(successAlert('form', form, config.success, { ...loaded.current, ...saved }));

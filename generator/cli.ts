@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { SpecError } from './load/readSpec';
 import { DataLossRefused, type Snapshot } from './emit/migration';
 import { generate, loadModel } from './generate';
+import { slotComponents } from './emit/slotRegistry';
 import type { Model } from './model/types';
 
 function readMigrations(root: string): { snapshot: Snapshot | undefined; existing: string[] } {
@@ -14,13 +15,17 @@ function readMigrations(root: string): { snapshot: Snapshot | undefined; existin
   };
 }
 
-/** A spec that names a missing component fails here, before type-check would. */
+/** A spec that names a missing component (a screen's, or a tab's, cell's or action's) fails here, before type-check would. */
 function missingComponents(root: string, model: Model): string[] {
-  return model.screens.flatMap((screen) =>
-    screen.kind === 'component' && !['.tsx', '.ts'].some((ext) => existsSync(join(root, 'screens', screen.file + ext)))
-      ? [`screen "${screen.name}": screens/${screen.file}.tsx does not exist`]
-      : [],
+  const exists = (file: string) => ['.tsx', '.ts'].some((ext) => existsSync(join(root, 'screens', file + ext)));
+  const screens = model.screens.flatMap((screen) =>
+    screen.kind === 'component' && !exists(screen.file) ? [`screen "${screen.name}": screens/${screen.file}.tsx does not exist`] : [],
   );
+  const slots = slotComponents(model).flatMap((use) => {
+    const file = use.ref.split('#')[0] ?? '';
+    return exists(file) ? [] : [`${use.where}: screens/${file}.tsx does not exist`];
+  });
+  return [...screens, ...slots];
 }
 
 export async function runGenerate(root: string, check: boolean): Promise<number> {

@@ -7,6 +7,7 @@ import { EMPTY_SNAPSHOT, migrationCode, migrationName, planMigration, snapshotOf
 import { buildOpenApi } from './emit/openapi';
 import { emitApiReference } from './emit/apiReference';
 import { emitForms, emitMenu, emitMessages, emitRegistry, emitScreens } from './emit/runtimeCode';
+import { emitSlots } from './emit/slotRegistry';
 import { emitServerEntities, emitServerOperations, emitServerProblems, emitServerSchemas } from './emit/serverCode';
 import { emitServerTypes } from './emit/types';
 
@@ -45,6 +46,7 @@ export async function generate(model: Model, migrations: MigrationState): Promis
     ['runtime/generated/menu.ts', emitMenu(model)],
     ['runtime/generated/forms.ts', emitForms(model)],
     ['runtime/generated/screens.ts', emitScreens(model)],
+    ['runtime/generated/slots.tsx', emitSlots(model)],
   ]);
   const plan = planMigration(model, migrations.snapshot ?? EMPTY_SNAPSHOT);
   if (plan.up.length === 0) return { files };

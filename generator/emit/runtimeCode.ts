@@ -2,6 +2,7 @@ import type { Model, Property, Route, TypeRef } from '../model/types';
 import { GENERATED_HEADER, literal } from './header';
 import { enumValues, objectSchema, scalarSchema, withNull, type JsonSchema } from './jsonSchema';
 import { listSort } from '../model/queryParameters';
+import { writtenRecord } from './serverCode';
 
 function routeEntry(model: Model, route: Route): string {
   const screen = route.screen ? model.screens.find((candidate) => candidate.name === route.screen) : undefined;
@@ -88,6 +89,13 @@ export function emitMessages(model: Model): string {
   ].join('\n');
 }
 
+/** The path of the get that gives a write's record its ETag (server/http/writeRequest.ts compares If-Match with it). */
+function taggedBy(model: Model, operationId: string): { etagFrom?: string } {
+  const record = writtenRecord(model, model.operations.find((candidate) => candidate.id === operationId)!);
+  const get = record && model.operations.find((candidate) => candidate.id === record.get);
+  return get ? { etagFrom: get.path } : {};
+}
+
 /** runtime/generated/forms.ts: rjsf JSON schema and uiSchema of each form screen. */
 export function emitForms(model: Model): string {
   const forms: Record<string, JsonSchema> = {};
@@ -126,12 +134,15 @@ export function emitForms(model: Model): string {
       enums,
       ...(screen.title && { title: screen.title }),
       ...(screen.create && { create: { path: path(screen.create.operation), route: screen.create.route } }),
-      ...(screen.update && { update: { path: path(screen.update) } }),
+      // The get whose ETag the update's If-Match is compared with (it may not be the one the form loads).
+      ...(screen.update && { update: { path: path(screen.update), ...taggedBy(model, screen.update) } }),
       ...(screen.load && { load: { path: path(screen.load) } }),
       ...(Object.keys(screen.clears).length > 0 && { clears: screen.clears }),
       ...(Object.keys(screen.prefill).length > 0 && { prefill: screen.prefill }),
       ...(screen.prefillFrom && { prefillFrom: { path: path(screen.prefillFrom) } }),
       ...(Object.keys(screen.guards).length > 0 && { guards: screen.guards }),
+      ...(screen.success && { success: screen.success }),
+      ...(screen.failure && { failure: screen.failure }),
     };
   }
   return [GENERATED_HEADER, `export const forms = ${literal(forms)} as const;`, '', `export type FormName = keyof typeof forms;`, ''].join('\n');
@@ -178,8 +189,8 @@ export function emitScreens(model: Model): string {
   for (const screen of model.screens) {
     if (screen.kind === 'list') {
       const operation = model.operations.find((candidate) => candidate.id === screen.operation)!;
-      const { kind: _kind, name: _name, operation: _operation, ...config } = screen;
-      listScreens[screen.name] = { path: operation.path, defaultSort: listSort(operation).defaultSort, ...config };
+      const { kind: _kind, name: _name, operation: _operation, actions, ...config } = screen;
+      listScreens[screen.name] = { path: operation.path, defaultSort: listSort(operation).defaultSort, ...config, ...(actions.length > 0 && { actions }) };
     } else if (screen.kind === 'page') {
       pageScreens[screen.name] = { ...(screen.title && { title: screen.title }), sections: screen.sections };
     } else if (screen.kind === 'record') {
@@ -188,16 +199,21 @@ export function emitScreens(model: Model): string {
       const definitions = Object.fromEntries(
         [...reachableSchemas(model, root)].sort().map((name) => [name, displaySchema(model, model.schemas.find((s) => s.name === name)!.properties, localRef)]),
       );
-      // Each tab is a child list of the record, fetched from its own path when opened.
+      // Each tab is a child list of the record, fetched from its own path when opened, or a
+      // hand-written component (the slot registry's `file#Export`).
       const tabs = screen.tabs.map((tab) => {
-        const list = model.operations.find((candidate) => candidate.id === tab.operation)!;
+        const list = tab.operation === undefined ? undefined : model.operations.find((candidate) => candidate.id === tab.operation)!;
         return {
-          path: list.path,
+          ...(list ? { path: list.path } : { component: tab.component }),
           label: tab.label,
           columns: tab.columns,
           ...(tab.empty && { empty: tab.empty }),
-          ...(list.paged && { perPage: list.paged.perPageDefault }),
-          ...(list.guard && { guard: list.guard }),
+          ...(list?.paged && { perPage: list.paged.perPageDefault }),
+          ...(tab.guard && { guard: tab.guard }),
+          ...(tab.when && { when: tab.when }),
+          ...(tab.actions.length > 0 && { actions: tab.actions }),
+          ...(tab.success && { success: tab.success }),
+          ...(tab.failure && { failure: tab.failure }),
         };
       });
       recordScreens[screen.name] = {
@@ -209,6 +225,7 @@ export function emitScreens(model: Model): string {
         links: screen.links,
         ...(screen.edit && { edit: screen.edit }),
         ...(screen.redirectWhen && { redirectWhen: screen.redirectWhen }),
+        ...(screen.actions.length > 0 && { actions: screen.actions }),
       };
     } else if (screen.kind === 'children') {
       // The same shape as a record's tab, so the runtime draws it with the tab's table.

@@ -2,6 +2,15 @@
 
 const identifier = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
 
+/** A hand-written component under screens/: `file#Export` (screens/file.tsx, its export Export). */
+const componentRef = { type: 'string', pattern: '^[A-Za-z0-9_/]+#[A-Za-z_][A-Za-z0-9_]*$' } as const;
+
+/** A property of a row or record, possibly inside a nested one (`product.id`). */
+const propertyPath = { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } as const;
+
+/** An operation's id. */
+const operationId = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } as const;
+
 const scalarKeys = {
   type: {
     enum: ['id', 'string', 'text', 'email', 'url', 'phone', 'integer', 'boolean', 'money', 'decimal', 'enum', 'enum_list', 'timestamp', 'date', 'ref'],
@@ -294,6 +303,88 @@ const rowCase = {
   },
 } as const;
 
+/** Path parameters of an operation filled from properties of the row (or record): `{ product: product.id }`. */
+const paramSources = { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: propertyPath } as const;
+
+/**
+ * A checkbox cell of a record tab (002 §2.9): `on` (ticking) and `off` (unticking) are writes under
+ * the record's path; `body` builds `on`'s JSON body from row properties, `params` fills path
+ * parameters other than the record's {id} from row properties.
+ */
+const cellToggle = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['on', 'off', 'success', 'failure'],
+  properties: {
+    on: operationId,
+    off: operationId,
+    body: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: propertyPath },
+    params: paramSources,
+    success: { type: 'string' },
+    failure: { type: 'string' },
+  },
+} as const;
+
+/**
+ * A confirmation before an action runs (000 §2.8): its text (Yes / No), or a text with an optional
+ * input (Proceed / Cancel) whose trimmed value is sent as the body's `field`.
+ */
+const actionConfirm = {
+  anyOf: [
+    { type: 'string' },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['text'],
+      properties: {
+        text: { type: 'string' },
+        input: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['field', 'label'],
+          properties: { field: identifier, label: { type: 'string' }, max: { type: 'integer', minimum: 1 } },
+        },
+      },
+    },
+  ],
+} as const;
+
+/**
+ * An action of a list screen's rows, a record screen, or a record tab's rows: an operation it calls
+ * (with its confirmation and alerts), a route it opens with the row's id, or a hand-written
+ * component. `when` and `when_not_self` decide the rows (or records) it is offered on, `guard` who
+ * sees it (the operation's own permission and guard are added by the generator).
+ */
+const screenAction = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: identifier,
+    label: { type: 'string' },
+    operation: operationId,
+    route: identifier,
+    component: componentRef,
+    params: paramSources,
+    when: { $ref: '#/$defs/rowCondition' },
+    // Not on the caller's own record: their own user, or their own organisation (002 §2.3, §6).
+    when_not_self: { const: true },
+    guard: { $ref: '#/$defs/guard' },
+    confirm: actionConfirm,
+    success: { type: 'string' },
+    failure: { type: 'string' },
+    // After success, open this route (a deleted record's list); without it the list or record reloads.
+    then: { type: 'object', additionalProperties: false, required: ['route'], properties: { route: identifier } },
+  },
+  oneOf: [
+    { required: ['operation', 'label', 'success', 'failure'] },
+    { required: ['route', 'label'], not: { anyOf: [{ required: ['confirm'] }, { required: ['success'] }, { required: ['failure'] }, { required: ['then'] }, { required: ['params'] }] } },
+    { required: ['component'], not: { anyOf: [{ required: ['confirm'] }, { required: ['success'] }, { required: ['failure'] }, { required: ['then'] }, { required: ['params'] }] } },
+  ],
+} as const;
+
+const screenActions = { type: 'array', minItems: 1, items: screenAction } as const;
+
 /**
  * A column shows a row property (`field`), or is computed (`name` plus `cases`): the labels of the
  * cases that match, or `otherwise`. Either may carry `warnings`: an icon whose tooltip joins the
@@ -319,10 +410,15 @@ const listColumn = {
     warnings: { type: 'array', minItems: 1, items: rowCase },
     // Who sees the column at all (a row action for admins only, 002 §2.7).
     guard: { $ref: '#/$defs/guard' },
+    // A hand-written cell (`name` plus `component`): screens/<file>.tsx draws it from the row.
+    component: componentRef,
+    // A checkbox over a boolean `field` of a record tab's rows: ticking calls `on`, unticking `off`.
+    toggle: cellToggle,
   },
   oneOf: [
-    { required: ['field'], not: { anyOf: [{ required: ['name'] }, { required: ['cases'] }, { required: ['otherwise'] }] } },
-    { required: ['name', 'cases'], not: { anyOf: [{ required: ['field'] }, { required: ['format'] }] } },
+    { required: ['field'], not: { anyOf: [{ required: ['name'] }, { required: ['cases'] }, { required: ['otherwise'] }, { required: ['component'] }] } },
+    { required: ['name', 'cases'], not: { anyOf: [{ required: ['field'] }, { required: ['format'] }, { required: ['component'] }, { required: ['toggle'] }] } },
+    { required: ['name', 'component'], not: { anyOf: [{ required: ['field'] }, { required: ['cases'] }, { required: ['toggle'] }, { required: ['link'] }] } },
   ],
 } as const;
 
@@ -397,17 +493,32 @@ const recordColumn = {
   properties: { ...listColumn.properties, field: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' }, link_param: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } },
 } as const;
 
-/** A tab of a record screen: one of the record's child lists. */
+/**
+ * A tab of a record screen: one of the record's child lists (with actions on its rows), or a
+ * hand-written component given the record. `when` (a condition on the record) and `guard` decide
+ * whether it is shown.
+ */
 const recordTab = {
   type: 'object',
   additionalProperties: false,
-  required: ['list', 'label', 'columns'],
+  required: ['label'],
   properties: {
-    list: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    list: operationId,
+    component: componentRef,
     label: { type: 'string' },
     columns: { type: 'array', minItems: 1, items: recordColumn },
     empty: { type: 'string' },
+    when: { $ref: '#/$defs/rowCondition' },
+    guard: { $ref: '#/$defs/guard' },
+    actions: screenActions,
+    // A component tab that saves: the alerts it raises (role_permissions_updated…).
+    success: { type: 'string' },
+    failure: { type: 'string' },
   },
+  oneOf: [
+    { required: ['list', 'columns'], not: { anyOf: [{ required: ['component'] }, { required: ['success'] }, { required: ['failure'] }] } },
+    { required: ['component'], not: { anyOf: [{ required: ['list'] }, { required: ['columns'] }, { required: ['empty'] }, { required: ['actions'] }] } },
+  ],
 } as const;
 
 const screen = {
@@ -415,7 +526,12 @@ const screen = {
   additionalProperties: false,
   properties: {
     tabs: { type: 'array', items: recordTab },
-    component: { type: 'string', pattern: '^[A-Za-z0-9_/]+#[A-Za-z_][A-Za-z0-9_]*$' },
+    component: componentRef,
+    // Row actions of a list screen, or the buttons under a record screen's heading.
+    actions: screenActions,
+    // A form's alerts after Save (000 §2.2, 002 §8): success names the saved record, failure the one typed.
+    success: { type: 'string' },
+    failure: { type: 'string' },
     form: identifier,
     fields: { type: 'array', items: identifier },
     // A widget by name, or with options: the organisation choice narrowed by the picker's query
@@ -549,7 +665,7 @@ const menuGroup = {
 
 export const specFileSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
-  $defs: { property, guard },
+  $defs: { property, guard, rowCondition },
   type: 'object',
   additionalProperties: false,
   minProperties: 1,

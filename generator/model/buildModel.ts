@@ -2,7 +2,6 @@ import { SpecError, type SpecFile } from '../load/readSpec';
 import { enumValues } from '../emit/jsonSchema';
 import { checkRecordWrite, recordWriteOptions } from './recordWrites';
 import type {
-  ChildrenScreen,
   ScreenLink,
   ApiSchema,
   Crumb,
@@ -11,15 +10,12 @@ import type {
   GenericFilter,
   GenericOperation,
   Guard,
-  ListColumnDef,
   Field,
-  TitleValue,
   Model,
   ModelBeforeScreens,
   Operation,
   Permission,
   Property,
-  RecordTab,
   Route,
   FormScreen,
   Scalar,
@@ -28,9 +24,11 @@ import type {
   TypeRef,
 } from './types';
 import { checkGuard, collect, fail, type Located, type Raw, type TypeContext } from './specContext';
-import { checkFormLoad, checkFormOperation, checkFormRoute, checkForms, checkPrefillFrom, formClears, formWidgets, redirectWhen } from './formScreens';
+import { checkFormLoad, checkFormOperation, checkFormRoute, checkForms, checkPrefillFrom, formClears, formWidgets } from './formScreens';
 import { writeLookups, writeSources } from './writeOptions';
-import { buildListScreen, FORMAT_OF_TYPE, screenLinks } from './listScreenModel';
+import { buildListScreen } from './listScreenModel';
+import { buildChildrenScreen, buildRecordScreen } from './recordScreenModel';
+import { addScreenActions } from './actionModel';
 import { buildMessages } from './messages';
 import { buildMenu } from './menuModel';
 import { assignAccess } from './access';
@@ -426,84 +424,6 @@ function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permissi
   });
 }
 
-/** The property a dotted path names, walking into schema-typed properties (`account_manager.account_manager_name`). */
-function propertyAt(schemas: ApiSchema[], schema: ApiSchema, path: string): Property | undefined {
-  const [head = '', ...rest] = path.split('.');
-  const property = schema.properties.find((candidate) => candidate.name === head);
-  if (!property || rest.length === 0) return property;
-  if (property.type.kind !== 'schema') return undefined;
-  const inner = schemas.find((candidate) => candidate.name === (property.type as { name: string }).name);
-  return inner ? propertyAt(schemas, inner, rest.join('.')) : undefined;
-}
-
-/** The columns of a child list's rows: `field` may be a dotted path into a nested schema. */
-function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath: (string | number)[], partial: ModelBeforeScreens): ListColumnDef[] {
-  const rowType = operation.response !== 'none' && operation.response.kind === 'array' ? operation.response.items : undefined;
-  const schema = rowType?.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
-  if (!schema) fail(at, `"${operation.id}" must answer an array of a schema`, listPath);
-  return (raw.columns as Raw[]).map((column, i): ListColumnDef => {
-    const property = propertyAt(partial.schemas, schema, column.field);
-    if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
-    if (column.link_param && !propertyAt(partial.schemas, schema, column.link_param)) fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
-    if (column.link_when !== undefined) fail(at, 'link_when is for list screens', ['columns', i, 'link_when']);
-    const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
-    const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: false };
-    if (column.link) def.link = column.link;
-    if (column.link_param) def.linkParam = column.link_param;
-    if (property.type.kind === 'scalar' && property.type.scalar.enumName) def.enum = property.type.scalar.enumName;
-    return def;
-  });
-}
-
-function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: ModelBeforeScreens): RecordTab {
-  const operation = partial.operations.find((candidate) => candidate.id === raw.list);
-  if (!operation || operation.method !== 'get' || !operation.path.startsWith(`${record.path}/`) || operation.pathParams.length !== 1) {
-    fail(at, `"${raw.list}" is not a get under ${record.path}/`, ['list']);
-  }
-  if (operation.response === 'none' || operation.response.kind !== 'array' || operation.response.items.kind !== 'schema') {
-    fail(at, 'the tab operation must answer an array of a schema', ['list']);
-  }
-  const columns = childColumns(raw, operation, at, ['list'], partial);
-  return { operation: operation.id, label: raw.label, columns, ...(raw.empty && { empty: raw.empty }) };
-}
-
-/** A child list on its own page: a get with one path parameter (the record's id) answering rows. */
-function buildChildrenScreen(name: string, at: Located<Raw>, partial: ModelBeforeScreens): ChildrenScreen {
-  const raw = at.value;
-  const operation = partial.operations.find((candidate) => candidate.id === raw.children);
-  if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || operation.pathParams[0]?.name !== 'id') {
-    fail(at, `"${raw.children}" is not a get with one {id} in its path`, ['children']);
-  }
-  const columns = childColumns(raw, operation, at, ['children'], partial);
-  return {
-    kind: 'children',
-    name,
-    operation: operation.id,
-    ...(raw.title && { title: raw.title }),
-    columns,
-    ...(raw.empty && { empty: raw.empty }),
-    links: screenLinks(raw),
-  };
-}
-
-/** A record title's placeholders name top-level properties of the record (and their fallbacks); the title needs them. */
-function recordTitleValues(at: Located<Raw>, operation: Operation, partial: ModelBeforeScreens): Record<string, TitleValue> | undefined {
-  const raw = at.value;
-  if (raw.title_values === undefined) return undefined;
-  if (!raw.title) fail(at, 'title_values need a title', ['title_values']);
-  const name = (operation.response as { name: string }).name;
-  const schema = partial.schemas.find((candidate) => candidate.name === name)!;
-  const values: Record<string, TitleValue> = {};
-  for (const [placeholder, value] of Object.entries(raw.title_values as Record<string, Raw>)) {
-    for (const key of ['field', 'fallback'] as const) {
-      if (value[key] !== undefined && !schema.properties.some((property) => property.name === value[key])) {
-        fail(at, `schema "${name}" has no property "${value[key]}"`, ['title_values', placeholder, key]);
-      }
-    }
-    values[placeholder] = { field: value.field, ...(value.fallback && { fallback: value.fallback }) };
-  }
-  return values;
-}
 
 function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBeforeScreens): Screen[] {
   return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
@@ -519,25 +439,7 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBefor
     }
     if (raw.list) return buildListScreen(name, at, partial);
     if (raw.sections) return { kind: 'page', name, sections: raw.sections, ...(raw.title && { title: raw.title }) };
-    if (raw.record) {
-      const operation = partial.operations.find((candidate) => candidate.id === raw.record);
-      if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || operation.response === 'none' || operation.response.kind !== 'schema') {
-        fail(at, `"${raw.record}" is not a get-by-id operation answering a schema`, ['record']);
-      }
-      const tabs = ((raw.tabs ?? []) as Raw[]).map((tab, i) => buildRecordTab(tab, operation, { ...at, path: [...at.path, 'tabs', i] }, partial));
-      const titleValues = recordTitleValues(at, operation, partial);
-      return {
-        kind: 'record',
-        name,
-        operation: operation.id,
-        ...(raw.title && { title: raw.title }),
-        ...(titleValues && { titleValues }),
-        tabs,
-        links: screenLinks(raw),
-        ...(raw.edit && { edit: { form: raw.edit.form, guard: raw.edit.guard as Guard } }),
-        ...(raw.redirect_when && { redirectWhen: redirectWhen(at, raw, operation, partial.schemas) }),
-      };
-    }
+    if (raw.record) return buildRecordScreen(name, at, partial);
     if (raw.children) return buildChildrenScreen(name, at, partial);
     if (raw.tabs) fail(at, 'tabs belong to record screens', ['tabs']);
     if (raw.title_values) fail(at, 'title_values belong to record screens', ['title_values']);
@@ -559,6 +461,8 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBefor
       guards: raw.guards ?? {},
       ...(raw.title && { title: raw.title }),
       clears: {},
+      ...(raw.success && { success: raw.success }),
+      ...(raw.failure && { failure: raw.failure }),
     };
     for (const fieldName of Object.keys(form.prefill)) {
       if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['prefill', fieldName]);
@@ -711,6 +615,7 @@ export function buildModel(files: SpecFile[]): Model {
   const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
   checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});
+  addScreenActions(files, screens, { enums, entities, schemas, operations }, { routes, permissions, messages: messages['en'] ?? {} });
   checkForms(files, screens, routes, permissions, messages['en'] ?? {}, operations);
   const menu = buildMenu(files, routes, permissions, messages['en'] ?? {});
   const locatedOperations = collect(files, 'operations');

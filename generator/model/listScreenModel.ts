@@ -94,6 +94,29 @@ function checkOrganisationWhere(at: Located<Raw>, filter: Raw, i: number, model:
   }
 }
 
+/**
+ * A row (or record) condition: each property is one of the schema's and a value it can hold;
+ * bounds are for integers only (money and decimals arrive as text, compared exactly or not at all).
+ */
+export function rowConditionOf(at: Located<Raw>, schema: ApiSchema, when: Record<string, unknown>, path: (string | number)[], partial: ModelBeforeScreens): RowCondition {
+  for (const [name, value] of Object.entries(when)) {
+    const property = schema.properties.find((candidate) => candidate.name === name);
+    if (!property) fail(at, `schema "${schema.name}" has no property "${name}"`, [...path, name]);
+    const scalar = property.type.kind === 'scalar' ? property.type.scalar : undefined;
+    if (value !== null && typeof value === 'object') {
+      if (scalar?.type !== 'integer') fail(at, `"${name}" is not an integer and has no bounds`, [...path, name]);
+      continue;
+    }
+    const fits =
+      value === null ||
+      (scalar?.type === 'boolean' && typeof value === 'boolean') ||
+      (scalar?.enumName !== undefined && enumValues(partial as Model, scalar.enumName).includes(value as string)) ||
+      (scalar !== undefined && scalar.type !== 'boolean' && !scalar.enumName && typeof value !== 'boolean');
+    if (!fits) fail(at, `${JSON.stringify(value)} is not a value of "${name}"`, [...path, name]);
+  }
+  return when as RowCondition;
+}
+
 export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBeforeScreens): ListScreen {
   const raw = at.value;
   const operation = partial.operations.find((candidate) => candidate.id === raw.list);
@@ -104,28 +127,7 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
   const schema = rowType.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
   if (!schema) fail(at, 'the list operation must answer an array of a schema', ['list']);
   const sortable = new Set(listSort(operation).fields);
-  /**
-   * Each property of a condition is one of the row and a value it can hold; bounds are for
-   * integers only (money and decimals arrive as text, compared exactly or not at all).
-   */
-  const rowCondition = (when: Record<string, unknown>, path: (string | number)[]): RowCondition => {
-    for (const [name, value] of Object.entries(when)) {
-      const property = schema.properties.find((candidate) => candidate.name === name);
-      if (!property) fail(at, `schema "${schema.name}" has no property "${name}"`, [...path, name]);
-      const scalar = property.type.kind === 'scalar' ? property.type.scalar : undefined;
-      if (value !== null && typeof value === 'object') {
-        if (scalar?.type !== 'integer') fail(at, `"${name}" is not an integer and has no bounds`, [...path, name]);
-        continue;
-      }
-      const fits =
-        value === null ||
-        (scalar?.type === 'boolean' && typeof value === 'boolean') ||
-        (scalar?.enumName !== undefined && enumValues(partial as Model, scalar.enumName).includes(value as string)) ||
-        (scalar !== undefined && scalar.type !== 'boolean' && !scalar.enumName && typeof value !== 'boolean');
-      if (!fits) fail(at, `${JSON.stringify(value)} is not a value of "${name}"`, [...path, name]);
-    }
-    return when as RowCondition;
-  };
+  const rowCondition = (when: Record<string, unknown>, path: (string | number)[]): RowCondition => rowConditionOf(at, schema, when, path, partial);
   const rowCases = (cases: Raw[] | undefined, path: (string | number)[]): RowCase[] | undefined =>
     cases?.map((rowCase, j) => ({ when: rowCondition(rowCase.when, [...path, j, 'when']), label: rowCase.label }));
   const linkWhen = (column: Raw, i: number): Pick<ListColumnDef, 'linkWhen'> => {
@@ -134,6 +136,8 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
     return { linkWhen: rowCondition(column.link_when, ['columns', i, 'link_when']) };
   };
   const columns = (raw.columns as Raw[]).map((column, i): ListColumnDef => {
+    if (column.toggle) fail(at, "toggle belongs to a record tab's columns", ['columns', i, 'toggle']);
+    if (column.component) return componentColumn(column);
     const warnings = rowCases(column.warnings, ['columns', i, 'warnings']);
     if (column.cases) {
       const def: ListColumnDef = { field: column.name, label: column.label, format: 'text', sortable: false, cases: rowCases(column.cases, ['columns', i, 'cases'])! };
@@ -221,6 +225,8 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
     debounceMs: raw.debounce_ms ?? 500,
     pageSizes: raw.page_sizes ?? [24, 48, 96],
     links: screenLinks(raw),
+    // Filled once routes and messages are known (actionModel.ts).
+    actions: [],
   };
   if (raw.title) screen.title = raw.title;
   if (raw.empty) screen.emptyKey = raw.empty;
@@ -278,6 +284,11 @@ function buildDetailRows(at: Located<Raw>, raw: Raw, schema: ApiSchema, columns:
     fields[column.field] = names.map((name, i) => part(name, ['detail_rows', 'fields', column.field, ...(Array.isArray(mapped) ? [i] : [])]));
   }
   return { property: raw.property, fields };
+}
+
+/** A hand-written cell: the component draws it from the row (never sortable: it has no field). */
+export function componentColumn(column: Raw): ListColumnDef {
+  return { field: column.name, label: column.label, format: 'text', sortable: false, component: column.component, ...(column.guard && { guard: column.guard }) };
 }
 
 export const screenLinks = (raw: Raw): ScreenLink[] =>

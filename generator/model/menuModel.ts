@@ -2,7 +2,7 @@
 // permissions (part of the model builder, generator/model/buildModel.ts). Every problem is
 // collected, so one run names them all.
 import { SpecError, SpecErrors, type SpecFile } from '../load/readSpec';
-import { checkGuard, specError, type Located, type Raw } from './specContext';
+import { checkGuard, keep, specError, type Located, type Raw } from './specContext';
 import type { Guard, MenuEntry, MenuItem, Permission, Route } from './types';
 
 interface MenuContext {
@@ -10,16 +10,6 @@ interface MenuContext {
   permissions: Permission[];
   messages: Record<string, string>;
   errors: SpecError[];
-}
-
-/** Runs a check that throws SpecError, keeping its error instead. */
-function keep(errors: SpecError[], check: () => void): void {
-  try {
-    check();
-  } catch (error) {
-    if (!(error instanceof SpecError)) throw error;
-    errors.push(error);
-  }
 }
 
 function checkLabel(at: Located<Raw>, key: string, path: (string | number)[], context: MenuContext): void {

@@ -24,6 +24,16 @@ export function fail(at: Located<unknown>, reason: string, subPath: (string | nu
   throw specError(at, reason, subPath);
 }
 
+/** Runs a check that throws SpecError, keeping its error instead (a check that names every problem at once). */
+export function keep(errors: SpecError[], check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof SpecError)) throw error;
+    errors.push(error);
+  }
+}
+
 /** Every permission a guard names, at any depth of `any`, must exist. */
 export function checkGuard(at: Located<unknown>, guard: Guard | undefined, permissions: Permission[], path: (string | number)[]): void {
   if (!guard) return;

@@ -282,6 +282,9 @@ export interface FormScreen {
   load?: string;
   /** Fields emptied when the named field takes another value (a new recipient's name and e-mail). */
   clears: Record<string, string[]>;
+  /** The alerts after Save: success names the saved record, failure the record as typed. */
+  success?: string;
+  failure?: string;
 }
 
 /** An rjsf widget of a form field, with its `ui:options` (the organisation choice's `where`). */
@@ -330,6 +333,66 @@ export interface ListColumnDef {
   warnings?: RowCase[];
   /** Only users the guard passes see the column (a row action for admins). */
   guard?: Guard;
+  /** A hand-written cell (`file#Export` under screens/), given the row. */
+  component?: string;
+  /** A record tab's checkbox over the boolean `field`: ticking and unticking call writes. */
+  toggle?: CellToggle;
+}
+
+/** Where a path parameter of an action's operation comes from: the record's id, or a property of the row. */
+export type ParamSource = { from: 'record' } | { from: 'row'; field: string };
+
+/** One write an action or toggle makes: the runtime fills the path's {params} and sends `method`. */
+export interface ActionCall {
+  operation: string;
+  method: Operation['method'];
+  /** OpenAPI form (`/feeds/{id}/disable`), relative to /api/v1. */
+  path: string;
+  params: Record<string, ParamSource>;
+  /** The operation takes a JSON body (`{}` when the action has nothing to put in it). */
+  body: boolean;
+}
+
+/** A confirmation modal (000 §2.8): Yes / No, or Proceed / Cancel with an optional text input sent as `field`. */
+export interface ActionConfirm {
+  text: string;
+  input?: { field: string; label: string; max?: number };
+}
+
+/**
+ * An action of a list screen's rows, a record screen or a record tab's rows: it calls an operation
+ * (`call`), opens a route with the row's id (`route`), or is a hand-written component. Users see it
+ * when every guard passes (its own, and its operation's permission and guard) and the row or record
+ * meets `when` (and, with `notSelf`, is not the caller's own user or organisation).
+ */
+export interface ScreenAction {
+  name: string;
+  label?: string;
+  guards: Guard[];
+  when?: RowCondition;
+  notSelf?: 'user' | 'organisation';
+  call?: ActionCall;
+  route?: string;
+  /** `file#Export` under screens/ (the generated slot registry imports it). */
+  component?: string;
+  confirm?: ActionConfirm;
+  success?: string;
+  failure?: string;
+  /** After success, this route (taking no parameter); otherwise the list or record reloads. */
+  then?: { route: string };
+}
+
+/**
+ * A checkbox of a record tab's rows (002 §2.9): ticking calls `on` with a body built from row
+ * properties (body property → row property), unticking calls `off`. Its alerts name the record.
+ */
+export interface CellToggle {
+  on: ActionCall;
+  off: ActionCall;
+  body: Record<string, string>;
+  guards: Guard[];
+  success: string;
+  failure: string;
 }
 
 /**
@@ -407,6 +470,8 @@ export interface ListScreen {
   /** Each row is followed by the rows of one of its array properties (an account manager's periods). */
   detailRows?: DetailRows;
   links: ScreenLink[];
+  /** Actions of each row. */
+  actions: ScreenAction[];
 }
 
 /**
@@ -425,13 +490,25 @@ export interface DetailPart {
   enum?: string;
 }
 
-/** A tab of a record screen: a child list of the record (an operation under the record's path). */
+/**
+ * A tab of a record screen: a child list of the record (an operation under the record's path), or a
+ * hand-written component given the record (`component`). `when` (on the record) and `guard` decide
+ * whether it shows.
+ */
 export interface RecordTab {
-  operation: string;
+  operation?: string;
+  component?: string;
   label: string;
   /** `field` may be a dotted path into a nested schema (`account_manager.account_manager_name`). */
   columns: ListColumnDef[];
   empty?: string;
+  when?: RowCondition;
+  guard?: Guard;
+  /** Actions of each row. */
+  actions: ScreenAction[];
+  /** A component tab's alerts after it saves. */
+  success?: string;
+  failure?: string;
 }
 
 /** Several list screens on one page, one under the other, each with its own heading and filters. */
@@ -464,6 +541,8 @@ export interface RecordScreen {
   edit?: { form: string; guard: Guard };
   /** A record matching `when` opens on `route` (taking its :id) instead: a draft on its editor. */
   redirectWhen?: { when: Record<string, string | number | boolean | null>; route: string };
+  /** Buttons under the heading. */
+  actions: ScreenAction[];
 }
 
 /** One child list of the record the route's `:id` names, on a page of its own (an order's audit log). */

@@ -159,7 +159,7 @@ describe('form screens saving through generic create and update', () => {
       prefill: { name: 'things.new_name' },
     });
     const { emitForms, emitScreens, emitRegistry } = await import('../emit/runtimeCode');
-    expect(emitForms(model)).toMatch(/"create": \{\s+"path": "\/things",\s+"route": "thing"\s+\},\s+"update": \{\s+"path": "\/things\/\{id\}"\s+\},\s+"prefill"/);
+    expect(emitForms(model)).toMatch(/"create": \{\s+"path": "\/things",\s+"route": "thing"\s+\},\s+"update": \{\s+"path": "\/things\/\{id\}",\s+"etagFrom": "\/things\/\{id\}"\s+\},\s+"prefill"/);
     expect(emitScreens(model)).toMatch(/"edit": \{\s+"form": "thing_form",\s+"guard": \{\s+"admin": true/);
     expect(emitRegistry(model)).toContain('<module.GenericCreateScreen name="thing_form" />');
   });

@@ -14,7 +14,10 @@ export function AlertBanners() {
     <div className="alerts">
       {alerts.map((alert) => (
         <div key={alert.id} className={`alert alert--${alert.level}`} role={alert.level === 'danger' ? 'alert' : 'status'}>
-          <span className="alert__message">{t(alert.messageKey, alert.values)}</span>
+          <span className="alert__message">
+            {t(alert.messageKey, alert.values)}
+            {alert.detail && <> {t(alert.detail.messageKey, alert.detail.values)}</>}
+          </span>
           {alert.actions?.map((action) => (
             <a
               key={action.labelKey}

@@ -16,6 +16,8 @@ export interface AlertInput {
   level: AlertLevel;
   messageKey: MessageKey;
   values?: MessageValues;
+  /** A second sentence saying why (a failed action's problem: "This role is still held by users…"). */
+  detail?: { messageKey: MessageKey; values?: MessageValues };
   /** Tells apart alerts of one type (e.g. one per basket). */
   key?: string;
   actions?: AlertAction[];

@@ -71,9 +71,18 @@ export async function fetchList<T>(path: string, query: Query, signal?: AbortSig
  * ApiProblem on an error answer; an aborted request rejects with the AbortError.
  */
 export async function fetchRecord<T = unknown>(path: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(`${API_BASE}${path}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+  return (await fetchTaggedRecord<T>(path, signal)).record;
+}
+
+/**
+ * Fetches one record with its ETag (null when the answer has none), which a write of it sends as
+ * If-Match so that a change made meanwhile by someone else is refused rather than overwritten.
+ */
+export async function fetchTaggedRecord<T = unknown>(path: string, signal?: AbortSignal): Promise<{ record: T; etag: string | null }> {
+  // no-store: a cached copy would carry an old ETag, and a write would then be refused as stale.
+  const response = await fetch(`${API_BASE}${path}`, { credentials: 'same-origin', cache: 'no-store', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
   if (!response.ok) throw await ApiProblem.fromResponse(response);
-  return (await response.json()) as T;
+  return { record: (await response.json()) as T, etag: response.headers.get('etag') };
 }
 
 function readCount(headers: Headers, name: string, fallback: number): number {

@@ -41,6 +41,7 @@ function controller(overrides: Partial<FormController<Basket>> = {}): FormContro
     save: async () => true,
     reset: () => undefined,
     rebase: () => undefined,
+    refresh: () => undefined,
     reload: () => undefined,
     ...overrides,
   };
@@ -82,6 +83,14 @@ describe('FormView', () => {
 
     const generalProblem = ApiProblem.fromBody(500, { status: 500, code: 'internal', message_key: 'problem.internal' });
     expect(render(controller({ saveProblem: generalProblem }))).toMatch(/role="alert">Sorry, something went wrong/u);
+  });
+
+  it('says that someone else saved the record meanwhile (412) and offers to reload it', () => {
+    const stale = ApiProblem.fromBody(412, { status: 412, code: 'stale_record', message_key: 'problem.stale_record' });
+    const html = renderToStaticMarkup(
+      <FormView form={{ schema: form.schema, uiSchema: form.uiSchema, validator }} controller={controller({ saveProblem: stale, changed: true })} submitKey="register.submit" cancelKey="register.cancel" onStaleReload={() => undefined} />,
+    );
+    expect(html).toMatch(/role="alert">Someone else changed this record while you were editing it\. Reload it to see their changes\. <button type="button" class="button">Reload<\/button>/u);
   });
 
   it('groups fields into tabs when the uiSchema has ui:tabs', () => {

@@ -27,6 +27,11 @@ interface FormViewProps<Data> {
   disabled?: boolean;
   /** The spec's `clears`: a field whose change empties others. */
   clears?: Readonly<Record<string, readonly string[]>> | undefined;
+  /**
+   * After a 412 (someone else saved the record meanwhile) the form says so and offers this: load
+   * the record again, keeping what the user typed.
+   */
+  onStaleReload?: () => void;
 }
 
 /** Widgets the spec may name beyond rjsf's own (`widgets: { organisation: organisation }`). */
@@ -36,7 +41,7 @@ const WIDGETS = { organisation: OrganisationWidget };
  * A generic edit form: rjsf draws the generated schema, its precompiled validator checks it, the
  * server's problem+json is shown on its field (or on top). Save and Cancel work only on changes.
  */
-export function FormView<Data>({ form, controller, submitKey, cancelKey, actions, disabled = false, clears }: FormViewProps<Data>) {
+export function FormView<Data>({ form, controller, submitKey, cancelKey, actions, disabled = false, clears, onStaleReload }: FormViewProps<Data>) {
   const t = useT();
 
   const uiSchema = useMemo(() => {
@@ -57,11 +62,13 @@ export function FormView<Data>({ form, controller, submitKey, cancelKey, actions
   }, [original, form.validator, form.schema, rebase]);
 
   const problem = controller.saveProblem;
-  const problemMessage = problem
+  const stale = problem?.status === 412 && onStaleReload !== undefined;
+  const problemText = problem
     ? isMessageKey(problem.message_key)
       ? t(problem.message_key, problem.parameter ? { parameter: problem.parameter } : undefined)
       : t('problem.internal')
     : null;
+  const problemMessage = stale ? t('problem.stale_record') : problemText;
   const fieldErrors = problemToFieldErrors(problem, problemMessage ?? '');
 
   // Save needs a valid form as well as a changed one; rjsf then shows each field's problem as
@@ -78,6 +85,14 @@ export function FormView<Data>({ form, controller, submitKey, cancelKey, actions
       {problemMessage && !fieldErrors && (
         <p className="alert alert--danger" role="alert">
           {problemMessage}
+          {stale && (
+            <>
+              {' '}
+              <button type="button" className="button" onClick={onStaleReload}>
+                {t('form.reload')}
+              </button>
+            </>
+          )}
         </p>
       )}
       <Form<Data>

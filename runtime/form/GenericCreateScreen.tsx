@@ -13,6 +13,8 @@ import { FormView } from './FormView';
 import { prefillValues, recordPrefill } from './prefill';
 import { sendJson } from './sendJson';
 import { useFormController } from './useFormController';
+import { failureAlert, successAlert } from '../actions/actionRules';
+import { useAlerts } from '../alerts/useAlerts';
 
 type Data = Record<string, unknown>;
 
@@ -20,7 +22,8 @@ type Data = Record<string, unknown>;
  * A generated form creating a record (spec `form:` with `create`): prefilled (from messages, and
  * from the record of the route's :id with `prefill_from`: a role to duplicate), Save POSTs (to a
  * path that may take that :id too) and opens the new record's route; a problem stays on the form
- * with everything typed kept. A record to start from that cannot be read sends to notFound.
+ * with everything typed kept. A record to start from that cannot be read sends to notFound. The
+ * form's `success` alert names the new record, its `failure` alert the one typed.
  */
 export function GenericCreateScreen({ name }: { name: FormName }) {
   const config = formConfig(name);
@@ -29,6 +32,7 @@ export function GenericCreateScreen({ name }: { name: FormName }) {
   const goTo = useRouteNavigate();
   const { id } = useParams();
   const { user } = useCurrentUser();
+  const { push } = useAlerts();
   const zone = user?.timezone ?? undefined;
   const withId = useCallback((path: string) => path.replace('{id}', encodeURIComponent(id ?? '')), [id]);
 
@@ -51,8 +55,14 @@ export function GenericCreateScreen({ name }: { name: FormName }) {
   const controller = useFormController<Data>({
     load,
     save: async (data) => {
-      const created = (await sendJson('POST', withId(config.create!.path), data)) as { id: number };
-      goTo(config.create!.route, { id: String(created.id) });
+      try {
+        const created = (await sendJson('POST', withId(config.create!.path), data)) as { id: number };
+        if (config.success) push(successAlert('form', name, config.success, { ...data, ...created }));
+        goTo(config.create!.route, { id: String(created.id) });
+      } catch (error) {
+        if (error instanceof ApiProblem && config.failure) push(failureAlert('form', name, config.failure, data, error, false));
+        throw error;
+      }
     },
     loadKey: `${zone ?? ''}:${id ?? ''}`,
     fresh: true,

@@ -5,7 +5,7 @@ describe('formConfig', () => {
   it('tells where the product group form creates, updates and what it prefills', () => {
     const config = formConfig('product_group_form');
     expect(config.create).toEqual({ path: '/productgroups', route: 'product_group' });
-    expect(config.update).toEqual({ path: '/productgroups/{id}' });
+    expect(config.update).toEqual({ path: '/productgroups/{id}', etagFrom: '/productgroups/{id}' });
     expect(config.prefill).toEqual({ name: 'product_groups.new_name' });
   });
 
@@ -28,7 +28,8 @@ describe('formConfig', () => {
   it('tells where the quote form loads a draft and what a new recipient empties', () => {
     const config = formConfig('quote_form');
     expect(config.load).toEqual({ path: '/quotes/outward/{id}/draft' });
-    expect(config.update).toEqual({ path: '/quotes/{id}' });
+    // The draft loads from its editor's get; If-Match compares with the quote's own.
+    expect(config.update).toEqual({ path: '/quotes/{id}', etagFrom: '/quotes/{id}' });
     expect(config.clears).toEqual({ organisation_to: ['recipient_name', 'recipient_email'] });
   });
 });

@@ -5,8 +5,8 @@ import type { Guard } from '../session/guard';
 export interface FormConfig {
   /** POST here to create; then open `route` with the new record's id. */
   create?: { path: string; route: string };
-  /** PUT here (`/productgroups/{id}`) to update. */
-  update?: { path: string };
+  /** PUT here (`/productgroups/{id}`) to update, with If-Match: the ETag of the record as `etagFrom` answers it. */
+  update?: { path: string; etagFrom?: string };
   /** GET here (`/quotes/outward/{id}/draft`) to load the record a route's :id names. */
   load?: { path: string };
   /** A field whose change empties others (`organisation_to` → the recipient's name and e-mail). */
@@ -20,6 +20,9 @@ export interface FormConfig {
   /** Fields only users passing the guard see (see guardedForm). */
   guards?: Record<string, Guard>;
   schema: { properties: Record<string, unknown> };
+  /** The alerts after Save (message keys): success names the saved record, failure the one typed. */
+  success?: string;
+  failure?: string;
 }
 
 export function formConfig(name: FormName): FormConfig {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiProblem } from '../api/problem';
-import { formReducer, hasChanges, initialFormState, isChanged, problemToFieldErrors, type FormState } from './formState';
+import { formReducer, hasChanges, initialFormState, isChanged, keepEdits, problemToFieldErrors, type FormState } from './formState';
 
 type Basket = { name: string; notes?: string };
 
@@ -57,6 +57,23 @@ describe('formReducer', () => {
     const failed = formReducer(initialFormState<Basket>(), { type: 'loadFailed', problem: problem() });
     expect(failed).toMatchObject({ loading: false, data: null });
     expect(failed.loadError?.code).toBe('invalid_body');
+  });
+});
+
+describe('a record loaded again while edited (someone else saved it)', () => {
+  it("takes the new values and keeps the fields this user changed, as typed", () => {
+    const original = { name: 'Office', notes: 'old', city: 'Leeds' };
+    const typed = { name: 'Office 2', notes: 'old', city: 'Leeds' };
+    expect(keepEdits(original, typed, { name: 'Office', notes: 'theirs', city: 'York' })).toEqual({ name: 'Office 2', notes: 'theirs', city: 'York' });
+  });
+
+  it('becomes the new baseline, the edits still counting as changes, the problem gone', () => {
+    const loaded = formReducer(initialFormState<Basket>(), { type: 'loaded', data: { name: 'A', notes: 'x' } });
+    const edited = formReducer(loaded, { type: 'edit', data: { name: 'B', notes: 'x' } });
+    const failed = formReducer(edited, { type: 'saveFailed', problem: problem() });
+    const refreshed = formReducer(failed, { type: 'refreshed', data: { name: 'A', notes: 'y' } });
+    expect(refreshed).toMatchObject({ original: { name: 'A', notes: 'y' }, data: { name: 'B', notes: 'y' }, saveProblem: null });
+    expect(hasChanges(refreshed)).toBe(true);
   });
 });
 

@@ -21,7 +21,8 @@ export type FormAction<Data> =
   | { type: 'saved'; data: Data }
   | { type: 'saveFailed'; problem: ApiProblem }
   | { type: 'reset' }
-  | { type: 'rebase'; data: Data };
+  | { type: 'rebase'; data: Data }
+  | { type: 'refreshed'; data: Data };
 
 export function initialFormState<Data>(): FormState<Data> {
   return { original: null, data: null, loading: true, saving: false, loadError: null, saveProblem: null, fresh: false };
@@ -46,6 +47,9 @@ export function formReducer<Data>(state: FormState<Data>, action: FormAction<Dat
       return { ...state, saving: false, saveProblem: action.problem };
     case 'reset':
       return { ...state, data: state.original, saveProblem: null };
+    case 'refreshed':
+      // The record as someone else saved it, with this user's edits kept on top (nothing typed is lost).
+      return { ...state, original: action.data, data: keepEdits(state.original, state.data, action.data), saving: false, saveProblem: null };
     case 'rebase':
       // The same record seen with the form's defaults filled in: a new baseline, not an edit.
       // Unedited data moves along with it so the form still counts as unchanged.
@@ -53,6 +57,18 @@ export function formReducer<Data>(state: FormState<Data>, action: FormAction<Dat
         ? { ...state, original: action.data }
         : { ...state, original: action.data, data: action.data };
   }
+}
+
+/**
+ * A record loaded again while being edited (someone else saved it meanwhile): its new values, with
+ * the fields this user changed from the old ones set as they typed them.
+ */
+export function keepEdits<Data>(original: Data | null, data: Data | null, fresh: Data): Data {
+  if (original === null || data === null || typeof fresh !== 'object' || fresh === null) return fresh;
+  const before = original as Record<string, unknown>;
+  const typed = data as Record<string, unknown>;
+  const edited = Object.keys(typed).filter((key) => isChanged(before[key], typed[key]));
+  return { ...fresh, ...Object.fromEntries(edited.map((key) => [key, typed[key]])) };
 }
 
 /** Whether Save and Cancel apply: a new record always, a loaded one once edited. */

@@ -25,6 +25,8 @@ export interface FormController<Data> extends FormState<Data> {
   /** Replaces the baseline with the same record completed by the form's defaults (FormView does this). */
   rebase: (data: Data) => void;
   reload: () => void;
+  /** The record loaded again (changed by someone else): the new baseline, the user's edits kept on top. */
+  refresh: (data: Data) => void;
 }
 
 /** Load, edit, save and cancel of one record, with the server's problem kept for the view. */
@@ -66,9 +68,10 @@ export function useFormController<Data>(options: FormControllerOptions<Data>): F
   const setData = useCallback((next: Data) => dispatch({ type: 'edit', data: next }), []);
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
   const rebase = useCallback((next: Data) => dispatch({ type: 'rebase', data: next }), []);
+  const refresh = useCallback((next: Data) => dispatch({ type: 'refreshed', data: next }), []);
   const changed = useMemo(() => hasChanges(state), [state]);
 
-  return { ...state, changed, setData, save, reset, rebase, reload: bumpReloads };
+  return { ...state, changed, setData, save, reset, rebase, refresh, reload: bumpReloads };
 }
 
 function asProblem(error: unknown): ApiProblem {

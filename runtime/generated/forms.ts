@@ -397,8 +397,11 @@ export const forms = {
       ]
     },
     "update": {
-      "path": "/users/{id}"
-    }
+      "path": "/users/{id}",
+      "etagFrom": "/users/{id}"
+    },
+    "success": "user_updated_success",
+    "failure": "user_updated_failure"
   },
   "role_form": {
     "schema": {
@@ -502,7 +505,9 @@ export const forms = {
         "root": true,
         "admin": true
       }
-    }
+    },
+    "success": "role_duplicated_success",
+    "failure": "role_duplicate_failure"
   },
   "product_group_form": {
     "schema": {
@@ -644,11 +649,14 @@ export const forms = {
       "route": "product_group"
     },
     "update": {
-      "path": "/productgroups/{id}"
+      "path": "/productgroups/{id}",
+      "etagFrom": "/productgroups/{id}"
     },
     "prefill": {
       "name": "product_groups.new_name"
-    }
+    },
+    "success": "product_group_updated_success",
+    "failure": "product_group_updated_failure"
   },
   "feed_form": {
     "schema": {
@@ -865,7 +873,9 @@ export const forms = {
     "create": {
       "path": "/feeds",
       "route": "feed"
-    }
+    },
+    "success": "feed_create_success",
+    "failure": "feed_create_failure"
   },
   "quote_form": {
     "schema": {
@@ -947,7 +957,8 @@ export const forms = {
       "route": "quoteoutward_edit"
     },
     "update": {
-      "path": "/quotes/{id}"
+      "path": "/quotes/{id}",
+      "etagFrom": "/quotes/{id}"
     },
     "load": {
       "path": "/quotes/outward/{id}/draft"
@@ -1116,7 +1127,8 @@ export const forms = {
       "route": "basket"
     },
     "update": {
-      "path": "/baskets/{id}"
+      "path": "/baskets/{id}",
+      "etagFrom": "/baskets/{id}"
     },
     "prefill": {
       "name": "baskets.new_name"

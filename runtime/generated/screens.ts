@@ -73,7 +73,69 @@ export const listScreens = {
     ],
     "title": "organisations.title",
     "emptyKey": "no_orgs_available",
-    "treeParent": "parent"
+    "treeParent": "parent",
+    "actions": [
+      {
+        "name": "enable",
+        "guards": [
+          {
+            "permission": "organisation:modify"
+          }
+        ],
+        "label": "organisations.enable",
+        "when": {
+          "status": "DISABLED"
+        },
+        "notSelf": "organisation",
+        "call": {
+          "operation": "enableOrganisation",
+          "method": "post",
+          "path": "/organisations/{id}/enable",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.enable_organisation"
+        },
+        "success": "organisation_enabled_success",
+        "failure": "organisation_status_failure"
+      },
+      {
+        "name": "disable",
+        "guards": [
+          {
+            "permission": "organisation:modify"
+          }
+        ],
+        "label": "organisations.disable",
+        "when": {
+          "status": "ENABLED"
+        },
+        "notSelf": "organisation",
+        "call": {
+          "operation": "disableOrganisation",
+          "method": "post",
+          "path": "/organisations/{id}/disable",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.disable_organisation"
+        },
+        "success": "organisation_disabled_success",
+        "failure": "organisation_status_failure"
+      }
+    ]
   },
   "users": {
     "path": "/users",
@@ -203,7 +265,69 @@ export const listScreens = {
     "title": "users.title",
     "emptyKey": "users.empty",
     "tree": "organisation",
-    "treeAncestors": true
+    "treeAncestors": true,
+    "actions": [
+      {
+        "name": "enable",
+        "guards": [
+          {
+            "permission": "user:admin"
+          }
+        ],
+        "label": "users.enable",
+        "when": {
+          "disabled": true
+        },
+        "notSelf": "user",
+        "call": {
+          "operation": "enableUser",
+          "method": "post",
+          "path": "/users/{id}/enable",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.enable_user"
+        },
+        "success": "user_enabled_success",
+        "failure": "user_status_failure"
+      },
+      {
+        "name": "disable",
+        "guards": [
+          {
+            "permission": "user:admin"
+          }
+        ],
+        "label": "users.disable",
+        "when": {
+          "disabled": false
+        },
+        "notSelf": "user",
+        "call": {
+          "operation": "disableUser",
+          "method": "post",
+          "path": "/users/{id}/disable",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.disable_user"
+        },
+        "success": "user_disabled_success",
+        "failure": "user_status_failure"
+      }
+    ]
   },
   "role_templates": {
     "path": "/roles/templates",
@@ -215,24 +339,6 @@ export const listScreens = {
         "format": "text",
         "sortable": true,
         "link": "role"
-      },
-      {
-        "field": "duplicate",
-        "label": "roles.actions",
-        "format": "text",
-        "sortable": false,
-        "cases": [
-          {
-            "when": {
-              "template": true
-            },
-            "label": "roles.duplicate"
-          }
-        ],
-        "link": "role_duplicate",
-        "guard": {
-          "admin": true
-        }
       }
     ],
     "filters": [],
@@ -242,7 +348,45 @@ export const listScreens = {
     ],
     "links": [],
     "title": "roles.templates",
-    "emptyKey": "roles.no_templates"
+    "emptyKey": "roles.no_templates",
+    "actions": [
+      {
+        "name": "duplicate",
+        "guards": [
+          {
+            "admin": true
+          }
+        ],
+        "label": "roles.duplicate",
+        "route": "role_duplicate"
+      },
+      {
+        "name": "delete",
+        "guards": [
+          {
+            "admin": true
+          }
+        ],
+        "label": "roles.delete",
+        "call": {
+          "operation": "deleteRole",
+          "method": "delete",
+          "path": "/roles/{id}",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.delete_role"
+        },
+        "success": "role_deleted_success",
+        "failure": "role_delete_failure"
+      }
+    ]
   },
   "roles_by_organisation": {
     "path": "/roles",
@@ -254,24 +398,6 @@ export const listScreens = {
         "format": "text",
         "sortable": true,
         "link": "role"
-      },
-      {
-        "field": "duplicate",
-        "label": "roles.actions",
-        "format": "text",
-        "sortable": false,
-        "cases": [
-          {
-            "when": {
-              "template": false
-            },
-            "label": "roles.duplicate"
-          }
-        ],
-        "link": "role_duplicate",
-        "guard": {
-          "admin": true
-        }
       }
     ],
     "filters": [
@@ -309,7 +435,45 @@ export const listScreens = {
     "title": "roles.by_organisation",
     "emptyKey": "roles.empty",
     "tree": "organisation",
-    "treeAncestors": true
+    "treeAncestors": true,
+    "actions": [
+      {
+        "name": "duplicate",
+        "guards": [
+          {
+            "admin": true
+          }
+        ],
+        "label": "roles.duplicate",
+        "route": "role_duplicate"
+      },
+      {
+        "name": "delete",
+        "guards": [
+          {
+            "admin": true
+          }
+        ],
+        "label": "roles.delete",
+        "call": {
+          "operation": "deleteRole",
+          "method": "delete",
+          "path": "/roles/{id}",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.delete_role"
+        },
+        "success": "role_deleted_success",
+        "failure": "role_delete_failure"
+      }
+    ]
   },
   "product_groups": {
     "path": "/productgroups",
@@ -513,7 +677,117 @@ export const listScreens = {
     "title": "feeds.title",
     "emptyKey": "feeds.empty",
     "tree": "organisation",
-    "treeAncestors": true
+    "treeAncestors": true,
+    "actions": [
+      {
+        "name": "enable",
+        "guards": [
+          {
+            "any": [
+              {
+                "root": true
+              },
+              {
+                "permission": "feed_configuration:manage",
+                "linked_account": true
+              }
+            ]
+          }
+        ],
+        "label": "feeds.enable",
+        "when": {
+          "active": false
+        },
+        "call": {
+          "operation": "enableFeed",
+          "method": "post",
+          "path": "/feeds/{id}/enable",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.enable_feed"
+        },
+        "success": "feed_enabled_success",
+        "failure": "feed_status_failure"
+      },
+      {
+        "name": "disable",
+        "guards": [
+          {
+            "any": [
+              {
+                "root": true
+              },
+              {
+                "permission": "feed_configuration:manage",
+                "linked_account": true
+              }
+            ]
+          }
+        ],
+        "label": "feeds.disable",
+        "when": {
+          "active": true
+        },
+        "call": {
+          "operation": "disableFeed",
+          "method": "post",
+          "path": "/feeds/{id}/disable",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.disable_feed"
+        },
+        "success": "feed_disabled_success",
+        "failure": "feed_status_failure"
+      },
+      {
+        "name": "delete",
+        "guards": [
+          {
+            "any": [
+              {
+                "root": true
+              },
+              {
+                "permission": "feed_configuration:manage",
+                "linked_account": true
+              }
+            ]
+          }
+        ],
+        "label": "feeds.delete",
+        "call": {
+          "operation": "deleteFeed",
+          "method": "delete",
+          "path": "/feeds/{id}",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.delete_feed"
+        },
+        "success": "feed_deleted_success",
+        "failure": "feed_delete_failure"
+      }
+    ]
   },
   "subscriptions": {
     "path": "/subscriptions",
@@ -1278,28 +1552,6 @@ export const listScreens = {
         "label": "baskets.created",
         "format": "date",
         "sortable": true
-      },
-      {
-        "field": "checkout",
-        "label": "baskets.actions",
-        "format": "text",
-        "sortable": false,
-        "cases": [
-          {
-            "when": {
-              "line_item_count": {
-                "gt": 0
-              }
-            },
-            "label": "baskets.checkout"
-          }
-        ],
-        "link": "basket_checkout",
-        "linkWhen": {
-          "line_item_count": {
-            "gt": 0
-          }
-        }
       }
     ],
     "filters": [],
@@ -1320,7 +1572,46 @@ export const listScreens = {
       }
     ],
     "title": "baskets.title",
-    "emptyKey": "baskets.empty"
+    "emptyKey": "baskets.empty",
+    "actions": [
+      {
+        "name": "delete",
+        "guards": [
+          {
+            "permission": "order:modify_draft"
+          }
+        ],
+        "label": "baskets.delete",
+        "call": {
+          "operation": "deleteBasket",
+          "method": "delete",
+          "path": "/baskets/{id}",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.delete_basket"
+        },
+        "success": "basket_deleted_success",
+        "failure": "basket_delete_failure"
+      },
+      {
+        "name": "checkout",
+        "guards": [],
+        "label": "baskets.checkout",
+        "when": {
+          "line_item_count": {
+            "gt": 0
+          }
+        },
+        "route": "basket_checkout"
+      }
+    ]
   }
 } as const;
 
@@ -1777,6 +2068,74 @@ export const recordScreens = {
             "label": "users.disabled",
             "format": "boolean",
             "sortable": false
+          }
+        ],
+        "actions": [
+          {
+            "name": "enable",
+            "guards": [
+              {
+                "admin": true
+              },
+              {
+                "permission": "user:admin"
+              }
+            ],
+            "label": "users.enable",
+            "when": {
+              "disabled": true
+            },
+            "notSelf": "user",
+            "call": {
+              "operation": "enableUser",
+              "method": "post",
+              "path": "/users/{id}/enable",
+              "params": {
+                "id": {
+                  "from": "row",
+                  "field": "id"
+                }
+              },
+              "body": false
+            },
+            "confirm": {
+              "text": "confirm.enable_user"
+            },
+            "success": "user_enabled_success",
+            "failure": "user_status_failure"
+          },
+          {
+            "name": "disable",
+            "guards": [
+              {
+                "admin": true
+              },
+              {
+                "permission": "user:admin"
+              }
+            ],
+            "label": "users.disable",
+            "when": {
+              "disabled": false
+            },
+            "notSelf": "user",
+            "call": {
+              "operation": "disableUser",
+              "method": "post",
+              "path": "/users/{id}/disable",
+              "params": {
+                "id": {
+                  "from": "row",
+                  "field": "id"
+                }
+              },
+              "body": false
+            },
+            "confirm": {
+              "text": "confirm.disable_user"
+            },
+            "success": "user_disabled_success",
+            "failure": "user_status_failure"
           }
         ]
       },
@@ -2336,30 +2695,11 @@ export const recordScreens = {
     },
     "tabs": [
       {
-        "path": "/roles/{id}/permissions",
+        "component": "roles/PermissionsEditor#PermissionsEditor",
         "label": "roles.permissions",
-        "columns": [
-          {
-            "field": "permission.name",
-            "label": "roles.permission",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "permission.module",
-            "label": "roles.permission_module",
-            "format": "enum",
-            "sortable": false,
-            "enum": "module"
-          },
-          {
-            "field": "value",
-            "label": "roles.permission_value",
-            "format": "enum",
-            "sortable": false,
-            "enum": "permission_value"
-          }
-        ]
+        "columns": [],
+        "success": "role_permissions_updated",
+        "failure": "role_updated_failure"
       },
       {
         "path": "/roles/{id}/users",
@@ -2434,6 +2774,36 @@ export const recordScreens = {
         "place": "header",
         "guard": {
           "permission": "role:modify"
+        }
+      }
+    ],
+    "actions": [
+      {
+        "name": "delete",
+        "guards": [
+          {
+            "admin": true
+          }
+        ],
+        "label": "roles.delete",
+        "call": {
+          "operation": "deleteRole",
+          "method": "delete",
+          "path": "/roles/{id}",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.delete_role"
+        },
+        "success": "role_deleted_success",
+        "failure": "role_delete_failure",
+        "then": {
+          "route": "roles"
         }
       }
     ]
@@ -2555,21 +2925,177 @@ export const recordScreens = {
             "format": "text",
             "sortable": false
           }
+        ],
+        "actions": [
+          {
+            "name": "remove",
+            "guards": [
+              {
+                "root": true,
+                "admin": true
+              }
+            ],
+            "label": "product_groups.remove",
+            "call": {
+              "operation": "removeProductGroupProduct",
+              "method": "delete",
+              "path": "/productgroups/{id}/products/{product}",
+              "params": {
+                "id": {
+                  "from": "record"
+                },
+                "product": {
+                  "from": "row",
+                  "field": "product.id"
+                }
+              },
+              "body": false
+            },
+            "success": "product_group_products_updated",
+            "failure": "product_group_products_failure"
+          }
         ]
       },
       {
-        "path": "/productgroups/{id}/related_groups",
+        "path": "/productgroups/{id}/all_products",
+        "label": "product_groups.all_products",
+        "columns": [
+          {
+            "field": "name",
+            "label": "product_groups.product_name",
+            "format": "text",
+            "sortable": false,
+            "link": "product"
+          },
+          {
+            "field": "product_code",
+            "label": "product_groups.product_code",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "in_group",
+            "label": "product_groups.in_group",
+            "format": "boolean",
+            "sortable": false,
+            "toggle": {
+              "on": {
+                "operation": "addProductGroupProduct",
+                "method": "post",
+                "path": "/productgroups/{id}/products",
+                "params": {
+                  "id": {
+                    "from": "record"
+                  }
+                },
+                "body": true
+              },
+              "off": {
+                "operation": "removeProductGroupProduct",
+                "method": "delete",
+                "path": "/productgroups/{id}/products/{product}",
+                "params": {
+                  "id": {
+                    "from": "record"
+                  },
+                  "product": {
+                    "from": "row",
+                    "field": "id"
+                  }
+                },
+                "body": false
+              },
+              "body": {
+                "product": "id"
+              },
+              "guards": [
+                {
+                  "root": true,
+                  "admin": true
+                }
+              ],
+              "success": "product_group_products_updated",
+              "failure": "product_group_products_failure"
+            }
+          }
+        ],
+        "perPage": 24,
+        "guard": {
+          "root": true,
+          "admin": true
+        }
+      },
+      {
+        "path": "/productgroups/{id}/addon_groups",
         "label": "product_groups.related_groups",
         "columns": [
           {
-            "field": "related_product_group",
+            "field": "name",
             "label": "product_groups.related_group",
             "format": "text",
             "sortable": false,
-            "link": "product_group",
-            "linkParam": "related_product_group.id"
+            "link": "product_group"
+          },
+          {
+            "field": "status",
+            "label": "product_groups.status",
+            "format": "enum",
+            "sortable": false,
+            "enum": "draft_live"
+          },
+          {
+            "field": "related",
+            "label": "product_groups.related",
+            "format": "boolean",
+            "sortable": false,
+            "toggle": {
+              "on": {
+                "operation": "addProductGroupRelation",
+                "method": "post",
+                "path": "/productgroups/{id}/related_groups",
+                "params": {
+                  "id": {
+                    "from": "record"
+                  }
+                },
+                "body": true
+              },
+              "off": {
+                "operation": "removeProductGroupRelation",
+                "method": "delete",
+                "path": "/productgroups/{id}/related_groups/{related_product_group}",
+                "params": {
+                  "id": {
+                    "from": "record"
+                  },
+                  "related_product_group": {
+                    "from": "row",
+                    "field": "id"
+                  }
+                },
+                "body": false
+              },
+              "body": {
+                "related_product_group": "id"
+              },
+              "guards": [
+                {
+                  "root": true,
+                  "admin": true
+                }
+              ],
+              "success": "product_group_products_updated",
+              "failure": "product_group_products_failure"
+            }
           }
-        ]
+        ],
+        "guard": {
+          "root": true,
+          "admin": true
+        },
+        "when": {
+          "subscription_product_type": "BASE"
+        }
       },
       {
         "path": "/productgroups/{id}/audit_logs",
@@ -2903,7 +3429,117 @@ export const recordScreens = {
         "perPage": 24
       }
     ],
-    "links": []
+    "links": [],
+    "actions": [
+      {
+        "name": "enable",
+        "guards": [
+          {
+            "any": [
+              {
+                "root": true
+              },
+              {
+                "permission": "feed_configuration:manage",
+                "linked_account": true
+              }
+            ]
+          }
+        ],
+        "label": "feeds.enable",
+        "when": {
+          "active": false
+        },
+        "call": {
+          "operation": "enableFeed",
+          "method": "post",
+          "path": "/feeds/{id}/enable",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.enable_feed"
+        },
+        "success": "feed_enabled_success",
+        "failure": "feed_status_failure"
+      },
+      {
+        "name": "disable",
+        "guards": [
+          {
+            "any": [
+              {
+                "root": true
+              },
+              {
+                "permission": "feed_configuration:manage",
+                "linked_account": true
+              }
+            ]
+          }
+        ],
+        "label": "feeds.disable",
+        "when": {
+          "active": true
+        },
+        "call": {
+          "operation": "disableFeed",
+          "method": "post",
+          "path": "/feeds/{id}/disable",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.disable_feed"
+        },
+        "success": "feed_disabled_success",
+        "failure": "feed_status_failure"
+      },
+      {
+        "name": "delete",
+        "guards": [
+          {
+            "any": [
+              {
+                "root": true
+              },
+              {
+                "permission": "feed_configuration:manage",
+                "linked_account": true
+              }
+            ]
+          }
+        ],
+        "label": "feeds.delete",
+        "call": {
+          "operation": "deleteFeed",
+          "method": "delete",
+          "path": "/feeds/{id}",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.delete_feed"
+        },
+        "success": "feed_deleted_success",
+        "failure": "feed_delete_failure",
+        "then": {
+          "route": "feeds"
+        }
+      }
+    ]
   },
   "subscription": {
     "path": "/subscriptions/{id}",
@@ -5162,7 +5798,37 @@ export const recordScreens = {
       "guard": {
         "permission": "order:modify_draft"
       }
-    }
+    },
+    "actions": [
+      {
+        "name": "delete",
+        "guards": [
+          {
+            "permission": "order:modify_draft"
+          }
+        ],
+        "label": "baskets.delete",
+        "call": {
+          "operation": "deleteBasket",
+          "method": "delete",
+          "path": "/baskets/{id}",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.delete_basket"
+        },
+        "success": "basket_deleted_success",
+        "failure": "basket_delete_failure",
+        "then": {
+          "route": "baskets"
+        }
+      }
+    ]
   },
   "basket_checkout": {
     "path": "/baskets/{id}",

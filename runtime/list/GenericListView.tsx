@@ -15,6 +15,11 @@ import { TreeTable } from './TreeTable';
 import { useCellContext } from './useCellContext';
 import type { GenericList } from './useGenericList';
 import { useMessage } from './useMessage';
+import { useRowActions } from '../actions/useRowActions';
+import { CellSlot } from './CellSlot';
+
+/** The column key of the row actions (no row property has a name starting with a dollar). */
+const ROW_ACTIONS = '$actions';
 import './genericList.css';
 
 /**
@@ -29,9 +34,10 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
   const { config, controller } = list;
   const emptyKey: MessageKey = config.emptyKey && isMessageKey(config.emptyKey) ? config.emptyKey : 'list.empty';
 
+  const rowActions = useRowActions(config.actions, controller.reload);
   const columns = useMemo<ListColumn<ListRow>[]>(
-    () =>
-      config.columns.map((column) => ({
+    () => [
+      ...config.columns.map((column) => ({
         field: column.field,
         header: message(column.label) ?? column.label,
         sortable: column.sortable,
@@ -40,8 +46,11 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
         ...(column.link && { linkRoute: column.link }),
         ...(column.linkParam && { linkParam: column.linkParam }),
         ...(column.linkWhen && { linkable: (row: ListRow) => linkId(column, row) !== null }),
+        ...(column.component && { render: (row: ListRow) => <CellSlot component={column.component!} row={row} reload={controller.reload} /> }),
       })),
-    [config.columns, message, context],
+      ...(rowActions ? [{ field: ROW_ACTIONS, header: rowActions.header, render: rowActions.cell }] : []),
+    ],
+    [config.columns, message, context, rowActions, controller.reload],
   );
 
   const withDetails = useMemo(

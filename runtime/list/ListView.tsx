@@ -8,7 +8,7 @@ import { Spinner } from '../ui/Spinner';
 import { parseSortBy, toSortBy, type ListColumn } from './listColumns';
 import type { ListFilters } from './listState';
 import type { ListController } from './useListController';
-import { linkCell } from './linkCell';
+import { linkCell, renderedCell } from './linkCell';
 import { Pagination } from './Pagination';
 
 // Modules are given to the grids of this screen through AgGridProvider (AG Grid 36), not registered globally.
@@ -51,9 +51,11 @@ export function ListView<Row, Filters extends ListFilters>({
         // Rows arrive sorted by the server; a local comparator that keeps their order.
         comparator: () => 0,
         flex: 1,
-        ...(column.linkRoute || column.warning
-          ? { cellRenderer: linkCell(column.linkRoute, column.linkParam ?? ('id' as keyof Row & string), column.warning, column.linkable) }
-          : {}),
+        ...(column.render
+          ? { cellRenderer: renderedCell(column.render), autoHeight: true }
+          : column.linkRoute || column.warning
+            ? { cellRenderer: linkCell(column.linkRoute, column.linkParam ?? ('id' as keyof Row & string), column.warning, column.linkable) }
+            : {}),
       })),
     [columns, t, currentSort?.field, currentSort?.direction],
   );

@@ -7,6 +7,7 @@ import { nestRows, visibleNestedRows } from './rowTree';
 import { TreeTableHead } from './TreeTableHead';
 import { useCellContext } from './useCellContext';
 import { useCollapsed } from './useCollapsed';
+import { useRowActions } from '../actions/useRowActions';
 import type { GenericList } from './useGenericList';
 
 /**
@@ -20,6 +21,7 @@ export function NestedTable({ list, parentField, rows }: { list: GenericList; pa
   const context = useCellContext();
   const { config, controller } = list;
   const [collapsed, toggle] = useCollapsed();
+  const rowActions = useRowActions(config.actions, controller.reload);
   const shown = rows ?? controller.rows;
   const nested = useMemo(() => nestRows(shown, parentField), [shown, parentField]);
   const [first, ...rest] = config.columns;
@@ -48,11 +50,12 @@ export function NestedTable({ list, parentField, rows }: { list: GenericList; pa
                 ) : (
                   <span className="tree-table__toggle" aria-hidden="true" />
                 )}{' '}
-                <CellContent column={first} row={item.row} context={context} />
+                <CellContent column={first} row={item.row} context={context} reload={controller.reload} />
               </td>
               {rest.map((column) => (
-                <ListCell key={column.field} column={column} row={item.row} context={context} />
+                <ListCell key={column.field} column={column} row={item.row} context={context} reload={controller.reload} />
               ))}
+              {rowActions && <td className="tree-table__actions">{rowActions.cell(item.row)}</td>}
             </tr>
           );
         })}

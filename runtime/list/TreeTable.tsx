@@ -6,6 +6,7 @@ import { ListCell } from './ListCell';
 import { TreeTableHead } from './TreeTableHead';
 import { useCellContext } from './useCellContext';
 import { useCollapsed } from './useCollapsed';
+import { useRowActions } from '../actions/useRowActions';
 import { useOrganisationOptions } from './useOrganisationOptions';
 
 const NONE: readonly OrganisationRef[] = [];
@@ -22,6 +23,7 @@ export function TreeTable({ list, treeField }: { list: GenericList; treeField: s
   const context = useCellContext();
   const { config, controller } = list;
   const [collapsed, toggle] = useCollapsed();
+  const rowActions = useRowActions(config.actions, controller.reload);
   const options = useOrganisationOptions(config.treeAncestors === true);
   const known = options.status === 'ready' ? (options.organisations as readonly OrganisationRef[]) : NONE;
   const items = useMemo(() => groupByOrganisation(controller.rows, treeField, known), [controller.rows, treeField, known]);
@@ -36,8 +38,9 @@ export function TreeTable({ list, treeField }: { list: GenericList; treeField: s
             return (
               <tr key={`row-${index}`} className="tree-table__row">
                 {config.columns.map((column) => (
-                  <ListCell key={column.field} column={column} row={item.row} context={context} />
+                  <ListCell key={column.field} column={column} row={item.row} context={context} reload={controller.reload} />
                 ))}
+                {rowActions && <td className="tree-table__actions">{rowActions.cell(item.row)}</td>}
               </tr>
             );
           }
@@ -45,7 +48,7 @@ export function TreeTable({ list, treeField }: { list: GenericList; treeField: s
           const open = !collapsed.has(organisation.id);
           return (
             <tr key={`organisation-${organisation.id}`} className="tree-table__organisation">
-              <td colSpan={config.columns.length} style={{ paddingLeft: `${0.5 + level * 1.5}rem` }}>
+              <td colSpan={config.columns.length + (rowActions ? 1 : 0)} style={{ paddingLeft: `${0.5 + level * 1.5}rem` }}>
                 <button
                   type="button"
                   aria-expanded={open}

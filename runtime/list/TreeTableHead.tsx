@@ -1,12 +1,14 @@
 import { cycleSort, parseSortBy } from './listColumns';
 import type { GenericList } from './useGenericList';
 import { useMessage } from './useMessage';
+import { useRowActions } from '../actions/useRowActions';
 
 /** The header row of the tree tables: column labels, sortable ones as buttons that cycle the server sort. */
 export function TreeTableHead({ list }: { list: GenericList }) {
   const message = useMessage();
   const { config, controller } = list;
   const sort = parseSortBy(controller.sortBy);
+  const rowActions = useRowActions(config.actions, controller.reload);
   return (
     <thead>
       <tr>
@@ -25,6 +27,7 @@ export function TreeTableHead({ list }: { list: GenericList }) {
             </th>
           );
         })}
+        {rowActions && <th>{rowActions.header}</th>}
       </tr>
     </thead>
   );

@@ -1,3 +1,4 @@
+import type { ActionConfig, ToggleConfig } from '../actions/actionTypes';
 import type { Guard } from '../session/guard';
 import { listScreens, type ListScreenName } from '../generated/screens';
 
@@ -44,6 +45,10 @@ export interface GenericColumn {
   readonly warnings?: readonly RowCase[];
   /** Only users the guard passes see the column (a row action for admins, 002 §2.7). */
   readonly guard?: LinkGuard;
+  /** A hand-written cell (`file#Export`, runtime/generated/slots.tsx) given the row. */
+  readonly component?: string;
+  /** A record tab's checkbox over the boolean `field`. */
+  readonly toggle?: ToggleConfig;
 }
 
 export type FilterWidget = 'text' | 'checklist' | 'select' | 'organisation' | 'date_range' | 'value_range' | 'number_range';
@@ -106,6 +111,8 @@ export interface GenericListConfig {
   /** Each row is followed by the items of its array `property`, drawn in the list's columns. */
   readonly detailRows?: DetailRows;
   readonly links: readonly GenericLink[];
+  /** Actions of each row, drawn in a last column. */
+  readonly actions?: readonly ActionConfig[];
 }
 
 /** Per column, the item properties a detail row shows there: one as it is, several joined as text. */

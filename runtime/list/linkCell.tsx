@@ -1,4 +1,5 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
+import type { ReactNode } from 'react';
 import { RouteLink } from '../routing/RouteLink';
 import { WarningIcon } from './WarningIcon';
 
@@ -30,5 +31,12 @@ export function linkCell<Row>(
         {tooltip && <> <WarningIcon text={tooltip} /></>}
       </>
     );
+  };
+}
+
+/** A cell renderer drawing the cell from its row (row actions, a hand-written cell). */
+export function renderedCell<Row>(render: (row: Row) => ReactNode) {
+  return function RenderedCell(props: CustomCellRendererProps<Row>) {
+    return props.data ? <>{render(props.data)}</> : null;
   };
 }

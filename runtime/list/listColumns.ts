@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MessageKey } from '../generated/messages';
 
 /** One column of a generic list screen. */
@@ -17,6 +18,8 @@ export interface ListColumn<Row> {
   linkable?: (row: Row) => boolean;
   /** A warning icon's tooltip for the row, or null for none. */
   warning?: (row: Row) => string | null;
+  /** Draws the cell itself (row actions, a hand-written cell) instead of its text. */
+  render?: (row: Row) => ReactNode;
 }
 
 export type SortDirection = 'asc' | 'desc';

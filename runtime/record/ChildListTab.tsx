@@ -1,23 +1,43 @@
 import { useEffect, useState } from 'react';
-import type { Guard } from '../session/guard';
-import type { GenericColumn } from '../list/genericListConfig';
+import { ToggleCell } from '../actions/ToggleCell';
+import { useRowActions } from '../actions/useRowActions';
+import type { ActionConfig } from '../actions/actionTypes';
+import type { CellContext, ListRow } from '../list/cellFormat';
+import { CellSlot } from '../list/CellSlot';
+import type { GenericColumn, RowCondition } from '../list/genericListConfig';
 import { useCellContext } from '../list/useCellContext';
 import { useMessage } from '../list/useMessage';
 import { RouteLink } from '../routing/RouteLink';
+import { guardPasses, type Guard } from '../session/guard';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { Spinner } from '../ui/Spinner';
 import { childCell, childLinkId, type ChildCell } from './childCells';
 import { useChildRows } from './useChildRows';
 
-/** One tab of a record screen (spec `tabs:`), as generated in runtime/generated/screens.ts. */
-export interface RecordTabConfig {
+/** A child list of a record (a tab's, or a child-list screen's), as generated in runtime/generated/screens.ts. */
+export interface ChildListConfig {
   readonly path: string;
   readonly label: string;
   readonly columns: readonly GenericColumn[];
   readonly empty?: string;
   /** Set for paged child lists (audit logs): rows per page, with previous / next. */
   readonly perPage?: number;
-  /** The child list operation's guard: the tab shows only to users it lets through. */
+  /** The child list operation's guard (and the tab's own): the tab shows only to users it lets through. */
   readonly guard?: Guard;
+  /** Actions of each row, in a last column. */
+  readonly actions?: readonly ActionConfig[];
+}
+
+/** One tab of a record screen (spec `tabs:`): a child list, or a hand-written component given the record. */
+export interface RecordTabConfig extends Omit<ChildListConfig, 'path'> {
+  readonly path?: string;
+  /** `file#Export` of the slot registry (runtime/generated/slots.tsx). */
+  readonly component?: string;
+  /** Shown only for a record meeting it (002 §2.9: related groups of a BASE group). */
+  readonly when?: RowCondition;
+  /** A component tab's alerts after it saves. */
+  readonly success?: string;
+  readonly failure?: string;
 }
 
 function CellView({ cell }: { cell: ChildCell }) {
@@ -44,15 +64,48 @@ function CellView({ cell }: { cell: ChildCell }) {
   );
 }
 
+interface RowContext {
+  id: string;
+  record: Readonly<Record<string, unknown>>;
+  context: CellContext;
+  reload: () => void;
+  label: string;
+}
+
+/** One cell: a record tab's checkbox, a hand-written component, a link, a text or a small table. */
+function ChildCellContent({ column, row, at }: { column: GenericColumn; row: ListRow; at: RowContext }) {
+  if (column.toggle) {
+    const name = typeof row['name'] === 'string' ? row['name'] : at.label;
+    return <ToggleCell toggle={column.toggle} field={column.field} row={row} recordId={at.id} record={at.record} label={name} reload={at.reload} />;
+  }
+  if (column.component) return <CellSlot component={column.component} row={row} recordId={at.id} reload={at.reload} />;
+  const cell = childCell(column, row, at.context);
+  const linkId = column.link ? childLinkId(column, row) : null;
+  if (column.link && linkId !== null && cell.kind === 'text') {
+    return (
+      <RouteLink to={column.link} params={{ id: linkId }}>
+        {cell.text}
+      </RouteLink>
+    );
+  }
+  return <CellView cell={cell} />;
+}
+
+const NO_RECORD: Readonly<Record<string, unknown>> = {};
+
 /**
- * A child list of the record (its account managers, audit log…), loaded when its tab opens.
- * `onFailed` hears the HTTP status of a failed load (a page of its own leaves for not-found).
+ * A child list of the record (its account managers, audit log…), loaded when its tab opens, with
+ * the actions of each row and the tab's checkboxes; both load the rows again after a change.
+ * `record` is the record whose tab it is (its values name it in the toggles' alerts). `onFailed`
+ * hears the HTTP status of a failed load (a page of its own leaves for not-found).
  */
-export function ChildListTab({ tab, id, onFailed }: { tab: RecordTabConfig; id: string; onFailed?: (status: number) => void }) {
+export function ChildListTab({ tab, id, record = NO_RECORD, onFailed }: { tab: ChildListConfig; id: string; record?: Readonly<Record<string, unknown>>; onFailed?: (status: number) => void }) {
   const message = useMessage();
   const context = useCellContext();
+  const { user } = useCurrentUser();
   const [page, setPage] = useState(1);
   const load = useChildRows(tab.path, id, tab.perPage === undefined ? undefined : page);
+  const rowActions = useRowActions(tab.actions, load.reload, id, record);
   const failedStatus = load.status === 'failed' ? load.error.status : null;
   useEffect(() => {
     if (failedStatus !== null) onFailed?.(failedStatus);
@@ -60,34 +113,28 @@ export function ChildListTab({ tab, id, onFailed }: { tab: RecordTabConfig; id: 
   if (load.status === 'loading') return <Spinner />;
   if (load.status === 'failed') return <p className="record-view__empty">{message('record.load_failed')}</p>;
   if (load.rows.length === 0) return <p className="record-view__empty">{message(tab.empty ?? 'record.no_rows')}</p>;
+  const columns = tab.columns.filter((column) => guardPasses(user, column.guard));
+  const at: RowContext = { id, record, context, reload: load.reload, label: message(tab.label) ?? tab.label };
   return (
     <>
       <table className="record-view__table record-view__children">
         <thead>
           <tr>
-            {tab.columns.map((column) => (
+            {columns.map((column) => (
               <th key={column.field}>{message(column.label) ?? column.label}</th>
             ))}
+            {rowActions && <th>{rowActions.header}</th>}
           </tr>
         </thead>
         <tbody>
           {load.rows.map((row, index) => (
             <tr key={typeof row['id'] === 'number' ? row['id'] : index}>
-              {tab.columns.map((column) => {
-                const cell = childCell(column, row, context);
-                const linkId = column.link ? childLinkId(column, row) : null;
-                return (
-                  <td key={column.field} data-field={column.field}>
-                    {column.link && linkId !== null && cell.kind === 'text' ? (
-                      <RouteLink to={column.link} params={{ id: linkId }}>
-                        {cell.text}
-                      </RouteLink>
-                    ) : (
-                      <CellView cell={cell} />
-                    )}
-                  </td>
-                );
-              })}
+              {columns.map((column) => (
+                <td key={column.field} data-field={column.field}>
+                  <ChildCellContent column={column} row={row} at={at} />
+                </td>
+              ))}
+              {rowActions && <td className="record-view__actions">{rowActions.cell(row)}</td>}
             </tr>
           ))}
         </tbody>

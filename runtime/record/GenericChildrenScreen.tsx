@@ -6,13 +6,13 @@ import { ScreenLinks } from '../list/ScreenLinks';
 import { useMessage } from '../list/useMessage';
 import { useRouteNavigate } from '../routing/useRouteNavigate';
 import { Spinner } from '../ui/Spinner';
-import { ChildListTab, type RecordTabConfig } from './ChildListTab';
+import { ChildListTab, type ChildListConfig } from './ChildListTab';
 import './recordView.css';
 
 interface ChildrenScreenConfig {
   readonly title?: string;
   /** The child list, in a record tab's shape: its path takes the route's `:id`. */
-  readonly list: RecordTabConfig;
+  readonly list: ChildListConfig;
   readonly links: readonly GenericLink[];
 }
 

@@ -16,7 +16,9 @@ import { RecordEditForm } from './RecordEditForm';
 import { Spinner } from '../ui/Spinner';
 import { describeValue, type Definitions, type JsonSchema } from './recordFields';
 import type { RecordTabConfig } from './ChildListTab';
-import { RecordTabs } from './RecordTabs';
+import { RecordTabs, type LoadedRecord } from './RecordTabs';
+import { ActionBar } from '../actions/ActionBar';
+import type { ActionConfig } from '../actions/actionTypes';
 import { RecordValueView } from './RecordValueView';
 import { titleValues, type TitleValue } from './recordTitle';
 import { useRecord } from './useRecord';
@@ -36,6 +38,8 @@ interface RecordScreenConfig {
   readonly edit?: { readonly form: FormName; readonly guard: Guard };
   /** A record matching `when` opens on `route` with its id instead (a draft quote on its editor). */
   readonly redirectWhen?: { readonly when: RowCase['when']; readonly route: string };
+  /** Buttons under the heading (Delete, Enable…). */
+  readonly actions?: readonly ActionConfig[];
 }
 
 const configs: Readonly<Record<string, RecordScreenConfig>> = recordScreens;
@@ -79,8 +83,13 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
     [load, config.schema, context],
   );
 
+  // A save of the definition changes the record: reload it, so that its actions send the new ETag.
   const definition = (value: NonNullable<typeof described>, recordId: string) =>
-    editable && config.edit ? <RecordEditForm form={config.edit.form} recordPath={config.path} id={recordId} /> : <RecordValueView value={value} />;
+    editable && config.edit ? <RecordEditForm form={config.edit.form} recordPath={config.path} id={recordId} onSaved={load.reload} /> : <RecordValueView value={value} />;
+  const values = (load.status === 'loaded' ? load.record : {}) as Readonly<Record<string, unknown>>;
+  const record: LoadedRecord = { values, etag: load.status === 'loaded' ? load.etag : null, reload: load.reload };
+  // Tabs the user may see, and that apply to this record (002 §2.9: related groups of BASE groups only).
+  const tabs = config.tabs.filter((tab) => guardPasses(user, tab.guard) && (!tab.when || rowMeets(tab.when, values)));
 
   // A title naming the record waits for it rather than showing its placeholders empty.
   const heading =
@@ -96,10 +105,13 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
     <section className="record-view">
       {heading !== null && <h1>{heading}</h1>}
       <ScreenLinks links={config.links} place="header" id={id} />
+      {config.actions && described && id !== undefined && (
+        <ActionBar actions={config.actions} subject={{ values, recordId: id }} etag={record.etag} reload={load.reload} className="action-bar action-bar--record" />
+      )}
       {!described || id === undefined || redirected ? (
         <Spinner />
       ) : config.tabs.length > 0 ? (
-        <RecordTabs tabs={config.tabs.filter((tab) => guardPasses(user, tab.guard))} id={id} definition={definition(described, id)} />
+        <RecordTabs tabs={tabs} id={id} record={record} definition={definition(described, id)} />
       ) : (
         definition(described, id)
       )}

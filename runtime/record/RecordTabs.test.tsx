@@ -9,6 +9,7 @@ describe('RecordTabs', () => {
     const html = renderToStaticMarkup(
       <RecordTabs
         id="2"
+        record={{ values: { id: 2 }, etag: null, reload: () => undefined }}
         tabs={[{ path: '/organisations/{id}/audit_logs', label: 'audit.title', columns: [], perPage: 24 }]}
         definition={<p>the record</p>}
       />,

@@ -1,16 +1,36 @@
 import { useId, useState, type ReactNode } from 'react';
+import { tabSlots } from '../generated/slots';
 import { useMessage } from '../list/useMessage';
+import { Slot } from '../slots/Slot';
 import { ChildListTab, type RecordTabConfig } from './ChildListTab';
 
+/** The record a screen shows, as its tabs receive it: values, ETag, and a way to load it again. */
+export interface LoadedRecord {
+  values: Readonly<Record<string, unknown>>;
+  etag: string | null;
+  reload: () => void;
+}
+
+/** A tab's panel: its child list, or its hand-written component given the record. */
+function TabPanel({ tab, id, record }: { tab: RecordTabConfig; id: string; record: LoadedRecord }) {
+  if (tab.component) {
+    const props = { id, record: record.values, etag: record.etag, reload: record.reload, ...(tab.success && { success: tab.success }), ...(tab.failure && { failure: tab.failure }) };
+    return <Slot registry={tabSlots} component={tab.component} props={props} />;
+  }
+  return <ChildListTab tab={{ ...tab, path: tab.path ?? '' }} id={id} record={record.values} />;
+}
+
 /**
- * A record's definition and its child lists as tabs (002 §2.4, §2.6, §2.8–§2.10). A child list
- * loads only when its tab is first opened, so a record with many lists costs one call to show.
+ * A record's definition and its tabs (002 §2.4, §2.6, §2.8–§2.10): child lists, or hand-written
+ * components such as a role's permissions editor. A child list loads only when its tab is first
+ * opened, so a record with many lists costs one call to show.
  */
-export function RecordTabs({ tabs, id, definition }: { tabs: readonly RecordTabConfig[]; id: string; definition: ReactNode }) {
+export function RecordTabs({ tabs, id, record, definition }: { tabs: readonly RecordTabConfig[]; id: string; record: LoadedRecord; definition: ReactNode }) {
   const message = useMessage();
   const baseId = useId();
   const [active, setActive] = useState(0);
   const labels = ['record.definition', ...tabs.map((tab) => tab.label)];
+  const tab = active === 0 ? undefined : tabs[active - 1];
   return (
     <div className="tabs-container">
       <div className="tabs" role="tablist">
@@ -30,7 +50,7 @@ export function RecordTabs({ tabs, id, definition }: { tabs: readonly RecordTabC
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-panel-${active}`} aria-labelledby={`${baseId}-tab-${active}`} className="tabs__panel">
-        {active === 0 ? definition : <ChildListTab key={active} tab={tabs[active - 1]!} id={id} />}
+        {tab ? <TabPanel key={active} tab={tab} id={id} record={record} /> : definition}
       </div>
     </div>
   );

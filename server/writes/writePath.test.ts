@@ -102,6 +102,24 @@ describe('the write path', () => {
     expect(Number(((await server.db('product_groups').whereRaw('lower(name) = ?', ['race group']).count({ n: '*' }).first()) as { n: number | string }).n)).toBe(1);
   });
 
+  it('stores one of many users sent side by side with one e-mail address in different cases', async () => {
+    const emails = ['Twin@Customer.example', 'twin@customer.example', 'TWIN@CUSTOMER.EXAMPLE', ' twin@Customer.Example'];
+    const answers = await Promise.all(emails.map((email_address, i) => root.post<Problem>('/api/v1/users', { name: `Twin ${i}`, email_address, organisation: 3 })));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.parameter)).toEqual(['email_address', 'email_address', 'email_address']);
+  });
+
+  it('shows a secret in the audit log only as changed', async () => {
+    const created = await root.post<{ id: number }>('/api/v1/feeds', {
+      name: 'Secret feed', organisation: 2, timeslot: 60, delivery_method: 'FTP', delivery_server: 'ftp.example.test', delivery_user: 'hub', delivery_password: 'hunter2', filename: 'secret.csv',
+    });
+    expect(created.status).toBe(201);
+    const { body: entries } = await root.get<AuditLogEntry[]>(`/api/v1/feeds/${created.body.id}/audit_logs`);
+    const password = entries[0]!.field_changes.find((change) => change.field === 'delivery_password');
+    expect(password).toMatchObject({ old_value: null, new_value: 'changed' });
+    expect(JSON.stringify(entries)).not.toContain('hunter2');
+  });
+
   it('stores names trimmed', async () => {
     const created = await createGroup({ name: '  Spaced group  ' });
     expect(created.body.name).toBe('Spaced group');

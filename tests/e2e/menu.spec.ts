@@ -57,7 +57,10 @@ test('a root admin reaches every area from the menu, each marked as the current 
 
 test('a root admin finds the API reference in the back office', async ({ page }) => {
   await signInTo(page, ROOT_ADMIN, '/webstore', /\/webstore$/);
+  // The store settles first (its loads can move focus), so the opened group stays open.
+  await page.waitForLoadState('networkidle');
   await backOffice(page).click();
+  await expect(entry(page, 'API reference')).toBeVisible();
   await expect(entry(page, 'API reference')).toHaveAttribute('href', '/api/v1/docs');
   await entry(page, 'API reference').click();
   await expect(page).toHaveURL(/\/api\/v1\/docs$/);

@@ -41,12 +41,12 @@ test('user: notifications by their labels', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Buyer', exact: true })).toBeVisible();
 });
 
-test('role: permissions with module and value, and the users holding it', async ({ page }) => {
+test('role: permissions by module with their values, and the users holding it', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/roles/2');
   await openTab(page, 'Permissions');
-  const row = page.getByRole('row').filter({ hasText: 'order:view' });
-  await expect(row).toContainText('Webstore');
-  await expect(row).toContainText('All');
+  await expect(page.getByRole('heading', { name: 'Webstore module' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'order:view: All', exact: true })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'quote:view: Off', exact: true })).toBeChecked();
   await page.getByRole('tab', { name: 'Users' }).click();
   await expect(page.getByRole('link', { name: 'Eva Kunde' })).toBeVisible();
 });

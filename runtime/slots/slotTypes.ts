@@ -1,0 +1,36 @@
+/**
+ * The props of hand-written components the spec places below screen level (`file#Export` on a
+ * record tab, a list or tab cell, or an action). The generated registry (runtime/generated/slots.tsx)
+ * types each import by its slot's props, so a component expecting others fails type-check.
+ */
+
+/** A record tab: the record as the screen loaded it, with its ETag for the writes of it. */
+export interface TabSlotProps {
+  /** The record's id (the route's :id). */
+  id: string;
+  record: Readonly<Record<string, unknown>>;
+  /** Send as If-Match with a write of the record: the server refuses it (412) if the record changed since. */
+  etag: string | null;
+  /** Loads the record again (after a save: its new values and ETag). */
+  reload: () => void;
+  /** The tab's alerts from the spec (`success`, `failure`), for a tab that saves. */
+  success?: string;
+  failure?: string;
+}
+
+/** A list or tab cell: its row, and the record's id on a record's tab. */
+export interface CellSlotProps {
+  row: Readonly<Record<string, unknown>>;
+  recordId?: string;
+  /** Loads the rows again. */
+  reload: () => void;
+}
+
+/** An action: the row or record it acts on, the record's id and ETag where there is one. */
+export interface ActionSlotProps {
+  values: Readonly<Record<string, unknown>>;
+  recordId?: string;
+  etag?: string | null;
+  /** Loads the list or record again. */
+  reload: () => void;
+}

@@ -64,6 +64,10 @@ function rawConnection(port: number, text: string): Promise<Socket & { received:
   });
 }
 
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 const refused = (port: number) =>
   new Promise<string>((resolve) => {
     const socket = connectSocket(port, '127.0.0.1');
@@ -97,8 +101,6 @@ describe('the server process', () => {
     const csrf = await fetch(`http://127.0.0.1:${server.port}/healthz`);
     const cookie = csrf.headers.getSetCookie()[0]!.split(';')[0]!;
     const token = cookie.split('=')[1]!;
-    const idle = await rawConnection(server.port, 'GET /healthz HTTP/1.1\r\nHost: hub\r\nConnection: keep-alive\r\n\r\n');
-    await new Promise<void>((resolve) => idle.once('data', () => resolve()));
     const slow = await Promise.all(Array.from({ length: 10 }, () => rawConnection(server.port, 'GET /healthz HTTP/1.1\r\nHost: hub\r\n')));
     // A sign-out whose body is still on its way when the signal comes.
     const body = '{"note": "the rest comes later"}';
@@ -110,9 +112,15 @@ describe('the server process', () => {
     await new Promise<void>((resolve) => inFlight.once('data', () => resolve()));
     expect(inFlight.received()).toMatch(/^HTTP\/1\.1 100 Continue/);
     inFlight.write(body.slice(0, 10));
+    // A keep-alive connection answered just now, idle (opened last: the server's own 5 s keep-alive
+    // timeout would close it too).
+    const idle = await rawConnection(server.port, 'GET /healthz HTTP/1.1\r\nHost: hub\r\nConnection: keep-alive\r\n\r\n');
+    await new Promise<void>((resolve) => idle.once('data', () => resolve()));
 
     server.process.kill('SIGTERM');
     await idle.gone;
+    // The log line is written just before the server stops listening.
+    await until(() => server.output().includes('SIGTERM:'));
     expect(await refused(server.port)).toBe('ECONNREFUSED');
     inFlight.write(body.slice(10));
     await inFlight.gone;

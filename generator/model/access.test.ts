@@ -6,13 +6,6 @@ import { modelErrorOf, modelOf, ORGANISATION_THINGS } from '../testing/fragments
 
 const SPEC = [
   ORGANISATION_THINGS,
-  'operations:',
-  '  getThing:',
-  '    method: get',
-  '    path: /things/{id}',
-  '    auth: session',
-  '    generic: { get: thing, schema: Thing, scope: { tree: organisation } }',
-  '    response: Thing',
   '  listThingParts:',
   '    method: get',
   '    path: /things/{id}/parts',

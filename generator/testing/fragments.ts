@@ -3,8 +3,13 @@ import { parseSpecSources, SpecError } from '../load/readSpec';
 import { buildModel } from '../model/buildModel';
 import type { Model } from '../model/types';
 
-/** Organisations and their things (shared or not, with a status): a spec fragment for tests of access and authorization. */
+/**
+ * Organisations and their things (shared or not, with a status) and the get of a thing within the
+ * caller's tree: a spec fragment for tests of access and authorization, ending in its operations.
+ */
 export const ORGANISATION_THINGS = [
+  'permissions:',
+  '  - { name: "thing:view" }',
   'entities:',
   '  organisation:',
   '    table: organisations',
@@ -20,6 +25,14 @@ export const ORGANISATION_THINGS = [
   '      status: { type: string, max: 10, required: true }',
   'schemas:',
   '  Thing: { from: thing, fields: [id, status] }',
+  'operations:',
+  '  getThing:',
+  '    method: get',
+  '    path: /things/{id}',
+  '    auth: session',
+  '    permission: thing:view',
+  '    generic: { get: thing, schema: Thing, scope: { tree: organisation } }',
+  '    response: Thing',
 ].join('\n');
 
 /** The smallest valid spec: the English catalogue is required. */

@@ -2775,7 +2775,7 @@ export interface components {
             value: 0 | 1 | 2;
         };
         RoleUpdate: {
-            name?: string;
+            name: string;
             permissions?: components["schemas"]["RolePermissionInput"][];
         };
         Vendor: {

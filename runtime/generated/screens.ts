@@ -2898,6 +2898,12 @@ export const recordScreens = {
         }
       }
     ],
+    "edit": {
+      "form": "role_edit_form",
+      "guard": {
+        "permission": "role:modify"
+      }
+    },
     "actions": [
       {
         "name": "delete",

@@ -1223,7 +1223,7 @@ value: (0 | 1 | 2)
  * via the `definition` "RoleUpdate".
  */
 export interface RoleUpdate {
-name?: string
+name: string
 permissions?: RolePermissionInput[]
 }
 /**

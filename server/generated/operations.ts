@@ -7,6 +7,7 @@ import * as baskets_handlers from '../modules/baskets/handlers';
 import * as billing_handlers from '../modules/billing/handlers';
 import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
+import * as checkout_handlers from '../modules/checkout/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_handlers from '../modules/orders/handlers';
 import * as organisations_handlers from '../modules/organisations/handlers';
@@ -4790,6 +4791,86 @@ export const operations: OperationDef[] = [
     etag: true,
     access: {
       "entity": "metrics_account_manager"
+    },
+  },
+  {
+    id: "checkoutBasket",
+    method: "post",
+    path: "/baskets/:id/checkout",
+    auth: "session",
+    permission: "order:checkout",
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/CheckoutInput"
+    },
+    handler: checkout_handlers.checkoutBasket satisfies Handler<"checkoutBasket">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
+    id: "applyForFinance",
+    method: "post",
+    path: "/baskets/:id/finance",
+    auth: "session",
+    permission: "order:checkout",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/CheckoutInput"
+    },
+    handler: checkout_handlers.applyForFinance satisfies Handler<"applyForFinance">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
     },
   },
   {

@@ -66,14 +66,9 @@ export function OrderShipments({ orderId }: { orderId: number }) {
           closeLabel={t('alert.close')}
           onClose={() => setSerialsOf(null)}
           footer={
-            <>
-              <a className="button" href={`/webstore/orders/${orderId}/serials/export`}>
-                {t('orders.serials_download')}
-              </a>
-              <button type="button" className="button" onClick={() => setSerialsOf(null)}>
-                {t('orders.close')}
-              </button>
-            </>
+            <a className="button" href={`/webstore/orders/${orderId}/serials/export`}>
+              {t('orders.serials_download')}
+            </a>
           }
         >
           <table className="order-table">

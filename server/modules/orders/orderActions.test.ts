@@ -16,6 +16,7 @@ let eva: TestClient;
 let olly: TestClient;
 
 type Problem = { code: string; message_key: string };
+type LineRow = { id: number; product_id: number; quantity: number };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -177,7 +178,7 @@ describe('resubmit (order:checkout; ATTENTION_REQUIRED)', () => {
 describe('create basket from order (order:modify_draft; an order without a quote)', () => {
   it('copies the order into a basket of the caller\'s organisation by 000 §4 and 001 §4', async () => {
     await setOrder(11, { purchase_order_number: 'PO-KEEP-OUT', payment_type: 'FINANCE', finance_first_name: 'Bob' });
-    const lines = (await server.db('order_line_items').where('order_id', 11).orderBy('id')) as Record<string, unknown>[];
+    const lines = (await server.db('order_line_items').where('order_id', 11).orderBy('id')) as LineRow[];
     await server.db('order_line_items').where('id', lines[0]!['id']).update({ dropbox_team_name: 'team-x', dropbox_admin_email: 'it@x.example', markup: 50000, discount: 100000 });
     const response = await bob.post<Basket>('/api/v1/orders/11/basket', { name: '  Reorder of 11  ' });
     expect(response.status, response.text).toBe(201);
@@ -196,7 +197,7 @@ describe('create basket from order (order:modify_draft; an order without a quote
   });
 
   it('leaves out lines whose product the webstore no longer shows', async () => {
-    const [line] = (await server.db('order_line_items').where('order_id', 11).orderBy('id')) as Record<string, unknown>[];
+    const [line] = (await server.db('order_line_items').where('order_id', 11).orderBy('id')) as LineRow[];
     await server.db('products').where('id', line!['product_id']).update({ show_in_webstore: false });
     try {
       const response = await bob.post<Basket>('/api/v1/orders/11/basket', { name: 'Without hidden' });

@@ -3662,7 +3662,9 @@ export const apiSchemas = {
         "shipping_type",
         "quote",
         "organisation",
-        "created_by_user"
+        "created_by_user",
+        "line_items",
+        "linked_supplier_refs"
       ],
       "properties": {
         "id": {
@@ -4093,6 +4095,31 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/OrderLineItem"
+          }
+        },
+        "linked_supplier_refs": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/LinkedSupplierRef"
+          }
+        }
+      }
+    },
+    "BasketFromOrderInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
         }
       }
     },

@@ -13,6 +13,7 @@ export const problemTitles = {
   "basket_value_higher_than_rrp": "Finance is not available because the basket value is higher than the recommended retail price.",
   "already_emulating": "You are already emulating a user. Stop emulating first.",
   "user_not_active": "This user is disabled or not active and cannot be emulated.",
+  "order_from_quote": "This order was placed from a quote: order again from the quote.",
   "record_in_use": "Other records still refer to this one, so it cannot be deleted.",
   "stale_record": "Someone else changed this record while you were editing it. Reload it to see their changes.",
   "invalid_state": "This action no longer applies: the record has changed since you saw it.",

@@ -860,6 +860,8 @@ shipping_type: (ShippingTypeRef | null)
 quote: (QuoteRef | null)
 organisation: (OrganisationRef | null)
 created_by_user: (CreatedByRef | null)
+line_items: OrderLineItem[]
+linked_supplier_refs: LinkedSupplierRef[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -913,6 +915,21 @@ stac_zoom_phone_name: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LinkedSupplierRef".
+ */
+export interface LinkedSupplierRef {
+id: number
+supplier_ref: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketFromOrderInput".
+ */
+export interface BasketFromOrderInput {
+name?: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ShipmentItem".
  */
 export interface ShipmentItem {
@@ -933,14 +950,6 @@ reference: string
 date: string
 tracking_number: (string | null)
 items: ShipmentItem[]
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "LinkedSupplierRef".
- */
-export interface LinkedSupplierRef {
-id: number
-supplier_ref: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2437,6 +2446,41 @@ export interface GetOrderQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ApproveOrderQuery".
+ */
+export interface ApproveOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DenyOrderQuery".
+ */
+export interface DenyOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CancelOrderQuery".
+ */
+export interface CancelOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ResubmitOrderQuery".
+ */
+export interface ResubmitOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateBasketFromOrderQuery".
+ */
+export interface CreateBasketFromOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListOrderLineItemsQuery".
  */
 export interface ListOrderLineItemsQuery {
@@ -2841,6 +2885,11 @@ export interface OperationTypes {
   requestAccount: { params: {  }; query: RequestAccountQuery; body: AccountRequest; response: Created; paged: false };
   listOrders: { params: {  }; query: ListOrdersQuery; body: undefined; response: OrderRow[]; paged: true };
   getOrder: { params: { id: number }; query: GetOrderQuery; body: undefined; response: Order; paged: false };
+  approveOrder: { params: { id: number }; query: ApproveOrderQuery; body: undefined; response: Order; paged: false };
+  denyOrder: { params: { id: number }; query: DenyOrderQuery; body: undefined; response: Order; paged: false };
+  cancelOrder: { params: { id: number }; query: CancelOrderQuery; body: undefined; response: Order; paged: false };
+  resubmitOrder: { params: { id: number }; query: ResubmitOrderQuery; body: undefined; response: Order; paged: false };
+  createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; response: Basket; paged: false };
   listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; response: OrderLineItem[]; paged: false };
   listOrderShipments: { params: { id: number }; query: ListOrderShipmentsQuery; body: undefined; response: Shipment[]; paged: false };
   listOrderLinkedSupplierRefs: { params: { id: number }; query: ListOrderLinkedSupplierRefsQuery; body: undefined; response: LinkedSupplierRef[]; paged: false };

@@ -12,4 +12,5 @@ export const cellSlots: Readonly<Record<string, Slot<CellSlotProps>>> = {
 };
 
 export const actionSlots: Readonly<Record<string, Slot<ActionSlotProps>>> = {
+  "billing/InvoiceDownload#InvoiceDownload": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/billing/InvoiceDownload').then((module) => ({ default: module.InvoiceDownload }))),
 };

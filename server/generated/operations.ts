@@ -5,6 +5,7 @@ import * as auth_handlers from '../modules/auth/handlers';
 import * as auth_language from '../modules/auth/language';
 import * as baskets_handlers from '../modules/baskets/handlers';
 import * as billing_handlers from '../modules/billing/handlers';
+import * as billing_invoiceDownload from '../modules/billing/invoiceDownload';
 import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
@@ -4640,6 +4641,41 @@ export const operations: OperationDef[] = [
         "kind": "tree",
         "field": "organisation"
       }
+    },
+  },
+  {
+    id: "downloadInvoice",
+    method: "get",
+    path: "/invoices/:id/download",
+    auth: "session",
+    permission: "invoice:view",
+    status: 200,
+    file: [
+      "application/pdf"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: billing_invoiceDownload.downloadInvoice satisfies Handler<"downloadInvoice">,
+    access: {
+      "entity": "invoice",
+      "of": [
+        "getInvoice"
+      ]
     },
   },
   {

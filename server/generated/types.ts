@@ -2136,6 +2136,13 @@ export interface GetInvoiceQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DownloadInvoiceQuery".
+ */
+export interface DownloadInvoiceQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListMetricsQuery".
  */
 export interface ListMetricsQuery {
@@ -2728,6 +2735,7 @@ export interface OperationTypes {
   listSubscriptionOrders: { params: { id: number }; query: ListSubscriptionOrdersQuery; body: undefined; response: SubscriptionOrder[]; paged: false };
   listInvoices: { params: {  }; query: ListInvoicesQuery; body: undefined; response: InvoiceRow[]; paged: true };
   getInvoice: { params: { id: number }; query: GetInvoiceQuery; body: undefined; response: Invoice; paged: false };
+  downloadInvoice: { params: { id: number }; query: DownloadInvoiceQuery; body: undefined; response: { content: Buffer | string; fileName: string; contentType: "application/pdf" }; paged: false };
   listMetrics: { params: {  }; query: ListMetricsQuery; body: undefined; response: MetricsAccountManager[]; paged: true };
   getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; response: MetricsAccountManager; paged: false };
   login: { params: {  }; query: LoginQuery; body: LoginRequest; response: CurrentUser; paged: false };

@@ -6,6 +6,7 @@ import * as auth_language from '../modules/auth/language';
 import * as baskets_handlers from '../modules/baskets/handlers';
 import * as billing_handlers from '../modules/billing/handlers';
 import * as billing_invoiceDownload from '../modules/billing/invoiceDownload';
+import * as billing_metricsExport from '../modules/billing/metricsExport';
 import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
@@ -4746,6 +4747,29 @@ export const operations: OperationDef[] = [
       }
     },
     handler: billing_handlers.listMetrics satisfies Handler<"listMetrics">,
+  },
+  {
+    id: "exportMetrics",
+    method: "post",
+    path: "/metrics/export",
+    auth: "session",
+    guard: {"root":true},
+    status: 200,
+    file: [
+      "text/csv"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/MetricsExportRequest"
+    },
+    handler: billing_metricsExport.exportMetrics satisfies Handler<"exportMetrics">,
   },
   {
     id: "getMetrics",

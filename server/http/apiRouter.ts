@@ -138,7 +138,8 @@ function answerOf(operation: OperationDef, query: Record<string, unknown>, resul
   const headers: Record<string, string> = {};
   if (operation.file) {
     const file = result as FileAnswer;
-    headers['Content-Type'] = file.contentType;
+    // Text files are UTF-8 (the catalogue's names are not ASCII).
+    headers['Content-Type'] = file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType;
     headers['Content-Disposition'] = contentDisposition(file.fileName);
     return { status: operation.status, body: typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content, headers };
   }

@@ -1637,6 +1637,13 @@ export interface DisableUserQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EmulateUserQuery".
+ */
+export interface EmulateUserQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListUserActionsQuery".
  */
 export interface ListUserActionsQuery {
@@ -2701,6 +2708,7 @@ export interface OperationTypes {
   updateUser: { params: { id: number }; query: UpdateUserQuery; body: UserUpdate; response: User; paged: false };
   enableUser: { params: { id: number }; query: EnableUserQuery; body: undefined; response: User; paged: false };
   disableUser: { params: { id: number }; query: DisableUserQuery; body: undefined; response: User; paged: false };
+  emulateUser: { params: { id: number }; query: EmulateUserQuery; body: undefined; response: CurrentUser; paged: false };
   listUserActions: { params: { id: number }; query: ListUserActionsQuery; body: undefined; response: UserAction[]; paged: true };
   listRoles: { params: {  }; query: ListRolesQuery; body: undefined; response: RoleRow[]; paged: true };
   listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; response: RoleRow[]; paged: true };

@@ -113,7 +113,10 @@ export interface Operation {
   pathParams: Property[];
   query: Property[];
   body?: string;
+  /** 'none' also for a file answer (`file`): no JSON body. */
   response: TypeRef | 'none';
+  /** A file answer of one of these content types, named by a Content-Disposition filename. */
+  file?: string[];
   status: number;
   handler?: { module: string; exportName: string };
   generic?: GenericOperation;

@@ -753,6 +753,7 @@ export const entities = {
   },
   "vendor": {
     "table": "vendors",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -770,6 +771,7 @@ export const entities = {
   },
   "product_type": {
     "table": "product_types",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -783,6 +785,7 @@ export const entities = {
   },
   "product": {
     "table": "products",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -887,6 +890,7 @@ export const entities = {
   },
   "price_list": {
     "table": "price_lists",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -917,6 +921,7 @@ export const entities = {
   },
   "price_list_item": {
     "table": "price_list_items",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -951,6 +956,7 @@ export const entities = {
   },
   "product_option": {
     "table": "product_options",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -978,6 +984,7 @@ export const entities = {
   },
   "rate_plan": {
     "table": "rate_plans",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1020,6 +1027,7 @@ export const entities = {
   },
   "rate_plan_charge": {
     "table": "rate_plan_charges",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1054,6 +1062,7 @@ export const entities = {
   },
   "rate_plan_charge_cost": {
     "table": "rate_plan_charge_costs",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -2681,6 +2690,23 @@ export const entities = {
       "last_error": {
         "column": "last_error",
         "type": "string"
+      }
+    }
+  },
+  "data_version": {
+    "table": "data_versions",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "name": {
+        "column": "name",
+        "type": "string"
+      },
+      "version": {
+        "column": "version",
+        "type": "integer"
       }
     }
   }

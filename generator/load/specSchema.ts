@@ -58,6 +58,8 @@ const entity = {
     drop_intended: { type: 'array', items: identifier },
     /** Every change of a record is written to the audit log under the entity's name (an audit_entity_type value). */
     audit: { type: 'boolean' },
+    /** Every write bumps this named data version (table data_versions) in its transaction: caches keyed by it never go stale. */
+    data_version: identifier,
     fields: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: field },
     indexes: indexLists,
     unique: indexLists,

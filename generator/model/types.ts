@@ -65,6 +65,8 @@ export interface Entity {
   dropIntended: string[];
   /** Changes are written to the audit log (entity_type = the entity's name). */
   audit: boolean;
+  /** The data version (a data_versions row by name) every write of this entity bumps: what caches of it are keyed by. */
+  dataVersion?: string;
 }
 
 export interface EnumDef {

@@ -778,6 +778,7 @@ export const entities = {
   },
   "vendor": {
     "table": "vendors",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -795,6 +796,7 @@ export const entities = {
   },
   "product_type": {
     "table": "product_types",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -808,6 +810,7 @@ export const entities = {
   },
   "product": {
     "table": "products",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -912,6 +915,7 @@ export const entities = {
   },
   "price_list": {
     "table": "price_lists",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -942,6 +946,7 @@ export const entities = {
   },
   "price_list_item": {
     "table": "price_list_items",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -976,6 +981,7 @@ export const entities = {
   },
   "product_option": {
     "table": "product_options",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1003,6 +1009,7 @@ export const entities = {
   },
   "rate_plan": {
     "table": "rate_plans",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1045,6 +1052,7 @@ export const entities = {
   },
   "rate_plan_charge": {
     "table": "rate_plan_charges",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1079,6 +1087,7 @@ export const entities = {
   },
   "rate_plan_charge_cost": {
     "table": "rate_plan_charge_costs",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -2706,6 +2715,23 @@ export const entities = {
       "last_error": {
         "column": "last_error",
         "type": "string"
+      }
+    }
+  },
+  "data_version": {
+    "table": "data_versions",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "name": {
+        "column": "name",
+        "type": "string"
+      },
+      "version": {
+        "column": "version",
+        "type": "integer"
       }
     }
   }

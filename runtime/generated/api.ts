@@ -1964,6 +1964,25 @@ export interface components {
             prov_group?: number | null;
             prov_site?: number | null;
         };
+        BasketCreate: {
+            name?: string | null;
+            purchase_order_number?: string | null;
+            end_user?: string | null;
+            end_user_email?: string | null;
+            provisioning_instructions?: string | null;
+            ship_instructions?: string | null;
+            /** @default false */
+            part_ship: boolean;
+            shipping_company_name?: string | null;
+            shipping_recipient_name?: string | null;
+            shipping_addr_line_1?: string | null;
+            shipping_addr_line_2?: string | null;
+            shipping_city?: string | null;
+            shipping_region?: string | null;
+            shipping_postal_code?: string | null;
+            shipping_country_code?: string | null;
+            line_items?: components["schemas"]["BasketLineInput"][];
+        };
         BasketLineUpdate: {
             product: number;
             /** @default 1 */
@@ -9496,7 +9515,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BasketInput"];
+                "application/json": components["schemas"]["BasketCreate"];
             };
         };
         responses: {
@@ -9527,7 +9546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9536,7 +9555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A unique value is taken (duplicate_value) */
+            /** @description Problem codes: duplicate_value */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9563,7 +9582,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, field_not_applicable */
             422: {
                 headers: {
                     [name: string]: unknown;

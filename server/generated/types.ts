@@ -363,6 +363,28 @@ prov_site?: (number | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketCreate".
+ */
+export interface BasketCreate {
+name?: (string | null)
+purchase_order_number?: (string | null)
+end_user?: (string | null)
+end_user_email?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+line_items?: BasketLineInput[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "BasketLineUpdate".
  */
 export interface BasketLineUpdate {
@@ -2911,7 +2933,7 @@ export interface OperationTypes {
   listQuoteLineItems: { params: { id: number }; query: ListQuoteLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; response: BasketRow[]; paged: true };
   getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; response: Basket; paged: false };
-  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketInput; response: Basket; paged: false };
+  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketCreate; response: Basket; paged: false };
   updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketUpdate; response: Basket; paged: false };
   deleteBasket: { params: { id: number }; query: DeleteBasketQuery; body: undefined; response: void; paged: false };
   listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; response: BasketLineItem[]; paged: false };

@@ -123,6 +123,35 @@ describe('POST /baskets/{id}/line_items', () => {
   });
 });
 
+describe('POST /baskets with its first lines', () => {
+  it('creates the basket and its lines in one go', async () => {
+    const response = await buyer.post<Row>('/api/v1/baskets', { name: 'With lines', line_items: [{ product: id('GEN-HDMI-5M'), quantity: 2 }] });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body).toMatchObject({ name: 'With lines', total: '19.00' });
+    expect(await lineCount(response.body.id)).toBe(1);
+  });
+
+  it('leaves no basket behind when a line is refused', async () => {
+    const response = await buyer.post<Row>('/api/v1/baskets', { name: 'Half written', line_items: [{ product: id('GEN-HDMI-5M'), quantity: 1 }, { product: id('CS-DESKPRO-K9'), quantity: 1 }] });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ code: 'maintenance_required', parameter: 'line_items/1/maintenance_product' });
+    expect(await server.db('baskets').where('name', 'Half written').first()).toBeUndefined();
+  });
+
+  it('answers 409 for a name the organisation already uses, in any case', async () => {
+    await newBasket('Taken name');
+    const response = await buyer.post<Row>('/api/v1/baskets', { name: 'TAKEN NAME', line_items: [{ product: id('GEN-HDMI-5M'), quantity: 1 }] });
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ code: 'duplicate_value', parameter: 'name' });
+  });
+
+  it('lets root users keep an empty basket but not buy', async () => {
+    const root = await signedIn(server, ROOT_ADMIN);
+    expect((await root.post('/api/v1/baskets', { name: 'Root basket', line_items: [{ product: id('GEN-HDMI-5M'), quantity: 1 }] })).status).toBe(403);
+    expect(await server.db('baskets').where('name', 'Root basket').first()).toBeUndefined();
+  });
+});
+
 describe('PUT /baskets/{id} with lines', () => {
   async function basketWith(lines: Record<string, unknown>[]): Promise<{ basket: number; ids: number[] }> {
     const basket = await newBasket(`Edit ${Math.random()}`);

@@ -1,6 +1,6 @@
 import { priceLine } from '../../../shared/pricing';
 import { DomainError } from '../../domain/errors';
-import type { Basket, BasketLineInput, BasketLineItem, BasketUpdate, QuickOrderInput, QuickOrderResult } from '../../generated/types';
+import type { Basket, BasketCreate, BasketLineInput, BasketLineItem, BasketUpdate, QuickOrderInput, QuickOrderResult } from '../../generated/types';
 import type { RequestContext } from '../../http/operationDef';
 import { visibleRecord } from '../../http/recordParts';
 import { signedIn } from '../auth/signedIn';
@@ -30,18 +30,44 @@ async function ownBasket(id: number, context: RequestContext): Promise<{ user: S
 }
 
 /**
+ * 000 §7 POST /baskets: a basket of the caller's own organisation in its currency, with its first
+ * lines if given (each checked as an add), in the request's one transaction.
+ */
+export async function createBasket(body: BasketCreate, context: RequestContext): Promise<Basket> {
+  const user = signedIn(context);
+  const { line_items: lineItems = [], ...details } = body;
+  if (lineItems.length > MAX_LINES) throw new DomainError('invalid', 'invalid_body', { field: 'line_items', detail: `at most ${MAX_LINES} lines` });
+  if (lineItems.length > 0 && user.root) throw new DomainError('forbidden', 'forbidden', { field: 'line_items', detail: 'root users do not buy' });
+  const id = await context.records.insert('basket', {
+    ...details,
+    organisation: user.organisation.id,
+    currency: user.organisation.currency,
+    created_by: user.id,
+    created_at: new Date(context.now()).toISOString(),
+  });
+  for (const [index, line] of lineItems.entries()) await insertLine(id, line, context, user, `line_items/${index}/`);
+  if (lineItems.length > 0) await recomputeTotal(context, user, id);
+  return asBasket(id, context);
+}
+
+/** One line checked as an add is (000 §5) and written; the caller recomputes the total. */
+async function insertLine(basketId: number, body: BasketLineInput, context: RequestContext, user: SessionUser, prefix = ''): Promise<number> {
+  const line = { ...body, quantity: body.quantity ?? 1 };
+  const products = await buyableProducts(context.db, await basketPriceList(context.db, user), [line.product]);
+  const product = productFor(products, line.product, prefix);
+  const [problem] = priceLine(product, choiceOf(line)).problems;
+  if (problem) throw lineError(problem, prefix);
+  await checkProvisioningTarget(context.db, user, line, prefix);
+  return context.records.insert('basket_line_item', { ...line, basket: basketId }, { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${product.product_code} × ${line.quantity}` } });
+}
+
+/**
  * 000 §2.4 add to basket: the line is checked with the quantity and price rules of §5 (the same
  * shared/pricing the price box runs) and added as a new line; the basket's total is recomputed.
  */
 export async function addLine(basketId: number, body: BasketLineInput, context: RequestContext): Promise<BasketLineItem> {
   const { user } = await ownBasket(basketId, context);
-  const line = { ...body, quantity: body.quantity ?? 1 };
-  const products = await buyableProducts(context.db, await basketPriceList(context.db, user), [line.product]);
-  const product = productFor(products, line.product);
-  const [problem] = priceLine(product, choiceOf(line)).problems;
-  if (problem) throw lineError(problem);
-  await checkProvisioningTarget(context.db, user, line);
-  const id = await context.records.insert('basket_line_item', { ...line, basket: basketId }, { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${product.product_code} × ${line.quantity}` } });
+  const id = await insertLine(basketId, body, context, user);
   await recomputeTotal(context, user, basketId);
   const views = await basketLineViews(context, user, basketId);
   const view = views.find((candidate) => candidate.id === id);

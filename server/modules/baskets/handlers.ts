@@ -2,7 +2,7 @@ import type { Handler } from '../../http/operationDef';
 import { visibleRecord } from '../../http/recordParts';
 import { signedIn } from '../auth/signedIn';
 import { basketLineViews } from './basketLines';
-import { addLine, quickOrder as quickOrderInto, saveBasket } from './basketService';
+import { addLine, createBasket as createBasketWith, quickOrder as quickOrderInto, saveBasket } from './basketService';
 
 /** A basket's lines are visible exactly when the basket is (same scope; 404 outside it), priced now. */
 export const listBasketLineItems: Handler<'listBasketLineItems'> = async ({ params }, context) => {
@@ -15,3 +15,5 @@ export const addBasketLineItem: Handler<'addBasketLineItem'> = async ({ params, 
 export const updateBasket: Handler<'updateBasket'> = async ({ params, body }, context) => saveBasket(params.id, body, context);
 
 export const quickOrder: Handler<'quickOrder'> = async ({ params, body }, context) => quickOrderInto(params.id, body, context);
+
+export const createBasket: Handler<'createBasket'> = async ({ body }, context) => createBasketWith(body, context);

@@ -6757,10 +6757,15 @@ export const apiSchemas = {
     "RoleUpdate": {
       "type": "object",
       "additionalProperties": false,
+      "required": [
+        "name"
+      ],
       "properties": {
         "name": {
           "type": "string",
-          "maxLength": 100
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
         },
         "permissions": {
           "type": "array",

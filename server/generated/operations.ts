@@ -14,6 +14,7 @@ import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
+import * as users_emulation from '../modules/users/emulation';
 
 export const operations: OperationDef[] = [
   {
@@ -1127,6 +1128,44 @@ export const operations: OperationDef[] = [
         "kind": "tree",
         "field": "organisation"
       }
+    },
+  },
+  {
+    id: "emulateUser",
+    method: "post",
+    path: "/users/:id/emulation",
+    auth: "session",
+    permission: "user:admin",
+    guard: {"admin":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: users_emulation.emulateUser satisfies Handler<"emulateUser">,
+    record: {
+      "get": "getUser",
+      "entity": "user",
+      "same": false
+    },
+    access: {
+      "entity": "user",
+      "of": [
+        "getUser"
+      ]
     },
   },
   {

@@ -19,6 +19,8 @@ export const problemTitles = {
   "field_not_applicable": "The {{parameter}} does not apply to this product.",
   "unknown_line_item": "A line given is not one of this basket's lines.",
   "unknown_sku": "No product in the webstore has this SKU.",
+  "already_emulating": "You are already emulating a user. Stop emulating first.",
+  "user_not_active": "This user is disabled or not active and cannot be emulated.",
   "record_in_use": "Other records still refer to this one, so it cannot be deleted.",
   "stale_record": "Someone else changed this record while you were editing it. Reload it to see their changes.",
   "invalid_state": "This action no longer applies: the record has changed since you saw it.",

@@ -1380,7 +1380,7 @@ value: (0 | 1 | 2)
  * via the `definition` "RoleUpdate".
  */
 export interface RoleUpdate {
-name?: string
+name: string
 permissions?: RolePermissionInput[]
 }
 /**
@@ -1781,6 +1781,13 @@ export interface EnableUserQuery {
  * via the `definition` "DisableUserQuery".
  */
 export interface DisableUserQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EmulateUserQuery".
+ */
+export interface EmulateUserQuery {
 
 }
 /**
@@ -2849,6 +2856,7 @@ export interface OperationTypes {
   updateUser: { params: { id: number }; query: UpdateUserQuery; body: UserUpdate; response: User; paged: false };
   enableUser: { params: { id: number }; query: EnableUserQuery; body: undefined; response: User; paged: false };
   disableUser: { params: { id: number }; query: DisableUserQuery; body: undefined; response: User; paged: false };
+  emulateUser: { params: { id: number }; query: EmulateUserQuery; body: undefined; response: CurrentUser; paged: false };
   listUserActions: { params: { id: number }; query: ListUserActionsQuery; body: undefined; response: UserAction[]; paged: true };
   listRoles: { params: {  }; query: ListRolesQuery; body: undefined; response: RoleRow[]; paged: true };
   listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; response: RoleRow[]; paged: true };

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import knex from 'knex';
+import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { apiRead, apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
 
@@ -70,5 +72,68 @@ test.describe('add to basket', () => {
     await page.getByTestId('add-to-basket-proceed').click();
     await expect(page.getByText('The product could not be added to the basket. Please try again.')).toBeVisible();
     await expect(page.getByText('Added to basket Empty basket.')).toHaveCount(0);
+  });
+});
+
+test.describe('basket page', () => {
+  test('edits lines and details in place, saves them as one, and refuses a team name the organisation has', async ({ page }) => {
+    test.slow();
+    await signInTo(page, 'buyer@customer.example', '/webstore/baskets', /\/webstore\/baskets$/);
+    const dropbox = await productId(page, 'DBX-BUS-STD');
+    const hdmi = await productId(page, 'GEN-HDMI-5M');
+    const created = await apiWrite(page, 'POST', '/baskets', { name: 'E2E page edits', line_items: [{ product: hdmi, quantity: 2 }, { product: dropbox, quantity: 3 }] });
+    await page.goto(`/webstore/baskets/${String(created['id'])}`);
+    await expect(page.getByTestId('basket-title')).toHaveText('E2E page edits');
+    // 9.50 × 2 + 120.00 × 3 (annual plan, one term).
+    await expect(page.getByTestId('basket-subtotal')).toHaveText('£379.00');
+    const save = page.getByTestId('basket-save');
+    const checkout = page.getByTestId('basket-save-checkout');
+    await expect(save).toBeDisabled();
+    // The Dropbox allocation is incomplete: no checkout yet (000 §5).
+    await expect(checkout).toBeDisabled();
+
+    const hdmiLine = page.getByTestId('basket-line').filter({ hasText: 'GEN-HDMI-5M' });
+    await hdmiLine.getByTestId('line-quantity').fill('5');
+    await expect(hdmiLine.getByTestId('line-subtotal')).toHaveText('£47.50');
+    await expect(page.getByTestId('basket-subtotal')).toHaveText('£407.50');
+    const dropboxLine = page.getByTestId('basket-line').filter({ hasText: 'DBX-BUS-STD' });
+    await dropboxLine.getByTestId('line-quantity').fill('2');
+    await expect(dropboxLine.getByTestId('line-quantity-problem')).toContainText('3');
+    await expect(save).toBeDisabled();
+    await dropboxLine.getByTestId('line-quantity').fill('3');
+    await dropboxLine.getByTestId('line-dropbox_team_name').fill('E2E Design');
+    await dropboxLine.getByTestId('line-dropbox_admin_email').fill('it@customer.example');
+    await page.getByTestId('detail-row-ship_instructions').click();
+    await page.getByTestId('detail-ship_instructions').fill('Goods in, door 4');
+    await page.getByTestId('detail-row-shipping_type').click();
+    await page.getByTestId('shipping-type-select').selectOption({ label: 'Standard UK delivery' });
+    await expect(checkout).toBeEnabled();
+
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/api/v1/baskets/${String(created['id'])}`));
+    await save.click();
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByText('Saved successfully.')).toBeVisible();
+    await expect(save).toBeDisabled();
+    const stored = await apiRead(page, `/baskets/${String(created['id'])}`);
+    expect(stored).toMatchObject({ total: '407.50', ship_instructions: 'Goods in, door 4', shipping_type: { name: 'Standard UK delivery' } });
+
+    // Remove a line, then Cancel brings it back from the server.
+    await hdmiLine.getByTestId('line-remove').click();
+    await expect(page.getByTestId('basket-subtotal')).toHaveText('£360.00');
+    await page.getByTestId('basket-cancel').click();
+    await expect(page.getByTestId('basket-subtotal')).toHaveText('£407.50');
+
+    // The organisation's own Dropbox team, in another case: the server refuses the save and says why.
+    const db = knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+    try {
+      await db('organisations').where('id', 3).update({ team_name: 'E2E Taken' });
+    } finally {
+      await db.destroy();
+    }
+    await dropboxLine.getByTestId('line-dropbox_team_name').fill('e2e TAKEN');
+    await save.click();
+    await expect(page.getByText('The basket could not be saved.')).toBeVisible();
+    await expect(page.getByText('A team with this name already exists.')).toBeVisible();
+    expect((await apiRead(page, `/baskets/${String(created['id'])}`))['total']).toBe('407.50');
   });
 });

@@ -55,10 +55,12 @@ async function insertLine(basketId: number, body: BasketLineInput, context: Requ
   const line = { ...body, quantity: body.quantity ?? 1 };
   const products = await buyableProducts(context.db, await basketPriceList(context.db, user), [line.product]);
   const product = productFor(products, line.product, prefix);
-  const [problem] = priceLine(product, choiceOf(line)).problems;
+  const priced = priceLine(product, choiceOf(line));
+  const [problem] = priced.problems;
   if (problem) throw lineError(problem, prefix);
   await checkProvisioningTarget(context.db, user, line, prefix);
-  return context.records.insert('basket_line_item', { ...line, basket: basketId }, { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${product.product_code} × ${line.quantity}` } });
+  // The plan priced is stored: a line without one took the product's default (000 §5).
+  return context.records.insert('basket_line_item', { ...line, selected_rate_plan: priced.plan?.id ?? null, basket: basketId }, { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${product.product_code} × ${line.quantity}` } });
 }
 
 /**
@@ -149,19 +151,21 @@ export async function quickOrder(basketId: number, body: QuickOrderInput, contex
   const results = body.lines.map((line, index) => {
     const product = products.get(line.sku.trim().toLowerCase());
     const base = { line: index + 1, sku: line.sku, quantity: line.quantity, product: product?.id ?? null, line_item: null as number | null };
-    if (!product) return { ...base, ok: false, code: 'unknown_sku', message_key: 'problem.unknown_sku' };
-    const [problem] = priceLine(product, { quantity: line.quantity }).problems;
-    if (problem) return { ...base, ok: false, code: problemCodeOf(problem), message_key: `problem.${problemCodeOf(problem)}` };
-    return { ...base, ok: true, code: null, message_key: null };
+    if (!product) return { ...base, ok: false, code: 'unknown_sku' as string, message_key: 'problem.unknown_sku' as string | null, plan: null as number | null };
+    const priced = priceLine(product, { quantity: line.quantity });
+    const [problem] = priced.problems;
+    if (problem) return { ...base, ok: false, code: problemCodeOf(problem) as string, message_key: `problem.${problemCodeOf(problem)}` as string | null, plan: null };
+    return { ...base, ok: true, code: null as string | null, message_key: null as string | null, plan: priced.plan?.id ?? null };
   });
-  if (results.some((result) => !result.ok)) return { added: false, results };
+  const answer = () => results.map(({ plan: _plan, ...result }) => result);
+  if (results.some((result) => !result.ok)) return { added: false, results: answer() };
   for (const result of results) {
     result.line_item = await context.records.insert(
       'basket_line_item',
-      { basket: basketId, product: result.product, quantity: result.quantity },
+      { basket: basketId, product: result.product, quantity: result.quantity, selected_rate_plan: result.plan },
       { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${result.sku} × ${result.quantity}` } },
     );
   }
   await recomputeTotal(context, user, basketId);
-  return { added: true, results };
+  return { added: true, results: answer() };
 }

@@ -1609,6 +1609,14 @@ export const listScreens = {
         "guard": {
           "permission": "order:modify_draft"
         }
+      },
+      {
+        "label": "quick_order.title",
+        "route": "basket_quick_order",
+        "place": "header",
+        "guard": {
+          "permission": "order:modify_draft"
+        }
       }
     ],
     "title": "baskets.title",

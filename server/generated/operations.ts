@@ -4243,6 +4243,38 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "listBasketAddresses",
+    method: "get",
+    path: "/baskets/:id/addresses",
+    auth: "session",
+    permission: "order:view_draft",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: baskets_handlers.listBasketAddresses satisfies Handler<"listBasketAddresses">,
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
     id: "quickOrder",
     method: "post",
     path: "/baskets/:id/quick_order",

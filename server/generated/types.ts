@@ -2207,6 +2207,13 @@ export interface AddBasketLineItemQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListBasketAddressesQuery".
+ */
+export interface ListBasketAddressesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "QuickOrderQuery".
  */
 export interface QuickOrderQuery {
@@ -2902,6 +2909,7 @@ export interface OperationTypes {
   listProductGroupAuditLogs: { params: { id: number }; query: ListProductGroupAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
   listFeedAuditLogs: { params: { id: number }; query: ListFeedAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
   addBasketLineItem: { params: { id: number }; query: AddBasketLineItemQuery; body: BasketLineInput; response: BasketLineItem; paged: false };
+  listBasketAddresses: { params: { id: number }; query: ListBasketAddressesQuery; body: undefined; response: Address[]; paged: false };
   quickOrder: { params: { id: number }; query: QuickOrderQuery; body: QuickOrderInput; response: QuickOrderResult; paged: false };
   listSubscriptions: { params: {  }; query: ListSubscriptionsQuery; body: undefined; response: SubscriptionRow[]; paged: true };
   getSubscription: { params: { id: number }; query: GetSubscriptionQuery; body: undefined; response: Subscription; paged: false };

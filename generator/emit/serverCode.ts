@@ -230,7 +230,7 @@ function typeText(ref: TypeRef): string {
 /** The operation type table in server/generated/types.ts, after the compiled interfaces. */
 export function operationTypeTable(model: Model): string {
   const rows = model.operations.map((operation) => {
-    const params = `{ ${operation.pathParams.map((param) => `${param.name}: number`).join('; ')} }`;
+    const params = `{ ${operation.pathParams.map((param) => `${param.name}: ${typeText(param.type)}`).join('; ')} }`;
     const response = operation.response === 'none' ? 'void' : typeText(operation.response);
     return `  ${operation.id}: { params: ${params}; query: ${pascal(operation.id)}Query; body: ${operation.body ?? 'undefined'}; response: ${response}; paged: ${operation.paged ? 'true' : 'false'} };`;
   });

@@ -143,6 +143,9 @@ const operation = {
       properties: { per_page_max: { type: 'integer', minimum: 1 }, per_page_default: { type: 'integer', minimum: 1 } },
     },
     query: parameterSet,
+    // Path parameters other than a record's {id} (a positive integer), by name: a company number
+    // looked up as typed ({ query: { type: string, max: 20 } }).
+    params: { type: 'object', additionalProperties: { $ref: '#/$defs/property' } },
     body: { type: 'string' },
     response: { anyOf: [{ const: 'none' }, { type: 'string' }, { $ref: '#/$defs/property' }] },
     status: { type: 'integer', minimum: 200, maximum: 299 },

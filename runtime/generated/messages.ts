@@ -288,6 +288,8 @@ export const messages = {
     "problem.finance_below_minimum_order_value": "Eine Finanzierung ist nur für Bestellungen mit einer Zwischensumme über 1.000 £ möglich.",
     "problem.intangible_costs_too_high": "Keine Finanzierung möglich, da Dienstleistungen 35 % oder mehr des Warenkorbwerts ausmachen.",
     "problem.basket_value_higher_than_rrp": "Keine Finanzierung möglich, da der Warenkorbwert über der unverbindlichen Preisempfehlung liegt.",
+    "problem.company_not_found": "Das Unternehmen wurde nicht gefunden.",
+    "problem.company_not_financeable": "Dieses Unternehmen ist nicht für eine Finanzierung berechtigt.",
     "field_required": "Dieses Feld ist erforderlich.",
     "field_too_long": "Höchstens {{max}} Zeichen.",
     "field_too_short": "Mindestens {{min}} Zeichen.",
@@ -1101,6 +1103,8 @@ export const messages = {
     "problem.finance_below_minimum_order_value": "Finance is available only for orders with a subtotal over £1,000.",
     "problem.intangible_costs_too_high": "Finance is not available because services make up 35% or more of the basket value.",
     "problem.basket_value_higher_than_rrp": "Finance is not available because the basket value is higher than the recommended retail price.",
+    "problem.company_not_found": "The company could not be found.",
+    "problem.company_not_financeable": "This company is not eligible for finance.",
     "field_required": "This field is required.",
     "field_too_long": "At most {{max}} characters.",
     "field_too_short": "At least {{min}} characters.",
@@ -1914,6 +1918,8 @@ export const messages = {
     "problem.finance_below_minimum_order_value": "La financiación solo está disponible para pedidos con un subtotal superior a 1.000 £.",
     "problem.intangible_costs_too_high": "La financiación no está disponible porque los servicios suponen el 35 % o más del valor de la cesta.",
     "problem.basket_value_higher_than_rrp": "La financiación no está disponible porque el valor de la cesta supera el precio de venta recomendado.",
+    "problem.company_not_found": "No se ha encontrado la empresa.",
+    "problem.company_not_financeable": "Esta empresa no cumple los requisitos para la financiación.",
     "field_required": "Este campo es obligatorio.",
     "field_too_long": "Como máximo {{max}} caracteres.",
     "field_too_short": "Como mínimo {{min}} caracteres.",
@@ -2727,6 +2733,8 @@ export const messages = {
     "problem.finance_below_minimum_order_value": "Le financement est réservé aux commandes dont le sous-total dépasse 1 000 £.",
     "problem.intangible_costs_too_high": "Le financement n'est pas disponible car les services représentent 35 % ou plus de la valeur du panier.",
     "problem.basket_value_higher_than_rrp": "Le financement n'est pas disponible car la valeur du panier dépasse le prix de vente conseillé.",
+    "problem.company_not_found": "L'entreprise est introuvable.",
+    "problem.company_not_financeable": "Cette entreprise n'est pas éligible au financement.",
     "field_required": "Ce champ est obligatoire.",
     "field_too_long": "{{max}} caractères au maximum.",
     "field_too_short": "{{min}} caractères au minimum.",
@@ -3540,6 +3548,8 @@ export const messages = {
     "problem.finance_below_minimum_order_value": "Il finanziamento è disponibile solo per ordini con un subtotale superiore a 1.000 £.",
     "problem.intangible_costs_too_high": "Il finanziamento non è disponibile perché i servizi rappresentano il 35% o più del valore del carrello.",
     "problem.basket_value_higher_than_rrp": "Il finanziamento non è disponibile perché il valore del carrello supera il prezzo di vendita consigliato.",
+    "problem.company_not_found": "Impossibile trovare l'azienda.",
+    "problem.company_not_financeable": "Questa azienda non è idonea al finanziamento.",
     "field_required": "Questo campo è obbligatorio.",
     "field_too_long": "Al massimo {{max}} caratteri.",
     "field_too_short": "Almeno {{min}} caratteri.",
@@ -4353,6 +4363,8 @@ export const messages = {
     "problem.finance_below_minimum_order_value": "Financiering is alleen mogelijk voor bestellingen met een subtotaal boven £ 1.000.",
     "problem.intangible_costs_too_high": "Financiering is niet mogelijk omdat diensten 35% of meer van de waarde van de winkelmand uitmaken.",
     "problem.basket_value_higher_than_rrp": "Financiering is niet mogelijk omdat de waarde van de winkelmand hoger is dan de adviesprijs.",
+    "problem.company_not_found": "Het bedrijf is niet gevonden.",
+    "problem.company_not_financeable": "Dit bedrijf komt niet in aanmerking voor financiering.",
     "field_required": "Dit veld is verplicht.",
     "field_too_long": "Maximaal {{max}} tekens.",
     "field_too_short": "Minimaal {{min}} tekens.",
@@ -4883,4 +4895,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 811 keys in the English catalogue.
+// 813 keys in the English catalogue.

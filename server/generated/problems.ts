@@ -11,6 +11,8 @@ export const problemTitles = {
   "finance_below_minimum_order_value": "Finance is available only for orders with a subtotal over £1,000.",
   "intangible_costs_too_high": "Finance is not available because services make up 35% or more of the basket value.",
   "basket_value_higher_than_rrp": "Finance is not available because the basket value is higher than the recommended retail price.",
+  "company_not_found": "The company could not be found.",
+  "company_not_financeable": "This company is not eligible for finance.",
   "record_in_use": "Other records still refer to this one, so it cannot be deleted.",
   "stale_record": "Someone else changed this record while you were editing it. Reload it to see their changes.",
   "invalid_state": "This action no longer applies: the record has changed since you saw it.",

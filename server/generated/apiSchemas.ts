@@ -2413,6 +2413,48 @@ export const apiSchemas = {
         }
       }
     },
+    "MetricsExportRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "account_managers": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "time_period": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "week",
+              "month",
+              "quarter"
+            ]
+          }
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name",
+            "+new_on_hub",
+            "-new_on_hub",
+            "+sales_num",
+            "-sales_num",
+            "+sales_usd",
+            "-sales_usd",
+            "+sales_eur",
+            "-sales_eur",
+            "+sales_gbp",
+            "-sales_gbp"
+          ]
+        }
+      }
+    },
     "CheckoutLineInput": {
       "type": "object",
       "additionalProperties": false,
@@ -3751,7 +3793,9 @@ export const apiSchemas = {
         "shipping_type",
         "quote",
         "organisation",
-        "created_by_user"
+        "created_by_user",
+        "line_items",
+        "linked_supplier_refs"
       ],
       "properties": {
         "id": {
@@ -4182,6 +4226,31 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/OrderLineItem"
+          }
+        },
+        "linked_supplier_refs": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/LinkedSupplierRef"
+          }
+        }
+      }
+    },
+    "BasketFromOrderInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
         }
       }
     },
@@ -6457,10 +6526,15 @@ export const apiSchemas = {
     "RoleUpdate": {
       "type": "object",
       "additionalProperties": false,
+      "required": [
+        "name"
+      ],
       "properties": {
         "name": {
           "type": "string",
-          "maxLength": 100
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
         },
         "permissions": {
           "type": "array",

@@ -511,6 +511,15 @@ periods: MetricsPeriod[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "MetricsExportRequest".
+ */
+export interface MetricsExportRequest {
+account_managers?: number[]
+time_period?: ("week" | "month" | "quarter")[]
+sort_by?: ("+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-sales_num" | "+sales_usd" | "-sales_usd" | "+sales_eur" | "-sales_eur" | "+sales_gbp" | "-sales_gbp")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "CheckoutLineInput".
  */
 export interface CheckoutLineInput {
@@ -882,6 +891,8 @@ shipping_type: (ShippingTypeRef | null)
 quote: (QuoteRef | null)
 organisation: (OrganisationRef | null)
 created_by_user: (CreatedByRef | null)
+line_items: OrderLineItem[]
+linked_supplier_refs: LinkedSupplierRef[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -935,6 +946,21 @@ stac_zoom_phone_name: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LinkedSupplierRef".
+ */
+export interface LinkedSupplierRef {
+id: number
+supplier_ref: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketFromOrderInput".
+ */
+export interface BasketFromOrderInput {
+name?: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ShipmentItem".
  */
 export interface ShipmentItem {
@@ -955,14 +981,6 @@ reference: string
 date: string
 tracking_number: (string | null)
 items: ShipmentItem[]
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "LinkedSupplierRef".
- */
-export interface LinkedSupplierRef {
-id: number
-supplier_ref: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1319,7 +1337,7 @@ value: (0 | 1 | 2)
  * via the `definition` "RoleUpdate".
  */
 export interface RoleUpdate {
-name?: string
+name: string
 permissions?: RolePermissionInput[]
 }
 /**
@@ -1720,6 +1738,13 @@ export interface EnableUserQuery {
  * via the `definition` "DisableUserQuery".
  */
 export interface DisableUserQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EmulateUserQuery".
+ */
+export interface EmulateUserQuery {
 
 }
 /**
@@ -2232,6 +2257,13 @@ export interface GetInvoiceQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DownloadInvoiceQuery".
+ */
+export interface DownloadInvoiceQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListMetricsQuery".
  */
 export interface ListMetricsQuery {
@@ -2243,6 +2275,13 @@ per_page: number
 account_managers?: number[]
 time_period?: ("week" | "month" | "quarter")[]
 sort_by: ("+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-sales_num" | "+sales_usd" | "-sales_usd" | "+sales_eur" | "-sales_eur" | "+sales_gbp" | "-sales_gbp")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ExportMetricsQuery".
+ */
+export interface ExportMetricsQuery {
+
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2455,6 +2494,41 @@ payment_type?: ("ON_ACCOUNT" | "FINANCE")[]
  * via the `definition` "GetOrderQuery".
  */
 export interface GetOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ApproveOrderQuery".
+ */
+export interface ApproveOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DenyOrderQuery".
+ */
+export interface DenyOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CancelOrderQuery".
+ */
+export interface CancelOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ResubmitOrderQuery".
+ */
+export interface ResubmitOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateBasketFromOrderQuery".
+ */
+export interface CreateBasketFromOrderQuery {
 
 }
 /**
@@ -2795,6 +2869,7 @@ export interface OperationTypes {
   updateUser: { params: { id: number }; query: UpdateUserQuery; body: UserUpdate; response: User; paged: false };
   enableUser: { params: { id: number }; query: EnableUserQuery; body: undefined; response: User; paged: false };
   disableUser: { params: { id: number }; query: DisableUserQuery; body: undefined; response: User; paged: false };
+  emulateUser: { params: { id: number }; query: EmulateUserQuery; body: undefined; response: CurrentUser; paged: false };
   listUserActions: { params: { id: number }; query: ListUserActionsQuery; body: undefined; response: UserAction[]; paged: true };
   listRoles: { params: {  }; query: ListRolesQuery; body: undefined; response: RoleRow[]; paged: true };
   listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; response: RoleRow[]; paged: true };
@@ -2845,7 +2920,9 @@ export interface OperationTypes {
   listSubscriptionOrders: { params: { id: number }; query: ListSubscriptionOrdersQuery; body: undefined; response: SubscriptionOrder[]; paged: false };
   listInvoices: { params: {  }; query: ListInvoicesQuery; body: undefined; response: InvoiceRow[]; paged: true };
   getInvoice: { params: { id: number }; query: GetInvoiceQuery; body: undefined; response: Invoice; paged: false };
+  downloadInvoice: { params: { id: number }; query: DownloadInvoiceQuery; body: undefined; response: { content: Buffer | string; fileName: string; contentType: "application/pdf" }; paged: false };
   listMetrics: { params: {  }; query: ListMetricsQuery; body: undefined; response: MetricsAccountManager[]; paged: true };
+  exportMetrics: { params: {  }; query: ExportMetricsQuery; body: MetricsExportRequest; response: { content: Buffer | string; fileName: string; contentType: "text/csv" }; paged: false };
   getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; response: MetricsAccountManager; paged: false };
   checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; response: CheckoutResult; paged: false };
   applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; response: FinanceResult; paged: false };
@@ -2863,6 +2940,11 @@ export interface OperationTypes {
   requestAccount: { params: {  }; query: RequestAccountQuery; body: AccountRequest; response: Created; paged: false };
   listOrders: { params: {  }; query: ListOrdersQuery; body: undefined; response: OrderRow[]; paged: true };
   getOrder: { params: { id: number }; query: GetOrderQuery; body: undefined; response: Order; paged: false };
+  approveOrder: { params: { id: number }; query: ApproveOrderQuery; body: undefined; response: Order; paged: false };
+  denyOrder: { params: { id: number }; query: DenyOrderQuery; body: undefined; response: Order; paged: false };
+  cancelOrder: { params: { id: number }; query: CancelOrderQuery; body: undefined; response: Order; paged: false };
+  resubmitOrder: { params: { id: number }; query: ResubmitOrderQuery; body: undefined; response: Order; paged: false };
+  createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; response: Basket; paged: false };
   listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; response: OrderLineItem[]; paged: false };
   listOrderShipments: { params: { id: number }; query: ListOrderShipmentsQuery; body: undefined; response: Shipment[]; paged: false };
   listOrderLinkedSupplierRefs: { params: { id: number }; query: ListOrderLinkedSupplierRefsQuery; body: undefined; response: LinkedSupplierRef[]; paged: false };

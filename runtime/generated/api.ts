@@ -1030,6 +1030,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lookup/company/{query}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Look a company up by its registration number */
+        get: operations["lookupCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -2487,6 +2504,20 @@ export interface components {
         };
         FinanceResult: {
             success: boolean;
+        };
+        CompanyAddress: {
+            company_name: string;
+            addr_line_1: string;
+            addr_line_2: string | null;
+            city: string;
+            region: string | null;
+            postal_code: string;
+            country_code: string;
+        };
+        CompanyLookup: {
+            company_number: string;
+            company_name: string;
+            registered_address: components["schemas"]["CompanyAddress"];
         };
         RoleRef: {
             id: number;
@@ -8567,6 +8598,64 @@ export interface operations {
             };
             /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, finance_not_available, unknown_value */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lookupCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                query: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyLookup"];
+                };
+            };
+            /** @description Invalid parameters or body; also company_not_financeable */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:checkout (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: company_not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

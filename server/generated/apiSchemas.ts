@@ -3610,6 +3610,95 @@ export const apiSchemas = {
         }
       }
     },
+    "CompanyAddress": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "company_name",
+        "addr_line_1",
+        "addr_line_2",
+        "city",
+        "region",
+        "postal_code",
+        "country_code"
+      ],
+      "properties": {
+        "company_name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "addr_line_1": {
+          "type": "string",
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "city": {
+          "type": "string",
+          "maxLength": 50,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "postal_code": {
+          "type": "string",
+          "maxLength": 36,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "country_code": {
+          "type": "string",
+          "maxLength": 2,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "CompanyLookup": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "company_number",
+        "company_name",
+        "registered_address"
+      ],
+      "properties": {
+        "company_number": {
+          "type": "string",
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "company_name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "registered_address": {
+          "$ref": "api#/definitions/CompanyAddress"
+        }
+      }
+    },
     "RoleRef": {
       "type": "object",
       "additionalProperties": false,

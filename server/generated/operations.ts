@@ -5050,6 +5050,35 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "lookupCompany",
+    method: "get",
+    path: "/lookup/company/:query",
+    auth: "session",
+    permission: "order:checkout",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "query"
+      ],
+      "properties": {
+        "query": {
+          "type": "string",
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "The company registration number as typed"
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: checkout_handlers.lookupCompany satisfies Handler<"lookupCompany">,
+    etag: true,
+  },
+  {
     id: "login",
     method: "post",
     path: "/auth/login",

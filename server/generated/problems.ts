@@ -30,6 +30,8 @@ export const problemTitles = {
   "finance_below_minimum_order_value": "Finance is available only for orders with a subtotal over £1,000.",
   "intangible_costs_too_high": "Finance is not available because services make up 35% or more of the basket value.",
   "basket_value_higher_than_rrp": "Finance is not available because the basket value is higher than the recommended retail price.",
+  "company_not_found": "The company could not be found.",
+  "company_not_financeable": "This company is not eligible for finance.",
   "already_emulating": "You are already emulating a user. Stop emulating first.",
   "user_not_active": "This user is disabled or not active and cannot be emulated.",
   "order_from_quote": "This order was placed from a quote: order again from the quote.",

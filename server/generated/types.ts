@@ -740,6 +740,28 @@ success: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CompanyAddress".
+ */
+export interface CompanyAddress {
+company_name: string
+addr_line_1: string
+addr_line_2: (string | null)
+city: string
+region: (string | null)
+postal_code: string
+country_code: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CompanyLookup".
+ */
+export interface CompanyLookup {
+company_number: string
+company_name: string
+registered_address: CompanyAddress
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "RoleRef".
  */
 export interface RoleRef {
@@ -2462,6 +2484,13 @@ export interface ApplyForFinanceQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LookupCompanyQuery".
+ */
+export interface LookupCompanyQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "LoginQuery".
  */
 export interface LoginQuery {
@@ -3078,6 +3107,7 @@ export interface OperationTypes {
   getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; response: MetricsAccountManager; paged: false };
   checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; response: CheckoutResult; paged: false };
   applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; response: FinanceResult; paged: false };
+  lookupCompany: { params: { query: string }; query: LookupCompanyQuery; body: undefined; response: CompanyLookup; paged: false };
   login: { params: {  }; query: LoginQuery; body: LoginRequest; response: CurrentUser; paged: false };
   logout: { params: {  }; query: LogoutQuery; body: undefined; response: void; paged: false };
   whoami: { params: {  }; query: WhoamiQuery; body: undefined; response: CurrentUser; paged: false };

@@ -119,6 +119,7 @@ const guard = {
     admin: { const: true },
     linked_account: { const: true },
     can_create_resellers: { const: true },
+    emulating: { const: false },
     any: { type: 'array', minItems: 2, items: { $ref: '#/$defs/guard' } },
   },
 } as const;
@@ -378,7 +379,7 @@ const screenAction = {
     success: { type: 'string' },
     failure: { type: 'string' },
     // After success, open this route (a deleted record's list); without it the list or record reloads.
-    then: { type: 'object', additionalProperties: false, required: ['route'], properties: { route: identifier } },
+    then: { type: 'object', additionalProperties: false, required: ['route'], properties: { route: identifier, reload_user: { const: true } } },
   },
   oneOf: [
     { required: ['operation', 'label', 'success', 'failure'] },

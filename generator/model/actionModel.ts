@@ -171,7 +171,7 @@ function buildAction(checker: Checker, raw: Raw, subject: Subject, path: (string
     action.failure = raw.failure;
     if (raw.then) {
       checkRoute(checker, raw.then.route, [], [...path, 'then', 'route']);
-      action.then = { route: raw.then.route };
+      action.then = { route: raw.then.route, ...(raw.then.reload_user && { reloadUser: true as const }) };
     }
   }
   if (raw.route) {

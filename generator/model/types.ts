@@ -225,6 +225,8 @@ export interface Guard {
   linked_account?: boolean;
   /** The caller's organisation may create organisations below it (002 §2.3 add-new link). */
   can_create_resellers?: boolean;
+  /** false: not while emulating another user (002 §4 Emulation). */
+  emulating?: false;
   any?: Guard[];
 }
 
@@ -380,8 +382,11 @@ export interface ScreenAction {
   confirm?: ActionConfirm;
   success?: string;
   failure?: string;
-  /** After success, this route (taking no parameter); otherwise the list or record reloads. */
-  then?: { route: string };
+  /**
+   * After success, this route (taking no parameter); otherwise the list or record reloads.
+   * `reloadUser`: the action changed who is signed in (emulation), so the current user is asked again first.
+   */
+  then?: { route: string; reloadUser?: true };
 }
 
 /**

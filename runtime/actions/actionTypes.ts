@@ -41,8 +41,8 @@ export interface ActionConfig {
   readonly confirm?: ActionConfirm;
   readonly success?: string;
   readonly failure?: string;
-  /** After success, this route; otherwise the list or record reloads. */
-  readonly then?: { readonly route: string };
+  /** After success, this route (asking who is signed in first with `reloadUser`); otherwise the list or record reloads. */
+  readonly then?: { readonly route: string; readonly reloadUser?: true };
 }
 
 /** A record tab's checkbox (spec `toggle`): ticking calls `on`, unticking `off`. */

@@ -326,6 +326,46 @@ export const listScreens = {
         },
         "success": "user_disabled_success",
         "failure": "user_status_failure"
+      },
+      {
+        "name": "emulate",
+        "guards": [
+          {
+            "emulating": false
+          },
+          {
+            "permission": "user:admin"
+          },
+          {
+            "admin": true
+          }
+        ],
+        "label": "users.emulate",
+        "when": {
+          "disabled": false
+        },
+        "notSelf": "user",
+        "call": {
+          "operation": "emulateUser",
+          "method": "post",
+          "path": "/users/{id}/emulation",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.emulate_user"
+        },
+        "success": "user_emulation_started",
+        "failure": "user_emulation_failure",
+        "then": {
+          "route": "webstore",
+          "reloadUser": true
+        }
       }
     ]
   },
@@ -2136,6 +2176,46 @@ export const recordScreens = {
             },
             "success": "user_disabled_success",
             "failure": "user_status_failure"
+          },
+          {
+            "name": "emulate",
+            "guards": [
+              {
+                "emulating": false
+              },
+              {
+                "permission": "user:admin"
+              },
+              {
+                "admin": true
+              }
+            ],
+            "label": "users.emulate",
+            "when": {
+              "disabled": false
+            },
+            "notSelf": "user",
+            "call": {
+              "operation": "emulateUser",
+              "method": "post",
+              "path": "/users/{id}/emulation",
+              "params": {
+                "id": {
+                  "from": "row",
+                  "field": "id"
+                }
+              },
+              "body": false
+            },
+            "confirm": {
+              "text": "confirm.emulate_user"
+            },
+            "success": "user_emulation_started",
+            "failure": "user_emulation_failure",
+            "then": {
+              "route": "webstore",
+              "reloadUser": true
+            }
           }
         ]
       },
@@ -2564,7 +2644,48 @@ export const recordScreens = {
       "guard": {
         "permission": "user:modify"
       }
-    }
+    },
+    "actions": [
+      {
+        "name": "emulate",
+        "guards": [
+          {
+            "emulating": false
+          },
+          {
+            "permission": "user:admin"
+          },
+          {
+            "admin": true
+          }
+        ],
+        "label": "users.emulate",
+        "when": {
+          "disabled": false
+        },
+        "notSelf": "user",
+        "call": {
+          "operation": "emulateUser",
+          "method": "post",
+          "path": "/users/{id}/emulation",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.emulate_user"
+        },
+        "success": "user_emulation_started",
+        "failure": "user_emulation_failure",
+        "then": {
+          "route": "webstore",
+          "reloadUser": true
+        }
+      }
+    ]
   },
   "role": {
     "path": "/roles/{id}",
@@ -2777,6 +2898,12 @@ export const recordScreens = {
         }
       }
     ],
+    "edit": {
+      "form": "role_edit_form",
+      "guard": {
+        "permission": "role:modify"
+      }
+    },
     "actions": [
       {
         "name": "delete",

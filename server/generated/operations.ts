@@ -7,6 +7,7 @@ import * as baskets_handlers from '../modules/baskets/handlers';
 import * as billing_handlers from '../modules/billing/handlers';
 import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
+import * as checkout_handlers from '../modules/checkout/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_basketFromOrder from '../modules/orders/basketFromOrder';
 import * as orders_handlers from '../modules/orders/handlers';
@@ -16,6 +17,7 @@ import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
+import * as users_emulation from '../modules/users/emulation';
 
 export const operations: OperationDef[] = [
   {
@@ -1129,6 +1131,44 @@ export const operations: OperationDef[] = [
         "kind": "tree",
         "field": "organisation"
       }
+    },
+  },
+  {
+    id: "emulateUser",
+    method: "post",
+    path: "/users/:id/emulation",
+    auth: "session",
+    permission: "user:admin",
+    guard: {"admin":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: users_emulation.emulateUser satisfies Handler<"emulateUser">,
+    record: {
+      "get": "getUser",
+      "entity": "user",
+      "same": false
+    },
+    access: {
+      "entity": "user",
+      "of": [
+        "getUser"
+      ]
     },
   },
   {
@@ -4753,6 +4793,86 @@ export const operations: OperationDef[] = [
     etag: true,
     access: {
       "entity": "metrics_account_manager"
+    },
+  },
+  {
+    id: "checkoutBasket",
+    method: "post",
+    path: "/baskets/:id/checkout",
+    auth: "session",
+    permission: "order:checkout",
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/CheckoutInput"
+    },
+    handler: checkout_handlers.checkoutBasket satisfies Handler<"checkoutBasket">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
+    id: "applyForFinance",
+    method: "post",
+    path: "/baskets/:id/finance",
+    auth: "session",
+    permission: "order:checkout",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/CheckoutInput"
+    },
+    handler: checkout_handlers.applyForFinance satisfies Handler<"applyForFinance">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
     },
   },
   {

@@ -511,6 +511,80 @@ periods: MetricsPeriod[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckoutLineInput".
+ */
+export interface CheckoutLineInput {
+quantity?: number
+dropbox_team_name?: (string | null)
+dropbox_admin_email?: (string | null)
+acronis_tenant_name?: (string | null)
+acronis_admin_email?: (string | null)
+zoom_end_user_company?: (string | null)
+zoom_end_user_name?: (string | null)
+zoom_end_user_email?: (string | null)
+sbc_name?: (string | null)
+nuvias_name?: (string | null)
+stac_teams_name?: (string | null)
+stac_zoom_phone_name?: (string | null)
+id: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckoutInput".
+ */
+export interface CheckoutInput {
+purchase_order_number?: (string | null)
+end_user?: (string | null)
+end_user_email?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+payment_type?: ("ON_ACCOUNT" | "FINANCE")
+finance_target?: ("SELF" | "CUSTOMER" | null)
+finance_title?: ("Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null)
+finance_first_name?: (string | null)
+finance_last_name?: (string | null)
+finance_email_address?: (string | null)
+finance_contact_number?: (string | null)
+finance_term_length?: (24 | 36 | 48 | 60 | null)
+finance_company_number?: (string | null)
+finance_company_name?: (string | null)
+finance_reg_company_name?: (string | null)
+finance_reg_addr_line_1?: (string | null)
+finance_reg_addr_line_2?: (string | null)
+finance_reg_city?: (string | null)
+finance_reg_region?: (string | null)
+finance_reg_postal_code?: (string | null)
+finance_reg_country_code?: (string | null)
+shipping_type?: (number | null)
+line_items?: CheckoutLineInput[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckoutResult".
+ */
+export interface CheckoutResult {
+id: number
+name: string
+status: ("CREATED" | "PROCESSING" | "ACCEPTED" | "PART_SHIPPED" | "SHIPPED" | "COMPLETE" | "ATTENTION_REQUIRED" | "FAILED" | "PENDING_AUTHORISATION" | "CANCELLED")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "FinanceResult".
+ */
+export interface FinanceResult {
+success: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "RoleRef".
  */
 export interface RoleRef {
@@ -1232,7 +1306,7 @@ value: (0 | 1 | 2)
  * via the `definition` "RoleUpdate".
  */
 export interface RoleUpdate {
-name?: string
+name: string
 permissions?: RolePermissionInput[]
 }
 /**
@@ -1633,6 +1707,13 @@ export interface EnableUserQuery {
  * via the `definition` "DisableUserQuery".
  */
 export interface DisableUserQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EmulateUserQuery".
+ */
+export interface EmulateUserQuery {
 
 }
 /**
@@ -2163,6 +2244,20 @@ sort_by: ("+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-s
  */
 export interface GetMetricsQuery {
 time_period?: ("week" | "month" | "quarter")[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckoutBasketQuery".
+ */
+export interface CheckoutBasketQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ApplyForFinanceQuery".
+ */
+export interface ApplyForFinanceQuery {
+
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2722,6 +2817,7 @@ export interface OperationTypes {
   updateUser: { params: { id: number }; query: UpdateUserQuery; body: UserUpdate; response: User; paged: false };
   enableUser: { params: { id: number }; query: EnableUserQuery; body: undefined; response: User; paged: false };
   disableUser: { params: { id: number }; query: DisableUserQuery; body: undefined; response: User; paged: false };
+  emulateUser: { params: { id: number }; query: EmulateUserQuery; body: undefined; response: CurrentUser; paged: false };
   listUserActions: { params: { id: number }; query: ListUserActionsQuery; body: undefined; response: UserAction[]; paged: true };
   listRoles: { params: {  }; query: ListRolesQuery; body: undefined; response: RoleRow[]; paged: true };
   listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; response: RoleRow[]; paged: true };
@@ -2774,6 +2870,8 @@ export interface OperationTypes {
   getInvoice: { params: { id: number }; query: GetInvoiceQuery; body: undefined; response: Invoice; paged: false };
   listMetrics: { params: {  }; query: ListMetricsQuery; body: undefined; response: MetricsAccountManager[]; paged: true };
   getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; response: MetricsAccountManager; paged: false };
+  checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; response: CheckoutResult; paged: false };
+  applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; response: FinanceResult; paged: false };
   login: { params: {  }; query: LoginQuery; body: LoginRequest; response: CurrentUser; paged: false };
   logout: { params: {  }; query: LogoutQuery; body: undefined; response: void; paged: false };
   whoami: { params: {  }; query: WhoamiQuery; body: undefined; response: CurrentUser; paged: false };

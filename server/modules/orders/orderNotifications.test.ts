@@ -3,13 +3,12 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../generated/types';
 import { MAIL_TOPIC, mailHandler } from '../../integrations/mail';
-import { genericMetaOf } from '../../http/recordParts';
-import { genericGet } from '../../http/genericList';
+import { toScaled } from '../../db/scaled';
 import { OutboxDispatcher } from '../../writes/outbox';
-import { inTransaction, SYSTEM_ACTOR } from '../../writes/records';
+import { CUSTOMER_ORG, GB_ADDRESS, makeBasket } from '../../testing/checkoutBaskets';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { RESELLER_ADMIN, signedIn } from '../../testing/testUsers';
-import { notifyOrderStatusChanged, subscribersOf } from './orderNotifications';
+import { BUYER, RESELLER_ADMIN, signedIn } from '../../testing/testUsers';
+import { subscribersOf } from './orderNotifications';
 
 interface Received {
   to: string[];
@@ -79,15 +78,21 @@ describe('order notifications', () => {
     expect(received).toEqual([]);
   });
 
-  it('raises order_requires_manual_auth too for a new order pending authorisation', async () => {
+  it('raises order_requires_manual_auth for an order placed pending authorisation, to those above who subscribed', async () => {
+    await deliver();
     received.length = 0;
-    await server.db('orders').where('id', 19).update({ status: 'PENDING_AUTHORISATION' });
-    const root = { id: 1, organisation: { id: 1, tree_path: '/1/' }, treeScope: 'subtree' } as never;
-    const order = (await genericGet(server.db, genericMetaOf('getOrder'), { params: { id: 19 }, query: {}, user: root })) as Order;
-    await inTransaction(server.db, SYSTEM_ACTOR, (records) => notifyOrderStatusChanged({ db: records.db, records }, order, null));
-    expect(await deliver()).toBe(5);
-    const subjects = received.map((mail) => /Subject: (.*)/.exec(mail.data)?.[1]);
-    expect(subjects.filter((subject) => subject === 'Order HUB-10019: Pending authorisation')).toHaveLength(3);
-    expect(subjects.filter((subject) => subject === 'Order HUB-10019 requires authorisation')).toHaveLength(2);
+    await server.db('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('1.00') });
+    try {
+      const bob = await signedIn(server, BUYER);
+      const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 2]]);
+      const placed = await bob.post<Order>(`/api/v1/baskets/${id}/checkout`, { purchase_order_number: 'PO-MANUAL-AUTH', ...GB_ADDRESS, shipping_type: 1 });
+      expect(placed.status, placed.text).toBe(201);
+      expect(placed.body.status).toBe('PENDING_AUTHORISATION');
+      await deliver();
+      const asked = received.filter((mail) => mail.data.includes(`Subject: Order ${placed.body.name} requires authorisation`));
+      expect(asked.flatMap((mail) => mail.to).sort()).toEqual(['admin@reseller.example', 'admin@supplier.example']);
+    } finally {
+      await server.db('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null });
+    }
   });
 });

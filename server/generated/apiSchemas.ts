@@ -4110,6 +4110,53 @@ export const apiSchemas = {
         }
       }
     },
+    "OrderUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "linked_supplier_refs"
+      ],
+      "properties": {
+        "linked_supplier_refs": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 100
+          }
+        }
+      }
+    },
+    "SupplierRefMatch": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "supplier_ref"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "supplier_ref": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
     "BasketFromOrderInput": {
       "type": "object",
       "additionalProperties": false,

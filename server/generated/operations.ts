@@ -11,6 +11,7 @@ import * as checkout_handlers from '../modules/checkout/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_basketFromOrder from '../modules/orders/basketFromOrder';
 import * as orders_handlers from '../modules/orders/handlers';
+import * as orders_linkedSupplierRefs from '../modules/orders/linkedSupplierRefs';
 import * as orders_orderActions from '../modules/orders/orderActions';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
@@ -5921,6 +5922,70 @@ export const operations: OperationDef[] = [
         "getOrder"
       ]
     },
+  },
+  {
+    id: "updateOrder",
+    method: "put",
+    path: "/orders/:id",
+    auth: "session",
+    permission: "order:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrderUpdate"
+    },
+    handler: orders_linkedSupplierRefs.updateOrder satisfies Handler<"updateOrder">,
+    record: {
+      "get": "getOrder",
+      "entity": "order",
+      "same": true
+    },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "lookupSupplierRef",
+    method: "get",
+    path: "/lookup/supplier_ref",
+    auth: "session",
+    permission: "order:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "ref": {
+          "type": "string",
+          "maxLength": 100
+        }
+      }
+    },
+    handler: orders_linkedSupplierRefs.lookupSupplierRef satisfies Handler<"lookupSupplierRef">,
   },
   {
     id: "listOrderLineItems",

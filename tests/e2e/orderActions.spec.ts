@@ -116,3 +116,32 @@ test('create a basket from an order, named in the prompt, then the baskets list'
   const id = (await link.getAttribute('href'))?.split('/').at(-1);
   await apiWrite(page, 'DELETE', `/baskets/${id}`);
 });
+
+test('root links a supplier reference once it is well formed and found, and removes it again', async ({ page }) => {
+  await signInTo(page, ROOT_ADMIN, '/webstore/orders/2', /\/webstore\/orders\/2$/);
+  const details = page.locator('.order-details');
+  await details.getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const proceed = dialog.getByRole('button', { name: 'Proceed' });
+  await dialog.getByLabel('Supplier reference').fill('SX700003');
+  await expect(dialog.getByRole('status')).toHaveText('Please enter a valid sales order reference.');
+  await expect(proceed).toBeDisabled();
+  await dialog.getByLabel('Supplier reference').fill('SO123');
+  await expect(dialog.getByRole('status')).toHaveText('No sales order was found with this reference.');
+  await expect(proceed).toBeDisabled();
+  await dialog.getByLabel('Supplier reference').fill('SO700003');
+  await expect(dialog.getByRole('status')).toHaveText('Found: order HUB-10003');
+  await proceed.click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  const refs = details.getByRole('list', { name: 'Linked supplier references' });
+  await expect(refs.getByRole('listitem')).toHaveText(['SO800002×', 'SO700003×']);
+  await refs.getByRole('button', { name: 'Remove SO700003' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to remove the supplier reference SO700003?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(refs.getByRole('listitem')).toHaveText(['SO800002×']);
+  // A reseller's admin is not root: the references are read-only to them.
+  await page.context().clearCookies();
+  await signInTo(page, RESELLER_ADMIN, '/webstore/orders/2', /\/webstore\/orders\/2$/);
+  await expect(page.locator('.order-details').getByRole('list', { name: 'Linked supplier references' })).toHaveText('SO800002');
+  await expect(page.locator('.order-details').getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+});

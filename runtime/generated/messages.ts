@@ -408,6 +408,7 @@ export const messages = {
     "orders.checking": "Wird geprüft…",
     "orders.save_refs_failure": "Die verknüpften Lieferantenreferenzen der Bestellung {{name}} konnten nicht gespeichert werden.",
     "confirm.remove_supplier_ref": "Möchten Sie die Lieferantenreferenz {{ref}} wirklich entfernen?",
+    "orders.export": "Exportieren",
     "crumb.orders": "Bestellungen",
     "crumb.quotesoutward": "Ausgehende Angebote",
     "crumb.quotesinward": "Eingehende Angebote",
@@ -1296,6 +1297,7 @@ export const messages = {
     "orders.checking": "Checking…",
     "orders.save_refs_failure": "The linked supplier references of order {{name}} could not be saved.",
     "confirm.remove_supplier_ref": "Are you sure you want to remove the supplier reference {{ref}}?",
+    "orders.export": "Export",
     "crumb.orders": "Orders",
     "crumb.quotesoutward": "Outward quotes",
     "crumb.quotesinward": "Inward quotes",
@@ -2184,6 +2186,7 @@ export const messages = {
     "orders.checking": "Comprobando…",
     "orders.save_refs_failure": "No se han podido guardar las referencias de proveedor vinculadas del pedido {{name}}.",
     "confirm.remove_supplier_ref": "¿Seguro que desea quitar la referencia de proveedor {{ref}}?",
+    "orders.export": "Exportar",
     "crumb.orders": "Pedidos",
     "crumb.quotesoutward": "Presupuestos enviados",
     "crumb.quotesinward": "Presupuestos recibidos",
@@ -3072,6 +3075,7 @@ export const messages = {
     "orders.checking": "Vérification…",
     "orders.save_refs_failure": "Les références fournisseur liées de la commande {{name}} n'ont pas pu être enregistrées.",
     "confirm.remove_supplier_ref": "Voulez-vous vraiment retirer la référence fournisseur {{ref}} ?",
+    "orders.export": "Exporter",
     "crumb.orders": "Commandes",
     "crumb.quotesoutward": "Devis envoyés",
     "crumb.quotesinward": "Devis reçus",
@@ -3960,6 +3964,7 @@ export const messages = {
     "orders.checking": "Verifica in corso…",
     "orders.save_refs_failure": "Non è stato possibile salvare i riferimenti fornitore collegati dell'ordine {{name}}.",
     "confirm.remove_supplier_ref": "Vuoi davvero rimuovere il riferimento fornitore {{ref}}?",
+    "orders.export": "Esporta",
     "crumb.orders": "Ordini",
     "crumb.quotesoutward": "Preventivi inviati",
     "crumb.quotesinward": "Preventivi ricevuti",
@@ -4848,6 +4853,7 @@ export const messages = {
     "orders.checking": "Controleren…",
     "orders.save_refs_failure": "De gekoppelde leveranciersreferenties van bestelling {{name}} konden niet worden opgeslagen.",
     "confirm.remove_supplier_ref": "Weet u zeker dat u leveranciersreferentie {{ref}} wilt verwijderen?",
+    "orders.export": "Exporteren",
     "crumb.orders": "Bestellingen",
     "crumb.quotesoutward": "Verzonden offertes",
     "crumb.quotesinward": "Ontvangen offertes",
@@ -5333,4 +5339,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 886 keys in the English catalogue.
+// 887 keys in the English catalogue.

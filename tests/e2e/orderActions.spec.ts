@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
@@ -144,4 +145,23 @@ test('root links a supplier reference once it is well formed and found, and remo
   await signInTo(page, RESELLER_ADMIN, '/webstore/orders/2', /\/webstore\/orders\/2$/);
   await expect(page.locator('.order-details').getByRole('list', { name: 'Linked supplier references' })).toHaveText('SO800002');
   await expect(page.locator('.order-details').getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+});
+
+test('the orders list: tick orders (or all of the page), Export saves the CSV under the name given, Print is there', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/orders', /\/webstore\/orders$/);
+  const exportButton = page.getByRole('button', { name: 'Export', exact: true });
+  await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible();
+  await expect(exportButton).toBeDisabled();
+  const rowBox = (reference: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: reference, exact: true }) }).getByRole('checkbox');
+  await rowBox('HUB-10002').check();
+  await rowBox('HUB-10001').check();
+  const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+  expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(['HUB-10001', 'HUB-10002']);
+  await expect(page.getByText('Your CSV download has started.')).toBeVisible();
+  // Select-all ticks the page's rows: 12 of Customer Co's tree.
+  await page.getByRole('checkbox', { name: 'Column with Header Selection' }).check();
+  const [all] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  expect((await readFile(await all.path(), 'utf8')).trimEnd().split('\r\n')).toHaveLength(13);
 });

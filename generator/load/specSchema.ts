@@ -58,6 +58,8 @@ const entity = {
     drop_intended: { type: 'array', items: identifier },
     /** Every change of a record is written to the audit log under the entity's name (an audit_entity_type value). */
     audit: { type: 'boolean' },
+    /** Every write bumps this named data version (table data_versions) in its transaction: caches keyed by it never go stale. */
+    data_version: identifier,
     fields: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: field },
     indexes: indexLists,
     unique: indexLists,
@@ -145,7 +147,16 @@ const operation = {
     },
     query: parameterSet,
     body: { type: 'string' },
-    response: { anyOf: [{ const: 'none' }, { type: 'string' }, { $ref: '#/$defs/property' }] },
+    // `{ file: [application/pdf] }`: a file answered with a Content-Disposition filename (an
+    // invoice's PDF, an export's CSV); the handler answers a FileAnswer (server/http/operationDef.ts).
+    response: {
+      anyOf: [
+        { const: 'none' },
+        { type: 'string' },
+        { type: 'object', additionalProperties: false, required: ['file'], properties: { file: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[a-z]+/[a-z0-9.+-]+$' } } } },
+        { $ref: '#/$defs/property' },
+      ],
+    },
     status: { type: 'integer', minimum: 200, maximum: 299 },
     // The problems a hand-written operation answers beyond the usual ones, by status, for the
     // OpenAPI contract: { 409: [max_feeds_reached], 422: [outside_scope] } (codes of the catalogue).

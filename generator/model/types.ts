@@ -65,6 +65,8 @@ export interface Entity {
   dropIntended: string[];
   /** Changes are written to the audit log (entity_type = the entity's name). */
   audit: boolean;
+  /** The data version (a data_versions row by name) every write of this entity bumps: what caches of it are keyed by. */
+  dataVersion?: string;
 }
 
 export interface EnumDef {
@@ -113,7 +115,10 @@ export interface Operation {
   pathParams: Property[];
   query: Property[];
   body?: string;
+  /** 'none' also for a file answer (`file`): no JSON body. */
   response: TypeRef | 'none';
+  /** A file answer of one of these content types, named by a Content-Disposition filename. */
+  file?: string[];
   status: number;
   handler?: { module: string; exportName: string };
   generic?: GenericOperation;

@@ -1069,7 +1069,14 @@ export const listScreens = {
     ],
     "links": [],
     "title": "invoices.title",
-    "emptyKey": "invoices.empty"
+    "emptyKey": "invoices.empty",
+    "actions": [
+      {
+        "name": "download",
+        "guards": [],
+        "component": "billing/InvoiceDownload#InvoiceDownload"
+      }
+    ]
   },
   "metrics": {
     "path": "/metrics",

@@ -13,6 +13,7 @@ export const cellSlots: Readonly<Record<string, Slot<CellSlotProps>>> = {
 };
 
 export const actionSlots: Readonly<Record<string, Slot<ActionSlotProps>>> = {
+  "billing/InvoiceDownload#InvoiceDownload": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/billing/InvoiceDownload').then((module) => ({ default: module.InvoiceDownload }))),
   "orders/PrintButton#PrintButton": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/orders/PrintButton').then((module) => ({ default: module.PrintButton }))),
 };
 

@@ -2413,6 +2413,48 @@ export const apiSchemas = {
         }
       }
     },
+    "MetricsExportRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "account_managers": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "time_period": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "week",
+              "month",
+              "quarter"
+            ]
+          }
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name",
+            "+new_on_hub",
+            "-new_on_hub",
+            "+sales_num",
+            "-sales_num",
+            "+sales_usd",
+            "-sales_usd",
+            "+sales_eur",
+            "-sales_eur",
+            "+sales_gbp",
+            "-sales_gbp"
+          ]
+        }
+      }
+    },
     "CheckoutLineInput": {
       "type": "object",
       "additionalProperties": false,

@@ -5,6 +5,8 @@ import * as auth_handlers from '../modules/auth/handlers';
 import * as auth_language from '../modules/auth/language';
 import * as baskets_handlers from '../modules/baskets/handlers';
 import * as billing_handlers from '../modules/billing/handlers';
+import * as billing_invoiceDownload from '../modules/billing/invoiceDownload';
+import * as billing_metricsExport from '../modules/billing/metricsExport';
 import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
 import * as checkout_handlers from '../modules/checkout/handlers';
@@ -4687,6 +4689,41 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "downloadInvoice",
+    method: "get",
+    path: "/invoices/:id/download",
+    auth: "session",
+    permission: "invoice:view",
+    status: 200,
+    file: [
+      "application/pdf"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: billing_invoiceDownload.downloadInvoice satisfies Handler<"downloadInvoice">,
+    access: {
+      "entity": "invoice",
+      "of": [
+        "getInvoice"
+      ]
+    },
+  },
+  {
     id: "listMetrics",
     method: "get",
     path: "/metrics",
@@ -4754,6 +4791,29 @@ export const operations: OperationDef[] = [
       }
     },
     handler: billing_handlers.listMetrics satisfies Handler<"listMetrics">,
+  },
+  {
+    id: "exportMetrics",
+    method: "post",
+    path: "/metrics/export",
+    auth: "session",
+    guard: {"root":true},
+    status: 200,
+    file: [
+      "text/csv"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/MetricsExportRequest"
+    },
+    handler: billing_metricsExport.exportMetrics satisfies Handler<"exportMetrics">,
   },
   {
     id: "getMetrics",

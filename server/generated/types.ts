@@ -511,6 +511,15 @@ periods: MetricsPeriod[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "MetricsExportRequest".
+ */
+export interface MetricsExportRequest {
+account_managers?: number[]
+time_period?: ("week" | "month" | "quarter")[]
+sort_by?: ("+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-sales_num" | "+sales_usd" | "-sales_usd" | "+sales_eur" | "-sales_eur" | "+sales_gbp" | "-sales_gbp")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "CheckoutLineInput".
  */
 export interface CheckoutLineInput {
@@ -2258,6 +2267,13 @@ export interface GetInvoiceQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DownloadInvoiceQuery".
+ */
+export interface DownloadInvoiceQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListMetricsQuery".
  */
 export interface ListMetricsQuery {
@@ -2269,6 +2285,13 @@ per_page: number
 account_managers?: number[]
 time_period?: ("week" | "month" | "quarter")[]
 sort_by: ("+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-sales_num" | "+sales_usd" | "-sales_usd" | "+sales_eur" | "-sales_eur" | "+sales_gbp" | "-sales_gbp")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ExportMetricsQuery".
+ */
+export interface ExportMetricsQuery {
+
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2921,7 +2944,9 @@ export interface OperationTypes {
   listSubscriptionOrders: { params: { id: number }; query: ListSubscriptionOrdersQuery; body: undefined; response: SubscriptionOrder[]; paged: false };
   listInvoices: { params: {  }; query: ListInvoicesQuery; body: undefined; response: InvoiceRow[]; paged: true };
   getInvoice: { params: { id: number }; query: GetInvoiceQuery; body: undefined; response: Invoice; paged: false };
+  downloadInvoice: { params: { id: number }; query: DownloadInvoiceQuery; body: undefined; response: { content: Buffer | string; fileName: string; contentType: "application/pdf" }; paged: false };
   listMetrics: { params: {  }; query: ListMetricsQuery; body: undefined; response: MetricsAccountManager[]; paged: true };
+  exportMetrics: { params: {  }; query: ExportMetricsQuery; body: MetricsExportRequest; response: { content: Buffer | string; fileName: string; contentType: "text/csv" }; paged: false };
   getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; response: MetricsAccountManager; paged: false };
   checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; response: CheckoutResult; paged: false };
   applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; response: FinanceResult; paged: false };

@@ -628,6 +628,9 @@ const screen = {
     columns: { type: 'array', minItems: 1, items: recordColumn },
     filters: { type: 'array', items: listFilter },
     debounce_ms: { type: 'integer', minimum: 0, maximum: 5000 },
+    // Row checkboxes with select-all; the component (`file#Export`) is drawn above the rows and given
+    // the selected rows (the orders list's Export and Print, 001 §2).
+    selection: componentRef,
     page_sizes: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1 } },
     empty: { type: 'string' },
     tree: identifier,

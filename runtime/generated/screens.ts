@@ -1360,7 +1360,8 @@ export const listScreens = {
     ],
     "links": [],
     "title": "orders.title",
-    "emptyKey": "orders.empty"
+    "emptyKey": "orders.empty",
+    "selection": "orders/OrderListTools#OrderListTools"
   },
   "quotesoutward": {
     "path": "/quotes/outward",

@@ -13,7 +13,9 @@ import * as checkout_handlers from '../modules/checkout/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_basketFromOrder from '../modules/orders/basketFromOrder';
 import * as orders_handlers from '../modules/orders/handlers';
+import * as orders_linkedSupplierRefs from '../modules/orders/linkedSupplierRefs';
 import * as orders_orderActions from '../modules/orders/orderActions';
+import * as orders_ordersExport from '../modules/orders/ordersExport';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
@@ -6124,6 +6126,90 @@ export const operations: OperationDef[] = [
         "getOrder"
       ]
     },
+  },
+  {
+    id: "exportOrders",
+    method: "post",
+    path: "/orders/export",
+    auth: "session",
+    permission: "order:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrderExportInput"
+    },
+    handler: orders_ordersExport.exportOrders satisfies Handler<"exportOrders">,
+  },
+  {
+    id: "updateOrder",
+    method: "put",
+    path: "/orders/:id",
+    auth: "session",
+    permission: "order:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrderUpdate"
+    },
+    handler: orders_linkedSupplierRefs.updateOrder satisfies Handler<"updateOrder">,
+    record: {
+      "get": "getOrder",
+      "entity": "order",
+      "same": true
+    },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "lookupSupplierRef",
+    method: "get",
+    path: "/lookup/supplier_ref",
+    auth: "session",
+    permission: "order:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "ref": {
+          "type": "string",
+          "maxLength": 100
+        }
+      }
+    },
+    handler: orders_linkedSupplierRefs.lookupSupplierRef satisfies Handler<"lookupSupplierRef">,
   },
   {
     id: "listOrderLineItems",

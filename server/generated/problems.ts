@@ -35,6 +35,8 @@ export const problemTitles = {
   "already_emulating": "You are already emulating a user. Stop emulating first.",
   "user_not_active": "This user is disabled or not active and cannot be emulated.",
   "order_from_quote": "This order was placed from a quote: order again from the quote.",
+  "so_regex": "A sales order reference begins with two of the letters S and O (SO, OS, SS or OO).",
+  "so_ref_not_found": "No sales order was found with this reference.",
   "record_in_use": "Other records still refer to this one, so it cannot be deleted.",
   "stale_record": "Someone else changed this record while you were editing it. Reload it to see their changes.",
   "invalid_state": "This action no longer applies: the record has changed since you saw it.",

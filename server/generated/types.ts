@@ -1100,6 +1100,38 @@ supplier_ref: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderUpdate".
+ */
+export interface OrderUpdate {
+linked_supplier_refs: string[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderExportInput".
+ */
+export interface OrderExportInput {
+orders: number[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderExport".
+ */
+export interface OrderExport {
+filename: string
+content_type: string
+content: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SupplierRefMatch".
+ */
+export interface SupplierRefMatch {
+id: number
+name: string
+supplier_ref: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "BasketFromOrderInput".
  */
 export interface BasketFromOrderInput {
@@ -2711,6 +2743,27 @@ export interface CreateBasketFromOrderQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ExportOrdersQuery".
+ */
+export interface ExportOrdersQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateOrderQuery".
+ */
+export interface UpdateOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LookupSupplierRefQuery".
+ */
+export interface LookupSupplierRefQuery {
+ref?: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListOrderLineItemsQuery".
  */
 export interface ListOrderLineItemsQuery {
@@ -3126,6 +3179,9 @@ export interface OperationTypes {
   cancelOrder: { params: { id: number }; query: CancelOrderQuery; body: undefined; response: Order; paged: false };
   resubmitOrder: { params: { id: number }; query: ResubmitOrderQuery; body: undefined; response: Order; paged: false };
   createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; response: Basket; paged: false };
+  exportOrders: { params: {  }; query: ExportOrdersQuery; body: OrderExportInput; response: OrderExport; paged: false };
+  updateOrder: { params: { id: number }; query: UpdateOrderQuery; body: OrderUpdate; response: Order; paged: false };
+  lookupSupplierRef: { params: {  }; query: LookupSupplierRefQuery; body: undefined; response: SupplierRefMatch[]; paged: false };
   listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; response: OrderLineItem[]; paged: false };
   listOrderShipments: { params: { id: number }; query: ListOrderShipmentsQuery; body: undefined; response: Shipment[]; paged: false };
   listOrderLinkedSupplierRefs: { params: { id: number }; query: ListOrderLinkedSupplierRefsQuery; body: undefined; response: LinkedSupplierRef[]; paged: false };

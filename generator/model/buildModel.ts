@@ -95,6 +95,7 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
     };
     if (raw.description !== undefined) entity.description = raw.description;
     if (raw.renamed_from !== undefined) entity.renamedFrom = raw.renamed_from;
+    if (raw.data_version !== undefined) entity.dataVersion = raw.data_version;
     return entity;
   });
   const tables = new Map<string, string>();
@@ -103,6 +104,9 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
     if (other) fail(located.get(entity.name)!, `table "${entity.table}" is also used by entity "${other}"`, ['table']);
     tables.set(entity.table, entity.name);
   }
+  // The write path bumps data_versions (server/writes/dataVersions.ts): the table must be declared.
+  const versioned = entities.find((entity) => entity.dataVersion !== undefined);
+  if (versioned && !tables.has('data_versions')) fail(located.get(versioned.name)!, 'data_version needs an entity with table "data_versions" (name, version)', ['data_version']);
   return entities;
 }
 

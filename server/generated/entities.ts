@@ -783,6 +783,7 @@ export const entities = {
   },
   "vendor": {
     "table": "vendors",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -800,6 +801,7 @@ export const entities = {
   },
   "product_type": {
     "table": "product_types",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -813,6 +815,7 @@ export const entities = {
   },
   "product": {
     "table": "products",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -917,6 +920,7 @@ export const entities = {
   },
   "price_list": {
     "table": "price_lists",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -947,6 +951,7 @@ export const entities = {
   },
   "price_list_item": {
     "table": "price_list_items",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -981,6 +986,7 @@ export const entities = {
   },
   "product_option": {
     "table": "product_options",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1008,6 +1014,7 @@ export const entities = {
   },
   "rate_plan": {
     "table": "rate_plans",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1050,6 +1057,7 @@ export const entities = {
   },
   "rate_plan_charge": {
     "table": "rate_plan_charges",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1084,6 +1092,7 @@ export const entities = {
   },
   "rate_plan_charge_cost": {
     "table": "rate_plan_charge_costs",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -2711,6 +2720,23 @@ export const entities = {
       "last_error": {
         "column": "last_error",
         "type": "string"
+      }
+    }
+  },
+  "data_version": {
+    "table": "data_versions",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "name": {
+        "column": "name",
+        "type": "string"
+      },
+      "version": {
+        "column": "version",
+        "type": "integer"
       }
     }
   }

@@ -12,7 +12,7 @@ import { etagOf, tagListMatches } from './etag';
 import { genericChildren, genericGet, genericList, rowInScope, type GenericInput } from './genericList';
 import { genericCreate, genericUpdate } from './genericWrite';
 import { genericAction, genericDelete } from './genericRecordWrites';
-import type { FileAnswer, GenericMeta, OperationDef, Page, RequestContext } from './operationDef';
+import type { FileAnswer, GenericMeta, OperationDef, Page, PreparedPage, RequestContext } from './operationDef';
 import type { SessionUser } from '../modules/auth/sessionUser';
 import { assertMayCall } from './callerChecks';
 import { HttpProblem, unauthenticated, notFound } from './problem';
@@ -148,6 +148,13 @@ function answerOf(operation: OperationDef, query: Record<string, unknown>, resul
     const perPage = Number(query['per_page']);
     headers['x-total-count'] = String(page.total);
     headers['x-total-pages'] = String(Math.ceil(page.total / perPage));
+    const prepared = page as Partial<PreparedPage>;
+    if (prepared.json && prepared.etag && prepared.cacheControl) {
+      headers['ETag'] = prepared.etag;
+      headers['Cache-Control'] = prepared.cacheControl;
+      headers['Content-Type'] = 'application/json; charset=utf-8';
+      return { status: operation.status, body: prepared.json, headers };
+    }
     return { status: operation.status, body: page.rows, headers };
   }
   if ((operation.etag || operation.record?.same) && result !== undefined) headers['ETag'] = etagOf(result);
@@ -184,6 +191,8 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
       if (etag && known && tagListMatches(known, etag)) {
         ctx.status = 304;
         ctx.set('ETag', etag);
+        const cacheControl = answer.headers['Cache-Control'];
+        if (cacheControl) ctx.set('Cache-Control', cacheControl);
         return;
       }
       send(ctx, answer);

@@ -44,6 +44,16 @@ export interface Page<Row> {
   total: number;
 }
 
+/**
+ * A page already serialised (a cached one, server/modules/catalogue/pageCache.ts): the router
+ * sends its bytes as they are, with its ETag (304 to a matching If-None-Match) and Cache-Control.
+ */
+export interface PreparedPage<Row = unknown> extends Page<Row> {
+  json: Buffer;
+  etag: string;
+  cacheControl: string;
+}
+
 type HandlerResult<K extends OperationId> = OperationTypes[K]['paged'] extends true
   ? OperationTypes[K]['response'] extends (infer Row)[]
     ? Page<Row>

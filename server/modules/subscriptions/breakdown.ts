@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fromScaled } from '../../db/scaled';
-import { planFor, productFigures, type BillingFrequency, type Charge, type Plan, type ProductFigures } from './contractValue';
+import type { Currency, RatePlanChargeLike } from '../../../shared/pricing/types';
+import { planFor, productFigures, type BillingFrequency, type Plan, type ProductFigures } from './contractValue';
 
 /** The subscription fields its figures and rules read. */
 export interface SubscriptionFacts {
@@ -80,13 +81,14 @@ export async function plansOf(db: Knex, productIds: readonly number[], currency:
       charges: charges
         .filter((charge) => Number(charge['rate_plan_id']) === Number(row['id']))
         .map(
-          (charge): Charge => ({
-            charge_type: charge['charge_type'] as Charge['charge_type'],
-            charge_model: charge['charge_model'] as Charge['charge_model'],
-            costs: costs
+          (charge): RatePlanChargeLike => ({
+            charge_type: charge['charge_type'] as RatePlanChargeLike['charge_type'],
+            charge_model: charge['charge_model'] as RatePlanChargeLike['charge_model'],
+            rate_plan_charge_costs: costs
               .filter((cost) => Number(cost['rate_plan_charge_id']) === Number(charge['id']))
               .map((cost) => ({
-                price: fromScaled(cost['charge_cost_price'] as string | number),
+                currency: currency as Currency,
+                charge_cost_price: fromScaled(cost['charge_cost_price'] as string | number),
                 starting_unit: cost['starting_unit'] === null ? null : Number(cost['starting_unit']),
                 ending_unit: cost['ending_unit'] === null ? null : Number(cost['ending_unit']),
               })),
@@ -114,10 +116,12 @@ export async function breakdownOf(db: Knex, subscription: SubscriptionFacts): Pr
       productId,
       quantity,
       plan,
-      figures: productFigures(plan, quantity, term.months, term.billing),
+      figures: productFigures(plan, subscription.currency as Currency, quantity, term.months, term.billing),
       minQuantity: Math.max(quantity, 1),
       maxQuantity: plan?.max_quantity ?? null,
-      volumeRanges: (volume?.costs ?? []).filter((cost) => cost.ending_unit === null || cost.ending_unit >= quantity).map(({ starting_unit, ending_unit }) => ({ starting_unit, ending_unit })),
+      volumeRanges: (volume?.rate_plan_charge_costs ?? [])
+        .filter((cost) => cost.ending_unit == null || cost.ending_unit >= quantity)
+        .map((cost) => ({ starting_unit: cost.starting_unit ?? null, ending_unit: cost.ending_unit ?? null })),
     };
   });
 }

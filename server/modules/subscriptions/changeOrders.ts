@@ -5,6 +5,7 @@ import type { RequestContext } from '../../http/operationDef';
 import { HttpProblem } from '../../http/problem';
 import { visibleRecord } from '../../http/recordParts';
 import { breakdownOf, openOrderCount, subscriptionFacts, termOf, type BreakdownLine, type SubscriptionFacts } from './breakdown';
+import type { Currency } from '../../../shared/pricing/types';
 import { productFigures, sumOf } from './contractValue';
 
 /** Money as the API carries it: exact to the fourth place, half up beyond (as stored money is). */
@@ -66,7 +67,7 @@ function plan(subscription: SubscriptionFacts, lines: BreakdownLine[], request: 
       throw new DomainError('unprocessable', 'quantity_above_maximum', { field: 'line_items', detail: `at most ${line.maxQuantity} of product ${line.productId}` });
     }
     const term = termOf(subscription, line.plan);
-    return { line, increase, after: productFigures(line.plan, quantity, term.months, term.billing) };
+    return { line, increase, after: productFigures(line.plan, subscription.currency as Currency, quantity, term.months, term.billing) };
   });
 }
 

@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { numberOfTerms, planFor, productFigures, sumOf, type Plan } from './contractValue';
 
-const perUnit = (price: string): Plan['charges'][number] => ({ charge_type: 'RECURRING', charge_model: 'PER_UNIT', costs: [{ price, starting_unit: null, ending_unit: null }] });
+const cost = (price: string, starting_unit: number | null = null, ending_unit: number | null = null) => ({ currency: 'GBP' as const, charge_cost_price: price, starting_unit, ending_unit });
+const perUnit = (price: string): Plan['charges'][number] => ({ charge_type: 'RECURRING', charge_model: 'PER_UNIT', rate_plan_charge_costs: [cost(price)] });
 const plan = (over: Partial<Plan>): Plan => ({ id: 1, name: 'p', is_default: false, billing_frequency: 'MONTHLY', term_length: 12, min_quantity: 1, max_quantity: null, charges: [], ...over });
 
 describe('subscription contract value (000 §9)', () => {
@@ -14,8 +15,8 @@ describe('subscription contract value (000 §9)', () => {
 
   it('worked example: 18 → 25 Dropbox users at 12.50 a month over 12 months', () => {
     const monthly = plan({ charges: [perUnit('12.50')] });
-    const before = productFigures(monthly, 18, 12, 'MONTHLY');
-    const after = productFigures(monthly, 25, 12, 'MONTHLY');
+    const before = productFigures(monthly, 'GBP', 18, 12, 'MONTHLY');
+    const after = productFigures(monthly, 'GBP', 25, 12, 'MONTHLY');
     expect([before.recurringCost!.toFixed(2), before.totalContractValue!.toFixed(2)]).toEqual(['225.00', '2700.00']);
     expect([after.recurringCost!.toFixed(2), after.totalContractValue!.toFixed(2)]).toEqual(['312.50', '3750.00']);
   });
@@ -26,24 +27,20 @@ describe('subscription contract value (000 §9)', () => {
         {
           charge_type: 'RECURRING',
           charge_model: 'VOLUME',
-          costs: [
-            { price: '6.50', starting_unit: 1, ending_unit: 10 },
-            { price: '5.75', starting_unit: 11, ending_unit: 50 },
-            { price: '4.90', starting_unit: 51, ending_unit: null },
-          ],
+          rate_plan_charge_costs: [cost('6.50', 1, 10), cost('5.75', 11, 50), cost('4.90', 51, null)],
         },
-        { charge_type: 'USAGE', charge_model: 'PER_UNIT', costs: [{ price: '0.04', starting_unit: null, ending_unit: null }] },
+        { charge_type: 'USAGE', charge_model: 'PER_UNIT', rate_plan_charge_costs: [cost('0.04')] },
       ],
     });
     // 10 at 6.50 = 65.00; 11 at 5.75 = 63.25 (the next tier is cheaper per unit); 60 at 4.90 = 294.00.
-    expect(productFigures(volume, 10, 12, 'MONTHLY').recurringCost!.toFixed(2)).toBe('65.00');
-    expect(productFigures(volume, 11, 12, 'MONTHLY').recurringCost!.toFixed(2)).toBe('63.25');
-    expect(productFigures(volume, 60, 12, 'MONTHLY').totalContractValue!.toFixed(2)).toBe('3528.00');
+    expect(productFigures(volume, 'GBP', 10, 12, 'MONTHLY').recurringCost!.toFixed(2)).toBe('65.00');
+    expect(productFigures(volume, 'GBP', 11, 12, 'MONTHLY').recurringCost!.toFixed(2)).toBe('63.25');
+    expect(productFigures(volume, 'GBP', 60, 12, 'MONTHLY').totalContractValue!.toFixed(2)).toBe('3528.00');
   });
 
   it('is unpriced (null) when a recurring charge has no cost, or there is no recurring charge', () => {
-    expect(productFigures(plan({ charges: [{ charge_type: 'RECURRING', charge_model: 'PER_UNIT', costs: [] }] }), 3, 12, 'MONTHLY').recurringCost).toBeNull();
-    expect(productFigures(plan({ charges: [] }), 3, 12, 'MONTHLY').totalContractValue).toBeNull();
+    expect(productFigures(plan({ charges: [{ charge_type: 'RECURRING', charge_model: 'PER_UNIT', rate_plan_charge_costs: [] }] }), 'GBP', 3, 12, 'MONTHLY').recurringCost).toBeNull();
+    expect(productFigures(plan({ charges: [] }), 'GBP', 3, 12, 'MONTHLY').totalContractValue).toBeNull();
     expect(sumOf([new Decimal(1), null])).toBeNull();
     expect(sumOf([new Decimal('1.10'), new Decimal('2.205')])!.toString()).toBe('3.305');
   });

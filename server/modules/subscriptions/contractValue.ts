@@ -1,29 +1,16 @@
 import Decimal from 'decimal.js';
+import { chargeCost, numberOfTerms as sharedNumberOfTerms } from '../../../shared/pricing/ratePlans';
+import type { BillingFrequency, Currency, RatePlanChargeLike } from '../../../shared/pricing/types';
 
 /**
- * 000 §9's contract-value rules for a subscription's products. The same rules as the buying side's
- * shared pricing (rate plan charges by model, volume tiers, number of terms); a subscription adds
- * that its own billing frequency and term decide the plan and the number of terms.
+ * 000 §9's contract-value rules for a subscription's products, through the buying side's shared
+ * pricing (a charge's cost by model and volume tier, the number of terms); a subscription adds that
+ * its own billing frequency and renewal term decide the plan and the number of terms.
  */
 
-export type BillingFrequency = 'MONTHLY' | 'ANNUALLY' | 'TWO_YEARS' | 'THREE_YEARS';
+export type { BillingFrequency };
 
-/** 001 §3: months in one billing term. */
-export const MONTHS: Record<BillingFrequency, number> = { MONTHLY: 1, ANNUALLY: 12, TWO_YEARS: 24, THREE_YEARS: 36 };
-
-export interface ChargeCost {
-  price: string;
-  starting_unit: number | null;
-  ending_unit: number | null;
-}
-
-export interface Charge {
-  charge_type: 'RECURRING' | 'ONE_OFF' | 'USAGE';
-  charge_model: 'FLAT_FEE' | 'PER_UNIT' | 'VOLUME';
-  /** In the subscription's currency, lowest tier first. */
-  costs: ChargeCost[];
-}
-
+/** A plan as the subscription's figures read it: its charges in the subscription's currency only. */
 export interface Plan {
   id: number;
   name: string;
@@ -32,7 +19,7 @@ export interface Plan {
   term_length: number;
   min_quantity: number | null;
   max_quantity: number | null;
-  charges: Charge[];
+  charges: RatePlanChargeLike[];
 }
 
 /**
@@ -44,25 +31,9 @@ export function planFor(plans: readonly Plan[], billing: BillingFrequency | null
   return billed.find((plan) => plan.term_length === termMonths) ?? billed[0] ?? plans.find((plan) => plan.is_default) ?? plans[0] ?? null;
 }
 
-/** 000 §9: the volume tier holding the quantity (starting_unit <= quantity <= ending_unit; open ends). */
-export function volumeTier(costs: readonly ChargeCost[], quantity: number): ChargeCost | undefined {
-  return costs.find((cost) => (cost.starting_unit ?? 0) <= quantity && (cost.ending_unit === null || quantity <= cost.ending_unit));
-}
-
-/** One billing of a charge at a quantity; null when unpriced (no cost row, or no tier holding it). */
-export function chargeCost(charge: Charge, quantity: number): Decimal | null {
-  if (charge.charge_model === 'VOLUME') {
-    const tier = volumeTier(charge.costs, quantity);
-    return tier ? new Decimal(tier.price).times(quantity) : null;
-  }
-  const first = charge.costs[0];
-  if (!first) return null;
-  return charge.charge_model === 'PER_UNIT' ? new Decimal(first.price).times(quantity) : new Decimal(first.price);
-}
-
 /** 000 §9: number of terms = the contract's months / the months of one billing term. */
 export function numberOfTerms(termMonths: number, billing: BillingFrequency): Decimal {
-  return new Decimal(termMonths).dividedBy(MONTHS[billing]);
+  return sharedNumberOfTerms({ term_length: termMonths, billing_frequency: billing });
 }
 
 export interface ProductFigures {
@@ -78,12 +49,12 @@ export interface ProductFigures {
  * billed as used, so neither is part of a subscription's recurring figures. Exact, in pence and
  * below: rounding is left to display.
  */
-export function productFigures(plan: Plan | null, quantity: number, termMonths: number, billing: BillingFrequency): ProductFigures {
+export function productFigures(plan: Plan | null, currency: Currency, quantity: number, termMonths: number, billing: BillingFrequency): ProductFigures {
   const recurring = plan?.charges.filter((charge) => charge.charge_type === 'RECURRING') ?? [];
   if (recurring.length === 0) return { recurringCost: null, totalContractValue: null };
   let sum = new Decimal(0);
   for (const charge of recurring) {
-    const cost = chargeCost(charge, quantity);
+    const cost = chargeCost(charge, currency, quantity);
     if (cost === null) return { recurringCost: null, totalContractValue: null };
     sum = sum.plus(cost);
   }

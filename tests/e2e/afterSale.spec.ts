@@ -133,7 +133,31 @@ test('subscriptions: root activates a PENDING ZOOM subscription from a date not 
   await proceed.click();
   await expect(page.getByText('Subscription Zoom Rooms roll-out has been activated.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Activate', exact: true })).toHaveCount(0);
-  // A buyer sees no such actions, and cannot change a ZOOM subscription's quantities.
+});
+
+test('subscriptions: root activates the pending change of a ZOOM subscription from today', async ({ page }) => {
+  await signInTo(page, ROOT_ADMIN, '/webstore/subscriptions/9', /\/webstore\/subscriptions\/9$/);
+  await expect(page.getByRole('button', { name: 'Cancel change' })).toBeVisible();
+  await page.getByRole('button', { name: 'Activate change' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Activate change' });
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('Change activation date').fill(yesterday);
+  await expect(dialog).toContainText('The change activation date cannot be before today.');
+  await expect(dialog.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  await dialog.getByLabel('Change activation date').fill(new Date().toISOString().slice(0, 10));
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByText('The changes to subscription Zoom Workplace Business have been activated.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel change' })).toHaveCount(0);
+});
+
+test('subscriptions: on a ZOOM subscription a buyer gets no root actions and cannot change quantities', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/subscriptions/1', /\/webstore\/subscriptions\/1$/);
+  await expect(page.getByRole('heading', { name: 'Subscription: Zoom Workplace for head office' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Activate|Cancel subscription|Cancel change/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Breakdown' }).click();
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity Zoom Workplace Pro' });
+  await expect(quantity).toBeDisabled();
+  await expect(page.getByText('The quantities of Acronis and Zoom subscriptions are changed with the vendor.').first()).toBeAttached();
 });
 
 test('subscriptions: a CANCELLED subscription hides its renewal fields', async ({ page }) => {

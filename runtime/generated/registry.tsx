@@ -162,8 +162,8 @@ export const routes: RouteDef[] = [
     public: false,
     guard: {"permission":"subscription:view"},
     breadcrumbs: [{"label":"crumb.subscriptions","route":"subscriptions"},{"param":"id"}],
-    screen: "subscription",
-    Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="subscription" /> }))),
+    screen: "subscription_page",
+    Component: lazy(() => import('../../screens/subscriptions/SubscriptionPage').then((module) => ({ default: module.SubscriptionPage }))),
   },
   {
     name: "invoices",

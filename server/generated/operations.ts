@@ -21,6 +21,7 @@ import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
+import * as subscriptions_handlers from '../modules/subscriptions/handlers';
 import * as users_emulation from '../modules/users/emulation';
 
 export const operations: OperationDef[] = [
@@ -4513,7 +4514,8 @@ export const operations: OperationDef[] = [
         "total_contract_value",
         "currency",
         "order_id",
-        "pending_change"
+        "pending_change",
+        "changes_activated_on"
       ],
       "expand": [
         {
@@ -8070,5 +8072,307 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+  },
+  {
+    id: "activateSubscription",
+    method: "post",
+    path: "/subscriptions/:id/activate",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/SubscriptionActivation"
+    },
+    handler: subscriptions_handlers.activateSubscription satisfies Handler<"activateSubscription">,
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "of": [
+        "getSubscription"
+      ]
+    },
+  },
+  {
+    id: "cancelSubscription",
+    method: "post",
+    path: "/subscriptions/:id/cancel",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "subscription",
+      "fields": [
+        "id",
+        "name",
+        "status",
+        "type",
+        "start_date",
+        "end_date",
+        "service_activation_date",
+        "billing_frequency",
+        "auto_renewal_flag",
+        "renewal_term_months",
+        "recurring_cost",
+        "total_contract_value",
+        "currency",
+        "order_id",
+        "pending_change",
+        "changes_activated_on"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "status": "CANCELLED"
+        },
+        "audit": "CANCEL"
+      },
+      "when": {
+        "status": "PENDING",
+        "type": "ZOOM"
+      }
+    },
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "activateSubscriptionChanges",
+    method: "post",
+    path: "/subscriptions/:id/activate_changes",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/SubscriptionChangeActivation"
+    },
+    handler: subscriptions_handlers.activateSubscriptionChanges satisfies Handler<"activateSubscriptionChanges">,
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "of": [
+        "getSubscription"
+      ]
+    },
+  },
+  {
+    id: "cancelSubscriptionChanges",
+    method: "post",
+    path: "/subscriptions/:id/cancel_changes",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "subscription",
+      "fields": [
+        "id",
+        "name",
+        "status",
+        "type",
+        "start_date",
+        "end_date",
+        "service_activation_date",
+        "billing_frequency",
+        "auto_renewal_flag",
+        "renewal_term_months",
+        "recurring_cost",
+        "total_contract_value",
+        "currency",
+        "order_id",
+        "pending_change",
+        "changes_activated_on"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "pending_change": false
+        },
+        "audit": "CANCEL_CHANGES"
+      },
+      "when": {
+        "pending_change": true,
+        "type": "ZOOM"
+      }
+    },
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "previewChangeOrder",
+    method: "post",
+    path: "/orders/preview",
+    auth: "session",
+    permission: "order:checkout",
+    guard: {"root":false},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ChangeOrderRequest"
+    },
+    handler: subscriptions_handlers.previewChangeOrder satisfies Handler<"previewChangeOrder">,
+  },
+  {
+    id: "placeChangeOrder",
+    method: "post",
+    path: "/orders",
+    auth: "session",
+    permission: "order:checkout",
+    guard: {"root":false},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ChangeOrderRequest"
+    },
+    handler: subscriptions_handlers.placeChangeOrder satisfies Handler<"placeChangeOrder">,
   }
 ];

@@ -35,6 +35,7 @@ export default tseslint.config(
   layer(['screens/**'], ['**/server/**', '**/seeds/**', '**/generator/**'], 'Screens run in the browser: use the typed client, not server code.'),
   layer(['server/**'], ['**/runtime/**', '**/screens/**', '**/generator/**'], 'The server must not import browser code or the generator.'),
   layer(['generator/**'], ['**/runtime/**', '**/screens/**', '**/server/**', '**/seeds/**'], 'The generator reads only the spec.'),
+  layer(['shared/**'], ['**/runtime/**', '**/screens/**', '**/server/**', '**/seeds/**', '**/generator/**'], 'Shared rules run in the browser and on the server: they import neither.'),
   layer(['seeds/**'], ['**/runtime/**', '**/screens/**', '**/generator/**'], 'Seeds write data through the server storage helpers only.'),
   // One write path (docs/architecture.md): records are inserted, updated and deleted through
   // server/writes/records.ts, which audits them in the same transaction. Raw Knex writes are left

@@ -30,6 +30,7 @@ export default defineConfig({
       'generator/**/*.test.{ts,tsx}',
       'server/**/*.test.{ts,tsx}',
       'seeds/**/*.test.{ts,tsx}',
+      'shared/**/*.test.{ts,tsx}',
       'tests/**/*.test.{ts,tsx}',
     ],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],

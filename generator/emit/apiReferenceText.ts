@@ -85,6 +85,7 @@ export function guardText(guard: Guard): string {
     ...(guard.admin ? ['an organisation admin'] : []),
     ...(guard.linked_account ? ['an organisation with a linked account'] : []),
     ...(guard.can_create_resellers ? ['an organisation that may create resellers'] : []),
+    ...(guard.emulating === false ? ['not emulating another user'] : []),
     ...(guard.any ? [`one of: ${guard.any.map((alternative) => `(${guardText(alternative)})`).join(' or ')}`] : []),
   ];
   return parts.join(' and ');

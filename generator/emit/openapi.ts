@@ -41,6 +41,7 @@ function guardWords(guard: Guard): string {
     ...(guard.admin ? ['an organisation admin'] : []),
     ...(guard.linked_account ? ['an organisation with a linked account'] : []),
     ...(guard.can_create_resellers ? ['an organisation that may create resellers'] : []),
+    ...(guard.emulating === false ? ['not emulating another user'] : []),
     ...(guard.any ? [`one of (${guard.any.map(guardWords).join(') or (')})`] : []),
   ];
   return parts.join(' and ');
@@ -89,8 +90,13 @@ function operationObject(model: Model, operation: Operation) {
       };
     }),
   ];
-  const success =
-    operation.response === 'none'
+  const success = operation.file
+    ? {
+        description: 'The file, named by Content-Disposition',
+        headers: { 'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="…"' } },
+        content: Object.fromEntries(operation.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+      }
+    : operation.response === 'none'
       ? { description: 'Done' }
       : {
           description: 'OK',

@@ -212,6 +212,23 @@ describe('actions → model', () => {
     expect(thing.actions[1]).toMatchObject({ call: { path: '/things/{id}/note', body: true }, confirm: { text: 't.sure', input: { field: 'note', label: 't.note', max: 200 } } });
   });
 
+  it('keeps a then that asks who is signed in again, and a guard against acting while emulating', () => {
+    const reloading = modelOf(
+      given(
+        screens(
+          [
+            '    actions:',
+            '      - { name: become, operation: disableThing, label: t.disable, guard: { emulating: false }, success: t.done, failure: t.failed,',
+            '          then: { route: things, reload_user: true } }',
+          ].join('\n'),
+        ),
+      ),
+    );
+    const action = (reloading.screens.find((screen) => screen.name === 'things') as ListScreen).actions[0];
+    expect(action).toMatchObject({ then: { route: 'things', reloadUser: true } });
+    expect(action?.guards[0]).toEqual({ emulating: false });
+  });
+
   it("fills a tab row action's {id} with the record's when it lies under it, and other parameters from the row", () => {
     expect(thing.tabs[0]!.actions[0]!.call).toEqual({
       operation: 'removePart',

@@ -240,8 +240,9 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       (match): Property => ({ name: match[1]!, type: { kind: 'scalar', scalar: { type: 'integer', min: 1 } }, required: true, nullable: false }),
     );
     if (raw.body !== undefined && !ctx.schemaNames.has(raw.body)) fail(at, `unknown schema "${raw.body}"`, ['body']);
+    const fileTypes = typeof raw.response === 'object' && raw.response !== null && 'file' in raw.response ? (raw.response.file as string[]) : undefined;
     const response: TypeRef | 'none' =
-      raw.response === 'none'
+      raw.response === 'none' || fileTypes
         ? 'none'
         : typeRefOf(typeof raw.response === 'string' ? { schema: raw.response } : raw.response, { ...at, path: [...at.path, 'response'] }, ctx);
     const operation: Operation = {
@@ -252,8 +253,9 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       pathParams,
       query,
       response,
-      status: raw.status ?? (response === 'none' ? 204 : 200),
+      status: raw.status ?? (response === 'none' && !fileTypes ? 204 : 200),
     };
+    if (fileTypes) operation.file = fileTypes;
     if (raw.summary !== undefined) operation.summary = raw.summary;
     if (raw.permission !== undefined) operation.permission = raw.permission;
     if (raw.module !== undefined) operation.module = raw.module;

@@ -115,7 +115,10 @@ export interface Operation {
   pathParams: Property[];
   query: Property[];
   body?: string;
+  /** 'none' also for a file answer (`file`): no JSON body. */
   response: TypeRef | 'none';
+  /** A file answer of one of these content types, named by a Content-Disposition filename. */
+  file?: string[];
   status: number;
   handler?: { module: string; exportName: string };
   generic?: GenericOperation;
@@ -227,6 +230,8 @@ export interface Guard {
   linked_account?: boolean;
   /** The caller's organisation may create organisations below it (002 §2.3 add-new link). */
   can_create_resellers?: boolean;
+  /** false: not while emulating another user (002 §4 Emulation). */
+  emulating?: false;
   any?: Guard[];
 }
 
@@ -304,7 +309,7 @@ export interface Comparison {
 }
 
 /** Row properties and what each must be: a value it equals, or bounds of an integer. */
-export type RowCondition = Record<string, string | number | boolean | null | Comparison>;
+export type RowCondition = Record<string, string | number | boolean | null | Comparison | (string | number | null)[]>;
 
 /** A label that applies when the row meets `when`. */
 export interface RowCase {
@@ -373,6 +378,8 @@ export interface ScreenAction {
   guards: Guard[];
   when?: RowCondition;
   notSelf?: 'user' | 'organisation';
+  /** The property naming the record's organisation: not offered on the caller's own organisation's records. */
+  notOwn?: string;
   call?: ActionCall;
   route?: string;
   /** `file#Export` under screens/ (the generated slot registry imports it). */
@@ -380,8 +387,11 @@ export interface ScreenAction {
   confirm?: ActionConfirm;
   success?: string;
   failure?: string;
-  /** After success, this route (taking no parameter); otherwise the list or record reloads. */
-  then?: { route: string };
+  /**
+   * After success, this route (taking no parameter); otherwise the list or record reloads.
+   * `reloadUser`: the action changed who is signed in (emulation), so the current user is asked again first.
+   */
+  then?: { route: string; reloadUser?: true };
 }
 
 /**
@@ -543,7 +553,9 @@ export interface RecordScreen {
   edit?: { form: string; guard: Guard };
   /** A record matching `when` opens on `route` (taking its :id) instead: a draft on its editor. */
   redirectWhen?: { when: Record<string, string | number | boolean | null>; route: string };
-  /** Buttons under the heading. */
+  /** A hand-written component drawing the record instead of the definition list (`file#Export`). */
+  view?: string;
+  /** Buttons under the heading (after the view, when there is one). */
   actions: ScreenAction[];
 }
 

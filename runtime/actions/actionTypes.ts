@@ -33,14 +33,16 @@ export interface ActionConfig {
   readonly when?: RowCondition;
   /** Hidden on the caller's own user or organisation. */
   readonly notSelf?: 'user' | 'organisation';
+  /** The property naming the record's organisation: hidden on the caller's own organisation's records. */
+  readonly notOwn?: string;
   readonly call?: ActionCall;
   readonly route?: string;
   readonly component?: string;
   readonly confirm?: ActionConfirm;
   readonly success?: string;
   readonly failure?: string;
-  /** After success, this route; otherwise the list or record reloads. */
-  readonly then?: { readonly route: string };
+  /** After success, this route (asking who is signed in first with `reloadUser`); otherwise the list or record reloads. */
+  readonly then?: { readonly route: string; readonly reloadUser?: true };
 }
 
 /** A record tab's checkbox (spec `toggle`): ticking calls `on`, unticking `off`. */

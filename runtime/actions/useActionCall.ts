@@ -3,6 +3,7 @@ import { ApiProblem } from '../api/problem';
 import { sendRequest, type WriteMethod } from '../api/send';
 import { useAlerts } from '../alerts/useAlerts';
 import { useRouteNavigate } from '../routing/useRouteNavigate';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { actionBody, callPath, failureAlert, successAlert } from './actionRules';
 import type { ActionConfig, ActionSubject } from './actionTypes';
 
@@ -26,6 +27,7 @@ const asProblem = (error: unknown): ApiProblem => (error instanceof ApiProblem ?
 export function useActionCall(): (action: ActionConfig, subject: ActionSubject, run: ActionRun) => Promise<void> {
   const { push } = useAlerts();
   const goTo = useRouteNavigate();
+  const { reload: reloadUser } = useCurrentUser();
   return useCallback(
     async (action, subject, run) => {
       const key = `${action.name}:${String(subject.values['id'] ?? subject.recordId ?? '')}`;
@@ -36,6 +38,8 @@ export function useActionCall(): (action: ActionConfig, subject: ActionSubject, 
         await sendRequest(action.call.method.toUpperCase() as WriteMethod, path, { ...(body !== undefined && { body }), ...(run.etag && { ifMatch: run.etag }) });
         push(successAlert('action', key, action.success ?? '', { ...subject.record, ...subject.values }));
         if (action.then) goTo(action.then.route);
+        // Away from the screen first: the one left may be closed to the user now signed in.
+        if (action.then?.reloadUser) await reloadUser();
         else run.reload();
       } catch (error) {
         const problem = asProblem(error);
@@ -43,6 +47,6 @@ export function useActionCall(): (action: ActionConfig, subject: ActionSubject, 
         if (problem.status === 412 || problem.status === 404) run.reload();
       }
     },
-    [push, goTo],
+    [push, goTo, reloadUser],
   );
 }

@@ -452,6 +452,33 @@ export const forms = {
       }
     }
   },
+  "role_edit_form": {
+    "schema": {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "title": "roles.name",
+          "type": "string",
+          "maxLength": 100
+        }
+      }
+    },
+    "uiSchema": {
+      "ui:order": [
+        "name"
+      ]
+    },
+    "enums": {},
+    "update": {
+      "path": "/roles/{id}",
+      "etagFrom": "/roles/{id}"
+    },
+    "success": "role_updated_success",
+    "failure": "role_updated_failure"
+  },
   "role_duplicate_form": {
     "schema": {
       "type": "object",

@@ -16,12 +16,16 @@ export interface Guard {
   readonly can_create_resellers?: boolean;
   /** The user's organisation has a finance type or no parent (001 §2 payment type filter). */
   readonly finance?: boolean;
+  /** false: not while emulating another user (002 §4 Emulation). */
+  readonly emulating?: false;
   readonly any?: readonly Guard[];
 }
 
 /** What a guard reads from the current user; the CurrentUser has it all. */
 export type GuardHolder = PermissionHolder & {
   root: boolean;
+  /** Set while emulating: the administrator behind the session. */
+  real_id?: number | null;
   organisation?: { linked_account?: boolean; can_create_resellers?: boolean; finance_type?: string | null; parent?: number | null } | undefined;
 };
 
@@ -42,6 +46,7 @@ export function guardPasses(user: GuardHolder | null | undefined, guard: Guard |
   if (guard.linked_account && user.organisation?.linked_account !== true) return false;
   if (guard.can_create_resellers && user.organisation?.can_create_resellers !== true) return false;
   if (guard.finance && !financeOrganisation(user)) return false;
+  if (guard.emulating === false && (user.real_id ?? null) !== null) return false;
   if (guard.any && !guard.any.some((alternative) => guardPasses(user, alternative))) return false;
   return true;
 }

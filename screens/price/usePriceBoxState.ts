@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { defaultRatePlan, smallestVolumeTierStart } from '../product/ratePlanMath';
+import { defaultRatePlan, smallestVolumeTierStart } from '../../shared/pricing';
 import type { Product, RatePlan } from '../product/productTypes';
 import {
   addToBasketBlock,

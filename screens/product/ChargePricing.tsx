@@ -1,6 +1,6 @@
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
-import { costsInCurrency } from './ratePlanMath';
+import { costsInCurrency } from '../../shared/pricing';
 import { costPrice, type Currency, type RatePlanCharge } from './productTypes';
 
 interface ChargePricingProps {

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
-import { summariseRatePlan, toMoneyString } from './ratePlanMath';
+import { summariseRatePlan, toMoneyString } from '../../shared/pricing';
 import type { Currency, RatePlan } from './productTypes';
 
 interface RatePlanSummaryProps {

@@ -2,7 +2,7 @@ import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { quantityForPlan } from '../price/quantityRules';
 import { ChargePricing } from './ChargePricing';
-import { smallestVolumeTierStart, summariseRatePlan, toMoneyString } from './ratePlanMath';
+import { smallestVolumeTierStart, summariseRatePlan, toMoneyString } from '../../shared/pricing';
 import type { Currency, RatePlan } from './productTypes';
 
 interface RatePlanTableProps {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { initialQuantity } from '../price/quantityRules';
-import { defaultRatePlan } from './ratePlanMath';
+import { defaultRatePlan } from '../../shared/pricing';
 import type { RatePlan } from './productTypes';
 
 export interface PlanChoice {

@@ -42,8 +42,8 @@ async function loadRole(id: string, signal?: AbortSignal): Promise<Omit<Loaded, 
 /**
  * A role's permissions tab (002 §2.8): every permission of the catalogue with its value, 2 all,
  * 1 child organisations or 0 off, grouped into general, webstore module and dovetail module (see
- * permissionGroups.ts). Save sends the changed ones with PUT /roles/{id} and If-Match, the ETag of
- * the role as the page loaded it; Save and Cancel work only on changes. A user holding the role,
+ * permissionGroups.ts). Save sends the changed ones with PUT /roles/{id} (the name as loaded: the
+ * body always carries it) and If-Match, the ETag of the role as the page loaded it; Save and Cancel work only on changes. A user holding the role,
  * or without role:modify, reads it (the server refuses them too: 403 cannot_edit_own_roles).
  * When someone else changed the role meanwhile (412) the grants load again with the changes kept.
  */
@@ -82,7 +82,7 @@ export function PermissionsEditor({ id, record, etag, reload, success, failure }
   const save = async () => {
     setSaving(true);
     try {
-      await sendRequest('PUT', `/roles/${encodeURIComponent(id)}`, { body: { permissions: changes }, ifMatch: etag });
+      await sendRequest('PUT', `/roles/${encodeURIComponent(id)}`, { body: { name: String(record['name']), permissions: changes }, ifMatch: etag });
       if (success) push(successAlert('permissions', id, success, record));
       setEdited(await refresh());
       reload();

@@ -685,11 +685,36 @@ export const entities = {
       "status": {
         "column": "status",
         "type": "enum"
+      }
+    }
+  },
+  "invoice_file": {
+    "table": "invoice_files",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "invoice": {
+        "column": "invoice_id",
+        "type": "ref",
+        "to": "invoice"
       },
       "file_name": {
         "column": "file_name",
-        "type": "string",
-        "private": true
+        "type": "string"
+      },
+      "content_type": {
+        "column": "content_type",
+        "type": "string"
+      },
+      "size": {
+        "column": "size",
+        "type": "integer"
+      },
+      "content": {
+        "column": "content",
+        "type": "text"
       }
     }
   },

@@ -48,6 +48,20 @@ test.describe('the role permissions editor (002 §2.8)', () => {
     expect(await grantsOf(page, 2)).toEqual({ 'order:view': 2 });
   });
 
+  test("an admin renames a role in its definition, with the form's alert, and names it back", async ({ page }) => {
+    await signInTo(page, RESELLER_ADMIN, '/backoffice/roles/2', /\/backoffice\/roles\/2$/);
+    const definition = page.getByRole('tabpanel', { name: 'Definition' });
+    const name = definition.getByRole('textbox', { name: /Name/ });
+    await expect(name).toHaveValue('Order viewer');
+    for (const [from, to] of [['Order viewer', 'Order readers'], ['Order readers', 'Order viewer']] as const) {
+      await expect(name).toHaveValue(from);
+      await name.fill(to);
+      await definition.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Role updated successfully')).toBeVisible();
+      expect((await apiRead(page, '/roles/2'))['name']).toBe(to);
+    }
+  });
+
   test('a user holding the role reads it: "You cannot edit your own roles"', async ({ page }) => {
     const db = knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
     const [staged] = await db('user_roles').insert({ user_id: 2, role_id: 2 });

@@ -110,8 +110,8 @@ test('while emulating, the bar names both users, and its stop link ends the emul
   await logIn(page, BUYER.email);
   await expect(page).toHaveURL(/\/webstore$/);
 
-  // Starting emulation is a full-page server flow (/mask_user/{id}/begin) outside this slice, so
-  // the session is marked as emulated in the database: the bar must follow what whoami reports.
+  // Here the session is marked as emulated in the database (emulation.spec.ts starts one from the
+  // users screens): the bar must follow whatever whoami reports.
   const db = knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
   try {
     const buyer = await db('users').where('email_address', BUYER.email).first('id', 'name');

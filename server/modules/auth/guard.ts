@@ -13,6 +13,8 @@ export interface Guard {
   linked_account?: boolean;
   /** The caller's organisation may create organisations below it (002 §2.3). */
   can_create_resellers?: boolean;
+  /** false: not while emulating another user (002 §4 Emulation). */
+  emulating?: false;
   any?: readonly Guard[];
 }
 
@@ -22,6 +24,7 @@ export function guardPasses(user: SessionUser, guard: Guard): boolean {
   if (guard.admin && !user.admin) return false;
   if (guard.linked_account && !user.organisation.linked_account) return false;
   if (guard.can_create_resellers && !user.organisation.can_create_resellers) return false;
+  if (guard.emulating === false && user.real) return false;
   if (guard.any && !guard.any.some((alternative) => guardPasses(user, alternative))) return false;
   return true;
 }

@@ -60,7 +60,7 @@ describe('role update', () => {
   it('refuses a stale save (412), an unknown permission (422), a role outside the tree (404), and a caller without role:modify (403)', async () => {
     const stale = await callers.resellerAdmin.request<Problem>('PUT', '/api/v1/roles/1', { name: 'Late' }, { 'content-type': 'application/json', 'x-csrf-token': callers.resellerAdmin.cookie('hub_csrf')!, 'if-match': 'W/"stale"' });
     expect([stale.status, stale.body.code]).toEqual([412, 'stale_record']);
-    expect((await callers.resellerAdmin.send('PUT', '/api/v1/roles/1', { permissions: [{ permission: 99999, value: 2 }] })).status).toBe(422);
+    expect((await callers.resellerAdmin.send('PUT', '/api/v1/roles/1', { name: 'Buyers', permissions: [{ permission: 99999, value: 2 }] })).status).toBe(422);
     expect((await callers.resellerAdmin.send('PUT', '/api/v1/roles/3', { name: 'Mine now' })).status).toBe(404);
     expect((await callers.buyer.send('PUT', '/api/v1/roles/1', { name: 'Self-made' })).status).toBe(403);
   });

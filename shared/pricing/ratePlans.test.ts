@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { costPrice, type ChargeCost, type RatePlan, type RatePlanCharge } from './productTypes';
 import {
   chargeCost,
   defaultRatePlan,
@@ -10,7 +9,12 @@ import {
   smallestVolumeTierStart,
   summariseRatePlan,
   toMoneyString,
-} from './ratePlanMath';
+} from './ratePlans';
+import { costPrice, type ChargeCostLike as ChargeCost, type RatePlanChargeLike, type RatePlanLike } from './types';
+
+// The catalogue's own shapes carry names and ids too; the rules must accept them.
+type RatePlanCharge = RatePlanChargeLike & { id: number; name: string; unit_of_measure: string | null };
+type RatePlan = RatePlanLike & { name: string };
 
 function cost(price: string, currency: 'GBP' | 'EUR' = 'GBP', starting_unit: number | null = null, ending_unit: number | null = null): ChargeCost {
   return { currency, charge_cost_price: price, starting_unit, ending_unit };

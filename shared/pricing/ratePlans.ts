@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { costPrice, type BillingFrequency, type ChargeCost, type Currency, type RatePlan, type RatePlanCharge } from './productTypes';
+import { costPrice, type BillingFrequency, type ChargeCostLike as ChargeCost, type Currency, type RatePlanLike as RatePlan, type RatePlanChargeLike as RatePlanCharge } from './types';
 
 /** Months in one billing term (000 §3 enumerations). */
 export const BILLING_FREQUENCY_MONTHS: Record<BillingFrequency, number> = {
@@ -15,8 +15,8 @@ export function numberOfTerms(plan: Pick<RatePlan, 'term_length' | 'billing_freq
 }
 
 /** The cost rows (for anonymous visitors, bare tiers without a price) of a charge in one currency, lowest tier first. */
-export function costsInCurrency(charge: RatePlanCharge, currency: Currency): ChargeCost[] {
-  const costs: ChargeCost[] = charge.rate_plan_charge_costs;
+export function costsInCurrency<Cost extends ChargeCost>(charge: { rate_plan_charge_costs: Cost[] }, currency: Currency): Cost[] {
+  const costs: Cost[] = charge.rate_plan_charge_costs;
   return costs
     .filter((cost) => cost.currency === currency)
     .sort((a, b) => (a.starting_unit ?? 0) - (b.starting_unit ?? 0));
@@ -26,7 +26,7 @@ export function costsInCurrency(charge: RatePlanCharge, currency: Currency): Cha
  * The volume tier a quantity falls in: starting_unit <= quantity <= ending_unit, where a missing
  * ending_unit leaves the tier open upwards and a missing starting_unit starts it at 0 (000 §9).
  */
-export function matchVolumeTier(costs: ChargeCost[], quantity: number): ChargeCost | undefined {
+export function matchVolumeTier<Cost extends ChargeCost>(costs: Cost[], quantity: number): Cost | undefined {
   return costs.find(
     (cost) => (cost.starting_unit ?? 0) <= quantity && (cost.ending_unit == null || quantity <= cost.ending_unit),
   );
@@ -59,7 +59,7 @@ export function isQuantityDrivenCharge(charge: Pick<RatePlanCharge, 'charge_type
   );
 }
 
-export function planHasQuantityDrivenCharge(plan: Pick<RatePlan, 'rate_plan_charges'>): boolean {
+export function planHasQuantityDrivenCharge(plan: { rate_plan_charges: Pick<RatePlanCharge, 'charge_type' | 'charge_model'>[] }): boolean {
   return plan.rate_plan_charges.some(isQuantityDrivenCharge);
 }
 
@@ -94,7 +94,7 @@ export interface RatePlanSummary {
  * a price in the currency: a total that silently leaves a charge out would understate the cost,
  * so an unpriced charge makes the totals null (shown as '--').
  */
-export function summariseRatePlan(plan: RatePlan, currency: Currency, quantity: number): RatePlanSummary {
+export function summariseRatePlan(plan: Pick<RatePlan, 'term_length' | 'billing_frequency' | 'rate_plan_charges'>, currency: Currency, quantity: number): RatePlanSummary {
   const terms = numberOfTerms(plan);
   let recurringPerTerm = new Decimal(0);
   let oneOff = new Decimal(0);

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/testServer';
+import { BUYER, EU_BUYER, RESELLER_ADMIN, ROOT_ADMIN, signedIn } from '../../testing/testUsers';
+
+interface Me {
+  id: number;
+  email_address: string;
+  real_id: number | null;
+  real_name: string | null;
+}
+
+describe('POST /users/{id}/emulation (002 §4 Emulation)', () => {
+  let server: TestServer;
+  const idOf = async (email: string) => Number(((await server.db('users').where('email_address', email).first('id')) as { id: number }).id);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('lets an admin act as a user of their tree in a new session, audited, and ends back as the admin', async () => {
+    const admin = await signedIn(server, RESELLER_ADMIN);
+    const adminId = await idOf(RESELLER_ADMIN);
+    const buyerId = await idOf(BUYER);
+    const before = admin.cookie('hub_session');
+
+    const started = await admin.post<Me>(`/api/v1/users/${buyerId}/emulation`, {});
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ id: buyerId, email_address: BUYER, real_id: adminId });
+    expect(admin.cookie('hub_session')).not.toBe(before);
+    const adminName = ((await server.db('users').where('id', adminId).first('name')) as { name: string }).name;
+    expect((await admin.get<Me>('/api/v1/whoami')).body).toMatchObject({ id: buyerId, real_id: adminId, real_name: adminName });
+
+    // The administrator's own session ended with the switch: the old cookie signs nobody in.
+    const stale = server.client();
+    stale.setCookie('hub_session', before ?? '');
+    expect((await stale.get('/api/v1/whoami')).status).toBe(401);
+
+    const entry = await server.db('audit_log_entries').where({ entity_type: 'user', entity_id: buyerId, action: 'EMULATE' }).first();
+    expect(entry).toMatchObject({ user_id: adminId, on_behalf_id: null });
+    expect(await server.db('user_actions').where({ user_id: adminId, action: 'EMULATE', on: `user ${buyerId}` }).first()).toBeDefined();
+
+    const ended = await admin.get('/mask_user/end');
+    expect(ended.status).toBe(302);
+    expect((await admin.get<Me>('/api/v1/whoami')).body).toMatchObject({ id: adminId, real_id: null });
+  });
+
+  it('refuses a second emulation while one runs (409 already_emulating), and the session stays as it was', async () => {
+    const admin = await signedIn(server, ROOT_ADMIN);
+    expect((await admin.post(`/api/v1/users/${await idOf(RESELLER_ADMIN)}/emulation`, {})).status).toBe(200);
+    const again = await admin.post(`/api/v1/users/${await idOf(BUYER)}/emulation`, {});
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'already_emulating', message_key: 'problem.already_emulating' });
+    expect((await admin.get<Me>('/api/v1/whoami')).body).toMatchObject({ email_address: RESELLER_ADMIN, real_id: await idOf(ROOT_ADMIN) });
+  });
+
+  it('refuses oneself (403 own_record), a disabled user (409 user_not_active) and a user outside the tree (404)', async () => {
+    const admin = await signedIn(server, RESELLER_ADMIN);
+    const emulations = () => server.db('audit_log_entries').where({ action: 'EMULATE', user_id: adminId }).select('id');
+    const adminId = await idOf(RESELLER_ADMIN);
+    const auditedBefore = (await emulations()).length;
+    const self = await admin.post(`/api/v1/users/${await idOf(RESELLER_ADMIN)}/emulation`, {});
+    expect(self.status).toBe(403);
+    expect(self.body).toMatchObject({ code: 'own_record' });
+
+    const euBuyer = await idOf(EU_BUYER);
+    await server.db('users').where('id', euBuyer).update({ disabled: true });
+    try {
+      const disabled = await admin.post(`/api/v1/users/${euBuyer}/emulation`, {});
+      expect(disabled.status).toBe(409);
+      expect(disabled.body).toMatchObject({ code: 'user_not_active', message_key: 'problem.user_not_active' });
+    } finally {
+      await server.db('users').where('id', euBuyer).update({ disabled: false });
+    }
+
+    const outside = await admin.post(`/api/v1/users/${await idOf(ROOT_ADMIN)}/emulation`, {});
+    expect(outside.status).toBe(404);
+    expect((await admin.get<Me>('/api/v1/whoami')).body).toMatchObject({ email_address: RESELLER_ADMIN, real_id: null });
+    // A refusal writes nothing to the audit log.
+    expect((await emulations()).length).toBe(auditedBefore);
+  });
+
+  it('is for admins only: a buyer is refused (403) and stays themselves', async () => {
+    const buyer = await signedIn(server, BUYER);
+    const refused = await buyer.post(`/api/v1/users/${await idOf(EU_BUYER)}/emulation`, {});
+    expect(refused.status).toBe(403);
+    expect((await buyer.get<Me>('/api/v1/whoami')).body).toMatchObject({ email_address: BUYER, real_id: null });
+  });
+});

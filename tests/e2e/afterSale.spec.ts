@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { signInTo } from './support/signIn';
+import { newestOrderId, removeOrdersPlacedAfter } from './support/placedOrders';
 
 /**
  * After the sale in a real browser (issue 9): an invoice downloaded as a PDF that opens, the sales
@@ -12,6 +13,16 @@ import { signInTo } from './support/signIn';
 const BUYER = 'buyer@customer.example';
 
 const invoiceRow = (page: Page, reference: string) => page.getByRole('row').filter({ hasText: reference });
+
+
+// The orders this spec places are removed again: the order lists' tests count the demo's orders.
+let ordersBefore = 0;
+test.beforeAll(async () => {
+  ordersBefore = await newestOrderId();
+});
+test.afterAll(async () => {
+  await removeOrdersPlacedAfter(ordersBefore);
+});
 
 test('invoices: Download saves the invoice as a PDF that opens, with the alerts of 001 §8', async ({ page }) => {
   await signInTo(page, BUYER, '/webstore/invoices', /\/webstore\/invoices$/);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import knex, { type Knex } from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { signInTo } from './support/signIn';
+import { newestOrderId, removeOrdersPlacedAfter } from './support/placedOrders';
 
 /**
  * The checkout wizard (000 §2.9) from a basket to the order's page, on the shipping path (account
@@ -55,6 +56,16 @@ async function fillDetailsAndAddress(page: Page, po: string): Promise<void> {
   await page.getByTestId('shipping_postal_code').fill('LS1 1AA');
   await page.getByTestId('shipping_country_code').selectOption('GB');
 }
+
+
+// The orders this spec places are removed again: the order lists' tests count the demo's orders.
+let ordersBefore = 0;
+test.beforeAll(async () => {
+  ordersBefore = await newestOrderId();
+});
+test.afterAll(async () => {
+  await removeOrdersPlacedAfter(ordersBefore);
+});
 
 test('shipping path: details, info, shipping by country, account payment, confirmation, then the order page', async ({ page }) => {
   const basketId = await stageBasket('Wizard cables', [['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2]]);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const COPIED = ['spec', 'generator', 'server', 'runtime', 'screens', 'seeds', 'bin', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'];
+const COPIED = ['spec', 'generator', 'server', 'runtime', 'screens', 'shared', 'scripts', 'seeds', 'bin', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'];
 
 /**
  * A copy of the project in a scratch folder, where a test can edit the spec as a product owner

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
+import { bumpDataVersion } from '../server/writes/dataVersions';
 import { insertAll, syncSequences } from './insert';
 import { addSyntheticProduct, emptyRows, PRODUCT_TYPE_NAMES, seededRandom, type ProductTypeName, type SyntheticContext } from './synthetic/generate';
 
@@ -74,6 +75,8 @@ export async function seedSyntheticCatalogue(db: Knex, options: { products: numb
       await insertAll(trx, 'rate_plan_charge_costs', rows.costs, 500);
     }
     await syncSequences(trx, TABLES);
+    // A running portal's cached catalogue pages give way to the new products (docs/performance.md).
+    await bumpDataVersion(trx, 'catalogue');
   });
   return { products: options.products, ms: Math.round(performance.now() - started) };
 }

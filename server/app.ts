@@ -7,6 +7,7 @@ import { apiRouter } from './http/apiRouter';
 import { problemMiddleware } from './http/problem';
 import { derivedKey, keyRing, type KeyRing } from './db/secrets';
 import { clientAddressMiddleware } from './http/clientAddress';
+import { compression } from './http/compression';
 import { cookiePolicy, csrfMiddleware, securityHeaders } from './http/security';
 import { settingsFrom } from './settings';
 import { sessionMiddleware } from './http/sessionMiddleware';
@@ -37,6 +38,8 @@ export function createApp(db: Knex, options: AppOptions = {}): Koa {
   const api = apiRouter(db, options.outbox);
   app.use(cookiePolicy({ secure: options.secureCookies ?? settings.secureCookies, csrfKey: derivedKey(options.keyRing ?? keyRing(), 'csrf') }));
   app.use(clientAddressMiddleware(options.trustedProxies ?? settings.trustedProxies));
+  // Outside the problem middleware, so problems are compressed like any answer.
+  app.use(compression);
   app.use(securityHeaders);
   app.use(problemMiddleware);
   app.use(csrfMiddleware);

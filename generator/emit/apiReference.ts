@@ -73,7 +73,7 @@ function messageHtml(text: string): string {
 function responsesPart(model: Model, operation: Operation, responses: Record<string, { description: string }>): string {
   const english = model.messages['en'] ?? {};
   const rows = Object.entries(responses).map(([status, response]) => {
-    const answer = Number(status) < 300 && operation.response !== 'none' ? `: ${typeText(model, operation.response)}` : '';
+    const answer = Number(status) < 300 && operation.file ? `: ${operation.file.map(code).join(', ')}` : Number(status) < 300 && operation.response !== 'none' ? `: ${typeText(model, operation.response)}` : '';
     const codes = operation.problems?.[status] ?? [];
     if (codes.length === 0) return [code(status), `${escapeHtml(response.description)}${answer}`];
     const usual = USUAL_PROBLEMS[status];

@@ -90,8 +90,13 @@ function operationObject(model: Model, operation: Operation) {
       };
     }),
   ];
-  const success =
-    operation.response === 'none'
+  const success = operation.file
+    ? {
+        description: 'The file, named by Content-Disposition',
+        headers: { 'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="…"' } },
+        content: Object.fromEntries(operation.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+      }
+    : operation.response === 'none'
       ? { description: 'Done' }
       : {
           description: 'OK',

@@ -225,6 +225,7 @@ export function emitScreens(model: Model): string {
         links: screen.links,
         ...(screen.edit && { edit: screen.edit }),
         ...(screen.redirectWhen && { redirectWhen: screen.redirectWhen }),
+        ...(screen.view && { view: screen.view }),
         ...(screen.actions.length > 0 && { actions: screen.actions }),
       };
     } else if (screen.kind === 'children') {

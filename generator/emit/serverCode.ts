@@ -127,6 +127,7 @@ function operationEntry(model: Model, operation: Operation): string {
     ...(operation.module ? [`module: ${literal(operation.module)}`] : []),
     ...(operation.guard ? [`guard: ${JSON.stringify(operation.guard)}`] : []),
     `status: ${operation.status}`,
+    ...(operation.file ? [`file: ${literal(operation.file)}`] : []),
     ...(operation.paged ? [`paged: true`] : []),
     `paramsSchema: ${literal(objectSchema(model, operation.pathParams, serverRef, false))}`,
     `querySchema: ${literal(querySchema(model, operation))}`,
@@ -173,6 +174,7 @@ export function emitServerEntities(model: Model): string {
       {
         table: entity.table,
         ...(entity.audit && { audit: true }),
+        ...(entity.dataVersion !== undefined && { dataVersion: entity.dataVersion }),
         fields: Object.fromEntries(
           entity.fields.map((field) => [
             field.name,
@@ -231,7 +233,11 @@ function typeText(ref: TypeRef): string {
 export function operationTypeTable(model: Model): string {
   const rows = model.operations.map((operation) => {
     const params = `{ ${operation.pathParams.map((param) => `${param.name}: number`).join('; ')} }`;
-    const response = operation.response === 'none' ? 'void' : typeText(operation.response);
+    const response = operation.file
+      ? `{ content: Buffer | string; fileName: string; contentType: ${operation.file.map((type) => literal(type)).join(' | ')} }`
+      : operation.response === 'none'
+        ? 'void'
+        : typeText(operation.response);
     return `  ${operation.id}: { params: ${params}; query: ${pascal(operation.id)}Query; body: ${operation.body ?? 'undefined'}; response: ${response}; paged: ${operation.paged ? 'true' : 'false'} };`;
   });
   return [`export interface OperationTypes {`, ...rows, `}`, ''].join('\n');

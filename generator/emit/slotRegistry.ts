@@ -25,6 +25,8 @@ export function slotComponents(model: Model): SlotUse[] {
     if (screen.kind === 'list') actions(screen.actions, `screen "${screen.name}"`);
     if (screen.kind !== 'record') continue;
     actions(screen.actions, `screen "${screen.name}"`);
+    // A record's view gets what a tab gets: the record, its id and ETag, and reload.
+    if (screen.view) uses.push({ kind: 'tab', ref: screen.view, where: `screen "${screen.name}" view` });
     screen.tabs.forEach((tab, i) => {
       const where = `screen "${screen.name}" tab ${i + 1}`;
       if (tab.component) uses.push({ kind: 'tab', ref: tab.component, where });

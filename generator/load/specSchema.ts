@@ -58,6 +58,8 @@ const entity = {
     drop_intended: { type: 'array', items: identifier },
     /** Every change of a record is written to the audit log under the entity's name (an audit_entity_type value). */
     audit: { type: 'boolean' },
+    /** Every write bumps this named data version (table data_versions) in its transaction: caches keyed by it never go stale. */
+    data_version: identifier,
     fields: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: field },
     indexes: indexLists,
     unique: indexLists,
@@ -145,7 +147,16 @@ const operation = {
     },
     query: parameterSet,
     body: { type: 'string' },
-    response: { anyOf: [{ const: 'none' }, { type: 'string' }, { $ref: '#/$defs/property' }] },
+    // `{ file: [application/pdf] }`: a file answered with a Content-Disposition filename (an
+    // invoice's PDF, an export's CSV); the handler answers a FileAnswer (server/http/operationDef.ts).
+    response: {
+      anyOf: [
+        { const: 'none' },
+        { type: 'string' },
+        { type: 'object', additionalProperties: false, required: ['file'], properties: { file: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[a-z]+/[a-z0-9.+-]+$' } } } },
+        { $ref: '#/$defs/property' },
+      ],
+    },
     status: { type: 'integer', minimum: 200, maximum: 299 },
     // The problems a hand-written operation answers beyond the usual ones, by status, for the
     // OpenAPI contract: { 409: [max_feeds_reached], 422: [outside_scope] } (codes of the catalogue).
@@ -283,6 +294,8 @@ const rowCondition = {
   additionalProperties: {
     anyOf: [
       { type: ['string', 'number', 'boolean', 'null'] },
+      // Any one of these values (an order's statuses that may be cancelled, 001 §4).
+      { type: 'array', minItems: 1, items: { type: ['string', 'number', 'null'] } },
       {
         type: 'object',
         additionalProperties: false,
@@ -370,6 +383,8 @@ const screenAction = {
     when: { $ref: '#/$defs/rowCondition' },
     // Not on the caller's own record: their own user, or their own organisation (002 §2.3, §6).
     when_not_self: { const: true },
+    // Not on a record of the caller's own organisation: this property is its organisation (001 §4 approve).
+    when_not_own: identifier,
     guard: { $ref: '#/$defs/guard' },
     confirm: actionConfirm,
     success: { type: 'string' },
@@ -570,6 +585,9 @@ const screen = {
     load: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     // Choosing another value of a field empties the fields that depended on it.
     clears: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
+    // A record screen drawn by a hand-written component (`file#Export`, given the record as a tab
+    // is) instead of the generic definition list; its actions follow it (the order page, 001 §2).
+    view: componentRef,
     // A record in this state belongs on another page (a draft on its editor).
     redirect_when: {
       type: 'object',

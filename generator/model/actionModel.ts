@@ -151,6 +151,11 @@ function buildAction(checker: Checker, raw: Raw, subject: Subject, path: (string
     if (entity === 'user' || entity === 'organisation') action.notSelf = entity;
     else report(checker, [...path, 'when_not_self'], `schema "${subject.schema.name}" shows neither users nor organisations, so it is never the caller's own`);
   }
+  if (raw.when_not_own) {
+    const property = subject.schema.properties.find((candidate) => candidate.name === raw.when_not_own);
+    if (property?.type.kind === 'schema' && property.type.name === 'OrganisationRef') action.notOwn = raw.when_not_own;
+    else report(checker, [...path, 'when_not_own'], `"${String(raw.when_not_own)}" is not an organisation of schema "${subject.schema.name}"`);
+  }
   keep(checker.errors, () => checkGuard(checker.at, raw.guard as Guard | undefined, checker.refs.permissions, [...path, 'guard']));
   let operation: Operation | undefined;
   if (raw.operation) {

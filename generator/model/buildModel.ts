@@ -95,6 +95,7 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
     };
     if (raw.description !== undefined) entity.description = raw.description;
     if (raw.renamed_from !== undefined) entity.renamedFrom = raw.renamed_from;
+    if (raw.data_version !== undefined) entity.dataVersion = raw.data_version;
     return entity;
   });
   const tables = new Map<string, string>();
@@ -103,6 +104,9 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
     if (other) fail(located.get(entity.name)!, `table "${entity.table}" is also used by entity "${other}"`, ['table']);
     tables.set(entity.table, entity.name);
   }
+  // The write path bumps data_versions (server/writes/dataVersions.ts): the table must be declared.
+  const versioned = entities.find((entity) => entity.dataVersion !== undefined);
+  if (versioned && !tables.has('data_versions')) fail(located.get(versioned.name)!, 'data_version needs an entity with table "data_versions" (name, version)', ['data_version']);
   return entities;
 }
 
@@ -236,8 +240,9 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       (match): Property => ({ name: match[1]!, type: { kind: 'scalar', scalar: { type: 'integer', min: 1 } }, required: true, nullable: false }),
     );
     if (raw.body !== undefined && !ctx.schemaNames.has(raw.body)) fail(at, `unknown schema "${raw.body}"`, ['body']);
+    const fileTypes = typeof raw.response === 'object' && raw.response !== null && 'file' in raw.response ? (raw.response.file as string[]) : undefined;
     const response: TypeRef | 'none' =
-      raw.response === 'none'
+      raw.response === 'none' || fileTypes
         ? 'none'
         : typeRefOf(typeof raw.response === 'string' ? { schema: raw.response } : raw.response, { ...at, path: [...at.path, 'response'] }, ctx);
     const operation: Operation = {
@@ -248,8 +253,9 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       pathParams,
       query,
       response,
-      status: raw.status ?? (response === 'none' ? 204 : 200),
+      status: raw.status ?? (response === 'none' && !fileTypes ? 204 : 200),
     };
+    if (fileTypes) operation.file = fileTypes;
     if (raw.summary !== undefined) operation.summary = raw.summary;
     if (raw.permission !== undefined) operation.permission = raw.permission;
     if (raw.module !== undefined) operation.module = raw.module;

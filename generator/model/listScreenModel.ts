@@ -103,6 +103,13 @@ export function rowConditionOf(at: Located<Raw>, schema: ApiSchema, when: Record
     const property = schema.properties.find((candidate) => candidate.name === name);
     if (!property) fail(at, `schema "${schema.name}" has no property "${name}"`, [...path, name]);
     const scalar = property.type.kind === 'scalar' ? property.type.scalar : undefined;
+    if (Array.isArray(value)) {
+      for (const item of value as unknown[]) {
+        const one = item === null || (scalar?.enumName !== undefined ? enumValues(partial as Model, scalar.enumName).includes(item as string) : scalar !== undefined && scalar.type !== 'boolean');
+        if (!one) fail(at, `${JSON.stringify(item)} is not a value of "${name}"`, [...path, name]);
+      }
+      continue;
+    }
     if (value !== null && typeof value === 'object') {
       if (scalar?.type !== 'integer') fail(at, `"${name}" is not an integer and has no bounds`, [...path, name]);
       continue;

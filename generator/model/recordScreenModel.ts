@@ -133,6 +133,7 @@ export function buildRecordScreen(name: string, at: Located<Raw>, partial: Model
     links: screenLinks(raw),
     ...(raw.edit && { edit: { form: raw.edit.form, guard: raw.edit.guard as Guard } }),
     ...(raw.redirect_when && { redirectWhen: redirectWhen(at, raw, operation, partial.schemas) }),
+    ...(raw.view && { view: raw.view as string }),
     actions: [],
   };
 }

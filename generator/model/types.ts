@@ -65,6 +65,8 @@ export interface Entity {
   dropIntended: string[];
   /** Changes are written to the audit log (entity_type = the entity's name). */
   audit: boolean;
+  /** The data version (a data_versions row by name) every write of this entity bumps: what caches of it are keyed by. */
+  dataVersion?: string;
 }
 
 export interface EnumDef {
@@ -113,7 +115,10 @@ export interface Operation {
   pathParams: Property[];
   query: Property[];
   body?: string;
+  /** 'none' also for a file answer (`file`): no JSON body. */
   response: TypeRef | 'none';
+  /** A file answer of one of these content types, named by a Content-Disposition filename. */
+  file?: string[];
   status: number;
   handler?: { module: string; exportName: string };
   generic?: GenericOperation;
@@ -304,7 +309,7 @@ export interface Comparison {
 }
 
 /** Row properties and what each must be: a value it equals, or bounds of an integer. */
-export type RowCondition = Record<string, string | number | boolean | null | Comparison>;
+export type RowCondition = Record<string, string | number | boolean | null | Comparison | (string | number | null)[]>;
 
 /** A label that applies when the row meets `when`. */
 export interface RowCase {
@@ -373,6 +378,8 @@ export interface ScreenAction {
   guards: Guard[];
   when?: RowCondition;
   notSelf?: 'user' | 'organisation';
+  /** The property naming the record's organisation: not offered on the caller's own organisation's records. */
+  notOwn?: string;
   call?: ActionCall;
   route?: string;
   /** `file#Export` under screens/ (the generated slot registry imports it). */
@@ -546,7 +553,9 @@ export interface RecordScreen {
   edit?: { form: string; guard: Guard };
   /** A record matching `when` opens on `route` (taking its :id) instead: a draft on its editor. */
   redirectWhen?: { when: Record<string, string | number | boolean | null>; route: string };
-  /** Buttons under the heading. */
+  /** A hand-written component drawing the record instead of the definition list (`file#Export`). */
+  view?: string;
+  /** Buttons under the heading (after the view, when there is one). */
   actions: ScreenAction[];
 }
 

@@ -27,7 +27,8 @@ export function offeredActions(actions: readonly ActionConfig[], values: Readonl
     (action) =>
       passesGuards(user, action.guards) &&
       (!action.when || rowMeets(action.when, values)) &&
-      (!action.notSelf || !isOwnRecord(action.notSelf, values, user)),
+      (!action.notSelf || !isOwnRecord(action.notSelf, values, user)) &&
+      (!action.notOwn || valueAt(values, `${action.notOwn}.id`) !== user?.organisation?.id),
   );
 }
 

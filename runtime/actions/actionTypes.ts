@@ -33,6 +33,8 @@ export interface ActionConfig {
   readonly when?: RowCondition;
   /** Hidden on the caller's own user or organisation. */
   readonly notSelf?: 'user' | 'organisation';
+  /** The property naming the record's organisation: hidden on the caller's own organisation's records. */
+  readonly notOwn?: string;
   readonly call?: ActionCall;
   readonly route?: string;
   readonly component?: string;

@@ -171,8 +171,8 @@ export const routes: RouteDef[] = [
     public: false,
     guard: {"permission":"invoice:view"},
     breadcrumbs: [{"label":"crumb.invoices"}],
-    screen: "invoices",
-    Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name="invoices" /> }))),
+    screen: "invoices_page",
+    Component: lazy(() => import('../../screens/billing/InvoicesPage').then((module) => ({ default: module.InvoicesPage }))),
   },
   {
     name: "metrics",
@@ -180,8 +180,8 @@ export const routes: RouteDef[] = [
     public: false,
     guard: {"root":true},
     breadcrumbs: [{"label":"crumb.back_office"},{"label":"crumb.metrics"}],
-    screen: "metrics",
-    Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name="metrics" /> }))),
+    screen: "metrics_page",
+    Component: lazy(() => import('../../screens/metrics/MetricsPage').then((module) => ({ default: module.MetricsPage }))),
   },
   {
     name: "orders",

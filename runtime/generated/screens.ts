@@ -1069,7 +1069,14 @@ export const listScreens = {
     ],
     "links": [],
     "title": "invoices.title",
-    "emptyKey": "invoices.empty"
+    "emptyKey": "invoices.empty",
+    "actions": [
+      {
+        "name": "download",
+        "guards": [],
+        "component": "billing/InvoiceDownload#InvoiceDownload"
+      }
+    ]
   },
   "metrics": {
     "path": "/metrics",
@@ -3880,7 +3887,6 @@ export const recordScreens = {
   },
   "order": {
     "path": "/orders/{id}",
-    "title": "orders.one",
     "schema": {
       "$ref": "#/definitions/Order",
       "definitions": {
@@ -3899,6 +3905,26 @@ export const recordScreens = {
             "name": {
               "type": "string",
               "maxLength": 255,
+              "minLength": 1,
+              "pattern": "\\S"
+            }
+          }
+        },
+        "LinkedSupplierRef": {
+          "type": "object",
+          "required": [
+            "id",
+            "supplier_ref"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "supplier_ref": {
+              "type": "string",
+              "maxLength": 100,
               "minLength": 1,
               "pattern": "\\S"
             }
@@ -3955,7 +3981,9 @@ export const recordScreens = {
             "shipping_type",
             "quote",
             "organisation",
-            "created_by_user"
+            "created_by_user",
+            "line_items",
+            "linked_supplier_refs"
           ],
           "properties": {
             "id": {
@@ -4396,6 +4424,290 @@ export const recordScreens = {
                   "type": "null"
                 }
               ]
+            },
+            "line_items": {
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/OrderLineItem"
+              }
+            },
+            "linked_supplier_refs": {
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/LinkedSupplierRef"
+              }
+            }
+          }
+        },
+        "OrderLineItem": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "price",
+            "sub_total_for_item",
+            "original_price",
+            "product",
+            "quantity",
+            "selected_rate_plan",
+            "maintenance_product",
+            "prov_product",
+            "prov_organisation",
+            "prov_group",
+            "prov_site",
+            "discount",
+            "markup",
+            "dropbox_team_name",
+            "dropbox_admin_email",
+            "acronis_tenant_name",
+            "acronis_admin_email",
+            "zoom_order_type",
+            "zoom_deal_registration_id",
+            "zoom_deal_registration_approval_id",
+            "zoom_end_user_company",
+            "zoom_end_user_name",
+            "zoom_end_user_email",
+            "sbc_name",
+            "nuvias_name",
+            "stac_teams_name",
+            "stac_zoom_phone_name"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 255,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "price": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+              "description": "Exact decimal with up to 4 places",
+              "x-format": "money"
+            },
+            "sub_total_for_item": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+              "description": "Exact decimal with up to 4 places",
+              "x-format": "money"
+            },
+            "original_price": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+              "description": "Exact decimal with up to 4 places",
+              "x-format": "money"
+            },
+            "product": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "quantity": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 2147483647,
+              "default": 1
+            },
+            "selected_rate_plan": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "maintenance_product": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "prov_product": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "prov_organisation": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "prov_group": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "prov_site": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "discount": {
+              "type": "string",
+              "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+              "description": "Exact decimal with up to 4 places",
+              "default": 0
+            },
+            "markup": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+              "description": "Exact decimal with up to 4 places"
+            },
+            "dropbox_team_name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 20,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "dropbox_admin_email": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+              "maxLength": 255
+            },
+            "acronis_tenant_name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 20,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "acronis_admin_email": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+              "maxLength": 255
+            },
+            "zoom_order_type": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "enum": [
+                "NEW_BUSINESS",
+                null
+              ],
+              "x-enum": "zoom_order_type"
+            },
+            "zoom_deal_registration_id": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "zoom_deal_registration_approval_id": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "zoom_end_user_company": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "zoom_end_user_name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "zoom_end_user_email": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+              "maxLength": 100
+            },
+            "sbc_name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 20,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "nuvias_name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 20,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "stac_teams_name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 20,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "stac_zoom_phone_name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 20,
+              "minLength": 1,
+              "pattern": "\\S"
             }
           }
         },
@@ -4477,47 +4789,170 @@ export const recordScreens = {
         }
       }
     },
-    "tabs": [
+    "tabs": [],
+    "links": [],
+    "view": "orders/OrderView#OrderView",
+    "actions": [
       {
-        "path": "/orders/{id}/units",
-        "label": "orders.units",
-        "columns": [
+        "name": "resubmit",
+        "guards": [
           {
-            "field": "serial_number",
-            "label": "orders.unit_serial_number",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "product",
-            "label": "orders.unit_product",
-            "format": "text",
-            "sortable": false,
-            "link": "product",
-            "linkParam": "product.id"
-          },
-          {
-            "field": "product.product_code",
-            "label": "orders.unit_product_code",
-            "format": "text",
-            "sortable": false
+            "permission": "order:checkout"
           }
-        ]
-      }
-    ],
-    "links": [
+        ],
+        "label": "orders.resubmit",
+        "when": {
+          "status": "ATTENTION_REQUIRED"
+        },
+        "call": {
+          "operation": "resubmitOrder",
+          "method": "post",
+          "path": "/orders/{id}/resubmit",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.resubmit_order"
+        },
+        "success": "order_resubmitted",
+        "failure": "order_resubmit_failure"
+      },
       {
-        "label": "orders.audit_link",
-        "route": "order_audit",
-        "place": "header",
-        "guard": {
-          "permission": "order:audit"
+        "name": "approve",
+        "guards": [
+          {
+            "permission": "order:approve"
+          }
+        ],
+        "label": "orders.approve",
+        "when": {
+          "status": "PENDING_AUTHORISATION"
+        },
+        "notOwn": "organisation",
+        "call": {
+          "operation": "approveOrder",
+          "method": "post",
+          "path": "/orders/{id}/approval",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.approve_order"
+        },
+        "success": "order_approved",
+        "failure": "order_approve_failure"
+      },
+      {
+        "name": "deny",
+        "guards": [
+          {
+            "permission": "order:approve"
+          }
+        ],
+        "label": "orders.deny",
+        "when": {
+          "status": "PENDING_AUTHORISATION"
+        },
+        "notOwn": "organisation",
+        "call": {
+          "operation": "denyOrder",
+          "method": "delete",
+          "path": "/orders/{id}/approval",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.deny_order"
+        },
+        "success": "order_denied",
+        "failure": "order_deny_failure"
+      },
+      {
+        "name": "cancel",
+        "guards": [
+          {
+            "permission": "order:modify"
+          }
+        ],
+        "label": "orders.cancel",
+        "when": {
+          "status": [
+            "CREATED",
+            "ATTENTION_REQUIRED",
+            "PENDING_AUTHORISATION"
+          ],
+          "external_id": null
+        },
+        "call": {
+          "operation": "cancelOrder",
+          "method": "delete",
+          "path": "/orders/{id}",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.cancel_order"
+        },
+        "success": "order_cancelled",
+        "failure": "order_cancel_failure"
+      },
+      {
+        "name": "create_basket",
+        "guards": [
+          {
+            "permission": "order:modify_draft"
+          }
+        ],
+        "label": "orders.create_basket",
+        "when": {
+          "quote": null,
+          "order_type": "SALES_ORDER"
+        },
+        "call": {
+          "operation": "createBasketFromOrder",
+          "method": "post",
+          "path": "/orders/{id}/basket",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": true
+        },
+        "confirm": {
+          "text": "confirm.create_basket_from_order",
+          "input": {
+            "field": "name",
+            "label": "orders.basket_name",
+            "max": 255
+          }
+        },
+        "success": "create_basket_success",
+        "failure": "create_basket_failure",
+        "then": {
+          "route": "baskets"
         }
       },
       {
-        "label": "orders.serials_link",
-        "route": "order_serials",
-        "place": "header"
+        "name": "print",
+        "guards": [],
+        "component": "orders/PrintButton#PrintButton"
       }
     ]
   },

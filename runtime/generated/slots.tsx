@@ -5,6 +5,7 @@ import type { ActionSlotProps, CellSlotProps, TabSlotProps } from '../slots/slot
 type Slot<Props> = LazyExoticComponent<ComponentType<Props>>;
 
 export const tabSlots: Readonly<Record<string, Slot<TabSlotProps>>> = {
+  "orders/OrderView#OrderView": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/orders/OrderView').then((module) => ({ default: module.OrderView }))),
   "roles/PermissionsEditor#PermissionsEditor": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/roles/PermissionsEditor').then((module) => ({ default: module.PermissionsEditor }))),
 };
 
@@ -12,4 +13,6 @@ export const cellSlots: Readonly<Record<string, Slot<CellSlotProps>>> = {
 };
 
 export const actionSlots: Readonly<Record<string, Slot<ActionSlotProps>>> = {
+  "billing/InvoiceDownload#InvoiceDownload": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/billing/InvoiceDownload').then((module) => ({ default: module.InvoiceDownload }))),
+  "orders/PrintButton#PrintButton": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/orders/PrintButton').then((module) => ({ default: module.PrintButton }))),
 };

@@ -32,7 +32,11 @@ function withinBounds(value: unknown, bounds: Comparison): boolean {
 /** Whether every property of the condition holds in the row: a value equal (a missing one counts as null), or within bounds. */
 export function rowMeets(condition: RowCondition, row: ListRow): boolean {
   return Object.entries(condition).every(([field, wanted]) =>
-    wanted !== null && typeof wanted === 'object' ? withinBounds(row[field], wanted) : (row[field] ?? null) === wanted,
+    Array.isArray(wanted)
+      ? (wanted as readonly unknown[]).includes(row[field] ?? null)
+      : wanted !== null && typeof wanted === 'object'
+        ? withinBounds(row[field], wanted as Comparison)
+        : (row[field] ?? null) === wanted,
   );
 }
 

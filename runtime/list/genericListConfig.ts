@@ -14,7 +14,7 @@ export interface Comparison {
 }
 
 /** Row properties and what each must be: a value it equals, or bounds. */
-export type RowCondition = Readonly<Record<string, string | number | boolean | null | Comparison>>;
+export type RowCondition = Readonly<Record<string, string | number | boolean | null | Comparison | readonly (string | number | null)[]>>;
 
 /** A label (message key) that applies when the row meets `when`. */
 export interface RowCase {

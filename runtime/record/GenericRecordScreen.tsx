@@ -18,6 +18,8 @@ import { describeValue, type Definitions, type JsonSchema } from './recordFields
 import type { RecordTabConfig } from './ChildListTab';
 import { RecordTabs, type LoadedRecord } from './RecordTabs';
 import { ActionBar } from '../actions/ActionBar';
+import { tabSlots } from '../generated/slots';
+import { Slot } from '../slots/Slot';
 import type { ActionConfig } from '../actions/actionTypes';
 import { RecordValueView } from './RecordValueView';
 import { titleValues, type TitleValue } from './recordTitle';
@@ -38,8 +40,10 @@ interface RecordScreenConfig {
   readonly edit?: { readonly form: FormName; readonly guard: Guard };
   /** A record matching `when` opens on `route` with its id instead (a draft quote on its editor). */
   readonly redirectWhen?: { readonly when: RowCase['when']; readonly route: string };
-  /** Buttons under the heading (Delete, Enable…). */
+  /** Buttons under the heading (Delete, Enable…); after the view, when there is one. */
   readonly actions?: readonly ActionConfig[];
+  /** A hand-written component drawing the record instead of the definition list (the order page). */
+  readonly view?: string;
 }
 
 const configs: Readonly<Record<string, RecordScreenConfig>> = recordScreens;
@@ -85,7 +89,13 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
 
   // A save of the definition changes the record: reload it, so that its actions send the new ETag.
   const definition = (value: NonNullable<typeof described>, recordId: string) =>
-    editable && config.edit ? <RecordEditForm form={config.edit.form} recordPath={config.path} id={recordId} onSaved={load.reload} /> : <RecordValueView value={value} />;
+    config.view ? (
+      <Slot registry={tabSlots} component={config.view} props={{ id: recordId, record: values, etag: record.etag, reload: load.reload }} />
+    ) : editable && config.edit ? (
+      <RecordEditForm form={config.edit.form} recordPath={config.path} id={recordId} onSaved={load.reload} />
+    ) : (
+      <RecordValueView value={value} />
+    );
   const values = (load.status === 'loaded' ? load.record : {}) as Readonly<Record<string, unknown>>;
   const record: LoadedRecord = { values, etag: load.status === 'loaded' ? load.etag : null, reload: load.reload };
   // Tabs the user may see, and that apply to this record (002 §2.9: related groups of BASE groups only).
@@ -105,7 +115,7 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
     <section className="record-view">
       {heading !== null && <h1>{heading}</h1>}
       <ScreenLinks links={config.links} place="header" id={id} />
-      {config.actions && described && id !== undefined && (
+      {config.actions && !config.view && described && id !== undefined && (
         <ActionBar actions={config.actions} subject={{ values, recordId: id }} etag={record.etag} reload={load.reload} className="action-bar action-bar--record" />
       )}
       {!described || id === undefined || redirected ? (
@@ -114,6 +124,10 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
         <RecordTabs tabs={tabs} id={id} record={record} definition={definition(described, id)} />
       ) : (
         definition(described, id)
+      )}
+      {/* A view is the whole page: its actions are its footer buttons (001 §2 order detail). */}
+      {config.actions && config.view && described && id !== undefined && (
+        <ActionBar actions={config.actions} subject={{ values, recordId: id }} etag={record.etag} reload={load.reload} className="action-bar action-bar--record action-bar--footer" />
       )}
       <ScreenLinks links={config.links} place="footer" id={id} />
     </section>

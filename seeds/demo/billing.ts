@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { toScaled } from '../../server/db/scaled';
+import { invoicePdf, netOf, type InvoicePdfLine } from '../../server/modules/billing/invoicePdf';
 import { insertAll } from '../insert';
 import { CUSTOMER, CUSTOMER_BRANCH, EU_CUSTOMER, OTHER_CUSTOMER, RESELLER } from './organisations';
 
@@ -81,7 +82,7 @@ function subscriptionRow(subscription: DemoBillingSubscription, today: Date, ord
 
 type InvoiceStatus = 'PAID_IN_FULL' | 'OPEN' | 'FULLY_APPLIED' | 'PENDING_APPROVAL' | 'REJECTED' | 'VOIDED';
 
-interface DemoInvoice {
+export interface DemoInvoice {
   reference: string;
   organisation: number;
   type?: 'CREDIT_NOTE';
@@ -138,8 +139,49 @@ function invoiceRow(invoice: DemoInvoice, index: number, today: Date) {
     total: toScaled(invoice.total),
     currency: CURRENCY_OF[invoice.organisation] ?? 'GBP',
     status: invoice.status,
-    file_name: `${invoice.reference}.pdf`,
   };
+}
+
+const VAT_PERCENT = 20;
+/** What the demo documents bill: a line of licences and, on larger ones, a services line. */
+const LINE_TEXT = { INVOICE: ['Cloud licences per subscription terms', 'Professional services'], CREDIT_NOTE: ['Credit for returned licences', 'Service credit'] };
+
+/**
+ * The lines of a demo document: its net (the total less VAT at 20 %, 000 §9) as one line, or as
+ * two (70 % and the rest) from 500 up; quantity 1, so the unit price is exact.
+ */
+export function demoInvoiceLines(invoice: DemoInvoice): InvoicePdfLine[] {
+  const net = netOf(invoice.total, VAT_PERCENT);
+  const texts = LINE_TEXT[invoice.type ?? 'INVOICE'];
+  if (net.abs().lessThan(500)) return [{ description: texts[0]!, quantity: 1, unitPrice: net.toFixed(2) }];
+  const first = net.times('0.7').toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return [
+    { description: texts[0]!, quantity: 1, unitPrice: first.toFixed(2) },
+    { description: texts[1]!, quantity: 1, unitPrice: net.minus(first).toFixed(2) },
+  ];
+}
+
+/** A real PDF per demo invoice and credit note (001 §2, §7), stored as base64 text. */
+async function invoiceFileRows(db: Knex, today: Date) {
+  const names = new Map(((await db('organisations').select('id', 'name')) as { id: number; name: string }[]).map((row) => [Number(row.id), row.name]));
+  return Promise.all(
+    DEMO_INVOICES.map(async (invoice, index) => {
+      const row = invoiceRow(invoice, index, today);
+      const pdf = await invoicePdf({
+        type: row.type as 'INVOICE' | 'CREDIT_NOTE',
+        reference: invoice.reference,
+        date: row.date,
+        dueDate: row.due_date,
+        purchaseOrder: row.purchase_order,
+        organisation: names.get(invoice.organisation) ?? String(invoice.organisation),
+        currency: row.currency,
+        vatPercent: VAT_PERCENT,
+        total: invoice.total,
+        lines: demoInvoiceLines(invoice),
+      });
+      return { id: index + 1, invoice_id: row.id, file_name: `${invoice.reference}.pdf`, content_type: 'application/pdf', size: pdf.byteLength, content: Buffer.from(pdf).toString('base64') };
+    }),
+  );
 }
 
 /** New organisations, number of sales and sales in GBP over one period. */
@@ -231,7 +273,7 @@ async function originatingOrders(db: Knex): Promise<(subscription: DemoBillingSu
   };
 }
 
-export const BILLING_TABLES = ['subscriptions', 'subscription_products', 'invoices', 'metrics_account_managers', 'metrics_periods'];
+export const BILLING_TABLES = ['subscriptions', 'subscription_products', 'invoices', 'invoice_files', 'metrics_account_managers', 'metrics_periods'];
 
 /** Seeds the billing demo data after the catalogue (products are found by code) and the orders. */
 export async function seedBilling(db: Knex, today: Date = new Date()): Promise<void> {
@@ -253,6 +295,7 @@ export async function seedBilling(db: Knex, today: Date = new Date()): Promise<v
     ),
   );
   await insertAll(db, 'invoices', DEMO_INVOICES.map((invoice, index) => invoiceRow(invoice, index, today)));
+  await insertAll(db, 'invoice_files', await invoiceFileRows(db, today));
   await insertAll(db, 'metrics_account_managers', DEMO_ACCOUNT_MANAGERS.map(({ id, name }) => ({ id, name })));
   await insertAll(db, 'metrics_periods', metricsRows(today));
 }

@@ -11,5 +11,7 @@ export interface EntityMeta {
   table: string;
   /** Every change is written to the audit log, under the entity's name (spec `audit: true`). */
   audit?: boolean;
+  /** Every write bumps this data version (server/writes/dataVersions.ts), in the same transaction (spec `data_version`). */
+  dataVersion?: string;
   fields: Record<string, FieldMeta>;
 }

@@ -3163,6 +3163,453 @@ export const apiSchemas = {
         }
       }
     },
+    "MetricsExportRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "account_managers": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "time_period": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "week",
+              "month",
+              "quarter"
+            ]
+          }
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name",
+            "+new_on_hub",
+            "-new_on_hub",
+            "+sales_num",
+            "-sales_num",
+            "+sales_usd",
+            "-sales_usd",
+            "+sales_eur",
+            "-sales_eur",
+            "+sales_gbp",
+            "-sales_gbp"
+          ]
+        }
+      }
+    },
+    "CheckoutLineInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "quantity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "default": 1
+        },
+        "dropbox_team_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "dropbox_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "acronis_tenant_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "acronis_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "zoom_end_user_company": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "sbc_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "nuvias_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_teams_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_zoom_phone_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "CheckoutInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "end_user": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        },
+        "payment_type": {
+          "type": "string",
+          "enum": [
+            "ON_ACCOUNT",
+            "FINANCE"
+          ],
+          "default": "ON_ACCOUNT"
+        },
+        "finance_target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SELF",
+            "CUSTOMER",
+            null
+          ]
+        },
+        "finance_title": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "Ms",
+            "Mrs",
+            "Miss",
+            "Mr",
+            "Dr",
+            "Prof",
+            "Rev",
+            "Other",
+            null
+          ]
+        },
+        "finance_first_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "finance_last_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "finance_email_address": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "finance_contact_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^\\+?[0-9 ()\\-]*$",
+          "maxLength": 50
+        },
+        "finance_term_length": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ]
+        },
+        "finance_company_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "finance_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "finance_reg_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "finance_reg_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "finance_reg_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "finance_reg_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "finance_reg_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "finance_reg_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "finance_reg_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        },
+        "shipping_type": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/CheckoutLineInput"
+          }
+        }
+      }
+    },
+    "CheckoutResult": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "status"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "CREATED",
+            "PROCESSING",
+            "ACCEPTED",
+            "PART_SHIPPED",
+            "SHIPPED",
+            "COMPLETE",
+            "ATTENTION_REQUIRED",
+            "FAILED",
+            "PENDING_AUTHORISATION",
+            "CANCELLED"
+          ]
+        }
+      }
+    },
+    "FinanceResult": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "success"
+      ],
+      "properties": {
+        "success": {
+          "type": "boolean"
+        }
+      }
+    },
     "RoleRef": {
       "type": "object",
       "additionalProperties": false,
@@ -4007,7 +4454,9 @@ export const apiSchemas = {
         "shipping_type",
         "quote",
         "organisation",
-        "created_by_user"
+        "created_by_user",
+        "line_items",
+        "linked_supplier_refs"
       ],
       "properties": {
         "id": {
@@ -4438,6 +4887,31 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/OrderLineItem"
+          }
+        },
+        "linked_supplier_refs": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/LinkedSupplierRef"
+          }
+        }
+      }
+    },
+    "BasketFromOrderInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
         }
       }
     },

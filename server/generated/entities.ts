@@ -685,11 +685,36 @@ export const entities = {
       "status": {
         "column": "status",
         "type": "enum"
+      }
+    }
+  },
+  "invoice_file": {
+    "table": "invoice_files",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "invoice": {
+        "column": "invoice_id",
+        "type": "ref",
+        "to": "invoice"
       },
       "file_name": {
         "column": "file_name",
-        "type": "string",
-        "private": true
+        "type": "string"
+      },
+      "content_type": {
+        "column": "content_type",
+        "type": "string"
+      },
+      "size": {
+        "column": "size",
+        "type": "integer"
+      },
+      "content": {
+        "column": "content",
+        "type": "text"
       }
     }
   },
@@ -753,6 +778,7 @@ export const entities = {
   },
   "vendor": {
     "table": "vendors",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -770,6 +796,7 @@ export const entities = {
   },
   "product_type": {
     "table": "product_types",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -783,6 +810,7 @@ export const entities = {
   },
   "product": {
     "table": "products",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -887,6 +915,7 @@ export const entities = {
   },
   "price_list": {
     "table": "price_lists",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -917,6 +946,7 @@ export const entities = {
   },
   "price_list_item": {
     "table": "price_list_items",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -951,6 +981,7 @@ export const entities = {
   },
   "product_option": {
     "table": "product_options",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -978,6 +1009,7 @@ export const entities = {
   },
   "rate_plan": {
     "table": "rate_plans",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1020,6 +1052,7 @@ export const entities = {
   },
   "rate_plan_charge": {
     "table": "rate_plan_charges",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1054,6 +1087,7 @@ export const entities = {
   },
   "rate_plan_charge_cost": {
     "table": "rate_plan_charge_costs",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -2681,6 +2715,23 @@ export const entities = {
       "last_error": {
         "column": "last_error",
         "type": "string"
+      }
+    }
+  },
+  "data_version": {
+    "table": "data_versions",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "name": {
+        "column": "name",
+        "type": "string"
+      },
+      "version": {
+        "column": "version",
+        "type": "integer"
       }
     }
   }

@@ -5,10 +5,15 @@ import * as auth_handlers from '../modules/auth/handlers';
 import * as auth_language from '../modules/auth/language';
 import * as baskets_handlers from '../modules/baskets/handlers';
 import * as billing_handlers from '../modules/billing/handlers';
+import * as billing_invoiceDownload from '../modules/billing/invoiceDownload';
+import * as billing_metricsExport from '../modules/billing/metricsExport';
 import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
+import * as checkout_handlers from '../modules/checkout/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
+import * as orders_basketFromOrder from '../modules/orders/basketFromOrder';
 import * as orders_handlers from '../modules/orders/handlers';
+import * as orders_orderActions from '../modules/orders/orderActions';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
@@ -4796,6 +4801,41 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "downloadInvoice",
+    method: "get",
+    path: "/invoices/:id/download",
+    auth: "session",
+    permission: "invoice:view",
+    status: 200,
+    file: [
+      "application/pdf"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: billing_invoiceDownload.downloadInvoice satisfies Handler<"downloadInvoice">,
+    access: {
+      "entity": "invoice",
+      "of": [
+        "getInvoice"
+      ]
+    },
+  },
+  {
     id: "listMetrics",
     method: "get",
     path: "/metrics",
@@ -4865,6 +4905,29 @@ export const operations: OperationDef[] = [
     handler: billing_handlers.listMetrics satisfies Handler<"listMetrics">,
   },
   {
+    id: "exportMetrics",
+    method: "post",
+    path: "/metrics/export",
+    auth: "session",
+    guard: {"root":true},
+    status: 200,
+    file: [
+      "text/csv"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/MetricsExportRequest"
+    },
+    handler: billing_metricsExport.exportMetrics satisfies Handler<"exportMetrics">,
+  },
+  {
     id: "getMetrics",
     method: "get",
     path: "/metrics/:id",
@@ -4904,6 +4967,86 @@ export const operations: OperationDef[] = [
     etag: true,
     access: {
       "entity": "metrics_account_manager"
+    },
+  },
+  {
+    id: "checkoutBasket",
+    method: "post",
+    path: "/baskets/:id/checkout",
+    auth: "session",
+    permission: "order:checkout",
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/CheckoutInput"
+    },
+    handler: checkout_handlers.checkoutBasket satisfies Handler<"checkoutBasket">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
+    id: "applyForFinance",
+    method: "post",
+    path: "/baskets/:id/finance",
+    auth: "session",
+    permission: "order:checkout",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/CheckoutInput"
+    },
+    handler: checkout_handlers.applyForFinance satisfies Handler<"applyForFinance">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
     },
   },
   {
@@ -5702,6 +5845,53 @@ export const operations: OperationDef[] = [
           ]
         }
       ],
+      "nested": [
+        {
+          "property": "line_items",
+          "via": "order",
+          "entity": "order_line_item",
+          "fields": [
+            "id",
+            "name",
+            "price",
+            "sub_total_for_item",
+            "original_price",
+            "product",
+            "quantity",
+            "selected_rate_plan",
+            "maintenance_product",
+            "prov_product",
+            "prov_organisation",
+            "prov_group",
+            "prov_site",
+            "discount",
+            "markup",
+            "dropbox_team_name",
+            "dropbox_admin_email",
+            "acronis_tenant_name",
+            "acronis_admin_email",
+            "zoom_order_type",
+            "zoom_deal_registration_id",
+            "zoom_deal_registration_approval_id",
+            "zoom_end_user_company",
+            "zoom_end_user_name",
+            "zoom_end_user_email",
+            "sbc_name",
+            "nuvias_name",
+            "stac_teams_name",
+            "stac_zoom_phone_name"
+          ]
+        },
+        {
+          "property": "linked_supplier_refs",
+          "via": "order",
+          "entity": "order_linked_supplier_ref",
+          "fields": [
+            "id",
+            "supplier_ref"
+          ]
+        }
+      ],
       "sort": [],
       "filters": [],
       "scope": {
@@ -5716,6 +5906,194 @@ export const operations: OperationDef[] = [
         "kind": "tree",
         "field": "organisation"
       }
+    },
+  },
+  {
+    id: "approveOrder",
+    method: "post",
+    path: "/orders/:id/approval",
+    auth: "session",
+    permission: "order:approve",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: orders_orderActions.approveOrder satisfies Handler<"approveOrder">,
+    record: {
+      "get": "getOrder",
+      "entity": "order",
+      "same": true
+    },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "denyOrder",
+    method: "delete",
+    path: "/orders/:id/approval",
+    auth: "session",
+    permission: "order:approve",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: orders_orderActions.denyOrder satisfies Handler<"denyOrder">,
+    record: {
+      "get": "getOrder",
+      "entity": "order",
+      "same": true
+    },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "cancelOrder",
+    method: "delete",
+    path: "/orders/:id",
+    auth: "session",
+    permission: "order:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: orders_orderActions.cancelOrder satisfies Handler<"cancelOrder">,
+    record: {
+      "get": "getOrder",
+      "entity": "order",
+      "same": true
+    },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "resubmitOrder",
+    method: "post",
+    path: "/orders/:id/resubmit",
+    auth: "session",
+    permission: "order:checkout",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: orders_orderActions.resubmitOrder satisfies Handler<"resubmitOrder">,
+    record: {
+      "get": "getOrder",
+      "entity": "order",
+      "same": true
+    },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "createBasketFromOrder",
+    method: "post",
+    path: "/orders/:id/basket",
+    auth: "session",
+    permission: "order:modify_draft",
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/BasketFromOrderInput"
+    },
+    handler: orders_basketFromOrder.createBasketFromOrder satisfies Handler<"createBasketFromOrder">,
+    record: {
+      "get": "getOrder",
+      "entity": "order",
+      "same": false
+    },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
     },
   },
   {

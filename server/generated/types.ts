@@ -657,6 +657,89 @@ periods: MetricsPeriod[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "MetricsExportRequest".
+ */
+export interface MetricsExportRequest {
+account_managers?: number[]
+time_period?: ("week" | "month" | "quarter")[]
+sort_by?: ("+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-sales_num" | "+sales_usd" | "-sales_usd" | "+sales_eur" | "-sales_eur" | "+sales_gbp" | "-sales_gbp")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckoutLineInput".
+ */
+export interface CheckoutLineInput {
+quantity?: number
+dropbox_team_name?: (string | null)
+dropbox_admin_email?: (string | null)
+acronis_tenant_name?: (string | null)
+acronis_admin_email?: (string | null)
+zoom_end_user_company?: (string | null)
+zoom_end_user_name?: (string | null)
+zoom_end_user_email?: (string | null)
+sbc_name?: (string | null)
+nuvias_name?: (string | null)
+stac_teams_name?: (string | null)
+stac_zoom_phone_name?: (string | null)
+id: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckoutInput".
+ */
+export interface CheckoutInput {
+purchase_order_number?: (string | null)
+end_user?: (string | null)
+end_user_email?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+payment_type?: ("ON_ACCOUNT" | "FINANCE")
+finance_target?: ("SELF" | "CUSTOMER" | null)
+finance_title?: ("Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null)
+finance_first_name?: (string | null)
+finance_last_name?: (string | null)
+finance_email_address?: (string | null)
+finance_contact_number?: (string | null)
+finance_term_length?: (24 | 36 | 48 | 60 | null)
+finance_company_number?: (string | null)
+finance_company_name?: (string | null)
+finance_reg_company_name?: (string | null)
+finance_reg_addr_line_1?: (string | null)
+finance_reg_addr_line_2?: (string | null)
+finance_reg_city?: (string | null)
+finance_reg_region?: (string | null)
+finance_reg_postal_code?: (string | null)
+finance_reg_country_code?: (string | null)
+shipping_type?: (number | null)
+line_items?: CheckoutLineInput[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckoutResult".
+ */
+export interface CheckoutResult {
+id: number
+name: string
+status: ("CREATED" | "PROCESSING" | "ACCEPTED" | "PART_SHIPPED" | "SHIPPED" | "COMPLETE" | "ATTENTION_REQUIRED" | "FAILED" | "PENDING_AUTHORISATION" | "CANCELLED")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "FinanceResult".
+ */
+export interface FinanceResult {
+success: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "RoleRef".
  */
 export interface RoleRef {
@@ -932,6 +1015,8 @@ shipping_type: (ShippingTypeRef | null)
 quote: (QuoteRef | null)
 organisation: (OrganisationRef | null)
 created_by_user: (CreatedByRef | null)
+line_items: OrderLineItem[]
+linked_supplier_refs: LinkedSupplierRef[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -985,6 +1070,21 @@ stac_zoom_phone_name: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LinkedSupplierRef".
+ */
+export interface LinkedSupplierRef {
+id: number
+supplier_ref: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketFromOrderInput".
+ */
+export interface BasketFromOrderInput {
+name?: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ShipmentItem".
  */
 export interface ShipmentItem {
@@ -1005,14 +1105,6 @@ reference: string
 date: string
 tracking_number: (string | null)
 items: ShipmentItem[]
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "LinkedSupplierRef".
- */
-export interface LinkedSupplierRef {
-id: number
-supplier_ref: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2321,6 +2413,13 @@ export interface GetInvoiceQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DownloadInvoiceQuery".
+ */
+export interface DownloadInvoiceQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListMetricsQuery".
  */
 export interface ListMetricsQuery {
@@ -2335,10 +2434,31 @@ sort_by: ("+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-s
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ExportMetricsQuery".
+ */
+export interface ExportMetricsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "GetMetricsQuery".
  */
 export interface GetMetricsQuery {
 time_period?: ("week" | "month" | "quarter")[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckoutBasketQuery".
+ */
+export interface CheckoutBasketQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ApplyForFinanceQuery".
+ */
+export interface ApplyForFinanceQuery {
+
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2523,6 +2643,41 @@ payment_type?: ("ON_ACCOUNT" | "FINANCE")[]
  * via the `definition` "GetOrderQuery".
  */
 export interface GetOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ApproveOrderQuery".
+ */
+export interface ApproveOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DenyOrderQuery".
+ */
+export interface DenyOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CancelOrderQuery".
+ */
+export interface CancelOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ResubmitOrderQuery".
+ */
+export interface ResubmitOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateBasketFromOrderQuery".
+ */
+export interface CreateBasketFromOrderQuery {
 
 }
 /**
@@ -2917,8 +3072,12 @@ export interface OperationTypes {
   listSubscriptionOrders: { params: { id: number }; query: ListSubscriptionOrdersQuery; body: undefined; response: SubscriptionOrder[]; paged: false };
   listInvoices: { params: {  }; query: ListInvoicesQuery; body: undefined; response: InvoiceRow[]; paged: true };
   getInvoice: { params: { id: number }; query: GetInvoiceQuery; body: undefined; response: Invoice; paged: false };
+  downloadInvoice: { params: { id: number }; query: DownloadInvoiceQuery; body: undefined; response: { content: Buffer | string; fileName: string; contentType: "application/pdf" }; paged: false };
   listMetrics: { params: {  }; query: ListMetricsQuery; body: undefined; response: MetricsAccountManager[]; paged: true };
+  exportMetrics: { params: {  }; query: ExportMetricsQuery; body: MetricsExportRequest; response: { content: Buffer | string; fileName: string; contentType: "text/csv" }; paged: false };
   getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; response: MetricsAccountManager; paged: false };
+  checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; response: CheckoutResult; paged: false };
+  applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; response: FinanceResult; paged: false };
   login: { params: {  }; query: LoginQuery; body: LoginRequest; response: CurrentUser; paged: false };
   logout: { params: {  }; query: LogoutQuery; body: undefined; response: void; paged: false };
   whoami: { params: {  }; query: WhoamiQuery; body: undefined; response: CurrentUser; paged: false };
@@ -2932,6 +3091,11 @@ export interface OperationTypes {
   requestAccount: { params: {  }; query: RequestAccountQuery; body: AccountRequest; response: Created; paged: false };
   listOrders: { params: {  }; query: ListOrdersQuery; body: undefined; response: OrderRow[]; paged: true };
   getOrder: { params: { id: number }; query: GetOrderQuery; body: undefined; response: Order; paged: false };
+  approveOrder: { params: { id: number }; query: ApproveOrderQuery; body: undefined; response: Order; paged: false };
+  denyOrder: { params: { id: number }; query: DenyOrderQuery; body: undefined; response: Order; paged: false };
+  cancelOrder: { params: { id: number }; query: CancelOrderQuery; body: undefined; response: Order; paged: false };
+  resubmitOrder: { params: { id: number }; query: ResubmitOrderQuery; body: undefined; response: Order; paged: false };
+  createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; response: Basket; paged: false };
   listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; response: OrderLineItem[]; paged: false };
   listOrderShipments: { params: { id: number }; query: ListOrderShipmentsQuery; body: undefined; response: Shipment[]; paged: false };
   listOrderLinkedSupplierRefs: { params: { id: number }; query: ListOrderLinkedSupplierRefsQuery; body: undefined; response: LinkedSupplierRef[]; paged: false };

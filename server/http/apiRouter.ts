@@ -12,7 +12,7 @@ import { etagOf, tagListMatches } from './etag';
 import { genericChildren, genericGet, genericList, rowInScope, type GenericInput } from './genericList';
 import { genericCreate, genericUpdate } from './genericWrite';
 import { genericAction, genericDelete } from './genericRecordWrites';
-import type { GenericMeta, OperationDef, Page, RequestContext } from './operationDef';
+import type { FileAnswer, GenericMeta, OperationDef, Page, PreparedPage, RequestContext } from './operationDef';
 import type { SessionUser } from '../modules/auth/sessionUser';
 import { assertMayCall } from './callerChecks';
 import { HttpProblem, unauthenticated, notFound } from './problem';
@@ -128,13 +128,33 @@ function checkContentType(ctx: Context): void {
   if (sent && !ctx.is('application/json', '+json')) throw new HttpProblem(415, 'unsupported_media_type');
 }
 
+/** A file name as a Content-Disposition header: plain ASCII in `filename`, the exact name in `filename*` (RFC 6266). */
+export function contentDisposition(fileName: string): string {
+  const plain = fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
 function answerOf(operation: OperationDef, query: Record<string, unknown>, result: unknown): Answer {
   const headers: Record<string, string> = {};
+  if (operation.file) {
+    const file = result as FileAnswer;
+    // Text files are UTF-8 (the catalogue's names are not ASCII).
+    headers['Content-Type'] = file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType;
+    headers['Content-Disposition'] = contentDisposition(file.fileName);
+    return { status: operation.status, body: typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content, headers };
+  }
   if (operation.paged) {
     const page = result as Page<unknown>;
     const perPage = Number(query['per_page']);
     headers['x-total-count'] = String(page.total);
     headers['x-total-pages'] = String(Math.ceil(page.total / perPage));
+    const prepared = page as Partial<PreparedPage>;
+    if (prepared.json && prepared.etag && prepared.cacheControl) {
+      headers['ETag'] = prepared.etag;
+      headers['Cache-Control'] = prepared.cacheControl;
+      headers['Content-Type'] = 'application/json; charset=utf-8';
+      return { status: operation.status, body: prepared.json, headers };
+    }
     return { status: operation.status, body: page.rows, headers };
   }
   if ((operation.etag || operation.record?.same) && result !== undefined) headers['ETag'] = etagOf(result);
@@ -171,6 +191,8 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
       if (etag && known && tagListMatches(known, etag)) {
         ctx.status = 304;
         ctx.set('ETag', etag);
+        const cacheControl = answer.headers['Cache-Control'];
+        if (cacheControl) ctx.set('Cache-Control', cacheControl);
         return;
       }
       send(ctx, answer);

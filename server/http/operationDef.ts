@@ -31,10 +31,27 @@ export interface HandlerInput<K extends OperationId> {
   body: OperationTypes[K]['body'];
 }
 
+/** What an operation answering a file returns: the bytes, the name it is saved under, its type. */
+export interface FileAnswer {
+  content: Buffer | string;
+  fileName: string;
+  contentType: string;
+}
+
 /** A page of rows and the total matching the filters; the router turns it into x-total-* headers. */
 export interface Page<Row> {
   rows: Row[];
   total: number;
+}
+
+/**
+ * A page already serialised (a cached one, server/modules/catalogue/pageCache.ts): the router
+ * sends its bytes as they are, with its ETag (304 to a matching If-None-Match) and Cache-Control.
+ */
+export interface PreparedPage<Row = unknown> extends Page<Row> {
+  json: Buffer;
+  etag: string;
+  cacheControl: string;
 }
 
 type HandlerResult<K extends OperationId> = OperationTypes[K]['paged'] extends true
@@ -60,6 +77,8 @@ export interface OperationDef {
   /** Checked after `permission`: 403 when the caller fails it (002 §6 "root, or …"). */
   guard?: Guard;
   status: number;
+  /** A file answer (`response: { file: [...] }`): the handler answers a FileAnswer. */
+  file?: readonly string[];
   paged?: boolean;
   paramsSchema: JsonSchema;
   querySchema: JsonSchema;

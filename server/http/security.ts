@@ -8,6 +8,7 @@ export const CSRF_COOKIE = 'hub_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
+const CSRF_ISSUED = 'csrfIssued';
 
 /**
  * How cookies are written for this deployment (server/settings.ts): over HTTPS (production) they
@@ -66,6 +67,7 @@ function sessionCsrfToken(policy: CookiePolicy, sessionToken: string): string {
 
 /** Hands out the CSRF token that goes with the session now in force (or a random one without). */
 export function issueCsrfToken(ctx: Context, sessionToken: string | null): void {
+  ctx.state[CSRF_ISSUED] = true;
   writeCookie(ctx, CSRF_COOKIE, sessionToken ? sessionCsrfToken(policyOf(ctx), sessionToken) : newCsrfToken(), { httpOnly: false });
 }
 
@@ -98,17 +100,33 @@ export async function csrfMiddleware(ctx: Context, next: Next): Promise<void> {
   const expected = session ? sessionCsrfToken(policyOf(ctx), session) : undefined;
   const token = readCookie(ctx, CSRF_COOKIE);
   const fits = token !== undefined && (expected ? same(token, expected) : TOKEN_PATTERN.test(token));
-  if (!fits) {
+  if (!fits && guarded) {
     // The cookie this caller should hold, for its next call; this one cannot carry a matching header.
     issueCsrfToken(ctx, session ?? null);
-    if (guarded) throw new HttpProblem(403, 'csrf');
+    throw new HttpProblem(403, 'csrf');
   }
   if (guarded) {
     if (foreignOrigin(ctx)) throw new HttpProblem(403, 'csrf', { detail: 'The request came from another site.' });
     const header = ctx.get(CSRF_HEADER);
     if (!header || !same(header, token!)) throw new HttpProblem(403, 'csrf');
   }
-  await next();
+  try {
+    await next();
+  } finally {
+    if (!fits) issueUnlessShared(ctx, session ?? null);
+  }
+}
+
+/**
+ * A safe request gets the cookie it lacks with its answer (an error too: the SPA fetches its token
+ * with a GET that may be a 401), unless that answer is one for any
+ * visitor (Cache-Control: public, the public catalogue): a Set-Cookie would keep shared caches
+ * from storing it, and a cookie given to one visitor must not be replayed to the next. Nor does a
+ * sign-in or sign-out that wrote its own token need a second one.
+ */
+function issueUnlessShared(ctx: Context, session: string | null): void {
+  if (/\bpublic\b/.test(ctx.response.get('Cache-Control')) || ctx.state[CSRF_ISSUED]) return;
+  issueCsrfToken(ctx, session);
 }
 
 export async function securityHeaders(ctx: Context, next: Next): Promise<void> {

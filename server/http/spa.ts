@@ -16,9 +16,33 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+
 /**
- * Serves the built SPA from distDir: files as they are (hashed assets cached for a year; a missing
- * one is a 404), and index.html for every other GET so history-mode routes survive a reload.
+ * Sends a file, or the brotli or gzip copy the build wrote beside it (runtime/build/
+ * precompressPlugin.ts) when the client takes that encoding.
+ */
+function sendFile(ctx: Context, path: string): void {
+  ctx.type = TYPES[extname(path)] ?? 'application/octet-stream';
+  if (/\.(js|css|html|svg|json|map)$/.test(path)) {
+    ctx.vary('Accept-Encoding');
+    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      if (ctx.get('accept-encoding') && ctx.acceptsEncodings(encoding) === encoding && isFile(path + suffix)) {
+        ctx.set('Content-Encoding', encoding);
+        ctx.length = statSync(path + suffix).size;
+        ctx.body = createReadStream(path + suffix);
+        return;
+      }
+    }
+  }
+  ctx.length = statSync(path).size;
+  ctx.body = createReadStream(path);
+}
+
+/**
+ * Serves the built SPA from distDir: files as they are, or precompressed (hashed assets cached for
+ * a year as immutable; a missing one is a 404), and index.html, revalidated each time, for every
+ * other GET so history-mode routes survive a reload.
  */
 export function spaMiddleware(distDir: string) {
   const indexFile = join(distDir, 'index.html');
@@ -26,10 +50,10 @@ export function spaMiddleware(distDir: string) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
     const candidate = normalize(join(distDir, decodeURIComponent(ctx.path)));
     const inside = candidate.startsWith(distDir + sep);
-    if (inside && existsSync(candidate) && statSync(candidate).isFile()) {
-      ctx.type = TYPES[extname(candidate)] ?? 'application/octet-stream';
+    if (inside && isFile(candidate)) {
+      // Names under /assets/ carry their content's hash: a new build gives new names.
       if (ctx.path.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-      ctx.body = createReadStream(candidate);
+      sendFile(ctx, candidate);
       return;
     }
     // A missing asset is missing: the SPA's page in its place would be run as a script or a style.
@@ -40,8 +64,7 @@ export function spaMiddleware(distDir: string) {
       ctx.body = 'The web client is not built yet: run `npm start` (it builds it) or `npx vite build`.';
       return;
     }
-    ctx.type = TYPES['.html']!;
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = createReadStream(indexFile);
+    sendFile(ctx, indexFile);
   };
 }

@@ -27,7 +27,8 @@ export interface WriteSteps {
  */
 export async function runWrite(ctx: Context, db: Knex, operation: OperationDef, base: RequestContext, steps: WriteSteps): Promise<Answer> {
   const userId = base.user!.id;
-  const key = operation.method === 'post' ? checkedKey(ctx.get('idempotency-key') || undefined) : undefined;
+  // A file answer (an export) creates nothing, and a replay could not restore its headers: retried, it is made again.
+  const key = operation.method === 'post' && !operation.file ? checkedKey(ctx.get('idempotency-key') || undefined) : undefined;
   const hash = requestHash(ctx.method, ctx.path, ctx.request.body);
   const ifMatch = ctx.get('if-match');
   try {

@@ -10,6 +10,8 @@ export interface ApiResponse<T = unknown> {
   headers: Headers;
   body: T;
   text: string;
+  /** The body as sent (a file answer's bytes). */
+  bytes: Uint8Array;
 }
 
 /** A browser-like client: keeps cookies and echoes the CSRF cookie on state-changing calls. */
@@ -46,9 +48,10 @@ export class TestClient {
       if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     const isJson = /json/.test(response.headers.get('content-type') ?? '');
-    return { status: response.status, headers: response.headers, text, body: (isJson && text ? JSON.parse(text) : text) as T };
+    return { status: response.status, headers: response.headers, text, bytes, body: (isJson && text ? JSON.parse(text) : text) as T };
   }
 
   get<T = unknown>(path: string) {

@@ -5,6 +5,7 @@ import { DomainError, recordNotFound } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
 import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type FieldChange } from '../modules/audit/auditTrail';
 import { constraintError } from './constraints';
+import { bumpDataVersion } from './dataVersions';
 
 export type { Actor, AuditAction, FieldChange };
 export { SYSTEM_ACTOR };
@@ -85,6 +86,7 @@ export class Records {
     const table = entities[entity].table;
     const [inserted] = (await this.guarded(entity, 'insert', () => this.db(table).insert(this.encode(entity, prepared)).returning('id'))) as ({ id: number } | number)[];
     const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+    await this.touched(entity);
     const changes = Object.entries(prepared).flatMap(([name, value]) => {
       const text = auditText(fieldOf(entity, name), value);
       return text === null ? [] : [{ field: name, old: null, new: text }];
@@ -112,6 +114,7 @@ export class Records {
     if (changed.length > 0) {
       const table = entities[entity].table;
       await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(this.encode(entity, Object.fromEntries(changed))));
+      await this.touched(entity);
     }
     if (changes.length > 0 || options.action !== undefined) await this.audited(entity, id, options, 'UPDATE', changes, 'new');
     return changes;
@@ -124,6 +127,8 @@ export class Records {
       await this.db(entities[child.entity].table).where(fieldOf(child.entity, child.via).column, id).delete();
     }
     await this.guarded(entity, 'delete', () => this.db(entities[entity].table).where('id', id).delete());
+    await this.touched(entity);
+    for (const child of options.cascade ?? []) await this.touched(child.entity);
     const changes = Object.entries(fieldsOf(entity)).flatMap(([name, field]) => {
       const text = field.type === 'id' ? null : auditText(field, decodeValue(field, current[field.column]));
       return text === null ? [] : [{ field: name, old: text, new: null }];
@@ -138,6 +143,16 @@ export class Records {
     const row = (await query.first()) as Row | undefined;
     if (!row) throw recordNotFound();
     return row;
+  }
+
+  /**
+   * A write of an entity that feeds a cache (spec `data_version`) bumps its version in this
+   * transaction: readers see the new version exactly when they can see the write. Bumped on every
+   * write, not once per transaction, so a rolled-back savepoint cannot take the only bump with it.
+   */
+  private async touched(entity: EntityName): Promise<void> {
+    const name = (entities[entity] as EntityMeta).dataVersion;
+    if (name !== undefined) await bumpDataVersion(this.db, name);
   }
 
   private prepare(entity: EntityName, values: Values): Values {

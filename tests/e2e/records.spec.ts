@@ -65,8 +65,8 @@ test('feed: the audit log', async ({ page }) => {
   await expect(page.getByRole('cell', { name: 'timeslot', exact: true })).toBeVisible();
 });
 
-test('order: units and their serial numbers', async ({ page }) => {
+test('order: the shipment\'s units and their serial numbers', async ({ page }) => {
   await visitAs(page, BUYER, '/webstore/orders/6');
-  await openTab(page, 'Units and serials');
-  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(page.getByRole('cell', { name: serial })).toBeVisible();
+  await page.getByRole('button', { name: 'View serial numbers' }).click();
+  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(page.getByRole('dialog').getByRole('cell', { name: serial })).toBeVisible();
 });

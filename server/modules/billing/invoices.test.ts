@@ -68,6 +68,7 @@ describe('invoices', () => {
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({ reference: 'INV-1101', organisation: { id: 7, name: 'Customer Co Branch' }, total: '312.00', currency: 'GBP' });
     expect(shown.body).not.toHaveProperty('file_name');
+    expect(shown.body).not.toHaveProperty('content');
   });
 
   it('needs invoice:view (403) and a session (401)', async () => {

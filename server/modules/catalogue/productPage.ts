@@ -6,6 +6,13 @@ import { PRODUCT_COLUMNS } from './productViews';
 type Row = Record<string, unknown>;
 export type PageQuery = CatalogueFilters & { page: number; per_page: number };
 
+/**
+ * Counts a query, or, given `counted`, asks it first: the page cache (pageCache.ts) keeps one count
+ * per filter set, named by `part`, whatever the sort and page.
+ */
+export type Counter = (part: 'all' | 'priced', compute: () => Promise<number>) => Promise<number>;
+const counting: Counter = (_part, compute) => compute();
+
 const countOf = async (query: Knex.QueryBuilder) => Number((await query.count({ n: '*' }).first())?.['n'] ?? 0);
 
 /**
@@ -13,10 +20,10 @@ const countOf = async (query: Knex.QueryBuilder) => Number((await query.count({ 
  * direction), then those without a price, which sort last either way (000 §9). Each part is read
  * on its own so that an index serves it; the page is cut across the two.
  */
-async function pageByPrice(db: Knex, list: PriceListChoice, query: PageQuery, priceColumn: PriceColumn): Promise<Row[]> {
+async function pageByPrice(db: Knex, list: PriceListChoice, query: PageQuery, priceColumn: PriceColumn, counted: Counter): Promise<Row[]> {
   const direction = query.sort_by.startsWith('-') ? 'desc' : 'asc';
   const offset = (query.page - 1) * query.per_page;
-  const pricedCount = await countOf(pricedProducts(db, list.id, query, priceColumn));
+  const pricedCount = await counted('priced', () => countOf(pricedProducts(db, list.id, query, priceColumn)));
   const rows: Row[] = [];
   if (offset < pricedCount) {
     rows.push(
@@ -42,9 +49,15 @@ async function pageByPrice(db: Knex, list: PriceListChoice, query: PageQuery, pr
 }
 
 /** One page of the store's listing and the number of products matching its filters. */
-export async function pageOfProducts(db: Knex, list: PriceListChoice, query: PageQuery, priceColumn: PriceColumn): Promise<{ rows: Row[]; total: number }> {
-  const total = await countOf(filteredProducts(db, list.id, query, priceColumn, 'when-filtered'));
-  if (query.sort_by.slice(1) === 'price') return { rows: await pageByPrice(db, list, query, priceColumn), total };
+export async function pageOfProducts(
+  db: Knex,
+  list: PriceListChoice,
+  query: PageQuery,
+  priceColumn: PriceColumn,
+  counted: Counter = counting,
+): Promise<{ rows: Row[]; total: number }> {
+  const total = await counted('all', () => countOf(filteredProducts(db, list.id, query, priceColumn, 'when-filtered')));
+  if (query.sort_by.slice(1) === 'price') return { rows: await pageByPrice(db, list, query, priceColumn, counted), total };
   const rows = (await sortProducts(db, filteredProducts(db, list.id, query, priceColumn).select(PRODUCT_COLUMNS), query.sort_by, priceColumn)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)) as Row[];

@@ -41,3 +41,9 @@ export const getShippingType: Handler<'getShippingType'> = async ({ params }, { 
   const [withChildren] = await withRules(db, [type]);
   return withChildren!;
 };
+
+/** Every shipping type with its rules, for the server's own pricing (checkout recomputes shipping). */
+export async function allShippingTypes(db: Knex): Promise<ShippingType[]> {
+  const rows = (await db('shipping_types').orderBy('id')) as Row[];
+  return withRules(db, decodeAll('shipping_type', rows, fieldsOf('ShippingType', ['countries', 'shipping_prices'])));
+}

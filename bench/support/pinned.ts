@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+/**
+ * Pinning: the server under test on core 0, the load generator (this process) on core 1, so the
+ * two do not take turns on one core. Without taskset (or with one core) both run unpinned.
+ */
+const TASKSET = '/usr/bin/taskset';
+export const canPin = existsSync(TASKSET);
+
+/** Re-runs this script pinned to core 1 unless it is already. */
+export function pinSelf(): void {
+  if (!canPin || process.env['BENCH_PINNED']) return;
+  const child = spawn(TASKSET, ['-c', '1', process.execPath, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, BENCH_PINNED: '1' } });
+  child.on('exit', (code) => process.exit(code ?? 1));
+  // Nothing below runs in this (the unpinned) process.
+  throw new PinnedElsewhere();
+}
+export class PinnedElsewhere extends Error {}
+
+export interface Started {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/support/benchServer.ts on core 0 and waits for its port. */
+export function startServer(args: string[], env: Record<string, string> = {}): Promise<Started> {
+  const script = fileURLToPath(new URL('./benchServer.ts', import.meta.url));
+  const command = [process.execPath, '--import', 'tsx', script, ...args];
+  const child: ChildProcess = canPin ? spawn(TASKSET, ['-c', '0', ...command], { env: { ...process.env, ...env } }) : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
+  child.stderr?.pipe(process.stderr);
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const port = /listening (\d+)/.exec(chunk.toString())?.[1];
+      if (port) {
+        resolve({
+          port: Number(port),
+          stop: () => new Promise((done) => {
+            child.removeAllListeners('exit');
+            child.on('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+        });
+      }
+    });
+  });
+}
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Bytes of one answer, body and headers. */
+  bytes: number;
+  errors: number;
+}
+
+/** What one autocannon run saw: every answer's latency (ms). */
+export interface Sample {
+  requests: number;
+  seconds: number;
+  bytes: number;
+  errors: number;
+  times: number[];
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** autocannon against one URL for a while, keeping every answer's latency. */
+export function sample(url: string, options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<Sample> {
+  const times: number[] = [];
+  const seconds = options.seconds ?? 10;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections: options.connections ?? 32, duration: seconds, headers: options.headers ?? {} }, (error, result) => {
+      if (error) return reject(error);
+      resolve({ requests: result.requests.total, seconds, bytes: result.throughput.total, errors: result.errors + result.non2xx, times });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+/** Samples taken in turns, as one load: requests a second and latency percentiles over all of them. */
+export function combine(samples: Sample[]): Load {
+  const times = samples.flatMap((one) => one.times).sort((a, b) => a - b);
+  const requests = samples.reduce((sum, one) => sum + one.requests, 0);
+  const seconds = samples.reduce((sum, one) => sum + one.seconds, 0);
+  return {
+    rps: requests / seconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    bytes: samples.reduce((sum, one) => sum + one.bytes, 0) / Math.max(1, requests),
+    errors: samples.reduce((sum, one) => sum + one.errors, 0),
+  };
+}

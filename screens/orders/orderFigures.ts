@@ -1,0 +1,29 @@
+import Decimal from 'decimal.js';
+
+/** An order line as the order page reads it (001 §3 Order line item). */
+export interface LineFigures {
+  readonly price: string | null;
+  readonly quantity: number;
+  readonly discount: string;
+  readonly sub_total_for_item: string | null;
+  readonly original_price: string | null;
+}
+
+/** A line's total: the stored subtotal, else price × quantity less the discount (percent); null without a price. */
+export function lineTotal(line: LineFigures): string | null {
+  if (line.sub_total_for_item !== null) return line.sub_total_for_item;
+  if (line.price === null) return null;
+  return new Decimal(line.price).times(line.quantity).times(new Decimal(100).minus(line.discount)).dividedBy(100).toFixed(4);
+}
+
+/** What the line earns over its cost (root's margin column): its total less cost price × quantity; null when either is unknown. */
+export function lineMargin(line: LineFigures): string | null {
+  const total = lineTotal(line);
+  if (total === null || line.original_price === null) return null;
+  return new Decimal(total).minus(new Decimal(line.original_price).times(line.quantity)).toFixed(4);
+}
+
+/** The sum of the lines' totals (lines without a price count nothing). */
+export function linesSubtotal(lines: readonly LineFigures[]): string {
+  return lines.reduce((sum, line) => sum.plus(lineTotal(line) ?? 0), new Decimal(0)).toFixed(4);
+}

@@ -1,0 +1,90 @@
+import type { Knex } from 'knex';
+import { priceLine, type PricedLine } from '../../../shared/pricing/lines';
+import type { FinanceLine } from '../../../shared/pricing/finance';
+import type { ShippingLine, ShippingRule } from '../../../shared/pricing/shipping';
+import { decodeRow } from '../../db/codec';
+import type { BasketLineItem, Product } from '../../generated/types';
+import { fieldsOf } from '../../http/recordParts';
+import { priceListOf } from '../catalogue/priceLists';
+import { PRODUCT_COLUMNS, productsToViews } from '../catalogue/productViews';
+import { allShippingTypes } from '../shipping/handlers';
+
+/** The organisation a basket belongs to, with what checkout needs of it. */
+export interface Buyer {
+  id: number;
+  currency: 'GBP' | 'EUR';
+  assigned_price_list_id: number | null;
+  finance_type: 'AGENT' | 'RESELLER' | null;
+  po_number_required: boolean;
+  force_po_uniqueness: boolean;
+  orders_require_manual_auth: boolean;
+  order_manual_auth_limit: string | null;
+}
+
+export async function buyerOf(db: Knex, organisationId: number): Promise<Buyer> {
+  const row = (await db('organisations').where('id', organisationId).first()) as Record<string, unknown>;
+  const fields = decodeRow<Omit<Buyer, 'assigned_price_list_id'>>('organisation', row, [
+    'id', 'currency', 'finance_type', 'po_number_required', 'force_po_uniqueness', 'orders_require_manual_auth', 'order_manual_auth_limit',
+  ]);
+  const assigned = row['assigned_price_list_id'];
+  return { ...fields, assigned_price_list_id: assigned === null || assigned === undefined ? null : Number(assigned) };
+}
+
+/** A basket line with its product as the buyer's price list shows it, priced by the shared rules. */
+export interface LoadedLine {
+  row: BasketLineItem;
+  product: Product;
+  priced: PricedLine;
+}
+
+/**
+ * The basket's lines priced now, from the organisation's price list (the prices of this moment:
+ * whatever the basket or the client said before is not used). Four queries for any number of lines.
+ */
+export async function loadLines(db: Knex, basketId: number, buyer: Buyer): Promise<LoadedLine[]> {
+  const rows = (await db('basket_line_items').where('basket_id', basketId).orderBy('id')) as Record<string, unknown>[];
+  const lines = rows.map((row) => decodeRow<BasketLineItem>('basket_line_item', row, fieldsOf('BasketLineItem')));
+  if (lines.length === 0) return [];
+  const list = await priceListOf(db, { assigned_price_list_id: buyer.assigned_price_list_id, currency: buyer.currency });
+  const productRows = (await db('products as p')
+    .leftJoin('price_list_items as pli', (on) => {
+      on.on('pli.product_id', '=', 'p.id').andOn('pli.price_list_id', '=', db.raw('?', [list.id ?? 0]));
+    })
+    .whereIn('p.id', [...new Set(lines.map((line) => line.product))])
+    .select(PRODUCT_COLUMNS)) as Record<string, unknown>[];
+  const products = new Map((await productsToViews(db, productRows, list)).map((product) => [product.id, product]));
+  return lines.map((row) => {
+    const product = products.get(row.product)!;
+    const priced = priceLine(product, {
+      quantity: row.quantity,
+      ratePlanId: row.selected_rate_plan,
+      maintenanceId: row.maintenance_product,
+      provisioningId: row.prov_product,
+      discount: row.discount,
+      markup: row.markup,
+    });
+    return { row, product, priced };
+  });
+}
+
+export const shippingLineOf = ({ row, product }: LoadedLine): ShippingLine => ({
+  quantity: row.quantity,
+  ship_cost: product.ship_cost,
+  weight: product.weight,
+  weight_unit: product.weight_unit,
+  is_shippable: product.is_shippable,
+});
+
+export const financeLineOf = ({ row, product, priced }: LoadedLine): FinanceLine => ({
+  net: priced.net.toFixed(2),
+  quantity: row.quantity,
+  markup: row.markup,
+  rrp: product.rrp,
+  is_financeable: product.is_financeable,
+  is_shippable: product.is_shippable,
+});
+
+/** Every shipping type as the shared shipping rules read it. */
+export async function shippingRules(db: Knex): Promise<ShippingRule[]> {
+  return allShippingTypes(db);
+}

@@ -1,0 +1,77 @@
+import type { Knex } from 'knex';
+import { financeOffered } from '../../../shared/pricing/finance';
+import { isShippable, shippingCost } from '../../../shared/pricing/shipping';
+import { offeredInCountry } from '../../../shared/pricing/shipping';
+import { decodeRow } from '../../db/codec';
+import { DomainError } from '../../domain/errors';
+import { entities } from '../../generated/entities';
+import type { SessionUser } from '../auth/sessionUser';
+import { buyerOf, loadLines, shippingLineOf, shippingRules, type Buyer, type LoadedLine } from './basketLines';
+
+/** Every stored field of a basket, decoded (references as ids). */
+export type BasketRecord = Record<string, unknown> & {
+  id: number;
+  organisation: number;
+  purchase_order_number: string | null;
+  end_user: string | null;
+  end_user_email: string | null;
+  shipping_type: number | null;
+  shipping_country_code: string | null;
+  payment_type: 'ON_ACCOUNT' | 'FINANCE';
+  finance_target: 'SELF' | 'CUSTOMER' | null;
+  finance_term_length: number | null;
+  finance_approved: boolean;
+};
+
+/** A basket as it stands in the transaction: its record, its organisation and its lines priced now. */
+export interface BasketState {
+  basket: BasketRecord;
+  buyer: Buyer;
+  lines: LoadedLine[];
+  shippable: boolean;
+  /** The server's shipping cost ("0.00" for a basket with nothing to ship). */
+  shipping: string;
+}
+
+export async function loadBasketState(db: Knex, basketId: number): Promise<BasketState> {
+  const row = (await db('baskets').where('id', basketId).first()) as Record<string, unknown>;
+  const basket = decodeRow<BasketRecord>('basket', row, Object.keys(entities.basket.fields));
+  const buyer = await buyerOf(db, basket.organisation);
+  const lines = (await loadLines(db, basketId, buyer)).filter((line) => line.row.quantity > 0);
+  const shippable = isShippable(lines.map(shippingLineOf));
+  return { basket, buyer, lines, shippable, shipping: '0.00' };
+}
+
+const ADDRESS_REQUIRED = ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const;
+
+/**
+ * 000 §5 shipping step: a shippable basket needs its mandatory address fields and a shipping type
+ * offered for its country that can price it; the cost is the server's. Sets state.shipping.
+ */
+export async function checkShipping(db: Knex, state: BasketState): Promise<void> {
+  if (!state.shippable) return;
+  for (const field of ADDRESS_REQUIRED) {
+    const value = state.basket[field];
+    if (value === null || value === undefined || String(value).trim() === '') {
+      throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `${field} is required for a basket that ships` });
+    }
+  }
+  const typeId = state.basket.shipping_type;
+  if (typeId === null) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: 'shipping_type', detail: 'choose a shipping method' });
+  const rule = (await shippingRules(db)).find((candidate) => candidate.id === typeId);
+  const cost = rule && offeredInCountry(rule, state.basket.shipping_country_code) ? shippingCost(rule, state.lines.map(shippingLineOf)) : null;
+  if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type', detail: 'this shipping method is not offered for the address or the basket' });
+  state.shipping = cost;
+}
+
+/**
+ * 000 §6 finance is offered to a non-root GBP buyer of an organisation with a finance_type, for
+ * financeable products; a RESELLER organisation finances only for its customer (000 §2.9).
+ */
+export function checkFinanceOffered(user: SessionUser, state: BasketState): void {
+  const offered =
+    financeOffered({ root: user.root, currency: state.buyer.currency }, state.buyer.finance_type) &&
+    state.lines.some((line) => line.product.is_financeable) &&
+    !(state.buyer.finance_type === 'RESELLER' && state.basket.finance_target === 'SELF');
+  if (!offered) throw new DomainError('unprocessable', 'finance_not_available', { field: 'payment_type', detail: 'finance is not offered for this basket' });
+}

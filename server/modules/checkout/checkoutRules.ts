@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import { DomainError } from '../../domain/errors';
+import type { BasketState } from './basketState';
+
+const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
+
+/** Per subscription type, the line fields 000 §5 "details step complete" needs. */
+const LINE_DETAILS: Record<string, readonly string[]> = {
+  DROPBOX: ['dropbox_team_name', 'dropbox_admin_email'],
+  ACRONIS: ['acronis_tenant_name', 'acronis_admin_email'],
+  NUVIAS: ['nuvias_name'],
+  SBC_AS_A_SERVICE: ['sbc_name'],
+  STAC_TEAMS: ['stac_teams_name'],
+  STAC_ZOOM_PHONE: ['stac_zoom_phone_name'],
+};
+
+/**
+ * 000 §5 details step: valid quantities (400 invalid_quantity), lines that can be priced as
+ * chosen, complete subscription details per line, and for a ZOOM line the end user and e-mail
+ * (422 checkout_complete_required_fields naming the field).
+ */
+export function checkDetails({ basket, lines }: BasketState): void {
+  for (const { row, product, priced } of lines) {
+    const quantityProblem = priced.problems.find((problem) => problem.field === 'quantity');
+    if (quantityProblem) throw new DomainError('invalid', 'invalid_quantity', { field: 'quantity', detail: `line ${row.id}: ${quantityProblem.code}` });
+    const other = priced.problems.find((problem) => problem.field !== 'markup' && problem.field !== 'discount');
+    if (other) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: other.field, detail: `line ${row.id}: ${other.code}` });
+    for (const field of LINE_DETAILS[product.subscription_type ?? ''] ?? []) {
+      if (blank(row[field as keyof typeof row])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `line ${row.id} needs ${field}` });
+    }
+  }
+  if (lines.some((line) => line.product.subscription_type === 'ZOOM')) {
+    for (const field of ['end_user', 'end_user_email'] as const) {
+      if (blank(basket[field])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `a ZOOM order needs ${field}` });
+    }
+  }
+}
+
+/**
+ * 000 §5 purchase order: required when the organisation requires it; when it forces uniqueness,
+ * not on any other order of the organisation (compared trimmed, in any case). Checkouts of one
+ * organisation queue on its row first (PostgreSQL; SQLite has one writer), so two baskets with one
+ * PO number placed side by side cannot both pass the check.
+ */
+export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketState): Promise<void> {
+  const po = basket.purchase_order_number?.trim() ?? '';
+  if (po === '') {
+    if (buyer.po_number_required) throw new DomainError('invalid', 'po_number_required', { field: 'purchase_order_number' });
+    return;
+  }
+  if (!buyer.force_po_uniqueness) return;
+  if (db.client.config.client === 'pg') await db('organisations').where('id', buyer.id).forUpdate().first('id');
+  const taken = await db('orders').where('organisation_id', buyer.id).whereRaw('lower(purchase_order_number) = ?', [po.toLowerCase()]).first('id');
+  if (taken) throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
+}

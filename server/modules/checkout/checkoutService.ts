@@ -1,0 +1,163 @@
+import Decimal from 'decimal.js';
+import type { CheckoutInput } from '../../generated/types';
+import { DomainError } from '../../domain/errors';
+import { queueMail } from '../../integrations/mail';
+import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
+import type { Records } from '../../writes/records';
+import type { SessionUser } from '../auth/sessionUser';
+import { checkFinanceOffered, checkShipping, loadBasketState, type BasketState } from './basketState';
+import { checkDetails, checkPurchaseOrder } from './checkoutRules';
+import { saveBasket } from './saveBasket';
+
+export interface PlacedOrder {
+  id: number;
+  name: string;
+  status: 'CREATED' | 'PENDING_AUTHORISATION';
+}
+
+interface CheckoutState {
+  records: Records;
+  user: SessionUser;
+  basketId: number;
+  input: CheckoutInput;
+  basket?: BasketState;
+  order?: PlacedOrder;
+}
+
+const SUB_ORDER_FIELDS = [
+  'dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'zoom_order_type',
+  'zoom_deal_registration_id', 'zoom_deal_registration_approval_id', 'zoom_end_user_company', 'zoom_end_user_name',
+  'zoom_end_user_email', 'sbc_name', 'nuvias_name', 'stac_teams_name', 'stac_zoom_phone_name',
+  'selected_rate_plan', 'maintenance_product', 'prov_product', 'prov_organisation', 'prov_group', 'prov_site', 'markup',
+] as const;
+const SHIPPING_FIELDS = [
+  'ship_instructions', 'part_ship', 'shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2',
+  'shipping_city', 'shipping_region', 'shipping_postal_code', 'shipping_country_code',
+] as const;
+const FINANCE_FIELDS = [
+  'finance_target', 'finance_title', 'finance_first_name', 'finance_last_name', 'finance_email_address', 'finance_contact_number',
+  'finance_term_length', 'finance_company_number', 'finance_company_name', 'finance_approved', 'finance_reg_company_name',
+  'finance_reg_addr_line_1', 'finance_reg_addr_line_2', 'finance_reg_city', 'finance_reg_region', 'finance_reg_postal_code',
+  'finance_reg_country_code',
+] as const;
+
+const pick = (record: Record<string, unknown>, fields: readonly string[], keep: boolean) =>
+  Object.fromEntries(fields.map((field) => [field, keep ? record[field] : field === 'part_ship' || field === 'finance_approved' ? false : null]));
+
+/**
+ * 000 §4 manual authorisation: an organisation that requires it holds orders above its limit
+ * (any order when it sets no limit) for a person to authorise.
+ */
+export function initialStatus(buyer: BasketState['buyer'], total: Decimal): PlacedOrder['status'] {
+  if (!buyer.orders_require_manual_auth) return 'CREATED';
+  return buyer.order_manual_auth_limit === null || total.gt(buyer.order_manual_auth_limit) ? 'PENDING_AUTHORISATION' : 'CREATED';
+}
+
+const steps: WorkflowStep<CheckoutState>[] = [
+  {
+    name: 'save the basket',
+    run: async (state) => {
+      await saveBasket(state.records, state.basketId, state.input);
+      state.basket = await loadBasketState(state.records.db, state.basketId);
+    },
+  },
+  {
+    name: 'check the basket',
+    run: async (state) => {
+      const basket = state.basket!;
+      if (basket.lines.length === 0) throw new DomainError('unprocessable', 'basket_no_line_items', { field: 'line_items' });
+      checkDetails(basket);
+      await checkPurchaseOrder(state.records.db, basket);
+      await checkShipping(state.records.db, basket);
+      if (basket.basket.payment_type === 'FINANCE') {
+        checkFinanceOffered(state.user, basket);
+        if (!basket.basket.finance_approved) throw new DomainError('unprocessable', 'finance_not_approved', { field: 'payment_type' });
+      }
+    },
+  },
+  {
+    name: 'write the order',
+    run: async (state) => {
+      const { basket, buyer, lines, shippable, shipping } = state.basket!;
+      const subtotal = lines.reduce((sum, line) => sum.plus(line.priced.net), new Decimal(0));
+      const discount = lines.reduce((sum, line) => sum.plus(line.priced.discountAmount), new Decimal(0));
+      const status = initialStatus(buyer, subtotal.plus(shipping));
+      const finance = basket.payment_type === 'FINANCE';
+      const records = state.records;
+      const id = await records.insert('order', {
+        name: 'HUB-new',
+        purchase_order_number: basket.purchase_order_number,
+        organisation: buyer.id,
+        // The goods' subtotal excluding VAT, as every order holds it; shipping is ship_cost beside it.
+        total: subtotal.toFixed(2),
+        currency: buyer.currency,
+        date: records.now().getTime(),
+        created_by_user: state.user.id,
+        order_type: 'SALES_ORDER',
+        status,
+        payment_type: basket.payment_type,
+        end_user: basket.end_user,
+        end_user_email: basket.end_user_email,
+        discount: discount.toFixed(2),
+        provisioning_instructions: basket['provisioning_instructions'],
+        ship_cost: shippable ? shipping : null,
+        shipping_type: shippable ? basket.shipping_type : null,
+        ...pick(basket, SHIPPING_FIELDS, shippable),
+        ...pick(basket, FINANCE_FIELDS, finance),
+      });
+      const name = `HUB-${String(10000 + id)}`;
+      await records.update('order', id, { name });
+      for (const { row, product, priced } of lines) {
+        const unit = priced.unitPrice === null ? null : priced.unitPrice.toFixed(4);
+        await records.insert(
+          'order_line_item',
+          {
+            order: id,
+            name: product.name,
+            product: product.id,
+            quantity: row.quantity,
+            price: unit,
+            original_price: unit,
+            sub_total_for_item: priced.net.toFixed(2),
+            discount: row.discount,
+            ...Object.fromEntries(SUB_ORDER_FIELDS.map((field) => [field, row[field]])),
+          },
+          { auditOn: { entity: 'order', id, field: 'line_items', value: product.name } },
+        );
+      }
+      state.order = { id, name, status };
+    },
+  },
+  {
+    name: 'remove the basket',
+    run: async (state) => {
+      await state.records.remove('basket', state.basketId, { cascade: [{ entity: 'basket_line_item', via: 'basket' }] });
+    },
+  },
+  {
+    name: 'tell the subscribers',
+    run: async (state) => {
+      const order = state.order!;
+      const { buyer } = state.basket!;
+      const recipients = (await state.records.db('user_notifications as n')
+        .join('users as u', 'u.id', 'n.user_id')
+        .where({ 'n.type': 'order_created', 'u.organisation_id': buyer.id, 'u.disabled': false })
+        .orderBy('u.id')
+        .select('u.email_address')) as { email_address: string }[];
+      const held = order.status === 'PENDING_AUTHORISATION' ? ' It awaits authorisation before it is processed.' : '';
+      for (const { email_address } of recipients) {
+        await queueMail(state.records, {
+          to: email_address,
+          subject: `Order ${order.name} created`,
+          text: `Order ${order.name} was placed by ${state.user.name}.${held}`,
+        });
+      }
+    },
+  },
+];
+
+/** 000 §4 Place order, one workflow in the request's transaction: all of it happens, or none. */
+export async function checkout(records: Records, user: SessionUser, basketId: number, input: CheckoutInput): Promise<PlacedOrder> {
+  const state = await runWorkflow<CheckoutState>('checkout', steps, { records, user, basketId, input });
+  return state.order!;
+}

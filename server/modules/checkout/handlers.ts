@@ -1,0 +1,16 @@
+import type { Handler } from '../../http/operationDef';
+import { visibleRecord } from '../../http/recordParts';
+import { checkout } from './checkoutService';
+import { applyForFinance as apply } from './financeService';
+
+/** 000 §7 POST /baskets/{id}/checkout: the basket, in the caller's scope (404 outside it), placed as an order. */
+export const checkoutBasket: Handler<'checkoutBasket'> = async ({ params, body }, context) => {
+  await visibleRecord('getBasket', params.id, context);
+  return checkout(context.records, context.user!, params.id, body);
+};
+
+/** 000 §7 POST /baskets/{id}/finance: answers data.success. */
+export const applyForFinance: Handler<'applyForFinance'> = async ({ params, body }, context) => {
+  await visibleRecord('getBasket', params.id, context);
+  return { success: await apply(context.records, context.user!, params.id, body) };
+};

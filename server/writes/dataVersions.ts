@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+
+/**
+ * Data versions: a counter per cached data set (`data_versions`, one row by name), bumped in the
+ * transaction of every write of an entity whose spec names it (`data_version: catalogue`). A cache
+ * keyed by the version a request reads first never answers with data older than the last commit
+ * before that request, in any process sharing the database (docs/performance.md).
+ */
+
+/** Bumps a version inside the writer's transaction: an upsert, so the first write creates the row. */
+export async function bumpDataVersion(db: Knex, name: string): Promise<void> {
+  await db('data_versions')
+    .insert({ name, version: 1 })
+    .onConflict('name')
+    .merge({ version: db.raw('?? + 1', ['data_versions.version']) });
+}
+
+/** The version now committed (0 before the first write). */
+export async function readDataVersion(db: Knex, name: string): Promise<number> {
+  const row = (await db('data_versions').where('name', name).first('version')) as { version: number | string } | undefined;
+  return row ? Number(row.version) : 0;
+}
+
+/**
+ * Reads a version for many concurrent requests with few queries, without ever handing a request
+ * a read that began before it arrived (that read might predate a commit the request must see):
+ * a request joins the read that starts next, and at most one read waits behind the one running.
+ */
+export class DataVersionReader {
+  private running: Promise<number> | undefined;
+  private next: Promise<number> | undefined;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly name: string,
+  ) {}
+
+  current(): Promise<number> {
+    if (!this.running) return this.start();
+    if (!this.next) {
+      const after = this.running.catch(() => 0);
+      this.next = after.then(() => {
+        this.next = undefined;
+        return this.start();
+      });
+    }
+    return this.next;
+  }
+
+  private start(): Promise<number> {
+    const read = readDataVersion(this.db, this.name).finally(() => {
+      if (this.running === read) this.running = undefined;
+    });
+    this.running = read;
+    return read;
+  }
+}
+
+/** A database's readers, one per version name, shared by every request of the process. */
+const readers = new WeakMap<Knex, Map<string, DataVersionReader>>();
+
+export function dataVersionReader(db: Knex, name: string): DataVersionReader {
+  let byName = readers.get(db);
+  if (!byName) readers.set(db, (byName = new Map()));
+  let reader = byName.get(name);
+  if (!reader) byName.set(name, (reader = new DataVersionReader(db, name)));
+  return reader;
+}

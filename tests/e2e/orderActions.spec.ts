@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import knex from 'knex';
+import { E2E_DATABASE_FILE } from '../../playwright.config';
+import { apiRead, apiWrite } from './support/api';
+import { signInTo } from './support/signIn';
+
+/**
+ * The order page and its actions (001 §2, §4, §8) against the demo orders (seeds/demo/orders.ts):
+ * 6 is Customer Co's COMPLETE order with a shipment and serials, 9 its PENDING_AUTHORISATION one,
+ * 11 a CREATED one without an external id. Rita administers the reseller above Customer Co; Bob is
+ * Customer Co's buyer. The browser tests share one database: each test puts back what it changed.
+ */
+const RESELLER_ADMIN = 'admin@reseller.example';
+const ROOT_ADMIN = 'admin@supplier.example';
+const BUYER = 'buyer@customer.example';
+
+const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+
+/** Puts an order's status (and what an action cleared) back as the demo had it. */
+async function restoreOrder(id: number, values: Record<string, unknown>): Promise<void> {
+  const db = openDatabase();
+  try {
+    await db('orders').where('id', id).update(values);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const footer = (page: Page) => page.locator('.action-bar--footer');
+
+async function confirm(page: Page, button: string, text: string, answer = 'Yes'): Promise<void> {
+  await footer(page).getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: answer, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('the order page: side menu, "Order: status", details, shipments with their serials, product lines', async ({ page }) => {
+  await signInTo(page, RESELLER_ADMIN, '/webstore/orders/6', /\/webstore\/orders\/6$/);
+  await expect(page.getByRole('heading', { name: 'Order: Complete' })).toBeVisible();
+  const menu = page.locator('.order-page__menu');
+  for (const link of ['Orders list', 'Overview', 'Audit', 'Serial numbers']) await expect(menu.getByRole('link', { name: link, exact: true })).toBeVisible();
+  const details = page.locator('.order-details');
+  await expect(details.getByRole('row', { name: /Reference HUB-10006/ })).toBeVisible();
+  await expect(details.getByRole('list', { name: 'Linked supplier references' })).toContainText('SO800006');
+  await expect(details.getByRole('row', { name: /Shipping method Standard UK delivery/ })).toBeVisible();
+  await expect(details.getByRole('row', { name: /Created 2\d(st|nd|rd|th) Jan 2026, \d\d:\d\d/ })).toBeVisible();
+  await page.getByRole('button', { name: 'View serial numbers' }).click();
+  const serials = page.getByRole('dialog');
+  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(serials.getByRole('cell', { name: serial })).toBeVisible();
+  await expect(serials.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/webstore/orders/6/serials/export');
+  await serials.getByRole('button', { name: 'Close' }).click();
+  await expect(serials).toBeHidden();
+  const lines = page.locator('.order-lines');
+  await expect(lines.getByRole('link', { name: 'LOGI-CABLE-KIT' })).toBeVisible();
+  await expect(lines.getByRole('row', { name: 'LOGI-CABLE-KIT 3 £59.00 0 % £177.00' })).toBeVisible();
+  await expect(lines.getByRole('row', { name: 'Subtotal £827.00' })).toBeVisible();
+  // Margins are root's only; a completed order can only be reordered and printed.
+  await expect(lines.getByRole('columnheader', { name: 'Cost price' })).toHaveCount(0);
+  await expect(footer(page).getByRole('button')).toHaveText(['Create basket from order', 'Print']);
+});
+
+test('root users see the margin columns', async ({ page }) => {
+  await signInTo(page, ROOT_ADMIN, '/webstore/orders/6', /\/webstore\/orders\/6$/);
+  await expect(page.locator('.order-lines').getByRole('columnheader', { name: 'Cost price' })).toBeVisible();
+  await expect(page.locator('.order-lines').getByRole('columnheader', { name: 'Margin', exact: true })).toBeVisible();
+});
+
+test('approve a pending order of another organisation; its own buyer is offered neither approve nor deny', async ({ page }) => {
+  try {
+    await signInTo(page, RESELLER_ADMIN, '/webstore/orders/9', /\/webstore\/orders\/9$/);
+    await expect(page.getByRole('heading', { name: 'Order: Pending authorisation' })).toBeVisible();
+    await expect(footer(page).getByRole('button', { name: 'Deny' })).toBeVisible();
+    await confirm(page, 'Approve', 'Are you sure you want to approve order HUB-10009?');
+    await expect(page.getByText('Order HUB-10009 has been approved.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Order: Created' })).toBeVisible();
+    await expect(footer(page).getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    expect((await apiRead(page, '/orders/9'))['status']).toBe('CREATED');
+  } finally {
+    await restoreOrder(9, { status: 'PENDING_AUTHORISATION' });
+  }
+  await page.context().clearCookies();
+  await signInTo(page, BUYER, '/webstore/orders/9', /\/webstore\/orders\/9$/);
+  await expect(page.getByRole('heading', { name: 'Order: Pending authorisation' })).toBeVisible();
+  await expect(footer(page).getByRole('button', { name: 'Print' })).toBeVisible();
+  await expect(footer(page).getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(footer(page).getByRole('button', { name: 'Deny' })).toHaveCount(0);
+});
+
+test('cancel an order; No leaves it as it was', async ({ page }) => {
+  try {
+    await signInTo(page, RESELLER_ADMIN, '/webstore/orders/11', /\/webstore\/orders\/11$/);
+    await confirm(page, 'Cancel order', 'Are you sure you want to cancel order HUB-10011?', 'No');
+    expect((await apiRead(page, '/orders/11'))['status']).toBe('CREATED');
+    await confirm(page, 'Cancel order', 'Are you sure you want to cancel order HUB-10011?');
+    await expect(page.getByText('Order HUB-10011 has been cancelled.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Order: Cancelled' })).toBeVisible();
+    await expect(footer(page).getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  } finally {
+    await restoreOrder(11, { status: 'CREATED' });
+  }
+});
+
+test('create a basket from an order, named in the prompt, then the baskets list', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/orders/11', /\/webstore\/orders\/11$/);
+  await footer(page).getByRole('button', { name: 'Create basket from order' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Create a new basket from order HUB-10011?');
+  await dialog.getByLabel('Basket name (optional)').fill('  Reorder from the browser  ');
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL(/\/webstore\/baskets$/);
+  await expect(page.getByText('A basket has been created from order HUB-10011.')).toBeVisible();
+  const link = page.getByRole('link', { name: 'Reorder from the browser', exact: true });
+  await expect(link).toBeVisible();
+  const id = (await link.getAttribute('href'))?.split('/').at(-1);
+  await apiWrite(page, 'DELETE', `/baskets/${id}`);
+});

@@ -4,6 +4,7 @@ import { Tooltip } from '../../runtime/ui/Tooltip';
 import { toMoneyString } from '../../shared/pricing';
 import type { Product } from '../product/productTypes';
 import { LINE_DETAILS, emailValid, lineQuantityProblem, priceDraftLine, type BasketDraft, type DraftLine, type LineDetailField } from './basketDraft';
+import { DovetailTarget } from './DovetailTarget';
 import type { BasketEditor } from './useBasketEditor';
 
 interface Props {
@@ -141,6 +142,9 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
                   </select>
                 ) : (
                   '—'
+                )}
+                {editor.dovetail && product?.provisioning.find((option) => option.id === line.prov_product)?.dovetail && (
+                  <DovetailTarget line={line} editable={editable} choices={editor.dovetail} onChange={(change) => setLine(line.id, change)} />
                 )}
               </td>
               <td data-testid="line-discount">{line.discount}</td>

@@ -9,6 +9,12 @@ export type Basket = Schemas['Basket'];
 export type BasketLine = Schemas['BasketLineItem'];
 export type SavedAddress = Schemas['Address'];
 export type ShippingTypeOption = Schemas['ShippingType'];
+/** A Dovetail choice: an organisation of the picker, a group or a site (each with its organisation). */
+export interface DovetailChoice {
+  id: number;
+  name: string;
+  organisation?: { id: number } | null;
+}
 
 /** The basket's editable details (000 §2.8 details table), as PUT /baskets/{id} takes them. */
 export const DETAIL_FIELDS = [
@@ -48,6 +54,10 @@ export interface DraftLine {
   selected_rate_plan: number | null;
   maintenance_product: number | null;
   prov_product: number | null;
+  /** The Dovetail target (000 §6: DOVETAIL module only). */
+  prov_organisation: number | null;
+  prov_group: number | null;
+  prov_site: number | null;
   discount: string;
   markup: string | null;
   details: Record<LineDetailField, string>;
@@ -76,6 +86,9 @@ export function draftOf(basket: Basket, lines: readonly BasketLine[]): BasketDra
       selected_rate_plan: line.selected_rate_plan,
       maintenance_product: line.maintenance_product,
       prov_product: line.prov_product,
+      prov_organisation: line.prov_organisation,
+      prov_group: line.prov_group,
+      prov_site: line.prov_site,
       discount: String(line.discount),
       markup: line.markup,
       details: Object.fromEntries(ALL_DETAILS.map((field) => [field, line[field] ?? ''])) as Record<LineDetailField, string>,
@@ -170,6 +183,9 @@ export function saveBody(draft: BasketDraft): Record<string, unknown> {
         selected_rate_plan: line.selected_rate_plan,
         maintenance_product: line.maintenance_product,
         prov_product: line.prov_product,
+        prov_organisation: line.prov_organisation,
+        prov_group: line.prov_group,
+        prov_site: line.prov_site,
         markup: line.markup === null || line.markup.trim() === '' ? null : line.markup,
         ...Object.fromEntries(ALL_DETAILS.map((field) => [field, own.includes(field) ? orNull(line.details[field]) : null])),
       };

@@ -25,6 +25,14 @@ async function productId(page: Page, sku: string): Promise<number> {
   return found.id;
 }
 
+/** The id of a product's first maintenance or provisioning option, as the catalogue offers it. */
+async function optionOf(page: Page, sku: string, kind: 'maintenance' | 'provisioning'): Promise<number> {
+  const product = (await (await page.request.get(`/api/v1/products/${await productId(page, sku)}`)).json()) as Record<'maintenance' | 'provisioning', { id: number; dovetail: boolean }[]>;
+  const option = kind === 'provisioning' ? product.provisioning.find((candidate) => candidate.dovetail) : product.maintenance[0];
+  if (!option) throw new Error(`${sku} has no ${kind} option`);
+  return option.id;
+}
+
 test.describe('add to basket', () => {
   test('from the product page: maintenance required, subtotal, a new basket whose name must be free, then the alert to view it', async ({ page }) => {
     test.slow();
@@ -155,6 +163,26 @@ test.describe('basket page', () => {
       await db('organisations').where('id', 3).update({ team_name: demoTeam });
       await db.destroy();
     }
+  });
+});
+
+test.describe('basket page: Dovetail provisioning', () => {
+  test('a DOVETAIL organisation picks the organisation, group and site a device is provisioned to', async ({ page }) => {
+    await signInTo(page, 'buyer@customer.example', '/webstore/baskets', /\/webstore\/baskets$/);
+    const [phone, care, dovetail] = [await productId(page, 'CP-8845-K9'), await optionOf(page, 'CP-8845-K9', 'maintenance'), await optionOf(page, 'CP-8845-K9', 'provisioning')];
+    const created = await apiWrite(page, 'POST', '/baskets', { name: 'E2E Dovetail', line_items: [{ product: phone, quantity: 2, maintenance_product: care, prov_product: dovetail }] });
+    made.push(Number(created['id']));
+    await page.goto(`/webstore/baskets/${String(created['id'])}`);
+    const target = page.getByTestId('dovetail-target');
+    await target.getByTestId('line-prov_organisation').selectOption({ label: 'Customer Co Branch' });
+    const groups = await target.getByTestId('line-prov_group').locator('option').allInnerTexts();
+    expect(groups.length).toBe(2); // "—" and the branch's one group
+    await target.getByTestId('line-prov_group').selectOption({ index: 1 });
+    await target.getByTestId('line-prov_site').selectOption({ index: 1 });
+    await page.getByTestId('basket-save').click();
+    await expect(page.getByText('Saved successfully.')).toBeVisible();
+    const [line] = (await (await page.request.get(`/api/v1/baskets/${String(created['id'])}/line_items`)).json()) as Record<string, unknown>[];
+    expect(line).toMatchObject({ prov_organisation: 7, prov_group: 2, prov_site: 2 });
   });
 });
 

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { basketTotals, defaultRatePlan, priceLine, quantityProblem, type PricedLine, type QuantityProblem } from '../../shared/pricing';
 import type { components } from '../../runtime/generated/api';
 import type { Product } from '../product/productTypes';
+import { detailProblem, teamNameClash, type DetailProblem } from '../../shared/baskets/lineDetails';
 import { EMAIL_PATTERN } from '../store/registerInterestRules';
 
 type Schemas = components['schemas'];
@@ -139,6 +140,23 @@ export function allocationComplete(line: DraftLine): boolean {
   return true;
 }
 
+/**
+ * Each kept line's first line-detail problem as typed (000 §5; the server repeats the check and
+ * also knows the organisation's existing teams): keyed by line id.
+ */
+export function detailProblems(draft: BasketDraft): Map<number, DetailProblem> {
+  const kept = draft.lines.filter((line) => line.quantity > 0);
+  const problems = new Map<number, DetailProblem>();
+  for (const line of kept) {
+    const problem = detailProblem(line.subscription_type, line.details);
+    if (problem) problems.set(line.id, problem);
+  }
+  const clash = teamNameClash(kept.map((line) => (line.subscription_type === 'DROPBOX' ? line.details.dropbox_team_name : null)), new Set());
+  const clashing = clash ? kept[clash.index] : undefined;
+  if (clash && clashing && !problems.has(clashing.id)) problems.set(clashing.id, { code: clash.code, field: 'dropbox_team_name' });
+  return problems;
+}
+
 export interface DraftChecks {
   canSave: boolean;
   canCheckout: boolean;
@@ -158,7 +176,7 @@ export function checkDraft(draft: BasketDraft, products: ReadonlyMap<number, Pro
     const result = priceDraftLine(line, products.get(line.product));
     return result ? [result] : [];
   });
-  const valid = totalQuantity > 0 && quantitiesValid && emailsValid && priced.every((line) => line.problems.length === 0);
+  const valid = totalQuantity > 0 && quantitiesValid && emailsValid && detailProblems(draft).size === 0 && priced.every((line) => line.problems.length === 0);
   return {
     canSave: changed && valid,
     canCheckout: valid && kept.length > 0 && kept.every(allocationComplete),

@@ -123,6 +123,10 @@ test.describe('basket page', () => {
     await expect(dropboxLine.getByTestId('line-quantity-problem')).toContainText('3');
     await expect(save).toBeDisabled();
     await dropboxLine.getByTestId('line-quantity').fill('3');
+    // Line-detail rules are shown as typed (000 §5) and hold Save back.
+    await dropboxLine.getByTestId('line-dropbox_team_name').fill('ab');
+    await expect(dropboxLine.getByTestId('line-detail-problem')).toHaveText('The team name must be between 3 and 20 characters.');
+    await expect(save).toBeDisabled();
     await dropboxLine.getByTestId('line-dropbox_team_name').fill('E2E Design');
     await dropboxLine.getByTestId('line-dropbox_admin_email').fill('it@customer.example');
     await page.getByTestId('detail-row-ship_instructions').click();

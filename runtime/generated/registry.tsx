@@ -162,8 +162,8 @@ export const routes: RouteDef[] = [
     public: false,
     guard: {"permission":"subscription:view"},
     breadcrumbs: [{"label":"crumb.subscriptions","route":"subscriptions"},{"param":"id"}],
-    screen: "subscription",
-    Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="subscription" /> }))),
+    screen: "subscription_page",
+    Component: lazy(() => import('../../screens/subscriptions/SubscriptionPage').then((module) => ({ default: module.SubscriptionPage }))),
   },
   {
     name: "invoices",
@@ -314,7 +314,7 @@ export const routes: RouteDef[] = [
     guard: {"permission":"order:view_draft"},
     breadcrumbs: [{"label":"crumb.baskets","route":"baskets"},{"lookup":"basket","param":"id","route":"basket"},{"label":"crumb.checkout"}],
     screen: "basket_checkout",
-    Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="basket_checkout" /> }))),
+    Component: lazy(() => import('../../screens/checkout/CheckoutWizard').then((module) => ({ default: module.CheckoutWizard }))),
   },
   {
     name: "checkout",

@@ -786,6 +786,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/baskets/{id}/line_items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listBasketLineItems"];
+        put?: never;
+        post: operations["addBasketLineItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}/quick_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["quickOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscriptions": {
         parameters: {
             query?: never;
@@ -1504,22 +1536,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/baskets/{id}/line_items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["listBasketLineItems"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/shipping_types": {
         parameters: {
             query?: never;
@@ -2091,6 +2107,130 @@ export interface components {
             id: number;
             name: string;
             organisation: components["schemas"]["OrganisationRef"] | null;
+        };
+        BasketLineInput: {
+            product: number;
+            /** @default 1 */
+            quantity: number;
+            selected_rate_plan?: number | null;
+            maintenance_product?: number | null;
+            prov_product?: number | null;
+            prov_organisation?: number | null;
+            prov_group?: number | null;
+            prov_site?: number | null;
+        };
+        BasketCreate: {
+            name?: string | null;
+            purchase_order_number?: string | null;
+            end_user?: string | null;
+            end_user_email?: string | null;
+            provisioning_instructions?: string | null;
+            ship_instructions?: string | null;
+            /** @default false */
+            part_ship: boolean;
+            shipping_company_name?: string | null;
+            shipping_recipient_name?: string | null;
+            shipping_addr_line_1?: string | null;
+            shipping_addr_line_2?: string | null;
+            shipping_city?: string | null;
+            shipping_region?: string | null;
+            shipping_postal_code?: string | null;
+            shipping_country_code?: string | null;
+            line_items?: components["schemas"]["BasketLineInput"][];
+        };
+        BasketLineUpdate: {
+            product: number;
+            /** @default 1 */
+            quantity: number;
+            selected_rate_plan?: number | null;
+            maintenance_product?: number | null;
+            prov_product?: number | null;
+            prov_organisation?: number | null;
+            prov_group?: number | null;
+            prov_site?: number | null;
+            /** @description Exact decimal with up to 4 places */
+            markup?: string | null;
+            dropbox_team_name?: string | null;
+            dropbox_admin_email?: string | null;
+            acronis_tenant_name?: string | null;
+            acronis_admin_email?: string | null;
+            /** @enum {string|null} */
+            zoom_order_type?: "NEW_BUSINESS" | null;
+            zoom_deal_registration_id?: string | null;
+            zoom_deal_registration_approval_id?: string | null;
+            zoom_end_user_company?: string | null;
+            zoom_end_user_name?: string | null;
+            zoom_end_user_email?: string | null;
+            sbc_name?: string | null;
+            nuvias_name?: string | null;
+            stac_teams_name?: string | null;
+            stac_zoom_phone_name?: string | null;
+            id?: number;
+        };
+        BasketUpdate: {
+            name?: string | null;
+            purchase_order_number?: string | null;
+            end_user?: string | null;
+            end_user_email?: string | null;
+            provisioning_instructions?: string | null;
+            ship_instructions?: string | null;
+            /** @default false */
+            part_ship: boolean;
+            shipping_type?: number | null;
+            shipping_company_name?: string | null;
+            shipping_recipient_name?: string | null;
+            shipping_addr_line_1?: string | null;
+            shipping_addr_line_2?: string | null;
+            shipping_city?: string | null;
+            shipping_region?: string | null;
+            shipping_postal_code?: string | null;
+            shipping_country_code?: string | null;
+            /**
+             * @default ON_ACCOUNT
+             * @enum {string}
+             */
+            payment_type: "ON_ACCOUNT" | "FINANCE";
+            /** @enum {string|null} */
+            finance_target?: "SELF" | "CUSTOMER" | null;
+            /** @enum {string|null} */
+            finance_title?: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
+            finance_first_name?: string | null;
+            finance_last_name?: string | null;
+            finance_email_address?: string | null;
+            finance_contact_number?: string | null;
+            /** @enum {integer|null} */
+            finance_term_length?: 24 | 36 | 48 | 60 | null;
+            finance_company_number?: string | null;
+            finance_company_name?: string | null;
+            finance_reg_company_name?: string | null;
+            finance_reg_addr_line_1?: string | null;
+            finance_reg_addr_line_2?: string | null;
+            finance_reg_city?: string | null;
+            finance_reg_region?: string | null;
+            finance_reg_postal_code?: string | null;
+            finance_reg_country_code?: string | null;
+            line_items?: components["schemas"]["BasketLineUpdate"][];
+        };
+        QuickOrderLine: {
+            sku: string;
+            quantity: number;
+        };
+        QuickOrderInput: {
+            lines: components["schemas"]["QuickOrderLine"][];
+        };
+        QuickOrderLineResult: {
+            line: number;
+            sku: string;
+            quantity: number;
+            ok: boolean;
+            code: string | null;
+            message_key: string | null;
+            product: number | null;
+            line_item: number | null;
+        };
+        QuickOrderResult: {
+            added: boolean;
+            results: components["schemas"]["QuickOrderLineResult"][];
         };
         SubscriptionRow: {
             id: number;
@@ -2743,6 +2883,14 @@ export interface components {
             nuvias_name: string | null;
             stac_teams_name: string | null;
             stac_zoom_phone_name: string | null;
+            name: string;
+            product_code: string;
+            /** @enum {string|null} */
+            subscription_type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
+            /** @description Exact decimal with up to 4 places */
+            price: string | null;
+            /** @description Exact decimal with up to 4 places */
+            sub_total_for_item: string;
         };
         QuoteRow: {
             id: number;
@@ -7330,6 +7478,251 @@ export interface operations {
             };
         };
     };
+    listBasketLineItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasketLineItem"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addBasketLineItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BasketLineInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasketLineItem"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify_draft, not supplier staff, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    quickOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickOrderInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickOrderResult"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify_draft, not supplier staff, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listSubscriptions: {
         parameters: {
             query?: {
@@ -10242,7 +10635,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BasketInput"];
+                "application/json": components["schemas"]["BasketCreate"];
             };
         };
         responses: {
@@ -10273,7 +10666,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10282,7 +10675,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A unique value is taken (duplicate_value) */
+            /** @description Problem codes: duplicate_value */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10309,7 +10702,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, field_not_applicable */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10389,7 +10782,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BasketInput"];
+                "application/json": components["schemas"]["BasketUpdate"];
             };
         };
         responses: {
@@ -10420,7 +10813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission order:modify_draft, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10438,7 +10831,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A unique value is taken (duplicate_value) */
+            /** @description Problem codes: duplicate_value, team_name_exists, new_team_name_exists */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10474,7 +10867,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, min_margin, max_margin, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable, unknown_line_item */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10541,64 +10934,6 @@ export interface operations {
             };
             /** @description If-Match names another version of the record than the current one (stale_record) */
             412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listBasketLineItems: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BasketLineItem"][];
-                };
-            };
-            /** @description Invalid parameters or body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

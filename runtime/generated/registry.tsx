@@ -296,7 +296,7 @@ export const routes: RouteDef[] = [
     guard: {"permission":"order:view_draft"},
     breadcrumbs: [{"label":"crumb.baskets","route":"baskets"},{"param":"id"}],
     screen: "basket",
-    Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="basket" /> }))),
+    Component: lazy(() => import('../../screens/baskets/BasketPage').then((module) => ({ default: module.BasketPage }))),
   },
   {
     name: "basket_checkout",

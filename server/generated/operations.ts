@@ -4207,6 +4207,88 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "addBasketLineItem",
+    method: "post",
+    path: "/baskets/:id/line_items",
+    auth: "session",
+    permission: "order:modify_draft",
+    guard: {"root":false},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/BasketLineInput"
+    },
+    handler: baskets_handlers.addBasketLineItem satisfies Handler<"addBasketLineItem">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
+    id: "quickOrder",
+    method: "post",
+    path: "/baskets/:id/quick_order",
+    auth: "session",
+    permission: "order:modify_draft",
+    guard: {"root":false},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/QuickOrderInput"
+    },
+    handler: baskets_handlers.quickOrder satisfies Handler<"quickOrder">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
     id: "listSubscriptions",
     method: "get",
     path: "/subscriptions",
@@ -7116,114 +7198,9 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     bodySchema: {
-      "$ref": "api#/definitions/BasketInput"
+      "$ref": "api#/definitions/BasketCreate"
     },
-    generic: {
-      "kind": "create",
-      "entity": "basket",
-      "fields": [
-        "id",
-        "name",
-        "total",
-        "currency",
-        "purchase_order_number",
-        "end_user",
-        "end_user_email",
-        "provisioning_instructions",
-        "ship_instructions",
-        "part_ship",
-        "shipping_company_name",
-        "shipping_recipient_name",
-        "shipping_addr_line_1",
-        "shipping_addr_line_2",
-        "shipping_city",
-        "shipping_region",
-        "shipping_postal_code",
-        "shipping_country_code",
-        "payment_type",
-        "finance_target",
-        "finance_title",
-        "finance_first_name",
-        "finance_last_name",
-        "finance_email_address",
-        "finance_contact_number",
-        "finance_term_length",
-        "finance_company_number",
-        "finance_company_name",
-        "finance_approved",
-        "finance_reg_company_name",
-        "finance_reg_addr_line_1",
-        "finance_reg_addr_line_2",
-        "finance_reg_city",
-        "finance_reg_region",
-        "finance_reg_postal_code",
-        "finance_reg_country_code",
-        "created_at"
-      ],
-      "expand": [
-        {
-          "property": "shipping_type",
-          "via": "shipping_type",
-          "entity": "shipping_type",
-          "fields": [
-            "id",
-            "name"
-          ]
-        },
-        {
-          "property": "organisation",
-          "via": "organisation",
-          "entity": "organisation",
-          "fields": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ]
-        },
-        {
-          "property": "created_by",
-          "via": "created_by",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [],
-      "filters": [],
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      },
-      "write": {
-        "fields": [
-          "name",
-          "purchase_order_number",
-          "end_user",
-          "end_user_email",
-          "provisioning_instructions",
-          "ship_instructions",
-          "part_ship",
-          "shipping_company_name",
-          "shipping_recipient_name",
-          "shipping_addr_line_1",
-          "shipping_addr_line_2",
-          "shipping_city",
-          "shipping_region",
-          "shipping_postal_code",
-          "shipping_country_code"
-        ],
-        "requires": {},
-        "set": {
-          "organisation": "caller.organisation",
-          "currency": "caller.currency",
-          "created_by": "caller.user",
-          "created_at": "now"
-        }
-      }
-    },
+    handler: baskets_handlers.createBasket satisfies Handler<"createBasket">,
   },
   {
     id: "updateBasket",
@@ -7250,108 +7227,9 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     bodySchema: {
-      "$ref": "api#/definitions/BasketInput"
+      "$ref": "api#/definitions/BasketUpdate"
     },
-    generic: {
-      "kind": "update",
-      "entity": "basket",
-      "fields": [
-        "id",
-        "name",
-        "total",
-        "currency",
-        "purchase_order_number",
-        "end_user",
-        "end_user_email",
-        "provisioning_instructions",
-        "ship_instructions",
-        "part_ship",
-        "shipping_company_name",
-        "shipping_recipient_name",
-        "shipping_addr_line_1",
-        "shipping_addr_line_2",
-        "shipping_city",
-        "shipping_region",
-        "shipping_postal_code",
-        "shipping_country_code",
-        "payment_type",
-        "finance_target",
-        "finance_title",
-        "finance_first_name",
-        "finance_last_name",
-        "finance_email_address",
-        "finance_contact_number",
-        "finance_term_length",
-        "finance_company_number",
-        "finance_company_name",
-        "finance_approved",
-        "finance_reg_company_name",
-        "finance_reg_addr_line_1",
-        "finance_reg_addr_line_2",
-        "finance_reg_city",
-        "finance_reg_region",
-        "finance_reg_postal_code",
-        "finance_reg_country_code",
-        "created_at"
-      ],
-      "expand": [
-        {
-          "property": "shipping_type",
-          "via": "shipping_type",
-          "entity": "shipping_type",
-          "fields": [
-            "id",
-            "name"
-          ]
-        },
-        {
-          "property": "organisation",
-          "via": "organisation",
-          "entity": "organisation",
-          "fields": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ]
-        },
-        {
-          "property": "created_by",
-          "via": "created_by",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [],
-      "filters": [],
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      },
-      "write": {
-        "fields": [
-          "name",
-          "purchase_order_number",
-          "end_user",
-          "end_user_email",
-          "provisioning_instructions",
-          "ship_instructions",
-          "part_ship",
-          "shipping_company_name",
-          "shipping_recipient_name",
-          "shipping_addr_line_1",
-          "shipping_addr_line_2",
-          "shipping_city",
-          "shipping_region",
-          "shipping_postal_code",
-          "shipping_country_code"
-        ],
-        "requires": {}
-      }
-    },
+    handler: baskets_handlers.updateBasket satisfies Handler<"updateBasket">,
     record: {
       "get": "getBasket",
       "entity": "basket",
@@ -7359,10 +7237,9 @@ export const operations: OperationDef[] = [
     },
     access: {
       "entity": "basket",
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      }
+      "of": [
+        "getBasket"
+      ]
     },
   },
   {

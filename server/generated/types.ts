@@ -349,6 +349,152 @@ organisation: (OrganisationRef | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketLineInput".
+ */
+export interface BasketLineInput {
+product: number
+quantity?: number
+selected_rate_plan?: (number | null)
+maintenance_product?: (number | null)
+prov_product?: (number | null)
+prov_organisation?: (number | null)
+prov_group?: (number | null)
+prov_site?: (number | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketCreate".
+ */
+export interface BasketCreate {
+name?: (string | null)
+purchase_order_number?: (string | null)
+end_user?: (string | null)
+end_user_email?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+line_items?: BasketLineInput[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketLineUpdate".
+ */
+export interface BasketLineUpdate {
+product: number
+quantity?: number
+selected_rate_plan?: (number | null)
+maintenance_product?: (number | null)
+prov_product?: (number | null)
+prov_organisation?: (number | null)
+prov_group?: (number | null)
+prov_site?: (number | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+markup?: (string | null)
+dropbox_team_name?: (string | null)
+dropbox_admin_email?: (string | null)
+acronis_tenant_name?: (string | null)
+acronis_admin_email?: (string | null)
+zoom_order_type?: ("NEW_BUSINESS" | null)
+zoom_deal_registration_id?: (string | null)
+zoom_deal_registration_approval_id?: (string | null)
+zoom_end_user_company?: (string | null)
+zoom_end_user_name?: (string | null)
+zoom_end_user_email?: (string | null)
+sbc_name?: (string | null)
+nuvias_name?: (string | null)
+stac_teams_name?: (string | null)
+stac_zoom_phone_name?: (string | null)
+id?: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketUpdate".
+ */
+export interface BasketUpdate {
+name?: (string | null)
+purchase_order_number?: (string | null)
+end_user?: (string | null)
+end_user_email?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_type?: (number | null)
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+payment_type?: ("ON_ACCOUNT" | "FINANCE")
+finance_target?: ("SELF" | "CUSTOMER" | null)
+finance_title?: ("Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null)
+finance_first_name?: (string | null)
+finance_last_name?: (string | null)
+finance_email_address?: (string | null)
+finance_contact_number?: (string | null)
+finance_term_length?: (24 | 36 | 48 | 60 | null)
+finance_company_number?: (string | null)
+finance_company_name?: (string | null)
+finance_reg_company_name?: (string | null)
+finance_reg_addr_line_1?: (string | null)
+finance_reg_addr_line_2?: (string | null)
+finance_reg_city?: (string | null)
+finance_reg_region?: (string | null)
+finance_reg_postal_code?: (string | null)
+finance_reg_country_code?: (string | null)
+line_items?: BasketLineUpdate[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuickOrderLine".
+ */
+export interface QuickOrderLine {
+sku: string
+quantity: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuickOrderInput".
+ */
+export interface QuickOrderInput {
+lines: QuickOrderLine[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuickOrderLineResult".
+ */
+export interface QuickOrderLineResult {
+line: number
+sku: string
+quantity: number
+ok: boolean
+code: (string | null)
+message_key: (string | null)
+product: (number | null)
+line_item: (number | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuickOrderResult".
+ */
+export interface QuickOrderResult {
+added: boolean
+results: QuickOrderLineResult[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "SubscriptionRow".
  */
 export interface SubscriptionRow {
@@ -1064,6 +1210,17 @@ sbc_name: (string | null)
 nuvias_name: (string | null)
 stac_teams_name: (string | null)
 stac_zoom_phone_name: (string | null)
+name: string
+product_code: string
+subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+price: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+sub_total_for_item: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2157,6 +2314,20 @@ sort_by: ("+timestamp" | "-timestamp")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AddBasketLineItemQuery".
+ */
+export interface AddBasketLineItemQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuickOrderQuery".
+ */
+export interface QuickOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListSubscriptionsQuery".
  */
 export interface ListSubscriptionsQuery {
@@ -2914,6 +3085,8 @@ export interface OperationTypes {
   listProductGroupRelatedGroups: { params: { id: number }; query: ListProductGroupRelatedGroupsQuery; body: undefined; response: ProductGroupRelation[]; paged: false };
   listProductGroupAuditLogs: { params: { id: number }; query: ListProductGroupAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
   listFeedAuditLogs: { params: { id: number }; query: ListFeedAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
+  addBasketLineItem: { params: { id: number }; query: AddBasketLineItemQuery; body: BasketLineInput; response: BasketLineItem; paged: false };
+  quickOrder: { params: { id: number }; query: QuickOrderQuery; body: QuickOrderInput; response: QuickOrderResult; paged: false };
   listSubscriptions: { params: {  }; query: ListSubscriptionsQuery; body: undefined; response: SubscriptionRow[]; paged: true };
   getSubscription: { params: { id: number }; query: GetSubscriptionQuery; body: undefined; response: Subscription; paged: false };
   listSubscriptionProducts: { params: { id: number }; query: ListSubscriptionProductsQuery; body: undefined; response: SubscriptionProduct[]; paged: false };
@@ -2962,8 +3135,8 @@ export interface OperationTypes {
   listQuoteLineItems: { params: { id: number }; query: ListQuoteLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; response: BasketRow[]; paged: true };
   getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; response: Basket; paged: false };
-  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketInput; response: Basket; paged: false };
-  updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketInput; response: Basket; paged: false };
+  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketCreate; response: Basket; paged: false };
+  updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketUpdate; response: Basket; paged: false };
   deleteBasket: { params: { id: number }; query: DeleteBasketQuery; body: undefined; response: void; paged: false };
   listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; response: BasketLineItem[]; paged: false };
   listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; response: ShippingType[]; paged: true };

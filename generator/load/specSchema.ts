@@ -60,6 +60,8 @@ const entity = {
     audit: { type: 'boolean' },
     /** Every write bumps this named data version (table data_versions) in its transaction: caches keyed by it never go stale. */
     data_version: identifier,
+    /** Text fields searched by substring: a trigram index (SQLite FTS5, PostgreSQL pg_trgm) serves "contains". */
+    search: { type: 'array', minItems: 1, items: identifier },
     fields: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: field },
     indexes: indexLists,
     unique: indexLists,
@@ -628,6 +630,9 @@ const screen = {
     columns: { type: 'array', minItems: 1, items: recordColumn },
     filters: { type: 'array', items: listFilter },
     debounce_ms: { type: 'integer', minimum: 0, maximum: 5000 },
+    // Row checkboxes with select-all; the component (`file#Export`) is drawn above the rows and given
+    // the selected rows (the orders list's Export and Print, 001 §2).
+    selection: componentRef,
     page_sizes: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1 } },
     empty: { type: 'string' },
     tree: identifier,

@@ -162,8 +162,8 @@ export const routes: RouteDef[] = [
     public: false,
     guard: {"permission":"subscription:view"},
     breadcrumbs: [{"label":"crumb.subscriptions","route":"subscriptions"},{"param":"id"}],
-    screen: "subscription",
-    Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="subscription" /> }))),
+    screen: "subscription_page",
+    Component: lazy(() => import('../../screens/subscriptions/SubscriptionPage').then((module) => ({ default: module.SubscriptionPage }))),
   },
   {
     name: "invoices",
@@ -288,6 +288,15 @@ export const routes: RouteDef[] = [
     breadcrumbs: [{"label":"crumb.baskets","route":"baskets"},{"label":"crumb.new"}],
     screen: "basket_form",
     Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name="basket_form" /> }))),
+  },
+  {
+    name: "basket_quick_order",
+    path: "/webstore/baskets/quick_order",
+    public: false,
+    guard: {"permission":"order:modify_draft"},
+    breadcrumbs: [{"label":"crumb.baskets","route":"baskets"},{"label":"quick_order.title"}],
+    screen: "basket_quick_order",
+    Component: lazy(() => import('../../screens/baskets/QuickOrderPage').then((module) => ({ default: module.QuickOrderPage }))),
   },
   {
     name: "basket",

@@ -1360,7 +1360,8 @@ export const listScreens = {
     ],
     "links": [],
     "title": "orders.title",
-    "emptyKey": "orders.empty"
+    "emptyKey": "orders.empty",
+    "selection": "orders/OrderListTools#OrderListTools"
   },
   "quotesoutward": {
     "path": "/quotes/outward",
@@ -1612,6 +1613,14 @@ export const listScreens = {
       {
         "label": "baskets.create",
         "route": "basket_new",
+        "place": "header",
+        "guard": {
+          "permission": "order:modify_draft"
+        }
+      },
+      {
+        "label": "quick_order.title",
+        "route": "basket_quick_order",
         "place": "header",
         "guard": {
           "permission": "order:modify_draft"
@@ -3735,6 +3744,7 @@ export const recordScreens = {
             "currency",
             "order_id",
             "pending_change",
+            "changes_activated_on",
             "organisation"
           ],
           "properties": {
@@ -3860,6 +3870,13 @@ export const recordScreens = {
               "type": "boolean",
               "default": false
             },
+            "changes_activated_on": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date"
+            },
             "organisation": {
               "anyOf": [
                 {
@@ -3874,8 +3891,155 @@ export const recordScreens = {
         }
       }
     },
-    "tabs": [],
-    "links": []
+    "tabs": [
+      {
+        "component": "subscriptions/SubscriptionBreakdown#SubscriptionBreakdown",
+        "label": "subscriptions.breakdown",
+        "columns": [],
+        "success": "subscription_updated_order_placed_success",
+        "failure": "subscription_updated_failure"
+      },
+      {
+        "path": "/subscriptions/{id}/orders",
+        "label": "subscriptions.order_history",
+        "columns": [
+          {
+            "field": "name",
+            "label": "orders.reference",
+            "format": "text",
+            "sortable": false,
+            "link": "order"
+          },
+          {
+            "field": "supplier_ref",
+            "label": "orders.supplier_ref",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "order_type",
+            "label": "orders.order_type",
+            "format": "enum",
+            "sortable": false,
+            "enum": "order_type"
+          },
+          {
+            "field": "date",
+            "label": "orders.created",
+            "format": "date",
+            "sortable": false
+          },
+          {
+            "field": "status",
+            "label": "orders.status",
+            "format": "enum",
+            "sortable": false,
+            "enum": "order_status"
+          },
+          {
+            "field": "total",
+            "label": "orders.total",
+            "format": "money",
+            "sortable": false
+          }
+        ]
+      }
+    ],
+    "links": [],
+    "actions": [
+      {
+        "name": "activate",
+        "guards": [
+          {
+            "root": true,
+            "permission": "contract:modify"
+          }
+        ],
+        "when": {
+          "status": "PENDING",
+          "type": "ZOOM"
+        },
+        "component": "subscriptions/ActivationActions#ActivateSubscription"
+      },
+      {
+        "name": "cancel",
+        "guards": [
+          {
+            "permission": "contract:modify"
+          },
+          {
+            "root": true
+          }
+        ],
+        "label": "subscriptions.cancel",
+        "when": {
+          "status": "PENDING",
+          "type": "ZOOM"
+        },
+        "call": {
+          "operation": "cancelSubscription",
+          "method": "post",
+          "path": "/subscriptions/{id}/cancel",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.cancel_subscription"
+        },
+        "success": "cancel_subscription_success",
+        "failure": "cancel_subscription_failure"
+      },
+      {
+        "name": "activate_changes",
+        "guards": [
+          {
+            "root": true,
+            "permission": "contract:modify"
+          }
+        ],
+        "when": {
+          "pending_change": true,
+          "type": "ZOOM"
+        },
+        "component": "subscriptions/ActivationActions#ActivateChanges"
+      },
+      {
+        "name": "cancel_changes",
+        "guards": [
+          {
+            "permission": "contract:modify"
+          },
+          {
+            "root": true
+          }
+        ],
+        "label": "subscriptions.cancel_changes",
+        "when": {
+          "pending_change": true,
+          "type": "ZOOM"
+        },
+        "call": {
+          "operation": "cancelSubscriptionChanges",
+          "method": "post",
+          "path": "/subscriptions/{id}/cancel_changes",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.cancel_changes"
+        },
+        "success": "cancel_changes_success",
+        "failure": "cancel_changes_failure"
+      }
+    ]
   },
   "order": {
     "path": "/orders/{id}",

@@ -47,18 +47,18 @@ function useLookups(basket: Basket | null, lines: readonly BasketLine[] | null) 
     fetchList<ShippingTypeOption>('/shipping_types', {}, controller.signal).then((page) => setShippingTypes(page.rows), () => undefined);
     return () => controller.abort();
   }, []);
-  const organisation = basket?.organisation?.id;
+  const basketId = basket?.id;
   useEffect(() => {
-    if (organisation === undefined) return undefined;
+    if (basketId === undefined) return undefined;
     const controller = new AbortController();
-    fetchList<SavedAddress>(`/organisations/${organisation}/addresses`, {}, controller.signal).then(
+    fetchList<SavedAddress>(`/baskets/${basketId}/addresses`, {}, controller.signal).then(
       (page) => setAddresses(page.rows),
       (error: unknown) => {
         if (!isAbortError(error)) setAddresses([]);
       },
     );
     return () => controller.abort();
-  }, [organisation]);
+  }, [basketId]);
   return { products, shippingTypes, addresses };
 }
 

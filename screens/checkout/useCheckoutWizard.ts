@@ -42,7 +42,7 @@ export function useCheckoutWizard(basketId: number) {
   const load = useCallback(
     (signal: AbortSignal) => {
       if (!organisation) return;
-      loadCheckout(basketId, organisation.id, signal)
+      loadCheckout(basketId, signal)
         .then((loaded) => {
           setData(loaded);
           setDraft(draftOf(loaded));

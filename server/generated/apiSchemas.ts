@@ -902,7 +902,10 @@ export const apiSchemas = {
             "APPROVE",
             "DENY",
             "CANCEL",
-            "RESUBMIT"
+            "RESUBMIT",
+            "ACTIVATE",
+            "ACTIVATE_CHANGES",
+            "CANCEL_CHANGES"
           ]
         },
         "on": {
@@ -2562,6 +2565,7 @@ export const apiSchemas = {
         "currency",
         "order_id",
         "pending_change",
+        "changes_activated_on",
         "organisation"
       ],
       "properties": {
@@ -2681,6 +2685,13 @@ export const apiSchemas = {
           "type": "boolean",
           "default": false
         },
+        "changes_activated_on": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        },
         "organisation": {
           "anyOf": [
             {
@@ -2733,6 +2744,32 @@ export const apiSchemas = {
         }
       }
     },
+    "VolumeRange": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "starting_unit",
+        "ending_unit"
+      ],
+      "properties": {
+        "starting_unit": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        },
+        "ending_unit": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        }
+      }
+    },
     "SubscriptionProduct": {
       "type": "object",
       "additionalProperties": false,
@@ -2740,7 +2777,13 @@ export const apiSchemas = {
         "id",
         "quantity",
         "order_line_item_id",
-        "product"
+        "product",
+        "rate_plan",
+        "recurring_cost",
+        "total_contract_value",
+        "min_quantity",
+        "max_quantity",
+        "volume_ranges"
       ],
       "properties": {
         "id": {
@@ -2771,6 +2814,50 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "rate_plan": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "recurring_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "total_contract_value": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "min_quantity": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "max_quantity": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "volume_ranges": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/VolumeRange"
+          }
         }
       }
     },
@@ -3912,7 +3999,10 @@ export const apiSchemas = {
             "APPROVE",
             "DENY",
             "CANCEL",
-            "RESUBMIT"
+            "RESUBMIT",
+            "ACTIVATE",
+            "ACTIVATE_CHANGES",
+            "CANCEL_CHANGES"
           ]
         },
         "user": {
@@ -4988,6 +5078,96 @@ export const apiSchemas = {
           "items": {
             "$ref": "api#/definitions/LinkedSupplierRef"
           }
+        }
+      }
+    },
+    "OrderUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "linked_supplier_refs"
+      ],
+      "properties": {
+        "linked_supplier_refs": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 100
+          }
+        }
+      }
+    },
+    "OrderExportInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "orders"
+      ],
+      "properties": {
+        "orders": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        }
+      }
+    },
+    "OrderExport": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "filename",
+        "content_type",
+        "content"
+      ],
+      "properties": {
+        "filename": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "content_type": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "content": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "SupplierRefMatch": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "supplier_ref"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "supplier_ref": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
         }
       }
     },
@@ -8624,6 +8804,211 @@ export const apiSchemas = {
           ],
           "minimum": 1,
           "maximum": 2147483647
+        }
+      }
+    },
+    "SubscriptionActivation": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "service_activation_date"
+      ],
+      "properties": {
+        "service_activation_date": {
+          "type": "string",
+          "format": "date"
+        }
+      }
+    },
+    "SubscriptionChangeActivation": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "activation_date"
+      ],
+      "properties": {
+        "activation_date": {
+          "type": "string",
+          "format": "date"
+        }
+      }
+    },
+    "ChangeOrderLine": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product",
+        "quantity"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100000
+        }
+      }
+    },
+    "ChangeOrderRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "subscription",
+        "order_type",
+        "line_items"
+      ],
+      "properties": {
+        "subscription": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "organisation": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "order_type": {
+          "type": "string",
+          "enum": [
+            "SALES_ORDER",
+            "CHANGE_ORDER"
+          ]
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ChangeOrderLine"
+          }
+        }
+      }
+    },
+    "ChangeOrderFigures": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product",
+        "quantity",
+        "recurring_cost",
+        "total_contract_value"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        },
+        "recurring_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "total_contract_value": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        }
+      }
+    },
+    "ChangeOrderPreview": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "subscription_new",
+        "subscription_delta",
+        "rc_new",
+        "tcv_new",
+        "rc_old",
+        "tcv_old",
+        "currency"
+      ],
+      "properties": {
+        "subscription_new": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ChangeOrderFigures"
+          }
+        },
+        "subscription_delta": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ChangeOrderFigures"
+          }
+        },
+        "rc_new": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "tcv_new": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "rc_old": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "tcv_old": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ]
+        }
+      }
+    },
+    "ChangeOrderPlaced": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
         }
       }
     }

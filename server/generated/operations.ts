@@ -13,12 +13,15 @@ import * as checkout_handlers from '../modules/checkout/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_basketFromOrder from '../modules/orders/basketFromOrder';
 import * as orders_handlers from '../modules/orders/handlers';
+import * as orders_linkedSupplierRefs from '../modules/orders/linkedSupplierRefs';
 import * as orders_orderActions from '../modules/orders/orderActions';
+import * as orders_ordersExport from '../modules/orders/ordersExport';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
+import * as subscriptions_handlers from '../modules/subscriptions/handlers';
 import * as users_emulation from '../modules/users/emulation';
 
 export const operations: OperationDef[] = [
@@ -4248,6 +4251,38 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "listBasketAddresses",
+    method: "get",
+    path: "/baskets/:id/addresses",
+    auth: "session",
+    permission: "order:view_draft",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: baskets_handlers.listBasketAddresses satisfies Handler<"listBasketAddresses">,
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
     id: "quickOrder",
     method: "post",
     path: "/baskets/:id/quick_order",
@@ -4479,7 +4514,8 @@ export const operations: OperationDef[] = [
         "total_contract_value",
         "currency",
         "order_id",
-        "pending_change"
+        "pending_change",
+        "changes_activated_on"
       ],
       "expand": [
         {
@@ -6092,6 +6128,90 @@ export const operations: OperationDef[] = [
         "getOrder"
       ]
     },
+  },
+  {
+    id: "exportOrders",
+    method: "post",
+    path: "/orders/export",
+    auth: "session",
+    permission: "order:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrderExportInput"
+    },
+    handler: orders_ordersExport.exportOrders satisfies Handler<"exportOrders">,
+  },
+  {
+    id: "updateOrder",
+    method: "put",
+    path: "/orders/:id",
+    auth: "session",
+    permission: "order:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrderUpdate"
+    },
+    handler: orders_linkedSupplierRefs.updateOrder satisfies Handler<"updateOrder">,
+    record: {
+      "get": "getOrder",
+      "entity": "order",
+      "same": true
+    },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "lookupSupplierRef",
+    method: "get",
+    path: "/lookup/supplier_ref",
+    auth: "session",
+    permission: "order:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "ref": {
+          "type": "string",
+          "maxLength": 100
+        }
+      }
+    },
+    handler: orders_linkedSupplierRefs.lookupSupplierRef satisfies Handler<"lookupSupplierRef">,
   },
   {
     id: "listOrderLineItems",
@@ -7952,5 +8072,307 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+  },
+  {
+    id: "activateSubscription",
+    method: "post",
+    path: "/subscriptions/:id/activate",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/SubscriptionActivation"
+    },
+    handler: subscriptions_handlers.activateSubscription satisfies Handler<"activateSubscription">,
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "of": [
+        "getSubscription"
+      ]
+    },
+  },
+  {
+    id: "cancelSubscription",
+    method: "post",
+    path: "/subscriptions/:id/cancel",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "subscription",
+      "fields": [
+        "id",
+        "name",
+        "status",
+        "type",
+        "start_date",
+        "end_date",
+        "service_activation_date",
+        "billing_frequency",
+        "auto_renewal_flag",
+        "renewal_term_months",
+        "recurring_cost",
+        "total_contract_value",
+        "currency",
+        "order_id",
+        "pending_change",
+        "changes_activated_on"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "status": "CANCELLED"
+        },
+        "audit": "CANCEL"
+      },
+      "when": {
+        "status": "PENDING",
+        "type": "ZOOM"
+      }
+    },
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "activateSubscriptionChanges",
+    method: "post",
+    path: "/subscriptions/:id/activate_changes",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/SubscriptionChangeActivation"
+    },
+    handler: subscriptions_handlers.activateSubscriptionChanges satisfies Handler<"activateSubscriptionChanges">,
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "of": [
+        "getSubscription"
+      ]
+    },
+  },
+  {
+    id: "cancelSubscriptionChanges",
+    method: "post",
+    path: "/subscriptions/:id/cancel_changes",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "subscription",
+      "fields": [
+        "id",
+        "name",
+        "status",
+        "type",
+        "start_date",
+        "end_date",
+        "service_activation_date",
+        "billing_frequency",
+        "auto_renewal_flag",
+        "renewal_term_months",
+        "recurring_cost",
+        "total_contract_value",
+        "currency",
+        "order_id",
+        "pending_change",
+        "changes_activated_on"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "pending_change": false
+        },
+        "audit": "CANCEL_CHANGES"
+      },
+      "when": {
+        "pending_change": true,
+        "type": "ZOOM"
+      }
+    },
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "previewChangeOrder",
+    method: "post",
+    path: "/orders/preview",
+    auth: "session",
+    permission: "order:checkout",
+    guard: {"root":false},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ChangeOrderRequest"
+    },
+    handler: subscriptions_handlers.previewChangeOrder satisfies Handler<"previewChangeOrder">,
+  },
+  {
+    id: "placeChangeOrder",
+    method: "post",
+    path: "/orders",
+    auth: "session",
+    permission: "order:checkout",
+    guard: {"root":false},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ChangeOrderRequest"
+    },
+    handler: subscriptions_handlers.placeChangeOrder satisfies Handler<"placeChangeOrder">,
   }
 ];

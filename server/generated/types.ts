@@ -176,7 +176,7 @@ export interface UserAction {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES")
 on: (string | null)
 on_behalf: (CreatedByRef | null)
 }
@@ -531,6 +531,7 @@ total_contract_value: (string | null)
 currency: ("GBP" | "EUR")
 order_id: (number | null)
 pending_change: boolean
+changes_activated_on: (string | null)
 organisation: (OrganisationRef | null)
 }
 /**
@@ -545,6 +546,14 @@ subscription_product_type: ("BASE" | "ADD_ON" | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "VolumeRange".
+ */
+export interface VolumeRange {
+starting_unit: (number | null)
+ending_unit: (number | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "SubscriptionProduct".
  */
 export interface SubscriptionProduct {
@@ -552,6 +561,18 @@ id: number
 quantity: number
 order_line_item_id: (number | null)
 product: (SubscribedProduct | null)
+rate_plan: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+recurring_cost: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+total_contract_value: (string | null)
+min_quantity: number
+max_quantity: (number | null)
+volume_ranges: VolumeRange[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -821,7 +842,7 @@ export interface AuditLogEntry {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES")
 user: (CreatedByRef | null)
 on_behalf: (CreatedByRef | null)
 field_changes: AuditFieldChange[]
@@ -1097,6 +1118,38 @@ stac_zoom_phone_name: (string | null)
 export interface LinkedSupplierRef {
 id: number
 supplier_ref: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderUpdate".
+ */
+export interface OrderUpdate {
+linked_supplier_refs: string[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderExportInput".
+ */
+export interface OrderExportInput {
+orders: number[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderExport".
+ */
+export interface OrderExport {
+filename: string
+content_type: string
+content: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SupplierRefMatch".
+ */
+export interface SupplierRefMatch {
+id: number
+name: string
+supplier_ref: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1762,6 +1815,87 @@ status: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SubscriptionActivation".
+ */
+export interface SubscriptionActivation {
+service_activation_date: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SubscriptionChangeActivation".
+ */
+export interface SubscriptionChangeActivation {
+activation_date: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChangeOrderLine".
+ */
+export interface ChangeOrderLine {
+product: number
+quantity: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChangeOrderRequest".
+ */
+export interface ChangeOrderRequest {
+subscription: number
+organisation?: number
+order_type: ("SALES_ORDER" | "CHANGE_ORDER")
+line_items: ChangeOrderLine[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChangeOrderFigures".
+ */
+export interface ChangeOrderFigures {
+product: number
+quantity: number
+/**
+ * Exact decimal with up to 4 places
+ */
+recurring_cost: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+total_contract_value: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChangeOrderPreview".
+ */
+export interface ChangeOrderPreview {
+subscription_new: ChangeOrderFigures[]
+subscription_delta: ChangeOrderFigures[]
+/**
+ * Exact decimal with up to 4 places
+ */
+rc_new: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+tcv_new: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+rc_old: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+tcv_old: (string | null)
+currency: ("GBP" | "EUR")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChangeOrderPlaced".
+ */
+export interface ChangeOrderPlaced {
+id: number
+name: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListOrganisationsQuery".
  */
 export interface ListOrganisationsQuery {
@@ -2321,6 +2455,13 @@ export interface AddBasketLineItemQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListBasketAddressesQuery".
+ */
+export interface ListBasketAddressesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "QuickOrderQuery".
  */
 export interface QuickOrderQuery {
@@ -2704,6 +2845,27 @@ export interface CreateBasketFromOrderQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ExportOrdersQuery".
+ */
+export interface ExportOrdersQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateOrderQuery".
+ */
+export interface UpdateOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LookupSupplierRefQuery".
+ */
+export interface LookupSupplierRefQuery {
+ref?: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListOrderLineItemsQuery".
  */
 export interface ListOrderLineItemsQuery {
@@ -3025,6 +3187,48 @@ sort_by: ("+name" | "-name")
 export interface UpdateRoleQuery {
 
 }
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ActivateSubscriptionQuery".
+ */
+export interface ActivateSubscriptionQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CancelSubscriptionQuery".
+ */
+export interface CancelSubscriptionQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ActivateSubscriptionChangesQuery".
+ */
+export interface ActivateSubscriptionChangesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CancelSubscriptionChangesQuery".
+ */
+export interface CancelSubscriptionChangesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "PreviewChangeOrderQuery".
+ */
+export interface PreviewChangeOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "PlaceChangeOrderQuery".
+ */
+export interface PlaceChangeOrderQuery {
+
+}
 
 export interface OperationTypes {
   listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; response: OrganisationRow[]; paged: true };
@@ -3086,6 +3290,7 @@ export interface OperationTypes {
   listProductGroupAuditLogs: { params: { id: number }; query: ListProductGroupAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
   listFeedAuditLogs: { params: { id: number }; query: ListFeedAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
   addBasketLineItem: { params: { id: number }; query: AddBasketLineItemQuery; body: BasketLineInput; response: BasketLineItem; paged: false };
+  listBasketAddresses: { params: { id: number }; query: ListBasketAddressesQuery; body: undefined; response: Address[]; paged: false };
   quickOrder: { params: { id: number }; query: QuickOrderQuery; body: QuickOrderInput; response: QuickOrderResult; paged: false };
   listSubscriptions: { params: {  }; query: ListSubscriptionsQuery; body: undefined; response: SubscriptionRow[]; paged: true };
   getSubscription: { params: { id: number }; query: GetSubscriptionQuery; body: undefined; response: Subscription; paged: false };
@@ -3118,6 +3323,9 @@ export interface OperationTypes {
   cancelOrder: { params: { id: number }; query: CancelOrderQuery; body: undefined; response: Order; paged: false };
   resubmitOrder: { params: { id: number }; query: ResubmitOrderQuery; body: undefined; response: Order; paged: false };
   createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; response: Basket; paged: false };
+  exportOrders: { params: {  }; query: ExportOrdersQuery; body: OrderExportInput; response: OrderExport; paged: false };
+  updateOrder: { params: { id: number }; query: UpdateOrderQuery; body: OrderUpdate; response: Order; paged: false };
+  lookupSupplierRef: { params: {  }; query: LookupSupplierRefQuery; body: undefined; response: SupplierRefMatch[]; paged: false };
   listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; response: OrderLineItem[]; paged: false };
   listOrderShipments: { params: { id: number }; query: ListOrderShipmentsQuery; body: undefined; response: Shipment[]; paged: false };
   listOrderLinkedSupplierRefs: { params: { id: number }; query: ListOrderLinkedSupplierRefsQuery; body: undefined; response: LinkedSupplierRef[]; paged: false };
@@ -3151,4 +3359,10 @@ export interface OperationTypes {
   removeProductGroupRelation: { params: { id: number; related_product_group: number }; query: RemoveProductGroupRelationQuery; body: undefined; response: void; paged: false };
   listPermissions: { params: {  }; query: ListPermissionsQuery; body: undefined; response: PermissionRef[]; paged: true };
   updateRole: { params: { id: number }; query: UpdateRoleQuery; body: RoleUpdate; response: Role; paged: false };
+  activateSubscription: { params: { id: number }; query: ActivateSubscriptionQuery; body: SubscriptionActivation; response: Subscription; paged: false };
+  cancelSubscription: { params: { id: number }; query: CancelSubscriptionQuery; body: undefined; response: Subscription; paged: false };
+  activateSubscriptionChanges: { params: { id: number }; query: ActivateSubscriptionChangesQuery; body: SubscriptionChangeActivation; response: Subscription; paged: false };
+  cancelSubscriptionChanges: { params: { id: number }; query: CancelSubscriptionChangesQuery; body: undefined; response: Subscription; paged: false };
+  previewChangeOrder: { params: {  }; query: PreviewChangeOrderQuery; body: ChangeOrderRequest; response: ChangeOrderPreview; paged: false };
+  placeChangeOrder: { params: {  }; query: PlaceChangeOrderQuery; body: ChangeOrderRequest; response: ChangeOrderPlaced; paged: false };
 }

@@ -105,6 +105,10 @@ test.describe('basket page', () => {
     await dropboxLine.getByTestId('line-dropbox_admin_email').fill('it@customer.example');
     await page.getByTestId('detail-row-ship_instructions').click();
     await page.getByTestId('detail-ship_instructions').fill('Goods in, door 4');
+    // A saved address of the organisation fills the address fields (000 §2.8).
+    await page.getByTestId('detail-row-address').click();
+    await page.getByTestId('address-select').selectOption({ label: 'Head office' });
+    await expect(page.getByTestId('detail-shipping_company_name')).not.toHaveValue('');
     await page.getByTestId('detail-row-shipping_type').click();
     await page.getByTestId('shipping-type-select').selectOption({ label: 'Standard UK delivery' });
     await expect(checkout).toBeEnabled();
@@ -135,5 +139,37 @@ test.describe('basket page', () => {
     await expect(page.getByText('The basket could not be saved.')).toBeVisible();
     await expect(page.getByText('A team with this name already exists.')).toBeVisible();
     expect((await apiRead(page, `/baskets/${String(created['id'])}`))['total']).toBe('407.50');
+  });
+});
+
+test.describe('quick order', () => {
+  test('reports unreadable and refused lines by their line number and adds nothing; then adds a clean list from a CSV file', async ({ page }) => {
+    test.slow();
+    await signInTo(page, 'buyer@customer.example', '/webstore/baskets', /\/webstore\/baskets$/);
+    const created = await apiWrite(page, 'POST', '/baskets', { name: 'E2E quick order' });
+    await page.getByRole('link', { name: 'Quick order' }).click();
+    await expect(page).toHaveURL(/\/webstore\/baskets\/quick_order$/);
+    await page.getByTestId('quick-order-basket').selectOption({ label: 'E2E quick order' });
+
+    await page.getByTestId('quick-order-text').fill('GEN-HDMI-5M,4\nGEN-HDMI-5M four');
+    await page.getByTestId('quick-order-submit').click();
+    await expect(page.getByTestId('quick-order-failures')).toContainText('Line 2 (GEN-HDMI-5M four): This line is not a SKU and a whole quantity.');
+
+    await page.getByTestId('quick-order-text').fill('GEN-HDMI-5M,4\n\nNO-SUCH-SKU,1\nCS-SX10-EOL,1\nDBX-BUS-STD,1');
+    await page.getByTestId('quick-order-submit').click();
+    const failures = page.getByTestId('quick-order-failures');
+    await expect(failures).toContainText('Line 3 (NO-SUCH-SKU): No product in the webstore has this SKU.');
+    await expect(failures).toContainText('Line 4 (CS-SX10-EOL): No product in the webstore has this SKU.');
+    await expect(failures).toContainText('Line 5 (DBX-BUS-STD): The quantity is below the minimum for this rate plan.');
+    await expect(page.getByText('Nothing was added: 3 lines need attention.')).toBeVisible();
+    expect(((await (await page.request.get(`/api/v1/baskets/${String(created['id'])}/line_items`)).json()) as unknown[]).length).toBe(0);
+
+    await page.getByTestId('quick-order-file').setInputFiles({ name: 'order.csv', mimeType: 'text/csv', buffer: Buffer.from('SKU,Quantity\r\n"GEN-HDMI-5M",4\r\nLOGI-BRIO-4K;1\r\n') });
+    await expect(page.getByTestId('quick-order-text')).toHaveValue(/LOGI-BRIO-4K/);
+    await page.getByTestId('quick-order-submit').click();
+    await expect(page.getByText('2 lines added to basket E2E quick order.')).toBeVisible();
+    expect((await apiRead(page, `/baskets/${String(created['id'])}`))['total']).toBe('197.00');
+    await page.getByRole('link', { name: 'View basket' }).click();
+    await expect(page.getByTestId('basket-line')).toHaveCount(2);
   });
 });

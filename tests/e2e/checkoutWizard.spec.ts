@@ -49,6 +49,9 @@ async function fillDetailsAndAddress(page: Page, po: string): Promise<void> {
   await page.getByLabel('Provisioning instructions').fill('Call ahead');
   await next(page).click();
   await expect(page.getByTestId('checkout-shipping')).toBeVisible();
+  // A saved address of the organisation is copied into the form; then the fields are typed over.
+  await page.getByTestId('address_select').selectOption({ label: 'Head office' });
+  await expect(page.getByTestId('shipping_company_name')).not.toHaveValue('');
   await page.getByTestId('shipping_company_name').fill('Customer Co Ltd');
   await page.getByTestId('shipping_addr_line_1').fill('1 Market Street');
   await page.getByTestId('shipping_city').fill('Leeds');

@@ -266,6 +266,16 @@ describe('PUT /baskets/{id} with lines', () => {
   });
 });
 
+describe('GET /baskets/{id}/addresses', () => {
+  it("answers the basket organisation's saved addresses to its buyer, who has no organisation:view", async () => {
+    const response = await buyer.get<Row[]>('/api/v1/baskets/1/addresses');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.map((address) => address['name'])).toEqual(['Head office']);
+    expect((await buyer.get('/api/v1/organisations/3/addresses')).status).toBe(403);
+    expect((await buyer.get('/api/v1/baskets/6/addresses')).status).toBe(404);
+  });
+});
+
 describe('POST /baskets/{id}/quick_order', () => {
   it('adds every line when all pass, SKUs in any case', async () => {
     const basket = await newBasket('Quick');

@@ -1,4 +1,6 @@
+import type { Address } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
+import { decodeAll, fieldsOf } from '../../http/recordParts';
 import { visibleRecord } from '../../http/recordParts';
 import { signedIn } from '../auth/signedIn';
 import { basketLineViews } from './basketLines';
@@ -17,3 +19,11 @@ export const updateBasket: Handler<'updateBasket'> = async ({ params, body }, co
 export const quickOrder: Handler<'quickOrder'> = async ({ params, body }, context) => quickOrderInto(params.id, body, context);
 
 export const createBasket: Handler<'createBasket'> = async ({ body }, context) => createBasketWith(body, context);
+
+/** The basket's organisation's saved addresses, by name; visible exactly when the basket is. */
+export const listBasketAddresses: Handler<'listBasketAddresses'> = async ({ params }, context) => {
+  const basket = await visibleRecord('getBasket', params.id, context);
+  const organisation = (basket['organisation'] as { id: number } | null)?.id;
+  const rows = (await context.db('addresses').where('organisation_id', organisation ?? 0).orderBy(['name', 'id'])) as Record<string, unknown>[];
+  return decodeAll<Address>('address', rows, fieldsOf('Address'));
+};

@@ -3,7 +3,8 @@ import { useT } from '../../runtime/i18n/useT';
 import { Tooltip } from '../../runtime/ui/Tooltip';
 import { toMoneyString } from '../../shared/pricing';
 import type { Product } from '../product/productTypes';
-import { LINE_DETAILS, emailValid, lineQuantityProblem, priceDraftLine, type BasketDraft, type DraftLine, type LineDetailField } from './basketDraft';
+import { LINE_DETAILS, detailProblems, emailValid, lineQuantityProblem, priceDraftLine, type BasketDraft, type DraftLine, type LineDetailField } from './basketDraft';
+import { DovetailTarget } from './DovetailTarget';
 import type { BasketEditor } from './useBasketEditor';
 
 interface Props {
@@ -43,6 +44,7 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
     editor.edit((current) => ({ ...current, lines: current.lines.map((line) => (line.id === lineId ? { ...line, ...change } : line)) }));
   const setDetail = (line: DraftLine, field: LineDetailField, value: string) => setLine(line.id, { details: { ...line.details, [field]: value } });
 
+  const details = detailProblems(draft);
   if (draft.lines.length === 0) return <p data-testid="basket-no-lines">{t('basket_page.no_lines')}</p>;
   return (
     <table className="basket-lines" data-testid="basket-lines">
@@ -142,12 +144,16 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
                 ) : (
                   '—'
                 )}
+                {editor.dovetail && product?.provisioning.find((option) => option.id === line.prov_product)?.dovetail && (
+                  <DovetailTarget line={line} editable={editable} choices={editor.dovetail} onChange={(change) => setLine(line.id, change)} />
+                )}
               </td>
               <td data-testid="line-discount">{line.discount}</td>
               <td className="basket-lines__details">
                 {own.map((field) => {
                   const isEmail = field.endsWith('_email');
-                  const invalid = isEmail && !emailValid(line.details[field]);
+                  const ruleBroken = details.get(line.id)?.field === field ? details.get(line.id) : undefined;
+                  const invalid = (isEmail && !emailValid(line.details[field])) || ruleBroken !== undefined;
                   return (
                     <label key={field} className="form__field">
                       <span>{t(DETAIL_LABELS[field] as Parameters<typeof t>[0])}</span>
@@ -160,7 +166,13 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
                         data-testid={`line-${field}`}
                         onChange={(event) => setDetail(line, field, event.target.value)}
                       />
-                      {invalid && <span className="form__warning">{t('email_regex')}</span>}
+                      {ruleBroken ? (
+                        <span className="form__warning" data-testid="line-detail-problem">
+                          {t(`problem.${ruleBroken.code}`, { parameter: field })}
+                        </span>
+                      ) : (
+                        invalid && <span className="form__warning">{t('email_regex')}</span>
+                      )}
                     </label>
                   );
                 })}

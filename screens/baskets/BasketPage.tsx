@@ -4,7 +4,7 @@ import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { RouteLink } from '../../runtime/routing/RouteLink';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
-import { hasPermission } from '../../runtime/session/permissions';
+import { hasModule, hasPermission } from '../../runtime/session/permissions';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { Modal } from '../../runtime/ui/Modal';
 import { Spinner } from '../../runtime/ui/Spinner';
@@ -26,7 +26,7 @@ export function BasketPage() {
   const { id } = useParams();
   const goTo = useRouteNavigate();
   const { user } = useCurrentUser();
-  const editor = useBasketEditor(id);
+  const editor = useBasketEditor(id, hasModule(user, 'DOVETAIL'));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const editable = hasPermission(user, 'order:modify_draft');
 

@@ -38,6 +38,8 @@ describe('checkDraft', () => {
     ['every line at 0', [line({ quantity: 0 })]],
     ['a quantity below the plan minimum', [line({ product: 20, quantity: 2, selected_rate_plan: 5 })]],
     ['a bad admin e-mail', [line({ product: 20, quantity: 3, selected_rate_plan: 5, subscription_type: 'DROPBOX', dropbox_admin_email: 'nope' })]],
+    ['a two-letter team name', [line({ product: 20, quantity: 3, selected_rate_plan: 5, subscription_type: 'DROPBOX', dropbox_team_name: 'ab' })]],
+    ['one new team on two lines', [line({ product: 20, quantity: 3, selected_rate_plan: 5, subscription_type: 'DROPBOX', dropbox_team_name: 'Design' }), line({ id: 2, product: 20, quantity: 3, selected_rate_plan: 5, subscription_type: 'DROPBOX', dropbox_team_name: 'DESIGN' })]],
   ])('refuses to save %s', (_label, lines) => {
     expect(checkDraft(draftOf(basket, lines), products, true)).toMatchObject({ canSave: false, canCheckout: false });
   });

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { basketTotals, defaultRatePlan, priceLine, quantityProblem, type PricedLine, type QuantityProblem } from '../../shared/pricing';
 import type { components } from '../../runtime/generated/api';
 import type { Product } from '../product/productTypes';
+import { detailProblem, teamNameClash, type DetailProblem } from '../../shared/baskets/lineDetails';
 import { EMAIL_PATTERN } from '../store/registerInterestRules';
 
 type Schemas = components['schemas'];
@@ -9,6 +10,12 @@ export type Basket = Schemas['Basket'];
 export type BasketLine = Schemas['BasketLineItem'];
 export type SavedAddress = Schemas['Address'];
 export type ShippingTypeOption = Schemas['ShippingType'];
+/** A Dovetail choice: an organisation of the picker, a group or a site (each with its organisation). */
+export interface DovetailChoice {
+  id: number;
+  name: string;
+  organisation?: { id: number } | null;
+}
 
 /** The basket's editable details (000 §2.8 details table), as PUT /baskets/{id} takes them. */
 export const DETAIL_FIELDS = [
@@ -48,6 +55,10 @@ export interface DraftLine {
   selected_rate_plan: number | null;
   maintenance_product: number | null;
   prov_product: number | null;
+  /** The Dovetail target (000 §6: DOVETAIL module only). */
+  prov_organisation: number | null;
+  prov_group: number | null;
+  prov_site: number | null;
   discount: string;
   markup: string | null;
   details: Record<LineDetailField, string>;
@@ -76,6 +87,9 @@ export function draftOf(basket: Basket, lines: readonly BasketLine[]): BasketDra
       selected_rate_plan: line.selected_rate_plan,
       maintenance_product: line.maintenance_product,
       prov_product: line.prov_product,
+      prov_organisation: line.prov_organisation,
+      prov_group: line.prov_group,
+      prov_site: line.prov_site,
       discount: String(line.discount),
       markup: line.markup,
       details: Object.fromEntries(ALL_DETAILS.map((field) => [field, line[field] ?? ''])) as Record<LineDetailField, string>,
@@ -126,6 +140,23 @@ export function allocationComplete(line: DraftLine): boolean {
   return true;
 }
 
+/**
+ * Each kept line's first line-detail problem as typed (000 §5; the server repeats the check and
+ * also knows the organisation's existing teams): keyed by line id.
+ */
+export function detailProblems(draft: BasketDraft): Map<number, DetailProblem> {
+  const kept = draft.lines.filter((line) => line.quantity > 0);
+  const problems = new Map<number, DetailProblem>();
+  for (const line of kept) {
+    const problem = detailProblem(line.subscription_type, line.details);
+    if (problem) problems.set(line.id, problem);
+  }
+  const clash = teamNameClash(kept.map((line) => (line.subscription_type === 'DROPBOX' ? line.details.dropbox_team_name : null)), new Set());
+  const clashing = clash ? kept[clash.index] : undefined;
+  if (clash && clashing && !problems.has(clashing.id)) problems.set(clashing.id, { code: clash.code, field: 'dropbox_team_name' });
+  return problems;
+}
+
 export interface DraftChecks {
   canSave: boolean;
   canCheckout: boolean;
@@ -145,7 +176,7 @@ export function checkDraft(draft: BasketDraft, products: ReadonlyMap<number, Pro
     const result = priceDraftLine(line, products.get(line.product));
     return result ? [result] : [];
   });
-  const valid = totalQuantity > 0 && quantitiesValid && emailsValid && priced.every((line) => line.problems.length === 0);
+  const valid = totalQuantity > 0 && quantitiesValid && emailsValid && detailProblems(draft).size === 0 && priced.every((line) => line.problems.length === 0);
   return {
     canSave: changed && valid,
     canCheckout: valid && kept.length > 0 && kept.every(allocationComplete),
@@ -170,6 +201,9 @@ export function saveBody(draft: BasketDraft): Record<string, unknown> {
         selected_rate_plan: line.selected_rate_plan,
         maintenance_product: line.maintenance_product,
         prov_product: line.prov_product,
+        prov_organisation: line.prov_organisation,
+        prov_group: line.prov_group,
+        prov_site: line.prov_site,
         markup: line.markup === null || line.markup.trim() === '' ? null : line.markup,
         ...Object.fromEntries(ALL_DETAILS.map((field) => [field, own.includes(field) ? orNull(line.details[field]) : null])),
       };

@@ -8,7 +8,7 @@ import { useChildRows } from '../../runtime/record/useChildRows';
 import { useRecord } from '../../runtime/record/useRecord';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
 import type { Product } from '../product/productTypes';
-import { checkDraft, draftOf, saveBody, type Basket, type BasketDraft, type BasketLine, type DraftChecks, type SavedAddress, type ShippingTypeOption } from './basketDraft';
+import { checkDraft, draftOf, saveBody, type Basket, type BasketDraft, type BasketLine, type DraftChecks, type DovetailChoice, type SavedAddress, type ShippingTypeOption } from './basketDraft';
 
 export interface BasketEditor {
   status: 'loading' | 'loaded' | 'failed';
@@ -21,6 +21,8 @@ export interface BasketEditor {
   products: ReadonlyMap<number, Product>;
   shippingTypes: readonly ShippingTypeOption[];
   addresses: readonly SavedAddress[];
+  /** Dovetail provisioning choices, loaded only for a DOVETAIL organisation (000 §6). */
+  dovetail: { organisations: readonly DovetailChoice[]; groups: readonly DovetailChoice[]; sites: readonly DovetailChoice[] } | null;
   busy: boolean;
   save: (then?: 'checkout') => Promise<void>;
   cancel: () => void;
@@ -28,6 +30,20 @@ export interface BasketEditor {
 }
 
 /** Loads what the basket page shows; each list failing on its own yields nothing (000 §7). */
+function useDovetail(enabled: boolean) {
+  const [dovetail, setDovetail] = useState<BasketEditor['dovetail']>(null);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const controller = new AbortController();
+    const list = (path: string) => fetchList<DovetailChoice>(path, { per_page: 1000 }, controller.signal).then((page) => page.rows, () => []);
+    void Promise.all([list('/organisations/picker'), list('/groups'), list('/sites')]).then(([organisations, groups, sites]) => {
+      if (!controller.signal.aborted) setDovetail({ organisations, groups, sites });
+    });
+    return () => controller.abort();
+  }, [enabled]);
+  return dovetail;
+}
+
 function useLookups(basket: Basket | null, lines: readonly BasketLine[] | null) {
   const [products, setProducts] = useState<ReadonlyMap<number, Product>>(new Map());
   const [shippingTypes, setShippingTypes] = useState<readonly ShippingTypeOption[]>([]);
@@ -67,7 +83,7 @@ function useLookups(basket: Basket | null, lines: readonly BasketLine[] | null) 
  * a draft edited in place (any edit sets changed; save, cancel or load clears it), and the one
  * write — PUT /baskets/{id} with If-Match, the whole basket — then save_success for 2 seconds.
  */
-export function useBasketEditor(id: string | undefined): BasketEditor {
+export function useBasketEditor(id: string | undefined, withDovetail = false): BasketEditor {
   const alerts = useAlerts();
   const goTo = useRouteNavigate();
   const record = useRecord('/baskets/{id}', id);
@@ -75,6 +91,7 @@ export function useBasketEditor(id: string | undefined): BasketEditor {
   const basket = record.status === 'loaded' ? (record.record as Basket) : null;
   const lines = lineRows.status === 'loaded' ? (lineRows.rows as unknown as BasketLine[]) : null;
   const lookups = useLookups(basket, lines);
+  const dovetail = useDovetail(withDovetail);
   const [draft, setDraft] = useState<BasketDraft | null>(null);
   const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -147,6 +164,7 @@ export function useBasketEditor(id: string | undefined): BasketEditor {
     changed,
     checks: draft ? checkDraft(draft, lookups.products, changed) : null,
     ...lookups,
+    dovetail,
     busy,
     save,
     cancel: reloadAll,

@@ -87,6 +87,21 @@ describe('POST /baskets/{id}/line_items', () => {
     expect(await lineCount(basket)).toBe(0);
   });
 
+  it('takes a Dovetail provisioning target of the caller\'s tree, and refuses one outside it', async () => {
+    const basket = await newBasket('Dovetail');
+    const group = (await server.db('dovetail_groups as g').join('organisations as o', 'o.id', 'g.organisation_id').where('o.tree_path', 'like', '/1/2/3/%').first('g.id')) as { id: number } | undefined;
+    const foreign = (await server.db('dovetail_groups as g').join('organisations as o', 'o.id', 'g.organisation_id').whereNot('o.tree_path', 'like', '/1/2/3/%').first('g.id')) as { id: number } | undefined;
+    expect(group, 'the demo has a Dovetail group in Customer Co\'s tree').toBeDefined();
+    const line = { product: id('CP-8845-K9'), quantity: 1, maintenance_product: id('CON-SNT-1Y'), prov_product: id('PROV-DOVETAIL'), prov_organisation: 7 };
+    const ok = await buyer.post<Row>(`/api/v1/baskets/${basket}/line_items`, { ...line, prov_group: group?.id });
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body).toMatchObject({ prov_organisation: 7, prov_group: group?.id });
+    const refused = await buyer.post<Row>(`/api/v1/baskets/${basket}/line_items`, { ...line, prov_group: foreign?.id });
+    expect(refused.body).toMatchObject({ code: 'outside_scope', parameter: 'prov_group' });
+    const outside = await buyer.post<Row>(`/api/v1/baskets/${basket}/line_items`, { ...line, prov_organisation: 6 });
+    expect(outside.body).toMatchObject({ code: 'outside_scope', parameter: 'prov_organisation' });
+  });
+
   it('refuses a fractional quantity as a bad body', async () => {
     const basket = await newBasket('Fractions');
     const response = await buyer.post<Row>(`/api/v1/baskets/${basket}/line_items`, { product: id('GEN-HDMI-5M'), quantity: 1.5 });

@@ -78,6 +78,13 @@ export async function checkProvisioningTarget(db: Knex, user: SessionUser, line:
     const inTree = await db('organisations').where('id', line.prov_organisation).where('tree_path', 'like', `${user.organisation.tree_path}%`).first('id');
     if (!inTree) throw outsideScope(`${prefix}prov_organisation`);
   }
+  // A Dovetail group or site must be one of the caller's tree (GET /groups and /sites offer no others).
+  for (const [field, table] of [['prov_group', 'dovetail_groups'], ['prov_site', 'dovetail_sites']] as const) {
+    const id = line[field];
+    if (id === null || id === undefined) continue;
+    const found = await db(`${table} as d`).join('organisations as o', 'o.id', 'd.organisation_id').where('d.id', id).where('o.tree_path', 'like', `${user.organisation.tree_path}%`).first('d.id');
+    if (!found) throw outsideScope(`${prefix}${field}`);
+  }
 }
 
 /** The product a line names, if the caller's organisation may buy it; else 422 product_unavailable. */

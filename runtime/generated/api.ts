@@ -8658,7 +8658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: non_unique_po_number */
+            /** @description Problem codes: non_unique_po_number, team_name_exists, new_team_name_exists */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8694,7 +8694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, no_shipping, finance_not_available, finance_not_approved, unknown_value */
+            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, no_shipping, finance_not_available, finance_not_approved, unknown_value, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
             422: {
                 headers: {
                     [name: string]: unknown;

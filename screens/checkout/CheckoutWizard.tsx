@@ -1,3 +1,4 @@
+import './checkout.css';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import type { MessageKey } from '../../runtime/generated/messages';

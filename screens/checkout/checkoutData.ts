@@ -62,14 +62,14 @@ export function inputOf(draft: Draft): CheckoutInput {
   return { ...fields, line_items: lines };
 }
 
-export async function loadCheckout(basketId: number, organisationId: number, signal: AbortSignal): Promise<CheckoutData> {
+export async function loadCheckout(basketId: number, signal: AbortSignal): Promise<CheckoutData> {
   const { record: basket, etag } = await fetchTaggedRecord<Basket>(`/baskets/${basketId}`, signal);
   const [lines, types, countries, addresses] = await Promise.all([
     unwrap(api.GET('/baskets/{id}/line_items', { params: { path: { id: basketId } }, signal })),
     fetchList<ShippingType>('/shipping_types', {}, signal),
     fetchList<Country>('/country_codes', {}, signal),
-    // Saved addresses need organisation:view; without it the selector offers a new address only.
-    unwrap(api.GET('/organisations/{id}/addresses', { params: { path: { id: organisationId } }, signal })).catch(() => [] as Address[]),
+    // The basket organisation's saved addresses, visible with the basket (docs/buying.md "Baskets").
+    unwrap(api.GET('/baskets/{id}/addresses', { params: { path: { id: basketId } }, signal })),
   ]);
   const ids = [...new Set(lines.map((line) => line.product))];
   const products = await Promise.all(ids.map((id) => unwrap(api.GET('/products/{id}', { params: { path: { id }, query: {} }, signal }))));

@@ -42,7 +42,7 @@ export function useCheckoutWizard(basketId: number) {
   const load = useCallback(
     (signal: AbortSignal) => {
       if (!organisation) return;
-      loadCheckout(basketId, organisation.id, signal)
+      loadCheckout(basketId, signal)
         .then((loaded) => {
           setData(loaded);
           setDraft(draftOf(loaded));
@@ -164,18 +164,24 @@ export function useCheckoutWizard(basketId: number) {
     }
   };
 
-  /** 000 §4 Save for later: the basket's details and address (none when it does not ship). */
+  /**
+   * 000 §4 Save for later: the whole basket through PUT /baskets/{id} (zero-quantity lines dropped,
+   * empty Dropbox/Acronis pairs cleared by the server), the address none when it does not ship.
+   */
   const saveForLater = async () => {
-    if (!draft) return;
+    if (!draft || !data) return;
     const address = shippable ? {} : { shipping_company_name: null, shipping_recipient_name: null, shipping_addr_line_1: null, shipping_addr_line_2: null, shipping_city: null, shipping_region: null, shipping_postal_code: null, shipping_country_code: null };
-    const { purchase_order_number, end_user, end_user_email, provisioning_instructions, ship_instructions, part_ship, shipping_company_name, shipping_recipient_name,
-      shipping_addr_line_1, shipping_addr_line_2, shipping_city, shipping_region, shipping_postal_code, shipping_country_code, payment_type } = draft;
+    const { lines, ...fields } = draft;
+    const lineItems = lines.map((line) => {
+      const stored = data.lines.find((candidate) => candidate.id === line.id)!;
+      return {
+        ...line, product: stored.product, quantity: line.quantity ?? stored.quantity, selected_rate_plan: stored.selected_rate_plan, maintenance_product: stored.maintenance_product,
+        prov_product: stored.prov_product, prov_organisation: stored.prov_organisation, prov_group: stored.prov_group, prov_site: stored.prov_site, markup: stored.markup,
+      };
+    });
     setBusy(true);
     try {
-      await unwrap(api.PUT('/baskets/{id}', { params: { path: { id: basketId } }, body: {
-        purchase_order_number, end_user, end_user_email, provisioning_instructions, ship_instructions, part_ship, shipping_company_name, shipping_recipient_name,
-        shipping_addr_line_1, shipping_addr_line_2, shipping_city, shipping_region, shipping_postal_code, shipping_country_code, payment_type, ...address,
-      } }));
+      await unwrap(api.PUT('/baskets/{id}', { params: { path: { id: basketId } }, body: { ...fields, ...address, line_items: lineItems } }));
       setChanged(false);
       push({ type: 'save_success', level: 'success', messageKey: 'save_success' });
     } catch (error) {

@@ -50,6 +50,9 @@ async function fillDetailsAndAddress(page: Page, po: string): Promise<void> {
   await page.getByLabel('Provisioning instructions').fill('Call ahead');
   await next(page).click();
   await expect(page.getByTestId('checkout-shipping')).toBeVisible();
+  // A saved address of the organisation is copied into the form; then the fields are typed over.
+  await page.getByTestId('address_select').selectOption({ label: 'Head office' });
+  await expect(page.getByTestId('shipping_company_name')).not.toHaveValue('');
   await page.getByTestId('shipping_company_name').fill('Customer Co Ltd');
   await page.getByTestId('shipping_addr_line_1').fill('1 Market Street');
   await page.getByTestId('shipping_city').fill('Leeds');
@@ -178,4 +181,30 @@ test('finance path: company lookup, term, figures, approval, confirmation, then 
   await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
   const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
   expect(await orderOf(orderId)).toMatchObject({ payment_type: 'FINANCE', finance_term_length: 36, finance_company_number: '00000001' });
+});
+
+test('a declined application offers account payment instead', async ({ page }) => {
+  const basketId = await stageBasket('Wizard declined', [['LOGI-RALLY-BAR', 1]]);
+  await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
+  await fillDetailsAndAddress(page, `PO-E2E-DECL-${Date.now()}`);
+  await page.getByLabel('Standard UK delivery — £9.95').check();
+  await next(page).click();
+  await page.getByTestId('payment-CUSTOMER').check();
+  await expect(page.getByTestId('compliance-note')).toBeVisible();
+  await page.getByTestId('finance_company_number').fill('00000002');
+  await page.getByTestId('company-search').click();
+  await expect(page.getByTestId('finance_company_name')).toHaveValue('Sandbox Declined Ltd');
+  // Apply checks the form first: the contact is missing.
+  await page.getByTestId('apply-finance').click();
+  await expect(page.getByTestId('finance-refusal')).toHaveText('Please ensure all required fields are completed correctly to proceed.');
+  await page.getByTestId('finance_title').selectOption('Mr');
+  await page.getByTestId('finance_first_name').fill('Dan');
+  await page.getByTestId('finance_last_name').fill('Decline');
+  await page.getByTestId('finance_email_address').fill('dan@customer.example');
+  await page.getByTestId('finance_contact_number').fill('01130000001');
+  await page.getByTestId('apply-finance').click();
+  await expect(page.getByRole('dialog', { name: 'Finance declined' })).toBeVisible();
+  await page.getByTestId('declined-proceed').click();
+  await expect(page.getByTestId('payment-ACCOUNT')).toBeChecked();
+  await expect(page.getByTestId('tab-confirmation')).toBeEnabled();
 });

@@ -17,6 +17,7 @@ import {
   storedLines,
 } from './basketLines';
 import { DETAIL_FIELDS, detailProblem, existingTeamNames, normaliseDetails, teamNameClash, type SubscriptionType } from './lineDetails';
+import { withApprovalKept } from '../checkout/financeApproval';
 
 /** The most lines one save or quick order may carry: a basket is a shopping list, not a catalogue. */
 export const MAX_LINES = 200;
@@ -87,8 +88,11 @@ type LineUpdate = NonNullable<BasketUpdate['line_items']>[number];
 export async function saveBasket(basketId: number, body: BasketUpdate, context: RequestContext): Promise<Basket> {
   const { user } = await ownBasket(basketId, context);
   const { line_items: lineItems, ...details } = body;
-  await context.records.update('basket', basketId, details);
-  if (lineItems !== undefined) await saveLines(basketId, lineItems, context, user);
+  // A change to what finance was approved for clears the approval (docs/buying.md "Finance").
+  await withApprovalKept(context.records, basketId, async () => {
+    await context.records.update('basket', basketId, details);
+    if (lineItems !== undefined) await saveLines(basketId, lineItems, context, user);
+  });
   await recomputeTotal(context, user, basketId);
   return asBasket(basketId, context);
 }

@@ -4,8 +4,10 @@ import type { FinanceLine } from '../../../shared/pricing/finance';
 import type { ShippingLine, ShippingRule } from '../../../shared/pricing/shipping';
 import { decodeRow } from '../../db/codec';
 import type { BasketLineItem, Product } from '../../generated/types';
+
+/** A stored basket line: its own fields (references as ids), none of what an answer adds. */
+export type BasketLineRecord = Pick<BasketLineItem, 'id' | 'product' | 'quantity' | 'selected_rate_plan' | 'maintenance_product' | 'prov_product' | 'prov_organisation' | 'prov_group' | 'prov_site' | 'discount' | 'markup' | 'dropbox_team_name' | 'dropbox_admin_email' | 'acronis_tenant_name' | 'acronis_admin_email' | 'zoom_order_type' | 'zoom_deal_registration_id' | 'zoom_deal_registration_approval_id' | 'zoom_end_user_company' | 'zoom_end_user_name' | 'zoom_end_user_email' | 'sbc_name' | 'nuvias_name' | 'stac_teams_name' | 'stac_zoom_phone_name'>;
 import { entities } from '../../generated/entities';
-import { fieldsOf } from '../../http/recordParts';
 import { priceListOf } from '../catalogue/priceLists';
 import { PRODUCT_COLUMNS, productsToViews } from '../catalogue/productViews';
 import { allShippingTypes } from '../shipping/handlers';
@@ -31,11 +33,9 @@ export async function buyerOf(db: Knex, organisationId: number): Promise<Buyer> 
   return { ...fields, assigned_price_list_id: assigned === null || assigned === undefined ? null : Number(assigned) };
 }
 
-const STORED_LINE_FIELDS = fieldsOf('BasketLineItem').filter((field) => field in entities.basket_line_item.fields);
-
 /** A basket line with its product as the buyer's price list shows it, priced by the shared rules. */
 export interface LoadedLine {
-  row: BasketLineItem;
+  row: BasketLineRecord;
   product: Product;
   priced: PricedLine;
 }
@@ -46,8 +46,7 @@ export interface LoadedLine {
  */
 export async function loadLines(db: Knex, basketId: number, buyer: Buyer): Promise<LoadedLine[]> {
   const rows = (await db('basket_line_items').where('basket_id', basketId).orderBy('id')) as Record<string, unknown>[];
-  // The stored fields only: the schema's computed ones (name, prices of today) are not columns.
-  const lines = rows.map((row) => decodeRow<BasketLineItem>('basket_line_item', row, STORED_LINE_FIELDS));
+  const lines = rows.map((row) => decodeRow<BasketLineRecord>('basket_line_item', row, Object.keys(entities.basket_line_item.fields)));
   if (lines.length === 0) return [];
   const list = await priceListOf(db, { assigned_price_list_id: buyer.assigned_price_list_id, currency: buyer.currency });
   const productRows = (await db('products as p')

@@ -102,6 +102,28 @@ describe('POST /baskets/{id}/checkout', () => {
     expect((await buyer.get<Row>(`/api/v1/orders/${response.body.id}`)).body).toMatchObject({ ship_cost: null, shipping_type: null, shipping_city: null, total: '420.00' });
   });
 
+  it.each([
+    ['a team name the organisation has, in any case', 'customer co team', 409, 'team_name_exists'],
+    ['a team name under 3 characters', 'ab', 422, 'team_name_length'],
+    ['an admin e-mail without a team name', null, 422, 'team_admin_required'],
+    ['no allocation at all', undefined, 422, 'checkout_complete_required_fields'],
+  ])('holds a Dropbox line to the team rules: %s', async (_name, team, status, code) => {
+    const { id, lineIds } = await makeBasket(server.db, [['DBX-BUS-STD', 10]]);
+    const allocation = team === undefined ? {} : { dropbox_team_name: team, dropbox_admin_email: 'it@customer.example' };
+    const response = await checkout(id, { purchase_order_number: nextPo(), line_items: [{ id: lineIds[0]!, quantity: 10, ...allocation }] });
+    expect([response.status, response.body['code']]).toEqual([status, code]);
+  });
+
+  it('places a Dropbox line with a new team, which then exists', async () => {
+    const team = `Team ${nextPo()}`;
+    const first = await makeBasket(server.db, [['DBX-BUS-STD', 10]]);
+    const placed = await checkout(first.id, { purchase_order_number: nextPo(), line_items: [{ id: first.lineIds[0]!, quantity: 10, dropbox_team_name: team, dropbox_admin_email: 'it@customer.example' }] });
+    expect(placed.status, placed.text).toBe(201);
+    const second = await makeBasket(server.db, [['DBX-BUS-STD', 10]]);
+    const again = await checkout(second.id, { purchase_order_number: nextPo(), line_items: [{ id: second.lineIds[0]!, quantity: 10, dropbox_team_name: team.toUpperCase(), dropbox_admin_email: 'it@customer.example' }] });
+    expect([again.status, again.body['code']]).toEqual([409, 'team_name_exists']);
+  });
+
   it('holds an order above the organisation’s manual authorisation limit', async () => {
     await server.db('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('116.00') });
     try {

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import { detailProblem, teamNameClash, type SubscriptionType } from '../../../shared/baskets/lineDetails';
 import { DomainError } from '../../domain/errors';
+import { existingTeamNames } from '../baskets/lineDetails';
 import type { BasketState } from './basketState';
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
@@ -25,6 +27,9 @@ export function checkDetails({ basket, lines }: BasketState): void {
     if (quantityProblem) throw new DomainError('invalid', 'invalid_quantity', { field: 'quantity', detail: `line ${row.id}: ${quantityProblem.code}` });
     const other = priced.problems.find((problem) => problem.field !== 'markup' && problem.field !== 'discount');
     if (other) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: other.field, detail: `line ${row.id}: ${other.code}` });
+    // The basket page's rules for the details (team name shape and length, pairs), as it saves them.
+    const detail = detailProblem(product.subscription_type as SubscriptionType | null, row);
+    if (detail) throw new DomainError('unprocessable', detail.code, { field: detail.field, detail: `line ${row.id}` });
     for (const field of LINE_DETAILS[product.subscription_type ?? ''] ?? []) {
       if (blank(row[field as keyof typeof row])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `line ${row.id} needs ${field}` });
     }
@@ -54,4 +59,11 @@ export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketStat
   if (db.client.config.client === 'pg') await db.raw('select pg_advisory_xact_lock(?, hashtext(?))', [buyer.id, po.toLowerCase()]);
   const taken = await db('orders').where('organisation_id', buyer.id).whereRaw('lower(purchase_order_number) = ?', [po.toLowerCase()]).first('id');
   if (taken) throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
+}
+
+/** 000 §5 team names: a new Dropbox team must not exist in the organisation, nor be on two lines (any case). */
+export async function checkTeamNames(db: Knex, { buyer, lines }: BasketState): Promise<void> {
+  const teams = lines.map(({ row, product }) => (product.subscription_type === 'DROPBOX' ? row.dropbox_team_name : null));
+  const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
+  if (clash) throw new DomainError('conflict', clash.code, { field: 'dropbox_team_name', detail: `line ${lines[clash.index]?.row.id ?? ''}` });
 }

@@ -59,6 +59,20 @@ describe('POST /baskets/{id}/finance', () => {
     expect(await approved(id)).toBe(true);
   });
 
+  it('loses the approval when the basket page saves a change to what was approved, and only then', async () => {
+    const { id, lineIds } = await rallyBar();
+    expect((await apply(id, { ...shipped, ...FINANCE_DETAILS })).body).toEqual({ success: true });
+    expect((await buyer.send('PUT', `/api/v1/baskets/${id}`, { name: `Renamed ${id}`, ship_instructions: 'Side door', payment_type: 'FINANCE' })).status).toBe(200);
+    expect(await approved(id)).toBe(true);
+    expect((await buyer.send('PUT', `/api/v1/baskets/${id}`, { shipping_city: 'York', payment_type: 'FINANCE' })).status).toBe(200);
+    expect(await approved(id)).toBe(false);
+    expect((await apply(id, { ...shipped, ...FINANCE_DETAILS })).body).toEqual({ success: true });
+    const product = (await server.db('basket_line_items').where('id', lineIds[0]!).first('product_id')) as { product_id: number };
+    const put = await buyer.send('PUT', `/api/v1/baskets/${id}`, { payment_type: 'FINANCE', line_items: [{ id: lineIds[0]!, product: product.product_id, quantity: 2 }] });
+    expect(put.status, put.text).toBe(200);
+    expect(await approved(id)).toBe(false);
+  });
+
   it('keeps the approval when what is sent is what was approved', async () => {
     const { id } = await rallyBar();
     expect((await apply(id, { ...shipped, ...FINANCE_DETAILS })).body).toEqual({ success: true });

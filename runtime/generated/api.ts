@@ -2616,11 +2616,6 @@ export interface components {
         OrderExportInput: {
             orders: number[];
         };
-        OrderExport: {
-            filename: string;
-            content_type: string;
-            content: string;
-        };
         SupplierRefMatch: {
             id: number;
             name: string;
@@ -9365,13 +9360,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The file, named by Content-Disposition */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderExport"];
+                    "text/csv": string;
                 };
             };
             /** @description Invalid parameters or body */

@@ -9309,7 +9309,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: duplicate_value, order_from_quote */
+            /** @description Problem codes: duplicate_value, order_from_quote, invalid_state */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -60,6 +60,8 @@ const entity = {
     audit: { type: 'boolean' },
     /** Every write bumps this named data version (table data_versions) in its transaction: caches keyed by it never go stale. */
     data_version: identifier,
+    /** Text fields searched by substring: a trigram index (SQLite FTS5, PostgreSQL pg_trgm) serves "contains". */
+    search: { type: 'array', minItems: 1, items: identifier },
     fields: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: field },
     indexes: indexLists,
     unique: indexLists,
@@ -146,6 +148,9 @@ const operation = {
       properties: { per_page_max: { type: 'integer', minimum: 1 }, per_page_default: { type: 'integer', minimum: 1 } },
     },
     query: parameterSet,
+    // Path parameters other than a record's {id} (a positive integer), by name: a company number
+    // looked up as typed ({ query: { type: string, max: 20 } }).
+    params: { type: 'object', additionalProperties: { $ref: '#/$defs/property' } },
     body: { type: 'string' },
     // `{ file: [application/pdf] }`: a file answered with a Content-Disposition filename (an
     // invoice's PDF, an export's CSV); the handler answers a FileAnswer (server/http/operationDef.ts).

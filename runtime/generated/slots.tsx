@@ -7,6 +7,7 @@ type Slot<Props> = LazyExoticComponent<ComponentType<Props>>;
 export const tabSlots: Readonly<Record<string, Slot<TabSlotProps>>> = {
   "orders/OrderView#OrderView": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/orders/OrderView').then((module) => ({ default: module.OrderView }))),
   "roles/PermissionsEditor#PermissionsEditor": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/roles/PermissionsEditor').then((module) => ({ default: module.PermissionsEditor }))),
+  "subscriptions/SubscriptionBreakdown#SubscriptionBreakdown": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/subscriptions/SubscriptionBreakdown').then((module) => ({ default: module.SubscriptionBreakdown }))),
 };
 
 export const cellSlots: Readonly<Record<string, Slot<CellSlotProps>>> = {
@@ -15,6 +16,8 @@ export const cellSlots: Readonly<Record<string, Slot<CellSlotProps>>> = {
 export const actionSlots: Readonly<Record<string, Slot<ActionSlotProps>>> = {
   "billing/InvoiceDownload#InvoiceDownload": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/billing/InvoiceDownload').then((module) => ({ default: module.InvoiceDownload }))),
   "orders/PrintButton#PrintButton": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/orders/PrintButton').then((module) => ({ default: module.PrintButton }))),
+  "subscriptions/ActivationActions#ActivateChanges": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/subscriptions/ActivationActions').then((module) => ({ default: module.ActivateChanges }))),
+  "subscriptions/ActivationActions#ActivateSubscription": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/subscriptions/ActivationActions').then((module) => ({ default: module.ActivateSubscription }))),
 };
 
 export const selectionSlots: Readonly<Record<string, Slot<SelectionSlotProps>>> = {

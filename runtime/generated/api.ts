@@ -2903,11 +2903,6 @@ export interface components {
         OrderExportInput: {
             orders: number[];
         };
-        OrderExport: {
-            filename: string;
-            content_type: string;
-            content: string;
-        };
         SupplierRefMatch: {
             id: number;
             name: string;
@@ -10102,7 +10097,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: duplicate_value, order_from_quote */
+            /** @description Problem codes: duplicate_value, order_from_quote, invalid_state */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10153,13 +10148,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The file, named by Content-Disposition */
             200: {
                 headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderExport"];
+                    "text/csv": string;
                 };
             };
             /** @description Invalid parameters or body */

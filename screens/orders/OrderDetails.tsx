@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../runtime/format/dates';
+import { formatMoney } from '../../runtime/format/money';
+import { orderFinance } from './orderFigures';
 import { useT } from '../../runtime/i18n/useT';
 import { RouteLink } from '../../runtime/routing/RouteLink';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
@@ -55,6 +57,7 @@ export function OrderDetails({ order, etag, reload }: { order: Order; etag: stri
   const zoom = order.line_items.find((line) => line.zoom_deal_registration_id !== null);
   const digital = order.shipping_type === null;
   const finance = order.payment_type === 'FINANCE';
+  const figures = finance ? orderFinance(order) : null;
   const financeName = [enumText(t, 'person_title', order.finance_title), order.finance_first_name, order.finance_last_name].filter(Boolean).join(' ');
   return (
     <table className="order-details">
@@ -96,6 +99,13 @@ export function OrderDetails({ order, etag, reload }: { order: Order; etag: stri
               {[financeName, order.finance_email_address, order.finance_contact_number, order.finance_company_name].filter(Boolean).join(', ')}
             </DetailRow>
             <DetailRow label={t('orders.finance_term')}>{order.finance_term_length !== null && t('orders.finance_months', { months: String(order.finance_term_length) })}</DetailRow>
+            {figures && (
+              <>
+                <DetailRow label={t('orders.finance_monthly')}>{formatMoney(figures.monthly_payment, order.currency)}</DetailRow>
+                <DetailRow label={t('orders.finance_cost')}>{formatMoney(figures.cost_of_finance, order.currency)}</DetailRow>
+                <DetailRow label={t('orders.finance_total_paid')}>{formatMoney(figures.total_paid, order.currency)}</DetailRow>
+              </>
+            )}
           </>
         )}
         {!digital && (

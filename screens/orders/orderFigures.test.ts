@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineMargin, lineTotal, linesSubtotal } from './orderFigures';
+import { lineMargin, lineTotal, linesSubtotal, orderFinance } from './orderFigures';
 
 const line = { price: '19.99', quantity: 3, discount: '10', sub_total_for_item: null, original_price: '12.50' };
 
@@ -17,5 +17,25 @@ describe('order line figures', () => {
   });
   it('adds lines without floating-point drift', () => {
     expect(linesSubtotal([{ ...line, sub_total_for_item: '0.1000' }, { ...line, sub_total_for_item: '0.2000' }, { ...line, price: null }])).toBe('0.3000');
+  });
+});
+
+describe('an order\'s finance summary (001 §9)', () => {
+  it('finances the lines and shipping over the term by the checkout\'s rules, adding up to the penny', () => {
+    const figures = orderFinance({
+      line_items: [{ price: '1000.00', quantity: 2, discount: '0', sub_total_for_item: '2000.00', original_price: null, markup: null }],
+      ship_cost: '9.95',
+      finance_target: 'SELF',
+      finance_term_length: 36,
+    })!;
+    expect(figures.net_sub_total).toBe('2009.95');
+    expect(figures.term).toBe(36);
+    // 2009.95 · r / (1 − (1 + r)^−36), r = 0.1263 / 12: 67.3655…; 36 × 67.37 = 2425.32.
+    expect(figures.monthly_payment).toBe('67.37');
+    expect(figures.total_paid).toBe('2425.32');
+    expect(figures.cost_of_finance).toBe('415.37');
+  });
+  it('has none without a term', () => {
+    expect(orderFinance({ line_items: [], ship_cost: null, finance_target: null, finance_term_length: null })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { financeFigures, type FinanceFigures } from '../../shared/pricing/finance';
 
 /** An order line as the order page reads it (001 §3 Order line item). */
 export interface LineFigures {
@@ -26,4 +27,30 @@ export function lineMargin(line: LineFigures): string | null {
 /** The sum of the lines' totals (lines without a price count nothing). */
 export function linesSubtotal(lines: readonly LineFigures[]): string {
   return lines.reduce((sum, line) => sum.plus(lineTotal(line) ?? 0), new Decimal(0)).toFixed(4);
+}
+
+/** What the finance summary of an order needs (001 §9): its lines, shipping, target and term. */
+export interface FinancedOrder {
+  readonly line_items: readonly (LineFigures & { readonly markup: string | null })[];
+  readonly ship_cost: string | null;
+  readonly finance_target: 'SELF' | 'CUSTOMER' | null;
+  readonly finance_term_length: number | null;
+}
+
+/**
+ * The finance summary of a FINANCE order (001 §9: term, monthly payment, cost of finance, total
+ * paid), by the checkout's own rules (shared/pricing/finance.ts) over the lines as ordered and the
+ * shipping: checkout financed only orders whose every line was financeable. Null without a term.
+ */
+export function orderFinance(order: FinancedOrder): FinanceFigures | null {
+  if (order.finance_term_length === null) return null;
+  const lines = order.line_items.map((line) => ({
+    net: lineTotal(line) ?? '0',
+    quantity: line.quantity,
+    markup: line.markup,
+    rrp: null,
+    is_financeable: true,
+    is_shippable: true,
+  }));
+  return financeFigures(lines, order.finance_target, order.ship_cost ?? '0', order.finance_term_length);
 }

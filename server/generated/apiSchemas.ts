@@ -5114,32 +5114,6 @@ export const apiSchemas = {
         }
       }
     },
-    "OrderExport": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "filename",
-        "content_type",
-        "content"
-      ],
-      "properties": {
-        "filename": {
-          "type": "string",
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "content_type": {
-          "type": "string",
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "content": {
-          "type": "string",
-          "minLength": 1,
-          "pattern": "\\S"
-        }
-      }
-    },
     "SupplierRefMatch": {
       "type": "object",
       "additionalProperties": false,

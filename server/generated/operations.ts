@@ -6136,6 +6136,9 @@ export const operations: OperationDef[] = [
     auth: "session",
     permission: "order:view",
     status: 200,
+    file: [
+      "text/csv"
+    ],
     paramsSchema: {
       "type": "object",
       "properties": {}

@@ -1135,15 +1135,6 @@ orders: number[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "OrderExport".
- */
-export interface OrderExport {
-filename: string
-content_type: string
-content: string
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "SupplierRefMatch".
  */
 export interface SupplierRefMatch {
@@ -3323,7 +3314,7 @@ export interface OperationTypes {
   cancelOrder: { params: { id: number }; query: CancelOrderQuery; body: undefined; response: Order; paged: false };
   resubmitOrder: { params: { id: number }; query: ResubmitOrderQuery; body: undefined; response: Order; paged: false };
   createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; response: Basket; paged: false };
-  exportOrders: { params: {  }; query: ExportOrdersQuery; body: OrderExportInput; response: OrderExport; paged: false };
+  exportOrders: { params: {  }; query: ExportOrdersQuery; body: OrderExportInput; response: { content: Buffer | string; fileName: string; contentType: "text/csv" }; paged: false };
   updateOrder: { params: { id: number }; query: UpdateOrderQuery; body: OrderUpdate; response: Order; paged: false };
   lookupSupplierRef: { params: {  }; query: LookupSupplierRefQuery; body: undefined; response: SupplierRefMatch[]; paged: false };
   listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; response: OrderLineItem[]; paged: false };

@@ -165,3 +165,24 @@ test('the orders list: tick orders (or all of the page), Export saves the CSV un
   const [all] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
   expect((await readFile(await all.path(), 'utf8')).trimEnd().split('\r\n')).toHaveLength(13);
 });
+
+test('a financed order shows its finance contact and figures (001 §2, §9)', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/orders/14', /\/webstore\/orders\/14$/);
+  const details = page.locator('.order-details');
+  await expect(details.getByRole('row', { name: /Payment type Finance/ })).toBeVisible();
+  await expect(details.getByRole('row', { name: /Finance contact Mr Bob Buyer, buyer@customer.example/ })).toBeVisible();
+  await expect(details.getByRole('row', { name: 'Finance term 60 months' })).toBeVisible();
+  for (const label of ['Monthly payment', 'Cost of finance', 'Total finance paid']) await expect(details.getByRole('row', { name: new RegExp(`^${label} £[\\d,]+\\.\\d\\d$`) })).toBeVisible();
+  await page.screenshot({ path: 'test-results/order-14.png', fullPage: true });
+});
+
+test('a change order shows the change-order view: its own heading, no shipping, no reorder', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/orders/4', /\/webstore\/orders\/4$/);
+  await expect(page.getByRole('heading', { name: 'Change order: Part shipped' })).toBeVisible();
+  const details = page.locator('.order-details');
+  await expect(details.getByRole('row', { name: /Type Change/ })).toBeVisible();
+  await expect(details.getByRole('row', { name: /Shipping method/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Product details' })).toBeVisible();
+  await expect(page.locator('.order-page__menu').getByRole('link', { name: 'Serial numbers' })).toHaveCount(0);
+  await expect(footer(page).getByRole('button')).toHaveText(['Print']);
+});

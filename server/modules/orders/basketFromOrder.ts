@@ -40,7 +40,7 @@ export function defaultBasketName(now: Date, timeZone: string): string {
 }
 
 /**
- * 001 §2, §4 create basket from order (order:modify_draft; an order without a quote): a new basket
+ * 001 §2, §4 create basket from order (order:modify_draft; a sales order without a quote): a new basket
  * of the caller's organisation in its currency, copying the order's details, paid on account, with
  * neither finance nor purchase order number, and the order's lines whose products the webstore
  * still shows, with Dropbox, Acronis and markup reset. Each line is priced as it was ordered and
@@ -53,6 +53,8 @@ export const createBasketFromOrder: Handler<'createBasketFromOrder'> = async ({ 
   if (!user) throw unauthenticated();
   const order = (await visibleRecord('getOrder', params.id, context)) as unknown as Order;
   if (order.quote !== null) throw new DomainError('conflict', 'order_from_quote', { detail: 'an order placed from a quote is reordered from its quote' });
+  // A change order changes a subscription's quantities: there is nothing in it to buy again (001 §2).
+  if (order.order_type !== 'SALES_ORDER') throw new DomainError('conflict', 'invalid_state', { detail: 'a change order is not reordered' });
   const shown = new Set(
     ((await context.db('products').whereIn('id', order.line_items.map((line) => line.product)).where('show_in_webstore', true).select('id')) as { id: number }[]).map((row) => Number(row.id)),
   );

@@ -216,6 +216,9 @@ describe('create basket from order (order:modify_draft; an order without a quote
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ code: 'duplicate_value', parameter: 'name' });
     expect((await eva.post('/api/v1/orders/3/basket', {})).status).toBe(403);
+    // 4 is Customer Co's change order: nothing in it to buy again.
+    const change = await bob.post<Problem>('/api/v1/orders/4/basket', {});
+    expect([change.status, change.body.code]).toEqual([409, 'invalid_state']);
     expect((await bob.post('/api/v1/orders/11/basket', { name: 'x'.repeat(256) })).status).toBe(400);
   });
 });

@@ -28,8 +28,8 @@ export const exportOrders: Handler<'exportOrders'> = async ({ body }, context) =
   const rows = (await toViews(context.db, meta, (await query) as Record<string, unknown>[])) as unknown as OrderRow[];
   const now = new Date(context.now());
   return {
-    filename: `orders-${now.toISOString().slice(0, 10)}.csv`,
-    content_type: 'text/csv; charset=utf-8',
+    fileName: `orders-${now.toISOString().slice(0, 10)}.csv`,
+    contentType: 'text/csv',
     content: csvDocument(
       HEADER,
       rows.map((row) => [row.name, row.supplier_ref, row.purchase_order_number, row.organisation?.name, row.total, row.currency, row.date, row.created_by_user?.name, row.order_type, row.status]),

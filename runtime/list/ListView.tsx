@@ -1,4 +1,4 @@
-import { AllCommunityModule, type ColDef, type SortChangedEvent } from 'ag-grid-community';
+import { AllCommunityModule, type ColDef, type SelectionChangedEvent, type SortChangedEvent } from 'ag-grid-community';
 import { AgGridProvider, AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import type { MessageKey } from '../generated/messages';
@@ -23,6 +23,8 @@ interface ListViewProps<Row, Filters extends ListFilters> {
   perPageOptions?: readonly number[];
   /** The "n results" message of the pager. */
   countKey?: MessageKey;
+  /** Row checkboxes and a select-all box in the header; told the ticked rows of the page. */
+  onSelection?: (rows: Row[]) => void;
 }
 
 /**
@@ -36,6 +38,7 @@ export function ListView<Row, Filters extends ListFilters>({
   emptyKey = 'store.empty',
   perPageOptions = [24, 48, 96],
   countKey,
+  onSelection,
 }: ListViewProps<Row, Filters>) {
   const t = useT();
   const currentSort = parseSortBy(controller.sortBy);
@@ -82,6 +85,11 @@ export function ListView<Row, Filters extends ListFilters>({
           suppressOverlays={['noRows']}
           suppressMultiSort
           onSortChanged={onSortChanged}
+          {...(onSelection && {
+            // Select-all ticks the rows of the page shown: the list is paged on the server.
+            rowSelection: { mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'currentPage', enableClickSelection: false },
+            onSelectionChanged: (event: SelectionChangedEvent<Row>) => onSelection(event.api.getSelectedRows()),
+          })}
         />
       </AgGridProvider>
       {controller.loading && controller.rows.length === 0 && <Spinner />}

@@ -13,7 +13,9 @@ import * as checkout_handlers from '../modules/checkout/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_basketFromOrder from '../modules/orders/basketFromOrder';
 import * as orders_handlers from '../modules/orders/handlers';
+import * as orders_linkedSupplierRefs from '../modules/orders/linkedSupplierRefs';
 import * as orders_orderActions from '../modules/orders/orderActions';
+import * as orders_ordersExport from '../modules/orders/ordersExport';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
@@ -4208,6 +4210,120 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "addBasketLineItem",
+    method: "post",
+    path: "/baskets/:id/line_items",
+    auth: "session",
+    permission: "order:modify_draft",
+    guard: {"root":false},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/BasketLineInput"
+    },
+    handler: baskets_handlers.addBasketLineItem satisfies Handler<"addBasketLineItem">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
+    id: "listBasketAddresses",
+    method: "get",
+    path: "/baskets/:id/addresses",
+    auth: "session",
+    permission: "order:view_draft",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: baskets_handlers.listBasketAddresses satisfies Handler<"listBasketAddresses">,
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
+    id: "quickOrder",
+    method: "post",
+    path: "/baskets/:id/quick_order",
+    auth: "session",
+    permission: "order:modify_draft",
+    guard: {"root":false},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/QuickOrderInput"
+    },
+    handler: baskets_handlers.quickOrder satisfies Handler<"quickOrder">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
     id: "listSubscriptions",
     method: "get",
     path: "/subscriptions",
@@ -4936,6 +5052,35 @@ export const operations: OperationDef[] = [
         "getBasket"
       ]
     },
+  },
+  {
+    id: "lookupCompany",
+    method: "get",
+    path: "/lookup/company/:query",
+    auth: "session",
+    permission: "order:checkout",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "query"
+      ],
+      "properties": {
+        "query": {
+          "type": "string",
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "The company registration number as typed"
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: checkout_handlers.lookupCompany satisfies Handler<"lookupCompany">,
+    etag: true,
   },
   {
     id: "login",
@@ -5983,6 +6128,90 @@ export const operations: OperationDef[] = [
         "getOrder"
       ]
     },
+  },
+  {
+    id: "exportOrders",
+    method: "post",
+    path: "/orders/export",
+    auth: "session",
+    permission: "order:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrderExportInput"
+    },
+    handler: orders_ordersExport.exportOrders satisfies Handler<"exportOrders">,
+  },
+  {
+    id: "updateOrder",
+    method: "put",
+    path: "/orders/:id",
+    auth: "session",
+    permission: "order:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrderUpdate"
+    },
+    handler: orders_linkedSupplierRefs.updateOrder satisfies Handler<"updateOrder">,
+    record: {
+      "get": "getOrder",
+      "entity": "order",
+      "same": true
+    },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "lookupSupplierRef",
+    method: "get",
+    path: "/lookup/supplier_ref",
+    auth: "session",
+    permission: "order:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "ref": {
+          "type": "string",
+          "maxLength": 100
+        }
+      }
+    },
+    handler: orders_linkedSupplierRefs.lookupSupplierRef satisfies Handler<"lookupSupplierRef">,
   },
   {
     id: "listOrderLineItems",
@@ -7089,114 +7318,9 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     bodySchema: {
-      "$ref": "api#/definitions/BasketInput"
+      "$ref": "api#/definitions/BasketCreate"
     },
-    generic: {
-      "kind": "create",
-      "entity": "basket",
-      "fields": [
-        "id",
-        "name",
-        "total",
-        "currency",
-        "purchase_order_number",
-        "end_user",
-        "end_user_email",
-        "provisioning_instructions",
-        "ship_instructions",
-        "part_ship",
-        "shipping_company_name",
-        "shipping_recipient_name",
-        "shipping_addr_line_1",
-        "shipping_addr_line_2",
-        "shipping_city",
-        "shipping_region",
-        "shipping_postal_code",
-        "shipping_country_code",
-        "payment_type",
-        "finance_target",
-        "finance_title",
-        "finance_first_name",
-        "finance_last_name",
-        "finance_email_address",
-        "finance_contact_number",
-        "finance_term_length",
-        "finance_company_number",
-        "finance_company_name",
-        "finance_approved",
-        "finance_reg_company_name",
-        "finance_reg_addr_line_1",
-        "finance_reg_addr_line_2",
-        "finance_reg_city",
-        "finance_reg_region",
-        "finance_reg_postal_code",
-        "finance_reg_country_code",
-        "created_at"
-      ],
-      "expand": [
-        {
-          "property": "shipping_type",
-          "via": "shipping_type",
-          "entity": "shipping_type",
-          "fields": [
-            "id",
-            "name"
-          ]
-        },
-        {
-          "property": "organisation",
-          "via": "organisation",
-          "entity": "organisation",
-          "fields": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ]
-        },
-        {
-          "property": "created_by",
-          "via": "created_by",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [],
-      "filters": [],
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      },
-      "write": {
-        "fields": [
-          "name",
-          "purchase_order_number",
-          "end_user",
-          "end_user_email",
-          "provisioning_instructions",
-          "ship_instructions",
-          "part_ship",
-          "shipping_company_name",
-          "shipping_recipient_name",
-          "shipping_addr_line_1",
-          "shipping_addr_line_2",
-          "shipping_city",
-          "shipping_region",
-          "shipping_postal_code",
-          "shipping_country_code"
-        ],
-        "requires": {},
-        "set": {
-          "organisation": "caller.organisation",
-          "currency": "caller.currency",
-          "created_by": "caller.user",
-          "created_at": "now"
-        }
-      }
-    },
+    handler: baskets_handlers.createBasket satisfies Handler<"createBasket">,
   },
   {
     id: "updateBasket",
@@ -7223,108 +7347,9 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     bodySchema: {
-      "$ref": "api#/definitions/BasketInput"
+      "$ref": "api#/definitions/BasketUpdate"
     },
-    generic: {
-      "kind": "update",
-      "entity": "basket",
-      "fields": [
-        "id",
-        "name",
-        "total",
-        "currency",
-        "purchase_order_number",
-        "end_user",
-        "end_user_email",
-        "provisioning_instructions",
-        "ship_instructions",
-        "part_ship",
-        "shipping_company_name",
-        "shipping_recipient_name",
-        "shipping_addr_line_1",
-        "shipping_addr_line_2",
-        "shipping_city",
-        "shipping_region",
-        "shipping_postal_code",
-        "shipping_country_code",
-        "payment_type",
-        "finance_target",
-        "finance_title",
-        "finance_first_name",
-        "finance_last_name",
-        "finance_email_address",
-        "finance_contact_number",
-        "finance_term_length",
-        "finance_company_number",
-        "finance_company_name",
-        "finance_approved",
-        "finance_reg_company_name",
-        "finance_reg_addr_line_1",
-        "finance_reg_addr_line_2",
-        "finance_reg_city",
-        "finance_reg_region",
-        "finance_reg_postal_code",
-        "finance_reg_country_code",
-        "created_at"
-      ],
-      "expand": [
-        {
-          "property": "shipping_type",
-          "via": "shipping_type",
-          "entity": "shipping_type",
-          "fields": [
-            "id",
-            "name"
-          ]
-        },
-        {
-          "property": "organisation",
-          "via": "organisation",
-          "entity": "organisation",
-          "fields": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ]
-        },
-        {
-          "property": "created_by",
-          "via": "created_by",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [],
-      "filters": [],
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      },
-      "write": {
-        "fields": [
-          "name",
-          "purchase_order_number",
-          "end_user",
-          "end_user_email",
-          "provisioning_instructions",
-          "ship_instructions",
-          "part_ship",
-          "shipping_company_name",
-          "shipping_recipient_name",
-          "shipping_addr_line_1",
-          "shipping_addr_line_2",
-          "shipping_city",
-          "shipping_region",
-          "shipping_postal_code",
-          "shipping_country_code"
-        ],
-        "requires": {}
-      }
-    },
+    handler: baskets_handlers.updateBasket satisfies Handler<"updateBasket">,
     record: {
       "get": "getBasket",
       "entity": "basket",
@@ -7332,10 +7357,9 @@ export const operations: OperationDef[] = [
     },
     access: {
       "entity": "basket",
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      }
+      "of": [
+        "getBasket"
+      ]
     },
   },
   {

@@ -1,13 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { formValidatorsPlugin } from './runtime/build/formValidatorsPlugin';
+import { precompressPlugin } from './runtime/build/precompressPlugin';
 import { forms } from './runtime/generated/forms';
 
 /** The SPA build (index.html + runtime/main.tsx → dist/) and the unit-test run. */
 export default defineConfig({
   root: '.',
   // Form validators are compiled here, not in the browser: the CSP forbids eval (runtime/build).
-  plugins: [react(), formValidatorsPlugin(forms)],
+  // Assets are written precompressed (brotli and gzip) beside themselves: docs/performance.md.
+  plugins: [react(), formValidatorsPlugin(forms), precompressPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

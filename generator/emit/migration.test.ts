@@ -36,6 +36,25 @@ describe('data model → migration', () => {
     expect(() => modelOf(thing(fields, '    indexes: [[lower(nope)]]\n'))).toThrow(/unknown field "nope"/);
   });
 
+  it('writes a trigram search index: FTS5 with triggers on SQLite, pg_trgm on PostgreSQL; and drops it again', () => {
+    const fields = '      name: { type: string, max: 40 }\n      code: { type: string, max: 20 }\n      size: { type: integer }\n';
+    const before = snapshotOf(modelOf(thing(fields)));
+    const added = planMigration(modelOf(thing(fields, '    search: [name, code]\n')), before);
+    expect(added.summary).toEqual(['search_things']);
+    const [code] = added.up;
+    expect(code).toContain('create extension if not exists pg_trgm');
+    expect(code).toContain('using gin (lower(\\"name\\") gin_trgm_ops, lower(\\"code\\") gin_trgm_ops)');
+    expect(code).toContain("using fts5(\\\"name\\\", \\\"code\\\", content='things', content_rowid='id', tokenize='trigram')");
+    for (const trigger of ['insert', 'delete', 'update']) expect(code).toContain(`create trigger \\"things_search_${trigger}\\"`);
+    expect(code).toContain("values ('rebuild')");
+    expect(added.down[0]).toContain('drop table \\"things_search\\"');
+    const removed = planMigration(modelOf(thing(fields)), snapshotOf(modelOf(thing(fields, '    search: [name, code]\n'))));
+    expect(removed.summary).toEqual(['drop_search_things']);
+    expect(removed.up[0]).toContain('drop index \\"things_search_trgm\\"');
+    expect(() => modelOf(thing(fields, '    search: [size]\n'))).toThrow(/search needs text fields/);
+    expect(() => modelOf(thing(fields, '    search: [nope]\n'))).toThrow(/unknown field "nope"/);
+  });
+
   it('writes a unique index on a lowered column as SQL, so case variants collide on every database', () => {
     const fields = '      name: { type: string, max: 40 }\n';
     const before = snapshotOf(modelOf(thing(fields)));

@@ -9,6 +9,8 @@ export interface TableSnapshot {
   columns: Record<string, ColumnSnapshot>;
   indexes: string[][];
   unique: string[][];
+  /** Columns with a trigram search index (spec `search`). */
+  search?: string[];
 }
 
 export interface ColumnSnapshot {
@@ -82,6 +84,7 @@ export function snapshotOf(model: Model): Snapshot {
       columns: Object.fromEntries(entity.fields.map((field) => [field.column, columnOf(model, field)])),
       indexes: [...entity.fields.filter((field) => field.index).map((field) => [field.column]), ...entity.indexes],
       unique: [...entity.fields.filter((field) => field.unique).map((field) => [field.column]), ...entity.unique],
+      ...(entity.search && { search: entity.search }),
     };
   }
   return { tables };
@@ -124,6 +127,35 @@ function expressionIndexCode(table: string, list: string[], unique = false): { c
     drop: `await knex.schema.raw(${JSON.stringify(`drop index "${name}"`)});`,
   };
 }
+/**
+ * A substring search index over text columns (spec `search`): on SQLite an external-content FTS5
+ * table with the trigram tokenizer, `<table>_search`, kept in step by triggers and filled from
+ * the rows already there; on PostgreSQL a pg_trgm GIN index on each lowered column, which serves
+ * `lower(column) like '%…%'` as it is written (server/db/textSearch.ts).
+ */
+function searchIndexCode(table: string, columns: string[]): { create: string[]; drop: string[] } {
+  const fts = `${table}_search`;
+  const list = columns.map((column) => `"${column}"`).join(', ');
+  const values = (prefix: string) => columns.map((column) => `${prefix}."${column}"`).join(', ');
+  const sqlite = [
+    `create virtual table "${fts}" using fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`,
+    `create trigger "${fts}_insert" after insert on "${table}" begin insert into "${fts}"(rowid, ${list}) values (new."id", ${values('new')}); end`,
+    `create trigger "${fts}_delete" after delete on "${table}" begin insert into "${fts}"("${fts}", rowid, ${list}) values ('delete', old."id", ${values('old')}); end`,
+    `create trigger "${fts}_update" after update of ${list} on "${table}" begin insert into "${fts}"("${fts}", rowid, ${list}) values ('delete', old."id", ${values('old')}); insert into "${fts}"(rowid, ${list}) values (new."id", ${values('new')}); end`,
+    `insert into "${fts}"("${fts}") values ('rebuild')`,
+  ];
+  const pg = [
+    'create extension if not exists pg_trgm',
+    `create index "${fts}_trgm" on "${table}" using gin (${columns.map((column) => `lower("${column}") gin_trgm_ops`).join(', ')})`,
+  ];
+  const branch = (pgLines: string[], sqliteLines: string[]) =>
+    `if (knex.client.config.client === "pg") {\n${pgLines.map((line) => `  await knex.schema.raw(${JSON.stringify(line)});`).join('\n')}\n} else {\n${sqliteLines.map((line) => `  await knex.schema.raw(${JSON.stringify(line)});`).join('\n')}\n}`;
+  return {
+    create: [branch(pg, sqlite)],
+    drop: [branch([`drop index "${fts}_trgm"`], ['insert', 'delete', 'update'].map((kind) => `drop trigger "${fts}_${kind}"`).concat(`drop table "${fts}"`))],
+  };
+}
+
 const sameColumn = (a: ColumnSnapshot, b: ColumnSnapshot) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Orders new tables so a table comes after the tables it references. */
@@ -186,7 +218,9 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
     up.push(`await knex.schema.createTable(${JSON.stringify(table)}, (table) => {\n${lines.map((line) => `  ${line}`).join('\n')}\n});`);
     up.push(...spec.indexes.filter(isExpressionIndex).map((list) => expressionIndexCode(table, list).create));
     up.push(...spec.unique.filter(isExpressionIndex).map((list) => expressionIndexCode(table, list, true).create));
+    if (spec.search) up.push(...searchIndexCode(table, spec.search).create);
     down.unshift(`await knex.schema.dropTable(${JSON.stringify(table)});`);
+    if (spec.search) down.unshift(...searchIndexCode(table, spec.search).drop);
     summary.push(`create_${table}`);
   }
   for (const table of Object.keys(previous.tables)) {
@@ -283,6 +317,19 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
     }
     up.push(...expressionUp);
     down.unshift(...expressionDown);
+    if (JSON.stringify(before.search ?? null) !== JSON.stringify(spec.search ?? null)) {
+      if (before.search) {
+        up.push(...searchIndexCode(table, before.search).drop);
+        down.unshift(...searchIndexCode(table, before.search).create);
+      }
+      if (spec.search) {
+        up.push(...searchIndexCode(table, spec.search).create);
+        down.unshift(...searchIndexCode(table, spec.search).drop);
+        summary.push(`search_${table}`);
+      } else {
+        summary.push(`drop_search_${table}`);
+      }
+    }
   }
   return { up, down, summary };
 }

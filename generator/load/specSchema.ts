@@ -60,6 +60,8 @@ const entity = {
     audit: { type: 'boolean' },
     /** Every write bumps this named data version (table data_versions) in its transaction: caches keyed by it never go stale. */
     data_version: identifier,
+    /** Text fields searched by substring: a trigram index (SQLite FTS5, PostgreSQL pg_trgm) serves "contains". */
+    search: { type: 'array', minItems: 1, items: identifier },
     fields: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: field },
     indexes: indexLists,
     unique: indexLists,

@@ -96,6 +96,14 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
     if (raw.description !== undefined) entity.description = raw.description;
     if (raw.renamed_from !== undefined) entity.renamedFrom = raw.renamed_from;
     if (raw.data_version !== undefined) entity.dataVersion = raw.data_version;
+    if (raw.search !== undefined) {
+      entity.search = (raw.search as string[]).map((fieldName, i) => {
+        const field = fields.find((candidate) => candidate.name === fieldName);
+        if (!field) fail(at, `unknown field "${fieldName}"`, ['search', i]);
+        if (!['string', 'text', 'email', 'url', 'phone'].includes(field.type)) fail(at, `search needs text fields, "${fieldName}" is ${field.type}`, ['search', i]);
+        return field.column;
+      });
+    }
     return entity;
   });
   const tables = new Map<string, string>();

@@ -67,6 +67,8 @@ export interface Entity {
   audit: boolean;
   /** The data version (a data_versions row by name) every write of this entity bumps: what caches of it are keyed by. */
   dataVersion?: string;
+  /** Columns searched by substring through a trigram index (spec `search`; generator/emit/migration.ts). */
+  search?: string[];
 }
 
 export interface EnumDef {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { connect, migrate, refreshStatistics } from '../db/connect';
 import { addKeyToFile, dataDirectory, KEY_FILE_NAME, loadKeyRing, newKey, resealAll } from '../db/secrets';
 import { seedSyntheticCatalogue } from '../../seeds/synthetic';
+import { seedSyntheticOrders } from '../../seeds/syntheticOrders';
 import { seedDemoIfEmpty } from './demo';
 
 /**
@@ -29,7 +30,7 @@ async function secrets(db: Knex, action: string | undefined): Promise<number> {
   return 2;
 }
 
-/** `hub migrate`, `hub seed [--demo] [--products N]` and `hub secrets …` against DATABASE_URL. */
+/** `hub migrate`, `hub seed [--demo] [--products N] [--orders N [--organisations N]]` and `hub secrets …` against DATABASE_URL. */
 async function main(argv: string[]): Promise<number> {
   const [command] = argv;
   const db = connect();
@@ -41,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'seed') {
       const productsFlag = argv.indexOf('--products');
-      if (argv.includes('--demo') || productsFlag < 0) console.log((await seedDemoIfEmpty(db)) ? 'demo data loaded' : 'database already has data');
+      if (argv.includes('--demo') || (productsFlag < 0 && !argv.includes('--orders'))) console.log((await seedDemoIfEmpty(db)) ? 'demo data loaded' : 'database already has data');
       if (productsFlag >= 0) {
         const count = Number(argv[productsFlag + 1]);
         if (!Number.isInteger(count) || count < 1) {
@@ -51,6 +52,20 @@ async function main(argv: string[]): Promise<number> {
         const result = await seedSyntheticCatalogue(db, { products: count });
         await refreshStatistics(db);
         console.log(`${result.products} synthetic products in ${result.ms} ms`);
+      }
+      const ordersFlag = argv.indexOf('--orders');
+      if (ordersFlag >= 0) {
+        const organisationsFlag = argv.indexOf('--organisations');
+        const orders = Number(argv[ordersFlag + 1]);
+        const organisations = organisationsFlag >= 0 ? Number(argv[organisationsFlag + 1]) : 1000;
+        if (![orders, organisations].every((count) => Number.isInteger(count) && count >= 1)) {
+          console.error('--orders and --organisations need positive whole numbers');
+          return 2;
+        }
+        await seedDemoIfEmpty(db);
+        const result = await seedSyntheticOrders(db, { orders, organisations });
+        await refreshStatistics(db);
+        console.log(`${result.organisations} synthetic organisations and ${result.orders} orders in ${result.ms} ms`);
       }
       return 0;
     }

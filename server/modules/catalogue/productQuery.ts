@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { HttpProblem } from '../../http/problem';
 import { toScaled } from '../../db/scaled';
 import { orderByText } from '../../db/textOrder';
+import { narrowToSearchMatches } from '../../db/textSearch';
 
 export interface CatalogueFilters {
   text?: string | undefined;
@@ -38,13 +39,15 @@ function hasValueRange(filters: Pick<CatalogueFilters, 'value_from' | 'value_to'
 }
 
 /** The store's filters over a query of products `p` joined to their list prices `pli`. */
-function applyFilters(query: Knex.QueryBuilder, filters: CatalogueFilters, priceColumn: PriceColumn): Knex.QueryBuilder {
+function applyFilters(db: Knex, query: Knex.QueryBuilder, filters: CatalogueFilters, priceColumn: PriceColumn): Knex.QueryBuilder {
   const text = filters.text?.trim().toLowerCase();
   if (text) {
     const pattern = `%${escapeLike(text)}%`;
     query.where((inner) => {
       inner.whereRaw(`lower(p.product_code) like ? escape '\\'`, [pattern]).orWhereRaw(`lower(p.name) like ? escape '\\'`, [pattern]);
     });
+    // The trigram index (spec `search` on product) narrows the rows the LIKE must read.
+    narrowToSearchMatches(db, query, 'p.id', 'products', text);
   }
   whereIdsOrNone(query, 'p.vendor_id', filters.vendor);
   whereIdsOrNone(query, 'p.product_type_id', filters.type);
@@ -74,7 +77,7 @@ export function filteredProducts(
       on.on('pli.product_id', '=', 'p.id').andOn('pli.price_list_id', '=', db.raw('?', [priceListId ?? 0]));
     });
   }
-  return applyFilters(query, filters, priceColumn);
+  return applyFilters(db, query, filters, priceColumn);
 }
 
 /**
@@ -87,7 +90,7 @@ export function pricedProducts(db: Knex, priceListId: number | null, filters: Ca
     .where('pli.price_list_id', priceListId ?? 0)
     .whereNotNull(`pli.${priceColumn}`)
     .where('p.show_in_webstore', true);
-  return applyFilters(query, filters, priceColumn);
+  return applyFilters(db, query, filters, priceColumn);
 }
 
 /** The shown products without a price in the list (price on request, or not in it at all). */

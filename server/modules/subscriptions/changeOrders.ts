@@ -24,10 +24,10 @@ const FIXED_TYPES = new Set(['ACRONIS', 'ZOOM']);
 
 /**
  * The subscription a change order names, read as the caller may see it (one they may not is
- * outside their scope: 422 naming the field), its row locked on PostgreSQL so that two change
- * orders of one subscription are checked one after the other.
+ * outside their scope: 422 naming the field). Placing locks its row on PostgreSQL so that two change
+ * orders of one subscription are checked one after the other; a preview, which writes nothing, does not.
  */
-async function changeableSubscription(context: RequestContext, request: ChangeOrderRequest): Promise<SubscriptionFacts> {
+async function changeableSubscription(context: RequestContext, request: ChangeOrderRequest, lock: boolean): Promise<SubscriptionFacts> {
   if (request.order_type !== 'CHANGE_ORDER') throw invalidValue('order_type', 'only a CHANGE_ORDER changes a subscription');
   try {
     await visibleRecord('getSubscription', request.subscription, context);
@@ -36,7 +36,7 @@ async function changeableSubscription(context: RequestContext, request: ChangeOr
     if (missing) throw outsideScope('subscription');
     throw error;
   }
-  const subscription = await subscriptionFacts(context.db, request.subscription, true);
+  const subscription = await subscriptionFacts(context.db, request.subscription, lock);
   if (request.organisation !== undefined && request.organisation !== subscription.organisation_id) throw outsideScope('organisation');
   // 001 §6's disabling rules, in the order the page's tooltips give them.
   if (subscription.status !== 'ACTIVE') throw conflict('subscription_not_active', `the subscription is ${subscription.status}`);
@@ -82,7 +82,7 @@ function figures(productId: number, quantity: number, recurring: Decimal | null,
  * itself, and the recurring cost and contract value before and after (000 §9). Writes nothing.
  */
 export async function previewChangeOrder(context: RequestContext, request: ChangeOrderRequest): Promise<ChangeOrderPreview> {
-  const subscription = await changeableSubscription(context, request);
+  const subscription = await changeableSubscription(context, request, false);
   const planned = plan(subscription, await breakdownOf(context.db, subscription), request);
   return {
     subscription_new: planned.map(({ line, increase, after }) => figures(line.productId, line.quantity + increase, after.recurringCost, after.totalContractValue)),
@@ -105,7 +105,7 @@ export async function previewChangeOrder(context: RequestContext, request: Chang
  * order, and the subscription takes no other change (001 §6 "pending order").
  */
 export async function placeChangeOrder(context: RequestContext, request: ChangeOrderRequest): Promise<ChangeOrderPlaced> {
-  const subscription = await changeableSubscription(context, request);
+  const subscription = await changeableSubscription(context, request, true);
   const planned = plan(subscription, await breakdownOf(context.db, subscription), request).filter((line) => line.increase > 0);
   if (planned.length === 0) throw new DomainError('unprocessable', 'change_order_empty', { field: 'line_items', detail: 'no quantity is raised' });
   const added = planned.map(({ line, after }) => difference(after.totalContractValue, line.figures.totalContractValue));

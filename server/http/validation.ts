@@ -7,10 +7,13 @@ import { HttpProblem } from './problem';
 const queryAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, allErrors: false, strict: false });
 // JSON bodies already carry types; coercing them would hide client bugs.
 const bodyAjv = new Ajv({ useDefaults: true, allErrors: false, strict: false });
-addFormats.default(queryAjv, ['date', 'date-time']);
-addFormats.default(bodyAjv, ['date', 'date-time']);
-queryAjv.addSchema(apiSchemas);
-bodyAjv.addSchema(apiSchemas);
+// An update's body fills no defaults: a field it leaves out keeps its stored value (a basket's
+// payment type), where a create's would take the default.
+const updateBodyAjv = new Ajv({ useDefaults: false, allErrors: false, strict: false });
+for (const ajv of [queryAjv, bodyAjv, updateBodyAjv]) {
+  addFormats.default(ajv, ['date', 'date-time']);
+  ajv.addSchema(apiSchemas);
+}
 
 export interface Validators {
   params: ValidateFunction;
@@ -38,11 +41,13 @@ export function compileValidators(schemas: {
   paramsSchema: object;
   querySchema: object;
   bodySchema?: object | undefined;
+  method?: string;
 }): Validators {
+  const bodies = schemas.method === 'put' || schemas.method === 'patch' ? updateBodyAjv : bodyAjv;
   return {
     params: queryAjv.compile(schemas.paramsSchema),
     query: queryAjv.compile(schemas.querySchema),
-    body: schemas.bodySchema ? bodyAjv.compile(schemas.bodySchema) : undefined,
+    body: schemas.bodySchema ? bodies.compile(schemas.bodySchema) : undefined,
     integerQuery: integerProperties(schemas.querySchema),
     integerParams: integerProperties(schemas.paramsSchema),
   };

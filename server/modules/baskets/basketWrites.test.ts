@@ -66,6 +66,14 @@ describe('PUT /baskets/{id}', () => {
     expect(response.body).toMatchObject({ id: 1, name: 'Meeting room refresh', ship_instructions: 'Leave at reception', shipping_city: 'Leeds', total: '116.00' });
   });
 
+  it('keeps a field with a default (the payment type) when the body leaves it out', async () => {
+    expect((await buyer.send<Row>('PUT', '/api/v1/baskets/1', { payment_type: 'FINANCE' })).body['payment_type']).toBe('FINANCE');
+    const response = await buyer.send<Row>('PUT', '/api/v1/baskets/1', { ship_instructions: 'Ring twice' });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ payment_type: 'FINANCE', ship_instructions: 'Ring twice' });
+    expect((await buyer.send<Row>('PUT', '/api/v1/baskets/1', { payment_type: 'ON_ACCOUNT' })).body['payment_type']).toBe('ON_ACCOUNT');
+  });
+
   it("answers 404 for another organisation's basket, as if it did not exist, and changes nothing", async () => {
     // Basket 4 belongs to Customer Co's branch, 6 to Other Customer.
     for (const id of [4, 6]) {

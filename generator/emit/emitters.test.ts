@@ -137,3 +137,36 @@ describe('guards → registry and operation table', () => {
     expect(emit(model())).toContain(want);
   });
 });
+
+describe('a file answer (response: { file: [...] })', () => {
+  const model = () =>
+    modelOf({
+      'api/s.yaml': [
+        'operations:',
+        '  downloadReport:',
+        '    method: get',
+        '    path: /reports/{id}/download',
+        '    auth: session',
+        '    response: { file: [application/pdf, text/csv] }',
+        '    handler: reports/handlers#downloadReport',
+        '    access: { entity: organisation }',
+        'entities:',
+        '  organisation:',
+        '    table: organisations',
+        '    fields:',
+        '      id: { type: id }',
+      ].join('\n'),
+    });
+
+  it('answers 200 with each content type as binary and a Content-Disposition header', () => {
+    const operation = (buildOpenApi(model())['paths'] as Record<string, Record<string, { responses: Record<string, { headers?: object; content?: object }> }>>)['/reports/{id}/download']!['get']!;
+    expect(operation.responses['200']!.content).toEqual({ 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'text/csv': { schema: { type: 'string', format: 'binary' } } });
+    expect(operation.responses['200']!.headers).toHaveProperty('Content-Disposition');
+  });
+
+  it('marks the operation as a file one for the router, with no ETag', () => {
+    const emitted = emitServerOperations(model());
+    expect(emitted.replace(/\s+/g, '')).toContain('file:["application/pdf","text/csv"]');
+    expect(emitted).not.toContain('etag: true');
+  });
+});

@@ -232,7 +232,7 @@ function typeText(ref: TypeRef): string {
 /** The operation type table in server/generated/types.ts, after the compiled interfaces. */
 export function operationTypeTable(model: Model): string {
   const rows = model.operations.map((operation) => {
-    const params = `{ ${operation.pathParams.map((param) => `${param.name}: number`).join('; ')} }`;
+    const params = `{ ${operation.pathParams.map((param) => `${param.name}: ${typeText(param.type)}`).join('; ')} }`;
     const response = operation.file
       ? `{ content: Buffer | string; fileName: string; contentType: ${operation.file.map((type) => literal(type)).join(' | ')} }`
       : operation.response === 'none'

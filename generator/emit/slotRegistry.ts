@@ -2,9 +2,9 @@ import type { Model, ScreenAction } from '../model/types';
 import { GENERATED_HEADER, literal } from './header';
 
 /** Where a hand-written component fits below screen level, and the props type the runtime gives it there. */
-export type SlotKind = 'tab' | 'cell' | 'action';
+export type SlotKind = 'tab' | 'cell' | 'action' | 'selection';
 
-const PROPS: Record<SlotKind, string> = { tab: 'TabSlotProps', cell: 'CellSlotProps', action: 'ActionSlotProps' };
+const PROPS: Record<SlotKind, string> = { tab: 'TabSlotProps', cell: 'CellSlotProps', action: 'ActionSlotProps', selection: 'SelectionSlotProps' };
 
 export interface SlotUse {
   kind: SlotKind;
@@ -23,6 +23,7 @@ export function slotComponents(model: Model): SlotUse[] {
       screen.columns.forEach((column) => column.component && uses.push({ kind: 'cell', ref: column.component, where: `screen "${screen.name}" column "${column.field}"` }));
     }
     if (screen.kind === 'list') actions(screen.actions, `screen "${screen.name}"`);
+    if (screen.kind === 'list' && screen.selection) uses.push({ kind: 'selection', ref: screen.selection, where: `screen "${screen.name}" selection` });
     if (screen.kind !== 'record') continue;
     actions(screen.actions, `screen "${screen.name}"`);
     // A record's view gets what a tab gets: the record, its id and ETag, and reload.
@@ -55,12 +56,13 @@ export function emitSlots(model: Model): string {
   return [
     GENERATED_HEADER,
     `import { lazy, type ComponentType, type LazyExoticComponent } from 'react';`,
-    `import type { ActionSlotProps, CellSlotProps, TabSlotProps } from '../slots/slotTypes';`,
+    `import type { ActionSlotProps, CellSlotProps, SelectionSlotProps, TabSlotProps } from '../slots/slotTypes';`,
     '',
     'type Slot<Props> = LazyExoticComponent<ComponentType<Props>>;',
     '',
     ...registry('tab'),
     ...registry('cell'),
     ...registry('action'),
+    ...registry('selection'),
   ].join('\n');
 }

@@ -148,6 +148,9 @@ const operation = {
       properties: { per_page_max: { type: 'integer', minimum: 1 }, per_page_default: { type: 'integer', minimum: 1 } },
     },
     query: parameterSet,
+    // Path parameters other than a record's {id} (a positive integer), by name: a company number
+    // looked up as typed ({ query: { type: string, max: 20 } }).
+    params: { type: 'object', additionalProperties: { $ref: '#/$defs/property' } },
     body: { type: 'string' },
     // `{ file: [application/pdf] }`: a file answered with a Content-Disposition filename (an
     // invoice's PDF, an export's CSV); the handler answers a FileAnswer (server/http/operationDef.ts).
@@ -627,6 +630,9 @@ const screen = {
     columns: { type: 'array', minItems: 1, items: recordColumn },
     filters: { type: 'array', items: listFilter },
     debounce_ms: { type: 'integer', minimum: 0, maximum: 5000 },
+    // Row checkboxes with select-all; the component (`file#Export`) is drawn above the rows and given
+    // the selected rows (the orders list's Export and Print, 001 §2).
+    selection: componentRef,
     page_sizes: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1 } },
     empty: { type: 'string' },
     tree: identifier,

@@ -63,6 +63,9 @@ function declaredRule(raw: Raw, entities: Entity[], operations: Operation[], at:
   return rule;
 }
 
+/** A record's {id} is in the path; other path parameters (a looked-up number) name no record. */
+const takesId = (operation: Operation) => operation.pathParams.some((param) => param.name === 'id');
+
 /**
  * Sets `record` on every operation taking an {id}. A generic get, update or child list knows its
  * record; a hand-written operation may declare it, or is the record of the get at its path or
@@ -76,13 +79,13 @@ export function assignAccess(operations: Operation[], entities: Entity[], locate
     const raw = at.value.access;
     if (raw !== undefined) {
       if (operation.generic) fail(at, 'a generic operation’s record is its own', ['access']);
-      if (operation.pathParams.length === 0) fail(at, 'record is for an operation taking an {id}', ['access']);
+      if (!takesId(operation)) fail(at, 'record is for an operation taking an {id}', ['access']);
       const rule = declaredRule(raw, entities, operations, at);
       if ('pending' in rule) pending.set(operation, { of: rule.pending, where: rule.where });
       else operation.access = rule;
       continue;
     }
-    if (operation.pathParams.length === 0) continue;
+    if (!takesId(operation)) continue;
     const generic = operation.generic;
     if (generic?.children) pending.set(operation, { of: [generic.children.of] });
     else if (generic && generic.kind !== 'list' && generic.kind !== 'create') operation.access = { entity: generic.entity, ...(generic.scope && { scope: generic.scope }) };

@@ -98,3 +98,19 @@ describe('the model', () => {
     expect(fields[2]!.scale).toBe(4);
   });
 });
+
+describe('path parameters other than {id}', () => {
+  const lookup = (params: string, path = '/lookup/company/{query}') =>
+    `schemas:\n  Found:\n    add:\n      name: { type: string, max: 20, required: true }\noperations:\n  lookupThing:\n    method: get\n    path: ${path}\n${params}    auth: session\n    handler: things/handlers#lookupThing\n    response: Found\n`;
+
+  it('takes a declared one with its own type, and it names no record', () => {
+    const operation = modelOf({ 'api/a.yaml': lookup('    params:\n      query: { type: string, max: 20 }\n') }).operations[0]!;
+    expect(operation.pathParams).toEqual([{ name: 'query', type: { kind: 'scalar', scalar: { type: 'string', max: 20 } }, required: true, nullable: false }]);
+    expect(operation.access).toBeUndefined();
+  });
+
+  it('refuses a declaration of {id} or of a name the path does not have', () => {
+    expect(modelErrorOf({ 'api/a.yaml': lookup('    params:\n      id: { type: string }\n', '/things/{id}') })).toMatch(/\{id\} is a record id/);
+    expect(modelErrorOf({ 'api/a.yaml': lookup('    params:\n      other: { type: string }\n') })).toMatch(/"other" is not a parameter of the path/);
+  });
+});

@@ -244,9 +244,16 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
         query.push(propertyOf(name, paramRaw, { ...at, path: [...at.path, 'query', name] }, ctx));
       }
     }
-    const pathParams = [...(raw.path as string).matchAll(/\{([a-z_]+)\}/g)].map(
-      (match): Property => ({ name: match[1]!, type: { kind: 'scalar', scalar: { type: 'integer', min: 1 } }, required: true, nullable: false }),
-    );
+    const declared = (raw.params ?? {}) as Record<string, Raw>;
+    const pathParams = [...(raw.path as string).matchAll(/\{([a-z_]+)\}/g)].map((match): Property => {
+      const name = match[1]!;
+      if (declared[name] === undefined) return { name, type: { kind: 'scalar', scalar: { type: 'integer', min: 1 } }, required: true, nullable: false };
+      if (name === 'id') fail(at, '{id} is a record id: it cannot be declared', ['params', name]);
+      return { ...propertyOf(name, declared[name], { ...at, path: [...at.path, 'params', name] }, ctx), required: true, nullable: false };
+    });
+    for (const name of Object.keys(declared)) {
+      if (!pathParams.some((param) => param.name === name)) fail(at, `"${name}" is not a parameter of the path`, ['params', name]);
+    }
     if (raw.body !== undefined && !ctx.schemaNames.has(raw.body)) fail(at, `unknown schema "${raw.body}"`, ['body']);
     const fileTypes = typeof raw.response === 'object' && raw.response !== null && 'file' in raw.response ? (raw.response.file as string[]) : undefined;
     const response: TypeRef | 'none' =

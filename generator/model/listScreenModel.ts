@@ -237,6 +237,7 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
   };
   if (raw.title) screen.title = raw.title;
   if (raw.empty) screen.emptyKey = raw.empty;
+  if (raw.selection) screen.selection = raw.selection;
   if (raw.tree) {
     const property = schema.properties.find((candidate) => candidate.name === raw.tree);
     if (!property || property.type.kind !== 'schema') fail(at, `"${raw.tree}" must be a property of the row that shows an organisation`, ['tree']);

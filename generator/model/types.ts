@@ -486,6 +486,8 @@ export interface ListScreen {
   links: ScreenLink[];
   /** Actions of each row. */
   actions: ScreenAction[];
+  /** Row checkboxes with select-all, and the component given the selected rows (`file#Export`). */
+  selection?: string;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface SendOptions {
    * changed since (someone else saved it meanwhile).
    */
   ifMatch?: string | null;
+  /** Cancels the request (a superseded preview): the promise rejects with the AbortError. */
+  signal?: AbortSignal;
 }
 
 /** A write's answer: its JSON body (undefined for 204) and the ETag of the record it answered, if any. */
@@ -35,6 +37,7 @@ export async function sendRequest(method: WriteMethod, path: string, options: Se
     credentials: 'same-origin',
     headers,
     ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+    ...(options.signal && { signal: options.signal }),
   });
   if (response.status === 401) reportUnauthorized();
   if (!response.ok) throw await ApiProblem.fromResponse(response);

@@ -786,6 +786,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/baskets/{id}/line_items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listBasketLineItems"];
+        put?: never;
+        post: operations["addBasketLineItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listBasketAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}/quick_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["quickOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscriptions": {
         parameters: {
             query?: never;
@@ -982,6 +1030,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lookup/company/{query}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Look a company up by its registration number */
+        get: operations["lookupCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -1171,7 +1236,8 @@ export interface paths {
         };
         get: operations["listOrders"];
         put?: never;
-        post?: never;
+        /** A CHANGE_ORDER raising quantities of a subscription */
+        post: operations["placeChangeOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1186,7 +1252,8 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getOrder"];
-        put?: never;
+        /** Set an order's linked supplier references */
+        put: operations["updateOrder"];
         post?: never;
         /** Cancel an order not yet sent to the supplier (it becomes CANCELLED) */
         delete: operations["cancelOrder"];
@@ -1241,6 +1308,40 @@ export interface paths {
         put?: never;
         /** Create a basket from an order */
         post: operations["createBasketFromOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export orders as CSV */
+        post: operations["exportOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lookup/supplier_ref": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find the orders a supplier reference belongs to */
+        get: operations["lookupSupplierRef"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1487,22 +1588,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/baskets/{id}/line_items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["listBasketLineItems"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/shipping_types": {
         parameters: {
             query?: never;
@@ -1641,6 +1726,91 @@ export interface paths {
         get: operations["listPermissions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PENDING to ACTIVE from a service activation date not before the start date */
+        post: operations["activateSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PENDING to CANCELLED */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/activate_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The pending change takes effect from an activation date not before today */
+        post: operations["activateSubscriptionChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/cancel_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The pending change is dropped */
+        post: operations["cancelSubscriptionChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The figures of a change order before it is placed */
+        post: operations["previewChangeOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1891,7 +2061,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES";
             on: string | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
         };
@@ -2075,6 +2245,130 @@ export interface components {
             name: string;
             organisation: components["schemas"]["OrganisationRef"] | null;
         };
+        BasketLineInput: {
+            product: number;
+            /** @default 1 */
+            quantity: number;
+            selected_rate_plan?: number | null;
+            maintenance_product?: number | null;
+            prov_product?: number | null;
+            prov_organisation?: number | null;
+            prov_group?: number | null;
+            prov_site?: number | null;
+        };
+        BasketCreate: {
+            name?: string | null;
+            purchase_order_number?: string | null;
+            end_user?: string | null;
+            end_user_email?: string | null;
+            provisioning_instructions?: string | null;
+            ship_instructions?: string | null;
+            /** @default false */
+            part_ship: boolean;
+            shipping_company_name?: string | null;
+            shipping_recipient_name?: string | null;
+            shipping_addr_line_1?: string | null;
+            shipping_addr_line_2?: string | null;
+            shipping_city?: string | null;
+            shipping_region?: string | null;
+            shipping_postal_code?: string | null;
+            shipping_country_code?: string | null;
+            line_items?: components["schemas"]["BasketLineInput"][];
+        };
+        BasketLineUpdate: {
+            product: number;
+            /** @default 1 */
+            quantity: number;
+            selected_rate_plan?: number | null;
+            maintenance_product?: number | null;
+            prov_product?: number | null;
+            prov_organisation?: number | null;
+            prov_group?: number | null;
+            prov_site?: number | null;
+            /** @description Exact decimal with up to 4 places */
+            markup?: string | null;
+            dropbox_team_name?: string | null;
+            dropbox_admin_email?: string | null;
+            acronis_tenant_name?: string | null;
+            acronis_admin_email?: string | null;
+            /** @enum {string|null} */
+            zoom_order_type?: "NEW_BUSINESS" | null;
+            zoom_deal_registration_id?: string | null;
+            zoom_deal_registration_approval_id?: string | null;
+            zoom_end_user_company?: string | null;
+            zoom_end_user_name?: string | null;
+            zoom_end_user_email?: string | null;
+            sbc_name?: string | null;
+            nuvias_name?: string | null;
+            stac_teams_name?: string | null;
+            stac_zoom_phone_name?: string | null;
+            id?: number;
+        };
+        BasketUpdate: {
+            name?: string | null;
+            purchase_order_number?: string | null;
+            end_user?: string | null;
+            end_user_email?: string | null;
+            provisioning_instructions?: string | null;
+            ship_instructions?: string | null;
+            /** @default false */
+            part_ship: boolean;
+            shipping_type?: number | null;
+            shipping_company_name?: string | null;
+            shipping_recipient_name?: string | null;
+            shipping_addr_line_1?: string | null;
+            shipping_addr_line_2?: string | null;
+            shipping_city?: string | null;
+            shipping_region?: string | null;
+            shipping_postal_code?: string | null;
+            shipping_country_code?: string | null;
+            /**
+             * @default ON_ACCOUNT
+             * @enum {string}
+             */
+            payment_type: "ON_ACCOUNT" | "FINANCE";
+            /** @enum {string|null} */
+            finance_target?: "SELF" | "CUSTOMER" | null;
+            /** @enum {string|null} */
+            finance_title?: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
+            finance_first_name?: string | null;
+            finance_last_name?: string | null;
+            finance_email_address?: string | null;
+            finance_contact_number?: string | null;
+            /** @enum {integer|null} */
+            finance_term_length?: 24 | 36 | 48 | 60 | null;
+            finance_company_number?: string | null;
+            finance_company_name?: string | null;
+            finance_reg_company_name?: string | null;
+            finance_reg_addr_line_1?: string | null;
+            finance_reg_addr_line_2?: string | null;
+            finance_reg_city?: string | null;
+            finance_reg_region?: string | null;
+            finance_reg_postal_code?: string | null;
+            finance_reg_country_code?: string | null;
+            line_items?: components["schemas"]["BasketLineUpdate"][];
+        };
+        QuickOrderLine: {
+            sku: string;
+            quantity: number;
+        };
+        QuickOrderInput: {
+            lines: components["schemas"]["QuickOrderLine"][];
+        };
+        QuickOrderLineResult: {
+            line: number;
+            sku: string;
+            quantity: number;
+            ok: boolean;
+            code: string | null;
+            message_key: string | null;
+            product: number | null;
+            line_item: number | null;
+        };
+        QuickOrderResult: {
+            added: boolean;
+            results: components["schemas"]["QuickOrderLineResult"][];
+        };
         SubscriptionRow: {
             id: number;
             name: string;
@@ -2121,6 +2415,8 @@ export interface components {
             order_id: number | null;
             /** @default false */
             pending_change: boolean;
+            /** Format: date */
+            changes_activated_on: string | null;
             organisation: components["schemas"]["OrganisationRef"] | null;
         };
         SubscribedProduct: {
@@ -2130,12 +2426,24 @@ export interface components {
             /** @enum {string|null} */
             subscription_product_type: "BASE" | "ADD_ON" | null;
         };
+        VolumeRange: {
+            starting_unit: number | null;
+            ending_unit: number | null;
+        };
         SubscriptionProduct: {
             id: number;
             /** @default 1 */
             quantity: number;
             order_line_item_id: number | null;
             product: components["schemas"]["SubscribedProduct"] | null;
+            rate_plan: string | null;
+            /** @description Exact decimal with up to 4 places */
+            recurring_cost: string | null;
+            /** @description Exact decimal with up to 4 places */
+            total_contract_value: string | null;
+            min_quantity: number;
+            max_quantity: number | null;
+            volume_ranges: components["schemas"]["VolumeRange"][];
         };
         SubscriptionOrder: {
             id: number;
@@ -2332,6 +2640,20 @@ export interface components {
         FinanceResult: {
             success: boolean;
         };
+        CompanyAddress: {
+            company_name: string;
+            addr_line_1: string;
+            addr_line_2: string | null;
+            city: string;
+            region: string | null;
+            postal_code: string;
+            country_code: string;
+        };
+        CompanyLookup: {
+            company_number: string;
+            company_name: string;
+            registered_address: components["schemas"]["CompanyAddress"];
+        };
         RoleRef: {
             id: number;
             name: string;
@@ -2371,7 +2693,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES";
             user: components["schemas"]["CreatedByRef"] | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
             field_changes: components["schemas"]["AuditFieldChange"][];
@@ -2575,6 +2897,22 @@ export interface components {
             line_items: components["schemas"]["OrderLineItem"][];
             linked_supplier_refs: components["schemas"]["LinkedSupplierRef"][];
         };
+        OrderUpdate: {
+            linked_supplier_refs: string[];
+        };
+        OrderExportInput: {
+            orders: number[];
+        };
+        OrderExport: {
+            filename: string;
+            content_type: string;
+            content: string;
+        };
+        SupplierRefMatch: {
+            id: number;
+            name: string;
+            supplier_ref: string | null;
+        };
         BasketFromOrderInput: {
             name?: string | null;
         };
@@ -2712,6 +3050,14 @@ export interface components {
             nuvias_name: string | null;
             stac_teams_name: string | null;
             stac_zoom_phone_name: string | null;
+            name: string;
+            product_code: string;
+            /** @enum {string|null} */
+            subscription_type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
+            /** @description Exact decimal with up to 4 places */
+            price: string | null;
+            /** @description Exact decimal with up to 4 places */
+            sub_total_for_item: string;
         };
         QuoteRow: {
             id: number;
@@ -3212,6 +3558,51 @@ export interface components {
             /** @default 0 */
             depth: number;
             parent: number | null;
+        };
+        SubscriptionActivation: {
+            /** Format: date */
+            service_activation_date: string;
+        };
+        SubscriptionChangeActivation: {
+            /** Format: date */
+            activation_date: string;
+        };
+        ChangeOrderLine: {
+            product: number;
+            quantity: number;
+        };
+        ChangeOrderRequest: {
+            subscription: number;
+            organisation?: number;
+            /** @enum {string} */
+            order_type: "SALES_ORDER" | "CHANGE_ORDER";
+            line_items: components["schemas"]["ChangeOrderLine"][];
+        };
+        ChangeOrderFigures: {
+            product: number;
+            quantity: number;
+            /** @description Exact decimal with up to 4 places */
+            recurring_cost: string | null;
+            /** @description Exact decimal with up to 4 places */
+            total_contract_value: string | null;
+        };
+        ChangeOrderPreview: {
+            subscription_new: components["schemas"]["ChangeOrderFigures"][];
+            subscription_delta: components["schemas"]["ChangeOrderFigures"][];
+            /** @description Exact decimal with up to 4 places */
+            rc_new: string | null;
+            /** @description Exact decimal with up to 4 places */
+            tcv_new: string | null;
+            /** @description Exact decimal with up to 4 places */
+            rc_old: string | null;
+            /** @description Exact decimal with up to 4 places */
+            tcv_old: string | null;
+            /** @enum {string} */
+            currency: "GBP" | "EUR";
+        };
+        ChangeOrderPlaced: {
+            id: number;
+            name: string;
         };
     };
     responses: never;
@@ -7299,6 +7690,309 @@ export interface operations {
             };
         };
     };
+    listBasketLineItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasketLineItem"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addBasketLineItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BasketLineInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasketLineItem"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify_draft, not supplier staff, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBasketAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    quickOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickOrderInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickOrderResult"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify_draft, not supplier staff, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listSubscriptions: {
         parameters: {
             query?: {
@@ -8109,6 +8803,64 @@ export interface operations {
             };
         };
     };
+    lookupCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                query: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyLookup"];
+                };
+            };
+            /** @description Invalid parameters or body; also company_not_financeable */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:checkout (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: company_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -8734,6 +9486,93 @@ export interface operations {
             };
         };
     };
+    placeChangeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeOrderPlaced"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:checkout, not supplier staff (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: subscription_not_active, subscription_pending_order, subscription_pending_change, subscription_type_fixed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_value, outside_scope, quantity_above_maximum, change_order_empty */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getOrder: {
         parameters: {
             query?: never;
@@ -8783,6 +9622,113 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Invalid parameters or body; also so_regex */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify, supplier staff (root), permission order:view (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: so_ref_not_found */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9185,6 +10131,124 @@ export interface operations {
             };
             /** @description The body is not sent as application/json (unsupported_media_type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderExportInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderExport"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lookupSupplierRef: {
+        parameters: {
+            query?: {
+                ref?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierRefMatch"][];
+                };
+            };
+            /** @description Invalid parameters or body; also so_regex */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify, supplier staff (root) (forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10153,7 +11217,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BasketInput"];
+                "application/json": components["schemas"]["BasketCreate"];
             };
         };
         responses: {
@@ -10184,7 +11248,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10193,7 +11257,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A unique value is taken (duplicate_value) */
+            /** @description Problem codes: duplicate_value */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10220,7 +11284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, field_not_applicable */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10300,7 +11364,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BasketInput"];
+                "application/json": components["schemas"]["BasketUpdate"];
             };
         };
         responses: {
@@ -10331,7 +11395,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission order:modify_draft, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10349,7 +11413,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A unique value is taken (duplicate_value) */
+            /** @description Problem codes: duplicate_value, team_name_exists, new_team_name_exists */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10385,7 +11449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A value outside the caller’s scope (outside_scope) or naming no row (unknown_value) */
+            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, min_margin, max_margin, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable, unknown_line_item */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10452,64 +11516,6 @@ export interface operations {
             };
             /** @description If-Match names another version of the record than the current one (stale_record) */
             412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listBasketLineItems: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BasketLineItem"][];
-                };
-            };
-            /** @description Invalid parameters or body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11045,6 +12051,459 @@ export interface operations {
             };
             /** @description Forbidden: the caller lacks permission role:view (forbidden) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    activateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionActivation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission contract:modify, supplier staff (root), permission subscription:view (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: service_activation_before_start */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission contract:modify, supplier staff (root) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    activateSubscriptionChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionChangeActivation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission contract:modify, supplier staff (root), permission subscription:view (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: change_activation_before_today */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelSubscriptionChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission contract:modify, supplier staff (root) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewChangeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeOrderPreview"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:checkout, not supplier staff (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: subscription_not_active, subscription_pending_order, subscription_pending_change, subscription_type_fixed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_value, outside_scope, quantity_above_maximum, change_order_empty */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -162,8 +162,8 @@ export const routes: RouteDef[] = [
     public: false,
     guard: {"permission":"subscription:view"},
     breadcrumbs: [{"label":"crumb.subscriptions","route":"subscriptions"},{"param":"id"}],
-    screen: "subscription",
-    Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="subscription" /> }))),
+    screen: "subscription_page",
+    Component: lazy(() => import('../../screens/subscriptions/SubscriptionPage').then((module) => ({ default: module.SubscriptionPage }))),
   },
   {
     name: "invoices",
@@ -290,13 +290,22 @@ export const routes: RouteDef[] = [
     Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name="basket_form" /> }))),
   },
   {
+    name: "basket_quick_order",
+    path: "/webstore/baskets/quick_order",
+    public: false,
+    guard: {"permission":"order:modify_draft"},
+    breadcrumbs: [{"label":"crumb.baskets","route":"baskets"},{"label":"quick_order.title"}],
+    screen: "basket_quick_order",
+    Component: lazy(() => import('../../screens/baskets/QuickOrderPage').then((module) => ({ default: module.QuickOrderPage }))),
+  },
+  {
     name: "basket",
     path: "/webstore/baskets/:id",
     public: false,
     guard: {"permission":"order:view_draft"},
     breadcrumbs: [{"label":"crumb.baskets","route":"baskets"},{"param":"id"}],
     screen: "basket",
-    Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="basket" /> }))),
+    Component: lazy(() => import('../../screens/baskets/BasketPage').then((module) => ({ default: module.BasketPage }))),
   },
   {
     name: "basket_checkout",
@@ -305,7 +314,7 @@ export const routes: RouteDef[] = [
     guard: {"permission":"order:view_draft"},
     breadcrumbs: [{"label":"crumb.baskets","route":"baskets"},{"lookup":"basket","param":"id","route":"basket"},{"label":"crumb.checkout"}],
     screen: "basket_checkout",
-    Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="basket_checkout" /> }))),
+    Component: lazy(() => import('../../screens/checkout/CheckoutWizard').then((module) => ({ default: module.CheckoutWizard }))),
   },
   {
     name: "checkout",

@@ -1360,7 +1360,8 @@ export const listScreens = {
     ],
     "links": [],
     "title": "orders.title",
-    "emptyKey": "orders.empty"
+    "emptyKey": "orders.empty",
+    "selection": "orders/OrderListTools#OrderListTools"
   },
   "quotesoutward": {
     "path": "/quotes/outward",
@@ -1612,6 +1613,14 @@ export const listScreens = {
       {
         "label": "baskets.create",
         "route": "basket_new",
+        "place": "header",
+        "guard": {
+          "permission": "order:modify_draft"
+        }
+      },
+      {
+        "label": "quick_order.title",
+        "route": "basket_quick_order",
         "place": "header",
         "guard": {
           "permission": "order:modify_draft"
@@ -3735,6 +3744,7 @@ export const recordScreens = {
             "currency",
             "order_id",
             "pending_change",
+            "changes_activated_on",
             "organisation"
           ],
           "properties": {
@@ -3860,6 +3870,13 @@ export const recordScreens = {
               "type": "boolean",
               "default": false
             },
+            "changes_activated_on": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date"
+            },
             "organisation": {
               "anyOf": [
                 {
@@ -3874,8 +3891,155 @@ export const recordScreens = {
         }
       }
     },
-    "tabs": [],
-    "links": []
+    "tabs": [
+      {
+        "component": "subscriptions/SubscriptionBreakdown#SubscriptionBreakdown",
+        "label": "subscriptions.breakdown",
+        "columns": [],
+        "success": "subscription_updated_order_placed_success",
+        "failure": "subscription_updated_failure"
+      },
+      {
+        "path": "/subscriptions/{id}/orders",
+        "label": "subscriptions.order_history",
+        "columns": [
+          {
+            "field": "name",
+            "label": "orders.reference",
+            "format": "text",
+            "sortable": false,
+            "link": "order"
+          },
+          {
+            "field": "supplier_ref",
+            "label": "orders.supplier_ref",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "order_type",
+            "label": "orders.order_type",
+            "format": "enum",
+            "sortable": false,
+            "enum": "order_type"
+          },
+          {
+            "field": "date",
+            "label": "orders.created",
+            "format": "date",
+            "sortable": false
+          },
+          {
+            "field": "status",
+            "label": "orders.status",
+            "format": "enum",
+            "sortable": false,
+            "enum": "order_status"
+          },
+          {
+            "field": "total",
+            "label": "orders.total",
+            "format": "money",
+            "sortable": false
+          }
+        ]
+      }
+    ],
+    "links": [],
+    "actions": [
+      {
+        "name": "activate",
+        "guards": [
+          {
+            "root": true,
+            "permission": "contract:modify"
+          }
+        ],
+        "when": {
+          "status": "PENDING",
+          "type": "ZOOM"
+        },
+        "component": "subscriptions/ActivationActions#ActivateSubscription"
+      },
+      {
+        "name": "cancel",
+        "guards": [
+          {
+            "permission": "contract:modify"
+          },
+          {
+            "root": true
+          }
+        ],
+        "label": "subscriptions.cancel",
+        "when": {
+          "status": "PENDING",
+          "type": "ZOOM"
+        },
+        "call": {
+          "operation": "cancelSubscription",
+          "method": "post",
+          "path": "/subscriptions/{id}/cancel",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.cancel_subscription"
+        },
+        "success": "cancel_subscription_success",
+        "failure": "cancel_subscription_failure"
+      },
+      {
+        "name": "activate_changes",
+        "guards": [
+          {
+            "root": true,
+            "permission": "contract:modify"
+          }
+        ],
+        "when": {
+          "pending_change": true,
+          "type": "ZOOM"
+        },
+        "component": "subscriptions/ActivationActions#ActivateChanges"
+      },
+      {
+        "name": "cancel_changes",
+        "guards": [
+          {
+            "permission": "contract:modify"
+          },
+          {
+            "root": true
+          }
+        ],
+        "label": "subscriptions.cancel_changes",
+        "when": {
+          "pending_change": true,
+          "type": "ZOOM"
+        },
+        "call": {
+          "operation": "cancelSubscriptionChanges",
+          "method": "post",
+          "path": "/subscriptions/{id}/cancel_changes",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.cancel_changes"
+        },
+        "success": "cancel_changes_success",
+        "failure": "cancel_changes_failure"
+      }
+    ]
   },
   "order": {
     "path": "/orders/{id}",
@@ -5867,1030 +6031,6 @@ export const recordScreens = {
     },
     "tabs": [],
     "links": []
-  },
-  "basket": {
-    "path": "/baskets/{id}",
-    "title": "baskets.one",
-    "schema": {
-      "$ref": "#/definitions/Basket",
-      "definitions": {
-        "Basket": {
-          "type": "object",
-          "required": [
-            "id",
-            "name",
-            "total",
-            "currency",
-            "purchase_order_number",
-            "end_user",
-            "end_user_email",
-            "provisioning_instructions",
-            "ship_instructions",
-            "part_ship",
-            "shipping_company_name",
-            "shipping_recipient_name",
-            "shipping_addr_line_1",
-            "shipping_addr_line_2",
-            "shipping_city",
-            "shipping_region",
-            "shipping_postal_code",
-            "shipping_country_code",
-            "payment_type",
-            "finance_target",
-            "finance_title",
-            "finance_first_name",
-            "finance_last_name",
-            "finance_email_address",
-            "finance_contact_number",
-            "finance_term_length",
-            "finance_company_number",
-            "finance_company_name",
-            "finance_approved",
-            "finance_reg_company_name",
-            "finance_reg_addr_line_1",
-            "finance_reg_addr_line_2",
-            "finance_reg_city",
-            "finance_reg_region",
-            "finance_reg_postal_code",
-            "finance_reg_country_code",
-            "created_at",
-            "shipping_type",
-            "organisation",
-            "created_by"
-          ],
-          "properties": {
-            "id": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 2147483647
-            },
-            "name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 255,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "total": {
-              "type": "string",
-              "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
-              "description": "Exact decimal with up to 4 places",
-              "default": 0,
-              "x-format": "money"
-            },
-            "currency": {
-              "type": "string",
-              "enum": [
-                "GBP",
-                "EUR"
-              ],
-              "default": "GBP",
-              "x-enum": "currency"
-            },
-            "purchase_order_number": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 45,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "end_user": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 45,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "end_user_email": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 100
-            },
-            "provisioning_instructions": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "ship_instructions": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "part_ship": {
-              "type": "boolean",
-              "default": false
-            },
-            "shipping_company_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_recipient_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_addr_line_1": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 150,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_addr_line_2": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 150,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_city": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 50,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_region": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 30,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_postal_code": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 36,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_country_code": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 2,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "payment_type": {
-              "type": "string",
-              "enum": [
-                "ON_ACCOUNT",
-                "FINANCE"
-              ],
-              "default": "ON_ACCOUNT",
-              "x-enum": "payment_type"
-            },
-            "finance_target": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "enum": [
-                "SELF",
-                "CUSTOMER",
-                null
-              ],
-              "x-enum": "finance_target"
-            },
-            "finance_title": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "enum": [
-                "Ms",
-                "Mrs",
-                "Miss",
-                "Mr",
-                "Dr",
-                "Prof",
-                "Rev",
-                "Other",
-                null
-              ],
-              "x-enum": "person_title"
-            },
-            "finance_first_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_last_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_email_address": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
-            },
-            "finance_contact_number": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "pattern": "^\\+?[0-9 ()\\-]*$",
-              "maxLength": 50
-            },
-            "finance_term_length": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "enum": [
-                24,
-                36,
-                48,
-                60,
-                null
-              ],
-              "x-enum": "finance_term"
-            },
-            "finance_company_number": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 20,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_company_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 255,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_approved": {
-              "type": "boolean",
-              "default": false
-            },
-            "finance_reg_company_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_addr_line_1": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 150,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_addr_line_2": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 150,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_city": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 50,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_region": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 30,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_postal_code": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 36,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_country_code": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 2,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "shipping_type": {
-              "anyOf": [
-                {
-                  "$ref": "#/definitions/ShippingTypeRef"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "organisation": {
-              "anyOf": [
-                {
-                  "$ref": "#/definitions/OrganisationRef"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "created_by": {
-              "anyOf": [
-                {
-                  "$ref": "#/definitions/CreatedByRef"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          }
-        },
-        "CreatedByRef": {
-          "type": "object",
-          "required": [
-            "id",
-            "name"
-          ],
-          "properties": {
-            "id": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 2147483647
-            },
-            "name": {
-              "type": "string",
-              "maxLength": 255,
-              "minLength": 1,
-              "pattern": "\\S"
-            }
-          }
-        },
-        "OrganisationRef": {
-          "type": "object",
-          "required": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ],
-          "properties": {
-            "id": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 2147483647
-            },
-            "name": {
-              "type": "string",
-              "maxLength": 255,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "depth": {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 2147483647,
-              "default": 0
-            },
-            "parent": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1,
-              "maximum": 2147483647
-            }
-          }
-        },
-        "ShippingTypeRef": {
-          "type": "object",
-          "required": [
-            "id",
-            "name"
-          ],
-          "properties": {
-            "id": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 2147483647
-            },
-            "name": {
-              "type": "string",
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            }
-          }
-        }
-      }
-    },
-    "tabs": [],
-    "links": [],
-    "edit": {
-      "form": "basket_form",
-      "guard": {
-        "permission": "order:modify_draft"
-      }
-    },
-    "actions": [
-      {
-        "name": "delete",
-        "guards": [
-          {
-            "permission": "order:modify_draft"
-          }
-        ],
-        "label": "baskets.delete",
-        "call": {
-          "operation": "deleteBasket",
-          "method": "delete",
-          "path": "/baskets/{id}",
-          "params": {
-            "id": {
-              "from": "record"
-            }
-          },
-          "body": false
-        },
-        "confirm": {
-          "text": "confirm.delete_basket"
-        },
-        "success": "basket_deleted_success",
-        "failure": "basket_delete_failure",
-        "then": {
-          "route": "baskets"
-        }
-      }
-    ]
-  },
-  "basket_checkout": {
-    "path": "/baskets/{id}",
-    "title": "baskets.checkout_title",
-    "titleValues": {
-      "name": {
-        "field": "name",
-        "fallback": "id"
-      }
-    },
-    "schema": {
-      "$ref": "#/definitions/Basket",
-      "definitions": {
-        "Basket": {
-          "type": "object",
-          "required": [
-            "id",
-            "name",
-            "total",
-            "currency",
-            "purchase_order_number",
-            "end_user",
-            "end_user_email",
-            "provisioning_instructions",
-            "ship_instructions",
-            "part_ship",
-            "shipping_company_name",
-            "shipping_recipient_name",
-            "shipping_addr_line_1",
-            "shipping_addr_line_2",
-            "shipping_city",
-            "shipping_region",
-            "shipping_postal_code",
-            "shipping_country_code",
-            "payment_type",
-            "finance_target",
-            "finance_title",
-            "finance_first_name",
-            "finance_last_name",
-            "finance_email_address",
-            "finance_contact_number",
-            "finance_term_length",
-            "finance_company_number",
-            "finance_company_name",
-            "finance_approved",
-            "finance_reg_company_name",
-            "finance_reg_addr_line_1",
-            "finance_reg_addr_line_2",
-            "finance_reg_city",
-            "finance_reg_region",
-            "finance_reg_postal_code",
-            "finance_reg_country_code",
-            "created_at",
-            "shipping_type",
-            "organisation",
-            "created_by"
-          ],
-          "properties": {
-            "id": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 2147483647
-            },
-            "name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 255,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "total": {
-              "type": "string",
-              "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
-              "description": "Exact decimal with up to 4 places",
-              "default": 0,
-              "x-format": "money"
-            },
-            "currency": {
-              "type": "string",
-              "enum": [
-                "GBP",
-                "EUR"
-              ],
-              "default": "GBP",
-              "x-enum": "currency"
-            },
-            "purchase_order_number": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 45,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "end_user": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 45,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "end_user_email": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 100
-            },
-            "provisioning_instructions": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "ship_instructions": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "part_ship": {
-              "type": "boolean",
-              "default": false
-            },
-            "shipping_company_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_recipient_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_addr_line_1": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 150,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_addr_line_2": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 150,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_city": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 50,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_region": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 30,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_postal_code": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 36,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "shipping_country_code": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 2,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "payment_type": {
-              "type": "string",
-              "enum": [
-                "ON_ACCOUNT",
-                "FINANCE"
-              ],
-              "default": "ON_ACCOUNT",
-              "x-enum": "payment_type"
-            },
-            "finance_target": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "enum": [
-                "SELF",
-                "CUSTOMER",
-                null
-              ],
-              "x-enum": "finance_target"
-            },
-            "finance_title": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "enum": [
-                "Ms",
-                "Mrs",
-                "Miss",
-                "Mr",
-                "Dr",
-                "Prof",
-                "Rev",
-                "Other",
-                null
-              ],
-              "x-enum": "person_title"
-            },
-            "finance_first_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_last_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_email_address": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
-            },
-            "finance_contact_number": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "pattern": "^\\+?[0-9 ()\\-]*$",
-              "maxLength": 50
-            },
-            "finance_term_length": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "enum": [
-                24,
-                36,
-                48,
-                60,
-                null
-              ],
-              "x-enum": "finance_term"
-            },
-            "finance_company_number": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 20,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_company_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 255,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_approved": {
-              "type": "boolean",
-              "default": false
-            },
-            "finance_reg_company_name": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_addr_line_1": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 150,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_addr_line_2": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 150,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_city": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 50,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_region": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 30,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_postal_code": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 36,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "finance_reg_country_code": {
-              "type": [
-                "string",
-                "null"
-              ],
-              "maxLength": 2,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "shipping_type": {
-              "anyOf": [
-                {
-                  "$ref": "#/definitions/ShippingTypeRef"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "organisation": {
-              "anyOf": [
-                {
-                  "$ref": "#/definitions/OrganisationRef"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "created_by": {
-              "anyOf": [
-                {
-                  "$ref": "#/definitions/CreatedByRef"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          }
-        },
-        "CreatedByRef": {
-          "type": "object",
-          "required": [
-            "id",
-            "name"
-          ],
-          "properties": {
-            "id": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 2147483647
-            },
-            "name": {
-              "type": "string",
-              "maxLength": 255,
-              "minLength": 1,
-              "pattern": "\\S"
-            }
-          }
-        },
-        "OrganisationRef": {
-          "type": "object",
-          "required": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ],
-          "properties": {
-            "id": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 2147483647
-            },
-            "name": {
-              "type": "string",
-              "maxLength": 255,
-              "minLength": 1,
-              "pattern": "\\S"
-            },
-            "depth": {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 2147483647,
-              "default": 0
-            },
-            "parent": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1,
-              "maximum": 2147483647
-            }
-          }
-        },
-        "ShippingTypeRef": {
-          "type": "object",
-          "required": [
-            "id",
-            "name"
-          ],
-          "properties": {
-            "id": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 2147483647
-            },
-            "name": {
-              "type": "string",
-              "maxLength": 100,
-              "minLength": 1,
-              "pattern": "\\S"
-            }
-          }
-        }
-      }
-    },
-    "tabs": [],
-    "links": [
-      {
-        "label": "baskets.back_to_basket",
-        "route": "basket",
-        "place": "header"
-      }
-    ]
   }
 } as const;
 

@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { selectionSlots } from '../generated/slots';
+import { Slot } from '../slots/Slot';
 import type { MessageKey } from '../generated/messages';
 import { isMessageKey } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
@@ -35,6 +37,9 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
   const emptyKey: MessageKey = config.emptyKey && isMessageKey(config.emptyKey) ? config.emptyKey : 'list.empty';
 
   const rowActions = useRowActions(config.actions, controller.reload);
+  // The ticked rows of the page shown; a new page, sort or filter starts with none.
+  const [selected, setSelected] = useState<ListRow[]>([]);
+  useEffect(() => setSelected([]), [controller.rows]);
   const columns = useMemo<ListColumn<ListRow>[]>(
     () => [
       ...config.columns.map((column) => ({
@@ -63,6 +68,7 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
       <header className="generic-list__header">
         {config.title && (headingLevel === 1 ? <h1>{message(config.title) ?? config.title}</h1> : <h2>{message(config.title) ?? config.title}</h2>)}
         <ScreenLinks links={config.links} place="header" rows={controller.totalCount} />
+        {config.selection && <Slot registry={selectionSlots} component={config.selection} props={{ selected }} />}
       </header>
       <div className="generic-list__body">
         <FilterPanel list={list} />
@@ -102,6 +108,7 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
               emptyKey={emptyKey}
               perPageOptions={config.pageSizes}
               countKey="list.result_count"
+              {...(config.selection && { onSelection: setSelected })}
             />
           )}
         </div>

@@ -1,4 +1,4 @@
-import { ClientSideRowModelModule, ColumnApiModule, RowAutoHeightModule, type ColDef, type SortChangedEvent } from 'ag-grid-community';
+import { ClientSideRowModelModule, ColumnApiModule, RowAutoHeightModule, RowSelectionModule, type ColDef, type SelectionChangedEvent, type SortChangedEvent } from 'ag-grid-community';
 import { AgGridProvider, AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import type { MessageKey } from '../generated/messages';
@@ -14,8 +14,8 @@ import { Pagination } from './Pagination';
 // Modules are given to the grids of this screen through AgGridProvider (AG Grid 36), not registered
 // globally; only those used, so the grid chunk carries no filters, editors or exports
 // (docs/performance.md): rows given as rowData, cells that grow with their content, and the
-// column state read when the sort changes.
-const GRID_MODULES = [ClientSideRowModelModule, RowAutoHeightModule, ColumnApiModule];
+// column state read when the sort changes, and row checkboxes where a list selects (orders export).
+const GRID_MODULES = [ClientSideRowModelModule, RowAutoHeightModule, ColumnApiModule, RowSelectionModule];
 
 interface ListViewProps<Row, Filters extends ListFilters> {
   controller: ListController<Row, Filters>;
@@ -26,6 +26,8 @@ interface ListViewProps<Row, Filters extends ListFilters> {
   perPageOptions?: readonly number[];
   /** The "n results" message of the pager. */
   countKey?: MessageKey;
+  /** Row checkboxes and a select-all box in the header; told the ticked rows of the page. */
+  onSelection?: (rows: Row[]) => void;
 }
 
 /**
@@ -39,6 +41,7 @@ export function ListView<Row, Filters extends ListFilters>({
   emptyKey = 'store.empty',
   perPageOptions = [24, 48, 96],
   countKey,
+  onSelection,
 }: ListViewProps<Row, Filters>) {
   const t = useT();
   const currentSort = parseSortBy(controller.sortBy);
@@ -85,6 +88,11 @@ export function ListView<Row, Filters extends ListFilters>({
           suppressOverlays={['noRows']}
           suppressMultiSort
           onSortChanged={onSortChanged}
+          {...(onSelection && {
+            // Select-all ticks the rows of the page shown: the list is paged on the server.
+            rowSelection: { mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'currentPage', enableClickSelection: false },
+            onSelectionChanged: (event: SelectionChangedEvent<Row>) => onSelection(event.api.getSelectedRows()),
+          })}
         />
       </AgGridProvider>
       {controller.loading && controller.rows.length === 0 && <Spinner />}

@@ -113,6 +113,8 @@ export interface GenericListConfig {
   readonly links: readonly GenericLink[];
   /** Actions of each row, drawn in a last column. */
   readonly actions?: readonly ActionConfig[];
+  /** Row checkboxes with select-all, and the component given the selected rows (`file#Export`). */
+  readonly selection?: string;
 }
 
 /** Per column, the item properties a detail row shows there: one as it is, several joined as text. */

@@ -26,6 +26,11 @@ export interface CellSlotProps {
   reload: () => void;
 }
 
+/** A list's selection tools (spec `selection`): the rows ticked on the page, in their order. */
+export interface SelectionSlotProps {
+  selected: readonly Readonly<Record<string, unknown>>[];
+}
+
 /** An action: the row or record it acts on, the record's id and ETag where there is one. */
 export interface ActionSlotProps {
   values: Readonly<Record<string, unknown>>;

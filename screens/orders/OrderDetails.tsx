@@ -49,7 +49,7 @@ function Address({ order }: { order: Order }) {
  * user, Zoom deal registration, payment and finance contact, shipping, shipments, instructions
  * (or the digital-delivery note when nothing ships) and the created date-time.
  */
-export function OrderDetails({ order, reload }: { order: Order; reload: () => void }) {
+export function OrderDetails({ order, etag, reload }: { order: Order; etag: string | null; reload: () => void }) {
   const t = useT();
   const { user } = useCurrentUser();
   const zoom = order.line_items.find((line) => line.zoom_deal_registration_id !== null);
@@ -64,7 +64,7 @@ export function OrderDetails({ order, reload }: { order: Order; reload: () => vo
         <tr>
           <th scope="row">{t('orders.linked_supplier_refs')}</th>
           <td>
-            <LinkedSupplierRefs order={order} reload={reload} />
+            <LinkedSupplierRefs order={order} etag={etag} reload={reload} />
           </td>
         </tr>
         <DetailRow label={t('orders.purchase_order_number')}>{order.purchase_order_number}</DetailRow>

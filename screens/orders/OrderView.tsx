@@ -16,7 +16,7 @@ import './orderView.css';
  * shipping). The footer buttons are the screen's actions (spec/screens/orders.yaml), drawn by the
  * record screen after this view.
  */
-export function OrderView({ id, record, reload }: TabSlotProps) {
+export function OrderView({ id, record, etag, reload }: TabSlotProps) {
   const t = useT();
   const { user } = useCurrentUser();
   const order = record as unknown as Order;
@@ -52,7 +52,7 @@ export function OrderView({ id, record, reload }: TabSlotProps) {
       </nav>
       <div className="order-page__main">
         <h1>{t(change ? 'orders.change_heading' : 'orders.heading', { status })}</h1>
-        {change ? <ChangeOrderDetails order={order} /> : <OrderDetails order={order} reload={reload} />}
+        {change ? <ChangeOrderDetails order={order} /> : <OrderDetails order={order} etag={etag} reload={reload} />}
         <h2>{t(change ? 'orders.product_details' : 'orders.product_lines')}</h2>
         <OrderLines order={order} margins={!change && user?.root === true} />
       </div>

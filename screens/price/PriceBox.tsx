@@ -26,7 +26,7 @@ export function PriceBox({ product, isRoot, state }: PriceBoxProps) {
         <StockInfoButton stock={product.stock} />
         <RatePlanPicker plans={product.rate_plans} selectedPlanId={state.selectedPlan?.id ?? null} onSelect={state.selectPlan} />
       </div>
-      {!isRoot && <AddToBasketButton block={state.block} problem={state.problem} />}
+      {!isRoot && <AddToBasketButton product={product} state={state} />}
     </div>
   );
 }

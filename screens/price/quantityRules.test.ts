@@ -9,8 +9,8 @@ describe('addToBasketBlock', () => {
     ['root first', true, '1.00', [], problem, 'root'],
     ['no price, no plans', false, null, [], null, 'no_price'],
     ['invalid quantity', false, '1.00', [], problem, 'invalid_quantity'],
-    ['plans without price are buyable', false, null, [plan], null, 'coming'],
-    ['otherwise coming later', false, '1.00', [], null, 'coming'],
+    ['plans without price are buyable', false, null, [plan], null, null],
+    ['otherwise buyable', false, '1.00', [], null, null],
   ] as const)('%s', (_label, isRoot, price, ratePlans, quantity, expected) => {
     expect(addToBasketBlock({ isRoot, price, ratePlans: [...ratePlans], quantityProblem: quantity })).toBe(expected);
   });

@@ -12,7 +12,7 @@ export {
 } from '../../shared/pricing';
 
 /** Why add-to-basket is disabled, most fundamental reason first; each maps to a tooltip key. */
-export type AddToBasketBlock = 'root' | 'no_price' | 'invalid_quantity' | 'coming';
+export type AddToBasketBlock = 'root' | 'no_price' | 'invalid_quantity';
 
 export interface AddToBasketInput {
   isRoot: boolean;
@@ -23,13 +23,12 @@ export interface AddToBasketInput {
 
 /**
  * 000 §5: disabled when the user is root, the product has neither a price nor rate plans, or the
- * quantity is invalid. Adding to baskets itself arrives in a later issue, so an otherwise
- * allowed add is still blocked with 'coming'.
+ * quantity is invalid; null when the product may be added.
  */
-export function addToBasketBlock({ isRoot, price, ratePlans, quantityProblem }: AddToBasketInput): AddToBasketBlock {
+export function addToBasketBlock({ isRoot, price, ratePlans, quantityProblem }: AddToBasketInput): AddToBasketBlock | null {
   if (isRoot) return 'root';
   if (price === null && ratePlans.length === 0) return 'no_price';
   if (quantityProblem) return 'invalid_quantity';
-  return 'coming';
+  return null;
 }
 

@@ -23,7 +23,9 @@ export interface PriceBoxState {
   typeQuantity: (text: string) => void;
   locked: boolean;
   problem: QuantityProblem | null;
-  block: AddToBasketBlock;
+  block: AddToBasketBlock | null;
+  /** After a successful add: the quantity goes back to the plan's minimum, else 1 (000 §2.4). */
+  resetQuantity: () => void;
 }
 
 /**
@@ -88,5 +90,6 @@ export function usePriceBoxState(product: Product, isRoot: boolean): PriceBoxSta
     locked,
     problem,
     block: addToBasketBlock({ isRoot, price: product.price, ratePlans: plans, quantityProblem: problem }),
+    resetQuantity: () => applyQuantity(initialQuantity(selectedPlan)),
   };
 }

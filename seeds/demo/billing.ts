@@ -33,12 +33,15 @@ interface DemoBillingSubscription {
   pendingChange?: boolean;
   /** Product code → quantity. */
   products: Record<string, number>;
+  /** The status of the order it came from, when it matters (a COMPLETE one leaves it open to change orders). */
+  orderStatus?: 'COMPLETE';
 }
 
 /** Every vendor and every status; the customer and its branch alone already hold every status. */
 export const DEMO_BILLING_SUBSCRIPTIONS: DemoBillingSubscription[] = [
   { id: 1, name: 'Zoom Workplace for head office', organisation: CUSTOMER, type: 'ZOOM', status: 'ACTIVE', billing: 'ANNUALLY', termMonths: 12, startsIn: -200, recurring: '3598.80', autoRenew: true, products: { 'ZM-ONE-PRO': 25, 'ZM-LARGE-MTG': 1 } },
-  { id: 2, name: 'Dropbox team storage', organisation: CUSTOMER, type: 'DROPBOX', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -90, recurring: '270.00', autoRenew: true, products: { 'DBX-BUS-STD': 18 } },
+  // The one a buyer raises with a change order (issue 9): ACTIVE, neither ZOOM nor ACRONIS, from a COMPLETE order.
+  { id: 2, name: 'Dropbox team storage', organisation: CUSTOMER, type: 'DROPBOX', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -90, recurring: '270.00', autoRenew: true, products: { 'DBX-BUS-STD': 18 }, orderStatus: 'COMPLETE' },
   { id: 3, name: 'Acronis backup roll-out', organisation: CUSTOMER, type: 'ACRONIS', status: 'PENDING', billing: 'MONTHLY', termMonths: 12, startsIn: 7, recurring: '130.00', products: { 'ACR-CP-STD': 20 } },
   { id: 4, name: 'Teams calling', organisation: CUSTOMER, type: 'STAC_TEAMS', status: 'SUSPENDED', billing: 'MONTHLY', termMonths: 24, startsIn: -300, recurring: '160.00', products: { 'STAC-TEAMS-DR': 50 } },
   { id: 5, name: 'Zoom Phone carrier', organisation: CUSTOMER, type: 'STAC_ZOOM_PHONE', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -45, recurring: '0.00', products: { 'STAC-ZP-BYOC': 1 } },
@@ -50,6 +53,8 @@ export const DEMO_BILLING_SUBSCRIPTIONS: DemoBillingSubscription[] = [
   { id: 11, name: 'Dropbox archive', organisation: EU_CUSTOMER, type: 'DROPBOX', status: 'EXPIRED', billing: 'ANNUALLY', termMonths: 12, startsIn: -420, recurring: '210.60', products: { 'DBX-BUS-STD': 6 } },
   { id: 12, name: 'Acronis protection', organisation: OTHER_CUSTOMER, type: 'ACRONIS', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -30, recurring: '65.00', products: { 'ACR-CP-STD': 10 } },
   { id: 13, name: 'Zoom Workplace trial', organisation: OTHER_CUSTOMER, type: 'ZOOM', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -100, recurring: '149.90', products: { 'ZM-ONE-PRO': 10 } },
+  // Root activates or cancels it (001 §4): a PENDING ZOOM subscription; 9 above has a pending change.
+  { id: 15, name: 'Zoom Rooms roll-out', organisation: CUSTOMER, type: 'ZOOM', status: 'PENDING', billing: 'ANNUALLY', termMonths: 12, startsIn: -5, recurring: '575.00', products: { 'ZM-ONE-PRO': 5 } },
   { id: 14, name: 'SBC pilot', organisation: OTHER_CUSTOMER, type: 'SBC_AS_A_SERVICE', status: 'PENDING', billing: 'THREE_YEARS', termMonths: 36, startsIn: 14, recurring: '540.00', products: { 'SBC-AAS-100': 10 } },
 ];
 
@@ -263,9 +268,16 @@ function metricsRows(today: Date) {
  * (the orders area seeds them first). None when the organisation has no sales order.
  */
 async function originatingOrders(db: Knex): Promise<(subscription: DemoBillingSubscription) => number | null> {
-  const orders = (await db('orders').where('order_type', 'SALES_ORDER').orderBy('id').select('id', 'organisation_id')) as { id: number; organisation_id: number }[];
+  const orders = (await db('orders').where('order_type', 'SALES_ORDER').orderBy('id').select('id', 'organisation_id', 'status')) as { id: number; organisation_id: number; status: string }[];
   const taken = new Map<number, number>();
   return (subscription) => {
+    if (subscription.orderStatus) {
+      // It still takes its turn, so the others keep the orders they had.
+      taken.set(subscription.organisation, (taken.get(subscription.organisation) ?? 0) + 1);
+      const wanted = orders.find((order) => Number(order.organisation_id) === subscription.organisation && order.status === subscription.orderStatus);
+      if (!wanted) throw new Error(`demo subscription ${subscription.name} needs a ${subscription.orderStatus} order of its organisation`);
+      return Number(wanted.id);
+    }
     const own = orders.filter((order) => Number(order.organisation_id) === subscription.organisation);
     const turn = taken.get(subscription.organisation) ?? 0;
     taken.set(subscription.organisation, turn + 1);

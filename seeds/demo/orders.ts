@@ -1,6 +1,9 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { toScaled } from '../../server/db/scaled';
+import { basketTotals, priceLine, toMoneyString } from '../../shared/pricing';
+import { buyableProducts } from '../../server/modules/baskets/basketProducts';
+import { priceListOf } from '../../server/modules/catalogue/priceLists';
 import { insertAll } from '../insert';
 import { CUSTOMER, CUSTOMER_BRANCH, EU_CUSTOMER, OTHER_CUSTOMER, RESELLER, SUPPLIER } from './organisations';
 
@@ -255,6 +258,25 @@ async function seedBaskets(db: Knex, ids: Map<string, number>): Promise<void> {
       }),
     ),
   );
+  await priceBaskets(db, baskets.map((basket) => basket.id));
+}
+
+/**
+ * A basket's total as the server keeps it (docs/buying.md): its lines priced now with
+ * shared/pricing from its organisation's list, so the list and the basket page agree.
+ */
+async function priceBaskets(db: Knex, basketIds: number[]): Promise<void> {
+  for (const basketId of basketIds) {
+    const basket = (await db('baskets as b').join('organisations as o', 'o.id', 'b.organisation_id').where('b.id', basketId).first('o.assigned_price_list_id', 'o.currency')) as { assigned_price_list_id: number | null; currency: 'GBP' | 'EUR' };
+    const list = await priceListOf(db, { assigned_price_list_id: basket.assigned_price_list_id === null ? null : Number(basket.assigned_price_list_id), currency: basket.currency });
+    const lines = (await db('basket_line_items').where('basket_id', basketId)) as { product_id: number; quantity: number; selected_rate_plan_id: number | null }[];
+    const products = await buyableProducts(db, list, lines.map((line) => Number(line.product_id)));
+    const priced = lines.flatMap((line) => {
+      const product = products.get(Number(line.product_id));
+      return product ? [priceLine(product, { quantity: line.quantity, ratePlanId: line.selected_rate_plan_id })] : [];
+    });
+    await db('baskets').where('id', basketId).update({ total: toScaled(toMoneyString(basketTotals(priced).subtotal)) });
+  }
 }
 
 export const ORDER_TABLES = [

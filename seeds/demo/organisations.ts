@@ -12,6 +12,8 @@ export interface DemoOrganisation {
   assigned_price_list?: number;
   status?: 'ENABLED' | 'DISABLED';
   admin_email?: string;
+  /** The organisation's Dropbox team: a new team of that name clashes (000 §4, §5 team_name_exists). */
+  team_name?: string;
 }
 
 export const SUPPLIER = 1;
@@ -27,7 +29,7 @@ export const DORMANT_CUSTOMER = 8;
 export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
   { id: SUPPLIER, name: 'Supplier Distribution Ltd', parent: null, currency: 'GBP', finance_type: null, can_create_resellers: true, modules: ['WEBSTORE', 'DOVETAIL'] },
   { id: RESELLER, name: 'Reseller Partners UK Ltd', parent: SUPPLIER, currency: 'GBP', finance_type: 'RESELLER', can_create_resellers: true, modules: ['WEBSTORE'], assigned_price_list: 3, admin_email: 'it@reseller.example' },
-  { id: CUSTOMER, name: 'Customer Co Ltd', parent: RESELLER, currency: 'GBP', finance_type: 'AGENT', po_number_required: true, force_po_uniqueness: true, modules: ['WEBSTORE', 'DOVETAIL'] },
+  { id: CUSTOMER, name: 'Customer Co Ltd', parent: RESELLER, currency: 'GBP', finance_type: 'AGENT', po_number_required: true, force_po_uniqueness: true, modules: ['WEBSTORE', 'DOVETAIL'], team_name: 'Customer Co Team' },
   { id: EU_CUSTOMER, name: 'EU Customer GmbH', parent: RESELLER, currency: 'EUR', finance_type: null, modules: ['WEBSTORE'] },
   { id: OTHER_RESELLER, name: 'Other Reseller Ltd', parent: SUPPLIER, currency: 'GBP', finance_type: 'RESELLER', modules: ['WEBSTORE'] },
   { id: OTHER_CUSTOMER, name: 'Other Customer Ltd', parent: OTHER_RESELLER, currency: 'GBP', finance_type: null, modules: ['WEBSTORE'] },
@@ -60,7 +62,7 @@ export function organisationRows(organisations: DemoOrganisation[] = DEMO_ORGANI
       user_inactivity_timeout: 86400,
       admin_email: organisation.admin_email ?? null,
       tenant_name: null,
-      team_name: null,
+      team_name: organisation.team_name ?? null,
     };
   });
 }

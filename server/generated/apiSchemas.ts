@@ -902,7 +902,10 @@ export const apiSchemas = {
             "APPROVE",
             "DENY",
             "CANCEL",
-            "RESUBMIT"
+            "RESUBMIT",
+            "ACTIVATE",
+            "ACTIVATE_CHANGES",
+            "CANCEL_CHANGES"
           ]
         },
         "on": {
@@ -1727,6 +1730,756 @@ export const apiSchemas = {
         }
       }
     },
+    "BasketLineInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "default": 1
+        },
+        "selected_rate_plan": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "maintenance_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_organisation": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_group": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_site": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "BasketCreate": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "end_user": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/BasketLineInput"
+          }
+        }
+      }
+    },
+    "BasketLineUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "default": 1
+        },
+        "selected_rate_plan": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "maintenance_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_organisation": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_group": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_site": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "markup": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "dropbox_team_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "dropbox_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "acronis_tenant_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "acronis_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "zoom_order_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "NEW_BUSINESS",
+            null
+          ]
+        },
+        "zoom_deal_registration_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_deal_registration_approval_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_company": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "sbc_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "nuvias_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_teams_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_zoom_phone_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "BasketUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "end_user": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "shipping_type": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        },
+        "payment_type": {
+          "type": "string",
+          "enum": [
+            "ON_ACCOUNT",
+            "FINANCE"
+          ],
+          "default": "ON_ACCOUNT"
+        },
+        "finance_target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SELF",
+            "CUSTOMER",
+            null
+          ]
+        },
+        "finance_title": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "Ms",
+            "Mrs",
+            "Miss",
+            "Mr",
+            "Dr",
+            "Prof",
+            "Rev",
+            "Other",
+            null
+          ]
+        },
+        "finance_first_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "finance_last_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "finance_email_address": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "finance_contact_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^\\+?[0-9 ()\\-]*$",
+          "maxLength": 50
+        },
+        "finance_term_length": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ]
+        },
+        "finance_company_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "finance_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "finance_reg_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "finance_reg_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "finance_reg_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "finance_reg_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "finance_reg_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "finance_reg_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "finance_reg_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/BasketLineUpdate"
+          }
+        }
+      }
+    },
+    "QuickOrderLine": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "sku",
+        "quantity"
+      ],
+      "properties": {
+        "sku": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 1000000
+        }
+      }
+    },
+    "QuickOrderInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "lines"
+      ],
+      "properties": {
+        "lines": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/QuickOrderLine"
+          }
+        }
+      }
+    },
+    "QuickOrderLineResult": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "line",
+        "sku",
+        "quantity",
+        "ok",
+        "code",
+        "message_key",
+        "product",
+        "line_item"
+      ],
+      "properties": {
+        "line": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "sku": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        },
+        "ok": {
+          "type": "boolean"
+        },
+        "code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "message_key": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        },
+        "line_item": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "QuickOrderResult": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "added",
+        "results"
+      ],
+      "properties": {
+        "added": {
+          "type": "boolean"
+        },
+        "results": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/QuickOrderLineResult"
+          }
+        }
+      }
+    },
     "SubscriptionRow": {
       "type": "object",
       "additionalProperties": false,
@@ -1812,6 +2565,7 @@ export const apiSchemas = {
         "currency",
         "order_id",
         "pending_change",
+        "changes_activated_on",
         "organisation"
       ],
       "properties": {
@@ -1931,6 +2685,13 @@ export const apiSchemas = {
           "type": "boolean",
           "default": false
         },
+        "changes_activated_on": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        },
         "organisation": {
           "anyOf": [
             {
@@ -1983,6 +2744,32 @@ export const apiSchemas = {
         }
       }
     },
+    "VolumeRange": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "starting_unit",
+        "ending_unit"
+      ],
+      "properties": {
+        "starting_unit": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        },
+        "ending_unit": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        }
+      }
+    },
     "SubscriptionProduct": {
       "type": "object",
       "additionalProperties": false,
@@ -1990,7 +2777,13 @@ export const apiSchemas = {
         "id",
         "quantity",
         "order_line_item_id",
-        "product"
+        "product",
+        "rate_plan",
+        "recurring_cost",
+        "total_contract_value",
+        "min_quantity",
+        "max_quantity",
+        "volume_ranges"
       ],
       "properties": {
         "id": {
@@ -2021,6 +2814,50 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "rate_plan": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "recurring_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "total_contract_value": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "min_quantity": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "max_quantity": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "volume_ranges": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/VolumeRange"
+          }
         }
       }
     },
@@ -2860,6 +3697,95 @@ export const apiSchemas = {
         }
       }
     },
+    "CompanyAddress": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "company_name",
+        "addr_line_1",
+        "addr_line_2",
+        "city",
+        "region",
+        "postal_code",
+        "country_code"
+      ],
+      "properties": {
+        "company_name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "addr_line_1": {
+          "type": "string",
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "city": {
+          "type": "string",
+          "maxLength": 50,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "postal_code": {
+          "type": "string",
+          "maxLength": 36,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "country_code": {
+          "type": "string",
+          "maxLength": 2,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "CompanyLookup": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "company_number",
+        "company_name",
+        "registered_address"
+      ],
+      "properties": {
+        "company_number": {
+          "type": "string",
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "company_name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "registered_address": {
+          "$ref": "api#/definitions/CompanyAddress"
+        }
+      }
+    },
     "RoleRef": {
       "type": "object",
       "additionalProperties": false,
@@ -3073,7 +3999,10 @@ export const apiSchemas = {
             "APPROVE",
             "DENY",
             "CANCEL",
-            "RESUBMIT"
+            "RESUBMIT",
+            "ACTIVATE",
+            "ACTIVATE_CHANGES",
+            "CANCEL_CHANGES"
           ]
         },
         "user": {
@@ -4152,6 +5081,96 @@ export const apiSchemas = {
         }
       }
     },
+    "OrderUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "linked_supplier_refs"
+      ],
+      "properties": {
+        "linked_supplier_refs": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 100
+          }
+        }
+      }
+    },
+    "OrderExportInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "orders"
+      ],
+      "properties": {
+        "orders": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        }
+      }
+    },
+    "OrderExport": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "filename",
+        "content_type",
+        "content"
+      ],
+      "properties": {
+        "filename": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "content_type": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "content": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "SupplierRefMatch": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "supplier_ref"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "supplier_ref": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
     "BasketFromOrderInput": {
       "type": "object",
       "additionalProperties": false,
@@ -4840,7 +5859,12 @@ export const apiSchemas = {
         "sbc_name",
         "nuvias_name",
         "stac_teams_name",
-        "stac_zoom_phone_name"
+        "stac_zoom_phone_name",
+        "name",
+        "product_code",
+        "subscription_type",
+        "price",
+        "sub_total_for_item"
       ],
       "properties": {
         "id": {
@@ -5044,6 +6068,45 @@ export const apiSchemas = {
           "maxLength": 20,
           "minLength": 1,
           "pattern": "\\S"
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "product_code": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ]
+        },
+        "price": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "sub_total_for_item": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
         }
       }
     },
@@ -7741,6 +8804,211 @@ export const apiSchemas = {
           ],
           "minimum": 1,
           "maximum": 2147483647
+        }
+      }
+    },
+    "SubscriptionActivation": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "service_activation_date"
+      ],
+      "properties": {
+        "service_activation_date": {
+          "type": "string",
+          "format": "date"
+        }
+      }
+    },
+    "SubscriptionChangeActivation": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "activation_date"
+      ],
+      "properties": {
+        "activation_date": {
+          "type": "string",
+          "format": "date"
+        }
+      }
+    },
+    "ChangeOrderLine": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product",
+        "quantity"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100000
+        }
+      }
+    },
+    "ChangeOrderRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "subscription",
+        "order_type",
+        "line_items"
+      ],
+      "properties": {
+        "subscription": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "organisation": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "order_type": {
+          "type": "string",
+          "enum": [
+            "SALES_ORDER",
+            "CHANGE_ORDER"
+          ]
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ChangeOrderLine"
+          }
+        }
+      }
+    },
+    "ChangeOrderFigures": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product",
+        "quantity",
+        "recurring_cost",
+        "total_contract_value"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        },
+        "recurring_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "total_contract_value": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        }
+      }
+    },
+    "ChangeOrderPreview": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "subscription_new",
+        "subscription_delta",
+        "rc_new",
+        "tcv_new",
+        "rc_old",
+        "tcv_old",
+        "currency"
+      ],
+      "properties": {
+        "subscription_new": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ChangeOrderFigures"
+          }
+        },
+        "subscription_delta": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ChangeOrderFigures"
+          }
+        },
+        "rc_new": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "tcv_new": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "rc_old": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "tcv_old": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ]
+        }
+      }
+    },
+    "ChangeOrderPlaced": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
         }
       }
     }

@@ -544,6 +544,7 @@ export const entities = {
   },
   "subscription": {
     "table": "subscriptions",
+    "audit": true,
     "fields": {
       "id": {
         "column": "id",
@@ -611,6 +612,10 @@ export const entities = {
       "pending_change": {
         "column": "pending_change",
         "type": "boolean"
+      },
+      "changes_activated_on": {
+        "column": "changes_activated_on",
+        "type": "date"
       }
     }
   },

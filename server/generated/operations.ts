@@ -13,12 +13,15 @@ import * as checkout_handlers from '../modules/checkout/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_basketFromOrder from '../modules/orders/basketFromOrder';
 import * as orders_handlers from '../modules/orders/handlers';
+import * as orders_linkedSupplierRefs from '../modules/orders/linkedSupplierRefs';
 import * as orders_orderActions from '../modules/orders/orderActions';
+import * as orders_ordersExport from '../modules/orders/ordersExport';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
+import * as subscriptions_handlers from '../modules/subscriptions/handlers';
 import * as users_emulation from '../modules/users/emulation';
 
 export const operations: OperationDef[] = [
@@ -4207,6 +4210,120 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "addBasketLineItem",
+    method: "post",
+    path: "/baskets/:id/line_items",
+    auth: "session",
+    permission: "order:modify_draft",
+    guard: {"root":false},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/BasketLineInput"
+    },
+    handler: baskets_handlers.addBasketLineItem satisfies Handler<"addBasketLineItem">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
+    id: "listBasketAddresses",
+    method: "get",
+    path: "/baskets/:id/addresses",
+    auth: "session",
+    permission: "order:view_draft",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: baskets_handlers.listBasketAddresses satisfies Handler<"listBasketAddresses">,
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
+    id: "quickOrder",
+    method: "post",
+    path: "/baskets/:id/quick_order",
+    auth: "session",
+    permission: "order:modify_draft",
+    guard: {"root":false},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/QuickOrderInput"
+    },
+    handler: baskets_handlers.quickOrder satisfies Handler<"quickOrder">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
     id: "listSubscriptions",
     method: "get",
     path: "/subscriptions",
@@ -4397,7 +4514,8 @@ export const operations: OperationDef[] = [
         "total_contract_value",
         "currency",
         "order_id",
-        "pending_change"
+        "pending_change",
+        "changes_activated_on"
       ],
       "expand": [
         {
@@ -4934,6 +5052,35 @@ export const operations: OperationDef[] = [
         "getBasket"
       ]
     },
+  },
+  {
+    id: "lookupCompany",
+    method: "get",
+    path: "/lookup/company/:query",
+    auth: "session",
+    permission: "order:checkout",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "query"
+      ],
+      "properties": {
+        "query": {
+          "type": "string",
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "The company registration number as typed"
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: checkout_handlers.lookupCompany satisfies Handler<"lookupCompany">,
+    etag: true,
   },
   {
     id: "login",
@@ -5981,6 +6128,90 @@ export const operations: OperationDef[] = [
         "getOrder"
       ]
     },
+  },
+  {
+    id: "exportOrders",
+    method: "post",
+    path: "/orders/export",
+    auth: "session",
+    permission: "order:view",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrderExportInput"
+    },
+    handler: orders_ordersExport.exportOrders satisfies Handler<"exportOrders">,
+  },
+  {
+    id: "updateOrder",
+    method: "put",
+    path: "/orders/:id",
+    auth: "session",
+    permission: "order:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrderUpdate"
+    },
+    handler: orders_linkedSupplierRefs.updateOrder satisfies Handler<"updateOrder">,
+    record: {
+      "get": "getOrder",
+      "entity": "order",
+      "same": true
+    },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "lookupSupplierRef",
+    method: "get",
+    path: "/lookup/supplier_ref",
+    auth: "session",
+    permission: "order:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "ref": {
+          "type": "string",
+          "maxLength": 100
+        }
+      }
+    },
+    handler: orders_linkedSupplierRefs.lookupSupplierRef satisfies Handler<"lookupSupplierRef">,
   },
   {
     id: "listOrderLineItems",
@@ -7087,114 +7318,9 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     bodySchema: {
-      "$ref": "api#/definitions/BasketInput"
+      "$ref": "api#/definitions/BasketCreate"
     },
-    generic: {
-      "kind": "create",
-      "entity": "basket",
-      "fields": [
-        "id",
-        "name",
-        "total",
-        "currency",
-        "purchase_order_number",
-        "end_user",
-        "end_user_email",
-        "provisioning_instructions",
-        "ship_instructions",
-        "part_ship",
-        "shipping_company_name",
-        "shipping_recipient_name",
-        "shipping_addr_line_1",
-        "shipping_addr_line_2",
-        "shipping_city",
-        "shipping_region",
-        "shipping_postal_code",
-        "shipping_country_code",
-        "payment_type",
-        "finance_target",
-        "finance_title",
-        "finance_first_name",
-        "finance_last_name",
-        "finance_email_address",
-        "finance_contact_number",
-        "finance_term_length",
-        "finance_company_number",
-        "finance_company_name",
-        "finance_approved",
-        "finance_reg_company_name",
-        "finance_reg_addr_line_1",
-        "finance_reg_addr_line_2",
-        "finance_reg_city",
-        "finance_reg_region",
-        "finance_reg_postal_code",
-        "finance_reg_country_code",
-        "created_at"
-      ],
-      "expand": [
-        {
-          "property": "shipping_type",
-          "via": "shipping_type",
-          "entity": "shipping_type",
-          "fields": [
-            "id",
-            "name"
-          ]
-        },
-        {
-          "property": "organisation",
-          "via": "organisation",
-          "entity": "organisation",
-          "fields": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ]
-        },
-        {
-          "property": "created_by",
-          "via": "created_by",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [],
-      "filters": [],
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      },
-      "write": {
-        "fields": [
-          "name",
-          "purchase_order_number",
-          "end_user",
-          "end_user_email",
-          "provisioning_instructions",
-          "ship_instructions",
-          "part_ship",
-          "shipping_company_name",
-          "shipping_recipient_name",
-          "shipping_addr_line_1",
-          "shipping_addr_line_2",
-          "shipping_city",
-          "shipping_region",
-          "shipping_postal_code",
-          "shipping_country_code"
-        ],
-        "requires": {},
-        "set": {
-          "organisation": "caller.organisation",
-          "currency": "caller.currency",
-          "created_by": "caller.user",
-          "created_at": "now"
-        }
-      }
-    },
+    handler: baskets_handlers.createBasket satisfies Handler<"createBasket">,
   },
   {
     id: "updateBasket",
@@ -7221,108 +7347,9 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     bodySchema: {
-      "$ref": "api#/definitions/BasketInput"
+      "$ref": "api#/definitions/BasketUpdate"
     },
-    generic: {
-      "kind": "update",
-      "entity": "basket",
-      "fields": [
-        "id",
-        "name",
-        "total",
-        "currency",
-        "purchase_order_number",
-        "end_user",
-        "end_user_email",
-        "provisioning_instructions",
-        "ship_instructions",
-        "part_ship",
-        "shipping_company_name",
-        "shipping_recipient_name",
-        "shipping_addr_line_1",
-        "shipping_addr_line_2",
-        "shipping_city",
-        "shipping_region",
-        "shipping_postal_code",
-        "shipping_country_code",
-        "payment_type",
-        "finance_target",
-        "finance_title",
-        "finance_first_name",
-        "finance_last_name",
-        "finance_email_address",
-        "finance_contact_number",
-        "finance_term_length",
-        "finance_company_number",
-        "finance_company_name",
-        "finance_approved",
-        "finance_reg_company_name",
-        "finance_reg_addr_line_1",
-        "finance_reg_addr_line_2",
-        "finance_reg_city",
-        "finance_reg_region",
-        "finance_reg_postal_code",
-        "finance_reg_country_code",
-        "created_at"
-      ],
-      "expand": [
-        {
-          "property": "shipping_type",
-          "via": "shipping_type",
-          "entity": "shipping_type",
-          "fields": [
-            "id",
-            "name"
-          ]
-        },
-        {
-          "property": "organisation",
-          "via": "organisation",
-          "entity": "organisation",
-          "fields": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ]
-        },
-        {
-          "property": "created_by",
-          "via": "created_by",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [],
-      "filters": [],
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      },
-      "write": {
-        "fields": [
-          "name",
-          "purchase_order_number",
-          "end_user",
-          "end_user_email",
-          "provisioning_instructions",
-          "ship_instructions",
-          "part_ship",
-          "shipping_company_name",
-          "shipping_recipient_name",
-          "shipping_addr_line_1",
-          "shipping_addr_line_2",
-          "shipping_city",
-          "shipping_region",
-          "shipping_postal_code",
-          "shipping_country_code"
-        ],
-        "requires": {}
-      }
-    },
+    handler: baskets_handlers.updateBasket satisfies Handler<"updateBasket">,
     record: {
       "get": "getBasket",
       "entity": "basket",
@@ -7330,10 +7357,9 @@ export const operations: OperationDef[] = [
     },
     access: {
       "entity": "basket",
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      }
+      "of": [
+        "getBasket"
+      ]
     },
   },
   {
@@ -8046,5 +8072,307 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       }
     },
+  },
+  {
+    id: "activateSubscription",
+    method: "post",
+    path: "/subscriptions/:id/activate",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/SubscriptionActivation"
+    },
+    handler: subscriptions_handlers.activateSubscription satisfies Handler<"activateSubscription">,
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "of": [
+        "getSubscription"
+      ]
+    },
+  },
+  {
+    id: "cancelSubscription",
+    method: "post",
+    path: "/subscriptions/:id/cancel",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "subscription",
+      "fields": [
+        "id",
+        "name",
+        "status",
+        "type",
+        "start_date",
+        "end_date",
+        "service_activation_date",
+        "billing_frequency",
+        "auto_renewal_flag",
+        "renewal_term_months",
+        "recurring_cost",
+        "total_contract_value",
+        "currency",
+        "order_id",
+        "pending_change",
+        "changes_activated_on"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "status": "CANCELLED"
+        },
+        "audit": "CANCEL"
+      },
+      "when": {
+        "status": "PENDING",
+        "type": "ZOOM"
+      }
+    },
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "activateSubscriptionChanges",
+    method: "post",
+    path: "/subscriptions/:id/activate_changes",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/SubscriptionChangeActivation"
+    },
+    handler: subscriptions_handlers.activateSubscriptionChanges satisfies Handler<"activateSubscriptionChanges">,
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "of": [
+        "getSubscription"
+      ]
+    },
+  },
+  {
+    id: "cancelSubscriptionChanges",
+    method: "post",
+    path: "/subscriptions/:id/cancel_changes",
+    auth: "session",
+    permission: "contract:modify",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "subscription",
+      "fields": [
+        "id",
+        "name",
+        "status",
+        "type",
+        "start_date",
+        "end_date",
+        "service_activation_date",
+        "billing_frequency",
+        "auto_renewal_flag",
+        "renewal_term_months",
+        "recurring_cost",
+        "total_contract_value",
+        "currency",
+        "order_id",
+        "pending_change",
+        "changes_activated_on"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "pending_change": false
+        },
+        "audit": "CANCEL_CHANGES"
+      },
+      "when": {
+        "pending_change": true,
+        "type": "ZOOM"
+      }
+    },
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "previewChangeOrder",
+    method: "post",
+    path: "/orders/preview",
+    auth: "session",
+    permission: "order:checkout",
+    guard: {"root":false},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ChangeOrderRequest"
+    },
+    handler: subscriptions_handlers.previewChangeOrder satisfies Handler<"previewChangeOrder">,
+  },
+  {
+    id: "placeChangeOrder",
+    method: "post",
+    path: "/orders",
+    auth: "session",
+    permission: "order:checkout",
+    guard: {"root":false},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ChangeOrderRequest"
+    },
+    handler: subscriptions_handlers.placeChangeOrder satisfies Handler<"placeChangeOrder">,
   }
 ];

@@ -176,7 +176,7 @@ export interface UserAction {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES")
 on: (string | null)
 on_behalf: (CreatedByRef | null)
 }
@@ -349,6 +349,152 @@ organisation: (OrganisationRef | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketLineInput".
+ */
+export interface BasketLineInput {
+product: number
+quantity?: number
+selected_rate_plan?: (number | null)
+maintenance_product?: (number | null)
+prov_product?: (number | null)
+prov_organisation?: (number | null)
+prov_group?: (number | null)
+prov_site?: (number | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketCreate".
+ */
+export interface BasketCreate {
+name?: (string | null)
+purchase_order_number?: (string | null)
+end_user?: (string | null)
+end_user_email?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+line_items?: BasketLineInput[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketLineUpdate".
+ */
+export interface BasketLineUpdate {
+product: number
+quantity?: number
+selected_rate_plan?: (number | null)
+maintenance_product?: (number | null)
+prov_product?: (number | null)
+prov_organisation?: (number | null)
+prov_group?: (number | null)
+prov_site?: (number | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+markup?: (string | null)
+dropbox_team_name?: (string | null)
+dropbox_admin_email?: (string | null)
+acronis_tenant_name?: (string | null)
+acronis_admin_email?: (string | null)
+zoom_order_type?: ("NEW_BUSINESS" | null)
+zoom_deal_registration_id?: (string | null)
+zoom_deal_registration_approval_id?: (string | null)
+zoom_end_user_company?: (string | null)
+zoom_end_user_name?: (string | null)
+zoom_end_user_email?: (string | null)
+sbc_name?: (string | null)
+nuvias_name?: (string | null)
+stac_teams_name?: (string | null)
+stac_zoom_phone_name?: (string | null)
+id?: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketUpdate".
+ */
+export interface BasketUpdate {
+name?: (string | null)
+purchase_order_number?: (string | null)
+end_user?: (string | null)
+end_user_email?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_type?: (number | null)
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+payment_type?: ("ON_ACCOUNT" | "FINANCE")
+finance_target?: ("SELF" | "CUSTOMER" | null)
+finance_title?: ("Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null)
+finance_first_name?: (string | null)
+finance_last_name?: (string | null)
+finance_email_address?: (string | null)
+finance_contact_number?: (string | null)
+finance_term_length?: (24 | 36 | 48 | 60 | null)
+finance_company_number?: (string | null)
+finance_company_name?: (string | null)
+finance_reg_company_name?: (string | null)
+finance_reg_addr_line_1?: (string | null)
+finance_reg_addr_line_2?: (string | null)
+finance_reg_city?: (string | null)
+finance_reg_region?: (string | null)
+finance_reg_postal_code?: (string | null)
+finance_reg_country_code?: (string | null)
+line_items?: BasketLineUpdate[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuickOrderLine".
+ */
+export interface QuickOrderLine {
+sku: string
+quantity: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuickOrderInput".
+ */
+export interface QuickOrderInput {
+lines: QuickOrderLine[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuickOrderLineResult".
+ */
+export interface QuickOrderLineResult {
+line: number
+sku: string
+quantity: number
+ok: boolean
+code: (string | null)
+message_key: (string | null)
+product: (number | null)
+line_item: (number | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuickOrderResult".
+ */
+export interface QuickOrderResult {
+added: boolean
+results: QuickOrderLineResult[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "SubscriptionRow".
  */
 export interface SubscriptionRow {
@@ -385,6 +531,7 @@ total_contract_value: (string | null)
 currency: ("GBP" | "EUR")
 order_id: (number | null)
 pending_change: boolean
+changes_activated_on: (string | null)
 organisation: (OrganisationRef | null)
 }
 /**
@@ -399,6 +546,14 @@ subscription_product_type: ("BASE" | "ADD_ON" | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "VolumeRange".
+ */
+export interface VolumeRange {
+starting_unit: (number | null)
+ending_unit: (number | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "SubscriptionProduct".
  */
 export interface SubscriptionProduct {
@@ -406,6 +561,18 @@ id: number
 quantity: number
 order_line_item_id: (number | null)
 product: (SubscribedProduct | null)
+rate_plan: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+recurring_cost: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+total_contract_value: (string | null)
+min_quantity: number
+max_quantity: (number | null)
+volume_ranges: VolumeRange[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -594,6 +761,28 @@ success: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CompanyAddress".
+ */
+export interface CompanyAddress {
+company_name: string
+addr_line_1: string
+addr_line_2: (string | null)
+city: string
+region: (string | null)
+postal_code: string
+country_code: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CompanyLookup".
+ */
+export interface CompanyLookup {
+company_number: string
+company_name: string
+registered_address: CompanyAddress
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "RoleRef".
  */
 export interface RoleRef {
@@ -653,7 +842,7 @@ export interface AuditLogEntry {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES")
 user: (CreatedByRef | null)
 on_behalf: (CreatedByRef | null)
 field_changes: AuditFieldChange[]
@@ -932,6 +1121,38 @@ supplier_ref: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderUpdate".
+ */
+export interface OrderUpdate {
+linked_supplier_refs: string[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderExportInput".
+ */
+export interface OrderExportInput {
+orders: number[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderExport".
+ */
+export interface OrderExport {
+filename: string
+content_type: string
+content: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SupplierRefMatch".
+ */
+export interface SupplierRefMatch {
+id: number
+name: string
+supplier_ref: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "BasketFromOrderInput".
  */
 export interface BasketFromOrderInput {
@@ -1042,6 +1263,17 @@ sbc_name: (string | null)
 nuvias_name: (string | null)
 stac_teams_name: (string | null)
 stac_zoom_phone_name: (string | null)
+name: string
+product_code: string
+subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+price: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+sub_total_for_item: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1580,6 +1812,87 @@ id: number
  */
 export interface Health {
 status: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SubscriptionActivation".
+ */
+export interface SubscriptionActivation {
+service_activation_date: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SubscriptionChangeActivation".
+ */
+export interface SubscriptionChangeActivation {
+activation_date: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChangeOrderLine".
+ */
+export interface ChangeOrderLine {
+product: number
+quantity: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChangeOrderRequest".
+ */
+export interface ChangeOrderRequest {
+subscription: number
+organisation?: number
+order_type: ("SALES_ORDER" | "CHANGE_ORDER")
+line_items: ChangeOrderLine[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChangeOrderFigures".
+ */
+export interface ChangeOrderFigures {
+product: number
+quantity: number
+/**
+ * Exact decimal with up to 4 places
+ */
+recurring_cost: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+total_contract_value: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChangeOrderPreview".
+ */
+export interface ChangeOrderPreview {
+subscription_new: ChangeOrderFigures[]
+subscription_delta: ChangeOrderFigures[]
+/**
+ * Exact decimal with up to 4 places
+ */
+rc_new: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+tcv_new: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+rc_old: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+tcv_old: (string | null)
+currency: ("GBP" | "EUR")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChangeOrderPlaced".
+ */
+export interface ChangeOrderPlaced {
+id: number
+name: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2135,6 +2448,27 @@ sort_by: ("+timestamp" | "-timestamp")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AddBasketLineItemQuery".
+ */
+export interface AddBasketLineItemQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListBasketAddressesQuery".
+ */
+export interface ListBasketAddressesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuickOrderQuery".
+ */
+export interface QuickOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListSubscriptionsQuery".
  */
 export interface ListSubscriptionsQuery {
@@ -2280,6 +2614,13 @@ export interface CheckoutBasketQuery {
  * via the `definition` "ApplyForFinanceQuery".
  */
 export interface ApplyForFinanceQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LookupCompanyQuery".
+ */
+export interface LookupCompanyQuery {
 
 }
 /**
@@ -2501,6 +2842,27 @@ export interface ResubmitOrderQuery {
  */
 export interface CreateBasketFromOrderQuery {
 
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ExportOrdersQuery".
+ */
+export interface ExportOrdersQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateOrderQuery".
+ */
+export interface UpdateOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LookupSupplierRefQuery".
+ */
+export interface LookupSupplierRefQuery {
+ref?: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2825,6 +3187,48 @@ sort_by: ("+name" | "-name")
 export interface UpdateRoleQuery {
 
 }
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ActivateSubscriptionQuery".
+ */
+export interface ActivateSubscriptionQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CancelSubscriptionQuery".
+ */
+export interface CancelSubscriptionQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ActivateSubscriptionChangesQuery".
+ */
+export interface ActivateSubscriptionChangesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CancelSubscriptionChangesQuery".
+ */
+export interface CancelSubscriptionChangesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "PreviewChangeOrderQuery".
+ */
+export interface PreviewChangeOrderQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "PlaceChangeOrderQuery".
+ */
+export interface PlaceChangeOrderQuery {
+
+}
 
 export interface OperationTypes {
   listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; response: OrganisationRow[]; paged: true };
@@ -2885,6 +3289,9 @@ export interface OperationTypes {
   listProductGroupRelatedGroups: { params: { id: number }; query: ListProductGroupRelatedGroupsQuery; body: undefined; response: ProductGroupRelation[]; paged: false };
   listProductGroupAuditLogs: { params: { id: number }; query: ListProductGroupAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
   listFeedAuditLogs: { params: { id: number }; query: ListFeedAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
+  addBasketLineItem: { params: { id: number }; query: AddBasketLineItemQuery; body: BasketLineInput; response: BasketLineItem; paged: false };
+  listBasketAddresses: { params: { id: number }; query: ListBasketAddressesQuery; body: undefined; response: Address[]; paged: false };
+  quickOrder: { params: { id: number }; query: QuickOrderQuery; body: QuickOrderInput; response: QuickOrderResult; paged: false };
   listSubscriptions: { params: {  }; query: ListSubscriptionsQuery; body: undefined; response: SubscriptionRow[]; paged: true };
   getSubscription: { params: { id: number }; query: GetSubscriptionQuery; body: undefined; response: Subscription; paged: false };
   listSubscriptionProducts: { params: { id: number }; query: ListSubscriptionProductsQuery; body: undefined; response: SubscriptionProduct[]; paged: false };
@@ -2897,6 +3304,7 @@ export interface OperationTypes {
   getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; response: MetricsAccountManager; paged: false };
   checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; response: CheckoutResult; paged: false };
   applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; response: FinanceResult; paged: false };
+  lookupCompany: { params: { query: string }; query: LookupCompanyQuery; body: undefined; response: CompanyLookup; paged: false };
   login: { params: {  }; query: LoginQuery; body: LoginRequest; response: CurrentUser; paged: false };
   logout: { params: {  }; query: LogoutQuery; body: undefined; response: void; paged: false };
   whoami: { params: {  }; query: WhoamiQuery; body: undefined; response: CurrentUser; paged: false };
@@ -2915,6 +3323,9 @@ export interface OperationTypes {
   cancelOrder: { params: { id: number }; query: CancelOrderQuery; body: undefined; response: Order; paged: false };
   resubmitOrder: { params: { id: number }; query: ResubmitOrderQuery; body: undefined; response: Order; paged: false };
   createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; response: Basket; paged: false };
+  exportOrders: { params: {  }; query: ExportOrdersQuery; body: OrderExportInput; response: OrderExport; paged: false };
+  updateOrder: { params: { id: number }; query: UpdateOrderQuery; body: OrderUpdate; response: Order; paged: false };
+  lookupSupplierRef: { params: {  }; query: LookupSupplierRefQuery; body: undefined; response: SupplierRefMatch[]; paged: false };
   listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; response: OrderLineItem[]; paged: false };
   listOrderShipments: { params: { id: number }; query: ListOrderShipmentsQuery; body: undefined; response: Shipment[]; paged: false };
   listOrderLinkedSupplierRefs: { params: { id: number }; query: ListOrderLinkedSupplierRefsQuery; body: undefined; response: LinkedSupplierRef[]; paged: false };
@@ -2932,8 +3343,8 @@ export interface OperationTypes {
   listQuoteLineItems: { params: { id: number }; query: ListQuoteLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; response: BasketRow[]; paged: true };
   getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; response: Basket; paged: false };
-  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketInput; response: Basket; paged: false };
-  updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketInput; response: Basket; paged: false };
+  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketCreate; response: Basket; paged: false };
+  updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketUpdate; response: Basket; paged: false };
   deleteBasket: { params: { id: number }; query: DeleteBasketQuery; body: undefined; response: void; paged: false };
   listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; response: BasketLineItem[]; paged: false };
   listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; response: ShippingType[]; paged: true };
@@ -2948,4 +3359,10 @@ export interface OperationTypes {
   removeProductGroupRelation: { params: { id: number; related_product_group: number }; query: RemoveProductGroupRelationQuery; body: undefined; response: void; paged: false };
   listPermissions: { params: {  }; query: ListPermissionsQuery; body: undefined; response: PermissionRef[]; paged: true };
   updateRole: { params: { id: number }; query: UpdateRoleQuery; body: RoleUpdate; response: Role; paged: false };
+  activateSubscription: { params: { id: number }; query: ActivateSubscriptionQuery; body: SubscriptionActivation; response: Subscription; paged: false };
+  cancelSubscription: { params: { id: number }; query: CancelSubscriptionQuery; body: undefined; response: Subscription; paged: false };
+  activateSubscriptionChanges: { params: { id: number }; query: ActivateSubscriptionChangesQuery; body: SubscriptionChangeActivation; response: Subscription; paged: false };
+  cancelSubscriptionChanges: { params: { id: number }; query: CancelSubscriptionChangesQuery; body: undefined; response: Subscription; paged: false };
+  previewChangeOrder: { params: {  }; query: PreviewChangeOrderQuery; body: ChangeOrderRequest; response: ChangeOrderPreview; paged: false };
+  placeChangeOrder: { params: {  }; query: PlaceChangeOrderQuery; body: ChangeOrderRequest; response: ChangeOrderPlaced; paged: false };
 }

@@ -175,7 +175,7 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
     if (operation.auth === 'session' && !base.user) throw unauthenticated();
     assertMayCall(base.user, operation);
     const params: Record<string, unknown> = { ...ctx.params };
-    checkParams(validators.params, params);
+    checkParams(validators.params, params, validators.integerParams);
     const query = plainQuery(ctx);
     checkQuery(validators.query, query, validators.integerQuery);
     if (validators.body) checkContentType(ctx);

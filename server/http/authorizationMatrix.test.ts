@@ -80,13 +80,21 @@ async function idsFor(db: Knex, rule: AccessRule): Promise<number[]> {
  * Answered 403 by its handler beyond its declared conditions (the contract lists `forbidden` among
  * its 403 problems: GET /quotes asks for the outward list unless organisation_to alone is given).
  */
-function handlerMayForbid(operation: OperationDef): boolean {
+function problemCodes(operation: OperationDef, status: string): string[] {
   const paths = openapi.paths as unknown as Record<string, Record<string, { responses: Record<string, { 'x-problem-codes'?: string[] }> }>>;
-  const responses = paths[operation.path.replace(/:([a-z_]+)/g, '{$1}')]![operation.method]!.responses;
-  return responses['403']?.['x-problem-codes']?.includes('forbidden') ?? false;
+  return paths[operation.path.replace(/:([a-z_]+)/g, '{$1}')]![operation.method]!.responses[status]?.['x-problem-codes'] ?? [];
 }
 
-type Expected = { status: number; or403?: boolean } | 'refused' | 'skip';
+function handlerMayForbid(operation: OperationDef): boolean {
+  return problemCodes(operation, '403').includes('forbidden');
+}
+
+/** A lookup by a path parameter other than an {id} (a company number) may find nothing, by its own 404 code. */
+function handlerMayMiss(operation: OperationDef): boolean {
+  return problemCodes(operation, '404').some((code) => code !== 'not_found');
+}
+
+type Expected = { status: number; or403?: boolean; or404?: boolean } | 'refused' | 'skip';
 
 interface Cell {
   operation: OperationDef;
@@ -129,7 +137,7 @@ describe('the authorization matrix (docs/authorization.md)', () => {
     if (!mayCall) return { status: 403 };
     const reached = cell.id === undefined || (await reaches(server.db, operations, operation, caller, cell.id));
     if (writes) return reached ? 'skip' : 'refused';
-    return reached ? { status: operation.status, or403: handlerMayForbid(operation) } : { status: 404 };
+    return reached ? { status: operation.status, or403: handlerMayForbid(operation), or404: handlerMayMiss(operation) } : { status: 404 };
   }
 
   function request(cell: Cell): Promise<{ status: number; text: string }> {
@@ -151,7 +159,7 @@ describe('the authorization matrix (docs/authorization.md)', () => {
     }
     tally.checked++;
     const answer = await request(cell);
-    const fine = want === 'refused' ? answer.status >= 400 && answer.status < 500 && answer.status !== 401 : answer.status === want.status || (want.or403 === true && answer.status === 403);
+    const fine = want === 'refused' ? answer.status >= 400 && answer.status < 500 && answer.status !== 401 : answer.status === want.status || (want.or403 === true && answer.status === 403) || (want.or404 === true && answer.status === 404);
     if (fine) return undefined;
     tally.failures++;
     const wanted = want === 'refused' ? 'a 4xx refusal' : String(want.status);

@@ -18,6 +18,8 @@ export interface Validators {
   body: ValidateFunction | undefined;
   /** Query parameters holding integers: their text must be written as one ("016", "1e1", "0x10" are not). */
   integerQuery: Set<string>;
+  /** Path parameters that are record ids (positive integers written plainly). */
+  integerParams: Set<string>;
 }
 
 type PropertySchemas = Record<string, { type?: unknown; items?: { type?: unknown } }>;
@@ -42,6 +44,7 @@ export function compileValidators(schemas: {
     query: queryAjv.compile(schemas.querySchema),
     body: schemas.bodySchema ? bodyAjv.compile(schemas.bodySchema) : undefined,
     integerQuery: integerProperties(schemas.querySchema),
+    integerParams: integerProperties(schemas.paramsSchema),
   };
 }
 
@@ -61,9 +64,9 @@ function describe(error: ErrorObject | undefined): string {
   return error.message ?? 'invalid';
 }
 
-export function checkParams(validate: ValidateFunction, value: Record<string, unknown>): void {
-  // Path parameters are record ids: "/orders/016" or "/orders/0x10" names no order 16.
-  const loose = Object.entries(value).find(([, text]) => typeof text === 'string' && !PLAIN_ID.test(text));
+export function checkParams(validate: ValidateFunction, value: Record<string, unknown>, integers: Set<string> = new Set(Object.keys(value))): void {
+  // Record ids in the path: "/orders/016" or "/orders/0x10" names no order 16.
+  const loose = Object.entries(value).find(([name, text]) => integers.has(name) && typeof text === 'string' && !PLAIN_ID.test(text));
   if (loose) throw new HttpProblem(404, 'not_found', { parameter: loose[0] });
   if (!validate(value)) {
     // A malformed id in the path names nothing that exists.

@@ -158,7 +158,7 @@ test.describe('baskets: Delete (000 §2.7, §2.8)', () => {
     await expect(rowOf(page, 'E2E basket to drop')).toHaveCount(0);
 
     await page.goto(`/webstore/baskets/${String(other['id'])}`);
-    await confirmAction(page, page.locator('.action-bar--record'), 'Delete', 'Are you sure you want to delete the basket E2E basket to drop too?');
+    await confirmAction(page, page.locator('.basket-page__buttons'), 'Delete', 'Are you sure you want to delete the basket E2E basket to drop too?');
     await expect(page).toHaveURL(/\/webstore\/baskets$/);
     await expect(page.getByText('Basket E2E basket to drop too has been deleted.')).toBeVisible();
     expect((await page.request.get(`/api/v1/baskets/${String(other['id'])}`)).status()).toBe(404);

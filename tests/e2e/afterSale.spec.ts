@@ -76,3 +76,94 @@ test('metrics: Export saves the table as a CSV under the server’s name, with t
   expect(text.split('\r\n')[0]).toBe('Account manager,Period,Period start,New on HUB,Number of sales,Sales (USD),Sales (EUR),Sales (GBP)');
   expect(text).toContain('Alice Archer,Total,');
 });
+
+test('subscriptions: a buyer raises a quantity, sees the preview, and places a change order', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/subscriptions/2', /\/webstore\/subscriptions\/2$/);
+  await expect(page.getByRole('heading', { name: 'Subscription: Dropbox team storage' })).toBeVisible();
+  // Definition first; the renewal fields show for an ACTIVE subscription.
+  await expect(page.getByText('Auto renewal flag')).toBeVisible();
+  await page.getByRole('tab', { name: 'Breakdown' }).click();
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity Dropbox Business Standard' });
+  await expect(quantity).toHaveValue('18');
+  const row = page.getByRole('row').filter({ has: quantity });
+  await expect(row).toContainText('DBX-BUS-STD');
+  await expect(row).toContainText('Monthly (3–100 users)');
+  await expect(row).toContainText('£225.00');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  // Below the original quantity: refused with its tooltip, no preview.
+  await quantity.fill('17');
+  await expect(page.getByText('The quantity cannot go below 18, the subscription’s current quantity.')).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await quantity.fill('25');
+  // 25 × £12.50 = £312.50 a month, £3,750.00 over 12 months, against £225.00 and £2,700.00.
+  await expect(row).toContainText('£312.50');
+  await expect(row).toContainText('was £225.00');
+  await expect(row).toContainText('£3,750.00');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  await expect(dialog).toContainText('The new recurring cost is £312.50 and the total contract value £3,750.00.');
+  // Go back leaves everything as it was.
+  await dialog.getByRole('button', { name: 'Go back' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText('Subscription Dropbox team storage has been updated and an order has been placed.')).toBeVisible();
+  // Reloaded: the baseline stays 18 until the order is fulfilled, and the open order locks the quantities.
+  await expect(quantity).toHaveValue('18');
+  await expect(quantity).toBeDisabled();
+  await page.getByRole('tab', { name: 'Order history' }).click();
+  await expect(page.getByRole('cell', { name: 'Change', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'View order' }).click();
+  await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
+});
+
+test('subscriptions: root activates a PENDING ZOOM subscription from a date not before its start', async ({ page }) => {
+  await signInTo(page, ROOT_ADMIN, '/webstore/subscriptions/15', /\/webstore\/subscriptions\/15$/);
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+  await page.getByRole('button', { name: 'Activate', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Activate' });
+  const proceed = dialog.getByRole('button', { name: 'Proceed' });
+  await expect(proceed).toBeDisabled();
+  await dialog.getByLabel('Service activation date').fill('2001-01-01');
+  await expect(proceed).toBeDisabled();
+  await expect(dialog).toContainText('The service activation date cannot be before the subscription start date.');
+  const today = new Date().toISOString().slice(0, 10);
+  await dialog.getByLabel('Service activation date').fill(today);
+  await proceed.click();
+  await expect(page.getByText('Subscription Zoom Rooms roll-out has been activated.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activate', exact: true })).toHaveCount(0);
+});
+
+test('subscriptions: root activates the pending change of a ZOOM subscription from today', async ({ page }) => {
+  await signInTo(page, ROOT_ADMIN, '/webstore/subscriptions/9', /\/webstore\/subscriptions\/9$/);
+  await expect(page.getByRole('button', { name: 'Cancel change' })).toBeVisible();
+  await page.getByRole('button', { name: 'Activate change' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Activate change' });
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('Change activation date').fill(yesterday);
+  await expect(dialog).toContainText('The change activation date cannot be before today.');
+  await expect(dialog.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  await dialog.getByLabel('Change activation date').fill(new Date().toISOString().slice(0, 10));
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByText('The changes to subscription Zoom Workplace Business have been activated.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel change' })).toHaveCount(0);
+});
+
+test('subscriptions: on a ZOOM subscription a buyer gets no root actions and cannot change quantities', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/subscriptions/1', /\/webstore\/subscriptions\/1$/);
+  await expect(page.getByRole('heading', { name: 'Subscription: Zoom Workplace for head office' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Activate|Cancel subscription|Cancel change/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Breakdown' }).click();
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity Zoom Workplace Pro' });
+  await expect(quantity).toBeDisabled();
+  await expect(page.getByText('The quantities of Acronis and Zoom subscriptions are changed with the vendor.').first()).toBeAttached();
+});
+
+test('subscriptions: a CANCELLED subscription hides its renewal fields', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/subscriptions/8', /\/webstore\/subscriptions\/8$/);
+  await expect(page.getByRole('heading', { name: 'Subscription: Branch Dropbox Advanced' })).toBeVisible();
+  await expect(page.getByText('Billing frequency')).toBeVisible();
+  await expect(page.getByText('Auto renewal flag')).toHaveCount(0);
+  await expect(page.getByText('Renewal term months')).toHaveCount(0);
+});

@@ -62,18 +62,17 @@ test('the baskets list offers checkout only for baskets with line items', async 
   await expect(page).toHaveURL(/\/webstore\/baskets\/1\/checkout$/);
 });
 
-test('a basket checkout shows the heading, the basket read-only, its crumbs and the way back', async ({ page }) => {
+test('a basket checkout shows the wizard under its heading, its crumbs and the way back', async ({ page }) => {
   await signInTo(page, BUYER, '/webstore/baskets/2/checkout');
   // Basket 2 has no name: the heading and the crumb call it by its id.
   await expect(page.getByRole('heading', { name: 'Checking out 2', level: 1 })).toBeVisible();
-  // The basket itself, read-only until the wizard (000 §2.9) comes.
-  await expect(page.getByText('On account', { exact: true })).toBeVisible();
-  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByTestId('progress-map')).toBeVisible();
+  await expect(page.getByTestId('hub-ref')).toHaveText('2');
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs.getByRole('link', { name: 'Baskets' })).toHaveAttribute('href', '/webstore/baskets');
   await expect(crumbs.getByRole('link', { name: '2', exact: true })).toHaveAttribute('href', '/webstore/baskets/2');
   await expect(crumbs).toContainText('Checkout');
-  await page.getByRole('link', { name: 'Back to basket' }).first().click();
+  await page.getByTestId('cancel-changes').click();
   await expect(page).toHaveURL(/\/webstore\/baskets\/2$/);
 });
 

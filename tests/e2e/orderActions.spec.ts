@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
@@ -115,4 +116,52 @@ test('create a basket from an order, named in the prompt, then the baskets list'
   await expect(link).toBeVisible();
   const id = (await link.getAttribute('href'))?.split('/').at(-1);
   await apiWrite(page, 'DELETE', `/baskets/${id}`);
+});
+
+test('root links a supplier reference once it is well formed and found, and removes it again', async ({ page }) => {
+  await signInTo(page, ROOT_ADMIN, '/webstore/orders/2', /\/webstore\/orders\/2$/);
+  const details = page.locator('.order-details');
+  await details.getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const proceed = dialog.getByRole('button', { name: 'Proceed' });
+  await dialog.getByLabel('Supplier reference').fill('SX700003');
+  await expect(dialog.getByRole('status')).toHaveText('Please enter a valid sales order reference.');
+  await expect(proceed).toBeDisabled();
+  await dialog.getByLabel('Supplier reference').fill('SO123');
+  await expect(dialog.getByRole('status')).toHaveText('No sales order was found with this reference.');
+  await expect(proceed).toBeDisabled();
+  await dialog.getByLabel('Supplier reference').fill('SO700003');
+  await expect(dialog.getByRole('status')).toHaveText('Found: order HUB-10003');
+  await proceed.click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  const refs = details.getByRole('list', { name: 'Linked supplier references' });
+  await expect(refs.getByRole('listitem')).toHaveText(['SO800002×', 'SO700003×']);
+  await refs.getByRole('button', { name: 'Remove SO700003' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to remove the supplier reference SO700003?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(refs.getByRole('listitem')).toHaveText(['SO800002×']);
+  // A reseller's admin is not root: the references are read-only to them.
+  await page.context().clearCookies();
+  await signInTo(page, RESELLER_ADMIN, '/webstore/orders/2', /\/webstore\/orders\/2$/);
+  await expect(page.locator('.order-details').getByRole('list', { name: 'Linked supplier references' })).toHaveText('SO800002');
+  await expect(page.locator('.order-details').getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+});
+
+test('the orders list: tick orders (or all of the page), Export saves the CSV under the name given, Print is there', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/orders', /\/webstore\/orders$/);
+  const exportButton = page.getByRole('button', { name: 'Export', exact: true });
+  await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible();
+  await expect(exportButton).toBeDisabled();
+  const rowBox = (reference: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: reference, exact: true }) }).getByRole('checkbox');
+  await rowBox('HUB-10002').check();
+  await rowBox('HUB-10001').check();
+  const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+  expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(['HUB-10001', 'HUB-10002']);
+  await expect(page.getByText('Your CSV download has started.')).toBeVisible();
+  // Select-all ticks the page's rows: 12 of Customer Co's tree.
+  await page.getByRole('checkbox', { name: 'Column with Header Selection' }).check();
+  const [all] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  expect((await readFile(await all.path(), 'utf8')).trimEnd().split('\r\n')).toHaveLength(13);
 });

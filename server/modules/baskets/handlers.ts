@@ -1,10 +1,29 @@
-import type { BasketLineItem } from '../../generated/types';
+import type { Address } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
-import { childRows, decodeAll, fieldsOf, visibleRecord } from '../../http/recordParts';
+import { decodeAll, fieldsOf } from '../../http/recordParts';
+import { visibleRecord } from '../../http/recordParts';
+import { signedIn } from '../auth/signedIn';
+import { basketLineViews } from './basketLines';
+import { addLine, createBasket as createBasketWith, quickOrder as quickOrderInto, saveBasket } from './basketService';
 
-/** A basket's lines are visible exactly when the basket is (same scope; 404 outside it). */
+/** A basket's lines are visible exactly when the basket is (same scope; 404 outside it), priced now. */
 export const listBasketLineItems: Handler<'listBasketLineItems'> = async ({ params }, context) => {
   await visibleRecord('getBasket', params.id, context);
-  const rows = await childRows(context.db, 'basket_line_items', 'basket_id', params.id);
-  return decodeAll<BasketLineItem>('basket_line_item', rows, fieldsOf('BasketLineItem'));
+  return basketLineViews(context, signedIn(context), params.id);
+};
+
+export const addBasketLineItem: Handler<'addBasketLineItem'> = async ({ params, body }, context) => addLine(params.id, body, context);
+
+export const updateBasket: Handler<'updateBasket'> = async ({ params, body }, context) => saveBasket(params.id, body, context);
+
+export const quickOrder: Handler<'quickOrder'> = async ({ params, body }, context) => quickOrderInto(params.id, body, context);
+
+export const createBasket: Handler<'createBasket'> = async ({ body }, context) => createBasketWith(body, context);
+
+/** The basket's organisation's saved addresses, by name; visible exactly when the basket is. */
+export const listBasketAddresses: Handler<'listBasketAddresses'> = async ({ params }, context) => {
+  const basket = await visibleRecord('getBasket', params.id, context);
+  const organisation = (basket['organisation'] as { id: number } | null)?.id;
+  const rows = (await context.db('addresses').where('organisation_id', organisation ?? 0).orderBy(['name', 'id'])) as Record<string, unknown>[];
+  return decodeAll<Address>('address', rows, fieldsOf('Address'));
 };

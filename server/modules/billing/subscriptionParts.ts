@@ -1,4 +1,6 @@
 import { decodeRow } from '../../db/codec';
+import { breakdownOf, subscriptionFacts } from '../subscriptions/breakdown';
+import { moneyText } from '../subscriptions/changeOrders';
 import { genericGet } from '../../http/genericList';
 import type { GenericMeta, Handler, RequestContext } from '../../http/operationDef';
 import { unauthenticated } from '../../http/problem';
@@ -16,17 +18,32 @@ async function visibleSubscription(id: number, context: RequestContext): Promise
   return (await genericGet(context.db, subscriptionInScope(), { params: { id }, query: {}, user: context.user })) as { id: number; order_id: number | null };
 }
 
+/**
+ * The breakdown (001 §2): each product with its plan, recurring cost and contract value at today's
+ * quantity (000 §9, server/modules/subscriptions/breakdown.ts) and the quantities a change may take.
+ */
 export const listSubscriptionProducts: Handler<'listSubscriptionProducts'> = async ({ params }, context) => {
-  const subscription = await visibleSubscription(params.id, context);
+  await visibleSubscription(params.id, context);
+  const facts = await subscriptionFacts(context.db, params.id);
+  const lines = new Map((await breakdownOf(context.db, facts)).map((line) => [line.id, line]));
   const rows = (await context.db('subscription_products as s')
     .join('products as p', 'p.id', 's.product_id')
-    .where('s.subscription_id', subscription.id)
+    .where('s.subscription_id', params.id)
     .orderBy('s.id')
     .select('s.*', 'p.name', 'p.product_code', 'p.subscription_product_type')) as Record<string, unknown>[];
-  return rows.map((row): SubscriptionProduct => ({
-    ...decodeRow<Omit<SubscriptionProduct, 'product'>>('subscription_product', row, ['id', 'quantity', 'order_line_item_id']),
-    product: { ...decodeRow<SubscribedProduct>('product', row, ['name', 'product_code', 'subscription_product_type']), id: Number(row['product_id']) },
-  }));
+  return rows.map((row): SubscriptionProduct => {
+    const line = lines.get(Number(row['id']))!;
+    return {
+      ...decodeRow<Pick<SubscriptionProduct, 'id' | 'quantity' | 'order_line_item_id'>>('subscription_product', row, ['id', 'quantity', 'order_line_item_id']),
+      product: { ...decodeRow<SubscribedProduct>('product', row, ['name', 'product_code', 'subscription_product_type']), id: Number(row['product_id']) },
+      rate_plan: line.plan?.name ?? null,
+      recurring_cost: moneyText(line.figures.recurringCost),
+      total_contract_value: moneyText(line.figures.totalContractValue),
+      min_quantity: line.minQuantity,
+      max_quantity: line.maxQuantity,
+      volume_ranges: line.volumeRanges,
+    };
+  });
 };
 
 export const listSubscriptionOrders: Handler<'listSubscriptionOrders'> = async ({ params }, context) => {

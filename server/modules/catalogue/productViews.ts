@@ -99,11 +99,11 @@ async function lookups(db: Knex, rows: Record<string, unknown>[]) {
 export async function productsToViews(db: Knex, rows: Record<string, unknown>[], list: PriceListChoice): Promise<Product[]> {
   if (rows.length === 0) return [];
   const productIds = rows.map((row) => Number(row['id']));
-  const [{ vendor, type }, plans, { maintenance, provisioning }] = await Promise.all([
-    lookups(db, rows),
-    ratePlansOf(db, productIds, list.currency),
-    optionsOf(db, productIds, list.id),
-  ]);
+  // In a transaction (checkout prices its lines in one) there is one connection: the queries run in
+  // turn, as side by side they would only queue (and pg warns of overlapping queries on a client).
+  const [{ vendor, type }, plans, { maintenance, provisioning }] = db.isTransaction
+    ? [await lookups(db, rows), await ratePlansOf(db, productIds, list.currency), await optionsOf(db, productIds, list.id)]
+    : await Promise.all([lookups(db, rows), ratePlansOf(db, productIds, list.currency), optionsOf(db, productIds, list.id)]);
   return rows.map((row) => {
     const id = Number(row['id']);
     return {

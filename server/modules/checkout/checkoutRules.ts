@@ -38,8 +38,8 @@ export function checkDetails({ basket, lines }: BasketState): void {
 
 /**
  * 000 §5 purchase order: required when the organisation requires it; when it forces uniqueness,
- * not on any other order of the organisation (compared trimmed, in any case). Checkouts of one
- * organisation queue on its row first (PostgreSQL; SQLite has one writer), so two baskets with one
+ * not on any other order of the organisation (compared trimmed, in any case). Checkouts taking one
+ * number queue on a lock of it first (PostgreSQL; SQLite has one writer), so two baskets with one
  * PO number placed side by side cannot both pass the check.
  */
 export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketState): Promise<void> {
@@ -49,7 +49,9 @@ export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketStat
     return;
   }
   if (!buyer.force_po_uniqueness) return;
-  if (db.client.config.client === 'pg') await db('organisations').where('id', buyer.id).forUpdate().first('id');
+  // Only checkouts taking the same number wait for each other: a transaction-scoped advisory lock
+  // on (organisation, number) rather than the organisation's row, which would queue every order.
+  if (db.client.config.client === 'pg') await db.raw('select pg_advisory_xact_lock(?, hashtext(?))', [buyer.id, po.toLowerCase()]);
   const taken = await db('orders').where('organisation_id', buyer.id).whereRaw('lower(purchase_order_number) = ?', [po.toLowerCase()]).first('id');
   if (taken) throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
 }

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
 import { queueMail } from '../../integrations/mail';
+import { notifyManualAuthorisation } from '../orders/orderNotifications';
 import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
 import type { Records } from '../../writes/records';
 import type { SessionUser } from '../auth/sessionUser';
@@ -152,6 +153,8 @@ const steps: WorkflowStep<CheckoutState>[] = [
           text: `Order ${order.name} was placed by ${state.user.name}.${held}`,
         });
       }
+      // Those who may approve it hear of an order that waits for them (001 §4, 002 §3).
+      if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(state.records, order.name, buyer.id);
     },
   },
 ];

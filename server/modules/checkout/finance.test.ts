@@ -98,3 +98,28 @@ describe('POST /baskets/{id}/finance', () => {
     }
   });
 });
+
+describe('GET /lookup/company/{query}', () => {
+  it('answers the sandbox’s financeable company with its registered address, as typed', async () => {
+    const response = await buyer.get<Row>('/api/v1/lookup/company/00000001');
+    expect([response.status, response.body]).toEqual([200, {
+      company_number: '00000001', company_name: 'Sandbox Approved Ltd',
+      registered_address: { company_name: 'Sandbox Approved Ltd', addr_line_1: '1 Lending Lane', addr_line_2: 'Registered Office', city: 'London', region: null, postal_code: 'EC1A 1AA', country_code: 'GB' },
+    }]);
+    expect((await buyer.get<Row>('/api/v1/lookup/company/%2000000002%20')).body['company_name']).toBe('Sandbox Declined Ltd');
+  });
+
+  it.each([
+    ['00000003', 400, 'company_not_financeable'],
+    ['12345678', 404, 'company_not_found'],
+    ['SC000001', 404, 'company_not_found'],
+  ])('%s → %i %s', async (number, status, code) => {
+    const response = await buyer.get<Row>(`/api/v1/lookup/company/${number}`);
+    expect([response.status, response.body['code'], response.body['message_key']]).toEqual([status, code, `problem.${code}`]);
+  });
+
+  it('needs a session and order:checkout; a number over 20 characters names nothing', async () => {
+    expect((await server.client().get('/api/v1/lookup/company/00000001')).status).toBe(401);
+    expect((await buyer.get('/api/v1/lookup/company/' + '1'.repeat(21))).status).toBe(404);
+  });
+});

@@ -1,3 +1,5 @@
+import { DomainError } from '../../domain/errors';
+import { creditProvider } from '../../integrations/creditProvider';
 import type { Handler } from '../../http/operationDef';
 import { visibleRecord } from '../../http/recordParts';
 import { checkout } from './checkoutService';
@@ -13,4 +15,13 @@ export const checkoutBasket: Handler<'checkoutBasket'> = async ({ params, body }
 export const applyForFinance: Handler<'applyForFinance'> = async ({ params, body }, context) => {
   await visibleRecord('getBasket', params.id, context);
   return { success: await apply(context.records, context.user!, params.id, body) };
+};
+
+/** 000 §2.9 company lookup: the provider's record, or 404 company_not_found / 400 company_not_financeable. */
+export const lookupCompany: Handler<'lookupCompany'> = async ({ params }) => {
+  const company = await (await creditProvider()).lookup(params.query);
+  if (!company) throw new DomainError('not_found', 'company_not_found', { field: 'query' });
+  if (!company.financeable) throw new DomainError('invalid', 'company_not_financeable', { field: 'query' });
+  const { financeable: _financeable, ...record } = company;
+  return record;
 };

@@ -23,6 +23,18 @@ describe('demo orders, quotes, baskets and shipping', () => {
     expect(Number((await database.db('order_linked_supplier_refs').count({ n: '*' }).first())?.['n'])).toBeGreaterThan(0);
   });
 
+  it('offers every order action on the demo (001 §4): pending for an approver above, attention required, created without an external id, shipped, placed from a quote', async () => {
+    const first = (where: Record<string, unknown>) => database.db('orders').where(where).orderBy('id').first();
+    // Customer Co's pending order; Rita administers the reseller above it, so she may approve it.
+    expect(await first({ status: 'PENDING_AUTHORISATION', organisation_id: 3 })).toBeDefined();
+    expect(await database.db('users').where({ organisation_id: 2, admin: true, email_address: 'admin@reseller.example' }).first()).toBeDefined();
+    expect(await first({ status: 'ATTENTION_REQUIRED', order_type: 'SALES_ORDER' })).toBeDefined();
+    expect(await database.db('orders').where({ status: 'CREATED', order_type: 'SALES_ORDER', quote_id: null }).whereNull('external_id').first()).toBeDefined();
+    expect(await first({ status: 'SHIPPED' })).toBeDefined();
+    const fromQuote = await database.db('orders').whereNotNull('quote_id').first('id', 'quote_id');
+    expect(await database.db('quotes').where({ id: fromQuote?.quote_id, order_id: fromQuote?.id, quote_status: 'ACCEPTED' }).first()).toBeDefined();
+  });
+
   it('has root-side quotes in every status from the distributor to resellers and customers below it', async () => {
     for (const to of [2, 3, 4]) expect(await distinct('quotes', 'quote_status', { organisation_from_id: 1, organisation_to_id: to })).toEqual(new Set(QUOTE_STATUSES));
     expect(await distinct('quotes', 'organisation_from_id')).toEqual(new Set([1]));

@@ -49,10 +49,17 @@ export async function notifyOrderStatusChanged(context: Pick<RequestContext, 'db
   const subject = `Order ${order.name}: ${STATUS_TEXT[order.status]}`;
   const text = previous === null ? `Order ${order.name} was placed with the status ${STATUS_TEXT[order.status]}.` : `The status of order ${order.name} changed from ${STATUS_TEXT[previous]} to ${STATUS_TEXT[order.status]}.`;
   await mailEach(context.records, await subscribersOf(context.db, 'order_status_changed', organisationId), subject, text);
-  if (order.status === 'PENDING_AUTHORISATION') {
-    const recipients = await subscribersOf(context.db, 'order_requires_manual_auth', organisationId);
-    await mailEach(context.records, recipients, `Order ${order.name} requires authorisation`, `Order ${order.name} is waiting for authorisation.`);
-  }
+  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(context.records, order.name, organisationId);
+}
+
+/**
+ * order_requires_manual_auth (002 §3): a new order of `organisationId` awaits authorisation; its
+ * subscribers in that organisation and above (those who may approve it) are told. Checkout raises
+ * it for an order placed PENDING_AUTHORISATION.
+ */
+export async function notifyManualAuthorisation(records: Records, orderName: string, organisationId: number): Promise<void> {
+  const recipients = await subscribersOf(records.db, 'order_requires_manual_auth', organisationId);
+  await mailEach(records, recipients, `Order ${orderName} requires authorisation`, `Order ${orderName} is waiting for authorisation.`);
 }
 
 async function mailEach(records: Records, recipients: string[], subject: string, text: string): Promise<void> {

@@ -1,0 +1,203 @@
+import { formatMoney } from '../../runtime/format/money';
+import { useT } from '../../runtime/i18n/useT';
+import { Tooltip } from '../../runtime/ui/Tooltip';
+import { toMoneyString } from '../../shared/pricing';
+import type { Product } from '../product/productTypes';
+import { LINE_DETAILS, emailValid, lineQuantityProblem, priceDraftLine, type BasketDraft, type DraftLine, type LineDetailField } from './basketDraft';
+import type { BasketEditor } from './useBasketEditor';
+
+interface Props {
+  editor: BasketEditor;
+  draft: BasketDraft;
+  editable: boolean;
+  /** Root users see the margin columns (000 §2.8, §6). */
+  root: boolean;
+  currency: string;
+}
+
+const DETAIL_LABELS: Record<LineDetailField, string> = {
+  dropbox_team_name: 'basket_page.team_name',
+  dropbox_admin_email: 'basket_page.admin_email',
+  acronis_tenant_name: 'basket_page.tenant_name',
+  acronis_admin_email: 'basket_page.admin_email',
+  nuvias_name: 'basket_page.order_name',
+  sbc_name: 'basket_page.order_name',
+  stac_teams_name: 'basket_page.order_name',
+  stac_zoom_phone_name: 'basket_page.order_name',
+};
+const DETAIL_MAX: Record<LineDetailField, number> = {
+  dropbox_team_name: 20, dropbox_admin_email: 255, acronis_tenant_name: 20, acronis_admin_email: 255, nuvias_name: 20, sbc_name: 20, stac_teams_name: 20, stac_zoom_phone_name: 20,
+};
+const id = (value: string): number | null => (value === '' ? null : Number(value));
+
+/**
+ * 000 §2.8 line items: quantity (000 §5 rules shown as they are broken), rate plan, maintenance,
+ * provisioning, discount, the Dropbox / Acronis / named-order details of the line's subscription
+ * type, prices from shared/pricing, and for root users the margin columns. Quantity 0 or Remove
+ * takes the line out on save.
+ */
+export function BasketLinesTable({ editor, draft, editable, root, currency }: Props) {
+  const t = useT();
+  const money = (amount: string | null) => formatMoney(amount, currency) ?? '--';
+  const setLine = (lineId: number, change: Partial<DraftLine>) =>
+    editor.edit((current) => ({ ...current, lines: current.lines.map((line) => (line.id === lineId ? { ...line, ...change } : line)) }));
+  const setDetail = (line: DraftLine, field: LineDetailField, value: string) => setLine(line.id, { details: { ...line.details, [field]: value } });
+
+  if (draft.lines.length === 0) return <p data-testid="basket-no-lines">{t('basket_page.no_lines')}</p>;
+  return (
+    <table className="basket-lines" data-testid="basket-lines">
+      <thead>
+        <tr>
+          <th>{t('basket_page.product')}</th>
+          <th>{t('basket_page.quantity')}</th>
+          <th>{t('basket_page.rate_plan')}</th>
+          <th>{t('basket_dialog.maintenance')}</th>
+          <th>{t('basket_dialog.provisioning')}</th>
+          <th>{t('basket_page.discount')}</th>
+          <th>{t('basket_page.line_details')}</th>
+          <th>{t('basket_page.price')}</th>
+          <th>{t('basket_page.subtotal')}</th>
+          {root && (
+            <>
+              <th>{t('basket_page.rrp')}</th>
+              <th>{t('basket_page.markup')}</th>
+              <th>{t('basket_page.margin')}</th>
+              <th>{t('basket_page.end_user_price')}</th>
+            </>
+          )}
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {draft.lines.map((line) => {
+          const product: Product | undefined = editor.products.get(line.product);
+          const priced = priceDraftLine(line, product);
+          const problem = lineQuantityProblem(line, product);
+          const markupProblem = priced?.problems.find((candidate) => candidate.field === 'markup');
+          const own: readonly LineDetailField[] = line.subscription_type ? LINE_DETAILS[line.subscription_type] : [];
+          return (
+            <tr key={line.id} data-testid="basket-line" data-product-code={line.product_code} className={line.quantity === 0 ? 'basket-lines__removed' : undefined}>
+              <td>
+                <strong>{line.name}</strong>
+                <div className="basket-lines__code">{line.product_code}</div>
+              </td>
+              <td>
+                <input
+                  type="number"
+                  min={0}
+                  step={1}
+                  className={problem ? 'store-input store-input--invalid' : 'store-input'}
+                  value={line.quantity}
+                  disabled={!editable || !product}
+                  aria-invalid={problem !== null}
+                  aria-label={t('basket_page.quantity')}
+                  data-testid="line-quantity"
+                  onChange={(event) => setLine(line.id, { quantity: Math.max(0, Math.floor(Number(event.target.value) || 0)) })}
+                />
+                {problem && (
+                  <Tooltip text={t(problem.key, problem.values)}>
+                    <span className="price-box__warning" data-testid="line-quantity-problem">
+                      {t(problem.key, problem.values)}
+                    </span>
+                  </Tooltip>
+                )}
+              </td>
+              <td>
+                {product && product.rate_plans.length > 0 ? (
+                  <select value={line.selected_rate_plan ?? ''} disabled={!editable || product.rate_plans.length < 2} aria-label={t('basket_page.rate_plan')} onChange={(event) => setLine(line.id, { selected_rate_plan: id(event.target.value) })}>
+                    {product.rate_plans.map((plan) => (
+                      <option key={plan.id} value={plan.id}>
+                        {plan.name}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td>
+                {product && product.maintenance.length > 0 ? (
+                  <select value={line.maintenance_product ?? ''} disabled={!editable} aria-label={t('basket_dialog.maintenance')} onChange={(event) => setLine(line.id, { maintenance_product: id(event.target.value) })}>
+                    <option value="">{t('basket_dialog.choose_maintenance')}</option>
+                    {product.maintenance.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td>
+                {product && product.provisioning.length > 0 ? (
+                  <select value={line.prov_product ?? ''} disabled={!editable} aria-label={t('basket_dialog.provisioning')} onChange={(event) => setLine(line.id, { prov_product: id(event.target.value) })}>
+                    <option value="">{t('basket_dialog.no_provisioning')}</option>
+                    {product.provisioning.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td data-testid="line-discount">{line.discount}</td>
+              <td className="basket-lines__details">
+                {own.map((field) => {
+                  const isEmail = field.endsWith('_email');
+                  const invalid = isEmail && !emailValid(line.details[field]);
+                  return (
+                    <label key={field} className="form__field">
+                      <span>{t(DETAIL_LABELS[field] as Parameters<typeof t>[0])}</span>
+                      <input
+                        type={isEmail ? 'email' : 'text'}
+                        value={line.details[field]}
+                        maxLength={DETAIL_MAX[field]}
+                        disabled={!editable}
+                        aria-invalid={invalid}
+                        data-testid={`line-${field}`}
+                        onChange={(event) => setDetail(line, field, event.target.value)}
+                      />
+                      {invalid && <span className="form__warning">{t('email_regex')}</span>}
+                    </label>
+                  );
+                })}
+              </td>
+              <td data-testid="line-price">{money(priced?.unitPrice ? toMoneyString(priced.unitPrice) : null)}</td>
+              <td data-testid="line-subtotal">{money(priced ? toMoneyString(priced.net) : null)}</td>
+              {root && (
+                <>
+                  <td>{money(priced?.rrpTotal ? toMoneyString(priced.rrpTotal) : null)}</td>
+                  <td>
+                    <input
+                      type="number"
+                      min={0}
+                      step={0.0001}
+                      value={line.markup ?? ''}
+                      disabled={!editable}
+                      aria-label={t('basket_page.markup')}
+                      aria-invalid={markupProblem !== undefined}
+                      onChange={(event) => setLine(line.id, { markup: event.target.value === '' ? null : event.target.value })}
+                    />
+                    {markupProblem && <span className="form__warning">{t(markupProblem.code === 'min_margin_tooltip' ? 'min_margin_tooltip' : 'max_margin_tooltip', markupProblem.values as Record<string, string>)}</span>}
+                  </td>
+                  <td>{money(priced ? toMoneyString(priced.marginAmount) : null)}</td>
+                  <td>{money(priced ? toMoneyString(priced.endUserTotal) : null)}</td>
+                </>
+              )}
+              <td>
+                {editable && line.quantity > 0 && (
+                  <button type="button" className="button button--link" onClick={() => setLine(line.id, { quantity: 0 })} data-testid="line-remove">
+                    {t('basket_page.remove')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

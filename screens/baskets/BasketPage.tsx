@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { formatMoney } from '../../runtime/format/money';
+import { useT } from '../../runtime/i18n/useT';
+import { RouteLink } from '../../runtime/routing/RouteLink';
+import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
+import { hasPermission } from '../../runtime/session/permissions';
+import { useCurrentUser } from '../../runtime/session/useCurrentUser';
+import { Modal } from '../../runtime/ui/Modal';
+import { Spinner } from '../../runtime/ui/Spinner';
+import { Tooltip } from '../../runtime/ui/Tooltip';
+import { toMoneyString } from '../../shared/pricing';
+import { BasketDetailsTable } from './BasketDetailsTable';
+import { BasketLinesTable } from './BasketLinesTable';
+import { useBasketEditor } from './useBasketEditor';
+import './baskets.css';
+
+/**
+ * The basket page (000 §2.8): back link, the basket's name as heading, the details table and the
+ * line items, edited in place and saved as one (PUT /baskets/{id}); Save, Save and checkout,
+ * Cancel (reload) and Delete (confirmed, then back to the baskets). Without order:modify_draft
+ * everything is read-only (000 §6). An unknown basket goes to notFound (000 §8).
+ */
+export function BasketPage() {
+  const t = useT();
+  const { id } = useParams();
+  const goTo = useRouteNavigate();
+  const { user } = useCurrentUser();
+  const editor = useBasketEditor(id);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const editable = hasPermission(user, 'order:modify_draft');
+
+  useEffect(() => {
+    if (editor.status === 'failed') goTo('notFound', {}, { replace: true });
+  }, [editor.status, goTo]);
+
+  const { basket, draft, checks } = editor;
+  if (editor.status !== 'loaded' || !basket || !draft || !checks) return <Spinner />;
+  const title = basket.name ?? t('baskets.one');
+  const checkoutButton = (
+    <button type="button" className="button button--primary" disabled={!checks.canCheckout || editor.busy || (editor.changed && !checks.canSave)} onClick={() => void editor.save('checkout')} data-testid="basket-save-checkout">
+      {t('basket_page.save_and_checkout')}
+    </button>
+  );
+
+  return (
+    <section className="basket-page" data-testid="basket-page">
+      <RouteLink to="baskets" className="basket-page__back">
+        ← {t('basket_page.back')}
+      </RouteLink>
+      <h1 data-testid="basket-title">{title}</h1>
+      <h2>{t('basket_page.details')}</h2>
+      <BasketDetailsTable editor={editor} draft={draft} editable={editable} />
+      <h2>{t('basket_page.lines')}</h2>
+      <BasketLinesTable editor={editor} draft={draft} editable={editable} root={user?.root ?? false} currency={basket.currency} />
+      <p className="basket-page__total">
+        {t('basket_page.total')}: <strong data-testid="basket-subtotal">{formatMoney(toMoneyString(checks.subtotal), basket.currency)}</strong>
+      </p>
+      {editable && (
+        <div className="basket-page__buttons">
+          <button type="button" className="button button--primary" disabled={!checks.canSave || editor.busy} onClick={() => void editor.save()} data-testid="basket-save">
+            {t('basket_page.save')}
+          </button>
+          {checks.canCheckout ? checkoutButton : <Tooltip text={t('checkout_complete_required_fields')}>{checkoutButton}</Tooltip>}
+          <button type="button" className="button" disabled={!editor.changed || editor.busy} onClick={editor.cancel} data-testid="basket-cancel">
+            {t('basket_page.cancel')}
+          </button>
+          <button type="button" className="button button--danger" disabled={editor.busy} onClick={() => setConfirmDelete(true)} data-testid="basket-delete">
+            {t('basket_page.delete')}
+          </button>
+        </div>
+      )}
+      <Modal
+        open={confirmDelete}
+        title={t('basket_page.delete')}
+        closeLabel={t('alert.close')}
+        onClose={() => setConfirmDelete(false)}
+        footer={
+          <>
+            <button type="button" className="button" disabled={editor.busy} onClick={() => setConfirmDelete(false)}>
+              {t('confirm.no')}
+            </button>
+            <button type="button" className="button button--primary" disabled={editor.busy} onClick={() => void editor.remove()} data-testid="basket-delete-yes">
+              {t('confirm.yes')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('confirm.delete_basket', { name: basket.name ?? String(basket.id) })}</p>
+      </Modal>
+    </section>
+  );
+}

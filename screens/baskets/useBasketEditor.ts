@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { fetchList, fetchRecord, isAbortError } from '../../runtime/api/client';
+import { ApiProblem } from '../../runtime/api/problem';
+import { sendRequest } from '../../runtime/api/send';
+import { useAlerts } from '../../runtime/alerts/useAlerts';
+import type { MessageKey } from '../../runtime/generated/messages';
+import { useChildRows } from '../../runtime/record/useChildRows';
+import { useRecord } from '../../runtime/record/useRecord';
+import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
+import type { Product } from '../product/productTypes';
+import { checkDraft, draftOf, saveBody, type Basket, type BasketDraft, type BasketLine, type DraftChecks, type SavedAddress, type ShippingTypeOption } from './basketDraft';
+
+export interface BasketEditor {
+  status: 'loading' | 'loaded' | 'failed';
+  basket: Basket | null;
+  draft: BasketDraft | null;
+  /** The draft after an edit: sets the changed flag (000 §4). */
+  edit: (change: (draft: BasketDraft) => BasketDraft) => void;
+  changed: boolean;
+  checks: DraftChecks | null;
+  products: ReadonlyMap<number, Product>;
+  shippingTypes: readonly ShippingTypeOption[];
+  addresses: readonly SavedAddress[];
+  busy: boolean;
+  save: (then?: 'checkout') => Promise<void>;
+  cancel: () => void;
+  remove: () => Promise<void>;
+}
+
+/** Loads what the basket page shows; each list failing on its own yields nothing (000 §7). */
+function useLookups(basket: Basket | null, lines: readonly BasketLine[] | null) {
+  const [products, setProducts] = useState<ReadonlyMap<number, Product>>(new Map());
+  const [shippingTypes, setShippingTypes] = useState<readonly ShippingTypeOption[]>([]);
+  const [addresses, setAddresses] = useState<readonly SavedAddress[]>([]);
+  const productIds = useMemo(() => [...new Set((lines ?? []).map((line) => line.product))].sort((a, b) => a - b).join(','), [lines]);
+  useEffect(() => {
+    const controller = new AbortController();
+    const ids = productIds === '' ? [] : productIds.split(',').map(Number);
+    // A product no longer in the store answers 404: its line is shown, not priced.
+    void Promise.all(ids.map((id) => fetchRecord<Product>(`/products/${id}`, controller.signal).catch(() => null))).then((found) => {
+      if (!controller.signal.aborted) setProducts(new Map(found.flatMap((product) => (product ? [[product.id, product] as const] : []))));
+    });
+    return () => controller.abort();
+  }, [productIds]);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchList<ShippingTypeOption>('/shipping_types', {}, controller.signal).then((page) => setShippingTypes(page.rows), () => undefined);
+    return () => controller.abort();
+  }, []);
+  const basketId = basket?.id;
+  useEffect(() => {
+    if (basketId === undefined) return undefined;
+    const controller = new AbortController();
+    fetchList<SavedAddress>(`/baskets/${basketId}/addresses`, {}, controller.signal).then(
+      (page) => setAddresses(page.rows),
+      (error: unknown) => {
+        if (!isAbortError(error)) setAddresses([]);
+      },
+    );
+    return () => controller.abort();
+  }, [basketId]);
+  return { products, shippingTypes, addresses };
+}
+
+/**
+ * The basket page's state (000 §2.8, §4): the record and its lines loaded by the runtime's hooks,
+ * a draft edited in place (any edit sets changed; save, cancel or load clears it), and the one
+ * write — PUT /baskets/{id} with If-Match, the whole basket — then save_success for 2 seconds.
+ */
+export function useBasketEditor(id: string | undefined): BasketEditor {
+  const alerts = useAlerts();
+  const goTo = useRouteNavigate();
+  const record = useRecord('/baskets/{id}', id);
+  const lineRows = useChildRows('/baskets/{id}/line_items', id ?? '0', undefined);
+  const basket = record.status === 'loaded' ? (record.record as Basket) : null;
+  const lines = lineRows.status === 'loaded' ? (lineRows.rows as unknown as BasketLine[]) : null;
+  const lookups = useLookups(basket, lines);
+  const [draft, setDraft] = useState<BasketDraft | null>(null);
+  const [changed, setChanged] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  // A (re)load replaces the draft: what the server holds now.
+  useEffect(() => {
+    if (basket && lines) {
+      setDraft(draftOf(basket, lines));
+      setChanged(false);
+    }
+  }, [basket, lines]);
+
+  const edit = useCallback((change: (current: BasketDraft) => BasketDraft) => {
+    setDraft((current) => (current ? change(current) : current));
+    setChanged(true);
+  }, []);
+
+  const reloadAll = useCallback(() => {
+    record.reload();
+    lineRows.reload();
+  }, [record, lineRows]);
+
+  const fail = useCallback(
+    (error: unknown, messageKey: MessageKey) => {
+      const reason = error instanceof ApiProblem ? (error.message_key as MessageKey) : undefined;
+      alerts.push({ type: messageKey, level: 'danger', messageKey, ...(reason && { detail: { messageKey: reason, values: { parameter: error instanceof ApiProblem ? (error.parameter ?? '') : '' } } }) });
+    },
+    [alerts],
+  );
+
+  const save = useCallback(
+    async (then?: 'checkout') => {
+      if (!draft || !id || busy) return;
+      setBusy(true);
+      try {
+        if (changed) {
+          await sendRequest('PUT', `/baskets/${id}`, { body: saveBody(draft), ifMatch: record.status === 'loaded' ? record.etag : null });
+          alerts.push({ type: 'save_success', level: 'success', messageKey: 'save_success' });
+          reloadAll();
+        }
+        if (then === 'checkout') goTo('basket_checkout', { id });
+      } catch (error) {
+        fail(error, 'basket_save_failed');
+      } finally {
+        setBusy(false);
+      }
+    },
+    [draft, id, busy, changed, record, alerts, reloadAll, goTo, fail],
+  );
+
+  const remove = useCallback(async () => {
+    if (!id || !basket) return;
+    setBusy(true);
+    try {
+      await sendRequest('DELETE', `/baskets/${id}`);
+      alerts.push({ type: 'basket_deleted_success', level: 'success', messageKey: 'basket_deleted_success', values: { name: basket.name ?? String(basket.id) } });
+      goTo('baskets');
+    } catch (error) {
+      fail(error, 'basket_delete_failure');
+      setBusy(false);
+    }
+  }, [id, basket, alerts, goTo, fail]);
+
+  const status = record.status === 'failed' || lineRows.status === 'failed' ? 'failed' : basket && lines && draft ? 'loaded' : 'loading';
+  return {
+    status,
+    basket,
+    draft,
+    edit,
+    changed,
+    checks: draft ? checkDraft(draft, lookups.products, changed) : null,
+    ...lookups,
+    busy,
+    save,
+    cancel: reloadAll,
+    remove,
+  };
+}

@@ -1,0 +1,77 @@
+import { useT } from '../../runtime/i18n/useT';
+import { formatMoney } from '../../runtime/format/money';
+import type { ShippingOption } from '../../shared/pricing/shipping';
+import type { CheckoutData, Draft } from './checkoutData';
+import { SelectField, TextField } from './fields';
+
+interface ShippingTabProps {
+  data: CheckoutData;
+  draft: Draft;
+  options: ShippingOption[];
+  onChange: (change: Partial<Draft>) => void;
+}
+
+const ADDRESS_FIELDS = [
+  ['shipping_company_name', 100, true],
+  ['shipping_recipient_name', 100, false],
+  ['shipping_addr_line_1', 150, true],
+  ['shipping_addr_line_2', 150, false],
+  ['shipping_city', 50, true],
+  ['shipping_region', 30, false],
+  ['shipping_postal_code', 36, true],
+] as const;
+
+/**
+ * 000 §2.9 Shipping: the address selector (New address, then the organisation's saved addresses,
+ * copied into the form), the address fields with their limits, the methods offered for the
+ * country with their costs, part shipment and instructions; no_shipping when nothing is offered.
+ */
+export function ShippingTab({ data, draft, options, onChange }: ShippingTabProps) {
+  const t = useT();
+  const chooseAddress = (id: string) => {
+    const address = data.addresses.find((candidate) => String(candidate.id) === id);
+    if (!address) return;
+    onChange({
+      shipping_company_name: address.company_name, shipping_recipient_name: address.recipient_name, shipping_addr_line_1: address.addr_line_1,
+      shipping_addr_line_2: address.addr_line_2, shipping_city: address.city, shipping_region: address.region, shipping_postal_code: address.postal_code,
+      shipping_country_code: address.country_code,
+    });
+  };
+  return (
+    <section data-testid="checkout-shipping">
+      <SelectField id="address_select" label={t('checkout.address')} value="" onChange={chooseAddress}
+        options={[{ value: '', label: t('checkout.new_address') }, ...data.addresses.map((address) => ({ value: String(address.id), label: address.name ?? address.company_name ?? String(address.id) }))]} />
+      {ADDRESS_FIELDS.map(([field, max, required]) => (
+        <TextField key={field} id={field} label={t(`baskets.${field}`)} value={draft[field]} max={max} required={required} onChange={(value) => onChange({ [field]: value })} />
+      ))}
+      <SelectField id="shipping_country_code" label={t('baskets.shipping_country_code')} required value={draft.shipping_country_code ?? ''}
+        onChange={(value) => onChange({ shipping_country_code: value === '' ? null : value })}
+        options={[{ value: '', label: '--' }, ...data.countries.map((country) => ({ value: country.code, label: country.name }))]} />
+      <fieldset data-testid="shipping-methods">
+        <legend>{t('checkout.shipping_method')} *</legend>
+        {options.length === 0 && <p role="alert" data-testid="no-shipping">{t('no_shipping')}</p>}
+        {options.map(({ rule, cost }) => (
+          <label key={rule.id} className="radio">
+            <input type="radio" name="shipping_type" value={rule.id} checked={draft.shipping_type === rule.id} onChange={() => onChange({ shipping_type: rule.id })} />
+            {(rule as unknown as { name: string }).name} — {formatMoney(cost, data.basket.currency)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t('baskets.part_ship')}</legend>
+        <label className="radio">
+          <input type="radio" name="part_ship" checked={draft.part_ship} onChange={() => onChange({ part_ship: true })} data-testid="part-ship-yes" />
+          {t('checkout.part_ship_allowed')}
+        </label>
+        <label className="radio">
+          <input type="radio" name="part_ship" checked={!draft.part_ship} onChange={() => onChange({ part_ship: false })} />
+          {t('checkout.part_ship_not_allowed')}
+        </label>
+      </fieldset>
+      <div className="form-field">
+        <label htmlFor="ship_instructions">{t('baskets.ship_instructions')}</label>
+        <textarea id="ship_instructions" value={draft.ship_instructions ?? ''} onChange={(event) => onChange({ ship_instructions: event.target.value || null })} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { missingFinanceFields, type FinanceDetails } from '../../shared/pricing/finance';
+import type { Draft, PricedRow } from './checkoutData';
+
+const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
+
+/** 000 §5 e-mail: empty or one character passes; longer must look like an address with a 2–15 letter top-level part. */
+export function emailValid(value: string | null | undefined): boolean {
+  if (!value || value.length <= 1) return true;
+  return /^[A-Za-z0-9.'&_%+\-/=?^`{|}~ ]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,15}$/.test(value);
+}
+
+/** Per subscription type, the line fields the details step needs (000 §5). */
+export const LINE_DETAILS: Record<string, readonly (keyof Draft['lines'][number])[]> = {
+  DROPBOX: ['dropbox_team_name', 'dropbox_admin_email'],
+  ACRONIS: ['acronis_tenant_name', 'acronis_admin_email'],
+  NUVIAS: ['nuvias_name'],
+  SBC_AS_A_SERVICE: ['sbc_name'],
+  STAC_TEAMS: ['stac_teams_name'],
+  STAC_ZOOM_PHONE: ['stac_zoom_phone_name'],
+};
+
+export interface PoRules {
+  required: boolean;
+  /** The uniqueness check found the number on another order (000 §5 non_unique_po_number). */
+  taken: boolean;
+}
+
+export function poValid(draft: Draft, rules: PoRules): boolean {
+  const po = draft.purchase_order_number ?? '';
+  if (po.length > 45) return false;
+  if (rules.required && po.trim() === '') return false;
+  return !rules.taken;
+}
+
+/** 000 §5 details step complete. */
+export function detailsComplete(draft: Draft, rows: PricedRow[], rules: PoRules): boolean {
+  if (!poValid(draft, rules) || rows.length === 0) return false;
+  if (rows.some((row) => row.priced.problems.some((problem) => problem.field !== 'markup' && problem.field !== 'discount'))) return false;
+  for (const row of rows) {
+    for (const field of LINE_DETAILS[row.product.subscription_type ?? ''] ?? []) {
+      if (blank(row.line[field])) return false;
+    }
+    if (!emailValid(row.line.dropbox_admin_email) || !emailValid(row.line.acronis_admin_email)) return false;
+  }
+  if (rows.some((row) => row.product.subscription_type === 'ZOOM')) {
+    if (blank(draft.end_user) || blank(draft.end_user_email) || !emailValid(draft.end_user_email)) return false;
+  }
+  return true;
+}
+
+export const ADDRESS_REQUIRED = ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const;
+
+/** 000 §5 shipping step complete (details complete is checked beside it). */
+export function shippingComplete(draft: Draft, shippable: boolean, offered: number[]): boolean {
+  if (!shippable) return true;
+  if (ADDRESS_REQUIRED.some((field) => blank(draft[field]))) return false;
+  return draft.shipping_type !== null && offered.includes(draft.shipping_type);
+}
+
+export function financeDetailsComplete(draft: Draft): boolean {
+  return missingFinanceFields(draft as unknown as FinanceDetails).length === 0 && emailValid(draft.finance_email_address) && contactNumberValid(draft.finance_contact_number);
+}
+
+/** 000 §5: a 0 followed by up to 11 digits. */
+export function contactNumberValid(value: string | null | undefined): boolean {
+  return !value || /^0[0-9]{0,11}$/.test(value);
+}

@@ -1,0 +1,193 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAlerts } from '../../runtime/alerts/useAlerts';
+import { api, ApiProblem, fetchList, isAbortError, unwrap } from '../../runtime/api/client';
+import type { MessageKey } from '../../runtime/generated/messages';
+import { useCurrentUser } from '../../runtime/session/useCurrentUser';
+import { financeOffered, financeRefusal, type FinanceDetails } from '../../shared/pricing/finance';
+import {
+  basketShippable, draftOf, financeLines, inputOf, loadCheckout, optionsFor, pricedRows, subtotalOf,
+  type CheckoutData, type CheckoutLine, type Draft,
+} from './checkoutData';
+import { detailsComplete, financeDetailsComplete, shippingComplete } from './completeness';
+import type { Flow, Progress, Step } from './wizardSteps';
+
+/** 000 §9: the PO uniqueness check and the shipping re-check wait this long after the last change. */
+export const RECHECK_MS = 500;
+
+/** Changes that clear an approved finance application (000 §4). */
+const clearsApproval = (change: Partial<Draft>) => Object.keys(change).some((field) => /^(finance_|shipping_)|^payment_type$/.test(field));
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+
+export type WizardModal = 'approved' | 'declined' | 'placed' | null;
+
+/** The wizard's state and actions; the component only renders them. */
+export function useCheckoutWizard(basketId: number) {
+  const { user } = useCurrentUser();
+  const { push } = useAlerts();
+  const [data, setData] = useState<CheckoutData | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [changed, setChanged] = useState(false);
+  const [step, setStep] = useState<Step>('details');
+  const [poTaken, setPoTaken] = useState(false);
+  const [approved, setApproved] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [modal, setModal] = useState<WizardModal>(null);
+  const [placedId, setPlacedId] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const organisation = user?.organisation ?? null;
+  const placeKey = useRef(newKey());
+
+  const load = useCallback(
+    (signal: AbortSignal) => {
+      if (!organisation) return;
+      loadCheckout(basketId, organisation.id, signal)
+        .then((loaded) => {
+          setData(loaded);
+          setDraft(draftOf(loaded));
+          setChanged(false);
+          // 000 §4: a basket that already has approved finance is treated as approved on load.
+          setApproved(loaded.basket.finance_approved);
+        })
+        .catch((error: unknown) => {
+          if (!isAbortError(error)) setFailed(true);
+        });
+    },
+    [basketId, organisation],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const rows = useMemo(() => (data && draft ? pricedRows(data, draft) : []), [data, draft]);
+  const shippable = basketShippable(rows);
+  const options = useMemo(() => (data && draft ? optionsFor(data, draft, rows) : []), [data, draft, rows]);
+  const chosen = options.find((option) => option.rule.id === draft?.shipping_type) ?? null;
+  const shipping = shippable && chosen ? chosen.cost : '0.00';
+  const flow: Flow = { shippable, finance: organisation?.finance_type != null };
+  const financeable = !!user && financeOffered({ root: user.root, currency: organisation?.currency ?? null }, organisation?.finance_type ?? null) && rows.some((row) => row.product.is_financeable);
+  const progress: Progress = {
+    details: !!draft && detailsComplete(draft, rows, { required: organisation?.po_number_required ?? false, taken: poTaken }),
+    shipping: !!draft && shippingComplete(draft, shippable, options.map((option) => option.rule.id)),
+    payment: !!draft && (draft.payment_type === 'ON_ACCOUNT' || approved),
+  };
+
+  const change = useCallback((update: Partial<Draft>) => {
+    setDraft((current) => (current ? { ...current, ...update } : current));
+    setChanged(true);
+    setRefusal(null);
+    if (clearsApproval(update)) setApproved(false);
+  }, []);
+  const changeLine = useCallback((id: number, update: Partial<CheckoutLine>) => {
+    setDraft((current) => (current ? { ...current, lines: current.lines.map((line) => (line.id === id ? { ...line, ...update } : line)) } : current));
+    setChanged(true);
+    if ('quantity' in update) setApproved(false);
+  }, []);
+
+  // 000 §4: no financeable line forces account payment.
+  useEffect(() => {
+    if (draft && data && !financeable && draft.payment_type === 'FINANCE') change({ payment_type: 'ON_ACCOUNT' });
+  }, [draft, data, financeable, change]);
+
+  // 000 §5: the PO number's uniqueness, 500 ms after typing and on load, across every page of the order search.
+  const po = draft?.purchase_order_number?.trim() ?? '';
+  useEffect(() => {
+    if (!organisation?.force_po_uniqueness || po === '') {
+      setPoTaken(false);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      const search = async () => {
+        for (let page = 1; ; page++) {
+          const result = await fetchList<{ purchase_order_number: string | null }>('/orders', { text: po, page, per_page: 96 }, controller.signal);
+          if (result.rows.some((order) => order.purchase_order_number?.trim().toLowerCase() === po.toLowerCase())) return true;
+          if (page >= result.totalPages) return false;
+        }
+      };
+      search().then(setPoTaken).catch(() => setPoTaken(false));
+    }, RECHECK_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [po, organisation?.force_po_uniqueness]);
+
+  // 000 §4: 500 ms after a country change the shipping type is cleared if it is no longer offered.
+  const country = draft?.shipping_country_code ?? null;
+  const offeredIds = options.map((option) => option.rule.id).join(',');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setDraft((current) => (current && current.shipping_type !== null && !offeredIds.split(',').includes(String(current.shipping_type)) ? { ...current, shipping_type: null } : current));
+    }, RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [country, offeredIds]);
+
+  const fail = (error: unknown, fallback: MessageKey) => {
+    const key = error instanceof ApiProblem && error.code !== 'internal' ? (error.message_key as MessageKey) : fallback;
+    push({ type: 'checkout', level: 'danger', messageKey: key, autoClearMs: null });
+  };
+
+  const apply = async () => {
+    if (!draft) return;
+    const reason = !financeDetailsComplete(draft) ? 'checkout_complete_required_fields' : financeRefusal(financeLines(rows), draft as unknown as FinanceDetails);
+    if (reason) return setRefusal(reason);
+    setBusy(true);
+    try {
+      const result = await unwrap(api.POST('/baskets/{id}/finance', { params: { path: { id: basketId } }, body: inputOf(draft), headers: { 'Idempotency-Key': newKey() } }));
+      setChanged(false);
+      setApproved(result.success);
+      setModal(result.success ? 'approved' : 'declined');
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 422) setRefusal(error.code);
+      else fail(error, 'error_applying_for_finance');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const place = async () => {
+    if (!draft) return;
+    setBusy(true);
+    try {
+      const order = await unwrap(api.POST('/baskets/{id}/checkout', { params: { path: { id: basketId } }, body: inputOf(draft), headers: { 'Idempotency-Key': placeKey.current } }));
+      setPlacedId(order.id);
+      setModal('placed');
+    } catch (error) {
+      placeKey.current = newKey();
+      fail(error, 'problem.internal' as MessageKey);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** 000 §4 Save for later: the basket's details and address (none when it does not ship). */
+  const saveForLater = async () => {
+    if (!draft) return;
+    const address = shippable ? {} : { shipping_company_name: null, shipping_recipient_name: null, shipping_addr_line_1: null, shipping_addr_line_2: null, shipping_city: null, shipping_region: null, shipping_postal_code: null, shipping_country_code: null };
+    const { purchase_order_number, end_user, end_user_email, provisioning_instructions, ship_instructions, part_ship, shipping_company_name, shipping_recipient_name,
+      shipping_addr_line_1, shipping_addr_line_2, shipping_city, shipping_region, shipping_postal_code, shipping_country_code, payment_type } = draft;
+    setBusy(true);
+    try {
+      await unwrap(api.PUT('/baskets/{id}', { params: { path: { id: basketId } }, body: {
+        purchase_order_number, end_user, end_user_email, provisioning_instructions, ship_instructions, part_ship, shipping_company_name, shipping_recipient_name,
+        shipping_addr_line_1, shipping_addr_line_2, shipping_city, shipping_region, shipping_postal_code, shipping_country_code, payment_type, ...address,
+      } }));
+      setChanged(false);
+      push({ type: 'save_success', level: 'success', messageKey: 'save_success' });
+    } catch (error) {
+      fail(error, 'problem.internal' as MessageKey);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    user, organisation, data, draft, rows, shippable, options, chosen, shipping, flow, financeable, progress, step, setStep, changed,
+    poTaken, approved, refusal, busy, modal, setModal, placedId, failed, subtotal: subtotalOf(rows).toFixed(2),
+    change, changeLine, apply, place, saveForLater,
+  };
+}

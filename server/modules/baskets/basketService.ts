@@ -1,0 +1,171 @@
+import { priceLine } from '../../../shared/pricing';
+import { DomainError } from '../../domain/errors';
+import type { Basket, BasketCreate, BasketLineInput, BasketLineItem, BasketUpdate, QuickOrderInput, QuickOrderResult } from '../../generated/types';
+import type { RequestContext } from '../../http/operationDef';
+import { visibleRecord } from '../../http/recordParts';
+import { signedIn } from '../auth/signedIn';
+import type { SessionUser } from '../auth/sessionUser';
+import { basketPriceList, buyableBySku, buyableProducts } from './basketProducts';
+import {
+  basketLineViews,
+  checkProvisioningTarget,
+  choiceOf,
+  lineError,
+  problemCodeOf,
+  productFor,
+  recomputeTotal,
+  storedLines,
+} from './basketLines';
+import { DETAIL_FIELDS, detailProblem, existingTeamNames, normaliseDetails, teamNameClash, type SubscriptionType } from './lineDetails';
+
+/** The most lines one save or quick order may carry: a basket is a shopping list, not a catalogue. */
+export const MAX_LINES = 200;
+
+const asBasket = async (id: number, context: RequestContext) => (await visibleRecord('getBasket', id, context)) as unknown as Basket;
+
+/** The caller's basket (404 outside their organisation, as if missing); the router has locked its row. */
+async function ownBasket(id: number, context: RequestContext): Promise<{ user: SessionUser; basket: Basket }> {
+  const user = signedIn(context);
+  return { user, basket: await asBasket(id, context) };
+}
+
+/**
+ * 000 §7 POST /baskets: a basket of the caller's own organisation in its currency, with its first
+ * lines if given (each checked as an add), in the request's one transaction.
+ */
+export async function createBasket(body: BasketCreate, context: RequestContext): Promise<Basket> {
+  const user = signedIn(context);
+  const { line_items: lineItems = [], ...details } = body;
+  if (lineItems.length > MAX_LINES) throw new DomainError('invalid', 'invalid_body', { field: 'line_items', detail: `at most ${MAX_LINES} lines` });
+  if (lineItems.length > 0 && user.root) throw new DomainError('forbidden', 'forbidden', { field: 'line_items', detail: 'root users do not buy' });
+  const id = await context.records.insert('basket', {
+    ...details,
+    organisation: user.organisation.id,
+    currency: user.organisation.currency,
+    created_by: user.id,
+    created_at: new Date(context.now()).toISOString(),
+  });
+  for (const [index, line] of lineItems.entries()) await insertLine(id, line, context, user, `line_items/${index}/`);
+  if (lineItems.length > 0) await recomputeTotal(context, user, id);
+  return asBasket(id, context);
+}
+
+/** One line checked as an add is (000 §5) and written; the caller recomputes the total. */
+async function insertLine(basketId: number, body: BasketLineInput, context: RequestContext, user: SessionUser, prefix = ''): Promise<number> {
+  const line = { ...body, quantity: body.quantity ?? 1 };
+  const products = await buyableProducts(context.db, await basketPriceList(context.db, user), [line.product]);
+  const product = productFor(products, line.product, prefix);
+  const priced = priceLine(product, choiceOf(line));
+  const [problem] = priced.problems;
+  if (problem) throw lineError(problem, prefix);
+  await checkProvisioningTarget(context.db, user, line, prefix);
+  // The plan priced is stored: a line without one took the product's default (000 §5).
+  return context.records.insert('basket_line_item', { ...line, selected_rate_plan: priced.plan?.id ?? null, basket: basketId }, { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${product.product_code} × ${line.quantity}` } });
+}
+
+/**
+ * 000 §2.4 add to basket: the line is checked with the quantity and price rules of §5 (the same
+ * shared/pricing the price box runs) and added as a new line; the basket's total is recomputed.
+ */
+export async function addLine(basketId: number, body: BasketLineInput, context: RequestContext): Promise<BasketLineItem> {
+  const { user } = await ownBasket(basketId, context);
+  const id = await insertLine(basketId, body, context, user);
+  await recomputeTotal(context, user, basketId);
+  const views = await basketLineViews(context, user, basketId);
+  const view = views.find((candidate) => candidate.id === id);
+  if (!view) throw new Error('the line just added is missing');
+  return view;
+}
+
+type LineUpdate = NonNullable<BasketUpdate['line_items']>[number];
+
+/**
+ * 000 §4 basket editing, §7 PUT /baskets/{id}: the details, and when line_items is sent the whole
+ * set of lines (a line left out is removed, quantity 0 removes it, a line without id is new).
+ * Every line is re-checked and re-priced; the Dropbox, Acronis and named-order rules of §5 apply.
+ */
+export async function saveBasket(basketId: number, body: BasketUpdate, context: RequestContext): Promise<Basket> {
+  const { user } = await ownBasket(basketId, context);
+  const { line_items: lineItems, ...details } = body;
+  await context.records.update('basket', basketId, details);
+  if (lineItems !== undefined) await saveLines(basketId, lineItems, context, user);
+  await recomputeTotal(context, user, basketId);
+  return asBasket(basketId, context);
+}
+
+async function saveLines(basketId: number, lineItems: LineUpdate[], context: RequestContext, user: SessionUser): Promise<void> {
+  if (lineItems.length > MAX_LINES) throw new DomainError('invalid', 'invalid_body', { field: 'line_items', detail: `at most ${MAX_LINES} lines` });
+  const stored = new Map((await storedLines(context.db, basketId)).map((line) => [line.id, line]));
+  const seen = new Set<number>();
+  for (const [index, line] of lineItems.entries()) {
+    if (line.id === undefined) continue;
+    if (!stored.has(line.id) || seen.has(line.id)) throw new DomainError('unprocessable', 'unknown_line_item', { field: `line_items/${index}/id` });
+    seen.add(line.id);
+  }
+  const products = await buyableProducts(context.db, await basketPriceList(context.db, user), lineItems.map((line) => line.product));
+  const kept = lineItems.map((line, index) => ({ line, index })).filter(({ line }) => (line.quantity ?? 1) !== 0);
+  const teams: (string | null)[] = [];
+  for (const { line, index } of kept) {
+    const prefix = `line_items/${index}/`;
+    const product = productFor(products, line.product, prefix);
+    const discount = line.id === undefined ? null : (stored.get(line.id)?.discount ?? null);
+    const [problem] = priceLine(product, choiceOf({ ...line, quantity: line.quantity ?? 1, discount: discount === null ? null : String(discount) })).problems;
+    if (problem) throw lineError(problem, prefix);
+    const detail = detailProblem(product.subscription_type as SubscriptionType | null, line);
+    if (detail) throw new DomainError('unprocessable', detail.code, { field: `${prefix}${detail.field}` });
+    await checkProvisioningTarget(context.db, user, { ...line, quantity: line.quantity ?? 1 }, prefix);
+    teams.push(product.subscription_type === 'DROPBOX' ? (line.dropbox_team_name ?? null) : null);
+  }
+  const clash = teamNameClash(teams, await existingTeamNames(context.db, user.organisation.id));
+  if (clash) {
+    const at = kept[clash.index];
+    throw new DomainError('conflict', clash.code, { field: `line_items/${at?.index ?? 0}/dropbox_team_name` });
+  }
+
+  const auditOn = (value: string) => ({ auditOn: { entity: 'basket' as const, id: basketId, field: 'line_items', value } });
+  const keptIds = new Set(kept.flatMap(({ line }) => (line.id === undefined ? [] : [line.id])));
+  for (const [id, line] of stored) {
+    if (!keptIds.has(id)) await context.records.remove('basket_line_item', id, auditOn(`line ${id} (product ${line.product})`));
+  }
+  for (const { line } of kept) {
+    const { id, ...fields } = line;
+    const values = { ...fields, quantity: line.quantity ?? 1, ...normaliseDetails(pick(line)) };
+    if (id === undefined) await context.records.insert('basket_line_item', { ...values, basket: basketId }, auditOn(`product ${line.product} × ${values.quantity}`));
+    else await context.records.update('basket_line_item', id, values, auditOn(`line ${id}`));
+  }
+}
+
+function pick(line: LineUpdate) {
+  return Object.fromEntries(DETAIL_FIELDS.map((field) => [field, line[field] ?? null]));
+}
+
+/**
+ * Quick order (issue 8 point 5): SKU and quantity pairs checked with the add's rules, each line
+ * answered on its own; all are added, or — if any fails — none, and the answer says which failed
+ * and why. A hidden, withdrawn or unknown SKU reads the same (unknown_sku).
+ */
+export async function quickOrder(basketId: number, body: QuickOrderInput, context: RequestContext): Promise<QuickOrderResult> {
+  const { user } = await ownBasket(basketId, context);
+  if (body.lines.length === 0 || body.lines.length > MAX_LINES) throw new DomainError('invalid', 'invalid_body', { field: 'lines', detail: `1 to ${MAX_LINES} lines` });
+  const products = await buyableBySku(context.db, await basketPriceList(context.db, user), body.lines.map((line) => line.sku));
+  const results = body.lines.map((line, index) => {
+    const product = products.get(line.sku.trim().toLowerCase());
+    const base = { line: index + 1, sku: line.sku, quantity: line.quantity, product: product?.id ?? null, line_item: null as number | null };
+    if (!product) return { ...base, ok: false, code: 'unknown_sku' as string, message_key: 'problem.unknown_sku' as string | null, plan: null as number | null };
+    const priced = priceLine(product, { quantity: line.quantity });
+    const [problem] = priced.problems;
+    if (problem) return { ...base, ok: false, code: problemCodeOf(problem) as string, message_key: `problem.${problemCodeOf(problem)}` as string | null, plan: null };
+    return { ...base, ok: true, code: null as string | null, message_key: null as string | null, plan: priced.plan?.id ?? null };
+  });
+  const answer = () => results.map(({ plan: _plan, ...result }) => result);
+  if (results.some((result) => !result.ok)) return { added: false, results: answer() };
+  for (const result of results) {
+    result.line_item = await context.records.insert(
+      'basket_line_item',
+      { basket: basketId, product: result.product, quantity: result.quantity, selected_rate_plan: result.plan },
+      { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${result.sku} × ${result.quantity}` } },
+    );
+  }
+  await recomputeTotal(context, user, basketId);
+  return { added: true, results: answer() };
+}

@@ -1,0 +1,170 @@
+import { expect, test, type Page } from '@playwright/test';
+import knex, { type Knex } from 'knex';
+import { E2E_DATABASE_FILE } from '../../playwright.config';
+import { signInTo } from './support/signIn';
+
+/**
+ * The checkout wizard (000 §2.9) from a basket to the order's page, on the shipping path (account
+ * payment) and the finance path (sandbox company 00000001 approves). Each test stages its own
+ * basket of Customer Co (PO required and unique, finance AGENT) and places it, so the shared demo
+ * baskets stay as they are.
+ */
+
+const BUYER = 'buyer@customer.example';
+const CUSTOMER = 3;
+const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+
+async function stageBasket(name: string, lines: [string, number][]): Promise<number> {
+  const db: Knex = openDatabase();
+  try {
+    const [basketId] = (await db('baskets').insert({ name, organisation_id: CUSTOMER, currency: 'GBP', total: 0, payment_type: 'ON_ACCOUNT', part_ship: false, created_at: Date.now(), created_by_id: 3 })) as number[];
+    for (const [code, quantity] of lines) {
+      const { id } = (await db('products').where('product_code', code).first('id')) as { id: number };
+      await db('basket_line_items').insert({ basket_id: basketId, product_id: id, quantity, discount: 0 });
+    }
+    return basketId!;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function orderOf(id: number): Promise<Record<string, unknown>> {
+  const db = openDatabase();
+  try {
+    return (await db('orders').where('id', id).first()) as Record<string, unknown>;
+  } finally {
+    await db.destroy();
+  }
+}
+
+const next = (page: Page) => page.getByTestId('next');
+
+async function fillDetailsAndAddress(page: Page, po: string): Promise<void> {
+  // Next waits for a valid PO number: required for this organisation.
+  await expect(next(page)).toBeDisabled();
+  await page.getByLabel('Purchase order number').fill(po);
+  await expect(next(page)).toBeEnabled();
+  await next(page).click();
+  await expect(page.getByTestId('checkout-info')).toBeVisible();
+  await page.getByLabel('Provisioning instructions').fill('Call ahead');
+  await next(page).click();
+  await expect(page.getByTestId('checkout-shipping')).toBeVisible();
+  await page.getByTestId('shipping_company_name').fill('Customer Co Ltd');
+  await page.getByTestId('shipping_addr_line_1').fill('1 Market Street');
+  await page.getByTestId('shipping_city').fill('Leeds');
+  await page.getByTestId('shipping_postal_code').fill('LS1 1AA');
+  await page.getByTestId('shipping_country_code').selectOption('GB');
+}
+
+test('shipping path: details, info, shipping by country, account payment, confirmation, then the order page', async ({ page }) => {
+  const basketId = await stageBasket('Wizard cables', [['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2]]);
+  await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
+  await expect(page.getByRole('heading', { name: 'Checking out Wizard cables', level: 1 })).toBeVisible();
+  // Later tabs wait for the earlier steps; a shippable basket has Shipping, this organisation Payment.
+  await expect(page.getByTestId('tab-info')).toBeDisabled();
+  await expect(page.getByTestId('tab-shipping')).toHaveText('Shipping');
+  await expect(page.getByTestId('tab-payment')).toBeVisible();
+  await expect(page.getByTestId('save-for-later')).toBeDisabled();
+
+  await fillDetailsAndAddress(page, `PO-E2E-SHIP-${Date.now()}`);
+  // GB: the flat UK rate and the per-item courier (6 units × the products' 12.50 ship cost = 75.00,
+  // clamped to its 60.00 maximum); the international freight excludes GB.
+  const methods = page.getByTestId('shipping-methods');
+  await expect(methods).toContainText('Standard UK delivery — £9.95');
+  await expect(methods).toContainText('Courier per item — £60.00');
+  await expect(methods).not.toContainText('International freight');
+  await page.getByLabel('Standard UK delivery — £9.95').check();
+  await expect(next(page)).toBeEnabled();
+  // In the US only the freight (an exclusion list) is offered, priced by weight: 4 × 0.25 kg +
+  // 2 × 1.5 kg = 4 kg, the 2–10 kg band; the UK method chosen is cleared after the re-check.
+  await page.getByTestId('shipping_country_code').selectOption('US');
+  await expect(methods).toHaveText(/International freight — £35\.00/);
+  await expect(next(page)).toBeDisabled();
+  // 000 §9: the chosen type is re-checked 500 ms after the country change, not at once.
+  await page.waitForTimeout(800);
+  // Without a country nothing is offered.
+  await page.getByTestId('shipping_country_code').selectOption('');
+  await expect(page.getByTestId('no-shipping')).toHaveText('No shipping method is available for this basket. Please contact your account manager.');
+  await page.getByTestId('shipping_country_code').selectOption('GB');
+  await expect(page.getByLabel('Standard UK delivery — £9.95')).not.toBeChecked();
+  await page.getByLabel('Standard UK delivery — £9.95').check();
+  await next(page).click();
+
+  await expect(page.getByTestId('checkout-payment')).toBeVisible();
+  // Nothing here can be financed: finance is offered but disabled.
+  await expect(page.getByTestId('payment-SELF')).toBeDisabled();
+  await expect(page.getByTestId('payment-ACCOUNT')).toBeChecked();
+  await next(page).click();
+
+  await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
+  await expect(page.getByTestId('summary-method')).toHaveText('Standard UK delivery — £9.95');
+  await expect(page.getByTestId('summary-subtotal')).toHaveText('£116.00');
+  await page.getByTestId('previous').click();
+  await expect(page.getByTestId('checkout-payment')).toBeVisible();
+  await next(page).click();
+  await page.getByTestId('place-order').click();
+  await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
+  await page.getByTestId('placed-close').click();
+  await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
+  const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
+  expect(await orderOf(orderId)).toMatchObject({ ship_cost: 99_500, total: 1_160_000, status: 'CREATED', provisioning_instructions: 'Call ahead' });
+});
+
+test('the PO number is checked for uniqueness 500 ms after typing', async ({ page }) => {
+  const basketId = await stageBasket('Wizard PO check', [['GEN-HDMI-5M', 1]]);
+  await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
+  await page.getByLabel('Purchase order number').fill('po-3-1');
+  await expect(page.getByTestId('po-warning')).toHaveText('This purchase order number has already been used on another order.');
+  await expect(next(page)).toBeDisabled();
+  await page.getByLabel('Purchase order number').fill('PO-3-1-NEW');
+  await expect(page.getByTestId('po-warning')).toHaveCount(0);
+  await expect(next(page)).toBeEnabled();
+});
+
+test('finance path: company lookup, term, figures, approval, confirmation, then the order page', async ({ page }) => {
+  const basketId = await stageBasket('Wizard finance', [['LOGI-RALLY-BAR', 1]]);
+  await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
+  await fillDetailsAndAddress(page, `PO-E2E-FIN-${Date.now()}`);
+  await page.getByLabel('Standard UK delivery — £9.95').check();
+  await next(page).click();
+  // Confirmation waits for the payment step.
+  await page.getByTestId('payment-SELF').check();
+  await expect(page.getByTestId('tab-confirmation')).toBeDisabled();
+
+  await page.getByTestId('finance_company_number').fill('12345678');
+  await page.getByTestId('company-search').click();
+  await expect(page.getByTestId('company-problem')).toHaveText('The company could not be found.');
+  await page.getByTestId('finance_company_number').fill('00000003');
+  await page.getByTestId('company-search').click();
+  await expect(page.getByTestId('company-problem')).toHaveText('This company is not eligible for finance.');
+  await page.getByTestId('finance_company_number').fill('00000001');
+  await page.getByTestId('company-search').click();
+  await expect(page.getByTestId('finance_company_name')).toHaveValue('Sandbox Approved Ltd');
+  await expect(page.getByTestId('finance_reg_city')).toHaveValue('London');
+  await page.getByTestId('finance_title').selectOption('Ms');
+  await page.getByTestId('finance_first_name').fill('Fay');
+  await page.getByTestId('finance_last_name').fill('Dee');
+  await page.getByTestId('finance_email_address').fill('fay@customer.example');
+  await page.getByTestId('finance_contact_number').fill('01130000000');
+
+  // 3,150.00 + 9.95 shipping over 60 months at 12.63 % a year.
+  await expect(page.getByTestId('net-sub-total')).toHaveText('£3,159.95');
+  await expect(page.getByTestId('finance-term-value')).toHaveText('60 months');
+  await expect(page.getByTestId('monthly-payment')).toHaveText('£71.30');
+  await expect(page.getByTestId('total-paid')).toHaveText('£4,278.00');
+  await expect(page.getByTestId('cost-of-finance')).toHaveText('£1,118.05');
+  await page.getByTestId('finance-term').fill('1');
+  await expect(page.getByTestId('finance-term-value')).toHaveText('36 months');
+  await expect(page.getByTestId('monthly-payment')).toHaveText('£105.91');
+
+  await page.getByTestId('apply-finance').click();
+  await expect(page.getByRole('dialog', { name: 'Finance approved' })).toBeVisible();
+  await page.getByTestId('approved-proceed').click();
+  await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
+  await expect(page.getByTestId('summary-payment')).toHaveText('Self finance');
+  await page.getByTestId('place-order').click();
+  await page.getByTestId('placed-close').click();
+  await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
+  const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
+  expect(await orderOf(orderId)).toMatchObject({ payment_type: 'FINANCE', finance_term_length: 36, finance_company_number: '00000001' });
+});

@@ -4,6 +4,7 @@ import type { FinanceLine } from '../../../shared/pricing/finance';
 import type { ShippingLine, ShippingRule } from '../../../shared/pricing/shipping';
 import { decodeRow } from '../../db/codec';
 import type { BasketLineItem, Product } from '../../generated/types';
+import { entities } from '../../generated/entities';
 import { fieldsOf } from '../../http/recordParts';
 import { priceListOf } from '../catalogue/priceLists';
 import { PRODUCT_COLUMNS, productsToViews } from '../catalogue/productViews';
@@ -30,6 +31,8 @@ export async function buyerOf(db: Knex, organisationId: number): Promise<Buyer> 
   return { ...fields, assigned_price_list_id: assigned === null || assigned === undefined ? null : Number(assigned) };
 }
 
+const STORED_LINE_FIELDS = fieldsOf('BasketLineItem').filter((field) => field in entities.basket_line_item.fields);
+
 /** A basket line with its product as the buyer's price list shows it, priced by the shared rules. */
 export interface LoadedLine {
   row: BasketLineItem;
@@ -43,7 +46,8 @@ export interface LoadedLine {
  */
 export async function loadLines(db: Knex, basketId: number, buyer: Buyer): Promise<LoadedLine[]> {
   const rows = (await db('basket_line_items').where('basket_id', basketId).orderBy('id')) as Record<string, unknown>[];
-  const lines = rows.map((row) => decodeRow<BasketLineItem>('basket_line_item', row, fieldsOf('BasketLineItem')));
+  // The stored fields only: the schema's computed ones (name, prices of today) are not columns.
+  const lines = rows.map((row) => decodeRow<BasketLineItem>('basket_line_item', row, STORED_LINE_FIELDS));
   if (lines.length === 0) return [];
   const list = await priceListOf(db, { assigned_price_list_id: buyer.assigned_price_list_id, currency: buyer.currency });
   const productRows = (await db('products as p')

@@ -1,0 +1,76 @@
+/**
+ * What the browser downloads (issue 11: the public store's first load ≤ 200 KB of JavaScript after
+ * compression; the list screens' grid chunk ≤ 150 KB): Chromium opens the public store, then a
+ * signed-in list screen, on the built client (run `npx vite build` or `npm start` first), and the
+ * script prints each JavaScript file with its transferred (compressed) and decoded size.
+ *
+ *   npx tsx bench/client-size.ts
+ */
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { connect, migrate } from '../server/db/connect';
+import { seedDemoCheaply } from './support/ceiling';
+import { startServer } from './support/pinned';
+
+const file = join(tmpdir(), `bench-client-${process.pid}.sqlite`);
+const db = connect(`sqlite://${file}`);
+await migrate(db);
+await seedDemoCheaply(db);
+await db.destroy();
+const server = await startServer(['portal', `sqlite://${file}`]);
+const base = `http://127.0.0.1:${server.port}`;
+
+interface Loaded {
+  url: string;
+  transferred: number;
+  decoded: number;
+}
+
+/** The JavaScript a navigation loads, as the browser received it (brotli: Chromium asks for it). */
+async function scriptsOf(page: Page, navigate: () => Promise<unknown>): Promise<Loaded[]> {
+  const seen: Promise<Loaded>[] = [];
+  const listener = (response: import('@playwright/test').Response) => {
+    if (!/\.js$/.test(new URL(response.url()).pathname)) return;
+    seen.push(
+      (async () => {
+        const decoded = (await response.body()).length;
+        const sizes = await response.request().sizes();
+        return { url: new URL(response.url()).pathname, transferred: sizes.responseBodySize, decoded };
+      })(),
+    );
+  };
+  page.on('response', listener);
+  await navigate();
+  await page.waitForLoadState('networkidle');
+  page.off('response', listener);
+  return Promise.all(seen);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+function print(title: string, scripts: Loaded[]): void {
+  console.log(`\n${title}`);
+  for (const script of scripts.sort((a, b) => b.transferred - a.transferred)) console.log(`  ${script.url.padEnd(48)} ${kb(script.transferred).padStart(10)} compressed ${kb(script.decoded).padStart(10)} decoded`);
+  const sum = (key: 'transferred' | 'decoded') => scripts.reduce((total, script) => total + script[key], 0);
+  console.log(`  ${'total'.padEnd(48)} ${kb(sum('transferred')).padStart(10)} compressed ${kb(sum('decoded')).padStart(10)} decoded`);
+}
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const page = await browser.newPage();
+  const store = await scriptsOf(page, () => page.goto(`${base}/public/webstore`));
+  print("first load of the public store (/public/webstore)", store);
+  await page.goto(`${base}/login`);
+  await page.getByLabel('E-mail address').fill('admin@supplier.example');
+  await page.getByLabel('Password').fill('demo-password');
+  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Log in' }).click()]);
+  const known = new Set(store.map((script) => script.url));
+  const list = await scriptsOf(page, () => page.goto(`${base}/backoffice/users`));
+  print('then a list screen (/backoffice/users): what it adds', list.filter((script) => !known.has(script.url)));
+} finally {
+  await browser.close();
+  await server.stop();
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+}
+process.exit(0);

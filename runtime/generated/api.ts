@@ -1331,14 +1331,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/lookup/supplier_ref": {
+    "/lookup/supplier_ref/{ref}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Find the orders a supplier reference belongs to */
+        /** Find the order a supplier reference belongs to */
         get: operations["lookupSupplierRef"];
         put?: never;
         post?: never;
@@ -10208,11 +10208,11 @@ export interface operations {
     };
     lookupSupplierRef: {
         parameters: {
-            query?: {
-                ref?: string;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                ref: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -10223,7 +10223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SupplierRefMatch"][];
+                    "application/json": components["schemas"]["SupplierRefMatch"];
                 };
             };
             /** @description Invalid parameters or body; also so_regex */
@@ -10246,6 +10246,15 @@ export interface operations {
             };
             /** @description Forbidden: the caller lacks permission order:modify, supplier staff (root) (forbidden) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: so_ref_not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,8 +23,8 @@ function useRefCheck(ref: string): Check {
     setCheck({ state: 'checking' });
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      fetchRecord<{ name: string }[]>(`/lookup/supplier_ref?ref=${encodeURIComponent(value)}`, abort.signal).then(
-        ([match]) => setCheck(match ? { state: 'found', name: match.name } : { state: 'missing' }),
+      fetchRecord<{ name: string }>(`/lookup/supplier_ref/${encodeURIComponent(value)}`, abort.signal).then(
+        (match) => setCheck({ state: 'found', name: match.name }),
         (error: unknown) => {
           if (!isAbortError(error)) setCheck({ state: 'missing' });
         },

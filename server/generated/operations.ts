@@ -6196,25 +6196,32 @@ export const operations: OperationDef[] = [
   {
     id: "lookupSupplierRef",
     method: "get",
-    path: "/lookup/supplier_ref",
+    path: "/lookup/supplier_ref/:ref",
     auth: "session",
     permission: "order:modify",
     guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",
-      "properties": {}
-    },
-    querySchema: {
-      "type": "object",
+      "required": [
+        "ref"
+      ],
       "properties": {
         "ref": {
           "type": "string",
-          "maxLength": 100
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "The supplier reference as typed"
         }
       }
     },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
     handler: orders_linkedSupplierRefs.lookupSupplierRef satisfies Handler<"lookupSupplierRef">,
+    etag: true,
   },
   {
     id: "listOrderLineItems",

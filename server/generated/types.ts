@@ -2853,7 +2853,7 @@ export interface UpdateOrderQuery {
  * via the `definition` "LookupSupplierRefQuery".
  */
 export interface LookupSupplierRefQuery {
-ref?: string
+
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3316,7 +3316,7 @@ export interface OperationTypes {
   createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; response: Basket; paged: false };
   exportOrders: { params: {  }; query: ExportOrdersQuery; body: OrderExportInput; response: { content: Buffer | string; fileName: string; contentType: "text/csv" }; paged: false };
   updateOrder: { params: { id: number }; query: UpdateOrderQuery; body: OrderUpdate; response: Order; paged: false };
-  lookupSupplierRef: { params: {  }; query: LookupSupplierRefQuery; body: undefined; response: SupplierRefMatch[]; paged: false };
+  lookupSupplierRef: { params: { ref: string }; query: LookupSupplierRefQuery; body: undefined; response: SupplierRefMatch; paged: false };
   listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; response: OrderLineItem[]; paged: false };
   listOrderShipments: { params: { id: number }; query: ListOrderShipmentsQuery; body: undefined; response: Shipment[]; paged: false };
   listOrderLinkedSupplierRefs: { params: { id: number }; query: ListOrderLinkedSupplierRefsQuery; body: undefined; response: LinkedSupplierRef[]; paged: false };

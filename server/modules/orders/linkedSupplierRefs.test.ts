@@ -19,22 +19,22 @@ afterAll(async () => server.close());
 
 const put = (client: TestClient, id: number, refs: string[]) => client.send<Order & Problem>('PUT', `/api/v1/orders/${id}`, { linked_supplier_refs: refs });
 
-describe('GET /lookup/supplier_ref', () => {
+describe('GET /lookup/supplier_ref/{ref}', () => {
   it('finds the order a supplier reference belongs to', async () => {
-    const found = await root.get('/api/v1/lookup/supplier_ref?ref=SO700003');
+    const found = await root.get('/api/v1/lookup/supplier_ref/SO700003');
     expect(found.status).toBe(200);
-    expect(found.body).toEqual([{ id: 3, name: 'HUB-10003', supplier_ref: 'SO700003' }]);
+    expect(found.body).toEqual({ id: 3, name: 'HUB-10003', supplier_ref: 'SO700003' });
   });
 
-  it('answers so_regex for a malformed reference and no order for an unknown one', async () => {
-    const malformed = await root.get<Problem>('/api/v1/lookup/supplier_ref?ref=SX700003');
+  it('answers so_regex for a malformed reference and 404 so_ref_not_found for an unknown one', async () => {
+    const malformed = await root.get<Problem>('/api/v1/lookup/supplier_ref/SX700003');
     expect([malformed.status, malformed.body.code]).toEqual([400, 'so_regex']);
-    const unknown = await root.get('/api/v1/lookup/supplier_ref?ref=SO123');
-    expect([unknown.status, unknown.body]).toEqual([200, []]);
+    const unknown = await root.get<Problem>('/api/v1/lookup/supplier_ref/SO123');
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'so_ref_not_found']);
   });
 
   it('is root\'s with order:modify', async () => {
-    expect((await rita.get('/api/v1/lookup/supplier_ref?ref=SO700003')).status).toBe(403);
+    expect((await rita.get('/api/v1/lookup/supplier_ref/SO700003')).status).toBe(403);
   });
 });
 

@@ -22,13 +22,13 @@ async function orderWithRef(db: Knex, ref: string): Promise<SupplierRefMatch | u
   return row && { id: Number(row.id), name: row.name, supplier_ref: row.supplier_ref };
 }
 
-/** GET /lookup/supplier_ref?ref=: the order carrying the reference, or none (400 so_regex for a malformed one). */
-export const lookupSupplierRef: Handler<'lookupSupplierRef'> = async ({ query }, context) => {
-  const ref = (query.ref ?? '').trim();
-  if (ref === '') return [];
+/** GET /lookup/supplier_ref/{ref} (001 §7): the order carrying the reference; 404 so_ref_not_found, 400 so_regex. */
+export const lookupSupplierRef: Handler<'lookupSupplierRef'> = async ({ params }, context) => {
+  const ref = params.ref.trim();
   checkFormat(ref, 'ref');
   const match = await orderWithRef(context.db, ref);
-  return match ? [match] : [];
+  if (!match) throw new DomainError('not_found', 'so_ref_not_found', { field: 'ref', detail: `no order has the supplier reference ${ref}` });
+  return match;
 };
 
 /**

@@ -8,7 +8,7 @@ import { buildOpenApi } from './emit/openapi';
 import { emitApiReference } from './emit/apiReference';
 import { emitForms, emitMenu, emitMessages, emitRegistry, emitScreens } from './emit/runtimeCode';
 import { emitSlots } from './emit/slotRegistry';
-import { emitServerEntities, emitServerOperations, emitServerProblems, emitServerSchemas } from './emit/serverCode';
+import { emitServerEntities, emitServerOperations, emitServerMessages, emitServerProblems, emitServerSchemas } from './emit/serverCode';
 import { emitServerTypes } from './emit/types';
 
 export interface MigrationState {
@@ -39,6 +39,7 @@ export async function generate(model: Model, migrations: MigrationState): Promis
     ['server/generated/apiSchemas.ts', emitServerSchemas(model)],
     ['server/generated/entities.ts', emitServerEntities(model)],
     ['server/generated/problems.ts', emitServerProblems(model)],
+    ['server/generated/serverMessages.ts', emitServerMessages(model)],
     ['server/generated/types.ts', await emitServerTypes(model)],
     ['runtime/generated/api.ts', await emitClientTypes(openapi)],
     ['runtime/generated/registry.tsx', emitRegistry(model)],

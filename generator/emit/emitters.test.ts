@@ -3,7 +3,7 @@ import { modelOf } from '../testing/fragments';
 import { propertySchema } from './jsonSchema';
 import { buildOpenApi } from './openapi';
 import { emitRegistry } from './runtimeCode';
-import { emitServerOperations } from './serverCode';
+import { emitServerMessages, emitServerOperations } from './serverCode';
 
 const ref = (name: string) => `#/components/schemas/${name}`;
 
@@ -168,5 +168,18 @@ describe('a file answer (response: { file: [...] })', () => {
     const emitted = emitServerOperations(model());
     expect(emitted.replace(/\s+/g, '')).toContain('file:["application/pdf","text/csv"]');
     expect(emitted).not.toContain('etag: true');
+  });
+});
+
+describe('messages → server catalogue', () => {
+  it("keeps the e-mails' texts and order status labels of every locale, nothing else", () => {
+    const model = modelOf({
+      'messages/en.yaml': 'messages:\n  mail.hello.subject: "Hello {{name}}"\n  order_status.CREATED: Created\n  list.empty: Nothing here\n',
+      'messages/de.yaml': 'messages:\n  mail.hello.subject: "Hallo {{name}}"\n  order_status.CREATED: Angelegt\n  list.empty: Nichts hier\n',
+    });
+    const emitted = emitServerMessages(model);
+    expect(emitted).toContain('"de": {\n    "mail.hello.subject": "Hallo {{name}}",\n    "order_status.CREATED": "Angelegt"\n  },');
+    expect(emitted).toContain('"en": {\n    "mail.hello.subject": "Hello {{name}}",\n    "order_status.CREATED": "Created"\n  }');
+    expect(emitted).not.toContain('list.empty');
   });
 });

@@ -201,6 +201,28 @@ export function emitServerEntities(model: Model): string {
   ].join('\n');
 }
 
+/** Messages the server itself sends (e-mails), and the enum labels they use, in every locale. */
+const SERVER_MESSAGE_PREFIXES = ['mail.', 'order_status.'];
+
+/** server/generated/serverMessages.ts: the catalogue's e-mail texts per locale (the SPA has the rest). */
+export function emitServerMessages(model: Model): string {
+  const locales = Object.fromEntries(
+    Object.entries(model.messages)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([locale, messages]) => [
+        locale,
+        Object.fromEntries(Object.entries(messages).filter(([key]) => SERVER_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix))).sort(([a], [b]) => a.localeCompare(b))),
+      ]),
+  );
+  return [
+    GENERATED_HEADER,
+    `export const serverMessages = ${literal(locales)} as const;`,
+    '',
+    `export type ServerMessageKey = keyof typeof serverMessages.en;`,
+    '',
+  ].join('\n');
+}
+
 /** server/generated/problems.ts: English titles for the API's problem codes. */
 export function emitServerProblems(model: Model): string {
   const english = model.messages['en'] ?? {};

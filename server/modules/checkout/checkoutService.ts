@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
 import { queueMail } from '../../integrations/mail';
+import { mailText } from '../../integrations/mailText';
 import { notifyManualAuthorisation } from '../orders/orderNotifications';
 import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
 import type { Records } from '../../writes/records';
@@ -145,13 +146,15 @@ const steps: WorkflowStep<CheckoutState>[] = [
         .join('users as u', 'u.id', 'n.user_id')
         .where({ 'n.type': 'order_created', 'u.organisation_id': buyer.id, 'u.disabled': false })
         .orderBy('u.id')
-        .select('u.email_address')) as { email_address: string }[];
-      const held = order.status === 'PENDING_AUTHORISATION' ? ' It awaits authorisation before it is processed.' : '';
-      for (const { email_address } of recipients) {
+        .select('u.email_address', 'u.user_language')) as { email_address: string; user_language: string | null }[];
+      // Each in the recipient's own language (their user_language).
+      for (const { email_address, user_language: language } of recipients) {
+        const placed = mailText(language, 'mail.order_created.text', { order: order.name, user: state.user.name });
+        const held = order.status === 'PENDING_AUTHORISATION' ? ` ${mailText(language, 'mail.order_created.awaits_authorisation')}` : '';
         await queueMail(state.records, {
           to: email_address,
-          subject: `Order ${order.name} created`,
-          text: `Order ${order.name} was placed by ${state.user.name}.${held}`,
+          subject: mailText(language, 'mail.order_created.subject', { order: order.name }),
+          text: `${placed}${held}`,
         });
       }
       // Those who may approve it hear of an order that waits for them (001 §4, 002 §3).

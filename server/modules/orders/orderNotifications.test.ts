@@ -47,18 +47,23 @@ describe('order notifications', () => {
     await server.close();
   });
 
+  const emailsOf = async (type: 'order_status_changed' | 'order_requires_manual_auth', organisation: number) =>
+    (await subscribersOf(server.db, type, organisation)).map((recipient) => recipient.email_address);
+  /** A received message's body as text (quoted-printable undone). */
+  const bodyOf = (data: string) =>
+    data.replace(/=\r\n/g, '').replace(/(=[0-9A-F]{2})+/g, (encoded) => Buffer.from(encoded.replace(/=/g, ''), 'hex').toString('utf8'));
   const deliver = () => new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtpUrl, 'Reseller Hub <hub@example.test>') }).deliverDue();
 
   it('finds the enabled subscribers of the order\'s organisation and those above it, not beside it', async () => {
     // Customer Co (3) sits under Reseller (2) under the supplier (1); EU Customer's Eva subscribed too.
-    expect(await subscribersOf(server.db, 'order_status_changed', 3)).toEqual(['admin@supplier.example', 'admin@reseller.example', 'buyer@customer.example']);
+    expect(await emailsOf('order_status_changed', 3)).toEqual(['admin@supplier.example', 'admin@reseller.example', 'buyer@customer.example']);
     await server.db('users').where('email_address', 'buyer@customer.example').update({ disabled: true });
     try {
-      expect(await subscribersOf(server.db, 'order_status_changed', 3)).not.toContain('buyer@customer.example');
+      expect(await emailsOf('order_status_changed', 3)).not.toContain('buyer@customer.example');
     } finally {
       await server.db('users').where('email_address', 'buyer@customer.example').update({ disabled: false });
     }
-    expect(await subscribersOf(server.db, 'order_requires_manual_auth', 3)).toEqual(['admin@supplier.example', 'admin@reseller.example']);
+    expect(await emailsOf('order_requires_manual_auth', 3)).toEqual(['admin@supplier.example', 'admin@reseller.example']);
   });
 
   it('mails order_status_changed once the approval has committed', async () => {
@@ -69,6 +74,22 @@ describe('order notifications', () => {
     expect(received.flatMap((mail) => mail.to).sort()).toEqual(['admin@reseller.example', 'admin@supplier.example', 'buyer@customer.example']);
     expect(received[0]!.data).toContain('Subject: Order HUB-10009: Created');
     expect(received[0]!.data).toContain('changed from Pending authorisation to Created.');
+  });
+
+  it("writes to each subscriber in their own language", async () => {
+    await deliver();
+    received.length = 0;
+    await server.db('users').where('email_address', BUYER).update({ user_language: 'de' });
+    try {
+      expect((await rita.post('/api/v1/orders/19/approval')).status).toBe(200);
+      await deliver();
+      const german = received.find((mail) => mail.to.includes(BUYER));
+      expect(bodyOf(german!.data)).toContain('Der Status der Bestellung HUB-10019 hat sich von Freigabe ausstehend zu Angelegt geändert.');
+      const english = received.find((mail) => mail.to.includes('admin@reseller.example'));
+      expect(bodyOf(english!.data)).toContain('The status of order HUB-10019 changed from Pending authorisation to Created.');
+    } finally {
+      await server.db('users').where('email_address', BUYER).update({ user_language: 'en' });
+    }
   });
 
   it('mails nothing for a refused action', async () => {

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { RouteLink } from '../../runtime/routing/RouteLink';
-import { lineMargin, lineTotal, linesSubtotal } from './orderFigures';
+import { lineMargin, lineTotal, linesSubtotal, orderTotalWithShipping } from './orderFigures';
 import type { Order } from './orderText';
 
 /**
@@ -74,7 +74,7 @@ export function OrderLines({ order, margins }: { order: Order; margins: boolean 
         <tr>
           <th colSpan={span}>{t('orders.total')}</th>
           <td className="order-table__number">
-            <strong>{money(order.total)}</strong>
+            <strong>{money(orderTotalWithShipping(order))}</strong>
           </td>
         </tr>
       </tfoot>

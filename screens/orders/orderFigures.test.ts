@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineMargin, lineTotal, linesSubtotal, orderFinance } from './orderFigures';
+import { lineMargin, lineTotal, linesSubtotal, orderFinance, orderTotalWithShipping } from './orderFigures';
 
 const line = { price: '19.99', quantity: 3, discount: '10', sub_total_for_item: null, original_price: '12.50' };
 
@@ -17,6 +17,14 @@ describe('order line figures', () => {
   });
   it('adds lines without floating-point drift', () => {
     expect(linesSubtotal([{ ...line, sub_total_for_item: '0.1000' }, { ...line, sub_total_for_item: '0.2000' }, { ...line, price: null }])).toBe('0.3000');
+  });
+  it.each([
+    { given: { total: '9.5000', ship_cost: '9.9500' }, want: '19.4500' },
+    { given: { total: '0.1000', ship_cost: '0.2000' }, want: '0.3000' },
+    { given: { total: '827.0000', ship_cost: null }, want: '827.0000' },
+    { given: { total: null, ship_cost: '9.9500' }, want: null },
+  ])('the order total with shipping of $given is $want', ({ given, want }) => {
+    expect(orderTotalWithShipping(given)).toBe(want);
   });
 });
 

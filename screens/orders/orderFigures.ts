@@ -29,6 +29,15 @@ export function linesSubtotal(lines: readonly LineFigures[]): string {
   return lines.reduce((sum, line) => sum.plus(lineTotal(line) ?? 0), new Decimal(0)).toFixed(4);
 }
 
+/**
+ * What the order comes to (the footer's Total): its goods total (an order's `total` excludes
+ * shipping, as the orders list shows it) and the shipping cost.
+ */
+export function orderTotalWithShipping(order: { readonly total: string | null; readonly ship_cost: string | null }): string | null {
+  if (order.total === null) return null;
+  return new Decimal(order.total).plus(order.ship_cost ?? 0).toFixed(4);
+}
+
 /** What the finance summary of an order needs (001 §9): its lines, shipping, target and term. */
 export interface FinancedOrder {
   readonly line_items: readonly (LineFigures & { readonly markup: string | null })[];

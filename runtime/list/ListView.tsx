@@ -3,7 +3,9 @@ import { AgGridProvider, AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import type { MessageKey } from '../generated/messages';
 import { isMessageKey } from '../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
+import { gridLocaleText } from './gridLocale';
 import { Spinner } from '../ui/Spinner';
 import { parseSortBy, toSortBy, type ListColumn } from './listColumns';
 import type { ListFilters } from './listState';
@@ -45,6 +47,7 @@ export function ListView<Row, Filters extends ListFilters>({
 }: ListViewProps<Row, Filters>) {
   const t = useT();
   const currentSort = parseSortBy(controller.sortBy);
+  const localeText = useMemo(() => gridLocaleText(t), [t]);
 
   const columnDefs = useMemo<ColDef<Row>[]>(
     () =>
@@ -81,6 +84,9 @@ export function ListView<Row, Filters extends ListFilters>({
       )}
       <AgGridProvider modules={GRID_MODULES}>
         <AgGridReact<Row>
+          // The grid reads its texts once: a new language draws a new grid.
+          key={i18n.language}
+          localeText={localeText}
           rowData={controller.rows}
           columnDefs={columnDefs}
           domLayout="autoHeight"

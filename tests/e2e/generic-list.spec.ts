@@ -94,7 +94,8 @@ test('orders: sorting goes to the server, a reference links to its order page', 
   await expect(details.getByRole('row', { name: 'PO number PO-3-1' })).toBeVisible();
   await expect(details.getByRole('row', { name: 'Status Created' })).toBeVisible();
   await expect(details.getByRole('row', { name: 'Organisation Customer Co Ltd' })).toBeVisible();
-  await expect(page.locator('.order-lines tfoot').getByRole('row', { name: 'Total £116.00', exact: true })).toBeVisible();
+  // The goods' £116.00 and the shipping's £9.95.
+  await expect(page.locator('.order-lines tfoot').getByRole('row', { name: 'Total £125.95', exact: true })).toBeVisible();
 });
 
 test('invoices: paging moves through the pages the server counts', async ({ page }) => {

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAIL_TOPIC, mailHandler } from '../../integrations/mail';
 import { OutboxDispatcher } from '../../writes/outbox';
 import { GB_ADDRESS, makeBasket } from '../../testing/checkoutBaskets';
+import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtpCatcher';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { BUYER, signedIn, type Row } from '../../testing/testUsers';
 
@@ -11,29 +10,14 @@ import { BUYER, signedIn, type Row } from '../../testing/testUsers';
 // users who subscribed to it; read back from a real SMTP server.
 
 let server: TestServer;
-let smtp: SMTPServer;
-let smtpUrl: string;
-const received: { to: string[]; data: string }[] = [];
+let smtp: SmtpCatcher;
 
 beforeAll(async () => {
   server = await startTestServer();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpCatcher();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await server.close();
 });
 
@@ -47,11 +31,11 @@ it('e-mails order_created to the subscribed users of the organisation, and nobod
   const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 2]]);
   const placed = await buyer.post<Row>(`/api/v1/baskets/${id}/checkout`, { purchase_order_number: 'PO-MAIL-1', ...GB_ADDRESS, shipping_type: 1 });
   expect(placed.status, placed.text).toBe(201);
-  const outbox = new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtpUrl, 'Reseller Hub <hub@example.test>') });
+  const outbox = new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'Reseller Hub <hub@example.test>') });
   expect(await outbox.deliverDue()).toBe(1);
-  expect(received).toHaveLength(1);
-  expect(received[0]!.to).toEqual([BUYER]);
-  expect(received[0]!.data).toContain(`Subject: Order ${String(placed.body['name'])} created`);
+  expect(smtp.received).toHaveLength(1);
+  expect(smtp.received[0]!.to).toEqual([BUYER]);
+  expect(smtp.received[0]!.data).toContain(`Subject: Order ${String(placed.body['name'])} created`);
 });
 
 it('queues nothing for a checkout that was refused', async () => {
@@ -59,5 +43,5 @@ it('queues nothing for a checkout that was refused', async () => {
   const buyer = await signedIn(server, BUYER);
   const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 2]]);
   expect((await buyer.post(`/api/v1/baskets/${id}/checkout`, { ...GB_ADDRESS, shipping_type: 1 })).status).toBe(400);
-  expect(await new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtpUrl, 'hub@example.test') }).deliverDue()).toBe(0);
+  expect(await new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'hub@example.test') }).deliverDue()).toBe(0);
 });

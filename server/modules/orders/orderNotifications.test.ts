@@ -1,49 +1,28 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../generated/types';
 import { MAIL_TOPIC, mailHandler } from '../../integrations/mail';
 import { toScaled } from '../../db/scaled';
 import { OutboxDispatcher } from '../../writes/outbox';
 import { CUSTOMER_ORG, GB_ADDRESS, makeBasket } from '../../testing/checkoutBaskets';
+import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtpCatcher';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, RESELLER_ADMIN, signedIn } from '../../testing/testUsers';
 import { subscribersOf } from './orderNotifications';
-
-interface Received {
-  to: string[];
-  data: string;
-}
 
 // 002 §3 notifications for orders: a status change an action makes reaches the subscribers above
 // the order through the outbox and a real SMTP server on loopback, after the change commits.
 describe('order notifications', () => {
   let server: TestServer;
   let rita: TestClient;
-  let smtp: SMTPServer;
-  let smtpUrl: string;
-  const received: Received[] = [];
+  let smtp: SmtpCatcher;
 
   beforeAll(async () => {
     server = await startTestServer();
     rita = await signedIn(server, RESELLER_ADMIN);
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startSmtpCatcher();
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await server.close();
   });
 
@@ -52,7 +31,7 @@ describe('order notifications', () => {
   /** A received message's body as text (quoted-printable undone). */
   const bodyOf = (data: string) =>
     data.replace(/=\r\n/g, '').replace(/(=[0-9A-F]{2})+/g, (encoded) => Buffer.from(encoded.replace(/=/g, ''), 'hex').toString('utf8'));
-  const deliver = () => new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtpUrl, 'Reseller Hub <hub@example.test>') }).deliverDue();
+  const deliver = () => new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'Reseller Hub <hub@example.test>') }).deliverDue();
 
   it('finds the enabled subscribers of the order\'s organisation and those above it, not beside it', async () => {
     // Customer Co (3) sits under Reseller (2) under the supplier (1); EU Customer's Eva subscribed too.
@@ -68,24 +47,24 @@ describe('order notifications', () => {
 
   it('mails order_status_changed once the approval has committed', async () => {
     await deliver();
-    received.length = 0;
+    smtp.received.length = 0;
     expect((await rita.post('/api/v1/orders/9/approval')).status).toBe(200);
     expect(await deliver()).toBe(3);
-    expect(received.flatMap((mail) => mail.to).sort()).toEqual(['admin@reseller.example', 'admin@supplier.example', 'buyer@customer.example']);
-    expect(received[0]!.data).toContain('Subject: Order HUB-10009: Created');
-    expect(received[0]!.data).toContain('changed from Pending authorisation to Created.');
+    expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual(['admin@reseller.example', 'admin@supplier.example', 'buyer@customer.example']);
+    expect(smtp.received[0]!.data).toContain('Subject: Order HUB-10009: Created');
+    expect(smtp.received[0]!.data).toContain('changed from Pending authorisation to Created.');
   });
 
   it("writes to each subscriber in their own language", async () => {
     await deliver();
-    received.length = 0;
+    smtp.received.length = 0;
     await server.db('users').where('email_address', BUYER).update({ user_language: 'de' });
     try {
       expect((await rita.post('/api/v1/orders/19/approval')).status).toBe(200);
       await deliver();
-      const german = received.find((mail) => mail.to.includes(BUYER));
+      const german = smtp.received.find((mail) => mail.to.includes(BUYER));
       expect(bodyOf(german!.data)).toContain('Der Status der Bestellung HUB-10019 hat sich von Freigabe ausstehend zu Angelegt geändert.');
-      const english = received.find((mail) => mail.to.includes('admin@reseller.example'));
+      const english = smtp.received.find((mail) => mail.to.includes('admin@reseller.example'));
       expect(bodyOf(english!.data)).toContain('The status of order HUB-10019 changed from Pending authorisation to Created.');
     } finally {
       await server.db('users').where('email_address', BUYER).update({ user_language: 'en' });
@@ -93,15 +72,15 @@ describe('order notifications', () => {
   });
 
   it('mails nothing for a refused action', async () => {
-    received.length = 0;
+    smtp.received.length = 0;
     expect((await rita.post('/api/v1/orders/9/approval')).status).toBe(409);
     expect(await deliver()).toBe(0);
-    expect(received).toEqual([]);
+    expect(smtp.received).toEqual([]);
   });
 
   it('raises order_requires_manual_auth for an order placed pending authorisation, to those above who subscribed', async () => {
     await deliver();
-    received.length = 0;
+    smtp.received.length = 0;
     await server.db('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('1.00') });
     try {
       const bob = await signedIn(server, BUYER);
@@ -110,7 +89,7 @@ describe('order notifications', () => {
       expect(placed.status, placed.text).toBe(201);
       expect(placed.body.status).toBe('PENDING_AUTHORISATION');
       await deliver();
-      const asked = received.filter((mail) => mail.data.includes(`Subject: Order ${placed.body.name} requires authorisation`));
+      const asked = smtp.received.filter((mail) => mail.data.includes(`Subject: Order ${placed.body.name} requires authorisation`));
       expect(asked.flatMap((mail) => mail.to).sort()).toEqual(['admin@reseller.example', 'admin@supplier.example']);
     } finally {
       await server.db('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null });

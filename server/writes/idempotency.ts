@@ -57,7 +57,9 @@ const PROCESSING = 102;
  * (IdempotencyRace), so the work runs once. An expired key is taken over.
  */
 export async function claimKey(records: Records, userId: number, key: string, hash: string, now: number): Promise<number> {
-  const expired = (await records.db('idempotency_keys').where({ user_id: userId, key }).first('id')) as { id: number } | undefined;
+  // Only a key older than a day is taken over. A young one is a twin's that committed after this
+  // request looked for an answer: the insert below then meets it and the twin's answer is replayed.
+  const expired = (await records.db('idempotency_keys').where({ user_id: userId, key }).where('created_at', '<=', now - IDEMPOTENCY_TTL_MS).first('id')) as { id: number } | undefined;
   if (expired) await records.remove('idempotency_key', expired.id);
   try {
     return await records.insert('idempotency_key', { user: userId, key, request_hash: hash, status: PROCESSING, response: null, created_at: now });

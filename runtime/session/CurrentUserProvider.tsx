@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api } from '../api/client';
 import { onUnauthorized } from '../api/unauthorized';
 import type { CurrentUser } from './currentUser';
@@ -41,8 +41,13 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
     try {
       await api.POST('/auth/logout');
     } finally {
-      setUser(null);
-      setLoading(false);
+      // In a transition: rendered together with a navigation away still in progress (the header
+      // goes to the login page first), so the guarded page left never renders signed out and
+      // bounces to /login?next=… on the way.
+      startTransition(() => {
+        setUser(null);
+        setLoading(false);
+      });
     }
   }, []);
 

@@ -22,6 +22,7 @@ async function expectCurrent(page: Page, label: string): Promise<void> {
 
 test('a root admin reaches every area from the menu, each marked as the current one', async ({ page }) => {
   await signInTo(page, ROOT_ADMIN, '/webstore', /\/webstore$/);
+  await page.waitForLoadState('networkidle');
   await expectCurrent(page, 'Webstore');
 
   await entry(page, 'Orders').click();
@@ -70,6 +71,7 @@ test('a root admin finds the API reference in the back office', async ({ page })
 
 test('a buyer sees their areas, inward quotes, and no back office', async ({ page }) => {
   await signInTo(page, BUYER, '/webstore', /\/webstore$/);
+  await page.waitForLoadState('networkidle');
   await expect(mainMenu(page).getByRole('link')).toHaveText(['Webstore', 'Baskets', 'Orders', 'Quotes', 'Subscriptions', 'Invoices']);
   await expect(backOffice(page)).toHaveCount(0);
   // Everyone but root receives quotes: their Quotes entry is the inward list.
@@ -89,6 +91,8 @@ test('a visitor who is not signed in sees no menu', async ({ page }) => {
 
 test('the back-office group works by keyboard', async ({ page }) => {
   await signInTo(page, ROOT_ADMIN, '/webstore', /\/webstore$/);
+  // The store settles first (its loads can move focus), so the opened group stays open.
+  await page.waitForLoadState('networkidle');
   const toggle = backOffice(page);
   await toggle.focus();
   await page.keyboard.press('Enter');
@@ -129,6 +133,7 @@ test.describe('on a narrow screen', () => {
 
   test('the entries fold behind the Menu button', async ({ page }) => {
     await signInTo(page, BUYER, '/webstore', /\/webstore$/);
+    await page.waitForLoadState('networkidle');
     const toggle = mainMenu(page).getByRole('button', { name: 'Menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(entry(page, 'Orders')).toBeHidden();
@@ -149,6 +154,7 @@ test.describe('on a narrow screen', () => {
 
   test('a root admin opens the back office inside the unfolded menu', async ({ page }) => {
     await signInTo(page, ROOT_ADMIN, '/webstore', /\/webstore$/);
+    await page.waitForLoadState('networkidle');
     await mainMenu(page).getByRole('button', { name: 'Menu' }).click();
     await backOffice(page).click();
     await entry(page, 'Roles').click();
@@ -159,6 +165,7 @@ test.describe('on a narrow screen', () => {
 
 test('on a wide screen the Menu button is not shown and the entries are', async ({ page }) => {
   await signInTo(page, BUYER, '/webstore', /\/webstore$/);
+  await page.waitForLoadState('networkidle');
   await expect(mainMenu(page).getByRole('button', { name: 'Menu' })).toBeHidden();
   await expect(entry(page, 'Orders')).toBeVisible();
 });

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { basketTotals, defaultRatePlan, priceLine, quantityProblem, type PricedLine, type QuantityProblem } from '../../shared/pricing';
 import type { components } from '../../runtime/generated/api';
 import type { Product } from '../product/productTypes';
-import { detailProblem, teamNameClash, type DetailProblem } from '../../shared/baskets/lineDetails';
+import { detailProblem, REQUIRED_DETAILS, teamNameClash, type DetailProblem } from '../../shared/baskets/lineDetails';
 import { EMAIL_PATTERN } from '../store/registerInterestRules';
 
 type Schemas = components['schemas'];
@@ -33,15 +33,7 @@ export const DETAIL_LIMITS: Record<DetailField, number | null> = {
 };
 
 /** The line-detail fields each subscription type carries (000 §3 line item; docs/buying.md "Baskets"). */
-export const LINE_DETAILS = {
-  DROPBOX: ['dropbox_team_name', 'dropbox_admin_email'],
-  ACRONIS: ['acronis_tenant_name', 'acronis_admin_email'],
-  NUVIAS: ['nuvias_name'],
-  SBC_AS_A_SERVICE: ['sbc_name'],
-  STAC_TEAMS: ['stac_teams_name'],
-  STAC_ZOOM_PHONE: ['stac_zoom_phone_name'],
-  ZOOM: [],
-} as const;
+export const LINE_DETAILS = REQUIRED_DETAILS;
 export type LineDetailField = 'dropbox_team_name' | 'dropbox_admin_email' | 'acronis_tenant_name' | 'acronis_admin_email' | 'nuvias_name' | 'sbc_name' | 'stac_teams_name' | 'stac_zoom_phone_name';
 const ALL_DETAILS: LineDetailField[] = ['dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'nuvias_name', 'sbc_name', 'stac_teams_name', 'stac_zoom_phone_name'];
 

@@ -2,7 +2,8 @@ import type { MessageKey } from '../../runtime/generated/messages';
 import { useT } from '../../runtime/i18n/useT';
 import { formatMoney } from '../../runtime/format/money';
 import type { CheckoutData, CheckoutLine, Draft, PricedRow } from './checkoutData';
-import { emailValid, LINE_DETAILS } from './completeness';
+import { requiredDetails } from '../../shared/baskets/lineDetails';
+import { emailValid } from './completeness';
 import { TextField } from './fields';
 
 interface DetailsTabProps {
@@ -63,7 +64,7 @@ export function DetailsTab({ data, draft, rows, poRequired, poTaken, onChange, o
                 </td>
                 <td>{row ? formatMoney(row.priced.net.toFixed(2), data.basket.currency) : '--'}</td>
                 <td>
-                  {(LINE_DETAILS[product?.subscription_type ?? ''] ?? []).map((field) => (
+                  {requiredDetails(product?.subscription_type).map((field) => (
                     <TextField key={field} id={`${field}-${line.id}`} label={t(`checkout.${field}` as MessageKey)} value={line[field] as string | null} max={field.endsWith('email') ? 255 : 20}
                       required onChange={(value) => onLine(line.id, { [field]: value })} />
                   ))}

@@ -1,4 +1,5 @@
 import { missingFinanceFields, type FinanceDetails } from '../../shared/pricing/finance';
+import { requiredDetails } from '../../shared/baskets/lineDetails';
 import type { Draft, PricedRow } from './checkoutData';
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
@@ -9,15 +10,6 @@ export function emailValid(value: string | null | undefined): boolean {
   return /^[A-Za-z0-9.'&_%+\-/=?^`{|}~ ]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,15}$/.test(value);
 }
 
-/** Per subscription type, the line fields the details step needs (000 §5). */
-export const LINE_DETAILS: Record<string, readonly (keyof Draft['lines'][number])[]> = {
-  DROPBOX: ['dropbox_team_name', 'dropbox_admin_email'],
-  ACRONIS: ['acronis_tenant_name', 'acronis_admin_email'],
-  NUVIAS: ['nuvias_name'],
-  SBC_AS_A_SERVICE: ['sbc_name'],
-  STAC_TEAMS: ['stac_teams_name'],
-  STAC_ZOOM_PHONE: ['stac_zoom_phone_name'],
-};
 
 export interface PoRules {
   required: boolean;
@@ -37,7 +29,7 @@ export function detailsComplete(draft: Draft, rows: PricedRow[], rules: PoRules)
   if (!poValid(draft, rules) || rows.length === 0) return false;
   if (rows.some((row) => row.priced.problems.some((problem) => problem.field !== 'markup' && problem.field !== 'discount'))) return false;
   for (const row of rows) {
-    for (const field of LINE_DETAILS[row.product.subscription_type ?? ''] ?? []) {
+    for (const field of requiredDetails(row.product.subscription_type)) {
       if (blank(row.line[field])) return false;
     }
     if (!emailValid(row.line.dropbox_admin_email) || !emailValid(row.line.acronis_admin_email)) return false;

@@ -52,6 +52,28 @@ const FIELD_TYPES: Record<keyof LineDetails, SubscriptionType> = {
 
 export const DETAIL_FIELDS = Object.keys(FIELD_TYPES) as (keyof LineDetails)[];
 
+/**
+ * The line-detail fields each subscription type must have filled before checkout (000 §3 line
+ * item, 000 §5 "details step complete"): the basket page, the wizard and the server read this one table.
+ */
+export const REQUIRED_DETAILS = {
+  DROPBOX: ['dropbox_team_name', 'dropbox_admin_email'],
+  ACRONIS: ['acronis_tenant_name', 'acronis_admin_email'],
+  NUVIAS: ['nuvias_name'],
+  SBC_AS_A_SERVICE: ['sbc_name'],
+  STAC_TEAMS: ['stac_teams_name'],
+  STAC_ZOOM_PHONE: ['stac_zoom_phone_name'],
+  ZOOM: [],
+} as const satisfies Record<SubscriptionType, readonly (keyof LineDetails)[]>;
+
+/** A field some subscription type requires. */
+export type RequiredDetailField = (typeof REQUIRED_DETAILS)[SubscriptionType][number];
+
+/** The required details of a line's subscription type; none for a type without any or an unknown one. */
+export function requiredDetails(type: string | null | undefined): readonly RequiredDetailField[] {
+  return type && Object.hasOwn(REQUIRED_DETAILS, type) ? REQUIRED_DETAILS[type as SubscriptionType] : [];
+}
+
 const filled = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** 000 §5 team_name_regex: starts and ends with a non-space character (checked as typed, before trimming). */

@@ -1,20 +1,11 @@
 import type { Knex } from 'knex';
-import { detailProblem, teamNameClash, type SubscriptionType } from '../../../shared/baskets/lineDetails';
+import { detailProblem, requiredDetails, teamNameClash, type SubscriptionType } from '../../../shared/baskets/lineDetails';
 import { DomainError } from '../../domain/errors';
 import { existingTeamNames } from '../baskets/lineDetails';
 import type { BasketState } from './basketState';
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
 
-/** Per subscription type, the line fields 000 §5 "details step complete" needs. */
-const LINE_DETAILS: Record<string, readonly string[]> = {
-  DROPBOX: ['dropbox_team_name', 'dropbox_admin_email'],
-  ACRONIS: ['acronis_tenant_name', 'acronis_admin_email'],
-  NUVIAS: ['nuvias_name'],
-  SBC_AS_A_SERVICE: ['sbc_name'],
-  STAC_TEAMS: ['stac_teams_name'],
-  STAC_ZOOM_PHONE: ['stac_zoom_phone_name'],
-};
 
 /**
  * 000 §5 details step: valid quantities (400 invalid_quantity), lines that can be priced as
@@ -30,7 +21,7 @@ export function checkDetails({ basket, lines }: BasketState): void {
     // The basket page's rules for the details (team name shape and length, pairs), as it saves them.
     const detail = detailProblem(product.subscription_type as SubscriptionType | null, row);
     if (detail) throw new DomainError('unprocessable', detail.code, { field: detail.field, detail: `line ${row.id}` });
-    for (const field of LINE_DETAILS[product.subscription_type ?? ''] ?? []) {
+    for (const field of requiredDetails(product.subscription_type)) {
       if (blank(row[field as keyof typeof row])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `line ${row.id} needs ${field}` });
     }
   }

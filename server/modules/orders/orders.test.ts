@@ -154,8 +154,8 @@ describe('GET /orders/{id}/line_items, /shipments, /linked_supplier_refs', () =>
       ['LOGI-CABLE-KIT', 3, '59.00', '177.00'],
       ['SVC-INSTALL-ROOM', 1, '650.00', '650.00'],
     ]);
-    const dropbox = (await buyer.get<Row[]>('/api/v1/orders/4/line_items')).body;
-    expect(dropbox[0]).toMatchObject({ dropbox_team_name: 'team-4', dropbox_admin_email: 'it@customer.example', acronis_tenant_name: null, discount: '0.00' });
+    const dropbox = (await buyer.get<Row[]>('/api/v1/orders/17/line_items')).body;
+    expect(dropbox[0]).toMatchObject({ dropbox_team_name: 'team-17', dropbox_admin_email: 'it@customer.example', acronis_tenant_name: null, discount: '0.00' });
   });
 
   it('answers shipments with their items and serial numbers', async () => {

@@ -6,6 +6,7 @@ import { toScaled } from '../server/db/scaled';
 import { DEMO_OPTION_PRODUCTS, DEMO_PRODUCT_OPTIONS, DEMO_PRODUCT_TYPES, DEMO_PRODUCTS, DEMO_VENDORS, type DemoProduct } from './demo/catalogue';
 import { BACKOFFICE_TABLES, seedBackoffice } from './demo/backoffice';
 import { BILLING_TABLES, seedBilling } from './demo/billing';
+import { linkChangeOrders } from './demo/changeOrders';
 import { DEMO_FEATURES } from './demo/features';
 import { DEMO_ORGANISATIONS, organisationRows } from './demo/organisations';
 import { ORDER_TABLES, seedOrders } from './demo/orders';
@@ -220,6 +221,7 @@ export async function seedDemo(db: Knex, options: { hashPassword: (plain: string
     await seedCatalogue(trx);
     await seedOrders(trx);
     await seedBilling(trx);
+    await linkChangeOrders(trx);
     await seedBackoffice(trx);
     await syncSequences(trx, SEEDED_TABLES);
     await bumpDataVersion(trx, 'catalogue');

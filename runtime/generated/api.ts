@@ -2781,6 +2781,10 @@ export interface components {
             id: number;
             name: string;
         };
+        SubscriptionRef: {
+            id: number;
+            name: string;
+        };
         OrderRow: {
             id: number;
             name: string;
@@ -2849,7 +2853,6 @@ export interface components {
              * @enum {string}
              */
             payment_type: "ON_ACCOUNT" | "FINANCE";
-            subscription: number | null;
             end_user: string | null;
             end_user_email: string | null;
             attention_required: string | null;
@@ -2892,6 +2895,7 @@ export interface components {
             finance_reg_country_code: string | null;
             shipping_type: components["schemas"]["ShippingTypeRef"] | null;
             quote: components["schemas"]["QuoteRef"] | null;
+            subscription: components["schemas"]["SubscriptionRef"] | null;
             organisation: components["schemas"]["OrganisationRef"] | null;
             created_by_user: components["schemas"]["CreatedByRef"] | null;
             line_items: components["schemas"]["OrderLineItem"][];

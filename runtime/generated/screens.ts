@@ -4100,7 +4100,6 @@ export const recordScreens = {
             "status",
             "external_id",
             "payment_type",
-            "subscription",
             "end_user",
             "end_user_email",
             "attention_required",
@@ -4136,6 +4135,7 @@ export const recordScreens = {
             "finance_reg_country_code",
             "shipping_type",
             "quote",
+            "subscription",
             "organisation",
             "created_by_user",
             "line_items",
@@ -4234,14 +4234,6 @@ export const recordScreens = {
               ],
               "default": "ON_ACCOUNT",
               "x-enum": "payment_type"
-            },
-            "subscription": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1,
-              "maximum": 2147483647
             },
             "end_user": {
               "type": [
@@ -4555,6 +4547,16 @@ export const recordScreens = {
               "anyOf": [
                 {
                   "$ref": "#/definitions/QuoteRef"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "subscription": {
+              "anyOf": [
+                {
+                  "$ref": "#/definitions/SubscriptionRef"
                 },
                 {
                   "type": "null"
@@ -4938,6 +4940,26 @@ export const recordScreens = {
             "name": {
               "type": "string",
               "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            }
+          }
+        },
+        "SubscriptionRef": {
+          "type": "object",
+          "required": [
+            "id",
+            "name"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 255,
               "minLength": 1,
               "pattern": "\\S"
             }

@@ -1,14 +1,16 @@
 import { formatDateTime } from '../../runtime/format/dates';
 import { useT } from '../../runtime/i18n/useT';
+import { findRoute } from '../../runtime/routing/links';
 import { RouteLink } from '../../runtime/routing/RouteLink';
+import { guardPasses } from '../../runtime/session/guard';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { DetailRow } from './OrderDetails';
 import { enumText, type Order } from './orderText';
 
 /**
  * The change-order view's details (001 §2): hub reference, supplier reference, PO number, type,
- * status with the ATTENTION_REQUIRED warning, organisation, the subscription it changes (route
- * subscription) and the created date-time. Nothing ships, so there is no shipping part.
+ * status with the ATTENTION_REQUIRED warning, organisation, the subscription it changes by name (a
+ * link to route subscription) and the created date-time. Nothing ships, so there is no shipping part.
  */
 export function ChangeOrderDetails({ order }: { order: Order }) {
   const t = useT();
@@ -30,11 +32,15 @@ export function ChangeOrderDetails({ order }: { order: Order }) {
         </DetailRow>
         <DetailRow label={t('orders.organisation')}>{order.organisation?.name}</DetailRow>
         <DetailRow label={t('orders.subscription')}>
-          {order.subscription !== null && (
-            <RouteLink to="subscription" params={{ id: order.subscription }}>
-              {String(order.subscription)}
-            </RouteLink>
-          )}
+          {order.subscription !== null &&
+            // By name; a link for those the subscription page lets in (its route's guard).
+            (guardPasses(user, findRoute('subscription').guard) ? (
+              <RouteLink to="subscription" params={{ id: order.subscription.id }}>
+                {order.subscription.name}
+              </RouteLink>
+            ) : (
+              order.subscription.name
+            ))}
         </DetailRow>
         <DetailRow label={t('orders.created_at')}>{formatDateTime(order.date, user?.timezone)}</DetailRow>
       </tbody>

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { toScaled } from '../../server/db/scaled';
 import { invoicePdf, netOf, type InvoicePdfLine } from '../../server/modules/billing/invoicePdf';
+import { subscriptionFacts, subscriptionTotals } from '../../server/modules/subscriptions/breakdown';
 import { insertAll } from '../insert';
 import { CUSTOMER, CUSTOMER_BRANCH, EU_CUSTOMER, OTHER_CUSTOMER, RESELLER } from './organisations';
 
@@ -28,7 +29,6 @@ interface DemoBillingSubscription {
   termMonths: number;
   /** Days from today to the start; the end is a term later. */
   startsIn: number;
-  recurring: string;
   autoRenew?: boolean;
   pendingChange?: boolean;
   /** Product code → quantity. */
@@ -39,31 +39,29 @@ interface DemoBillingSubscription {
 
 /** Every vendor and every status; the customer and its branch alone already hold every status. */
 export const DEMO_BILLING_SUBSCRIPTIONS: DemoBillingSubscription[] = [
-  { id: 1, name: 'Zoom Workplace for head office', organisation: CUSTOMER, type: 'ZOOM', status: 'ACTIVE', billing: 'ANNUALLY', termMonths: 12, startsIn: -200, recurring: '3598.80', autoRenew: true, products: { 'ZM-ONE-PRO': 25, 'ZM-LARGE-MTG': 1 } },
+  { id: 1, name: 'Zoom Workplace for head office', organisation: CUSTOMER, type: 'ZOOM', status: 'ACTIVE', billing: 'ANNUALLY', termMonths: 12, startsIn: -200, autoRenew: true, products: { 'ZM-ONE-PRO': 25, 'ZM-LARGE-MTG': 1 } },
   // The one a buyer raises with a change order (issue 9): ACTIVE, neither ZOOM nor ACRONIS, from a COMPLETE order.
-  { id: 2, name: 'Dropbox team storage', organisation: CUSTOMER, type: 'DROPBOX', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -90, recurring: '270.00', autoRenew: true, products: { 'DBX-BUS-STD': 18 }, orderStatus: 'COMPLETE' },
-  { id: 3, name: 'Acronis backup roll-out', organisation: CUSTOMER, type: 'ACRONIS', status: 'PENDING', billing: 'MONTHLY', termMonths: 12, startsIn: 7, recurring: '130.00', products: { 'ACR-CP-STD': 20 } },
-  { id: 4, name: 'Teams calling', organisation: CUSTOMER, type: 'STAC_TEAMS', status: 'SUSPENDED', billing: 'MONTHLY', termMonths: 24, startsIn: -300, recurring: '160.00', products: { 'STAC-TEAMS-DR': 50 } },
-  { id: 5, name: 'Zoom Phone carrier', organisation: CUSTOMER, type: 'STAC_ZOOM_PHONE', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -45, recurring: '0.00', products: { 'STAC-ZP-BYOC': 1 } },
-  { id: 6, name: 'Branch session border controller', organisation: CUSTOMER_BRANCH, type: 'SBC_AS_A_SERVICE', status: 'ACTIVE', billing: 'THREE_YEARS', termMonths: 36, startsIn: -400, recurring: '540.00', products: { 'SBC-AAS-100': 10 } },
-  { id: 7, name: 'Branch managed support', organisation: CUSTOMER_BRANCH, type: 'NUVIAS', status: 'EXPIRED', billing: 'ANNUALLY', termMonths: 12, startsIn: -500, recurring: '1200.00', products: { 'NUV-CONTRACT-STD': 1 } },
-  { id: 8, name: 'Branch Dropbox Advanced', organisation: CUSTOMER_BRANCH, type: 'DROPBOX', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -150, recurring: '96.00', products: { 'DBX-BUS-ADV': 4 } },
-  { id: 9, name: 'Zoom Workplace Business', organisation: EU_CUSTOMER, type: 'ZOOM', status: 'ACTIVE', billing: 'ANNUALLY', termMonths: 12, startsIn: -60, recurring: '2808.00', autoRenew: true, pendingChange: true, products: { 'ZM-ONE-BUS': 12 } },
-  { id: 10, name: 'Zoom Phone BYOC (Berlin)', organisation: EU_CUSTOMER, type: 'STAC_ZOOM_PHONE', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -120, recurring: '0.00', products: { 'STAC-ZP-BYOC': 1 } },
-  { id: 11, name: 'Dropbox archive', organisation: EU_CUSTOMER, type: 'DROPBOX', status: 'EXPIRED', billing: 'ANNUALLY', termMonths: 12, startsIn: -420, recurring: '210.60', products: { 'DBX-BUS-STD': 6 } },
-  { id: 12, name: 'Acronis protection', organisation: OTHER_CUSTOMER, type: 'ACRONIS', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -30, recurring: '65.00', products: { 'ACR-CP-STD': 10 } },
-  { id: 13, name: 'Zoom Workplace trial', organisation: OTHER_CUSTOMER, type: 'ZOOM', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -100, recurring: '149.90', products: { 'ZM-ONE-PRO': 10 } },
+  { id: 2, name: 'Dropbox team storage', organisation: CUSTOMER, type: 'DROPBOX', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -90, autoRenew: true, products: { 'DBX-BUS-STD': 18 }, orderStatus: 'COMPLETE' },
+  { id: 3, name: 'Acronis backup roll-out', organisation: CUSTOMER, type: 'ACRONIS', status: 'PENDING', billing: 'MONTHLY', termMonths: 12, startsIn: 7, products: { 'ACR-CP-STD': 20 } },
+  { id: 4, name: 'Teams calling', organisation: CUSTOMER, type: 'STAC_TEAMS', status: 'SUSPENDED', billing: 'MONTHLY', termMonths: 24, startsIn: -300, products: { 'STAC-TEAMS-DR': 50 } },
+  { id: 5, name: 'Zoom Phone carrier', organisation: CUSTOMER, type: 'STAC_ZOOM_PHONE', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -45, products: { 'STAC-ZP-BYOC': 1 } },
+  { id: 6, name: 'Branch session border controller', organisation: CUSTOMER_BRANCH, type: 'SBC_AS_A_SERVICE', status: 'ACTIVE', billing: 'THREE_YEARS', termMonths: 36, startsIn: -400, products: { 'SBC-AAS-100': 10 } },
+  { id: 7, name: 'Branch managed support', organisation: CUSTOMER_BRANCH, type: 'NUVIAS', status: 'EXPIRED', billing: 'ANNUALLY', termMonths: 12, startsIn: -500, products: { 'NUV-CONTRACT-STD': 1 } },
+  { id: 8, name: 'Branch Dropbox Advanced', organisation: CUSTOMER_BRANCH, type: 'DROPBOX', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -150, products: { 'DBX-BUS-ADV': 4 } },
+  { id: 9, name: 'Zoom Workplace Business', organisation: EU_CUSTOMER, type: 'ZOOM', status: 'ACTIVE', billing: 'ANNUALLY', termMonths: 12, startsIn: -60, autoRenew: true, pendingChange: true, products: { 'ZM-ONE-BUS': 12 } },
+  { id: 10, name: 'Zoom Phone BYOC (Berlin)', organisation: EU_CUSTOMER, type: 'STAC_ZOOM_PHONE', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -120, products: { 'STAC-ZP-BYOC': 1 } },
+  { id: 11, name: 'Dropbox archive', organisation: EU_CUSTOMER, type: 'DROPBOX', status: 'EXPIRED', billing: 'ANNUALLY', termMonths: 12, startsIn: -420, products: { 'DBX-BUS-STD': 6 } },
+  { id: 12, name: 'Acronis protection', organisation: OTHER_CUSTOMER, type: 'ACRONIS', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -30, products: { 'ACR-CP-STD': 10 } },
+  { id: 13, name: 'Zoom Workplace trial', organisation: OTHER_CUSTOMER, type: 'ZOOM', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -100, products: { 'ZM-ONE-PRO': 10 } },
   // Root activates or cancels it (001 §4): a PENDING ZOOM subscription; 9 above has a pending change.
-  { id: 15, name: 'Zoom Rooms roll-out', organisation: CUSTOMER, type: 'ZOOM', status: 'PENDING', billing: 'ANNUALLY', termMonths: 12, startsIn: -5, recurring: '575.00', products: { 'ZM-ONE-PRO': 5 } },
-  { id: 14, name: 'SBC pilot', organisation: OTHER_CUSTOMER, type: 'SBC_AS_A_SERVICE', status: 'PENDING', billing: 'THREE_YEARS', termMonths: 36, startsIn: 14, recurring: '540.00', products: { 'SBC-AAS-100': 10 } },
+  { id: 15, name: 'Zoom Rooms roll-out', organisation: CUSTOMER, type: 'ZOOM', status: 'PENDING', billing: 'ANNUALLY', termMonths: 12, startsIn: -5, products: { 'ZM-ONE-PRO': 5 } },
+  { id: 14, name: 'SBC pilot', organisation: OTHER_CUSTOMER, type: 'SBC_AS_A_SERVICE', status: 'PENDING', billing: 'THREE_YEARS', termMonths: 36, startsIn: 14, products: { 'SBC-AAS-100': 10 } },
 ];
 
 const CURRENCY_OF: Record<number, 'GBP' | 'EUR'> = { [EU_CUSTOMER]: 'EUR' };
-const PAYMENTS_PER_YEAR = { MONTHLY: 12, ANNUALLY: 1, TWO_YEARS: 0.5, THREE_YEARS: 1 / 3 } as const;
 
+/** The row without its figures, which follow from its products (subscriptionFigures). */
 function subscriptionRow(subscription: DemoBillingSubscription, today: Date, orderId: number | null) {
-  const recurring = new Decimal(subscription.recurring);
-  const contractValue = recurring.times(PAYMENTS_PER_YEAR[subscription.billing]).times(subscription.termMonths).div(12);
   const started = subscription.status !== 'PENDING';
   return {
     id: subscription.id,
@@ -77,8 +75,6 @@ function subscriptionRow(subscription: DemoBillingSubscription, today: Date, ord
     billing_frequency: subscription.billing,
     auto_renewal_flag: subscription.autoRenew ?? false,
     renewal_term_months: subscription.termMonths,
-    recurring_cost: toScaled(recurring),
-    total_contract_value: toScaled(contractValue.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
     currency: CURRENCY_OF[subscription.organisation] ?? 'GBP',
     order_id: orderId,
     pending_change: subscription.pendingChange ?? false,
@@ -285,6 +281,19 @@ async function originatingOrders(db: Knex): Promise<(subscription: DemoBillingSu
   };
 }
 
+/**
+ * Each subscription's recurring cost and total contract value as its breakdown computes them from
+ * its products (000 §9, docs/after-sale.md), so the record and its breakdown tab agree.
+ */
+async function storeSubscriptionFigures(db: Knex): Promise<void> {
+  // Stored money keeps four places, as the breakdown's figures travel.
+  const money = (value: Decimal | null) => (value === null ? null : toScaled(value.toDecimalPlaces(4, Decimal.ROUND_HALF_UP)));
+  for (const { id } of DEMO_BILLING_SUBSCRIPTIONS) {
+    const totals = await subscriptionTotals(db, await subscriptionFacts(db, id));
+    await db('subscriptions').where('id', id).update({ recurring_cost: money(totals.recurringCost), total_contract_value: money(totals.totalContractValue) });
+  }
+}
+
 export const BILLING_TABLES = ['subscriptions', 'subscription_products', 'invoices', 'invoice_files', 'metrics_account_managers', 'metrics_periods'];
 
 /** Seeds the billing demo data after the catalogue (products are found by code) and the orders. */
@@ -306,6 +315,7 @@ export async function seedBilling(db: Knex, today: Date = new Date()): Promise<v
       }),
     ),
   );
+  await storeSubscriptionFigures(db);
   await insertAll(db, 'invoices', DEMO_INVOICES.map((invoice, index) => invoiceRow(invoice, index, today)));
   await insertAll(db, 'invoice_files', await invoiceFileRows(db, today));
   await insertAll(db, 'metrics_account_managers', DEMO_ACCOUNT_MANAGERS.map(({ id, name }) => ({ id, name })));

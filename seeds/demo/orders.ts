@@ -176,8 +176,9 @@ async function seedOrderRows(db: Knex, ids: Map<string, number>): Promise<void> 
     const status = ORDER_STATUSES[index % ORDER_STATUSES.length]!;
     const organisation = ORDER_ORGANISATIONS[index % ORDER_ORGANISATIONS.length]!;
     const changeOrder = index % 4 === 3;
-    // Change orders change a subscription; shipped orders carry hardware, so they have shipments.
-    const set = changeOrder ? LINE_SETS[2]! : SHIPPED_STATUSES.has(status) ? LINE_SETS[index % 2 === 0 ? 0 : 3]! : LINE_SETS[index % LINE_SETS.length]!;
+    // Change orders change a subscription: their line and total come with it (seeds/demo/changeOrders.ts).
+    // Shipped orders carry hardware, so they have shipments.
+    const set = changeOrder ? [] : SHIPPED_STATUSES.has(status) ? LINE_SETS[index % 2 === 0 ? 0 : 3]! : LINE_SETS[index % LINE_SETS.length]!;
     const shippable = set.some((line) => line.code.startsWith('GEN-') || line.code.startsWith('LOGI-'));
     const date = FIRST_ORDER_AT + index * 3 * DAY;
     const fromQuote = id === 1;

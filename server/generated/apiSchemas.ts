@@ -4462,6 +4462,27 @@ export const apiSchemas = {
         }
       }
     },
+    "SubscriptionRef": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
     "OrderRow": {
       "type": "object",
       "additionalProperties": false,
@@ -4596,7 +4617,6 @@ export const apiSchemas = {
         "status",
         "external_id",
         "payment_type",
-        "subscription",
         "end_user",
         "end_user_email",
         "attention_required",
@@ -4632,6 +4652,7 @@ export const apiSchemas = {
         "finance_reg_country_code",
         "shipping_type",
         "quote",
+        "subscription",
         "organisation",
         "created_by_user",
         "line_items",
@@ -4725,14 +4746,6 @@ export const apiSchemas = {
             "FINANCE"
           ],
           "default": "ON_ACCOUNT"
-        },
-        "subscription": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
         },
         "end_user": {
           "type": [
@@ -5041,6 +5054,16 @@ export const apiSchemas = {
           "anyOf": [
             {
               "$ref": "api#/definitions/QuoteRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "subscription": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/SubscriptionRef"
             },
             {
               "type": "null"

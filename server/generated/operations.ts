@@ -5803,7 +5803,6 @@ export const operations: OperationDef[] = [
         "status",
         "external_id",
         "payment_type",
-        "subscription",
         "end_user",
         "end_user_email",
         "attention_required",
@@ -5852,6 +5851,15 @@ export const operations: OperationDef[] = [
           "property": "quote",
           "via": "quote",
           "entity": "quote",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
+          "property": "subscription",
+          "via": "subscription",
+          "entity": "subscription",
           "fields": [
             "id",
             "name"

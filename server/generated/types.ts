@@ -976,6 +976,14 @@ name: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SubscriptionRef".
+ */
+export interface SubscriptionRef {
+id: number
+name: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "OrderRow".
  */
 export interface OrderRow {
@@ -1014,7 +1022,6 @@ order_type: ("SALES_ORDER" | "CHANGE_ORDER")
 status: ("CREATED" | "PROCESSING" | "ACCEPTED" | "PART_SHIPPED" | "SHIPPED" | "COMPLETE" | "ATTENTION_REQUIRED" | "FAILED" | "PENDING_AUTHORISATION" | "CANCELLED")
 external_id: (string | null)
 payment_type: ("ON_ACCOUNT" | "FINANCE")
-subscription: (number | null)
 end_user: (string | null)
 end_user_email: (string | null)
 attention_required: (string | null)
@@ -1056,6 +1063,7 @@ finance_reg_postal_code: (string | null)
 finance_reg_country_code: (string | null)
 shipping_type: (ShippingTypeRef | null)
 quote: (QuoteRef | null)
+subscription: (SubscriptionRef | null)
 organisation: (OrganisationRef | null)
 created_by_user: (CreatedByRef | null)
 line_items: OrderLineItem[]

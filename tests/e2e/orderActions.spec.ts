@@ -185,4 +185,10 @@ test('a change order shows the change-order view: its own heading, no shipping, 
   await expect(page.getByRole('heading', { name: 'Product details' })).toBeVisible();
   await expect(page.locator('.order-page__menu').getByRole('link', { name: 'Serial numbers' })).toHaveCount(0);
   await expect(footer(page).getByRole('button')).toHaveText(['Print']);
+  // The subscription it changes, by name, linking to the subscription page whose history lists it.
+  await details.getByRole('row', { name: /Subscription/ }).getByRole('link', { name: 'Teams calling' }).click();
+  await expect(page).toHaveURL(/\/webstore\/subscriptions\/4$/);
+  await expect(page.getByRole('heading', { name: 'Subscription: Teams calling' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Order history' }).click();
+  await expect(page.getByRole('link', { name: 'HUB-10004' })).toBeVisible();
 });

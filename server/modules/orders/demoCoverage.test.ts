@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase';
 import { ORDER_STATUSES, QUOTE_STATUSES } from '../../../seeds/demo/orders';
+import { DEMO_CHANGE_ORDERS } from '../../../seeds/demo/changeOrders';
+import { fromScaled } from '../../db/scaled';
+import { subscriptionFacts, subscriptionTotals } from '../subscriptions/breakdown';
+import { moneyText } from '../subscriptions/changeOrders';
 
 /** The demo gives every order and quote screen something real to show (issue 3, demo data). */
 let database: TestDatabase;
@@ -33,6 +37,46 @@ describe('demo orders, quotes, baskets and shipping', () => {
     expect(await first({ status: 'SHIPPED' })).toBeDefined();
     const fromQuote = await database.db('orders').whereNotNull('quote_id').first('id', 'quote_id');
     expect(await database.db('quotes').where({ id: fromQuote?.quote_id, order_id: fromQuote?.id, quote_status: 'ACCEPTED' }).first()).toBeDefined();
+  });
+
+  it('links every change order to a subscription of its organisation, its line a product of it (001 §2 change-order view)', async () => {
+    const changes = (await database.db('orders').where('order_type', 'CHANGE_ORDER').orderBy('id')) as { id: number; subscription_id: number; organisation_id: number; currency: string; total: string }[];
+    expect(changes.map((order) => order.id)).toEqual(DEMO_CHANGE_ORDERS.map((change) => change.order));
+    for (const order of changes) {
+      const subscription = await database.db('subscriptions').where('id', order.subscription_id).first();
+      expect(subscription, `order ${String(order.id)}`).toMatchObject({ organisation_id: order.organisation_id, currency: order.currency });
+      const products = await database.db('subscription_products').where('subscription_id', subscription.id).pluck('product_id');
+      const lines = (await database.db('order_line_items').where('order_id', order.id)) as Record<string, unknown>[];
+      expect(lines).toHaveLength(1);
+      expect(products).toContain(lines[0]!['product_id']);
+      expect(lines[0]!['sub_total_for_item']).toEqual(order.total);
+    }
+  });
+
+  it('prices a change order as POST /orders would have (000 §9): HUB-10016 added 3 Dropbox users, HUB-10012 5 SBC sessions', async () => {
+    // 18 users now (the 3 included: the order is COMPLETE), £12.50 a month over 12 months: 15 → 18
+    // adds £37.50 a month, £450.00 over the contract.
+    const priced = async (order: number) => {
+      const line = (await database.db('order_line_items').where('order_id', order).first()) as Record<string, unknown>;
+      const placed = (await database.db('orders').where('id', order).first('subscription_id', 'total')) as Record<string, unknown>;
+      return { subscription: placed['subscription_id'], quantity: line['quantity'], price: fromScaled(line['price'] as string), added: fromScaled(line['sub_total_for_item'] as string), total: fromScaled(placed['total'] as string) };
+    };
+    expect(await priced(16)).toEqual({ subscription: 2, quantity: 3, price: '12.50', added: '450.00', total: '450.00' });
+    // The branch's SBC: 10 sessions at £54.00 billed every three years, one term; PROCESSING, so 10 → 15.
+    expect(await priced(12)).toEqual({ subscription: 6, quantity: 5, price: '54.00', added: '270.00', total: '270.00' });
+  });
+
+  it('stores each subscription\'s figures as its breakdown computes them', async () => {
+    for (const id of [2, 6]) {
+      const stored = await database.db('subscriptions').where('id', id).first('recurring_cost', 'total_contract_value');
+      const totals = await subscriptionTotals(database.db, await subscriptionFacts(database.db, id));
+      expect([fromScaled(stored.recurring_cost), fromScaled(stored.total_contract_value)]).toEqual([moneyText(totals.recurringCost), moneyText(totals.totalContractValue)]);
+    }
+    // Dropbox team storage: 18 users at £12.50 a month over 12 months (the breakdown's worked example).
+    const dropbox = await database.db('subscriptions').where('id', 2).first('recurring_cost', 'total_contract_value');
+    expect([fromScaled(dropbox.recurring_cost), fromScaled(dropbox.total_contract_value)]).toEqual(['225.00', '2700.00']);
+    // Usage only: no recurring figure, as the breakdown shows "--".
+    expect(await database.db('subscriptions').where('id', 5).first('recurring_cost', 'total_contract_value')).toEqual({ recurring_cost: null, total_contract_value: null });
   });
 
   it('has root-side quotes in every status from the distributor to resellers and customers below it', async () => {

@@ -128,6 +128,11 @@ describe('GET /orders/{id}', () => {
     expect((await buyer.get<Row>('/api/v1/orders/1')).body['quote']).toEqual({ id: 3, name: 'Quote 3 accepted' });
   });
 
+  it('names the subscription a change order changes (001 §2 change-order view); a sales order has none', async () => {
+    expect((await buyer.get<Row>('/api/v1/orders/16')).body).toMatchObject({ order_type: 'CHANGE_ORDER', subscription: { id: 2, name: 'Dropbox team storage' } });
+    expect((await buyer.get<Row>('/api/v1/orders/6')).body['subscription']).toBeNull();
+  });
+
   it('has demo shipments with serial numbers for shipped orders', async () => {
     const shipment = await server.db('shipments').where('order_id', 6).first();
     expect(shipment).toMatchObject({ reference: 'SHP-6' });
@@ -154,8 +159,8 @@ describe('GET /orders/{id}/line_items, /shipments, /linked_supplier_refs', () =>
       ['LOGI-CABLE-KIT', 3, '59.00', '177.00'],
       ['SVC-INSTALL-ROOM', 1, '650.00', '650.00'],
     ]);
-    const dropbox = (await buyer.get<Row[]>('/api/v1/orders/4/line_items')).body;
-    expect(dropbox[0]).toMatchObject({ dropbox_team_name: 'team-4', dropbox_admin_email: 'it@customer.example', acronis_tenant_name: null, discount: '0.00' });
+    const dropbox = (await buyer.get<Row[]>('/api/v1/orders/17/line_items')).body;
+    expect(dropbox[0]).toMatchObject({ dropbox_team_name: 'team-17', dropbox_admin_email: 'it@customer.example', acronis_tenant_name: null, discount: '0.00' });
   });
 
   it('answers shipments with their items and serial numbers', async () => {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { fromScaled } from '../../db/scaled';
 import type { Currency, RatePlanChargeLike } from '../../../shared/pricing/types';
-import { planFor, productFigures, type BillingFrequency, type Plan, type ProductFigures } from './contractValue';
+import { planFor, productFigures, sumOf, type BillingFrequency, type Plan, type ProductFigures } from './contractValue';
 
 /** The subscription fields its figures and rules read. */
 export interface SubscriptionFacts {
@@ -124,6 +124,16 @@ export async function breakdownOf(db: Knex, subscription: SubscriptionFacts): Pr
         .map((cost) => ({ starting_unit: cost.starting_unit ?? null, ending_unit: cost.ending_unit ?? null })),
     };
   });
+}
+
+/**
+ * The subscription's own recurring cost and total contract value (001 §3): its products' figures
+ * summed, unpriced (null) when one of them is. The record stores them; whatever changes what they
+ * follow from (the renewal term) stores them again, so the record and its breakdown agree.
+ */
+export async function subscriptionTotals(db: Knex, subscription: SubscriptionFacts): Promise<ProductFigures> {
+  const lines = await breakdownOf(db, subscription);
+  return { recurringCost: sumOf(lines.map((line) => line.figures.recurringCost)), totalContractValue: sumOf(lines.map((line) => line.figures.totalContractValue)) };
 }
 
 /** 001 §4: an order in the subscription's history is open unless FAILED, CANCELLED or COMPLETE. */

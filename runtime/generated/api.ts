@@ -2579,6 +2579,10 @@ export interface components {
             dropbox_admin_email?: string | null;
             acronis_tenant_name?: string | null;
             acronis_admin_email?: string | null;
+            /** @enum {string|null} */
+            zoom_order_type?: "NEW_BUSINESS" | null;
+            zoom_deal_registration_id?: string | null;
+            zoom_deal_registration_approval_id?: string | null;
             zoom_end_user_company?: string | null;
             zoom_end_user_name?: string | null;
             zoom_end_user_email?: string | null;

@@ -8,7 +8,8 @@ import { useChildRows } from '../../runtime/record/useChildRows';
 import { useRecord } from '../../runtime/record/useRecord';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
 import type { Product } from '../product/productTypes';
-import { checkDraft, draftOf, saveBody, type Basket, type BasketDraft, type BasketLine, type DraftChecks, type DovetailChoice, type SavedAddress, type ShippingTypeOption } from './basketDraft';
+import { checkDraft, draftOf, saveBody, type Basket, type BasketDraft, type BasketLine, type DraftChecks, type DovetailChoice, type LineDetailField, type SavedAddress, type ShippingTypeOption } from './basketDraft';
+import { lineRefusalOf, type LineRefusal } from './lineRefusal';
 
 export interface BasketEditor {
   status: 'loading' | 'loaded' | 'failed';
@@ -24,6 +25,8 @@ export interface BasketEditor {
   /** Dovetail provisioning choices, loaded only for a DOVETAIL organisation (000 §6). */
   dovetail: { organisations: readonly DovetailChoice[]; groups: readonly DovetailChoice[]; sites: readonly DovetailChoice[] } | null;
   busy: boolean;
+  /** The server's last refusal of a line's details, shown by its field (000 §5 team_name_exists…). */
+  refusal: LineRefusal | null;
   save: (then?: 'checkout') => Promise<void>;
   cancel: () => void;
   remove: () => Promise<void>;
@@ -95,12 +98,14 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
   const [draft, setDraft] = useState<BasketDraft | null>(null);
   const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<LineRefusal | null>(null);
 
   // A (re)load replaces the draft: what the server holds now.
   useEffect(() => {
     if (basket && lines) {
       setDraft(draftOf(basket, lines));
       setChanged(false);
+      setRefusal(null);
     }
   }, [basket, lines]);
 
@@ -135,6 +140,8 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
         if (then === 'checkout') goTo('basket_checkout', { id });
       } catch (error) {
         fail(error, 'basket_save_failed');
+        const valueOf = (lineId: number, field: string) => draft.lines.find((line) => line.id === lineId)?.details[field as LineDetailField] ?? '';
+        setRefusal(lineRefusalOf(error, draft.lines.map((line) => line.id), valueOf));
       } finally {
         setBusy(false);
       }
@@ -166,6 +173,7 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
     ...lookups,
     dovetail,
     busy,
+    refusal,
     save,
     cancel: reloadAll,
     remove,

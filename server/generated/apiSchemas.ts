@@ -3335,6 +3335,30 @@ export const apiSchemas = {
           "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
           "maxLength": 255
         },
+        "zoom_order_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "NEW_BUSINESS",
+            null
+          ]
+        },
+        "zoom_deal_registration_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_deal_registration_approval_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
         "zoom_end_user_company": {
           "type": [
             "string",

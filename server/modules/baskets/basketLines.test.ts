@@ -239,6 +239,7 @@ describe('PUT /baskets/{id} with lines', () => {
       ['a tenant without its admin', () => [{ product: id('ACR-CP-STD'), quantity: 5, acronis_tenant_name: 'acme' }], 422, 'acronis_pair_required', 'line_items/0/acronis_admin_email'],
       ['a named order on a hardware line', () => [{ product: id('GEN-HDMI-5M'), quantity: 1, nuvias_name: 'Contract' }], 422, 'field_not_applicable', 'line_items/0/nuvias_name'],
       ['a Dropbox team on a Nuvias line', () => [{ product: id('NUV-CONTRACT-STD'), quantity: 1, dropbox_team_name: 'Team' }], 422, 'field_not_applicable', 'line_items/0/dropbox_team_name'],
+      ['a Zoom order on a Dropbox line', () => [{ ...dropbox('Zoom team'), zoom_deal_registration_id: 'DR-1' }], 422, 'field_not_applicable', 'line_items/0/zoom_deal_registration_id'],
     ])('refuses %s', async (_label, lines, status, code, parameter) => {
       await server.db('organisations').where('id', 3).update({ team_name: 'customer-team' });
       const basket = await newBasket(`Details ${Math.random()}`);
@@ -266,6 +267,7 @@ describe('PUT /baskets/{id} with lines', () => {
           { product: id('NUV-CONTRACT-STD'), quantity: 1, nuvias_name: 'Support 2027' },
           { product: id('SBC-AAS-100'), quantity: 10, sbc_name: 'Leeds SBC' },
           { product: id('STAC-TEAMS-DR'), quantity: 5, stac_teams_name: 'Teams DR' },
+          { product: id('ZM-ONE-PRO'), quantity: 2, zoom_order_type: 'NEW_BUSINESS', zoom_deal_registration_id: 'DR-1001', zoom_end_user_email: 'eve@end-user.example' },
         ],
       });
       expect(response.status, response.text).toBe(200);
@@ -276,7 +278,10 @@ describe('PUT /baskets/{id} with lines', () => {
         [null, null, 'Support 2027', null, null],
         [null, null, null, 'Leeds SBC', null],
         [null, null, null, null, 'Teams DR'],
+        [null, null, null, null, null],
       ]);
+      // The Zoom order's details (000 §3 zoom_order), which the basket page and the wizard edit alike.
+      expect(lines[5]).toMatchObject({ zoom_order_type: 'NEW_BUSINESS', zoom_deal_registration_id: 'DR-1001', zoom_end_user_email: 'eve@end-user.example', zoom_end_user_name: null });
     });
   });
 });

@@ -294,6 +294,7 @@ export const messages = {
     "basket_dialog.new_basket": "-- Neuer Warenkorb --",
     "basket_dialog.new_name": "Name des neuen Warenkorbs",
     "basket_page.back": "Zurück zu den Warenkörben",
+    "basket_page.new_title": "Neuer Warenkorb",
     "basket_page.details": "Details",
     "basket_page.edit": "{{field}} bearbeiten",
     "basket_page.shipping_address": "Lieferadresse",
@@ -1409,6 +1410,7 @@ export const messages = {
     "basket_dialog.new_basket": "-- New basket --",
     "basket_dialog.new_name": "New basket name",
     "basket_page.back": "Back to baskets",
+    "basket_page.new_title": "New basket",
     "basket_page.details": "Details",
     "basket_page.edit": "Edit {{field}}",
     "basket_page.shipping_address": "Shipping address",
@@ -2524,6 +2526,7 @@ export const messages = {
     "basket_dialog.new_basket": "-- Nueva cesta --",
     "basket_dialog.new_name": "Nombre de la nueva cesta",
     "basket_page.back": "Volver a las cestas",
+    "basket_page.new_title": "Nueva cesta",
     "basket_page.details": "Detalles",
     "basket_page.edit": "Editar {{field}}",
     "basket_page.shipping_address": "Dirección de envío",
@@ -3639,6 +3642,7 @@ export const messages = {
     "basket_dialog.new_basket": "-- Nouveau panier --",
     "basket_dialog.new_name": "Nom du nouveau panier",
     "basket_page.back": "Retour aux paniers",
+    "basket_page.new_title": "Nouveau panier",
     "basket_page.details": "Détails",
     "basket_page.edit": "Modifier {{field}}",
     "basket_page.shipping_address": "Adresse de livraison",
@@ -4754,6 +4758,7 @@ export const messages = {
     "basket_dialog.new_basket": "-- Nuovo carrello --",
     "basket_dialog.new_name": "Nome del nuovo carrello",
     "basket_page.back": "Torna ai carrelli",
+    "basket_page.new_title": "Nuovo carrello",
     "basket_page.details": "Dettagli",
     "basket_page.edit": "Modifica {{field}}",
     "basket_page.shipping_address": "Indirizzo di spedizione",
@@ -5869,6 +5874,7 @@ export const messages = {
     "basket_dialog.new_basket": "-- Nieuw winkelmandje --",
     "basket_dialog.new_name": "Naam van het nieuwe winkelmandje",
     "basket_page.back": "Terug naar winkelmandjes",
+    "basket_page.new_title": "Nieuw winkelmandje",
     "basket_page.details": "Gegevens",
     "basket_page.edit": "{{field}} bewerken",
     "basket_page.shipping_address": "Verzendadres",
@@ -6695,4 +6701,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1113 keys in the English catalogue.
+// 1114 keys in the English catalogue.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../product/productTypes';
-import { checkDraft, draftOf, lineQuantityRules, quantityAfterPlanChange, saveBody, withAddress, type Basket, type BasketLine } from './basketDraft';
+import { checkDraft, createBody, draftOf, emptyDraft, lineQuantityRules, quantityAfterPlanChange, saveBody, withAddress, type Basket, type BasketLine } from './basketDraft';
 
 const basket = {
   id: 9, name: 'Room', total: '0.00', currency: 'GBP', purchase_order_number: null, end_user: null, end_user_email: null,
@@ -87,4 +87,12 @@ describe('line quantities (000 §5, the price box’s rules)', () => {
     expect(quantityAfterPlanChange(12, 9, volume, false)).toBe(1);
     expect(quantityAfterPlanChange(0, 8, volume, false)).toBe(0);
   });
+});
+
+it('a new basket: blank details but its name, created without lines', () => {
+  const draft = emptyDraft('New basket 1st Jan 2026, 09:00');
+  expect(createBody({ ...draft, shipping_type: 2, details: { ...draft.details, shipping_city: 'Leeds' } })).toEqual(
+    expect.objectContaining({ name: 'New basket 1st Jan 2026, 09:00', shipping_city: 'Leeds', purchase_order_number: null, shipping_type: 2, part_ship: false }),
+  );
+  expect(createBody(draft)).not.toHaveProperty('line_items');
 });

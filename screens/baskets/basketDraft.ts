@@ -217,3 +217,19 @@ export function saveBody(draft: BasketDraft): Record<string, unknown> {
     }),
   };
 }
+
+/** A new basket's draft (000 §2.8 basket_new): no lines, every detail blank but its default name. */
+export function emptyDraft(name: string): BasketDraft {
+  return {
+    details: { ...(Object.fromEntries(DETAIL_FIELDS.map((field) => [field, ''])) as Record<DetailField, string>), name },
+    part_ship: false,
+    shipping_type: null,
+    lines: [],
+  };
+}
+
+/** The POST /baskets body of a new basket: its details as a save sends them, without lines. */
+export function createBody(draft: BasketDraft): Record<string, unknown> {
+  const { line_items: _lines, ...details } = saveBody(draft);
+  return details;
+}

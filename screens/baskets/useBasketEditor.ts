@@ -33,7 +33,7 @@ export interface BasketEditor {
 }
 
 /** Loads what the basket page shows; each list failing on its own yields nothing (000 §7). */
-function useDovetail(enabled: boolean) {
+export function useDovetail(enabled: boolean) {
   const [dovetail, setDovetail] = useState<BasketEditor['dovetail']>(null);
   useEffect(() => {
     if (!enabled) return undefined;
@@ -47,7 +47,8 @@ function useDovetail(enabled: boolean) {
   return dovetail;
 }
 
-function useLookups(basket: Basket | null, lines: readonly BasketLine[] | null) {
+/** The products of the lines (to price them), the shipping types, and the saved addresses at `addressesPath`. */
+export function useBasketLookups(lines: readonly { product: number }[] | null, addressesPath: string | null) {
   const [products, setProducts] = useState<ReadonlyMap<number, Product>>(new Map());
   const [shippingTypes, setShippingTypes] = useState<readonly ShippingTypeOption[]>([]);
   const [addresses, setAddresses] = useState<readonly SavedAddress[]>([]);
@@ -66,18 +67,17 @@ function useLookups(basket: Basket | null, lines: readonly BasketLine[] | null) 
     fetchList<ShippingTypeOption>('/shipping_types', {}, controller.signal).then((page) => setShippingTypes(page.rows), () => undefined);
     return () => controller.abort();
   }, []);
-  const basketId = basket?.id;
   useEffect(() => {
-    if (basketId === undefined) return undefined;
+    if (addressesPath === null) return undefined;
     const controller = new AbortController();
-    fetchList<SavedAddress>(`/baskets/${basketId}/addresses`, {}, controller.signal).then(
+    fetchList<SavedAddress>(addressesPath, {}, controller.signal).then(
       (page) => setAddresses(page.rows),
       (error: unknown) => {
         if (!isAbortError(error)) setAddresses([]);
       },
     );
     return () => controller.abort();
-  }, [basketId]);
+  }, [addressesPath]);
   return { products, shippingTypes, addresses };
 }
 
@@ -93,7 +93,7 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
   const lineRows = useChildRows('/baskets/{id}/line_items', id ?? '0', undefined);
   const basket = record.status === 'loaded' ? (record.record as Basket) : null;
   const lines = lineRows.status === 'loaded' ? (lineRows.rows as unknown as BasketLine[]) : null;
-  const lookups = useLookups(basket, lines);
+  const lookups = useBasketLookups(lines, basket ? `/baskets/${basket.id}/addresses` : null);
   const dovetail = useDovetail(withDovetail);
   const [draft, setDraft] = useState<BasketDraft | null>(null);
   const [changed, setChanged] = useState(false);

@@ -1847,6 +1847,14 @@ export const apiSchemas = {
           "type": "boolean",
           "default": false
         },
+        "shipping_type": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
         "shipping_company_name": {
           "type": [
             "string",

@@ -294,6 +294,23 @@ describe('GET /baskets/{id}/addresses', () => {
     expect((await buyer.get('/api/v1/organisations/3/addresses')).status).toBe(403);
     expect((await buyer.get('/api/v1/baskets/6/addresses')).status).toBe(404);
   });
+  it("answers the caller's own organisation's addresses for a new basket, to whoever may create one", async () => {
+    const response = await buyer.get<Row[]>('/api/v1/basket_addresses');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.map((address) => address['name'])).toEqual(['Head office']);
+    expect((await (await signedIn(server, EU_BUYER)).get('/api/v1/basket_addresses')).status).toBe(403);
+    expect((await server.client().get('/api/v1/basket_addresses')).status).toBe(401);
+  });
+});
+
+describe('POST /baskets from the new-basket page', () => {
+  it('creates the basket with its whole details table, the shipping method included', async () => {
+    const response = await buyer.post<Row>('/api/v1/baskets', { name: `New page ${Math.random()}`, shipping_type: 1, part_ship: true, shipping_city: 'Leeds', shipping_country_code: 'GB' });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body).toMatchObject({ shipping_type: { id: 1 }, part_ship: true, shipping_city: 'Leeds', total: '0.00' });
+    const unknown = await buyer.post<Row>('/api/v1/baskets', { name: `New page ${Math.random()}`, shipping_type: 999 });
+    expect([unknown.status, unknown.body['code'], unknown.body['parameter']]).toEqual([422, 'unknown_value', 'shipping_type']);
+  });
 });
 
 describe('POST /baskets/{id}/quick_order', () => {

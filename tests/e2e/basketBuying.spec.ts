@@ -161,8 +161,11 @@ test.describe('basket page', () => {
       await dropboxLine.getByTestId('line-dropbox_team_name').fill('e2e TAKEN');
       await save.click();
       await expect(page.getByText('The basket could not be saved.')).toBeVisible();
-      await expect(page.getByText('A team with this name already exists.')).toBeVisible();
+      // Shown by the field it is about, until the name is changed (000 §5).
+      await expect(dropboxLine.getByTestId('line-detail-problem')).toHaveText('A team with this name already exists.');
       expect((await apiRead(page, `/baskets/${String(created['id'])}`))['total']).toBe('407.50');
+      await dropboxLine.getByTestId('line-dropbox_team_name').fill('e2e TAKEN 2');
+      await expect(dropboxLine.getByTestId('line-detail-problem')).toHaveCount(0);
     } finally {
       await db('organisations').where('id', 3).update({ team_name: demoTeam });
       await db.destroy();

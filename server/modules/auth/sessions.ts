@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { loadSessionUser } from './loadSessionUser';
+import { ACCESS_VERSION } from '../../writes/dataVersions';
+import { cachedSessionUser } from './sessionUserCache';
 import type { SessionUser } from './sessionUser';
 
 export { SESSION_COOKIE } from '../../http/security';
@@ -27,16 +28,32 @@ export async function endSession(db: Knex, token: string): Promise<void> {
   await db('sessions').where('id', digest(token)).delete();
 }
 
+/**
+ * The session row and the committed `access` data version, in one query: the version is read
+ * after the request arrived, so the user cached under it (sessionUserCache.ts) is no older than
+ * the last write before the request.
+ */
+async function sessionWithAccessVersion(db: Knex, id: string) {
+  const row = (await db('sessions as s')
+    .leftJoin('data_versions as dv', 'dv.name', db.raw('?', [ACCESS_VERSION]))
+    .where('s.id', id)
+    .first('s.user_id', 's.real_user_id', 's.expires_at', 's.last_seen_at', 'dv.version as access_version')) as
+    | { user_id: number; real_user_id: number | null; expires_at: number; last_seen_at: number; access_version: number | string | null }
+    | undefined;
+  return row && { ...row, access_version: Number(row.access_version ?? 0) };
+}
+
 /** The user of a live session, extending it; undefined (and the row removed) once idle too long. */
 export async function resumeSession(db: Knex, token: string, now: number): Promise<SessionUser | undefined> {
   const id = digest(token);
-  const session = await db('sessions').where('id', id).first();
+  const session = await sessionWithAccessVersion(db, id);
   if (!session) return undefined;
   if (Number(session.expires_at) <= now) {
     await db('sessions').where('id', id).delete();
     return undefined;
   }
-  const user = await loadSessionUser(db, Number(session.user_id), session.real_user_id === null ? null : Number(session.real_user_id));
+  const realUserId = session.real_user_id === null ? null : Number(session.real_user_id);
+  const user = await cachedSessionUser(db, Number(session.user_id), realUserId, session.access_version);
   if (!user) {
     await db('sessions').where('id', id).delete();
     return undefined;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, ROOT_ADMIN, signedIn, type Row } from '../../testing/testUsers';
+import { writeAccessRows } from '../../testing/accessRows';
 
 // Adding lines and saving whole baskets (000 §2.4, §2.8, §4, §5; docs/buying.md): every price on
 // the server, the quantity and line-detail rules, idempotency, stale writes and parallel adds.
@@ -241,7 +242,7 @@ describe('PUT /baskets/{id} with lines', () => {
       ['a Dropbox team on a Nuvias line', () => [{ product: id('NUV-CONTRACT-STD'), quantity: 1, dropbox_team_name: 'Team' }], 422, 'field_not_applicable', 'line_items/0/dropbox_team_name'],
       ['a Zoom order on a Dropbox line', () => [{ ...dropbox('Zoom team'), zoom_deal_registration_id: 'DR-1' }], 422, 'field_not_applicable', 'line_items/0/zoom_deal_registration_id'],
     ])('refuses %s', async (_label, lines, status, code, parameter) => {
-      await server.db('organisations').where('id', 3).update({ team_name: 'customer-team' });
+      await writeAccessRows(server.db, (trx) => trx('organisations').where('id', 3).update({ team_name: 'customer-team' }));
       const basket = await newBasket(`Details ${Math.random()}`);
       const response = await put(basket, { line_items: lines() });
       expect(response.status, response.text).toBe(status);

@@ -3,6 +3,7 @@ import { toScaled } from '../../db/scaled';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, signedIn, type Row } from '../../testing/testUsers';
 import { count, CUSTOMER_ORG, GB_ADDRESS, makeBasket, withHeaders } from '../../testing/checkoutBaskets';
+import { writeAccessRows } from '../../testing/accessRows';
 
 // 000 §4 Place order: one workflow in one transaction, prices recomputed by the server.
 
@@ -157,14 +158,14 @@ describe('POST /baskets/{id}/checkout', () => {
   });
 
   it('holds an order above the organisation’s manual authorisation limit', async () => {
-    await server.db('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('116.00') });
+    await writeAccessRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('116.00') }));
     try {
       const atLimit = await makeBasket(server.db, [['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2]]);
       expect((await checkout(atLimit.id, { purchase_order_number: nextPo() , ...GB_ADDRESS, shipping_type: 1 })).body).toMatchObject({ status: 'PENDING_AUTHORISATION' });
       const below = await makeBasket(server.db, [['GEN-HDMI-5M', 4]]);
       expect((await checkout(below.id, { purchase_order_number: nextPo(), ...GB_ADDRESS, shipping_type: 1 })).body).toMatchObject({ status: 'CREATED' });
     } finally {
-      await server.db('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null });
+      await writeAccessRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null }));
     }
   });
 });

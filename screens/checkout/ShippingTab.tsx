@@ -2,6 +2,7 @@ import { useT } from '../../runtime/i18n/useT';
 import { formatMoney } from '../../runtime/format/money';
 import type { ShippingOption } from '../../shared/pricing/shipping';
 import type { CheckoutData, Draft } from './checkoutData';
+import { CountrySelect } from '../baskets/CountrySelect';
 import { SelectField, TextField } from './fields';
 
 interface ShippingTabProps {
@@ -44,9 +45,14 @@ export function ShippingTab({ data, draft, options, onChange }: ShippingTabProps
       {ADDRESS_FIELDS.map(([field, max, required]) => (
         <TextField key={field} id={field} label={t(`baskets.${field}`)} value={draft[field]} max={max} required={required} onChange={(value) => onChange({ [field]: value })} />
       ))}
-      <SelectField id="shipping_country_code" label={t('baskets.shipping_country_code')} required value={draft.shipping_country_code ?? ''}
-        onChange={(value) => onChange({ shipping_country_code: value === '' ? null : value })}
-        options={[{ value: '', label: '--' }, ...data.countries.map((country) => ({ value: country.code, label: country.name }))]} />
+      <div className="form-field">
+        <label htmlFor="shipping_country_code">
+          {t('baskets.shipping_country_code')}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <CountrySelect id="shipping_country_code" value={draft.shipping_country_code} countries={data.countries} label={t('baskets.shipping_country_code')}
+          testId="shipping_country_code" onChange={(code) => onChange({ shipping_country_code: code })} />
+      </div>
       <fieldset data-testid="shipping-methods">
         <legend>{t('checkout.shipping_method')} *</legend>
         {options.length === 0 && <p role="alert" data-testid="no-shipping">{t('no_shipping')}</p>}

@@ -260,6 +260,8 @@ test('Details tab: the basket page’s line inputs (quantity rules, subscription
     await next(page).click();
     await next(page).click();
     await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
+    await expect(page.getByTestId('summary-lines')).toContainText('Zoom order type: New Business');
+    await expect(page.getByTestId('summary-lines')).toContainText('Dropbox team name: e2e wizard TAKEN');
 
     // Only the server knows the organisation's teams: its refusal takes the buyer back to the field.
     await page.getByTestId('place-order').click();

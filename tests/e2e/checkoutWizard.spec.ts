@@ -53,6 +53,11 @@ async function fillDetailsAndAddress(page: Page, po: string): Promise<void> {
   // A saved address of the organisation is copied into the form; then the fields are typed over.
   await page.getByTestId('address_select').selectOption({ label: 'Head office' });
   await expect(page.getByTestId('shipping_company_name')).not.toHaveValue('');
+  // "New address" empties the form for typing; the saved one fills it again.
+  await page.getByTestId('address_select').selectOption({ label: '-- New address --' });
+  await expect(page.getByTestId('shipping_city')).toHaveValue('');
+  await page.getByTestId('address_select').selectOption({ label: 'Head office' });
+  await expect(page.getByTestId('shipping_city')).toHaveValue('Leeds');
   await page.getByTestId('shipping_company_name').fill('Customer Co Ltd');
   await page.getByTestId('shipping_addr_line_1').fill('1 Market Street');
   await page.getByTestId('shipping_city').fill('Leeds');

@@ -1,6 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
-import { DETAIL_LIMITS, withAddress, type BasketDraft, type DetailField, type SavedAddress, type ShippingTypeOption } from './basketDraft';
+import { DETAIL_LIMITS, offeredShipping, withAddress, type BasketDraft, type DetailField, type SavedAddress } from './basketDraft';
+import { CountrySelect } from './CountrySelect';
 import type { BasketEditor } from './useBasketEditor';
 
 const ADDRESS_FIELDS = ['shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2', 'shipping_city', 'shipping_region', 'shipping_postal_code', 'shipping_country_code'] as const;
@@ -15,7 +17,11 @@ interface Props {
   editable: boolean;
   /** Every row open for editing from the start (the new-basket page). */
   openAll?: boolean;
+  currency: string;
 }
+
+/** 000 §4, §9: the shipping type is re-checked this long after a country change. */
+const RECHECK_MS = 500;
 
 const ROWS: readonly RowName[] = ['name', 'purchase_order_number', 'end_user', 'address', 'shipping_type', 'part_ship', 'ship_instructions', 'provisioning_instructions'];
 
@@ -24,7 +30,7 @@ const ROWS: readonly RowName[] = ['name', 'purchase_order_number', 'end_user', '
  * edited in place. The address is chosen from the organisation's saved addresses ("-- Select
  * address --" disabled, "-- New address --" empties the fields) or edited field by field.
  */
-export function BasketDetailsTable({ editor, draft, editable, openAll = false }: Props) {
+export function BasketDetailsTable({ editor, draft, editable, openAll = false, currency }: Props) {
   const t = useT();
   const [editing, setEditing] = useState<ReadonlySet<RowName>>(() => new Set(openAll && editable ? ROWS : []));
   const [addressChoice, setAddressChoice] = useState('');
@@ -53,6 +59,20 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false }:
   };
   const address = ADDRESS_FIELDS.map((field) => draft.details[field]).filter((value) => value.trim() !== '').join(', ');
   const shippingType = editor.shippingTypes.find((type) => type.id === draft.shipping_type);
+  const offered = offeredShipping(draft, editor.products, editor.shippingTypes);
+  // 000 §4: 500 ms after a country change the shipping type is cleared if it is no longer offered.
+  const country = draft.details.shipping_country_code;
+  const offeredIds = offered.map((option) => option.rule.id).join(',');
+  const lastCountry = useRef(country);
+  const { edit } = editor;
+  useEffect(() => {
+    if (lastCountry.current === country) return undefined;
+    lastCountry.current = country;
+    const timer = setTimeout(() => {
+      edit((current) => (current.shipping_type !== null && !offeredIds.split(',').includes(String(current.shipping_type)) ? { ...current, shipping_type: null } : current));
+    }, RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [country, offeredIds, edit]);
   const chooseAddress = (value: string) => {
     setAddressChoice(value);
     const saved: SavedAddress | undefined = editor.addresses.find((candidate) => String(candidate.id) === value);
@@ -87,7 +107,11 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false }:
                   {t(`baskets.${field}`)}
                   {REQUIRED.has(field) && ' *'}
                 </span>
-                {text(field)}
+                {field === 'shipping_country_code' ? (
+                  <CountrySelect value={draft.details[field]} countries={editor.countries} label={t(`baskets.${field}`)} testId={`detail-${field}`} onChange={(code) => setDetail(field, code ?? '')} />
+                ) : (
+                  text(field)
+                )}
               </label>
             ))}
           </div>,
@@ -103,12 +127,19 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false }:
             onChange={(event) => editor.edit((current) => ({ ...current, shipping_type: event.target.value === '' ? null : Number(event.target.value) }))}
           >
             <option value="">{t('basket_page.no_shipping_method')}</option>
-            {editor.shippingTypes.map((type: ShippingTypeOption) => (
-              <option key={type.id} value={type.id}>
-                {type.name}
+            {offered.map(({ rule, cost }) => (
+              <option key={rule.id} value={rule.id}>
+                {(rule as unknown as { name: string }).name} — {formatMoney(cost, currency)}
               </option>
             ))}
           </select>,
+        )}
+        {offered.length === 0 && editing.has('shipping_type') && (
+          <tr>
+            <td colSpan={3} className="form__warning" role="alert" data-testid="basket-no-shipping">
+              {t('no_shipping')}
+            </td>
+          </tr>
         )}
         {row(
           'part_ship',

@@ -62,7 +62,7 @@ export function BasketView({ editor, isNew }: BasketViewProps) {
       </RouteLink>
       <h1 data-testid="basket-title">{title}</h1>
       <h2>{t('basket_page.details')}</h2>
-      <BasketDetailsTable editor={editor} draft={draft} editable={editable} openAll={isNew} />
+      <BasketDetailsTable editor={editor} draft={draft} editable={editable} openAll={isNew} currency={currency} />
       <h2>{t('basket_page.lines')}</h2>
       <BasketLinesTable editor={editor} draft={draft} editable={editable} root={user?.root ?? false} currency={currency} />
       <p className="basket-page__total">

@@ -1,7 +1,7 @@
-import type { MessageKey } from '../../runtime/generated/messages';
 import { useT } from '../../runtime/i18n/useT';
 import { DETAIL_MAX_LENGTH, editableDetails, ZOOM_ORDER_TYPES, type DetailProblem, type EditableDetailField, type LineDetails } from '../../shared/baskets/lineDetails';
 import { emailValid } from './basketDraft';
+import { DETAIL_LABELS as LABELS } from './lineDetailLabels';
 
 interface Props {
   /** The line's product's subscription type: which fields it carries. */
@@ -12,24 +12,6 @@ interface Props {
   editable: boolean;
   onChange: (field: EditableDetailField, value: string) => void;
 }
-
-/** Each field's label: the wizard and the basket page name them alike. */
-const LABELS: Record<EditableDetailField, MessageKey> = {
-  dropbox_team_name: 'checkout.dropbox_team_name',
-  dropbox_admin_email: 'checkout.dropbox_admin_email',
-  acronis_tenant_name: 'checkout.acronis_tenant_name',
-  acronis_admin_email: 'checkout.acronis_admin_email',
-  nuvias_name: 'checkout.nuvias_name',
-  sbc_name: 'checkout.sbc_name',
-  stac_teams_name: 'checkout.stac_teams_name',
-  stac_zoom_phone_name: 'checkout.stac_zoom_phone_name',
-  zoom_order_type: 'checkout.zoom_order_type',
-  zoom_deal_registration_id: 'checkout.zoom_deal_registration_id',
-  zoom_deal_registration_approval_id: 'checkout.zoom_deal_registration_approval_id',
-  zoom_end_user_company: 'checkout.zoom_end_user_company',
-  zoom_end_user_name: 'checkout.zoom_end_user_name',
-  zoom_end_user_email: 'checkout.zoom_end_user_email',
-};
 
 /**
  * The per-line subscription details of 000 §3 / §2.9 (Dropbox team, Acronis tenant, the Zoom

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { basketTotals, defaultRatePlan, isQuantityLocked, priceLine, quantityForPlan, quantityProblem, smallestVolumeTierStart, type PricedLine, type QuantityProblem } from '../../shared/pricing';
 import type { components } from '../../runtime/generated/api';
 import type { Product } from '../product/productTypes';
+import { shippingOptions, type ShippingOption } from '../../shared/pricing/shipping';
 import { EDITABLE_DETAILS, lineDetailProblems, type DetailProblem, type EditableDetailField } from '../../shared/baskets/lineDetails';
 import { EMAIL_PATTERN } from '../store/registerInterestRules';
 
@@ -109,6 +110,20 @@ export function withAddress(draft: BasketDraft, address: SavedAddress | null): B
   };
 }
 
+/**
+ * The shipping methods the draft may choose (000 §4, §5 "shipping options by country"): offered
+ * for its country and able to price its kept lines (shared/pricing/shipping), with their costs.
+ */
+export function offeredShipping(draft: BasketDraft, products: ReadonlyMap<number, Product>, types: readonly ShippingTypeOption[]): ShippingOption[] {
+  const lines = draft.lines
+    .filter((line) => line.quantity > 0)
+    .flatMap((line) => {
+      const product = products.get(line.product);
+      return product ? [{ quantity: line.quantity, ship_cost: product.ship_cost, weight: product.weight, weight_unit: product.weight_unit, is_shippable: product.is_shippable }] : [];
+    });
+  return shippingOptions(types, orNull(draft.details.shipping_country_code), lines);
+}
+
 /** A line priced as the server will (shared/pricing); null while its product is not loaded or no longer buyable. */
 export function priceDraftLine(line: DraftLine, product: Product | undefined): PricedLine | null {
   if (!product) return null;
@@ -191,7 +206,9 @@ export function checkDraft(draft: BasketDraft, products: ReadonlyMap<number, Pro
   };
 }
 
-const orNull = (text: string) => (text.trim() === '' ? null : text);
+function orNull(text: string): string | null {
+  return text.trim() === '' ? null : text;
+}
 
 /** The PUT /baskets/{id} body: every detail and every line; a line's details only for its own subscription type. */
 export function saveBody(draft: BasketDraft): Record<string, unknown> {

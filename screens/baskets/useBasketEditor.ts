@@ -9,6 +9,7 @@ import { useRecord } from '../../runtime/record/useRecord';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
 import type { Product } from '../product/productTypes';
 import { checkDraft, draftOf, saveBody, type Basket, type BasketDraft, type BasketLine, type DraftChecks, type DovetailChoice, type LineDetailField, type SavedAddress, type ShippingTypeOption } from './basketDraft';
+import type { CountryChoice } from './countryOptions';
 import { lineRefusalOf, type LineRefusal } from './lineRefusal';
 
 export interface BasketEditor {
@@ -21,6 +22,7 @@ export interface BasketEditor {
   checks: DraftChecks | null;
   products: ReadonlyMap<number, Product>;
   shippingTypes: readonly ShippingTypeOption[];
+  countries: readonly CountryChoice[];
   addresses: readonly SavedAddress[];
   /** Dovetail provisioning choices, loaded only for a DOVETAIL organisation (000 §6). */
   dovetail: { organisations: readonly DovetailChoice[]; groups: readonly DovetailChoice[]; sites: readonly DovetailChoice[] } | null;
@@ -47,10 +49,11 @@ export function useDovetail(enabled: boolean) {
   return dovetail;
 }
 
-/** The products of the lines (to price them), the shipping types, and the saved addresses at `addressesPath`. */
+/** The products of the lines (to price them), the shipping types, the countries, and the saved addresses at `addressesPath`. */
 export function useBasketLookups(lines: readonly { product: number }[] | null, addressesPath: string | null) {
   const [products, setProducts] = useState<ReadonlyMap<number, Product>>(new Map());
   const [shippingTypes, setShippingTypes] = useState<readonly ShippingTypeOption[]>([]);
+  const [countries, setCountries] = useState<readonly CountryChoice[]>([]);
   const [addresses, setAddresses] = useState<readonly SavedAddress[]>([]);
   const productIds = useMemo(() => [...new Set((lines ?? []).map((line) => line.product))].sort((a, b) => a - b).join(','), [lines]);
   useEffect(() => {
@@ -65,6 +68,7 @@ export function useBasketLookups(lines: readonly { product: number }[] | null, a
   useEffect(() => {
     const controller = new AbortController();
     fetchList<ShippingTypeOption>('/shipping_types', {}, controller.signal).then((page) => setShippingTypes(page.rows), () => undefined);
+    fetchList<CountryChoice>('/country_codes', {}, controller.signal).then((page) => setCountries(page.rows), () => undefined);
     return () => controller.abort();
   }, []);
   useEffect(() => {
@@ -78,7 +82,7 @@ export function useBasketLookups(lines: readonly { product: number }[] | null, a
     );
     return () => controller.abort();
   }, [addressesPath]);
-  return { products, shippingTypes, addresses };
+  return { products, shippingTypes, countries, addresses };
 }
 
 /**

@@ -86,7 +86,7 @@ export function CheckoutWizard() {
       )}
       {step === 'shipping' && <ShippingTab data={data} draft={draft} options={wizard.options} onChange={wizard.change} />}
       {step === 'payment' && (
-        <PaymentTab draft={draft} rows={wizard.rows} currency={data.basket.currency} shipping={wizard.shipping} reseller={wizard.organisation?.finance_type === 'RESELLER'}
+        <PaymentTab draft={draft} countries={data.countries} rows={wizard.rows} currency={data.basket.currency} shipping={wizard.shipping} reseller={wizard.organisation?.finance_type === 'RESELLER'}
           financeable={wizard.financeable} approved={wizard.approved} applying={wizard.busy} refusal={wizard.refusal} onChange={wizard.change} onApply={() => void wizard.apply()} />
       )}
       {step === 'confirmation' && (

@@ -1,5 +1,7 @@
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
+import { editableDetails } from '../../shared/baskets/lineDetails';
+import { DETAIL_LABELS } from '../baskets/lineDetailLabels';
 import type { Draft, PricedRow } from './checkoutData';
 
 interface ConfirmationTabProps {
@@ -14,7 +16,7 @@ interface ConfirmationTabProps {
   onPlace: () => void;
 }
 
-/** 000 §2.9 Confirmation: the read-only summary and Place order. */
+/** 000 §2.9 Confirmation: the read-only summary (the lines with their subscription details) and Place order. */
 export function ConfirmationTab({ draft, rows, currency, shippable, shippingName, shippingCost, subtotal, placing, onPlace }: ConfirmationTabProps) {
   const t = useT();
   const money = (value: string) => formatMoney(value, currency);
@@ -55,6 +57,7 @@ export function ConfirmationTab({ draft, rows, currency, shippable, shippingName
             <th>{t('checkout.product')}</th>
             <th>{t('checkout.quantity')}</th>
             <th>{t('checkout.line_total')}</th>
+            <th>{t('checkout.subscription_details')}</th>
           </tr>
         </thead>
         <tbody>
@@ -63,6 +66,14 @@ export function ConfirmationTab({ draft, rows, currency, shippable, shippingName
               <td>{row.product.name}</td>
               <td>{row.priced.quantity}</td>
               <td>{money(row.priced.net.toFixed(2))}</td>
+              <td data-testid="summary-line-details">
+                {editableDetails(row.product.subscription_type).flatMap((field) => {
+                  const value = row.line[field];
+                  if (value === null || value === undefined || value === '') return [];
+                  const shown = field === 'zoom_order_type' ? t(`zoom_order_type.${value as 'NEW_BUSINESS'}`) : value;
+                  return [<div key={field}>{t(DETAIL_LABELS[field])}: {shown}</div>];
+                })}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -70,6 +81,7 @@ export function ConfirmationTab({ draft, rows, currency, shippable, shippingName
           <tr>
             <th colSpan={2}>{t('checkout.subtotal')}</th>
             <td data-testid="summary-subtotal">{money(subtotal)}</td>
+            <td />
           </tr>
         </tfoot>
       </table>

@@ -46,7 +46,9 @@ export function DetailsTab({ data, draft, rows, poRequired, poTaken, problems, r
         <>
           <TextField id="end_user" label={t('baskets.end_user')} value={draft.end_user} max={45} required onChange={(value) => onChange({ end_user: value })} />
           <TextField id="end_user_email" type="email" label={t('baskets.end_user_email')} value={draft.end_user_email} max={100} required
-            invalid={!emailValid(draft.end_user_email)} onChange={(value) => onChange({ end_user_email: value })} />
+            invalid={!emailValid(draft.end_user_email)} onChange={(value) => onChange({ end_user_email: value })}>
+            {!emailValid(draft.end_user_email) && <p className="form-field__warning" data-testid="end-user-email-problem">{t('email_regex')}</p>}
+          </TextField>
         </>
       )}
       <table className="table" data-testid="checkout-lines">

@@ -3,6 +3,8 @@ import type { MessageKey } from '../../runtime/generated/messages';
 import { api, ApiProblem, unwrap } from '../../runtime/api/client';
 import { useT } from '../../runtime/i18n/useT';
 import type { Draft } from './checkoutData';
+import { CountrySelect } from '../baskets/CountrySelect';
+import type { CountryChoice } from '../baskets/countryOptions';
 import { contactNumberValid, emailValid } from './completeness';
 import { SelectField, TextField } from './fields';
 
@@ -15,11 +17,11 @@ const REGISTERED = [
   ['finance_reg_city', 'baskets.shipping_city', 50],
   ['finance_reg_region', 'baskets.shipping_region', 30],
   ['finance_reg_postal_code', 'baskets.shipping_postal_code', 36],
-  ['finance_reg_country_code', 'baskets.shipping_country_code', 2],
 ] as const;
 
 interface FinanceFormProps {
   draft: Draft;
+  countries: readonly CountryChoice[];
   onChange: (change: Partial<Draft>) => void;
 }
 
@@ -28,7 +30,7 @@ interface FinanceFormProps {
  * address from GET /lookup/company/{query} (company_not_found / company_not_financeable), the
  * contact and the registered address.
  */
-export function FinanceForm({ draft, onChange }: FinanceFormProps) {
+export function FinanceForm({ draft, countries, onChange }: FinanceFormProps) {
   const t = useT();
   const [lookupProblem, setLookupProblem] = useState<MessageKey | null>(null);
   const [searching, setSearching] = useState(false);
@@ -69,13 +71,25 @@ export function FinanceForm({ draft, onChange }: FinanceFormProps) {
       <TextField id="finance_first_name" label={t('checkout.first_name')} value={draft.finance_first_name} max={100} required onChange={(value) => onChange({ finance_first_name: value })} />
       <TextField id="finance_last_name" label={t('checkout.last_name')} value={draft.finance_last_name} max={100} required onChange={(value) => onChange({ finance_last_name: value })} />
       <TextField id="finance_email_address" type="email" label={t('checkout.email')} value={draft.finance_email_address} max={255} required
-        invalid={!emailValid(draft.finance_email_address)} onChange={(value) => onChange({ finance_email_address: value })} />
+        invalid={!emailValid(draft.finance_email_address)} onChange={(value) => onChange({ finance_email_address: value })}>
+        {!emailValid(draft.finance_email_address) && <p className="form-field__warning" data-testid="finance-email-problem">{t('email_regex')}</p>}
+      </TextField>
       <TextField id="finance_contact_number" type="tel" label={t('checkout.phone')} value={draft.finance_contact_number} max={50} required
-        invalid={!contactNumberValid(draft.finance_contact_number)} onChange={(value) => onChange({ finance_contact_number: value })} />
+        invalid={!contactNumberValid(draft.finance_contact_number)} onChange={(value) => onChange({ finance_contact_number: value })}>
+        {!contactNumberValid(draft.finance_contact_number) && <p className="form-field__warning" data-testid="finance-phone-problem">{t('contact_number_regex')}</p>}
+      </TextField>
       <h4>{t('checkout.registered_address')}</h4>
       {REGISTERED.map(([field, label, max]) => (
         <TextField key={field} id={field} label={t(label)} value={draft[field]} max={max} required={field !== 'finance_reg_region'} onChange={(value) => onChange({ [field]: value })} />
       ))}
+      <div className="form-field">
+        <label htmlFor="finance_reg_country_code">
+          {t('baskets.shipping_country_code')}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <CountrySelect id="finance_reg_country_code" value={draft.finance_reg_country_code} countries={countries} label={t('baskets.shipping_country_code')}
+          testId="finance_reg_country_code" onChange={(code) => onChange({ finance_reg_country_code: code })} />
+      </div>
     </fieldset>
   );
 }

@@ -1,12 +1,15 @@
 import { formatMoney } from '../../runtime/format/money';
+import type { MessageKey } from '../../runtime/generated/messages';
 import { useT } from '../../runtime/i18n/useT';
 import { Tooltip } from '../../runtime/ui/Tooltip';
 import { FINANCE_TERMS, financeFigures } from '../../shared/pricing/finance';
 import { financeLines, type Draft, type PricedRow } from './checkoutData';
+import type { CountryChoice } from '../baskets/countryOptions';
 import { FinanceForm } from './FinanceForm';
 
 interface PaymentTabProps {
   draft: Draft;
+  countries: readonly CountryChoice[];
   rows: PricedRow[];
   currency: string;
   shipping: string;
@@ -14,7 +17,8 @@ interface PaymentTabProps {
   financeable: boolean;
   approved: boolean;
   applying: boolean;
-  refusal: string | null;
+  /** Why finance cannot be applied for: a rule's message key (000 §5), the client's or the server's. */
+  refusal: MessageKey | null;
   onChange: (change: Partial<Draft>) => void;
   onApply: () => void;
 }
@@ -24,7 +28,7 @@ interface PaymentTabProps {
  * account and other finance; finance disabled with its tooltip when no line is financeable), the
  * finance form, the finance products table and figures, and Apply for finance.
  */
-export function PaymentTab({ draft, rows, currency, shipping, reseller, financeable, approved, applying, refusal, onChange, onApply }: PaymentTabProps) {
+export function PaymentTab({ draft, countries, rows, currency, shipping, reseller, financeable, approved, applying, refusal, onChange, onApply }: PaymentTabProps) {
   const t = useT();
   const money = (value: string) => formatMoney(value, currency);
   const target = draft.payment_type === 'FINANCE' ? draft.finance_target : null;
@@ -52,7 +56,7 @@ export function PaymentTab({ draft, rows, currency, shipping, reseller, financea
       </fieldset>
       {draft.payment_type === 'FINANCE' && (
         <>
-          <FinanceForm draft={draft} onChange={onChange} />
+          <FinanceForm draft={draft} countries={countries} onChange={onChange} />
           <table className="table" data-testid="finance-products">
             <thead>
               <tr>
@@ -94,7 +98,7 @@ export function PaymentTab({ draft, rows, currency, shipping, reseller, financea
             <dd data-testid="total-paid">{money(figures.total_paid)}</dd>
           </dl>
           {target === 'CUSTOMER' && <p className="note" data-testid="compliance-note">{t('checkout.compliance_note')}</p>}
-          {refusal && <p role="alert" className="form-field__warning" data-testid="finance-refusal">{t(refusal as 'no_shipping')}</p>}
+          {refusal && <p role="alert" className="form-field__warning" data-testid="finance-refusal">{t(refusal)}</p>}
           {approved ? (
             <p data-testid="finance-approved">{t('checkout.finance_approved')}</p>
           ) : (

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useT } from '../../runtime/i18n/useT';
 import { formatMoney } from '../../runtime/format/money';
 import type { ShippingOption } from '../../shared/pricing/shipping';
 import type { CheckoutData, Draft } from './checkoutData';
+import { CountrySelect } from '../baskets/CountrySelect';
 import { SelectField, TextField } from './fields';
 
 interface ShippingTabProps {
@@ -28,25 +30,32 @@ const ADDRESS_FIELDS = [
  */
 export function ShippingTab({ data, draft, options, onChange }: ShippingTabProps) {
   const t = useT();
+  const [addressChoice, setAddressChoice] = useState('');
+  // A saved address is copied into the form; going back to "New address" empties it for typing (as on the basket page).
   const chooseAddress = (id: string) => {
-    const address = data.addresses.find((candidate) => String(candidate.id) === id);
-    if (!address) return;
+    setAddressChoice(id);
+    const address = data.addresses.find((candidate) => String(candidate.id) === id) ?? null;
     onChange({
-      shipping_company_name: address.company_name, shipping_recipient_name: address.recipient_name, shipping_addr_line_1: address.addr_line_1,
-      shipping_addr_line_2: address.addr_line_2, shipping_city: address.city, shipping_region: address.region, shipping_postal_code: address.postal_code,
-      shipping_country_code: address.country_code,
+      shipping_company_name: address?.company_name ?? null, shipping_recipient_name: address?.recipient_name ?? null, shipping_addr_line_1: address?.addr_line_1 ?? null,
+      shipping_addr_line_2: address?.addr_line_2 ?? null, shipping_city: address?.city ?? null, shipping_region: address?.region ?? null,
+      shipping_postal_code: address?.postal_code ?? null, shipping_country_code: address?.country_code ?? null,
     });
   };
   return (
     <section data-testid="checkout-shipping">
-      <SelectField id="address_select" label={t('checkout.address')} value="" onChange={chooseAddress}
+      <SelectField id="address_select" label={t('checkout.address')} value={addressChoice} onChange={chooseAddress}
         options={[{ value: '', label: t('checkout.new_address') }, ...data.addresses.map((address) => ({ value: String(address.id), label: address.name ?? address.company_name ?? String(address.id) }))]} />
       {ADDRESS_FIELDS.map(([field, max, required]) => (
         <TextField key={field} id={field} label={t(`baskets.${field}`)} value={draft[field]} max={max} required={required} onChange={(value) => onChange({ [field]: value })} />
       ))}
-      <SelectField id="shipping_country_code" label={t('baskets.shipping_country_code')} required value={draft.shipping_country_code ?? ''}
-        onChange={(value) => onChange({ shipping_country_code: value === '' ? null : value })}
-        options={[{ value: '', label: '--' }, ...data.countries.map((country) => ({ value: country.code, label: country.name }))]} />
+      <div className="form-field">
+        <label htmlFor="shipping_country_code">
+          {t('baskets.shipping_country_code')}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <CountrySelect id="shipping_country_code" value={draft.shipping_country_code} countries={data.countries} label={t('baskets.shipping_country_code')}
+          testId="shipping_country_code" onChange={(code) => onChange({ shipping_country_code: code })} />
+      </div>
       <fieldset data-testid="shipping-methods">
         <legend>{t('checkout.shipping_method')} *</legend>
         {options.length === 0 && <p role="alert" data-testid="no-shipping">{t('no_shipping')}</p>}

@@ -33,7 +33,7 @@ export function useCheckoutWizard(basketId: number) {
   const [step, setStep] = useState<Step>('details');
   const [poTaken, setPoTaken] = useState(false);
   const [approved, setApproved] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<MessageKey | null>(null);
   const [busy, setBusy] = useState(false);
   const [modal, setModal] = useState<WizardModal>(null);
   const [placedId, setPlacedId] = useState<number | null>(null);
@@ -65,6 +65,12 @@ export function useCheckoutWizard(basketId: number) {
     load(controller.signal);
     return () => controller.abort();
   }, [load]);
+  /**
+   * After a write that saved the basket as sent (Save for later, Apply for finance) the wizard
+   * reads it again: lines set to 0 are gone from the server, and a later Place order must not
+   * name them.
+   */
+  const reload = useCallback(() => load(new AbortController().signal), [load]);
 
   const rows = useMemo(() => (data && draft ? pricedRows(data, draft) : []), [data, draft]);
   const shippable = basketShippable(rows);
@@ -162,8 +168,10 @@ export function useCheckoutWizard(basketId: number) {
       setChanged(false);
       setApproved(result.success);
       setModal(result.success ? 'approved' : 'declined');
+      reload();
     } catch (error) {
-      if (error instanceof ApiProblem && error.status === 422) setRefusal(error.code);
+      // The server's eligibility refusal (000 §5), by its catalogue key: problem.<code>.
+      if (error instanceof ApiProblem && error.status === 422) setRefusal(error.message_key as MessageKey);
       else fail(error, 'error_applying_for_finance');
     } finally {
       setBusy(false);
@@ -206,6 +214,7 @@ export function useCheckoutWizard(basketId: number) {
       await unwrap(api.PUT('/baskets/{id}', { params: { path: { id: basketId } }, body: { ...fields, ...address, line_items: lineItems } }));
       setChanged(false);
       push({ type: 'save_success', level: 'success', messageKey: 'save_success' });
+      reload();
     } catch (error) {
       fail(error, 'problem.internal' as MessageKey);
       refuseLine(error, lines);

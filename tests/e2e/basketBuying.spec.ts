@@ -137,7 +137,7 @@ test.describe('basket page', () => {
     await page.getByTestId('address-select').selectOption({ label: 'Head office' });
     await expect(page.getByTestId('detail-shipping_company_name')).not.toHaveValue('');
     await page.getByTestId('detail-row-shipping_type').click();
-    await page.getByTestId('shipping-type-select').selectOption({ label: 'Standard UK delivery' });
+    await page.getByTestId('shipping-type-select').selectOption({ label: 'Standard UK delivery — £9.95' });
     await expect(checkout).toBeEnabled();
 
     const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/api/v1/baskets/${String(created['id'])}`));

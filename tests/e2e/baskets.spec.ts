@@ -31,7 +31,15 @@ test.describe('baskets: create and edit details', () => {
     // The organisation's saved addresses, before the basket exists.
     await page.getByTestId('address-select').selectOption({ label: 'Head office' });
     await expect(page.getByTestId('detail-shipping_company_name')).not.toHaveValue('');
-    await page.getByTestId('shipping-type-select').selectOption({ label: 'Standard UK delivery' });
+    // Methods offered for the address's country (000 §5), priced by the shared rules: nothing ships yet.
+    const methods = page.getByTestId('shipping-type-select');
+    await methods.selectOption({ label: 'Standard UK delivery — £0.00' });
+    // 000 §4: 500 ms after a country change a method no longer offered is cleared.
+    await page.getByTestId('detail-shipping_country_code').selectOption('US');
+    await expect(methods).toHaveValue('');
+    await expect(methods.locator('option')).toHaveText(['-- None --', 'International freight — £0.00']);
+    await page.getByTestId('detail-shipping_country_code').selectOption('GB');
+    await methods.selectOption({ label: 'Standard UK delivery — £0.00' });
     await page.getByTestId('basket-save').click();
     await expect(page).toHaveURL(/\/webstore\/baskets\/\d+$/);
     await expect(page.getByText('Saved successfully.')).toBeVisible();

@@ -54,6 +54,11 @@ async function fillDetailsAndAddress(page: Page, po: string): Promise<void> {
   // A saved address of the organisation is copied into the form; then the fields are typed over.
   await page.getByTestId('address_select').selectOption({ label: 'Head office' });
   await expect(page.getByTestId('shipping_company_name')).not.toHaveValue('');
+  // "New address" empties the form for typing; the saved one fills it again.
+  await page.getByTestId('address_select').selectOption({ label: '-- New address --' });
+  await expect(page.getByTestId('shipping_city')).toHaveValue('');
+  await page.getByTestId('address_select').selectOption({ label: 'Head office' });
+  await expect(page.getByTestId('shipping_city')).toHaveValue('Leeds');
   await page.getByTestId('shipping_company_name').fill('Customer Co Ltd');
   await page.getByTestId('shipping_addr_line_1').fill('1 Market Street');
   await page.getByTestId('shipping_city').fill('Leeds');
@@ -261,6 +266,8 @@ test('Details tab: the basket page’s line inputs (quantity rules, subscription
     await next(page).click();
     await next(page).click();
     await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
+    await expect(page.getByTestId('summary-lines')).toContainText('Zoom order type: New Business');
+    await expect(page.getByTestId('summary-lines')).toContainText('Dropbox team name: e2e wizard TAKEN');
 
     // Only the server knows the organisation's teams: its refusal takes the buyer back to the field.
     await page.getByTestId('place-order').click();

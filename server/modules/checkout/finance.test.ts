@@ -94,6 +94,13 @@ describe('POST /baskets/{id}/finance', () => {
     expect(await approved(id)).toBe(false);
   });
 
+  it('refuses a basket left with no lines (basket_no_line_items), and rolls the save back', async () => {
+    const { id, lineIds } = await rallyBar();
+    const response = await apply(id, { ...shipped, ...FINANCE_DETAILS, line_items: [{ id: lineIds[0]!, quantity: 0 }] });
+    expect([response.status, response.body['code'], response.body['message_key']]).toEqual([422, 'basket_no_line_items', 'problem.basket_no_line_items']);
+    expect(await server.db('basket_line_items').where('basket_id', id).select('id')).toHaveLength(1);
+  });
+
   it('replays an application sent twice with one Idempotency-Key', async () => {
     const { id } = await rallyBar();
     const body = { ...shipped, ...FINANCE_DETAILS };

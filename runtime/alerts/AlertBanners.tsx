@@ -1,13 +1,15 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../i18n/useT';
 import { routePath } from '../routing/links';
+import { DEFAULT_AUTO_CLEAR_MS, type Alert } from './alertTypes';
 import { useAlerts } from './useAlerts';
 
 /** The alert banners at the top of the layout (000 §2.2): message, close button, action links. */
 export function AlertBanners() {
   const t = useT();
   const navigate = useNavigate();
-  const { alerts, pop } = useAlerts();
+  const { alerts, pop, dismiss } = useAlerts();
   if (alerts.length === 0) return null;
 
   return (
@@ -36,8 +38,21 @@ export function AlertBanners() {
           <button type="button" className="alert__close" aria-label={t('alert.close')} onClick={() => pop(alert.type, alert.key)}>
             ×
           </button>
+          <AutoClear alert={alert} dismiss={dismiss} />
         </div>
       ))}
     </div>
   );
+}
+
+/** Clears its alert once the alert's delay has passed since it was first shown. */
+function AutoClear({ alert, dismiss }: { alert: Alert; dismiss: (id: number) => void }) {
+  const delay = alert.autoClearMs === undefined ? DEFAULT_AUTO_CLEAR_MS : alert.autoClearMs;
+  const { id } = alert;
+  useEffect(() => {
+    if (delay === null || delay <= 0) return;
+    const handle = setTimeout(() => dismiss(id), delay);
+    return () => clearTimeout(handle);
+  }, [id, delay, dismiss]);
+  return null;
 }

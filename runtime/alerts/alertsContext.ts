@@ -7,6 +7,8 @@ export interface AlertsState {
   push: (alert: AlertInput) => void;
   /** Removes the alert of that type and key, or every alert of the type when no key is given. */
   pop: (type: string, key?: string) => void;
+  /** Removes one banner by its id (its delay ran out). */
+  dismiss: (id: number) => void;
   clear: () => void;
 }
 

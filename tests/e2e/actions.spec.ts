@@ -57,6 +57,8 @@ test.describe('users: Enable and Disable (002 §2.5, §2.4)', () => {
     await confirmAction(page, rowOf(page, 'Percy Branch'), 'Disable', 'Are you sure you want to disable the user Percy Branch?');
     await expect(page.getByText('User Percy Branch has been disabled.')).toBeVisible();
     await expect(rowOf(page, 'Percy Branch')).toContainText('Disabled');
+    // 000 §9: the alert clears itself (2000 ms after it is shown).
+    await expect(page.getByText('User Percy Branch has been disabled.')).toHaveCount(0);
     await confirmAction(page, rowOf(page, 'Percy Branch'), 'Enable', 'Are you sure you want to enable the user Percy Branch?');
     await expect(page.getByText('User Percy Branch has been enabled.')).toBeVisible();
     await expect(rowOf(page, 'Percy Branch').getByRole('button', { name: 'Disable' })).toBeVisible();

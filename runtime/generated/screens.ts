@@ -3946,6 +3946,12 @@ export const recordScreens = {
       }
     ],
     "links": [],
+    "edit": {
+      "form": "subscription_form",
+      "guard": {
+        "permission": "contract:modify"
+      }
+    },
     "actions": [
       {
         "name": "activate",

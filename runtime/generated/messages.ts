@@ -92,6 +92,7 @@ export const messages = {
     "subscriptions.auto_renewal_disabled": "Deaktiviert",
     "problem.subscription_not_renewing": "Ein gekündigtes Abonnement verlängert sich nicht; seine Verlängerung kann nicht geändert werden.",
     "problem.renewal_term_billing": "Die Verlängerungslaufzeit muss eine ganze Zahl von Abrechnungsperioden des Abonnements sein.",
+    "subscriptions.no_checkout_tooltip": "Sie dürfen für die Organisation dieses Abonnements keine Bestellungen aufgeben.",
     "crumb.users": "Benutzer",
     "crumb.organisations": "Organisationen",
     "crumb.roles": "Rollen",
@@ -1216,6 +1217,7 @@ export const messages = {
     "subscriptions.auto_renewal_disabled": "Disabled",
     "problem.subscription_not_renewing": "A cancelled subscription does not renew, so its renewal cannot be changed.",
     "problem.renewal_term_billing": "The renewal term must be a whole number of the subscription’s billing periods.",
+    "subscriptions.no_checkout_tooltip": "You may not place orders for this subscription’s organisation.",
     "crumb.users": "Users",
     "crumb.organisations": "Organisations",
     "crumb.roles": "Roles",
@@ -2340,6 +2342,7 @@ export const messages = {
     "subscriptions.auto_renewal_disabled": "Desactivada",
     "problem.subscription_not_renewing": "Una suscripción cancelada no se renueva, así que su renovación no se puede cambiar.",
     "problem.renewal_term_billing": "El plazo de renovación debe ser un número entero de periodos de facturación de la suscripción.",
+    "subscriptions.no_checkout_tooltip": "No puede realizar pedidos para la organización de esta suscripción.",
     "crumb.users": "Usuarios",
     "crumb.organisations": "Organizaciones",
     "crumb.roles": "Roles",
@@ -3464,6 +3467,7 @@ export const messages = {
     "subscriptions.auto_renewal_disabled": "Désactivé",
     "problem.subscription_not_renewing": "Un abonnement annulé ne se renouvelle pas : son renouvellement ne peut pas être modifié.",
     "problem.renewal_term_billing": "La durée de renouvellement doit être un nombre entier de périodes de facturation de l’abonnement.",
+    "subscriptions.no_checkout_tooltip": "Vous ne pouvez pas passer de commande pour l’organisation de cet abonnement.",
     "crumb.users": "Utilisateurs",
     "crumb.organisations": "Organisations",
     "crumb.roles": "Rôles",
@@ -4588,6 +4592,7 @@ export const messages = {
     "subscriptions.auto_renewal_disabled": "Disattivo",
     "problem.subscription_not_renewing": "Un abbonamento annullato non si rinnova, quindi il suo rinnovo non può essere modificato.",
     "problem.renewal_term_billing": "La durata del rinnovo deve essere un numero intero di periodi di fatturazione dell’abbonamento.",
+    "subscriptions.no_checkout_tooltip": "Non può effettuare ordini per l’organizzazione di questo abbonamento.",
     "crumb.users": "Utenti",
     "crumb.organisations": "Organizzazioni",
     "crumb.roles": "Ruoli",
@@ -5712,6 +5717,7 @@ export const messages = {
     "subscriptions.auto_renewal_disabled": "Uit",
     "problem.subscription_not_renewing": "Een opgezegd abonnement wordt niet verlengd, dus de verlenging kan niet worden gewijzigd.",
     "problem.renewal_term_billing": "De verlengingstermijn moet een geheel aantal factuurperioden van het abonnement zijn.",
+    "subscriptions.no_checkout_tooltip": "U mag geen bestellingen plaatsen voor de organisatie van dit abonnement.",
     "crumb.users": "Gebruikers",
     "crumb.organisations": "Organisaties",
     "crumb.roles": "Rollen",
@@ -6749,4 +6755,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1122 keys in the English catalogue.
+// 1123 keys in the English catalogue.

@@ -4988,6 +4988,7 @@ export const recordScreens = {
         "when": {
           "status": "ATTENTION_REQUIRED"
         },
+        "grantReaches": "organisation",
         "call": {
           "operation": "resubmitOrder",
           "method": "post",
@@ -5079,6 +5080,7 @@ export const recordScreens = {
           ],
           "external_id": null
         },
+        "grantReaches": "organisation",
         "call": {
           "operation": "cancelOrder",
           "method": "delete",
@@ -5108,6 +5110,7 @@ export const recordScreens = {
           "quote": null,
           "order_type": "SALES_ORDER"
         },
+        "grantReaches": "organisation",
         "call": {
           "operation": "createBasketFromOrder",
           "method": "post",

@@ -54,4 +54,21 @@ export default tseslint.config(
       ],
     },
   },
+  // The session users are cached by the `access` data version (docs/performance.md), which the
+  // write path bumps. A test that writes those tables itself does it through
+  // server/testing/accessRows.ts (writeAccessRows), which bumps it too; a raw write elsewhere would
+  // leave every server process serving the user as it was.
+  {
+    files: ['server/**/*.test.ts', 'server/testing/**/*.ts', 'tests/**/*.ts', 'seeds/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(insert|update|del|delete|truncate|upsert|merge)$/] > MemberExpression.callee CallExpression[arguments.0.value=/^(users|organisations|roles|permissions|role_permissions|user_roles|linked_accounts)$/]:not(CallExpression[callee.name='writeAccessRows'] *)",
+          message: 'Write users, organisations, roles, grants and linked accounts in tests through writeAccessRows (server/testing/accessRows.ts), which bumps the access data version.',
+        },
+      ],
+    },
+  },
 );

@@ -4,7 +4,7 @@
  * memory, the server pinned to core 0 and the load generator to core 1, in one run; it prints both
  * and their ratio. Absolute figures move with whatever else the machine runs: read the ratios.
  *
- *   npx tsx bench/catalogue-ceiling.ts [--products 100000] [--seconds 9] [--rounds 3] [--connections 32]
+ *   npx tsx bench/catalogue-ceiling.ts [--products 100000] [--seconds 9] [--rounds 3] [--only <text>] [--connections 32]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx bench/catalogue-ceiling.ts
  *
  * The SQLite database is kept in data/bench-catalogue-<products>.sqlite and reused by later runs
@@ -38,7 +38,7 @@ const { url, vendors } = await benchDatabase(products);
 console.log(`database ${url.replace(/\/\/[^@]*@/, '//***@')}: ${products} synthetic products ready in ${Math.round(performance.now() - started)} ms`);
 
 const filters = `text=pro&vendor=${vendors[0]}&vendor=${vendors[1]}&value_from=100&value_to=2000`;
-const cases: Case[] = [
+const allCases: Case[] = [
   { name: 'public: page 1, 24, -popularity', path: '/api/v1/public/webstore' },
   { name: 'public: text+vendor+price, +price', path: `/api/v1/public/webstore?${filters}&sort_by=%2Bprice` },
   { name: 'public: last page, 96, +name', path: '/api/v1/public/webstore?per_page=96&sort_by=%2Bname', lastPage: true },
@@ -46,6 +46,9 @@ const cases: Case[] = [
   { name: 'signed in: text+vendor+price, +price', path: `/api/v1/products?${filters}&sort_by=%2Bprice`, signedIn: true },
   { name: 'signed in: last page, 96, +name', path: '/api/v1/products?per_page=96&sort_by=%2Bname', signedIn: true, lastPage: true },
 ];
+// --only <text>: the cases whose name contains it (a before-and-after run of a few cases).
+const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1] ?? '' : '';
+const cases = allCases.filter((entry) => entry.name.includes(only));
 
 mkdirSync(tmpdir(), { recursive: true });
 const answersFile = join(tmpdir(), `bench-answers-${process.pid}.json`);

@@ -6,14 +6,16 @@
  *
  *   npx tsx bench/client-size.ts
  */
-import { rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Locator, type Page } from '@playwright/test';
 import { connect, migrate } from '../server/db/connect';
 import { seedDemoCheaply } from './support/ceiling';
 import { startServer } from './support/pinned';
 
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const file = join(tmpdir(), `bench-client-${process.pid}.sqlite`);
 const db = connect(`sqlite://${file}`);
 await migrate(db);
@@ -28,21 +30,25 @@ interface Loaded {
   decoded: number;
 }
 
-/** The JavaScript a navigation loads, as the browser received it (brotli: Chromium asks for it). */
-async function scriptsOf(page: Page, navigate: () => Promise<unknown>): Promise<Loaded[]> {
+/**
+ * The JavaScript a navigation loads until `ready` shows (its lazy chunks included), as the browser
+ * received it (brotli: Chromium asks for it); decoded sizes are the built files' own.
+ */
+async function scriptsOf(page: Page, navigate: () => Promise<unknown>, ready: Locator): Promise<Loaded[]> {
   const seen: Promise<Loaded>[] = [];
   const listener = (response: import('@playwright/test').Response) => {
-    if (!/\.js$/.test(new URL(response.url()).pathname)) return;
+    const url = new URL(response.url()).pathname;
+    if (!/\.js$/.test(url)) return;
     seen.push(
       (async () => {
-        const decoded = (await response.body()).length;
         const sizes = await response.request().sizes();
-        return { url: new URL(response.url()).pathname, transferred: sizes.responseBodySize, decoded };
+        return { url, transferred: sizes.responseBodySize, decoded: statSync(join(DIST, url)).size };
       })(),
     );
   };
   page.on('response', listener);
   await navigate();
+  await ready.first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   page.off('response', listener);
   return Promise.all(seen);
@@ -59,14 +65,14 @@ function print(title: string, scripts: Loaded[]): void {
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const page = await browser.newPage();
-  const store = await scriptsOf(page, () => page.goto(`${base}/public/webstore`));
+  const store = await scriptsOf(page, () => page.goto(`${base}/public/webstore`), page.getByTestId('pagination'));
   print("first load of the public store (/public/webstore)", store);
   await page.goto(`${base}/login`);
   await page.getByLabel('E-mail address').fill('admin@supplier.example');
   await page.getByLabel('Password').fill('demo-password');
   await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Log in' }).click()]);
   const known = new Set(store.map((script) => script.url));
-  const list = await scriptsOf(page, () => page.goto(`${base}/backoffice/users`));
+  const list = await scriptsOf(page, () => page.goto(`${base}/backoffice/users`), page.locator('.list-view').getByRole('link'));
   print('then a list screen (/backoffice/users): what it adds', list.filter((script) => !known.has(script.url)));
 } finally {
   await browser.close();

@@ -4,7 +4,7 @@
  * bare Koa route serving the same bytes, in turns, server on core 0 and load on core 1; prints both,
  * their ratio and the portal's percentiles. The machine is shared: read the ratios.
  *
- *   npx tsx bench/orders-list.ts [--orders 100000] [--organisations 1000] [--seconds 9] [--rounds 3]
+ *   npx tsx bench/orders-list.ts [--orders 100000] [--organisations 1000] [--seconds 9] [--rounds 3] [--only <text>]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx bench/orders-list.ts
  *
  * The same data set: `npx hub seed --orders 100000 --organisations 1000`.
@@ -53,7 +53,7 @@ const reseller = Number((await db('organisations').where('name', 'like', 'Synthe
 await db.destroy();
 console.log(`database ${url.replace(/\/\/[^@]*@/, '//***@')}: ${orders} synthetic orders ready in ${Math.round(performance.now() - started)} ms`);
 
-const cases: Case[] = [
+const allCases: Case[] = [
   { name: 'page 1, 24, -date', path: '/api/v1/orders', signedIn: true },
   { name: 'status + dates, -total', path: '/api/v1/orders?status=COMPLETE&status=SHIPPED&start_date=2025-06-01&end_date=2026-03-01&sort_by=-total', signedIn: true },
   { name: 'my customers, +name', path: '/api/v1/orders?customers=true&sort_by=%2Bname', signedIn: true },
@@ -61,6 +61,9 @@ const cases: Case[] = [
   { name: 'text (an order name)', path: '/api/v1/orders?text=SYN-ORD-00012', signedIn: true },
   { name: 'last page, 96, -date', path: '/api/v1/orders?per_page=96', signedIn: true, lastPage: true },
 ];
+// --only <text>: the cases whose name contains it (a before-and-after run of a few cases).
+const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1] ?? '' : '';
+const cases = allCases.filter((entry) => entry.name.includes(only));
 const rows = await measure(url, cases, {
   seconds,
   connections,

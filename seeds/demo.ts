@@ -12,7 +12,7 @@ import { DEMO_ORGANISATIONS, organisationRows } from './demo/organisations';
 import { ORDER_TABLES, seedOrders } from './demo/orders';
 import { DEMO_SUBSCRIPTIONS, type DemoSubscriptionProduct } from './demo/subscriptions';
 import { DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo/users';
-import { bumpDataVersion } from '../server/writes/dataVersions';
+import { ACCESS_VERSION, bumpDataVersion } from '../server/writes/dataVersions';
 import { insertAll, syncSequences } from './insert';
 
 /** The demo exchange rate and the reseller's discount on its assigned price list. */
@@ -225,5 +225,6 @@ export async function seedDemo(db: Knex, options: { hashPassword: (plain: string
     await seedBackoffice(trx);
     await syncSequences(trx, SEEDED_TABLES);
     await bumpDataVersion(trx, 'catalogue');
+    await bumpDataVersion(trx, ACCESS_VERSION);
   });
 }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { toScaled } from '../server/db/scaled';
+import { ACCESS_VERSION, bumpDataVersion } from '../server/writes/dataVersions';
 import { insertAll, syncSequences } from './insert';
 import { seededRandom } from './synthetic/generate';
 
@@ -61,6 +62,8 @@ export async function seedSyntheticOrders(db: Knex, options: { orders: number; o
       await insertAll(trx, 'orders', rows, 200);
     }
     await syncSequences(trx, ['organisations', 'orders']);
+    // Caches keyed by these versions (docs/performance.md) must not outlive the new tree.
+    await bumpDataVersion(trx, ACCESS_VERSION);
   });
   return { organisations: options.organisations, orders: options.orders, ms: Math.round(performance.now() - started) };
 }

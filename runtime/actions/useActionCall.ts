@@ -1,5 +1,4 @@
-import { startTransition, useCallback } from 'react';
-import { api } from '../api/client';
+import { useCallback } from 'react';
 import { ApiProblem } from '../api/problem';
 import { sendRequest, type WriteMethod } from '../api/send';
 import { useAlerts } from '../alerts/useAlerts';
@@ -28,7 +27,7 @@ const asProblem = (error: unknown): ApiProblem => (error instanceof ApiProblem ?
 export function useActionCall(): (action: ActionConfig, subject: ActionSubject, run: ActionRun) => Promise<void> {
   const { push } = useAlerts();
   const goTo = useRouteNavigate();
-  const { reload: reloadUser, signedIn } = useCurrentUser();
+  const { reload: reloadUser } = useCurrentUser();
   return useCallback(
     async (action, subject, run) => {
       const key = `${action.name}:${String(subject.values['id'] ?? subject.recordId ?? '')}`;
@@ -39,19 +38,15 @@ export function useActionCall(): (action: ActionConfig, subject: ActionSubject, 
         await sendRequest(action.call.method.toUpperCase() as WriteMethod, path, { ...(body !== undefined && { body }), ...(run.etag && { ifMatch: run.etag }) });
         push(successAlert('action', key, action.success ?? '', { ...subject.record, ...subject.values }));
         if (action.then) goTo(action.then.route);
-        if (action.then?.reloadUser) {
-          // Who is signed in changed (emulation). The new user is set in a transition, so it is
-          // rendered together with the navigation above: the screen being left (which may be closed
-          // to the new user) never renders for them and sends them to the forbidden page.
-          const { data } = await api.GET('/whoami');
-          startTransition(() => (data ? signedIn(data) : void reloadUser()));
-        } else if (!action.then) run.reload();
+        // Who is signed in changed (emulation): shown together with the navigation above.
+        if (action.then?.reloadUser) await reloadUser({ afterNavigation: true });
+        else if (!action.then) run.reload();
       } catch (error) {
         const problem = asProblem(error);
         push(failureAlert('action', key, action.failure ?? '', { ...subject.record, ...subject.values }, problem));
         if (problem.status === 412 || problem.status === 404) run.reload();
       }
     },
-    [push, goTo, reloadUser, signedIn],
+    [push, goTo, reloadUser],
   );
 }

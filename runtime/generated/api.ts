@@ -818,6 +818,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/basket_addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listNewBasketAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/baskets/{id}/quick_order": {
         parameters: {
             query?: never;
@@ -2266,6 +2282,7 @@ export interface components {
             ship_instructions?: string | null;
             /** @default false */
             part_ship: boolean;
+            shipping_type?: number | null;
             shipping_company_name?: string | null;
             shipping_recipient_name?: string | null;
             shipping_addr_line_1?: string | null;
@@ -2580,6 +2597,10 @@ export interface components {
             dropbox_admin_email?: string | null;
             acronis_tenant_name?: string | null;
             acronis_admin_email?: string | null;
+            /** @enum {string|null} */
+            zoom_order_type?: "NEW_BUSINESS" | null;
+            zoom_deal_registration_id?: string | null;
+            zoom_deal_registration_approval_id?: string | null;
             zoom_end_user_company?: string | null;
             zoom_end_user_name?: string | null;
             zoom_end_user_email?: string | null;
@@ -7901,6 +7922,53 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listNewBasketAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -287,7 +287,7 @@ export const routes: RouteDef[] = [
     guard: {"permission":"order:modify_draft"},
     breadcrumbs: [{"label":"crumb.baskets","route":"baskets"},{"label":"crumb.new"}],
     screen: "basket_form",
-    Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name="basket_form" /> }))),
+    Component: lazy(() => import('../../screens/baskets/NewBasketPage').then((module) => ({ default: module.NewBasketPage }))),
   },
   {
     name: "basket_quick_order",

@@ -26,7 +26,7 @@ import './genericList.css';
 
 /**
  * The view of a generated list screen: title and header links, the filter panel on the left, the
- * rows (AG Grid, a grouped table for organisation trees, a nested one for rows that form a tree),
+ * rows (a table, a grouped one for organisation trees, a nested one for rows that form a tree),
  * the pager and footer links. On a page screen its heading is an h2.
  */
 export function GenericListView({ list, headingLevel = 1 }: { list: GenericList; headingLevel?: 1 | 2 }) {

@@ -1,23 +1,13 @@
-import { ClientSideRowModelModule, ColumnApiModule, RowAutoHeightModule, RowSelectionModule, type ColDef, type SelectionChangedEvent, type SortChangedEvent } from 'ag-grid-community';
-import { AgGridProvider, AgGridReact } from 'ag-grid-react';
-import { useMemo } from 'react';
+import { useState } from 'react';
 import type { MessageKey } from '../generated/messages';
 import { isMessageKey } from '../i18n/i18n';
-import { i18n } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
-import { gridLocaleText } from './gridLocale';
 import { Spinner } from '../ui/Spinner';
-import { parseSortBy, toSortBy, type ListColumn } from './listColumns';
+import { ListTable } from './ListTable';
+import { cycleSort, type ListColumn } from './listColumns';
 import type { ListFilters } from './listState';
 import type { ListController } from './useListController';
-import { linkCell, renderedCell } from './linkCell';
 import { Pagination } from './Pagination';
-
-// Modules are given to the grids of this screen through AgGridProvider (AG Grid 36), not registered
-// globally; only those used, so the grid chunk carries no filters, editors or exports
-// (docs/performance.md): rows given as rowData, cells that grow with their content, and the
-// column state read when the sort changes, and row checkboxes where a list selects (orders export).
-const GRID_MODULES = [ClientSideRowModelModule, RowAutoHeightModule, ColumnApiModule, RowSelectionModule];
 
 interface ListViewProps<Row, Filters extends ListFilters> {
   controller: ListController<Row, Filters>;
@@ -33,8 +23,8 @@ interface ListViewProps<Row, Filters extends ListFilters> {
 }
 
 /**
- * A generic server-side list: AG Grid shows the current page only; sorting, paging and filtering
- * go to the server through the list controller (the grid never sorts locally).
+ * A generic server-side list: a table of the current page only; sorting, paging and filtering go
+ * to the server through the list controller (the table never sorts locally).
  */
 export function ListView<Row, Filters extends ListFilters>({
   controller,
@@ -46,33 +36,15 @@ export function ListView<Row, Filters extends ListFilters>({
   onSelection,
 }: ListViewProps<Row, Filters>) {
   const t = useT();
-  const currentSort = parseSortBy(controller.sortBy);
-  const localeText = useMemo(() => gridLocaleText(t), [t]);
-
-  const columnDefs = useMemo<ColDef<Row>[]>(
-    () =>
-      columns.map((column) => ({
-        colId: column.field,
-        valueGetter: (params) => (params.data && column.format ? column.format(params.data) : params.data?.[column.field]),
-        headerName: column.header ?? (column.headerKey ? t(column.headerKey) : column.field),
-        sortable: column.sortable ?? false,
-        sort: currentSort?.field === column.field ? currentSort.direction : null,
-        // Rows arrive sorted by the server; a local comparator that keeps their order.
-        comparator: () => 0,
-        flex: 1,
-        ...(column.render
-          ? { cellRenderer: renderedCell(column.render), autoHeight: true }
-          : column.linkRoute || column.warning
-            ? { cellRenderer: linkCell(column.linkRoute, column.linkParam ?? ('id' as keyof Row & string), column.warning, column.linkable) }
-            : {}),
-      })),
-    [columns, t, currentSort?.field, currentSort?.direction],
-  );
-
-  const onSortChanged = (event: SortChangedEvent<Row>) => {
-    const sorted = event.api.getColumnState().find((state) => state.sort === 'asc' || state.sort === 'desc');
-    const direction = sorted?.sort === 'asc' || sorted?.sort === 'desc' ? sorted.sort : null;
-    controller.setSortBy(toSortBy(sorted && direction ? { field: sorted.colId, direction } : null, defaultSort));
+  // The ticked rows, by identity: a new page, sort or filter brings new row objects, so none of
+  // them is ticked (as a page starts with none).
+  const [ticked, setTicked] = useState<ReadonlySet<Row>>(() => new Set());
+  const selection = onSelection && {
+    ticked: controller.rows.filter((row) => ticked.has(row)),
+    onTick: (rows: Row[]) => {
+      setTicked(new Set(rows));
+      onSelection(rows);
+    },
   };
 
   return (
@@ -82,26 +54,15 @@ export function ListView<Row, Filters extends ListFilters>({
           {isMessageKey(controller.error.message_key) ? t(controller.error.message_key) : t('problem.internal')}
         </p>
       )}
-      <AgGridProvider modules={GRID_MODULES}>
-        <AgGridReact<Row>
-          // The grid reads its texts once: a new language draws a new grid.
-          key={i18n.language}
-          localeText={localeText}
-          rowData={controller.rows}
-          columnDefs={columnDefs}
-          domLayout="autoHeight"
-          loading={controller.loading}
-          suppressOverlays={['noRows']}
-          suppressMultiSort
-          onSortChanged={onSortChanged}
-          {...(onSelection && {
-            // Select-all ticks the rows of the page shown: the list is paged on the server.
-            rowSelection: { mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'currentPage', enableClickSelection: false },
-            onSelectionChanged: (event: SelectionChangedEvent<Row>) => onSelection(event.api.getSelectedRows()),
-          })}
-        />
-      </AgGridProvider>
-      {controller.loading && controller.rows.length === 0 && <Spinner />}
+      <ListTable
+        rows={controller.rows}
+        columns={columns}
+        sortBy={controller.sortBy}
+        onSort={(field) => controller.setSortBy(cycleSort(controller.sortBy, field, defaultSort))}
+        busy={controller.loading}
+        {...(selection && { selection })}
+      />
+      {controller.loading && <Spinner />}
       {!controller.loading && !controller.error && controller.rows.length === 0 && (
         <p className="list-view__empty">{t(emptyKey)}</p>
       )}

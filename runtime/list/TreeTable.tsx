@@ -12,7 +12,7 @@ import { useOrganisationOptions } from './useOrganisationOptions';
 const NONE: readonly OrganisationRef[] = [];
 
 /**
- * A tree list (spec `tree:`) as a plain table rather than AG Grid: the page's rows grouped under
+ * A tree list (spec `tree:`) as a plain table: the page's rows grouped under
  * collapsible organisation header rows, indented by nesting; with `tree_ancestors`, also the
  * ancestors between them (from the organisations the user can see, when that list is available),
  * so the organisations with rows hang in one tree. Sorting still goes to

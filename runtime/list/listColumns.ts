@@ -45,8 +45,8 @@ export function pageWindow(page: number, totalPages: number, around = 2): number
 }
 
 /**
- * The sort after clicking a column header (tree lists, which draw their own table): ascending
- * first, then descending, then back to the screen's default.
+ * The sort after clicking a column header: ascending first, then descending, then back to the
+ * screen's default.
  */
 export function cycleSort(sortBy: string, field: string, defaultSort: string): string {
   const current = parseSortBy(sortBy);

@@ -14,42 +14,54 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   // Only the newest load may set the user, so a slow old answer cannot undo a login or logout.
   const latestLoad = useRef(0);
 
-  const reload = useCallback(async (): Promise<CurrentUser | null> => {
-    const load = ++latestLoad.current;
-    let loaded: CurrentUser | null;
-    try {
-      const { data, response } = await api.GET('/whoami');
-      loaded = response.ok && data ? data : null;
-    } catch {
-      loaded = null; // 000 §7: a failed load of the current user means signed out.
-    }
-    if (load === latestLoad.current) {
-      setUser(loaded);
+  /**
+   * Sets who is signed in. After a navigation that changes who is signed in (log out, emulation)
+   * it is set in a transition, rendered together with the navigation still in progress: the
+   * screen being left, which may be closed to the new user, never renders for them and bounces
+   * them to the login or forbidden page on the way.
+   */
+  const show = useCallback((next: CurrentUser | null, afterNavigation: boolean) => {
+    const apply = () => {
+      setUser(next);
       setLoading(false);
-    }
-    return loaded;
+    };
+    if (afterNavigation) startTransition(apply);
+    else apply();
   }, []);
 
-  const signedIn = useCallback((next: CurrentUser) => {
-    latestLoad.current++;
-    setUser(next);
-    setLoading(false);
-  }, []);
+  const reload = useCallback(
+    async (options?: { afterNavigation?: boolean }): Promise<CurrentUser | null> => {
+      const load = ++latestLoad.current;
+      let loaded: CurrentUser | null;
+      try {
+        const { data, response } = await api.GET('/whoami');
+        loaded = response.ok && data ? data : null;
+      } catch {
+        loaded = null; // 000 §7: a failed load of the current user means signed out.
+      }
+      if (load === latestLoad.current) show(loaded, options?.afterNavigation ?? false);
+      return loaded;
+    },
+    [show],
+  );
+
+  const signedIn = useCallback(
+    (next: CurrentUser) => {
+      latestLoad.current++;
+      show(next, false);
+    },
+    [show],
+  );
 
   const logout = useCallback(async () => {
     latestLoad.current++;
     try {
       await api.POST('/auth/logout');
     } finally {
-      // In a transition: rendered together with a navigation away still in progress (the header
-      // goes to the login page first), so the guarded page left never renders signed out and
-      // bounces to /login?next=… on the way.
-      startTransition(() => {
-        setUser(null);
-        setLoading(false);
-      });
+      // The header goes to the login page first.
+      show(null, true);
     }
-  }, []);
+  }, [show]);
 
   useEffect(() => {
     void reload();
@@ -59,10 +71,9 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
     () =>
       onUnauthorized(() => {
         latestLoad.current++;
-        setUser(null);
-        setLoading(false);
+        show(null, false);
       }),
-    [],
+    [show],
   );
 
   const state = useMemo<CurrentUserState>(

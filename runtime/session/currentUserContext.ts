@@ -6,8 +6,12 @@ export interface CurrentUserState {
   user: CurrentUser | null;
   /** True until the first `GET /whoami` has answered; guarded routes wait for it. */
   loading: boolean;
-  /** Asks the server again who is signed in; a failure means signed out (000 §7). */
-  reload: () => Promise<CurrentUser | null>;
+  /**
+   * Asks the server again who is signed in; a failure means signed out (000 §7). After a
+   * navigation that changed who is signed in (emulation), `afterNavigation` renders the new user
+   * together with that navigation, so the screen being left never renders for them.
+   */
+  reload: (options?: { afterNavigation?: boolean }) => Promise<CurrentUser | null>;
   /** Ends the session on the server and forgets the user here. */
   logout: () => Promise<void>;
   /** Takes the user a successful `POST /auth/login` answered with. */

@@ -13,16 +13,20 @@ interface Props {
   editor: BasketEditor;
   draft: BasketDraft;
   editable: boolean;
+  /** Every row open for editing from the start (the new-basket page). */
+  openAll?: boolean;
 }
+
+const ROWS: readonly RowName[] = ['name', 'purchase_order_number', 'end_user', 'address', 'shipping_type', 'part_ship', 'ship_instructions', 'provisioning_instructions'];
 
 /**
  * 000 §2.8 details table: one row a detail, read until its pencil (or the row) is clicked, then
  * edited in place. The address is chosen from the organisation's saved addresses ("-- Select
  * address --" disabled, "-- New address --" empties the fields) or edited field by field.
  */
-export function BasketDetailsTable({ editor, draft, editable }: Props) {
+export function BasketDetailsTable({ editor, draft, editable, openAll = false }: Props) {
   const t = useT();
-  const [editing, setEditing] = useState<ReadonlySet<RowName>>(new Set());
+  const [editing, setEditing] = useState<ReadonlySet<RowName>>(() => new Set(openAll && editable ? ROWS : []));
   const [addressChoice, setAddressChoice] = useState('');
   const open = (row: RowName) => editable && setEditing((current) => new Set(current).add(row));
   const setDetail = (field: DetailField, value: string) => editor.edit((current) => ({ ...current, details: { ...current.details, [field]: value } }));

@@ -1,10 +1,12 @@
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
-import { Tooltip } from '../../runtime/ui/Tooltip';
 import { toMoneyString } from '../../shared/pricing';
 import type { Product } from '../product/productTypes';
-import { LINE_DETAILS, detailProblems, emailValid, lineQuantityProblem, priceDraftLine, type BasketDraft, type DraftLine, type LineDetailField } from './basketDraft';
+import { detailProblems, lineQuantityProblem, lineQuantityRules, priceDraftLine, quantityAfterPlanChange, type BasketDraft, type DraftLine, type LineDetailField } from './basketDraft';
 import { DovetailTarget } from './DovetailTarget';
+import { LineDetailFields } from './LineDetailFields';
+import { LineQuantityInput } from './LineQuantityInput';
+import { standingRefusal } from './lineRefusal';
 import type { BasketEditor } from './useBasketEditor';
 
 interface Props {
@@ -16,19 +18,6 @@ interface Props {
   currency: string;
 }
 
-const DETAIL_LABELS: Record<LineDetailField, string> = {
-  dropbox_team_name: 'basket_page.team_name',
-  dropbox_admin_email: 'basket_page.admin_email',
-  acronis_tenant_name: 'basket_page.tenant_name',
-  acronis_admin_email: 'basket_page.admin_email',
-  nuvias_name: 'basket_page.order_name',
-  sbc_name: 'basket_page.order_name',
-  stac_teams_name: 'basket_page.order_name',
-  stac_zoom_phone_name: 'basket_page.order_name',
-};
-const DETAIL_MAX: Record<LineDetailField, number> = {
-  dropbox_team_name: 20, dropbox_admin_email: 255, acronis_tenant_name: 20, acronis_admin_email: 255, nuvias_name: 20, sbc_name: 20, stac_teams_name: 20, stac_zoom_phone_name: 20,
-};
 const id = (value: string): number | null => (value === '' ? null : Number(value));
 
 /**
@@ -76,7 +65,6 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
           const priced = priceDraftLine(line, product);
           const problem = lineQuantityProblem(line, product);
           const markupProblem = priced?.problems.find((candidate) => candidate.field === 'markup');
-          const own: readonly LineDetailField[] = line.subscription_type ? LINE_DETAILS[line.subscription_type] : [];
           return (
             <tr key={line.id} data-testid="basket-line" data-product-code={line.product_code} className={line.quantity === 0 ? 'basket-lines__removed' : undefined}>
               <td>
@@ -84,29 +72,21 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
                 <div className="basket-lines__code">{line.product_code}</div>
               </td>
               <td>
-                <input
-                  type="number"
-                  min={0}
-                  step={1}
-                  className={problem ? 'store-input store-input--invalid' : 'store-input'}
-                  value={line.quantity}
+                <LineQuantityInput
+                  quantity={line.quantity}
+                  {...lineQuantityRules(line.selected_rate_plan, product, root)}
                   disabled={!editable || !product}
-                  aria-invalid={problem !== null}
-                  aria-label={t('basket_page.quantity')}
-                  data-testid="line-quantity"
-                  onChange={(event) => setLine(line.id, { quantity: Math.max(0, Math.floor(Number(event.target.value) || 0)) })}
+                  problem={problem}
+                  onChange={(quantity) => setLine(line.id, { quantity })}
+                  testId="line-quantity"
                 />
-                {problem && (
-                  <Tooltip text={t(problem.key, problem.values)}>
-                    <span className="price-box__warning" data-testid="line-quantity-problem">
-                      {t(problem.key, problem.values)}
-                    </span>
-                  </Tooltip>
-                )}
               </td>
               <td>
                 {product && product.rate_plans.length > 0 ? (
-                  <select value={line.selected_rate_plan ?? ''} disabled={!editable || product.rate_plans.length < 2} aria-label={t('basket_page.rate_plan')} onChange={(event) => setLine(line.id, { selected_rate_plan: id(event.target.value) })}>
+                  <select value={line.selected_rate_plan ?? ''} disabled={!editable || product.rate_plans.length < 2} aria-label={t('basket_page.rate_plan')} onChange={(event) => {
+                    const planId = id(event.target.value);
+                    setLine(line.id, { selected_rate_plan: planId, quantity: quantityAfterPlanChange(line.quantity, planId, product, root) });
+                  }}>
                     {product.rate_plans.map((plan) => (
                       <option key={plan.id} value={plan.id}>
                         {plan.name}
@@ -150,32 +130,13 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
               </td>
               <td data-testid="line-discount">{line.discount}</td>
               <td className="basket-lines__details">
-                {own.map((field) => {
-                  const isEmail = field.endsWith('_email');
-                  const ruleBroken = details.get(line.id)?.field === field ? details.get(line.id) : undefined;
-                  const invalid = (isEmail && !emailValid(line.details[field])) || ruleBroken !== undefined;
-                  return (
-                    <label key={field} className="form__field">
-                      <span>{t(DETAIL_LABELS[field] as Parameters<typeof t>[0])}</span>
-                      <input
-                        type={isEmail ? 'email' : 'text'}
-                        value={line.details[field]}
-                        maxLength={DETAIL_MAX[field]}
-                        disabled={!editable}
-                        aria-invalid={invalid}
-                        data-testid={`line-${field}`}
-                        onChange={(event) => setDetail(line, field, event.target.value)}
-                      />
-                      {ruleBroken ? (
-                        <span className="form__warning" data-testid="line-detail-problem">
-                          {t(`problem.${ruleBroken.code}`, { parameter: field })}
-                        </span>
-                      ) : (
-                        invalid && <span className="form__warning">{t('email_regex')}</span>
-                      )}
-                    </label>
-                  );
-                })}
+                <LineDetailFields
+                  type={line.subscription_type}
+                  details={line.details}
+                  problem={details.get(line.id) ?? standingRefusal(editor.refusal, line.id, (field) => line.details[field as LineDetailField] ?? '')}
+                  editable={editable}
+                  onChange={(field, value) => setDetail(line, field, value)}
+                />
               </td>
               <td data-testid="line-price">{money(priced?.unitPrice ? toMoneyString(priced.unitPrice) : null)}</td>
               <td data-testid="line-subtotal">{money(priced ? toMoneyString(priced.net) : null)}</td>

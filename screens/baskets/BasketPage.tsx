@@ -12,7 +12,7 @@ import { Tooltip } from '../../runtime/ui/Tooltip';
 import { toMoneyString } from '../../shared/pricing';
 import { BasketDetailsTable } from './BasketDetailsTable';
 import { BasketLinesTable } from './BasketLinesTable';
-import { useBasketEditor } from './useBasketEditor';
+import { useBasketEditor, type BasketEditor } from './useBasketEditor';
 import './baskets.css';
 
 /**
@@ -22,21 +22,33 @@ import './baskets.css';
  * everything is read-only (000 §6). An unknown basket goes to notFound (000 §8).
  */
 export function BasketPage() {
-  const t = useT();
   const { id } = useParams();
   const goTo = useRouteNavigate();
   const { user } = useCurrentUser();
   const editor = useBasketEditor(id, hasModule(user, 'DOVETAIL'));
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const editable = hasPermission(user, 'order:modify_draft');
-
   useEffect(() => {
     if (editor.status === 'failed') goTo('notFound', {}, { replace: true });
   }, [editor.status, goTo]);
+  return <BasketView editor={editor} isNew={false} />;
+}
+
+interface BasketViewProps {
+  editor: BasketEditor;
+  /** The new-basket page (000 §2.8 basket_new): every row open, Save creates it; nothing to check out or delete yet. */
+  isNew: boolean;
+}
+
+/** The basket page's view of an editor: the existing basket's, or a new one's (NewBasketPage). */
+export function BasketView({ editor, isNew }: BasketViewProps) {
+  const t = useT();
+  const { user } = useCurrentUser();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const editable = hasPermission(user, 'order:modify_draft');
 
   const { basket, draft, checks } = editor;
-  if (editor.status !== 'loaded' || !basket || !draft || !checks) return <Spinner />;
-  const title = basket.name ?? t('baskets.one');
+  if (editor.status !== 'loaded' || !draft || !checks || (!isNew && !basket)) return <Spinner />;
+  const currency = basket?.currency ?? user?.organisation?.currency ?? 'GBP';
+  const title = isNew ? t('basket_page.new_title') : (basket?.name ?? t('baskets.one'));
   const checkoutButton = (
     <button type="button" className="button button--primary" disabled={!checks.canCheckout || editor.busy || (editor.changed && !checks.canSave)} onClick={() => void editor.save('checkout')} data-testid="basket-save-checkout">
       {t('basket_page.save_and_checkout')}
@@ -50,44 +62,48 @@ export function BasketPage() {
       </RouteLink>
       <h1 data-testid="basket-title">{title}</h1>
       <h2>{t('basket_page.details')}</h2>
-      <BasketDetailsTable editor={editor} draft={draft} editable={editable} />
+      <BasketDetailsTable editor={editor} draft={draft} editable={editable} openAll={isNew} />
       <h2>{t('basket_page.lines')}</h2>
-      <BasketLinesTable editor={editor} draft={draft} editable={editable} root={user?.root ?? false} currency={basket.currency} />
+      <BasketLinesTable editor={editor} draft={draft} editable={editable} root={user?.root ?? false} currency={currency} />
       <p className="basket-page__total">
-        {t('basket_page.total')}: <strong data-testid="basket-subtotal">{formatMoney(toMoneyString(checks.subtotal), basket.currency)}</strong>
+        {t('basket_page.total')}: <strong data-testid="basket-subtotal">{formatMoney(toMoneyString(checks.subtotal), currency)}</strong>
       </p>
       {editable && (
         <div className="basket-page__buttons">
           <button type="button" className="button button--primary" disabled={!checks.canSave || editor.busy} onClick={() => void editor.save()} data-testid="basket-save">
             {t('basket_page.save')}
           </button>
-          {checks.canCheckout ? checkoutButton : <Tooltip text={t('checkout_complete_required_fields')}>{checkoutButton}</Tooltip>}
+          {!isNew && (checks.canCheckout ? checkoutButton : <Tooltip text={t('checkout_complete_required_fields')}>{checkoutButton}</Tooltip>)}
           <button type="button" className="button" disabled={!editor.changed || editor.busy} onClick={editor.cancel} data-testid="basket-cancel">
             {t('basket_page.cancel')}
           </button>
-          <button type="button" className="button button--danger" disabled={editor.busy} onClick={() => setConfirmDelete(true)} data-testid="basket-delete">
-            {t('basket_page.delete')}
-          </button>
+          {!isNew && (
+            <button type="button" className="button button--danger" disabled={editor.busy} onClick={() => setConfirmDelete(true)} data-testid="basket-delete">
+              {t('basket_page.delete')}
+            </button>
+          )}
         </div>
       )}
-      <Modal
-        open={confirmDelete}
-        title={t('basket_page.delete')}
-        closeLabel={t('alert.close')}
-        onClose={() => setConfirmDelete(false)}
-        footer={
-          <>
-            <button type="button" className="button" disabled={editor.busy} onClick={() => setConfirmDelete(false)}>
-              {t('confirm.no')}
-            </button>
-            <button type="button" className="button button--primary" disabled={editor.busy} onClick={() => void editor.remove()} data-testid="basket-delete-yes">
-              {t('confirm.yes')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('confirm.delete_basket', { name: basket.name ?? String(basket.id) })}</p>
-      </Modal>
+      {basket && (
+        <Modal
+          open={confirmDelete}
+          title={t('basket_page.delete')}
+          closeLabel={t('alert.close')}
+          onClose={() => setConfirmDelete(false)}
+          footer={
+            <>
+              <button type="button" className="button" disabled={editor.busy} onClick={() => setConfirmDelete(false)}>
+                {t('confirm.no')}
+              </button>
+              <button type="button" className="button button--primary" disabled={editor.busy} onClick={() => void editor.remove()} data-testid="basket-delete-yes">
+                {t('confirm.yes')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('confirm.delete_basket', { name: basket.name ?? String(basket.id) })}</p>
+        </Modal>
+      )}
     </section>
   );
 }

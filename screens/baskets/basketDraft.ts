@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { basketTotals, defaultRatePlan, priceLine, quantityProblem, type PricedLine, type QuantityProblem } from '../../shared/pricing';
+import { basketTotals, defaultRatePlan, isQuantityLocked, priceLine, quantityForPlan, quantityProblem, smallestVolumeTierStart, type PricedLine, type QuantityProblem } from '../../shared/pricing';
 import type { components } from '../../runtime/generated/api';
 import type { Product } from '../product/productTypes';
-import { detailProblem, REQUIRED_DETAILS, teamNameClash, type DetailProblem } from '../../shared/baskets/lineDetails';
+import { EDITABLE_DETAILS, lineDetailProblems, type DetailProblem, type EditableDetailField } from '../../shared/baskets/lineDetails';
 import { EMAIL_PATTERN } from '../store/registerInterestRules';
 
 type Schemas = components['schemas'];
@@ -33,9 +33,10 @@ export const DETAIL_LIMITS: Record<DetailField, number | null> = {
 };
 
 /** The line-detail fields each subscription type carries (000 §3 line item; docs/buying.md "Baskets"). */
-export const LINE_DETAILS = REQUIRED_DETAILS;
-export type LineDetailField = 'dropbox_team_name' | 'dropbox_admin_email' | 'acronis_tenant_name' | 'acronis_admin_email' | 'nuvias_name' | 'sbc_name' | 'stac_teams_name' | 'stac_zoom_phone_name';
-const ALL_DETAILS: LineDetailField[] = ['dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'nuvias_name', 'sbc_name', 'stac_teams_name', 'stac_zoom_phone_name'];
+export const LINE_DETAILS = EDITABLE_DETAILS;
+export type LineDetailField = EditableDetailField;
+const ALL_DETAILS: LineDetailField[] = [...new Set(Object.values(EDITABLE_DETAILS).flat())];
+const EMAIL_DETAILS = ALL_DETAILS.filter((field) => field.endsWith('_email'));
 
 export interface DraftLine {
   id: number;
@@ -114,11 +115,34 @@ export function priceDraftLine(line: DraftLine, product: Product | undefined): P
   return priceLine(product, { quantity: line.quantity, ratePlanId: line.selected_rate_plan, maintenanceId: line.maintenance_product, provisioningId: line.prov_product, discount: line.discount, markup: line.markup });
 }
 
-export function lineQuantityProblem(line: DraftLine, product: Product | undefined): QuantityProblem | null {
-  if (line.quantity === 0) return null; // a line set to 0 is removed on save (000 §4)
+/** The plan a line is priced with: the chosen one, else the product's default (000 §5). */
+function planOf(planId: number | null, product: Product | undefined) {
   const plans = product?.rate_plans ?? [];
-  const plan = plans.find((candidate) => candidate.id === line.selected_rate_plan) ?? defaultRatePlan(plans);
-  return quantityProblem(line.quantity, plan);
+  return plans.find((candidate) => candidate.id === planId) ?? defaultRatePlan(plans);
+}
+
+export function lineQuantityProblem(line: Pick<DraftLine, 'quantity' | 'selected_rate_plan'>, product: Product | undefined): QuantityProblem | null {
+  if (line.quantity === 0) return null; // a line set to 0 is removed on save (000 §4)
+  return quantityProblem(line.quantity, planOf(line.selected_rate_plan, product));
+}
+
+/**
+ * What a line's quantity input needs of the price box's rules (000 §5): the smallest volume tier
+ * typed quantities are raised to, and whether the quantity is locked.
+ */
+export function lineQuantityRules(planId: number | null, product: Product | undefined, root: boolean): { smallestTierStart: number | null; locked: boolean } {
+  const plan = planOf(planId, product);
+  return {
+    smallestTierStart: product ? smallestVolumeTierStart(plan, product.currency) : null,
+    locked: !product || isQuantityLocked({ isRoot: root, price: product.price, ratePlans: product.rate_plans, selectedPlan: plan }),
+  };
+}
+
+/** A line's quantity after its plan changes, as the price box's (000 §5); a removed line stays removed. */
+export function quantityAfterPlanChange(quantity: number, planId: number | null, product: Product | undefined, root: boolean): number {
+  if (quantity === 0 || !product) return quantity;
+  const { smallestTierStart, locked } = lineQuantityRules(planId, product, root);
+  return quantityForPlan(quantity, planOf(planId, product), locked, smallestTierStart);
 }
 
 const filled = (text: string) => text.trim() !== '';
@@ -137,16 +161,7 @@ export function allocationComplete(line: DraftLine): boolean {
  * also knows the organisation's existing teams): keyed by line id.
  */
 export function detailProblems(draft: BasketDraft): Map<number, DetailProblem> {
-  const kept = draft.lines.filter((line) => line.quantity > 0);
-  const problems = new Map<number, DetailProblem>();
-  for (const line of kept) {
-    const problem = detailProblem(line.subscription_type, line.details);
-    if (problem) problems.set(line.id, problem);
-  }
-  const clash = teamNameClash(kept.map((line) => (line.subscription_type === 'DROPBOX' ? line.details.dropbox_team_name : null)), new Set());
-  const clashing = clash ? kept[clash.index] : undefined;
-  if (clash && clashing && !problems.has(clashing.id)) problems.set(clashing.id, { code: clash.code, field: 'dropbox_team_name' });
-  return problems;
+  return lineDetailProblems(draft.lines.map((line) => ({ key: line.id, type: line.subscription_type, details: line.details, kept: line.quantity > 0 })));
 }
 
 export interface DraftChecks {
@@ -163,7 +178,7 @@ export function checkDraft(draft: BasketDraft, products: ReadonlyMap<number, Pro
   const kept = draft.lines.filter((line) => line.quantity > 0);
   const totalQuantity = kept.reduce((sum, line) => sum + line.quantity, 0);
   const quantitiesValid = draft.lines.every((line) => lineQuantityProblem(line, products.get(line.product)) === null);
-  const emailsValid = draft.lines.every((line) => emailValid(line.details.dropbox_admin_email) && emailValid(line.details.acronis_admin_email));
+  const emailsValid = draft.lines.every((line) => EMAIL_DETAILS.every((field) => emailValid(line.details[field])));
   const priced = kept.flatMap((line) => {
     const result = priceDraftLine(line, products.get(line.product));
     return result ? [result] : [];
@@ -201,4 +216,20 @@ export function saveBody(draft: BasketDraft): Record<string, unknown> {
       };
     }),
   };
+}
+
+/** A new basket's draft (000 §2.8 basket_new): no lines, every detail blank but its default name. */
+export function emptyDraft(name: string): BasketDraft {
+  return {
+    details: { ...(Object.fromEntries(DETAIL_FIELDS.map((field) => [field, ''])) as Record<DetailField, string>), name },
+    part_ship: false,
+    shipping_type: null,
+    lines: [],
+  };
+}
+
+/** The POST /baskets body of a new basket: its details as a save sends them, without lines. */
+export function createBody(draft: BasketDraft): Record<string, unknown> {
+  const { line_items: _lines, ...details } = saveBody(draft);
+  return details;
 }

@@ -8,7 +8,8 @@ import { useChildRows } from '../../runtime/record/useChildRows';
 import { useRecord } from '../../runtime/record/useRecord';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
 import type { Product } from '../product/productTypes';
-import { checkDraft, draftOf, saveBody, type Basket, type BasketDraft, type BasketLine, type DraftChecks, type DovetailChoice, type SavedAddress, type ShippingTypeOption } from './basketDraft';
+import { checkDraft, draftOf, saveBody, type Basket, type BasketDraft, type BasketLine, type DraftChecks, type DovetailChoice, type LineDetailField, type SavedAddress, type ShippingTypeOption } from './basketDraft';
+import { lineRefusalOf, type LineRefusal } from './lineRefusal';
 
 export interface BasketEditor {
   status: 'loading' | 'loaded' | 'failed';
@@ -24,13 +25,15 @@ export interface BasketEditor {
   /** Dovetail provisioning choices, loaded only for a DOVETAIL organisation (000 §6). */
   dovetail: { organisations: readonly DovetailChoice[]; groups: readonly DovetailChoice[]; sites: readonly DovetailChoice[] } | null;
   busy: boolean;
+  /** The server's last refusal of a line's details, shown by its field (000 §5 team_name_exists…). */
+  refusal: LineRefusal | null;
   save: (then?: 'checkout') => Promise<void>;
   cancel: () => void;
   remove: () => Promise<void>;
 }
 
 /** Loads what the basket page shows; each list failing on its own yields nothing (000 §7). */
-function useDovetail(enabled: boolean) {
+export function useDovetail(enabled: boolean) {
   const [dovetail, setDovetail] = useState<BasketEditor['dovetail']>(null);
   useEffect(() => {
     if (!enabled) return undefined;
@@ -44,7 +47,8 @@ function useDovetail(enabled: boolean) {
   return dovetail;
 }
 
-function useLookups(basket: Basket | null, lines: readonly BasketLine[] | null) {
+/** The products of the lines (to price them), the shipping types, and the saved addresses at `addressesPath`. */
+export function useBasketLookups(lines: readonly { product: number }[] | null, addressesPath: string | null) {
   const [products, setProducts] = useState<ReadonlyMap<number, Product>>(new Map());
   const [shippingTypes, setShippingTypes] = useState<readonly ShippingTypeOption[]>([]);
   const [addresses, setAddresses] = useState<readonly SavedAddress[]>([]);
@@ -63,18 +67,17 @@ function useLookups(basket: Basket | null, lines: readonly BasketLine[] | null) 
     fetchList<ShippingTypeOption>('/shipping_types', {}, controller.signal).then((page) => setShippingTypes(page.rows), () => undefined);
     return () => controller.abort();
   }, []);
-  const basketId = basket?.id;
   useEffect(() => {
-    if (basketId === undefined) return undefined;
+    if (addressesPath === null) return undefined;
     const controller = new AbortController();
-    fetchList<SavedAddress>(`/baskets/${basketId}/addresses`, {}, controller.signal).then(
+    fetchList<SavedAddress>(addressesPath, {}, controller.signal).then(
       (page) => setAddresses(page.rows),
       (error: unknown) => {
         if (!isAbortError(error)) setAddresses([]);
       },
     );
     return () => controller.abort();
-  }, [basketId]);
+  }, [addressesPath]);
   return { products, shippingTypes, addresses };
 }
 
@@ -90,17 +93,19 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
   const lineRows = useChildRows('/baskets/{id}/line_items', id ?? '0', undefined);
   const basket = record.status === 'loaded' ? (record.record as Basket) : null;
   const lines = lineRows.status === 'loaded' ? (lineRows.rows as unknown as BasketLine[]) : null;
-  const lookups = useLookups(basket, lines);
+  const lookups = useBasketLookups(lines, basket ? `/baskets/${basket.id}/addresses` : null);
   const dovetail = useDovetail(withDovetail);
   const [draft, setDraft] = useState<BasketDraft | null>(null);
   const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<LineRefusal | null>(null);
 
   // A (re)load replaces the draft: what the server holds now.
   useEffect(() => {
     if (basket && lines) {
       setDraft(draftOf(basket, lines));
       setChanged(false);
+      setRefusal(null);
     }
   }, [basket, lines]);
 
@@ -135,6 +140,8 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
         if (then === 'checkout') goTo('basket_checkout', { id });
       } catch (error) {
         fail(error, 'basket_save_failed');
+        const valueOf = (lineId: number, field: string) => draft.lines.find((line) => line.id === lineId)?.details[field as LineDetailField] ?? '';
+        setRefusal(lineRefusalOf(error, draft.lines.map((line) => line.id), valueOf));
       } finally {
         setBusy(false);
       }
@@ -166,6 +173,7 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
     ...lookups,
     dovetail,
     busy,
+    refusal,
     save,
     cancel: reloadAll,
     remove,

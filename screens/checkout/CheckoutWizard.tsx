@@ -74,7 +74,7 @@ export function CheckoutWizard() {
       </nav>
       {step === 'details' && (
         <DetailsTab data={data} draft={draft} rows={wizard.rows} poRequired={wizard.organisation?.po_number_required ?? false} poTaken={wizard.poTaken}
-          onChange={wizard.change} onLine={wizard.changeLine} />
+          problems={wizard.detailProblems} root={wizard.user.root} onChange={wizard.change} onLine={wizard.changeLine} />
       )}
       {step === 'info' && (
         <section data-testid="checkout-info">

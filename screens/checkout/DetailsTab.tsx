@@ -1,8 +1,11 @@
-import type { MessageKey } from '../../runtime/generated/messages';
 import { useT } from '../../runtime/i18n/useT';
 import { formatMoney } from '../../runtime/format/money';
+import type { DetailProblem } from '../../shared/baskets/lineDetails';
+import { lineQuantityProblem, lineQuantityRules } from '../baskets/basketDraft';
+import { LineDetailFields } from '../baskets/LineDetailFields';
+import { LineQuantityInput } from '../baskets/LineQuantityInput';
+import '../baskets/baskets.css';
 import type { CheckoutData, CheckoutLine, Draft, PricedRow } from './checkoutData';
-import { requiredDetails } from '../../shared/baskets/lineDetails';
 import { emailValid } from './completeness';
 import { TextField } from './fields';
 
@@ -12,12 +15,19 @@ interface DetailsTabProps {
   rows: PricedRow[];
   poRequired: boolean;
   poTaken: boolean;
+  /** Each line's broken line-detail rule, as typed or as the server refused it. */
+  problems: ReadonlyMap<number, DetailProblem>;
+  /** Root users cannot change quantities (000 §5). */
+  root: boolean;
   onChange: (change: Partial<Draft>) => void;
   onLine: (id: number, change: Partial<CheckoutLine>) => void;
 }
 
-/** 000 §2.9 Order details: name and hub reference, PO number, ZOOM end user, the lines with their subscription details. */
-export function DetailsTab({ data, draft, rows, poRequired, poTaken, onChange, onLine }: DetailsTabProps) {
+/**
+ * 000 §2.9 Order details: name and hub reference, PO number, ZOOM end user, and the lines with
+ * their quantity and subscription details, edited with the basket page's own inputs and rules.
+ */
+export function DetailsTab({ data, draft, rows, poRequired, poTaken, problems, root, onChange, onLine }: DetailsTabProps) {
   const t = useT();
   const zoom = rows.some((row) => row.product.subscription_type === 'ZOOM');
   return (
@@ -53,21 +63,24 @@ export function DetailsTab({ data, draft, rows, poRequired, poTaken, onChange, o
             const stored = data.lines.find((candidate) => candidate.id === line.id)!;
             const product = data.products.get(stored.product);
             const row = rows.find((candidate) => candidate.line.id === line.id);
-            const problem = row?.priced.problems.find((candidate) => candidate.field === 'quantity');
+            const quantity = line.quantity ?? stored.quantity;
             return (
-              <tr key={line.id} data-testid={`line-${line.id}`}>
+              <tr key={line.id} data-testid={`line-${line.id}`} className={quantity === 0 ? 'basket-lines__removed' : undefined}>
                 <td>{product?.name}</td>
                 <td>
-                  <input type="number" min={0} step={1} aria-label={t('checkout.quantity')} value={line.quantity ?? stored.quantity}
-                    aria-invalid={problem ? true : undefined} data-testid={`quantity-${line.id}`}
-                    onChange={(event) => onLine(line.id, { quantity: Math.max(0, Math.floor(Number(event.target.value) || 0)) })} />
+                  <LineQuantityInput
+                    quantity={quantity}
+                    {...lineQuantityRules(stored.selected_rate_plan, product, root)}
+                    disabled={!product}
+                    problem={lineQuantityProblem({ quantity, selected_rate_plan: stored.selected_rate_plan }, product)}
+                    onChange={(next) => onLine(line.id, { quantity: next })}
+                    testId={`quantity-${line.id}`}
+                  />
                 </td>
                 <td>{row ? formatMoney(row.priced.net.toFixed(2), data.basket.currency) : '--'}</td>
-                <td>
-                  {requiredDetails(product?.subscription_type).map((field) => (
-                    <TextField key={field} id={`${field}-${line.id}`} label={t(`checkout.${field}` as MessageKey)} value={line[field] as string | null} max={field.endsWith('email') ? 255 : 20}
-                      required onChange={(value) => onLine(line.id, { [field]: value })} />
-                  ))}
+                <td className="basket-lines__details">
+                  <LineDetailFields type={product?.subscription_type} details={line} problem={problems.get(line.id)} editable
+                    onChange={(field, value) => onLine(line.id, { [field]: value === '' ? null : value })} />
                 </td>
               </tr>
             );

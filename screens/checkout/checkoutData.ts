@@ -4,6 +4,7 @@ import { api, fetchList, fetchTaggedRecord, unwrap } from '../../runtime/api/cli
 import { priceLine, type PricedLine } from '../../shared/pricing/lines';
 import { isShippable, shippingOptions, type ShippingLine, type ShippingOption } from '../../shared/pricing/shipping';
 import type { FinanceLine } from '../../shared/pricing/finance';
+import { lineDetailProblems, type DetailProblem } from '../../shared/baskets/lineDetails';
 
 type Schemas = components['schemas'];
 export type Basket = Schemas['Basket'];
@@ -39,9 +40,10 @@ const DRAFT_FIELDS = [
 ] as const;
 
 const LINE_FIELDS = [
-  'quantity', 'dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'zoom_end_user_company',
-  'zoom_end_user_name', 'zoom_end_user_email', 'sbc_name', 'nuvias_name', 'stac_teams_name', 'stac_zoom_phone_name',
-] as const;
+  'quantity', 'dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'zoom_order_type',
+  'zoom_deal_registration_id', 'zoom_deal_registration_approval_id', 'zoom_end_user_company', 'zoom_end_user_name',
+  'zoom_end_user_email', 'sbc_name', 'nuvias_name', 'stac_teams_name', 'stac_zoom_phone_name',
+] as const satisfies readonly (keyof CheckoutLine)[];
 
 export function draftOf(data: CheckoutData): Draft {
   const basket = data.basket as unknown as Record<string, unknown>;
@@ -113,6 +115,20 @@ export function basketShippable(rows: PricedRow[]): boolean {
 
 export function optionsFor(data: CheckoutData, draft: Draft, rows: PricedRow[]): ShippingOption[] {
   return shippingOptions(data.shippingTypes, draft.shipping_country_code, shippingLines(rows));
+}
+
+/**
+ * Each kept line's first line-detail problem as typed (shared/baskets, the basket page's rules),
+ * keyed by line id: what the Details tab shows by the field and what holds its Next back.
+ */
+export function detailProblemsOf(data: CheckoutData, draft: Draft): Map<number, DetailProblem> {
+  return lineDetailProblems(
+    draft.lines.map((line) => {
+      const stored = data.lines.find((candidate) => candidate.id === line.id);
+      const type = stored ? (data.products.get(stored.product)?.subscription_type ?? null) : null;
+      return { key: line.id, type, details: line, kept: (line.quantity ?? stored?.quantity ?? 0) > 0 };
+    }),
+  );
 }
 
 export function subtotalOf(rows: PricedRow[]): Decimal {

@@ -1,5 +1,5 @@
 import { missingFinanceFields, type FinanceDetails } from '../../shared/pricing/finance';
-import { requiredDetails } from '../../shared/baskets/lineDetails';
+import { editableDetails, requiredDetails } from '../../shared/baskets/lineDetails';
 import type { Draft, PricedRow } from './checkoutData';
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
@@ -24,15 +24,19 @@ export function poValid(draft: Draft, rules: PoRules): boolean {
   return !rules.taken;
 }
 
-/** 000 §5 details step complete. */
-export function detailsComplete(draft: Draft, rows: PricedRow[], rules: PoRules): boolean {
-  if (!poValid(draft, rules) || rows.length === 0) return false;
+/**
+ * 000 §5 details step complete; `detailProblems` counts the line-detail rules broken as typed or
+ * refused by the server (team name length, shape, clashes).
+ */
+export function detailsComplete(draft: Draft, rows: PricedRow[], rules: PoRules, detailProblems = 0): boolean {
+  if (!poValid(draft, rules) || rows.length === 0 || detailProblems > 0) return false;
   if (rows.some((row) => row.priced.problems.some((problem) => problem.field !== 'markup' && problem.field !== 'discount'))) return false;
   for (const row of rows) {
     for (const field of requiredDetails(row.product.subscription_type)) {
       if (blank(row.line[field])) return false;
     }
-    if (!emailValid(row.line.dropbox_admin_email) || !emailValid(row.line.acronis_admin_email)) return false;
+    const emails = editableDetails(row.product.subscription_type).filter((field) => field.endsWith('_email'));
+    if (emails.some((field) => !emailValid(row.line[field]))) return false;
   }
   if (rows.some((row) => row.product.subscription_type === 'ZOOM')) {
     if (blank(draft.end_user) || blank(draft.end_user_email) || !emailValid(draft.end_user_email)) return false;

@@ -4,12 +4,14 @@ import { api, ApiProblem, fetchList, isAbortError, unwrap } from '../../runtime/
 import type { MessageKey } from '../../runtime/generated/messages';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { financeOffered, financeRefusal, type FinanceDetails } from '../../shared/pricing/finance';
+import { lineRefusalOf, standingRefusal, type LineRefusal } from '../baskets/lineRefusal';
 import {
-  basketShippable, draftOf, financeLines, inputOf, loadCheckout, optionsFor, pricedRows, subtotalOf,
+  basketShippable, detailProblemsOf, draftOf, financeLines, inputOf, loadCheckout, optionsFor, pricedRows, subtotalOf,
   type CheckoutData, type CheckoutLine, type Draft,
 } from './checkoutData';
 import { detailsComplete, financeDetailsComplete, shippingComplete } from './completeness';
 import type { Flow, Progress, Step } from './wizardSteps';
+import type { DetailProblem } from '../../shared/baskets/lineDetails';
 
 /** 000 §9: the PO uniqueness check and the shipping re-check wait this long after the last change. */
 export const RECHECK_MS = 500;
@@ -36,6 +38,7 @@ export function useCheckoutWizard(basketId: number) {
   const [modal, setModal] = useState<WizardModal>(null);
   const [placedId, setPlacedId] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
+  const [lineRefusal, setLineRefusal] = useState<LineRefusal | null>(null);
   const organisation = user?.organisation ?? null;
   const placeKey = useRef(newKey());
 
@@ -49,6 +52,7 @@ export function useCheckoutWizard(basketId: number) {
           setChanged(false);
           // 000 §4: a basket that already has approved finance is treated as approved on load.
           setApproved(loaded.basket.finance_approved);
+          setLineRefusal(null);
         })
         .catch((error: unknown) => {
           if (!isAbortError(error)) setFailed(true);
@@ -69,8 +73,16 @@ export function useCheckoutWizard(basketId: number) {
   const shipping = shippable && chosen ? chosen.cost : '0.00';
   const flow: Flow = { shippable, finance: organisation?.finance_type != null };
   const financeable = !!user && financeOffered({ root: user.root, currency: organisation?.currency ?? null }, organisation?.finance_type ?? null) && rows.some((row) => row.product.is_financeable);
+  // The line-detail rules as typed, and the server's last refusal while its field keeps the refused value.
+  const detailProblems = useMemo(() => {
+    const problems = data && draft ? detailProblemsOf(data, draft) : new Map<number, DetailProblem>();
+    const line = lineRefusal && draft?.lines.find((candidate) => candidate.id === lineRefusal.lineId);
+    const refused = line ? standingRefusal(lineRefusal, line.id, (field) => String(line[field as keyof CheckoutLine] ?? '')) : undefined;
+    if (line && refused && !problems.has(line.id)) problems.set(line.id, refused);
+    return problems;
+  }, [data, draft, lineRefusal]);
   const progress: Progress = {
-    details: !!draft && detailsComplete(draft, rows, { required: organisation?.po_number_required ?? false, taken: poTaken }),
+    details: !!draft && detailsComplete(draft, rows, { required: organisation?.po_number_required ?? false, taken: poTaken }, detailProblems.size),
     shipping: !!draft && shippingComplete(draft, shippable, options.map((option) => option.rule.id)),
     payment: !!draft && (draft.payment_type === 'ON_ACCOUNT' || approved),
   };
@@ -130,6 +142,15 @@ export function useCheckoutWizard(basketId: number) {
     const key = error instanceof ApiProblem && error.code !== 'internal' ? (error.message_key as MessageKey) : fallback;
     push({ type: 'checkout', level: 'danger', messageKey: key, autoClearMs: null });
   };
+  /**
+   * A refusal of one line's details (a team the organisation has: only the server knows them) is
+   * shown by that field on the Details tab, which the wizard goes back to (000 §5).
+   */
+  const refuseLine = (error: unknown, sent: readonly CheckoutLine[]) => {
+    const refusal = lineRefusalOf(error, sent.map((line) => line.id), (id, field) => String(sent.find((line) => line.id === id)?.[field as keyof CheckoutLine] ?? ''));
+    setLineRefusal(refusal);
+    if (refusal) setStep('details');
+  };
 
   const apply = async () => {
     if (!draft) return;
@@ -159,6 +180,7 @@ export function useCheckoutWizard(basketId: number) {
     } catch (error) {
       placeKey.current = newKey();
       fail(error, 'problem.internal' as MessageKey);
+      refuseLine(error, draft.lines);
     } finally {
       setBusy(false);
     }
@@ -186,6 +208,7 @@ export function useCheckoutWizard(basketId: number) {
       push({ type: 'save_success', level: 'success', messageKey: 'save_success' });
     } catch (error) {
       fail(error, 'problem.internal' as MessageKey);
+      refuseLine(error, lines);
     } finally {
       setBusy(false);
     }
@@ -193,7 +216,7 @@ export function useCheckoutWizard(basketId: number) {
 
   return {
     user, organisation, data, draft, rows, shippable, options, chosen, shipping, flow, financeable, progress, step, setStep, changed,
-    poTaken, approved, refusal, busy, modal, setModal, placedId, failed, subtotal: subtotalOf(rows).toFixed(2),
+    poTaken, approved, refusal, detailProblems, busy, modal, setModal, placedId, failed, subtotal: subtotalOf(rows).toFixed(2),
     change, changeLine, apply, place, saveForLater,
   };
 }

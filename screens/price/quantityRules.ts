@@ -10,6 +10,16 @@ export {
   quantityProblem,
   type QuantityProblem,
 } from '../../shared/pricing';
+import { normaliseQuantity } from '../../shared/pricing';
+
+/**
+ * A basket line's typed quantity (000 §4, §5): 0 stays 0 — the line is removed on save — and
+ * anything else is taken as the price box takes it (floored, at least 1, raised to the smallest
+ * volume tier).
+ */
+export function lineQuantity(raw: string, smallestTierStart: number | null): number {
+  return raw.trim() !== '' && Number(raw) === 0 ? 0 : normaliseQuantity(raw, smallestTierStart);
+}
 
 /** Why add-to-basket is disabled, most fundamental reason first; each maps to a tooltip key. */
 export type AddToBasketBlock = 'root' | 'no_price' | 'invalid_quantity';

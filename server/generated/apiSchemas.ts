@@ -1847,6 +1847,14 @@ export const apiSchemas = {
           "type": "boolean",
           "default": false
         },
+        "shipping_type": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
         "shipping_company_name": {
           "type": [
             "string",
@@ -3334,6 +3342,30 @@ export const apiSchemas = {
           ],
           "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
           "maxLength": 255
+        },
+        "zoom_order_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "NEW_BUSINESS",
+            null
+          ]
+        },
+        "zoom_deal_registration_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_deal_registration_approval_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
         },
         "zoom_end_user_company": {
           "type": [

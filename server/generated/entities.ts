@@ -94,6 +94,7 @@ export const entities = {
   },
   "linked_account": {
     "table": "linked_accounts",
+    "dataVersion": "access",
     "fields": {
       "id": {
         "column": "id",
@@ -2242,6 +2243,7 @@ export const entities = {
   "organisation": {
     "table": "organisations",
     "audit": true,
+    "dataVersion": "access",
     "fields": {
       "id": {
         "column": "id",
@@ -2386,6 +2388,7 @@ export const entities = {
   "user": {
     "table": "users",
     "audit": true,
+    "dataVersion": "access",
     "fields": {
       "id": {
         "column": "id",
@@ -2454,6 +2457,7 @@ export const entities = {
   "role": {
     "table": "roles",
     "audit": true,
+    "dataVersion": "access",
     "fields": {
       "id": {
         "column": "id",
@@ -2489,6 +2493,7 @@ export const entities = {
   },
   "permission": {
     "table": "permissions",
+    "dataVersion": "access",
     "fields": {
       "id": {
         "column": "id",
@@ -2506,6 +2511,7 @@ export const entities = {
   },
   "role_permission": {
     "table": "role_permissions",
+    "dataVersion": "access",
     "fields": {
       "id": {
         "column": "id",
@@ -2529,6 +2535,7 @@ export const entities = {
   },
   "user_role": {
     "table": "user_roles",
+    "dataVersion": "access",
     "fields": {
       "id": {
         "column": "id",

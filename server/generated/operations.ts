@@ -4284,6 +4284,23 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "listNewBasketAddresses",
+    method: "get",
+    path: "/basket_addresses",
+    auth: "session",
+    permission: "order:modify_draft",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: baskets_handlers.listNewBasketAddresses satisfies Handler<"listNewBasketAddresses">,
+  },
+  {
     id: "quickOrder",
     method: "post",
     path: "/baskets/:id/quick_order",

@@ -373,6 +373,7 @@ end_user_email?: (string | null)
 provisioning_instructions?: (string | null)
 ship_instructions?: (string | null)
 part_ship?: boolean
+shipping_type?: (number | null)
 shipping_company_name?: (string | null)
 shipping_recipient_name?: (string | null)
 shipping_addr_line_1?: (string | null)
@@ -695,6 +696,9 @@ dropbox_team_name?: (string | null)
 dropbox_admin_email?: (string | null)
 acronis_tenant_name?: (string | null)
 acronis_admin_email?: (string | null)
+zoom_order_type?: ("NEW_BUSINESS" | null)
+zoom_deal_registration_id?: (string | null)
+zoom_deal_registration_approval_id?: (string | null)
 zoom_end_user_company?: (string | null)
 zoom_end_user_name?: (string | null)
 zoom_end_user_email?: (string | null)
@@ -2470,6 +2474,13 @@ export interface ListBasketAddressesQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListNewBasketAddressesQuery".
+ */
+export interface ListNewBasketAddressesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "QuickOrderQuery".
  */
 export interface QuickOrderQuery {
@@ -3306,6 +3317,7 @@ export interface OperationTypes {
   listFeedAuditLogs: { params: { id: number }; query: ListFeedAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
   addBasketLineItem: { params: { id: number }; query: AddBasketLineItemQuery; body: BasketLineInput; response: BasketLineItem; paged: false };
   listBasketAddresses: { params: { id: number }; query: ListBasketAddressesQuery; body: undefined; response: Address[]; paged: false };
+  listNewBasketAddresses: { params: {  }; query: ListNewBasketAddressesQuery; body: undefined; response: Address[]; paged: false };
   quickOrder: { params: { id: number }; query: QuickOrderQuery; body: QuickOrderInput; response: QuickOrderResult; paged: false };
   listSubscriptions: { params: {  }; query: ListSubscriptionsQuery; body: undefined; response: SubscriptionRow[]; paged: true };
   getSubscription: { params: { id: number }; query: GetSubscriptionQuery; body: undefined; response: Subscription; paged: false };

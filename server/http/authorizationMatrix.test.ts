@@ -6,6 +6,7 @@ import type { AccessRule, OperationDef } from './operationDef';
 import { callerFacts, columnOf, meets, organisationOf, reaches, relationOf, rowMatches, tableOf, type CallerFacts } from '../testing/callerFacts';
 import { sampleOf, type Schema } from '../testing/schemaArbitraries';
 import { startTestServer, type TestClient, type TestServer } from '../testing/testServer';
+import { writeAccessRows } from '../testing/accessRows';
 
 // The authorization matrix (docs/authorization.md, issue 10) walked against the demo tree: every
 // operation of the generated table, called by every kind of caller, and every operation taking an
@@ -29,15 +30,17 @@ const CALLERS = [
 async function addMatrixCallers(db: Knex): Promise<void> {
   const buyer = (await db('users').where('email_address', 'buyer@customer.example').first()) as Record<string, unknown>;
   const permissions = (await db('permissions').select('id')) as { id: number }[];
-  for (const value of [2, 1, 0]) {
-    const { id: _id, ...fields } = buyer;
-    const [user] = (await db('users').insert({ ...fields, name: `Matrix grant ${value}`, email_address: value ? `grant${value}@matrix.example` : 'nogrant@matrix.example' }).returning('id')) as ({ id: number } | number)[];
-    if (!value) continue;
-    const [role] = (await db('roles').insert({ name: `Matrix grant ${value}`, organisation_id: 3, template: false }).returning('id')) as ({ id: number } | number)[];
-    const roleId = typeof role === 'object' ? role.id : role!;
-    await db('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission_id: permission.id, value })));
-    await db('user_roles').insert({ user_id: typeof user === 'object' ? user.id : user, role_id: roleId });
-  }
+  await writeAccessRows(db, async (trx) => {
+    for (const value of [2, 1, 0]) {
+      const { id: _id, ...fields } = buyer;
+      const [user] = (await trx('users').insert({ ...fields, name: `Matrix grant ${value}`, email_address: value ? `grant${value}@matrix.example` : 'nogrant@matrix.example' }).returning('id')) as ({ id: number } | number)[];
+      if (!value) continue;
+      const [role] = (await trx('roles').insert({ name: `Matrix grant ${value}`, organisation_id: 3, template: false }).returning('id')) as ({ id: number } | number)[];
+      const roleId = typeof role === 'object' ? role.id : role!;
+      await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission_id: permission.id, value })));
+      await trx('user_roles').insert({ user_id: typeof user === 'object' ? user.id : user, role_id: roleId });
+    }
+  });
 }
 
 const byId = new Map<string, OperationDef>(operations.map((operation) => [operation.id, operation]));

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { writeAccessRows } from './accessRows';
 
 /**
  * Gives a demo role one more permission at a value (1 child organisations, 2 own and below), for
@@ -7,8 +8,8 @@ import type { Knex } from 'knex';
 export async function grantPermission(db: Knex, roleName: string, permission: string, value: 1 | 2): Promise<() => Promise<void>> {
   const { id: permissionId } = (await db('permissions').where('name', permission).first('id')) as { id: number };
   const { id: roleId } = (await db('roles').where('name', roleName).first('id')) as { id: number };
-  await db('role_permissions').insert({ role_id: roleId, permission_id: permissionId, value });
+  await writeAccessRows(db, (trx) => trx('role_permissions').insert({ role_id: roleId, permission_id: permissionId, value }));
   return async () => {
-    await db('role_permissions').where({ role_id: roleId, permission_id: permissionId }).delete();
+    await writeAccessRows(db, (trx) => trx('role_permissions').where({ role_id: roleId, permission_id: permissionId }).delete());
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { TestClient, TestServer } from './testServer';
+import { writeAccessRows } from './accessRows';
 
 export const BUYER = 'buyer@customer.example';
 export const EU_BUYER = 'buyer@eu-customer.example';
@@ -16,17 +17,19 @@ export const NO_ROLE_USER = 'no-role@customer.example';
 /** Adds NO_ROLE_USER, sharing the demo password of the buyer (whose hash the seed stored). */
 export async function addUserWithoutRoles(db: Knex): Promise<void> {
   const { id: _buyerId, ...buyer } = (await db('users').where('email_address', BUYER).first()) as Record<string, unknown>;
-  await db('users').insert({ ...buyer, name: 'Nora No Role', email_address: NO_ROLE_USER });
+  await writeAccessRows(db, (trx) => trx('users').insert({ ...buyer, name: 'Nora No Role', email_address: NO_ROLE_USER }));
 }
 
 /** Adds ROOT_NO_ROLE_USER and ROOT_SALES_USER beside the root admin, sharing the demo password. */
 export async function addRootUsers(db: Knex): Promise<void> {
   const { id: _rootId, ...root } = (await db('users').where('email_address', ROOT_ADMIN).first()) as Record<string, unknown>;
-  await db('users').insert({ ...root, admin: false, name: 'Rory Root', email_address: ROOT_NO_ROLE_USER });
-  await db('users').insert({ ...root, admin: false, name: 'Sally Sales', email_address: ROOT_SALES_USER });
-  const sales = (await db('users').where('email_address', ROOT_SALES_USER).first('id')) as { id: number };
-  const role = (await db('roles').where('name', 'Reseller sales').first('id')) as { id: number };
-  await db('user_roles').insert({ user_id: sales.id, role_id: role.id });
+  await writeAccessRows(db, async (trx) => {
+    await trx('users').insert({ ...root, admin: false, name: 'Rory Root', email_address: ROOT_NO_ROLE_USER });
+    await trx('users').insert({ ...root, admin: false, name: 'Sally Sales', email_address: ROOT_SALES_USER });
+    const sales = (await trx('users').where('email_address', ROOT_SALES_USER).first('id')) as { id: number };
+    const role = (await trx('roles').where('name', 'Reseller sales').first('id')) as { id: number };
+    await trx('user_roles').insert({ user_id: sales.id, role_id: role.id });
+  });
 }
 
 export async function signedIn(server: TestServer, email: string): Promise<TestClient> {

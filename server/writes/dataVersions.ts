@@ -7,6 +7,9 @@ import type { Knex } from 'knex';
  * before that request, in any process sharing the database (docs/performance.md).
  */
 
+/** What signed-in callers are made of (users, organisations, roles, grants, linked accounts): keys the session-user cache. */
+export const ACCESS_VERSION = 'access';
+
 /** Bumps a version inside the writer's transaction: an upsert, so the first write creates the row. */
 export async function bumpDataVersion(db: Knex, name: string): Promise<void> {
   await db('data_versions')

@@ -1,65 +1,38 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAIL_TOPIC, mailFileHandler, mailHandler, queueMail } from '../integrations/mail';
+import { startSmtpCatcher, type SmtpCatcher } from '../testing/smtpCatcher';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { OutboxDispatcher } from './outbox';
 import { inTransaction, SYSTEM_ACTOR } from './records';
 import { runWorkflow } from './workflow';
 
-interface Received {
-  to: string[];
-  data: string;
-}
-
 // Messages queued by a write leave after it commits, through a real SMTP server on loopback.
 describe('the outbox and e-mail', () => {
   let database: TestDatabase;
-  let smtp: SMTPServer;
-  let smtpUrl: string;
-  const received: Received[] = [];
-  let refuseNext = 0;
+  let smtp: SmtpCatcher;
 
   beforeAll(async () => {
     database = await createTestDatabase({ demo: false });
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          if (refuseNext > 0) {
-            refuseNext -= 1;
-            callback(Object.assign(new Error('mailbox busy'), { responseCode: 451 }));
-            return;
-          }
-          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startSmtpCatcher();
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await database.drop();
   });
 
-  const dispatcher = (now: () => number = Date.now) => new OutboxDispatcher(database.db, { [MAIL_TOPIC]: mailHandler(smtpUrl, 'Reseller Hub <hub@example.test>') }, { now });
+  const dispatcher = (now: () => number = Date.now) => new OutboxDispatcher(database.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'Reseller Hub <hub@example.test>') }, { now });
 
   it('sends an e-mail queued by a committed write, once', async () => {
     await inTransaction(database.db, SYSTEM_ACTOR, (records) => queueMail(records, { to: 'ann@example.test', subject: 'Order 12 approved', text: 'Your order 12 was approved.' }));
     const outbox = dispatcher();
     expect(await outbox.deliverDue()).toBe(1);
     expect(await outbox.deliverDue()).toBe(0);
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(['ann@example.test']);
-    expect(received[0]!.data).toContain('Subject: Order 12 approved');
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['ann@example.test']);
+    expect(smtp.received[0]!.data).toContain('Subject: Order 12 approved');
   });
 
   it('sends nothing for a write that rolled back', async () => {
@@ -69,11 +42,11 @@ describe('the outbox and e-mail', () => {
     });
     await expect(failed).rejects.toThrow('the change failed');
     expect(await dispatcher().deliverDue()).toBe(0);
-    expect(received.map((mail) => mail.to[0])).not.toContain('bob@example.test');
+    expect(smtp.received.map((mail) => mail.to[0])).not.toContain('bob@example.test');
   });
 
   it('keeps a refused message, with its error, and delivers it once its back-off has passed', async () => {
-    refuseNext = 1;
+    smtp.refuseNext(1);
     await inTransaction(database.db, SYSTEM_ACTOR, (records) => queueMail(records, { to: 'cat@example.test', subject: 'Retry me', text: 'Later.' }));
     let clock = Date.now();
     const outbox = dispatcher(() => clock);
@@ -84,7 +57,7 @@ describe('the outbox and e-mail', () => {
     expect(await outbox.deliverDue()).toBe(0);
     clock += 60_000;
     expect(await outbox.deliverDue()).toBe(1);
-    expect(received.map((mail) => mail.to[0])).toContain('cat@example.test');
+    expect(smtp.received.map((mail) => mail.to[0])).toContain('cat@example.test');
   });
 
   it('writes e-mails as .eml files when no SMTP server is configured', async () => {
@@ -99,13 +72,13 @@ describe('the outbox and e-mail', () => {
   });
 
   it('lets two dispatchers share the table without sending a message twice', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     await inTransaction(database.db, SYSTEM_ACTOR, async (records) => {
       for (const name of ['dan', 'eve', 'fay']) await queueMail(records, { to: `${name}@example.test`, subject: 'Shared', text: 'Once.' });
     });
     const [first, second] = await Promise.all([dispatcher().deliverDue(), dispatcher().deliverDue()]);
     expect(first + second).toBe(3);
-    expect(received.length - before).toBe(3);
+    expect(smtp.received.length - before).toBe(3);
   });
 });
 

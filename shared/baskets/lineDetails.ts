@@ -66,6 +66,53 @@ export const REQUIRED_DETAILS = {
   ZOOM: [],
 } as const satisfies Record<SubscriptionType, readonly (keyof LineDetails)[]>;
 
+/**
+ * The line-detail fields each subscription type lets a buyer edit, in the order they are shown
+ * (000 §3 line item: dropbox_order, acronis_order, zoom_order {zoom_order_type, deal registration
+ * and approval ids, end-user company, name and e-mail}, the named orders): the basket page and the
+ * wizard's Details tab show these, and nothing of another type.
+ */
+export const EDITABLE_DETAILS = {
+  DROPBOX: ['dropbox_team_name', 'dropbox_admin_email'],
+  ACRONIS: ['acronis_tenant_name', 'acronis_admin_email'],
+  NUVIAS: ['nuvias_name'],
+  SBC_AS_A_SERVICE: ['sbc_name'],
+  STAC_TEAMS: ['stac_teams_name'],
+  STAC_ZOOM_PHONE: ['stac_zoom_phone_name'],
+  ZOOM: ['zoom_order_type', 'zoom_deal_registration_id', 'zoom_deal_registration_approval_id', 'zoom_end_user_company', 'zoom_end_user_name', 'zoom_end_user_email'],
+} as const satisfies Record<SubscriptionType, readonly (keyof LineDetails)[]>;
+
+/** A field some subscription type lets a line carry. */
+export type EditableDetailField = (typeof EDITABLE_DETAILS)[SubscriptionType][number];
+
+/** The fields a line of this subscription type edits; none for a type without any or an unknown one. */
+export function editableDetails(type: string | null | undefined): readonly EditableDetailField[] {
+  return type && Object.hasOwn(EDITABLE_DETAILS, type) ? EDITABLE_DETAILS[type as SubscriptionType] : [];
+}
+
+/**
+ * Each field's length limit (000 §5, §9: team, tenant and end-user names 20, admin e-mails 255;
+ * 001 §5: Zoom fields 100), as the entity stores them.
+ */
+export const DETAIL_MAX_LENGTH: Record<Exclude<keyof LineDetails, 'zoom_order_type'>, number> = {
+  dropbox_team_name: 20,
+  dropbox_admin_email: 255,
+  acronis_tenant_name: 20,
+  acronis_admin_email: 255,
+  zoom_deal_registration_id: 100,
+  zoom_deal_registration_approval_id: 100,
+  zoom_end_user_company: 100,
+  zoom_end_user_name: 100,
+  zoom_end_user_email: 100,
+  sbc_name: 20,
+  nuvias_name: 20,
+  stac_teams_name: 20,
+  stac_zoom_phone_name: 20,
+};
+
+/** The values zoom_order_type takes (001 §3; the wizard's default is NEW_BUSINESS, 001 §9). */
+export const ZOOM_ORDER_TYPES = ['NEW_BUSINESS'] as const;
+
 /** A field some subscription type requires. */
 export type RequiredDetailField = (typeof REQUIRED_DETAILS)[SubscriptionType][number];
 
@@ -127,4 +174,30 @@ export function teamNameClash(teams: readonly (string | null)[], existing: Reado
     seen.add(key);
   }
   return null;
+}
+
+/** One line as the screens check it: its key (the line's id), type, details, and whether it is kept (quantity above 0). */
+export interface DetailedLine {
+  key: number;
+  type: SubscriptionType | null;
+  details: LineDetails;
+  kept: boolean;
+}
+
+/**
+ * Each kept line's first line-detail problem as typed (000 §5), keyed by line: the rules of
+ * detailProblem, then a new Dropbox team named on two lines or one the organisation has
+ * (`existing`, lowered; the screens know none, the server knows them all).
+ */
+export function lineDetailProblems(lines: readonly DetailedLine[], existing: ReadonlySet<string> = new Set()): Map<number, DetailProblem> {
+  const kept = lines.filter((line) => line.kept);
+  const problems = new Map<number, DetailProblem>();
+  for (const line of kept) {
+    const problem = detailProblem(line.type, line.details);
+    if (problem) problems.set(line.key, problem);
+  }
+  const clash = teamNameClash(kept.map((line) => (line.type === 'DROPBOX' ? (line.details.dropbox_team_name ?? null) : null)), existing);
+  const clashing = clash ? kept[clash.index] : undefined;
+  if (clash && clashing && !problems.has(clashing.key)) problems.set(clashing.key, { code: clash.code, field: 'dropbox_team_name' });
+  return problems;
 }

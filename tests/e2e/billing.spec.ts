@@ -44,8 +44,8 @@ test('invoices: the buyer sees its invoices and credit notes with days overdue, 
   await expect(page.getByText('CN-2101', { exact: true })).toBeVisible();
   await expect(page.getByText('INV-1201', { exact: true })).toHaveCount(0);
   // INV-1006 fell due 120 days ago and is still open; INV-1007 is paid, so never overdue.
-  await expect(page.getByRole('row').filter({ hasText: 'INV-1006' }).getByRole('gridcell', { name: '120', exact: true })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'INV-1007' }).getByRole('gridcell', { name: '0', exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'INV-1006' }).getByRole('cell', { name: '120', exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'INV-1007' }).getByRole('cell', { name: '0', exact: true })).toBeVisible();
 });
 
 test('invoices: forbidden without invoice:view', async ({ page }) => {

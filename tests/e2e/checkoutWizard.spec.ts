@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import knex, { type Knex } from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
+import { writeAccessRows } from '../../server/testing/accessRows';
 import { signInTo } from './support/signIn';
 import { newestOrderId, removeOrdersPlacedAfter } from './support/placedOrders';
 
@@ -207,4 +208,81 @@ test('a declined application offers account payment instead', async ({ page }) =
   await page.getByTestId('declined-proceed').click();
   await expect(page.getByTestId('payment-ACCOUNT')).toBeChecked();
   await expect(page.getByTestId('tab-confirmation')).toBeEnabled();
+});
+
+test('Details tab: the basket page’s line inputs (quantity rules, subscription details), a team the organisation has refused by its field, then digital delivery', async ({ page }) => {
+  test.slow();
+  const basketId = await stageBasket('Wizard line details', [['DBX-BUS-STD', 3], ['ZM-ONE-PRO', 2]]);
+  const db = openDatabase();
+  const { team_name: demoTeam } = (await db('organisations').where('id', CUSTOMER).first('team_name')) as { team_name: string | null };
+  try {
+    await writeAccessRows(db, (trx) => trx('organisations').where('id', CUSTOMER).update({ team_name: 'E2E Wizard Taken' }));
+    await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
+    const lines = page.getByTestId('checkout-lines');
+    const dropbox = lines.getByRole('row').filter({ hasText: 'Dropbox Business Standard' });
+    const zoom = lines.getByRole('row').filter({ hasText: 'Zoom Workplace Pro' });
+    await page.getByLabel('Purchase order number').fill(`PO-E2E-LINES-${Date.now()}`);
+
+    // 000 §5 quantities, as on the basket page: floored, at least 1, the plan's minimum shown.
+    const quantity = dropbox.getByLabel('Quantity');
+    await quantity.fill('3.6');
+    await expect(quantity).toHaveValue('3');
+    await quantity.fill('-1');
+    await expect(quantity).toHaveValue('1');
+    await expect(dropbox).toContainText('The minimum quantity for this rate plan is 3.');
+    await expect(next(page)).toBeDisabled();
+    await quantity.fill('4');
+    await expect(dropbox).toContainText('£480.00');
+
+    // The line details of each subscription type, with their rules shown by the field.
+    await dropbox.getByTestId('line-dropbox_team_name').fill('ab');
+    await expect(dropbox.getByTestId('line-detail-problem')).toHaveText('The team name must be between 3 and 20 characters.');
+    await dropbox.getByTestId('line-dropbox_team_name').fill('e2e wizard TAKEN');
+    await dropbox.getByTestId('line-dropbox_admin_email').fill('it@customer.example');
+    await zoom.getByTestId('line-zoom_order_type').selectOption({ label: 'New Business' });
+    await zoom.getByTestId('line-zoom_deal_registration_id').fill('DR-E2E-1');
+    await zoom.getByTestId('line-zoom_end_user_email').fill('nope');
+    await expect(zoom).toContainText('Please enter a valid e-mail address.');
+    await zoom.getByTestId('line-zoom_end_user_email').fill('eve@end-user.example');
+    // A ZOOM line needs the basket's end user (000 §2.9).
+    await expect(next(page)).toBeDisabled();
+    await page.getByTestId('end_user').fill('End User plc');
+    await page.getByTestId('end_user_email').fill('it@end-user.example');
+    await expect(next(page)).toBeEnabled();
+
+    // Nothing ships: info → payment (the organisation has finance) → confirmation, and back.
+    await next(page).click();
+    await expect(page.getByTestId('tab-shipping')).toHaveText('Digital delivery');
+    await expect(page.getByTestId('tab-shipping')).toBeDisabled();
+    await next(page).click();
+    await expect(page.getByTestId('checkout-payment')).toBeVisible();
+    await page.getByTestId('previous').click();
+    await expect(page.getByTestId('checkout-info')).toBeVisible();
+    await next(page).click();
+    await next(page).click();
+    await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
+
+    // Only the server knows the organisation's teams: its refusal takes the buyer back to the field.
+    await page.getByTestId('place-order').click();
+    await expect(page.getByTestId('checkout-details')).toBeVisible();
+    await expect(dropbox.getByTestId('line-detail-problem')).toHaveText('A team with this name already exists.');
+    await expect(next(page)).toBeDisabled();
+    await dropbox.getByTestId('line-dropbox_team_name').fill('E2E Wizard Team 2');
+    await expect(dropbox.getByTestId('line-detail-problem')).toHaveCount(0);
+    await next(page).click();
+    await next(page).click();
+    await next(page).click();
+    await page.getByTestId('place-order').click();
+    await page.getByTestId('placed-close').click();
+    await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
+    const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
+    const placed = (await db('order_line_items').where('order_id', orderId).orderBy('id')) as Record<string, unknown>[];
+    expect(placed.map((line) => [line['quantity'], line['dropbox_team_name'], line['zoom_order_type'], line['zoom_deal_registration_id'], line['zoom_end_user_email']])).toEqual([
+      [4, 'E2E Wizard Team 2', null, null, null],
+      [2, null, 'NEW_BUSINESS', 'DR-E2E-1', 'eve@end-user.example'],
+    ]);
+  } finally {
+    await writeAccessRows(db, (trx) => trx('organisations').where('id', CUSTOMER).update({ team_name: demoTeam }));
+    await db.destroy();
+  }
 });

@@ -161,7 +161,7 @@ test('the orders list: tick orders (or all of the page), Export saves the CSV un
   expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(['HUB-10001', 'HUB-10002']);
   await expect(page.getByText('Your CSV download has started.')).toBeVisible();
   // Select-all ticks the page's rows: 12 of Customer Co's tree.
-  await page.getByRole('checkbox', { name: 'Column with header selection' }).check();
+  await page.getByRole('checkbox', { name: 'Select all rows of this page' }).check();
   const [all] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
   expect((await readFile(await all.path(), 'utf8')).trimEnd().split('\r\n')).toHaveLength(13);
 });

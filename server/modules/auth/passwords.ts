@@ -6,7 +6,13 @@ import { ConcurrencyLimit } from './concurrencyLimit';
  * scrypt at OWASP's current recommendation (Password Storage Cheat Sheet: N=2^17, r=8, p=1).
  * The parameters are stored with each hash, so raising them later still verifies old hashes.
  */
-const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+const COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
 const KEY_LENGTH = 64;
 
 /**
@@ -16,7 +22,7 @@ const KEY_LENGTH = 64;
  */
 const derivations = new ConcurrencyLimit(2, 32);
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: ScryptCost): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   const run = () =>
     new Promise<Buffer>((resolve, reject) => {
@@ -27,11 +33,14 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   return queued;
 }
 
-/** Format: scrypt$N$r$p$<salt base64>$<key base64>. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Format: scrypt$N$r$p$<salt base64>$<key base64>. `cost` is for tests that hash many passwords
+ * only to look at salts: the stored parameters make such a hash verify like any other.
+ */
+export async function hashPassword(password: string, cost: ScryptCost = COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, ROOT_ADMIN, signedIn, type Row } from '../../testing/testUsers';
+import { writeAccessRows } from '../../testing/accessRows';
 
 // Adding lines and saving whole baskets (000 §2.4, §2.8, §4, §5; docs/buying.md): every price on
 // the server, the quantity and line-detail rules, idempotency, stale writes and parallel adds.
@@ -239,8 +240,9 @@ describe('PUT /baskets/{id} with lines', () => {
       ['a tenant without its admin', () => [{ product: id('ACR-CP-STD'), quantity: 5, acronis_tenant_name: 'acme' }], 422, 'acronis_pair_required', 'line_items/0/acronis_admin_email'],
       ['a named order on a hardware line', () => [{ product: id('GEN-HDMI-5M'), quantity: 1, nuvias_name: 'Contract' }], 422, 'field_not_applicable', 'line_items/0/nuvias_name'],
       ['a Dropbox team on a Nuvias line', () => [{ product: id('NUV-CONTRACT-STD'), quantity: 1, dropbox_team_name: 'Team' }], 422, 'field_not_applicable', 'line_items/0/dropbox_team_name'],
+      ['a Zoom order on a Dropbox line', () => [{ ...dropbox('Zoom team'), zoom_deal_registration_id: 'DR-1' }], 422, 'field_not_applicable', 'line_items/0/zoom_deal_registration_id'],
     ])('refuses %s', async (_label, lines, status, code, parameter) => {
-      await server.db('organisations').where('id', 3).update({ team_name: 'customer-team' });
+      await writeAccessRows(server.db, (trx) => trx('organisations').where('id', 3).update({ team_name: 'customer-team' }));
       const basket = await newBasket(`Details ${Math.random()}`);
       const response = await put(basket, { line_items: lines() });
       expect(response.status, response.text).toBe(status);
@@ -266,6 +268,7 @@ describe('PUT /baskets/{id} with lines', () => {
           { product: id('NUV-CONTRACT-STD'), quantity: 1, nuvias_name: 'Support 2027' },
           { product: id('SBC-AAS-100'), quantity: 10, sbc_name: 'Leeds SBC' },
           { product: id('STAC-TEAMS-DR'), quantity: 5, stac_teams_name: 'Teams DR' },
+          { product: id('ZM-ONE-PRO'), quantity: 2, zoom_order_type: 'NEW_BUSINESS', zoom_deal_registration_id: 'DR-1001', zoom_end_user_email: 'eve@end-user.example' },
         ],
       });
       expect(response.status, response.text).toBe(200);
@@ -276,7 +279,10 @@ describe('PUT /baskets/{id} with lines', () => {
         [null, null, 'Support 2027', null, null],
         [null, null, null, 'Leeds SBC', null],
         [null, null, null, null, 'Teams DR'],
+        [null, null, null, null, null],
       ]);
+      // The Zoom order's details (000 §3 zoom_order), which the basket page and the wizard edit alike.
+      expect(lines[5]).toMatchObject({ zoom_order_type: 'NEW_BUSINESS', zoom_deal_registration_id: 'DR-1001', zoom_end_user_email: 'eve@end-user.example', zoom_end_user_name: null });
     });
   });
 });
@@ -288,6 +294,23 @@ describe('GET /baskets/{id}/addresses', () => {
     expect(response.body.map((address) => address['name'])).toEqual(['Head office']);
     expect((await buyer.get('/api/v1/organisations/3/addresses')).status).toBe(403);
     expect((await buyer.get('/api/v1/baskets/6/addresses')).status).toBe(404);
+  });
+  it("answers the caller's own organisation's addresses for a new basket, to whoever may create one", async () => {
+    const response = await buyer.get<Row[]>('/api/v1/basket_addresses');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.map((address) => address['name'])).toEqual(['Head office']);
+    expect((await (await signedIn(server, EU_BUYER)).get('/api/v1/basket_addresses')).status).toBe(403);
+    expect((await server.client().get('/api/v1/basket_addresses')).status).toBe(401);
+  });
+});
+
+describe('POST /baskets from the new-basket page', () => {
+  it('creates the basket with its whole details table, the shipping method included', async () => {
+    const response = await buyer.post<Row>('/api/v1/baskets', { name: `New page ${Math.random()}`, shipping_type: 1, part_ship: true, shipping_city: 'Leeds', shipping_country_code: 'GB' });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body).toMatchObject({ shipping_type: { id: 1 }, part_ship: true, shipping_city: 'Leeds', total: '0.00' });
+    const unknown = await buyer.post<Row>('/api/v1/baskets', { name: `New page ${Math.random()}`, shipping_type: 999 });
+    expect([unknown.status, unknown.body['code'], unknown.body['parameter']]).toEqual([422, 'unknown_value', 'shipping_type']);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Address } from '../../generated/types';
-import type { Handler } from '../../http/operationDef';
+import type { Handler, RequestContext } from '../../http/operationDef';
 import { decodeAll, fieldsOf } from '../../http/recordParts';
 import { visibleRecord } from '../../http/recordParts';
 import { signedIn } from '../auth/signedIn';
@@ -20,10 +20,16 @@ export const quickOrder: Handler<'quickOrder'> = async ({ params, body }, contex
 
 export const createBasket: Handler<'createBasket'> = async ({ body }, context) => createBasketWith(body, context);
 
+async function addressesOf(context: RequestContext, organisation: number): Promise<Address[]> {
+  const rows = (await context.db('addresses').where('organisation_id', organisation).orderBy(['name', 'id'])) as Record<string, unknown>[];
+  return decodeAll<Address>('address', rows, fieldsOf('Address'));
+}
+
 /** The basket's organisation's saved addresses, by name; visible exactly when the basket is. */
 export const listBasketAddresses: Handler<'listBasketAddresses'> = async ({ params }, context) => {
   const basket = await visibleRecord('getBasket', params.id, context);
-  const organisation = (basket['organisation'] as { id: number } | null)?.id;
-  const rows = (await context.db('addresses').where('organisation_id', organisation ?? 0).orderBy(['name', 'id'])) as Record<string, unknown>[];
-  return decodeAll<Address>('address', rows, fieldsOf('Address'));
+  return addressesOf(context, (basket['organisation'] as { id: number } | null)?.id ?? 0);
 };
+
+/** The caller's own organisation's saved addresses: where a new basket (always of that organisation) may ship. */
+export const listNewBasketAddresses: Handler<'listNewBasketAddresses'> = async (_request, context) => addressesOf(context, signedIn(context).organisation.id);

@@ -3,6 +3,7 @@ import { toScaled } from '../../db/scaled';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, signedIn, type Row } from '../../testing/testUsers';
 import { count, CUSTOMER_ORG, GB_ADDRESS, makeBasket, withHeaders } from '../../testing/checkoutBaskets';
+import { writeAccessRows } from '../../testing/accessRows';
 
 // 000 §4 Place order: one workflow in one transaction, prices recomputed by the server.
 
@@ -124,15 +125,47 @@ describe('POST /baskets/{id}/checkout', () => {
     expect([again.status, again.body['code']]).toEqual([409, 'team_name_exists']);
   });
 
+  it('names a refused line by its position in the lines sent (line_items/<i>/<field>), whatever order they are stored in', async () => {
+    const team = `Team ${nextPo()}`;
+    const allocation = (name: string) => ({ quantity: 10, dropbox_team_name: name, dropbox_admin_email: 'it@customer.example' });
+    const { id, lineIds } = await makeBasket(server.db, [['GEN-HDMI-5M', 1], ['DBX-BUS-STD', 10], ['DBX-BUS-STD', 10]]);
+    const [, first, second] = lineIds as [number, number, number];
+    // The second stored Dropbox line repeats the first's new team: it is sent first.
+    const clash = await checkout(id, { purchase_order_number: nextPo(), ...GB_ADDRESS, shipping_type: 1, line_items: [{ id: second, ...allocation(team.toUpperCase()) }, { id: first, ...allocation(team) }] });
+    expect([clash.status, clash.body]).toMatchObject([409, { code: 'new_team_name_exists', parameter: 'line_items/0/dropbox_team_name' }]);
+    const taken = await checkout(id, { purchase_order_number: nextPo(), ...GB_ADDRESS, shipping_type: 1, line_items: [{ id: second, ...allocation(team) }, { id: first, ...allocation('customer co TEAM') }] });
+    expect([taken.status, taken.body]).toMatchObject([409, { code: 'team_name_exists', parameter: 'line_items/1/dropbox_team_name' }]);
+    const short = await checkout(id, { purchase_order_number: nextPo(), line_items: [{ id: first, ...allocation('ab') }] });
+    expect([short.status, short.body]).toMatchObject([422, { code: 'team_name_length', parameter: 'line_items/0/dropbox_team_name' }]);
+    // A line not sent is named by its field alone.
+    const unsent = await checkout(id, { purchase_order_number: nextPo(), line_items: [{ id: first, ...allocation(team) }] });
+    expect([unsent.status, unsent.body]).toMatchObject([422, { code: 'checkout_complete_required_fields', parameter: 'dropbox_team_name' }]);
+  });
+
+  it('takes a Zoom line’s order details from the wizard and copies them to the order line', async () => {
+    const { id, lineIds } = await makeBasket(server.db, [['ZM-ONE-PRO', 2]]);
+    const zoom = {
+      zoom_order_type: 'NEW_BUSINESS', zoom_deal_registration_id: 'DR-1001', zoom_deal_registration_approval_id: 'APR-77',
+      zoom_end_user_company: 'End User plc', zoom_end_user_name: 'Eve User', zoom_end_user_email: 'eve@end-user.example',
+    };
+    const body = { purchase_order_number: nextPo(), end_user: 'End User plc', end_user_email: 'it@end-user.example' };
+    const refused = await checkout(id, { ...body, line_items: [{ id: lineIds[0]!, quantity: 2, ...zoom, zoom_order_type: 'RENEWAL' }] });
+    expect([refused.status, refused.body['code']]).toEqual([400, 'invalid_body']);
+    const placed = await checkout(id, { ...body, line_items: [{ id: lineIds[0]!, quantity: 2, ...zoom }] });
+    expect(placed.status, placed.text).toBe(201);
+    const [line] = await server.db('order_line_items').where('order_id', placed.body.id);
+    expect(line).toMatchObject(zoom);
+  });
+
   it('holds an order above the organisation’s manual authorisation limit', async () => {
-    await server.db('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('116.00') });
+    await writeAccessRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('116.00') }));
     try {
       const atLimit = await makeBasket(server.db, [['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2]]);
       expect((await checkout(atLimit.id, { purchase_order_number: nextPo() , ...GB_ADDRESS, shipping_type: 1 })).body).toMatchObject({ status: 'PENDING_AUTHORISATION' });
       const below = await makeBasket(server.db, [['GEN-HDMI-5M', 4]]);
       expect((await checkout(below.id, { purchase_order_number: nextPo(), ...GB_ADDRESS, shipping_type: 1 })).body).toMatchObject({ status: 'CREATED' });
     } finally {
-      await server.db('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null });
+      await writeAccessRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null }));
     }
   });
 });

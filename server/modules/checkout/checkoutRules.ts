@@ -6,23 +6,34 @@ import type { BasketState } from './basketState';
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
 
+/** Names a line's field in a refusal: where the request sent it, `line_items/<i>/<field>`, as a basket save does. */
+export type LineField = (lineId: number, field: string) => string;
+
+/** The path of each line's field by its position in the line_items sent; a line not sent is named by the field alone. */
+export function linePaths(sent: readonly { id: number }[] | undefined): LineField {
+  const positions = new Map((sent ?? []).map((line, index) => [line.id, index]));
+  return (lineId, field) => {
+    const index = positions.get(lineId);
+    return index === undefined ? field : `line_items/${index}/${field}`;
+  };
+}
 
 /**
  * 000 §5 details step: valid quantities (400 invalid_quantity), lines that can be priced as
  * chosen, complete subscription details per line, and for a ZOOM line the end user and e-mail
  * (422 checkout_complete_required_fields naming the field).
  */
-export function checkDetails({ basket, lines }: BasketState): void {
+export function checkDetails({ basket, lines }: BasketState, at: LineField): void {
   for (const { row, product, priced } of lines) {
     const quantityProblem = priced.problems.find((problem) => problem.field === 'quantity');
-    if (quantityProblem) throw new DomainError('invalid', 'invalid_quantity', { field: 'quantity', detail: `line ${row.id}: ${quantityProblem.code}` });
+    if (quantityProblem) throw new DomainError('invalid', 'invalid_quantity', { field: at(row.id, 'quantity'), detail: `line ${row.id}: ${quantityProblem.code}` });
     const other = priced.problems.find((problem) => problem.field !== 'markup' && problem.field !== 'discount');
-    if (other) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: other.field, detail: `line ${row.id}: ${other.code}` });
+    if (other) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: at(row.id, other.field), detail: `line ${row.id}: ${other.code}` });
     // The basket page's rules for the details (team name shape and length, pairs), as it saves them.
     const detail = detailProblem(product.subscription_type as SubscriptionType | null, row);
-    if (detail) throw new DomainError('unprocessable', detail.code, { field: detail.field, detail: `line ${row.id}` });
+    if (detail) throw new DomainError('unprocessable', detail.code, { field: at(row.id, detail.field), detail: `line ${row.id}` });
     for (const field of requiredDetails(product.subscription_type)) {
-      if (blank(row[field as keyof typeof row])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `line ${row.id} needs ${field}` });
+      if (blank(row[field as keyof typeof row])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: at(row.id, field), detail: `line ${row.id} needs ${field}` });
     }
   }
   if (lines.some((line) => line.product.subscription_type === 'ZOOM')) {
@@ -53,8 +64,9 @@ export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketStat
 }
 
 /** 000 §5 team names: a new Dropbox team must not exist in the organisation, nor be on two lines (any case). */
-export async function checkTeamNames(db: Knex, { buyer, lines }: BasketState): Promise<void> {
+export async function checkTeamNames(db: Knex, { buyer, lines }: BasketState, at: LineField): Promise<void> {
   const teams = lines.map(({ row, product }) => (product.subscription_type === 'DROPBOX' ? row.dropbox_team_name : null));
   const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
-  if (clash) throw new DomainError('conflict', clash.code, { field: 'dropbox_team_name', detail: `line ${lines[clash.index]?.row.id ?? ''}` });
+  const line = clash ? lines[clash.index] : undefined;
+  if (clash && line) throw new DomainError('conflict', clash.code, { field: at(line.row.id, 'dropbox_team_name'), detail: `line ${line.row.id}` });
 }

@@ -8,7 +8,7 @@ import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
 import type { Records } from '../../writes/records';
 import type { SessionUser } from '../auth/sessionUser';
 import { checkFinanceOffered, checkShipping, loadBasketState, type BasketState } from './basketState';
-import { checkDetails, checkPurchaseOrder, checkTeamNames } from './checkoutRules';
+import { checkDetails, checkPurchaseOrder, checkTeamNames, linePaths } from './checkoutRules';
 import { saveBasket } from './saveBasket';
 
 export interface PlacedOrder {
@@ -68,8 +68,9 @@ const steps: WorkflowStep<CheckoutState>[] = [
     run: async (state) => {
       const basket = state.basket!;
       if (basket.lines.length === 0) throw new DomainError('unprocessable', 'basket_no_line_items', { field: 'line_items' });
-      checkDetails(basket);
-      await checkTeamNames(state.records.db, basket);
+      const at = linePaths(state.input.line_items);
+      checkDetails(basket, at);
+      await checkTeamNames(state.records.db, basket, at);
       await checkPurchaseOrder(state.records.db, basket);
       await checkShipping(state.records.db, basket);
       if (basket.basket.payment_type === 'FINANCE') {

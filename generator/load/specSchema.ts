@@ -390,6 +390,9 @@ const screenAction = {
     when_not_self: { const: true },
     // Not on a record of the caller's own organisation: this property is its organisation (001 §4 approve).
     when_not_own: identifier,
+    // This property is the record's organisation: on a record of the caller's own organisation the
+    // operation's permission must be granted over it (000 §6 parent), as the server's tree scope asks.
+    grant_reaches: identifier,
     guard: { $ref: '#/$defs/guard' },
     confirm: actionConfirm,
     success: { type: 'string' },

@@ -157,6 +157,11 @@ function buildAction(checker: Checker, raw: Raw, subject: Subject, path: (string
     else report(checker, [...path, 'when_not_own'], `"${String(raw.when_not_own)}" is not an organisation of schema "${subject.schema.name}"`);
   }
   keep(checker.errors, () => checkGuard(checker.at, raw.guard as Guard | undefined, checker.refs.permissions, [...path, 'guard']));
+  if (raw.grant_reaches) {
+    const property = subject.schema.properties.find((candidate) => candidate.name === raw.grant_reaches);
+    if (property?.type.kind === 'schema' && property.type.name === 'OrganisationRef') action.grantReaches = raw.grant_reaches;
+    else report(checker, [...path, 'grant_reaches'], `"${String(raw.grant_reaches)}" is not an organisation of schema "${subject.schema.name}"`);
+  }
   let operation: Operation | undefined;
   if (raw.operation) {
     const built = actionCall(checker, subject, raw.operation, raw.params, [...path, 'operation']);
@@ -183,6 +188,9 @@ function buildAction(checker: Checker, raw: Raw, subject: Subject, path: (string
   }
   if (raw.component) action.component = raw.component;
   action.guards = [...(raw.guard ? [raw.guard as Guard] : []), ...operationGuards(operation)];
+  if (action.grantReaches !== undefined && !action.guards.some((guard) => guard.permission !== undefined)) {
+    report(checker, [...path, 'grant_reaches'], 'the action needs no permission, so no grant has to reach the record');
+  }
   return action;
 }
 

@@ -382,6 +382,11 @@ export interface ScreenAction {
   notSelf?: 'user' | 'organisation';
   /** The property naming the record's organisation: not offered on the caller's own organisation's records. */
   notOwn?: string;
+  /**
+   * The property naming the record's organisation: on the caller's own organisation's records the
+   * operation's permission must be granted over it (parent), not only over the organisations below.
+   */
+  grantReaches?: string;
   call?: ActionCall;
   route?: string;
   /** `file#Export` under screens/ (the generated slot registry imports it). */

@@ -43,6 +43,23 @@ describe('which actions a row offers', () => {
     expect(offeredActions([enableUser], { id: 3 }, rootAdmin)).toHaveLength(1);
   });
 
+  it('on a record of the caller\'s own organisation, needs a grant over it, not only over those below (000 §6, 001 §4 resubmit)', () => {
+    const resubmit: ActionConfig = {
+      name: 'resubmit',
+      guards: [{ permission: 'order:checkout' }],
+      grantReaches: 'organisation',
+      call: { operation: 'resubmitOrder', method: 'post', path: '/orders/{id}/resubmit', params: { id: { from: 'record' } }, body: false },
+    };
+    const below: ActionUser = { ...buyer, permissions: [{ permission: 'order:checkout', parent: false }] };
+    const over: ActionUser = { ...buyer, permissions: [{ permission: 'order:checkout', parent: true }] };
+    const own = { id: 17, organisation: { id: 3, name: 'Customer Co Ltd' } };
+    const child = { id: 17, organisation: { id: 7, name: 'Customer Co Branch' } };
+    expect(offeredActions([resubmit], own, below)).toEqual([]);
+    expect(offeredActions([resubmit], child, below)).toHaveLength(1);
+    expect(offeredActions([resubmit], own, over)).toHaveLength(1);
+    expect(offeredActions([resubmit], own, { ...buyer, admin: true })).toHaveLength(1);
+  });
+
   it('draws an actions column only when some action passes its guards', () => {
     expect(mayOfferActions([disable, enableUser], buyer)).toBe(false);
     expect(mayOfferActions([disable, enableUser], manager)).toBe(true);

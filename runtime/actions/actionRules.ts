@@ -5,6 +5,7 @@ import { isMessageKey } from '../i18n/i18n';
 import { rowMeets } from '../list/cellFormat';
 import { valueAt } from '../record/childCells';
 import { guardPasses, type Guard, type GuardHolder } from '../session/guard';
+import { hasPermission } from '../session/permissions';
 import type { ActionCall, ActionConfig, ActionSubject } from './actionTypes';
 
 /** What deciding on actions reads from the current user: the guard's needs, and who they are. */
@@ -21,11 +22,22 @@ export function isOwnRecord(kind: 'user' | 'organisation', values: Readonly<Reco
   return own !== undefined && values['id'] === own;
 }
 
-/** The actions offered on one row or record: the user passes their guards, and it meets `when` and `notSelf`. */
+/**
+ * 000 §6: a grant of 1 reaches the organisations below the user's, not its own; the server's tree
+ * scope refuses the rest (404). So on a record of the user's own organisation (the property
+ * `grantReaches` names) every permission the action needs must be granted over it (`parent`).
+ */
+export function grantReaches(action: ActionConfig, values: Readonly<Record<string, unknown>>, user: ActionUser | null | undefined): boolean {
+  if (!action.grantReaches || valueAt(values, `${action.grantReaches}.id`) !== user?.organisation?.id) return true;
+  return action.guards.every((guard) => guard.permission === undefined || hasPermission(user, guard.permission, true));
+}
+
+/** The actions offered on one row or record: the user passes their guards, their grants reach it, and it meets `when` and `notSelf`. */
 export function offeredActions(actions: readonly ActionConfig[], values: Readonly<Record<string, unknown>>, user: ActionUser | null | undefined): ActionConfig[] {
   return actions.filter(
     (action) =>
       passesGuards(user, action.guards) &&
+      grantReaches(action, values, user) &&
       (!action.when || rowMeets(action.when, values)) &&
       (!action.notSelf || !isOwnRecord(action.notSelf, values, user)) &&
       (!action.notOwn || valueAt(values, `${action.notOwn}.id`) !== user?.organisation?.id),

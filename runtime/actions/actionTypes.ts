@@ -35,6 +35,11 @@ export interface ActionConfig {
   readonly notSelf?: 'user' | 'organisation';
   /** The property naming the record's organisation: hidden on the caller's own organisation's records. */
   readonly notOwn?: string;
+  /**
+   * The property naming the record's organisation: on the caller's own organisation's records every
+   * permission of the guards must be granted over it (000 §6 parent), as the server's tree scope asks.
+   */
+  readonly grantReaches?: string;
   readonly call?: ActionCall;
   readonly route?: string;
   readonly component?: string;

@@ -904,6 +904,74 @@ export const forms = {
     "success": "feed_create_success",
     "failure": "feed_create_failure"
   },
+  "subscription_form": {
+    "schema": {
+      "type": "object",
+      "required": [
+        "name",
+        "renewal_term_months"
+      ],
+      "properties": {
+        "name": {
+          "title": "subscriptions.name",
+          "type": "string",
+          "maxLength": 255
+        },
+        "auto_renewal_flag": {
+          "title": "subscriptions.auto_renewal_flag",
+          "type": "boolean",
+          "default": false
+        },
+        "renewal_term_months": {
+          "title": "subscriptions.renewal_term_months",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "uiSchema": {
+      "ui:order": [
+        "name",
+        "auto_renewal_flag",
+        "renewal_term_months"
+      ]
+    },
+    "enums": {},
+    "update": {
+      "path": "/subscriptions/{id}",
+      "etagFrom": "/subscriptions/{id}"
+    },
+    "success": "subscription_updated_success",
+    "failure": "subscription_updated_failure"
+  },
+  "subscription_name_form": {
+    "schema": {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "title": "subscriptions.name",
+          "type": "string",
+          "maxLength": 255
+        }
+      }
+    },
+    "uiSchema": {
+      "ui:order": [
+        "name"
+      ]
+    },
+    "enums": {},
+    "update": {
+      "path": "/subscriptions/{id}",
+      "etagFrom": "/subscriptions/{id}"
+    },
+    "success": "subscription_updated_success",
+    "failure": "subscription_updated_failure"
+  },
   "quote_form": {
     "schema": {
       "type": "object",

@@ -161,7 +161,7 @@ export const routes: RouteDef[] = [
     path: "/webstore/subscriptions/:id",
     public: false,
     guard: {"permission":"subscription:view"},
-    breadcrumbs: [{"label":"crumb.subscriptions","route":"subscriptions"},{"param":"id"}],
+    breadcrumbs: [{"label":"crumb.subscriptions","route":"subscriptions"},{"lookup":"subscription","param":"id"}],
     screen: "subscription_page",
     Component: lazy(() => import('../../screens/subscriptions/SubscriptionPage').then((module) => ({ default: module.SubscriptionPage }))),
   },

@@ -3946,6 +3946,12 @@ export const recordScreens = {
       }
     ],
     "links": [],
+    "edit": {
+      "form": "subscription_form",
+      "guard": {
+        "permission": "contract:modify"
+      }
+    },
     "actions": [
       {
         "name": "activate",
@@ -4982,6 +4988,7 @@ export const recordScreens = {
         "when": {
           "status": "ATTENTION_REQUIRED"
         },
+        "grantReaches": "organisation",
         "call": {
           "operation": "resubmitOrder",
           "method": "post",
@@ -5073,6 +5080,7 @@ export const recordScreens = {
           ],
           "external_id": null
         },
+        "grantReaches": "organisation",
         "call": {
           "operation": "cancelOrder",
           "method": "delete",
@@ -5102,6 +5110,7 @@ export const recordScreens = {
           "quote": null,
           "order_type": "SALES_ORDER"
         },
+        "grantReaches": "organisation",
         "call": {
           "operation": "createBasketFromOrder",
           "method": "post",

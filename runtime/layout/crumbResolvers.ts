@@ -14,6 +14,11 @@ export const crumbResolvers: Readonly<Record<string, CrumbResolver>> = {
     const basket = await unwrap(api.GET('/baskets/{id}', { params: { path: { id: Number(param) } }, signal }));
     return basket.name ?? String(basket.id);
   },
+  // 001 §2: a subscription by its name.
+  subscription: async (param, signal) => {
+    const subscription = await unwrap(api.GET('/subscriptions/{id}', { params: { path: { id: Number(param) } }, signal }));
+    return subscription.name;
+  },
   public_product: async (param, signal) => {
     const product = await unwrap(api.GET('/public/webstore/{id}', { params: { path: { id: Number(param) } }, signal }));
     return product.name;

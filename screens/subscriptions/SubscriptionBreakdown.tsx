@@ -7,6 +7,7 @@ import { formatMoney } from '../../runtime/format/money';
 import { isMessageKey } from '../../runtime/i18n/i18n';
 import { useT } from '../../runtime/i18n/useT';
 import { RouteLink } from '../../runtime/routing/RouteLink';
+import { hasPermission } from '../../runtime/session/permissions';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import type { TabSlotProps } from '../../runtime/slots/slotTypes';
 import { Modal } from '../../runtime/ui/Modal';
@@ -70,7 +71,9 @@ export function SubscriptionBreakdown({ id, record, reload, success, failure }: 
     void load();
   }, [load]);
 
-  const locked = rows ? lockedReason(record, user?.root === true, openOrders) : null;
+  // 000 §6: on the user's own organisation's subscription, order:checkout must be granted over it.
+  const own = (record['organisation'] as { id?: number } | null)?.id === user?.organisation.id;
+  const locked = rows ? lockedReason(record, user?.root === true, openOrders, hasPermission(user, 'order:checkout', own)) : null;
   const lines = rows ? increases(rows, typed) : [];
   const invalid = (rows ?? []).some((row) => typed[row.id] !== undefined && quantityProblem(row, typed[row.id]!) !== null);
   const changed = (rows ?? []).some((row) => typed[row.id] !== undefined && typed[row.id] !== String(row.quantity));

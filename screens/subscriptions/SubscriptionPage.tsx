@@ -8,16 +8,18 @@ import { useCellContext } from '../../runtime/list/useCellContext';
 import type { RecordTabConfig } from '../../runtime/record/ChildListTab';
 import { RecordTabs, type LoadedRecord } from '../../runtime/record/RecordTabs';
 import { RecordValueView } from '../../runtime/record/RecordValueView';
-import { describeValue, type Definitions, type JsonSchema, type RecordValue } from '../../runtime/record/recordFields';
+import { formConfig } from '../../runtime/form/formConfig';
+import type { FormName } from '../../runtime/generated/forms';
+import { RecordEditForm } from '../../runtime/record/RecordEditForm';
+import { describeValue, type Definitions, type JsonSchema } from '../../runtime/record/recordFields';
 import { useRecord } from '../../runtime/record/useRecord';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
-import { guardPasses } from '../../runtime/session/guard';
+import { guardPasses, type Guard } from '../../runtime/session/guard';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { Spinner } from '../../runtime/ui/Spinner';
+import { subscriptionDefinition } from './subscriptionDefinition';
 import '../../runtime/record/recordView.css';
-
-/** 001 §2: a CANCELLED subscription renews no more, so its renewal fields are left out. */
-const RENEWAL_FIELDS = new Set(['auto_renewal_flag', 'renewal_term_months', 'end_date']);
+import './subscriptionPage.css';
 
 interface SubscriptionScreen {
   readonly path: string;
@@ -25,21 +27,20 @@ interface SubscriptionScreen {
   readonly schema: JsonSchema & { readonly definitions: Definitions };
   readonly tabs: readonly RecordTabConfig[];
   readonly actions?: readonly ActionConfig[];
+  readonly edit?: { readonly form: FormName; readonly guard: Guard };
 }
 
 const SCREEN: SubscriptionScreen = recordScreens.subscription;
 
-/** The definition as shown: without the renewal fields when CANCELLED, without an unset service activation date (001 §2). */
-export function shownDefinition(value: RecordValue, record: Readonly<Record<string, unknown>>): RecordValue {
-  if (value.kind !== 'object') return value;
-  const hidden = (name: string) => (record['status'] === 'CANCELLED' && RENEWAL_FIELDS.has(name)) || (name === 'service_activation_date' && record[name] == null) || (name === 'changes_activated_on' && record[name] == null);
-  return { ...value, entries: value.entries.filter((entry) => !hidden(entry.name)) };
-}
+/** A CANCELLED subscription's renewal is not edited (it is not shown either): only its name. */
+const NAME_FORM: FormName = 'subscription_name_form';
 
 /**
  * The subscription page (001 §2): the record screen `subscription` of the spec — its header actions
  * (activate, cancel, activate change, cancel change) and its breakdown and order history tabs —
- * around a definition that hides what does not apply. An unknown id goes to the not-found page.
+ * around a definition that hides what does not apply. Users with contract:modify (the screen's
+ * `edit` guard) edit the name and renewal in a form above the rest of the definition (PUT
+ * /subscriptions/{id}, docs/after-sale.md). An unknown id goes to the not-found page.
  */
 export function SubscriptionPage() {
   const t = useT();
@@ -54,12 +55,23 @@ export function SubscriptionPage() {
   }, [load.status, goTo]);
 
   const values = (load.status === 'loaded' ? load.record : {}) as Readonly<Record<string, unknown>>;
-  const described = useMemo(
-    () => (load.status === 'loaded' ? shownDefinition(describeValue(SCREEN.schema, load.record, SCREEN.schema.definitions, context), load.record as Record<string, unknown>) : null),
-    [load, context],
-  );
+  const form = SCREEN.edit && guardPasses(user, SCREEN.edit.guard) ? (values['status'] === 'CANCELLED' ? NAME_FORM : SCREEN.edit.form) : null;
+  const described = useMemo(() => {
+    if (load.status !== 'loaded') return null;
+    const record = load.record as Record<string, unknown>;
+    const edited = new Set(form === null ? [] : Object.keys(formConfig(form).schema.properties));
+    return subscriptionDefinition(describeValue(SCREEN.schema, record, SCREEN.schema.definitions, context), record, context.message, edited);
+  }, [load, context, form]);
   const record: LoadedRecord = { values, etag: load.status === 'loaded' ? load.etag : null, reload: load.reload };
   const tabs = SCREEN.tabs.filter((tab) => guardPasses(user, tab.guard));
+
+  // The form loads the record itself; a new ETag (a header action, or its own save) loads it anew.
+  const definition = described && id !== undefined && (
+    <div className="subscription-definition">
+      {form !== null && <RecordEditForm key={`${form} ${record.etag ?? ''}`} form={form} recordPath={SCREEN.path} id={id} onSaved={load.reload} />}
+      <RecordValueView value={described} />
+    </div>
+  );
 
   return (
     <section className="record-view">
@@ -67,7 +79,7 @@ export function SubscriptionPage() {
       {SCREEN.actions && described && id !== undefined && (
         <ActionBar actions={SCREEN.actions} subject={{ values, recordId: id }} etag={record.etag} reload={load.reload} className="action-bar action-bar--record" />
       )}
-      {!described || id === undefined ? <Spinner /> : <RecordTabs tabs={tabs} id={id} record={record} definition={<RecordValueView value={described} />} />}
+      {!definition || id === undefined ? <Spinner /> : <RecordTabs tabs={tabs} id={id} record={record} definition={definition} />}
     </section>
   );
 }

@@ -9,13 +9,13 @@ const row = (over: Partial<BreakdownRow> = {}): BreakdownRow => ({
 describe('subscription change rules (001 §5, §6)', () => {
   it('locks the quantities for root, non-ACTIVE, ACRONIS or ZOOM, a pending change and an open order, in that order', () => {
     const active = { status: 'ACTIVE', type: 'DROPBOX', pending_change: false };
-    expect(lockedReason(active, false, 0)).toBeNull();
-    expect(lockedReason(active, true, 0)).toBe('subscriptions.root_tooltip');
-    expect(lockedReason({ ...active, status: 'PENDING' }, false, 0)).toBe('subscriptions.pending_sub_tooltip');
-    expect(lockedReason({ ...active, type: 'ACRONIS' }, false, 0)).toBe('subscriptions.vendor_quantity_tooltip');
-    expect(lockedReason({ ...active, type: 'ZOOM', pending_change: true }, false, 0)).toBe('subscriptions.vendor_quantity_tooltip');
-    expect(lockedReason({ ...active, pending_change: true }, false, 1)).toBe('subscriptions.pending_change_tooltip');
-    expect(lockedReason(active, false, 1)).toBe('subscriptions.pending_order_tooltip');
+    expect(lockedReason(active, false, 0, true)).toBeNull();
+    expect(lockedReason(active, true, 0, true)).toBe('subscriptions.root_tooltip');
+    expect(lockedReason({ ...active, status: 'PENDING' }, false, 0, true)).toBe('subscriptions.pending_sub_tooltip');
+    expect(lockedReason({ ...active, type: 'ACRONIS' }, false, 0, true)).toBe('subscriptions.vendor_quantity_tooltip');
+    expect(lockedReason({ ...active, type: 'ZOOM', pending_change: true }, false, 0, true)).toBe('subscriptions.vendor_quantity_tooltip');
+    expect(lockedReason({ ...active, pending_change: true }, false, 1, true)).toBe('subscriptions.pending_change_tooltip');
+    expect(lockedReason(active, false, 1, true)).toBe('subscriptions.pending_order_tooltip');
     expect([{ status: 'CREATED' }, { status: 'COMPLETE' }, { status: 'FAILED' }, { status: 'CANCELLED' }, { status: 'SHIPPED' }].map(isOpenOrder)).toEqual([true, false, false, false, true]);
   });
 

@@ -18,10 +18,13 @@ export const isOpenOrder = (order: { status: string }) => !['FAILED', 'CANCELLED
 
 /**
  * Why the quantities cannot be edited at all (001 §6), or null: root users, a subscription that is
- * not ACTIVE, ACRONIS and ZOOM (changed with the vendor), a pending change, an open order.
+ * not ACTIVE, ACRONIS and ZOOM (changed with the vendor), a pending change, an open order. Before
+ * those, a user who may not place the order (`mayOrder`: order:checkout granted over the
+ * subscription's organisation), whom the server would refuse.
  */
-export function lockedReason(subscription: Readonly<Record<string, unknown>>, root: boolean, openOrders: number): MessageKey | null {
+export function lockedReason(subscription: Readonly<Record<string, unknown>>, root: boolean, openOrders: number, mayOrder: boolean): MessageKey | null {
   if (root) return 'subscriptions.root_tooltip';
+  if (!mayOrder) return 'subscriptions.no_checkout_tooltip';
   if (subscription['status'] !== 'ACTIVE') return 'subscriptions.pending_sub_tooltip';
   if (subscription['type'] === 'ACRONIS' || subscription['type'] === 'ZOOM') return 'subscriptions.vendor_quantity_tooltip';
   if (subscription['pending_change'] === true) return 'subscriptions.pending_change_tooltip';

@@ -9020,6 +9020,30 @@ export const apiSchemas = {
         }
       }
     },
+    "SubscriptionUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "auto_renewal_flag": {
+          "type": "boolean",
+          "default": false
+        },
+        "renewal_term_months": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 60
+        }
+      }
+    },
     "ChangeOrderPlaced": {
       "type": "object",
       "additionalProperties": false,

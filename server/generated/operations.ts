@@ -21,6 +21,7 @@ import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
+import * as subscriptions_definition from '../modules/subscriptions/definition';
 import * as subscriptions_handlers from '../modules/subscriptions/handlers';
 import * as users_emulation from '../modules/users/emulation';
 
@@ -8106,6 +8107,46 @@ export const operations: OperationDef[] = [
         "kind": "tree",
         "field": "organisation"
       }
+    },
+  },
+  {
+    id: "updateSubscription",
+    method: "put",
+    path: "/subscriptions/:id",
+    auth: "session",
+    permission: "contract:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/SubscriptionUpdate"
+    },
+    handler: subscriptions_definition.updateSubscription satisfies Handler<"updateSubscription">,
+    record: {
+      "get": "getSubscription",
+      "entity": "subscription",
+      "same": true
+    },
+    access: {
+      "entity": "subscription",
+      "of": [
+        "getSubscription"
+      ]
     },
   },
   {

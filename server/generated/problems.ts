@@ -8,6 +8,8 @@ export const problemTitles = {
   "subscription_type_fixed": "The quantities of this subscription are changed with the vendor.",
   "quantity_above_maximum": "A quantity is above the maximum of its rate plan.",
   "change_order_empty": "A change order must raise at least one quantity.",
+  "subscription_not_renewing": "A cancelled subscription does not renew, so its renewal cannot be changed.",
+  "renewal_term_billing": "The renewal term must be a whole number of the subscription’s billing periods.",
   "product_unavailable": "This product cannot be ordered from the webstore.",
   "quantity_below_one": "The quantity must be a whole number of at least 1.",
   "min_quantity": "The quantity is below the minimum for this rate plan.",

@@ -1891,6 +1891,15 @@ currency: ("GBP" | "EUR")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SubscriptionUpdate".
+ */
+export interface SubscriptionUpdate {
+name: string
+auto_renewal_flag?: boolean
+renewal_term_months?: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ChangeOrderPlaced".
  */
 export interface ChangeOrderPlaced {
@@ -3199,6 +3208,13 @@ export interface UpdateRoleQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateSubscriptionQuery".
+ */
+export interface UpdateSubscriptionQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ActivateSubscriptionQuery".
  */
 export interface ActivateSubscriptionQuery {
@@ -3370,6 +3386,7 @@ export interface OperationTypes {
   removeProductGroupRelation: { params: { id: number; related_product_group: number }; query: RemoveProductGroupRelationQuery; body: undefined; response: void; paged: false };
   listPermissions: { params: {  }; query: ListPermissionsQuery; body: undefined; response: PermissionRef[]; paged: true };
   updateRole: { params: { id: number }; query: UpdateRoleQuery; body: RoleUpdate; response: Role; paged: false };
+  updateSubscription: { params: { id: number }; query: UpdateSubscriptionQuery; body: SubscriptionUpdate; response: Subscription; paged: false };
   activateSubscription: { params: { id: number }; query: ActivateSubscriptionQuery; body: SubscriptionActivation; response: Subscription; paged: false };
   cancelSubscription: { params: { id: number }; query: CancelSubscriptionQuery; body: undefined; response: Subscription; paged: false };
   activateSubscriptionChanges: { params: { id: number }; query: ActivateSubscriptionChangesQuery; body: SubscriptionChangeActivation; response: Subscription; paged: false };

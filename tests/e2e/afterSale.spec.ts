@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { signInTo } from './support/signIn';
+import { apiRead, apiWrite } from './support/api';
 import { newestOrderId, removeOrdersPlacedAfter } from './support/placedOrders';
 
 /**
@@ -91,8 +92,12 @@ test('metrics: Export saves the table as a CSV under the server’s name, with t
 test('subscriptions: a buyer raises a quantity, sees the preview, and places a change order', async ({ page }) => {
   await signInTo(page, BUYER, '/webstore/subscriptions/2', /\/webstore\/subscriptions\/2$/);
   await expect(page.getByRole('heading', { name: 'Subscription: Dropbox team storage' })).toBeVisible();
-  // Definition first; the renewal fields show for an ACTIVE subscription.
-  await expect(page.getByText('Auto renewal flag')).toBeVisible();
+  // Definition first, read-only for a buyer (no contract:modify); the renewal fields show for an ACTIVE subscription.
+  const definition = page.getByRole('tabpanel');
+  await expect(definition.getByRole('textbox')).toHaveCount(0);
+  await expect(definition.getByText('Auto renewal', { exact: true })).toBeVisible();
+  await expect(definition.getByText('Enabled', { exact: true })).toBeVisible();
+  await expect(definition.getByText('Next renewal date', { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Breakdown' }).click();
   const quantity = page.getByRole('spinbutton', { name: 'Quantity Dropbox Business Standard' });
   await expect(quantity).toHaveValue('18');
@@ -177,6 +182,42 @@ test('subscriptions: a CANCELLED subscription hides its renewal fields', async (
   await signInTo(page, BUYER, '/webstore/subscriptions/8', /\/webstore\/subscriptions\/8$/);
   await expect(page.getByRole('heading', { name: 'Subscription: Branch Dropbox Advanced' })).toBeVisible();
   await expect(page.getByText('Billing frequency')).toBeVisible();
-  await expect(page.getByText('Auto renewal flag')).toHaveCount(0);
-  await expect(page.getByText('Renewal term months')).toHaveCount(0);
+  await expect(page.getByText('Auto renewal', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Renewal term (months)')).toHaveCount(0);
+  await expect(page.getByText('End date', { exact: true })).toHaveCount(0);
+});
+
+test('subscriptions: a reseller admin (contract:modify) renames a subscription and changes its renewal term; the figures follow', async ({ page }) => {
+  await signInTo(page, 'admin@reseller.example', '/webstore/subscriptions/2', /\/webstore\/subscriptions\/2$/);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.locator('li').last()).toHaveText('Dropbox team storage');
+  const name = page.getByLabel('Name');
+  const term = page.getByLabel('Renewal term (months)');
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await expect(name).toHaveValue('Dropbox team storage');
+  await expect(term).toHaveValue('12');
+  await expect(save).toBeDisabled();
+  try {
+    await name.fill('Team storage (head office)');
+    await term.fill('24');
+    await save.click();
+    await expect(page.getByText('Subscription Team storage (head office) has been updated.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Subscription: Team storage (head office)' })).toBeVisible();
+    await expect(save).toBeDisabled();
+    // 18 users at £12.50 a month over 24 months.
+    await page.getByRole('tab', { name: 'Breakdown' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'DBX-BUS-STD' })).toContainText('£5,400.00');
+  } finally {
+    // The demo as it was, for the other specs.
+    await apiWrite(page, 'PUT', '/subscriptions/2', { name: 'Dropbox team storage', renewal_term_months: 12 });
+  }
+});
+
+test('subscriptions: a renewal term that is no whole number of billing periods is refused beside its field', async ({ page }) => {
+  await signInTo(page, 'admin@reseller.example', '/webstore/subscriptions/1', /\/webstore\/subscriptions\/1$/);
+  await page.getByLabel('Renewal term (months)').fill('18');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('The renewal term must be a whole number of the subscription’s billing periods.')).toBeVisible();
+  await expect(page.getByText('Subscription Zoom Workplace for head office could not be updated. Please try again.')).toBeVisible();
+  expect((await apiRead(page, '/subscriptions/1'))['renewal_term_months']).toBe(12);
 });

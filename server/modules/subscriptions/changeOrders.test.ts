@@ -87,6 +87,19 @@ describe('change orders (001 §4, §5, §7; 000 §9)', () => {
     expect((await euBuyer.post('/api/v1/orders', change(9, [{ product, quantity: 1 }]))).status).toBe(403);
   });
 
+  it('refuses a subscription with a pending change, and the branch\'s SBC while the demo\'s change order HUB-10012 is open (409)', async () => {
+    await inTransaction(server.db, SYSTEM_ACTOR, (records) => records.update('subscription', DROPBOX, { pending_change: true }));
+    try {
+      const pending = await buyer.post('/api/v1/orders/preview', change(DROPBOX, [{ product, quantity: 1 }]));
+      expect([pending.status, (pending.body as { code: string }).code]).toEqual([409, 'subscription_pending_change']);
+    } finally {
+      await inTransaction(server.db, SYSTEM_ACTOR, (records) => records.update('subscription', DROPBOX, { pending_change: false }));
+    }
+    const sbc = Number((await server.db('products').where('product_code', 'SBC-AAS-100').first('id')).id);
+    const open = await buyer.post('/api/v1/orders', change(6, [{ product: sbc, quantity: 1 }]));
+    expect([open.status, (open.body as { code: string }).code]).toEqual([409, 'subscription_pending_order']);
+  });
+
   it('refuses a change order raising nothing', async () => {
     const response = await buyer.post('/api/v1/orders', change(DROPBOX, [{ product, quantity: 0 }]));
     expect(response.status).toBe(422);

@@ -5,6 +5,16 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+/** The tables of entities that carry a data version (spec `data_version:`), read from the spec. */
+const VERSIONED_TABLES = readdirSync(new URL('./spec/entities/', import.meta.url))
+  .filter((file) => file.endsWith('.yaml'))
+  .flatMap((file) => Object.values(parse(readFileSync(new URL(`./spec/entities/${file}`, import.meta.url), 'utf8')).entities ?? {}))
+  .filter((entity) => entity.data_version !== undefined)
+  .map((entity) => entity.table)
+  .sort();
 
 const layer = (files, forbidden, message) => ({
   files,
@@ -54,19 +64,18 @@ export default tseslint.config(
       ],
     },
   },
-  // The session users are cached by the `access` data version (docs/performance.md), which the
-  // write path bumps. A test that writes those tables itself does it through
-  // server/testing/accessRows.ts (writeAccessRows), which bumps it too; a raw write elsewhere would
-  // leave every server process serving the user as it was.
+  // Cached answers are keyed by data versions (docs/performance.md), which the write path bumps
+  // with every write of an entity whose spec names one (`data_version:`). A test that writes such
+  // a table itself does it through writeVersionedRows (server/testing/versionedRows.ts), which bumps
+  // them too; a raw write elsewhere would leave every server process serving what was cached.
   {
     files: ['server/**/*.test.ts', 'server/testing/**/*.ts', 'tests/**/*.ts', 'seeds/**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector:
-            "CallExpression[callee.property.name=/^(insert|update|del|delete|truncate|upsert|merge)$/] > MemberExpression.callee CallExpression[arguments.0.value=/^(users|organisations|roles|permissions|role_permissions|user_roles|linked_accounts)$/]:not(CallExpression[callee.name='writeAccessRows'] *)",
-          message: 'Write users, organisations, roles, grants and linked accounts in tests through writeAccessRows (server/testing/accessRows.ts), which bumps the access data version.',
+          selector: `CallExpression[callee.property.name=/^(insert|update|del|delete|truncate|upsert|merge)$/] > MemberExpression.callee CallExpression[arguments.0.value=/^(${VERSIONED_TABLES.join('|')})$/]:not(CallExpression[callee.name='writeVersionedRows'] *)`,
+          message: 'Write tables that carry a data version (users, organisations, roles, grants, the catalogue, orders…) in tests through writeVersionedRows (server/testing/versionedRows.ts), which bumps the versions.',
         },
       ],
     },

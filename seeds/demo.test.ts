@@ -5,6 +5,7 @@ import { createTestDatabase, cachedHash, type TestDatabase } from '../server/tes
 import { hashPassword, verifyPassword } from '../server/modules/auth/passwords';
 import { seedDemo } from './demo';
 import { DEMO_FEATURES } from './demo/features';
+import { writeVersionedRows } from '../server/testing/versionedRows';
 
 const count = async (database: TestDatabase, table: string, where: Record<string, unknown> = {}) =>
   Number((await database.db(table).where(where).count({ n: '*' }).first())?.['n'] ?? 0);
@@ -195,7 +196,7 @@ describe('demo data', () => {
   });
 
   it('leaves id sequences ready for new rows', async () => {
-    const [inserted] = await database.db('vendors').insert({ name: 'Brand new vendor' }).returning('id');
+    const [inserted] = await writeVersionedRows(database.db, (trx) => trx('vendors').insert({ name: 'Brand new vendor' }).returning('id'));
     const id = typeof inserted === 'object' ? Number((inserted as { id: number }).id) : Number(inserted);
     expect(id).toBeGreaterThan(11);
   });

@@ -226,5 +226,6 @@ export async function seedDemo(db: Knex, options: { hashPassword: (plain: string
     await syncSequences(trx, SEEDED_TABLES);
     await bumpDataVersion(trx, 'catalogue');
     await bumpDataVersion(trx, ACCESS_VERSION);
+    await bumpDataVersion(trx, 'orders');
   });
 }

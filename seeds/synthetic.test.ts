@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createTestDatabase, type TestDatabase } from '../server/testing/testDatabase';
 import { seedSyntheticCatalogue } from './synthetic';
+import { writeVersionedRows } from '../server/testing/versionedRows';
 
 const count = async (query: Knex.QueryBuilder) => Number((await query.count({ n: '*' }).first())?.['n'] ?? 0);
 const synthetic = (db: Knex, table: string, productColumn: string) =>
@@ -38,7 +39,7 @@ describe('synthetic catalogue', () => {
     await seedSyntheticCatalogue(db, { products: 300, seed: 7 });
     expect(await count(db('products').where('product_code', 'like', 'SYN-%'))).toBe(1500);
     expect(await count(db('vendors').where('name', 'like', 'Synthetic Vendor %'))).toBe(40);
-    const [inserted] = await db('products').insert({ name: 'After the seed', product_code: 'AFTER-1' }).returning('id');
+    const [inserted] = await writeVersionedRows(db, (trx) => trx('products').insert({ name: 'After the seed', product_code: 'AFTER-1' }).returning('id'));
     const id = typeof inserted === 'object' ? Number((inserted as { id: number }).id) : Number(inserted);
     expect(id).toBe(Number((await db('products').max({ id: 'id' }).first())?.['id']));
   });

@@ -64,6 +64,7 @@ export async function seedSyntheticOrders(db: Knex, options: { orders: number; o
     await syncSequences(trx, ['organisations', 'orders']);
     // Caches keyed by these versions (docs/performance.md) must not outlive the new tree.
     await bumpDataVersion(trx, ACCESS_VERSION);
+    await bumpDataVersion(trx, 'orders');
   });
   return { organisations: options.organisations, orders: options.orders, ms: Math.round(performance.now() - started) };
 }

@@ -1794,6 +1794,7 @@ export const entities = {
   "order": {
     "table": "orders",
     "audit": true,
+    "dataVersion": "orders",
     "fields": {
       "id": {
         "column": "id",

@@ -9,7 +9,8 @@ import type { Answer } from '../writes/idempotency';
 import type { OutboxDispatcher } from '../writes/outbox';
 import { Records, type Actor } from '../writes/records';
 import { etagOf, tagListMatches } from './etag';
-import { genericChildren, genericGet, genericList, rowInScope, type GenericInput } from './genericList';
+import { genericChildren, genericGet, rowInScope, type GenericInput } from './genericList';
+import { cachedGenericList } from './listCache';
 import { genericCreate, genericUpdate } from './genericWrite';
 import { genericAction, genericDelete } from './genericRecordWrites';
 import type { FileAnswer, GenericMeta, OperationDef, Page, PreparedPage, RequestContext } from './operationDef';
@@ -102,7 +103,7 @@ async function runOperation(operation: OperationDef, input: GenericInput & { bod
   const { db } = context;
   switch (meta.kind) {
     case 'list':
-      return genericList(db, meta, input);
+      return cachedGenericList(db, operation.id, meta, input);
     case 'get':
       return genericGet(db, meta, input);
     case 'children': {

@@ -6,7 +6,7 @@ import type { AccessRule, OperationDef } from './operationDef';
 import { callerFacts, columnOf, meets, organisationOf, reaches, relationOf, rowMatches, tableOf, type CallerFacts } from '../testing/callerFacts';
 import { sampleOf, type Schema } from '../testing/schemaArbitraries';
 import { startTestServer, type TestClient, type TestServer } from '../testing/testServer';
-import { writeAccessRows } from '../testing/accessRows';
+import { writeVersionedRows } from '../testing/versionedRows';
 
 // The authorization matrix (docs/authorization.md, issue 10) walked against the demo tree: every
 // operation of the generated table, called by every kind of caller, and every operation taking an
@@ -30,7 +30,7 @@ const CALLERS = [
 async function addMatrixCallers(db: Knex): Promise<void> {
   const buyer = (await db('users').where('email_address', 'buyer@customer.example').first()) as Record<string, unknown>;
   const permissions = (await db('permissions').select('id')) as { id: number }[];
-  await writeAccessRows(db, async (trx) => {
+  await writeVersionedRows(db, async (trx) => {
     for (const value of [2, 1, 0]) {
       const { id: _id, ...fields } = buyer;
       const [user] = (await trx('users').insert({ ...fields, name: `Matrix grant ${value}`, email_address: value ? `grant${value}@matrix.example` : 'nogrant@matrix.example' }).returning('id')) as ({ id: number } | number)[];

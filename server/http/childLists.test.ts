@@ -16,7 +16,7 @@ import type {
 } from '../generated/types';
 import { signInBackofficeCallers } from '../testing/backofficeCallers';
 import { startTestServer, type TestClient, type TestServer } from '../testing/testServer';
-import { writeAccessRows } from '../testing/accessRows';
+import { writeVersionedRows } from '../testing/versionedRows';
 
 // The child lists of back-office records (spec/api/backoffice.yaml, generic `children`): visible
 // exactly when their record is, with the record's permission. Demo data: seeds/demo/backoffice.ts.
@@ -173,7 +173,7 @@ describe('child lists of back-office records', () => {
 
     it('is 404 for a role outside the caller’s subtree, 403 without role:view; template roles are everyone’s', async () => {
       // A role of the other reseller's customer: outside the reseller admin's subtree.
-      await writeAccessRows(server.db, (trx) => trx('roles').insert({ id: 90, name: 'Other customer role', organisation_id: 6, template: false }));
+      await writeVersionedRows(server.db, (trx) => trx('roles').insert({ id: 90, name: 'Other customer role', organisation_id: 6, template: false }));
       try {
         for (const path of ['permissions', 'users', 'audit_logs']) {
           expect((await resellerAdmin.get(`/api/v1/roles/90/${path}`)).status, path).toBe(404);
@@ -184,7 +184,7 @@ describe('child lists of back-office records', () => {
           expect((await otherSales.get(`/api/v1/roles/1/${path}`)).status, path).toBe(403);
         }
       } finally {
-        await writeAccessRows(server.db, (trx) => trx('roles').where('id', 90).delete());
+        await writeVersionedRows(server.db, (trx) => trx('roles').where('id', 90).delete());
       }
     });
   });
@@ -193,7 +193,7 @@ describe('child lists of back-office records', () => {
     it('shows the reseller admin only the holders and the history of its own tree', async () => {
       // Template role 3 ("Reseller sales") is held by Olly Other at the other reseller; give it to
       // Bob Buyer below the reseller too, and let the other reseller's user change it once.
-      const [holding] = (await writeAccessRows(server.db, (trx) => trx('user_roles').insert({ user_id: 3, role_id: 3 }).returning('id'))) as ({ id: number } | number)[];
+      const [holding] = (await writeVersionedRows(server.db, (trx) => trx('user_roles').insert({ user_id: 3, role_id: 3 }).returning('id'))) as ({ id: number } | number)[];
       await server.db('audit_log_entries').insert({ id: 120, entity_type: 'role', entity_id: 3, timestamp: Date.parse('2026-10-01T00:00:00Z'), ip_address: '192.0.2.99', action: 'UPDATE', user_id: 6 });
       try {
         expect((await resellerAdmin.get('/api/v1/users/6')).status).toBe(404);
@@ -208,7 +208,7 @@ describe('child lists of back-office records', () => {
         expect((await otherSales.get('/api/v1/roles/3/users')).status).toBe(403);
       } finally {
         const id = typeof holding === 'object' ? holding.id : holding;
-        await writeAccessRows(server.db, (trx) => trx('user_roles').where('id', id!).delete());
+        await writeVersionedRows(server.db, (trx) => trx('user_roles').where('id', id!).delete());
         await server.db('audit_log_entries').where('id', 120).delete();
       }
     });

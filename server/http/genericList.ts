@@ -6,6 +6,7 @@ import type { SessionUser } from '../modules/auth/sessionUser';
 import type { GenericMeta, Page } from './operationDef';
 import { notFound } from './problem';
 import { orderByText } from '../db/textOrder';
+import { flipped, readStretch } from '../db/pageWindow';
 
 type Row = Record<string, unknown>;
 
@@ -54,8 +55,11 @@ function keepWithinScope(db: Knex, query: Knex.QueryBuilder, entity: EntityName,
   if (entity === 'organisation') query.whereIn(`${table}.id`, organisations());
 }
 
-/** Restricts rows to what the caller may see; a row outside it is indistinguishable from a missing one. */
-export function applyScope(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table: string, user: SessionUser | undefined): void {
+/**
+ * Restricts rows to what the caller may see; a row outside it is indistinguishable from a missing
+ * one. `counting`: the query counts rows rather than reading a page in sort order.
+ */
+export function applyScope(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table: string, user: SessionUser | undefined, counting = false): void {
   if (!meta.scope) return;
   if (!user) {
     query.whereRaw('1 = 0');
@@ -71,11 +75,13 @@ export function applyScope(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta
     if (childrenOnly) query.whereNot(`${table}.id`, user.organisation.id);
   } else {
     const column = `${table}.${columnOf(entity, meta.scope.field)}`;
-    if (scopeSpansTree(db, user)) {
+    if (scopeSpansTree(db, user) && !counting) {
       // The unary + keeps SQLite from driving the query by this column's index: for a scope that
       // is a whole tree, that reads every row in scope and sorts them all (344 ms for page 1 of
       // 100,000 orders), where walking the sort's index and stopping after a page takes 13 ms
-      // (docs/performance.md). A smaller scope keeps the index.
+      // (docs/performance.md). A smaller scope keeps the index, and so does a count: there is no
+      // sort to walk, and probing the column's index per organisation in scope (14 ms for 100,000
+      // orders) beats reading every row to test it against the list (50 ms).
       query.whereRaw('+?? in ?', [column, organisationsInScope(db, user)]);
     } else {
       query.whereIn(column, organisationsInScope(db, user));
@@ -203,32 +209,46 @@ export interface GenericInput {
   user: SessionUser | undefined;
 }
 
-/** The rows of `base` in `sortBy` order (`+name`, text case-insensitively), ties broken by id. */
-function ordered(db: Knex, meta: GenericMeta, base: Knex.QueryBuilder, table: string, sortBy: string): Knex.QueryBuilder {
+/**
+ * The rows of `base` in `sortBy` order (`+name`, text case-insensitively), ties broken by id; or,
+ * `reversed`, exactly backwards (db/pageWindow.ts).
+ */
+function ordered(db: Knex, meta: GenericMeta, base: Knex.QueryBuilder, table: string, sortBy: string, reversed = false): Knex.QueryBuilder {
   const sortField = fieldMeta(meta.entity as EntityName, sortBy.slice(1));
   const sortColumn = `${table}.${sortField.column}`;
-  const direction = sortBy.startsWith('-') ? 'desc' : 'asc';
+  const forwards = sortBy.startsWith('-') ? 'desc' : 'asc';
+  const direction = reversed ? flipped(forwards) : forwards;
   const query = selectRow(db, base.clone(), meta, table);
   if (TEXT_TYPES.has(sortField.type)) orderByText(db, query, sortColumn, direction);
   else query.orderBy(sortColumn, direction);
-  return query.orderBy(`${table}.id`, 'asc');
+  return query.orderBy(`${table}.id`, reversed ? 'desc' : 'asc');
 }
 
-async function pageOf(db: Knex, meta: GenericMeta, base: Knex.QueryBuilder, table: string, query: Record<string, unknown>, sortBy: string): Promise<Page<unknown>> {
+/** Counts a query, or, given a cache's counter (http/listCache.ts), asks it first: one count per filter set and scope. */
+export type ListCounter = (compute: () => Promise<number>) => Promise<number>;
+const counting: ListCounter = (compute) => compute();
+
+async function pageOf(db: Knex, meta: GenericMeta, base: Knex.QueryBuilder, table: string, query: Record<string, unknown>, sortBy: string, countBase = base, counted = counting): Promise<Page<unknown>> {
   const perPage = Number(query['per_page']);
   const page = Number(query['page']);
-  const counted = await base.clone().count({ n: '*' }).first();
-  const rows = await ordered(db, meta, base, table, sortBy).limit(perPage).offset((page - 1) * perPage);
-  return { rows: await toViews(db, meta, rows), total: Number(counted?.['n'] ?? 0) };
+  const total = await counted(async () => Number((await countBase.clone().count({ n: '*' }).first())?.['n'] ?? 0));
+  const from = (page - 1) * perPage;
+  const rows = await readStretch(total, from, from + perPage, async (window) =>
+    (await ordered(db, meta, base, table, sortBy, window.reversed).limit(window.limit).offset(window.offset)) as Row[],
+  );
+  return { rows: await toViews(db, meta, rows), total };
 }
 
 /** A spec-declared list: scope, filters, sort_by and paging over the entity, no code. */
-export async function genericList(db: Knex, meta: GenericMeta, input: GenericInput): Promise<Page<unknown>> {
+export async function genericList(db: Knex, meta: GenericMeta, input: GenericInput, counted: ListCounter = counting): Promise<Page<unknown>> {
   const table = tableOf(meta.entity as EntityName);
-  const base = db(table);
+  const filtered = db(table);
+  await applyFilters(db, filtered, meta, table, input.query, input.user);
+  const base = filtered.clone();
   applyScope(db, base, meta, table, input.user);
-  await applyFilters(db, base, meta, table, input.query, input.user);
-  return pageOf(db, meta, base, table, input.query, String(input.query['sort_by']));
+  const countBase = filtered.clone();
+  applyScope(db, countBase, meta, table, input.user, true);
+  return pageOf(db, meta, base, table, input.query, String(input.query['sort_by']), countBase, counted);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { writeAccessRows } from './accessRows';
+import { writeVersionedRows } from './versionedRows';
 
 /**
  * Gives a demo role one more permission at a value (1 child organisations, 2 own and below), for
@@ -8,8 +8,8 @@ import { writeAccessRows } from './accessRows';
 export async function grantPermission(db: Knex, roleName: string, permission: string, value: 1 | 2): Promise<() => Promise<void>> {
   const { id: permissionId } = (await db('permissions').where('name', permission).first('id')) as { id: number };
   const { id: roleId } = (await db('roles').where('name', roleName).first('id')) as { id: number };
-  await writeAccessRows(db, (trx) => trx('role_permissions').insert({ role_id: roleId, permission_id: permissionId, value }));
+  await writeVersionedRows(db, (trx) => trx('role_permissions').insert({ role_id: roleId, permission_id: permissionId, value }));
   return async () => {
-    await writeAccessRows(db, (trx) => trx('role_permissions').where({ role_id: roleId, permission_id: permissionId }).delete());
+    await writeVersionedRows(db, (trx) => trx('role_permissions').where({ role_id: roleId, permission_id: permissionId }).delete());
   };
 }

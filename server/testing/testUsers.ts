@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { TestClient, TestServer } from './testServer';
-import { writeAccessRows } from './accessRows';
+import { writeVersionedRows } from './versionedRows';
 
 export const BUYER = 'buyer@customer.example';
 export const EU_BUYER = 'buyer@eu-customer.example';
@@ -17,13 +17,13 @@ export const NO_ROLE_USER = 'no-role@customer.example';
 /** Adds NO_ROLE_USER, sharing the demo password of the buyer (whose hash the seed stored). */
 export async function addUserWithoutRoles(db: Knex): Promise<void> {
   const { id: _buyerId, ...buyer } = (await db('users').where('email_address', BUYER).first()) as Record<string, unknown>;
-  await writeAccessRows(db, (trx) => trx('users').insert({ ...buyer, name: 'Nora No Role', email_address: NO_ROLE_USER }));
+  await writeVersionedRows(db, (trx) => trx('users').insert({ ...buyer, name: 'Nora No Role', email_address: NO_ROLE_USER }));
 }
 
 /** Adds ROOT_NO_ROLE_USER and ROOT_SALES_USER beside the root admin, sharing the demo password. */
 export async function addRootUsers(db: Knex): Promise<void> {
   const { id: _rootId, ...root } = (await db('users').where('email_address', ROOT_ADMIN).first()) as Record<string, unknown>;
-  await writeAccessRows(db, async (trx) => {
+  await writeVersionedRows(db, async (trx) => {
     await trx('users').insert({ ...root, admin: false, name: 'Rory Root', email_address: ROOT_NO_ROLE_USER });
     await trx('users').insert({ ...root, admin: false, name: 'Sally Sales', email_address: ROOT_SALES_USER });
     const sales = (await trx('users').where('email_address', ROOT_SALES_USER).first('id')) as { id: number };

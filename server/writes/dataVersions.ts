@@ -18,30 +18,31 @@ export async function bumpDataVersion(db: Knex, name: string): Promise<void> {
     .merge({ version: db.raw('?? + 1', ['data_versions.version']) });
 }
 
-/** The version now committed (0 before the first write). */
-export async function readDataVersion(db: Knex, name: string): Promise<number> {
-  const row = (await db('data_versions').where('name', name).first('version')) as { version: number | string } | undefined;
-  return row ? Number(row.version) : 0;
+/** The versions now committed, in the order of `names` (0 before the first write). */
+export async function readDataVersions(db: Knex, names: readonly string[]): Promise<number[]> {
+  const rows = (await db('data_versions').whereIn('name', names).select('name', 'version')) as { name: string; version: number | string }[];
+  const byName = new Map(rows.map((row) => [row.name, Number(row.version)]));
+  return names.map((name) => byName.get(name) ?? 0);
 }
 
 /**
- * Reads a version for many concurrent requests with few queries, without ever handing a request
+ * Reads versions for many concurrent requests with few queries, without ever handing a request
  * a read that began before it arrived (that read might predate a commit the request must see):
  * a request joins the read that starts next, and at most one read waits behind the one running.
  */
 export class DataVersionReader {
-  private running: Promise<number> | undefined;
-  private next: Promise<number> | undefined;
+  private running: Promise<number[]> | undefined;
+  private next: Promise<number[]> | undefined;
 
   constructor(
     private readonly db: Knex,
-    private readonly name: string,
+    private readonly names: readonly string[],
   ) {}
 
-  current(): Promise<number> {
+  current(): Promise<number[]> {
     if (!this.running) return this.start();
     if (!this.next) {
-      const after = this.running.catch(() => 0);
+      const after = this.running.catch(() => []);
       this.next = after.then(() => {
         this.next = undefined;
         return this.start();
@@ -50,8 +51,8 @@ export class DataVersionReader {
     return this.next;
   }
 
-  private start(): Promise<number> {
-    const read = readDataVersion(this.db, this.name).finally(() => {
+  private start(): Promise<number[]> {
+    const read = readDataVersions(this.db, this.names).finally(() => {
       if (this.running === read) this.running = undefined;
     });
     this.running = read;
@@ -59,13 +60,14 @@ export class DataVersionReader {
   }
 }
 
-/** A database's readers, one per version name, shared by every request of the process. */
+/** A database's readers, one per set of version names, shared by every request of the process. */
 const readers = new WeakMap<Knex, Map<string, DataVersionReader>>();
 
-export function dataVersionReader(db: Knex, name: string): DataVersionReader {
-  let byName = readers.get(db);
-  if (!byName) readers.set(db, (byName = new Map()));
-  let reader = byName.get(name);
-  if (!reader) byName.set(name, (reader = new DataVersionReader(db, name)));
+export function dataVersionReader(db: Knex, names: readonly string[]): DataVersionReader {
+  let byNames = readers.get(db);
+  if (!byNames) readers.set(db, (byNames = new Map()));
+  const key = names.join(',');
+  let reader = byNames.get(key);
+  if (!reader) byNames.set(key, (reader = new DataVersionReader(db, names)));
   return reader;
 }

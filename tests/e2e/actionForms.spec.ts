@@ -3,7 +3,7 @@ import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { apiRead, apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
-import { writeAccessRows } from '../../server/testing/accessRows';
+import { writeVersionedRows } from '../../server/testing/versionedRows';
 
 /**
  * Saves that go with the actions of issue 7: the role permissions editor (002 §2.8) and an edit
@@ -65,7 +65,7 @@ test.describe('the role permissions editor (002 §2.8)', () => {
 
   test('a user holding the role reads it: "You cannot edit your own roles"', async ({ page }) => {
     const db = knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
-    const [staged] = await writeAccessRows(db, (trx) => trx('user_roles').insert({ user_id: 2, role_id: 2 }));
+    const [staged] = await writeVersionedRows(db, (trx) => trx('user_roles').insert({ user_id: 2, role_id: 2 }));
     try {
       await signInTo(page, RESELLER_ADMIN, '/backoffice/roles/2', /\/backoffice\/roles\/2$/);
       await page.getByRole('tab', { name: 'Permissions' }).click();
@@ -73,7 +73,7 @@ test.describe('the role permissions editor (002 §2.8)', () => {
       await expect(page.getByRole('radio', { name: 'order:view: All', exact: true })).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
     } finally {
-      await writeAccessRows(db, (trx) => trx('user_roles').where('id', staged).delete());
+      await writeVersionedRows(db, (trx) => trx('user_roles').where('id', staged).delete());
       await db.destroy();
     }
   });

@@ -3,7 +3,7 @@ import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { apiRead, apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
-import { writeAccessRows } from '../../server/testing/accessRows';
+import { writeVersionedRows } from '../../server/testing/versionedRows';
 
 // Buying (000 §2.4, §2.8, §5, §8; issue 8): the add-to-basket dialog from the store, the basket
 // page's edits, and quick order. Prices are the demo's GBP list.
@@ -158,7 +158,7 @@ test.describe('basket page', () => {
     const db = knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
     const { team_name: demoTeam } = (await db('organisations').where('id', 3).first('team_name')) as { team_name: string | null };
     try {
-      await writeAccessRows(db, (trx) => trx('organisations').where('id', 3).update({ team_name: 'E2E Taken' }));
+      await writeVersionedRows(db, (trx) => trx('organisations').where('id', 3).update({ team_name: 'E2E Taken' }));
       await dropboxLine.getByTestId('line-dropbox_team_name').fill('e2e TAKEN');
       await save.click();
       await expect(page.getByText('The basket could not be saved.')).toBeVisible();
@@ -168,7 +168,7 @@ test.describe('basket page', () => {
       await dropboxLine.getByTestId('line-dropbox_team_name').fill('e2e TAKEN 2');
       await expect(dropboxLine.getByTestId('line-detail-problem')).toHaveCount(0);
     } finally {
-      await writeAccessRows(db, (trx) => trx('organisations').where('id', 3).update({ team_name: demoTeam }));
+      await writeVersionedRows(db, (trx) => trx('organisations').where('id', 3).update({ team_name: demoTeam }));
       await db.destroy();
     }
   });

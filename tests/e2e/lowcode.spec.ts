@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { connect } from '../../server/db/connect';
 import { ScratchProject } from '../lowcode/scratchProject';
+import { writeVersionedRows } from '../../server/testing/versionedRows';
 
 /**
  * The low-code promise (issue 3): a product owner adds a field to an entity, shows it as a column
@@ -43,7 +44,7 @@ test('a field added in the spec reaches the database, the API and the list scree
     const db = connect(databaseUrl);
     const buyerOrg = await db('users as u').join('organisations as o', 'o.id', 'u.organisation_id').where('u.email_address', BUYER).first('o.id');
     const tagged = await db('orders').where('organisation_id', buyerOrg.id).orderBy('id').first('id', 'name');
-    await db('orders').where('id', tagged.id).update({ sales_channel: 'Partner portal' });
+    await writeVersionedRows(db, (trx) => trx('orders').where('id', tagged.id).update({ sales_channel: 'Partner portal' }));
     await db.destroy();
 
     await page.goto(`http://localhost:${PORT}/login?next=${encodeURIComponent('/webstore/orders')}`);

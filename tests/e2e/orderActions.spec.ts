@@ -4,6 +4,7 @@ import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { apiRead, apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
+import { writeVersionedRows } from '../../server/testing/versionedRows';
 
 /**
  * The order page and its actions (001 §2, §4, §8) against the demo orders (seeds/demo/orders.ts):
@@ -21,7 +22,7 @@ const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E
 async function restoreOrder(id: number, values: Record<string, unknown>): Promise<void> {
   const db = openDatabase();
   try {
-    await db('orders').where('id', id).update(values);
+    await writeVersionedRows(db, (trx) => trx('orders').where('id', id).update(values));
   } finally {
     await db.destroy();
   }

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInTo, FORBIDDEN } from './support/signIn';
 import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
-import { writeAccessRows } from '../../server/testing/accessRows';
+import { writeVersionedRows } from '../../server/testing/versionedRows';
 
 /**
  * The order, quote and basket list screens (001 §2, 000 §2.7) in a real browser against the demo
@@ -31,10 +31,10 @@ async function withoutEuOrderView(run: () => Promise<void>): Promise<void> {
     .where({ 'roles.name': 'Order viewer', 'permissions.name': 'order:view' })
     .first('role_permissions.*')) as { id: number } & Record<string, unknown>;
   try {
-    await writeAccessRows(db, (trx) => trx('role_permissions').where('id', grant.id).delete());
+    await writeVersionedRows(db, (trx) => trx('role_permissions').where('id', grant.id).delete());
     await run();
   } finally {
-    await writeAccessRows(db, (trx) => trx('role_permissions').insert(grant));
+    await writeVersionedRows(db, (trx) => trx('role_permissions').insert(grant));
     await db.destroy();
   }
 }

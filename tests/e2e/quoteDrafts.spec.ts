@@ -2,16 +2,16 @@ import { expect, test } from '@playwright/test';
 import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { FORBIDDEN, signInTo } from './support/signIn';
-import { writeAccessRows } from '../../server/testing/accessRows';
+import { writeVersionedRows } from '../../server/testing/versionedRows';
 
 /** Gives EU Customer (4) a linked account and a catalogue for one test, so a draft can change recipient. */
 async function withEuCustomerEligible(run: () => Promise<void>): Promise<void> {
   const db = knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
   try {
-    await writeAccessRows(db, (trx) => trx('organisations').where('id', 4).update({ is_linked: true, catalogue_id: 2 }));
+    await writeVersionedRows(db, (trx) => trx('organisations').where('id', 4).update({ is_linked: true, catalogue_id: 2 }));
     await run();
   } finally {
-    await writeAccessRows(db, (trx) => trx('organisations').where('id', 4).update({ is_linked: false, catalogue_id: null }));
+    await writeVersionedRows(db, (trx) => trx('organisations').where('id', 4).update({ is_linked: false, catalogue_id: null }));
     await db.destroy();
   }
 }

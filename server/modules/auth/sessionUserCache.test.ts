@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { connect } from '../../db/connect';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 import { startTestServer, TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, ROOT_ADMIN } from '../../testing/testUsers';
 
@@ -119,7 +119,7 @@ describe('session users cached by the access data version', () => {
     expect((await admin.send('PUT', `/api/v1/users/${id}`, { name: 'Eva Renamed', email_address, user_language, timezone, timeout })).status).toBe(200);
     expect((await buyers[1]!.send('PUT', '/api/v1/whoami/language', { user_language: 'de' })).status).toBeLessThan(300);
     // A job or a test writing the tables itself goes through a helper that bumps the version too.
-    await writeAccessRows(server.db, (trx) => trx('linked_accounts').insert({ organisation_id: organisation.id, name: 'EU ledger', currency: 'EUR' }));
+    await writeVersionedRows(server.db, (trx) => trx('linked_accounts').insert({ organisation_id: organisation.id, name: 'EU ledger', currency: 'EUR' }));
 
     for (const buyer of buyers) {
       const me = (await buyer.get<Me>('/api/v1/whoami')).body;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, ROOT_ADMIN, signedIn, type Row } from '../../testing/testUsers';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 // Adding lines and saving whole baskets (000 §2.4, §2.8, §4, §5; docs/buying.md): every price on
 // the server, the quantity and line-detail rules, idempotency, stale writes and parallel adds.
@@ -242,7 +242,7 @@ describe('PUT /baskets/{id} with lines', () => {
       ['a Dropbox team on a Nuvias line', () => [{ product: id('NUV-CONTRACT-STD'), quantity: 1, dropbox_team_name: 'Team' }], 422, 'field_not_applicable', 'line_items/0/dropbox_team_name'],
       ['a Zoom order on a Dropbox line', () => [{ ...dropbox('Zoom team'), zoom_deal_registration_id: 'DR-1' }], 422, 'field_not_applicable', 'line_items/0/zoom_deal_registration_id'],
     ])('refuses %s', async (_label, lines, status, code, parameter) => {
-      await writeAccessRows(server.db, (trx) => trx('organisations').where('id', 3).update({ team_name: 'customer-team' }));
+      await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 3).update({ team_name: 'customer-team' }));
       const basket = await newBasket(`Details ${Math.random()}`);
       const response = await put(basket, { line_items: lines() });
       expect(response.status, response.text).toBe(status);
@@ -253,13 +253,15 @@ describe('PUT /baskets/{id} with lines', () => {
     it('refuses a team named on an open order of the organisation, and accepts a new one and the named orders', async () => {
       // An open (PROCESSING) order of Customer Co holding the Dropbox team "Sales Team".
       const line = (await server.db('order_line_items as l').join('orders as o', 'o.id', 'l.order_id').where('o.organisation_id', 3).first('l.id', 'l.order_id')) as { id: number; order_id: number };
-      await server.db('orders').where('id', line.order_id).update({ status: 'PROCESSING' });
-      await server.db('order_line_items').where('id', line.id).update({ dropbox_team_name: 'Sales Team' });
+      await writeVersionedRows(server.db, async (trx) => {
+        await trx('orders').where('id', line.order_id).update({ status: 'PROCESSING' });
+        await trx('order_line_items').where('id', line.id).update({ dropbox_team_name: 'Sales Team' });
+      });
       const basket = await newBasket(`Teams ${Math.random()}`);
       const clash = await put(basket, { line_items: [dropbox('SALES TEAM')] });
       expect(clash.status).toBe(409);
       expect(clash.body['code']).toBe('team_name_exists');
-      await server.db('orders').where('id', line.order_id).update({ status: 'COMPLETE' });
+      await writeVersionedRows(server.db, (trx) => trx('orders').where('id', line.order_id).update({ status: 'COMPLETE' }));
       expect((await put(basket, { line_items: [dropbox('sales team')] })).status, 'a completed order frees its team name').toBe(200);
       const response = await put(basket, {
         line_items: [

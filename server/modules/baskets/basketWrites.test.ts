@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, RESELLER_ADMIN, signedIn, type Row } from '../../testing/testUsers';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 // Baskets are created and edited by order:modify_draft within the caller's own organisation
 // (000 §6); the organisation, currency, author and date come from the server, never the body.
@@ -31,11 +31,11 @@ describe('POST /baskets', () => {
   it('prices a basket of a euro organisation in euros', async () => {
     // The EU buyer has no basket permissions; its organisation's admin role would. Grant it for this test.
     const euUser = (await server.db('users').where('email_address', EU_BUYER).first('id')) as { id: number };
-    await writeAccessRows(server.db, (trx) => trx('users').where('id', euUser.id).update({ admin: true }));
+    await writeVersionedRows(server.db, (trx) => trx('users').where('id', euUser.id).update({ admin: true }));
     const response = await (await signedIn(server, EU_BUYER)).post<Row>('/api/v1/baskets', { name: 'Euro basket' });
     expect(response.status, response.text).toBe(201);
     expect(response.body['currency']).toBe('EUR');
-    await writeAccessRows(server.db, (trx) => trx('users').where('id', euUser.id).update({ admin: false }));
+    await writeVersionedRows(server.db, (trx) => trx('users').where('id', euUser.id).update({ admin: false }));
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { toScaled } from '../../db/scaled';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, signedIn, type Row } from '../../testing/testUsers';
 import { count, CUSTOMER_ORG, GB_ADDRESS, makeBasket, withHeaders } from '../../testing/checkoutBaskets';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 // 000 §4 Place order: one workflow in one transaction, prices recomputed by the server.
 
@@ -27,9 +27,11 @@ describe('POST /baskets/{id}/checkout', () => {
     // The wall mount's price changes after it went into the basket: the order takes the new one.
     const mount = (await server.db('products').where('product_code', 'GEN-WALL-MOUNT').first('id')) as { id: number };
     const before = await server.db('price_list_items').where('product_id', mount.id).select('id', 'price');
-    await server.db('price_list_items').where('product_id', mount.id).update({ price: toScaled('41.25') });
+    await writeVersionedRows(server.db, (trx) => trx('price_list_items').where('product_id', mount.id).update({ price: toScaled('41.25') }));
     const response = await checkout(id, { purchase_order_number: nextPo(), ...GB_ADDRESS, shipping_type: 1, line_items: [{ id: lineIds[2]!, quantity: 0 }] });
-    for (const row of before) await server.db('price_list_items').where('id', row.id).update({ price: row.price });
+    await writeVersionedRows(server.db, async (trx) => {
+      for (const row of before) await trx('price_list_items').where('id', row.id).update({ price: row.price });
+    });
     expect(response.status, response.text).toBe(201);
     expect(response.body).toMatchObject({ status: 'CREATED', name: `HUB-${10000 + response.body.id}` });
     const order = (await buyer.get<Row>(`/api/v1/orders/${response.body.id}`)).body;
@@ -158,14 +160,14 @@ describe('POST /baskets/{id}/checkout', () => {
   });
 
   it('holds an order above the organisation’s manual authorisation limit', async () => {
-    await writeAccessRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('116.00') }));
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('116.00') }));
     try {
       const atLimit = await makeBasket(server.db, [['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2]]);
       expect((await checkout(atLimit.id, { purchase_order_number: nextPo() , ...GB_ADDRESS, shipping_type: 1 })).body).toMatchObject({ status: 'PENDING_AUTHORISATION' });
       const below = await makeBasket(server.db, [['GEN-HDMI-5M', 4]]);
       expect((await checkout(below.id, { purchase_order_number: nextPo(), ...GB_ADDRESS, shipping_type: 1 })).body).toMatchObject({ status: 'CREATED' });
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null }));
+      await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null }));
     }
   });
 });

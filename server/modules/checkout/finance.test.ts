@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINANCE_DETAILS, GB_ADDRESS, makeBasket, withHeaders } from '../../testing/checkoutBaskets';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, signedIn, type Row } from '../../testing/testUsers';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 // 000 §4, §5 Apply for finance (POST /baskets/{id}/finance → data.success) and its place in checkout.
 
@@ -110,13 +110,13 @@ describe('POST /baskets/{id}/finance', () => {
   });
 
   it('is not offered to a RESELLER organisation for itself (SELF)', async () => {
-    await writeAccessRows(server.db, (trx) => trx('organisations').where('id', 3).update({ finance_type: 'RESELLER' }));
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 3).update({ finance_type: 'RESELLER' }));
     try {
       const { id } = await rallyBar();
       expect((await apply(id, { ...shipped, ...FINANCE_DETAILS })).body['code']).toBe('finance_not_available');
       expect((await apply(id, { ...shipped, ...FINANCE_DETAILS, finance_target: 'CUSTOMER' })).body).toEqual({ success: true });
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('organisations').where('id', 3).update({ finance_type: 'AGENT' }));
+      await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 3).update({ finance_type: 'AGENT' }));
     }
   });
 });

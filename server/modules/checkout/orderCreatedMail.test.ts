@@ -5,7 +5,7 @@ import { GB_ADDRESS, makeBasket } from '../../testing/checkoutBaskets';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtpCatcher';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { BUYER, signedIn, type Row } from '../../testing/testUsers';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 // 000 §4 / 002 §3: order_created leaves through the outbox, after commit, to the organisation's
 // users who subscribed to it; read back from a real SMTP server.
@@ -26,7 +26,7 @@ it('e-mails order_created to the subscribed users of the organisation, and nobod
   // Customer Co: the buyer subscribes to order_created; a colleague who does not gets nothing.
   const buyerRow = (await server.db('users').where('email_address', BUYER).first()) as Record<string, unknown>;
   const { id: _id, ...colleague } = buyerRow;
-  await writeAccessRows(server.db, (trx) => trx('users').insert({ ...colleague, name: 'Quiet Colleague', email_address: 'quiet@customer.example' }));
+  await writeVersionedRows(server.db, (trx) => trx('users').insert({ ...colleague, name: 'Quiet Colleague', email_address: 'quiet@customer.example' }));
   await server.db('outbox_messages').delete();
   const buyer = await signedIn(server, BUYER);
   const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 2]]);

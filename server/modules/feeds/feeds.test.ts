@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feed, FeedRow } from '../../generated/types';
 import { signInBackofficeCallers } from '../../testing/backofficeCallers';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 describe('feeds', () => {
   let server: TestServer;
@@ -62,18 +62,18 @@ describe('feeds', () => {
     expect((await buyer.get('/api/v1/feeds/1')).status).toBe(403);
     // The other reseller's sales role, granted the permission, still lacks a linked account.
     const permission = await server.db('permissions').where('name', 'feed_configuration:manage').first('id');
-    await writeAccessRows(server.db, (trx) => trx('role_permissions').insert({ id: 900, role_id: 3, permission_id: permission.id, value: 2 }));
+    await writeVersionedRows(server.db, (trx) => trx('role_permissions').insert({ id: 900, role_id: 3, permission_id: permission.id, value: 2 }));
     try {
       const fresh = server.client();
       await fresh.login('sales@other-reseller.example');
       expect((await fresh.get('/api/v1/feeds')).status).toBe(403);
-      await writeAccessRows(server.db, (trx) => trx('linked_accounts').insert({ id: 90, organisation_id: 5, name: 'Other Reseller Ltd', currency: 'GBP' }));
+      await writeVersionedRows(server.db, (trx) => trx('linked_accounts').insert({ id: 90, organisation_id: 5, name: 'Other Reseller Ltd', currency: 'GBP' }));
       const linked = await fresh.get<FeedRow[]>('/api/v1/feeds');
       expect(linked.status).toBe(200);
       expect(linked.body).toEqual([]);
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('linked_accounts').where('id', 90).delete());
-      await writeAccessRows(server.db, (trx) => trx('role_permissions').where('id', 900).delete());
+      await writeVersionedRows(server.db, (trx) => trx('linked_accounts').where('id', 90).delete());
+      await writeVersionedRows(server.db, (trx) => trx('role_permissions').where('id', 900).delete());
     }
     expect((await otherSales.get('/api/v1/feeds')).status).toBe(403);
   });

@@ -3,6 +3,7 @@ import type { Basket, Order } from '../../generated/types';
 import { grantPermission } from '../../testing/grantPermission';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, OTHER_RESELLER_SALES, RESELLER_ADMIN, signedIn } from '../../testing/testUsers';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 // 001 §4, §6, §7 order actions on the demo (seeds/demo/orders.ts): orders 9 and 19 are Customer Co's
 // PENDING_AUTHORISATION, 1 and 11 its CREATED ones without an external id (1 from a quote), 7 and 17
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const setOrder = (id: number, values: Record<string, unknown>) => server.db('orders').where('id', id).update(values);
+const setOrder = (id: number, values: Record<string, unknown>) => writeVersionedRows(server.db, (trx) => trx('orders').where('id', id).update(values));
 const statusOf = async (id: number) => ((await server.db('orders').where('id', id).first('status')) as { status: string }).status;
 const auditActions = async (id: number) =>
   ((await server.db('audit_log_entries').where({ entity_type: 'order', entity_id: id }).orderBy('id').select('action')) as { action: string }[]).map((row) => row.action);
@@ -198,13 +199,13 @@ describe('create basket from order (order:modify_draft; an order without a quote
 
   it('leaves out lines whose product the webstore no longer shows', async () => {
     const [line] = (await server.db('order_line_items').where('order_id', 11).orderBy('id')) as LineRow[];
-    await server.db('products').where('id', line!['product_id']).update({ show_in_webstore: false });
+    await writeVersionedRows(server.db, (trx) => trx('products').where('id', line!['product_id']).update({ show_in_webstore: false }));
     try {
       const response = await bob.post<Basket>('/api/v1/orders/11/basket', { name: 'Without hidden' });
       const copied = await server.db('basket_line_items').where('basket_id', response.body.id).select('product_id');
       expect(copied.map((row: { product_id: number }) => row.product_id)).not.toContain(line!['product_id']);
     } finally {
-      await server.db('products').where('id', line!['product_id']).update({ show_in_webstore: true });
+      await writeVersionedRows(server.db, (trx) => trx('products').where('id', line!['product_id']).update({ show_in_webstore: true }));
     }
   });
 

@@ -8,7 +8,7 @@ import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtpCatcher';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, RESELLER_ADMIN, signedIn } from '../../testing/testUsers';
 import { subscribersOf } from './orderNotifications';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 // 002 §3 notifications for orders: a status change an action makes reaches the subscribers above
 // the order through the outbox and a real SMTP server on loopback, after the change commits.
@@ -37,11 +37,11 @@ describe('order notifications', () => {
   it('finds the enabled subscribers of the order\'s organisation and those above it, not beside it', async () => {
     // Customer Co (3) sits under Reseller (2) under the supplier (1); EU Customer's Eva subscribed too.
     expect(await emailsOf('order_status_changed', 3)).toEqual(['admin@supplier.example', 'admin@reseller.example', 'buyer@customer.example']);
-    await writeAccessRows(server.db, (trx) => trx('users').where('email_address', 'buyer@customer.example').update({ disabled: true }));
+    await writeVersionedRows(server.db, (trx) => trx('users').where('email_address', 'buyer@customer.example').update({ disabled: true }));
     try {
       expect(await emailsOf('order_status_changed', 3)).not.toContain('buyer@customer.example');
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('users').where('email_address', 'buyer@customer.example').update({ disabled: false }));
+      await writeVersionedRows(server.db, (trx) => trx('users').where('email_address', 'buyer@customer.example').update({ disabled: false }));
     }
     expect(await emailsOf('order_requires_manual_auth', 3)).toEqual(['admin@supplier.example', 'admin@reseller.example']);
   });
@@ -59,7 +59,7 @@ describe('order notifications', () => {
   it("writes to each subscriber in their own language", async () => {
     await deliver();
     smtp.received.length = 0;
-    await writeAccessRows(server.db, (trx) => trx('users').where('email_address', BUYER).update({ user_language: 'de' }));
+    await writeVersionedRows(server.db, (trx) => trx('users').where('email_address', BUYER).update({ user_language: 'de' }));
     try {
       expect((await rita.post('/api/v1/orders/19/approval')).status).toBe(200);
       await deliver();
@@ -68,7 +68,7 @@ describe('order notifications', () => {
       const english = smtp.received.find((mail) => mail.to.includes('admin@reseller.example'));
       expect(bodyOf(english!.data)).toContain('The status of order HUB-10019 changed from Pending authorisation to Created.');
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('users').where('email_address', BUYER).update({ user_language: 'en' }));
+      await writeVersionedRows(server.db, (trx) => trx('users').where('email_address', BUYER).update({ user_language: 'en' }));
     }
   });
 
@@ -82,7 +82,7 @@ describe('order notifications', () => {
   it('raises order_requires_manual_auth for an order placed pending authorisation, to those above who subscribed', async () => {
     await deliver();
     smtp.received.length = 0;
-    await writeAccessRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('1.00') }));
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('1.00') }));
     try {
       const bob = await signedIn(server, BUYER);
       const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 2]]);
@@ -93,7 +93,7 @@ describe('order notifications', () => {
       const asked = smtp.received.filter((mail) => mail.data.includes(`Subject: Order ${placed.body.name} requires authorisation`));
       expect(asked.flatMap((mail) => mail.to).sort()).toEqual(['admin@reseller.example', 'admin@supplier.example']);
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null }));
+      await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null }));
     }
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, signedIn } from '../../testing/testUsers';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 // 001 §2, §7 POST /orders/export on the demo: Bob (Customer Co) sees orders 1 and 2 (his
 // organisation and its branch), not 3 (EU Customer) or 5 (Other Reseller's customer).
@@ -27,7 +28,7 @@ describe('POST /orders/export', () => {
   });
 
   it('keeps a cell a spreadsheet would run as a formula as text', async () => {
-    await server.db('orders').where('id', 1).update({ purchase_order_number: '=HYPERLINK("http://x.example","y")' });
+    await writeVersionedRows(server.db, (trx) => trx('orders').where('id', 1).update({ purchase_order_number: '=HYPERLINK("http://x.example","y")' }));
     const content = (await bob.post('/api/v1/orders/export', { orders: [1] })).text;
     expect(content.split('\r\n')[1]).toContain(`"'=HYPERLINK(""http://x.example"",""y"")"`);
   });

@@ -3,7 +3,7 @@ import type { Organisation, OrganisationRow } from '../../generated/types';
 import { signInBackofficeCallers, type BackofficeCallers } from '../../testing/backofficeCallers';
 import { grantPermission } from '../../testing/grantPermission';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 interface Problem {
   code: string;
@@ -127,7 +127,7 @@ describe('organisation create from an organisation that cannot create resellers'
   it('is forbidden, and allowed once the organisation can create resellers', async () => {
     const body = { name: 'Below Other', parent: OTHER_RESELLER };
     expect((await sales.post<Problem>('/api/v1/organisations', body)).status).toBe(403);
-    await writeAccessRows(server.db, (trx) => trx('organisations').where('id', OTHER_RESELLER).update({ can_create_resellers: true }));
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', OTHER_RESELLER).update({ can_create_resellers: true }));
     expect((await sales.post<Problem>('/api/v1/organisations', body)).status).toBe(201);
   });
 });

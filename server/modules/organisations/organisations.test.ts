@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address, Organisation, OrganisationRow } from '../../generated/types';
 import { signInBackofficeCallers } from '../../testing/backofficeCallers';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 describe('organisations', () => {
   let server: TestServer;
@@ -43,13 +43,13 @@ describe('organisations', () => {
     expect(ids((await list(root, '&text=CUSTOMER co')).body).sort()).toEqual([3, 7]);
     // The demo's Dormant Trading Ltd (8) is disabled.
     expect(ids((await list(root, '&status=DISABLED')).body)).toEqual([8]);
-    await writeAccessRows(server.db, (trx) => trx('organisations').where('id', 6).update({ status: 'DISABLED' }));
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 6).update({ status: 'DISABLED' }));
     try {
       expect(ids((await list(root, '&status=DISABLED')).body).sort()).toEqual([6, 8]);
       expect(ids((await list(root, '&status=ENABLED&status=DISABLED')).body)).toHaveLength(8);
       expect(ids((await list(root, '&status=ENABLED')).body)).not.toContain(6);
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('organisations').where('id', 6).update({ status: 'ENABLED' }));
+      await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 6).update({ status: 'ENABLED' }));
     }
     const descending = (await list(root, '&sort_by=-name')).body.map((row) => row.name);
     expect(descending[0]).toBe('Supplier Distribution Ltd');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { addRootUsers, RESELLER_ADMIN, ROOT_ADMIN, ROOT_NO_ROLE_USER, ROOT_SALES_USER, signedIn, type Row } from '../../testing/testUsers';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 // The quote editor's details (001 §2, §5, §7): demo organisation 2 (Reseller Partners, GBP) has a
 // linked account and a catalogue; here EU Customer (4, EUR) gets them too, so a draft can change
@@ -13,7 +13,7 @@ let root: TestClient;
 beforeAll(async () => {
   server = await startTestServer();
   await addRootUsers(server.db);
-  await writeAccessRows(server.db, (trx) => trx('organisations').where('id', 4).update({ is_linked: true, catalogue_id: 2 }));
+  await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 4).update({ is_linked: true, catalogue_id: 2 }));
   root = await signedIn(server, ROOT_ADMIN);
 });
 afterAll(async () => server.close());
@@ -64,9 +64,9 @@ describe('POST /quotes', () => {
   it('refuses a recipient without a linked account or without a catalogue', async () => {
     const before = await quoteCount();
     expectProblem(await root.post('/api/v1/quotes', { ...details, organisation_to: 3 }), 422, 'quote_recipient_ineligible', 'organisation_to');
-    await writeAccessRows(server.db, (trx) => trx('organisations').where('id', 5).update({ is_linked: true, catalogue_id: null }));
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 5).update({ is_linked: true, catalogue_id: null }));
     expectProblem(await root.post('/api/v1/quotes', { ...details, organisation_to: 5 }), 422, 'quote_recipient_ineligible', 'organisation_to');
-    await writeAccessRows(server.db, (trx) => trx('organisations').where('id', 5).update({ is_linked: false, catalogue_id: 1 }));
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 5).update({ is_linked: false, catalogue_id: 1 }));
     expectProblem(await root.post('/api/v1/quotes', { ...details, organisation_to: 5 }), 422, 'quote_recipient_ineligible', 'organisation_to');
     expect(await quoteCount()).toBe(before);
   });

@@ -3,7 +3,7 @@ import type { AuditLogEntry, PermissionRef, Role, RolePermission } from '../../g
 import { signInBackofficeCallers, type BackofficeCallers } from '../../testing/backofficeCallers';
 import { signedIn } from '../../testing/testUsers';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 interface Problem {
   code: string;
@@ -67,7 +67,7 @@ describe('role update', () => {
   });
 
   it('refuses a user’s own roles with 403 cannot_edit_own_roles', async () => {
-    await writeAccessRows(server.db, (trx) => trx('user_roles').insert({ user_id: 2, role_id: 2 }));
+    await writeVersionedRows(server.db, (trx) => trx('user_roles').insert({ user_id: 2, role_id: 2 }));
     const own = await callers.resellerAdmin.send<Problem>('PUT', '/api/v1/roles/2', { name: 'Mine' });
     expect([own.status, own.body.code]).toEqual([403, 'cannot_edit_own_roles']);
   });

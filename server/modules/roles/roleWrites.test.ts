@@ -3,7 +3,7 @@ import type { Role } from '../../generated/types';
 import { signInBackofficeCallers, type BackofficeCallers } from '../../testing/backofficeCallers';
 import { grantPermission } from '../../testing/grantPermission';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 // POST /roles and POST /roles/{id}/duplicate (002 §2.8, §4, §5, §6).
 describe('role writes', () => {
@@ -95,7 +95,7 @@ describe('role writes', () => {
   });
 
   it('answers 404 for a source the caller may not open, and writes nothing when the copy is refused', async () => {
-    await writeAccessRows(server.db, (trx) => trx('roles').insert({ id: 60, name: 'Other desk', organisation_id: 5, template: false }));
+    await writeVersionedRows(server.db, (trx) => trx('roles').insert({ id: 60, name: 'Other desk', organisation_id: 5, template: false }));
     const count = await roleCount();
     expect((await callers.resellerAdmin.post('/api/v1/roles/60/duplicate', { name: 'Stolen', organisation: 2 })).status).toBe(404);
     expect((await callers.root.post('/api/v1/roles/9999/duplicate', { name: 'Ghost', organisation: 1 })).status).toBe(404);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, RoleRow } from '../../generated/types';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 describe('roles', () => {
   let server: TestServer;
@@ -41,13 +41,13 @@ describe('roles', () => {
   });
 
   it("keeps the other reseller's roles from a reseller admin", async () => {
-    await writeAccessRows(server.db, (trx) => trx('roles').insert({ id: 50, name: 'Other sales desk', organisation_id: 5, template: false }));
+    await writeVersionedRows(server.db, (trx) => trx('roles').insert({ id: 50, name: 'Other sales desk', organisation_id: 5, template: false }));
     try {
       expect(names((await root.get<RoleRow[]>('/api/v1/roles')).body)).toContain('Other sales desk');
       expect(names((await resellerAdmin.get<RoleRow[]>('/api/v1/roles')).body)).toEqual(['Buyer', 'Order viewer']);
       expect((await resellerAdmin.get('/api/v1/roles/50')).status).toBe(404);
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('roles').where('id', 50).delete());
+      await writeVersionedRows(server.db, (trx) => trx('roles').where('id', 50).delete());
     }
   });
 
@@ -74,12 +74,12 @@ describe('roles', () => {
     expect(template.body).toMatchObject({ id: 3, name: 'Reseller sales', template: true, organisation: { id: 1 } });
     const listed = (await resellerAdmin.get<RoleRow[]>('/api/v1/roles/templates')).body;
     for (const row of listed) expect((await resellerAdmin.get(`/api/v1/roles/${row.id}`)).status).toBe(200);
-    await writeAccessRows(server.db, (trx) => trx('roles').insert({ id: 51, name: 'Supplier staff', organisation_id: 1, template: false }));
+    await writeVersionedRows(server.db, (trx) => trx('roles').insert({ id: 51, name: 'Supplier staff', organisation_id: 1, template: false }));
     try {
       expect((await resellerAdmin.get('/api/v1/roles/51')).status).toBe(404);
       expect((await root.get('/api/v1/roles/51')).status).toBe(200);
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('roles').where('id', 51).delete());
+      await writeVersionedRows(server.db, (trx) => trx('roles').where('id', 51).delete());
     }
     expect((await buyer.get('/api/v1/roles/3')).status).toBe(403);
     expect((await resellerAdmin.get('/api/v1/roles/999')).status).toBe(404);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, RESELLER_ADMIN, ROOT_ADMIN, signedIn } from '../../testing/testUsers';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 interface Me {
   id: number;
@@ -67,13 +67,13 @@ describe('POST /users/{id}/emulation (002 §4 Emulation)', () => {
     expect(self.body).toMatchObject({ code: 'own_record' });
 
     const euBuyer = await idOf(EU_BUYER);
-    await writeAccessRows(server.db, (trx) => trx('users').where('id', euBuyer).update({ disabled: true }));
+    await writeVersionedRows(server.db, (trx) => trx('users').where('id', euBuyer).update({ disabled: true }));
     try {
       const disabled = await admin.post(`/api/v1/users/${euBuyer}/emulation`, {});
       expect(disabled.status).toBe(409);
       expect(disabled.body).toMatchObject({ code: 'user_not_active', message_key: 'problem.user_not_active' });
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('users').where('id', euBuyer).update({ disabled: false }));
+      await writeVersionedRows(server.db, (trx) => trx('users').where('id', euBuyer).update({ disabled: false }));
     }
 
     const outside = await admin.post(`/api/v1/users/${await idOf(ROOT_ADMIN)}/emulation`, {});

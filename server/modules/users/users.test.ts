@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User, UserAction, UserRow } from '../../generated/types';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 
 describe('users', () => {
   let server: TestServer;
@@ -53,13 +53,13 @@ describe('users', () => {
     // The demo's unverified and password-reset users (002 §2.5 statuses).
     expect(emails((await list(root, '&verified=false')).body)).toEqual(['new.starter@customer.example']);
     expect(emails((await list(root, '&password_reset=true')).body)).toEqual(['manager@customer-branch.example']);
-    await writeAccessRows(server.db, (trx) => trx('users').where('id', 4).update({ password_reset: true, verified: true }));
+    await writeVersionedRows(server.db, (trx) => trx('users').where('id', 4).update({ password_reset: true, verified: true }));
     try {
       expect(emails((await list(root, '&password_reset=true')).body)).toEqual(['buyer@eu-customer.example', 'manager@customer-branch.example']);
       expect(emails((await list(root, '&verified=true')).body)).toContain('buyer@eu-customer.example');
       expect(emails((await list(root, '&verified=false')).body)).not.toContain('buyer@eu-customer.example');
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('users').where('id', 4).update({ password_reset: false, verified: true }));
+      await writeVersionedRows(server.db, (trx) => trx('users').where('id', 4).update({ password_reset: false, verified: true }));
     }
   });
 

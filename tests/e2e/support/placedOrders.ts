@@ -1,5 +1,6 @@
 import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../../playwright.config';
+import { writeVersionedRows } from '../../../server/testing/versionedRows';
 
 /**
  * Orders are never deleted through the API (a cancelled order is kept), but the browser tests
@@ -23,7 +24,7 @@ export async function newestOrderId(): Promise<number> {
 export async function removeOrdersPlacedAfter(since: number): Promise<void> {
   const db = openDatabase();
   try {
-    await db.transaction(async (trx) => {
+    await writeVersionedRows(db, async (trx) => {
       const placed = trx('orders').where('id', '>', since).select('id');
       await trx('shipment_items').whereIn('shipment_id', trx('shipments').whereIn('order_id', placed).select('id')).delete();
       for (const table of ['order_units', 'order_line_items', 'order_linked_supplier_refs', 'shipments']) await trx(table).whereIn('order_id', placed).delete();

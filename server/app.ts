@@ -1,6 +1,5 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { Knex } from 'knex';
 import { apiRouter } from './http/apiRouter';
@@ -30,6 +29,23 @@ export interface AppOptions {
   outbox?: OutboxDispatcher;
 }
 
+/** The methods whose JSON body is parsed (@koa/bodyparser's own default). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * JSON request bodies through @koa/bodyparser, loaded with the first request that may carry one:
+ * it and its parsers are a good part of the packages the server loads, and no page or read needs
+ * them (docs/performance.md, "npm start"). Other methods pass as they would through it.
+ */
+function jsonBodies(): Koa.Middleware {
+  let parser: Promise<Koa.Middleware> | undefined;
+  return async (ctx, next) => {
+    if (!BODY_METHODS.has(ctx.method)) return next();
+    parser ??= import('@koa/bodyparser').then(({ bodyParser }) => bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
+    return (await parser)(ctx, next);
+  };
+}
+
 export function createApp(db: Knex, options: AppOptions = {}): Koa {
   const settings = settingsFrom();
   // Koa's own proxy trust would take any X-Forwarded-For at its word; clientAddressMiddleware
@@ -53,7 +69,7 @@ export function createApp(db: Knex, options: AppOptions = {}): Koa {
       ctx.body = { status: 'database unreachable' };
     }
   });
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
+  app.use(jsonBodies());
   app.use(sessionMiddleware(db));
   app.use(api.routes());
   app.use(endEmulation(db));

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { seedDemo } from '../../seeds/demo';
 import { hashPassword } from '../modules/auth/passwords';
 
 export const DEMO_LOGINS = [
@@ -14,6 +13,8 @@ export const DEMO_LOGINS = [
 export async function seedDemoIfEmpty(db: Knex): Promise<boolean> {
   const existing = await db('organisations').count({ n: '*' }).first();
   if (Number(existing?.['n'] ?? 0) > 0) return false;
+  // The demo data (and the YAML parser it reads permissions with) load only for an empty database.
+  const { seedDemo } = await import('../../seeds/demo');
   await seedDemo(db, { hashPassword });
   return true;
 }

@@ -1,15 +1,24 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
-import pg from 'pg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const MIGRATIONS_DIR = join(root, 'server/migrations');
 export const DEFAULT_DATABASE_URL = `sqlite://${join(root, 'data/hub.sqlite')}`;
 
-// bigint columns hold scaled money and epoch milliseconds, all far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+/**
+ * The PostgreSQL driver, loaded when a PostgreSQL database is used (not for SQLite: it is not
+ * needed there, and loading it cost start-up time; docs/performance.md, "npm start"). Knex
+ * requires the same module, so the type parser set here is the one its queries use.
+ */
+function postgresDriver(): typeof import('pg') {
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
+  // bigint columns hold scaled money and epoch milliseconds, all far below 2^53.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+  return pg;
+}
 
 export function isPostgres(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
@@ -18,6 +27,7 @@ export function isPostgres(url: string): boolean {
 /** A Knex instance for DATABASE_URL: `postgres://…`, or `sqlite://<path>` / a plain path. */
 export function connect(url: string = process.env['DATABASE_URL'] ?? DEFAULT_DATABASE_URL): Knex {
   if (isPostgres(url)) {
+    postgresDriver();
     return knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
   }
   const filename = url.replace(/^sqlite:\/\//, '').replace(/^sqlite:/, '');

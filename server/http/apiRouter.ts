@@ -17,7 +17,7 @@ import type { FileAnswer, GenericMeta, OperationDef, Page, PreparedPage, Request
 import type { SessionUser } from '../modules/auth/sessionUser';
 import { assertMayCall } from './callerChecks';
 import { HttpProblem, unauthenticated, notFound } from './problem';
-import { checkBody, checkParams, checkQuery, compileValidators } from './validation';
+import { checkBody, checkParams, checkQuery, compileValidators, type Validators } from './validation';
 import { issueCsrfToken, readCookie, writeCookie } from './security';
 import { runWrite } from './writeRequest';
 
@@ -169,8 +169,12 @@ function send(ctx: Context, answer: Answer): void {
 }
 
 function mount(router: Router, db: Knex, operation: OperationDef, outbox: OutboxDispatcher | undefined): void {
-  const validators = compileValidators(operation);
+  // Compiled on the operation's first request, not at start-up: compiling every operation's
+  // schemas took most of the server's start (docs/performance.md, "npm start"). That they all
+  // compile is tested (validation.test.ts).
+  let compiled: Validators | undefined;
   router[operation.method](operation.path, async (ctx) => {
+    const validators = (compiled ??= compileValidators(operation));
     // Who may call comes first: a signed-out caller learns nothing about the parameters.
     const base = requestContext(ctx, db, operation);
     if (operation.auth === 'session' && !base.user) throw unauthenticated();

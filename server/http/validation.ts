@@ -3,16 +3,34 @@ import addFormats from 'ajv-formats';
 import { apiSchemas } from '../generated/apiSchemas';
 import { HttpProblem } from './problem';
 
-// Query strings arrive as text: coerce them ("2" → 2, a lone value → [value]) and fill defaults.
-const queryAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, allErrors: false, strict: false });
-// JSON bodies already carry types; coercing them would hide client bugs.
-const bodyAjv = new Ajv({ useDefaults: true, allErrors: false, strict: false });
-// An update's body fills no defaults: a field it leaves out keeps its stored value (a basket's
-// payment type), where a create's would take the default.
-const updateBodyAjv = new Ajv({ useDefaults: false, allErrors: false, strict: false });
-for (const ajv of [queryAjv, bodyAjv, updateBodyAjv]) {
-  addFormats.default(ajv, ['date', 'date-time']);
-  ajv.addSchema(apiSchemas);
+interface Instances {
+  query: Ajv;
+  body: Ajv;
+  updateBody: Ajv;
+}
+let made: Instances | undefined;
+
+/**
+ * Made with the first request's validators, not at start-up: adding the API's schemas checks them
+ * against Ajv's meta-schema, which took a good part of the server's start (docs/performance.md,
+ * "npm start").
+ */
+function instances(): Instances {
+  if (made) return made;
+  made = {
+    // Query strings arrive as text: coerce them ("2" → 2, a lone value → [value]) and fill defaults.
+    query: new Ajv({ coerceTypes: 'array', useDefaults: true, allErrors: false, strict: false }),
+    // JSON bodies already carry types; coercing them would hide client bugs.
+    body: new Ajv({ useDefaults: true, allErrors: false, strict: false }),
+    // An update's body fills no defaults: a field it leaves out keeps its stored value (a basket's
+    // payment type), where a create's would take the default.
+    updateBody: new Ajv({ useDefaults: false, allErrors: false, strict: false }),
+  };
+  for (const ajv of Object.values(made)) {
+    addFormats.default(ajv, ['date', 'date-time']);
+    ajv.addSchema(apiSchemas);
+  }
+  return made;
 }
 
 export interface Validators {
@@ -43,10 +61,11 @@ export function compileValidators(schemas: {
   bodySchema?: object | undefined;
   method?: string;
 }): Validators {
-  const bodies = schemas.method === 'put' || schemas.method === 'patch' ? updateBodyAjv : bodyAjv;
+  const ajv = instances();
+  const bodies = schemas.method === 'put' || schemas.method === 'patch' ? ajv.updateBody : ajv.body;
   return {
-    params: queryAjv.compile(schemas.paramsSchema),
-    query: queryAjv.compile(schemas.querySchema),
+    params: ajv.query.compile(schemas.paramsSchema),
+    query: ajv.query.compile(schemas.querySchema),
     body: schemas.bodySchema ? bodies.compile(schemas.bodySchema) : undefined,
     integerQuery: integerProperties(schemas.querySchema),
     integerParams: integerProperties(schemas.paramsSchema),

@@ -4,6 +4,8 @@
  * HUB_CREDIT_PROVIDER=sandbox (the default) or the path of a module whose default export is a
  * function answering a CreditProvider (docs/buying.md "Finance").
  */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface RegisteredAddress {
   company_name: string;
@@ -75,7 +77,9 @@ export function creditProvider(): Promise<CreditProvider> {
   configured ??= (async () => {
     const name = process.env['HUB_CREDIT_PROVIDER'] ?? 'sandbox';
     if (name === 'sandbox') return sandboxProvider;
-    const module = (await import(name)) as { default: () => CreditProvider | Promise<CreditProvider> };
+    // A relative path is taken from the working directory: this file's own folder is not where the
+    // running code is (npm start runs a bundle in dist-server/).
+    const module = (await import(name.startsWith('.') ? pathToFileURL(resolve(name)).href : name)) as { default: () => CreditProvider | Promise<CreditProvider> };
     return module.default();
   })();
   return configured;

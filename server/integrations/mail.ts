@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxHandler } from '../writes/outbox';
 import { enqueue } from '../writes/outbox';
 import type { Records } from '../writes/records';
@@ -23,14 +23,23 @@ export function queueMail(records: Records, message: MailMessage): Promise<void>
 }
 
 /**
+ * A transport made with the first e-mail: nodemailer loads then, not at start-up
+ * (docs/performance.md, "npm start").
+ */
+function lazyTransport<T extends Transporter>(make: (nodemailer: (typeof import('nodemailer'))['default']) => T): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= import('nodemailer').then((module) => make(module.default)));
+}
+
+/**
  * Sends queued e-mails through the SMTP server of `smtpUrl` (smtp://user:pass@host:587, smtps://…
  * for TLS from the start), from `from`. A refusal throws, so the outbox retries later.
  */
 export function mailHandler(smtpUrl: string, from: string): OutboxHandler {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
   return async (payload) => {
     const message = payload as MailMessage;
-    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
   };
 }
 
@@ -39,10 +48,10 @@ export function mailHandler(smtpUrl: string, from: string): OutboxHandler {
  * `folder`, named by time and recipient, to be opened in any mail program.
  */
 export function mailFileHandler(folder: string, from: string): OutboxHandler {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return async (payload) => {
     const message = payload as MailMessage;
-    const sent = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    const sent = await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
     await mkdir(folder, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
     await writeFile(join(folder, name), sent.message as Buffer);

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 
 /** One line of an invoice document: what was sold, how many, at what net unit price. */
 export interface InvoicePdfLine {
@@ -58,6 +58,9 @@ function rightAligned(page: PDFPage, font: PDFFont, text: string, right: number,
  * £ and € print), A4, one page (demo documents have a few lines).
  */
 export async function invoicePdf(facts: InvoicePdfFacts): Promise<Uint8Array> {
+  // Loaded with the first document, not at start-up: pdf-lib is the heaviest package the server
+  // loads (docs/performance.md, "npm start").
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const document = await PDFDocument.create();
   const title = facts.type === 'CREDIT_NOTE' ? 'CREDIT NOTE' : 'INVOICE';
   document.setTitle(`${title} ${facts.reference}`);

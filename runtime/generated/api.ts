@@ -8707,7 +8707,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8814,7 +8814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -435,6 +435,7 @@ export const messages = {
     "problem.no_shipping": "Für diesen Warenkorb ist keine Versandart verfügbar. Bitte wenden Sie sich an Ihren Kundenbetreuer.",
     "problem.finance_not_available": "Für diesen Warenkorb ist keine Finanzierung verfügbar.",
     "problem.finance_not_approved": "Der Finanzierungsantrag wurde nicht genehmigt.",
+    "problem.basket_lines_read_only": "Sie haben keine Berechtigung, die Produkte dieses Warenkorbs oder deren Angaben zu ändern.",
     "problem.finance_below_minimum_order_value": "Eine Finanzierung ist nur für Bestellungen mit einer Zwischensumme über 1.000 £ möglich.",
     "problem.intangible_costs_too_high": "Keine Finanzierung möglich, da Dienstleistungen 35 % oder mehr des Warenkorbwerts ausmachen.",
     "problem.basket_value_higher_than_rrp": "Keine Finanzierung möglich, da der Warenkorbwert über der unverbindlichen Preisempfehlung liegt.",
@@ -1558,6 +1559,7 @@ export const messages = {
     "problem.no_shipping": "No shipping method is available for this basket. Please contact your account manager.",
     "problem.finance_not_available": "Finance is not available for this basket.",
     "problem.finance_not_approved": "The finance application has not been approved.",
+    "problem.basket_lines_read_only": "You do not have permission to change this basket's products or their details.",
     "problem.finance_below_minimum_order_value": "Finance is available only for orders with a subtotal over £1,000.",
     "problem.intangible_costs_too_high": "Finance is not available because services make up 35% or more of the basket value.",
     "problem.basket_value_higher_than_rrp": "Finance is not available because the basket value is higher than the recommended retail price.",
@@ -2681,6 +2683,7 @@ export const messages = {
     "problem.no_shipping": "No hay ningún método de envío disponible para esta cesta. Póngase en contacto con su gestor de cuenta.",
     "problem.finance_not_available": "La financiación no está disponible para esta cesta.",
     "problem.finance_not_approved": "La solicitud de financiación no ha sido aprobada.",
+    "problem.basket_lines_read_only": "No tiene permiso para cambiar los productos de esta cesta ni sus detalles.",
     "problem.finance_below_minimum_order_value": "La financiación solo está disponible para pedidos con un subtotal superior a 1.000 £.",
     "problem.intangible_costs_too_high": "La financiación no está disponible porque los servicios suponen el 35 % o más del valor de la cesta.",
     "problem.basket_value_higher_than_rrp": "La financiación no está disponible porque el valor de la cesta supera el precio de venta recomendado.",
@@ -3804,6 +3807,7 @@ export const messages = {
     "problem.no_shipping": "Aucun mode de livraison n'est disponible pour ce panier. Veuillez contacter votre gestionnaire de compte.",
     "problem.finance_not_available": "Le financement n'est pas disponible pour ce panier.",
     "problem.finance_not_approved": "La demande de financement n'a pas été approuvée.",
+    "problem.basket_lines_read_only": "Vous n'avez pas l'autorisation de modifier les produits de ce panier ni leurs détails.",
     "problem.finance_below_minimum_order_value": "Le financement est réservé aux commandes dont le sous-total dépasse 1 000 £.",
     "problem.intangible_costs_too_high": "Le financement n'est pas disponible car les services représentent 35 % ou plus de la valeur du panier.",
     "problem.basket_value_higher_than_rrp": "Le financement n'est pas disponible car la valeur du panier dépasse le prix de vente conseillé.",
@@ -4927,6 +4931,7 @@ export const messages = {
     "problem.no_shipping": "Nessun metodo di spedizione disponibile per questo carrello. Contatta il tuo account manager.",
     "problem.finance_not_available": "Il finanziamento non è disponibile per questo carrello.",
     "problem.finance_not_approved": "La richiesta di finanziamento non è stata approvata.",
+    "problem.basket_lines_read_only": "Non ha l'autorizzazione a modificare i prodotti di questo carrello o i loro dettagli.",
     "problem.finance_below_minimum_order_value": "Il finanziamento è disponibile solo per ordini con un subtotale superiore a 1.000 £.",
     "problem.intangible_costs_too_high": "Il finanziamento non è disponibile perché i servizi rappresentano il 35% o più del valore del carrello.",
     "problem.basket_value_higher_than_rrp": "Il finanziamento non è disponibile perché il valore del carrello supera il prezzo di vendita consigliato.",
@@ -6050,6 +6055,7 @@ export const messages = {
     "problem.no_shipping": "Er is geen verzendmethode beschikbaar voor deze winkelmand. Neem contact op met uw accountmanager.",
     "problem.finance_not_available": "Financiering is niet beschikbaar voor deze winkelmand.",
     "problem.finance_not_approved": "De financieringsaanvraag is niet goedgekeurd.",
+    "problem.basket_lines_read_only": "U hebt geen toestemming om de producten van dit winkelmandje of hun gegevens te wijzigen.",
     "problem.finance_below_minimum_order_value": "Financiering is alleen mogelijk voor bestellingen met een subtotaal boven £ 1.000.",
     "problem.intangible_costs_too_high": "Financiering is niet mogelijk omdat diensten 35% of meer van de waarde van de winkelmand uitmaken.",
     "problem.basket_value_higher_than_rrp": "Financiering is niet mogelijk omdat de waarde van de winkelmand hoger is dan de adviesprijs.",
@@ -6743,4 +6749,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1121 keys in the English catalogue.
+// 1122 keys in the English catalogue.

@@ -1658,7 +1658,11 @@ export const listScreens = {
       },
       {
         "name": "checkout",
-        "guards": [],
+        "guards": [
+          {
+            "permission": "order:checkout"
+          }
+        ],
         "label": "baskets.checkout",
         "when": {
           "line_item_count": {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
@@ -19,7 +19,9 @@ import './baskets.css';
  * The basket page (000 §2.8): back link, the basket's name as heading, the details table and the
  * line items, edited in place and saved as one (PUT /baskets/{id}); Save, Save and checkout,
  * Cancel (reload) and Delete (confirmed, then back to the baskets). Without order:modify_draft
- * everything is read-only (000 §6). An unknown basket goes to notFound (000 §8).
+ * everything is read-only (000 §6), and a user who may check out (order:checkout) goes on to the
+ * wizard with Checkout, saving nothing; Save and checkout needs both. An unknown basket goes to
+ * notFound (000 §8).
  */
 export function BasketPage() {
   const { id } = useParams();
@@ -42,8 +44,10 @@ interface BasketViewProps {
 export function BasketView({ editor, isNew }: BasketViewProps) {
   const t = useT();
   const { user } = useCurrentUser();
+  const goTo = useRouteNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const editable = hasPermission(user, 'order:modify_draft');
+  const mayCheckout = hasPermission(user, 'order:checkout');
 
   const { basket, draft, checks } = editor;
   if (editor.status !== 'loaded' || !draft || !checks || (!isNew && !basket)) return <Spinner />;
@@ -54,6 +58,13 @@ export function BasketView({ editor, isNew }: BasketViewProps) {
       {t('basket_page.save_and_checkout')}
     </button>
   );
+  // Read-only: nothing to save, straight on to the wizard (the same completeness rule, 000 §5).
+  const readOnlyCheckout = basket && (
+    <button type="button" className="button button--primary" disabled={!checks.canCheckout} onClick={() => goTo('basket_checkout', { id: basket.id })} data-testid="basket-checkout">
+      {t('baskets.checkout')}
+    </button>
+  );
+  const withReason = (button: ReactNode) => (checks.canCheckout ? button : <Tooltip text={t('checkout_complete_required_fields')}>{button}</Tooltip>);
 
   return (
     <section className="basket-page" data-testid="basket-page">
@@ -73,7 +84,7 @@ export function BasketView({ editor, isNew }: BasketViewProps) {
           <button type="button" className="button button--primary" disabled={!checks.canSave || editor.busy} onClick={() => void editor.save()} data-testid="basket-save">
             {t('basket_page.save')}
           </button>
-          {!isNew && (checks.canCheckout ? checkoutButton : <Tooltip text={t('checkout_complete_required_fields')}>{checkoutButton}</Tooltip>)}
+          {!isNew && mayCheckout && withReason(checkoutButton)}
           <button type="button" className="button" disabled={!editor.changed || editor.busy} onClick={editor.cancel} data-testid="basket-cancel">
             {t('basket_page.cancel')}
           </button>
@@ -84,6 +95,7 @@ export function BasketView({ editor, isNew }: BasketViewProps) {
           )}
         </div>
       )}
+      {!editable && !isNew && mayCheckout && <div className="basket-page__buttons">{withReason(readOnlyCheckout)}</div>}
       {basket && (
         <Modal
           open={confirmDelete}

@@ -49,9 +49,12 @@ export function CheckoutWizard() {
       <header className="page-header">
         <h1>{t('baskets.checkout_title', { name: title })}</h1>
         <div className="page-header__actions">
-          <button type="button" className="button" disabled={!savable} onClick={() => void wizard.saveForLater()} data-testid="save-for-later">
-            {t('checkout.save_for_later')}
-          </button>
+          {/* Save for later saves the basket (PUT /baskets/{id}): order:modify_draft's (000 §6). */}
+          {wizard.linesEditable && (
+            <button type="button" className="button" disabled={!savable} onClick={() => void wizard.saveForLater()} data-testid="save-for-later">
+              {t('checkout.save_for_later')}
+            </button>
+          )}
           <button type="button" className="button" onClick={() => goTo('basket', { id: basketId })} data-testid="cancel-changes">
             {t('checkout.cancel_changes')}
           </button>
@@ -74,7 +77,7 @@ export function CheckoutWizard() {
       </nav>
       {step === 'details' && (
         <DetailsTab data={data} draft={draft} rows={wizard.rows} poRequired={wizard.organisation?.po_number_required ?? false} poTaken={wizard.poTaken}
-          problems={wizard.detailProblems} root={wizard.user.root} onChange={wizard.change} onLine={wizard.changeLine} />
+          problems={wizard.detailProblems} root={wizard.user.root} linesEditable={wizard.linesEditable} onChange={wizard.change} onLine={wizard.changeLine} />
       )}
       {step === 'info' && (
         <section data-testid="checkout-info">

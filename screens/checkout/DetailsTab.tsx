@@ -19,15 +19,18 @@ interface DetailsTabProps {
   problems: ReadonlyMap<number, DetailProblem>;
   /** Root users cannot change quantities (000 §5). */
   root: boolean;
+  /** Without order:modify_draft the lines (quantities, subscription details) are read-only (000 §6). */
+  linesEditable: boolean;
   onChange: (change: Partial<Draft>) => void;
   onLine: (id: number, change: Partial<CheckoutLine>) => void;
 }
 
 /**
  * 000 §2.9 Order details: name and hub reference, PO number, ZOOM end user, and the lines with
- * their quantity and subscription details, edited with the basket page's own inputs and rules.
+ * their quantity and subscription details, edited with the basket page's own inputs and rules —
+ * or shown in them read-only to a user who may check out but not edit baskets (000 §6).
  */
-export function DetailsTab({ data, draft, rows, poRequired, poTaken, problems, root, onChange, onLine }: DetailsTabProps) {
+export function DetailsTab({ data, draft, rows, poRequired, poTaken, problems, root, linesEditable, onChange, onLine }: DetailsTabProps) {
   const t = useT();
   const zoom = rows.some((row) => row.product.subscription_type === 'ZOOM');
   return (
@@ -73,7 +76,7 @@ export function DetailsTab({ data, draft, rows, poRequired, poTaken, problems, r
                   <LineQuantityInput
                     quantity={quantity}
                     {...lineQuantityRules(stored.selected_rate_plan, product, root)}
-                    disabled={!product}
+                    disabled={!product || !linesEditable}
                     problem={lineQuantityProblem({ quantity, selected_rate_plan: stored.selected_rate_plan }, product)}
                     onChange={(next) => onLine(line.id, { quantity: next })}
                     testId={`quantity-${line.id}`}
@@ -81,7 +84,7 @@ export function DetailsTab({ data, draft, rows, poRequired, poTaken, problems, r
                 </td>
                 <td>{row ? formatMoney(row.priced.net.toFixed(2), data.basket.currency) : '--'}</td>
                 <td className="basket-lines__details">
-                  <LineDetailFields type={product?.subscription_type} details={line} problem={problems.get(line.id)} editable
+                  <LineDetailFields type={product?.subscription_type} details={line} problem={problems.get(line.id)} editable={linesEditable}
                     onChange={(field, value) => onLine(line.id, { [field]: value === '' ? null : value })} />
                 </td>
               </tr>

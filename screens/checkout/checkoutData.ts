@@ -58,10 +58,14 @@ export function draftOf(data: CheckoutData): Draft {
   };
 }
 
-/** The body the server takes: finance fields only when paying by finance. */
-export function inputOf(draft: Draft): CheckoutInput {
+/**
+ * The body the server takes. The lines go with it only for a user who may edit the basket
+ * (order:modify_draft, 000 §6); for anyone else they are read-only, and the server keeps them as
+ * stored (it refuses a changed one: 403 basket_lines_read_only).
+ */
+export function inputOf(draft: Draft, linesEditable: boolean): CheckoutInput {
   const { lines, ...fields } = draft;
-  return { ...fields, line_items: lines };
+  return linesEditable ? { ...fields, line_items: lines } : fields;
 }
 
 export async function loadCheckout(basketId: number, signal: AbortSignal): Promise<CheckoutData> {

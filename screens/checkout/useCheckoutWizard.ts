@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAlerts } from '../../runtime/alerts/useAlerts';
 import { api, ApiProblem, fetchList, isAbortError, unwrap } from '../../runtime/api/client';
 import type { MessageKey } from '../../runtime/generated/messages';
+import { hasPermission } from '../../runtime/session/permissions';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { financeOffered, financeRefusal, type FinanceDetails } from '../../shared/pricing/finance';
 import { lineRefusalOf, standingRefusal, type LineRefusal } from '../baskets/lineRefusal';
@@ -40,6 +41,9 @@ export function useCheckoutWizard(basketId: number) {
   const [failed, setFailed] = useState(false);
   const [lineRefusal, setLineRefusal] = useState<LineRefusal | null>(null);
   const organisation = user?.organisation ?? null;
+  // 000 §6: the wizard needs order:checkout; changing the basket's lines (and Save for later, a
+  // save of the basket) needs order:modify_draft as well.
+  const linesEditable = hasPermission(user, 'order:modify_draft');
   const placeKey = useRef(newKey());
 
   const load = useCallback(
@@ -164,7 +168,7 @@ export function useCheckoutWizard(basketId: number) {
     if (reason) return setRefusal(reason);
     setBusy(true);
     try {
-      const result = await unwrap(api.POST('/baskets/{id}/finance', { params: { path: { id: basketId } }, body: inputOf(draft), headers: { 'Idempotency-Key': newKey() } }));
+      const result = await unwrap(api.POST('/baskets/{id}/finance', { params: { path: { id: basketId } }, body: inputOf(draft, linesEditable), headers: { 'Idempotency-Key': newKey() } }));
       setChanged(false);
       setApproved(result.success);
       setModal(result.success ? 'approved' : 'declined');
@@ -182,7 +186,7 @@ export function useCheckoutWizard(basketId: number) {
     if (!draft) return;
     setBusy(true);
     try {
-      const order = await unwrap(api.POST('/baskets/{id}/checkout', { params: { path: { id: basketId } }, body: inputOf(draft), headers: { 'Idempotency-Key': placeKey.current } }));
+      const order = await unwrap(api.POST('/baskets/{id}/checkout', { params: { path: { id: basketId } }, body: inputOf(draft, linesEditable), headers: { 'Idempotency-Key': placeKey.current } }));
       setPlacedId(order.id);
       setModal('placed');
     } catch (error) {
@@ -224,7 +228,7 @@ export function useCheckoutWizard(basketId: number) {
   };
 
   return {
-    user, organisation, data, draft, rows, shippable, options, chosen, shipping, flow, financeable, progress, step, setStep, changed,
+    user, organisation, linesEditable, data, draft, rows, shippable, options, chosen, shipping, flow, financeable, progress, step, setStep, changed,
     poTaken, approved, refusal, detailProblems, busy, modal, setModal, placedId, failed, subtotal: subtotalOf(rows).toFixed(2),
     change, changeLine, apply, place, saveForLater,
   };

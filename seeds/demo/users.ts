@@ -31,6 +31,8 @@ export const DEMO_USERS: DemoUser[] = [
   { id: 9, name: 'Tara Twofactor', email: 'security@reseller.example', organisation: RESELLER, twoFactor: true, timezone: 'Europe/London', roles: [] },
   // Root staff without admin or roles: 002 §6 lets root see feeds without feed_configuration:manage.
   { id: 10, name: 'Stan Staff', email: 'staff@supplier.example', organisation: SUPPLIER, root: true, timezone: 'Europe/London', roles: [] },
+  // 000 §6: order:checkout without order:modify_draft: checks baskets out, the lines read-only.
+  { id: 11, name: 'Cleo Checkout', email: 'checkout@customer.example', organisation: CUSTOMER, timezone: 'Europe/London', roles: [5] },
 ];
 
 export interface DemoRole {
@@ -59,4 +61,5 @@ export const DEMO_ROLES: DemoRole[] = [
     grants: { 'order:view': 2, 'order:view_draft': 2, 'order:modify_draft': 2, 'order:checkout': 2, 'quote:view': 2, 'quote:create': 2, 'quote:amend': 2, 'organisation:view': 1, 'user:view': 1 },
   },
   { id: 4, name: 'Customer buyer', organisation: SUPPLIER, template: true, grants: { 'order:view': 2, 'order:view_draft': 2, 'order:modify_draft': 2, 'order:checkout': 2, 'quote:accept': 2 } },
+  { id: 5, name: 'Checkout only', organisation: CUSTOMER, template: false, grants: { 'order:view': 2, 'order:view_draft': 2, 'order:checkout': 2 } },
 ];

@@ -6,6 +6,7 @@ export const DEMO_LOGINS = [
   { email: 'admin@reseller.example', role: 'admin of a reseller (GBP)' },
   { email: 'buyer@customer.example', role: 'buyer at a customer of that reseller (GBP, finance)' },
   { email: 'buyer@eu-customer.example', role: 'buyer at a EUR customer (no finance)' },
+  { email: 'checkout@customer.example', role: 'checks out Customer Co baskets, cannot edit them' },
   { email: 'staff@supplier.example', role: 'supplier staff: root, neither admin nor any role' },
 ] as const;
 

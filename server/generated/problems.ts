@@ -37,6 +37,7 @@ export const problemTitles = {
   "no_shipping": "No shipping method is available for this basket. Please contact your account manager.",
   "finance_not_available": "Finance is not available for this basket.",
   "finance_not_approved": "The finance application has not been approved.",
+  "basket_lines_read_only": "You do not have permission to change this basket's products or their details.",
   "finance_below_minimum_order_value": "Finance is available only for orders with a subtotal over £1,000.",
   "intangible_costs_too_high": "Finance is not available because services make up 35% or more of the basket value.",
   "basket_value_higher_than_rrp": "Finance is not available because the basket value is higher than the recommended retail price.",

@@ -4,6 +4,8 @@ import { writeVersionedRows } from './versionedRows';
 
 export const BUYER = 'buyer@customer.example';
 export const EU_BUYER = 'buyer@eu-customer.example';
+/** Customer Co's demo user with order:checkout but not order:modify_draft (000 §6: checks baskets out, edits none). */
+export const CHECKOUT_ONLY = 'checkout@customer.example';
 export const RESELLER_ADMIN = 'admin@reseller.example';
 export const OTHER_RESELLER_SALES = 'sales@other-reseller.example';
 export const ROOT_ADMIN = 'admin@supplier.example';

@@ -6,7 +6,7 @@ import { mailText } from '../../integrations/mailText';
 import { notifyManualAuthorisation } from '../orders/orderNotifications';
 import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
 import type { Records } from '../../writes/records';
-import type { SessionUser } from '../auth/sessionUser';
+import { hasPermission, type SessionUser } from '../auth/sessionUser';
 import { checkFinanceOffered, checkShipping, loadBasketState, type BasketState } from './basketState';
 import { checkDetails, checkPurchaseOrder, checkTeamNames, linePaths } from './checkoutRules';
 import { saveBasket } from './saveBasket';
@@ -59,7 +59,7 @@ const steps: WorkflowStep<CheckoutState>[] = [
   {
     name: 'save the basket',
     run: async (state) => {
-      await saveBasket(state.records, state.basketId, state.input);
+      await saveBasket(state.records, state.basketId, state.input, { linesEditable: hasPermission(state.user, 'order:modify_draft') });
       state.basket = await loadBasketState(state.records.db, state.basketId);
     },
   },

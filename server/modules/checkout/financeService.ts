@@ -3,7 +3,7 @@ import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
 import { creditProvider } from '../../integrations/creditProvider';
 import type { Records } from '../../writes/records';
-import type { SessionUser } from '../auth/sessionUser';
+import { hasPermission, type SessionUser } from '../auth/sessionUser';
 import { financeLineOf, shippingLineOf } from './basketLines';
 import { checkFinanceOffered, checkShipping, loadBasketState, type BasketState } from './basketState';
 import { saveBasket } from './saveBasket';
@@ -17,7 +17,7 @@ import { isShippable } from '../../../shared/pricing/shipping';
  * leaves no approval behind.
  */
 export async function applyForFinance(records: Records, user: SessionUser, basketId: number, input: CheckoutInput): Promise<boolean> {
-  await saveBasket(records, basketId, { ...input, payment_type: 'FINANCE' });
+  await saveBasket(records, basketId, { ...input, payment_type: 'FINANCE' }, { linesEditable: hasPermission(user, 'order:modify_draft') });
   const state = await loadBasketState(records.db, basketId);
   if (state.lines.length === 0) throw new DomainError('unprocessable', 'basket_no_line_items', { field: 'line_items' });
   checkFinanceOffered(user, state);

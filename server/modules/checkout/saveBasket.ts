@@ -1,5 +1,7 @@
 import type { CheckoutInput } from '../../generated/types';
+import { decodeRow } from '../../db/codec';
 import { DomainError } from '../../domain/errors';
+import { entities } from '../../generated/entities';
 import type { Records } from '../../writes/records';
 
 type LineInput = NonNullable<CheckoutInput['line_items']>[number];
@@ -20,6 +22,30 @@ function blank(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
+/** A value as a comparison of lines sees it: text trimmed, blank as none (what the write path would store). */
+const comparable = (value: unknown) => (blank(value) ? null : typeof value === 'string' ? value.trim() : value);
+
+/**
+ * 000 §6: changing a basket's lines (a quantity, a line removed, a subscription detail) is an edit
+ * of the basket and needs order:modify_draft; a checkout by a user without it may send the lines
+ * only as they are stored. The first changed field is refused (403), named by its position in the
+ * lines sent, before anything is written.
+ */
+function refuseLineEdits(lineInputs: readonly LineInput[], stored: readonly Record<string, unknown>[]): void {
+  lineInputs.forEach((line, index) => {
+    const row = stored.find((candidate) => candidate['id'] === line.id);
+    if (!row) return;
+    const { id: _id, ...sent } = line;
+    const field = Object.entries(sent).find(([name, value]) => value !== undefined && comparable(value) !== comparable(row[name]))?.[0];
+    if (field) throw new DomainError('forbidden', 'basket_lines_read_only', { field: `line_items/${index}/${field}`, detail: `line ${line.id}: changing a basket's lines needs order:modify_draft` });
+  });
+}
+
+export interface SaveOptions {
+  /** The caller holds order:modify_draft (000 §6): they may change the basket's lines as well as the checkout's fields. */
+  linesEditable: boolean;
+}
+
 /**
  * Saves the basket as the wizard sends it (000 §4 Place order and Save for later): its details,
  * shipping and finance fields; each sent line's quantity and subscription details, a line sent
@@ -27,19 +53,23 @@ function blank(value: unknown): boolean {
  * server's alone: it is cleared by any change that could alter what was approved. Answers
  * whether anything that bears on the approval changed.
  */
-export async function saveBasket(records: Records, basketId: number, input: CheckoutInput): Promise<{ approvalCleared: boolean }> {
+export async function saveBasket(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<{ approvalCleared: boolean }> {
   const { line_items: lineInputs = [], shipping_type, ...details } = input;
+  const storedRows = (await records.db('basket_line_items').where('basket_id', basketId)) as Record<string, unknown>[];
+  const stored = storedRows.map((row) => decodeRow<Record<string, unknown> & { id: number; quantity: number }>('basket_line_item', row, Object.keys(entities.basket_line_item.fields)));
+  const storedIds = new Set(stored.map((row) => row.id));
+  for (const line of lineInputs) {
+    // A line of another basket is as unknown as a missing one.
+    if (!storedIds.has(line.id)) throw new DomainError('unprocessable', 'unknown_value', { field: 'line_items', detail: `line ${line.id} is not in this basket` });
+  }
+  if (!options.linesEditable) refuseLineEdits(lineInputs, stored);
   const values: Record<string, unknown> = { ...details };
   if (shipping_type !== undefined) values['shipping_type'] = shipping_type;
   const changes = await records.update('basket', basketId, values);
   let approvalAffected = changes.some((change) => APPROVAL_FIELDS.test(change.field));
 
-  const stored = (await records.db('basket_line_items').where('basket_id', basketId).select('id', 'quantity')) as { id: number; quantity: number }[];
-  const storedIds = new Set(stored.map((row) => Number(row.id)));
   const auditOn = (id: number) => ({ entity: 'basket' as const, id: basketId, field: 'line_items', value: `line ${id}` });
   for (const line of lineInputs) {
-    // A line of another basket is as unknown as a missing one.
-    if (!storedIds.has(line.id)) throw new DomainError('unprocessable', 'unknown_value', { field: 'line_items', detail: `line ${line.id} is not in this basket` });
     const { id, ...lineValues } = line;
     if (lineValues.quantity === 0) continue;
     for (const [first, second] of PAIRS) {
@@ -52,7 +82,7 @@ export async function saveBasket(records: Records, basketId: number, input: Chec
   }
   const dropped = new Set([
     ...lineInputs.filter((line) => line.quantity === 0).map((line) => line.id),
-    ...stored.filter((row) => Number(row.quantity) === 0).map((row) => Number(row.id)),
+    ...stored.filter((row) => row.quantity === 0).map((row) => row.id),
   ]);
   for (const id of dropped) await records.remove('basket_line_item', id, { auditOn: auditOn(id) });
   if (dropped.size > 0) approvalAffected = true;

@@ -24,14 +24,14 @@ describe('roles', () => {
 
   it('lists the non-template roles in scope by name, with their organisation and paging headers', async () => {
     const response = await root.get<RoleRow[]>('/api/v1/roles');
-    expect(names(response.body)).toEqual(['Buyer', 'Order viewer']);
+    expect(names(response.body)).toEqual(['Buyer', 'Checkout only', 'Order viewer']);
     expect(response.body.every((row) => !row.template)).toBe(true);
     expect(response.body[0]?.organisation).toMatchObject({ id: 3, name: 'Customer Co Ltd' });
-    expect(response.headers.get('x-total-count')).toBe('2');
-    const paged = await root.get<RoleRow[]>('/api/v1/roles?per_page=1&page=2');
-    expect(paged.headers.get('x-total-pages')).toBe('2');
+    expect(response.headers.get('x-total-count')).toBe('3');
+    const paged = await root.get<RoleRow[]>('/api/v1/roles?per_page=1&page=3');
+    expect(paged.headers.get('x-total-pages')).toBe('3');
     expect(names(paged.body)).toEqual(['Order viewer']);
-    expect(names((await root.get<RoleRow[]>('/api/v1/roles?sort_by=-name')).body)).toEqual(['Order viewer', 'Buyer']);
+    expect(names((await root.get<RoleRow[]>('/api/v1/roles?sort_by=-name')).body)).toEqual(['Order viewer', 'Checkout only', 'Buyer']);
   });
 
   it('filters by name text and organisation subtree', async () => {
@@ -44,7 +44,7 @@ describe('roles', () => {
     await writeVersionedRows(server.db, (trx) => trx('roles').insert({ id: 50, name: 'Other sales desk', organisation_id: 5, template: false }));
     try {
       expect(names((await root.get<RoleRow[]>('/api/v1/roles')).body)).toContain('Other sales desk');
-      expect(names((await resellerAdmin.get<RoleRow[]>('/api/v1/roles')).body)).toEqual(['Buyer', 'Order viewer']);
+      expect(names((await resellerAdmin.get<RoleRow[]>('/api/v1/roles')).body)).toEqual(['Buyer', 'Checkout only', 'Order viewer']);
       expect((await resellerAdmin.get('/api/v1/roles/50')).status).toBe(404);
     } finally {
       await writeVersionedRows(server.db, (trx) => trx('roles').where('id', 50).delete());

@@ -25,7 +25,7 @@ describe('users', () => {
 
   it('pages 24 by default, sorted by name, with the organisation of each row', async () => {
     const response = await root.get<UserRow[]>('/api/v1/users');
-    expect(response.headers.get('x-total-count')).toBe('10');
+    expect(response.headers.get('x-total-count')).toBe('11');
     expect(response.headers.get('x-total-pages')).toBe('1');
     const names = response.body.map((row) => row.name);
     expect(names).toEqual([...names].sort());
@@ -45,7 +45,7 @@ describe('users', () => {
     expect(emails((await list(root, '&text=RITA')).body)).toEqual(['admin@reseller.example']);
     expect(emails((await list(root, '&text=other-reseller')).body)).toEqual(['sales@other-reseller.example']);
     expect(emails((await list(root, '&organisation=3')).body).sort()).toEqual([
-      'buyer@customer.example', 'former@customer.example', 'manager@customer-branch.example', 'new.starter@customer.example',
+      'buyer@customer.example', 'checkout@customer.example', 'former@customer.example', 'manager@customer-branch.example', 'new.starter@customer.example',
     ]);
     expect(emails((await list(root, '&organisation=7')).body)).toEqual(['manager@customer-branch.example']);
     expect(emails((await list(root, '&disabled=true')).body)).toEqual(['former@customer.example']);
@@ -72,7 +72,7 @@ describe('users', () => {
   it("shows a reseller admin its subtree's users and not the other reseller's", async () => {
     const seen = emails((await list(resellerAdmin)).body);
     expect(seen.sort()).toEqual([
-      'admin@reseller.example', 'buyer@customer.example', 'buyer@eu-customer.example', 'former@customer.example',
+      'admin@reseller.example', 'buyer@customer.example', 'buyer@eu-customer.example', 'checkout@customer.example', 'former@customer.example',
       'manager@customer-branch.example', 'new.starter@customer.example', 'security@reseller.example',
     ]);
     expect(emails((await list(resellerAdmin, '&organisation=5')).body)).toEqual([]);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import knex, { type Knex } from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
-import { writeAccessRows } from '../../server/testing/accessRows';
+import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { signInTo } from './support/signIn';
 import { newestOrderId, removeOrdersPlacedAfter } from './support/placedOrders';
 
@@ -221,7 +221,7 @@ test('Details tab: the basket page’s line inputs (quantity rules, subscription
   const db = openDatabase();
   const { team_name: demoTeam } = (await db('organisations').where('id', CUSTOMER).first('team_name')) as { team_name: string | null };
   try {
-    await writeAccessRows(db, (trx) => trx('organisations').where('id', CUSTOMER).update({ team_name: 'E2E Wizard Taken' }));
+    await writeVersionedRows(db, (trx) => trx('organisations').where('id', CUSTOMER).update({ team_name: 'E2E Wizard Taken' }));
     await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
     const lines = page.getByTestId('checkout-lines');
     const dropbox = lines.getByRole('row').filter({ hasText: 'Dropbox Business Standard' });
@@ -289,7 +289,7 @@ test('Details tab: the basket page’s line inputs (quantity rules, subscription
       [2, null, 'NEW_BUSINESS', 'DR-E2E-1', 'eve@end-user.example'],
     ]);
   } finally {
-    await writeAccessRows(db, (trx) => trx('organisations').where('id', CUSTOMER).update({ team_name: demoTeam }));
+    await writeVersionedRows(db, (trx) => trx('organisations').where('id', CUSTOMER).update({ team_name: demoTeam }));
     await db.destroy();
   }
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Subscription } from '../../generated/types';
 import { SYSTEM_ACTOR } from '../audit/auditTrail';
 import { inTransaction } from '../../writes/records';
-import { writeAccessRows } from '../../testing/accessRows';
+import { writeVersionedRows } from '../../testing/versionedRows';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 
 /**
@@ -127,14 +127,14 @@ describe('PUT /subscriptions/{id}', () => {
     expect((await put(resellerAdmin, 999, { name: 'Missing' })).status).toBe(404);
     // The buyer's role gains contract:modify over child organisations only (000 §6 value 1).
     const permission = (await server.db('permissions').where('name', 'contract:modify').first('id')) as { id: number };
-    const [grant] = (await writeAccessRows(server.db, (trx) => trx('role_permissions').insert({ role_id: 1, permission_id: permission.id, value: 1 }).returning('id'))) as ({ id: number } | number)[];
+    const [grant] = (await writeVersionedRows(server.db, (trx) => trx('role_permissions').insert({ role_id: 1, permission_id: permission.id, value: 1 }).returning('id'))) as ({ id: number } | number)[];
     try {
       const mine = await server.client();
       await mine.login('buyer@customer.example');
       expect((await put(mine, DROPBOX, { name: 'Own organisation' })).status).toBe(404);
       expect((await put(mine, BRANCH_SBC, { name: 'Branch SBC' })).status).toBe(200);
     } finally {
-      await writeAccessRows(server.db, (trx) => trx('role_permissions').where('id', typeof grant === 'object' ? grant.id : grant).delete());
+      await writeVersionedRows(server.db, (trx) => trx('role_permissions').where('id', typeof grant === 'object' ? grant.id : grant).delete());
     }
   });
 });

@@ -10,7 +10,10 @@ import { createTestDatabase, type TestDatabase } from './testing/testDatabase';
 // and 6): where it listens, what its log shows, and how SIGTERM stops it.
 
 const ROOT = join(import.meta.dirname, '..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+// tsx as a loader in the server's own process, as `npm run serve` runs it: the tsx command would
+// put a relaying parent in between, which kills a child whose event loop is busy for 30 ms when
+// the signal comes instead of letting its SIGTERM handler run.
+const TSX_LOADER = ['--import', 'tsx'];
 
 interface Running {
   process: ChildProcess;
@@ -23,7 +26,8 @@ interface Running {
 const children: ChildProcess[] = [];
 
 async function startServer(database: TestDatabase, dataDir: string, env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [TSX, join(ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, [...TSX_LOADER, join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
     env: { ...process.env, DATABASE_URL: database.url, HUB_DATA_DIR: dataDir, PORT: '0', HUB_SECRET_KEY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5143,7 +5143,7 @@ export const recordScreens = {
       {
         "name": "print",
         "guards": [],
-        "component": "orders/PrintButton#PrintButton"
+        "component": "common/PrintButton#PrintButton"
       }
     ]
   },

@@ -15,7 +15,7 @@ export const cellSlots: Readonly<Record<string, Slot<CellSlotProps>>> = {
 
 export const actionSlots: Readonly<Record<string, Slot<ActionSlotProps>>> = {
   "billing/InvoiceDownload#InvoiceDownload": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/billing/InvoiceDownload').then((module) => ({ default: module.InvoiceDownload }))),
-  "orders/PrintButton#PrintButton": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/orders/PrintButton').then((module) => ({ default: module.PrintButton }))),
+  "common/PrintButton#PrintButton": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/common/PrintButton').then((module) => ({ default: module.PrintButton }))),
   "subscriptions/ActivationActions#ActivateChanges": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/subscriptions/ActivationActions').then((module) => ({ default: module.ActivateChanges }))),
   "subscriptions/ActivationActions#ActivateSubscription": lazy<ComponentType<ActionSlotProps>>(() => import('../../screens/subscriptions/ActivationActions').then((module) => ({ default: module.ActivateSubscription }))),
 };

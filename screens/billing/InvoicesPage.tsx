@@ -1,7 +1,7 @@
 import { GenericListView } from '../../runtime/list/GenericListView';
 import { genericListConfig } from '../../runtime/list/genericListConfig';
 import { useGenericList } from '../../runtime/list/useGenericList';
-import { PrintButton } from './PrintButton';
+import { PrintButton } from '../common/PrintButton';
 
 /** The invoices list (spec screen `invoices`, with its download action) and Print above it (001 §2). */
 export function InvoicesPage() {

@@ -6,7 +6,7 @@ import { GenericListView } from '../../runtime/list/GenericListView';
 import { genericListConfig } from '../../runtime/list/genericListConfig';
 import { useGenericList, type GenericList } from '../../runtime/list/useGenericList';
 import { Spinner } from '../../runtime/ui/Spinner';
-import { PrintButton } from '../billing/PrintButton';
+import { PrintButton } from '../common/PrintButton';
 import type { MetricsChartRow } from './MetricsCharts';
 
 /** The charts load apart from the page: the table shows at once, the SVG code follows. */

@@ -3,7 +3,7 @@ import { useAlerts } from '../../runtime/alerts/useAlerts';
 import { fetchFile, saveFile } from '../../runtime/api/download';
 import { useT } from '../../runtime/i18n/useT';
 import type { SelectionSlotProps } from '../../runtime/slots/slotTypes';
-import { PrintButton } from './PrintButton';
+import { PrintButton } from '../common/PrintButton';
 
 /**
  * The orders list's Export and Print (001 §2): Export sends the ticked orders (POST /orders/export)

@@ -148,7 +148,7 @@ test('root links a supplier reference once it is well formed and found, and remo
   await expect(page.locator('.order-details').getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
 });
 
-test('the orders list: tick orders (or all of the page), Export saves the CSV under the name given, Print is there', async ({ page }) => {
+test('the orders list: tick orders (or all of the page), Export saves the CSV under the name given, Print prints the list alone', async ({ page }) => {
   await signInTo(page, BUYER, '/webstore/orders', /\/webstore\/orders$/);
   const exportButton = page.getByRole('button', { name: 'Export', exact: true });
   await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible();
@@ -165,6 +165,15 @@ test('the orders list: tick orders (or all of the page), Export saves the CSV un
   await page.getByRole('checkbox', { name: 'Select all rows of this page' }).check();
   const [all] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
   expect((await readFile(await all.path(), 'utf8')).trimEnd().split('\r\n')).toHaveLength(13);
+  // Printed (the list opened directly, no order page loaded before): the rows without the menus,
+  // filters, pager, checkboxes and buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('link', { name: 'HUB-10002', exact: true })).toBeVisible();
+  for (const hidden of [page.locator('header.app-header'), page.getByRole('complementary', { name: 'Filters' }), page.getByRole('navigation', { name: 'Pagination' })]) {
+    await expect(hidden).toBeHidden();
+  }
+  await expect(page.getByRole('checkbox', { name: 'Select all rows of this page' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeHidden();
 });
 
 test('a financed order shows its finance contact and figures (001 §2, §9)', async ({ page }) => {

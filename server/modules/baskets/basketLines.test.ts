@@ -228,6 +228,18 @@ describe('PUT /baskets/{id} with lines', () => {
     expect(response.body).toMatchObject({ code: 'min_quantity', parameter: 'line_items/1/quantity' });
   });
 
+  it('holds the margin to the RRP: a markup lifting the end-user price above it names the line, a negative one is a bad body', async () => {
+    const { basket, ids } = await basketWith([{ product: id('LOGI-RALLY-BAR'), quantity: 1 }]);
+    const above = await put(basket, { line_items: [{ id: ids[0], product: id('LOGI-RALLY-BAR'), quantity: 1, markup: '30' }] });
+    expect([above.status, above.body]).toMatchObject([422, { code: 'max_margin', message_key: 'problem.max_margin', parameter: 'line_items/0/markup' }]);
+    const negative = await put(basket, { line_items: [{ id: ids[0], product: id('LOGI-RALLY-BAR'), quantity: 1, markup: '-1' }] });
+    expect(negative.status).toBe(400);
+    // Nothing was written by either: the line keeps no markup; a margin within the RRP is kept.
+    expect(await server.db('basket_line_items').where('id', ids[0]).first('markup')).toMatchObject({ markup: null });
+    const within = await put(basket, { line_items: [{ id: ids[0], product: id('LOGI-RALLY-BAR'), quantity: 1, markup: '5' }] });
+    expect(within.status, within.text).toBe(200);
+  });
+
   describe('Dropbox, Acronis and named orders (000 §5)', () => {
     const dropbox = (team: string | null, admin: string | null = 'it@customer.example') => ({ product: id('DBX-BUS-STD'), quantity: 3, dropbox_team_name: team, dropbox_admin_email: admin });
 

@@ -91,6 +91,14 @@ describe('POST /baskets/{id}/checkout', () => {
     expect([response.status, response.body]).toMatchObject([422, { code: 'unknown_value', parameter: 'line_items' }]);
   });
 
+  it('refuses a quantity the plan does not allow, naming the line, and places nothing', async () => {
+    const { id, lineIds } = await makeBasket(server.db, [['DBX-BUS-STD', 10]]);
+    const orders = await count(server.db, 'orders');
+    const response = await checkout(id, { purchase_order_number: nextPo(), line_items: [{ id: lineIds[0]!, quantity: 2, dropbox_team_name: `Team ${nextPo()}`, dropbox_admin_email: 'it@customer.example' }] });
+    expect([response.status, response.body]).toMatchObject([400, { code: 'invalid_quantity', parameter: 'line_items/0/quantity' }]);
+    expect(await count(server.db, 'orders')).toBe(orders);
+  });
+
   it('prices BY_WEIGHT_TABLE shipping on the server: 4 × 0.25 kg + 2 × 1.5 kg = 4 kg is the 2–10 kg band', async () => {
     const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2]]);
     const response = await checkout(id, { purchase_order_number: nextPo(), ...GB_ADDRESS, shipping_country_code: 'FR', shipping_type: 3 });

@@ -29,21 +29,22 @@ export async function readDataVersions(db: Knex, names: readonly string[]): Prom
  * Reads versions for many concurrent requests with few queries, without ever handing a request
  * a read that began before it arrived (that read might predate a commit the request must see):
  * a request joins the read that starts next, and at most one read waits behind the one running.
+ * A read starts at the end of the event loop's turn, so the requests taken in by one turn share it.
  */
 export class DataVersionReader {
   private running: Promise<number[]> | undefined;
   private next: Promise<number[]> | undefined;
 
-  constructor(
-    private readonly db: Knex,
-    private readonly names: readonly string[],
-  ) {}
+  /** `read` reads the versions now committed (readDataVersions, bound to a database and names). */
+  constructor(private readonly read: () => Promise<number[]>) {}
 
   current(): Promise<number[]> {
-    if (!this.running) return this.start();
     if (!this.next) {
-      const after = this.running.catch(() => []);
-      this.next = after.then(() => {
+      // The read starts once the running one is done and the event loop has taken in every
+      // request that is already waiting (setImmediate runs after the poll phase), so they all
+      // join it; none of them arrived after it began.
+      const after = this.running ? this.running.catch(() => []) : Promise.resolve();
+      this.next = after.then(afterPendingRequests).then(() => {
         this.next = undefined;
         return this.start();
       });
@@ -52,13 +53,16 @@ export class DataVersionReader {
   }
 
   private start(): Promise<number[]> {
-    const read = readDataVersions(this.db, this.names).finally(() => {
+    const read = this.read().finally(() => {
       if (this.running === read) this.running = undefined;
     });
     this.running = read;
     return read;
   }
 }
+
+/** Resolves after the requests the event loop has already received are taken in. */
+const afterPendingRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A database's readers, one per set of version names, shared by every request of the process. */
 const readers = new WeakMap<Knex, Map<string, DataVersionReader>>();
@@ -68,6 +72,6 @@ export function dataVersionReader(db: Knex, names: readonly string[]): DataVersi
   if (!byNames) readers.set(db, (byNames = new Map()));
   const key = names.join(',');
   let reader = byNames.get(key);
-  if (!reader) byNames.set(key, (reader = new DataVersionReader(db, names)));
+  if (!reader) byNames.set(key, (reader = new DataVersionReader(() => readDataVersions(db, names))));
   return reader;
 }

@@ -1,15 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { connect } from '../db/connect';
 import { operations } from '../generated/operations';
 import { writeVersionedRows } from '../testing/versionedRows';
 import { startTestServer, TestClient, type TestServer } from '../testing/testServer';
 import { BUYER, idsOf, ROOT_ADMIN, type Row } from '../testing/testUsers';
 import { inTransaction, SYSTEM_ACTOR } from '../writes/records';
 import { versionsRead } from './listCache';
+import { startSecondInstance, type SecondInstance } from '../testing/secondInstance';
 
 const metaOf = (id: string) => operations.find((operation) => operation.id === id)!.generic!;
 
@@ -33,7 +29,7 @@ describe('which generic lists are cached', () => {
 // request of both.
 describe('cached order lists', () => {
   let server: TestServer;
-  let second: { db: Knex; server: Server; baseUrl: string };
+  let second: SecondInstance;
   let roots: TestClient[];
   let buyers: TestClient[];
 
@@ -50,11 +46,7 @@ describe('cached order lists', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const db = connect(server.url);
-    const listening: Server = await new Promise((resolve) => {
-      const started = createApp(db).listen(0, '127.0.0.1', () => resolve(started));
-    });
-    second = { db, server: listening, baseUrl: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
+    second = await startSecondInstance(server);
     // A Customer Co user whose order:view reaches its child organisations only (a grant of 1).
     await writeVersionedRows(server.db, async (trx) => {
       const { id: _id, ...buyer } = (await trx('users').where('email_address', BUYER).first()) as Record<string, unknown>;
@@ -69,8 +61,7 @@ describe('cached order lists', () => {
     buyers = [await signedInOn(server.baseUrl, BUYER), await signedInOn(second.baseUrl, BUYER)];
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => second.server.close(() => resolve()));
-    await second.db.destroy();
+    await second.close();
     await server.close();
   });
 

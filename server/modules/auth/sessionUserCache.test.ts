@@ -1,12 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
-import { connect } from '../../db/connect';
 import { writeVersionedRows } from '../../testing/versionedRows';
 import { startTestServer, TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, ROOT_ADMIN } from '../../testing/testUsers';
+import { startSecondInstance, type SecondInstance } from '../../testing/secondInstance';
 
 interface Me {
   name: string;
@@ -20,21 +16,16 @@ interface Me {
 // must hold on the very next request of both.
 describe('session users cached by the access data version', () => {
   let server: TestServer;
-  let second: { db: Knex; server: Server; baseUrl: string };
+  let second: SecondInstance;
   let admin: TestClient;
 
   beforeAll(async () => {
     server = await startTestServer();
-    const db = connect(server.url);
-    const listening: Server = await new Promise((resolve) => {
-      const started = createApp(db).listen(0, '127.0.0.1', () => resolve(started));
-    });
-    second = { db, server: listening, baseUrl: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
+    second = await startSecondInstance(server);
     admin = await signedInOn(second.baseUrl, ROOT_ADMIN);
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => second.server.close(() => resolve()));
-    await second.db.destroy();
+    await second.close();
     await server.close();
   });
 

@@ -1,14 +1,10 @@
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
-import { connect } from '../../db/connect';
 import type { Product, PublicProduct } from '../../generated/types';
 import { startTestServer, TestClient, type TestServer } from '../../testing/testServer';
 import { inTransaction, SYSTEM_ACTOR } from '../../writes/records';
+import { startSecondInstance, type SecondInstance } from '../../testing/secondInstance';
 
 /** A raw GET, bytes as sent (fetch would undo the compression). */
 function rawGet(baseUrl: string, path: string, headers: Record<string, string> = {}) {
@@ -27,26 +23,21 @@ function rawGet(baseUrl: string, path: string, headers: Record<string, string> =
 // connection pool and its own page cache; a write through either (or a job) must show on both.
 describe('catalogue page cache', () => {
   let server: TestServer;
-  let second: { db: Knex; server: Server; baseUrl: string };
+  let second: SecondInstance;
   let buyerA: TestClient;
   let buyerB: TestClient;
   const PUBLIC = '/api/v1/public/webstore?per_page=96&sort_by=%2Bname';
 
   beforeAll(async () => {
     server = await startTestServer();
-    const db = connect(server.url);
-    const listening: Server = await new Promise((resolve) => {
-      const started = createApp(db).listen(0, '127.0.0.1', () => resolve(started));
-    });
-    second = { db, server: listening, baseUrl: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
+    second = await startSecondInstance(server);
     buyerA = server.client();
     buyerB = new TestClient(second.baseUrl);
     await buyerA.login('buyer@customer.example');
     await buyerB.login('buyer@customer.example');
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => second.server.close(() => resolve()));
-    await second.db.destroy();
+    await second.close();
     await server.close();
   });
 

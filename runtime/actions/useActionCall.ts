@@ -37,10 +37,11 @@ export function useActionCall(): (action: ActionConfig, subject: ActionSubject, 
         const body = actionBody(action, run.input ?? '');
         await sendRequest(action.call.method.toUpperCase() as WriteMethod, path, { ...(body !== undefined && { body }), ...(run.etag && { ifMatch: run.etag }) });
         push(successAlert('action', key, action.success ?? '', { ...subject.record, ...subject.values }));
-        if (action.then) goTo(action.then.route);
-        // Who is signed in changed (emulation): shown together with the navigation above.
-        if (action.then?.reloadUser) await reloadUser({ afterNavigation: true });
-        else if (!action.then) run.reload();
+        const then = action.then;
+        // Who is signed in changed (emulation): the new user and the next screen render together.
+        if (then?.reloadUser) await reloadUser({ navigate: () => goTo(then.route) });
+        else if (then) goTo(then.route);
+        else run.reload();
       } catch (error) {
         const problem = asProblem(error);
         push(failureAlert('action', key, action.failure ?? '', { ...subject.record, ...subject.values }, problem));

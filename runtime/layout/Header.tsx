@@ -12,11 +12,9 @@ export function Header() {
   const navigate = useNavigate();
   const { user, loading, logout } = useCurrentUser();
 
-  // Leave the guarded page first, so its guard does not bounce to /login?next=… on the way out.
-  const signOut = async () => {
-    await navigate(routePath('login'));
-    await logout();
-  };
+  // The login page and the signed-out state render together, so the guarded page being left does
+  // not bounce to /login?next=… on the way out.
+  const signOut = () => logout(() => void navigate(routePath('login')));
 
   return (
     <header className="app-header">

@@ -15,22 +15,24 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const latestLoad = useRef(0);
 
   /**
-   * Sets who is signed in. After a navigation that changes who is signed in (log out, emulation)
-   * it is set in a transition, rendered together with the navigation still in progress: the
-   * screen being left, which may be closed to the new user, never renders for them and bounces
-   * them to the login or forbidden page on the way.
+   * Sets who is signed in. When that comes with a navigation (log out, emulation), both are one
+   * transition: they render together, so neither the screen being left renders for the new user
+   * (it may be closed to them and bounce to the login or forbidden page) nor the next screen for
+   * the old one. Two transitions started apart could commit apart: the navigation may still wait
+   * for its screen's lazy chunk when the user's comes.
    */
-  const show = useCallback((next: CurrentUser | null, afterNavigation: boolean) => {
+  const show = useCallback((next: CurrentUser | null, navigate?: () => void) => {
     const apply = () => {
+      navigate?.();
       setUser(next);
       setLoading(false);
     };
-    if (afterNavigation) startTransition(apply);
+    if (navigate) startTransition(apply);
     else apply();
   }, []);
 
   const reload = useCallback(
-    async (options?: { afterNavigation?: boolean }): Promise<CurrentUser | null> => {
+    async (options?: { navigate?: () => void }): Promise<CurrentUser | null> => {
       const load = ++latestLoad.current;
       let loaded: CurrentUser | null;
       try {
@@ -39,7 +41,9 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
       } catch {
         loaded = null; // 000 §7: a failed load of the current user means signed out.
       }
-      if (load === latestLoad.current) show(loaded, options?.afterNavigation ?? false);
+      if (load === latestLoad.current) show(loaded, options?.navigate);
+      // A newer load sets the user; the navigation asked for still happens.
+      else options?.navigate?.();
       return loaded;
     },
     [show],
@@ -48,20 +52,22 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const signedIn = useCallback(
     (next: CurrentUser) => {
       latestLoad.current++;
-      show(next, false);
+      show(next);
     },
     [show],
   );
 
-  const logout = useCallback(async () => {
-    latestLoad.current++;
-    try {
-      await api.POST('/auth/logout');
-    } finally {
-      // The header goes to the login page first.
-      show(null, true);
-    }
-  }, [show]);
+  const logout = useCallback(
+    async (navigate?: () => void) => {
+      latestLoad.current++;
+      try {
+        await api.POST('/auth/logout');
+      } finally {
+        show(null, navigate);
+      }
+    },
+    [show],
+  );
 
   useEffect(() => {
     void reload();
@@ -71,7 +77,7 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
     () =>
       onUnauthorized(() => {
         latestLoad.current++;
-        show(null, false);
+        show(null);
       }),
     [show],
   );

@@ -7,13 +7,13 @@ export interface CurrentUserState {
   /** True until the first `GET /whoami` has answered; guarded routes wait for it. */
   loading: boolean;
   /**
-   * Asks the server again who is signed in; a failure means signed out (000 §7). After a
-   * navigation that changed who is signed in (emulation), `afterNavigation` renders the new user
-   * together with that navigation, so the screen being left never renders for them.
+   * Asks the server again who is signed in; a failure means signed out (000 §7). When who is
+   * signed in changed on the server (emulation), `navigate` goes to the next screen in the same
+   * transition as the new user, so no screen renders for the wrong user on the way.
    */
-  reload: (options?: { afterNavigation?: boolean }) => Promise<CurrentUser | null>;
-  /** Ends the session on the server and forgets the user here. */
-  logout: () => Promise<void>;
+  reload: (options?: { navigate?: () => void }) => Promise<CurrentUser | null>;
+  /** Ends the session on the server and forgets the user here, with `navigate` in the same transition. */
+  logout: (navigate?: () => void) => Promise<void>;
   /** Takes the user a successful `POST /auth/login` answered with. */
   signedIn: (user: CurrentUser) => void;
 }

@@ -45,18 +45,27 @@ export function useCheckoutWizard(basketId: number) {
   // save of the basket) needs order:modify_draft as well.
   const linesEditable = hasPermission(user, 'order:modify_draft');
   const placeKey = useRef(newKey());
+  // Counts the user's edits, so that a read started before one does not undo it.
+  const edits = useRef(0);
 
   const load = useCallback(
     (signal: AbortSignal) => {
       if (!organisation) return;
+      const editsBefore = edits.current;
       loadCheckout(basketId, signal)
         .then((loaded) => {
           setData(loaded);
+          setLineRefusal(null);
+          if (edits.current !== editsBefore) {
+            // The user changed something while the basket was read (Proceed after a declined
+            // application picks account payment): their draft stands, less the lines the server dropped.
+            setDraft((current) => (current ? { ...current, lines: current.lines.filter((line) => loaded.lines.some((stored) => stored.id === line.id)) } : draftOf(loaded)));
+            return;
+          }
           setDraft(draftOf(loaded));
           setChanged(false);
           // 000 §4: a basket that already has approved finance is treated as approved on load.
           setApproved(loaded.basket.finance_approved);
-          setLineRefusal(null);
         })
         .catch((error: unknown) => {
           if (!isAbortError(error)) setFailed(true);
@@ -98,12 +107,14 @@ export function useCheckoutWizard(basketId: number) {
   };
 
   const change = useCallback((update: Partial<Draft>) => {
+    edits.current += 1;
     setDraft((current) => (current ? { ...current, ...update } : current));
     setChanged(true);
     setRefusal(null);
     if (clearsApproval(update)) setApproved(false);
   }, []);
   const changeLine = useCallback((id: number, update: Partial<CheckoutLine>) => {
+    edits.current += 1;
     setDraft((current) => (current ? { ...current, lines: current.lines.map((line) => (line.id === id ? { ...line, ...update } : line)) } : current));
     setChanged(true);
     if ('quantity' in update) setApproved(false);

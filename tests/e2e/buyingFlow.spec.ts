@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { applyForFinanceAndPlaceOrder } from './support/financedCheckout';
 import { newestOrderId, removeOrdersPlacedAfter } from './support/placedOrders';
 import { signInTo } from './support/signIn';
 
@@ -123,15 +124,7 @@ test('finance path: store tile → dialog → basket page → Save and checkout 
   await expect(page.getByTestId('finance-phone-problem')).toHaveCount(0);
   // 3,150.00 + 9.95 shipping over the default 60 months.
   await expect(page.getByTestId('monthly-payment')).toHaveText('£71.30');
-  await page.getByTestId('apply-finance').click();
-  await expect(page.getByRole('dialog', { name: 'Finance approved' })).toBeVisible();
-  await page.getByTestId('approved-proceed').click();
-
-  await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
-  await expect(page.getByTestId('summary-payment')).toHaveText('Self finance');
-  await page.getByTestId('place-order').click();
-  await page.getByTestId('placed-close').click();
-  await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
+  await applyForFinanceAndPlaceOrder(page);
   const main = page.getByRole('main');
   await expect(main).toContainText('Logitech Rally Bar');
   await expect(page.getByRole('row', { name: /^Payment type Finance$/ })).toBeVisible();

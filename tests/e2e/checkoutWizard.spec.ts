@@ -3,6 +3,7 @@ import knex, { type Knex } from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { signInTo } from './support/signIn';
+import { applyForFinanceAndPlaceOrder } from './support/financedCheckout';
 import { newestOrderId, removeOrdersPlacedAfter } from './support/placedOrders';
 
 /**
@@ -177,15 +178,7 @@ test('finance path: company lookup, term, figures, approval, confirmation, then 
   await expect(page.getByTestId('finance-term-value')).toHaveText('36 months');
   await expect(page.getByTestId('monthly-payment')).toHaveText('£105.91');
 
-  await page.getByTestId('apply-finance').click();
-  await expect(page.getByRole('dialog', { name: 'Finance approved' })).toBeVisible();
-  await page.getByTestId('approved-proceed').click();
-  await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
-  await expect(page.getByTestId('summary-payment')).toHaveText('Self finance');
-  await page.getByTestId('place-order').click();
-  await page.getByTestId('placed-close').click();
-  await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
-  const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
+  const orderId = await applyForFinanceAndPlaceOrder(page);
   expect(await orderOf(orderId)).toMatchObject({ payment_type: 'FINANCE', finance_term_length: 36, finance_company_number: '00000001' });
 });
 
@@ -208,9 +201,30 @@ test('a declined application offers account payment instead', async ({ page }) =
   await page.getByTestId('finance_last_name').fill('Decline');
   await page.getByTestId('finance_email_address').fill('dan@customer.example');
   await page.getByTestId('finance_contact_number').fill('01130000001');
+  // The wizard reads the basket again after applying; Proceed is clicked before that read lands,
+  // which must not undo the choice of account payment.
+  let heldRead: (() => void) | undefined;
+  const readHeld = new Promise<void>((resolve) => (heldRead = resolve));
+  let released: () => void = () => undefined;
+  const release = new Promise<void>((resolve) => (released = resolve));
+  await page.route(/\/api\/v1\/baskets\/\d+\/line_items$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    heldRead!();
+    await release;
+    await route.fallback();
+  });
   await page.getByTestId('apply-finance').click();
   await expect(page.getByRole('dialog', { name: 'Finance declined' })).toBeVisible();
+  await readHeld;
   await page.getByTestId('declined-proceed').click();
+  await expect(page.getByTestId('payment-ACCOUNT')).toBeChecked();
+  // The read's last request is the products': once it is answered and the page has had a moment
+  // to take it in, the choice must still stand.
+  const landed = page.waitForResponse((response) => /\/api\/v1\/products\/\d+/.test(response.url()));
+  released();
+  await landed;
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
   await expect(page.getByTestId('payment-ACCOUNT')).toBeChecked();
   await expect(page.getByTestId('tab-confirmation')).toBeEnabled();
 });

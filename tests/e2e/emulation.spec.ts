@@ -27,7 +27,14 @@ test('a reseller admin emulates a buyer from the users list, then stops', async 
   // Never oneself, never a disabled user.
   await expect(rowOf(page, 'Rita Reseller').getByRole('button', { name: 'Emulate' })).toHaveCount(0);
   await expect(rowOf(page, 'Dora Disabled').getByRole('button', { name: 'Emulate' })).toHaveCount(0);
+  // The store's screen arrives late (a slow network): the users list being left must not render
+  // for Bob Buyer meanwhile, who may not see it (that bounced to the forbidden page).
+  await page.route(/\/assets\/StorePage-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.fallback();
+  });
   await emulate(page, rowOf(page, 'Bob Buyer'), 'Bob Buyer');
+  await page.unrouteAll({ behavior: 'wait' });
   await expect(emulationBar(page)).toContainText('is emulating Bob Buyer');
   const me = (await (await page.request.get('/api/v1/whoami')).json()) as { name: string; real_id: number | null };
   expect(me).toMatchObject({ name: 'Bob Buyer', real_id: expect.any(Number) });

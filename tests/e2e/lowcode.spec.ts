@@ -10,7 +10,6 @@ import { writeVersionedRows } from '../../server/testing/versionedRows';
  * Everything happens in a scratch copy of the project; the real spec is untouched.
  */
 
-const PORT = 3160;
 const BUYER = 'buyer@customer.example';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -40,19 +39,19 @@ test('a field added in the spec reaches the database, the API and the list scree
     expect(scratch.readFile(`server/migrations/${added}`)).toContain('table.string("sales_channel", 40).nullable();');
 
     // 2. The generated portal: data in the new column shows in the API and on the screen.
-    await scratch.start(PORT, databaseUrl);
+    const port = await scratch.start(databaseUrl);
     const db = connect(databaseUrl);
     const buyerOrg = await db('users as u').join('organisations as o', 'o.id', 'u.organisation_id').where('u.email_address', BUYER).first('o.id');
     const tagged = await db('orders').where('organisation_id', buyerOrg.id).orderBy('id').first('id', 'name');
     await writeVersionedRows(db, (trx) => trx('orders').where('id', tagged.id).update({ sales_channel: 'Partner portal' }));
     await db.destroy();
 
-    await page.goto(`http://localhost:${PORT}/login?next=${encodeURIComponent('/webstore/orders')}`);
+    await page.goto(`http://localhost:${port}/login?next=${encodeURIComponent('/webstore/orders')}`);
     await page.getByLabel('E-mail address').fill(BUYER);
     await page.getByLabel('Password').fill('demo-password');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/webstore\/orders$/);
-    const api = await page.request.get(`http://localhost:${PORT}/api/v1/orders?sales_channel=${encodeURIComponent('Partner portal')}`);
+    const api = await page.request.get(`http://localhost:${port}/api/v1/orders?sales_channel=${encodeURIComponent('Partner portal')}`);
     expect(api.status()).toBe(200);
     const rows = (await api.json()) as { id: number; sales_channel: string | null }[];
     expect(rows.map((row) => row.id)).toEqual([tagged.id]);

@@ -118,23 +118,29 @@ export class ScratchProject {
     return readFileSync(join(this.root, path), 'utf8');
   }
 
-  /** Builds the web client and starts the portal on a port; resolves once /healthz answers. */
-  async start(port: number, databaseUrl: string): Promise<void> {
+  /**
+   * Builds the web client and starts the portal on a port the system picks (a fixed one could be
+   * another portal's, whose /healthz would answer for this one); resolves with it once /healthz
+   * answers. tsx is loaded into the server's own process, so SIGTERM reaches its handler.
+   */
+  async start(databaseUrl: string): Promise<number> {
     execFileSync(process.execPath, [join(this.root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: this.root, stdio: 'pipe' });
-    this.server = spawn(process.execPath, [join(this.root, 'node_modules/tsx/dist/cli.mjs'), join(this.root, 'server/main.ts')], {
+    this.server = spawn(process.execPath, ['--import', 'tsx', join(this.root, 'server/main.ts')], {
       cwd: this.root,
-      env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
+      env: { ...process.env, PORT: '0', DATABASE_URL: databaseUrl },
       stdio: 'pipe',
     });
     let output = '';
     this.server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     this.server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     for (let attempt = 0; attempt < 240; attempt++) {
+      const port = /running at http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+        if (port && (await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return Number(port);
       } catch {
         // not listening yet
       }
+      if (this.server.exitCode !== null) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`the scratch portal did not start:\n${output}`);

@@ -3,7 +3,9 @@
  * a read that began before it arrived (that read might predate a commit the request must see):
  * a key asked for while no read runs is read at once; keys asked for while one runs wait for the
  * next, which reads them all together. Under load one query answers a batch of requests; alone, a
- * request waits for nobody. (server/writes/dataVersions.ts does the same for one row.)
+ * request waits for nobody. (server/writes/dataVersions.ts keeps the same rule for the data
+ * versions, but starts each read at the end of the event loop's turn, which measured faster there
+ * and not here: docs/performance.md.)
  */
 export class BatchedReader<Key, Value> {
   private running = false;

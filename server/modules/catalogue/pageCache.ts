@@ -2,8 +2,6 @@ import type { Knex } from 'knex';
 import type { Page, PreparedPage } from '../../http/operationDef';
 import { Generation, preparePage, remembered, VersionedCache } from '../../db/versionedCache';
 
-export { normalisedQuery } from '../../db/versionedCache';
-
 /**
  * The catalogue's pages, counts and price-list choices, cached per process and keyed by the
  * `catalogue` data version (spec `data_version`, bumped by every write of products, prices,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Page, PreparedPage } from '../http/operationDef';
-import { dataVersionReader } from '../writes/dataVersions';
+import { committedVersions, type CommittedVersions } from '../writes/dataVersions';
 
 /**
  * Answers cached per process and keyed by data versions (docs/performance.md): every write of an
@@ -56,9 +56,12 @@ export class VersionedCache {
 
   constructor(private readonly names: readonly string[]) {}
 
-  /** The generation of the versions committed now, for this request. */
-  async generation(db: Knex): Promise<Generation> {
-    const versions = await dataVersionReader(db, this.names).current();
+  /**
+   * The generation of the versions committed now, for this request: `known` if its session row
+   * was read with them (RequestContext.versions), else read now.
+   */
+  async generation(db: Knex, known?: CommittedVersions): Promise<Generation> {
+    const versions = (await committedVersions(db, known)).of(this.names);
     const current = this.generations.get(db);
     if (current && versions.every((version, index) => version === current.versions[index])) return current;
     // Older than the generation cached (a slow request), or newer in one and older in another:

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { operations } from '../generated/operations';
 import openapi from '../generated/openapi.json' with { type: 'json' };
 import { scopedFor } from '../modules/auth/sessionUser';
+import type { CommittedVersions } from '../writes/dataVersions';
 import type { Answer } from '../writes/idempotency';
 import type { OutboxDispatcher } from '../writes/outbox';
 import { Records, type Actor } from '../writes/records';
@@ -48,6 +49,7 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
     actor,
     user: user && scopedFor(user, operation.permission),
     ip: ctx.ip,
+    versions: ctx.state['versions'] as CommittedVersions | undefined,
     now: () => Date.now(),
     cookies: {
       get: (name) => readCookie(ctx, name),
@@ -103,7 +105,7 @@ async function runOperation(operation: OperationDef, input: GenericInput & { bod
   const { db } = context;
   switch (meta.kind) {
     case 'list':
-      return cachedGenericList(db, operation.id, meta, input);
+      return cachedGenericList(db, operation.id, meta, input, context.versions);
     case 'get':
       return genericGet(db, meta, input);
     case 'children': {

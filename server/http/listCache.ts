@@ -4,6 +4,7 @@ import type { EntityMeta } from '../db/entityMeta';
 import { preparePage, remembered, VersionedCache, normalisedQuery } from '../db/versionedCache';
 import { entities, type EntityName } from '../generated/entities';
 import type { SessionUser } from '../modules/auth/sessionUser';
+import type { CommittedVersions } from '../writes/dataVersions';
 import { genericList, type GenericInput } from './genericList';
 import type { GenericMeta, Page, PreparedPage } from './operationDef';
 
@@ -52,13 +53,19 @@ function scopeKey(user: SessionUser | undefined): string {
 const caches = new Map<string, VersionedCache>();
 
 /** A generic list, from the cache when it can be (see above), else straight from the database. */
-export async function cachedGenericList(db: Knex, operationId: string, meta: GenericMeta, input: GenericInput): Promise<Page<unknown> | PreparedPage> {
+export async function cachedGenericList(
+  db: Knex,
+  operationId: string,
+  meta: GenericMeta,
+  input: GenericInput,
+  known?: CommittedVersions,
+): Promise<Page<unknown> | PreparedPage> {
   const names = versionsRead(meta);
   if (!names) return genericList(db, meta, input);
   const key = names.join(',');
   let cache = caches.get(key);
   if (!cache) caches.set(key, (cache = new VersionedCache(names)));
-  const generation = await cache.generation(db);
+  const generation = await cache.generation(db, known);
   const scope = `${operationId}|${scopeKey(input.user)}`;
   const filters = normalisedQuery(input.query, ['page', 'per_page', 'sort_by']);
   const counted = (compute: () => Promise<number>) => remembered(generation.counts, `${scope}|${filters}`, MAX_COUNTS, compute);

@@ -3,6 +3,7 @@ import type { Actor, AuditAction, Records } from '../writes/records';
 import type { OperationTypes } from '../generated/types';
 import type { Guard } from '../modules/auth/guard';
 import type { SessionUser } from '../modules/auth/sessionUser';
+import type { CommittedVersions } from '../writes/dataVersions';
 
 export type OperationId = keyof OperationTypes;
 
@@ -16,6 +17,12 @@ export interface RequestContext {
   /** The signed-in user; always set for operations with auth: session. */
   user: SessionUser | undefined;
   ip: string;
+  /**
+   * The data versions committed when the caller's session row was read (with it, after the
+   * request arrived): the versioned caches use them instead of reading them again. Unset for a
+   * caller without a session.
+   */
+  versions?: CommittedVersions;
   cookies: {
     get(name: string): string | undefined;
     set(name: string, value: string | null, options?: { httpOnly?: boolean; maxAge?: number }): void;

@@ -59,10 +59,35 @@ export function newCsrfToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** A signed-in session's token: an HMAC of its session id (the SHA-256 its sessions row is keyed by). */
+/**
+ * What is derived from a session cookie (its row id, its CSRF token), remembered for the cookies
+ * seen lately: every API call of a signed-in caller needs both, and hashing them anew cost a few
+ * per cent of a catalogue page (docs/performance.md). Oldest first out beyond the cap.
+ */
+const MAX_REMEMBERED_SESSIONS = 10_000;
+function remember(map: Map<string, string>, key: string, derive: () => string): string {
+  let value = map.get(key);
+  if (value === undefined) {
+    map.set(key, (value = derive()));
+    if (map.size > MAX_REMEMBERED_SESSIONS) map.delete(map.keys().next().value!);
+  }
+  return value;
+}
+
+const sessionIds = new Map<string, string>();
+
+/** The id a session's row is stored under: the SHA-256 of its cookie (the cookie itself is never stored). */
+export function sessionIdOf(sessionToken: string): string {
+  return remember(sessionIds, sessionToken, () => createHash('sha256').update(sessionToken).digest('hex'));
+}
+
+const csrfTokens = new WeakMap<Buffer, Map<string, string>>();
+
+/** A signed-in session's token: an HMAC of its session id under the policy's key. */
 function sessionCsrfToken(policy: CookiePolicy, sessionToken: string): string {
-  const sessionId = createHash('sha256').update(sessionToken).digest('hex');
-  return createHmac('sha256', policy.csrfKey).update(`csrf:${sessionId}`).digest('base64url');
+  let tokens = csrfTokens.get(policy.csrfKey);
+  if (!tokens) csrfTokens.set(policy.csrfKey, (tokens = new Map()));
+  return remember(tokens, sessionToken, () => createHmac('sha256', policy.csrfKey).update(`csrf:${sessionIdOf(sessionToken)}`).digest('base64url'));
 }
 
 /** Hands out the CSRF token that goes with the session now in force (or a random one without). */

@@ -3,14 +3,19 @@ import type { Knex } from 'knex';
 import { resumeSession } from '../modules/auth/sessions';
 import { readCookie, SESSION_COOKIE, writeCookie } from './security';
 
-/** Resolves the session cookie of API calls into ctx.state.user; a dead session's cookie is cleared. */
+/**
+ * Resolves the session cookie of API calls into ctx.state.user, with the data versions read with
+ * the session row in ctx.state.versions (RequestContext.versions); a dead session's cookie is cleared.
+ */
 export function sessionMiddleware(db: Knex) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const token = ctx.path.startsWith('/api/') ? readCookie(ctx, SESSION_COOKIE) : undefined;
     if (token) {
-      const user = await resumeSession(db, token, Date.now());
-      if (user) ctx.state['user'] = user;
-      else writeCookie(ctx, SESSION_COOKIE, null, { httpOnly: true });
+      const session = await resumeSession(db, token, Date.now());
+      if (session) {
+        ctx.state['user'] = session.user;
+        ctx.state['versions'] = session.versions;
+      } else writeCookie(ctx, SESSION_COOKIE, null, { httpOnly: true });
     }
     await next();
   };

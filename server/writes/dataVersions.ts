@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRead, type PreparedSql } from '../db/preparedRead';
 
 /**
  * Data versions: a counter per cached data set (`data_versions`, one row by name), bumped in the
@@ -18,11 +19,32 @@ export async function bumpDataVersion(db: Knex, name: string): Promise<void> {
     .merge({ version: db.raw('?? + 1', ['data_versions.version']) });
 }
 
-/** The versions now committed, in the order of `names` (0 before the first write). */
-export async function readDataVersions(db: Knex, names: readonly string[]): Promise<number[]> {
-  const rows = (await db('data_versions').whereIn('name', names).select('name', 'version')) as { name: string; version: number | string }[];
-  const byName = new Map(rows.map((row) => [row.name, Number(row.version)]));
-  return names.map((name) => byName.get(name) ?? 0);
+/**
+ * Every data version committed at one moment (0 for a name never written): read whole, as the
+ * table holds a row per cached data set, so one read serves every cache a request consults.
+ */
+export class CommittedVersions {
+  private readonly byName: ReadonlyMap<string, number>;
+
+  constructor(rows: readonly { name: string; version: number | string }[]) {
+    this.byName = new Map(rows.map((row) => [row.name, Number(row.version)]));
+  }
+
+  /** The versions of `names`, in their order. */
+  of(names: readonly string[]): number[] {
+    return names.map((name) => this.byName.get(name) ?? 0);
+  }
+}
+
+const READ_VERSIONS: PreparedSql = {
+  name: 'hub_data_versions',
+  sqlite: 'select name, version from data_versions',
+  postgres: 'select name, version from data_versions',
+};
+
+/** The versions now committed. */
+export async function readDataVersions(db: Knex): Promise<CommittedVersions> {
+  return new CommittedVersions(await preparedRead<{ name: string; version: number | string }>(db, READ_VERSIONS, []));
 }
 
 /**
@@ -31,19 +53,19 @@ export async function readDataVersions(db: Knex, names: readonly string[]): Prom
  * a request joins the read that starts next, and at most one read waits behind the one running.
  * A read starts at the end of the event loop's turn, so the requests taken in by one turn share it.
  */
-export class DataVersionReader {
-  private running: Promise<number[]> | undefined;
-  private next: Promise<number[]> | undefined;
+export class DataVersionReader<Versions = CommittedVersions> {
+  private running: Promise<Versions> | undefined;
+  private next: Promise<Versions> | undefined;
 
-  /** `read` reads the versions now committed (readDataVersions, bound to a database and names). */
-  constructor(private readonly read: () => Promise<number[]>) {}
+  /** `read` reads the versions now committed (readDataVersions, bound to a database). */
+  constructor(private readonly read: () => Promise<Versions>) {}
 
-  current(): Promise<number[]> {
+  current(): Promise<Versions> {
     if (!this.next) {
       // The read starts once the running one is done and the event loop has taken in every
       // request that is already waiting (setImmediate runs after the poll phase), so they all
       // join it; none of them arrived after it began.
-      const after = this.running ? this.running.catch(() => []) : Promise.resolve();
+      const after = this.running ? this.running.catch(() => undefined) : Promise.resolve();
       this.next = after.then(afterPendingRequests).then(() => {
         this.next = undefined;
         return this.start();
@@ -52,7 +74,7 @@ export class DataVersionReader {
     return this.next;
   }
 
-  private start(): Promise<number[]> {
+  private start(): Promise<Versions> {
     const read = this.read().finally(() => {
       if (this.running === read) this.running = undefined;
     });
@@ -64,14 +86,16 @@ export class DataVersionReader {
 /** Resolves after the requests the event loop has already received are taken in. */
 const afterPendingRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A database's readers, one per set of version names, shared by every request of the process. */
-const readers = new WeakMap<Knex, Map<string, DataVersionReader>>();
+/** A database's reader, shared by every request of the process. */
+const readers = new WeakMap<Knex, DataVersionReader>();
 
-export function dataVersionReader(db: Knex, names: readonly string[]): DataVersionReader {
-  let byNames = readers.get(db);
-  if (!byNames) readers.set(db, (byNames = new Map()));
-  const key = names.join(',');
-  let reader = byNames.get(key);
-  if (!reader) byNames.set(key, (reader = new DataVersionReader(() => readDataVersions(db, names))));
-  return reader;
+/**
+ * The versions committed now, for a request: `known` when its session row was read with them
+ * (after the request arrived: modules/auth/sessions.ts), else from the shared reader.
+ */
+export function committedVersions(db: Knex, known?: CommittedVersions): Promise<CommittedVersions> {
+  if (known) return Promise.resolve(known);
+  let reader = readers.get(db);
+  if (!reader) readers.set(db, (reader = new DataVersionReader(() => readDataVersions(db))));
+  return reader.current();
 }

@@ -1,21 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { BatchedReader } from '../../db/batchedReader';
-import { ACCESS_VERSION } from '../../writes/dataVersions';
+import { preparedRead, type PreparedSql } from '../../db/preparedRead';
+import { ACCESS_VERSION, CommittedVersions } from '../../writes/dataVersions';
 import { cachedSessionUser } from './sessionUserCache';
 import type { SessionUser } from './sessionUser';
 
+import { sessionIdOf } from '../../http/security';
 export { SESSION_COOKIE } from '../../http/security';
 /** Sliding expiry is written at most this often, so reads do not all become writes. */
 const TOUCH_INTERVAL_MS = 30_000;
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Starts a session with a fresh id and returns the cookie value (only its hash is stored). */
 export async function startSession(db: Knex, user: { id: number; timeout: number }, now: number, realUserId: number | null = null): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db('sessions').insert({
-    id: digest(token),
+    id: sessionIdOf(token),
     user_id: user.id,
     real_user_id: realUserId,
     created_at: now,
@@ -26,7 +27,7 @@ export async function startSession(db: Knex, user: { id: number; timeout: number
 }
 
 export async function endSession(db: Knex, token: string): Promise<void> {
-  await db('sessions').where('id', digest(token)).delete();
+  await db('sessions').where('id', sessionIdOf(token)).delete();
 }
 
 interface SessionRow {
@@ -34,25 +35,44 @@ interface SessionRow {
   real_user_id: number | null;
   expires_at: number;
   last_seen_at: number;
-  /** The `access` data version committed when the row was read (sessionUserCache.ts). */
-  access_version: number;
+  /** Every data version committed when the row was read (sessionUserCache.ts, RequestContext.versions). */
+  versions: CommittedVersions;
 }
 
 /**
- * Session rows with the committed `access` data version, read in batches: a request's read
- * begins after it arrived (batchedReader.ts), so the user cached under that version is no older
- * than the last write before the request, and a signed-out or expired session ends at once.
- * Concurrent requests share one query.
+ * Session rows with every committed data version (a row per version, or one with no version
+ * before the first write), for a batch of session ids: a JSON array in SQLite, an array in
+ * PostgreSQL, so one prepared statement serves any batch (server/db/preparedRead.ts).
+ */
+const READ_SESSIONS: PreparedSql = {
+  name: 'hub_sessions_with_versions',
+  sqlite:
+    'select s.id, s.user_id, s.real_user_id, s.expires_at, s.last_seen_at, dv.name, dv.version from sessions s ' +
+    'left join data_versions dv on 1 = 1 where s.id in (select value from json_each(?))',
+  postgres:
+    'select s.id, s.user_id, s.real_user_id, s.expires_at, s.last_seen_at, dv.name, dv.version from sessions s ' +
+    'left join data_versions dv on true where s.id = any($1::varchar[])',
+};
+
+type SessionVersionRow = Omit<SessionRow, 'versions'> & { id: string; name: string | null; version: number | string | null };
+
+/**
+ * Session rows with the committed data versions, read in batches: a request's read begins after
+ * it arrived (batchedReader.ts), so the user cached under the `access` version is no older than
+ * the last write before the request, a signed-out or expired session ends at once, and the
+ * request's cached pages are keyed by versions no older than its arrival. Concurrent requests
+ * share one query.
  */
 function sessionReader(db: Knex): BatchedReader<string, SessionRow> {
   let reader = readers.get(db);
   if (!reader) {
     reader = new BatchedReader(async (ids) => {
-      const rows = (await db('sessions as s')
-        .leftJoin('data_versions as dv', 'dv.name', db.raw('?', [ACCESS_VERSION]))
-        .whereIn('s.id', ids)
-        .select('s.id', 's.user_id', 's.real_user_id', 's.expires_at', 's.last_seen_at', 'dv.version as access_version')) as (Omit<SessionRow, 'access_version'> & { id: string; access_version: number | string | null })[];
-      return new Map(rows.map(({ id, ...row }) => [id, { ...row, access_version: Number(row.access_version ?? 0) }]));
+      const values = db.client.config.client === 'pg' ? [ids] : [JSON.stringify(ids)];
+      const rows = await preparedRead<SessionVersionRow>(db, READ_SESSIONS, values);
+      const versions = new CommittedVersions(rows.flatMap(({ name, version }) => (name === null || version === null ? [] : [{ name, version }])));
+      const sessions = new Map<string, SessionRow>();
+      for (const { id, user_id, real_user_id, expires_at, last_seen_at } of rows) sessions.set(id, { user_id, real_user_id, expires_at, last_seen_at, versions });
+      return sessions;
     });
     readers.set(db, reader);
   }
@@ -73,9 +93,15 @@ async function touch(db: Knex, id: string, now: number, timeout: number): Promis
   }
 }
 
+/** A live session's user, and the data versions read with its row. */
+export interface ResumedSession {
+  user: SessionUser;
+  versions: CommittedVersions;
+}
+
 /** The user of a live session, extending it; undefined (and the row removed) once idle too long. */
-export async function resumeSession(db: Knex, token: string, now: number): Promise<SessionUser | undefined> {
-  const id = digest(token);
+export async function resumeSession(db: Knex, token: string, now: number): Promise<ResumedSession | undefined> {
+  const id = sessionIdOf(token);
   const session = await sessionReader(db).read(id);
   if (!session) return undefined;
   if (Number(session.expires_at) <= now) {
@@ -83,7 +109,8 @@ export async function resumeSession(db: Knex, token: string, now: number): Promi
     return undefined;
   }
   const realUserId = session.real_user_id === null ? null : Number(session.real_user_id);
-  const user = await cachedSessionUser(db, Number(session.user_id), realUserId, session.access_version);
+  const [accessVersion] = session.versions.of([ACCESS_VERSION]);
+  const user = await cachedSessionUser(db, Number(session.user_id), realUserId, accessVersion!);
   if (!user) {
     await db('sessions').where('id', id).delete();
     return undefined;
@@ -91,12 +118,12 @@ export async function resumeSession(db: Knex, token: string, now: number): Promi
   if (now - Number(session.last_seen_at) >= TOUCH_INTERVAL_MS) {
     await touch(db, id, now, user.timeout);
   }
-  return user;
+  return { user, versions: session.versions };
 }
 
 /** The administrator behind a live emulated session, or null for an ordinary, expired or unknown one. */
 export async function emulatingAdministrator(db: Knex, token: string): Promise<number | null> {
-  const session = await db('sessions').where('id', digest(token)).where('expires_at', '>', Date.now()).first('real_user_id');
+  const session = await db('sessions').where('id', sessionIdOf(token)).where('expires_at', '>', Date.now()).first('real_user_id');
   return session && session.real_user_id !== null ? Number(session.real_user_id) : null;
 }
 

@@ -34,9 +34,9 @@ async function visibleProduct(db: Knex, id: number, list: PriceListChoice, root:
  * The signed-in listing: the same for every buyer of one price list, so cached by list and query
  * (pageCache.ts); privately, as it shows buy prices.
  */
-export const listProducts: Handler<'listProducts'> = async ({ query }, { db, user }) => {
+export const listProducts: Handler<'listProducts'> = async ({ query }, { db, user, versions }) => {
   if (!user) throw unauthenticated();
-  const view = await catalogueView(db);
+  const view = await catalogueView(db, versions);
   const { assigned_price_list_id: assigned, currency } = user.organisation;
   const list = await view.list(`buyer|${assigned}|${currency}`, () => priceListFor(db, user));
   return view.page(pageKey('products', list, query), 'private', async () => {
@@ -55,8 +55,8 @@ export const getProduct: Handler<'getProduct'> = async ({ params, query }, { db,
 };
 
 /** The public store's listing: the same for every visitor, so cached by query and shareable (pageCache.ts). */
-export const listPublicWebstore: Handler<'listPublicWebstore'> = async ({ query }, { db }) => {
-  const view = await catalogueView(db);
+export const listPublicWebstore: Handler<'listPublicWebstore'> = async ({ query }, { db, versions }) => {
+  const view = await catalogueView(db, versions);
   const list = await view.list(`default|${query.currency}`, () => defaultPriceList(db, query.currency));
   return view.page(pageKey('public', list, query), 'public', async () => {
     const page = await pageOfProducts(db, list, query, 'rrp', counterFor(view, list, query, 'rrp'));

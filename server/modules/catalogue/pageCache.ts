@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Page, PreparedPage } from '../../http/operationDef';
+import type { CommittedVersions } from '../../writes/dataVersions';
 import { Generation, preparePage, remembered, VersionedCache } from '../../db/versionedCache';
 
 /**
@@ -39,7 +40,7 @@ export class CatalogueView {
 
 const catalogue = new VersionedCache(['catalogue']);
 
-/** The cache of the catalogue version committed now, for this request. */
-export async function catalogueView(db: Knex): Promise<CatalogueView> {
-  return new CatalogueView(await catalogue.generation(db));
+/** The cache of the catalogue version committed now, for this request (`known`: RequestContext.versions). */
+export async function catalogueView(db: Knex, known?: CommittedVersions): Promise<CatalogueView> {
+  return new CatalogueView(await catalogue.generation(db, known));
 }

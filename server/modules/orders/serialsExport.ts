@@ -37,7 +37,7 @@ export function serialsExport(db: Knex) {
     const match = ctx.method === 'GET' || ctx.method === 'HEAD' ? EXPORT_PATH.exec(ctx.path) : null;
     if (!match) return next();
     const token = readCookie(ctx, SESSION_COOKIE);
-    const signedIn = token ? await resumeSession(db, token, Date.now()) : undefined;
+    const signedIn = token ? (await resumeSession(db, token, Date.now()))?.user : undefined;
     if (!signedIn) {
       ctx.redirect(`/login?${new URLSearchParams({ next: ctx.url }).toString()}`);
       return;

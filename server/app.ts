@@ -71,7 +71,7 @@ export function createApp(db: Knex, options: AppOptions = {}): Koa {
   });
   app.use(jsonBodies());
   app.use(sessionMiddleware(db));
-  app.use(api.routes());
+  app.use(api);
   app.use(endEmulation(db));
   app.use(serialsExport(db));
   app.use(spaMiddleware(options.distDir ?? DIST_DIR));

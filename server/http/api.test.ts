@@ -23,8 +23,8 @@ describe('the API surface', () => {
     expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/products', '/products/{id}', '/public/webstore', '/public/webstore/{id}', '/whoami', '/auth/login', '/vendors', '/product_types', '/public/request_account']));
   });
 
-  it('answers an unknown API path with a 404 problem', async () => {
-    const response = await server.client().get('/api/v1/no-such-thing');
+  it.each(['/api/v1/no-such-thing', '/api/v1/products/1/no-such-part', '/api/v1/public/no-such-thing'])('answers an unknown API path (%s) with a 404 problem', async (path) => {
+    const response = await server.client().get(path);
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ code: 'not_found', message_key: 'problem.not_found' });
   });

@@ -8,6 +8,8 @@ export function ensureClient(root: string): boolean;
 export function serverBuildPaths(root: string): { folder: string; entry: string; stamp: string };
 /** Whether dist-server/ is older than its sources (or missing). */
 export function serverIsStale(root: string): boolean;
+/** Bundles `entry` (relative to root) into `folder`/main.js, removing other files there but `keep`; answers the project's modules bundled. */
+export function bundleServer(root: string, entry: string, folder: string, keep?: readonly string[]): Promise<string[]>;
 /** Bundles `entry` (default server/main.ts, relative to root) into dist-server/main.js and stamps it. */
 export function buildServer(root: string, entry?: string): Promise<void>;
 /** Builds the server unless dist-server/ is up to date. Answers whether it built. */

@@ -150,20 +150,20 @@ function sourceImportMetaUrl(outFolder) {
 }
 
 /**
- * Bundles `entry` (server/main.ts) into dist-server/main.js with esbuild: the project's modules as
- * ES modules, the packages left to Node (node_modules is resolved as before), a module imported
- * with import() in a chunk of its own (loaded when it is, as before: the demo seed), with source
- * maps so stack traces name the TypeScript lines. Files are written beside and renamed, chunks
- * before the entry and the stamp last, so a start meanwhile runs the old build or the new one.
+ * Bundles `entry` into `folder`/main.js with esbuild: the project's modules as ES modules, the
+ * packages left to Node (node_modules is resolved as before), a module imported with import() in a
+ * chunk of its own (loaded when it is, as before: the demo seed), with source maps so stack traces
+ * name the TypeScript lines. Files are written beside and renamed, chunks before the entry, so a
+ * start meanwhile runs the old build or the new one; files of earlier builds go (but `keep`). Answers the
+ * project's modules it bundled, relative to root.
  */
-export async function buildServer(root, entry = 'server/main.ts') {
+export async function bundleServer(root, entry, folder, keep = []) {
   const { build } = await import('esbuild');
-  const { folder, stamp } = serverBuildPaths(root);
   const result = await build({
     absWorkingDir: root,
     entryPoints: { main: join(root, entry) },
     outdir: folder,
-    // Chunks beside the entry: the rewritten import.meta.url is relative to dist-server/ itself.
+    // Chunks beside the entry: the rewritten import.meta.url is relative to the folder itself.
     chunkNames: '[name]-[hash]',
     bundle: true,
     splitting: true,
@@ -179,7 +179,7 @@ export async function buildServer(root, entry = 'server/main.ts') {
     logLevel: 'warning',
     plugins: [sourceImportMetaUrl(folder)],
   });
-  const written = new Set([stamp]);
+  const written = new Set(keep);
   const entryFirst = (file) => (relative(folder, file.path).startsWith('main.') ? 1 : 0);
   mkdirSync(folder, { recursive: true });
   for (const file of [...result.outputFiles].sort((a, b) => entryFirst(a) - entryFirst(b))) {
@@ -187,11 +187,16 @@ export async function buildServer(root, entry = 'server/main.ts') {
     writeAtomically(file.path, file.contents);
     written.add(file.path);
   }
-  // esbuild names its inputs relative to the working directory: root.
-  const modules = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/')).sort();
-  writeAtomically(stamp, `${JSON.stringify(stampOf(root, serverInputs(root, modules), { modules }))}\n`);
-  // Chunks of earlier builds (named by their hash) go.
   for (const file of filesUnder(folder)) if (!written.has(file)) rmSync(file, { force: true });
+  // esbuild names its inputs relative to the working directory: root.
+  return Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/')).sort();
+}
+
+/** Bundles `entry` (server/main.ts) into dist-server/main.js (bundleServer), stamped last. */
+export async function buildServer(root, entry = 'server/main.ts') {
+  const { folder, stamp } = serverBuildPaths(root);
+  const modules = await bundleServer(root, entry, folder, [stamp]);
+  writeAtomically(stamp, `${JSON.stringify(stampOf(root, serverInputs(root, modules), { modules }))}\n`);
 }
 
 /** Builds the server unless dist-server/ is up to date. Answers whether it built. */

@@ -5,7 +5,8 @@
  *   bare <answers.json>     a bare Koa route answering each recorded path with the portal's own
  *                           bytes from memory: the ceiling the portal is measured against
  *
- * Prints "listening <port>" once it accepts connections.
+ * Prints "listening <port>" once it accepts connections. Run bundled (pinned.ts), or by hand with
+ * `node --import tsx bench/support/benchServer.ts …` (add --cpu-prof for a profile).
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -42,3 +43,5 @@ if (mode === 'portal') {
   throw new Error('usage: benchServer.ts portal <database url> | bare <answers.json>');
 }
 const server = app.listen(0, '127.0.0.1', () => console.log(`listening ${(server.address() as AddressInfo).port}`));
+// A clean exit on SIGTERM, so a server started with --cpu-prof writes its profile.
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

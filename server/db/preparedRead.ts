@@ -36,41 +36,60 @@ interface PooledClient {
   releaseConnection(connection: unknown): Promise<unknown>;
 }
 
-const sqliteStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+interface SqliteStatements {
+  byName: Map<string, Promise<SqliteStatement>>;
+  /** Every statement prepared, to finalize on close. */
+  prepared: Set<SqliteStatement>;
+}
+
+const sqliteStatements = new WeakMap<SqliteConnection, SqliteStatements>();
 
 /**
  * The statements prepared on a SQLite connection. SQLite refuses to close a connection that still
  * has prepared statements (SQLITE_BUSY, which Knex's pool would swallow, leaving the file open),
  * so the connection's close finalizes them first.
  */
-function statementsOf(connection: SqliteConnection): Map<string, SqliteStatement> {
+function statementsOf(connection: SqliteConnection): SqliteStatements {
   let statements = sqliteStatements.get(connection);
   if (!statements) {
-    const known = (statements = new Map());
+    const known: SqliteStatements = (statements = { byName: new Map(), prepared: new Set() });
     sqliteStatements.set(connection, known);
     const close = connection.close.bind(connection);
     connection.close = (callback) => {
-      for (const statement of known.values()) statement.finalize();
-      known.clear();
+      for (const statement of known.prepared) statement.finalize();
+      known.prepared.clear();
+      known.byName.clear();
       close(callback);
     };
   }
   return statements;
 }
 
-function sqliteAll(connection: SqliteConnection, sql: PreparedSql, values: unknown[]): Promise<unknown[]> {
+/** `sql` prepared on the connection, once; a statement that fails to prepare is tried again next time. */
+function sqliteStatement(connection: SqliteConnection, sql: PreparedSql): Promise<SqliteStatement> {
   const statements = statementsOf(connection);
-  return new Promise((resolve, reject) => {
-    let statement = statements.get(sql.name);
-    if (!statement) {
-      // A statement that failed to prepare reports that error to its first `all` as well.
-      statement = connection.prepare(sql.sqlite, (error) => {
-        if (error) statements.delete(sql.name);
+  let statement = statements.byName.get(sql.name);
+  if (!statement) {
+    // The driver reports a failed prepare to this callback only: a read on the statement would never answer.
+    statement = new Promise((resolve, reject) => {
+      const made = connection.prepare(sql.sqlite, (error) => {
+        if (error) return reject(error);
+        statements.prepared.add(made);
+        resolve(made);
       });
-      statements.set(sql.name, statement);
-    }
-    statement.all(values, (error, rows) => (error ? reject(error) : resolve(rows)));
-  });
+    });
+    const known = statement;
+    statements.byName.set(sql.name, known);
+    known.catch(() => {
+      if (statements.byName.get(sql.name) === known) statements.byName.delete(sql.name);
+    });
+  }
+  return statement;
+}
+
+async function sqliteAll(connection: SqliteConnection, sql: PreparedSql, values: unknown[]): Promise<unknown[]> {
+  const statement = await sqliteStatement(connection, sql);
+  return new Promise((resolve, reject) => statement.all(values, (error, rows) => (error ? reject(error) : resolve(rows))));
 }
 
 /** Runs `sql` with `values` on a connection of `db`'s pool: the rows, as the driver answers them. */

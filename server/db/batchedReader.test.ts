@@ -16,58 +16,78 @@ function table(rows: Map<string, number>) {
   return { reader, reads };
 }
 
+/** Until the reads asked for so far have begun: past the turn of the event loop in which the reader starts them. */
+const turn = async () => {
+  for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setImmediate(resolve));
+};
+
 describe('BatchedReader', () => {
-  it('reads a key at once when no read runs, and answers a key without a row as undefined', async () => {
+  it('reads the keys asked for in one turn of the event loop together, and answers a key without a row as undefined', async () => {
     const { reader, reads } = table(new Map([['a', 1]]));
     const a = reader.read('a');
+    const again = reader.read('a');
     const missing = reader.read('zzz');
-    expect(reads.map((read) => read.keys)).toEqual([['a']]);
+    expect(reads).toHaveLength(0);
+    await turn();
+    expect(reads.map((read) => read.keys)).toEqual([['a', 'zzz']]);
     reads[0]!.finish();
-    expect(await a).toBe(1);
-    await Promise.resolve();
-    reads[1]!.finish();
-    expect(await missing).toBeUndefined();
+    expect(await Promise.all([a, again, missing])).toEqual([1, 1, undefined]);
   });
 
   it('never answers a request with a read that began before it: it waits for the next, shared by everyone waiting', async () => {
     const rows = new Map([['a', 1], ['b', 2]]);
     const { reader, reads } = table(rows);
     const early = reader.read('a');
+    await turn();
+    expect(reads).toHaveLength(1);
     // A write commits after the first read began; requests that arrive now must see it.
     rows.set('a', 10);
     const late = [reader.read('a'), reader.read('a'), reader.read('b')];
+    await turn();
     expect(reads).toHaveLength(1);
     reads[0]!.finish();
     expect(await early).toBe(1);
-    await Promise.resolve();
+    await turn();
     expect(reads.map((read) => read.keys)).toEqual([['a'], ['a', 'b']]);
     reads[1]!.finish();
     expect(await Promise.all(late)).toEqual([10, 10, 2]);
   });
 
+  it('starts a new read for a request that arrives after the last one ended', async () => {
+    const rows = new Map([['a', 1]]);
+    const { reader, reads } = table(rows);
+    const first = reader.read('a');
+    await turn();
+    reads[0]!.finish();
+    expect(await first).toBe(1);
+    rows.set('a', 2);
+    const second = reader.read('a');
+    await turn();
+    expect(reads).toHaveLength(2);
+    reads[1]!.finish();
+    expect(await second).toBe(2);
+  });
+
   it('reads at most maxKeys keys a query, the rest in the next', async () => {
     const { reader, reads } = table(new Map([['a', 1], ['b', 2], ['c', 3], ['d', 4], ['e', 5]]));
-    const first = reader.read('a');
-    const rest = ['b', 'c', 'd', 'e'].map((key) => reader.read(key));
+    const all = ['a', 'b', 'c', 'd', 'e'].map((key) => reader.read(key));
+    await turn();
+    expect(reads.map((read) => read.keys)).toEqual([['a', 'b', 'c']]);
     reads[0]!.finish();
-    await first;
-    await Promise.resolve();
-    expect(reads[1]!.keys).toEqual(['b', 'c', 'd']);
+    await turn();
+    expect(reads[1]!.keys).toEqual(['d', 'e']);
     reads[1]!.finish();
-    await Promise.all(rest.slice(0, 3));
-    await Promise.resolve();
-    expect(reads[2]!.keys).toEqual(['e']);
-    reads[2]!.finish();
-    expect(await Promise.all(rest)).toEqual([2, 3, 4, 5]);
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('fails only the requests of a failed read; the next read serves the rest', async () => {
     const { reader, reads } = table(new Map([['a', 1]]));
     const failed = reader.read('a');
+    await turn();
     const next = reader.read('a');
     reads[0]!.fail(new Error('disk gone'));
     await expect(failed).rejects.toThrow('disk gone');
-    await Promise.resolve();
+    await turn();
     reads[1]!.finish();
     expect(await next).toBe(1);
   });

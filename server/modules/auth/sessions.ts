@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { BatchedReader } from '../../db/batchedReader';
 import { preparedRead, type PreparedSql } from '../../db/preparedRead';
+import { sessionIdOf } from '../../http/security';
 import { ACCESS_VERSION, CommittedVersions } from '../../writes/dataVersions';
 import { cachedSessionUser } from './sessionUserCache';
 import type { SessionUser } from './sessionUser';
 
-import { sessionIdOf } from '../../http/security';
 export { SESSION_COOKIE } from '../../http/security';
 /** Sliding expiry is written at most this often, so reads do not all become writes. */
 const TOUCH_INTERVAL_MS = 30_000;
-
 
 /** Starts a session with a fresh id and returns the cookie value (only its hash is stored). */
 export async function startSession(db: Knex, user: { id: number; timeout: number }, now: number, realUserId: number | null = null): Promise<string> {

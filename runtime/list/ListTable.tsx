@@ -3,6 +3,7 @@ import { useT } from '../i18n/useT';
 import { RouteLink } from '../routing/RouteLink';
 import { parseSortBy, type ListColumn } from './listColumns';
 import { WarningIcon } from './WarningIcon';
+import { rowKey } from './rowKey';
 
 interface ListTableProps<Row> {
   rows: readonly Row[];
@@ -69,8 +70,7 @@ export function ListTable<Row>({ rows, columns, sortBy, onSort, busy, selection 
       </thead>
       <tbody>
         {rows.map((row, index) => (
-          // Keyed by position: a list row need not carry an id.
-          <tr key={index}>
+          <tr key={rowKey(row, index)}>
             {selection && (
               <td className="list-table__select">
                 <input

@@ -7,6 +7,7 @@ import { TreeTableHead } from './TreeTableHead';
 import { useCellContext } from './useCellContext';
 import { useCollapsed } from './useCollapsed';
 import { useRowActions } from '../actions/useRowActions';
+import { rowKey } from './rowKey';
 import { useOrganisationOptions } from './useOrganisationOptions';
 
 const NONE: readonly OrganisationRef[] = [];
@@ -27,16 +28,17 @@ export function TreeTable({ list, treeField }: { list: GenericList; treeField: s
   const options = useOrganisationOptions(config.treeAncestors === true);
   const known = options.status === 'ready' ? (options.organisations as readonly OrganisationRef[]) : NONE;
   const items = useMemo(() => groupByOrganisation(controller.rows, treeField, known), [controller.rows, treeField, known]);
+  const positions = useMemo(() => new Map(controller.rows.map((row, position) => [row, position])), [controller.rows]);
 
   return (
     <table className="tree-table">
       <TreeTableHead list={list} />
       <tbody>
-        {visibleTreeItems(items, collapsed).map((item, index) => {
+        {visibleTreeItems(items, collapsed).map((item) => {
           if (item.kind === 'row') {
-            // Keyed by position: a list row need not carry an id.
+            // Not by its place in the table: organisation headers (the ancestors, loaded later) move rows down.
             return (
-              <tr key={`row-${index}`} className="tree-table__row">
+              <tr key={rowKey(item.row, positions.get(item.row) ?? -1)} className="tree-table__row">
                 {config.columns.map((column) => (
                   <ListCell key={column.field} column={column} row={item.row} context={context} reload={controller.reload} />
                 ))}

@@ -81,8 +81,26 @@ test.describe('roles: Delete and Duplicate (002 §2.7, §2.8)', () => {
   test('a root admin deletes a role from the list; a role held by users is refused with the reason', async ({ page }) => {
     await signInTo(page, ROOT_ADMIN, '/backoffice/roles', /\/backoffice\/roles$/);
     const role = await apiWrite(page, 'POST', '/roles', { name: 'E2E doomed role', organisation: 3 });
+    // The tree's ancestors (the organisations picker) arrive after the click: their header rows
+    // move every role down, and the confirmation opened must still be the doomed role's (keyed by
+    // their place in the table, it passed to the role above: CI saw "…delete the role Buyer?").
+    let releaseAncestors!: () => void;
+    const ancestorsReleased = new Promise<void>((resolve) => {
+      releaseAncestors = resolve;
+    });
+    await page.route(/\/api\/v1\/organisations\/picker/, async (route) => {
+      await ancestorsReleased;
+      await route.fallback();
+    });
     await page.reload();
-    await confirmAction(page, rowOf(page, 'E2E doomed role'), 'Delete', 'Are you sure you want to delete the role E2E doomed role?');
+    await rowOf(page, 'E2E doomed role').getByRole('button', { name: 'Delete', exact: true }).click();
+    releaseAncestors();
+    await expect(page.locator('.tree-table__organisation', { hasText: 'Reseller Partners UK Ltd' })).toBeVisible();
+    await page.unrouteAll({ behavior: 'wait' });
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure you want to delete the role E2E doomed role?');
+    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expect(dialog).toBeHidden();
     await expect(page.getByText('Role deleted successfully')).toBeVisible();
     await expect(rowOf(page, 'E2E doomed role')).toHaveCount(0);
     expect((await page.request.get(`/api/v1/roles/${String(role['id'])}`)).status()).toBe(404);

@@ -13,13 +13,13 @@
  * products, data/bench-catalogue-100000.sqlite, made by catalogue-ceiling.ts) unless
  * BENCH_DATABASE_URL names one.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer } from '../scripts/builds.js';
 import { loginCookie } from './support/ceiling';
-import { canPin, PinnedElsewhere, pinSelf, sample } from './support/pinned';
+import { PinnedElsewhere, pinSelf, sample, startBundled } from './support/pinned';
 
 try {
   pinSelf();
@@ -62,21 +62,12 @@ async function bundled(revision: string, side: string): Promise<string> {
 }
 
 async function start(entry: string) {
-  const command = [process.execPath, entry, 'portal', url];
-  const child = canPin ? spawn('/usr/bin/taskset', ['-c', '0', ...command]) : spawn(command[0]!, command.slice(1));
-  child.stderr.pipe(process.stderr);
-  const port = await new Promise<number>((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      const found = /listening (\d+)/.exec(chunk.toString());
-      if (found) resolve(Number(found[1]));
-    });
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBundled(entry, ['portal', url]);
+  const base = `http://127.0.0.1:${server.port}`;
   const headers: Record<string, string> = signedIn ? { cookie: await loginCookie(base) } : {};
   const first = await fetch(`${base}${path}`, { headers });
   if (first.status !== 200) throw new Error(`${entry}: ${path} answered ${first.status}`);
-  return { child, target: `${base}${path}`, headers };
+  return { server, target: `${base}${path}`, headers };
 }
 
 const a = await start(await bundled(revisionA, 'a'));
@@ -93,7 +84,7 @@ for (let round = 0; round < rounds; round++) {
 const time = rounds * seconds;
 console.log(`\n${path} (${signedIn ? 'signed in' : 'signed out'}), ${url.replace(/\/\/[^@]*@/, '//***@')}`);
 console.log(`A ${revisionA}: ${Math.round(requestsA / time)} req/s; B ${revisionB}: ${Math.round(requestsB / time)} req/s; B/A ${(requestsB / Math.max(1, requestsA)).toFixed(3)}`);
-a.child.kill('SIGTERM');
-b.child.kill('SIGTERM');
+await a.server.stop();
+await b.server.stop();
 for (const tree of worktrees) removeWorktree(tree);
 process.exit(0);

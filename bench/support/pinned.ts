@@ -42,7 +42,12 @@ function benchServerBundle(): Promise<string> {
 
 /** Starts the bench server (benchServer.ts) on core 0 and waits for its port. */
 export async function startServer(args: string[], env: Record<string, string> = {}): Promise<Started> {
-  const command = [process.execPath, await benchServerBundle(), ...args];
+  return startBundled(await benchServerBundle(), args, env);
+}
+
+/** Starts a bundled bench server (`entry`, a build of benchServer.ts) on core 0 and waits for its port. */
+export function startBundled(entry: string, args: string[], env: Record<string, string> = {}): Promise<Started> {
+  const command = [process.execPath, entry, ...args];
   const child: ChildProcess = canPin ? spawn(TASKSET, ['-c', '0', ...command], { env: { ...process.env, ...env } }) : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
   child.stderr?.pipe(process.stderr);
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiRead, apiWrite } from './support/api';
+import { gate } from './support/gate';
 import { signInTo } from './support/signIn';
 
 /**
@@ -84,17 +85,14 @@ test.describe('roles: Delete and Duplicate (002 §2.7, §2.8)', () => {
     // The tree's ancestors (the organisations picker) arrive after the click: their header rows
     // move every role down, and the confirmation opened must still be the doomed role's (keyed by
     // their place in the table, it passed to the role above: CI saw "…delete the role Buyer?").
-    let releaseAncestors!: () => void;
-    const ancestorsReleased = new Promise<void>((resolve) => {
-      releaseAncestors = resolve;
-    });
+    const ancestors = gate();
     await page.route(/\/api\/v1\/organisations\/picker/, async (route) => {
-      await ancestorsReleased;
+      await ancestors.opened;
       await route.fallback();
     });
     await page.reload();
     await rowOf(page, 'E2E doomed role').getByRole('button', { name: 'Delete', exact: true }).click();
-    releaseAncestors();
+    ancestors.open();
     await expect(page.locator('.tree-table__organisation', { hasText: 'Reseller Partners UK Ltd' })).toBeVisible();
     await page.unrouteAll({ behavior: 'wait' });
     const dialog = page.getByRole('dialog');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import knex, { type Knex } from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
+import { gate } from './support/gate';
 import { signInTo } from './support/signIn';
 import { applyForFinanceAndPlaceOrder } from './support/financedCheckout';
 import { newestOrderId, removeOrdersPlacedAfter } from './support/placedOrders';
@@ -203,25 +204,23 @@ test('a declined application offers account payment instead', async ({ page }) =
   await page.getByTestId('finance_contact_number').fill('01130000001');
   // The wizard reads the basket again after applying; Proceed is clicked before that read lands,
   // which must not undo the choice of account payment.
-  let heldRead: (() => void) | undefined;
-  const readHeld = new Promise<void>((resolve) => (heldRead = resolve));
-  let released: () => void = () => undefined;
-  const release = new Promise<void>((resolve) => (released = resolve));
+  const readHeld = gate();
+  const release = gate();
   await page.route(/\/api\/v1\/baskets\/\d+\/line_items$/, async (route) => {
     if (route.request().method() !== 'GET') return route.fallback();
-    heldRead!();
-    await release;
+    readHeld.open();
+    await release.opened;
     await route.fallback();
   });
   await page.getByTestId('apply-finance').click();
   await expect(page.getByRole('dialog', { name: 'Finance declined' })).toBeVisible();
-  await readHeld;
+  await readHeld.opened;
   await page.getByTestId('declined-proceed').click();
   await expect(page.getByTestId('payment-ACCOUNT')).toBeChecked();
   // The read's last request is the products': once it is answered and the page has had a moment
   // to take it in, the choice must still stand.
   const landed = page.waitForResponse((response) => /\/api\/v1\/products\/\d+/.test(response.url()));
-  released();
+  release.open();
   await landed;
   await page.unrouteAll({ behavior: 'wait' });
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));

@@ -24,7 +24,7 @@ const layer = (files, forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'dist-server/**', 'test-results/**', 'playwright-report/**', 'server/migrations/**', '**/generated/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'dist-server/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/migrations/**', '**/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -105,6 +105,7 @@ test.describe('add to basket', () => {
     const tile = page.getByTestId('product-tile').filter({ hasText: 'LOGI-BRIO-4K' });
     await expect(tile.getByTestId('price-box')).toBeVisible();
     await expect(tile.getByTestId('add-to-basket')).toHaveCount(0);
+    await expect(page.locator('main')).toHaveCount(1);
     await page.goto(`/webstore/product/${await productId(page, 'LOGI-BRIO-4K')}`);
     await expect(page.getByTestId('price-box')).toBeVisible();
     await expect(page.getByTestId('add-to-basket')).toHaveCount(0);

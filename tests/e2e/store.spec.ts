@@ -80,6 +80,8 @@ test.describe('public store', () => {
     await page.goto('/public/webstore');
     await expect(tiles(page).first()).toBeVisible();
     await expect(page.getByTestId('most-popular')).toBeVisible();
+    // One main landmark: the layout's (issue 22 item 17: the store nested a second one).
+    await expect(page.locator('main')).toHaveCount(1);
     await expect(page.getByTestId('ad-slot')).toHaveCount(3);
     expect(await tiles(page).count()).toBeGreaterThan(1);
 

@@ -834,6 +834,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/basket_team_names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listBasketTeamNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/baskets/{id}/quick_order": {
         parameters: {
             query?: never;
@@ -2386,6 +2402,9 @@ export interface components {
         QuickOrderResult: {
             added: boolean;
             results: components["schemas"]["QuickOrderLineResult"][];
+        };
+        TeamNames: {
+            names: string[];
         };
         SubscriptionRow: {
             id: number;
@@ -7968,6 +7987,53 @@ export interface operations {
                 };
             };
             /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBasketTeamNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamNames"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view_draft, not supplier staff (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;

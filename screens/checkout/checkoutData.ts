@@ -25,6 +25,8 @@ export interface CheckoutData {
   shippingTypes: ShippingType[];
   countries: Country[];
   addresses: Address[];
+  /** The organisation's existing Dropbox teams, lower-cased (000 §5 team_name_exists as typed). */
+  teamNames: ReadonlySet<string>;
 }
 
 /** The basket fields the wizard edits, as POST /baskets/{id}/checkout takes them. */
@@ -70,16 +72,18 @@ export function inputOf(draft: Draft, linesEditable: boolean): CheckoutInput {
 
 export async function loadCheckout(basketId: number, signal: AbortSignal): Promise<CheckoutData> {
   const { record: basket, etag } = await fetchTaggedRecord<Basket>(`/baskets/${basketId}`, signal);
-  const [lines, types, countries, addresses] = await Promise.all([
+  const [lines, types, countries, addresses, teams] = await Promise.all([
     unwrap(api.GET('/baskets/{id}/line_items', { params: { path: { id: basketId } }, signal })),
     fetchList<ShippingType>('/shipping_types', {}, signal),
     fetchList<Country>('/country_codes', {}, signal),
     // The basket organisation's saved addresses, visible with the basket (docs/buying.md "Baskets").
     unwrap(api.GET('/baskets/{id}/addresses', { params: { path: { id: basketId } }, signal })),
+    // Only to show a team clash as typed: without it the server still refuses the clash.
+    unwrap(api.GET('/basket_team_names', { signal })).catch(() => ({ names: [] as string[] })),
   ]);
   const ids = [...new Set(lines.map((line) => line.product))];
   const products = await Promise.all(ids.map((id) => unwrap(api.GET('/products/{id}', { params: { path: { id }, query: {} }, signal }))));
-  return { basket, etag, lines, products: new Map(products.map((product) => [product.id, product as Product])), shippingTypes: types.rows, countries: countries.rows, addresses };
+  return { basket, etag, lines, products: new Map(products.map((product) => [product.id, product as Product])), shippingTypes: types.rows, countries: countries.rows, addresses, teamNames: new Set(teams.names) };
 }
 
 export interface PricedRow {
@@ -132,6 +136,7 @@ export function detailProblemsOf(data: CheckoutData, draft: Draft): Map<number, 
       const type = stored ? (data.products.get(stored.product)?.subscription_type ?? null) : null;
       return { key: line.id, type, details: line, kept: (line.quantity ?? stored?.quantity ?? 0) > 0 };
     }),
+    data.teamNames,
   );
 }
 

@@ -2488,6 +2488,22 @@ export const apiSchemas = {
         }
       }
     },
+    "TeamNames": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "names"
+      ],
+      "properties": {
+        "names": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 255
+          }
+        }
+      }
+    },
     "SubscriptionRow": {
       "type": "object",
       "additionalProperties": false,

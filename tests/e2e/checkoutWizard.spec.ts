@@ -255,7 +255,12 @@ test('Details tab: the basket page’s line inputs (quantity rules, subscription
     // The line details of each subscription type, with their rules shown by the field.
     await dropbox.getByTestId('line-dropbox_team_name').fill('ab');
     await expect(dropbox.getByTestId('line-detail-problem')).toHaveText('The team name must be between 3 and 20 characters.');
+    // A team the organisation has is flagged as typed, in any case (issue 22 item 12).
     await dropbox.getByTestId('line-dropbox_team_name').fill('e2e wizard TAKEN');
+    await expect(dropbox.getByTestId('line-detail-problem')).toHaveText('A team with this name already exists.');
+    await expect(next(page)).toBeDisabled();
+    await dropbox.getByTestId('line-dropbox_team_name').fill('E2E Wizard Late');
+    await expect(dropbox.getByTestId('line-detail-problem')).toHaveCount(0);
     await dropbox.getByTestId('line-dropbox_admin_email').fill('it@customer.example');
     await zoom.getByTestId('line-zoom_order_type').selectOption({ label: 'New Business' });
     await zoom.getByTestId('line-zoom_deal_registration_id').fill('DR-E2E-1');
@@ -280,9 +285,10 @@ test('Details tab: the basket page’s line inputs (quantity rules, subscription
     await next(page).click();
     await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
     await expect(page.getByTestId('summary-lines')).toContainText('Zoom order type: New Business');
-    await expect(page.getByTestId('summary-lines')).toContainText('Dropbox team name: e2e wizard TAKEN');
+    await expect(page.getByTestId('summary-lines')).toContainText('Dropbox team name: E2E Wizard Late');
 
-    // Only the server knows the organisation's teams: its refusal takes the buyer back to the field.
+    // The team is taken meanwhile: the server's refusal takes the buyer back to the field.
+    await writeVersionedRows(db, (trx) => trx('organisations').where('id', CUSTOMER).update({ team_name: 'e2e wizard late' }));
     await page.getByTestId('place-order').click();
     await expect(page.getByTestId('checkout-details')).toBeVisible();
     await expect(dropbox.getByTestId('line-detail-problem')).toHaveText('A team with this name already exists.');

@@ -2612,6 +2612,8 @@ export interface components {
         CheckoutLineInput: {
             /** @default 1 */
             quantity: number;
+            /** @description Exact decimal with up to 4 places */
+            markup?: string | null;
             dropbox_team_name?: string | null;
             dropbox_admin_email?: string | null;
             acronis_tenant_name?: string | null;

@@ -42,7 +42,7 @@ const DRAFT_FIELDS = [
 ] as const;
 
 const LINE_FIELDS = [
-  'quantity', 'dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'zoom_order_type',
+  'quantity', 'markup', 'dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'zoom_order_type',
   'zoom_deal_registration_id', 'zoom_deal_registration_approval_id', 'zoom_end_user_company', 'zoom_end_user_name',
   'zoom_end_user_email', 'sbc_name', 'nuvias_name', 'stac_teams_name', 'stac_zoom_phone_name',
 ] as const satisfies readonly (keyof CheckoutLine)[];
@@ -105,7 +105,8 @@ export function pricedRows(data: CheckoutData, draft: Draft): PricedRow[] {
       maintenanceId: stored.maintenance_product,
       provisioningId: stored.prov_product,
       discount: stored.discount,
-      markup: stored.markup,
+      // The margin the Payment tab edits (000 §2.9, financing for a customer).
+      markup: line.markup !== undefined ? line.markup : stored.markup,
     });
     return [{ line, stored, product, priced }];
   });
@@ -115,7 +116,7 @@ export const shippingLines = (rows: PricedRow[]): ShippingLine[] =>
   rows.map(({ priced, product }) => ({ quantity: priced.quantity, ship_cost: product.ship_cost, weight: product.weight, weight_unit: product.weight_unit, is_shippable: product.is_shippable }));
 
 export const financeLines = (rows: PricedRow[]): FinanceLine[] =>
-  rows.map(({ priced, product, stored }) => ({ net: priced.net.toFixed(2), quantity: priced.quantity, markup: stored.markup, rrp: product.rrp, is_financeable: product.is_financeable, is_shippable: product.is_shippable }));
+  rows.map(({ priced, product }) => ({ net: priced.net.toFixed(2), quantity: priced.quantity, markup: priced.markupPercent?.toString() ?? null, rrp: product.rrp, is_financeable: product.is_financeable, is_shippable: product.is_shippable }));
 
 export function basketShippable(rows: PricedRow[]): boolean {
   return isShippable(shippingLines(rows));

@@ -3329,6 +3329,14 @@ export const apiSchemas = {
           "maximum": 2147483647,
           "default": 1
         },
+        "markup": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
         "dropbox_team_name": {
           "type": [
             "string",

@@ -699,6 +699,10 @@ sort_by?: ("+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-
  */
 export interface CheckoutLineInput {
 quantity?: number
+/**
+ * Exact decimal with up to 4 places
+ */
+markup?: (string | null)
 dropbox_team_name?: (string | null)
 dropbox_admin_email?: (string | null)
 acronis_tenant_name?: (string | null)

@@ -4983,7 +4983,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles */
+            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, permission_not_held */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5155,7 +5155,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission role:modify, permission role:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
+            /** @description Forbidden: the caller lacks permission role:modify, permission role:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field, permission_not_held */
             403: {
                 headers: {
                     [name: string]: unknown;

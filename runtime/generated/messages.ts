@@ -904,6 +904,7 @@ export const messages = {
     "problem.idempotency_key_reused": "Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet.",
     "problem.role_in_use": "Diese Rolle ist noch Benutzern zugewiesen und kann nicht gelöscht werden.",
     "problem.cannot_edit_own_roles": "Sie können Ihre eigenen Rollen nicht bearbeiten",
+    "problem.permission_not_held": "Sie können keine Berechtigung vergeben, die Sie nicht selbst haben, und keine weiter reichende als Ihre eigene.",
     "problem.product_group_not_base": "Nur eine Basis-Produktgruppe bietet Zusatzgruppen an.",
     "problem.product_group_not_add_on": "Nur eine Zusatz-Produktgruppe kann mit einer Basisgruppe angeboten werden.",
     "app.title": "Reseller Hub",
@@ -2027,6 +2028,7 @@ export const messages = {
     "problem.idempotency_key_reused": "This request key was already used for a different request.",
     "problem.role_in_use": "This role is still held by users and cannot be deleted.",
     "problem.cannot_edit_own_roles": "You cannot edit your own roles",
+    "problem.permission_not_held": "You cannot grant a permission you do not hold, or a wider one than you hold.",
     "problem.product_group_not_base": "Only a base product group offers add-on groups.",
     "problem.product_group_not_add_on": "Only an add-on product group can be offered with a base group.",
     "app.title": "Reseller Hub",
@@ -3150,6 +3152,7 @@ export const messages = {
     "problem.idempotency_key_reused": "Esta clave de solicitud ya se ha utilizado para otra solicitud.",
     "problem.role_in_use": "Este rol sigue asignado a usuarios y no se puede eliminar.",
     "problem.cannot_edit_own_roles": "No puede editar sus propios roles",
+    "problem.permission_not_held": "No puede conceder un permiso que no tiene, ni uno más amplio que el suyo.",
     "problem.product_group_not_base": "Solo un grupo de productos base ofrece grupos complementarios.",
     "problem.product_group_not_add_on": "Solo un grupo de productos complementario puede ofrecerse con un grupo base.",
     "app.title": "Reseller Hub",
@@ -4273,6 +4276,7 @@ export const messages = {
     "problem.idempotency_key_reused": "Cette clé de requête a déjà été utilisée pour une autre requête.",
     "problem.role_in_use": "Ce rôle est encore attribué à des utilisateurs et ne peut pas être supprimé.",
     "problem.cannot_edit_own_roles": "Vous ne pouvez pas modifier vos propres rôles",
+    "problem.permission_not_held": "Vous ne pouvez pas accorder une autorisation que vous n’avez pas, ni une plus étendue que la vôtre.",
     "problem.product_group_not_base": "Seul un groupe de produits de base propose des groupes complémentaires.",
     "problem.product_group_not_add_on": "Seul un groupe de produits complémentaire peut être proposé avec un groupe de base.",
     "app.title": "Reseller Hub",
@@ -5396,6 +5400,7 @@ export const messages = {
     "problem.idempotency_key_reused": "Questa chiave di richiesta è già stata usata per una richiesta diversa.",
     "problem.role_in_use": "Questo ruolo è ancora assegnato ad alcuni utenti e non può essere eliminato.",
     "problem.cannot_edit_own_roles": "Non può modificare i Suoi ruoli",
+    "problem.permission_not_held": "Non può concedere un’autorizzazione che non possiede, né una più ampia della Sua.",
     "problem.product_group_not_base": "Solo un gruppo di prodotti base offre gruppi aggiuntivi.",
     "problem.product_group_not_add_on": "Solo un gruppo di prodotti aggiuntivo può essere offerto con un gruppo base.",
     "app.title": "Reseller Hub",
@@ -6519,6 +6524,7 @@ export const messages = {
     "problem.idempotency_key_reused": "Deze verzoeksleutel is al gebruikt voor een ander verzoek.",
     "problem.role_in_use": "Deze rol is nog aan gebruikers toegewezen en kan niet worden verwijderd.",
     "problem.cannot_edit_own_roles": "U kunt uw eigen rollen niet bewerken",
+    "problem.permission_not_held": "U kunt geen recht toekennen dat u zelf niet hebt, en geen ruimer recht dan het uwe.",
     "problem.product_group_not_base": "Alleen een basisproductgroep biedt aanvullende groepen aan.",
     "problem.product_group_not_add_on": "Alleen een aanvullende productgroep kan bij een basisgroep worden aangeboden.",
     "app.title": "Reseller Hub",
@@ -6743,4 +6749,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1121 keys in the English catalogue.
+// 1122 keys in the English catalogue.

@@ -55,6 +55,7 @@ export const problemTitles = {
   "idempotency_key_reused": "This request key was already used for a different request.",
   "role_in_use": "This role is still held by users and cannot be deleted.",
   "cannot_edit_own_roles": "You cannot edit your own roles",
+  "permission_not_held": "You cannot grant a permission you do not hold, or a wider one than you hold.",
   "product_group_not_base": "Only a base product group offers add-on groups.",
   "product_group_not_add_on": "Only an add-on product group can be offered with a base group.",
   "bad_request": "The request is not valid.",

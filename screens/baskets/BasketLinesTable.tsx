@@ -1,3 +1,4 @@
+import { formatPercent } from '../../runtime/format/percent';
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { toMoneyString } from '../../shared/pricing';
@@ -128,7 +129,7 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
                   <DovetailTarget line={line} editable={editable} choices={editor.dovetail} onChange={(change) => setLine(line.id, change)} />
                 )}
               </td>
-              <td data-testid="line-discount">{line.discount}</td>
+              <td data-testid="line-discount">{formatPercent(line.discount ?? 0)}</td>
               <td className="basket-lines__details">
                 <LineDetailFields
                   type={line.subscription_type}

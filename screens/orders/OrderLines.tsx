@@ -1,3 +1,4 @@
+import { formatPercent } from '../../runtime/format/percent';
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { RouteLink } from '../../runtime/routing/RouteLink';
@@ -42,7 +43,7 @@ export function OrderLines({ order, margins }: { order: Order; margins: boolean 
             </td>
             <td className="order-table__number">{line.quantity}</td>
             <td className="order-table__number">{money(line.price)}</td>
-            <td className="order-table__number">{`${Number(line.discount)} %`}</td>
+            <td className="order-table__number">{formatPercent(line.discount ?? 0)}</td>
             {margins && (
               <>
                 <td className="order-table__number">{money(line.original_price)}</td>

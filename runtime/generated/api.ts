@@ -8875,7 +8875,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, no_shipping, finance_not_available, finance_not_approved, unknown_value, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
+            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, no_shipping, finance_not_available, finance_not_approved, unknown_value, contact_number_regex, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8973,7 +8973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, finance_not_available, unknown_value */
+            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, contact_number_regex, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, finance_not_available, unknown_value */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -431,6 +431,7 @@ export const messages = {
     "problem.invalid_quantity": "Eine Menge ist für ihr Produkt nicht gültig.",
     "problem.basket_no_line_items": "Der Warenkorb enthält keine Produkte. Bitte fügen Sie zuerst ein Produkt hinzu.",
     "problem.checkout_complete_required_fields": "Bitte füllen Sie alle Pflichtfelder korrekt aus, um fortzufahren.",
+    "problem.contact_number_regex": "Die Telefonnummer für die Finanzierung muss mit 0 beginnen und darf danach höchstens 11 Ziffern haben.",
     "problem.no_shipping": "Für diesen Warenkorb ist keine Versandart verfügbar. Bitte wenden Sie sich an Ihren Kundenbetreuer.",
     "problem.finance_not_available": "Für diesen Warenkorb ist keine Finanzierung verfügbar.",
     "problem.finance_not_approved": "Der Finanzierungsantrag wurde nicht genehmigt.",
@@ -1557,6 +1558,7 @@ export const messages = {
     "problem.invalid_quantity": "A quantity is not valid for its product.",
     "problem.basket_no_line_items": "The basket has no products. Please add a product first.",
     "problem.checkout_complete_required_fields": "Please ensure all required fields are completed correctly to proceed.",
+    "problem.contact_number_regex": "The finance contact number must begin with 0, followed by at most 11 digits.",
     "problem.no_shipping": "No shipping method is available for this basket. Please contact your account manager.",
     "problem.finance_not_available": "Finance is not available for this basket.",
     "problem.finance_not_approved": "The finance application has not been approved.",
@@ -2683,6 +2685,7 @@ export const messages = {
     "problem.invalid_quantity": "Una cantidad no es válida para su producto.",
     "problem.basket_no_line_items": "La cesta no tiene productos. Añada primero un producto.",
     "problem.checkout_complete_required_fields": "Asegúrese de completar correctamente todos los campos obligatorios para continuar.",
+    "problem.contact_number_regex": "El número de contacto de la financiación debe empezar por 0, seguido de 11 dígitos como máximo.",
     "problem.no_shipping": "No hay ningún método de envío disponible para esta cesta. Póngase en contacto con su gestor de cuenta.",
     "problem.finance_not_available": "La financiación no está disponible para esta cesta.",
     "problem.finance_not_approved": "La solicitud de financiación no ha sido aprobada.",
@@ -3809,6 +3812,7 @@ export const messages = {
     "problem.invalid_quantity": "Une quantité n'est pas valable pour son produit.",
     "problem.basket_no_line_items": "Le panier ne contient aucun produit. Veuillez d'abord ajouter un produit.",
     "problem.checkout_complete_required_fields": "Veuillez remplir correctement tous les champs obligatoires pour continuer.",
+    "problem.contact_number_regex": "Le numéro de contact du financement doit commencer par 0, suivi de 11 chiffres au plus.",
     "problem.no_shipping": "Aucun mode de livraison n'est disponible pour ce panier. Veuillez contacter votre gestionnaire de compte.",
     "problem.finance_not_available": "Le financement n'est pas disponible pour ce panier.",
     "problem.finance_not_approved": "La demande de financement n'a pas été approuvée.",
@@ -4935,6 +4939,7 @@ export const messages = {
     "problem.invalid_quantity": "Una quantità non è valida per il suo prodotto.",
     "problem.basket_no_line_items": "Il carrello non contiene prodotti. Aggiungi prima un prodotto.",
     "problem.checkout_complete_required_fields": "Compila correttamente tutti i campi obbligatori per procedere.",
+    "problem.contact_number_regex": "Il numero di contatto del finanziamento deve iniziare con 0, seguito da non più di 11 cifre.",
     "problem.no_shipping": "Nessun metodo di spedizione disponibile per questo carrello. Contatta il tuo account manager.",
     "problem.finance_not_available": "Il finanziamento non è disponibile per questo carrello.",
     "problem.finance_not_approved": "La richiesta di finanziamento non è stata approvata.",
@@ -6061,6 +6066,7 @@ export const messages = {
     "problem.invalid_quantity": "Een aantal is niet geldig voor het product.",
     "problem.basket_no_line_items": "De winkelmand bevat geen producten. Voeg eerst een product toe.",
     "problem.checkout_complete_required_fields": "Vul alle verplichte velden correct in om verder te gaan.",
+    "problem.contact_number_regex": "Het contactnummer voor de financiering moet met 0 beginnen, gevolgd door hoogstens 11 cijfers.",
     "problem.no_shipping": "Er is geen verzendmethode beschikbaar voor deze winkelmand. Neem contact op met uw accountmanager.",
     "problem.finance_not_available": "Financiering is niet beschikbaar voor deze winkelmand.",
     "problem.finance_not_approved": "De financieringsaanvraag is niet goedgekeurd.",
@@ -6761,4 +6767,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1124 keys in the English catalogue.
+// 1125 keys in the English catalogue.

@@ -34,6 +34,7 @@ export const problemTitles = {
   "invalid_quantity": "A quantity is not valid for its product.",
   "basket_no_line_items": "The basket has no products. Please add a product first.",
   "checkout_complete_required_fields": "Please ensure all required fields are completed correctly to proceed.",
+  "contact_number_regex": "The finance contact number must begin with 0, followed by at most 11 digits.",
   "no_shipping": "No shipping method is available for this basket. Please contact your account manager.",
   "finance_not_available": "Finance is not available for this basket.",
   "finance_not_approved": "The finance application has not been approved.",

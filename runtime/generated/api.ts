@@ -4818,6 +4818,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem codes: duplicate_value */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than 1 MB (payload_too_large) */
             413: {
                 headers: {
@@ -5004,7 +5013,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles */
+            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, permission_not_held */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5015,6 +5024,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5176,7 +5194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission role:modify, permission role:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
+            /** @description Forbidden: the caller lacks permission role:modify, permission role:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field, permission_not_held */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5187,6 +5205,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8943,7 +8970,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, no_shipping, finance_not_available, finance_not_approved, unknown_value, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
+            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, no_shipping, finance_not_available, finance_not_approved, unknown_value, contact_number_regex, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9041,7 +9068,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, finance_not_available, unknown_value */
+            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, contact_number_regex, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, finance_not_available, unknown_value */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import SftpClient from 'ssh2-sftp-client';
 import { sendMailNow, type MailSettings } from '../../integrations/mail';
@@ -39,6 +40,8 @@ export interface FileServer {
   password: string;
   /** A folder on the server the file goes to (SITC's endpoint may name one); default the login folder. */
   folder?: string | undefined;
+  /** FTPS only: TLS from the first byte, or AUTH TLS on a plain connection; default by the port (990 implicit). */
+  tlsMode?: 'implicit' | 'explicit';
 }
 
 /** TLS for FTPS: certificates are verified against the system's authorities plus `ca` (HUB_FEED_TLS_CA). */
@@ -98,8 +101,8 @@ async function uploadFtp(server: FileServer, tls: TlsTrust, file: FeedFile): Pro
       port: server.port,
       user: server.user,
       password: server.password,
-      secure: server.protocol === 'FTPS' ? (server.port === 990 ? 'implicit' : true) : false,
-      ...(server.protocol === 'FTPS' && { secureOptions: { servername: server.host, ...(tls.ca && { ca: tls.ca }) } }),
+      secure: server.protocol === 'FTPS' ? ((server.tlsMode ?? (server.port === 990 ? 'implicit' : 'explicit')) === 'implicit' ? 'implicit' : true) : false,
+      ...(server.protocol === 'FTPS' && { secureOptions: { ...(!isIP(server.host) && { servername: server.host }), ...(tls.ca && { ca: tls.ca }) } }),
     });
     await client.uploadFrom(file.path, temporary);
     try {

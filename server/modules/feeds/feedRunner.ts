@@ -1,11 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { decodeRow } from '../../db/codec';
-import { openFeedPassword } from '../../db/secrets';
+import { dataDirectory, openFeedPassword } from '../../db/secrets';
 import { mailSettingsFrom, type MailSettings } from '../../integrations/mail';
 import { mailText } from '../../integrations/mailText';
 import { buildFeedFile, type BuiltFeed, type FeedFormat } from './csvEngine';
@@ -20,7 +19,6 @@ export interface FeedSettings {
   sitc: FileServer | undefined;
 }
 
-const DEFAULT_MAIL_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '../../../data/mail');
 
 /** sftp://user:password@host:22/folder, ftp://… or ftps://… (990: implicit TLS). */
 export function fileServerFromUrl(url: string): FileServer {
@@ -35,7 +33,7 @@ export function fileServerFromUrl(url: string): FileServer {
 export function feedSettingsFrom(env: NodeJS.ProcessEnv = process.env): FeedSettings {
   const caFile = env['HUB_FEED_TLS_CA'];
   return {
-    mail: mailSettingsFrom(env, DEFAULT_MAIL_FOLDER),
+    mail: mailSettingsFrom(env, join(dataDirectory(env), 'mail')),
     tls: caFile ? { ca: readFileSync(caFile, 'utf8') } : {},
     sitc: env['HUB_SITC_URL'] ? fileServerFromUrl(env['HUB_SITC_URL']) : undefined,
   };

@@ -18,6 +18,19 @@ export interface SchedulerOptions {
 }
 
 const isDuplicate = (error: unknown) => error instanceof DomainError && error.code === 'duplicate_value';
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
+/** A write tried again while SQLite says another process holds the database (see claim). */
+async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isBusy(error) || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
 
 /**
  * Runs each active feed once at its time slot every day, in its organisation's timezone
@@ -93,11 +106,16 @@ export class FeedScheduler {
     return ran;
   }
 
-  /** The (feed, slot) row inserted, or undefined when another process inserted it first. */
+  /**
+   * The (feed, slot) row inserted, or undefined when another process inserted it first. SQLite
+   * answers a second process's write that began as a read with SQLITE_BUSY at once (it cannot wait
+   * without deadlocking): the claim is tried again, and then meets the other's row.
+   */
   private async claim(feedId: number, slot: number): Promise<number | undefined> {
     try {
-      return await inTransaction(this.db, SYSTEM_ACTOR, (records) =>
-        records.insert('feed_run', { feed: feedId, kind: 'SCHEDULED', slot, started_at: this.now(), outcome: 'RUNNING', attempts: 0 }));
+      return await whenNotBusy(() =>
+        inTransaction(this.db, SYSTEM_ACTOR, (records) =>
+          records.insert('feed_run', { feed: feedId, kind: 'SCHEDULED', slot, started_at: this.now(), outcome: 'RUNNING', attempts: 0 })));
     } catch (error) {
       if (isDuplicate(error)) return undefined;
       throw error;
@@ -134,10 +152,11 @@ export class FeedScheduler {
 
   private async record(runId: number, values: Record<string, unknown>, more?: (records: import('../../writes/records').Records) => Promise<void>): Promise<void> {
     try {
-      await inTransaction(this.db, SYSTEM_ACTOR, async (records) => {
-        await records.update('feed_run', runId, values);
-        await more?.(records);
-      });
+      await whenNotBusy(() =>
+        inTransaction(this.db, SYSTEM_ACTOR, async (records) => {
+          await records.update('feed_run', runId, values);
+          await more?.(records);
+        }));
     } catch (error) {
       // The feed was deleted during its run: nothing is left to record.
       if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;

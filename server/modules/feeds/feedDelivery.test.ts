@@ -108,8 +108,26 @@ describe('feed delivery', () => {
       expect(server_.files().filter((name) => name === 'fixed.csv')).toHaveLength(1);
       const stored = await callers.root.get<Feed>(`/api/v1/feeds/${feed.id}`);
       expect(stored.body.last_upload).not.toBeNull();
+      const runs = (await callers.root.get<FeedRun[]>(`/api/v1/feeds/${feed.id}/runs`)).body;
+      expect(runs.map((run) => [run.kind, run.outcome])).toEqual([['TEST', 'SUCCESS'], ['TEST', 'SUCCESS'], ['TEST', 'SUCCESS']]);
     });
   }
+
+  it('uploads a SITC feed to the endpoint of the server settings under its SITC filename', async () => {
+    const feed = await createFeed({ delivery_method: 'SITC', filename: null });
+    expect(feed.sitc_filename).toBe('reseller partners uk ltd.csv');
+    delete process.env['HUB_SITC_URL'];
+    const unset = await test(feed);
+    expect(unset.status).toBe(422);
+    expect(unset.body.code).toBe('feed_sitc_not_configured');
+    process.env['HUB_SITC_URL'] = `sftp://${sftp.user}:${sftp.password}@127.0.0.1:${sftp.port}/`;
+    try {
+      expect((await test(feed)).status).toBe(200);
+      expect(sftp.read('reseller partners uk ltd.csv').equals(Buffer.from((await download(feed)).bytes))).toBe(true);
+    } finally {
+      delete process.env['HUB_SITC_URL'];
+    }
+  });
 
   it('speaks implicit TLS (the port 990 convention) to a server that is TLS from the first byte', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'hub-feed-test-'));
@@ -142,6 +160,9 @@ describe('feed delivery', () => {
       expect(response.body, label).toMatchObject({ code, message_key: `problem.${code}` });
       const stored = await callers.root.get<Feed>(`/api/v1/feeds/${feed.id}`);
       expect(stored.body.last_upload, label).toBeNull();
+      // Recorded: a failed TEST run saying why.
+      const runs = (await callers.root.get<FeedRun[]>(`/api/v1/feeds/${feed.id}/runs`)).body;
+      expect(runs, label).toEqual([expect.objectContaining({ kind: 'TEST', outcome: 'FAILED', error: code, attempts: 1 })]);
       await removeFeeds();
     }
     for (const [target, protocol] of [[ftp, 'FTP'], [sftp, 'SFTP']] as const) {
@@ -156,6 +177,7 @@ describe('feed delivery', () => {
           target.misbehave('none');
         }
         expect(target.files(), `${protocol} ${how}`).not.toContain(`broken-${how}.csv`);
+        expect((await callers.root.get<FeedRun[]>(`/api/v1/feeds/${feed.id}/runs`)).body).toEqual([expect.objectContaining({ outcome: 'FAILED', error: code })]);
         // Half a file may stay behind under its temporary name when the server vanished mid-transfer.
         if (how === 'drop-mid-transfer') expect(target.files().some((name) => name.startsWith(`.broken-${how}.csv.`))).toBe(true);
         await removeFeeds();

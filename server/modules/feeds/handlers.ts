@@ -3,6 +3,7 @@ import { genericGet } from '../../http/genericList';
 import type { Feed, FeedRun } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
 import { signedIn } from '../auth/signedIn';
+import { RecordedRefusal } from '../../writes/recordedRefusal';
 import { genericMetaOf, visibleRecord } from '../../http/recordParts';
 import { decodeRow } from '../../db/codec';
 import { feedCsvStream } from './csvEngine';
@@ -42,9 +43,8 @@ export const downloadFeed: Handler<'downloadFeed'> = async ({ params }, context)
 
 /**
  * POST /feeds/{id}/test (002 §7): builds the file and delivers it now by the feed's method. A
- * success is recorded as a TEST run and sets last_upload; a failure is a 422 whose code says why
- * (docs/feeds.md: the request's transaction is rolled back with it, so a failed Test is answered,
- * not recorded).
+ * success is recorded as a TEST run and sets last_upload (and the SFTP host key met first); a
+ * failure is a 422 whose code says why, recorded as a failed TEST run.
  */
 export const testFeed: Handler<'testFeed'> = async ({ params }, context) => {
   const user = signedIn(context);
@@ -67,6 +67,13 @@ export const testFeed: Handler<'testFeed'> = async ({ params }, context) => {
     return decodeRow<FeedRun>('feed_run', row, RUN_FIELDS);
   } catch (error) {
     if (!(error instanceof DeliveryFailure)) throw error;
-    throw new DomainError('unprocessable', error.code, { detail: error.detail });
+    const finished = Date.now();
+    // Answered as a problem saying why, and recorded as a failed run once the rollback is done.
+    throw new RecordedRefusal('unprocessable', error.code, { detail: error.detail }, async (records) => {
+      await records.insert('feed_run', {
+        feed: feed.id, kind: 'TEST', slot: null, started_at: started, finished_at: finished, outcome: 'FAILED', attempts: 1,
+        error: error.code, error_detail: error.detail.slice(0, 500),
+      });
+    });
   }
 };

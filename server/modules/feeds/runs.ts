@@ -68,13 +68,19 @@ export class FeedScheduler {
     this.kick();
   }
 
-  /** Stops looking for slots and ends a wait for a retry (the run is recorded as failed); waits for the pass in hand. */
-  async stop(): Promise<void> {
+  /**
+   * Stops looking for slots and ends a wait for a retry (the run is recorded as failed); waits for
+   * the delivery in hand at most `graceMs`, so a slow server cannot hold up a shutdown (a run cut
+   * off stays RUNNING, its slot taken: docs/feeds.md).
+   */
+  async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.wake?.();
-    await this.running;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
   }
 
   /** Starts a pass unless one is under way. */

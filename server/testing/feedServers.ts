@@ -44,14 +44,13 @@ for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal']) quiet[
 quiet['child'] = () => quiet;
 
 /**
- * A write stream that fails as a full disk does, or writes the first bytes to the file (as a real
- * server would have them on disk) and then drops the connection.
+ * A write stream that writes the first bytes to the file (as a real server would have them on
+ * disk) and then drops the connection.
  */
-function misbehavingStream(how: Exclude<Misbehaviour, 'none'>, file: Writable, onDrop: () => void): Writable {
+function misbehavingStream(file: Writable, onDrop: () => void): Writable {
   let taken = 0;
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
-      if (how === 'disk-full') return done(new Error('ENOSPC: no space left on device'));
       const room = Math.max(0, DROP_AFTER - taken);
       taken += chunk.length;
       if (room > 0) file.write(chunk.subarray(0, room));
@@ -75,11 +74,15 @@ export async function startFtpServer(tls: 'none' | 'explicit' | 'implicit' = 'no
   const server = new FtpSrv({ url: `${tls === 'implicit' ? 'ftps' : 'ftp'}://127.0.0.1:0`, pasv_url: '127.0.0.1', tls: secure, log: quiet, greeting: 'loopback' });
   class Misbehaving extends FileSystem {
     override write(fileName: string, options?: { append?: boolean; start?: unknown }): unknown {
+      // A full disk refuses the upload as it opens (550 with the system's words) before a byte
+      // moves: failing mid-stream raced the data socket's close against the reply, and a loaded
+      // machine saw only the reset (CI flake: feed_transfer_failed for feed_disk_full).
+      if (how === 'disk-full') throw new Error('ENOSPC: no space left on device');
       const real = super.write(fileName, options) as { stream: Writable; clientPath: string };
       if (how === 'none') return real;
       const connection = this.connection as FtpConnection & { commandSocket?: { destroy(): void }; connector?: { socket?: { destroy(): void } } };
       // The server "crashes" mid-transfer: both its sockets cut, nothing kept.
-      return { stream: misbehavingStream(how, real.stream, () => { connection.connector?.socket?.destroy(); connection.commandSocket?.destroy(); }), clientPath: fileName };
+      return { stream: misbehavingStream(real.stream, () => { connection.connector?.socket?.destroy(); connection.commandSocket?.destroy(); }), clientPath: fileName };
     }
   }
   server.on('login', ({ connection, username, password }, resolve, reject) => {

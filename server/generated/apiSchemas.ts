@@ -148,6 +148,7 @@ export const apiSchemas = {
         "footer_text",
         "heading_font",
         "text_body_font",
+        "require_two_factor",
         "supplier_account_manager"
       ],
       "properties": {
@@ -391,6 +392,10 @@ export const apiSchemas = {
           "maxLength": 100,
           "minLength": 1,
           "pattern": "\\S"
+        },
+        "require_two_factor": {
+          "type": "boolean",
+          "default": false
         },
         "supplier_account_manager": {
           "anyOf": [
@@ -3994,6 +3999,7 @@ export const apiSchemas = {
         "timestamp",
         "ip_address",
         "action",
+        "api_client",
         "user",
         "on_behalf",
         "field_changes"
@@ -4036,6 +4042,15 @@ export const apiSchemas = {
             "ACTIVATE_CHANGES",
             "CANCEL_CHANGES"
           ]
+        },
+        "api_client": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200,
+          "minLength": 1,
+          "pattern": "\\S"
         },
         "user": {
           "anyOf": [
@@ -4260,7 +4275,9 @@ export const apiSchemas = {
         "id",
         "name",
         "client_id",
-        "created_at"
+        "created_at",
+        "expires_at",
+        "last_used_at"
       ],
       "properties": {
         "id": {
@@ -4281,6 +4298,20 @@ export const apiSchemas = {
           "pattern": "\\S"
         },
         "created_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "expires_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "last_used_at": {
           "type": [
             "string",
             "null"
@@ -8640,6 +8671,9 @@ export const apiSchemas = {
         },
         "organisation": {
           "$ref": "api#/definitions/OrganisationSummary"
+        },
+        "two_factor_enrolment_required": {
+          "type": "boolean"
         }
       }
     },
@@ -9062,6 +9096,291 @@ export const apiSchemas = {
           "maxLength": 100,
           "minLength": 1,
           "pattern": "\\S"
+        }
+      }
+    },
+    "ForgotPasswordRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "email_address"
+      ],
+      "properties": {
+        "email_address": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "AccountLinkRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "token"
+      ],
+      "properties": {
+        "token": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "AccountLink": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "purpose",
+        "name",
+        "email_address"
+      ],
+      "properties": {
+        "purpose": {
+          "type": "string",
+          "enum": [
+            "INVITATION",
+            "PASSWORD_RESET"
+          ]
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "email_address": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "SetPasswordRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "token",
+        "password"
+      ],
+      "properties": {
+        "token": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "password": {
+          "type": "string",
+          "maxLength": 1024,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "NewPasswordRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "password"
+      ],
+      "properties": {
+        "password": {
+          "type": "string",
+          "maxLength": 1024,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "CodeRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "code"
+      ],
+      "properties": {
+        "code": {
+          "type": "string",
+          "maxLength": 64,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "TwoFactorEnrolment": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "secret",
+        "otpauth_uri",
+        "qr_code"
+      ],
+      "properties": {
+        "secret": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "otpauth_uri": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "qr_code": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "RecoveryCodes": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "recovery_codes"
+      ],
+      "properties": {
+        "recovery_codes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "ApiClientInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "expires_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        }
+      }
+    },
+    "NewApiClient": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "client_id",
+        "created_at",
+        "expires_at",
+        "last_used_at",
+        "token"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "client_id": {
+          "type": "string",
+          "maxLength": 64,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "created_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "expires_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "last_used_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "UserRolesUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "roles"
+      ],
+      "properties": {
+        "roles": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        }
+      }
+    },
+    "UserNotificationsUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "types"
+      ],
+      "properties": {
+        "types": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "buy_price_increased",
+              "checkout_requested",
+              "order_created",
+              "order_requires_manual_auth",
+              "order_status_changed",
+              "quote_amended",
+              "quote_created",
+              "quote_expiry_warning"
+            ]
+          }
+        }
+      }
+    },
+    "EmailCheck": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "valid"
+      ],
+      "properties": {
+        "valid": {
+          "type": "boolean"
         }
       }
     }

@@ -1929,7 +1929,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether two-factor sign-in is on for the signed-in user */
+        get: operations["getMyTwoFactor"];
         put?: never;
         /** Start enrolling an authenticator app for two-factor sign-in */
         post: operations["startTwoFactorEnrolment"];
@@ -3904,6 +3905,9 @@ export interface components {
             secret: string;
             otpauth_uri: string;
             qr_code: string;
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
         };
         RecoveryCodes: {
             recovery_codes: string[];
@@ -13643,6 +13647,44 @@ export interface operations {
             };
             /** @description Problem codes: busy */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

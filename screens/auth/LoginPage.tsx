@@ -92,17 +92,17 @@ export function LoginPage() {
         {step === 'code' && (
           <label className="form__field">
             <span>{t('login.code')}</span>
-            <input type="text" name="code" autoComplete="one-time-code" inputMode="text" required maxLength={64} autoFocus value={code} onChange={(event) => setCode(event.target.value)} />
-            <small>{t('login.code_hint')}</small>
+            <input type="text" name="code" autoComplete="one-time-code" aria-describedby="code-hint" required maxLength={64} autoFocus value={code} onChange={(event) => setCode(event.target.value)} />
           </label>
         )}
+        {step === 'code' && <small id="code-hint">{t('login.code_hint')}</small>}
         {step === 'new_password' && (
           <label className="form__field">
             <span>{t('login.new_password')}</span>
-            <input type="password" name="new_password" autoComplete="new-password" required minLength={12} maxLength={1024} autoFocus value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
-            <small>{t('password.rules')}</small>
+            <input type="password" name="new_password" autoComplete="new-password" aria-describedby="password-rules" required minLength={12} maxLength={1024} autoFocus value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
           </label>
         )}
+        {step === 'new_password' && <small id="password-rules">{t('password.rules')}</small>}
         <button type="submit" className="button button--primary" disabled={submitting}>
           {t(step === 'password' ? 'login.submit' : step === 'code' ? 'login.code_submit' : 'login.new_password_submit')}
         </button>

@@ -90,9 +90,9 @@ export function SetPasswordPage() {
           <p>{t('password.for', { email: info.email_address })}</p>
           <label className="form__field">
             <span>{t('password.new')}</span>
-            <input type="password" name="password" autoComplete="new-password" required minLength={12} maxLength={1024} value={password} onChange={(event) => setPassword(event.target.value)} />
-            <small>{t('password.rules')}</small>
+            <input type="password" name="password" autoComplete="new-password" aria-describedby="password-rules" required minLength={12} maxLength={1024} value={password} onChange={(event) => setPassword(event.target.value)} />
           </label>
+          <small id="password-rules">{t('password.rules')}</small>
           <label className="form__field">
             <span>{t('password.repeat')}</span>
             <input type="password" name="repeat" autoComplete="new-password" required maxLength={1024} value={repeat} onChange={(event) => setRepeat(event.target.value)} />

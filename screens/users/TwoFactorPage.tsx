@@ -28,15 +28,14 @@ export function TwoFactorPage() {
   const [busy, setBusy] = useState(false);
   const required = Boolean((user as { two_factor_enrolment_required?: boolean } | null)?.two_factor_enrolment_required);
 
+  const userId = user?.id;
   useEffect(() => {
-    if (!user) return;
-    if (required) return setEnabled(false);
-    // The user's own record says whether it is on; without user:view the page offers enrolment.
-    fetchRecord<{ two_factor: boolean }>(`/users/${user.id}`).then(
-      (record) => setEnabled(record.two_factor),
+    if (userId === undefined) return;
+    fetchRecord<{ enabled: boolean }>('/whoami/2fa').then(
+      (status) => setEnabled(status.enabled),
       () => setEnabled(false),
     );
-  }, [user, required]);
+  }, [userId]);
 
   const start = async () => {
     setBusy(true);

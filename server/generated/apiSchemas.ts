@@ -9235,6 +9235,18 @@ export const apiSchemas = {
         }
       }
     },
+    "TwoFactorStatus": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enabled"
+      ],
+      "properties": {
+        "enabled": {
+          "type": "boolean"
+        }
+      }
+    },
     "RecoveryCodes": {
       "type": "object",
       "additionalProperties": false,

@@ -8456,6 +8456,22 @@ export const operations: OperationDef[] = [
     handler: auth_challenge.loginNewPassword satisfies Handler<"loginNewPassword">,
   },
   {
+    id: "getMyTwoFactor",
+    method: "get",
+    path: "/whoami/2fa",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: users_twoFactor.getMyTwoFactor satisfies Handler<"getMyTwoFactor">,
+  },
+  {
     id: "startTwoFactorEnrolment",
     method: "post",
     path: "/whoami/2fa",

@@ -1967,6 +1967,13 @@ qr_code: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "TwoFactorStatus".
+ */
+export interface TwoFactorStatus {
+enabled: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "RecoveryCodes".
  */
 export interface RecoveryCodes {
@@ -3400,6 +3407,13 @@ export interface LoginNewPasswordQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetMyTwoFactorQuery".
+ */
+export interface GetMyTwoFactorQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "StartTwoFactorEnrolmentQuery".
  */
 export interface StartTwoFactorEnrolmentQuery {
@@ -3626,6 +3640,7 @@ export interface OperationTypes {
   setPasswordByLink: { params: {  }; query: SetPasswordByLinkQuery; body: SetPasswordRequest; response: void; paged: false };
   loginCode: { params: {  }; query: LoginCodeQuery; body: CodeRequest; response: CurrentUser; paged: false };
   loginNewPassword: { params: {  }; query: LoginNewPasswordQuery; body: NewPasswordRequest; response: CurrentUser; paged: false };
+  getMyTwoFactor: { params: {  }; query: GetMyTwoFactorQuery; body: undefined; response: TwoFactorStatus; paged: false };
   startTwoFactorEnrolment: { params: {  }; query: StartTwoFactorEnrolmentQuery; body: undefined; response: TwoFactorEnrolment; paged: false };
   confirmTwoFactor: { params: {  }; query: ConfirmTwoFactorQuery; body: CodeRequest; response: RecoveryCodes; paged: false };
   disableUserTwoFactor: { params: { id: number }; query: DisableUserTwoFactorQuery; body: undefined; response: User; paged: false };

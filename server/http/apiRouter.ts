@@ -63,7 +63,7 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
  * What a user whose organisation requires two-factor sign-in may do before enrolling
  * (docs/backoffice.md): see who they are, enrol, change language, sign out.
  */
-const WHILE_ENROLLING = new Set<string>(['whoami', 'logout', 'login', 'updateMyLanguage', 'startTwoFactorEnrolment', 'confirmTwoFactor']);
+const WHILE_ENROLLING = new Set<string>(['whoami', 'logout', 'login', 'updateMyLanguage', 'getMyTwoFactor', 'startTwoFactorEnrolment', 'confirmTwoFactor']);
 
 function operationById(id: string): OperationDef {
   const operation = operations.find((candidate) => candidate.id === id);

@@ -102,6 +102,8 @@ describe('two-factor sign-in', () => {
     expect(hashes).toHaveLength(10);
     expect(hashes).not.toContain(confirmed.body.recovery_codes[0]);
     expect((await bob.post<Problem>('/api/v1/whoami/2fa')).body.code).toBe('two_factor_enrolled');
+    expect((await bob.get<{ enabled: boolean }>('/api/v1/whoami/2fa')).body).toEqual({ enabled: true });
+    expect((await callers.resellerAdmin.get<{ enabled: boolean }>('/api/v1/whoami/2fa')).body).toEqual({ enabled: false });
     // A recovery code signs in once, in any case and without its dashes.
     const recovery = confirmed.body.recovery_codes[0]!;
     const client = server.client();

@@ -24,6 +24,13 @@ async function removeSecondFactor(records: Records, userId: number): Promise<voi
   for (const row of (await records.db('user_recovery_codes').where('user_id', userId).select('id')) as { id: number }[]) await records.remove('user_recovery_code', Number(row.id));
 }
 
+/** Whether the caller has a confirmed authenticator (the two-factor page's status line). */
+export const getMyTwoFactor: Handler<'getMyTwoFactor'> = async (_input, context) => {
+  const user = signedIn(context);
+  const totp = await context.db('user_totps').where('user_id', user.id).first('confirmed');
+  return { enabled: Boolean(totp && bool(totp.confirmed)) };
+};
+
 /**
  * Enrolment, first step (the user's own page): a new secret, sealed at rest (docs/secrets.md),
  * not in force until confirmed; an unconfirmed earlier one is replaced. Answers the secret, its

@@ -20,12 +20,17 @@ interface ClientRow {
   last_used_at: string | null;
 }
 
-/**
- * 002 §2.6 api_clients tab (docs/backoffice.md "API clients"): the user's clients with created,
- * expiry and last-used times; the user themselves creates one (name, optional expiry) and sees its
- * token exactly once; they, or an administrator over them, delete one after confirming.
- */
+/** 002 §2.6 api_clients tab: the clients of the user of the page (one's own: editable, as on the account page). */
 export function ApiClientsTab({ id, record }: TabSlotProps) {
+  return <ApiClientsPanel id={id} record={record} />;
+}
+
+/**
+ * A user's API clients (docs/backoffice.md "API clients") with created, expiry and last-used
+ * times. One's own (under /whoami): created here (name, optional expiry) with the token shown
+ * exactly once, and deleted after confirming; another user's, with user:modify: deleted (revoked).
+ */
+export function ApiClientsPanel({ id, record }: { id: string; record: Readonly<Record<string, unknown>> }) {
   const t = useT();
   const { user } = useCurrentUser();
   const { push } = useAlerts();
@@ -37,8 +42,9 @@ export function ApiClientsTab({ id, record }: TabSlotProps) {
   const [busy, setBusy] = useState(false);
   const own = user?.id === Number(id) && !user.real_id;
   const zone = user?.timezone;
+  const base = own ? '/whoami/api_clients' : `/users/${encodeURIComponent(id)}/api_clients`;
 
-  const load = useCallback(async () => setRows((await fetchList<ClientRow>(`/users/${encodeURIComponent(id)}/api_clients`, {})).rows), [id]);
+  const load = useCallback(async () => setRows((await fetchList<ClientRow>(base, {})).rows), [base]);
   useEffect(() => {
     void load().catch(() => setRows([]));
   }, [load]);
@@ -48,7 +54,7 @@ export function ApiClientsTab({ id, record }: TabSlotProps) {
     setBusy(true);
     try {
       const body = { name, ...(expires && { expires_at: new Date(`${expires}T23:59:59`).toISOString() }) };
-      const answer = (await sendRequest('POST', `/users/${encodeURIComponent(id)}/api_clients`, { body })).body as { name: string; token: string };
+      const answer = (await sendRequest('POST', '/whoami/api_clients', { body })).body as { name: string; token: string };
       setCreated({ name: answer.name, token: answer.token });
       setName('');
       setExpires('');
@@ -62,7 +68,7 @@ export function ApiClientsTab({ id, record }: TabSlotProps) {
   const remove = async (client: ClientRow) => {
     setBusy(true);
     try {
-      await sendRequest('DELETE', `/users/${encodeURIComponent(id)}/api_clients/${client.id}`);
+      await sendRequest('DELETE', `${base}/${client.id}`);
       push(successAlert('api_clients', String(client.id), 'api_client_deleted_success', client as unknown as Record<string, unknown>));
       await load();
     } catch (error) {

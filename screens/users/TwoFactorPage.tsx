@@ -4,6 +4,7 @@ import { sendRequest } from '../../runtime/api/send';
 import type { MessageKey } from '../../runtime/generated/messages';
 import { useT } from '../../runtime/i18n/useT';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
+import { ApiClientsPanel } from './ApiClientsTab';
 
 interface Enrolment {
   secret: string;
@@ -115,6 +116,12 @@ export function TwoFactorPage() {
             {t('tfa.start')}
           </button>
         </>
+      )}
+      {user && !required && (
+        <section className="two-factor-page__api-clients">
+          <h2>{t('users.api_clients')}</h2>
+          <ApiClientsPanel id={String(user.id)} record={{ id: user.id, name: user.name }} />
+        </section>
       )}
     </section>
   );

@@ -8712,15 +8712,10 @@ export const operations: OperationDef[] = [
     },
     querySchema: {
       "type": "object",
-      "required": [
-        "email"
-      ],
       "properties": {
         "email": {
           "type": "string",
-          "maxLength": 255,
-          "minLength": 1,
-          "pattern": "\\S"
+          "maxLength": 255
         },
         "id": {
           "type": "integer",
@@ -8732,18 +8727,53 @@ export const operations: OperationDef[] = [
     handler: users_userTabs.checkEmail satisfies Handler<"checkEmail">,
   },
   {
-    id: "createApiClient",
+    id: "listMyApiClients",
+    method: "get",
+    path: "/whoami/api_clients",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: users_apiClients.listMyApiClients satisfies Handler<"listMyApiClients">,
+  },
+  {
+    id: "createMyApiClient",
     method: "post",
-    path: "/users/:id/api_clients",
+    path: "/whoami/api_clients",
     auth: "session",
     status: 201,
     paramsSchema: {
       "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ApiClientInput"
+    },
+    handler: users_apiClients.createMyApiClient satisfies Handler<"createMyApiClient">,
+  },
+  {
+    id: "deleteMyApiClient",
+    method: "delete",
+    path: "/whoami/api_clients/:client",
+    auth: "session",
+    status: 204,
+    paramsSchema: {
+      "type": "object",
       "required": [
-        "id"
+        "client"
       ],
       "properties": {
-        "id": {
+        "client": {
           "type": "integer",
           "minimum": 1,
           "maximum": 2147483647
@@ -8754,27 +8784,14 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
-    bodySchema: {
-      "$ref": "api#/definitions/ApiClientInput"
-    },
-    handler: users_apiClients.createApiClient satisfies Handler<"createApiClient">,
-    record: {
-      "get": "getUser",
-      "entity": "user",
-      "same": false
-    },
-    access: {
-      "entity": "user",
-      "of": [
-        "getUser"
-      ]
-    },
+    handler: users_apiClients.deleteMyApiClient satisfies Handler<"deleteMyApiClient">,
   },
   {
     id: "deleteApiClient",
     method: "delete",
     path: "/users/:id/api_clients/:client",
     auth: "session",
+    permission: "user:modify",
     status: 204,
     paramsSchema: {
       "type": "object",

@@ -3466,14 +3466,28 @@ export interface SetUserNotificationsQuery {
  * via the `definition` "CheckEmailQuery".
  */
 export interface CheckEmailQuery {
-email: string
+email?: string
 id?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "CreateApiClientQuery".
+ * via the `definition` "ListMyApiClientsQuery".
  */
-export interface CreateApiClientQuery {
+export interface ListMyApiClientsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateMyApiClientQuery".
+ */
+export interface CreateMyApiClientQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteMyApiClientQuery".
+ */
+export interface DeleteMyApiClientQuery {
 
 }
 /**
@@ -3649,7 +3663,9 @@ export interface OperationTypes {
   setUserRoles: { params: { id: number }; query: SetUserRolesQuery; body: UserRolesUpdate; response: UserRole[]; paged: false };
   setUserNotifications: { params: { id: number }; query: SetUserNotificationsQuery; body: UserNotificationsUpdate; response: UserNotification[]; paged: false };
   checkEmail: { params: {  }; query: CheckEmailQuery; body: undefined; response: EmailCheck; paged: false };
-  createApiClient: { params: { id: number }; query: CreateApiClientQuery; body: ApiClientInput; response: NewApiClient; paged: false };
+  listMyApiClients: { params: {  }; query: ListMyApiClientsQuery; body: undefined; response: ApiClient[]; paged: false };
+  createMyApiClient: { params: {  }; query: CreateMyApiClientQuery; body: ApiClientInput; response: NewApiClient; paged: false };
+  deleteMyApiClient: { params: { client: number }; query: DeleteMyApiClientQuery; body: undefined; response: void; paged: false };
   deleteApiClient: { params: { id: number; client: number }; query: DeleteApiClientQuery; body: undefined; response: void; paged: false };
   requireOrganisationTwoFactor: { params: { id: number }; query: RequireOrganisationTwoFactorQuery; body: undefined; response: Organisation; paged: false };
   relaxOrganisationTwoFactor: { params: { id: number }; query: RelaxOrganisationTwoFactorQuery; body: undefined; response: Organisation; paged: false };

@@ -36,7 +36,7 @@ async function signInWithPassword(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('invite → set password → enrol two-factor sign-in → sign in with a code', async ({ page }) => {
+test('invite → set password → enrol two-factor sign-in → sign in with a code → an API client of their own', async ({ page }) => {
   test.slow();
   await signInTo(page, 'admin@reseller.example', '/backoffice/users/new', /\/new$/);
   await page.locator('#root_name').fill('Ines Invited');
@@ -85,4 +85,15 @@ test('invite → set password → enrol two-factor sign-in → sign in with a co
   await expect(page).not.toHaveURL(/\/login/);
   const whoami = await page.request.get('/api/v1/whoami');
   expect(((await whoami.json()) as { email_address: string }).email_address).toBe(EMAIL);
+
+  // An API client of their own: the token is shown once and calls the API as them.
+  await page.goto('/account/two_factor');
+  await page.getByLabel('Name').fill('Nightly orders');
+  await page.getByRole('button', { name: 'Create API client' }).click();
+  const token = (await page.getByTestId('api-client-token').textContent())!.trim();
+  await expect(page.getByRole('cell', { name: 'Nightly orders' })).toBeVisible();
+  const asClient = await fetch(new URL('/api/v1/whoami', page.url()), { headers: { authorization: `Bearer ${token}` } });
+  expect(((await asClient.json()) as { email_address: string }).email_address).toBe(EMAIL);
+  // The new user holds no role yet: what they may not do, their client may not either.
+  expect((await fetch(new URL('/api/v1/orders', page.url()), { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
 });

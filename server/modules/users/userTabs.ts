@@ -60,7 +60,7 @@ export const setUserNotifications: Handler<'setUserNotifications'> = async ({ pa
  */
 export const checkEmail: Handler<'checkEmail'> = async ({ query }, context) => {
   signedIn(context);
-  const email = query.email.trim();
+  const email = (query.email ?? '').trim();
   if (!EMAIL_SHAPE.test(email)) return { valid: false };
   const taken = context.db('users').whereRaw('lower(email_address) = ?', [email.toLowerCase()]);
   if (query.id !== undefined) taken.whereNot('id', query.id);

@@ -21,6 +21,12 @@ export interface Settings {
   secureCookies: boolean;
   /** How long in-flight requests may still run after SIGTERM or SIGINT (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /**
+   * The address users reach the portal at (PUBLIC_URL, no trailing slash): the links of invitation
+   * and password-reset e-mails start with it. Never taken from a request's Host header, which the
+   * requester writes (a reset link pointing at their own site).
+   */
+  publicUrl: string;
 }
 
 const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -44,5 +50,6 @@ export function settingsFrom(env: NodeJS.ProcessEnv = process.env): Settings {
     trustedProxies: trustedProxiesFrom(env['TRUST_PROXY']),
     secureCookies: production && env['HUB_PLAIN_HTTP'] !== '1',
     shutdownTimeoutMs: Number.isFinite(timeout) && timeout >= 0 ? timeout : 10_000,
+    publicUrl: (env['PUBLIC_URL'] || `http://localhost:${Number(env['PORT'] ?? 3000)}`).replace(/\/+$/, ''),
   };
 }

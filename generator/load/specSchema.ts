@@ -569,7 +569,7 @@ const screen = {
       type: 'object',
       additionalProperties: {
         anyOf: [
-          { enum: ['checkboxes', 'textarea', 'radio', 'select', 'organisation', 'password'] },
+          { enum: ['checkboxes', 'textarea', 'radio', 'select', 'organisation', 'password', 'email_check'] },
           {
             type: 'object',
             additionalProperties: false,

@@ -72,6 +72,9 @@ export function formWidgets(at: Located<Raw>, raw: Raw, entity: Entity): Record<
       if (widget === 'organisation' && !(field.type === 'ref' && field.to === 'organisation')) {
         fail(at, `the organisation widget is for a ref to organisation, not "${fieldName}"`, ['widgets', fieldName]);
       }
+      if (widget === 'email_check' && !(entity.name === 'user' && field.type === 'email')) {
+        fail(at, `the email_check widget is for a user's e-mail address, not "${fieldName}"`, ['widgets', fieldName]);
+      }
       return [fieldName, Object.keys(options).length > 0 ? { widget, options } : { widget }];
     }),
   );

@@ -12,6 +12,7 @@ import { isChanged, problemToFieldErrors } from './formState';
 import { readTabs } from './formTabs';
 import { localiseUiSchema } from './localiseForm';
 import { TabbedObjectFieldTemplate } from './TabbedObjectFieldTemplate';
+import { EmailCheckWidget } from './widgets/EmailCheckWidget';
 import { OrganisationWidget } from './widgets/OrganisationWidget';
 import type { FormController } from './useFormController';
 
@@ -35,7 +36,7 @@ interface FormViewProps<Data> {
 }
 
 /** Widgets the spec may name beyond rjsf's own (`widgets: { organisation: organisation }`). */
-const WIDGETS = { organisation: OrganisationWidget };
+const WIDGETS = { organisation: OrganisationWidget, email_check: EmailCheckWidget };
 
 /**
  * A generic edit form: rjsf draws the generated schema, its precompiled validator checks it, the

@@ -267,6 +267,9 @@ export const forms = {
       },
       "organisation": {
         "ui:widget": "organisation"
+      },
+      "email_address": {
+        "ui:widget": "email_check"
       }
     },
     "enums": {
@@ -375,6 +378,9 @@ export const forms = {
           "43200": "session_timeout.43200",
           "86400": "session_timeout.86400"
         }
+      },
+      "email_address": {
+        "ui:widget": "email_check"
       }
     },
     "enums": {

@@ -41,6 +41,11 @@ export const menu: readonly MenuItemDef[] = [
     "route": "invoices"
   },
   {
+    "kind": "entry",
+    "label": "menu.two_factor",
+    "route": "two_factor"
+  },
+  {
     "kind": "group",
     "name": "back_office",
     "label": "menu.back_office",

@@ -1782,6 +1782,7 @@ export const recordScreens = {
             "footer_text",
             "heading_font",
             "text_body_font",
+            "require_two_factor",
             "supplier_account_manager"
           ],
           "properties": {
@@ -2032,6 +2033,10 @@ export const recordScreens = {
               "maxLength": 100,
               "minLength": 1,
               "pattern": "\\S"
+            },
+            "require_two_factor": {
+              "type": "boolean",
+              "default": false
             },
             "supplier_account_manager": {
               "anyOf": [
@@ -2398,7 +2403,65 @@ export const recordScreens = {
         "perPage": 24
       }
     ],
-    "links": []
+    "links": [],
+    "actions": [
+      {
+        "name": "require_2fa",
+        "guards": [
+          {
+            "permission": "organisation:modify"
+          }
+        ],
+        "label": "organisations.require_2fa",
+        "when": {
+          "require_two_factor": false
+        },
+        "call": {
+          "operation": "requireOrganisationTwoFactor",
+          "method": "post",
+          "path": "/organisations/{id}/require_2fa",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.require_2fa"
+        },
+        "success": "organisation_2fa_updated_success",
+        "failure": "organisation_2fa_updated_failure"
+      },
+      {
+        "name": "allow_without_2fa",
+        "guards": [
+          {
+            "permission": "organisation:modify"
+          }
+        ],
+        "label": "organisations.allow_without_2fa",
+        "when": {
+          "require_two_factor": true
+        },
+        "call": {
+          "operation": "relaxOrganisationTwoFactor",
+          "method": "post",
+          "path": "/organisations/{id}/allow_without_2fa",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.allow_without_2fa"
+        },
+        "success": "organisation_2fa_updated_success",
+        "failure": "organisation_2fa_updated_failure"
+      }
+    ]
   },
   "user": {
     "path": "/users/{id}",
@@ -2555,55 +2618,19 @@ export const recordScreens = {
     },
     "tabs": [
       {
-        "path": "/users/{id}/roles",
+        "component": "users/UserRolesTab#UserRolesTab",
         "label": "users.roles",
-        "columns": [
-          {
-            "field": "role",
-            "label": "users.role",
-            "format": "text",
-            "sortable": false,
-            "link": "role",
-            "linkParam": "role.id"
-          }
-        ]
+        "columns": []
       },
       {
-        "path": "/users/{id}/notifications",
+        "component": "users/UserNotificationsTab#UserNotificationsTab",
         "label": "users.notifications",
-        "columns": [
-          {
-            "field": "type",
-            "label": "users.notification",
-            "format": "enum",
-            "sortable": false,
-            "enum": "notification_type"
-          }
-        ]
+        "columns": []
       },
       {
-        "path": "/users/{id}/api_clients",
+        "component": "users/ApiClientsTab#ApiClientsTab",
         "label": "users.api_clients",
-        "columns": [
-          {
-            "field": "name",
-            "label": "users.api_client_name",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "client_id",
-            "label": "users.api_client_id",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "created_at",
-            "label": "users.api_client_created",
-            "format": "datetime",
-            "sortable": false
-          }
-        ]
+        "columns": []
       },
       {
         "path": "/users/{id}/audit_logs",
@@ -2697,6 +2724,100 @@ export const recordScreens = {
       }
     },
     "actions": [
+      {
+        "name": "reset_password",
+        "guards": [
+          {
+            "permission": "user:admin"
+          },
+          {
+            "admin": true
+          }
+        ],
+        "label": "users.reset_password",
+        "when": {
+          "disabled": false
+        },
+        "notSelf": "user",
+        "call": {
+          "operation": "resetUserPassword",
+          "method": "post",
+          "path": "/users/{id}/reset_password",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.reset_password"
+        },
+        "success": "user_password_reset_success",
+        "failure": "user_password_reset_failure"
+      },
+      {
+        "name": "reset_2fa",
+        "guards": [
+          {
+            "permission": "user:admin"
+          },
+          {
+            "root": true,
+            "admin": true
+          }
+        ],
+        "label": "users.reset_2fa",
+        "when": {
+          "two_factor": true
+        },
+        "notSelf": "user",
+        "call": {
+          "operation": "disableUserTwoFactor",
+          "method": "put",
+          "path": "/users/{id}/2fa/disable",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.reset_2fa"
+        },
+        "success": "tfa_diasabled_success",
+        "failure": "tfa_diasabled_failure"
+      },
+      {
+        "name": "resend_invitation",
+        "guards": [
+          {
+            "permission": "user:modify"
+          }
+        ],
+        "label": "users.resend_invitation",
+        "when": {
+          "verified": false,
+          "disabled": false
+        },
+        "call": {
+          "operation": "resendInvitation",
+          "method": "post",
+          "path": "/users/{id}/invitation",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.resend_invitation"
+        },
+        "success": "invitation_sent_success",
+        "failure": "invitation_sent_failure"
+      },
       {
         "name": "emulate",
         "guards": [

@@ -8,6 +8,9 @@ export const tabSlots: Readonly<Record<string, Slot<TabSlotProps>>> = {
   "orders/OrderView#OrderView": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/orders/OrderView').then((module) => ({ default: module.OrderView }))),
   "roles/PermissionsEditor#PermissionsEditor": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/roles/PermissionsEditor').then((module) => ({ default: module.PermissionsEditor }))),
   "subscriptions/SubscriptionBreakdown#SubscriptionBreakdown": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/subscriptions/SubscriptionBreakdown').then((module) => ({ default: module.SubscriptionBreakdown }))),
+  "users/ApiClientsTab#ApiClientsTab": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/users/ApiClientsTab').then((module) => ({ default: module.ApiClientsTab }))),
+  "users/UserNotificationsTab#UserNotificationsTab": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/users/UserNotificationsTab').then((module) => ({ default: module.UserNotificationsTab }))),
+  "users/UserRolesTab#UserRolesTab": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/users/UserRolesTab').then((module) => ({ default: module.UserRolesTab }))),
 };
 
 export const cellSlots: Readonly<Record<string, Slot<CellSlotProps>>> = {

@@ -66,9 +66,9 @@ describe('shownMenu', () => {
     expect(group?.kind === 'group' && group.entries[2]).toEqual({ kind: 'entry', label: 'menu.api_reference', path: '/api/v1/docs', route: false });
   });
 
-  it('shows the spec menu to a buyer without the back office, and all of it to a root admin', () => {
+  it('shows the spec menu to a buyer without the back office (two-factor sign-in is everyone’s), and all of it to a root admin', () => {
     const buyer = person({ grants: ['order:view', 'order:view_draft', 'invoice:view', 'subscription:view'] });
-    expect(labels(shownMenu(menu, buyer, findRoute))).toEqual(['menu.webstore', 'menu.baskets', 'menu.orders', 'menu.quotes', 'menu.subscriptions', 'menu.invoices']);
+    expect(labels(shownMenu(menu, buyer, findRoute))).toEqual(['menu.webstore', 'menu.baskets', 'menu.orders', 'menu.quotes', 'menu.subscriptions', 'menu.invoices', 'menu.two_factor']);
     const backOffice = shownMenu(menu, person({ root: true, admin: true }), findRoute).find((item) => item.kind === 'group');
     expect(backOffice && labels([backOffice])).toEqual([
       ['menu.back_office', ['menu.organisations', 'menu.users', 'menu.roles', 'menu.product_groups', 'menu.feeds', 'menu.metrics', 'menu.api_reference']],

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { toScaled } from '../../server/db/scaled';
-import { sealFeedPassword } from '../../server/db/secrets';
+import { sealFeedPassword, sealTotpSecret } from '../../server/db/secrets';
 import { insertAll } from '../insert';
 import { DEMO_COUNTRIES, DEMO_TIMEZONES } from './backofficeReference';
 import { CUSTOMER, CUSTOMER_BRANCH, DORMANT_CUSTOMER, EU_CUSTOMER, OTHER_CUSTOMER, OTHER_RESELLER, RESELLER, SUPPLIER } from './organisations';
@@ -13,9 +13,12 @@ import { CUSTOMER, CUSTOMER_BRANCH, DORMANT_CUSTOMER, EU_CUSTOMER, OTHER_CUSTOME
  * on every run.
  */
 
+/** The demo two-factor user's TOTP secret (base32): add it to an authenticator app to sign in as them. */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
 export const BACKOFFICE_TABLES = [
   'account_managers', 'organisation_account_managers', 'addresses', 'linked_accounts', 'catalogues',
-  'organisation_template_roles', 'user_notifications', 'api_clients', 'user_actions', 'audit_log_entries',
+  'organisation_template_roles', 'user_notifications', 'api_clients', 'user_totps', 'user_actions', 'audit_log_entries',
   'audit_field_changes', 'product_groups', 'product_group_products', 'product_group_relations', 'feeds',
   'dovetail_groups', 'dovetail_sites', 'timezones', 'countries',
 ];
@@ -152,6 +155,8 @@ async function seedUserExtras(db: Knex): Promise<void> {
     { id: 1, user_id: 2, name: 'Reseller ERP', client_id: 'rp-erp-7f3a9c', secret_hash: createHash('sha256').update('rp-erp-7f3a9c demo secret').digest('hex'), created_at: at('2026-05-10T12:00:00Z') },
     { id: 2, user_id: 1, name: 'Supplier integration', client_id: 'sup-int-41d2e8', secret_hash: createHash('sha256').update('sup-int-41d2e8 demo secret').digest('hex'), created_at: at('2026-02-14T09:00:00Z') },
   ]);
+  // Tara Twofactor's authenticator (README: the demo's two-factor login), sealed as any TOTP secret.
+  await insertAll(db, 'user_totps', [{ id: 1, user_id: 9, secret: sealTotpSecret(DEMO_TOTP_SECRET), confirmed: true, last_step: null }]);
   await insertAll(db, 'user_actions', [
     { id: 1, user_id: 1, timestamp: at('2026-11-02T09:58:00Z'), ip_address: '203.0.113.10', action: 'EMULATE', on: 'user 3', on_behalf_id: null },
     { id: 2, user_id: 3, timestamp: at('2026-11-02T10:00:00Z'), ip_address: '203.0.113.10', action: 'UPDATE', on: 'organisation 3', on_behalf_id: 1 },

@@ -75,7 +75,10 @@ describe('rotation with hub secrets (the documented procedure)', () => {
     expect(added.stdout).toMatch(/now seals/);
     const resealed = await hub('secrets', 'reseal');
     const ring = loadKeyRing({ HUB_DATA_DIR: dataDir });
-    expect(resealed.stdout).toContain(`${before.length - 1} values re-sealed and 1 plain values sealed under key ${ring.current.id}`);
+    // The feed passwords and the demo's TOTP secret (user_totps.secret) alike.
+    const totpSecrets = Number((await database.db('user_totps').count({ n: '*' }).first())?.['n']);
+    expect(totpSecrets).toBeGreaterThan(0);
+    expect(resealed.stdout).toContain(`${before.length - 1 + totpSecrets} values re-sealed and 1 plain values sealed under key ${ring.current.id}`);
 
     // Only the new key is needed from now on.
     const newRing = keyRingOf([readFileSync(join(dataDir, KEY_FILE_NAME), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'))[0]!]);

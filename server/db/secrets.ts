@@ -25,9 +25,13 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const KEY_FILE_NAME = 'secret.keys';
 
 /** The columns holding sealed values: each value is bound to its column (the GCM associated data). */
-export const SEALED_COLUMNS = [{ table: 'feeds', column: 'delivery_password' }] as const;
+export const SEALED_COLUMNS = [
+  { table: 'feeds', column: 'delivery_password' },
+  { table: 'user_totps', column: 'secret' },
+] as const;
 type SealedColumn = (typeof SEALED_COLUMNS)[number];
 const FEED_PASSWORD = SEALED_COLUMNS[0];
+const TOTP_SECRET = SEALED_COLUMNS[1];
 
 /** The id a sealed value carries: the first 8 hex digits of the key's SHA-256 (not the key). */
 function keyId(key: Buffer): string {
@@ -140,6 +144,15 @@ export function sealFeedPassword(plain: string | null | undefined): string | nul
 /** A stored feed delivery password, opened (for the delivery that sends with it). */
 export function openFeedPassword(stored: string | null): string | null {
   return stored === null ? null : open(keyRing(), FEED_PASSWORD, stored);
+}
+
+/** A user's TOTP secret (base32) as stored: sealed, as feed passwords are. */
+export function sealTotpSecret(plain: string): string {
+  return seal(keyRing(), TOTP_SECRET, plain);
+}
+
+export function openTotpSecret(stored: string): string {
+  return open(keyRing(), TOTP_SECRET, stored);
 }
 
 /** A key derived from the current key for another purpose (HKDF-SHA256), never the sealing key itself. */

@@ -148,6 +148,7 @@ export const apiSchemas = {
         "footer_text",
         "heading_font",
         "text_body_font",
+        "require_two_factor",
         "supplier_account_manager"
       ],
       "properties": {
@@ -391,6 +392,10 @@ export const apiSchemas = {
           "maxLength": 100,
           "minLength": 1,
           "pattern": "\\S"
+        },
+        "require_two_factor": {
+          "type": "boolean",
+          "default": false
         },
         "supplier_account_manager": {
           "anyOf": [
@@ -1541,21 +1546,32 @@ export const apiSchemas = {
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "id",
         "name",
         "organisation"
       ],
       "properties": {
-        "id": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        },
         "name": {
           "type": "string",
           "maxLength": 255,
           "minLength": 1,
           "pattern": "\\S"
+        },
+        "organisation": {
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647,
+              "x-null-keeps": true
+            },
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            }
+          ],
+          "x-record-ref": true
         },
         "active": {
           "type": "boolean",
@@ -1572,13 +1588,6 @@ export const apiSchemas = {
         "show_empty_stock": {
           "type": "boolean",
           "default": false
-        },
-        "last_upload": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "format": "date-time"
         },
         "delivery_method": {
           "type": "string",
@@ -1689,10 +1698,22 @@ export const apiSchemas = {
           ],
           "default": "QUOTED"
         },
-        "organisation": {
-          "$ref": "api#/definitions/OrganisationRef"
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "last_upload": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "readOnly": true
         }
-      }
+      },
+      "x-round-trip": "Feed"
     },
     "FeedRun": {
       "type": "object",
@@ -4640,6 +4661,7 @@ export const apiSchemas = {
         "timestamp",
         "ip_address",
         "action",
+        "api_client",
         "user",
         "on_behalf",
         "field_changes"
@@ -4682,6 +4704,15 @@ export const apiSchemas = {
             "ACTIVATE_CHANGES",
             "CANCEL_CHANGES"
           ]
+        },
+        "api_client": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200,
+          "minLength": 1,
+          "pattern": "\\S"
         },
         "user": {
           "anyOf": [
@@ -4906,7 +4937,9 @@ export const apiSchemas = {
         "id",
         "name",
         "client_id",
-        "created_at"
+        "created_at",
+        "expires_at",
+        "last_used_at"
       ],
       "properties": {
         "id": {
@@ -4927,6 +4960,20 @@ export const apiSchemas = {
           "pattern": "\\S"
         },
         "created_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "expires_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "last_used_at": {
           "type": [
             "string",
             "null"
@@ -10068,6 +10115,9 @@ export const apiSchemas = {
         },
         "organisation": {
           "$ref": "api#/definitions/OrganisationSummary"
+        },
+        "two_factor_enrolment_required": {
+          "type": "boolean"
         }
       }
     },
@@ -10623,6 +10673,303 @@ export const apiSchemas = {
           "maxLength": 100,
           "minLength": 1,
           "pattern": "\\S"
+        }
+      }
+    },
+    "ForgotPasswordRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "email_address"
+      ],
+      "properties": {
+        "email_address": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "AccountLinkRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "token"
+      ],
+      "properties": {
+        "token": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "AccountLink": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "purpose",
+        "name",
+        "email_address"
+      ],
+      "properties": {
+        "purpose": {
+          "type": "string",
+          "enum": [
+            "INVITATION",
+            "PASSWORD_RESET"
+          ]
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "email_address": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "SetPasswordRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "token",
+        "password"
+      ],
+      "properties": {
+        "token": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "password": {
+          "type": "string",
+          "maxLength": 1024,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "NewPasswordRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "password"
+      ],
+      "properties": {
+        "password": {
+          "type": "string",
+          "maxLength": 1024,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "CodeRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "code"
+      ],
+      "properties": {
+        "code": {
+          "type": "string",
+          "maxLength": 64,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "TwoFactorEnrolment": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "secret",
+        "otpauth_uri",
+        "qr_code"
+      ],
+      "properties": {
+        "secret": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "otpauth_uri": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "qr_code": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "TwoFactorStatus": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enabled"
+      ],
+      "properties": {
+        "enabled": {
+          "type": "boolean"
+        }
+      }
+    },
+    "RecoveryCodes": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "recovery_codes"
+      ],
+      "properties": {
+        "recovery_codes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "ApiClientInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "expires_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        }
+      }
+    },
+    "NewApiClient": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "client_id",
+        "created_at",
+        "expires_at",
+        "last_used_at",
+        "token"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "client_id": {
+          "type": "string",
+          "maxLength": 64,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "created_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "expires_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "last_used_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "UserRolesUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "roles"
+      ],
+      "properties": {
+        "roles": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        }
+      }
+    },
+    "UserNotificationsUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "types"
+      ],
+      "properties": {
+        "types": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "buy_price_increased",
+              "checkout_requested",
+              "order_created",
+              "order_requires_manual_auth",
+              "order_status_changed",
+              "quote_amended",
+              "quote_created",
+              "quote_expiry_warning"
+            ]
+          }
+        }
+      }
+    },
+    "EmailCheck": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "valid"
+      ],
+      "properties": {
+        "valid": {
+          "type": "boolean"
         }
       }
     }

@@ -198,6 +198,14 @@ export const entities = {
       "created_at": {
         "column": "created_at",
         "type": "timestamp"
+      },
+      "expires_at": {
+        "column": "expires_at",
+        "type": "timestamp"
+      },
+      "last_used_at": {
+        "column": "last_used_at",
+        "type": "timestamp"
       }
     }
   },
@@ -272,6 +280,10 @@ export const entities = {
         "column": "on_behalf_id",
         "type": "ref",
         "to": "user"
+      },
+      "api_client": {
+        "column": "api_client",
+        "type": "string"
       }
     }
   },
@@ -2455,6 +2467,10 @@ export const entities = {
       "text_body_font": {
         "column": "text_body_font",
         "type": "string"
+      },
+      "require_two_factor": {
+        "column": "require_two_factor",
+        "type": "boolean"
       }
     }
   },
@@ -2817,6 +2833,119 @@ export const entities = {
       "version": {
         "column": "version",
         "type": "integer"
+      }
+    }
+  },
+  "user_token": {
+    "table": "user_tokens",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "user": {
+        "column": "user_id",
+        "type": "ref",
+        "to": "user"
+      },
+      "purpose": {
+        "column": "purpose",
+        "type": "string"
+      },
+      "token_hash": {
+        "column": "token_hash",
+        "type": "string"
+      },
+      "created_at": {
+        "column": "created_at",
+        "type": "timestamp"
+      },
+      "expires_at": {
+        "column": "expires_at",
+        "type": "timestamp"
+      }
+    }
+  },
+  "user_totp": {
+    "table": "user_totps",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "user": {
+        "column": "user_id",
+        "type": "ref",
+        "to": "user"
+      },
+      "secret": {
+        "column": "secret",
+        "type": "string"
+      },
+      "confirmed": {
+        "column": "confirmed",
+        "type": "boolean"
+      },
+      "last_step": {
+        "column": "last_step",
+        "type": "integer"
+      }
+    }
+  },
+  "user_recovery_code": {
+    "table": "user_recovery_codes",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "user": {
+        "column": "user_id",
+        "type": "ref",
+        "to": "user"
+      },
+      "code_hash": {
+        "column": "code_hash",
+        "type": "string"
+      }
+    }
+  },
+  "login_challenge": {
+    "table": "login_challenges",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "string"
+      },
+      "user": {
+        "column": "user_id",
+        "type": "ref",
+        "to": "user"
+      },
+      "stage": {
+        "column": "stage",
+        "type": "string"
+      },
+      "expires_at": {
+        "column": "expires_at",
+        "type": "timestamp"
+      }
+    }
+  },
+  "link_request": {
+    "table": "link_requests",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "ip_address": {
+        "column": "ip_address",
+        "type": "string"
+      },
+      "created_at": {
+        "column": "created_at",
+        "type": "timestamp"
       }
     }
   }

@@ -65,6 +65,7 @@ nav_bar_colour: (string | null)
 footer_text: (string | null)
 heading_font: (string | null)
 text_body_font: (string | null)
+require_two_factor: boolean
 supplier_account_manager: (AccountManager | null)
 }
 /**
@@ -292,12 +293,11 @@ organisation: (OrganisationRef | null)
  * via the `definition` "FeedUpdate".
  */
 export interface FeedUpdate {
-id: number
 name: string
+organisation: number
 active?: boolean
 timeslot?: (number | null)
 show_empty_stock?: boolean
-last_upload?: (string | null)
 delivery_method?: ("EMAIL" | "FTP" | "SITC")
 delivery_email?: (string | null)
 delivery_server?: (string | null)
@@ -312,7 +312,6 @@ columns?: ("name" | "stock" | "mpn" | "price" | "rrp" | "vendor" | "ean")[]
 show_headers?: boolean
 delimiter?: ("COMMA" | "SEMI_COLON")
 escape_method?: ("QUOTED" | "ESCAPED" | "STRIPPED")
-organisation: OrganisationRef
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -902,6 +901,7 @@ id: number
 timestamp: string
 ip_address: (string | null)
 action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES")
+api_client: (string | null)
 user: (CreatedByRef | null)
 on_behalf: (CreatedByRef | null)
 field_changes: AuditFieldChange[]
@@ -974,6 +974,8 @@ id: number
 name: string
 client_id: string
 created_at: (string | null)
+expires_at: (string | null)
+last_used_at: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1834,6 +1836,7 @@ currency: ("GBP" | "EUR")
 permissions: UserPermission[]
 modules: ("WEBSTORE" | "DOVETAIL")[]
 organisation: OrganisationSummary
+two_factor_enrolment_required?: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1967,6 +1970,116 @@ renewal_term_months?: number
 export interface ChangeOrderPlaced {
 id: number
 name: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ForgotPasswordRequest".
+ */
+export interface ForgotPasswordRequest {
+email_address: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AccountLinkRequest".
+ */
+export interface AccountLinkRequest {
+token: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AccountLink".
+ */
+export interface AccountLink {
+purpose: ("INVITATION" | "PASSWORD_RESET")
+name: string
+email_address: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SetPasswordRequest".
+ */
+export interface SetPasswordRequest {
+token: string
+password: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "NewPasswordRequest".
+ */
+export interface NewPasswordRequest {
+password: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CodeRequest".
+ */
+export interface CodeRequest {
+code: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "TwoFactorEnrolment".
+ */
+export interface TwoFactorEnrolment {
+secret: string
+otpauth_uri: string
+qr_code: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "TwoFactorStatus".
+ */
+export interface TwoFactorStatus {
+enabled: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RecoveryCodes".
+ */
+export interface RecoveryCodes {
+recovery_codes: string[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ApiClientInput".
+ */
+export interface ApiClientInput {
+name: string
+expires_at?: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "NewApiClient".
+ */
+export interface NewApiClient {
+id: number
+name: string
+client_id: string
+created_at: (string | null)
+expires_at: (string | null)
+last_used_at: (string | null)
+token: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UserRolesUpdate".
+ */
+export interface UserRolesUpdate {
+roles: number[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UserNotificationsUpdate".
+ */
+export interface UserNotificationsUpdate {
+types: ("buy_price_increased" | "checkout_requested" | "order_created" | "order_requires_manual_auth" | "order_status_changed" | "quote_amended" | "quote_created" | "quote_expiry_warning")[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EmailCheck".
+ */
+export interface EmailCheck {
+valid: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3354,6 +3467,147 @@ export interface PreviewChangeOrderQuery {
 export interface PlaceChangeOrderQuery {
 
 }
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ForgotPasswordQuery".
+ */
+export interface ForgotPasswordQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckAccountLinkQuery".
+ */
+export interface CheckAccountLinkQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SetPasswordByLinkQuery".
+ */
+export interface SetPasswordByLinkQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LoginCodeQuery".
+ */
+export interface LoginCodeQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LoginNewPasswordQuery".
+ */
+export interface LoginNewPasswordQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetMyTwoFactorQuery".
+ */
+export interface GetMyTwoFactorQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "StartTwoFactorEnrolmentQuery".
+ */
+export interface StartTwoFactorEnrolmentQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ConfirmTwoFactorQuery".
+ */
+export interface ConfirmTwoFactorQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DisableUserTwoFactorQuery".
+ */
+export interface DisableUserTwoFactorQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ResetUserPasswordQuery".
+ */
+export interface ResetUserPasswordQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ResendInvitationQuery".
+ */
+export interface ResendInvitationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SetUserRolesQuery".
+ */
+export interface SetUserRolesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SetUserNotificationsQuery".
+ */
+export interface SetUserNotificationsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckEmailQuery".
+ */
+export interface CheckEmailQuery {
+email?: string
+id?: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListMyApiClientsQuery".
+ */
+export interface ListMyApiClientsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateMyApiClientQuery".
+ */
+export interface CreateMyApiClientQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteMyApiClientQuery".
+ */
+export interface DeleteMyApiClientQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteApiClientQuery".
+ */
+export interface DeleteApiClientQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RequireOrganisationTwoFactorQuery".
+ */
+export interface RequireOrganisationTwoFactorQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RelaxOrganisationTwoFactorQuery".
+ */
+export interface RelaxOrganisationTwoFactorQuery {
+
+}
 
 export interface OperationTypes {
   listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; response: OrganisationRow[]; paged: true };
@@ -3497,4 +3751,24 @@ export interface OperationTypes {
   cancelSubscriptionChanges: { params: { id: number }; query: CancelSubscriptionChangesQuery; body: undefined; response: Subscription; paged: false };
   previewChangeOrder: { params: {  }; query: PreviewChangeOrderQuery; body: ChangeOrderRequest; response: ChangeOrderPreview; paged: false };
   placeChangeOrder: { params: {  }; query: PlaceChangeOrderQuery; body: ChangeOrderRequest; response: ChangeOrderPlaced; paged: false };
+  forgotPassword: { params: {  }; query: ForgotPasswordQuery; body: ForgotPasswordRequest; response: void; paged: false };
+  checkAccountLink: { params: {  }; query: CheckAccountLinkQuery; body: AccountLinkRequest; response: AccountLink; paged: false };
+  setPasswordByLink: { params: {  }; query: SetPasswordByLinkQuery; body: SetPasswordRequest; response: void; paged: false };
+  loginCode: { params: {  }; query: LoginCodeQuery; body: CodeRequest; response: CurrentUser; paged: false };
+  loginNewPassword: { params: {  }; query: LoginNewPasswordQuery; body: NewPasswordRequest; response: CurrentUser; paged: false };
+  getMyTwoFactor: { params: {  }; query: GetMyTwoFactorQuery; body: undefined; response: TwoFactorStatus; paged: false };
+  startTwoFactorEnrolment: { params: {  }; query: StartTwoFactorEnrolmentQuery; body: undefined; response: TwoFactorEnrolment; paged: false };
+  confirmTwoFactor: { params: {  }; query: ConfirmTwoFactorQuery; body: CodeRequest; response: RecoveryCodes; paged: false };
+  disableUserTwoFactor: { params: { id: number }; query: DisableUserTwoFactorQuery; body: undefined; response: User; paged: false };
+  resetUserPassword: { params: { id: number }; query: ResetUserPasswordQuery; body: undefined; response: User; paged: false };
+  resendInvitation: { params: { id: number }; query: ResendInvitationQuery; body: undefined; response: User; paged: false };
+  setUserRoles: { params: { id: number }; query: SetUserRolesQuery; body: UserRolesUpdate; response: UserRole[]; paged: false };
+  setUserNotifications: { params: { id: number }; query: SetUserNotificationsQuery; body: UserNotificationsUpdate; response: UserNotification[]; paged: false };
+  checkEmail: { params: {  }; query: CheckEmailQuery; body: undefined; response: EmailCheck; paged: false };
+  listMyApiClients: { params: {  }; query: ListMyApiClientsQuery; body: undefined; response: ApiClient[]; paged: false };
+  createMyApiClient: { params: {  }; query: CreateMyApiClientQuery; body: ApiClientInput; response: NewApiClient; paged: false };
+  deleteMyApiClient: { params: { client: number }; query: DeleteMyApiClientQuery; body: undefined; response: void; paged: false };
+  deleteApiClient: { params: { id: number; client: number }; query: DeleteApiClientQuery; body: undefined; response: void; paged: false };
+  requireOrganisationTwoFactor: { params: { id: number }; query: RequireOrganisationTwoFactorQuery; body: undefined; response: Organisation; paged: false };
+  relaxOrganisationTwoFactor: { params: { id: number }; query: RelaxOrganisationTwoFactorQuery; body: undefined; response: Organisation; paged: false };
 }

@@ -37,13 +37,13 @@ function plainQuery(ctx: Context): Record<string, unknown> {
 }
 
 /** Who acts: the signed-in user (the emulated one while emulating), the administrator behind, and whence. */
-function actorOf(user: SessionUser | undefined, ip: string): Actor {
-  return { userId: user?.id ?? null, onBehalfOf: user?.real?.id ?? null, ip };
+function actorOf(user: SessionUser | undefined, ip: string, apiClient: string | null): Actor {
+  return { userId: user?.id ?? null, onBehalfOf: user?.real?.id ?? null, ip, apiClient };
 }
 
 function requestContext(ctx: Context, db: Knex, operation: OperationDef): RequestContext {
   const user = ctx.state['user'] as SessionUser | undefined;
-  const actor = actorOf(user, ctx.ip);
+  const actor = actorOf(user, ctx.ip, (ctx.state['apiClient'] as string | undefined) ?? null);
   return {
     db,
     records: new Records(db, actor),
@@ -59,6 +59,12 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
     },
   };
 }
+
+/**
+ * What a user whose organisation requires two-factor sign-in may do before enrolling
+ * (docs/backoffice.md): see who they are, enrol, change language, sign out.
+ */
+const WHILE_ENROLLING = new Set<string>(['whoami', 'logout', 'login', 'updateMyLanguage', 'getMyTwoFactor', 'startTwoFactorEnrolment', 'confirmTwoFactor']);
 
 function operationById(id: string): OperationDef {
   const operation = operations.find((candidate) => candidate.id === id);
@@ -182,6 +188,7 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
     const base = requestContext(ctx, db, operation);
     if (operation.auth === 'session' && !base.user) throw unauthenticated();
     assertMayCall(base.user, operation);
+    if (base.user?.twoFactorMissing && !WHILE_ENROLLING.has(operation.id)) throw new HttpProblem(403, 'two_factor_enrolment_required');
     const params: Record<string, unknown> = { ...ctx.params };
     checkParams(validators.params, params, validators.integerParams);
     const query = plainQuery(ctx);

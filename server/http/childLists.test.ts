@@ -75,6 +75,7 @@ describe('child lists of back-office records', () => {
           timestamp: '2026-09-01T09:30:00.000Z',
           ip_address: '203.0.113.10',
           action: 'UPDATE',
+          api_client: null,
           user: { id: 1, name: 'Sam Supplier' },
           on_behalf: null,
           field_changes: [
@@ -140,7 +141,7 @@ describe('child lists of back-office records', () => {
       const notifications = await rows<UserNotification>(resellerAdmin, '/users/3/notifications');
       expect(notifications.map((row) => row.type)).toEqual(['order_created', 'order_status_changed', 'quote_created', 'quote_expiry_warning']);
       const clients = await rows<ApiClient>(resellerAdmin, '/users/2/api_clients');
-      expect(clients).toEqual([{ id: 1, name: 'Reseller ERP', client_id: 'rp-erp-7f3a9c', created_at: '2026-05-10T12:00:00.000Z' }]);
+      expect(clients).toEqual([{ id: 1, name: 'Reseller ERP', client_id: 'rp-erp-7f3a9c', created_at: '2026-05-10T12:00:00.000Z', expires_at: null, last_used_at: null }]);
       const audit = await rows<AuditLogEntry>(resellerAdmin, '/users/5/audit_logs');
       expect(audit.map((entry) => [entry.action, entry.field_changes.map((change) => change.field)])).toEqual([['DISABLE', ['disabled']]]);
     });

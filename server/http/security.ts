@@ -54,6 +54,12 @@ export function writeCookie(ctx: Context, name: string, value: string | null, op
   });
 }
 
+/** The token of an `Authorization: Bearer …` header, if the request has one. */
+export function bearerToken(ctx: Context): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
+  return match ? match[1] : undefined;
+}
+
 /** A random token for a caller without a session (the sign-in form's double submit). */
 export function newCsrfToken(): string {
   return randomBytes(24).toString('base64url');
@@ -120,6 +126,9 @@ function foreignOrigin(ctx: Context): boolean {
  * cookie planted by someone else matches no session; signed out, it is a random double submit.
  */
 export async function csrfMiddleware(ctx: Context, next: Next): Promise<void> {
+  // A bearer token is no ambient credential: a browser never adds it to another site's request,
+  // so an API client's call needs no CSRF token (and its cookies are not read: sessionMiddleware).
+  if (bearerToken(ctx) !== undefined) return next();
   const guarded = !SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/');
   const session = readCookie(ctx, SESSION_COOKIE);
   const expected = session ? sessionCsrfToken(policyOf(ctx), session) : undefined;

@@ -1,7 +1,8 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
+import { resumeApiClient } from '../modules/auth/apiClientAuth';
 import { resumeSession } from '../modules/auth/sessions';
-import { readCookie, SESSION_COOKIE, writeCookie } from './security';
+import { bearerToken, readCookie, SESSION_COOKIE, writeCookie } from './security';
 
 /**
  * Resolves the session cookie of API calls into ctx.state.user, with the data versions read with
@@ -9,6 +10,15 @@ import { readCookie, SESSION_COOKIE, writeCookie } from './security';
  */
 export function sessionMiddleware(db: Knex) {
   return async (ctx: Context, next: Next): Promise<void> => {
+    // An API client's bearer token stands for its user instead of any cookie (docs/backoffice.md).
+    const bearer = ctx.path.startsWith('/api/') ? bearerToken(ctx) : undefined;
+    if (bearer !== undefined) {
+      const caller = await resumeApiClient(db, bearer, Date.now(), ctx.ip);
+      ctx.state['user'] = caller.user;
+      ctx.state['versions'] = caller.versions;
+      ctx.state['apiClient'] = caller.label;
+      return next();
+    }
     const token = ctx.path.startsWith('/api/') ? readCookie(ctx, SESSION_COOKIE) : undefined;
     if (token) {
       const session = await resumeSession(db, token, Date.now());

@@ -31,14 +31,16 @@ test('organisation: account managers and the audit log with its field changes', 
   await expect(page).toHaveURL(/\/backoffice\/organisations\/4$/);
 });
 
-test('user: notifications by their labels', async ({ page }) => {
+test('user: notifications by their labels, and the roles of the organisation, ticked when held', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/users/3');
   await openTab(page, 'Notifications');
   for (const label of ['Order created', 'Order status changed', 'Quote created', 'Quote expiry warning']) {
-    await expect(page.getByRole('cell', { name: label, exact: true })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: label, exact: true })).toBeChecked();
   }
+  await expect(page.getByRole('checkbox', { name: 'Buy price increased', exact: true })).not.toBeChecked();
   await page.getByRole('tab', { name: 'Roles' }).click();
-  await expect(page.getByRole('link', { name: 'Buyer', exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Buyer', exact: true })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Checkout only', exact: true })).not.toBeChecked();
 });
 
 test('role: permissions by module with their values, and the users holding it', async ({ page }) => {

@@ -10,6 +10,8 @@ export interface Actor {
   /** The administrator behind an emulated session (002 §3 on_behalf); null otherwise. */
   onBehalfOf: number | null;
   ip: string | null;
+  /** The API client the user acts through ("name (client id)"), when the request came with its token. */
+  apiClient?: string | null;
 }
 
 export const SYSTEM_ACTOR: Actor = { userId: null, onBehalfOf: null, ip: null };
@@ -42,7 +44,7 @@ export class AuditTrail {
     if (entryId === undefined) {
       const at = this.now().getTime();
       const [inserted] = (await this.db('audit_log_entries')
-        .insert({ entity_type: entityType, entity_id: entityId, timestamp: at, ip_address: this.actor.ip, action, user_id: this.actor.userId, on_behalf_id: this.actor.onBehalfOf })
+        .insert({ entity_type: entityType, entity_id: entityId, timestamp: at, ip_address: this.actor.ip, action, user_id: this.actor.userId, on_behalf_id: this.actor.onBehalfOf, api_client: this.actor.apiClient ?? null })
         .returning('id')) as ({ id: number } | number)[];
       entryId = Number(typeof inserted === 'object' ? inserted.id : inserted);
       this.entries.set(key, entryId);

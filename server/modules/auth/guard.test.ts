@@ -13,6 +13,7 @@ function user(overrides: { admin?: boolean; root?: boolean; linked?: boolean; re
     modules: ['WEBSTORE'],
     permissions: new Map((overrides.grants ?? []).map((name) => [name, 2 as const])),
     real: null,
+    twoFactorMissing: false,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { HttpProblem, unauthenticated } from '../../http/problem';
 import type { Handler } from '../../http/operationDef';
 import type { CurrentUser } from '../../generated/types';
@@ -8,6 +9,43 @@ import { forgetClientFailures, reserveAttempt, withdrawAttempt } from './loginTh
 import { loadSessionUser } from './loadSessionUser';
 import { endSession, SESSION_COOKIE, startSession } from './sessions';
 import type { SessionUser } from './sessionUser';
+import type { RequestContext } from '../../http/operationDef';
+import { CHALLENGE_COOKIE, CHALLENGE_LIFETIME_MS, startChallenge, type ChallengeStage } from './loginChallenges';
+
+/**
+ * What a user whose password was right still owes before a session (docs/backoffice.md): a code
+ * when two-factor sign-in is on (an authenticator confirmed, or the flag set without one: then
+ * nothing opens it but a reset, never the password alone), then a new password after an
+ * administrator's reset (PASSWORD_RESET).
+ */
+export async function nextStage(db: Knex, userId: number, afterCode = false): Promise<ChallengeStage | null> {
+  const row = await db('users').where('id', userId).first('two_factor', 'password_reset');
+  const bool = (value: unknown) => decodeValue({ column: '', type: 'boolean' }, value) === true;
+  if (!afterCode && bool(row?.two_factor)) return 'code';
+  if (bool(row?.password_reset)) return 'new_password';
+  return null;
+}
+
+/** Starts the next step of a sign-in: its challenge cookie, and the problem telling the client which step. */
+export async function challenge(context: RequestContext, userId: number, stage: ChallengeStage): Promise<never> {
+  const token = await startChallenge(context.db, userId, stage, context.now());
+  context.cookies.set(CHALLENGE_COOKIE, token, { httpOnly: true, maxAge: CHALLENGE_LIFETIME_MS });
+  throw stage === 'code' ? new HttpProblem(401, 'two_factor_required') : new HttpProblem(403, 'password_change_required');
+}
+
+/** The last step of every sign-in: the device cookie, a fresh session id and CSRF token. */
+export async function completeSignIn(context: RequestContext, user: SessionUser, device: string | null): Promise<CurrentUser> {
+  context.cookies.set(DEVICE_COOKIE, deviceCookieFor(user.id, device), { httpOnly: true, maxAge: DEVICE_COOKIE_MAX_AGE_MS });
+  context.cookies.set(CHALLENGE_COOKIE, null, { httpOnly: true });
+  // A new session id at every sign-in: a session fixed before login is worthless after it.
+  const previous = context.cookies.get(SESSION_COOKIE);
+  if (previous) await endSession(context.db, previous);
+  const token = await startSession(context.db, user, context.now());
+  context.cookies.set(SESSION_COOKIE, token, { httpOnly: true });
+  // A token read before sign-in is not the signed-in session's token.
+  context.cookies.renewCsrf(token);
+  return toCurrentUser(user);
+}
 
 export function toCurrentUser(user: SessionUser): CurrentUser {
   return {
@@ -23,6 +61,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     currency: user.organisation.currency,
     permissions: [...user.permissions].sort(([a], [b]) => a.localeCompare(b)).map(([permission, value]) => ({ permission, parent: value === 2 })),
     modules: user.modules,
+    ...(user.twoFactorMissing && { two_factor_enrolment_required: true }),
     organisation: {
       id: user.organisation.id,
       name: user.organisation.name,
@@ -51,18 +90,17 @@ export const login: Handler<'login'> = async ({ body }, context) => {
     throw error;
   });
   const user = userId !== undefined && passwordOk && !decodeValue({ column: '', type: 'boolean' }, row.disabled) ? await loadSessionUser(context.db, userId, null) : undefined;
-  // A failure keeps the reservation made above; a success forgets this client's failures.
+  // A failure keeps the reservation made above.
   if (!user) throw new HttpProblem(401, 'login_failed');
+  const stage = await nextStage(context.db, user.id);
+  if (stage) {
+    // The password was right, but the sign-in is not done: this client's earlier failures stay
+    // counted until it is, so knowing the password buys no fresh tries at the code.
+    await withdrawAttempt(context.db, reservation);
+    return challenge(context, user.id, stage);
+  }
   await forgetClientFailures(context.db, attempt, reservation);
-  context.cookies.set(DEVICE_COOKIE, deviceCookieFor(user.id, attempt.device), { httpOnly: true, maxAge: DEVICE_COOKIE_MAX_AGE_MS });
-  // A new session id at every sign-in: a session fixed before login is worthless after it.
-  const previous = context.cookies.get(SESSION_COOKIE);
-  if (previous) await endSession(context.db, previous);
-  const token = await startSession(context.db, user, now);
-  context.cookies.set(SESSION_COOKIE, token, { httpOnly: true });
-  // A token read before sign-in is not the signed-in session's token.
-  context.cookies.renewCsrf(token);
-  return toCurrentUser(user);
+  return completeSignIn(context, user, attempt.device);
 };
 
 export const logout: Handler<'logout'> = async (_input, context) => {

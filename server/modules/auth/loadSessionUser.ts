@@ -19,7 +19,8 @@ export async function loadSessionUser(db: Knex, userId: number, realUserId: numb
     .join('organisations as o', 'o.id', 'u.organisation_id')
     .where('u.id', userId)
     .first(
-      'u.id', 'u.name', 'u.email_address', 'u.admin', 'u.root', 'u.timezone', 'u.user_language', 'u.timeout', 'u.disabled', 'u.active',
+      'u.id', 'u.name', 'u.email_address', 'u.admin', 'u.root', 'u.timezone', 'u.user_language', 'u.timeout', 'u.disabled', 'u.active', 'u.two_factor',
+      'o.user_inactivity_timeout as org_timeout', 'o.require_two_factor as org_requires_two_factor',
       'o.id as org_id', 'o.name as org_name', 'o.parent_id as org_parent', 'o.tree_path', 'o.currency', 'o.finance_type', 'o.po_number_required',
       'o.force_po_uniqueness', 'o.can_create_resellers', 'o.assigned_price_list_id', 'o.subscribed_modules', 'o.status as org_status',
       db.raw('exists (select 1 from linked_accounts la where la.organisation_id = o.id) as org_linked'),
@@ -48,7 +49,8 @@ export async function loadSessionUser(db: Knex, userId: number, realUserId: numb
     root: bool(row.root),
     timezone: row.timezone,
     user_language: row.user_language,
-    timeout: Number(row.timeout),
+    // 002 §4: never longer than the organisation's, even when it lowered its own after the user's was set.
+    timeout: Math.min(Number(row.timeout), Number(row.org_timeout ?? row.timeout)),
     organisation: {
       id: Number(row.org_id),
       name: row.org_name,
@@ -65,5 +67,6 @@ export async function loadSessionUser(db: Knex, userId: number, realUserId: numb
     modules: JSON.parse(row.subscribed_modules ?? '[]') as SessionUser['modules'],
     permissions,
     real: real ? { id: Number(real.id), name: real.name } : null,
+    twoFactorMissing: realUserId === null && bool(row.org_requires_two_factor) && !bool(row.two_factor),
   };
 }

@@ -30,6 +30,11 @@ export interface SessionUser {
   /** The administrator behind an emulated session. */
   real: { id: number; name: string } | null;
   /**
+   * Their organisation requires two-factor sign-in and they have not enrolled: they may only enrol
+   * (apiRouter's WHILE_ENROLLING). Never set while an administrator emulates them.
+   */
+  twoFactorMissing: boolean;
+  /**
    * Set for one request from the grant of the operation's permission (000 §6, 002 §6): value 1
    * ("child organisations") limits organisation-tree scope to the organisations below the
    * user's own; value 2 ("all"), admins and operations without a permission see the whole subtree.

@@ -29,6 +29,14 @@ export async function endSession(db: Knex, token: string): Promise<void> {
   await db('sessions').where('id', sessionIdOf(token)).delete();
 }
 
+/**
+ * Ends every session of a user (their password changed or was reset): a session taken by someone
+ * who knew the old password ends with it. Emulated sessions of the user end too.
+ */
+export async function endUserSessions(db: Knex, userId: number): Promise<void> {
+  await db('sessions').where('user_id', userId).delete();
+}
+
 interface SessionRow {
   user_id: number;
   real_user_id: number | null;
@@ -138,8 +146,11 @@ export async function endSessionsOf(db: Knex, who: { user: number } | { organisa
   await db('sessions').whereIn('user_id', users).orWhereIn('real_user_id', users).delete();
 }
 
-/** Housekeeping: expired sessions and old login failures. */
+/** Housekeeping: expired sessions, sign-in challenges and e-mailed links; old login failures and reset requests. */
 export async function purgeExpired(db: Knex, now: number): Promise<void> {
   await db('sessions').where('expires_at', '<=', now).delete();
+  await db('login_challenges').where('expires_at', '<=', now).delete();
+  await db('user_tokens').where('expires_at', '<=', now).delete();
   await db('login_failures').where('at', '<', now - 24 * 3600_000).delete();
+  await db('link_requests').where('created_at', '<', now - 24 * 3600_000).delete();
 }

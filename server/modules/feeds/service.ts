@@ -62,10 +62,10 @@ export async function updateFeed(records: Records, user: SessionUser, id: number
     | { delivery_password: string | null; sitc_confirm: unknown; sitc_filename: string | null; organisation_id: number }
     | undefined;
   if (!stored) throw recordNotFound();
-  const { id: _id, last_upload: _lastUpload, organisation: organisationRef, delivery_password: password, sitc_confirm: confirm, sitc_filename: sitcFilename, ...values } = feed;
+  const { organisation: organisationId, delivery_password: password, sitc_confirm: confirm, sitc_filename: sitcFilename, ...values } = feed;
   const newPassword = password === null || password === undefined || password === '' ? undefined : password;
-  checkFeedValues({ ...values, organisation: organisationRef.id, delivery_password: newPassword ?? (stored.delivery_password === null ? null : 'stored') });
-  const organisation = await organisationInScope(records.db, user, organisationRef.id);
+  checkFeedValues({ ...values, organisation: organisationId, delivery_password: newPassword ?? (stored.delivery_password === null ? null : 'stored') });
+  const organisation = await organisationInScope(records.db, user, organisationId);
   if (!organisation.is_linked) throw new DomainError('unprocessable', 'feed_organisation_not_linked', { field: 'organisation' });
   await checkRoom(records, organisation.id, feed.name, id);
   const wasConfirmed = stored.sitc_confirm === true || stored.sitc_confirm === 1;

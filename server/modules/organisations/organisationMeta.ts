@@ -9,7 +9,7 @@ export const organisationGetMeta: GenericMeta = {
     'force_po_uniqueness', 'finance_type', 'assigned_price_list', 'catalogue', 'billing_account', 'orders_require_manual_auth',
     'order_manual_auth_limit', 'preferred_language', 'user_inactivity_timeout', 'base_url', 'subscribed_modules', 'is_linked',
     'currency', 'admin_email', 'tenant_name', 'team_name', 'branding_image', 'branding_background_image', 'nav_bar_colour',
-    'footer_text', 'heading_font', 'text_body_font',
+    'footer_text', 'heading_font', 'text_body_font', 'require_two_factor',
   ],
   expand: [
     {

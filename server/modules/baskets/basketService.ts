@@ -70,7 +70,7 @@ async function insertLine(basketId: number, body: BasketLineInput, context: Requ
  */
 export async function addLine(basketId: number, body: BasketLineInput, context: RequestContext): Promise<BasketLineItem> {
   const { user } = await ownBasket(basketId, context);
-  const id = await insertLine(basketId, body, context, user);
+  const id = await withApprovalKept(context.records, basketId, () => insertLine(basketId, body, context, user));
   await recomputeTotal(context, user, basketId);
   const views = await basketLineViews(context, user, basketId);
   const view = views.find((candidate) => candidate.id === id);
@@ -163,13 +163,15 @@ export async function quickOrder(basketId: number, body: QuickOrderInput, contex
   });
   const answer = () => results.map(({ plan: _plan, ...result }) => result);
   if (results.some((result) => !result.ok)) return { added: false, results: answer() };
-  for (const result of results) {
-    result.line_item = await context.records.insert(
-      'basket_line_item',
-      { basket: basketId, product: result.product, quantity: result.quantity, selected_rate_plan: result.plan },
-      { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${result.sku} × ${result.quantity}` } },
-    );
-  }
+  await withApprovalKept(context.records, basketId, async () => {
+    for (const result of results) {
+      result.line_item = await context.records.insert(
+        'basket_line_item',
+        { basket: basketId, product: result.product, quantity: result.quantity, selected_rate_plan: result.plan },
+        { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${result.sku} × ${result.quantity}` } },
+      );
+    }
+  });
   await recomputeTotal(context, user, basketId);
   return { added: true, results: answer() };
 }

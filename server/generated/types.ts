@@ -1191,7 +1191,14 @@ supplier_ref: string
  * via the `definition` "OrderUpdate".
  */
 export interface OrderUpdate {
-linked_supplier_refs: string[]
+linked_supplier_refs: LinkedSupplierRefInput[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "LinkedSupplierRefInput".
+ */
+export interface LinkedSupplierRefInput {
+supplier_ref: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

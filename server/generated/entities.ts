@@ -1385,6 +1385,11 @@ export const entities = {
         "column": "finance_reg_country_code",
         "type": "string"
       },
+      "finance_approval": {
+        "column": "finance_approval",
+        "type": "string",
+        "private": true
+      },
       "created_by": {
         "column": "created_by_id",
         "type": "ref",

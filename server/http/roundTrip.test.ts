@@ -32,10 +32,10 @@ const send = (client: TestClient, method: string, path: string, body: unknown, e
 /** What a record shows apart from the moment it was last written. */
 const shown = (record: Row) => Object.fromEntries(Object.entries(record).filter(([name]) => name !== 'updated_at'));
 
-/** PUTs of a whole record: at the record's own path (a PUT under it, /users/{id}/roles, writes a part). */
-const recordPuts = operations.filter(
-  (operation) => operation.method === 'put' && operation.record && operations.find((candidate) => candidate.id === operation.record!.get)?.path === operation.path,
-);
+// A PUT of the record itself (its path is its get's): a PUT of something the record holds (a
+// user's roles, notifications or two-factor sign-in, /users/{id}/…) replaces that, not the record.
+const pathOf = (id: string) => operations.find((operation) => operation.id === id)?.path;
+const recordPuts = operations.filter((operation) => operation.method === 'put' && operation.record && pathOf(operation.record.get) === operation.path);
 
 describe('every PUT of a record', () => {
   it('takes the record back as its GET answers it (the contract marks the rest readOnly)', () => {

@@ -3073,6 +3073,9 @@ export const recordScreens = {
             "sortable": false
           }
         ],
+        "guard": {
+          "root": true
+        },
         "actions": [
           {
             "name": "remove",
@@ -3287,7 +3290,10 @@ export const recordScreens = {
           }
         ],
         "empty": "audit.empty",
-        "perPage": 24
+        "perPage": 24,
+        "guard": {
+          "root": true
+        }
       }
     ],
     "links": [],
@@ -3573,7 +3579,18 @@ export const recordScreens = {
           }
         ],
         "empty": "audit.empty",
-        "perPage": 24
+        "perPage": 24,
+        "guard": {
+          "any": [
+            {
+              "root": true
+            },
+            {
+              "permission": "feed_configuration:manage",
+              "linked_account": true
+            }
+          ]
+        }
       }
     ],
     "links": [],

@@ -3888,6 +3888,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/productgroups/:id/products",
     auth: "session",
+    guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -3945,6 +3946,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/productgroups/:id/related_groups",
     auth: "session",
+    guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -4001,6 +4003,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/productgroups/:id/audit_logs",
     auth: "session",
+    guard: {"root":true},
     status: 200,
     paged: true,
     paramsSchema: {
@@ -4108,6 +4111,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/feeds/:id/audit_logs",
     auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
     status: 200,
     paged: true,
     paramsSchema: {

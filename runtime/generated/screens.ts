@@ -4704,7 +4704,7 @@ export const recordScreens = {
             "quantity": {
               "type": "integer",
               "minimum": 0,
-              "maximum": 2147483647,
+              "maximum": 1000000,
               "default": 1
             },
             "selected_rate_plan": {

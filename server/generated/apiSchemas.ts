@@ -1745,7 +1745,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "selected_rate_plan": {
@@ -1934,7 +1934,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "selected_rate_plan": {
@@ -3310,7 +3310,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "dropbox_team_name": {
@@ -5291,7 +5291,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "selected_rate_plan": {
@@ -5525,7 +5525,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "serial_numbers": {
@@ -5669,7 +5669,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "selected_rate_plan": {
@@ -5909,7 +5909,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "selected_rate_plan": {

@@ -834,6 +834,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/basket_team_names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listBasketTeamNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/baskets/{id}/quick_order": {
         parameters: {
             query?: never;
@@ -2071,6 +2087,23 @@ export interface components {
              * @enum {integer}
              */
             timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
+            readonly id?: number;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly admin?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly root?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly two_factor?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly active?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly verified?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly password_reset?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly disabled?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
         };
         UserAction: {
             id: number;
@@ -2137,6 +2170,7 @@ export interface components {
             /** @enum {string|null} */
             subscription_product_type?: "BASE" | "ADD_ON" | null;
             grading?: number | null;
+            readonly id?: number;
         };
         FeedRow: {
             id: number;
@@ -2321,6 +2355,16 @@ export interface components {
             stac_teams_name?: string | null;
             stac_zoom_phone_name?: string | null;
             id?: number;
+            /** @description Exact decimal with up to 4 places */
+            readonly discount?: string;
+            readonly name?: string;
+            readonly product_code?: string;
+            /** @enum {string|null} */
+            readonly subscription_type?: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly price?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly sub_total_for_item?: string;
         };
         BasketUpdate: {
             name?: string | null;
@@ -2331,7 +2375,7 @@ export interface components {
             ship_instructions?: string | null;
             /** @default false */
             part_ship: boolean;
-            shipping_type?: number | null;
+            shipping_type?: (number | null) | components["schemas"]["ShippingTypeRef"];
             shipping_company_name?: string | null;
             shipping_recipient_name?: string | null;
             shipping_addr_line_1?: string | null;
@@ -2365,6 +2409,16 @@ export interface components {
             finance_reg_postal_code?: string | null;
             finance_reg_country_code?: string | null;
             line_items?: components["schemas"]["BasketLineUpdate"][];
+            readonly id?: number;
+            /** @description Exact decimal with up to 4 places */
+            readonly total?: string;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            readonly finance_approved?: boolean;
+            /** Format: date-time */
+            readonly created_at?: string;
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
+            readonly created_by?: components["schemas"]["CreatedByRef"] | null;
         };
         QuickOrderLine: {
             sku: string;
@@ -2386,6 +2440,9 @@ export interface components {
         QuickOrderResult: {
             added: boolean;
             results: components["schemas"]["QuickOrderLineResult"][];
+        };
+        TeamNames: {
+            names: string[];
         };
         SubscriptionRow: {
             id: number;
@@ -2593,6 +2650,8 @@ export interface components {
         CheckoutLineInput: {
             /** @default 1 */
             quantity: number;
+            /** @description Exact decimal with up to 4 places */
+            markup?: string | null;
             dropbox_team_name?: string | null;
             dropbox_admin_email?: string | null;
             acronis_tenant_name?: string | null;
@@ -2609,6 +2668,30 @@ export interface components {
             stac_teams_name?: string | null;
             stac_zoom_phone_name?: string | null;
             id: number;
+            /** @description Exact decimal with up to 4 places */
+            readonly discount?: string;
+            readonly name?: string;
+            readonly product_code?: string;
+            /** @enum {string|null} */
+            readonly subscription_type?: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly price?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly sub_total_for_item?: string;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly product?: number;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly selected_rate_plan?: number | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly maintenance_product?: number | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly prov_product?: number | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly prov_organisation?: number | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly prov_group?: number | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly prov_site?: number | null;
         };
         CheckoutInput: {
             purchase_order_number?: string | null;
@@ -2650,8 +2733,20 @@ export interface components {
             finance_reg_region?: string | null;
             finance_reg_postal_code?: string | null;
             finance_reg_country_code?: string | null;
-            shipping_type?: number | null;
+            shipping_type?: (number | null) | components["schemas"]["ShippingTypeRef"];
             line_items?: components["schemas"]["CheckoutLineInput"][];
+            readonly id?: number;
+            /** @description Exact decimal with up to 4 places */
+            readonly total?: string;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            readonly finance_approved?: boolean;
+            /** Format: date-time */
+            readonly created_at?: string;
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
+            readonly created_by?: components["schemas"]["CreatedByRef"] | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly name?: string | null;
         };
         CheckoutResult: {
             id: number;
@@ -2924,7 +3019,72 @@ export interface components {
             linked_supplier_refs: components["schemas"]["LinkedSupplierRef"][];
         };
         OrderUpdate: {
-            linked_supplier_refs: string[];
+            linked_supplier_refs: components["schemas"]["LinkedSupplierRefInput"][];
+            readonly id?: number;
+            readonly name?: string;
+            readonly supplier_ref?: string | null;
+            readonly purchase_order_number?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly total?: string;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            /** Format: date-time */
+            readonly date?: string;
+            /** @enum {string} */
+            readonly order_type?: "SALES_ORDER" | "CHANGE_ORDER";
+            /** @enum {string} */
+            readonly status?: "CREATED" | "PROCESSING" | "ACCEPTED" | "PART_SHIPPED" | "SHIPPED" | "COMPLETE" | "ATTENTION_REQUIRED" | "FAILED" | "PENDING_AUTHORISATION" | "CANCELLED";
+            readonly external_id?: string | null;
+            /** @enum {string} */
+            readonly payment_type?: "ON_ACCOUNT" | "FINANCE";
+            readonly end_user?: string | null;
+            readonly end_user_email?: string | null;
+            readonly attention_required?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly discount?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly ship_cost?: string | null;
+            readonly part_ship?: boolean;
+            readonly ship_instructions?: string | null;
+            readonly provisioning_instructions?: string | null;
+            readonly shipping_company_name?: string | null;
+            readonly shipping_recipient_name?: string | null;
+            readonly shipping_addr_line_1?: string | null;
+            readonly shipping_addr_line_2?: string | null;
+            readonly shipping_city?: string | null;
+            readonly shipping_region?: string | null;
+            readonly shipping_postal_code?: string | null;
+            readonly shipping_country_code?: string | null;
+            /** @enum {string|null} */
+            readonly finance_target?: "SELF" | "CUSTOMER" | null;
+            /** @enum {string|null} */
+            readonly finance_title?: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
+            readonly finance_first_name?: string | null;
+            readonly finance_last_name?: string | null;
+            readonly finance_email_address?: string | null;
+            readonly finance_contact_number?: string | null;
+            /** @enum {integer|null} */
+            readonly finance_term_length?: 24 | 36 | 48 | 60 | null;
+            readonly finance_company_number?: string | null;
+            readonly finance_company_name?: string | null;
+            readonly finance_approved?: boolean;
+            readonly finance_reg_company_name?: string | null;
+            readonly finance_reg_addr_line_1?: string | null;
+            readonly finance_reg_addr_line_2?: string | null;
+            readonly finance_reg_city?: string | null;
+            readonly finance_reg_region?: string | null;
+            readonly finance_reg_postal_code?: string | null;
+            readonly finance_reg_country_code?: string | null;
+            readonly shipping_type?: components["schemas"]["ShippingTypeRef"] | null;
+            readonly quote?: components["schemas"]["QuoteRef"] | null;
+            readonly subscription?: components["schemas"]["SubscriptionRef"] | null;
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
+            readonly created_by_user?: components["schemas"]["CreatedByRef"] | null;
+            readonly line_items?: components["schemas"]["OrderLineItem"][];
+        };
+        LinkedSupplierRefInput: {
+            supplier_ref: string;
+            readonly id?: number;
         };
         OrderExportInput: {
             orders: number[];
@@ -3174,13 +3334,53 @@ export interface components {
             created_by_user: components["schemas"]["CreatedByRef"] | null;
         };
         QuoteInput: {
-            organisation_to: number;
+            organisation_to: (number | null) | components["schemas"]["OrganisationRef"];
             recipient_name?: string | null;
             recipient_email?: string | null;
             name: string;
             purchase_order_number?: string | null;
             /** Format: date */
             expiry_date?: string | null;
+            readonly id?: number;
+            readonly supplier_ref?: string | null;
+            /** Format: date-time */
+            readonly date?: string;
+            /** @enum {string} */
+            readonly quote_status?: "ACCEPTED" | "DECLINED" | "DRAFT" | "EXPIRED" | "PUBLISHED" | "VOIDED";
+            /** @description Exact decimal with up to 4 places */
+            readonly total?: string;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            readonly order_id?: number | null;
+            /** @enum {string} */
+            readonly payment_type?: "ON_ACCOUNT" | "FINANCE";
+            /** @enum {string|null} */
+            readonly finance_target?: "SELF" | "CUSTOMER" | null;
+            /** @enum {string|null} */
+            readonly finance_title?: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
+            readonly finance_first_name?: string | null;
+            readonly finance_last_name?: string | null;
+            readonly finance_email_address?: string | null;
+            readonly finance_contact_number?: string | null;
+            /** @enum {integer|null} */
+            readonly finance_term_length?: 24 | 36 | 48 | 60 | null;
+            readonly provisioning_instructions?: string | null;
+            readonly ship_instructions?: string | null;
+            readonly part_ship?: boolean;
+            /** @description Exact decimal with up to 4 places */
+            readonly ship_cost?: string | null;
+            readonly requires_approval?: boolean;
+            readonly shipping_company_name?: string | null;
+            readonly shipping_recipient_name?: string | null;
+            readonly shipping_addr_line_1?: string | null;
+            readonly shipping_addr_line_2?: string | null;
+            readonly shipping_city?: string | null;
+            readonly shipping_region?: string | null;
+            readonly shipping_postal_code?: string | null;
+            readonly shipping_country_code?: string | null;
+            readonly shipping_type?: components["schemas"]["ShippingTypeRef"] | null;
+            readonly organisation_from?: components["schemas"]["OrganisationRef"] | null;
+            readonly created_by_user?: components["schemas"]["CreatedByRef"] | null;
         };
         BasketRow: {
             id: number;
@@ -3344,6 +3544,16 @@ export interface components {
         RoleUpdate: {
             name: string;
             permissions?: components["schemas"]["RolePermissionInput"][];
+            readonly id?: number;
+            /** Format: date-time */
+            readonly created_at?: string | null;
+            /** Format: date-time */
+            readonly updated_at?: string | null;
+            readonly created_by?: components["schemas"]["CreatedByRef"] | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly template?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
         };
         Vendor: {
             id: number;
@@ -3625,7 +3835,34 @@ export interface components {
             name: string;
             /** @default false */
             auto_renewal_flag: boolean;
-            renewal_term_months?: number;
+            renewal_term_months?: number | null;
+            readonly id?: number;
+            /** @enum {string} */
+            readonly type?: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM";
+            /** Format: date */
+            readonly start_date?: string | null;
+            /** Format: date */
+            readonly end_date?: string | null;
+            /** Format: date */
+            readonly service_activation_date?: string | null;
+            /** @enum {string|null} */
+            readonly billing_frequency?: "MONTHLY" | "ANNUALLY" | "TWO_YEARS" | "THREE_YEARS" | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly recurring_cost?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly total_contract_value?: string | null;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            readonly order_id?: number | null;
+            readonly pending_change?: boolean;
+            /** Format: date */
+            readonly changes_activated_on?: string | null;
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {string}
+             */
+            readonly status?: "ACTIVE" | "EXPIRED" | "PENDING" | "CANCELLED" | "SUSPENDED";
         };
         ChangeOrderPlaced: {
             id: number;
@@ -4332,7 +4569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission user:modify (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission user:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4992,7 +5229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, permission_not_held */
+            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, permission_not_held, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8005,6 +8242,53 @@ export interface operations {
             };
         };
     };
+    listBasketTeamNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamNames"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view_draft, not supplier staff (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     quickOrder: {
         parameters: {
             query?: never;
@@ -8253,7 +8537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission contract:modify, permission subscription:view (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission contract:modify, permission subscription:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8848,7 +9132,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only */
+            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8955,7 +9239,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only */
+            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;

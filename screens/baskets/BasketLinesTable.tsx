@@ -34,7 +34,7 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
     editor.edit((current) => ({ ...current, lines: current.lines.map((line) => (line.id === lineId ? { ...line, ...change } : line)) }));
   const setDetail = (line: DraftLine, field: LineDetailField, value: string) => setLine(line.id, { details: { ...line.details, [field]: value } });
 
-  const details = detailProblems(draft);
+  const details = detailProblems(draft, editor.teamNames);
   if (draft.lines.length === 0) return <p data-testid="basket-no-lines">{t('basket_page.no_lines')}</p>;
   return (
     <table className="basket-lines" data-testid="basket-lines">

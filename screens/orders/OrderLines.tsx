@@ -2,7 +2,7 @@ import { formatPercent } from '../../runtime/format/percent';
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { RouteLink } from '../../runtime/routing/RouteLink';
-import { lineMargin, lineTotal, linesSubtotal, orderTotalWithShipping } from './orderFigures';
+import { lineMargin, lineMarginPercent, lineTotal, linesSubtotal, orderTotalWithShipping } from './orderFigures';
 import type { Order } from './orderText';
 
 /**
@@ -47,7 +47,7 @@ export function OrderLines({ order, margins }: { order: Order; margins: boolean 
             {margins && (
               <>
                 <td className="order-table__number">{money(line.original_price)}</td>
-                <td className="order-table__number">{line.markup === null ? '' : `${Number(line.markup)} %`}</td>
+                <td className="order-table__number">{formatPercent(lineMarginPercent(line)) ?? '--'}</td>
                 <td className="order-table__number">{money(lineMargin(line))}</td>
               </>
             )}

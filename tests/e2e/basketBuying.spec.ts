@@ -173,6 +173,11 @@ test.describe('basket page', () => {
     const db = knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
     const { team_name: demoTeam } = (await db('organisations').where('id', 3).first('team_name')) as { team_name: string | null };
     try {
+      // A team the organisation had when the page loaded shows as typed, in any case (issue 22 item 12).
+      await dropboxLine.getByTestId('line-dropbox_team_name').fill(String(demoTeam).toUpperCase());
+      await expect(dropboxLine.getByTestId('line-detail-problem')).toHaveText('A team with this name already exists.');
+      await expect(save).toBeDisabled();
+      // One taken after it loaded is refused by the server on save.
       await writeVersionedRows(db, (trx) => trx('organisations').where('id', 3).update({ team_name: 'E2E Taken' }));
       await dropboxLine.getByTestId('line-dropbox_team_name').fill('e2e TAKEN');
       await save.click();

@@ -67,6 +67,8 @@ test('root users see the margin columns', async ({ page }) => {
   await signInTo(page, ROOT_ADMIN, '/webstore/orders/6', /\/webstore\/orders\/6$/);
   await expect(page.locator('.order-lines').getByRole('columnheader', { name: 'Cost price' })).toBeVisible();
   await expect(page.locator('.order-lines').getByRole('columnheader', { name: 'Margin', exact: true })).toBeVisible();
+  // Each line's margin as a share of its total (issue 22 item 10: the column was empty).
+  await expect(page.locator('.order-lines tbody').getByRole('cell', { name: /^\d+(\.\d+)?%$/ }).first()).toBeVisible();
 });
 
 test('approve a pending order of another organisation; its own buyer is offered neither approve nor deny', async ({ page }) => {

@@ -134,7 +134,9 @@ describe('POST /baskets/{id}/line_items', () => {
     const basket = await newBasket('Parallel');
     const responses = await Promise.all(Array.from({ length: 12 }, () => buyer.post<Row>(`/api/v1/baskets/${basket}/line_items`, { product: id('GEN-HDMI-5M'), quantity: 1 })));
     expect(responses.map((response) => response.status)).toEqual(Array(12).fill(201));
-    expect(await lineCount(basket)).toBe(12);
+    // One product, one line (issue 22 item 13): every add raised its quantity, none was lost.
+    expect(await lineCount(basket)).toBe(1);
+    expect((await server.db('basket_line_items').where('basket_id', basket).first('quantity')).quantity).toBe(12);
     expect((await buyer.get<Row>(`/api/v1/baskets/${basket}`)).body['total']).toBe('114.00');
   });
 });
@@ -315,6 +317,24 @@ describe('GET /baskets/{id}/addresses', () => {
     expect(response.body.map((address) => address['name'])).toEqual(['Head office']);
     expect((await (await signedIn(server, EU_BUYER)).get('/api/v1/basket_addresses')).status).toBe(403);
     expect((await server.client().get('/api/v1/basket_addresses')).status).toBe(401);
+  });
+});
+
+describe('GET /basket_team_names', () => {
+  it("answers the caller's organisation's Dropbox teams, trimmed and lower-cased, for the clash shown as typed (issue 22 item 12)", async () => {
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 3).update({ team_name: ' Customer Co Team ' }));
+    const response = await buyer.get<{ names: string[] }>('/api/v1/basket_team_names');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.names).toContain('customer co team');
+    expect(response.body.names).toEqual([...response.body.names].sort());
+    // Another organisation's team is not among them.
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 5).update({ team_name: 'Elsewhere Team' }));
+    expect((await buyer.get<{ names: string[] }>('/api/v1/basket_team_names')).body.names).not.toContain('elsewhere team');
+  });
+
+  it('is for those who see baskets: root does not buy, a visitor must sign in', async () => {
+    expect((await (await signedIn(server, ROOT_ADMIN)).get('/api/v1/basket_team_names')).status).toBe(403);
+    expect((await server.client().get('/api/v1/basket_team_names')).status).toBe(401);
   });
 });
 

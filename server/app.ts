@@ -2,6 +2,7 @@ import { logAppErrors } from './http/errorLog';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
+import { answerClientErrors } from './http/clientErrors';
 import type { Knex } from 'knex';
 import { apiRouter } from './http/apiRouter';
 import { problemMiddleware } from './http/problem';
@@ -77,5 +78,12 @@ export function createApp(db: Knex, options: AppOptions = {}): Koa {
   app.use(endEmulation(db));
   app.use(serialsExport(db));
   app.use(spaMiddleware(options.distDir ?? DIST_DIR));
+  // Every server listening for the app answers the parser's own refusals as problems too.
+  const listen = app.listen.bind(app);
+  app.listen = ((...args: Parameters<Koa['listen']>) => {
+    const server = listen(...args);
+    answerClientErrors(server);
+    return server;
+  }) as Koa['listen'];
   return app;
 }

@@ -88,9 +88,9 @@ function cell(model: Model, operation: Operation, kind: CallerKind): string {
   const single = operation.access?.of?.length === 1 ? model.operations.find((candidate) => candidate.id === operation.access!.of![0]) : undefined;
   if (single) verdict = both(verdict, conditionsVerdict(kind, single));
   if (verdict.kind === 'no') return '403';
-  // A handler that refuses some calls beyond the conditions says so (problems: { 403: [forbidden] }).
-  const handlerRefuses = operation.problems?.['403']?.includes('forbidden') ? ' or 403' : '';
-  return `${reachText(model, operation, kind, verdict)}${handlerRefuses}`;
+  // A gate the handler applies to some calls (gate_when): those calls are refused to a kind that fails it.
+  const partly = operation.gateWhen && guardVerdict(kind, operation.gateWhen.guard).kind !== 'yes' ? `; 403 for ${operation.gateWhen.when}` : '';
+  return `${reachText(model, operation, kind, verdict)}${partly}`;
 }
 
 function reachText(model: Model, operation: Operation, kind: CallerKind, verdict: Verdict): string {
@@ -126,6 +126,7 @@ function needsText(operation: Operation): string {
     ...(operation.permission ? [`\`${operation.permission}\``] : []),
     ...(operation.module ? [operation.module] : []),
     ...(operation.guard ? [`guard \`${JSON.stringify(operation.guard)}\``] : []),
+    ...(operation.gateWhen ? [`for ${operation.gateWhen.when}: guard \`${JSON.stringify(operation.gateWhen.guard)}\``] : []),
   ];
   return parts.join(', ');
 }
@@ -151,8 +152,10 @@ export function emitAuthorizationMatrix(model: Model): string {
     'that are no organisation’s. A grant is the value a role gives the operation’s permission (000 §6,',
     '002 §6): 1 for child organisations, 2 for the own organisation and below; admins hold every',
     'permission. "403 unless …" names what the caller’s organisation needs (a module, a linked',
-    'account); "or 403": the handler refuses some calls beyond these conditions (the contract names',
-    '`forbidden` among its 403 problems). `server/http/authorizationMatrix.test.ts` walks every cell against the demo tree,',
+    'account); "403 for …": the calls a gate of the handler covers (`gate_when`), refused to this caller.',
+    'A child list has its parent’s permission, module and guard. Every 403 `forbidden` comes from a gate',
+    'declared here and in the contract (`x-permission`, `x-module`, `x-guard`, `x-gate-when`).',
+    '`server/http/authorizationMatrix.test.ts` walks every cell against the demo tree,',
     'trying every id-taking operation with records of every organisation (an IDOR sweep), on SQLite',
     'and PostgreSQL.',
     '',

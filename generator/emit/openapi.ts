@@ -65,6 +65,7 @@ function forbiddenWhen(model: Model, operation: Operation): string | undefined {
   const needs = [...new Set([...conditionWords(operation), ...(through ? conditionWords(through) : [])])];
   const reasons = [
     ...(needs.length > 0 ? [`the caller lacks ${needs.join(', ')} (forbidden)`] : []),
+    ...(operation.gateWhen ? [`the caller lacks ${guardWords(operation.gateWhen.guard)} for ${operation.gateWhen.when} (forbidden)`] : []),
     ...(operation.method !== 'get' ? ['the call has no CSRF token or comes from another site (csrf)'] : []),
   ];
   return reasons.length === 0 ? undefined : `Forbidden: ${reasons.join('; or ')}`;
@@ -118,6 +119,7 @@ function operationObject(model: Model, operation: Operation) {
     ...(operation.permission && { 'x-permission': operation.permission }),
     ...(operation.module && { 'x-module': operation.module }),
     ...(operation.guard && { 'x-guard': operation.guard }),
+    ...(operation.gateWhen && { 'x-gate-when': operation.gateWhen }),
     ...(parameters.length > 0 && { parameters }),
     ...(operation.body && {
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: componentRef(operation.body) } } } },

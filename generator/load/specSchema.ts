@@ -172,6 +172,15 @@ const operation = {
     // OpenAPI contract: { 409: [max_feeds_reached], 422: [outside_scope] } (codes of the catalogue).
     problems: { type: 'object', propertyNames: { pattern: '^(4[0-9][0-9]|503)$' }, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
     handler: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*(/[a-z][a-zA-Z0-9]*)*#[A-Za-z_][A-Za-z0-9_]*$' },
+    // A gate the handler applies to some calls only, answering 403 forbidden otherwise: `when` says
+    // which calls ("any query but organisation_to alone"), `guard` what they need. Required with
+    // problems { 403: [forbidden] }, so every refusal is declared (contract, docs/authorization.md).
+    gate_when: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['when', 'guard'],
+      properties: { when: { type: 'string' }, guard: { $ref: '#/$defs/guard' } },
+    },
     // Whose record a hand-written operation's {id} names and who may reach it (docs/spec.md
     // "Whose record an {id} names"): the authorization matrix and its test are derived from it.
     access: {

@@ -9,6 +9,7 @@ import type {
   EnumDef,
   GenericFilter,
   GenericOperation,
+  GateWhen,
   Guard,
   Field,
   Model,
@@ -279,6 +280,7 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     if (raw.guard !== undefined) operation.guard = raw.guard as Guard;
     if (raw.body !== undefined) operation.body = raw.body;
     if (raw.problems !== undefined) operation.problems = raw.problems;
+    if (raw.gate_when !== undefined) operation.gateWhen = raw.gate_when as GateWhen;
     if (raw.paged) operation.paged = { perPageMax: raw.paged.per_page_max, perPageDefault: raw.paged.per_page_default };
     if (raw.handler !== undefined) {
       const [module = '', exportName = ''] = (raw.handler as string).split('#');
@@ -326,6 +328,18 @@ function checkChildren(operation: Operation, at: Located<Raw>, operations: Opera
     fail(at, `a child list needs its parent's permission (${parent.permission ?? 'none'})`, ['permission']);
   }
   if (parent.permission !== undefined) operation.permission = parent.permission;
+  // Its module and guard too, so the contract and docs/authorization.md declare the refusal its
+  // parent's get would answer (issue 22: product group and feed child lists declared no gate).
+  if (operation.module !== undefined && operation.module !== parent.module) fail(at, `a child list needs its parent's module (${parent.module ?? 'none'})`, ['module']);
+  if (parent.module !== undefined) operation.module = parent.module;
+  // A guard of its own narrows the parent's (every condition of both holds).
+  if (parent.guard !== undefined) {
+    const own = (operation.guard ?? {}) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(parent.guard)) {
+      if (name in own && JSON.stringify(own[name]) !== JSON.stringify(value)) fail(at, `a child list's guard cannot change its parent's ${name}`, ['guard']);
+    }
+    operation.guard = { ...parent.guard, ...own } as Guard;
+  }
   const parentEntity = parent.generic?.entity ?? ctx.schemaEntities.get(parent.response.name);
   const via = entities.find((entity) => entity.name === operation.generic!.entity)!.fields.find((field) => field.name === children.via)!;
   if (via.type === 'ref' && via.to !== parentEntity) fail(at, `via must be a ref to "${parentEntity ?? '?'}"`, ['generic', 'via']);
@@ -648,6 +662,15 @@ export function buildModel(files: SpecFile[]): Model {
   const menu = buildMenu(files, routes, permissions, messages['en'] ?? {});
   const locatedOperations = collect(files, 'operations');
   for (const operation of operations) checkGuard(locatedOperations.get(operation.id)!, operation.guard, permissions, ['guard']);
+  for (const operation of operations) {
+    const at = locatedOperations.get(operation.id)!;
+    if (operation.gateWhen) checkGuard(at, operation.gateWhen.guard, permissions, ['gate_when', 'guard']);
+    // Every 403 forbidden is a declared gate's (issue 22): one the handler raises on some calls
+    // only must say which calls and what they need, for the contract and docs/authorization.md.
+    if (operation.problems?.['403']?.includes('forbidden') && !operation.gateWhen) {
+      fail(at, 'a handler answering 403 forbidden declares the gate it applies: gate_when: { when, guard }', ['problems', '403']);
+    }
+  }
   checkWriteOnly(files, entities, operations, locatedOperations);
   for (const operation of operations) {
     for (const [status, codes] of Object.entries(operation.problems ?? {})) {

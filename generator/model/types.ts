@@ -145,8 +145,16 @@ export interface Operation {
   generic?: GenericOperation;
   /** Problem codes the operation answers, by HTTP status (the OpenAPI responses). */
   problems?: Record<string, string[]>;
+  /** A gate its handler applies to some calls only (403 forbidden): which calls, and what they need. */
+  gateWhen?: GateWhen;
   /** Whose record its {id} names and who may reach it (model/access.ts): declared with `access:`, or derived. */
   access?: AccessRule;
+}
+
+/** A conditional gate: calls described by `when` need `guard` (spec `gate_when`). */
+export interface GateWhen {
+  when: string;
+  guard: Guard;
 }
 
 type PlainValue = string | number | boolean;

@@ -264,11 +264,11 @@ describe('problem codes of an operation', () => {
   });
 
   it('document them in the OpenAPI responses, beside the usual meaning of a status', () => {
-    const openapi = buildOpenApi(modelOf(given('    problems: { 403: [forbidden], 409: [thing_full], 422: [outside_scope, thing_full] }\n'))) as unknown as {
+    const openapi = buildOpenApi(modelOf(given('    problems: { 403: [forbidden], 409: [thing_full], 422: [outside_scope, thing_full] }\n    gate_when: { when: "a full thing", guard: { admin: true } }\n'))) as unknown as {
       paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
     };
     const responses = openapi.paths['/things']!['post']!.responses;
-    expect(responses['403']!.description).toBe('Forbidden: the call has no CSRF token or comes from another site (csrf); also forbidden');
+    expect(responses['403']!.description).toBe('Forbidden: the caller lacks an organisation admin for a full thing (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden');
     expect(responses['403']).toMatchObject({ 'x-problem-codes': ['forbidden'] });
     expect(responses['409']!.description).toBe('Problem codes: thing_full');
     expect(responses['422']!.description).toBe('Problem codes: outside_scope, thing_full');
@@ -276,6 +276,7 @@ describe('problem codes of an operation', () => {
 
   it.each([
     ['a code of no catalogue message', '    problems: { 422: [nope] }\n', 'operations.makeThing.problems.422.0: unknown problem "nope" (no message problem.nope)'],
+    ['a 403 forbidden of no declared gate (issue 22)', '    problems: { 403: [forbidden] }\n', 'operations.makeThing.problems.403: a handler answering 403 forbidden declares the gate it applies'],
     ['a status that is no client error', '    problems: { 500: [thing_full] }\n', 'operations.makeThing.problems'],
   ])('refuse %s', (_name, problems, message) => {
     expect(modelErrorOf(given(problems))).toContain(message);

@@ -12266,7 +12266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing permission or CSRF token; also forbidden */
+            /** @description Forbidden: the caller lacks permission quote:view and supplier staff (root) for the outward list (any query but organisation_to alone) (forbidden); also forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12706,7 +12706,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden */
+            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the caller lacks not supplier staff for a basket created with line_items (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;

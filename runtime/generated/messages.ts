@@ -1167,6 +1167,8 @@ export const messages = {
     "problem.login_failed": "Die E-Mail-Adresse oder das Passwort ist falsch.",
     "problem.login_rate_limited": "Zu viele fehlgeschlagene Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.",
     "problem.payload_too_large": "Die Anfrage ist zu groß.",
+    "problem.value_too_large": "Der Betrag oder die Menge ist zu groß.",
+    "problem.headers_too_large": "Die Anfragezeile oder die Kopfzeilen der Anfrage sind zu groß.",
     "problem.unsupported_media_type": "Die Anfrage muss als JSON gesendet werden.",
     "problem.internal": "Leider ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder wenden Sie sich an Ihren Account Manager.",
     "problem.method_not_allowed": "Diese Methode ist hier nicht zulässig.",
@@ -2416,6 +2418,8 @@ export const messages = {
     "problem.login_failed": "The e-mail address or password is incorrect.",
     "problem.login_rate_limited": "Too many failed attempts. Please wait a few minutes and try again.",
     "problem.payload_too_large": "The request is too large.",
+    "problem.value_too_large": "The amount or quantity is too large.",
+    "problem.headers_too_large": "The request line or headers are too large.",
     "problem.unsupported_media_type": "The request must be sent as JSON.",
     "problem.internal": "Sorry, something went wrong. Please try again or contact your account manager.",
     "problem.method_not_allowed": "This method is not allowed here.",
@@ -3665,6 +3669,8 @@ export const messages = {
     "problem.login_failed": "La dirección de correo electrónico o la contraseña no son correctas.",
     "problem.login_rate_limited": "Demasiados intentos fallidos. Espere unos minutos y vuelva a intentarlo.",
     "problem.payload_too_large": "La solicitud es demasiado grande.",
+    "problem.value_too_large": "El importe o la cantidad es demasiado grande.",
+    "problem.headers_too_large": "La línea de la solicitud o sus cabeceras son demasiado grandes.",
     "problem.unsupported_media_type": "La solicitud debe enviarse en formato JSON.",
     "problem.internal": "Lo sentimos, se ha producido un error. Vuelva a intentarlo o póngase en contacto con su gestor de cuenta.",
     "problem.method_not_allowed": "Este método no está permitido aquí.",
@@ -4914,6 +4920,8 @@ export const messages = {
     "problem.login_failed": "L'adresse e-mail ou le mot de passe est incorrect.",
     "problem.login_rate_limited": "Trop de tentatives infructueuses. Veuillez patienter quelques minutes puis réessayer.",
     "problem.payload_too_large": "La requête est trop volumineuse.",
+    "problem.value_too_large": "Le montant ou la quantité est trop élevé.",
+    "problem.headers_too_large": "La ligne de requête ou les en-têtes sont trop volumineux.",
     "problem.unsupported_media_type": "La requête doit être envoyée au format JSON.",
     "problem.internal": "Désolé, une erreur s'est produite. Veuillez réessayer ou contacter votre gestionnaire de compte.",
     "problem.method_not_allowed": "Cette méthode n'est pas autorisée ici.",
@@ -6163,6 +6171,8 @@ export const messages = {
     "problem.login_failed": "L'indirizzo e-mail o la password non sono corretti.",
     "problem.login_rate_limited": "Troppi tentativi non riusciti. Attenda qualche minuto e riprovi.",
     "problem.payload_too_large": "La richiesta è troppo grande.",
+    "problem.value_too_large": "L’importo o la quantità è troppo grande.",
+    "problem.headers_too_large": "La riga della richiesta o le intestazioni sono troppo grandi.",
     "problem.unsupported_media_type": "La richiesta deve essere inviata in formato JSON.",
     "problem.internal": "Siamo spiacenti, si è verificato un errore. Riprovi o contatti il Suo account manager.",
     "problem.method_not_allowed": "Questo metodo non è consentito qui.",
@@ -7412,6 +7422,8 @@ export const messages = {
     "problem.login_failed": "Het e-mailadres of wachtwoord is onjuist.",
     "problem.login_rate_limited": "Te veel mislukte pogingen. Wacht enkele minuten en probeer het opnieuw.",
     "problem.payload_too_large": "Het verzoek is te groot.",
+    "problem.value_too_large": "Het bedrag of de hoeveelheid is te groot.",
+    "problem.headers_too_large": "De aanvraagregel of de headers zijn te groot.",
     "problem.unsupported_media_type": "Het verzoek moet als JSON worden verzonden.",
     "problem.internal": "Er is helaas iets misgegaan. Probeer het opnieuw of neem contact op met uw accountmanager.",
     "problem.method_not_allowed": "Deze methode is hier niet toegestaan.",
@@ -7499,4 +7511,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1247 keys in the English catalogue.
+// 1249 keys in the English catalogue.

@@ -3225,6 +3225,9 @@ export const recordScreens = {
             "sortable": false
           }
         ],
+        "guard": {
+          "root": true
+        },
         "actions": [
           {
             "name": "remove",
@@ -3439,7 +3442,10 @@ export const recordScreens = {
           }
         ],
         "empty": "audit.empty",
-        "perPage": 24
+        "perPage": 24,
+        "guard": {
+          "root": true
+        }
       }
     ],
     "links": [],
@@ -3739,7 +3745,18 @@ export const recordScreens = {
           }
         ],
         "empty": "feeds.no_runs",
-        "perPage": 24
+        "perPage": 24,
+        "guard": {
+          "any": [
+            {
+              "root": true
+            },
+            {
+              "permission": "feed_configuration:manage",
+              "linked_account": true
+            }
+          ]
+        }
       },
       {
         "path": "/feeds/{id}/audit_logs",
@@ -3784,7 +3801,18 @@ export const recordScreens = {
           }
         ],
         "empty": "audit.empty",
-        "perPage": 24
+        "perPage": 24,
+        "guard": {
+          "any": [
+            {
+              "root": true
+            },
+            {
+              "permission": "feed_configuration:manage",
+              "linked_account": true
+            }
+          ]
+        }
       }
     ],
     "links": [
@@ -4934,7 +4962,7 @@ export const recordScreens = {
             "quantity": {
               "type": "integer",
               "minimum": 0,
-              "maximum": 2147483647,
+              "maximum": 1000000,
               "default": 1
             },
             "selected_rate_plan": {

@@ -2090,7 +2090,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "selected_rate_plan": {
@@ -2279,7 +2279,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "selected_rate_plan": {
@@ -3778,7 +3778,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "markup": {
@@ -6432,7 +6432,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "selected_rate_plan": {
@@ -6666,7 +6666,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "serial_numbers": {
@@ -6810,7 +6810,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "selected_rate_plan": {
@@ -7050,7 +7050,7 @@ export const apiSchemas = {
         "quantity": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 2147483647,
+          "maximum": 1000000,
           "default": 1
         },
         "selected_rate_plan": {

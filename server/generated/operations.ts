@@ -2317,6 +2317,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/feeds/:id/runs",
     auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
     status: 200,
     paged: true,
     paramsSchema: {
@@ -3993,6 +3994,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/productgroups/:id/products",
     auth: "session",
+    guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -4050,6 +4052,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/productgroups/:id/related_groups",
     auth: "session",
+    guard: {"root":true},
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -4106,6 +4109,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/productgroups/:id/audit_logs",
     auth: "session",
+    guard: {"root":true},
     status: 200,
     paged: true,
     paramsSchema: {
@@ -4214,6 +4218,7 @@ export const operations: OperationDef[] = [
     method: "get",
     path: "/feeds/:id/audit_logs",
     auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
     status: 200,
     paged: true,
     paramsSchema: {

@@ -94,6 +94,8 @@ export const problemTitles = {
   "login_failed": "The e-mail address or password is incorrect.",
   "login_rate_limited": "Too many failed attempts. Please wait a few minutes and try again.",
   "payload_too_large": "The request is too large.",
+  "value_too_large": "The amount or quantity is too large.",
+  "headers_too_large": "The request line or headers are too large.",
   "unsupported_media_type": "The request must be sent as JSON.",
   "internal": "Sorry, something went wrong. Please try again or contact your account manager.",
   "method_not_allowed": "This method is not allowed here.",

@@ -79,17 +79,25 @@ async function idsFor(db: Knex, rule: AccessRule): Promise<number[]> {
   return [...ids].sort((a, b) => a - b);
 }
 
-/**
- * Answered 403 by its handler beyond its declared conditions (the contract lists `forbidden` among
- * its 403 problems: GET /quotes asks for the outward list unless organisation_to alone is given).
- */
-function problemCodes(operation: OperationDef, status: string): string[] {
-  const paths = openapi.paths as unknown as Record<string, Record<string, { responses: Record<string, { 'x-problem-codes'?: string[] }> }>>;
-  return paths[operation.path.replace(/:([a-z_]+)/g, '{$1}')]![operation.method]!.responses[status]?.['x-problem-codes'] ?? [];
+type ContractOperation = { responses: Record<string, { 'x-problem-codes'?: string[] }>; 'x-gate-when'?: { when: string; guard: NonNullable<OperationDef['guard']> } };
+
+function contractOf(operation: OperationDef): ContractOperation {
+  const paths = openapi.paths as unknown as Record<string, Record<string, ContractOperation>>;
+  return paths[operation.path.replace(/:([a-z_]+)/g, '{$1}')]![operation.method]!;
 }
 
-function handlerMayForbid(operation: OperationDef): boolean {
-  return problemCodes(operation, '403').includes('forbidden');
+function problemCodes(operation: OperationDef, status: string): string[] {
+  return contractOf(operation).responses[status]?.['x-problem-codes'] ?? [];
+}
+
+/**
+ * Answered 403 by its handler on some calls only: those its declared gate covers (the contract's
+ * x-gate-when, e.g. GET /quotes's outward list), and only to a caller failing that gate. A caller
+ * meeting every declared gate is never refused (issue 22: every 403 is declared).
+ */
+function handlerMayForbid(operation: OperationDef, caller: CallerFacts | undefined): boolean {
+  const gate = contractOf(operation)['x-gate-when'];
+  return gate !== undefined && caller !== undefined && !meets(caller, { guard: gate.guard });
 }
 
 /** A lookup by a path parameter other than an {id} (a company number) may find nothing, by its own 404 code. */
@@ -140,7 +148,7 @@ describe('the authorization matrix (docs/authorization.md)', () => {
     if (!mayCall) return { status: 403 };
     const reached = cell.id === undefined || (await reaches(server.db, operations, operation, caller, cell.id));
     if (writes) return reached ? 'skip' : 'refused';
-    return reached ? { status: operation.status, or403: handlerMayForbid(operation), or404: handlerMayMiss(operation) } : { status: 404 };
+    return reached ? { status: operation.status, or403: handlerMayForbid(operation, caller), or404: handlerMayMiss(operation) } : { status: 404 };
   }
 
   function request(cell: Cell): Promise<{ status: number; text: string }> {

@@ -98,7 +98,32 @@ export function checkParams(validate: ValidateFunction, value: Record<string, un
   }
 }
 
+/**
+ * Where a text holds a NUL character (U+0000), as a dotted name, or undefined. PostgreSQL refuses
+ * NUL in text (a 500 there, stored on SQLite), and no name, search or note needs one: every
+ * operation refuses it as bad input, on both databases alike (issue 22).
+ */
+export function nulAt(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = nulAt(item, path);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [name, item] of Object.entries(value)) {
+      const found = name.includes('\u0000') ? [...path, name].join('.') : nulAt(item, [...path, name]);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 export function checkQuery(validate: ValidateFunction, value: Record<string, unknown>, integers: Set<string> = new Set()): void {
+  const nul = nulAt(value);
+  if (nul !== undefined) throw new HttpProblem(400, 'invalid_parameter', { parameter: nul, detail: `${nul} holds a NUL character` });
   for (const name of integers) {
     const given = value[name];
     const texts = (Array.isArray(given) ? given : [given]).filter((text): text is string => typeof text === 'string');
@@ -112,6 +137,8 @@ export function checkQuery(validate: ValidateFunction, value: Record<string, unk
 }
 
 export function checkBody(validate: ValidateFunction, value: unknown): void {
+  const nul = nulAt(value);
+  if (nul !== undefined) throw new HttpProblem(400, 'invalid_body', { parameter: nul, detail: `${nul || 'body'} holds a NUL character` });
   if (!validate(value)) {
     const error = validate.errors?.[0];
     const parameter = offendingName(error);

@@ -60,6 +60,18 @@ function auditText(field: FieldMeta, value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/**
+ * Money and decimals are stored as integers scaled by 10^scale (docs/storage.md). SQLite's driver
+ * reads them back as JavaScript numbers, exact only up to 2^53 - 1, and PostgreSQL's bigint ends
+ * at 2^63: a value past 2^53 - 1 scaled (900,719,925,474.0991 for money) is refused as bad input on
+ * both databases, never PostgreSQL's out-of-range 500 or SQLite's silent rounding (issue 22).
+ */
+const STORED_LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
+function fitsBigint(scaled: string): boolean {
+  const value = BigInt(scaled);
+  return value <= STORED_LIMIT && value >= -STORED_LIMIT;
+}
+
 const isPostgres = (db: Knex) => db.client.config.client === 'pg';
 
 /**
@@ -182,7 +194,11 @@ export class Records {
   private encode(entity: EntityName, values: Values): Row {
     return Object.fromEntries(Object.entries(values).map(([name, value]) => {
       const field = fieldOf(entity, name);
-      return [field.column, encodeValue(field, value)];
+      const encoded = encodeValue(field, value);
+      if ((field.type === 'money' || field.type === 'decimal') && encoded !== null && !fitsBigint(String(encoded))) {
+        throw new DomainError('invalid', 'value_too_large', { field: name, detail: `${name} is larger than can be stored` });
+      }
+      return [field.column, encoded];
     }));
   }
 

@@ -4371,6 +4371,7 @@ export const apiSchemas = {
         "timestamp",
         "ip_address",
         "action",
+        "entity_type",
         "user",
         "on_behalf",
         "field_changes"
@@ -4412,6 +4413,19 @@ export const apiSchemas = {
             "ACTIVATE",
             "ACTIVATE_CHANGES",
             "CANCEL_CHANGES"
+          ]
+        },
+        "entity_type": {
+          "type": "string",
+          "enum": [
+            "organisation",
+            "user",
+            "role",
+            "product_group",
+            "feed",
+            "order",
+            "basket",
+            "subscription"
           ]
         },
         "user": {

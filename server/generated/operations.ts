@@ -3318,7 +3318,8 @@ export const operations: OperationDef[] = [
         "id",
         "timestamp",
         "ip_address",
-        "action"
+        "action",
+        "entity_type"
       ],
       "expand": [
         {
@@ -3603,7 +3604,8 @@ export const operations: OperationDef[] = [
         "id",
         "timestamp",
         "ip_address",
-        "action"
+        "action",
+        "entity_type"
       ],
       "expand": [
         {
@@ -3828,7 +3830,8 @@ export const operations: OperationDef[] = [
         "id",
         "timestamp",
         "ip_address",
-        "action"
+        "action",
+        "entity_type"
       ],
       "expand": [
         {
@@ -4048,7 +4051,8 @@ export const operations: OperationDef[] = [
         "id",
         "timestamp",
         "ip_address",
-        "action"
+        "action",
+        "entity_type"
       ],
       "expand": [
         {
@@ -4155,7 +4159,8 @@ export const operations: OperationDef[] = [
         "id",
         "timestamp",
         "ip_address",
-        "action"
+        "action",
+        "entity_type"
       ],
       "expand": [
         {
@@ -7694,7 +7699,8 @@ export const operations: OperationDef[] = [
         "id",
         "timestamp",
         "ip_address",
-        "action"
+        "action",
+        "entity_type"
       ],
       "expand": [
         {

@@ -75,6 +75,7 @@ describe('child lists of back-office records', () => {
           timestamp: '2026-09-01T09:30:00.000Z',
           ip_address: '203.0.113.10',
           action: 'UPDATE',
+          entity_type: 'organisation',
           user: { id: 1, name: 'Sam Supplier' },
           on_behalf: null,
           field_changes: [

@@ -314,7 +314,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getFeed"];
-        put?: never;
+        put: operations["updateFeed"];
         post?: never;
         delete: operations["deleteFeed"];
         options?: never;
@@ -348,6 +348,56 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["disableFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The feed's file as it would be delivered now */
+        get: operations["downloadFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Build the feed's file and deliver it now */
+        post: operations["testFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listFeedRuns"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -826,6 +876,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listNewBasketAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/basket_team_names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listBasketTeamNames"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2218,6 +2284,74 @@ export interface components {
             escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
             organisation: components["schemas"]["OrganisationRef"] | null;
         };
+        FeedUpdate: {
+            id: number;
+            name: string;
+            /** @default true */
+            active: boolean;
+            timeslot?: number | null;
+            /** @default false */
+            show_empty_stock: boolean;
+            /** Format: date-time */
+            last_upload?: string | null;
+            /**
+             * @default EMAIL
+             * @enum {string}
+             */
+            delivery_method: "EMAIL" | "FTP" | "SITC";
+            delivery_email?: string | null;
+            delivery_server?: string | null;
+            delivery_user?: string | null;
+            delivery_password?: string | null;
+            /**
+             * @default FTP
+             * @enum {string}
+             */
+            ftp_server_protocol: "FTP" | "SFTP" | "FTPS";
+            /** @default 21 */
+            ftp_server_port: number;
+            filename?: string | null;
+            /** @default false */
+            sitc_confirm: boolean;
+            sitc_filename?: string | null;
+            /** @default [] */
+            columns: ("name" | "stock" | "mpn" | "price" | "rrp" | "vendor" | "ean")[];
+            /** @default true */
+            show_headers: boolean;
+            /**
+             * @default COMMA
+             * @enum {string}
+             */
+            delimiter: "COMMA" | "SEMI_COLON";
+            /**
+             * @default QUOTED
+             * @enum {string}
+             */
+            escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
+            organisation: components["schemas"]["OrganisationRef"];
+        };
+        FeedRun: {
+            id: number;
+            /** @enum {string} */
+            kind: "SCHEDULED" | "TEST";
+            /** Format: date-time */
+            slot: string | null;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * @default RUNNING
+             * @enum {string}
+             */
+            outcome: "RUNNING" | "SUCCESS" | "FAILED";
+            /** @default 0 */
+            attempts: number;
+            bytes: number | null;
+            rows: number | null;
+            error: string | null;
+            error_detail: string | null;
+        };
         FeedInput: {
             name: string;
             organisation: number;
@@ -2425,6 +2559,9 @@ export interface components {
             added: boolean;
             results: components["schemas"]["QuickOrderLineResult"][];
         };
+        TeamNames: {
+            names: string[];
+        };
         SubscriptionRow: {
             id: number;
             name: string;
@@ -2631,6 +2768,8 @@ export interface components {
         CheckoutLineInput: {
             /** @default 1 */
             quantity: number;
+            /** @description Exact decimal with up to 4 places */
+            markup?: string | null;
             dropbox_team_name?: string | null;
             dropbox_admin_email?: string | null;
             acronis_tenant_name?: string | null;
@@ -2671,8 +2810,6 @@ export interface components {
             readonly prov_group?: number | null;
             /** @description As the record shows it; another value is refused (403 forbidden_field) */
             readonly prov_site?: number | null;
-            /** @description As the record shows it; another value is refused (403 forbidden_field) */
-            readonly markup?: string | null;
         };
         CheckoutInput: {
             purchase_order_number?: string | null;
@@ -5017,6 +5154,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem codes: duplicate_value */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than 1 MB (payload_too_large) */
             413: {
                 headers: {
@@ -5203,7 +5349,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, forbidden_field */
+            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, permission_not_held, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5214,6 +5360,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5375,7 +5530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission role:modify, permission role:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
+            /** @description Forbidden: the caller lacks permission role:modify, permission role:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field, permission_not_held */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5386,6 +5541,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5928,6 +6092,113 @@ export interface operations {
             };
         };
     };
+    updateFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value, max_feeds_reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope, feed_organisation_not_linked, feed_invalid_timeslot, feed_invalid_filename, feed_delivery_incomplete */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     deleteFeed: {
         parameters: {
             query?: never;
@@ -6136,6 +6407,208 @@ export interface operations {
             };
             /** @description If-Match names another version of the record than the current one (stale_record) */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, named by Content-Disposition */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedRun"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: feed_connection_refused, feed_login_refused, feed_unknown_host, feed_disk_full, feed_host_key_changed, feed_timeout, feed_transfer_failed, feed_delivery_incomplete, feed_sitc_not_configured */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFeedRuns: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "+started_at" | "-started_at";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedRun"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8198,6 +8671,53 @@ export interface operations {
             };
         };
     };
+    listBasketTeamNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamNames"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view_draft, not supplier staff (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     quickOrder: {
         parameters: {
             query?: never;
@@ -9095,7 +9615,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, no_shipping, finance_not_available, finance_not_approved, unknown_value, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
+            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, no_shipping, finance_not_available, finance_not_approved, unknown_value, contact_number_regex, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9193,7 +9713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, finance_not_available, unknown_value */
+            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, contact_number_regex, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, finance_not_available, unknown_value */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -86,7 +86,7 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
       "label": "fields.sitc_filename"
     },
     "columns": {
-      "label": "fields.columns",
+      "label": "feeds.columns",
       "type": "enum_list",
       "enum": "feed_column"
     },

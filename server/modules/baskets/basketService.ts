@@ -84,7 +84,7 @@ async function insertLine(basketId: number, body: BasketLineInput, context: Requ
  */
 export async function addLine(basketId: number, body: BasketLineInput, context: RequestContext): Promise<BasketLineItem> {
   const { user } = await ownBasket(basketId, context);
-  const id = await insertLine(basketId, body, context, user);
+  const id = await withApprovalKept(context.records, basketId, () => insertLine(basketId, body, context, user));
   await recomputeTotal(context, user, basketId);
   const views = await basketLineViews(context, user, basketId);
   const view = views.find((candidate) => candidate.id === id);
@@ -196,14 +196,16 @@ export async function quickOrder(basketId: number, body: QuickOrderInput, contex
     for (const member of group.members) Object.assign(member, { ok: false, code: problemCodeOf(problem), message_key: `problem.${problemCodeOf(problem)}` });
   }
   if (results.some((result) => !result.ok)) return { added: false, results: answer() };
-  for (const group of groups.values()) {
-    const [first] = group.members;
-    const auditOn = { auditOn: { entity: 'basket' as const, id: basketId, field: 'line_items', value: `${first!.sku} × ${group.quantity}` } };
-    let id = group.existing?.id;
-    if (id !== undefined) await context.records.update('basket_line_item', id, { quantity: group.quantity }, auditOn);
-    else id = await context.records.insert('basket_line_item', { basket: basketId, product: first!.product, quantity: group.quantity, selected_rate_plan: first!.plan }, auditOn);
-    for (const member of group.members) member.line_item = id;
-  }
+  await withApprovalKept(context.records, basketId, async () => {
+    for (const group of groups.values()) {
+      const [first] = group.members;
+      const auditOn = { auditOn: { entity: 'basket' as const, id: basketId, field: 'line_items', value: `${first!.sku} × ${group.quantity}` } };
+      let id = group.existing?.id;
+      if (id !== undefined) await context.records.update('basket_line_item', id, { quantity: group.quantity }, auditOn);
+      else id = await context.records.insert('basket_line_item', { basket: basketId, product: first!.product, quantity: group.quantity, selected_rate_plan: first!.plan }, auditOn);
+      for (const member of group.members) member.line_item = id;
+    }
+  });
   await recomputeTotal(context, user, basketId);
   return { added: true, results: answer() };
 }

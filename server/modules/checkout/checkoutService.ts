@@ -10,6 +10,7 @@ import type { Records } from '../../writes/records';
 import { hasPermission, type SessionUser } from '../auth/sessionUser';
 import { checkFinanceOffered, checkShipping, loadBasketState, type BasketState } from './basketState';
 import { checkDetails, checkPurchaseOrder, checkTeamNames, linePaths } from './checkoutRules';
+import { checkApprovalHolds } from './financeApproval';
 import { saveBasket } from './saveBasket';
 
 export interface PlacedOrder {
@@ -76,7 +77,7 @@ const steps: WorkflowStep<CheckoutState>[] = [
       await checkShipping(state.records.db, basket);
       if (basket.basket.payment_type === 'FINANCE') {
         checkFinanceOffered(state.user, basket);
-        if (!basket.basket.finance_approved) throw new DomainError('unprocessable', 'finance_not_approved', { field: 'payment_type' });
+        await checkApprovalHolds(state.records, basket);
       }
     },
   },

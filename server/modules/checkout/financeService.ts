@@ -1,18 +1,18 @@
-import { financeFigures, financeRefusal, type FinanceDetails } from '../../../shared/pricing/finance';
+import { FINANCE_REFUSAL_FIELD, financeFigures, financeRefusal, type FinanceDetails } from '../../../shared/pricing/finance';
 import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
 import { creditProvider } from '../../integrations/creditProvider';
 import type { Records } from '../../writes/records';
 import { hasPermission, type SessionUser } from '../auth/sessionUser';
-import { financeLineOf, shippingLineOf } from './basketLines';
-import { checkFinanceOffered, checkShipping, loadBasketState, type BasketState } from './basketState';
+import { financeLineOf } from './basketLines';
+import { checkFinanceOffered, loadBasketState } from './basketState';
+import { financedShipping, recordApproval } from './financeApproval';
 import { saveBasket } from './saveBasket';
-import { isShippable } from '../../../shared/pricing/shipping';
 
 /**
  * 000 §4, §5 Apply for finance: the basket saved as sent with payment FINANCE, the hub's own
  * eligibility rules (422 with their message keys), then the provider's decision. Approved sets
- * the basket's finance_approved; declined leaves it unset and answers success false (the wizard's
+ * the basket's finance_approved with the fingerprint of what was approved (financeApproval.ts); declined leaves it unset and answers success false (the wizard's
  * declined modal). The decision is part of the request's transaction: a failure after it
  * leaves no approval behind.
  */
@@ -21,25 +21,15 @@ export async function applyForFinance(records: Records, user: SessionUser, baske
   const state = await loadBasketState(records.db, basketId);
   if (state.lines.length === 0) throw new DomainError('unprocessable', 'basket_no_line_items', { field: 'line_items' });
   checkFinanceOffered(user, state);
-  const shipping = isShippable(state.lines.map(shippingLineOf)) && state.basket.shipping_type !== null ? await shippingOf(records, state) : '0.00';
+  const shipping = await financedShipping(records, state);
   const lines = state.lines.map(financeLineOf);
   const refusal = financeRefusal(lines, state.basket as unknown as FinanceDetails);
-  if (refusal) throw new DomainError('unprocessable', refusal, { detail: 'the basket does not qualify for finance' });
+  if (refusal) throw new DomainError('unprocessable', refusal, { field: FINANCE_REFUSAL_FIELD[refusal], detail: 'the basket does not qualify for finance' });
   const target = state.basket.finance_target!;
   const term = state.basket.finance_term_length!;
   const figures = financeFigures(lines, target, shipping, term);
   const provider = await creditProvider();
   const { approved } = await provider.decide({ company_number: String(state.basket['finance_company_number']), amount: figures.net_sub_total, term, target });
-  if (approved) await records.update('basket', basketId, { finance_approved: true });
+  if (approved) await recordApproval(records, basketId, state, shipping);
   return approved;
-}
-
-/** The shipping the finance covers: the chosen method's cost when it can ship the basket, else none yet. */
-async function shippingOf(records: Records, state: BasketState): Promise<string> {
-  try {
-    await checkShipping(records.db, state);
-    return state.shipping;
-  } catch {
-    return '0.00';
-  }
 }

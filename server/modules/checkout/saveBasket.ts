@@ -3,6 +3,7 @@ import { decodeRow } from '../../db/codec';
 import { DomainError } from '../../domain/errors';
 import { entities } from '../../generated/entities';
 import type { Records } from '../../writes/records';
+import { clearApproval } from './financeApproval';
 
 type LineInput = NonNullable<CheckoutInput['line_items']>[number];
 
@@ -87,6 +88,6 @@ export async function saveBasket(records: Records, basketId: number, input: Chec
   for (const id of dropped) await records.remove('basket_line_item', id, { auditOn: auditOn(id) });
   if (dropped.size > 0) approvalAffected = true;
 
-  if (approvalAffected) await records.update('basket', basketId, { finance_approved: false });
+  if (approvalAffected) await clearApproval(records, basketId);
   return { approvalCleared: approvalAffected };
 }

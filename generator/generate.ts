@@ -8,6 +8,7 @@ import { buildOpenApi } from './emit/openapi';
 import { emitApiReference } from './emit/apiReference';
 import { emitForms, emitMenu, emitMessages, emitRegistry, emitScreens } from './emit/runtimeCode';
 import { emitSlots } from './emit/slotRegistry';
+import { emitAuditFields } from './emit/auditFields';
 import { emitServerEntities, emitServerOperations, emitServerMessages, emitServerProblems, emitServerSchemas } from './emit/serverCode';
 import { emitServerTypes } from './emit/types';
 
@@ -48,6 +49,7 @@ export async function generate(model: Model, migrations: MigrationState): Promis
     ['runtime/generated/forms.ts', emitForms(model)],
     ['runtime/generated/screens.ts', emitScreens(model)],
     ['runtime/generated/slots.tsx', emitSlots(model)],
+    ['runtime/generated/auditFields.ts', emitAuditFields(model)],
   ]);
   const plan = planMigration(model, migrations.snapshot ?? EMPTY_SNAPSHOT);
   if (plan.up.length === 0) return { files };

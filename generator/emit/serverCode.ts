@@ -201,8 +201,11 @@ export function emitServerEntities(model: Model): string {
   ].join('\n');
 }
 
-/** Messages the server itself sends (e-mails), and the enum labels they use, in every locale. */
-const SERVER_MESSAGE_PREFIXES = ['mail.', 'order_status.'];
+/**
+ * Messages the server itself sends (e-mails) and writes (the orders CSV: the list's column labels,
+ * server/modules/orders/ordersExport.ts), and the enum labels they use, in every locale.
+ */
+const SERVER_MESSAGE_PREFIXES = ['mail.', 'order_status.', 'order_type.', 'orders.'];
 
 /** server/generated/serverMessages.ts: the catalogue's e-mail texts per locale (the SPA has the rest). */
 export function emitServerMessages(model: Model): string {

@@ -58,6 +58,8 @@ const entity = {
     drop_intended: { type: 'array', items: identifier },
     /** Every change of a record is written to the audit log under the entity's name (an audit_entity_type value). */
     audit: { type: 'boolean' },
+    // Message namespaces of the entity's field labels, in order (the audit tab: organisations.name).
+    labels: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } },
     /** Every write bumps this named data version (table data_versions) in its transaction: caches keyed by it never go stale. */
     data_version: identifier,
     /** Text fields searched by substring: a trigram index (SQLite FTS5, PostgreSQL pg_trgm) serves "contains". */

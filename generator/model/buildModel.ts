@@ -25,6 +25,7 @@ import type {
   TypeRef,
 } from './types';
 import { addRoundTrips } from './roundTrip';
+import { auditFieldsOf } from './auditLabels';
 import { checkGuard, collect, fail, type Located, type Raw, type TypeContext } from './specContext';
 import { checkFormLoad, checkFormOperation, checkFormRoute, checkForms, checkPrefillFrom, formClears, formWidgets } from './formScreens';
 import { writeLookups, writeSources } from './writeOptions';
@@ -98,6 +99,7 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
     if (raw.description !== undefined) entity.description = raw.description;
     if (raw.renamed_from !== undefined) entity.renamedFrom = raw.renamed_from;
     if (raw.data_version !== undefined) entity.dataVersion = raw.data_version;
+    if (raw.labels !== undefined) entity.labels = raw.labels;
     if (raw.search !== undefined) {
       entity.search = (raw.search as string[]).map((fieldName, i) => {
         const field = fields.find((candidate) => candidate.name === fieldName);
@@ -672,6 +674,11 @@ export function buildModel(files: SpecFile[]): Model {
     }
   }
   checkWriteOnly(files, entities, operations, locatedOperations);
+  const unlabelled = entities.filter((entity) => entity.audit).flatMap((entity) => auditFieldsOf(entity, messages['en'] ?? {}).missing.map((field) => `${entity.name}.${field}`));
+  if (unlabelled.length > 0) {
+    const at = collect(files, 'entities').get(unlabelled[0]!.split('.')[0]!)!;
+    fail(at, `audited fields need a label (<labels namespace>.<field> or fields.<field>): ${unlabelled.join(', ')}`, ['labels']);
+  }
   for (const operation of operations) {
     for (const [status, codes] of Object.entries(operation.problems ?? {})) {
       codes.forEach((code, i) => {

@@ -65,6 +65,8 @@ export interface Entity {
   dropIntended: string[];
   /** Changes are written to the audit log (entity_type = the entity's name). */
   audit: boolean;
+  /** Message namespaces of its field labels (spec `labels`), searched in order, then `fields`. */
+  labels?: string[];
   /** The data version (a data_versions row by name) every write of this entity bumps: what caches of it are keyed by. */
   dataVersion?: string;
   /** Columns searched by substring through a trigram index (spec `search`; generator/emit/migration.ts). */

@@ -1,49 +1,14 @@
+import { DEFAULT_TIMEZONE, formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '../../shared/format/dates';
 import { intlLocale } from './locale';
 
-export const DEFAULT_TIMEZONE = 'UTC';
+export { DEFAULT_TIMEZONE };
 
-const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-const ENGLISH_ORDINALS: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-
-/**
- * Formats with Intl in the locale's own order and month names (`5. März 2026`, `5 mars 2026`);
- * English keeps the documented form (000 §9, 001 §9: `Do MMM YYYY`): an ordinal day and a
- * three-letter month (`5th Sep 2026`, where en-GB would abbreviate `Sept`).
- */
-function format(date: Date, options: Intl.DateTimeFormatOptions, locale: string): string {
-  const formatter = new Intl.DateTimeFormat(locale, options);
-  if (!locale.startsWith('en')) return formatter.format(date);
-  const ordinal = new Intl.PluralRules('en', { type: 'ordinal' });
-  const english = (part: Intl.DateTimeFormatPart): string => {
-    if (part.type === 'day') return `${part.value}${ENGLISH_ORDINALS[ordinal.select(Number(part.value))] ?? ''}`;
-    return part.type === 'month' ? part.value.slice(0, 3) : part.value;
-  };
-  return formatter.formatToParts(date).map(english).join('');
-}
-
-/**
- * A calendar date (`2026-03-05`) as `5th Mar 2026` (English) or the interface language's form; it
- * has no time of day, so no time zone applies. What is not a date is shown as it is.
- */
+/** A calendar date as `5th Mar 2026` (English) or the interface language's form (shared/format/dates.ts). */
 export function formatDate(value: string, locale: string = intlLocale()): string {
-  const day = value.slice(0, 10);
-  const date = new Date(`${day}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return value;
-  return format(date, { ...DATE, timeZone: 'UTC' }, locale);
+  return formatDateIn(value, locale);
 }
 
-/**
- * An instant (ISO timestamp) as `5th Mar 2026, 14:30` in the user's time zone and the interface
- * language's form. An unknown zone name falls back to UTC rather than failing the whole list.
- */
+/** An instant as `5th Mar 2026, 14:30` in the user's time zone and the interface language's form. */
 export function formatDateTime(value: string, zone: string = DEFAULT_TIMEZONE, locale: string = intlLocale()): string {
-  // A timestamp without a zone (`2026-03-05 14:30:00`) is UTC, as the server stores it.
-  const instant = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
-  if (Number.isNaN(instant.getTime())) return value;
-  try {
-    return format(instant, { ...DATE_TIME, timeZone: zone }, locale);
-  } catch {
-    return format(instant, { ...DATE_TIME, timeZone: DEFAULT_TIMEZONE }, locale);
-  }
+  return formatDateTimeIn(value, zone, locale);
 }

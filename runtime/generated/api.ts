@@ -3206,6 +3206,8 @@ export interface components {
             /** @enum {string} */
             action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES";
             api_client: string | null;
+            /** @enum {string} */
+            entity_type: "organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription";
             user: components["schemas"]["CreatedByRef"] | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
             field_changes: components["schemas"]["AuditFieldChange"][];

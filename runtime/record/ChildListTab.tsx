@@ -79,7 +79,9 @@ function ChildCellContent({ column, row, at }: { column: GenericColumn; row: Lis
     return <ToggleCell toggle={column.toggle} field={column.field} row={row} recordId={at.id} record={at.record} label={name} reload={at.reload} />;
   }
   if (column.component) return <CellSlot component={column.component} row={row} recordId={at.id} reload={at.reload} />;
-  const cell = childCell(column, row, at.context);
+  // Money of the record's rows (an order's audit log) is in the record's currency.
+  const currency = typeof at.record['currency'] === 'string' ? at.record['currency'] : undefined;
+  const cell = childCell(column, row, currency ? { ...at.context, currency } : at.context);
   const linkId = column.link ? childLinkId(column, row) : null;
   if (column.link && linkId !== null && cell.kind === 'text') {
     return (

@@ -46,6 +46,42 @@ describe('child list cells', () => {
     expect(childCell(column('field_changes'), { field_changes: [] }, context)).toEqual({ kind: 'text', text: '—' });
   });
 
+  // Issue 22 item 15: an audit entry's changes read as the record screen shows the fields.
+  it('shows an audit entry’s changes with field labels and values as the record screen shows them', () => {
+    const labels: Record<string, string> = {
+      ...messages, 'audit.field': 'Field', 'audit.old_value': 'Before', 'audit.new_value': 'After', 'orders.status': 'Status',
+      'order_status.CREATED': 'Created', 'orders.total': 'Total', 'fields.date': 'Date', 'orders.organisation': 'Organisation',
+      'fields.finance_approved': 'Finance approved', 'fields.line_items': 'Lines',
+    };
+    const reader: CellContext = { ...context, message: (key) => labels[key] ?? null };
+    const order = {
+      entity_type: 'order',
+      field_changes: [
+        { id: 1, field: 'status', old_value: null, new_value: 'CREATED' },
+        { id: 2, field: 'total', old_value: null, new_value: '1249.50' },
+        { id: 3, field: 'date', old_value: null, new_value: '2026-11-28T09:30:00.000Z' },
+        // Written before instants were kept as ISO text: milliseconds.
+        { id: 4, field: 'date', old_value: '1795812440640', new_value: null },
+        { id: 5, field: 'organisation', old_value: null, new_value: 'Customer Co Ltd' },
+        { id: 6, field: 'finance_approved', old_value: 'true', new_value: 'false' },
+        { id: 7, field: 'line_items', old_value: null, new_value: 'HDMI cable 5 m' },
+      ],
+    };
+    expect(childCell(column('field_changes'), order, reader)).toEqual({
+      kind: 'rows',
+      columns: ['Field', 'Before', 'After'],
+      rows: [
+        ['Status', '—', 'Created'],
+        ['Total', '—', '£1,249.50'],
+        ['Date', '—', '28th Nov 2026, 09:30'],
+        ['Date', '27th Nov 2026, 20:47', '—'],
+        ['Organisation', '—', 'Customer Co Ltd'],
+        ['Finance approved', 'Yes', 'No'],
+        ['Lines', '—', 'HDMI cable 5 m'],
+      ],
+    });
+  });
+
   it('links with the id at the link parameter path', () => {
     expect(childLinkId(column('user', { link: 'user', linkParam: 'user.id' }), entry)).toBe('1');
     expect(childLinkId(column('name', { link: 'organisation' }), { id: 3 })).toBe('3');

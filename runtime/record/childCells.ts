@@ -1,5 +1,6 @@
 import { formatCell, type CellContext, type ListRow } from '../list/cellFormat';
 import type { GenericColumn } from '../list/genericListConfig';
+import { auditChanges, isChange } from './auditCells';
 import { humanise } from './recordFields';
 
 /** A cell of a record tab's child list: text, or a small table for an array of child rows. */
@@ -26,6 +27,9 @@ export function childCell(column: GenericColumn, row: ListRow, context: CellCont
   if (Array.isArray(value)) {
     const items = value.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object');
     if (items.length === 0) return { kind: 'text', text: EMPTY };
+    // An audit entry's changes: field labels and values as the record screen shows them.
+    const changes = items.filter(isChange);
+    if (typeof row['entity_type'] === 'string' && changes.length === items.length) return { kind: 'rows', ...auditChanges(row['entity_type'], changes, context) };
     const keys = Object.keys(items[0]!).filter((key) => key !== 'id');
     return { kind: 'rows', columns: keys.map(humanise), rows: items.map((item) => keys.map((key) => plainText(item[key]))) };
   }

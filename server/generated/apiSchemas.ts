@@ -4662,6 +4662,7 @@ export const apiSchemas = {
         "ip_address",
         "action",
         "api_client",
+        "entity_type",
         "user",
         "on_behalf",
         "field_changes"
@@ -4713,6 +4714,19 @@ export const apiSchemas = {
           "maxLength": 200,
           "minLength": 1,
           "pattern": "\\S"
+        },
+        "entity_type": {
+          "type": "string",
+          "enum": [
+            "organisation",
+            "user",
+            "role",
+            "product_group",
+            "feed",
+            "order",
+            "basket",
+            "subscription"
+          ]
         },
         "user": {
           "anyOf": [

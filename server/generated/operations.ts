@@ -3420,7 +3420,8 @@ export const operations: OperationDef[] = [
         "timestamp",
         "ip_address",
         "action",
-        "api_client"
+        "api_client",
+        "entity_type"
       ],
       "expand": [
         {
@@ -3708,7 +3709,8 @@ export const operations: OperationDef[] = [
         "timestamp",
         "ip_address",
         "action",
-        "api_client"
+        "api_client",
+        "entity_type"
       ],
       "expand": [
         {
@@ -3934,7 +3936,8 @@ export const operations: OperationDef[] = [
         "timestamp",
         "ip_address",
         "action",
-        "api_client"
+        "api_client",
+        "entity_type"
       ],
       "expand": [
         {
@@ -4158,7 +4161,8 @@ export const operations: OperationDef[] = [
         "timestamp",
         "ip_address",
         "action",
-        "api_client"
+        "api_client",
+        "entity_type"
       ],
       "expand": [
         {
@@ -4267,7 +4271,8 @@ export const operations: OperationDef[] = [
         "timestamp",
         "ip_address",
         "action",
-        "api_client"
+        "api_client",
+        "entity_type"
       ],
       "expand": [
         {
@@ -7825,7 +7830,8 @@ export const operations: OperationDef[] = [
         "timestamp",
         "ip_address",
         "action",
-        "api_client"
+        "api_client",
+        "entity_type"
       ],
       "expand": [
         {

@@ -902,6 +902,7 @@ timestamp: string
 ip_address: (string | null)
 action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES")
 api_client: (string | null)
+entity_type: ("organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription")
 user: (CreatedByRef | null)
 on_behalf: (CreatedByRef | null)
 field_changes: AuditFieldChange[]

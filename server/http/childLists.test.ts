@@ -76,6 +76,7 @@ describe('child lists of back-office records', () => {
           ip_address: '203.0.113.10',
           action: 'UPDATE',
           api_client: null,
+          entity_type: 'organisation',
           user: { id: 1, name: 'Sam Supplier' },
           on_behalf: null,
           field_changes: [

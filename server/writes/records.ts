@@ -6,6 +6,7 @@ import { entities, type EntityName } from '../generated/entities';
 import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type FieldChange } from '../modules/audit/auditTrail';
 import { endSessionsOf } from '../modules/auth/sessions';
 import { constraintError } from './constraints';
+import { auditText, withReferenceNames } from './auditValues';
 import { bumpDataVersion } from './dataVersions';
 
 export type { Actor, AuditAction, FieldChange };
@@ -38,6 +39,14 @@ export interface WriteOptions {
   auditOn?: AuditOn;
 }
 
+export interface InsertOptions extends WriteOptions {
+  /**
+   * Values that follow from the new id (an order's name HUB-<10000 + id>): written with the
+   * insert, so its CREATE audit entry carries them and no placeholder is ever seen.
+   */
+  derive?: (id: number) => Values;
+}
+
 export interface RemoveOptions extends WriteOptions {
   /** Child rows removed with the record (a basket's lines), by their entity and the ref pointing back. */
   cascade?: readonly { entity: EntityName; via: string }[];
@@ -51,13 +60,6 @@ function fieldOf(entity: EntityName, name: string): FieldMeta {
   const field = fieldsOf(entity)[name];
   if (!field) throw new Error(`${entity} has no field ${name}`);
   return field;
-}
-
-/** A value as the audit log shows it; secrets only as "changed" (002 §3 field changes). */
-function auditText(field: FieldMeta, value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (field.private) return 'changed';
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /**
@@ -94,12 +96,17 @@ export class Records {
   }
 
   /** Writes a new record and answers its id. */
-  async insert(entity: EntityName, values: Values, options: WriteOptions = {}): Promise<number> {
-    const prepared = this.prepare(entity, values);
+  async insert(entity: EntityName, values: Values, options: InsertOptions = {}): Promise<number> {
+    let prepared = this.prepare(entity, values);
     await this.checkReferences(entity, prepared);
     const table = entities[entity].table;
     const [inserted] = (await this.guarded(entity, 'insert', () => this.db(table).insert(this.encode(entity, prepared)).returning('id'))) as ({ id: number } | number)[];
     const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+    if (options.derive) {
+      const derived = this.prepare(entity, options.derive(id));
+      await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(this.encode(entity, derived)));
+      prepared = { ...prepared, ...derived };
+    }
     await this.touched(entity);
     const changes = Object.entries(prepared).flatMap(([name, value]) => {
       const text = auditText(fieldOf(entity, name), value);
@@ -231,7 +238,7 @@ export class Records {
       const change = side === 'new' ? { field: auditOn.field, old: null, new: auditOn.value } : { field: auditOn.field, old: auditOn.value, new: null };
       await this.audit.record(auditOn.entity, auditOn.id, options.action ?? 'UPDATE', [change]);
     } else if ((entities[entity] as EntityMeta).audit === true) {
-      await this.audit.record(entity, id, options.action ?? own, changes);
+      await this.audit.record(entity, id, options.action ?? own, await withReferenceNames(this.db, entity, changes));
     }
   }
 }

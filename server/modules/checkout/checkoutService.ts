@@ -1,3 +1,4 @@
+import { orderName } from '../orders/orderName';
 import Decimal from 'decimal.js';
 import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
@@ -90,6 +91,7 @@ const steps: WorkflowStep<CheckoutState>[] = [
       const finance = basket.payment_type === 'FINANCE';
       const records = state.records;
       const id = await records.insert('order', {
+        // Replaced by its reference (orderName) in the same insert: the audit entry only ever shows that.
         name: 'HUB-new',
         purchase_order_number: basket.purchase_order_number,
         organisation: buyer.id,
@@ -109,9 +111,7 @@ const steps: WorkflowStep<CheckoutState>[] = [
         shipping_type: shippable ? basket.shipping_type : null,
         ...pick(basket, SHIPPING_FIELDS, shippable),
         ...pick(basket, FINANCE_FIELDS, finance),
-      });
-      const name = `HUB-${String(10000 + id)}`;
-      await records.update('order', id, { name });
+      }, { derive: orderName });
       for (const { row, product, priced } of lines) {
         const unit = priced.unitPrice === null ? null : priced.unitPrice.toFixed(4);
         await records.insert(
@@ -130,7 +130,7 @@ const steps: WorkflowStep<CheckoutState>[] = [
           { auditOn: { entity: 'order', id, field: 'line_items', value: product.name } },
         );
       }
-      state.order = { id, name, status };
+      state.order = { id, name: orderName(id).name, status };
     },
   },
   {

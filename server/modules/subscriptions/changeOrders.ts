@@ -1,3 +1,4 @@
+import { orderName } from '../orders/orderName';
 import Decimal from 'decimal.js';
 import { DomainError, invalidValue, outsideScope } from '../../domain/errors';
 import type { ChangeOrderFigures, ChangeOrderPlaced, ChangeOrderPreview, ChangeOrderRequest } from '../../generated/types';
@@ -115,6 +116,7 @@ export async function placeChangeOrder(context: RequestContext, request: ChangeO
     ((await context.db('products').whereIn('id', planned.map(({ line }) => line.productId)).select('id', 'name')) as { id: number; name: string }[]).map((row) => [Number(row.id), row.name]),
   );
   const id = await records.insert('order', {
+    // Replaced by its reference (orderName) in the same insert: the audit entry only ever shows that.
     name: 'HUB-new',
     organisation: subscription.organisation_id,
     total: total.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
@@ -125,9 +127,7 @@ export async function placeChangeOrder(context: RequestContext, request: ChangeO
     status: 'CREATED',
     payment_type: 'ON_ACCOUNT',
     subscription: subscription.id,
-  });
-  const name = `HUB-${String(10000 + id)}`;
-  await records.update('order', id, { name });
+  }, { derive: orderName });
   for (const [index, { line, increase, after }] of planned.entries()) {
     const name = products.get(line.productId) ?? String(line.productId);
     const unit = after.recurringCost === null ? null : after.recurringCost.dividedBy(line.quantity + increase).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
@@ -146,5 +146,5 @@ export async function placeChangeOrder(context: RequestContext, request: ChangeO
       { auditOn: { entity: 'order', id, field: 'line_items', value: name } },
     );
   }
-  return { id, name };
+  return { id, name: orderName(id).name };
 }

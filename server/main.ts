@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { MAIL_TOPIC, mailFileHandler, mailHandler } from './integrations/mail';
 import { purgeIdempotencyKeys } from './writes/idempotency';
 import { OutboxDispatcher, type OutboxHandler } from './writes/outbox';
+import { QuoteExpiryJob } from './modules/quotes/quoteExpiry';
 
 const settings = settingsFrom();
 const databaseUrl = process.env['DATABASE_URL'] ?? DEFAULT_DATABASE_URL;
@@ -36,6 +37,10 @@ const mailFolder = process.env['MAIL_DIR'] ?? join(dirname(fileURLToPath(import.
 const handlers: Record<string, OutboxHandler> = { [MAIL_TOPIC]: smtpUrl ? mailHandler(smtpUrl, mailFrom) : mailFileHandler(mailFolder, mailFrom) };
 const outbox = new OutboxDispatcher(db, handlers);
 outbox.start();
+
+// Published quotes past their expiry date become EXPIRED, and recipients are warned before (docs/quotes.md "Expiry").
+const quoteExpiry = new QuoteExpiryJob(db, { warningDays: settings.quoteExpiryWarningDays, afterRun: (run) => run.warned.length > 0 && outbox.kick() });
+quoteExpiry.start();
 
 const server = createApp(db, { outbox }).listen(settings.port, settings.host, () => {
   const { port } = server.address() as AddressInfo;
@@ -66,6 +71,7 @@ async function shutdown(signal: string): Promise<void> {
   console.log(`${signal}: finishing requests in flight (at most ${settings.shutdownTimeoutMs} ms), then stopping`);
   clearInterval(housekeeping);
   await stop(settings.shutdownTimeoutMs);
+  await quoteExpiry.stop();
   await outbox.stop();
   await db.destroy();
   console.log('stopped');

@@ -21,6 +21,8 @@ export interface Settings {
   secureCookies: boolean;
   /** How long in-flight requests may still run after SIGTERM or SIGINT (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /** How many days before a published quote expires its recipients are warned (QUOTE_EXPIRY_WARNING_DAYS, default 7). */
+  quoteExpiryWarningDays: number;
 }
 
 const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -37,6 +39,7 @@ export function trustedProxiesFrom(value: string | undefined): string[] {
 export function settingsFrom(env: NodeJS.ProcessEnv = process.env): Settings {
   const production = env['NODE_ENV'] === 'production';
   const timeout = Number(env['SHUTDOWN_TIMEOUT_MS'] ?? 10_000);
+  const warningDays = Number(env['QUOTE_EXPIRY_WARNING_DAYS'] ?? 7);
   return {
     production,
     host: env['HOST'] || (production ? '0.0.0.0' : '127.0.0.1'),
@@ -44,5 +47,6 @@ export function settingsFrom(env: NodeJS.ProcessEnv = process.env): Settings {
     trustedProxies: trustedProxiesFrom(env['TRUST_PROXY']),
     secureCookies: production && env['HUB_PLAIN_HTTP'] !== '1',
     shutdownTimeoutMs: Number.isFinite(timeout) && timeout >= 0 ? timeout : 10_000,
+    quoteExpiryWarningDays: Number.isInteger(warningDays) && warningDays >= 0 ? warningDays : 7,
   };
 }

@@ -905,7 +905,12 @@ export const apiSchemas = {
             "RESUBMIT",
             "ACTIVATE",
             "ACTIVATE_CHANGES",
-            "CANCEL_CHANGES"
+            "CANCEL_CHANGES",
+            "PUBLISH",
+            "VOID",
+            "DECLINE",
+            "ACCEPT",
+            "EXPIRE"
           ]
         },
         "on": {
@@ -4034,7 +4039,12 @@ export const apiSchemas = {
             "RESUBMIT",
             "ACTIVATE",
             "ACTIVATE_CHANGES",
-            "CANCEL_CHANGES"
+            "CANCEL_CHANGES",
+            "PUBLISH",
+            "VOID",
+            "DECLINE",
+            "ACCEPT",
+            "EXPIRE"
           ]
         },
         "user": {
@@ -6639,8 +6649,7 @@ export const apiSchemas = {
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "organisation_to",
-        "name"
+        "organisation_to"
       ],
       "properties": {
         "organisation_to": {
@@ -6663,12 +6672,6 @@ export const apiSchemas = {
           "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
           "maxLength": 100
         },
-        "name": {
-          "type": "string",
-          "maxLength": 45,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
         "purchase_order_number": {
           "type": [
             "string",
@@ -6682,6 +6685,485 @@ export const apiSchemas = {
             "null"
           ],
           "format": "date"
+        },
+        "payment_type": {
+          "type": "string",
+          "enum": [
+            "ON_ACCOUNT",
+            "FINANCE"
+          ],
+          "default": "ON_ACCOUNT"
+        },
+        "finance_target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SELF",
+            "CUSTOMER",
+            null
+          ]
+        },
+        "finance_title": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "Ms",
+            "Mrs",
+            "Miss",
+            "Mr",
+            "Dr",
+            "Prof",
+            "Rev",
+            "Other",
+            null
+          ]
+        },
+        "finance_first_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "finance_last_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "finance_email_address": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "finance_contact_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^\\+?[0-9 ()\\-]*$",
+          "maxLength": 50
+        },
+        "finance_term_length": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ]
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "shipping_type": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        },
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/QuoteLineInput"
+          }
+        }
+      }
+    },
+    "QuoteLineInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "selected_rate_plan": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "maintenance_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_organisation": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_group": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_site": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "dropbox_team_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "dropbox_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "acronis_tenant_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "acronis_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "zoom_order_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "NEW_BUSINESS",
+            null
+          ]
+        },
+        "zoom_deal_registration_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_deal_registration_approval_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_company": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "sbc_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "nuvias_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_teams_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_zoom_phone_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "discount": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100
+        }
+      }
+    },
+    "QuoteApproval": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "requires_approval"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "requires_approval": {
+          "type": "boolean"
+        }
+      }
+    },
+    "QuoteAcceptLine": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "dropbox_team_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "dropbox_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "acronis_tenant_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "acronis_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "sbc_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "nuvias_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_teams_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_zoom_phone_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "QuoteAcceptInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/QuoteAcceptLine"
+          }
+        }
+      }
+    },
+    "QuoteAccepted": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },

@@ -71,9 +71,17 @@ describe('POST /quotes', () => {
     expect(await quoteCount()).toBe(before);
   });
 
-  it('refuses a body with the name missing or too long, a bad e-mail, a PO over 45 or fields the server fills', async () => {
+  it('names a quote sent without a name, or with a blank one, "New quote (date time)" in the user\'s time zone (001 §4)', async () => {
     const { name: _name, ...nameless } = details;
-    for (const body of [nameless, { ...details, name: 'x'.repeat(46) }, { ...details, recipient_email: 'not-an-email' }, { ...details, purchase_order_number: 'p'.repeat(46) }, { ...details, quote_status: 'PUBLISHED' }, { ...details, currency: 'EUR' }]) {
+    for (const body of [nameless, { ...details, name: '   ' }, { ...details, name: null }]) {
+      const response = await root.post<Row>('/api/v1/quotes', body);
+      expect(response.status, response.text).toBe(201);
+      expect(String(response.body['name'])).toMatch(/^New quote \(\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\)$/);
+    }
+  });
+
+  it('refuses a body with the name too long, a bad e-mail, a PO over 45 or fields the server fills', async () => {
+    for (const body of [{ ...details, name: 'x'.repeat(46) }, { ...details, recipient_email: 'not-an-email' }, { ...details, purchase_order_number: 'p'.repeat(46) }, { ...details, quote_status: 'PUBLISHED' }, { ...details, currency: 'EUR' }]) {
       expectProblem(await root.post('/api/v1/quotes', body), 400, 'invalid_body');
     }
   });

@@ -34,11 +34,14 @@ export const ZOOM_DETAILS = {
   zoom_end_user_email: 'erin@end-user.example',
 };
 
-/** Three kinds of line (001 issue "done when"): a shippable product, a Dropbox team, a Zoom plan. */
+let teams = 0;
+
+/** Three kinds of line (001 issue "done when"): a shippable product, a new Dropbox team (its own name each time), a Zoom plan. */
 export async function threeKindsOfLine(db: Knex): Promise<Row[]> {
+  teams += 1;
   return [
     { product: await productId(db, 'GEN-HDMI-5M'), quantity: 4, discount: 10 },
-    { product: await productId(db, 'DBX-BUS-STD'), quantity: 5, dropbox_team_name: 'New Team', dropbox_admin_email: 'it@reseller.example' },
+    { product: await productId(db, 'DBX-BUS-STD'), quantity: 5, dropbox_team_name: `New Team ${teams}`, dropbox_admin_email: 'it@reseller.example' },
     { product: await productId(db, 'ZM-ONE-PRO'), quantity: 3, ...ZOOM_DETAILS },
   ] as unknown as Row[];
 }

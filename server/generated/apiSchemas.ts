@@ -7129,9 +7129,6 @@ export const apiSchemas = {
     "QuoteAcceptInput": {
       "type": "object",
       "additionalProperties": false,
-      "required": [
-        "id"
-      ],
       "properties": {
         "id": {
           "type": "integer",

@@ -1517,6 +1517,7 @@ export const entities = {
   "quote": {
     "table": "quotes",
     "audit": true,
+    "outsideForbidden": true,
     "fields": {
       "id": {
         "column": "id",

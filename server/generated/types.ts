@@ -1440,7 +1440,7 @@ id: number
  * via the `definition` "QuoteAcceptInput".
  */
 export interface QuoteAcceptInput {
-id: number
+id?: number
 purchase_order_number?: (string | null)
 line_items?: QuoteAcceptLine[]
 }

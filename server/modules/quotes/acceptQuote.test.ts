@@ -113,7 +113,7 @@ describe('POST /quotes/{id}/accept', () => {
 
   it('is for the recipient or the sender with quote:accept; anyone else is refused', async () => {
     const quote = await publishedQuote(root, server.db);
-    expect((await accept(await signedIn(server, BUYER), quote)).status).toBe(404);
+    expectProblem(await accept(await signedIn(server, BUYER), quote), 403, 'forbidden');
     expectProblem(await accept(await signedIn(server, EU_BUYER), quote), 403, 'forbidden');
     expect((await recipient.post('/api/v1/quotes/999999/accept', { id: 999999 })).status).toBe(404);
     expectProblem(await accept(recipient, quote, { id: Number(quote.id) + 1 }), 400, 'invalid_body', 'id');

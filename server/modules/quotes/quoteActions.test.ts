@@ -121,9 +121,10 @@ describe('the state table (docs/quotes.md)', () => {
 
   it('decline is the recipient’s (quote:accept or admin): PUBLISHED → DECLINED, answered as the inward view', async () => {
     const quote = await publishedQuote(root, server.db);
-    // The sender is not the recipient; a user of another organisation does not see it; a buyer below lacks it too.
-    expect((await root.post(`/api/v1/quotes/${quote.id}/decline`)).status).toBe(404);
-    expect((await (await signedIn(server, BUYER)).post(`/api/v1/quotes/${quote.id}/decline`)).status).toBe(404);
+    // The sender is not the recipient, nor is a customer below it (403, another organisation's quote).
+    expectProblem(await root.post(`/api/v1/quotes/${quote.id}/decline`), 403, 'forbidden');
+    expectProblem(await (await signedIn(server, BUYER)).post(`/api/v1/quotes/${quote.id}/decline`), 403, 'forbidden');
+    expect((await recipient.post('/api/v1/quotes/999999/decline')).status).toBe(404);
     expectProblem(await (await signedIn(server, OTHER_RESELLER_SALES)).post(`/api/v1/quotes/${quote.id}/decline`), 403, 'forbidden');
     const declined = await recipient.post<Row>(`/api/v1/quotes/${quote.id}/decline`);
     expect(declined.status, declined.text).toBe(200);
@@ -147,7 +148,7 @@ describe('copy (POST /quotes/{id}/copy)', () => {
     expect(await statusOf(original.id)).toBe('PUBLISHED');
   });
 
-  it('is the sender’s: 404 for another organisation’s quote, 403 without quote:create', async () => {
+  it('is the sender’s: 403 without quote:create or for another organisation’s quote, 404 for a missing one', async () => {
     expect((await recipient.post(`/api/v1/quotes/${DEMO.PUBLISHED}/copy`)).status).toBe(403);
     expect((await root.post('/api/v1/quotes/999999/copy')).status).toBe(404);
   });

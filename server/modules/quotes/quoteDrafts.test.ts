@@ -123,14 +123,16 @@ describe('PUT /quotes/{id}', () => {
     expect((await root.get<Row>(`/api/v1/quotes/outward/${created.id}`)).body).toMatchObject({ organisation_to: { id: 2 }, recipient_name: 'Rita Reseller' });
   });
 
-  it("is 404 for a quote no longer a draft, another organisation's draft or none, and changes nothing", async () => {
+  it("is 404 for a quote no longer a draft or none, 403 for another organisation's draft, and changes nothing", async () => {
     const published = await server.db('quotes').where('id', 14).first();
     const [foreign] = (await server.db('quotes').insert({ ...(await server.db('quotes').where('id', 13).first()), id: undefined, organisation_from_id: 2, organisation_to_id: 3 }).returning('id')) as ({ id: number } | number)[];
     const foreignId = typeof foreign === 'object' ? foreign.id : foreign!;
-    for (const id of [14, 15, foreignId, 999]) {
+    for (const id of [14, 15, 999]) {
       expectProblem(await root.send('PUT', `/api/v1/quotes/${id}`, details), 404, 'not_found');
       expectProblem(await root.get(`/api/v1/quotes/outward/${id}/draft`), 404, 'not_found');
     }
+    expectProblem(await root.send('PUT', `/api/v1/quotes/${foreignId}`, details), 403, 'forbidden');
+    expectProblem(await root.get(`/api/v1/quotes/outward/${foreignId}/draft`), 403, 'forbidden');
     expect(await server.db('quotes').where('id', 14).first()).toEqual(published);
   });
 

@@ -3356,7 +3356,7 @@ export interface components {
             id: number;
         };
         QuoteAcceptInput: {
-            id: number;
+            id?: number;
             purchase_order_number?: string | null;
             line_items?: components["schemas"]["QuoteAcceptLine"][];
         };

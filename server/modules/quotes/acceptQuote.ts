@@ -177,7 +177,7 @@ const steps: WorkflowStep<AcceptState>[] = [
  */
 export const acceptQuote: Handler<'acceptQuote'> = async ({ params, body }, context): Promise<QuoteAccepted> => {
   await visibleQuote(params.id, context);
-  if (body.id !== params.id) throw new DomainError('invalid', 'invalid_body', { field: 'id', detail: 'the id must be the quote of the path' });
+  if (body.id !== undefined && body.id !== params.id) throw new DomainError('invalid', 'invalid_body', { field: 'id', detail: 'the id must be the quote of the path' });
   const state = await runWorkflow<AcceptState>('accept quote', steps, { records: context.records, user: signedIn(context), now: context.now(), quoteId: params.id, input: body });
   return { id: state.order!.id };
 };

@@ -1,3 +1,4 @@
+import { logAppErrors } from './http/errorLog';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
@@ -51,6 +52,7 @@ export function createApp(db: Knex, options: AppOptions = {}): Koa {
   // Koa's own proxy trust would take any X-Forwarded-For at its word; clientAddressMiddleware
   // takes it only from the trusted proxies.
   const app = new Koa({ proxy: false });
+  logAppErrors(app);
   const api = apiRouter(db, options.outbox);
   app.use(cookiePolicy({ secure: options.secureCookies ?? settings.secureCookies, csrfKey: derivedKey(options.keyRing ?? keyRing(), 'csrf') }));
   app.use(clientAddressMiddleware(options.trustedProxies ?? settings.trustedProxies));

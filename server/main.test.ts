@@ -109,6 +109,8 @@ describe('the server process', () => {
   it('stops on SIGTERM: idle connections closed, the request in flight answered, slow clients cut at the deadline', async () => {
     const server = await start({ SHUTDOWN_TIMEOUT_MS: '3000' });
     expect(server.output()).toContain('listening on 127.0.0.1');
+    // Without SMTP, e-mails go where the data folder is (HUB_DATA_DIR), not into the checkout's data/.
+    expect(server.output()).toContain(`e-mails are written to ${join(dataDir, 'mail')}`);
     // Development shows the demo logins.
     expect(server.output()).toContain('demo-password');
 

@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { connect, DEFAULT_DATABASE_URL, migrate, refreshStatistics } from './db/connect';
-import { loadKeyRing, resealAll, useKeyRing } from './db/secrets';
+import { dataDirectory, loadKeyRing, resealAll, useKeyRing } from './db/secrets';
 import { seedDemoIfEmpty, DEMO_LOGINS } from './cli/demo';
 import { gracefulShutdown } from './http/gracefulShutdown';
 import { purgeExpired } from './modules/auth/sessions';
 import { settingsFrom } from './settings';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { MAIL_TOPIC, mailFileHandler, mailHandler } from './integrations/mail';
 import { purgeIdempotencyKeys } from './writes/idempotency';
 import { OutboxDispatcher, type OutboxHandler } from './writes/outbox';
@@ -30,10 +29,11 @@ const housekeeping = setInterval(() => {
 }, 3600_000);
 housekeeping.unref();
 
-// E-mails leave through SMTP_URL; without it they are written as .eml files under data/mail.
+// E-mails leave through SMTP_URL; without it they are written as .eml files under the data folder's
+// mail/ (HUB_DATA_DIR, else data/), or MAIL_DIR.
 const smtpUrl = process.env['SMTP_URL'];
 const mailFrom = process.env['MAIL_FROM'] ?? 'Reseller Hub <no-reply@localhost>';
-const mailFolder = process.env['MAIL_DIR'] ?? join(dirname(fileURLToPath(import.meta.url)), '../data/mail');
+const mailFolder = process.env['MAIL_DIR'] ?? join(dataDirectory(), 'mail');
 const handlers: Record<string, OutboxHandler> = { [MAIL_TOPIC]: smtpUrl ? mailHandler(smtpUrl, mailFrom) : mailFileHandler(mailFolder, mailFrom) };
 const outbox = new OutboxDispatcher(db, handlers);
 outbox.start();

@@ -111,9 +111,12 @@ describe('the alerts of an action', () => {
     expect(failureAlert('action', 'delete:4', 'role_delete_failure', {}, broken).detail).toBeUndefined();
   });
 
-  it('say that someone else changed the record on a 412', () => {
+  it('name the record and say that someone else changed it on a 412 (issue 22 item 17: the order was not named)', () => {
     const stale = new ApiProblem({ status: 412, code: 'stale_record', message_key: 'problem.stale_record' });
-    expect(failureAlert('action', 'disable:4', 'feed_status_failure', { name: 'Daily' }, stale)).toEqual({ type: 'action', key: 'disable:4', level: 'danger', messageKey: 'problem.stale_record' });
+    expect(failureAlert('action', 'deny:4', 'order_deny_failure', { name: 'HUB-10004' }, stale)).toEqual({
+      type: 'action', key: 'deny:4', level: 'danger', messageKey: 'order_deny_failure', values: { name: 'HUB-10004' }, detail: { messageKey: 'problem.stale_record' },
+    });
+    expect(failureAlert('form', 'feed_form', 'feed_create_failure', { name: 'Daily' }, stale, false).detail).toEqual({ messageKey: 'problem.stale_record' });
   });
 });
 

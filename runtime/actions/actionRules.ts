@@ -99,12 +99,13 @@ export function successAlert(type: string, key: string, messageKey: string, valu
  * The alert after it failed (level danger): the action's failure message, followed by the problem's
  * own catalogue message when it says why (problem.role_in_use) rather than that something went
  * wrong; a form, which shows the problem beside its field or above it, leaves it out
- * (`withReason` false). A 412 says that someone else changed the record: problem.stale_record instead.
+ * (`withReason` false). A 412 is always said, form or not: the failure names the record, and why is
+ * that someone else changed it meanwhile (problem.stale_record).
  */
 export function failureAlert(type: string, key: string, messageKey: string, values: Readonly<Record<string, unknown>>, problem: ApiProblem, withReason = true): AlertInput {
-  if (problem.status === 412) return { type, key, level: 'danger', messageKey: 'problem.stale_record' };
-  const reason = problem.message_key;
-  const said = withReason && isMessageKey(reason) && reason !== 'problem.internal' && reason !== 'problem.not_found';
+  const stale = problem.status === 412;
+  const reason = stale ? 'problem.stale_record' : problem.message_key;
+  const said = (withReason || stale) && isMessageKey(reason) && reason !== 'problem.internal' && reason !== 'problem.not_found';
   return {
     type,
     key,

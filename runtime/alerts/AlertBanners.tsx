@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../i18n/useT';
 import { routePath } from '../routing/links';
-import { DEFAULT_AUTO_CLEAR_MS, type Alert } from './alertTypes';
+import { alertDelay, type Alert } from './alertTypes';
 import { useAlerts } from './useAlerts';
 
 /** The alert banners at the top of the layout (000 §2.2): message, close button, action links. */
@@ -15,7 +15,7 @@ export function AlertBanners() {
   return (
     <div className="alerts">
       {alerts.map((alert) => (
-        <div key={alert.id} className={`alert alert--${alert.level}`} role={alert.level === 'danger' ? 'alert' : 'status'}>
+        <HeldWhileUsed key={alert.id} alert={alert} dismiss={dismiss}>
           <span className="alert__message">
             {t(alert.messageKey, alert.values)}
             {alert.detail && <> {t(alert.detail.messageKey, alert.detail.values)}</>}
@@ -38,21 +38,45 @@ export function AlertBanners() {
           <button type="button" className="alert__close" aria-label={t('alert.close')} onClick={() => pop(alert.type, alert.key)}>
             ×
           </button>
-          <AutoClear alert={alert} dismiss={dismiss} />
-        </div>
+        </HeldWhileUsed>
       ))}
     </div>
   );
 }
 
-/** Clears its alert once the alert's delay has passed since it was first shown. */
-function AutoClear({ alert, dismiss }: { alert: Alert; dismiss: (id: number) => void }) {
-  const delay = alert.autoClearMs === undefined ? DEFAULT_AUTO_CLEAR_MS : alert.autoClearMs;
+/**
+ * One banner. Its timer stands still while the pointer is over it or focus is inside it, and
+ * starts its whole delay again when they leave (WCAG 2.2.1): a user reaching for "View basket"
+ * does not see the link vanish under the pointer.
+ */
+function HeldWhileUsed({ alert, dismiss, children }: { alert: Alert; dismiss: (id: number) => void; children: ReactNode }) {
+  const [pointer, setPointer] = useState(false);
+  const [focus, setFocus] = useState(false);
+  return (
+    <div
+      className={`alert alert--${alert.level}`}
+      role={alert.level === 'danger' ? 'alert' : 'status'}
+      onMouseEnter={() => setPointer(true)}
+      onMouseLeave={() => setPointer(false)}
+      onFocus={() => setFocus(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocus(false);
+      }}
+    >
+      {children}
+      <AutoClear alert={alert} dismiss={dismiss} held={pointer || focus} />
+    </div>
+  );
+}
+
+/** Clears its alert once the alert's delay has passed since it was shown (or since it was last held). */
+function AutoClear({ alert, dismiss, held }: { alert: Alert; dismiss: (id: number) => void; held: boolean }) {
+  const delay = alertDelay(alert);
   const { id } = alert;
   useEffect(() => {
-    if (delay === null || delay <= 0) return;
+    if (held || delay === null || delay <= 0) return;
     const handle = setTimeout(() => dismiss(id), delay);
     return () => clearTimeout(handle);
-  }, [id, delay, dismiss]);
+  }, [id, delay, dismiss, held]);
   return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPopped, withPushed, type Alert } from './alertTypes';
+import { ACTIONS_AUTO_CLEAR_MS, alertDelay, DEFAULT_AUTO_CLEAR_MS, withPopped, withPushed, type Alert } from './alertTypes';
 
 const alert = (id: number, type: string, key?: string): Alert => ({
   id,
@@ -35,5 +35,18 @@ describe('withPopped', () => {
 
   it('removes every alert of the type without a key', () => {
     expect(withPopped(list, 'add').map((a) => a.id)).toEqual([3]);
+  });
+});
+
+describe('alertDelay', () => {
+  it('clears a plain alert after 2 s (000 §9) and one with action links after long enough to reach them', () => {
+    expect(alertDelay({})).toBe(DEFAULT_AUTO_CLEAR_MS);
+    expect(alertDelay({ actions: [{ labelKey: 'app.title', route: 'basket' }] })).toBe(ACTIONS_AUTO_CLEAR_MS);
+    expect(ACTIONS_AUTO_CLEAR_MS).toBeGreaterThan(DEFAULT_AUTO_CLEAR_MS);
+  });
+
+  it("keeps an alert's own delay, null included (until closed)", () => {
+    expect(alertDelay({ autoClearMs: 2500, actions: [{ labelKey: 'app.title', route: 'basket' }] })).toBe(2500);
+    expect(alertDelay({ autoClearMs: null })).toBeNull();
   });
 });

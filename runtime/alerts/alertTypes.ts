@@ -21,7 +21,10 @@ export interface AlertInput {
   /** Tells apart alerts of one type (e.g. one per basket). */
   key?: string;
   actions?: AlertAction[];
-  /** Milliseconds until the alert clears itself; default 2000 (000 §9); null keeps it until closed. */
+  /**
+   * Milliseconds until the alert clears itself; null keeps it until closed. Default 2000 (000 §9),
+   * or ACTIONS_AUTO_CLEAR_MS for an alert with action links, which the user needs time to reach.
+   */
   autoClearMs?: number | null;
 }
 
@@ -31,6 +34,14 @@ export interface Alert extends AlertInput {
 }
 
 export const DEFAULT_AUTO_CLEAR_MS = 2000;
+/** An alert offering links ("View basket", "Checkout now") stays long enough to read and reach them. */
+export const ACTIONS_AUTO_CLEAR_MS = 8000;
+
+/** How long an alert stays before it clears itself; null: until closed. */
+export function alertDelay(alert: Pick<AlertInput, 'autoClearMs' | 'actions'>): number | null {
+  if (alert.autoClearMs !== undefined) return alert.autoClearMs;
+  return alert.actions && alert.actions.length > 0 ? ACTIONS_AUTO_CLEAR_MS : DEFAULT_AUTO_CLEAR_MS;
+}
 
 /** Same alert = same type and key; pushing it again replaces the old one. */
 export function sameAlert(a: Pick<AlertInput, 'type' | 'key'>, type: string, key?: string): boolean {

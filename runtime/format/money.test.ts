@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { switchLanguage } from '../i18n/i18n';
-import { formatMoney } from './money';
+import { formatMoney, formatUnitPrice } from './money';
 
 describe('formatMoney', () => {
   it('formats pounds and euros with grouping and two decimals', () => {
@@ -58,5 +58,23 @@ describe('money follows the interface language', () => {
     expect(plain(formatMoney('1249.99', 'GBP'))).toBe('1.249,99 £');
     switchLanguage('en');
     expect(formatMoney('1249.99', 'GBP')).toBe('£1,249.99');
+  });
+});
+
+describe('formatUnitPrice', () => {
+  it('shows a unit price at its own precision (issue 22 item 17: 0.015 a minute was shown as £0.02)', () => {
+    expect(formatUnitPrice('0.015', 'GBP', 'en-GB')).toBe('£0.015');
+    expect(formatUnitPrice('0.0125', 'GBP', 'en-GB')).toBe('£0.0125');
+  });
+
+  it('keeps the minor unit, drops zeros beyond it and rounds past four decimals half up', () => {
+    expect(formatUnitPrice('3.2', 'GBP', 'en-GB')).toBe('£3.20');
+    expect(formatUnitPrice('0.0400', 'GBP', 'en-GB')).toBe('£0.04');
+    expect(formatUnitPrice('0.00005', 'GBP', 'en-GB')).toBe('£0.0001');
+  });
+
+  it('writes the locale’s separators', () => {
+    expect(formatUnitPrice('0.015', 'EUR', 'de-DE')).toMatch(/^0,015\s€$/u);
+    expect(formatUnitPrice(null, 'GBP')).toBeNull();
   });
 });

@@ -17,3 +17,21 @@ export function formatMoney(amount: string | null, currency: string, locale: str
   // Intl.NumberFormat v3 (ES2023) formats numeric strings without converting them to a double.
   return formatter.format(rounded as `${number}`);
 }
+
+/** A unit price shows at most this many decimals: stored unit prices have four (docs/storage.md). */
+const UNIT_PRICE_MAX_DECIMALS = 4;
+
+/**
+ * A price per unit (a minute of calls, a GB of storage) at its own precision: `£0.015` stays
+ * `£0.015` rather than becoming `£0.02`, which would misstate what every unit costs. At least
+ * the currency's minor unit (`£3.20`), at most four decimals, trailing zeros beyond the minor
+ * unit dropped (`£0.0400` is `£0.04`).
+ */
+export function formatUnitPrice(amount: string | null, currency: string, locale: string = intlLocale()): string | null {
+  if (amount === null) return null;
+  const minor = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
+  const value = new Decimal(amount);
+  const places = Math.min(Math.max(value.decimalPlaces(), minor), UNIT_PRICE_MAX_DECIMALS);
+  const formatter = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minor, maximumFractionDigits: places });
+  return formatter.format(value.toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places) as `${number}`);
+}

@@ -834,6 +834,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/basket_team_names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listBasketTeamNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/baskets/{id}/quick_order": {
         parameters: {
             query?: never;
@@ -2490,6 +2506,9 @@ export interface components {
             added: boolean;
             results: components["schemas"]["QuickOrderLineResult"][];
         };
+        TeamNames: {
+            names: string[];
+        };
         SubscriptionRow: {
             id: number;
             name: string;
@@ -2696,6 +2715,8 @@ export interface components {
         CheckoutLineInput: {
             /** @default 1 */
             quantity: number;
+            /** @description Exact decimal with up to 4 places */
+            markup?: string | null;
             dropbox_team_name?: string | null;
             dropbox_admin_email?: string | null;
             acronis_tenant_name?: string | null;
@@ -4978,6 +4999,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem codes: duplicate_value */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than 1 MB (payload_too_large) */
             413: {
                 headers: {
@@ -5164,7 +5194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles */
+            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, permission_not_held */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5175,6 +5205,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5336,7 +5375,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission role:modify, permission role:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
+            /** @description Forbidden: the caller lacks permission role:modify, permission role:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field, permission_not_held */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5347,6 +5386,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8159,6 +8207,53 @@ export interface operations {
             };
         };
     };
+    listBasketTeamNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamNames"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view_draft, not supplier staff (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     quickOrder: {
         parameters: {
             query?: never;
@@ -9056,7 +9151,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, no_shipping, finance_not_available, finance_not_approved, unknown_value, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
+            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, no_shipping, finance_not_available, finance_not_approved, unknown_value, contact_number_regex, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9154,7 +9249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, finance_not_available, unknown_value */
+            /** @description Problem codes: basket_no_line_items, checkout_complete_required_fields, contact_number_regex, finance_below_minimum_order_value, intangible_costs_too_high, basket_value_higher_than_rrp, finance_not_available, unknown_value */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,3 +1,4 @@
+import { formatPercent } from '../../runtime/format/percent';
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { toMoneyString } from '../../shared/pricing';
@@ -33,7 +34,7 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
     editor.edit((current) => ({ ...current, lines: current.lines.map((line) => (line.id === lineId ? { ...line, ...change } : line)) }));
   const setDetail = (line: DraftLine, field: LineDetailField, value: string) => setLine(line.id, { details: { ...line.details, [field]: value } });
 
-  const details = detailProblems(draft);
+  const details = detailProblems(draft, editor.teamNames);
   if (draft.lines.length === 0) return <p data-testid="basket-no-lines">{t('basket_page.no_lines')}</p>;
   return (
     <table className="basket-lines" data-testid="basket-lines">
@@ -128,7 +129,7 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
                   <DovetailTarget line={line} editable={editable} choices={editor.dovetail} onChange={(change) => setLine(line.id, change)} />
                 )}
               </td>
-              <td data-testid="line-discount">{line.discount}</td>
+              <td data-testid="line-discount">{formatPercent(line.discount ?? 0)}</td>
               <td className="basket-lines__details">
                 <LineDetailFields
                   type={line.subscription_type}

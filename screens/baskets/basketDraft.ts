@@ -172,11 +172,11 @@ export function allocationComplete(line: DraftLine): boolean {
 }
 
 /**
- * Each kept line's first line-detail problem as typed (000 §5; the server repeats the check and
- * also knows the organisation's existing teams): keyed by line id.
+ * Each kept line's first line-detail problem as typed (000 §5), a team the organisation already
+ * has (`teamNames`, lower-cased) included; the server repeats every check: keyed by line id.
  */
-export function detailProblems(draft: BasketDraft): Map<number, DetailProblem> {
-  return lineDetailProblems(draft.lines.map((line) => ({ key: line.id, type: line.subscription_type, details: line.details, kept: line.quantity > 0 })));
+export function detailProblems(draft: BasketDraft, teamNames: ReadonlySet<string> = new Set()): Map<number, DetailProblem> {
+  return lineDetailProblems(draft.lines.map((line) => ({ key: line.id, type: line.subscription_type, details: line.details, kept: line.quantity > 0 })), teamNames);
 }
 
 export interface DraftChecks {
@@ -189,7 +189,7 @@ export interface DraftChecks {
  * 000 §5 "Save needs total quantity above 0, valid quantities and valid emails. Save and checkout
  * additionally needs: basket loaded, Dropbox and Acronis allocations complete, at least one line."
  */
-export function checkDraft(draft: BasketDraft, products: ReadonlyMap<number, Product>, changed: boolean): DraftChecks {
+export function checkDraft(draft: BasketDraft, products: ReadonlyMap<number, Product>, changed: boolean, teamNames: ReadonlySet<string> = new Set()): DraftChecks {
   const kept = draft.lines.filter((line) => line.quantity > 0);
   const totalQuantity = kept.reduce((sum, line) => sum + line.quantity, 0);
   const quantitiesValid = draft.lines.every((line) => lineQuantityProblem(line, products.get(line.product)) === null);
@@ -198,7 +198,7 @@ export function checkDraft(draft: BasketDraft, products: ReadonlyMap<number, Pro
     const result = priceDraftLine(line, products.get(line.product));
     return result ? [result] : [];
   });
-  const valid = totalQuantity > 0 && quantitiesValid && emailsValid && detailProblems(draft).size === 0 && priced.every((line) => line.problems.length === 0);
+  const valid = totalQuantity > 0 && quantitiesValid && emailsValid && detailProblems(draft, teamNames).size === 0 && priced.every((line) => line.problems.length === 0);
   return {
     canSave: changed && valid,
     canCheckout: valid && kept.length > 0 && kept.every(allocationComplete),

@@ -24,6 +24,8 @@ export interface BasketEditor {
   shippingTypes: readonly ShippingTypeOption[];
   countries: readonly CountryChoice[];
   addresses: readonly SavedAddress[];
+  /** The organisation's existing Dropbox teams, lower-cased: a new team of one of these names clashes as typed (000 §5). */
+  teamNames: ReadonlySet<string>;
   /** Dovetail provisioning choices, loaded only for a DOVETAIL organisation (000 §6). */
   dovetail: { organisations: readonly DovetailChoice[]; groups: readonly DovetailChoice[]; sites: readonly DovetailChoice[] } | null;
   busy: boolean;
@@ -49,12 +51,13 @@ export function useDovetail(enabled: boolean) {
   return dovetail;
 }
 
-/** The products of the lines (to price them), the shipping types, the countries, and the saved addresses at `addressesPath`. */
+/** The products of the lines (to price them), the shipping types, the countries, the organisation's Dropbox teams, and the saved addresses at `addressesPath`. */
 export function useBasketLookups(lines: readonly { product: number }[] | null, addressesPath: string | null) {
   const [products, setProducts] = useState<ReadonlyMap<number, Product>>(new Map());
   const [shippingTypes, setShippingTypes] = useState<readonly ShippingTypeOption[]>([]);
   const [countries, setCountries] = useState<readonly CountryChoice[]>([]);
   const [addresses, setAddresses] = useState<readonly SavedAddress[]>([]);
+  const [teamNames, setTeamNames] = useState<ReadonlySet<string>>(new Set());
   const productIds = useMemo(() => [...new Set((lines ?? []).map((line) => line.product))].sort((a, b) => a - b).join(','), [lines]);
   useEffect(() => {
     const controller = new AbortController();
@@ -69,6 +72,8 @@ export function useBasketLookups(lines: readonly { product: number }[] | null, a
     const controller = new AbortController();
     fetchList<ShippingTypeOption>('/shipping_types', {}, controller.signal).then((page) => setShippingTypes(page.rows), () => undefined);
     fetchList<CountryChoice>('/country_codes', {}, controller.signal).then((page) => setCountries(page.rows), () => undefined);
+    // Without them the clash is still refused on save; the list only lets it show as typed.
+    fetchRecord<{ names: string[] }>('/basket_team_names', controller.signal).then((found) => setTeamNames(new Set(found.names)), () => undefined);
     return () => controller.abort();
   }, []);
   useEffect(() => {
@@ -82,7 +87,7 @@ export function useBasketLookups(lines: readonly { product: number }[] | null, a
     );
     return () => controller.abort();
   }, [addressesPath]);
-  return { products, shippingTypes, countries, addresses };
+  return { products, shippingTypes, countries, addresses, teamNames };
 }
 
 /**
@@ -173,7 +178,7 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
     draft,
     edit,
     changed,
-    checks: draft ? checkDraft(draft, lookups.products, changed) : null,
+    checks: draft ? checkDraft(draft, lookups.products, changed, lookups.teamNames) : null,
     ...lookups,
     dovetail,
     busy,

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { formatMoney } from '../../runtime/format/money';
 import type { MessageKey } from '../../runtime/generated/messages';
 import { useT } from '../../runtime/i18n/useT';
@@ -63,7 +64,7 @@ export function PaymentTab({ draft, countries, rows, currency, shipping, reselle
                 <th>{t('checkout.product')}</th>
                 <th>{t('checkout.quantity')}</th>
                 <th>{t('checkout.line_total')}</th>
-                {target === 'CUSTOMER' && <th>{t('checkout.margin')}</th>}
+                {target === 'CUSTOMER' && <th>{`${t('checkout.margin')} %`}</th>}
               </tr>
             </thead>
             <tbody>
@@ -72,7 +73,11 @@ export function PaymentTab({ draft, countries, rows, currency, shipping, reselle
                   <td>{row.product.name}</td>
                   <td>{row.priced.quantity}</td>
                   <td>{money(figures.lines[index]?.value ?? '0')}</td>
-                  {target === 'CUSTOMER' && <td>{figures.lines[index]?.margin_percent ?? '0'} %</td>}
+                  {target === 'CUSTOMER' && (
+                    <td>
+                      <MarginInput row={row} label={`${t('checkout.margin')} %: ${row.product.name}`} onChange={(markup) => onChange({ lines: draft.lines.map((line) => (line.id === row.line.id ? { ...line, markup } : line)) })} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -109,5 +114,26 @@ export function PaymentTab({ draft, countries, rows, currency, shipping, reselle
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * 000 §2.9, §5: the margin (markup percent) a reseller adds for its customer on a financed line:
+ * not below 0 (min_margin_tooltip), not above what keeps the customer's price within the RRP
+ * (max_margin_tooltip, naming that maximum), step 0.0001. The figures follow as it is typed; the
+ * server checks it again when finance is applied for (basket_value_higher_than_rrp).
+ */
+function MarginInput({ row, label, onChange }: { row: PricedRow; label: string; onChange: (markup: string | null) => void }) {
+  const t = useT();
+  const problem = row.priced.problems.find((candidate) => candidate.field === 'markup');
+  const max = row.priced.maxMarkup?.toDecimalPlaces(4, Decimal.ROUND_DOWN).toString();
+  const message = problem ? t(problem.code === 'min_margin_tooltip' ? 'min_margin_tooltip' : 'max_margin_tooltip', problem.values as Record<string, string>) : null;
+  return (
+    <>
+      <input type="number" min={0} max={max} step={0.0001} inputMode="decimal" className="margin-input" data-testid="finance-margin"
+        aria-label={label} aria-invalid={problem !== undefined} title={max === undefined ? undefined : t('max_margin_tooltip', { max })}
+        value={row.line.markup ?? ''} onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)} />
+      {message && <span className="form__warning" data-testid="finance-margin-problem">{message}</span>}
+    </>
   );
 }

@@ -25,6 +25,8 @@ export interface CheckoutData {
   shippingTypes: ShippingType[];
   countries: Country[];
   addresses: Address[];
+  /** The organisation's existing Dropbox teams, lower-cased (000 §5 team_name_exists as typed). */
+  teamNames: ReadonlySet<string>;
 }
 
 /** The basket fields the wizard edits, as POST /baskets/{id}/checkout takes them. */
@@ -40,7 +42,7 @@ const DRAFT_FIELDS = [
 ] as const;
 
 const LINE_FIELDS = [
-  'quantity', 'dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'zoom_order_type',
+  'quantity', 'markup', 'dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'zoom_order_type',
   'zoom_deal_registration_id', 'zoom_deal_registration_approval_id', 'zoom_end_user_company', 'zoom_end_user_name',
   'zoom_end_user_email', 'sbc_name', 'nuvias_name', 'stac_teams_name', 'stac_zoom_phone_name',
 ] as const satisfies readonly (keyof CheckoutLine)[];
@@ -70,16 +72,18 @@ export function inputOf(draft: Draft, linesEditable: boolean): CheckoutInput {
 
 export async function loadCheckout(basketId: number, signal: AbortSignal): Promise<CheckoutData> {
   const { record: basket, etag } = await fetchTaggedRecord<Basket>(`/baskets/${basketId}`, signal);
-  const [lines, types, countries, addresses] = await Promise.all([
+  const [lines, types, countries, addresses, teams] = await Promise.all([
     unwrap(api.GET('/baskets/{id}/line_items', { params: { path: { id: basketId } }, signal })),
     fetchList<ShippingType>('/shipping_types', {}, signal),
     fetchList<Country>('/country_codes', {}, signal),
     // The basket organisation's saved addresses, visible with the basket (docs/buying.md "Baskets").
     unwrap(api.GET('/baskets/{id}/addresses', { params: { path: { id: basketId } }, signal })),
+    // Only to show a team clash as typed: without it the server still refuses the clash.
+    unwrap(api.GET('/basket_team_names', { signal })).catch(() => ({ names: [] as string[] })),
   ]);
   const ids = [...new Set(lines.map((line) => line.product))];
   const products = await Promise.all(ids.map((id) => unwrap(api.GET('/products/{id}', { params: { path: { id }, query: {} }, signal }))));
-  return { basket, etag, lines, products: new Map(products.map((product) => [product.id, product as Product])), shippingTypes: types.rows, countries: countries.rows, addresses };
+  return { basket, etag, lines, products: new Map(products.map((product) => [product.id, product as Product])), shippingTypes: types.rows, countries: countries.rows, addresses, teamNames: new Set(teams.names) };
 }
 
 export interface PricedRow {
@@ -101,7 +105,8 @@ export function pricedRows(data: CheckoutData, draft: Draft): PricedRow[] {
       maintenanceId: stored.maintenance_product,
       provisioningId: stored.prov_product,
       discount: stored.discount,
-      markup: stored.markup,
+      // The margin the Payment tab edits (000 §2.9, financing for a customer).
+      markup: line.markup !== undefined ? line.markup : stored.markup,
     });
     return [{ line, stored, product, priced }];
   });
@@ -111,7 +116,7 @@ export const shippingLines = (rows: PricedRow[]): ShippingLine[] =>
   rows.map(({ priced, product }) => ({ quantity: priced.quantity, ship_cost: product.ship_cost, weight: product.weight, weight_unit: product.weight_unit, is_shippable: product.is_shippable }));
 
 export const financeLines = (rows: PricedRow[]): FinanceLine[] =>
-  rows.map(({ priced, product, stored }) => ({ net: priced.net.toFixed(2), quantity: priced.quantity, markup: stored.markup, rrp: product.rrp, is_financeable: product.is_financeable, is_shippable: product.is_shippable }));
+  rows.map(({ priced, product }) => ({ net: priced.net.toFixed(2), quantity: priced.quantity, markup: priced.markupPercent?.toString() ?? null, rrp: product.rrp, is_financeable: product.is_financeable, is_shippable: product.is_shippable }));
 
 export function basketShippable(rows: PricedRow[]): boolean {
   return isShippable(shippingLines(rows));
@@ -132,6 +137,7 @@ export function detailProblemsOf(data: CheckoutData, draft: Draft): Map<number, 
       const type = stored ? (data.products.get(stored.product)?.subscription_type ?? null) : null;
       return { key: line.id, type, details: line, kept: (line.quantity ?? stored?.quantity ?? 0) > 0 };
     }),
+    data.teamNames,
   );
 }
 

@@ -1,4 +1,4 @@
-import { missingFinanceFields, type FinanceDetails } from '../../shared/pricing/finance';
+import { financeContactNumberValid, missingFinanceFields, type FinanceDetails } from '../../shared/pricing/finance';
 import { editableDetails, requiredDetails } from '../../shared/baskets/lineDetails';
 import type { Draft, PricedRow } from './checkoutData';
 
@@ -57,7 +57,5 @@ export function financeDetailsComplete(draft: Draft): boolean {
   return missingFinanceFields(draft as unknown as FinanceDetails).length === 0 && emailValid(draft.finance_email_address) && contactNumberValid(draft.finance_contact_number);
 }
 
-/** 000 §5: a 0 followed by up to 11 digits. */
-export function contactNumberValid(value: string | null | undefined): boolean {
-  return !value || /^0[0-9]{0,11}$/.test(value);
-}
+/** 000 §5: a 0 followed by up to 11 digits (the server applies the same rule, shared/pricing/finance.ts). */
+export const contactNumberValid = financeContactNumberValid;

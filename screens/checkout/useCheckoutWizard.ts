@@ -221,7 +221,7 @@ export function useCheckoutWizard(basketId: number) {
       const stored = data.lines.find((candidate) => candidate.id === line.id)!;
       return {
         ...line, product: stored.product, quantity: line.quantity ?? stored.quantity, selected_rate_plan: stored.selected_rate_plan, maintenance_product: stored.maintenance_product,
-        prov_product: stored.prov_product, prov_organisation: stored.prov_organisation, prov_group: stored.prov_group, prov_site: stored.prov_site, markup: stored.markup,
+        prov_product: stored.prov_product, prov_organisation: stored.prov_organisation, prov_group: stored.prov_group, prov_site: stored.prov_site, markup: line.markup !== undefined ? line.markup : stored.markup,
       };
     });
     setBusy(true);

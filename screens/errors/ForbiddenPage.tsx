@@ -7,7 +7,7 @@ export function ForbiddenPage() {
   const goBack = useGoBack();
   return (
     <section className="error-page">
-      <h1>{t('forbidden.text')}</h1>
+      <h1>{t('message_forbidden')}</h1>
       <button type="button" className="button" onClick={goBack}>
         {t('nav.back')}
       </button>

@@ -1,7 +1,8 @@
+import { formatPercent } from '../../runtime/format/percent';
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { RouteLink } from '../../runtime/routing/RouteLink';
-import { lineMargin, lineTotal, linesSubtotal, orderTotalWithShipping } from './orderFigures';
+import { lineMargin, lineMarginPercent, lineTotal, linesSubtotal, orderTotalWithShipping } from './orderFigures';
 import type { Order } from './orderText';
 
 /**
@@ -42,11 +43,11 @@ export function OrderLines({ order, margins }: { order: Order; margins: boolean 
             </td>
             <td className="order-table__number">{line.quantity}</td>
             <td className="order-table__number">{money(line.price)}</td>
-            <td className="order-table__number">{`${Number(line.discount)} %`}</td>
+            <td className="order-table__number">{formatPercent(line.discount ?? 0)}</td>
             {margins && (
               <>
                 <td className="order-table__number">{money(line.original_price)}</td>
-                <td className="order-table__number">{line.markup === null ? '' : `${Number(line.markup)} %`}</td>
+                <td className="order-table__number">{formatPercent(lineMarginPercent(line)) ?? '--'}</td>
                 <td className="order-table__number">{money(lineMargin(line))}</td>
               </>
             )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineMargin, lineTotal, linesSubtotal, orderFinance, orderTotalWithShipping } from './orderFigures';
+import { lineMargin, lineMarginPercent, lineTotal, linesSubtotal, orderFinance, orderTotalWithShipping } from './orderFigures';
 
 const line = { price: '19.99', quantity: 3, discount: '10', sub_total_for_item: null, original_price: '12.50' };
 
@@ -14,6 +14,11 @@ describe('order line figures', () => {
   it('takes the cost from the total for the margin: 53.973 − 37.50', () => {
     expect(lineMargin(line)).toBe('16.4730');
     expect(lineMargin({ ...line, original_price: null })).toBeNull();
+  });
+  it("gives the margin as a share of the total (issue 22 item 10: root's Margin % was empty): 16.473 of 53.973", () => {
+    expect(lineMarginPercent(line)).toBe('30.52');
+    expect(lineMarginPercent({ ...line, original_price: null })).toBeNull();
+    expect(lineMarginPercent({ ...line, sub_total_for_item: '0.0000' })).toBeNull();
   });
   it('adds lines without floating-point drift', () => {
     expect(linesSubtotal([{ ...line, sub_total_for_item: '0.1000' }, { ...line, sub_total_for_item: '0.2000' }, { ...line, price: null }])).toBe('0.3000');

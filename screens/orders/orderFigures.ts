@@ -24,6 +24,18 @@ export function lineMargin(line: LineFigures): string | null {
   return new Decimal(total).minus(new Decimal(line.original_price).times(line.quantity)).toFixed(4);
 }
 
+/**
+ * The margin as a share of the line's total, in percent points (root's "Margin %" column, beside
+ * cost price and margin): (total − cost) / total × 100, to two decimals; null when the margin is
+ * unknown or the line totals nothing.
+ */
+export function lineMarginPercent(line: LineFigures): string | null {
+  const margin = lineMargin(line);
+  const total = lineTotal(line);
+  if (margin === null || total === null || new Decimal(total).isZero()) return null;
+  return new Decimal(margin).dividedBy(total).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
 /** The sum of the lines' totals (lines without a price count nothing). */
 export function linesSubtotal(lines: readonly LineFigures[]): string {
   return lines.reduce((sum, line) => sum.plus(lineTotal(line) ?? 0), new Decimal(0)).toFixed(4);

@@ -1,3 +1,5 @@
+import { hasPermission } from '../../runtime/session/permissions';
+import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import type { Product } from '../product/productTypes';
 import { AddToBasketButton } from './AddToBasketButton';
 import { PriceDisplay } from './PriceDisplay';
@@ -15,9 +17,12 @@ interface PriceBoxProps {
 /**
  * The signed-in price box (000 §2.4): the price in the user's currency, quantity, stock info,
  * rate-plan options and add to basket. Root users see ∞ and have neither a quantity to change nor
- * basket controls (000 §6: they cannot add to baskets).
+ * basket controls (000 §6: they cannot add to baskets). Adding needs order:modify_draft (000 §6, the
+ * server's gate on POST /baskets and its line items): without it there is no button to offer.
  */
 export function PriceBox({ product, isRoot, state }: PriceBoxProps) {
+  const { user } = useCurrentUser();
+  const mayAdd = !isRoot && hasPermission(user, 'order:modify_draft');
   return (
     <div className="price-box" data-testid="price-box">
       <PriceDisplay amount={product.price} currency={product.currency} infinite={isRoot} />
@@ -26,7 +31,7 @@ export function PriceBox({ product, isRoot, state }: PriceBoxProps) {
         <StockInfoButton stock={product.stock} />
         <RatePlanPicker plans={product.rate_plans} selectedPlanId={state.selectedPlan?.id ?? null} onSelect={state.selectPlan} />
       </div>
-      {!isRoot && <AddToBasketButton product={product} state={state} />}
+      {mayAdd && <AddToBasketButton product={product} state={state} />}
     </div>
   );
 }

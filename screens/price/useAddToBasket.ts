@@ -114,7 +114,7 @@ export function useAddToBasket(product: Product, state: PriceBoxState): AddToBas
       const actions: AlertAction[] = [];
       if (hasPermission(user, 'order:view_draft')) actions.push({ labelKey: 'alert.view_basket', route: 'basket', params: { id: basket.id } });
       if (hasPermission(user, 'order:checkout')) actions.push({ labelKey: 'alert.checkout_now', route: 'basket_checkout', params: { id: basket.id } });
-      alerts.push({ type: 'add_to_basket', level: 'success', messageKey: 'add_to_basket', values: { name: basketLabel(basket) }, actions, autoClearMs: null });
+      alerts.push({ type: 'add_to_basket', level: 'success', messageKey: 'add_to_basket', values: { name: basketLabel(basket) }, actions });
       reset();
       state.resetQuantity();
     } catch (error) {

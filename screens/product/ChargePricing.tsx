@@ -1,4 +1,4 @@
-import { formatMoney } from '../../runtime/format/money';
+import { formatMoney, formatUnitPrice } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { costsInCurrency } from '../../shared/pricing';
 import { costPrice, type Currency, type RatePlanCharge } from './productTypes';
@@ -20,13 +20,14 @@ export function ChargePricing({ charge, currency }: ChargePricingProps) {
   const firstPrice = costs[0] ? costPrice(costs[0]) : null;
   if (!firstPrice) return <span>--</span>;
   if (charge.charge_model === 'FLAT_FEE') return <span>{formatMoney(firstPrice, currency)}</span>;
-  if (charge.charge_model === 'PER_UNIT') return <span>{`${formatMoney(firstPrice, currency)}${perUnit}`}</span>;
+  // Prices per unit keep their precision: usage is often priced in fractions of a penny.
+  if (charge.charge_model === 'PER_UNIT') return <span>{`${formatUnitPrice(firstPrice, currency)}${perUnit}`}</span>;
   return (
     <ul className="charge-tiers" data-testid="volume-tiers">
       {costs.map((cost, index) => {
         const from = cost.starting_unit ?? 0;
         const range = cost.ending_unit == null ? t('product.range_open', { from }) : t('product.range', { from, to: cost.ending_unit });
-        return <li key={index}>{`${range}: ${formatMoney(costPrice(cost), currency) ?? '--'}${perUnit}`}</li>;
+        return <li key={index}>{`${range}: ${formatUnitPrice(costPrice(cost), currency) ?? '--'}${perUnit}`}</li>;
       })}
     </ul>
   );

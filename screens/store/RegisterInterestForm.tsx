@@ -21,8 +21,8 @@ type TextField = 'first_name' | 'last_name' | 'email_address' | 'contact_number'
 const TEXT_FIELDS: { field: TextField; type: string; required: boolean; tooltip?: MessageKey; autoComplete: string }[] = [
   { field: 'first_name', type: 'text', required: true, autoComplete: 'given-name' },
   { field: 'last_name', type: 'text', required: true, autoComplete: 'family-name' },
-  { field: 'email_address', type: 'email', required: true, tooltip: 'email_regex', autoComplete: 'email' },
-  { field: 'contact_number', type: 'tel', required: false, tooltip: 'contact_number_regex', autoComplete: 'tel' },
+  { field: 'email_address', type: 'email', required: true, tooltip: 'register.email_regex', autoComplete: 'email' },
+  { field: 'contact_number', type: 'tel', required: false, tooltip: 'register.contact_number_regex', autoComplete: 'tel' },
   { field: 'company_name', type: 'text', required: true, autoComplete: 'organization' },
 ];
 
@@ -40,7 +40,8 @@ export function RegisterInterestForm({ open, onClose }: RegisterInterestFormProp
     if (!error || !form.touched[field]) return null;
     if (error === 'required') return t('field_required');
     if (error === 'too_long') return t('field_too_long', { max: REGISTER_INTEREST_LIMITS[field as keyof typeof REGISTER_INTEREST_LIMITS] });
-    return t(error);
+    // 000 §5: the register-interest form's own wording ("Input a valid email."), not the finance form's.
+    return t(`register.${error}`);
   };
 
   return (

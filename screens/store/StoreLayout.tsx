@@ -67,7 +67,7 @@ export function StoreLayout<P extends CatalogueProduct>({ controller, viewer, pr
       >
         {extraFilters}
       </FilterPanel>
-      <main className="store-main">
+      <div className="store-main">
         {header}
         <MostPopularBanner
           product={controller.mostPopular}
@@ -84,7 +84,7 @@ export function StoreLayout<P extends CatalogueProduct>({ controller, viewer, pr
         {!controller.loading && (
           <Pagination page={state.page} totalPages={controller.totalPages} totalCount={controller.totalCount} onPage={controller.setPage} />
         )}
-      </main>
+      </div>
       <AdPlaceholders />
     </div>
   );

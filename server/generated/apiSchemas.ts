@@ -2493,6 +2493,22 @@ export const apiSchemas = {
         }
       }
     },
+    "TeamNames": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "names"
+      ],
+      "properties": {
+        "names": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 255
+          }
+        }
+      }
+    },
     "SubscriptionRow": {
       "type": "object",
       "additionalProperties": false,
@@ -3317,6 +3333,14 @@ export const apiSchemas = {
           "minimum": 0,
           "maximum": 2147483647,
           "default": 1
+        },
+        "markup": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
         },
         "dropbox_team_name": {
           "type": [

@@ -4303,6 +4303,24 @@ export const operations: OperationDef[] = [
     handler: baskets_handlers.listNewBasketAddresses satisfies Handler<"listNewBasketAddresses">,
   },
   {
+    id: "listBasketTeamNames",
+    method: "get",
+    path: "/basket_team_names",
+    auth: "session",
+    permission: "order:view_draft",
+    guard: {"root":false},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: baskets_handlers.listBasketTeamNames satisfies Handler<"listBasketTeamNames">,
+  },
+  {
     id: "quickOrder",
     method: "post",
     path: "/baskets/:id/quick_order",

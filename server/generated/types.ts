@@ -496,6 +496,13 @@ results: QuickOrderLineResult[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "TeamNames".
+ */
+export interface TeamNames {
+names: string[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "SubscriptionRow".
  */
 export interface SubscriptionRow {
@@ -692,6 +699,10 @@ sort_by?: ("+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-
  */
 export interface CheckoutLineInput {
 quantity?: number
+/**
+ * Exact decimal with up to 4 places
+ */
+markup?: (string | null)
 dropbox_team_name?: (string | null)
 dropbox_admin_email?: (string | null)
 acronis_tenant_name?: (string | null)
@@ -2570,6 +2581,13 @@ export interface ListNewBasketAddressesQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListBasketTeamNamesQuery".
+ */
+export interface ListBasketTeamNamesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "QuickOrderQuery".
  */
 export interface QuickOrderQuery {
@@ -3456,6 +3474,7 @@ export interface OperationTypes {
   addBasketLineItem: { params: { id: number }; query: AddBasketLineItemQuery; body: BasketLineInput; response: BasketLineItem; paged: false };
   listBasketAddresses: { params: { id: number }; query: ListBasketAddressesQuery; body: undefined; response: Address[]; paged: false };
   listNewBasketAddresses: { params: {  }; query: ListNewBasketAddressesQuery; body: undefined; response: Address[]; paged: false };
+  listBasketTeamNames: { params: {  }; query: ListBasketTeamNamesQuery; body: undefined; response: TeamNames; paged: false };
   quickOrder: { params: { id: number }; query: QuickOrderQuery; body: QuickOrderInput; response: QuickOrderResult; paged: false };
   listSubscriptions: { params: {  }; query: ListSubscriptionsQuery; body: undefined; response: SubscriptionRow[]; paged: true };
   getSubscription: { params: { id: number }; query: GetSubscriptionQuery; body: undefined; response: Subscription; paged: false };

@@ -4,6 +4,7 @@ import type { EntityMeta, FieldMeta } from '../db/entityMeta';
 import { DomainError, recordNotFound } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
 import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type FieldChange } from '../modules/audit/auditTrail';
+import { endSessionsOf } from '../modules/auth/sessions';
 import { constraintError } from './constraints';
 import { bumpDataVersion } from './dataVersions';
 
@@ -115,6 +116,7 @@ export class Records {
       const table = entities[entity].table;
       await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(this.encode(entity, Object.fromEntries(changed))));
       await this.touched(entity);
+      await this.endSessionsIfDisabled(entity, id, Object.fromEntries(changed));
     }
     if (changes.length > 0 || options.action !== undefined) await this.audited(entity, id, options, 'UPDATE', changes, 'new');
     return changes;
@@ -162,6 +164,16 @@ export class Records {
       return text === null ? [] : [{ field: name, old: text, new: null }];
     });
     await this.audited(entity, id, options, 'DELETE', changes, 'old');
+  }
+
+  /**
+   * A user disabled (or made inactive), or an organisation disabled, can hold no session: every
+   * one in which such a user is the signed-in or the real (emulating) user ends in this
+   * transaction, whichever operation disabled them (issue 22 item 2).
+   */
+  private async endSessionsIfDisabled(entity: EntityName, id: number, changed: Values): Promise<void> {
+    if (entity === 'user' && (changed['disabled'] === true || changed['active'] === false)) await endSessionsOf(this.db, { user: id });
+    if (entity === 'organisation' && changed['status'] === 'DISABLED') await endSessionsOf(this.db, { organisation: id });
   }
 
   /** The stored row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */

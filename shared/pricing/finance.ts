@@ -109,6 +109,7 @@ export function financeFigures(lines: readonly FinanceLine[], target: FinanceTar
 export type FinanceRefusal =
   | 'basket_no_line_items'
   | 'checkout_complete_required_fields'
+  | 'contact_number_regex'
   | 'basket_value_higher_than_rrp'
   | 'finance_below_minimum_order_value'
   | 'intangible_costs_too_high';
@@ -139,6 +140,17 @@ const REQUIRED_FINANCE_FIELDS: readonly (keyof FinanceDetails)[] = [
   'finance_reg_postal_code', 'finance_reg_country_code',
 ];
 
+/** 000 §5: "Finance phone (contact_number): starts with 0 followed by up to 11 digits" (contact_number_regex). */
+export const FINANCE_CONTACT_NUMBER = /^0[0-9]{0,11}$/;
+
+/** A finance contact number as 000 §5 allows it; blank is missingFinanceFields' to judge. */
+export function financeContactNumberValid(value: string | null | undefined): boolean {
+  return value === null || value === undefined || value === '' || FINANCE_CONTACT_NUMBER.test(value);
+}
+
+/** The field a refusal is about, for the problem's `parameter` (none: the basket as a whole). */
+export const FINANCE_REFUSAL_FIELD: Partial<Record<FinanceRefusal, keyof FinanceDetails>> = { contact_number_regex: 'finance_contact_number' };
+
 export function missingFinanceFields(details: FinanceDetails): (keyof FinanceDetails)[] {
   return REQUIRED_FINANCE_FIELDS.filter((field) => {
     const value = details[field];
@@ -148,7 +160,7 @@ export function missingFinanceFields(details: FinanceDetails): (keyof FinanceDet
 
 /**
  * Why an application would be refused, first reason first (000 §5): no lines, missing fields, a
- * margin above the RRP, a goods subtotal under the minimum, intangible costs at 35 % or more of the value.
+ * contact number not of 0 and up to 11 digits, a margin above the RRP, a goods subtotal under the minimum, intangible costs at 35 % or more of the value.
  * null: eligible. Only financeable lines are in the finance basket.
  */
 export function financeRefusal(lines: readonly FinanceLine[], details: FinanceDetails): FinanceRefusal | null {
@@ -156,6 +168,7 @@ export function financeRefusal(lines: readonly FinanceLine[], details: FinanceDe
   const financeable = lines.filter((line) => line.is_financeable && line.quantity > 0);
   if (financeable.length === 0) return 'basket_no_line_items';
   if (missingFinanceFields(details).length > 0) return 'checkout_complete_required_fields';
+  if (!financeContactNumberValid(details.finance_contact_number)) return 'contact_number_regex';
   if (financeable.some((line) => !marginValid(line, target))) return 'basket_value_higher_than_rrp';
   // The minimum and the intangible share are of the goods' subtotal: shipping is neither.
   const value = financeable.reduce((sum, line) => sum.plus(lineValue(line, target)), new Decimal(0));

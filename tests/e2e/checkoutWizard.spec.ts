@@ -183,6 +183,48 @@ test('finance path: company lookup, term, figures, approval, confirmation, then 
   expect(await orderOf(orderId)).toMatchObject({ payment_type: 'FINANCE', finance_term_length: 36, finance_company_number: '00000001' });
 });
 
+test('financing for a customer: a margin per line within the RRP, the figures following it, then approval (issue 22 item 10)', async ({ page }) => {
+  const basketId = await stageBasket('Wizard customer margin', [['LOGI-RALLY-BAR', 1]]);
+  await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
+  await fillDetailsAndAddress(page, `PO-E2E-MARGIN-${Date.now()}`);
+  await page.getByLabel('Standard UK delivery — £9.95').check();
+  await next(page).click();
+  await page.getByTestId('payment-CUSTOMER').check();
+  await page.getByTestId('finance_company_number').fill('00000001');
+  await page.getByTestId('company-search').click();
+  await expect(page.getByTestId('finance_company_name')).toHaveValue('Sandbox Approved Ltd');
+  await page.getByTestId('finance_title').selectOption('Ms');
+  await page.getByTestId('finance_first_name').fill('Fay');
+  await page.getByTestId('finance_last_name').fill('Dee');
+  await page.getByTestId('finance_email_address').fill('fay@customer.example');
+  await page.getByTestId('finance_contact_number').fill('01130000000');
+
+  const margin = page.getByTestId('finance-products').getByTestId('finance-margin');
+  await expect(margin).toBeEditable();
+  // 3,150.00 plus 30 % passes the RRP of 3,799.00: the most it may be is shown.
+  await margin.fill('30');
+  await expect(page.getByTestId('finance-margin-problem')).toContainText('The margin must be at most 20.6');
+  await margin.fill('-1');
+  await expect(page.getByTestId('finance-margin-problem')).toHaveText('The margin must be at least 0%.');
+  // 10 %: the customer's price 3,465.00 plus 9.95 shipping is financed.
+  await margin.fill('10');
+  await expect(page.getByTestId('finance-margin-problem')).toHaveCount(0);
+  await expect(page.getByTestId('net-sub-total')).toHaveText('£3,474.95');
+
+  await page.getByTestId('apply-finance').click();
+  await expect(page.getByRole('dialog', { name: 'Finance approved' })).toBeVisible();
+  const db = openDatabase();
+  try {
+    const line = (await db('basket_line_items').where('basket_id', basketId).first('markup')) as { markup: unknown };
+    expect(Number(line.markup)).toBeGreaterThan(0);
+  } finally {
+    // Not placed: the basket goes, as the other tests' placed ones do (specs count the baskets with lines).
+    await db('basket_line_items').where('basket_id', basketId).delete();
+    await db('baskets').where('id', basketId).delete();
+    await db.destroy();
+  }
+});
+
 test('a declined application offers account payment instead', async ({ page }) => {
   const basketId = await stageBasket('Wizard declined', [['LOGI-RALLY-BAR', 1]]);
   await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
@@ -255,7 +297,12 @@ test('Details tab: the basket page’s line inputs (quantity rules, subscription
     // The line details of each subscription type, with their rules shown by the field.
     await dropbox.getByTestId('line-dropbox_team_name').fill('ab');
     await expect(dropbox.getByTestId('line-detail-problem')).toHaveText('The team name must be between 3 and 20 characters.');
+    // A team the organisation has is flagged as typed, in any case (issue 22 item 12).
     await dropbox.getByTestId('line-dropbox_team_name').fill('e2e wizard TAKEN');
+    await expect(dropbox.getByTestId('line-detail-problem')).toHaveText('A team with this name already exists.');
+    await expect(next(page)).toBeDisabled();
+    await dropbox.getByTestId('line-dropbox_team_name').fill('E2E Wizard Late');
+    await expect(dropbox.getByTestId('line-detail-problem')).toHaveCount(0);
     await dropbox.getByTestId('line-dropbox_admin_email').fill('it@customer.example');
     await zoom.getByTestId('line-zoom_order_type').selectOption({ label: 'New Business' });
     await zoom.getByTestId('line-zoom_deal_registration_id').fill('DR-E2E-1');
@@ -280,9 +327,10 @@ test('Details tab: the basket page’s line inputs (quantity rules, subscription
     await next(page).click();
     await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
     await expect(page.getByTestId('summary-lines')).toContainText('Zoom order type: New Business');
-    await expect(page.getByTestId('summary-lines')).toContainText('Dropbox team name: e2e wizard TAKEN');
+    await expect(page.getByTestId('summary-lines')).toContainText('Dropbox team name: E2E Wizard Late');
 
-    // Only the server knows the organisation's teams: its refusal takes the buyer back to the field.
+    // The team is taken meanwhile: the server's refusal takes the buyer back to the field.
+    await writeVersionedRows(db, (trx) => trx('organisations').where('id', CUSTOMER).update({ team_name: 'e2e wizard late' }));
     await page.getByTestId('place-order').click();
     await expect(page.getByTestId('checkout-details')).toBeVisible();
     await expect(dropbox.getByTestId('line-detail-problem')).toHaveText('A team with this name already exists.');

@@ -25,14 +25,15 @@ test('order: the audit link leads to the audit log with its entries and crumbs',
   await page.getByRole('link', { name: 'Audit', exact: true }).click();
   await expect(page).toHaveURL(/\/webstore\/orders\/6\/audit$/);
   await expect(page.getByRole('heading', { name: 'Order audit log' })).toBeVisible();
-  await expect(crumbs(page).getByRole('listitem')).toHaveText(['Orders', '6', 'Audit']);
+  // The order by its name, not its id (issue 22 item 17).
+  await expect(crumbs(page).getByRole('listitem')).toHaveText(['Orders', 'HUB-10006', 'Audit']);
   await expect(entries(page)).toHaveCount(3);
   const shipped = entries(page).filter({ hasText: 'PROCESSING' });
   await expect(shipped).toContainText('Sam Supplier');
   await expect(shipped).toContainText('SHIPPED');
   // The emulated change: Bob Buyer's session, Rita Reseller behind it.
   await expect(entries(page).filter({ hasText: 'PO-3-6-OLD' })).toContainText('Rita Reseller');
-  await crumbs(page).getByRole('link', { name: '6' }).click();
+  await crumbs(page).getByRole('link', { name: 'HUB-10006' }).click();
   await expect(page).toHaveURL(/\/webstore\/orders\/6$/);
 });
 
@@ -50,7 +51,7 @@ test('order serials: the units with their serial numbers, and the CSV download',
   await page.getByRole('link', { name: 'Serial numbers' }).click();
   await expect(page).toHaveURL(/\/webstore\/orders\/6\/serials$/);
   await expect(page.getByRole('heading', { name: 'Serial numbers' })).toBeVisible();
-  await expect(crumbs(page).getByRole('listitem')).toHaveText(['Orders', '6', 'Serial numbers']);
+  await expect(crumbs(page).getByRole('listitem')).toHaveText(['Orders', 'HUB-10006', 'Serial numbers']);
   for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(page.getByRole('cell', { name: serial })).toBeVisible();
 
   const link = page.getByRole('link', { name: 'Download CSV' });

@@ -80,6 +80,8 @@ test.describe('public store', () => {
     await page.goto('/public/webstore');
     await expect(tiles(page).first()).toBeVisible();
     await expect(page.getByTestId('most-popular')).toBeVisible();
+    // One main landmark: the layout's (issue 22 item 17: the store nested a second one).
+    await expect(page.locator('main')).toHaveCount(1);
     await expect(page.getByTestId('ad-slot')).toHaveCount(3);
     expect(await tiles(page).count()).toBeGreaterThan(1);
 
@@ -225,11 +227,11 @@ test.describe('public store', () => {
     await form.locator('input[name="last_name"]').fill('Lovelace');
     await form.locator('input[name="email_address"]').fill('not-an-email');
     await form.locator('input[name="company_name"]').click();
-    await expect(page.getByTestId('register-email_address')).toContainText('Please enter a valid e-mail address.');
+    await expect(page.getByTestId('register-email_address')).toContainText('Input a valid email.');
     await form.locator('input[name="email_address"]').fill('ada@engines.example.com');
     await form.locator('input[name="contact_number"]').fill('call me');
     await form.locator('input[name="company_name"]').click();
-    await expect(page.getByTestId('register-contact_number')).toContainText('Please enter a valid phone number.');
+    await expect(page.getByTestId('register-contact_number')).toContainText('Input a valid phone number.');
     await form.locator('input[name="contact_number"]').fill('+44 (0)20 7946-0000');
     await form.locator('input[name="company_name"]').fill('Analytical Engines');
     await expect(submit).toBeDisabled();

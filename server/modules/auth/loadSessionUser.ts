@@ -4,6 +4,15 @@ import type { SessionUser } from './sessionUser';
 
 const bool = (value: unknown) => decodeValue({ column: '', type: 'boolean' }, value) as boolean;
 
+/** The id and name of a user who could sign in now (enabled, active, of an enabled organisation). */
+async function signInable(db: Knex, userId: number): Promise<{ id: number; name: string } | undefined> {
+  const row = await db('users as u')
+    .join('organisations as o', 'o.id', 'u.organisation_id')
+    .where('u.id', userId)
+    .first('u.id', 'u.name', 'u.disabled', 'u.active', 'o.status as org_status');
+  return row && !bool(row.disabled) && bool(row.active) && row.org_status !== 'DISABLED' ? row : undefined;
+}
+
 /** Loads a user with their organisation, modules and permissions (three queries). */
 export async function loadSessionUser(db: Knex, userId: number, realUserId: number | null): Promise<SessionUser | undefined> {
   const row = await db('users as u')
@@ -27,7 +36,10 @@ export async function loadSessionUser(db: Knex, userId: number, realUserId: numb
     // Several roles may grant the same permission: the widest grant wins.
     permissions.set(grant.name, Math.max(permissions.get(grant.name) ?? 0, Number(grant.value)) as 1 | 2);
   }
-  const real = realUserId === null ? null : await db('users').where('id', realUserId).first('id', 'name');
+  // The administrator behind an emulation must be able to sign in too: disabling them, or their
+  // organisation, ends the emulation as it ends their own sessions (issue 22 item 2).
+  const real = realUserId === null ? null : await signInable(db, realUserId);
+  if (realUserId !== null && !real) return undefined;
   return {
     id: Number(row.id),
     name: row.name,

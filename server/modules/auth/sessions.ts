@@ -120,10 +120,22 @@ export async function resumeSession(db: Knex, token: string, now: number): Promi
   return { user, versions: session.versions };
 }
 
-/** The administrator behind a live emulated session, or null for an ordinary, expired or unknown one. */
-export async function emulatingAdministrator(db: Knex, token: string): Promise<number | null> {
+/** The administrator behind a live emulated session, null for an ordinary one, undefined for an expired or unknown one. */
+export async function emulatingAdministrator(db: Knex, token: string): Promise<number | null | undefined> {
   const session = await db('sessions').where('id', sessionIdOf(token)).where('expires_at', '>', Date.now()).first('real_user_id');
-  return session && session.real_user_id !== null ? Number(session.real_user_id) : null;
+  if (!session) return undefined;
+  return session.real_user_id !== null ? Number(session.real_user_id) : null;
+}
+
+/**
+ * Ends at once every session in which a user of `who` is the signed-in (emulated) user or the
+ * administrator behind an emulation: called by the write path, in the transaction that disables
+ * the user or their organisation, so no session outlives the disable (not even one nobody used
+ * in between, which loadSessionUser would otherwise refuse only at its next request).
+ */
+export async function endSessionsOf(db: Knex, who: { user: number } | { organisation: number }): Promise<void> {
+  const users = 'user' in who ? [who.user] : db('users').where('organisation_id', who.organisation).select('id');
+  await db('sessions').whereIn('user_id', users).orWhereIn('real_user_id', users).delete();
 }
 
 /** Housekeeping: expired sessions and old login failures. */

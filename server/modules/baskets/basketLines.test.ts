@@ -318,6 +318,24 @@ describe('GET /baskets/{id}/addresses', () => {
   });
 });
 
+describe('GET /basket_team_names', () => {
+  it("answers the caller's organisation's Dropbox teams, trimmed and lower-cased, for the clash shown as typed (issue 22 item 12)", async () => {
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 3).update({ team_name: ' Customer Co Team ' }));
+    const response = await buyer.get<{ names: string[] }>('/api/v1/basket_team_names');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.names).toContain('customer co team');
+    expect(response.body.names).toEqual([...response.body.names].sort());
+    // Another organisation's team is not among them.
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 5).update({ team_name: 'Elsewhere Team' }));
+    expect((await buyer.get<{ names: string[] }>('/api/v1/basket_team_names')).body.names).not.toContain('elsewhere team');
+  });
+
+  it('is for those who see baskets: root does not buy, a visitor must sign in', async () => {
+    expect((await (await signedIn(server, ROOT_ADMIN)).get('/api/v1/basket_team_names')).status).toBe(403);
+    expect((await server.client().get('/api/v1/basket_team_names')).status).toBe(401);
+  });
+});
+
 describe('POST /baskets from the new-basket page', () => {
   it('creates the basket with its whole details table, the shipping method included', async () => {
     const response = await buyer.post<Row>('/api/v1/baskets', { name: `New page ${Math.random()}`, shipping_type: 1, part_ship: true, shipping_city: 'Leeds', shipping_country_code: 'GB' });

@@ -4,6 +4,7 @@ import { decodeAll, fieldsOf } from '../../http/recordParts';
 import { visibleRecord } from '../../http/recordParts';
 import { signedIn } from '../auth/signedIn';
 import { basketLineViews } from './basketLines';
+import { existingTeamNames } from './lineDetails';
 import { addLine, createBasket as createBasketWith, quickOrder as quickOrderInto, saveBasket } from './basketService';
 
 /** A basket's lines are visible exactly when the basket is (same scope; 404 outside it), priced now. */
@@ -33,3 +34,8 @@ export const listBasketAddresses: Handler<'listBasketAddresses'> = async ({ para
 
 /** The caller's own organisation's saved addresses: where a new basket (always of that organisation) may ship. */
 export const listNewBasketAddresses: Handler<'listNewBasketAddresses'> = async (_request, context) => addressesOf(context, signedIn(context).organisation.id);
+
+/** 000 §5 team_name_exists as typed: the Dropbox team names the caller's organisation already has, sorted. */
+export const listBasketTeamNames: Handler<'listBasketTeamNames'> = async (_request, context) => ({
+  names: [...(await existingTeamNames(context.db, signedIn(context).organisation.id))].sort(),
+});

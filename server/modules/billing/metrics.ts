@@ -24,9 +24,23 @@ function wherePeriods(query: Knex.QueryBuilder, periods: PeriodKind[] | undefine
   return periods && periods.length > 0 ? query.whereIn('period', periods) : query;
 }
 
-/** Each account manager's sums over the periods asked for; managers without such periods show zeros. */
+const KINDS: readonly PeriodKind[] = ['week', 'month', 'quarter'];
+
+/**
+ * The one series the sums count. Weeks, months and quarters are the same sales seen at three
+ * granularities, so adding them would count a sale up to three times (issue 22 item 14). The
+ * coarsest kind shown covers the finer ones: with no period ticked, or several, the sums are the
+ * longest ticked kind's (quarters when none is ticked); the table still lists every ticked series.
+ */
+export function countedKind(periods: readonly PeriodKind[] | undefined): PeriodKind {
+  const shown = periods && periods.length > 0 ? periods : KINDS;
+  return [...KINDS].reverse().find((kind) => shown.includes(kind)) ?? 'quarter';
+}
+
+/** Each account manager's sums over the counted series; managers without such periods show zeros. */
 function totals(db: Knex, periods: PeriodKind[] | undefined): Knex.QueryBuilder {
-  return wherePeriods(db('metrics_periods'), periods)
+  return db('metrics_periods')
+    .where('period', countedKind(periods))
     .select('account_manager_id')
     .sum({ new_on_hub: 'new_orgs', sales_num: 'orders', sales_usd: 'sales_usd', sales_eur: 'sales_eur', sales_gbp: 'sales_gbp' })
     .groupBy('account_manager_id');
@@ -34,7 +48,7 @@ function totals(db: Knex, periods: PeriodKind[] | undefined): Knex.QueryBuilder 
 
 /**
  * The metrics table (001 §2): account managers with their periods, sorted by name or by a sum over
- * the periods shown, so the ranking follows the period filter.
+ * the counted series (countedKind), so the ranking follows the period filter and counts a sale once.
  */
 export async function metricsPage(db: Knex, request: MetricsRequest): Promise<Page<MetricsAccountManager>> {
   const managers = db('metrics_account_managers as m');

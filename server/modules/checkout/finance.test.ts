@@ -101,6 +101,22 @@ describe('POST /baskets/{id}/finance', () => {
     expect(await server.db('basket_line_items').where('basket_id', id).select('id')).toHaveLength(1);
   });
 
+  it("takes the margin per line a buyer enters when financing for a customer (issue 22 item 10), within the RRP", async () => {
+    const { id, lineIds } = await rallyBar();
+    const customer = { ...shipped, ...FINANCE_DETAILS, finance_target: 'CUSTOMER' };
+    // 3,150.00 plus 30 % is above the RRP of 3,799.00: refused, and nothing of it is kept.
+    const above = await apply(id, { ...customer, line_items: [{ id: lineIds[0]!, markup: '30' }] });
+    expect([above.status, above.body['code']]).toEqual([422, 'basket_value_higher_than_rrp']);
+    expect((await server.db('basket_line_items').where('id', lineIds[0]!).first('markup')).markup).toBeNull();
+    const within = await apply(id, { ...customer, line_items: [{ id: lineIds[0]!, markup: '10.5' }] });
+    expect([within.status, within.body]).toEqual([200, { success: true }]);
+    const lines = (await buyer.get<Row[]>(`/api/v1/baskets/${id}/line_items`)).body;
+    expect(lines[0]!['markup']).toBe('10.50');
+    const placed = await buyer.post<Row>(`/api/v1/baskets/${id}/checkout`, { purchase_order_number: `PO-FIN-${++po}`, payment_type: 'FINANCE' });
+    expect(placed.status, placed.text).toBe(201);
+    expect((await server.db('order_line_items').where('order_id', placed.body.id).first('markup')).markup).not.toBeNull();
+  });
+
   it('replays an application sent twice with one Idempotency-Key', async () => {
     const { id } = await rallyBar();
     const body = { ...shipped, ...FINANCE_DETAILS };

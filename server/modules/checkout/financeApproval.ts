@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { financeRefusal, type FinanceDetails } from '../../../shared/pricing/finance';
+import { FINANCE_REFUSAL_FIELD, financeRefusal, type FinanceDetails } from '../../../shared/pricing/finance';
 import { DomainError } from '../../domain/errors';
 import type { Records } from '../../writes/records';
 import { financeLineOf } from './basketLines';
@@ -63,7 +63,7 @@ export async function checkApprovalHolds(records: Records, state: BasketState): 
     throw new DomainError('unprocessable', 'finance_not_approved', { field: 'payment_type', detail: 'the basket has changed since finance was approved: apply again' });
   }
   const refusal = financeRefusal(state.lines.map(financeLineOf), state.basket as unknown as FinanceDetails);
-  if (refusal) throw new DomainError('unprocessable', refusal, { detail: 'the basket no longer qualifies for finance' });
+  if (refusal) throw new DomainError('unprocessable', refusal, { field: FINANCE_REFUSAL_FIELD[refusal], detail: 'the basket no longer qualifies for finance' });
 }
 
 async function storedFingerprint(records: Records, basketId: number): Promise<string> {

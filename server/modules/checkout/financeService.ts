@@ -1,4 +1,4 @@
-import { financeFigures, financeRefusal, type FinanceDetails } from '../../../shared/pricing/finance';
+import { FINANCE_REFUSAL_FIELD, financeFigures, financeRefusal, type FinanceDetails } from '../../../shared/pricing/finance';
 import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
 import { creditProvider } from '../../integrations/creditProvider';
@@ -24,7 +24,7 @@ export async function applyForFinance(records: Records, user: SessionUser, baske
   const shipping = await financedShipping(records, state);
   const lines = state.lines.map(financeLineOf);
   const refusal = financeRefusal(lines, state.basket as unknown as FinanceDetails);
-  if (refusal) throw new DomainError('unprocessable', refusal, { detail: 'the basket does not qualify for finance' });
+  if (refusal) throw new DomainError('unprocessable', refusal, { field: FINANCE_REFUSAL_FIELD[refusal], detail: 'the basket does not qualify for finance' });
   const target = state.basket.finance_target!;
   const term = state.basket.finance_term_length!;
   const figures = financeFigures(lines, target, shipping, term);

@@ -1,9 +1,9 @@
-import Decimal from 'decimal.js';
 import { DomainError } from '../../domain/errors';
-import type { Basket, Order, OrderLineItem } from '../../generated/types';
+import type { Basket, Order } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
 import { unauthenticated } from '../../http/problem';
 import { visibleRecord } from '../../http/recordParts';
+import { recomputeTotal } from '../baskets/basketLines';
 
 // What a basket copied from an order keeps: its end user, instructions, shipping type and address.
 const COPIED = [
@@ -48,9 +48,9 @@ export function dateTimeStamp(now: Date, timeZone: string): string {
  * 001 §2, §4 create basket from order (order:modify_draft; a sales order without a quote): a new basket
  * of the caller's organisation in its currency, copying the order's details, paid on account, with
  * neither finance nor purchase order number, and the order's lines whose products the webstore
- * still shows, with Dropbox, Acronis and markup reset. Each line is priced as it was ordered and
- * the basket's total is recomputed from them, exactly; the basket editor reprices as it does any
- * basket. The name is the one given (trimmed, at most 255) or 000 §5's default; a name the
+ * still shows, with Dropbox, Acronis and markup reset. The basket's total is that of its own lines
+ * priced now from the caller's price list in the caller's currency (as every later save computes
+ * it), never the order's total at the order's prices and currency (issue 22 item 5). The name is the one given (trimmed, at most 255) or 000 §5's default; a name the
  * organisation already uses is a 409 duplicate_value (the basket's unique index).
  */
 export const createBasketFromOrder: Handler<'createBasketFromOrder'> = async ({ params, body }, context) => {
@@ -64,7 +64,6 @@ export const createBasketFromOrder: Handler<'createBasketFromOrder'> = async ({ 
     ((await context.db('products').whereIn('id', order.line_items.map((line) => line.product)).where('show_in_webstore', true).select('id')) as { id: number }[]).map((row) => Number(row.id)),
   );
   const lines = order.line_items.filter((line) => shown.has(line.product));
-  const total = lines.reduce((sum, line) => sum.plus(lineTotal(line)), new Decimal(0));
   const name = body.name?.trim() || defaultBasketName(new Date(context.now()), user.timezone);
   const basketId = await context.records.insert('basket', {
     ...Object.fromEntries(COPIED.map((field) => [field, order[field]])),
@@ -72,7 +71,8 @@ export const createBasketFromOrder: Handler<'createBasketFromOrder'> = async ({ 
     name,
     organisation: user.organisation.id,
     currency: user.organisation.currency,
-    total: total.toFixed(4),
+    // Written once the lines are in: their total at the caller's prices (recomputeTotal).
+    total: '0',
     payment_type: 'ON_ACCOUNT',
     purchase_order_number: null,
     created_by: user.id,
@@ -86,11 +86,6 @@ export const createBasketFromOrder: Handler<'createBasketFromOrder'> = async ({ 
       ...Object.fromEntries(LINE_COPIED.map((field) => [field, line[field]])),
     });
   }
+  await recomputeTotal(context, user, basketId);
   return (await visibleRecord('getBasket', basketId, context)) as unknown as Basket;
 };
-
-/** A line as ordered: price × quantity, less its discount (percent). */
-function lineTotal(line: OrderLineItem): Decimal {
-  if (line.price === null) return new Decimal(0);
-  return new Decimal(line.price).times(line.quantity).times(new Decimal(100).minus(line.discount).dividedBy(100));
-}

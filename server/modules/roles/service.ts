@@ -42,6 +42,7 @@ export async function insertRole(records: Records, user: SessionUser, values: Ro
       .where('role_permissions.role_id', copyFrom)
       .orderBy('permissions.name')
       .select('role_permissions.permission_id as permission', 'role_permissions.value as value', 'permissions.name as name')) as { permission: number; value: number; name: string }[];
+    refuseUnheld(user, permissions.map(({ name, value }) => ({ name, value: Number(value), before: 0 })));
     for (const granted of permissions) {
       const auditOn = { entity: 'role', id, field: 'permissions', value: `${granted.name}: ${granted.value}` } as const;
       await records.insert('role_permission', { role: id, permission: granted.permission, value: Number(granted.value) }, { ...action, auditOn });
@@ -70,9 +71,48 @@ export async function updateRole(records: Records, user: SessionUser, roleId: nu
   });
   if (await db('user_roles').where({ user_id: user.id, role_id: roleId }).first('id')) throw new DomainError('forbidden', 'cannot_edit_own_roles');
   if (changes.name !== undefined && changes.name.trim() === '') throw invalidValue('name', 'name is required');
+  await checkGrantable(records, user, roleId, changes.permissions ?? []);
   const stamp = records.now().toISOString();
   await records.update('role', roleId, { ...(changes.name !== undefined && { name: changes.name }), updated_at: stamp });
   for (const wanted of changes.permissions ?? []) await setGrant(records, roleId, wanted.permission, wanted.value);
+}
+
+/** A value a role is to hold for a permission, and the value it holds now. */
+interface Grant {
+  name: string;
+  value: number;
+  before: number;
+}
+
+/**
+ * Issue 22 item 3: nobody grants a permission, or a wider value (2 all over 1 child
+ * organisations), than they hold themselves, so role:modify cannot be turned into user:admin.
+ * An admin holds every permission (002 §6), so passes; root users are held to their grants like
+ * anyone (002 §6 gives root no permissions of its own). Narrowing or removing a grant (a value
+ * below the one the role holds) widens nobody's rights and is allowed whatever the caller holds.
+ * The whole save is refused (403 permission_not_held, naming the first such permission).
+ */
+function refuseUnheld(user: SessionUser, grants: readonly Grant[]): void {
+  if (user.admin) return;
+  for (const { name, value, before } of grants) {
+    if (value > before && value > (user.permissions.get(name) ?? 0)) {
+      throw new DomainError('forbidden', 'permission_not_held', { field: 'permissions', detail: `${name} at ${value} is more than you hold` });
+    }
+  }
+}
+
+/** The grants a save asks for, as refuseUnheld judges them (an unknown permission is setGrant's 422). */
+async function checkGrantable(records: Records, user: SessionUser, roleId: number, wanted: readonly { permission: number; value: number }[]): Promise<void> {
+  if (user.admin || wanted.length === 0) return;
+  const ids = wanted.map(({ permission }) => permission);
+  const names = new Map(((await records.db('permissions').whereIn('id', ids).select('id', 'name')) as { id: number; name: string }[]).map((row) => [Number(row.id), row.name]));
+  const held = new Map(
+    ((await records.db('role_permissions').where('role_id', roleId).whereIn('permission_id', ids).select('permission_id', 'value')) as { permission_id: number; value: number }[]).map((row) => [Number(row.permission_id), Number(row.value)]),
+  );
+  refuseUnheld(user, wanted.flatMap(({ permission, value }) => {
+    const name = names.get(permission);
+    return name === undefined ? [] : [{ name, value, before: held.get(permission) ?? 0 }];
+  }));
 }
 
 async function setGrant(records: Records, roleId: number, permissionId: number, value: 0 | 1 | 2): Promise<void> {

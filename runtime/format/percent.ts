@@ -1,0 +1,14 @@
+import Decimal from 'decimal.js';
+import { intlLocale } from './locale';
+
+/**
+ * A percentage held as a decimal string of percent points ("12.50" is twelve and a half per
+ * cent: a line's discount, a margin), written as the interface language writes percentages:
+ * `12.5%` in English, `12,5 %` in French. Up to two decimals, none when whole. Exact: the value
+ * is divided by 100 in decimal.js and Intl formats the decimal string.
+ */
+export function formatPercent(points: string | number | null, locale: string = intlLocale()): string | null {
+  if (points === null) return null;
+  const fraction = new Decimal(points).div(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(fraction.toFixed() as `${number}`);
+}

@@ -1,4 +1,4 @@
-import type { Model, Property, Scalar, TypeRef } from '../model/types';
+import type { ApiSchema, Model, Property, Scalar, TypeRef } from '../model/types';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -108,4 +108,35 @@ export function objectSchema(model: Model, properties: Property[], schemaRef: (n
     ...(required.length > 0 && { required }),
     properties: Object.fromEntries(properties.map((property) => [property.name, propertySchema(model, property, schemaRef)])),
   };
+}
+
+/**
+ * An API shape as requests are validated against it and the contract shows it: an input schema
+ * with `round_trip` also takes the record as its GET answered it (generator/model/roundTrip.ts).
+ * The record's other properties are `readOnly` (`x-fixed` for those that must equal the stored
+ * value); an input ref the record shows as an object also takes the object (`x-record-ref`: the
+ * object stands for its id); a null where the input takes none keeps the stored value
+ * (`x-null-keeps`). The handler's own type (types.ts) stays the plain input: the server strips
+ * and converts before it runs (server/http/roundTrip.ts).
+ */
+export function shapeSchema(model: Model, schema: ApiSchema, schemaRef: (name: string) => string, strict: boolean): JsonSchema {
+  const base = objectSchema(model, schema.properties, schemaRef, strict);
+  const trip = schema.roundTrip;
+  if (!trip) return base;
+  const properties = { ...(base['properties'] as Record<string, JsonSchema>) };
+  for (const name of trip.nullKeeps) properties[name] = { ...withNull(properties[name]!), 'x-null-keeps': true };
+  for (const [name, refSchema] of Object.entries(trip.refObjects)) {
+    properties[name] = { anyOf: [properties[name]!, { $ref: schemaRef(refSchema) }], 'x-record-ref': true };
+  }
+  const travelling = (property: Property, fixed: boolean): JsonSchema => {
+    const { default: _default, ...shown } = propertySchema(model, { ...property, required: false }, schemaRef);
+    return {
+      ...shown,
+      readOnly: true,
+      ...(fixed && { 'x-fixed': true, description: `As the record shows it; another value is refused (403 forbidden_field)` }),
+    };
+  };
+  for (const property of trip.ignored) properties[property.name] = travelling(property, false);
+  for (const property of trip.fixed) properties[property.name] = travelling(property, true);
+  return { ...base, properties, 'x-round-trip': trip.record };
 }

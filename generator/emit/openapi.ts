@@ -1,6 +1,6 @@
 import { queryParameters } from '../model/queryParameters';
 import type { Guard, Model, Operation } from '../model/types';
-import { objectSchema, propertySchema, typeRefSchema, type JsonSchema } from './jsonSchema';
+import { propertySchema, shapeSchema, typeRefSchema, type JsonSchema } from './jsonSchema';
 import { writtenRecord } from './serverCode';
 
 export { queryParameters };
@@ -160,7 +160,7 @@ export function buildOpenApi(model: Model): JsonSchema {
   }
   const schemas: Record<string, JsonSchema> = { Problem: PROBLEM_SCHEMA };
   for (const schema of model.schemas) {
-    schemas[schema.name] = objectSchema(model, schema.properties, componentRef, false);
+    schemas[schema.name] = shapeSchema(model, schema, componentRef, false);
   }
   return {
     openapi: '3.1.0',

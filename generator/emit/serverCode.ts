@@ -1,6 +1,6 @@
 import type { GenericOperation, Model, Operation, TypeRef } from '../model/types';
 import { GENERATED_HEADER, literal } from './header';
-import { objectSchema, type JsonSchema } from './jsonSchema';
+import { objectSchema, shapeSchema, type JsonSchema } from './jsonSchema';
 import { queryParameters } from './openapi';
 
 const serverRef = (name: string) => `api#/definitions/${name}`;
@@ -161,7 +161,7 @@ export function emitServerOperations(model: Model): string {
 /** server/generated/apiSchemas.ts: the API's shapes for the request validators (strict objects). */
 export function emitServerSchemas(model: Model): string {
   const definitions = Object.fromEntries(
-    model.schemas.map((schema) => [schema.name, objectSchema(model, schema.properties, serverRef, true)]),
+    model.schemas.map((schema) => [schema.name, shapeSchema(model, schema, serverRef, true)]),
   );
   return [GENERATED_HEADER, `export const apiSchemas = ${literal({ $id: 'api', definitions })};`, ''].join('\n');
 }
@@ -257,7 +257,7 @@ export function operationTypeTable(model: Model): string {
   const rows = model.operations.map((operation) => {
     const params = `{ ${operation.pathParams.map((param) => `${param.name}: ${typeText(param.type)}`).join('; ')} }`;
     const response = operation.file
-      ? `{ content: Buffer | string; fileName: string; contentType: ${operation.file.map((type) => literal(type)).join(' | ')} }`
+      ? `{ content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: ${operation.file.map((type) => literal(type)).join(' | ')} }`
       : operation.response === 'none'
         ? 'void'
         : typeText(operation.response);

@@ -100,6 +100,11 @@ const apiSchema = {
   additionalProperties: false,
   properties: {
     input: { type: 'boolean' },
+    // An input schema that also takes the record as this (answer) schema shows it: its other
+    // properties are readOnly there (generator/model/roundTrip.ts).
+    round_trip: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
+    // With round_trip: record fields the caller may not set here (403 forbidden_field when changed).
+    fixed: { type: 'array', items: identifier },
     from: identifier,
     fields: { type: 'array', items: identifier },
     add: { type: 'object', additionalProperties: { $ref: '#/$defs/property' } },

@@ -23,6 +23,7 @@ import type {
   Screen,
   TypeRef,
 } from './types';
+import { addRoundTrips } from './roundTrip';
 import { checkGuard, collect, fail, type Located, type Raw, type TypeContext } from './specContext';
 import { checkFormLoad, checkFormOperation, checkFormRoute, checkForms, checkPrefillFrom, formClears, formWidgets } from './formScreens';
 import { writeLookups, writeSources } from './writeOptions';
@@ -222,6 +223,7 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
     }
     if (itemRaw.add !== undefined) fail(check.at, `schema "${check.schema}" of child rows may only list fields of its entity`, ['via']);
   }
+  addRoundTrips(schemas, entities, located);
   return schemas;
 }
 
@@ -634,6 +636,11 @@ export function buildModel(files: SpecFile[]): Model {
   const messages = buildMessages(files, enums);
   const operations = buildOperations(files, ctx, entities);
   assignAccess(operations, entities, collect(files, 'operations'));
+  // A body taking the record back refuses a changed field it may not set (records round-trip).
+  for (const operation of operations) {
+    if (!schemas.find((schema) => schema.name === operation.body)?.roundTrip?.fixed.length) continue;
+    operation.problems = { ...operation.problems, 403: [...new Set([...(operation.problems?.['403'] ?? []), 'forbidden_field'])] };
+  }
   const screens = buildScreens(files, entities, { enums, entities, schemas, operations });
   const routes = buildRoutes(files, screens, permissions, messages['en'] ?? {});
   checkScreenReferences(files, screens, routes, permissions, messages['en'] ?? {});

@@ -100,6 +100,25 @@ export interface ApiSchema {
   /** The entity whose fields the schema copies (`from`), if any. */
   entity?: string;
   properties: Property[];
+  /** An input schema that also accepts the record as `record` answers it (spec `round_trip`). */
+  roundTrip?: RoundTrip;
+}
+
+/**
+ * How an input schema takes back the record its GET answered (records round-trip): the record's
+ * properties the input lacks travel as readOnly. `ignored` are the server's own (id, totals, dates,
+ * computed and joined values) and are dropped; `fixed` are fields some other request may set but
+ * this one may not: they must equal the record's value (403 forbidden_field) and are then dropped.
+ * `refObjects` are input refs the record shows as an object ({ id, name }): the object stands for
+ * its id. `nullKeeps` are input properties the record may show as null where the input takes no
+ * null: a null there keeps the stored value.
+ */
+export interface RoundTrip {
+  record: string;
+  ignored: Property[];
+  fixed: Property[];
+  refObjects: Record<string, string>;
+  nullKeeps: string[];
 }
 
 export interface Operation {

@@ -314,7 +314,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getFeed"];
-        put?: never;
+        put: operations["updateFeed"];
         post?: never;
         delete: operations["deleteFeed"];
         options?: never;
@@ -348,6 +348,56 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["disableFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The feed's file as it would be delivered now */
+        get: operations["downloadFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Build the feed's file and deliver it now */
+        post: operations["testFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listFeedRuns"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2190,6 +2240,23 @@ export interface components {
              * @enum {integer}
              */
             timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
+            readonly id?: number;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly admin?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly root?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly two_factor?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly active?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly verified?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly password_reset?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly disabled?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
         };
         UserAction: {
             id: number;
@@ -2256,6 +2323,7 @@ export interface components {
             /** @enum {string|null} */
             subscription_product_type?: "BASE" | "ADD_ON" | null;
             grading?: number | null;
+            readonly id?: number;
         };
         FeedRow: {
             id: number;
@@ -2318,6 +2386,74 @@ export interface components {
              */
             escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
             organisation: components["schemas"]["OrganisationRef"] | null;
+        };
+        FeedUpdate: {
+            id: number;
+            name: string;
+            /** @default true */
+            active: boolean;
+            timeslot?: number | null;
+            /** @default false */
+            show_empty_stock: boolean;
+            /** Format: date-time */
+            last_upload?: string | null;
+            /**
+             * @default EMAIL
+             * @enum {string}
+             */
+            delivery_method: "EMAIL" | "FTP" | "SITC";
+            delivery_email?: string | null;
+            delivery_server?: string | null;
+            delivery_user?: string | null;
+            delivery_password?: string | null;
+            /**
+             * @default FTP
+             * @enum {string}
+             */
+            ftp_server_protocol: "FTP" | "SFTP" | "FTPS";
+            /** @default 21 */
+            ftp_server_port: number;
+            filename?: string | null;
+            /** @default false */
+            sitc_confirm: boolean;
+            sitc_filename?: string | null;
+            /** @default [] */
+            columns: ("name" | "stock" | "mpn" | "price" | "rrp" | "vendor" | "ean")[];
+            /** @default true */
+            show_headers: boolean;
+            /**
+             * @default COMMA
+             * @enum {string}
+             */
+            delimiter: "COMMA" | "SEMI_COLON";
+            /**
+             * @default QUOTED
+             * @enum {string}
+             */
+            escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
+            organisation: components["schemas"]["OrganisationRef"];
+        };
+        FeedRun: {
+            id: number;
+            /** @enum {string} */
+            kind: "SCHEDULED" | "TEST";
+            /** Format: date-time */
+            slot: string | null;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * @default RUNNING
+             * @enum {string}
+             */
+            outcome: "RUNNING" | "SUCCESS" | "FAILED";
+            /** @default 0 */
+            attempts: number;
+            bytes: number | null;
+            rows: number | null;
+            error: string | null;
+            error_detail: string | null;
         };
         FeedInput: {
             name: string;
@@ -2440,6 +2576,16 @@ export interface components {
             stac_teams_name?: string | null;
             stac_zoom_phone_name?: string | null;
             id?: number;
+            /** @description Exact decimal with up to 4 places */
+            readonly discount?: string;
+            readonly name?: string;
+            readonly product_code?: string;
+            /** @enum {string|null} */
+            readonly subscription_type?: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly price?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly sub_total_for_item?: string;
         };
         BasketUpdate: {
             name?: string | null;
@@ -2450,7 +2596,7 @@ export interface components {
             ship_instructions?: string | null;
             /** @default false */
             part_ship: boolean;
-            shipping_type?: number | null;
+            shipping_type?: (number | null) | components["schemas"]["ShippingTypeRef"];
             shipping_company_name?: string | null;
             shipping_recipient_name?: string | null;
             shipping_addr_line_1?: string | null;
@@ -2484,6 +2630,16 @@ export interface components {
             finance_reg_postal_code?: string | null;
             finance_reg_country_code?: string | null;
             line_items?: components["schemas"]["BasketLineUpdate"][];
+            readonly id?: number;
+            /** @description Exact decimal with up to 4 places */
+            readonly total?: string;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            readonly finance_approved?: boolean;
+            /** Format: date-time */
+            readonly created_at?: string;
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
+            readonly created_by?: components["schemas"]["CreatedByRef"] | null;
         };
         QuickOrderLine: {
             sku: string;
@@ -2733,6 +2889,30 @@ export interface components {
             stac_teams_name?: string | null;
             stac_zoom_phone_name?: string | null;
             id: number;
+            /** @description Exact decimal with up to 4 places */
+            readonly discount?: string;
+            readonly name?: string;
+            readonly product_code?: string;
+            /** @enum {string|null} */
+            readonly subscription_type?: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly price?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly sub_total_for_item?: string;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly product?: number;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly selected_rate_plan?: number | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly maintenance_product?: number | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly prov_product?: number | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly prov_organisation?: number | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly prov_group?: number | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly prov_site?: number | null;
         };
         CheckoutInput: {
             purchase_order_number?: string | null;
@@ -2774,8 +2954,20 @@ export interface components {
             finance_reg_region?: string | null;
             finance_reg_postal_code?: string | null;
             finance_reg_country_code?: string | null;
-            shipping_type?: number | null;
+            shipping_type?: (number | null) | components["schemas"]["ShippingTypeRef"];
             line_items?: components["schemas"]["CheckoutLineInput"][];
+            readonly id?: number;
+            /** @description Exact decimal with up to 4 places */
+            readonly total?: string;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            readonly finance_approved?: boolean;
+            /** Format: date-time */
+            readonly created_at?: string;
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
+            readonly created_by?: components["schemas"]["CreatedByRef"] | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly name?: string | null;
         };
         CheckoutResult: {
             id: number;
@@ -3048,7 +3240,72 @@ export interface components {
             linked_supplier_refs: components["schemas"]["LinkedSupplierRef"][];
         };
         OrderUpdate: {
-            linked_supplier_refs: string[];
+            linked_supplier_refs: components["schemas"]["LinkedSupplierRefInput"][];
+            readonly id?: number;
+            readonly name?: string;
+            readonly supplier_ref?: string | null;
+            readonly purchase_order_number?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly total?: string;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            /** Format: date-time */
+            readonly date?: string;
+            /** @enum {string} */
+            readonly order_type?: "SALES_ORDER" | "CHANGE_ORDER";
+            /** @enum {string} */
+            readonly status?: "CREATED" | "PROCESSING" | "ACCEPTED" | "PART_SHIPPED" | "SHIPPED" | "COMPLETE" | "ATTENTION_REQUIRED" | "FAILED" | "PENDING_AUTHORISATION" | "CANCELLED";
+            readonly external_id?: string | null;
+            /** @enum {string} */
+            readonly payment_type?: "ON_ACCOUNT" | "FINANCE";
+            readonly end_user?: string | null;
+            readonly end_user_email?: string | null;
+            readonly attention_required?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly discount?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly ship_cost?: string | null;
+            readonly part_ship?: boolean;
+            readonly ship_instructions?: string | null;
+            readonly provisioning_instructions?: string | null;
+            readonly shipping_company_name?: string | null;
+            readonly shipping_recipient_name?: string | null;
+            readonly shipping_addr_line_1?: string | null;
+            readonly shipping_addr_line_2?: string | null;
+            readonly shipping_city?: string | null;
+            readonly shipping_region?: string | null;
+            readonly shipping_postal_code?: string | null;
+            readonly shipping_country_code?: string | null;
+            /** @enum {string|null} */
+            readonly finance_target?: "SELF" | "CUSTOMER" | null;
+            /** @enum {string|null} */
+            readonly finance_title?: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
+            readonly finance_first_name?: string | null;
+            readonly finance_last_name?: string | null;
+            readonly finance_email_address?: string | null;
+            readonly finance_contact_number?: string | null;
+            /** @enum {integer|null} */
+            readonly finance_term_length?: 24 | 36 | 48 | 60 | null;
+            readonly finance_company_number?: string | null;
+            readonly finance_company_name?: string | null;
+            readonly finance_approved?: boolean;
+            readonly finance_reg_company_name?: string | null;
+            readonly finance_reg_addr_line_1?: string | null;
+            readonly finance_reg_addr_line_2?: string | null;
+            readonly finance_reg_city?: string | null;
+            readonly finance_reg_region?: string | null;
+            readonly finance_reg_postal_code?: string | null;
+            readonly finance_reg_country_code?: string | null;
+            readonly shipping_type?: components["schemas"]["ShippingTypeRef"] | null;
+            readonly quote?: components["schemas"]["QuoteRef"] | null;
+            readonly subscription?: components["schemas"]["SubscriptionRef"] | null;
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
+            readonly created_by_user?: components["schemas"]["CreatedByRef"] | null;
+            readonly line_items?: components["schemas"]["OrderLineItem"][];
+        };
+        LinkedSupplierRefInput: {
+            supplier_ref: string;
+            readonly id?: number;
         };
         OrderExportInput: {
             orders: number[];
@@ -3298,7 +3555,7 @@ export interface components {
             created_by_user: components["schemas"]["CreatedByRef"] | null;
         };
         QuoteInput: {
-            organisation_to: number;
+            organisation_to: (number | null) | components["schemas"]["OrganisationRef"];
             recipient_name?: string | null;
             recipient_email?: string | null;
             purchase_order_number?: string | null;
@@ -3323,7 +3580,7 @@ export interface components {
             ship_instructions?: string | null;
             /** @default false */
             part_ship: boolean;
-            shipping_type?: number | null;
+            shipping_type?: (number | null) | components["schemas"]["ShippingTypeRef"];
             shipping_company_name?: string | null;
             shipping_recipient_name?: string | null;
             shipping_addr_line_1?: string | null;
@@ -3334,6 +3591,22 @@ export interface components {
             shipping_country_code?: string | null;
             name?: string | null;
             line_items?: components["schemas"]["QuoteLineInput"][];
+            readonly id?: number;
+            readonly supplier_ref?: string | null;
+            /** Format: date-time */
+            readonly date?: string;
+            /** @enum {string} */
+            readonly quote_status?: "ACCEPTED" | "DECLINED" | "DRAFT" | "EXPIRED" | "PUBLISHED" | "VOIDED";
+            /** @description Exact decimal with up to 4 places */
+            readonly total?: string;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            readonly order_id?: number | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly ship_cost?: string | null;
+            readonly requires_approval?: boolean;
+            readonly organisation_from?: components["schemas"]["OrganisationRef"] | null;
+            readonly created_by_user?: components["schemas"]["CreatedByRef"] | null;
         };
         QuoteLineInput: {
             product: number;
@@ -3546,6 +3819,16 @@ export interface components {
         RoleUpdate: {
             name: string;
             permissions?: components["schemas"]["RolePermissionInput"][];
+            readonly id?: number;
+            /** Format: date-time */
+            readonly created_at?: string | null;
+            /** Format: date-time */
+            readonly updated_at?: string | null;
+            readonly created_by?: components["schemas"]["CreatedByRef"] | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly template?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
         };
         Vendor: {
             id: number;
@@ -3827,7 +4110,34 @@ export interface components {
             name: string;
             /** @default false */
             auto_renewal_flag: boolean;
-            renewal_term_months?: number;
+            renewal_term_months?: number | null;
+            readonly id?: number;
+            /** @enum {string} */
+            readonly type?: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM";
+            /** Format: date */
+            readonly start_date?: string | null;
+            /** Format: date */
+            readonly end_date?: string | null;
+            /** Format: date */
+            readonly service_activation_date?: string | null;
+            /** @enum {string|null} */
+            readonly billing_frequency?: "MONTHLY" | "ANNUALLY" | "TWO_YEARS" | "THREE_YEARS" | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly recurring_cost?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly total_contract_value?: string | null;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            readonly order_id?: number | null;
+            readonly pending_change?: boolean;
+            /** Format: date */
+            readonly changes_activated_on?: string | null;
+            readonly organisation?: components["schemas"]["OrganisationRef"] | null;
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {string}
+             */
+            readonly status?: "ACTIVE" | "EXPIRED" | "PENDING" | "CANCELLED" | "SUSPENDED";
         };
         ChangeOrderPlaced: {
             id: number;
@@ -4534,7 +4844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission user:modify (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission user:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5194,7 +5504,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, permission_not_held */
+            /** @description Forbidden: the caller lacks permission role:modify (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, permission_not_held, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5937,6 +6247,113 @@ export interface operations {
             };
         };
     };
+    updateFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value, max_feeds_reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope, feed_organisation_not_linked, feed_invalid_timeslot, feed_invalid_filename, feed_delivery_incomplete */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     deleteFeed: {
         parameters: {
             query?: never;
@@ -6145,6 +6562,208 @@ export interface operations {
             };
             /** @description If-Match names another version of the record than the current one (stale_record) */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, named by Content-Disposition */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedRun"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: feed_connection_refused, feed_login_refused, feed_unknown_host, feed_disk_full, feed_host_key_changed, feed_timeout, feed_transfer_failed, feed_delivery_incomplete, feed_sitc_not_configured */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFeedRuns: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "+started_at" | "-started_at";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedRun"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8502,7 +9121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission contract:modify, permission subscription:view (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission contract:modify, permission subscription:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9097,7 +9716,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only */
+            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9204,7 +9823,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only */
+            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;

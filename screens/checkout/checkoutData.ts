@@ -30,7 +30,7 @@ export interface CheckoutData {
 }
 
 /** The basket fields the wizard edits, as POST /baskets/{id}/checkout takes them. */
-export type Draft = Omit<Required<CheckoutInput>, 'line_items'> & { lines: CheckoutLine[] };
+export type Draft = Pick<Required<CheckoutInput>, (typeof DRAFT_FIELDS)[number]> & { shipping_type: number | null; lines: CheckoutLine[] };
 
 const DRAFT_FIELDS = [
   'purchase_order_number', 'end_user', 'end_user_email', 'provisioning_instructions', 'ship_instructions', 'part_ship',

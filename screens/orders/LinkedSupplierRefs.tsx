@@ -61,7 +61,7 @@ export function LinkedSupplierRefs({ order, etag, reload }: { order: Order; etag
   const save = async (next: string[]) => {
     setBusy(true);
     try {
-      await sendRequest('PUT', `/orders/${order.id}`, { body: { linked_supplier_refs: next }, ifMatch: etag });
+      await sendRequest('PUT', `/orders/${order.id}`, { body: { linked_supplier_refs: next.map((supplier_ref) => ({ supplier_ref })) }, ifMatch: etag });
       push(successAlert('order_refs', String(order.id), 'save_success', order));
     } catch (error) {
       const problem = error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined);

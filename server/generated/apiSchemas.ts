@@ -855,8 +855,70 @@ export const apiSchemas = {
             1800
           ],
           "default": 1800
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "admin": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "root": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "two_factor": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "active": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "verified": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "password_reset": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "disabled": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "organisation": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
         }
-      }
+      },
+      "x-round-trip": "User"
     },
     "UserAction": {
       "type": "object",
@@ -1219,8 +1281,15 @@ export const apiSchemas = {
           ],
           "minimum": 0,
           "maximum": 2147483647
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
         }
-      }
+      },
+      "x-round-trip": "ProductGroup"
     },
     "FeedRow": {
       "type": "object",
@@ -1470,6 +1539,261 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        }
+      }
+    },
+    "FeedUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "organisation"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "active": {
+          "type": "boolean",
+          "default": true
+        },
+        "timeslot": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 1410
+        },
+        "show_empty_stock": {
+          "type": "boolean",
+          "default": false
+        },
+        "last_upload": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "delivery_method": {
+          "type": "string",
+          "enum": [
+            "EMAIL",
+            "FTP",
+            "SITC"
+          ],
+          "default": "EMAIL"
+        },
+        "delivery_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "delivery_server": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "delivery_user": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "delivery_password": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "ftp_server_protocol": {
+          "type": "string",
+          "enum": [
+            "FTP",
+            "SFTP",
+            "FTPS"
+          ],
+          "default": "FTP"
+        },
+        "ftp_server_port": {
+          "type": "integer",
+          "minimum": 2,
+          "maximum": 65535,
+          "default": 21
+        },
+        "filename": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "sitc_confirm": {
+          "type": "boolean",
+          "default": false
+        },
+        "sitc_filename": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "columns": {
+          "type": "array",
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "enum": [
+              "name",
+              "stock",
+              "mpn",
+              "price",
+              "rrp",
+              "vendor",
+              "ean"
+            ]
+          },
+          "default": []
+        },
+        "show_headers": {
+          "type": "boolean",
+          "default": true
+        },
+        "delimiter": {
+          "type": "string",
+          "enum": [
+            "COMMA",
+            "SEMI_COLON"
+          ],
+          "default": "COMMA"
+        },
+        "escape_method": {
+          "type": "string",
+          "enum": [
+            "QUOTED",
+            "ESCAPED",
+            "STRIPPED"
+          ],
+          "default": "QUOTED"
+        },
+        "organisation": {
+          "$ref": "api#/definitions/OrganisationRef"
+        }
+      }
+    },
+    "FeedRun": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "kind",
+        "slot",
+        "started_at",
+        "finished_at",
+        "outcome",
+        "attempts",
+        "bytes",
+        "rows",
+        "error",
+        "error_detail"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "SCHEDULED",
+            "TEST"
+          ]
+        },
+        "slot": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "started_at": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "finished_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "outcome": {
+          "type": "string",
+          "enum": [
+            "RUNNING",
+            "SUCCESS",
+            "FAILED"
+          ],
+          "default": "RUNNING"
+        },
+        "attempts": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "default": 0
+        },
+        "bytes": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 2147483647
+        },
+        "rows": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 2147483647
+        },
+        "error": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "error_detail": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
         }
       }
     },
@@ -2106,8 +2430,55 @@ export const apiSchemas = {
           "type": "integer",
           "minimum": 1,
           "maximum": 2147483647
+        },
+        "discount": {
+          "type": "string",
+          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "name": {
+          "type": "string",
+          "readOnly": true
+        },
+        "product_code": {
+          "type": "string",
+          "readOnly": true
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ],
+          "readOnly": true
+        },
+        "price": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "sub_total_for_item": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
         }
-      }
+      },
+      "x-round-trip": "BasketLineItem"
     },
     "BasketUpdate": {
       "type": "object",
@@ -2159,12 +2530,20 @@ export const apiSchemas = {
           "default": false
         },
         "shipping_type": {
-          "type": [
-            "integer",
-            "null"
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            {
+              "$ref": "api#/definitions/ShippingTypeRef"
+            }
           ],
-          "minimum": 1,
-          "maximum": 2147483647
+          "x-record-ref": true
         },
         "shipping_company_name": {
           "type": [
@@ -2369,8 +2748,60 @@ export const apiSchemas = {
           "items": {
             "$ref": "api#/definitions/BasketLineUpdate"
           }
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "readOnly": true
+        },
+        "finance_approved": {
+          "type": "boolean",
+          "readOnly": true
+        },
+        "created_at": {
+          "type": "string",
+          "format": "date-time",
+          "readOnly": true
+        },
+        "organisation": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "created_by": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/CreatedByRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
         }
-      }
+      },
+      "x-round-trip": "Basket"
     },
     "QuickOrderLine": {
       "type": "object",
@@ -3450,8 +3881,129 @@ export const apiSchemas = {
           "type": "integer",
           "minimum": 1,
           "maximum": 2147483647
+        },
+        "discount": {
+          "type": "string",
+          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "name": {
+          "type": "string",
+          "readOnly": true
+        },
+        "product_code": {
+          "type": "string",
+          "readOnly": true
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ],
+          "readOnly": true
+        },
+        "price": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "sub_total_for_item": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "selected_rate_plan": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "maintenance_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "prov_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "prov_organisation": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "prov_group": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "prov_site": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
         }
-      }
+      },
+      "x-round-trip": "BasketLineItem"
     },
     "CheckoutInput": {
       "type": "object",
@@ -3694,20 +4246,90 @@ export const apiSchemas = {
           "maxLength": 2
         },
         "shipping_type": {
-          "type": [
-            "integer",
-            "null"
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            {
+              "$ref": "api#/definitions/ShippingTypeRef"
+            }
           ],
-          "minimum": 1,
-          "maximum": 2147483647
+          "x-record-ref": true
         },
         "line_items": {
           "type": "array",
           "items": {
             "$ref": "api#/definitions/CheckoutLineInput"
           }
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "readOnly": true
+        },
+        "finance_approved": {
+          "type": "boolean",
+          "readOnly": true
+        },
+        "created_at": {
+          "type": "string",
+          "format": "date-time",
+          "readOnly": true
+        },
+        "organisation": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "created_by": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/CreatedByRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
         }
-      }
+      },
+      "x-round-trip": "Basket"
     },
     "CheckoutResult": {
       "type": "object",
@@ -5180,11 +5802,459 @@ export const apiSchemas = {
         "linked_supplier_refs": {
           "type": "array",
           "items": {
-            "type": "string",
-            "maxLength": 100
+            "$ref": "api#/definitions/LinkedSupplierRefInput"
           }
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "supplier_ref": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45,
+          "readOnly": true
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "readOnly": true
+        },
+        "date": {
+          "type": "string",
+          "format": "date-time",
+          "readOnly": true
+        },
+        "order_type": {
+          "type": "string",
+          "enum": [
+            "SALES_ORDER",
+            "CHANGE_ORDER"
+          ],
+          "readOnly": true
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "CREATED",
+            "PROCESSING",
+            "ACCEPTED",
+            "PART_SHIPPED",
+            "SHIPPED",
+            "COMPLETE",
+            "ATTENTION_REQUIRED",
+            "FAILED",
+            "PENDING_AUTHORISATION",
+            "CANCELLED"
+          ],
+          "readOnly": true
+        },
+        "external_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "payment_type": {
+          "type": "string",
+          "enum": [
+            "ON_ACCOUNT",
+            "FINANCE"
+          ],
+          "readOnly": true
+        },
+        "end_user": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45,
+          "readOnly": true
+        },
+        "end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "attention_required": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
+        },
+        "discount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "ship_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "part_ship": {
+          "type": "boolean",
+          "readOnly": true
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "readOnly": true
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "readOnly": true
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50,
+          "readOnly": true
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "readOnly": true
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36,
+          "readOnly": true
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2,
+          "readOnly": true
+        },
+        "finance_target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SELF",
+            "CUSTOMER",
+            null
+          ],
+          "readOnly": true
+        },
+        "finance_title": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "Ms",
+            "Mrs",
+            "Miss",
+            "Mr",
+            "Dr",
+            "Prof",
+            "Rev",
+            "Other",
+            null
+          ],
+          "readOnly": true
+        },
+        "finance_first_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "finance_last_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "finance_email_address": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255,
+          "readOnly": true
+        },
+        "finance_contact_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^\\+?[0-9 ()\\-]*$",
+          "maxLength": 50,
+          "readOnly": true
+        },
+        "finance_term_length": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ],
+          "readOnly": true
+        },
+        "finance_company_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20,
+          "readOnly": true
+        },
+        "finance_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255,
+          "readOnly": true
+        },
+        "finance_approved": {
+          "type": "boolean",
+          "readOnly": true
+        },
+        "finance_reg_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "finance_reg_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "readOnly": true
+        },
+        "finance_reg_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "readOnly": true
+        },
+        "finance_reg_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50,
+          "readOnly": true
+        },
+        "finance_reg_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "readOnly": true
+        },
+        "finance_reg_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36,
+          "readOnly": true
+        },
+        "finance_reg_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2,
+          "readOnly": true
+        },
+        "shipping_type": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/ShippingTypeRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "quote": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/QuoteRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "subscription": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/SubscriptionRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "organisation": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "created_by_user": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/CreatedByRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/OrderLineItem"
+          },
+          "readOnly": true
         }
-      }
+      },
+      "x-round-trip": "Order"
+    },
+    "LinkedSupplierRefInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "supplier_ref"
+      ],
+      "properties": {
+        "supplier_ref": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        }
+      },
+      "x-round-trip": "LinkedSupplierRef"
     },
     "OrderExportInput": {
       "type": "object",
@@ -6677,9 +7747,21 @@ export const apiSchemas = {
       ],
       "properties": {
         "organisation_to": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647,
+              "x-null-keeps": true
+            },
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            }
+          ],
+          "x-record-ref": true
         },
         "recipient_name": {
           "type": [
@@ -6806,12 +7888,20 @@ export const apiSchemas = {
           "default": false
         },
         "shipping_type": {
-          "type": [
-            "integer",
-            "null"
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            {
+              "$ref": "api#/definitions/ShippingTypeRef"
+            }
           ],
-          "minimum": 1,
-          "maximum": 2147483647
+          "x-record-ref": true
         },
         "shipping_company_name": {
           "type": [
@@ -6881,8 +7971,98 @@ export const apiSchemas = {
           "items": {
             "$ref": "api#/definitions/QuoteLineInput"
           }
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "supplier_ref": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "date": {
+          "type": "string",
+          "format": "date-time",
+          "readOnly": true
+        },
+        "quote_status": {
+          "type": "string",
+          "enum": [
+            "ACCEPTED",
+            "DECLINED",
+            "DRAFT",
+            "EXPIRED",
+            "PUBLISHED",
+            "VOIDED"
+          ],
+          "readOnly": true
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "readOnly": true
+        },
+        "order_id": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "ship_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "requires_approval": {
+          "type": "boolean",
+          "readOnly": true
+        },
+        "organisation_from": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "created_by_user": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/CreatedByRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
         }
-      }
+      },
+      "x-round-trip": "Quote"
     },
     "QuoteLineInput": {
       "type": "object",
@@ -8047,8 +9227,61 @@ export const apiSchemas = {
           "items": {
             "$ref": "api#/definitions/RolePermissionInput"
           }
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "created_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "readOnly": true
+        },
+        "updated_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "readOnly": true
+        },
+        "created_by": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/CreatedByRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "template": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "organisation": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
         }
-      }
+      },
+      "x-round-trip": "Role"
     },
     "Vendor": {
       "type": "object",
@@ -9541,11 +10774,144 @@ export const apiSchemas = {
           "default": false
         },
         "renewal_term_months": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 60,
+          "x-null-keeps": true
+        },
+        "id": {
           "type": "integer",
           "minimum": 1,
-          "maximum": 60
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM"
+          ],
+          "readOnly": true
+        },
+        "start_date": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "readOnly": true
+        },
+        "end_date": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "readOnly": true
+        },
+        "service_activation_date": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "readOnly": true
+        },
+        "billing_frequency": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "MONTHLY",
+            "ANNUALLY",
+            "TWO_YEARS",
+            "THREE_YEARS",
+            null
+          ],
+          "readOnly": true
+        },
+        "recurring_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "total_contract_value": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "readOnly": true
+        },
+        "order_id": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "pending_change": {
+          "type": "boolean",
+          "readOnly": true
+        },
+        "changes_activated_on": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "readOnly": true
+        },
+        "organisation": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "ACTIVE",
+            "EXPIRED",
+            "PENDING",
+            "CANCELLED",
+            "SUSPENDED"
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
         }
-      }
+      },
+      "x-round-trip": "Subscription"
     },
     "ChangeOrderPlaced": {
       "type": "object",

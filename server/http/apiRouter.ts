@@ -20,6 +20,7 @@ import { assertMayCall } from './callerChecks';
 import { DomainError } from '../domain/errors';
 import { isForeignRecord } from './foreignRecord';
 import { forbidden, HttpProblem, unauthenticated, notFound } from './problem';
+import { takeRecordBack } from './roundTrip';
 import { checkBody, checkParams, checkQuery, compileValidators, type Validators } from './validation';
 import { issueCsrfToken, readCookie, writeCookie } from './security';
 import { runWrite } from './writeRequest';
@@ -199,8 +200,9 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
     const query = plainQuery(ctx);
     checkQuery(validators.query, query, validators.integerQuery);
     if (validators.body) checkContentType(ctx);
-    const body: unknown = ctx.request.body;
-    if (validators.body) checkBody(validators.body, body);
+    if (validators.body) checkBody(validators.body, ctx.request.body);
+    // The record as its GET answered it, taken back into the input the handler expects.
+    const { body, fixed } = takeRecordBack(operation.bodySchema, ctx.request.body);
     const input = { params, query, body, user: base.user };
     const run = (context: RequestContext) => runOperation(operation, input, context);
 
@@ -219,7 +221,7 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
       return;
     }
     const recordId = params['id'] === undefined ? undefined : Number(params['id']);
-    send(ctx, await runWrite(ctx, db, operation, base, { recordId, run, readRecord, answerOf: (result) => answerOf(operation, query, result) }));
+    send(ctx, await runWrite(ctx, db, operation, base, { recordId, run, readRecord, fixed, answerOf: (result) => answerOf(operation, query, result) }));
     outbox?.kick();
   };
 }

@@ -3,8 +3,10 @@ import type { Knex } from 'knex';
 import { DomainError } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
 import { checkedKey, claimKey, IdempotencyRace, requestHash, storeAnswer, storedAnswer, type Answer } from '../writes/idempotency';
-import { Records } from '../writes/records';
+import { inTransaction, Records } from '../writes/records';
+import { RecordedRefusal } from '../writes/recordedRefusal';
 import { etagOf, tagListMatches } from './etag';
+import { checkFixed } from './roundTrip';
 import type { OperationDef, RequestContext } from './operationDef';
 
 /** What the router hands a write: the operation's own run, and how to read a record as the caller would. */
@@ -14,6 +16,8 @@ export interface WriteSteps {
   run(context: RequestContext): Promise<unknown>;
   /** The record's get operation run for the caller (its answer is what the ETag hashes). */
   readRecord(getOperationId: string, id: number, context: RequestContext): Promise<unknown>;
+  /** Fields the body sent that it may only send as the record shows them (server/http/roundTrip.ts). */
+  fixed?: Record<string, unknown>;
   answerOf(result: unknown): Answer;
 }
 
@@ -42,11 +46,17 @@ export async function runWrite(ctx: Context, db: Knex, operation: OperationDef, 
         claim = await claimKey(context.records, userId, key, hash, now);
       }
       if (operation.record && steps.recordId !== undefined) await checkPrecondition(trx, operation.record, steps.recordId, ifMatch, context, steps);
+      if (steps.fixed && Object.keys(steps.fixed).length > 0) {
+        // Fields the body may carry only as the record shows them (records round-trip).
+        const current = operation.record && steps.recordId !== undefined ? await steps.readRecord(operation.record.get, steps.recordId, context) : {};
+        checkFixed(steps.fixed, current);
+      }
       const answer = steps.answerOf(await steps.run(context));
       if (claim !== undefined) await storeAnswer(context.records, claim, answer);
       return answer;
     });
   } catch (error) {
+    if (error instanceof RecordedRefusal) await inTransaction(db, base.actor, error.record);
     if (!(error instanceof IdempotencyRace) || !key) throw error;
     // The same request committed first, side by side: its answer is this one's too.
     const replay = await storedAnswer(db, userId, key, hash, base.now());

@@ -134,7 +134,9 @@ describe('POST /baskets/{id}/line_items', () => {
     const basket = await newBasket('Parallel');
     const responses = await Promise.all(Array.from({ length: 12 }, () => buyer.post<Row>(`/api/v1/baskets/${basket}/line_items`, { product: id('GEN-HDMI-5M'), quantity: 1 })));
     expect(responses.map((response) => response.status)).toEqual(Array(12).fill(201));
-    expect(await lineCount(basket)).toBe(12);
+    // One product, one line (issue 22 item 13): every add raised its quantity, none was lost.
+    expect(await lineCount(basket)).toBe(1);
+    expect((await server.db('basket_line_items').where('basket_id', basket).first('quantity')).quantity).toBe(12);
     expect((await buyer.get<Row>(`/api/v1/baskets/${basket}`)).body['total']).toBe('114.00');
   });
 });

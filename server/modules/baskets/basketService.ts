@@ -18,6 +18,7 @@ import {
 } from './basketLines';
 import { DETAIL_FIELDS, detailProblem, existingTeamNames, normaliseDetails, teamNameClash, type SubscriptionType } from './lineDetails';
 import { withApprovalKept } from '../checkout/financeApproval';
+import { lineLike, sameLine } from './sameLine';
 
 /** The most lines one save or quick order may carry: a basket is a shopping list, not a catalogue. */
 export const MAX_LINES = 200;
@@ -51,17 +52,30 @@ export async function createBasket(body: BasketCreate, context: RequestContext):
   return asBasket(id, context);
 }
 
-/** One line checked as an add is (000 §5) and written; the caller recomputes the total. */
+/**
+ * One line checked as an add is (000 §5) and written; the caller recomputes the total. The same
+ * product with the same plan, maintenance and provisioning as a line already there raises that
+ * line's quantity instead (issue 22 item 13), checked at the quantity it comes to.
+ */
 async function insertLine(basketId: number, body: BasketLineInput, context: RequestContext, user: SessionUser, prefix = ''): Promise<number> {
   const line = { ...body, quantity: body.quantity ?? 1 };
   const products = await buyableProducts(context.db, await basketPriceList(context.db, user), [line.product]);
   const product = productFor(products, line.product, prefix);
   const priced = priceLine(product, choiceOf(line));
-  const [problem] = priced.problems;
+  // The plan priced is stored: a line without one took the product's default (000 §5).
+  const chosen = { ...line, selected_rate_plan: priced.plan?.id ?? null };
+  const existing = await lineLike(context.db, basketId, chosen);
+  const quantity = existing ? Number(existing.quantity) + line.quantity : line.quantity;
+  const discount = existing?.discount === undefined || existing.discount === null ? null : String(existing.discount);
+  const [problem] = existing ? priceLine(product, choiceOf({ ...chosen, quantity, discount, markup: existing.markup ?? null })).problems : priced.problems;
   if (problem) throw lineError(problem, prefix);
   await checkProvisioningTarget(context.db, user, line, prefix);
-  // The plan priced is stored: a line without one took the product's default (000 §5).
-  return context.records.insert('basket_line_item', { ...line, selected_rate_plan: priced.plan?.id ?? null, basket: basketId }, { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${product.product_code} × ${line.quantity}` } });
+  const auditOn = { auditOn: { entity: 'basket' as const, id: basketId, field: 'line_items', value: `${product.product_code} × ${quantity}` } };
+  if (existing) {
+    await context.records.update('basket_line_item', existing.id, { quantity }, auditOn);
+    return existing.id;
+  }
+  return context.records.insert('basket_line_item', { ...chosen, basket: basketId }, auditOn);
 }
 
 /**
@@ -163,13 +177,33 @@ export async function quickOrder(basketId: number, body: QuickOrderInput, contex
   });
   const answer = () => results.map(({ plan: _plan, ...result }) => result);
   if (results.some((result) => !result.ok)) return { added: false, results: answer() };
+  // A product already in the basket (same plan, no options), or named twice, is one line whose
+  // quantity is the sum (issue 22 item 13), checked at that quantity: all or nothing still.
+  const stored = await storedLines(context.db, basketId);
+  const groups = new Map<string, { existing: (typeof stored)[number] | undefined; quantity: number; members: typeof results }>();
+  for (const result of results) {
+    const key = `${result.product}/${result.plan}`;
+    const group = groups.get(key) ?? { existing: stored.find((line) => sameLine(line, { product: result.product!, quantity: 0, selected_rate_plan: result.plan })), quantity: 0, members: [] };
+    if (!groups.has(key)) group.quantity = group.existing ? Number(group.existing.quantity) : 0;
+    group.quantity += result.quantity;
+    group.members.push(result);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    const product = [...products.values()].find((candidate) => candidate.id === group.members[0]!.product)!;
+    const [problem] = priceLine(product, { quantity: group.quantity, ratePlanId: group.members[0]!.plan }).problems;
+    if (!problem) continue;
+    for (const member of group.members) Object.assign(member, { ok: false, code: problemCodeOf(problem), message_key: `problem.${problemCodeOf(problem)}` });
+  }
+  if (results.some((result) => !result.ok)) return { added: false, results: answer() };
   await withApprovalKept(context.records, basketId, async () => {
-    for (const result of results) {
-      result.line_item = await context.records.insert(
-        'basket_line_item',
-        { basket: basketId, product: result.product, quantity: result.quantity, selected_rate_plan: result.plan },
-        { auditOn: { entity: 'basket', id: basketId, field: 'line_items', value: `${result.sku} × ${result.quantity}` } },
-      );
+    for (const group of groups.values()) {
+      const [first] = group.members;
+      const auditOn = { auditOn: { entity: 'basket' as const, id: basketId, field: 'line_items', value: `${first!.sku} × ${group.quantity}` } };
+      let id = group.existing?.id;
+      if (id !== undefined) await context.records.update('basket_line_item', id, { quantity: group.quantity }, auditOn);
+      else id = await context.records.insert('basket_line_item', { basket: basketId, product: first!.product, quantity: group.quantity, selected_rate_plan: first!.plan }, auditOn);
+      for (const member of group.members) member.line_item = id;
     }
   });
   await recomputeTotal(context, user, basketId);

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const put = (client: TestClient, id: number, refs: string[]) => client.send<Order & Problem>('PUT', `/api/v1/orders/${id}`, { linked_supplier_refs: refs });
+const put = (client: TestClient, id: number, refs: string[]) => client.send<Order & Problem>('PUT', `/api/v1/orders/${id}`, { linked_supplier_refs: refs.map((supplier_ref) => ({ supplier_ref })) });
 
 describe('GET /lookup/supplier_ref/{ref}', () => {
   it('finds the order a supplier reference belongs to', async () => {

@@ -42,7 +42,7 @@ export const updateOrder: Handler<'updateOrder'> = async ({ params, body }, cont
   if (order.order_type !== 'SALES_ORDER' || SETTLED.includes(order.status)) {
     throw new DomainError('conflict', 'invalid_state', { detail: `order ${order.id} is a ${order.order_type} ${order.status}` });
   }
-  const wanted = [...new Set(body.linked_supplier_refs.map((ref) => ref.trim()))];
+  const wanted = [...new Set(body.linked_supplier_refs.map((link) => link.supplier_ref.trim()))];
   wanted.forEach((ref) => checkFormat(ref, 'linked_supplier_refs'));
   const current = new Map(order.linked_supplier_refs.map((link) => [link.supplier_ref, link.id]));
   for (const ref of wanted.filter((candidate) => !current.has(candidate))) {

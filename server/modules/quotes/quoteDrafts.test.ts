@@ -80,10 +80,18 @@ describe('POST /quotes', () => {
     }
   });
 
-  it('refuses a body with the name too long, a bad e-mail, a PO over 45 or fields the server fills', async () => {
-    for (const body of [{ ...details, name: 'x'.repeat(46) }, { ...details, recipient_email: 'not-an-email' }, { ...details, purchase_order_number: 'p'.repeat(46) }, { ...details, quote_status: 'PUBLISHED' }, { ...details, currency: 'EUR' }]) {
+  it('refuses a body with the name too long, a bad e-mail, a PO over 45 or an unknown field', async () => {
+    for (const body of [{ ...details, name: 'x'.repeat(46) }, { ...details, recipient_email: 'not-an-email' }, { ...details, purchase_order_number: 'p'.repeat(46) }, { ...details, colour: 'blue' }]) {
       expectProblem(await root.post('/api/v1/quotes', body), 400, 'invalid_body');
     }
+  });
+
+  // A copy sends the quote as its GET shows it (001 §7 "also used for copy"): what the server
+  // fills (status, currency, total) is readOnly and ignored.
+  it('fills status and currency itself, whatever a copied quote carries', async () => {
+    const made = await root.post<Row>('/api/v1/quotes', { ...details, quote_status: 'PUBLISHED', currency: 'EUR', total: '1.00' });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ quote_status: 'DRAFT', currency: 'GBP', total: '0.00' });
   });
 
   it('is for root users with quote:create: 401 signed out, 403 for a reseller admin and a root user without the permission', async () => {
@@ -143,7 +151,7 @@ describe('PUT /quotes/{id}', () => {
     expectProblem(await reseller.send('PUT', '/api/v1/quotes/13', details), 403, 'forbidden');
     expectProblem(await reseller.get('/api/v1/quotes/outward/13/draft'), 403, 'forbidden');
     expectProblem(await (await signedIn(server, ROOT_NO_ROLE_USER)).send('PUT', '/api/v1/quotes/13', details), 403, 'forbidden');
-    expectProblem(await root.send('PUT', '/api/v1/quotes/13', { ...details, id: 13 }), 400, 'invalid_body');
+    expectProblem(await root.send('PUT', '/api/v1/quotes/13', { ...details, colour: 'blue' }), 400, 'invalid_body');
     expectProblem(await root.send('PUT', '/api/v1/quotes/13', { ...details, organisation_to: 'two' }), 400, 'invalid_body');
   });
 });

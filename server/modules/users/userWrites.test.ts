@@ -140,13 +140,20 @@ describe('user create and update', () => {
 
   it.each([
     [uma({ organisation: OTHER_RESELLER }), 'organisation'],
-    [uma({ admin: true }), 'admin'],
     [uma({ name: '' }), 'name'],
     [{ name: 'No mail' }, 'email_address'],
   ])('refuses an update of %j with 400 naming %s', async (body, field) => {
     const response = await update(UMA, body);
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'invalid_body', parameter: field });
+  });
+
+  // Records round-trip: the user as its GET shows it may come back, its flags as they are.
+  it.each([['admin'], ['disabled'], ['verified']])('refuses an update changing %s (403 forbidden_field), and takes it sent as it is', async (flag) => {
+    const shown = (await callers.resellerAdmin.get<Record<string, unknown>>(`/api/v1/users/${UMA}`)).body;
+    const changed = await update(UMA, { ...shown, [flag]: !shown[flag] });
+    expect([changed.status, changed.body]).toMatchObject([403, { code: 'forbidden_field', parameter: flag }]);
+    expect((await update(UMA, shown)).status).toBe(200);
   });
 });
 

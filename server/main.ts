@@ -12,6 +12,7 @@ import { feedSettingsFrom } from './modules/feeds/feedRunner';
 import { FeedScheduler } from './modules/feeds/runs';
 import { purgeIdempotencyKeys } from './writes/idempotency';
 import { OutboxDispatcher, type OutboxHandler } from './writes/outbox';
+import { QuoteExpiryJob } from './modules/quotes/quoteExpiry';
 
 const settings = settingsFrom();
 const databaseUrl = process.env['DATABASE_URL'] ?? DEFAULT_DATABASE_URL;
@@ -40,6 +41,10 @@ outbox.start();
 // row is unique, so whichever inserts it delivers it. HUB_FEED_SCHEDULER=0 leaves this process out.
 const feedScheduler = process.env['HUB_FEED_SCHEDULER'] === '0' ? undefined : new FeedScheduler(db, { settings: feedSettingsFrom() });
 feedScheduler?.start();
+
+// Published quotes past their expiry date become EXPIRED, and recipients are warned before (docs/quotes.md "Expiry").
+const quoteExpiry = new QuoteExpiryJob(db, { warningDays: settings.quoteExpiryWarningDays, afterRun: (run) => run.warned.length > 0 && outbox.kick() });
+quoteExpiry.start();
 
 const server = createApp(db, { outbox }).listen(settings.port, settings.host, () => {
   const { port } = server.address() as AddressInfo;
@@ -70,6 +75,7 @@ async function shutdown(signal: string): Promise<void> {
   console.log(`${signal}: finishing requests in flight (at most ${settings.shutdownTimeoutMs} ms), then stopping`);
   clearInterval(housekeeping);
   await stop(settings.shutdownTimeoutMs);
+  await quoteExpiry.stop();
   await outbox.stop();
   await feedScheduler?.stop();
   await db.destroy();

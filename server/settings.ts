@@ -27,6 +27,8 @@ export interface Settings {
    * requester writes (a reset link pointing at their own site).
    */
   publicUrl: string;
+  /** How many days before a published quote expires its recipients are warned (QUOTE_EXPIRY_WARNING_DAYS, default 7). */
+  quoteExpiryWarningDays: number;
 }
 
 const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -43,6 +45,7 @@ export function trustedProxiesFrom(value: string | undefined): string[] {
 export function settingsFrom(env: NodeJS.ProcessEnv = process.env): Settings {
   const production = env['NODE_ENV'] === 'production';
   const timeout = Number(env['SHUTDOWN_TIMEOUT_MS'] ?? 10_000);
+  const warningDays = Number(env['QUOTE_EXPIRY_WARNING_DAYS'] ?? 7);
   return {
     production,
     host: env['HOST'] || (production ? '0.0.0.0' : '127.0.0.1'),
@@ -51,5 +54,6 @@ export function settingsFrom(env: NodeJS.ProcessEnv = process.env): Settings {
     secureCookies: production && env['HUB_PLAIN_HTTP'] !== '1',
     shutdownTimeoutMs: Number.isFinite(timeout) && timeout >= 0 ? timeout : 10_000,
     publicUrl: (env['PUBLIC_URL'] || `http://localhost:${Number(env['PORT'] ?? 3000)}`).replace(/\/+$/, ''),
+    quoteExpiryWarningDays: Number.isInteger(warningDays) && warningDays >= 0 ? warningDays : 7,
   };
 }

@@ -63,9 +63,12 @@ function conditionWords(operation: Operation): string[] {
 function forbiddenWhen(model: Model, operation: Operation): string | undefined {
   const through = operation.access?.of?.length === 1 ? model.operations.find((candidate) => candidate.id === operation.access!.of![0]) : undefined;
   const needs = [...new Set([...conditionWords(operation), ...(through ? conditionWords(through) : [])])];
+  // An entity with `outside_scope: forbidden` answers 403 for another organisation's record (a quote, 001 §2).
+  const entity = operation.access ? model.entities.find((candidate) => candidate.name === operation.access!.entity) : undefined;
   const reasons = [
     ...(needs.length > 0 ? [`the caller lacks ${needs.join(', ')} (forbidden)`] : []),
     ...(operation.gateWhen ? [`the caller lacks ${guardWords(operation.gateWhen.guard)} for ${operation.gateWhen.when} (forbidden)`] : []),
+    ...(entity?.outsideForbidden ? [`the ${entity.name} is another organisation's (forbidden)`] : []),
     ...(operation.method !== 'get' ? ['the call has no CSRF token or comes from another site (csrf)'] : []),
   ];
   return reasons.length === 0 ? undefined : `Forbidden: ${reasons.join('; or ')}`;

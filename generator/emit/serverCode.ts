@@ -174,6 +174,7 @@ export function emitServerEntities(model: Model): string {
       {
         table: entity.table,
         ...(entity.audit && { audit: true }),
+        ...(entity.outsideForbidden && { outsideForbidden: true }),
         ...(entity.dataVersion !== undefined && { dataVersion: entity.dataVersion }),
         fields: Object.fromEntries(
           entity.fields.map((field) => [

@@ -60,6 +60,11 @@ const entity = {
     audit: { type: 'boolean' },
     // Message namespaces of the entity's field labels, in order (the audit tab: organisations.name).
     labels: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } },
+    /**
+     * What a caller is answered for a record of another organisation (outside every scope its
+     * operations reach it by): 404 as if missing (the default), or 403 forbidden (001 §2: a quote).
+     */
+    outside_scope: { enum: ['not_found', 'forbidden'] },
     /** Every write bumps this named data version (table data_versions) in its transaction: caches keyed by it never go stale. */
     data_version: identifier,
     /** Text fields searched by substring: a trigram index (SQLite FTS5, PostgreSQL pg_trgm) serves "contains". */
@@ -414,7 +419,7 @@ const screenAction = {
     success: { type: 'string' },
     failure: { type: 'string' },
     // After success, open this route (a deleted record's list); without it the list or record reloads.
-    then: { type: 'object', additionalProperties: false, required: ['route'], properties: { route: identifier, reload_user: { const: true } } },
+    then: { type: 'object', additionalProperties: false, required: ['route'], properties: { route: identifier, reload_user: { const: true }, id: { const: 'answer' } } },
   },
   oneOf: [
     { required: ['operation', 'label', 'success', 'failure'] },

@@ -175,8 +175,9 @@ function buildAction(checker: Checker, raw: Raw, subject: Subject, path: (string
     action.success = raw.success;
     action.failure = raw.failure;
     if (raw.then) {
-      checkRoute(checker, raw.then.route, [], [...path, 'then', 'route']);
-      action.then = { route: raw.then.route, ...(raw.then.reload_user && { reloadUser: true as const }) };
+      // `id: answer`: the route's :id is the id the operation answers (the order an accepted quote became).
+      checkRoute(checker, raw.then.route, raw.then.id === 'answer' ? ['id'] : [], [...path, 'then', 'route']);
+      action.then = { route: raw.then.route, ...(raw.then.reload_user && { reloadUser: true as const }), ...(raw.then.id === 'answer' && { answerId: true as const }) };
     }
   }
   if (raw.route) {

@@ -95,6 +95,7 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
       unique: (raw.unique ?? []).map((list: string[], i: number) => columnOf(list, 'unique', i)),
       dropIntended: raw.drop_intended ?? [],
       audit: raw.audit === true,
+      outsideForbidden: raw.outside_scope === 'forbidden',
     };
     if (raw.description !== undefined) entity.description = raw.description;
     if (raw.renamed_from !== undefined) entity.renamedFrom = raw.renamed_from;

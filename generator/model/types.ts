@@ -67,6 +67,8 @@ export interface Entity {
   audit: boolean;
   /** Message namespaces of its field labels (spec `labels`), searched in order, then `fields`. */
   labels?: string[];
+  /** A record outside the caller's scope answers 403 rather than 404 (spec `outside_scope: forbidden`). */
+  outsideForbidden: boolean;
   /** The data version (a data_versions row by name) every write of this entity bumps: what caches of it are keyed by. */
   dataVersion?: string;
   /** Columns searched by substring through a trigram index (spec `search`; generator/emit/migration.ts). */
@@ -427,7 +429,7 @@ export interface ScreenAction {
    * After success, this route (taking no parameter); otherwise the list or record reloads.
    * `reloadUser`: the action changed who is signed in (emulation), so the current user is asked again first.
    */
-  then?: { route: string; reloadUser?: true };
+  then?: { route: string; reloadUser?: true; answerId?: true };
 }
 
 /**

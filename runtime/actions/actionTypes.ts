@@ -47,7 +47,7 @@ export interface ActionConfig {
   readonly success?: string;
   readonly failure?: string;
   /** After success, this route (asking who is signed in first with `reloadUser`); otherwise the list or record reloads. */
-  readonly then?: { readonly route: string; readonly reloadUser?: true };
+  readonly then?: { readonly route: string; readonly reloadUser?: true; readonly answerId?: true };
 }
 
 /** A record tab's checkbox (spec `toggle`): ticking calls `on`, unticking `off`. */

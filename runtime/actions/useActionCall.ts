@@ -35,12 +35,14 @@ export function useActionCall(): (action: ActionConfig, subject: ActionSubject, 
       try {
         if (!action.call || path === null) throw ApiProblem.fromBody(0, undefined);
         const body = actionBody(action, run.input ?? '');
-        await sendRequest(action.call.method.toUpperCase() as WriteMethod, path, { ...(body !== undefined && { body }), ...(run.etag && { ifMatch: run.etag }) });
+        const sent = await sendRequest(action.call.method.toUpperCase() as WriteMethod, path, { ...(body !== undefined && { body }), ...(run.etag && { ifMatch: run.etag }) });
+        // `then: { id: answer }`: the route opens the record the operation answered (a new order, a copy).
+        const answered = (sent.body as { id?: unknown } | null)?.id;
         push(successAlert('action', key, action.success ?? '', { ...subject.record, ...subject.values }));
         const then = action.then;
         // Who is signed in changed (emulation): the new user and the next screen render together.
         if (then?.reloadUser) await reloadUser({ navigate: () => goTo(then.route) });
-        else if (then) goTo(then.route);
+        else if (then) goTo(then.route, then.answerId && answered !== undefined ? { id: String(answered) } : undefined);
         else run.reload();
       } catch (error) {
         const problem = asProblem(error);

@@ -1603,7 +1603,8 @@ export interface paths {
         get: operations["getQuote"];
         put: operations["updateQuote"];
         post?: never;
-        delete?: never;
+        /** Delete a draft quote */
+        delete: operations["deleteQuote"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1635,6 +1636,108 @@ export interface paths {
         get: operations["listQuoteLineItems"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a draft quote to its recipient */
+        post: operations["sendQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a draft quote's discounts */
+        post: operations["approveQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a published quote */
+        post: operations["voidQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a quote into a new draft */
+        post: operations["copyQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a quote sent to the caller's organisation */
+        post: operations["declineQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a published quote and place its order */
+        post: operations["acceptQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2437,7 +2540,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE";
             on: string | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
         };
@@ -3204,10 +3307,10 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE";
             api_client: string | null;
             /** @enum {string} */
-            entity_type: "organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription";
+            entity_type: "organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote";
             user: components["schemas"]["CreatedByRef"] | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
             field_changes: components["schemas"]["AuditFieldChange"][];
@@ -3738,10 +3841,39 @@ export interface components {
             organisation_to: (number | null) | components["schemas"]["OrganisationRef"];
             recipient_name?: string | null;
             recipient_email?: string | null;
-            name: string;
             purchase_order_number?: string | null;
             /** Format: date */
             expiry_date?: string | null;
+            /**
+             * @default ON_ACCOUNT
+             * @enum {string}
+             */
+            payment_type: "ON_ACCOUNT" | "FINANCE";
+            /** @enum {string|null} */
+            finance_target?: "SELF" | "CUSTOMER" | null;
+            /** @enum {string|null} */
+            finance_title?: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
+            finance_first_name?: string | null;
+            finance_last_name?: string | null;
+            finance_email_address?: string | null;
+            finance_contact_number?: string | null;
+            /** @enum {integer|null} */
+            finance_term_length?: 24 | 36 | 48 | 60 | null;
+            provisioning_instructions?: string | null;
+            ship_instructions?: string | null;
+            /** @default false */
+            part_ship: boolean;
+            shipping_type?: (number | null) | components["schemas"]["ShippingTypeRef"];
+            shipping_company_name?: string | null;
+            shipping_recipient_name?: string | null;
+            shipping_addr_line_1?: string | null;
+            shipping_addr_line_2?: string | null;
+            shipping_city?: string | null;
+            shipping_region?: string | null;
+            shipping_postal_code?: string | null;
+            shipping_country_code?: string | null;
+            name?: string | null;
+            line_items?: components["schemas"]["QuoteLineInput"][];
             readonly id?: number;
             readonly supplier_ref?: string | null;
             /** Format: date-time */
@@ -3753,35 +3885,60 @@ export interface components {
             /** @enum {string} */
             readonly currency?: "GBP" | "EUR";
             readonly order_id?: number | null;
-            /** @enum {string} */
-            readonly payment_type?: "ON_ACCOUNT" | "FINANCE";
-            /** @enum {string|null} */
-            readonly finance_target?: "SELF" | "CUSTOMER" | null;
-            /** @enum {string|null} */
-            readonly finance_title?: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
-            readonly finance_first_name?: string | null;
-            readonly finance_last_name?: string | null;
-            readonly finance_email_address?: string | null;
-            readonly finance_contact_number?: string | null;
-            /** @enum {integer|null} */
-            readonly finance_term_length?: 24 | 36 | 48 | 60 | null;
-            readonly provisioning_instructions?: string | null;
-            readonly ship_instructions?: string | null;
-            readonly part_ship?: boolean;
             /** @description Exact decimal with up to 4 places */
             readonly ship_cost?: string | null;
             readonly requires_approval?: boolean;
-            readonly shipping_company_name?: string | null;
-            readonly shipping_recipient_name?: string | null;
-            readonly shipping_addr_line_1?: string | null;
-            readonly shipping_addr_line_2?: string | null;
-            readonly shipping_city?: string | null;
-            readonly shipping_region?: string | null;
-            readonly shipping_postal_code?: string | null;
-            readonly shipping_country_code?: string | null;
-            readonly shipping_type?: components["schemas"]["ShippingTypeRef"] | null;
             readonly organisation_from?: components["schemas"]["OrganisationRef"] | null;
             readonly created_by_user?: components["schemas"]["CreatedByRef"] | null;
+        };
+        QuoteLineInput: {
+            product: number;
+            selected_rate_plan?: number | null;
+            maintenance_product?: number | null;
+            prov_product?: number | null;
+            prov_organisation?: number | null;
+            prov_group?: number | null;
+            prov_site?: number | null;
+            dropbox_team_name?: string | null;
+            dropbox_admin_email?: string | null;
+            acronis_tenant_name?: string | null;
+            acronis_admin_email?: string | null;
+            /** @enum {string|null} */
+            zoom_order_type?: "NEW_BUSINESS" | null;
+            zoom_deal_registration_id?: string | null;
+            zoom_deal_registration_approval_id?: string | null;
+            zoom_end_user_company?: string | null;
+            zoom_end_user_name?: string | null;
+            zoom_end_user_email?: string | null;
+            sbc_name?: string | null;
+            nuvias_name?: string | null;
+            stac_teams_name?: string | null;
+            stac_zoom_phone_name?: string | null;
+            quantity?: number;
+            discount?: number;
+        };
+        QuoteApproval: {
+            id: number;
+            requires_approval: boolean;
+        };
+        QuoteAcceptLine: {
+            dropbox_team_name?: string | null;
+            dropbox_admin_email?: string | null;
+            acronis_tenant_name?: string | null;
+            acronis_admin_email?: string | null;
+            sbc_name?: string | null;
+            nuvias_name?: string | null;
+            stac_teams_name?: string | null;
+            stac_zoom_phone_name?: string | null;
+            id: number;
+        };
+        QuoteAcceptInput: {
+            id?: number;
+            purchase_order_number?: string | null;
+            line_items?: components["schemas"]["QuoteAcceptLine"][];
+        };
+        QuoteAccepted: {
+            id: number;
         };
         BasketRow: {
             id: number;
@@ -11991,7 +12148,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission quote:view, supplier staff (root) (forbidden) */
+            /** @description Forbidden: the caller lacks permission quote:view, supplier staff (root) (forbidden); or the quote is another organisation's (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12049,7 +12206,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission quote:view, supplier staff (root) (forbidden) */
+            /** @description Forbidden: the caller lacks permission quote:view, supplier staff (root) (forbidden); or the quote is another organisation's (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12158,6 +12315,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -12200,6 +12366,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12328,6 +12503,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem codes: team_name_exists, new_team_name_exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than 1 MB (payload_too_large) */
             413: {
                 headers: {
@@ -12346,7 +12530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: outside_scope, quote_recipient_ineligible */
+            /** @description Problem codes: outside_scope, quote_recipient_ineligible, unknown_value, product_unavailable, product_not_discountable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12388,6 +12572,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12448,7 +12641,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12459,6 +12652,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: team_name_exists, new_team_name_exists */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12493,8 +12695,82 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: outside_scope, quote_recipient_ineligible */
+            /** @description Problem codes: outside_scope, quote_recipient_ineligible, unknown_value, product_unavailable, product_not_discountable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12542,7 +12818,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden) */
+            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden); or the quote is another organisation's (forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12600,8 +12876,513 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state, quote_requires_approval */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: quote_must_be_saved_to_publish, quote_no_line_items, product_unavailable, no_price, min_quantity, max_quantity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteApproval"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission quote:approve, supplier staff (root), permission quote:view (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    voidQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    copyQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission quote:create, supplier staff (root), permission quote:view (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: quote_recipient_ineligible */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declineQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission quote:accept (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acceptQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteAcceptInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteAccepted"];
+                };
+            };
+            /** @description Invalid parameters or body; also po_number_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission quote:accept (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state, non_unique_po_number, quote_on_credit_hold, team_name_exists, new_team_name_exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: checkout_complete_required_fields, no_shipping, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, unknown_line_item, product_unavailable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -300,6 +300,133 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
       "type": "timestamp"
     }
   },
+  "quote": {
+    "name": {
+      "label": "quotes.name"
+    },
+    "supplier_ref": {
+      "label": "quotes.supplier_ref"
+    },
+    "organisation_from": {
+      "label": "quotes.organisation_from"
+    },
+    "organisation_to": {
+      "label": "quotes.organisation_to"
+    },
+    "date": {
+      "label": "fields.date",
+      "type": "timestamp"
+    },
+    "expiry_date": {
+      "label": "quotes.expiry_date"
+    },
+    "quote_status": {
+      "label": "quotes.quote_status",
+      "type": "enum",
+      "enum": "quote_status"
+    },
+    "total": {
+      "label": "quotes.total",
+      "type": "money"
+    },
+    "currency": {
+      "label": "orders.currency",
+      "type": "enum",
+      "enum": "currency"
+    },
+    "purchase_order_number": {
+      "label": "quotes.purchase_order_number"
+    },
+    "order_id": {
+      "label": "fields.order_id"
+    },
+    "recipient_name": {
+      "label": "quotes.recipient_name"
+    },
+    "recipient_email": {
+      "label": "quotes.recipient_email"
+    },
+    "payment_type": {
+      "label": "orders.payment_type",
+      "type": "enum",
+      "enum": "payment_type"
+    },
+    "finance_target": {
+      "label": "fields.finance_target",
+      "type": "enum",
+      "enum": "finance_target"
+    },
+    "finance_title": {
+      "label": "fields.finance_title",
+      "type": "enum",
+      "enum": "person_title"
+    },
+    "finance_first_name": {
+      "label": "fields.finance_first_name"
+    },
+    "finance_last_name": {
+      "label": "fields.finance_last_name"
+    },
+    "finance_email_address": {
+      "label": "fields.finance_email_address"
+    },
+    "finance_contact_number": {
+      "label": "fields.finance_contact_number"
+    },
+    "finance_term_length": {
+      "label": "fields.finance_term_length",
+      "type": "enum",
+      "enum": "finance_term"
+    },
+    "provisioning_instructions": {
+      "label": "orders.provisioning_instructions"
+    },
+    "ship_instructions": {
+      "label": "orders.ship_instructions"
+    },
+    "shipping_type": {
+      "label": "fields.shipping_type"
+    },
+    "part_ship": {
+      "label": "orders.part_ship",
+      "type": "boolean"
+    },
+    "ship_cost": {
+      "label": "orders.ship_cost",
+      "type": "money"
+    },
+    "requires_approval": {
+      "label": "quotes.requires_approval",
+      "type": "boolean"
+    },
+    "shipping_company_name": {
+      "label": "baskets.shipping_company_name"
+    },
+    "shipping_recipient_name": {
+      "label": "baskets.shipping_recipient_name"
+    },
+    "shipping_addr_line_1": {
+      "label": "baskets.shipping_addr_line_1"
+    },
+    "shipping_addr_line_2": {
+      "label": "baskets.shipping_addr_line_2"
+    },
+    "shipping_city": {
+      "label": "baskets.shipping_city"
+    },
+    "shipping_region": {
+      "label": "baskets.shipping_region"
+    },
+    "shipping_postal_code": {
+      "label": "baskets.shipping_postal_code"
+    },
+    "shipping_country_code": {
+      "label": "baskets.shipping_country_code"
+    },
+    "created_by_user": {
+      "label": "fields.created_by_user"
+    }
+  },
   "order": {
     "name": {
       "label": "baskets.name"
@@ -552,6 +679,10 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
     "order_manual_auth_limit": {
       "label": "fields.order_manual_auth_limit",
       "type": "money"
+    },
+    "quote_approval_discount": {
+      "label": "organisations.quote_approval_discount",
+      "type": "decimal"
     },
     "base_url": {
       "label": "fields.base_url"

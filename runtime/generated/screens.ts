@@ -5423,7 +5423,7 @@ export const recordScreens = {
     ]
   },
   "quoteoutward": {
-    "path": "/quotes/outward/{id}",
+    "path": "/quotes/{id}",
     "title": "quotes.one",
     "schema": {
       "$ref": "#/definitions/Quote",
@@ -5883,10 +5883,117 @@ export const recordScreens = {
         "quote_status": "DRAFT"
       },
       "route": "quoteoutward_edit"
-    }
+    },
+    "actions": [
+      {
+        "name": "accept",
+        "guards": [
+          {
+            "permission": "quote:accept"
+          }
+        ],
+        "label": "quotes.accept",
+        "when": {
+          "quote_status": "PUBLISHED"
+        },
+        "call": {
+          "operation": "acceptQuote",
+          "method": "post",
+          "path": "/quotes/{id}/accept",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": true
+        },
+        "confirm": {
+          "text": "confirm.accept_quote",
+          "input": {
+            "field": "purchase_order_number",
+            "label": "quotes.purchase_order_number",
+            "max": 45
+          }
+        },
+        "success": "accept_quote_success",
+        "failure": "accept_quote_failure",
+        "then": {
+          "route": "order",
+          "answerId": true
+        }
+      },
+      {
+        "name": "void",
+        "guards": [
+          {
+            "permission": "quote:amend"
+          },
+          {
+            "root": true
+          }
+        ],
+        "label": "quotes.void",
+        "when": {
+          "quote_status": "PUBLISHED"
+        },
+        "call": {
+          "operation": "voidQuote",
+          "method": "post",
+          "path": "/quotes/{id}/void",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.void_quote"
+        },
+        "success": "void_quote_success",
+        "failure": "void_quote_failure"
+      },
+      {
+        "name": "copy",
+        "guards": [
+          {
+            "permission": "quote:create"
+          },
+          {
+            "root": true
+          }
+        ],
+        "label": "quotes.copy",
+        "call": {
+          "operation": "copyQuote",
+          "method": "post",
+          "path": "/quotes/{id}/copy",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.copy_quote"
+        },
+        "success": "copy_quote_success",
+        "failure": "copy_quote_failure",
+        "then": {
+          "route": "quoteoutward_edit",
+          "answerId": true
+        }
+      },
+      {
+        "name": "print",
+        "guards": [],
+        "component": "common/PrintButton#PrintButton"
+      }
+    ]
   },
   "quoteinward": {
-    "path": "/quotes/inward/{id}",
+    "path": "/quotes/{id}",
     "title": "quotes.one",
     "schema": {
       "$ref": "#/definitions/Quote",
@@ -6340,7 +6447,79 @@ export const recordScreens = {
       }
     },
     "tabs": [],
-    "links": []
+    "links": [],
+    "actions": [
+      {
+        "name": "accept",
+        "guards": [
+          {
+            "permission": "quote:accept"
+          }
+        ],
+        "label": "quotes.accept",
+        "when": {
+          "quote_status": "PUBLISHED"
+        },
+        "call": {
+          "operation": "acceptQuote",
+          "method": "post",
+          "path": "/quotes/{id}/accept",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": true
+        },
+        "confirm": {
+          "text": "confirm.accept_quote",
+          "input": {
+            "field": "purchase_order_number",
+            "label": "quotes.purchase_order_number",
+            "max": 45
+          }
+        },
+        "success": "accept_quote_success",
+        "failure": "accept_quote_failure",
+        "then": {
+          "route": "order",
+          "answerId": true
+        }
+      },
+      {
+        "name": "decline",
+        "guards": [
+          {
+            "permission": "quote:accept"
+          }
+        ],
+        "label": "quotes.decline",
+        "when": {
+          "quote_status": "PUBLISHED"
+        },
+        "call": {
+          "operation": "declineQuote",
+          "method": "post",
+          "path": "/quotes/{id}/decline",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.decline_quote"
+        },
+        "success": "decline_quote_success",
+        "failure": "decline_quote_failure"
+      },
+      {
+        "name": "print",
+        "guards": [],
+        "component": "common/PrintButton#PrintButton"
+      }
+    ]
   }
 } as const;
 

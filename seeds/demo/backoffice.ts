@@ -33,7 +33,8 @@ const ACCOUNT_MANAGERS = [
 
 /** The supplier's account manager of each organisation, and what sets each one apart (002 §3). */
 const ORGANISATION_DETAILS: Record<number, Record<string, unknown>> = {
-  [SUPPLIER]: { billing_account: 'SUP-0001', is_linked: true, base_url: 'https://hub.supplier.example', catalogue_id: 1 },
+  // Its quotes need approval (quote:approve) for a line discount above 25 % (docs/quotes.md).
+  [SUPPLIER]: { billing_account: 'SUP-0001', is_linked: true, base_url: 'https://hub.supplier.example', catalogue_id: 1, quote_approval_discount: toScaled('25') },
   [RESELLER]: { billing_account: 'RES-1002', is_linked: true, supplier_account_manager_id: 1, orders_require_manual_auth: true, order_manual_auth_limit: toScaled('5000.00'), nav_bar_colour: '#1f4e79', footer_text: 'Reseller Partners UK Ltd, reselling since 2004', heading_font: 'Georgia', text_body_font: 'Arial', catalogue_id: 2 },
   [CUSTOMER]: { supplier_account_manager_id: 1 },
   [EU_CUSTOMER]: { supplier_account_manager_id: 2, on_credit_hold: true },

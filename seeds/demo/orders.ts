@@ -118,7 +118,19 @@ const RECIPIENT_NAME: Record<number, string> = { [CUSTOMER]: 'Bob Buyer', [EU_CU
 const RECIPIENT_MAILBOX: Record<number, string> = { [CUSTOMER]: 'buyer', [EU_CUSTOMER]: 'buyer', [RESELLER]: 'sales' };
 const RECIPIENT_DOMAIN: Record<number, string> = { [CUSTOMER]: 'customer.example', [EU_CUSTOMER]: 'eu-customer.example', [RESELLER]: 'reseller.example' };
 
+const OPEN_QUOTE = new Set<string>(['DRAFT', 'PUBLISHED']);
+
+/**
+ * Quote-only product flags (001 §3): Zoom add-ons are counted per seat of the base plan, and
+ * installation services take no discount (a quote line's discount is refused on them).
+ */
+async function seedQuoteFlags(db: Knex): Promise<void> {
+  await db('products').where({ subscription_type: 'ZOOM', subscription_product_type: 'ADD_ON' }).update({ quantity_type: 'SEAT' });
+  await db('products').where('product_code', 'like', 'SVC-%').update({ discountable: false });
+}
+
 async function seedQuotes(db: Knex, ids: Map<string, number>): Promise<void> {
+  await seedQuoteFlags(db);
   const quotes: Record<string, unknown>[] = [];
   const lines: Record<string, unknown>[] = [];
   // Outward quotes are root-side (002 §6): the distributor (root organisation, its root admin Sam)
@@ -137,7 +149,8 @@ async function seedQuotes(db: Knex, ids: Map<string, number>): Promise<void> {
         organisation_from_id: from,
         organisation_to_id: to,
         date,
-        expiry_date: new Date(date + 30 * DAY).toISOString().slice(0, 10),
+        // Open quotes (DRAFT, PUBLISHED) stay valid for the demo's lifetime; the others expired long ago.
+        expiry_date: new Date(date + (OPEN_QUOTE.has(status) ? 3 * 365 : 30) * DAY).toISOString().slice(0, 10),
         quote_status: status,
         total: toScaled(lineTotal(set).toFixed(2)),
         currency: to === EU_CUSTOMER ? 'EUR' : 'GBP',

@@ -972,7 +972,12 @@ export const apiSchemas = {
             "RESUBMIT",
             "ACTIVATE",
             "ACTIVATE_CHANGES",
-            "CANCEL_CHANGES"
+            "CANCEL_CHANGES",
+            "PUBLISH",
+            "VOID",
+            "DECLINE",
+            "ACCEPT",
+            "EXPIRE"
           ]
         },
         "on": {
@@ -4703,7 +4708,12 @@ export const apiSchemas = {
             "RESUBMIT",
             "ACTIVATE",
             "ACTIVATE_CHANGES",
-            "CANCEL_CHANGES"
+            "CANCEL_CHANGES",
+            "PUBLISH",
+            "VOID",
+            "DECLINE",
+            "ACCEPT",
+            "EXPIRE"
           ]
         },
         "api_client": {
@@ -4725,7 +4735,8 @@ export const apiSchemas = {
             "feed",
             "order",
             "basket",
-            "subscription"
+            "subscription",
+            "quote"
           ]
         },
         "user": {
@@ -7794,8 +7805,7 @@ export const apiSchemas = {
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "organisation_to",
-        "name"
+        "organisation_to"
       ],
       "properties": {
         "organisation_to": {
@@ -7830,12 +7840,6 @@ export const apiSchemas = {
           "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
           "maxLength": 100
         },
-        "name": {
-          "type": "string",
-          "maxLength": 45,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
         "purchase_order_number": {
           "type": [
             "string",
@@ -7849,6 +7853,186 @@ export const apiSchemas = {
             "null"
           ],
           "format": "date"
+        },
+        "payment_type": {
+          "type": "string",
+          "enum": [
+            "ON_ACCOUNT",
+            "FINANCE"
+          ],
+          "default": "ON_ACCOUNT"
+        },
+        "finance_target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SELF",
+            "CUSTOMER",
+            null
+          ]
+        },
+        "finance_title": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "Ms",
+            "Mrs",
+            "Miss",
+            "Mr",
+            "Dr",
+            "Prof",
+            "Rev",
+            "Other",
+            null
+          ]
+        },
+        "finance_first_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "finance_last_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "finance_email_address": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "finance_contact_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^\\+?[0-9 ()\\-]*$",
+          "maxLength": 50
+        },
+        "finance_term_length": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ]
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "shipping_type": {
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            {
+              "$ref": "api#/definitions/ShippingTypeRef"
+            }
+          ],
+          "x-record-ref": true
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        },
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/QuoteLineInput"
+          }
         },
         "id": {
           "type": "integer",
@@ -7904,110 +8088,6 @@ export const apiSchemas = {
           "maximum": 2147483647,
           "readOnly": true
         },
-        "payment_type": {
-          "type": "string",
-          "enum": [
-            "ON_ACCOUNT",
-            "FINANCE"
-          ],
-          "readOnly": true
-        },
-        "finance_target": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "enum": [
-            "SELF",
-            "CUSTOMER",
-            null
-          ],
-          "readOnly": true
-        },
-        "finance_title": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "enum": [
-            "Ms",
-            "Mrs",
-            "Miss",
-            "Mr",
-            "Dr",
-            "Prof",
-            "Rev",
-            "Other",
-            null
-          ],
-          "readOnly": true
-        },
-        "finance_first_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "readOnly": true
-        },
-        "finance_last_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "readOnly": true
-        },
-        "finance_email_address": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-          "maxLength": 255,
-          "readOnly": true
-        },
-        "finance_contact_number": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^\\+?[0-9 ()\\-]*$",
-          "maxLength": 50,
-          "readOnly": true
-        },
-        "finance_term_length": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "enum": [
-            24,
-            36,
-            48,
-            60,
-            null
-          ],
-          "readOnly": true
-        },
-        "provisioning_instructions": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "readOnly": true
-        },
-        "ship_instructions": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "readOnly": true
-        },
-        "part_ship": {
-          "type": "boolean",
-          "readOnly": true
-        },
         "ship_cost": {
           "type": [
             "string",
@@ -8019,81 +8099,6 @@ export const apiSchemas = {
         },
         "requires_approval": {
           "type": "boolean",
-          "readOnly": true
-        },
-        "shipping_company_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "readOnly": true
-        },
-        "shipping_recipient_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "readOnly": true
-        },
-        "shipping_addr_line_1": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 150,
-          "readOnly": true
-        },
-        "shipping_addr_line_2": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 150,
-          "readOnly": true
-        },
-        "shipping_city": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 50,
-          "readOnly": true
-        },
-        "shipping_region": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 30,
-          "readOnly": true
-        },
-        "shipping_postal_code": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 36,
-          "readOnly": true
-        },
-        "shipping_country_code": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 2,
-          "readOnly": true
-        },
-        "shipping_type": {
-          "anyOf": [
-            {
-              "$ref": "api#/definitions/ShippingTypeRef"
-            },
-            {
-              "type": "null"
-            }
-          ],
           "readOnly": true
         },
         "organisation_from": {
@@ -8120,6 +8125,310 @@ export const apiSchemas = {
         }
       },
       "x-round-trip": "Quote"
+    },
+    "QuoteLineInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "product"
+      ],
+      "properties": {
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "selected_rate_plan": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "maintenance_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_organisation": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_group": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_site": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "dropbox_team_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "dropbox_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "acronis_tenant_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "acronis_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "zoom_order_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "NEW_BUSINESS",
+            null
+          ]
+        },
+        "zoom_deal_registration_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_deal_registration_approval_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_company": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "zoom_end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "sbc_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "nuvias_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_teams_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_zoom_phone_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "discount": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100
+        }
+      }
+    },
+    "QuoteApproval": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "requires_approval"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "requires_approval": {
+          "type": "boolean"
+        }
+      }
+    },
+    "QuoteAcceptLine": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "dropbox_team_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "dropbox_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "acronis_tenant_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "acronis_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "sbc_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "nuvias_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_teams_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "stac_zoom_phone_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "QuoteAcceptInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/QuoteAcceptLine"
+          }
+        }
+      }
+    },
+    "QuoteAccepted": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
     },
     "BasketRow": {
       "type": "object",

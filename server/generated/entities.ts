@@ -953,6 +953,14 @@ export const entities = {
         "column": "subscription_product_type",
         "type": "enum"
       },
+      "discountable": {
+        "column": "discountable",
+        "type": "boolean"
+      },
+      "quantity_type": {
+        "column": "quantity_type",
+        "type": "enum"
+      },
       "thumb_url": {
         "column": "thumb_url",
         "type": "url"
@@ -1587,6 +1595,8 @@ export const entities = {
   },
   "quote": {
     "table": "quotes",
+    "audit": true,
+    "outsideForbidden": true,
     "fields": {
       "id": {
         "column": "id",
@@ -1741,6 +1751,17 @@ export const entities = {
         "column": "created_by_user_id",
         "type": "ref",
         "to": "user"
+      },
+      "approved_discount": {
+        "column": "approved_discount",
+        "type": "decimal",
+        "scale": 4,
+        "private": true
+      },
+      "expiry_warning_sent_at": {
+        "column": "expiry_warning_sent_at",
+        "type": "timestamp",
+        "private": true
       }
     }
   },
@@ -2428,6 +2449,11 @@ export const entities = {
       "order_manual_auth_limit": {
         "column": "order_manual_auth_limit",
         "type": "money",
+        "scale": 4
+      },
+      "quote_approval_discount": {
+        "column": "quote_approval_discount",
+        "type": "decimal",
         "scale": 4
       },
       "base_url": {

@@ -19,7 +19,9 @@ import * as orders_orderActions from '../modules/orders/orderActions';
 import * as orders_ordersExport from '../modules/orders/ordersExport';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
+import * as quotes_acceptQuote from '../modules/quotes/acceptQuote';
 import * as quotes_handlers from '../modules/quotes/handlers';
+import * as quotes_quoteActions from '../modules/quotes/quoteActions';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
 import * as subscriptions_definition from '../modules/subscriptions/definition';
@@ -7245,6 +7247,274 @@ export const operations: OperationDef[] = [
       "entity": "quote",
       "of": [
         "getQuote"
+      ]
+    },
+  },
+  {
+    id: "sendQuote",
+    method: "post",
+    path: "/quotes/:id/send",
+    auth: "session",
+    permission: "quote:amend",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteActions.sendQuote satisfies Handler<"sendQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": true
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward"
+      ]
+    },
+  },
+  {
+    id: "approveQuote",
+    method: "post",
+    path: "/quotes/:id/approve",
+    auth: "session",
+    permission: "quote:approve",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteActions.approveQuote satisfies Handler<"approveQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": false
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward"
+      ]
+    },
+  },
+  {
+    id: "voidQuote",
+    method: "post",
+    path: "/quotes/:id/void",
+    auth: "session",
+    permission: "quote:amend",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteActions.voidQuote satisfies Handler<"voidQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": true
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward"
+      ]
+    },
+  },
+  {
+    id: "copyQuote",
+    method: "post",
+    path: "/quotes/:id/copy",
+    auth: "session",
+    permission: "quote:create",
+    guard: {"root":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteActions.copyQuote satisfies Handler<"copyQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": false
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward"
+      ]
+    },
+  },
+  {
+    id: "deleteQuote",
+    method: "delete",
+    path: "/quotes/:id",
+    auth: "session",
+    permission: "quote:amend",
+    guard: {"root":true},
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteActions.deleteQuote satisfies Handler<"deleteQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": false
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward"
+      ]
+    },
+  },
+  {
+    id: "declineQuote",
+    method: "post",
+    path: "/quotes/:id/decline",
+    auth: "session",
+    permission: "quote:accept",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteActions.declineQuote satisfies Handler<"declineQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": true
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteInward"
+      ]
+    },
+  },
+  {
+    id: "acceptQuote",
+    method: "post",
+    path: "/quotes/:id/accept",
+    auth: "session",
+    permission: "quote:accept",
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/QuoteAcceptInput"
+    },
+    handler: quotes_acceptQuote.acceptQuote satisfies Handler<"acceptQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": false
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward",
+        "getQuoteInward"
       ]
     },
   },

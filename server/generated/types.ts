@@ -177,7 +177,7 @@ export interface UserAction {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE")
 on: (string | null)
 on_behalf: (CreatedByRef | null)
 }
@@ -900,9 +900,9 @@ export interface AuditLogEntry {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE")
 api_client: (string | null)
-entity_type: ("organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription")
+entity_type: ("organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote")
 user: (CreatedByRef | null)
 on_behalf: (CreatedByRef | null)
 field_changes: AuditFieldChange[]
@@ -1423,9 +1423,98 @@ export interface QuoteInput {
 organisation_to: number
 recipient_name?: (string | null)
 recipient_email?: (string | null)
-name: string
 purchase_order_number?: (string | null)
 expiry_date?: (string | null)
+payment_type?: ("ON_ACCOUNT" | "FINANCE")
+finance_target?: ("SELF" | "CUSTOMER" | null)
+finance_title?: ("Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null)
+finance_first_name?: (string | null)
+finance_last_name?: (string | null)
+finance_email_address?: (string | null)
+finance_contact_number?: (string | null)
+finance_term_length?: (24 | 36 | 48 | 60 | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_type?: (number | null)
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+name?: (string | null)
+line_items?: QuoteLineInput[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteLineInput".
+ */
+export interface QuoteLineInput {
+product: number
+selected_rate_plan?: (number | null)
+maintenance_product?: (number | null)
+prov_product?: (number | null)
+prov_organisation?: (number | null)
+prov_group?: (number | null)
+prov_site?: (number | null)
+dropbox_team_name?: (string | null)
+dropbox_admin_email?: (string | null)
+acronis_tenant_name?: (string | null)
+acronis_admin_email?: (string | null)
+zoom_order_type?: ("NEW_BUSINESS" | null)
+zoom_deal_registration_id?: (string | null)
+zoom_deal_registration_approval_id?: (string | null)
+zoom_end_user_company?: (string | null)
+zoom_end_user_name?: (string | null)
+zoom_end_user_email?: (string | null)
+sbc_name?: (string | null)
+nuvias_name?: (string | null)
+stac_teams_name?: (string | null)
+stac_zoom_phone_name?: (string | null)
+quantity?: number
+discount?: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteApproval".
+ */
+export interface QuoteApproval {
+id: number
+requires_approval: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteAcceptLine".
+ */
+export interface QuoteAcceptLine {
+dropbox_team_name?: (string | null)
+dropbox_admin_email?: (string | null)
+acronis_tenant_name?: (string | null)
+acronis_admin_email?: (string | null)
+sbc_name?: (string | null)
+nuvias_name?: (string | null)
+stac_teams_name?: (string | null)
+stac_zoom_phone_name?: (string | null)
+id: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteAcceptInput".
+ */
+export interface QuoteAcceptInput {
+id?: number
+purchase_order_number?: (string | null)
+line_items?: QuoteAcceptLine[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteAccepted".
+ */
+export interface QuoteAccepted {
+id: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3271,6 +3360,55 @@ export interface ListQuoteLineItemsQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SendQuoteQuery".
+ */
+export interface SendQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ApproveQuoteQuery".
+ */
+export interface ApproveQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "VoidQuoteQuery".
+ */
+export interface VoidQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CopyQuoteQuery".
+ */
+export interface CopyQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteQuoteQuery".
+ */
+export interface DeleteQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeclineQuoteQuery".
+ */
+export interface DeclineQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AcceptQuoteQuery".
+ */
+export interface AcceptQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListBasketsQuery".
  */
 export interface ListBasketsQuery {
@@ -3727,6 +3865,13 @@ export interface OperationTypes {
   updateQuote: { params: { id: number }; query: UpdateQuoteQuery; body: QuoteInput; response: Quote; paged: false };
   getQuoteDraft: { params: { id: number }; query: GetQuoteDraftQuery; body: undefined; response: Quote; paged: false };
   listQuoteLineItems: { params: { id: number }; query: ListQuoteLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
+  sendQuote: { params: { id: number }; query: SendQuoteQuery; body: undefined; response: Quote; paged: false };
+  approveQuote: { params: { id: number }; query: ApproveQuoteQuery; body: undefined; response: QuoteApproval; paged: false };
+  voidQuote: { params: { id: number }; query: VoidQuoteQuery; body: undefined; response: Quote; paged: false };
+  copyQuote: { params: { id: number }; query: CopyQuoteQuery; body: undefined; response: Quote; paged: false };
+  deleteQuote: { params: { id: number }; query: DeleteQuoteQuery; body: undefined; response: void; paged: false };
+  declineQuote: { params: { id: number }; query: DeclineQuoteQuery; body: undefined; response: Quote; paged: false };
+  acceptQuote: { params: { id: number }; query: AcceptQuoteQuery; body: QuoteAcceptInput; response: QuoteAccepted; paged: false };
   listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; response: BasketRow[]; paged: true };
   getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; response: Basket; paged: false };
   createBasket: { params: {  }; query: CreateBasketQuery; body: BasketCreate; response: Basket; paged: false };

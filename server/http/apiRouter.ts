@@ -17,7 +17,9 @@ import { genericAction, genericDelete } from './genericRecordWrites';
 import type { FileAnswer, GenericMeta, OperationDef, Page, PreparedPage, RequestContext } from './operationDef';
 import type { SessionUser } from '../modules/auth/sessionUser';
 import { assertMayCall } from './callerChecks';
-import { HttpProblem, unauthenticated, notFound } from './problem';
+import { DomainError } from '../domain/errors';
+import { isForeignRecord } from './foreignRecord';
+import { forbidden, HttpProblem, unauthenticated, notFound } from './problem';
 import { takeRecordBack } from './roundTrip';
 import { checkBody, checkParams, checkQuery, compileValidators, type Validators } from './validation';
 import { issueCsrfToken, readCookie, writeCookie } from './security';
@@ -183,6 +185,17 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
   // compile is tested (validation.test.ts).
   let compiled: Validators | undefined;
   router[operation.method](operation.path, async (ctx) => {
+    try {
+      await serve(ctx);
+    } catch (error) {
+      // A record of another organisation answers 403 where its entity says so (001 §2 quotes), not 404.
+      const id = ctx.params['id'] === undefined ? NaN : Number(ctx.params['id']);
+      const missing = (error instanceof HttpProblem && error.status === 404) || (error instanceof DomainError && error.kind === 'not_found');
+      if (missing && Number.isSafeInteger(id) && (await isForeignRecord(db, operation, requestContext(ctx, db, operation).user, id))) throw forbidden();
+      throw error;
+    }
+  });
+  const serve = async (ctx: Context) => {
     const validators = (compiled ??= compileValidators(operation));
     // Who may call comes first: a signed-out caller learns nothing about the parameters.
     const base = requestContext(ctx, db, operation);
@@ -217,7 +230,7 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
     const recordId = params['id'] === undefined ? undefined : Number(params['id']);
     send(ctx, await runWrite(ctx, db, operation, base, { recordId, run, readRecord, fixed, answerOf: (result) => answerOf(operation, query, result) }));
     outbox?.kick();
-  });
+  };
 }
 
 /** The readable API reference (generated beside openapi.json): HTML and CSS only, no script. */

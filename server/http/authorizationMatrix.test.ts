@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import openapi from '../generated/openapi.json' with { type: 'json' };
 import { operations } from '../generated/operations';
 import type { AccessRule, OperationDef } from './operationDef';
-import { callerFacts, columnOf, meets, organisationOf, reaches, relationOf, rowMatches, tableOf, type CallerFacts } from '../testing/callerFacts';
+import { callerFacts, columnOf, foreignTo, meets, organisationOf, reaches, relationOf, rowMatches, tableOf, type CallerFacts } from '../testing/callerFacts';
 import { sampleOf, type Schema } from '../testing/schemaArbitraries';
 import { startTestServer, type TestClient, type TestServer } from '../testing/testServer';
 import { writeVersionedRows } from '../testing/versionedRows';
@@ -148,7 +148,9 @@ describe('the authorization matrix (docs/authorization.md)', () => {
     if (!mayCall) return { status: 403 };
     const reached = cell.id === undefined || (await reaches(server.db, operations, operation, caller, cell.id));
     if (writes) return reached ? 'skip' : 'refused';
-    return reached ? { status: operation.status, or403: handlerMayForbid(operation, caller), or404: handlerMayMiss(operation) } : { status: 404 };
+    if (reached) return { status: operation.status, or403: handlerMayForbid(operation, caller), or404: handlerMayMiss(operation) };
+    // A record of another organisation is a 403 where its entity says so (001 §2 quotes), else as if missing.
+    return { status: caller && cell.id !== undefined && (await foreignTo(server.db, operations, operation, caller, cell.id)) ? 403 : 404 };
   }
 
   function request(cell: Cell): Promise<{ status: number; text: string }> {

@@ -112,6 +112,27 @@ export async function relationOf(db: Knex, caller: CallerFacts, organisation: nu
 }
 
 /**
+ * Whether record `id` is another organisation's, for an entity whose spec says such records are
+ * answered 403 (`outside_scope: forbidden`): it exists and, under every scope the operation
+ * reaches it by (through `of`, those gets'), its organisation is neither the caller's nor below it
+ * (for a tree scope). Judged from the spec and the rows, independently of the server's code.
+ */
+export async function foreignTo(db: Knex, operations: OperationDef[], operation: OperationDef, caller: CallerFacts, id: number): Promise<boolean> {
+  const rule = operation.access!;
+  if (!(entities[rule.entity as EntityName] as { outsideForbidden?: boolean }).outsideForbidden) return false;
+  // Through `of`, the scopes of the gets named (and theirs in turn).
+  const scoped = (each: AccessRule): AccessRule[] => (each.of ? each.of.flatMap((getId) => scoped(operations.find((candidate) => candidate.id === getId)!.access!)) : [each]);
+  const rules = scoped(rule).filter((each) => each.scope);
+  const row = (await db(tableOf(rule.entity)).where('id', id).first()) as Row | undefined;
+  if (!row || rules.length === 0) return false;
+  for (const each of rules) {
+    const relation = await relationOf(db, caller, organisationOf(each, row));
+    if (relation === 'own' || (each.scope!.kind === 'tree' && relation === 'child')) return false;
+  }
+  return true;
+}
+
+/**
  * Whether the caller reaches record `id` through the operation's access rule (docs/spec.md "Whose
  * record an {id} names"): inside its scope (below its organisation only for a grant of 1), or
  * shared, among the records `where` allows; through `of`, as those gets would answer it.

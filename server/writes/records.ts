@@ -142,6 +142,34 @@ export class Records {
     return changes;
   }
 
+  /**
+   * A compare-and-set: writes `values` only while the record still holds `expected`, in one
+   * conditional UPDATE (the database decides, so of processes sharing it exactly one wins; on
+   * SQLite the statement takes the write lock before it reads). Answers the changes written and
+   * audited, or null when the record no longer matched (or is gone) and nothing was written.
+   */
+  async updateIf(entity: EntityName, id: number, expected: Values, values: Values, options: WriteOptions = {}): Promise<FieldChange[] | null> {
+    const prepared = this.prepare(entity, values);
+    await this.checkReferences(entity, prepared);
+    const table = entities[entity].table;
+    const query = this.db(table).where('id', id);
+    for (const [name, value] of Object.entries(this.encode(entity, expected))) {
+      if (value === null) query.whereNull(name);
+      else query.where(name, value as Knex.Value);
+    }
+    const count = (await this.guarded(entity, 'update', () => query.update(this.encode(entity, prepared)))) as unknown as number;
+    if (count === 0) return null;
+    await this.touched(entity);
+    const changes = Object.entries(prepared)
+      .filter(([name]) => !UNAUDITED.has(name))
+      .map(([name, value]) => {
+        const field = fieldOf(entity, name);
+        return { field: name, old: name in expected ? auditText(field, expected[name]) : null, new: auditText(field, value) };
+      });
+    await this.audited(entity, id, options, 'UPDATE', changes, 'new');
+    return changes;
+  }
+
   /** Removes a record (and the child rows named in `cascade`); a record others still refer to is a 409 record_in_use. */
   async remove(entity: EntityName, id: number, options: RemoveOptions = {}): Promise<void> {
     const current = await this.current(entity, id);

@@ -50,7 +50,12 @@ export function checkDetails({ basket, lines }: BasketState, at: LineField): voi
  * PO number placed side by side cannot both pass the check.
  */
 export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketState): Promise<void> {
-  const po = basket.purchase_order_number?.trim() ?? '';
+  await checkPurchaseOrderNumber(db, basket.purchase_order_number, buyer);
+}
+
+/** The purchase-order rules for a number an order of `buyer` would carry (a basket's, or an accepted quote's, 001 §5). */
+export async function checkPurchaseOrderNumber(db: Knex, number: string | null, buyer: Pick<BasketState['buyer'], 'id' | 'po_number_required' | 'force_po_uniqueness'>): Promise<void> {
+  const po = number?.trim() ?? '';
   if (po === '') {
     if (buyer.po_number_required) throw new DomainError('invalid', 'po_number_required', { field: 'purchase_order_number' });
     return;

@@ -141,29 +141,28 @@ const steps: WorkflowStep<CheckoutState>[] = [
   },
   {
     name: 'tell the subscribers',
-    run: async (state) => {
-      const order = state.order!;
-      const { buyer } = state.basket!;
-      const recipients = (await state.records.db('user_notifications as n')
-        .join('users as u', 'u.id', 'n.user_id')
-        .where({ 'n.type': 'order_created', 'u.organisation_id': buyer.id, 'u.disabled': false })
-        .orderBy('u.id')
-        .select('u.email_address', 'u.user_language')) as { email_address: string; user_language: string | null }[];
-      // Each in the recipient's own language (their user_language).
-      for (const { email_address, user_language: language } of recipients) {
-        const placed = mailText(language, 'mail.order_created.text', { order: order.name, user: state.user.name });
-        const held = order.status === 'PENDING_AUTHORISATION' ? ` ${mailText(language, 'mail.order_created.awaits_authorisation')}` : '';
-        await queueMail(state.records, {
-          to: email_address,
-          subject: mailText(language, 'mail.order_created.subject', { order: order.name }),
-          text: `${placed}${held}`,
-        });
-      }
-      // Those who may approve it hear of an order that waits for them (001 §4, 002 §3).
-      if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(state.records, order.name, buyer.id);
-    },
+    run: async (state) => notifyOrderCreated(state.records, state.user, state.order!, state.basket!.buyer.id),
   },
 ];
+
+/**
+ * Tells the buying organisation's users who subscribe to order_created (each in their language),
+ * and those who may approve an order that waits for them (001 §4, 002 §3): a checkout's and an
+ * accepted quote's order alike.
+ */
+export async function notifyOrderCreated(records: Records, user: SessionUser, order: PlacedOrder, buyerId: number): Promise<void> {
+  const recipients = (await records.db('user_notifications as n')
+    .join('users as u', 'u.id', 'n.user_id')
+    .where({ 'n.type': 'order_created', 'u.organisation_id': buyerId, 'u.disabled': false })
+    .orderBy('u.id')
+    .select('u.email_address', 'u.user_language')) as { email_address: string; user_language: string | null }[];
+  for (const { email_address, user_language: language } of recipients) {
+    const placed = mailText(language, 'mail.order_created.text', { order: order.name, user: user.name });
+    const held = order.status === 'PENDING_AUTHORISATION' ? ` ${mailText(language, 'mail.order_created.awaits_authorisation')}` : '';
+    await queueMail(records, { to: email_address, subject: mailText(language, 'mail.order_created.subject', { order: order.name }), text: `${placed}${held}` });
+  }
+  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.name, buyerId);
+}
 
 /** 000 §4 Place order, one workflow in the request's transaction: all of it happens, or none. */
 export async function checkout(records: Records, user: SessionUser, basketId: number, input: CheckoutInput): Promise<PlacedOrder> {

@@ -26,6 +26,11 @@ const ORDINALS: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', othe
  * `Do MMM YYYY, HH:mm` (001 §9), e.g. "New basket 5th Mar 2026, 14:30"; an unknown zone is UTC.
  */
 export function defaultBasketName(now: Date, timeZone: string): string {
+  return `New basket ${dateTimeStamp(now, timeZone)}`;
+}
+
+/** A moment as `Do MMM YYYY, HH:mm` (001 §9) in the time zone (UTC when unknown): "5th Mar 2026, 14:30". */
+export function dateTimeStamp(now: Date, timeZone: string): string {
   const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
   let parts: Intl.DateTimeFormatPart[];
   try {
@@ -36,7 +41,7 @@ export function defaultBasketName(now: Date, timeZone: string): string {
   const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   const day = part('day');
   const ordinal = ORDINALS[new Intl.PluralRules('en', { type: 'ordinal' }).select(Number(day))] ?? '';
-  return `New basket ${day}${ordinal} ${part('month').slice(0, 3)} ${part('year')}, ${part('hour')}:${part('minute')}`;
+  return `${day}${ordinal} ${part('month').slice(0, 3)} ${part('year')}, ${part('hour')}:${part('minute')}`;
 }
 
 /**

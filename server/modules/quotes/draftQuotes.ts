@@ -7,6 +7,10 @@ import type { RequestContext } from '../../http/operationDef';
 import type { SessionUser } from '../auth/sessionUser';
 import { signedIn } from '../auth/signedIn';
 import { visibleRecord } from '../../http/recordParts';
+import { dateTimeStamp } from '../orders/basketFromOrder';
+import { buyerOf } from '../checkout/basketLines';
+import { priceQuoteLines, repricedLines, storedQuoteLines, type QuoteLineInput } from './quoteLines';
+import { refreshQuote } from './quoteTotals';
 
 type Row = Record<string, unknown>;
 
@@ -31,27 +35,45 @@ async function recipientCurrency(db: Knex, user: SessionUser, organisationId: nu
   return String(organisation[columnOf('organisation', 'currency')]);
 }
 
-/** Every detail the body leaves out is emptied: a PUT replaces the draft's details (001 §7). */
-function detailsOf(body: QuoteInput): Row {
+/** Every detail the body leaves out is emptied: a PUT replaces the draft's details (001 §7); an empty name is the default (001 §4). */
+function detailsOf(body: QuoteInput, user: SessionUser, now: number): Row {
   const given = body as unknown as Row;
-  return Object.fromEntries(DETAILS.map((field) => [field, given[field] ?? null]));
+  const values: Row = Object.fromEntries(DETAILS.map((field) => [field, given[field] ?? null]));
+  const name = typeof values['name'] === 'string' ? values['name'].trim() : '';
+  values['name'] = name === '' ? defaultQuoteName(new Date(now), user.timezone) : name;
+  return values;
+}
+
+/** 001 §4, §9: "New quote (date time)" in the user's time zone, e.g. "New quote (5th Mar 2026, 14:30)". */
+export function defaultQuoteName(now: Date, timeZone: string): string {
+  return `New quote (${dateTimeStamp(now, timeZone)})`;
+}
+
+/** The fields besides the details and lines a save sends: kept when left out. */
+function otherFieldsOf(body: QuoteInput): Row {
+  const { line_items: _lines, ...rest } = body as QuoteInput & Row;
+  return Object.fromEntries(Object.entries(rest).filter(([field, value]) => !(DETAILS as readonly string[]).includes(field) && value !== undefined));
 }
 
 const asQuote = async (id: number, context: RequestContext) => (await visibleRecord('getQuoteOutward', id, context)) as unknown as Quote;
 
-/** A new DRAFT quote sent by the caller's organisation, dated now, in the recipient's currency. */
+/** A new DRAFT quote sent by the caller's organisation, dated now, in the recipient's currency, with its lines if sent. */
 export async function createDraftQuote(body: QuoteInput, context: RequestContext): Promise<Quote> {
   const user = signedIn(context);
   const currency = await recipientCurrency(context.db, user, body.organisation_to);
   const values = {
-    ...detailsOf(body),
+    ...detailsOf(body, user, context.now()),
+    ...otherFieldsOf(body),
     organisation_from: user.organisation.id,
     created_by_user: user.id,
     date: new Date(context.now()).toISOString(),
     quote_status: 'DRAFT',
     currency,
   };
-  return asQuote(await context.records.insert('quote', values), context);
+  const id = await context.records.insert('quote', values);
+  if (body.line_items !== undefined) await replaceLines(context, user, id, body.organisation_to, body.line_items);
+  await refreshQuote(context.records, id);
+  return asQuote(id, context);
 }
 
 /** The caller's organisation's DRAFT quote; any other (sent, someone else's, missing) is a 404. */
@@ -63,14 +85,18 @@ async function draftRow(db: Knex, user: SessionUser, id: number): Promise<Row> {
   return row;
 }
 
+/** The editor's load: the draft with its total at today's prices (001 §4). */
 export async function draftQuote(id: number, context: RequestContext): Promise<Quote> {
-  await draftRow(context.db, signedIn(context), id);
-  return asQuote(id, context);
+  const row = await draftRow(context.db, signedIn(context), id);
+  const quote = await asQuote(id, context);
+  const { total } = await repricedLines(context.db, Number(row[columnOf('quote', 'organisation_to')]), id);
+  return { ...quote, total: total as Quote['total'] };
 }
 
 /**
- * Replaces a draft's details. A new recipient takes its currency and drops the line items, which
- * were chosen from the previous recipient's catalogue and prices (001 §2).
+ * Replaces a draft's details, and the other fields and lines the body sends. A new recipient
+ * takes its currency and drops the line items, which were chosen from the previous recipient's
+ * catalogue and prices (001 §2), unless the body sends lines for the new one.
  */
 export async function updateDraftQuote(id: number, body: QuoteInput, context: RequestContext): Promise<Quote> {
   const user = signedIn(context);
@@ -78,12 +104,20 @@ export async function updateDraftQuote(id: number, body: QuoteInput, context: Re
   // Read and written in the request's transaction (the row locked), so a draft published meanwhile is not edited after.
   const current = await draftRow(db, user, id);
   const newRecipient = Number(current[columnOf('quote', 'organisation_to')]) !== body.organisation_to;
-  const values: Row = detailsOf(body);
+  const values: Row = { ...detailsOf(body, user, context.now()), ...otherFieldsOf(body) };
   if (newRecipient) values['currency'] = await recipientCurrency(db, user, body.organisation_to);
   await records.update('quote', id, values);
-  if (newRecipient) {
-    const lines = (await db(tableOf('quote_line_item')).where(columnOf('quote_line_item', 'quote'), id).select('id')) as { id: number }[];
-    for (const line of lines) await records.remove('quote_line_item', line.id);
-  }
+  if (body.line_items !== undefined) await replaceLines(context, user, id, body.organisation_to, body.line_items);
+  else if (newRecipient) await replaceLines(context, user, id, body.organisation_to, []);
+  await refreshQuote(records, id);
   return asQuote(id, context);
+}
+
+/** The quote's lines replaced by those sent, checked and priced for the recipient (quoteLines.ts). */
+async function replaceLines(context: RequestContext, user: SessionUser, id: number, recipientId: number, lines: QuoteLineInput[]): Promise<void> {
+  const { db, records } = context;
+  const priced = await priceQuoteLines(db, user, await buyerOf(db, recipientId), lines);
+  const auditOn = (value: string) => ({ auditOn: { entity: 'quote' as const, id, field: 'line_items', value } });
+  for (const line of await storedQuoteLines(db, id)) await records.remove('quote_line_item', line.id, auditOn(`${line.name} × ${line.quantity}`));
+  for (const line of priced) await records.insert('quote_line_item', { ...line.values, quote: id }, auditOn(`${line.product.product_code} × ${String(line.values['quantity'])}`));
 }

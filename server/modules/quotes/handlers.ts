@@ -6,6 +6,7 @@ import { mayCall } from '../../http/callerChecks';
 import type { SessionUser } from '../auth/sessionUser';
 import { childRows, decodeAll, fieldsOf, genericMetaOf, operationOf, visibleRecord } from '../../http/recordParts';
 import { createDraftQuote, draftQuote, updateDraftQuote } from './draftQuotes';
+import { repricedLines } from './quoteLines';
 
 /** Every status a recipient may see: all but DRAFT (001 §3, "the inward status filter omits DRAFT"). */
 const INWARD_STATUSES = ['ACCEPTED', 'DECLINED', 'EXPIRED', 'PUBLISHED', 'VOIDED'] as const;
@@ -81,8 +82,16 @@ export const getQuote: Handler<'getQuote'> = async ({ params }, context) => visi
 
 // Line items are visible exactly when their quote is (same scope; 404 outside it).
 
+/** A quote's lines; a DRAFT's at today's prices (001 §4), any other's as it was sent. */
 async function quoteLines(quoteId: number, context: RequestContext): Promise<QuoteLineItem[]> {
-  return decodeAll<QuoteLineItem>('quote_line_item', await childRows(context.db, 'quote_line_items', 'quote_id', quoteId), fieldsOf('QuoteLineItem'));
+  const lines = decodeAll<QuoteLineItem>('quote_line_item', await childRows(context.db, 'quote_line_items', 'quote_id', quoteId), fieldsOf('QuoteLineItem'));
+  const quote = (await context.db('quotes').where('id', quoteId).first('quote_status', 'organisation_to_id')) as { quote_status: string; organisation_to_id: number } | undefined;
+  if (quote?.quote_status !== 'DRAFT') return lines;
+  const repriced = new Map((await repricedLines(context.db, Number(quote.organisation_to_id), quoteId)).lines.map((line) => [line.id, line]));
+  return lines.map((line) => {
+    const today = repriced.get(line.id);
+    return today ? { ...line, price: today.price as QuoteLineItem['price'], sub_total_for_item: today.sub_total_for_item as QuoteLineItem['sub_total_for_item'] } : line;
+  });
 }
 
 export const listQuoteOutwardLineItems: Handler<'listQuoteOutwardLineItems'> = async ({ params }, context) => {

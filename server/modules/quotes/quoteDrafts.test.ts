@@ -71,9 +71,17 @@ describe('POST /quotes', () => {
     expect(await quoteCount()).toBe(before);
   });
 
-  it('refuses a body with the name missing or too long, a bad e-mail, a PO over 45 or an unknown field', async () => {
+  it('names a quote sent without a name, or with a blank one, "New quote (date time)" in the user\'s time zone (001 §4)', async () => {
     const { name: _name, ...nameless } = details;
-    for (const body of [nameless, { ...details, name: 'x'.repeat(46) }, { ...details, recipient_email: 'not-an-email' }, { ...details, purchase_order_number: 'p'.repeat(46) }, { ...details, colour: 'blue' }]) {
+    for (const body of [nameless, { ...details, name: '   ' }, { ...details, name: null }]) {
+      const response = await root.post<Row>('/api/v1/quotes', body);
+      expect(response.status, response.text).toBe(201);
+      expect(String(response.body['name'])).toMatch(/^New quote \(\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\)$/);
+    }
+  });
+
+  it('refuses a body with the name too long, a bad e-mail, a PO over 45 or an unknown field', async () => {
+    for (const body of [{ ...details, name: 'x'.repeat(46) }, { ...details, recipient_email: 'not-an-email' }, { ...details, purchase_order_number: 'p'.repeat(46) }, { ...details, colour: 'blue' }]) {
       expectProblem(await root.post('/api/v1/quotes', body), 400, 'invalid_body');
     }
   });
@@ -123,14 +131,16 @@ describe('PUT /quotes/{id}', () => {
     expect((await root.get<Row>(`/api/v1/quotes/outward/${created.id}`)).body).toMatchObject({ organisation_to: { id: 2 }, recipient_name: 'Rita Reseller' });
   });
 
-  it("is 404 for a quote no longer a draft, another organisation's draft or none, and changes nothing", async () => {
+  it("is 404 for a quote no longer a draft or none, 403 for another organisation's draft, and changes nothing", async () => {
     const published = await server.db('quotes').where('id', 14).first();
     const [foreign] = (await server.db('quotes').insert({ ...(await server.db('quotes').where('id', 13).first()), id: undefined, organisation_from_id: 2, organisation_to_id: 3 }).returning('id')) as ({ id: number } | number)[];
     const foreignId = typeof foreign === 'object' ? foreign.id : foreign!;
-    for (const id of [14, 15, foreignId, 999]) {
+    for (const id of [14, 15, 999]) {
       expectProblem(await root.send('PUT', `/api/v1/quotes/${id}`, details), 404, 'not_found');
       expectProblem(await root.get(`/api/v1/quotes/outward/${id}/draft`), 404, 'not_found');
     }
+    expectProblem(await root.send('PUT', `/api/v1/quotes/${foreignId}`, details), 403, 'forbidden');
+    expectProblem(await root.get(`/api/v1/quotes/outward/${foreignId}/draft`), 403, 'forbidden');
     expect(await server.db('quotes').where('id', 14).first()).toEqual(published);
   });
 

@@ -131,10 +131,10 @@ describe('GET /quotes/inward', () => {
     expect(page.body.map((row) => row.id)).toEqual([2]);
   });
 
-  it('answers one quote of the recipient; a draft or another organisation quote is 404', async () => {
+  it('answers one quote of the recipient; a draft or a missing one is 404, another organisation’s quote 403 (001 §2 forbidden)', async () => {
     expect((await buyer.get<Row>('/api/v1/quotes/inward/3')).body).toMatchObject({ id: 3, quote_status: 'ACCEPTED', order_id: 1 });
     expect((await buyer.get('/api/v1/quotes/inward/1')).status).toBe(404);
-    expect((await buyer.get('/api/v1/quotes/inward/8')).status).toBe(404);
+    expect((await buyer.get('/api/v1/quotes/inward/8')).status).toBe(403);
     expect((await buyer.get('/api/v1/quotes/inward/999')).status).toBe(404);
   });
 });
@@ -148,9 +148,9 @@ describe('GET /quotes/{outward,inward}/{id}/line_items', () => {
     expect((await buyer.get<Row[]>('/api/v1/quotes/inward/5/line_items')).body).toEqual(outward);
   });
 
-  it('is 404 for a draft inward or another organisation quote, and 403 outward for a non-root user', async () => {
+  it('is 404 for a draft inward, 403 for another organisation’s quote, and 403 outward for a non-root user', async () => {
     expect((await buyer.get('/api/v1/quotes/inward/1/line_items')).status).toBe(404);
-    expect((await buyer.get('/api/v1/quotes/inward/8/line_items')).status).toBe(404);
+    expect((await buyer.get('/api/v1/quotes/inward/8/line_items')).status).toBe(403);
     expect((await buyer.get('/api/v1/quotes/outward/6/line_items')).status).toBe(403);
     expect((await root.get<Row[]>('/api/v1/quotes/outward/1/line_items')).body.length).toBeGreaterThan(0);
   });
@@ -178,15 +178,16 @@ describe('GET /quotes (the documented call: organisation_from outward, organisat
     expect((await buyer.get('/api/v1/quotes?organisation_to=x')).status).toBe(400);
   });
 
-  it('answers one quote to its root sender or, once sent, its recipient; 404 to anyone else', async () => {
+  it('answers one quote to its root sender or, once sent, its recipient; 403 to other organisations, 404 before it is sent', async () => {
     expect((await root.get<Row>('/api/v1/quotes/1')).body).toMatchObject({ id: 1, quote_status: 'DRAFT' });
     expect((await buyer.get<Row>('/api/v1/quotes/3')).body).toMatchObject({ id: 3, quote_status: 'ACCEPTED' });
     expect((await buyer.get('/api/v1/quotes/1')).status).toBe(404);
-    expect((await buyer.get('/api/v1/quotes/8')).status).toBe(404);
+    expect((await buyer.get('/api/v1/quotes/8')).status).toBe(403);
     // A non-root user never sees a quote from the sender's side, only as its recipient.
     expect((await reseller.get('/api/v1/quotes/13')).status).toBe(404);
     expect((await reseller.get<Row>('/api/v1/quotes/14')).body).toMatchObject({ id: 14, quote_status: 'PUBLISHED' });
-    expect((await (await signedIn(server, OTHER_RESELLER_SALES)).get('/api/v1/quotes/1')).status).toBe(404);
+    expect((await (await signedIn(server, OTHER_RESELLER_SALES)).get('/api/v1/quotes/1')).status).toBe(403);
+    expect((await buyer.get('/api/v1/quotes/999')).status).toBe(404);
     expect((await buyer.get<Row[]>('/api/v1/quotes/5/line_items')).body).toHaveLength(1);
     expect((await buyer.get('/api/v1/quotes/1/line_items')).status).toBe(404);
     // The list paths still answer beside the id path.

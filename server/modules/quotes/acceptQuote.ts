@@ -1,0 +1,183 @@
+import Decimal from 'decimal.js';
+import { detailProblem, requiredDetails, teamNameClash, type SubscriptionType } from '../../../shared/baskets/lineDetails';
+import { isShippable, offeredInCountry, shippingCost } from '../../../shared/pricing/shipping';
+import { DomainError } from '../../domain/errors';
+import type { QuoteAccepted, QuoteAcceptInput } from '../../generated/types';
+import type { Handler } from '../../http/operationDef';
+import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
+import type { Records } from '../../writes/records';
+import { signedIn } from '../auth/signedIn';
+import type { SessionUser } from '../auth/sessionUser';
+import { existingTeamNames } from '../baskets/lineDetails';
+import { buyerOf, shippingRules, type Buyer } from '../checkout/basketLines';
+import { checkPurchaseOrderNumber } from '../checkout/checkoutRules';
+import { initialStatus, notifyOrderCreated, type PlacedOrder } from '../checkout/checkoutService';
+import { visibleQuote } from './handlers';
+import { requireStatus } from './quoteActions';
+import { recipientProducts, storedQuoteLines, QUOTE_LINE_FIELDS, type StoredQuoteLine } from './quoteLines';
+import { ADDRESS_FIELDS, FINANCE_FIELDS, quoteRecord, shippingLines, type QuoteRecord } from './quoteTotals';
+
+interface AcceptState {
+  records: Records;
+  user: SessionUser;
+  now: number;
+  quoteId: number;
+  input: QuoteAcceptInput;
+  quote?: QuoteRecord;
+  buyer?: Buyer & { on_credit_hold: boolean };
+  lines?: StoredQuoteLine[];
+  shippable?: boolean;
+  shipping?: string | null;
+  order?: PlacedOrder;
+}
+
+const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
+const incomplete = (field: string, detail: string) => new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail });
+
+/** The lines' fields an order line copies as they are (its name, prices and the quote's own link aside). */
+const COPIED = QUOTE_LINE_FIELDS.filter((field) => !['id', 'name', 'price', 'sub_total_for_item'].includes(field));
+
+const steps: WorkflowStep<AcceptState>[] = [
+  {
+    name: 'read the quote',
+    run: async (state) => {
+      const quote = await quoteRecord(state.records.db, state.quoteId);
+      // A PUBLISHED quote only, and not past its expiry date: accepted twice, the second finds it ACCEPTED (409).
+      requireStatus(quote, ['PUBLISHED'], state.now);
+      const buyer = await buyerOf(state.records.db, quote.organisation_to);
+      const hold = (await state.records.db('organisations').where('id', quote.organisation_to).first('on_credit_hold')) as { on_credit_hold: unknown };
+      state.quote = quote;
+      state.buyer = { ...buyer, on_credit_hold: Boolean(hold.on_credit_hold) };
+    },
+  },
+  {
+    name: "save the recipient's choices",
+    run: async (state) => {
+      const { records } = state;
+      const quote = state.quote!;
+      await records.update('quote', quote.id, { purchase_order_number: state.input.purchase_order_number ?? null });
+      const stored = await storedQuoteLines(records.db, quote.id);
+      const products = await recipientProducts(records.db, state.buyer!, stored.map((line) => line.product));
+      for (const [index, sent] of (state.input.line_items ?? []).entries()) {
+        const line = stored.find((candidate) => candidate.id === sent.id);
+        if (!line) throw new DomainError('unprocessable', 'unknown_line_item', { field: `line_items/${index}/id` });
+        const { id, ...names } = sent;
+        const product = products.get(line.product);
+        const problem = detailProblem((product?.subscription_type ?? null) as SubscriptionType | null, names);
+        if (problem) throw new DomainError('unprocessable', problem.code, { field: `line_items/${index}/${problem.field}` });
+        await records.update('quote_line_item', id, names, { auditOn: { entity: 'quote', id: quote.id, field: 'line_items', value: `line ${id}` } });
+      }
+      state.quote = await quoteRecord(records.db, quote.id);
+      state.lines = await storedQuoteLines(records.db, quote.id);
+    },
+  },
+  {
+    name: 'check the quote can be ordered',
+    run: async (state) => {
+      const { db } = state.records;
+      const quote = state.quote!;
+      const buyer = state.buyer!;
+      const lines = state.lines!;
+      // 001 §5, §8: the exact text is the catalogue's problem.quote_on_credit_hold.
+      if (buyer.on_credit_hold) throw new DomainError('conflict', 'quote_on_credit_hold', { detail: 'the recipient organisation is on credit hold' });
+      await checkPurchaseOrderNumber(db, quote.purchase_order_number, buyer);
+      const products = await recipientProducts(db, buyer, lines.map((line) => line.product));
+      const teams: (string | null)[] = [];
+      for (const [index, line] of lines.entries()) {
+        const product = products.get(line.product);
+        if (!product) throw new DomainError('unprocessable', 'product_unavailable', { field: `line_items/${index}/product`, detail: `line ${line.id}` });
+        for (const field of requiredDetails(product.subscription_type)) {
+          if (blank(line[field])) throw incomplete(`line_items/${index}/${field}`, `line ${line.id} needs ${field}`);
+        }
+        teams.push(product.subscription_type === 'DROPBOX' ? ((line['dropbox_team_name'] as string | null) ?? null) : null);
+      }
+      const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
+      if (clash) throw new DomainError('conflict', clash.code, { field: `line_items/${clash.index}/dropbox_team_name` });
+      const shipLines = await shippingLines(db, quote.organisation_to, lines);
+      state.shippable = isShippable(shipLines);
+      state.shipping = null;
+      if (!state.shippable) return;
+      for (const field of ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const) {
+        if (blank(quote[field])) throw incomplete(field, `${field} is required for a quote that ships`);
+      }
+      if (quote.shipping_type === null) throw incomplete('shipping_type', 'choose a shipping method');
+      const rule = (await shippingRules(db)).find((candidate) => candidate.id === quote.shipping_type);
+      const cost = rule && offeredInCountry(rule, quote.shipping_country_code) ? shippingCost(rule, shipLines) : null;
+      if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type' });
+      state.shipping = cost;
+    },
+  },
+  {
+    name: 'write the order',
+    run: async (state) => {
+      const { records } = state;
+      const quote = state.quote!;
+      const buyer = state.buyer!;
+      const shippable = state.shippable!;
+      // The quote's own figures, to the penny: the prices it was published (and accepted) with.
+      const total = new Decimal(quote.total);
+      const status = initialStatus(buyer, total.plus(state.shipping ?? '0'));
+      const keep = (fields: readonly string[], yes: boolean) => Object.fromEntries(fields.map((field) => [field, yes ? (quote[field] ?? null) : null]));
+      const id = await records.insert('order', {
+        name: 'HUB-new',
+        purchase_order_number: quote.purchase_order_number,
+        organisation: buyer.id,
+        total: total.toFixed(2),
+        currency: quote.currency,
+        date: records.now().getTime(),
+        created_by_user: state.user.id,
+        order_type: 'SALES_ORDER',
+        status,
+        payment_type: quote.payment_type,
+        quote: quote.id,
+        provisioning_instructions: quote['provisioning_instructions'] ?? null,
+        ship_instructions: shippable ? (quote['ship_instructions'] ?? null) : null,
+        part_ship: shippable && Boolean(quote['part_ship']),
+        ship_cost: shippable ? state.shipping : null,
+        shipping_type: shippable ? quote.shipping_type : null,
+        ...keep(ADDRESS_FIELDS, shippable),
+        ...keep(FINANCE_FIELDS, quote.payment_type === 'FINANCE'),
+      });
+      const name = `HUB-${String(10000 + id)}`;
+      await records.update('order', id, { name });
+      for (const line of state.lines!) {
+        await records.insert(
+          'order_line_item',
+          {
+            order: id,
+            name: line.name,
+            price: line.price,
+            original_price: line.price,
+            sub_total_for_item: line.sub_total_for_item,
+            ...Object.fromEntries(COPIED.map((field) => [field, line[field] ?? null])),
+          },
+          { auditOn: { entity: 'order', id, field: 'line_items', value: line.name } },
+        );
+      }
+      state.order = { id, name, status };
+    },
+  },
+  {
+    name: 'mark the quote accepted',
+    run: async (state) => {
+      await state.records.update('quote', state.quoteId, { quote_status: 'ACCEPTED', order_id: state.order!.id }, { action: 'ACCEPT' });
+    },
+  },
+  {
+    name: 'tell the subscribers',
+    run: async (state) => notifyOrderCreated(state.records, state.user, state.order!, state.buyer!.id),
+  },
+];
+
+/**
+ * 001 §5 "Quote accept", one workflow in the request's transaction (all of it, or none): the
+ * recipient's PO number and subscription names saved, every rule checked, the order written
+ * with lines at the quote's prices and linked both ways, the quote ACCEPTED. The router has
+ * locked the quote's row, so of many accepts at once one orders and the rest find it ACCEPTED.
+ */
+export const acceptQuote: Handler<'acceptQuote'> = async ({ params, body }, context): Promise<QuoteAccepted> => {
+  await visibleQuote(params.id, context);
+  if (body.id !== undefined && body.id !== params.id) throw new DomainError('invalid', 'invalid_body', { field: 'id', detail: 'the id must be the quote of the path' });
+  const state = await runWorkflow<AcceptState>('accept quote', steps, { records: context.records, user: signedIn(context), now: context.now(), quoteId: params.id, input: body });
+  return { id: state.order!.id };
+};

@@ -1,0 +1,96 @@
+import type { Knex } from 'knex';
+import { inTransaction, SYSTEM_ACTOR } from '../../writes/records';
+import { todayOf } from './quoteActions';
+import { notifyRecipients } from './quoteMail';
+import { quoteRecord } from './quoteTotals';
+
+const DAY = 24 * 3600_000;
+
+export interface ExpiryOptions {
+  /** How many days before its expiry date a PUBLISHED quote's recipients are warned (QUOTE_EXPIRY_WARNING_DAYS). */
+  warningDays: number;
+}
+
+export interface ExpiryRun {
+  expired: number[];
+  warned: number[];
+}
+
+/**
+ * One pass of the expiry job (docs/quotes.md "Expiry"): every PUBLISHED quote past its expiry
+ * date becomes EXPIRED (audited as EXPIRE), and every PUBLISHED quote expiring within the
+ * warning days tells its recipients once (quote_expiry_warning). Each change is a compare-and-set
+ * in its own transaction, so processes running the job over one database at the same moment
+ * move each quote once and send each warning once: the database, not a process's memory, decides.
+ */
+export async function runQuoteExpiry(db: Knex, now: number, options: ExpiryOptions): Promise<ExpiryRun> {
+  const today = todayOf(now);
+  const run: ExpiryRun = { expired: [], warned: [] };
+  const due = (await db('quotes').where('quote_status', 'PUBLISHED').where('expiry_date', '<', today).orderBy('id').pluck('id')).map(Number);
+  for (const id of due) {
+    const moved = await inTransaction(db, SYSTEM_ACTOR, (records) => records.updateIf('quote', id, { quote_status: 'PUBLISHED' }, { quote_status: 'EXPIRED' }, { action: 'EXPIRE' }));
+    if (moved) run.expired.push(id);
+  }
+  const horizon = todayOf(now + Math.max(0, options.warningDays) * DAY);
+  const soon = (await db('quotes')
+    .where('quote_status', 'PUBLISHED')
+    .whereNull('expiry_warning_sent_at')
+    .where('expiry_date', '>=', today)
+    .where('expiry_date', '<=', horizon)
+    .orderBy('id')
+    .pluck('id')).map(Number);
+  for (const id of soon) {
+    const sent = await inTransaction(db, SYSTEM_ACTOR, async (records) => {
+      const claimed = await records.updateIf('quote', id, { quote_status: 'PUBLISHED', expiry_warning_sent_at: null }, { expiry_warning_sent_at: new Date(now).toISOString() });
+      if (!claimed) return false;
+      // Queued in the claim's transaction: the warning and its mark commit together or not at all.
+      await notifyRecipients(records, await quoteRecord(records.db, id), 'quote_expiry_warning');
+      return true;
+    });
+    if (sent) run.warned.push(id);
+  }
+  return run;
+}
+
+/**
+ * Runs the expiry pass now and then every `intervalMs` (hourly by default) until stopped; after a
+ * pass that queued e-mails it kicks the outbox. A pass still running when stop() is called is
+ * awaited.
+ */
+export class QuoteExpiryJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly options: ExpiryOptions & { intervalMs?: number; now?: () => number; afterRun?: (run: ExpiryRun) => void; onError?: (error: unknown) => void },
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    void this.tick();
+  }
+
+  /** One pass (what the timer runs), answered for tests and the CLI. */
+  async runOnce(): Promise<ExpiryRun> {
+    const run = await runQuoteExpiry(this.db, (this.options.now ?? Date.now)(), this.options);
+    this.options.afterRun?.(run);
+    return run;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    this.running = this.runOnce().catch((error: unknown) => (this.options.onError ?? ((e) => console.error('quote expiry failed', e)))(error));
+    await this.running;
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), this.options.intervalMs ?? 3600_000);
+    this.timer.unref();
+  }
+}

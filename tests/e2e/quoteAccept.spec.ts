@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import knex from 'knex';
+import { E2E_DATABASE_FILE } from '../../playwright.config';
+import { writeVersionedRows } from '../../server/testing/versionedRows';
+import { apiWrite } from './support/api';
+import { signInTo } from './support/signIn';
+
+/**
+ * 001 §2, §5 Accept and order from the inward view (docs/quotes.md): the root admin's published
+ * quote (staged and published through the API: the editor's line items are not built yet) is
+ * accepted by the recipient's admin, who gives a PO number and lands on the new order, whose lines
+ * and total are the quote's. The browser tests share one database: the test removes what it made.
+ */
+const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+
+test('publish → accept and order → the order page, with the quote’s lines and total', async ({ page }) => {
+  test.slow();
+  const db = openDatabase();
+  let quoteId: unknown;
+  let orderId: string | undefined;
+  try {
+    const ids = new Map(((await db('products').whereIn('product_code', ['GEN-HDMI-5M', 'DBX-BUS-STD']).select('id', 'product_code')) as { id: number; product_code: string }[]).map((row) => [row.product_code, row.id]));
+    await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
+    const draft = await apiWrite(page, 'POST', '/quotes', {
+      organisation_to: 2,
+      recipient_name: 'Rita Reseller',
+      recipient_email: 'admin@reseller.example',
+      name: 'E2E accept quote',
+      expiry_date: '2030-12-31',
+      line_items: [
+        { product: ids.get('GEN-HDMI-5M'), quantity: 4, discount: 10 },
+        { product: ids.get('DBX-BUS-STD'), quantity: 3, dropbox_team_name: `E2E Team ${Date.now() % 100000}`, dropbox_admin_email: 'it@reseller.example' },
+      ],
+      shipping_type: 1,
+      shipping_company_name: 'Reseller Partners UK Ltd',
+      shipping_addr_line_1: '2 Dock Road',
+      shipping_city: 'Bristol',
+      shipping_postal_code: 'BS1 1AA',
+      shipping_country_code: 'GB',
+    });
+    quoteId = draft['id'];
+    const published = await apiWrite(page, 'POST', `/quotes/${String(quoteId)}/send`);
+    expect(published['quote_status']).toBe('PUBLISHED');
+    const total = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(Number(published['total']));
+
+    await page.context().clearCookies();
+    await signInTo(page, 'admin@reseller.example', `/webstore/quotesinward/${String(quoteId)}`, new RegExp(`/webstore/quotesinward/${String(quoteId)}$`));
+    await expect(page.getByText('E2E accept quote').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Accept and order', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Accept quote E2E accept quote and place its order?');
+    await dialog.getByLabel('PO number').fill(`PO-E2E-${String(quoteId)}`);
+    await dialog.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
+    orderId = /orders\/(\d+)$/.exec(page.url())![1];
+    await expect(page.getByText('Quote E2E accept quote has been accepted.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Order: / })).toBeVisible();
+    const details = page.locator('.order-details');
+    await expect(details.getByRole('link', { name: 'E2E accept quote' })).toBeVisible();
+    await expect(details).toContainText(`PO-E2E-${String(quoteId)}`);
+    const lines = page.locator('.order-lines');
+    await expect(lines.getByRole('row', { name: new RegExp(`^Subtotal ${total.replace(/[.£]/g, '\\$&')}$`) })).toBeVisible();
+    const quote = (await db('quotes').where('id', Number(quoteId)).first('quote_status', 'order_id')) as { quote_status: string; order_id: number };
+    expect(quote).toEqual({ quote_status: 'ACCEPTED', order_id: Number(orderId) });
+  } finally {
+    await writeVersionedRows(db, async (trx) => {
+      if (orderId !== undefined) {
+        await trx('order_line_items').where('order_id', Number(orderId)).delete();
+        await trx('orders').where('id', Number(orderId)).delete();
+      }
+      if (quoteId !== undefined) {
+        await trx('quote_line_items').where('quote_id', Number(quoteId)).delete();
+        await trx('quotes').where('id', Number(quoteId)).delete();
+      }
+    });
+    await db.destroy();
+  }
+});

@@ -7,7 +7,9 @@ import { gracefulShutdown } from './http/gracefulShutdown';
 import { purgeExpired } from './modules/auth/sessions';
 import { settingsFrom } from './settings';
 import { join } from 'node:path';
-import { MAIL_TOPIC, mailFileHandler, mailHandler } from './integrations/mail';
+import { MAIL_TOPIC, mailFileHandler, mailHandler, mailSettingsFrom } from './integrations/mail';
+import { feedSettingsFrom } from './modules/feeds/feedRunner';
+import { FeedScheduler } from './modules/feeds/runs';
 import { purgeIdempotencyKeys } from './writes/idempotency';
 import { OutboxDispatcher, type OutboxHandler } from './writes/outbox';
 
@@ -30,12 +32,14 @@ housekeeping.unref();
 
 // E-mails leave through SMTP_URL; without it they are written as .eml files under the data folder's
 // mail/ (HUB_DATA_DIR, else data/), or MAIL_DIR.
-const smtpUrl = process.env['SMTP_URL'];
-const mailFrom = process.env['MAIL_FROM'] ?? 'Reseller Hub <no-reply@localhost>';
-const mailFolder = process.env['MAIL_DIR'] ?? join(dataDirectory(), 'mail');
+const { smtpUrl, from: mailFrom, folder: mailFolder } = mailSettingsFrom(process.env, join(dataDirectory(), 'mail'));
 const handlers: Record<string, OutboxHandler> = { [MAIL_TOPIC]: smtpUrl ? mailHandler(smtpUrl, mailFrom) : mailFileHandler(mailFolder, mailFrom) };
 const outbox = new OutboxDispatcher(db, handlers);
 outbox.start();
+// Product feeds run at their time slots (docs/feeds.md); every process may run one: a slot's run
+// row is unique, so whichever inserts it delivers it. HUB_FEED_SCHEDULER=0 leaves this process out.
+const feedScheduler = process.env['HUB_FEED_SCHEDULER'] === '0' ? undefined : new FeedScheduler(db, { settings: feedSettingsFrom() });
+feedScheduler?.start();
 
 const server = createApp(db, { outbox }).listen(settings.port, settings.host, () => {
   const { port } = server.address() as AddressInfo;
@@ -67,6 +71,7 @@ async function shutdown(signal: string): Promise<void> {
   clearInterval(housekeeping);
   await stop(settings.shutdownTimeoutMs);
   await outbox.stop();
+  await feedScheduler?.stop();
   await db.destroy();
   console.log('stopped');
   process.exit(0);

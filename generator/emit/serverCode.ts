@@ -256,7 +256,7 @@ export function operationTypeTable(model: Model): string {
   const rows = model.operations.map((operation) => {
     const params = `{ ${operation.pathParams.map((param) => `${param.name}: ${typeText(param.type)}`).join('; ')} }`;
     const response = operation.file
-      ? `{ content: Buffer | string; fileName: string; contentType: ${operation.file.map((type) => literal(type)).join(' | ')} }`
+      ? `{ content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: ${operation.file.map((type) => literal(type)).join(' | ')} }`
       : operation.response === 'none'
         ? 'void'
         : typeText(operation.response);

@@ -314,7 +314,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getFeed"];
-        put?: never;
+        put: operations["updateFeed"];
         post?: never;
         delete: operations["deleteFeed"];
         options?: never;
@@ -348,6 +348,56 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["disableFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The feed's file as it would be delivered now */
+        get: operations["downloadFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Build the feed's file and deliver it now */
+        post: operations["testFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listFeedRuns"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2233,6 +2283,74 @@ export interface components {
              */
             escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
             organisation: components["schemas"]["OrganisationRef"] | null;
+        };
+        FeedUpdate: {
+            id: number;
+            name: string;
+            /** @default true */
+            active: boolean;
+            timeslot?: number | null;
+            /** @default false */
+            show_empty_stock: boolean;
+            /** Format: date-time */
+            last_upload?: string | null;
+            /**
+             * @default EMAIL
+             * @enum {string}
+             */
+            delivery_method: "EMAIL" | "FTP" | "SITC";
+            delivery_email?: string | null;
+            delivery_server?: string | null;
+            delivery_user?: string | null;
+            delivery_password?: string | null;
+            /**
+             * @default FTP
+             * @enum {string}
+             */
+            ftp_server_protocol: "FTP" | "SFTP" | "FTPS";
+            /** @default 21 */
+            ftp_server_port: number;
+            filename?: string | null;
+            /** @default false */
+            sitc_confirm: boolean;
+            sitc_filename?: string | null;
+            /** @default [] */
+            columns: ("name" | "stock" | "mpn" | "price" | "rrp" | "vendor" | "ean")[];
+            /** @default true */
+            show_headers: boolean;
+            /**
+             * @default COMMA
+             * @enum {string}
+             */
+            delimiter: "COMMA" | "SEMI_COLON";
+            /**
+             * @default QUOTED
+             * @enum {string}
+             */
+            escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
+            organisation: components["schemas"]["OrganisationRef"];
+        };
+        FeedRun: {
+            id: number;
+            /** @enum {string} */
+            kind: "SCHEDULED" | "TEST";
+            /** Format: date-time */
+            slot: string | null;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * @default RUNNING
+             * @enum {string}
+             */
+            outcome: "RUNNING" | "SUCCESS" | "FAILED";
+            /** @default 0 */
+            attempts: number;
+            bytes: number | null;
+            rows: number | null;
+            error: string | null;
+            error_detail: string | null;
         };
         FeedInput: {
             name: string;
@@ -5972,6 +6090,113 @@ export interface operations {
             };
         };
     };
+    updateFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value, max_feeds_reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope, feed_organisation_not_linked, feed_invalid_timeslot, feed_invalid_filename, feed_delivery_incomplete */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     deleteFeed: {
         parameters: {
             query?: never;
@@ -6180,6 +6405,208 @@ export interface operations {
             };
             /** @description If-Match names another version of the record than the current one (stale_record) */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, named by Content-Disposition */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedRun"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: feed_connection_refused, feed_login_refused, feed_unknown_host, feed_disk_full, feed_host_key_changed, feed_timeout, feed_transfer_failed, feed_delivery_incomplete, feed_sitc_not_configured */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFeedRuns: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "+started_at" | "-started_at";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedRun"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

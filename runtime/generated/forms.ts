@@ -791,6 +791,24 @@ export const forms = {
           ],
           "maxLength": 255
         },
+        "columns": {
+          "title": "feeds.columns",
+          "type": "array",
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "enum": [
+              "name",
+              "stock",
+              "mpn",
+              "price",
+              "rrp",
+              "vendor",
+              "ean"
+            ]
+          },
+          "default": []
+        },
         "show_headers": {
           "title": "feeds.show_headers",
           "type": "boolean",
@@ -832,6 +850,7 @@ export const forms = {
         "ftp_server_protocol",
         "ftp_server_port",
         "filename",
+        "columns",
         "show_headers",
         "delimiter",
         "escape_method"
@@ -849,6 +868,18 @@ export const forms = {
           "SFTP": "ftp_protocol.SFTP",
           "FTPS": "ftp_protocol.FTPS"
         }
+      },
+      "columns": {
+        "ui:enumNames": {
+          "name": "feed_column.name",
+          "stock": "feed_column.stock",
+          "mpn": "feed_column.mpn",
+          "price": "feed_column.price",
+          "rrp": "feed_column.rrp",
+          "vendor": "feed_column.vendor",
+          "ean": "feed_column.ean"
+        },
+        "ui:widget": "checkboxes"
       },
       "delimiter": {
         "ui:enumNames": {
@@ -885,6 +916,15 @@ export const forms = {
         "FTP",
         "SFTP",
         "FTPS"
+      ],
+      "columns": [
+        "name",
+        "stock",
+        "mpn",
+        "price",
+        "rrp",
+        "vendor",
+        "ean"
       ],
       "delimiter": [
         "COMMA",

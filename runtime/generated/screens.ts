@@ -720,6 +720,37 @@ export const listScreens = {
     "treeAncestors": true,
     "actions": [
       {
+        "name": "test",
+        "guards": [
+          {
+            "any": [
+              {
+                "root": true
+              },
+              {
+                "permission": "feed_configuration:manage",
+                "linked_account": true
+              }
+            ]
+          }
+        ],
+        "label": "feeds.test",
+        "call": {
+          "operation": "testFeed",
+          "method": "post",
+          "path": "/feeds/{id}/test",
+          "params": {
+            "id": {
+              "from": "row",
+              "field": "id"
+            }
+          },
+          "body": false
+        },
+        "success": "test_feed_sent_success",
+        "failure": "test_feed_sent_failure"
+      },
+      {
         "name": "enable",
         "guards": [
           {
@@ -3537,6 +3568,76 @@ export const recordScreens = {
     },
     "tabs": [
       {
+        "path": "/feeds/{id}/runs",
+        "label": "feeds.runs",
+        "columns": [
+          {
+            "field": "started_at",
+            "label": "feeds.run_started",
+            "format": "datetime",
+            "sortable": false
+          },
+          {
+            "field": "kind",
+            "label": "feeds.run_kind",
+            "format": "enum",
+            "sortable": false,
+            "enum": "feed_run_kind"
+          },
+          {
+            "field": "outcome",
+            "label": "feeds.run_outcome",
+            "format": "enum",
+            "sortable": false,
+            "enum": "feed_run_outcome"
+          },
+          {
+            "field": "finished_at",
+            "label": "feeds.run_finished",
+            "format": "datetime",
+            "sortable": false
+          },
+          {
+            "field": "rows",
+            "label": "feeds.run_rows",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "bytes",
+            "label": "feeds.run_bytes",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "attempts",
+            "label": "feeds.run_attempts",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "error",
+            "label": "feeds.run_error",
+            "format": "text",
+            "sortable": false,
+            "component": "feeds/RunError#RunError"
+          }
+        ],
+        "empty": "feeds.no_runs",
+        "perPage": 24,
+        "guard": {
+          "any": [
+            {
+              "root": true
+            },
+            {
+              "permission": "feed_configuration:manage",
+              "linked_account": true
+            }
+          ]
+        }
+      },
+      {
         "path": "/feeds/{id}/audit_logs",
         "label": "audit.title",
         "columns": [
@@ -3593,8 +3694,44 @@ export const recordScreens = {
         }
       }
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "feeds.download",
+        "href": "/api/v1/feeds/{id}/download",
+        "place": "header"
+      }
+    ],
     "actions": [
+      {
+        "name": "test",
+        "guards": [
+          {
+            "any": [
+              {
+                "root": true
+              },
+              {
+                "permission": "feed_configuration:manage",
+                "linked_account": true
+              }
+            ]
+          }
+        ],
+        "label": "feeds.test",
+        "call": {
+          "operation": "testFeed",
+          "method": "post",
+          "path": "/feeds/{id}/test",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "success": "test_feed_sent_success",
+        "failure": "test_feed_sent_failure"
+      },
       {
         "name": "enable",
         "guards": [

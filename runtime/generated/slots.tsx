@@ -11,6 +11,7 @@ export const tabSlots: Readonly<Record<string, Slot<TabSlotProps>>> = {
 };
 
 export const cellSlots: Readonly<Record<string, Slot<CellSlotProps>>> = {
+  "feeds/RunError#RunError": lazy<ComponentType<CellSlotProps>>(() => import('../../screens/feeds/RunError').then((module) => ({ default: module.RunError }))),
 };
 
 export const actionSlots: Readonly<Record<string, Slot<ActionSlotProps>>> = {

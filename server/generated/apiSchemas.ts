@@ -1537,6 +1537,261 @@ export const apiSchemas = {
         }
       }
     },
+    "FeedUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "organisation"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "active": {
+          "type": "boolean",
+          "default": true
+        },
+        "timeslot": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 1410
+        },
+        "show_empty_stock": {
+          "type": "boolean",
+          "default": false
+        },
+        "last_upload": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "delivery_method": {
+          "type": "string",
+          "enum": [
+            "EMAIL",
+            "FTP",
+            "SITC"
+          ],
+          "default": "EMAIL"
+        },
+        "delivery_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "delivery_server": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "delivery_user": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "delivery_password": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "ftp_server_protocol": {
+          "type": "string",
+          "enum": [
+            "FTP",
+            "SFTP",
+            "FTPS"
+          ],
+          "default": "FTP"
+        },
+        "ftp_server_port": {
+          "type": "integer",
+          "minimum": 2,
+          "maximum": 65535,
+          "default": 21
+        },
+        "filename": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "sitc_confirm": {
+          "type": "boolean",
+          "default": false
+        },
+        "sitc_filename": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "columns": {
+          "type": "array",
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "enum": [
+              "name",
+              "stock",
+              "mpn",
+              "price",
+              "rrp",
+              "vendor",
+              "ean"
+            ]
+          },
+          "default": []
+        },
+        "show_headers": {
+          "type": "boolean",
+          "default": true
+        },
+        "delimiter": {
+          "type": "string",
+          "enum": [
+            "COMMA",
+            "SEMI_COLON"
+          ],
+          "default": "COMMA"
+        },
+        "escape_method": {
+          "type": "string",
+          "enum": [
+            "QUOTED",
+            "ESCAPED",
+            "STRIPPED"
+          ],
+          "default": "QUOTED"
+        },
+        "organisation": {
+          "$ref": "api#/definitions/OrganisationRef"
+        }
+      }
+    },
+    "FeedRun": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "kind",
+        "slot",
+        "started_at",
+        "finished_at",
+        "outcome",
+        "attempts",
+        "bytes",
+        "rows",
+        "error",
+        "error_detail"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "SCHEDULED",
+            "TEST"
+          ]
+        },
+        "slot": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "started_at": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "finished_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "outcome": {
+          "type": "string",
+          "enum": [
+            "RUNNING",
+            "SUCCESS",
+            "FAILED"
+          ],
+          "default": "RUNNING"
+        },
+        "attempts": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "default": 0
+        },
+        "bytes": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 2147483647
+        },
+        "rows": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 2147483647
+        },
+        "error": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "error_detail": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
     "FeedInput": {
       "type": "object",
       "additionalProperties": false,

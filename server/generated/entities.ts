@@ -466,6 +466,65 @@ export const entities = {
       "escape_method": {
         "column": "escape_method",
         "type": "enum"
+      },
+      "sftp_host_key": {
+        "column": "sftp_host_key",
+        "type": "string",
+        "private": true
+      }
+    }
+  },
+  "feed_run": {
+    "table": "feed_runs",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "feed": {
+        "column": "feed_id",
+        "type": "ref",
+        "to": "feed"
+      },
+      "kind": {
+        "column": "kind",
+        "type": "enum"
+      },
+      "slot": {
+        "column": "slot",
+        "type": "timestamp"
+      },
+      "started_at": {
+        "column": "started_at",
+        "type": "timestamp"
+      },
+      "finished_at": {
+        "column": "finished_at",
+        "type": "timestamp"
+      },
+      "outcome": {
+        "column": "outcome",
+        "type": "enum"
+      },
+      "attempts": {
+        "column": "attempts",
+        "type": "integer"
+      },
+      "bytes": {
+        "column": "bytes",
+        "type": "integer"
+      },
+      "rows": {
+        "column": "rows",
+        "type": "integer"
+      },
+      "error": {
+        "column": "error",
+        "type": "string"
+      },
+      "error_detail": {
+        "column": "error_detail",
+        "type": "string"
       }
     }
   },
@@ -844,6 +903,14 @@ export const entities = {
       },
       "stock": {
         "column": "stock",
+        "type": "string"
+      },
+      "mpn": {
+        "column": "mpn",
+        "type": "string"
+      },
+      "ean": {
+        "column": "ean",
         "type": "string"
       },
       "show_in_webstore": {

@@ -2275,7 +2275,14 @@ export const operations: OperationDef[] = [
         "field": "organisation"
       },
       "remove": {
-        "cascade": [],
+        "cascade": [
+          {
+            "entity": "feed_run",
+            "via": "feed",
+            "table": "feed_runs",
+            "column": "feed_id"
+          }
+        ],
         "restrict": []
       }
     },
@@ -2290,6 +2297,199 @@ export const operations: OperationDef[] = [
         "kind": "tree",
         "field": "organisation"
       }
+    },
+  },
+  {
+    id: "updateFeed",
+    method: "put",
+    path: "/feeds/:id",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/FeedUpdate"
+    },
+    handler: feeds_handlers.updateFeed satisfies Handler<"updateFeed">,
+    record: {
+      "get": "getFeed",
+      "entity": "feed",
+      "same": true
+    },
+    access: {
+      "entity": "feed",
+      "of": [
+        "getFeed"
+      ]
+    },
+  },
+  {
+    id: "downloadFeed",
+    method: "get",
+    path: "/feeds/:id/download",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 200,
+    file: [
+      "text/csv"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: feeds_handlers.downloadFeed satisfies Handler<"downloadFeed">,
+    access: {
+      "entity": "feed",
+      "of": [
+        "getFeed"
+      ]
+    },
+  },
+  {
+    id: "testFeed",
+    method: "post",
+    path: "/feeds/:id/test",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: feeds_handlers.testFeed satisfies Handler<"testFeed">,
+    record: {
+      "get": "getFeed",
+      "entity": "feed",
+      "same": false
+    },
+    access: {
+      "entity": "feed",
+      "of": [
+        "getFeed"
+      ]
+    },
+  },
+  {
+    id: "listFeedRuns",
+    method: "get",
+    path: "/feeds/:id/runs",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+started_at",
+            "-started_at"
+          ],
+          "default": "-started_at"
+        }
+      }
+    },
+    generic: {
+      "kind": "children",
+      "entity": "feed_run",
+      "fields": [
+        "id",
+        "kind",
+        "slot",
+        "started_at",
+        "finished_at",
+        "outcome",
+        "attempts",
+        "bytes",
+        "rows",
+        "error",
+        "error_detail"
+      ],
+      "expand": [],
+      "sort": [
+        "started_at"
+      ],
+      "filters": [],
+      "children": {
+        "of": "getFeed",
+        "via": "feed",
+        "where": {},
+        "defaultSort": "-started_at"
+      }
+    },
+    access: {
+      "entity": "feed",
+      "of": [
+        "getFeed"
+      ]
     },
   },
   {

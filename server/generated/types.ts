@@ -289,6 +289,50 @@ organisation: (OrganisationRef | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "FeedUpdate".
+ */
+export interface FeedUpdate {
+id: number
+name: string
+active?: boolean
+timeslot?: (number | null)
+show_empty_stock?: boolean
+last_upload?: (string | null)
+delivery_method?: ("EMAIL" | "FTP" | "SITC")
+delivery_email?: (string | null)
+delivery_server?: (string | null)
+delivery_user?: (string | null)
+delivery_password?: (string | null)
+ftp_server_protocol?: ("FTP" | "SFTP" | "FTPS")
+ftp_server_port?: number
+filename?: (string | null)
+sitc_confirm?: boolean
+sitc_filename?: (string | null)
+columns?: ("name" | "stock" | "mpn" | "price" | "rrp" | "vendor" | "ean")[]
+show_headers?: boolean
+delimiter?: ("COMMA" | "SEMI_COLON")
+escape_method?: ("QUOTED" | "ESCAPED" | "STRIPPED")
+organisation: OrganisationRef
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "FeedRun".
+ */
+export interface FeedRun {
+id: number
+kind: ("SCHEDULED" | "TEST")
+slot: (string | null)
+started_at: string
+finished_at: (string | null)
+outcome: ("RUNNING" | "SUCCESS" | "FAILED")
+attempts: number
+bytes: (number | null)
+rows: (number | null)
+error: (string | null)
+error_detail: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "FeedInput".
  */
 export interface FeedInput {
@@ -2247,6 +2291,36 @@ export interface DeleteFeedQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateFeedQuery".
+ */
+export interface UpdateFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DownloadFeedQuery".
+ */
+export interface DownloadFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "TestFeedQuery".
+ */
+export interface TestFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListFeedRunsQuery".
+ */
+export interface ListFeedRunsQuery {
+page: number
+per_page: number
+sort_by: ("+started_at" | "-started_at")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListTimezonesQuery".
  */
 export interface ListTimezonesQuery {
@@ -3313,6 +3387,10 @@ export interface OperationTypes {
   enableFeed: { params: { id: number }; query: EnableFeedQuery; body: undefined; response: Feed; paged: false };
   disableFeed: { params: { id: number }; query: DisableFeedQuery; body: undefined; response: Feed; paged: false };
   deleteFeed: { params: { id: number }; query: DeleteFeedQuery; body: undefined; response: void; paged: false };
+  updateFeed: { params: { id: number }; query: UpdateFeedQuery; body: FeedUpdate; response: Feed; paged: false };
+  downloadFeed: { params: { id: number }; query: DownloadFeedQuery; body: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv" }; paged: false };
+  testFeed: { params: { id: number }; query: TestFeedQuery; body: undefined; response: FeedRun; paged: false };
+  listFeedRuns: { params: { id: number }; query: ListFeedRunsQuery; body: undefined; response: FeedRun[]; paged: true };
   listTimezones: { params: {  }; query: ListTimezonesQuery; body: undefined; response: Timezone[]; paged: true };
   getTimezone: { params: { id: number }; query: GetTimezoneQuery; body: undefined; response: Timezone; paged: false };
   listCountryCodes: { params: {  }; query: ListCountryCodesQuery; body: undefined; response: Country[]; paged: true };
@@ -3351,9 +3429,9 @@ export interface OperationTypes {
   listSubscriptionOrders: { params: { id: number }; query: ListSubscriptionOrdersQuery; body: undefined; response: SubscriptionOrder[]; paged: false };
   listInvoices: { params: {  }; query: ListInvoicesQuery; body: undefined; response: InvoiceRow[]; paged: true };
   getInvoice: { params: { id: number }; query: GetInvoiceQuery; body: undefined; response: Invoice; paged: false };
-  downloadInvoice: { params: { id: number }; query: DownloadInvoiceQuery; body: undefined; response: { content: Buffer | string; fileName: string; contentType: "application/pdf" }; paged: false };
+  downloadInvoice: { params: { id: number }; query: DownloadInvoiceQuery; body: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "application/pdf" }; paged: false };
   listMetrics: { params: {  }; query: ListMetricsQuery; body: undefined; response: MetricsAccountManager[]; paged: true };
-  exportMetrics: { params: {  }; query: ExportMetricsQuery; body: MetricsExportRequest; response: { content: Buffer | string; fileName: string; contentType: "text/csv" }; paged: false };
+  exportMetrics: { params: {  }; query: ExportMetricsQuery; body: MetricsExportRequest; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv" }; paged: false };
   getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; response: MetricsAccountManager; paged: false };
   checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; response: CheckoutResult; paged: false };
   applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; response: FinanceResult; paged: false };
@@ -3376,7 +3454,7 @@ export interface OperationTypes {
   cancelOrder: { params: { id: number }; query: CancelOrderQuery; body: undefined; response: Order; paged: false };
   resubmitOrder: { params: { id: number }; query: ResubmitOrderQuery; body: undefined; response: Order; paged: false };
   createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; response: Basket; paged: false };
-  exportOrders: { params: {  }; query: ExportOrdersQuery; body: OrderExportInput; response: { content: Buffer | string; fileName: string; contentType: "text/csv" }; paged: false };
+  exportOrders: { params: {  }; query: ExportOrdersQuery; body: OrderExportInput; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv" }; paged: false };
   updateOrder: { params: { id: number }; query: UpdateOrderQuery; body: OrderUpdate; response: Order; paged: false };
   lookupSupplierRef: { params: { ref: string }; query: LookupSupplierRefQuery; body: undefined; response: SupplierRefMatch; paged: false };
   listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; response: OrderLineItem[]; paged: false };

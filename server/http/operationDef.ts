@@ -40,7 +40,8 @@ export interface HandlerInput<K extends OperationId> {
 
 /** What an operation answering a file returns: the bytes, the name it is saved under, its type. */
 export interface FileAnswer {
-  content: Buffer | string;
+  /** A stream is sent as it is read (a feed's file, built page by page from the database). */
+  content: Buffer | string | NodeJS.ReadableStream;
   fileName: string;
   contentType: string;
 }

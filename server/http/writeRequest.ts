@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { DomainError } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
 import { checkedKey, claimKey, IdempotencyRace, requestHash, storeAnswer, storedAnswer, type Answer } from '../writes/idempotency';
-import { Records } from '../writes/records';
+import { inTransaction, Records } from '../writes/records';
+import { RecordedRefusal } from '../writes/recordedRefusal';
 import { etagOf, tagListMatches } from './etag';
 import { checkFixed } from './roundTrip';
 import type { OperationDef, RequestContext } from './operationDef';
@@ -55,6 +56,7 @@ export async function runWrite(ctx: Context, db: Knex, operation: OperationDef, 
       return answer;
     });
   } catch (error) {
+    if (error instanceof RecordedRefusal) await inTransaction(db, base.actor, error.record);
     if (!(error instanceof IdempotencyRace) || !key) throw error;
     // The same request committed first, side by side: its answer is this one's too.
     const replay = await storedAnswer(db, userId, key, hash, base.now());

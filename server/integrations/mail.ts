@@ -43,6 +43,47 @@ export function mailHandler(smtpUrl: string, from: string): OutboxHandler {
   };
 }
 
+/** Where e-mail leaves: SMTP_URL, else .eml files under `folder` (main.ts reads them from the environment). */
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  from: string;
+  folder: string;
+}
+
+export function mailSettingsFrom(env: NodeJS.ProcessEnv, defaultFolder: string): MailSettings {
+  return { smtpUrl: env['SMTP_URL'] || undefined, from: env['MAIL_FROM'] ?? 'Reseller Hub <no-reply@localhost>', folder: env['MAIL_DIR'] ?? defaultFolder };
+}
+
+/** A file sent with an e-mail, read from disk as it is sent (a feed's file may be large). */
+export interface MailAttachment {
+  filename: string;
+  path: string;
+  contentType: string;
+}
+
+/**
+ * Sends one e-mail with attachments now, through the same server (or .eml folder) as the outbox's
+ * e-mails, and throws what the server answered: a feed's Test must say at once why it failed, and
+ * a file of many megabytes has no place in an outbox row.
+ */
+export async function sendMailNow(settings: MailSettings, message: MailMessage & { attachments: MailAttachment[] }): Promise<void> {
+  const nodemailer = (await import('nodemailer')).default;
+  const mail = { from: settings.from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments };
+  if (settings.smtpUrl) {
+    const transport = nodemailer.createTransport(settings.smtpUrl);
+    try {
+      await transport.sendMail(mail);
+    } finally {
+      transport.close();
+    }
+    return;
+  }
+  const sent = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail);
+  await mkdir(settings.folder, { recursive: true });
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+  await writeFile(join(settings.folder, name), sent.message as Buffer);
+}
+
 /**
  * Without an SMTP server (development, a demo), each e-mail is written as an .eml file under
  * `folder`, named by time and recipient, to be opened in any mail program.

@@ -15,7 +15,8 @@ type Values = Record<string, unknown>;
 type Row = Record<string, unknown>;
 
 /** Bookkeeping that moves with every save: recording it would only repeat the entry's timestamp. */
-const UNAUDITED = new Set(['updated_at']);
+// Bookkeeping a record's own history already holds: a feed's last_upload is its runs' (feed_runs).
+const UNAUDITED = new Set(['updated_at', 'last_upload']);
 
 /** Text types whose values are trimmed before they are stored (never a secret: a password's spaces are its own). */
 const TRIMMED = new Set(['string', 'email', 'url', 'phone']);

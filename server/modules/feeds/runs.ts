@@ -1,0 +1,182 @@
+import type { Knex } from 'knex';
+import { DomainError } from '../../domain/errors';
+import { inTransaction, SYSTEM_ACTOR } from '../../writes/records';
+import { buildAndDeliver, feedSettingsFrom, loadFeed, type FeedSettings } from './feedRunner';
+import { failureOf } from './delivery';
+import { latestSlot, organisationTimezone } from './feedTime';
+
+/** The fields of a run as the API shows it (schema FeedRun). */
+export const RUN_FIELDS = ['id', 'kind', 'slot', 'started_at', 'finished_at', 'outcome', 'attempts', 'bytes', 'rows', 'error', 'error_detail'] as const;
+
+export interface SchedulerOptions {
+  settings?: FeedSettings;
+  /** How often due slots are looked for (default a minute: a slot starts within a minute of its time). */
+  pollMs?: number;
+  /** The waits before each retry of a failed run; after the last, it gives up until the next slot. */
+  retryDelaysMs?: readonly number[];
+  now?: () => number;
+}
+
+const isDuplicate = (error: unknown) => error instanceof DomainError && error.code === 'duplicate_value';
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
+/** A write tried again while SQLite says another process holds the database (see claim). */
+async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isBusy(error) || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
+
+/**
+ * Runs each active feed once at its time slot every day, in its organisation's timezone
+ * (docs/feeds.md). Several processes may share the database: a run is claimed by inserting its
+ * (feed, slot) row through the write path, which the unique index lets only one of them do, so
+ * each slot is delivered exactly once. Each pass looks only at the latest slot of each feed, so a
+ * process that was down catches up once, not once per missed day. A failed delivery is retried
+ * after each of retryDelaysMs, then given up until the next slot. Feeds run one at a time, off
+ * the request path, reading the catalogue a page at a time.
+ */
+export class FeedScheduler {
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+  private readonly settings: FeedSettings;
+  private readonly pollMs: number;
+  private readonly retryDelaysMs: readonly number[];
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Knex,
+    options: SchedulerOptions = {},
+  ) {
+    this.settings = options.settings ?? feedSettingsFrom();
+    this.pollMs = options.pollMs ?? 60_000;
+    this.retryDelaysMs = options.retryDelaysMs ?? [60_000, 300_000, 900_000];
+    this.now = options.now ?? Date.now;
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.timer ??= setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /**
+   * Stops looking for slots and ends a wait for a retry (the run is recorded as failed); waits for
+   * the delivery in hand at most `graceMs`, so a slow server cannot hold up a shutdown (a run cut
+   * off stays RUNNING, its slot taken: docs/feeds.md).
+   */
+  async stop(graceMs = 5_000): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.wake?.();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+  }
+
+  /** Starts a pass unless one is under way. */
+  kick(): void {
+    if (this.running || this.stopping) return;
+    this.running = this.pass()
+      .then(() => undefined)
+      .catch((error: unknown) => console.error('feed schedule pass failed', error))
+      .finally(() => (this.running = undefined));
+  }
+
+  /** One pass: claims and runs every feed whose latest slot has no run yet. Answers the runs it made. */
+  async pass(): Promise<number> {
+    const feeds = (await this.db('feeds').where('active', true).whereNotNull('timeslot').orderBy('id').select('id', 'timeslot', 'organisation_id')) as
+      { id: number; timeslot: number; organisation_id: number }[];
+    const zones = new Map<number, Promise<string>>();
+    let ran = 0;
+    for (const feed of feeds) {
+      if (this.stopping) break;
+      const organisation = Number(feed.organisation_id);
+      if (!zones.has(organisation)) zones.set(organisation, organisationTimezone(this.db, organisation));
+      const slot = latestSlot(this.now(), Number(feed.timeslot), await zones.get(organisation)!);
+      if (await this.db('feed_runs').where({ feed_id: feed.id, slot }).first('id')) continue;
+      const runId: number | undefined = await this.claim(Number(feed.id), slot);
+      if (runId === undefined) continue;
+      ran++;
+      await this.run(Number(feed.id), runId, await zones.get(organisation)!);
+    }
+    return ran;
+  }
+
+  /**
+   * The (feed, slot) row inserted, or undefined when another process inserted it first. SQLite
+   * answers a second process's write that began as a read with SQLITE_BUSY at once (it cannot wait
+   * without deadlocking): the claim is tried again, and then meets the other's row.
+   */
+  private async claim(feedId: number, slot: number): Promise<number | undefined> {
+    try {
+      return await whenNotBusy(() =>
+        inTransaction(this.db, SYSTEM_ACTOR, (records) =>
+          records.insert('feed_run', { feed: feedId, kind: 'SCHEDULED', slot, started_at: this.now(), outcome: 'RUNNING', attempts: 0 })));
+    } catch (error) {
+      if (isDuplicate(error)) return undefined;
+      throw error;
+    }
+  }
+
+  private async run(feedId: number, runId: number, timezone: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const feed = await loadFeed(this.db, feedId);
+      if (!feed) return; // deleted meanwhile (its runs with it)
+      try {
+        const delivered = await buildAndDeliver(this.db, feed, this.settings, this.now(), timezone);
+        await this.record(runId, { outcome: 'SUCCESS', attempts: attempt, finished_at: this.now(), bytes: delivered.bytes, rows: delivered.rows, error: null, error_detail: null }, async (records) => {
+          await records.update('feed', feedId, {
+            last_upload: this.now(),
+            ...(delivered.hostKey && feed.sftp_host_key === null && { sftp_host_key: delivered.hostKey }),
+          });
+        });
+        return;
+      } catch (error) {
+        const failure = failureOf(error);
+        if (!(error instanceof Error && 'code' in error)) console.error(`feed ${feedId} run ${runId} failed`, error);
+        const last = attempt > this.retryDelaysMs.length || this.stopping;
+        await this.record(runId, { attempts: attempt, error: failure.code, error_detail: failure.detail.slice(0, 500), ...(last && { outcome: 'FAILED', finished_at: this.now() }) });
+        if (last) return;
+        await this.sleep(this.retryDelaysMs[attempt - 1]!);
+        if (this.stopping) {
+          await this.record(runId, { outcome: 'FAILED', finished_at: this.now() });
+          return;
+        }
+      }
+    }
+  }
+
+  private async record(runId: number, values: Record<string, unknown>, more?: (records: import('../../writes/records').Records) => Promise<void>): Promise<void> {
+    try {
+      await whenNotBusy(() =>
+        inTransaction(this.db, SYSTEM_ACTOR, async (records) => {
+          await records.update('feed_run', runId, values);
+          await more?.(records);
+        }));
+    } catch (error) {
+      // The feed was deleted during its run: nothing is left to record.
+      if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

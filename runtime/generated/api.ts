@@ -2328,7 +2328,7 @@ export interface components {
              * @enum {string}
              */
             escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
-            organisation: components["schemas"]["OrganisationRef"];
+            organisation: components["schemas"]["OrganisationRef"] | null;
         };
         FeedRun: {
             id: number;

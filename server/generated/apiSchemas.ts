@@ -1690,9 +1690,18 @@ export const apiSchemas = {
           "default": "QUOTED"
         },
         "organisation": {
-          "$ref": "api#/definitions/OrganisationRef"
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "x-null-keeps": true
         }
-      }
+      },
+      "x-round-trip": "Feed"
     },
     "FeedRun": {
       "type": "object",

@@ -29,7 +29,8 @@ const SPEC = (operations: string, fields = '') => ({
     '      thing: { type: ref, to: thing, required: true }',
     '',
   ].join('\n'),
-  'messages/en.yaml': 'messages:\n  crumb.home: Home\n  problem.thing_held: Held\n  problem.invalid_state: No\n',
+  // An audited entity's fields need labels (the audit tab).
+  'messages/en.yaml': 'messages:\n  crumb.home: Home\n  problem.thing_held: Held\n  problem.invalid_state: No\n  fields.state: State\n  fields.flag: Flag\n',
   'api/s.yaml': ['schemas:', '  Thing:', '    from: thing', '    fields: [id, state]', 'operations:', '  getThing:', '    method: get', '    path: /things/{id}', '    auth: session', '    generic: { get: thing, schema: Thing }', '    response: Thing', operations, ''].join('\n'),
 });
 

@@ -52,12 +52,17 @@ describe('product group create and update', () => {
     [{ name: 'Ok', description: 'd'.repeat(201) }, 'description'],
     [{ name: 'Ok', status: 'ARCHIVED' }, 'status'],
     [{ name: 'Ok', grading: 1.5 }, 'grading'],
-    [{ name: 'Ok', id: 3 }, 'id'],
     [{ name: 'Ok', subscription_product_type: 'BASE' }, 'subscription_product_type'],
   ])('refuses %j with 400 invalid_body naming %s', async (body, field) => {
     const response = await create(body);
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'invalid_body', parameter: field, message_key: 'problem.invalid_body' });
+  });
+
+  it("ignores an id sent with a new group: the id is the server's own (readOnly in the contract, issue 22 item 8)", async () => {
+    const response = await create({ name: `Own id ${Date.now()}`, id: 3 });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body['id']).not.toBe(3);
   });
 
   it('refuses clearing the subscription type while the product type stays', async () => {

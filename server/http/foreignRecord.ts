@@ -19,6 +19,9 @@ function scopesOf(operation: OperationDef, seen = new Set<string>()): Scope[] {
   return access.scope ? [access.scope] : [];
 }
 
+/** The largest id a row can have: ids are 32-bit integer columns. */
+const LARGEST_ID = 2_147_483_647;
+
 /**
  * Whether the record an operation's {id} names belongs to another organisation, for an entity
  * that answers such records 403 rather than 404 (spec `outside_scope: forbidden`): it exists, and
@@ -31,6 +34,8 @@ export async function isForeignRecord(db: Knex, operation: OperationDef, user: S
   if (!user || !entityName || !(entities[entityName] as EntityMeta).outsideForbidden) return false;
   const scopes = scopesOf(operation);
   if (scopes.length === 0) return false;
+  // Ids are 32-bit integer columns: a larger one names no row (PostgreSQL would refuse the query).
+  if (id < 1 || id > LARGEST_ID) return false;
   const meta = entities[entityName] as EntityMeta;
   const row = (await db(meta.table).where('id', id).first()) as Record<string, unknown> | undefined;
   if (!row) return false;

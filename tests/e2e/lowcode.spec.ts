@@ -75,6 +75,8 @@ test('a field added in the spec reaches the database, the API and the list scree
       const columns = document.getIn([...base, 'columns']) as { items: { get(key: string): unknown; set(key: string, value: unknown): void }[] };
       for (const column of columns.items) if (column.get('field') === 'sales_channel') column.set('field', 'channel');
     });
+    // Orders are audited: the renamed field needs its label too (the audit tab shows it).
+    scratch.addMessage('orders.reference', 'orders.channel', { de: 'Kanal', en: 'Channel', es: 'Canal', fr: 'Canal', it: 'Canale', nl: 'Kanaal' });
     scratch.generate();
     const renamed = scratch.newMigrations().find((name) => name !== added);
     expect(renamed, 'a rename migration').toBeDefined();

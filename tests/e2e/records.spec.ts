@@ -25,7 +25,8 @@ test('organisation: account managers and the audit log with its field changes', 
   await expect(page.getByRole('cell', { name: 'chloe@reseller.example' })).toBeVisible();
   await page.getByRole('tab', { name: 'Audit log' }).click();
   await expect(page.getByRole('cell', { name: 'Sam Supplier' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'orders_require_manual_auth', exact: true })).toBeVisible();
+  // The changed field by its label (issue 22 item 15), not its column name.
+  await expect(page.getByRole('cell', { name: 'Orders need approval', exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Child organisations' }).click();
   await page.getByRole('link', { name: 'EU Customer GmbH' }).click();
   await expect(page).toHaveURL(/\/backoffice\/organisations\/4$/);
@@ -64,7 +65,7 @@ test('feed: the audit log', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/webstore/feeds/1');
   await openTab(page, 'Audit log');
   await expect(page.getByRole('cell', { name: 'Rita Reseller' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'timeslot', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Time slot (minutes after midnight, on the half hour)', exact: true })).toBeVisible();
 });
 
 test('order: the shipment\'s units and their serial numbers', async ({ page }) => {

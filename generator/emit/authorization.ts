@@ -70,7 +70,8 @@ function conditionsVerdict(kind: CallerKind, operation: Conditions): Verdict {
 /** The organisations whose records a kind reaches under a rule, as relations to its own organisation. */
 function relations(kind: CallerKind, rule: AccessRule, permission: string | undefined): string[] {
   if (!rule.scope) return ['any'];
-  const reached = rule.scope.kind === 'own' ? ['own'] : permission !== undefined && !kind.admin && kind.grant === 1 ? ['child'] : ['own', 'child'];
+  const ownOnly = rule.scope.kind === 'own' && !(rule.scope.rootReadsTree && kind.root);
+  const reached = ownOnly ? ['own'] : permission !== undefined && !kind.admin && kind.grant === 1 ? ['child'] : ['own', 'child'];
   return rule.shared ? [...reached, `shared (${valuesText(rule.shared)})`] : reached;
 }
 
@@ -116,7 +117,7 @@ function ruleText(model: Model, rule: AccessRule | undefined): string {
   if (!rule) return '—';
   const where = rule.where ? `; only ${valuesText(rule.where)}` : '';
   if (rule.of) return `as \`${rule.of.join('` or `')}\`${where}`;
-  const scope = !rule.scope ? 'any' : rule.scope.kind === 'own' ? `own \`${rule.scope.field}\`` : `tree \`${rule.scope.field}\``;
+  const scope = !rule.scope ? 'any' : rule.scope.kind === 'own' ? `own \`${rule.scope.field}\`${rule.scope.rootReadsTree ? ' (root: tree)' : ''}` : `tree \`${rule.scope.field}\``;
   return `\`${rule.entity}\`, ${scope}${rule.shared ? `, shared if ${valuesText(rule.shared)}` : ''}${where}`;
 }
 

@@ -2,6 +2,20 @@
 
 const identifier = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
 
+/**
+ * Whose rows an operation reaches: `tree` (a ref to organisation, or self) or `own`. An own scope
+ * may add `root: tree`: supplier staff read the whole tree's rows (000 §2.8, root reads the
+ * baskets of its customers), while everyone else still reaches only their own organisation's.
+ */
+const scopeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { tree: identifier, own: identifier, root: { const: 'tree' } },
+  oneOf: [{ required: ['tree'], not: { required: ['own'] } }, { required: ['own'], not: { required: ['tree'] } }],
+  dependencies: { root: ['own'] },
+} as const;
+
 /** A hand-written component under screens/: `file#Export` (screens/file.tsx, its export Export). */
 const componentRef = { type: 'string', pattern: '^[A-Za-z0-9_/]+#[A-Za-z_][A-Za-z0-9_]*$' } as const;
 
@@ -197,13 +211,7 @@ const operation = {
       properties: {
         entity: identifier,
         of: { oneOf: [{ type: 'string' }, { type: 'array', minItems: 2, items: { type: 'string' } }] },
-        scope: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          maxProperties: 1,
-          properties: { tree: identifier, own: identifier },
-        },
+        scope: scopeSchema,
         shared: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } },
         where: {
           type: 'object',
@@ -252,16 +260,7 @@ const operation = {
         schema: { type: 'string' },
         sort: { type: 'array', items: identifier },
         default_sort: { type: 'string', pattern: '^[+-][a-z_]+$' },
-        scope: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          maxProperties: 1,
-          properties: {
-            tree: identifier,
-            own: identifier,
-          },
-        },
+        scope: scopeSchema,
         filters: {
           type: 'object',
           propertyNames: identifier,
@@ -444,7 +443,7 @@ const listColumn = {
     name: identifier,
     label: { type: 'string' },
     link: { type: 'string' },
-    link_param: identifier,
+    link_param: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
     // The cell links only for rows meeting it (000 §2.7: checkout only for a basket with lines).
     link_when: rowCondition,
     format: { enum: ['text', 'money', 'date', 'datetime', 'enum', 'boolean'] },

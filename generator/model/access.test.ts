@@ -38,6 +38,19 @@ describe('operation access', () => {
     expect(through.operations.find((operation) => operation.id === 'getOther')?.access).toEqual({ entity: 'thing', of: ['getThing'], where: { status: ['OPEN'] } });
   });
 
+  it.each([
+    ['{ own: organisation, root: tree }', { kind: 'own', field: 'organisation', rootReadsTree: true }],
+    ['{ own: organisation }', { kind: 'own', field: 'organisation' }],
+    ['{ tree: organisation }', { kind: 'tree', field: 'organisation' }],
+  ])('reads scope %s', (scope, want) => {
+    const model = modelOf({ 'spec.yaml': handWritten(`access: { entity: thing, scope: ${scope} }`) });
+    expect(model.operations.find((operation) => operation.id === 'getOther')?.access).toEqual({ entity: 'thing', scope: want });
+  });
+
+  it.each(['{ tree: organisation, root: tree }', '{ root: tree }', '{ own: organisation, tree: organisation }', '{ own: organisation, root: own }'])('refuses scope %s', (scope) => {
+    expect(modelErrorOf({ 'spec.yaml': handWritten(`access: { entity: thing, scope: ${scope} }`) })).toMatch(/scope/);
+  });
+
   it('refuses an {id} no rule covers, and declarations that do not hold', () => {
     expect(modelErrorOf({ 'spec.yaml': handWritten('') })).toMatch(/must say whose record it names \(access:\)/);
     expect(modelErrorOf({ 'spec.yaml': handWritten('access: { entity: nothing }') })).toMatch(/unknown entity "nothing"/);

@@ -14,7 +14,7 @@ function scopeOf(raw: Raw, entity: Entity, at: Located<Raw>): GenericScope | und
   const organisationRef = target?.type === 'ref' && target.to === 'organisation';
   const self = kind === 'tree' && field === 'self' && entity.name === 'organisation';
   if (!organisationRef && !self) fail(at, `scope names a ref of "${entity.name}" to organisation${kind === 'tree' ? ', or self' : ''}`, ['access', 'scope', kind]);
-  return { kind, field } as GenericScope;
+  return (kind === 'own' && raw.root === 'tree' ? { kind, field, rootReadsTree: true } : { kind, field }) as GenericScope;
 }
 
 function valuesOf(raw: Record<string, PlainValue | PlainValue[]>, entity: Entity, at: Located<Raw>, key: string): Record<string, PlainValue[]> {

@@ -429,7 +429,7 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
   } else if (raw.scope?.own) {
     const field = fieldOf(raw.scope.own, ['scope', 'own']);
     if (field.type !== 'ref' || field.to !== 'organisation') fail(at, 'an own scope names a ref to organisation', ['scope', 'own']);
-    generic.scope = { kind: 'own', field: raw.scope.own };
+    generic.scope = { kind: 'own', field: raw.scope.own, ...(raw.scope.root === 'tree' && { rootReadsTree: true as const }) };
   }
   return generic;
 }

@@ -1,5 +1,6 @@
 // List screens: columns, filters and their widgets, detail rows and links (part of the model
 // builder, generator/model/buildModel.ts).
+import { propertyAt } from './recordScreenModel';
 import { enumValues } from '../emit/jsonSchema';
 import { listSort, queryParameters } from './queryParameters';
 import { fail, type Located, type Raw } from './specContext';
@@ -160,7 +161,11 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
     const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
     const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: sortable.has(column.field) };
     if (column.link) def.link = column.link;
-    if (column.link_param) def.linkParam = column.link_param;
+    if (column.link_param) {
+      // A property, or a dotted path into one (a reference's id: `order.id`).
+      if (!propertyAt(partial.schemas, schema, column.link_param)) fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
+      def.linkParam = column.link_param;
+    }
     Object.assign(def, linkWhen(column, i));
     if (column.fallback) {
       if (!schema.properties.some((candidate) => candidate.name === column.fallback)) fail(at, `schema "${schema.name}" has no property "${column.fallback}"`, ['columns', i, 'fallback']);

@@ -194,9 +194,10 @@ export interface GenericFilter {
 /**
  * Which rows a caller may see: `tree` names a ref to organisation (or `self` for organisations)
  * whose record must lie in the caller's organisation subtree; `own` names one that must be the
- * caller's organisation itself.
+ * caller's organisation itself, except that with `rootReadsTree` supplier staff (root) reach their
+ * whole tree's (spec `scope: { own: …, root: tree }`).
  */
-export type GenericScope = { kind: 'tree'; field: string } | { kind: 'own'; field: string };
+export type GenericScope = { kind: 'tree'; field: string } | { kind: 'own'; field: string; rootReadsTree?: true };
 
 export interface GenericOperation {
   /**

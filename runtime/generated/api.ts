@@ -2951,8 +2951,8 @@ export interface components {
             status: "ACTIVE" | "EXPIRED" | "PENDING" | "CANCELLED" | "SUSPENDED";
             /** @enum {string} */
             type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM";
-            order_id: number | null;
             organisation: components["schemas"]["OrganisationRef"] | null;
+            order: components["schemas"]["OrderRef"] | null;
         };
         Subscription: {
             id: number;
@@ -2984,12 +2984,12 @@ export interface components {
              * @enum {string}
              */
             currency: "GBP" | "EUR";
-            order_id: number | null;
             /** @default false */
             pending_change: boolean;
             /** Format: date */
             changes_activated_on: string | null;
             organisation: components["schemas"]["OrganisationRef"] | null;
+            order: components["schemas"]["OrderRef"] | null;
         };
         SubscribedProduct: {
             id: number;
@@ -3294,6 +3294,10 @@ export interface components {
             id: number;
             name: string;
             email_address: string;
+        };
+        OrderRef: {
+            id: number;
+            name: string;
         };
         AuditFieldChange: {
             id: number;
@@ -4412,11 +4416,11 @@ export interface components {
             readonly total_contract_value?: string | null;
             /** @enum {string} */
             readonly currency?: "GBP" | "EUR";
-            readonly order_id?: number | null;
             readonly pending_change?: boolean;
             /** Format: date */
             readonly changes_activated_on?: string | null;
             readonly organisation?: components["schemas"]["OrganisationRef"] | null;
+            readonly order?: components["schemas"]["OrderRef"] | null;
             /**
              * @description As the record shows it; another value is refused (403 forbidden_field)
              * @enum {string}
@@ -10246,7 +10250,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only, forbidden_field */
+            /** @description Forbidden: the caller lacks permission order:checkout, not supplier staff, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10353,7 +10357,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:checkout, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only, forbidden_field */
+            /** @description Forbidden: the caller lacks permission order:checkout, not supplier staff, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf); also basket_lines_read_only, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13636,7 +13640,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission order:modify_draft, permission order:view_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission order:modify_draft, permission order:view_draft (forbidden); or the caller lacks not supplier staff for a basket of another organisation (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;

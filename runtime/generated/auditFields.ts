@@ -156,8 +156,8 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
       "type": "enum",
       "enum": "currency"
     },
-    "order_id": {
-      "label": "fields.order_id"
+    "order": {
+      "label": "subscriptions.order"
     },
     "pending_change": {
       "label": "fields.pending_change",
@@ -172,7 +172,7 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
       "label": "baskets.name"
     },
     "organisation": {
-      "label": "orders.organisation"
+      "label": "baskets.organisation"
     },
     "total": {
       "label": "baskets.total",

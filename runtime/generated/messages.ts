@@ -795,6 +795,7 @@ export const messages = {
     "baskets.name": "Name",
     "baskets.total": "Gesamt",
     "baskets.created": "Erstellt",
+    "baskets.organisation": "Organisation",
     "baskets.empty": "Sie haben keine offenen Warenkörbe.",
     "baskets.create": "Neuen Warenkorb erstellen",
     "baskets.new_name": "Neuer Warenkorb {{now}}",
@@ -2136,6 +2137,7 @@ export const messages = {
     "baskets.name": "Name",
     "baskets.total": "Total",
     "baskets.created": "Created",
+    "baskets.organisation": "Organisation",
     "baskets.empty": "You have no open baskets.",
     "baskets.create": "Create new basket",
     "baskets.new_name": "New basket {{now}}",
@@ -3477,6 +3479,7 @@ export const messages = {
     "baskets.name": "Nombre",
     "baskets.total": "Total",
     "baskets.created": "Creada",
+    "baskets.organisation": "Organización",
     "baskets.empty": "No tiene cestas abiertas.",
     "baskets.create": "Crear cesta",
     "baskets.new_name": "Nueva cesta {{now}}",
@@ -4818,6 +4821,7 @@ export const messages = {
     "baskets.name": "Nom",
     "baskets.total": "Total",
     "baskets.created": "Créé le",
+    "baskets.organisation": "Organisation",
     "baskets.empty": "Vous n'avez aucun panier ouvert.",
     "baskets.create": "Créer un panier",
     "baskets.new_name": "Nouveau panier {{now}}",
@@ -6159,6 +6163,7 @@ export const messages = {
     "baskets.name": "Nome",
     "baskets.total": "Totale",
     "baskets.created": "Creato",
+    "baskets.organisation": "Organizzazione",
     "baskets.empty": "Non ha carrelli aperti.",
     "baskets.create": "Crea carrello",
     "baskets.new_name": "Nuovo carrello {{now}}",
@@ -7500,6 +7505,7 @@ export const messages = {
     "baskets.name": "Naam",
     "baskets.total": "Totaal",
     "baskets.created": "Aangemaakt",
+    "baskets.organisation": "Organisatie",
     "baskets.empty": "U hebt geen open winkelwagens.",
     "baskets.create": "Nieuwe winkelwagen maken",
     "baskets.new_name": "Nieuwe winkelwagen {{now}}",
@@ -8051,4 +8057,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1339 keys in the English catalogue.
+// 1340 keys in the English catalogue.

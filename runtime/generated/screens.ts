@@ -872,12 +872,12 @@ export const listScreens = {
         "link": "subscription"
       },
       {
-        "field": "order_id",
+        "field": "order",
         "label": "subscriptions.order",
         "format": "text",
         "sortable": false,
         "link": "order",
-        "linkParam": "order_id"
+        "linkParam": "order.id"
       },
       {
         "field": "status",
@@ -1621,6 +1621,15 @@ export const listScreens = {
         "fallback": "id"
       },
       {
+        "field": "organisation",
+        "label": "baskets.organisation",
+        "format": "text",
+        "sortable": false,
+        "guard": {
+          "root": true
+        }
+      },
+      {
         "field": "total",
         "label": "baskets.total",
         "format": "money",
@@ -1646,7 +1655,8 @@ export const listScreens = {
         "route": "basket_new",
         "place": "header",
         "guard": {
-          "permission": "order:modify_draft"
+          "permission": "order:modify_draft",
+          "root": false
         }
       },
       {
@@ -1654,7 +1664,8 @@ export const listScreens = {
         "route": "basket_quick_order",
         "place": "header",
         "guard": {
-          "permission": "order:modify_draft"
+          "permission": "order:modify_draft",
+          "root": false
         }
       }
     ],
@@ -1691,7 +1702,8 @@ export const listScreens = {
         "name": "checkout",
         "guards": [
           {
-            "permission": "order:checkout"
+            "permission": "order:checkout",
+            "root": false
           }
         ],
         "label": "baskets.checkout",
@@ -3969,6 +3981,26 @@ export const recordScreens = {
     "schema": {
       "$ref": "#/definitions/Subscription",
       "definitions": {
+        "OrderRef": {
+          "type": "object",
+          "required": [
+            "id",
+            "name"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            }
+          }
+        },
         "OrganisationRef": {
           "type": "object",
           "required": [
@@ -4021,10 +4053,10 @@ export const recordScreens = {
             "recurring_cost",
             "total_contract_value",
             "currency",
-            "order_id",
             "pending_change",
             "changes_activated_on",
-            "organisation"
+            "organisation",
+            "order"
           ],
           "properties": {
             "id": {
@@ -4137,14 +4169,6 @@ export const recordScreens = {
               "default": "GBP",
               "x-enum": "currency"
             },
-            "order_id": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1,
-              "maximum": 2147483647
-            },
             "pending_change": {
               "type": "boolean",
               "default": false
@@ -4160,6 +4184,16 @@ export const recordScreens = {
               "anyOf": [
                 {
                   "$ref": "#/definitions/OrganisationRef"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "order": {
+              "anyOf": [
+                {
+                  "$ref": "#/definitions/OrderRef"
                 },
                 {
                   "type": "null"

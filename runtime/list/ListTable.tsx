@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/useT';
 import { RouteLink } from '../routing/RouteLink';
+import { valueAt } from './cellFormat';
 import { parseSortBy, type ListColumn } from './listColumns';
 import { WarningIcon } from './WarningIcon';
 import { rowKey } from './rowKey';
@@ -108,7 +109,7 @@ function cellText<Row>(column: ListColumn<Row>, row: Row): string {
 function cellContent<Row>(column: ListColumn<Row>, row: Row): ReactNode {
   if (column.render) return column.render(row);
   const text = cellText(column, row);
-  const id = column.linkRoute && (!column.linkable || column.linkable(row)) ? row[column.linkParam ?? ('id' as keyof Row & string)] : undefined;
+  const id = column.linkRoute && (!column.linkable || column.linkable(row)) ? valueAt(row, column.linkParam ?? 'id') : undefined;
   const warning = column.warning?.(row) ?? null;
   return (
     <>

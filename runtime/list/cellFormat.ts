@@ -83,9 +83,14 @@ export function formatCell(column: GenericColumn, row: ListRow, context: CellCon
   }
 }
 
-/** The `id` parameter of a link cell: the row's `linkParam` field (default `id`), or null when absent or the row fails `linkWhen`. */
+/** The value a dotted path names in a row (`account_manager.account_manager_name`); undefined when absent. */
+export function valueAt(row: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), row);
+}
+
+/** The `id` parameter of a link cell: the row's `linkParam` field or dotted path (default `id`), or null when absent or the row fails `linkWhen`. */
 export function linkId(column: GenericColumn, row: ListRow): string | null {
   if (column.linkWhen && !rowMeets(column.linkWhen, row)) return null;
-  const id = row[column.linkParam ?? 'id'];
+  const id = valueAt(row, column.linkParam ?? 'id');
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }

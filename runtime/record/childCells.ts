@@ -1,4 +1,6 @@
-import { formatCell, type CellContext, type ListRow } from '../list/cellFormat';
+import { formatCell, valueAt, type CellContext, type ListRow } from '../list/cellFormat';
+
+export { valueAt };
 import type { GenericColumn } from '../list/genericListConfig';
 import { auditChanges, isChange } from './auditCells';
 import { humanise } from './recordFields';
@@ -8,10 +10,6 @@ export type ChildCell = { kind: 'text'; text: string } | { kind: 'rows'; columns
 
 const EMPTY = '—';
 
-/** The value a dotted path names in a row (`account_manager.account_manager_name`); undefined when absent. */
-export function valueAt(row: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), row);
-}
 
 function plainText(value: unknown): string {
   return value === null || value === undefined || value === '' ? EMPTY : String(value);

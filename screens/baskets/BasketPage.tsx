@@ -46,10 +46,12 @@ export function BasketView({ editor, isNew }: BasketViewProps) {
   const { user } = useCurrentUser();
   const goTo = useRouteNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const editable = hasPermission(user, 'order:modify_draft');
-  const mayCheckout = hasPermission(user, 'order:checkout');
-
   const { basket, draft, checks } = editor;
+  // Root reads the baskets of its tree (000 §2.8), writes only its own and never buys (000 §1).
+  const othersBasket = !isNew && basket !== null && basket.organisation?.id !== user?.organisation?.id;
+  const editable = hasPermission(user, 'order:modify_draft') && !othersBasket;
+  const mayCheckout = hasPermission(user, 'order:checkout') && !user?.root;
+
   if (editor.status !== 'loaded' || !draft || !checks || (!isNew && !basket)) return <Spinner />;
   const currency = basket?.currency ?? user?.organisation?.currency ?? 'GBP';
   const title = isNew ? t('basket_page.new_title') : (basket?.name ?? t('baskets.one'));
@@ -72,6 +74,11 @@ export function BasketView({ editor, isNew }: BasketViewProps) {
         ← {t('basket_page.back')}
       </RouteLink>
       <h1 data-testid="basket-title">{title}</h1>
+      {othersBasket && (
+        <p data-testid="basket-organisation">
+          {t('baskets.organisation')}: {basket?.organisation?.name}
+        </p>
+      )}
       <h2>{t('basket_page.details')}</h2>
       <BasketDetailsTable editor={editor} draft={draft} editable={editable} openAll={isNew} currency={currency} />
       <h2>{t('basket_page.lines')}</h2>

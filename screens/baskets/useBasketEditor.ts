@@ -6,6 +6,7 @@ import { useAlerts } from '../../runtime/alerts/useAlerts';
 import type { MessageKey } from '../../runtime/generated/messages';
 import { useChildRows } from '../../runtime/record/useChildRows';
 import { useRecord } from '../../runtime/record/useRecord';
+import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
 import type { Product } from '../product/productTypes';
 import { checkDraft, draftOf, saveBody, type Basket, type BasketDraft, type BasketLine, type DraftChecks, type DovetailChoice, type LineDetailField, type SavedAddress, type ShippingTypeOption } from './basketDraft';
@@ -51,8 +52,12 @@ export function useDovetail(enabled: boolean) {
   return dovetail;
 }
 
-/** The products of the lines (to price them), the shipping types, the countries, the organisation's Dropbox teams, and the saved addresses at `addressesPath`. */
-export function useBasketLookups(lines: readonly { product: number }[] | null, addressesPath: string | null) {
+/**
+ * The products of the lines (to price them), the shipping types, the countries, the organisation's
+ * Dropbox teams, and the saved addresses at `addressesPath`. `pricedFor`: another organisation of
+ * the caller's tree whose prices the lines are shown at (root reading a customer's basket, 000 §2.8).
+ */
+export function useBasketLookups(lines: readonly { product: number }[] | null, addressesPath: string | null, pricedFor?: number) {
   const [products, setProducts] = useState<ReadonlyMap<number, Product>>(new Map());
   const [shippingTypes, setShippingTypes] = useState<readonly ShippingTypeOption[]>([]);
   const [countries, setCountries] = useState<readonly CountryChoice[]>([]);
@@ -63,11 +68,12 @@ export function useBasketLookups(lines: readonly { product: number }[] | null, a
     const controller = new AbortController();
     const ids = productIds === '' ? [] : productIds.split(',').map(Number);
     // A product no longer in the store answers 404: its line is shown, not priced.
-    void Promise.all(ids.map((id) => fetchRecord<Product>(`/products/${id}`, controller.signal).catch(() => null))).then((found) => {
+    const query = pricedFor === undefined ? '' : `?organisation=${pricedFor}`;
+    void Promise.all(ids.map((id) => fetchRecord<Product>(`/products/${id}${query}`, controller.signal).catch(() => null))).then((found) => {
       if (!controller.signal.aborted) setProducts(new Map(found.flatMap((product) => (product ? [[product.id, product] as const] : []))));
     });
     return () => controller.abort();
-  }, [productIds]);
+  }, [productIds, pricedFor]);
   useEffect(() => {
     const controller = new AbortController();
     fetchList<ShippingTypeOption>('/shipping_types', {}, controller.signal).then((page) => setShippingTypes(page.rows), () => undefined);
@@ -102,7 +108,10 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
   const lineRows = useChildRows('/baskets/{id}/line_items', id ?? '0', undefined);
   const basket = record.status === 'loaded' ? (record.record as Basket) : null;
   const lines = lineRows.status === 'loaded' ? (lineRows.rows as unknown as BasketLine[]) : null;
-  const lookups = useBasketLookups(lines, basket ? `/baskets/${basket.id}/addresses` : null);
+  const { user } = useCurrentUser();
+  const basketOrganisation = basket?.organisation?.id;
+  const pricedFor = basketOrganisation !== undefined && basketOrganisation !== user?.organisation?.id ? basketOrganisation : undefined;
+  const lookups = useBasketLookups(lines, basket ? `/baskets/${basket.id}/addresses` : null, pricedFor);
   const dovetail = useDovetail(withDovetail);
   const [draft, setDraft] = useState<BasketDraft | null>(null);
   const [changed, setChanged] = useState(false);

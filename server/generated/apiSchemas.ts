@@ -2969,8 +2969,8 @@ export const apiSchemas = {
         "name",
         "status",
         "type",
-        "order_id",
-        "organisation"
+        "organisation",
+        "order"
       ],
       "properties": {
         "id": {
@@ -3007,18 +3007,20 @@ export const apiSchemas = {
             "ZOOM"
           ]
         },
-        "order_id": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
-        },
         "organisation": {
           "anyOf": [
             {
               "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "order": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrderRef"
             },
             {
               "type": "null"
@@ -3044,10 +3046,10 @@ export const apiSchemas = {
         "recurring_cost",
         "total_contract_value",
         "currency",
-        "order_id",
         "pending_change",
         "changes_activated_on",
-        "organisation"
+        "organisation",
+        "order"
       ],
       "properties": {
         "id": {
@@ -3154,14 +3156,6 @@ export const apiSchemas = {
           ],
           "default": "GBP"
         },
-        "order_id": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
-        },
         "pending_change": {
           "type": "boolean",
           "default": false
@@ -3177,6 +3171,16 @@ export const apiSchemas = {
           "anyOf": [
             {
               "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "order": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrderRef"
             },
             {
               "type": "null"
@@ -4614,6 +4618,27 @@ export const apiSchemas = {
           "type": "string",
           "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
           "maxLength": 255
+        }
+      }
+    },
+    "OrderRef": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
         }
       }
     },
@@ -10930,15 +10955,6 @@ export const apiSchemas = {
           ],
           "readOnly": true
         },
-        "order_id": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647,
-          "readOnly": true
-        },
         "pending_change": {
           "type": "boolean",
           "readOnly": true
@@ -10955,6 +10971,17 @@ export const apiSchemas = {
           "anyOf": [
             {
               "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "order": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrderRef"
             },
             {
               "type": "null"

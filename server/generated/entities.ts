@@ -677,9 +677,10 @@ export const entities = {
         "column": "currency",
         "type": "enum"
       },
-      "order_id": {
+      "order": {
         "column": "order_id",
-        "type": "integer"
+        "type": "ref",
+        "to": "order"
       },
       "pending_change": {
         "column": "pending_change",

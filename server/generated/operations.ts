@@ -4569,8 +4569,7 @@ export const operations: OperationDef[] = [
         "id",
         "name",
         "status",
-        "type",
-        "order_id"
+        "type"
       ],
       "expand": [
         {
@@ -4582,6 +4581,15 @@ export const operations: OperationDef[] = [
             "name",
             "depth",
             "parent"
+          ]
+        },
+        {
+          "property": "order",
+          "via": "order",
+          "entity": "order",
+          "fields": [
+            "id",
+            "name"
           ]
         }
       ],
@@ -4668,7 +4676,6 @@ export const operations: OperationDef[] = [
         "recurring_cost",
         "total_contract_value",
         "currency",
-        "order_id",
         "pending_change",
         "changes_activated_on"
       ],
@@ -4682,6 +4689,15 @@ export const operations: OperationDef[] = [
             "name",
             "depth",
             "parent"
+          ]
+        },
+        {
+          "property": "order",
+          "via": "order",
+          "entity": "order",
+          "fields": [
+            "id",
+            "name"
           ]
         }
       ],
@@ -5134,6 +5150,7 @@ export const operations: OperationDef[] = [
     path: "/baskets/:id/checkout",
     auth: "session",
     permission: "order:checkout",
+    guard: {"root":false},
     status: 201,
     paramsSchema: {
       "type": "object",
@@ -5174,6 +5191,7 @@ export const operations: OperationDef[] = [
     path: "/baskets/:id/finance",
     auth: "session",
     permission: "order:checkout",
+    guard: {"root":false},
     status: 200,
     paramsSchema: {
       "type": "object",
@@ -7626,7 +7644,8 @@ export const operations: OperationDef[] = [
       ],
       "scope": {
         "kind": "own",
-        "field": "organisation"
+        "field": "organisation",
+        "rootReadsTree": true
       }
     },
   },
@@ -7731,7 +7750,8 @@ export const operations: OperationDef[] = [
       "filters": [],
       "scope": {
         "kind": "own",
-        "field": "organisation"
+        "field": "organisation",
+        "rootReadsTree": true
       }
     },
     etag: true,
@@ -7739,7 +7759,8 @@ export const operations: OperationDef[] = [
       "entity": "basket",
       "scope": {
         "kind": "own",
-        "field": "organisation"
+        "field": "organisation",
+        "rootReadsTree": true
       }
     },
   },
@@ -8639,7 +8660,6 @@ export const operations: OperationDef[] = [
         "recurring_cost",
         "total_contract_value",
         "currency",
-        "order_id",
         "pending_change",
         "changes_activated_on"
       ],
@@ -8653,6 +8673,15 @@ export const operations: OperationDef[] = [
             "name",
             "depth",
             "parent"
+          ]
+        },
+        {
+          "property": "order",
+          "via": "order",
+          "entity": "order",
+          "fields": [
+            "id",
+            "name"
           ]
         }
       ],
@@ -8769,7 +8798,6 @@ export const operations: OperationDef[] = [
         "recurring_cost",
         "total_contract_value",
         "currency",
-        "order_id",
         "pending_change",
         "changes_activated_on"
       ],
@@ -8783,6 +8811,15 @@ export const operations: OperationDef[] = [
             "name",
             "depth",
             "parent"
+          ]
+        },
+        {
+          "property": "order",
+          "via": "order",
+          "entity": "order",
+          "fields": [
+            "id",
+            "name"
           ]
         }
       ],

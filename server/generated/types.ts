@@ -553,8 +553,16 @@ id: number
 name: string
 status: ("ACTIVE" | "EXPIRED" | "PENDING" | "CANCELLED" | "SUSPENDED")
 type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM")
-order_id: (number | null)
 organisation: (OrganisationRef | null)
+order: (OrderRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrderRef".
+ */
+export interface OrderRef {
+id: number
+name: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -580,10 +588,10 @@ recurring_cost: (string | null)
  */
 total_contract_value: (string | null)
 currency: ("GBP" | "EUR")
-order_id: (number | null)
 pending_change: boolean
 changes_activated_on: (string | null)
 organisation: (OrganisationRef | null)
+order: (OrderRef | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

@@ -44,7 +44,7 @@ export async function isForeignRecord(db: Knex, operation: OperationDef, user: S
     const organisation = column === undefined ? null : row[column];
     if (organisation === null || organisation === undefined) continue;
     if (Number(organisation) === user.organisation.id) return false;
-    if (scope.kind === 'tree') {
+    if (scope.kind === 'tree' || (scope.rootReadsTree && user.root)) {
       const below = await db('organisations').where('id', Number(organisation)).where('tree_path', 'like', `${user.organisation.tree_path}%`).first('id');
       if (below) return false;
     }

@@ -68,7 +68,8 @@ export function applyScope(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta
   const entity = meta.entity as EntityName;
   // Own-organisation scopes (a quote's sender) have no children to narrow to.
   const childrenOnly = user.treeScope === 'children';
-  if (meta.scope.kind === 'own') {
+  // An own scope that root reads as a tree (000 §2.8: supplier staff read their customers' baskets).
+  if (meta.scope.kind === 'own' && !(meta.scope.rootReadsTree && user.root)) {
     query.where(`${table}.${columnOf(entity, meta.scope.field)}`, user.organisation.id);
   } else if (meta.scope.field === 'self') {
     query.where(`${table}.tree_path`, 'like', `${escapeLike(user.organisation.tree_path)}%`);

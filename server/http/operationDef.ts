@@ -115,7 +115,7 @@ type PlainValue = string | number | boolean;
  */
 export interface AccessRule {
   entity: string;
-  scope?: { kind: 'tree' | 'own'; field: string };
+  scope?: { kind: 'tree' | 'own'; field: string; rootReadsTree?: true };
   shared?: Record<string, PlainValue>;
   where?: Record<string, PlainValue[]>;
   of?: string[];
@@ -146,7 +146,7 @@ export interface GenericMeta {
    * has a value (true) or is null (false).
    */
   filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own' | 'has' | 'set'; fields: string[]; has?: { table: string; column: string } }[];
-  scope?: { kind: 'tree' | 'own'; field: string };
+  scope?: { kind: 'tree' | 'own'; field: string; rootReadsTree?: true };
   /**
    * A create or update (http/genericWrite.ts): the input schema's `fields`, `requires` (a field
    * set only with another), `set` (fields the server fills from the caller or the clock) and

@@ -155,7 +155,8 @@ export async function reaches(db: Knex, operations: OperationDef[], operation: O
   if (rule.shared && rowMatches(rule.shared, rule.entity, row)) return true;
   const organisation = organisationOf(rule, row);
   if (organisation === null) return false;
-  if (rule.scope.kind === 'own') return organisation === caller.organisation;
+  // An own scope root reads as a tree (rootReadsTree) falls through to the tree's rule for root.
+  if (rule.scope.kind === 'own' && !(rule.scope.rootReadsTree && caller.root)) return organisation === caller.organisation;
   const grantOfOne = operation.permission !== undefined && !caller.admin && caller.permissions.get(operation.permission) === 1;
   const relation = await relationOf(db, caller, organisation);
   return relation === 'child' || (relation === 'own' && !grantOfOne);

@@ -76,3 +76,27 @@ test.describe('baskets: create and edit details', () => {
     await expect(page.getByText('Page not found')).toBeVisible();
   });
 });
+
+// Issue 22 item 10, 000 §1, §2.8: supplier staff read the baskets of their tree with the margin
+// columns, at the customer's prices, and buy nothing: no new basket, no quick order, no checkout.
+test('root reads a customer basket with the margin columns, and is offered nothing to buy', async ({ page }) => {
+  await signInTo(page, 'admin@supplier.example', '/webstore/baskets', /\/webstore\/baskets$/);
+  await expect(page.getByRole('link', { name: 'Meeting room refresh', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('columnheader', { name: 'Organisation', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create new basket', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Quick order', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Checkout', exact: true })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Meeting room refresh', exact: true }).click();
+  await expect(page.getByTestId('basket-title')).toHaveText('Meeting room refresh');
+  await expect(page.getByTestId('basket-organisation')).toContainText('Customer Co');
+  for (const heading of ['RRP', 'Margin %', 'Margin', 'End-user price']) {
+    await expect(page.getByRole('columnheader', { name: heading, exact: true })).toBeVisible();
+  }
+  // The customer's prices (the buyer's page shows the same £116.00), read-only.
+  await expect(page.getByTestId('basket-subtotal')).toHaveText('£116.00');
+  await expect(page.getByTestId('line-subtotal').first()).not.toHaveText('');
+  await expect(page.getByTestId('basket-save')).toHaveCount(0);
+  await expect(page.getByTestId('basket-checkout')).toHaveCount(0);
+  await expect(page.getByRole('spinbutton', { name: 'Margin %' }).first()).toBeDisabled();
+});

@@ -32,6 +32,18 @@ test('subscriptions: a row links to the subscription, shown read-only', async ({
   await expect(page.getByText('Dropbox team storage').first()).toBeVisible();
 });
 
+// Issue 22 item 17: the Order column names the order by its reference and links to it.
+test('subscriptions: the order column shows the order reference, linking to the order', async ({ page }) => {
+  await visitAs(page, BUYER, '/webstore/subscriptions');
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Dropbox team storage', exact: true }) });
+  const order = row.getByRole('link', { name: /^HUB-/ });
+  await expect(order).toBeVisible();
+  const reference = (await order.textContent()) ?? '';
+  await order.click();
+  await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
+  await expect(page.getByText(reference).first()).toBeVisible();
+});
+
 test('subscriptions: forbidden without subscription:view', async ({ page }) => {
   await visitAs(page, EU_BUYER, '/webstore/subscriptions');
   await expect(page.getByText(FORBIDDEN)).toBeVisible();

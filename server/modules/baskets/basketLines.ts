@@ -9,6 +9,7 @@ import { decodeRow } from '../../db/codec';
 import { fromScaled, toScaled } from '../../db/scaled';
 import { entities } from '../../generated/entities';
 import type { SessionUser } from '../auth/sessionUser';
+import { priceListForRecipient, type PriceListChoice } from '../catalogue/priceLists';
 import { basketPriceList, buyableProducts } from './basketProducts';
 
 type Row = Record<string, unknown>;
@@ -109,9 +110,20 @@ export interface PricedBasket {
  * Every line priced now from the organisation's list (shared/pricing). A line whose product can
  * no longer be bought (hidden, withdrawn) keeps its place but counts for nothing.
  */
+/**
+ * The list of the basket's own organisation: root reads its customers' baskets (000 §2.8) at their
+ * prices, not its own. Any other caller reaches only its own organisation's baskets.
+ */
+async function basketOrganisationPriceList(context: RequestContext, user: SessionUser, basketId: number): Promise<PriceListChoice> {
+  const row = (await context.db('baskets').where('id', basketId).first('organisation_id')) as { organisation_id: number | null } | undefined;
+  const organisation = row?.organisation_id == null ? null : Number(row.organisation_id);
+  if (organisation === null || organisation === user.organisation.id) return basketPriceList(context.db, user);
+  return (await priceListForRecipient(context.db, user, organisation)) ?? basketPriceList(context.db, user);
+}
+
 export async function priceBasket(context: RequestContext, user: SessionUser, basketId: number): Promise<PricedBasket> {
   const lines = await storedLines(context.db, basketId);
-  const list = await basketPriceList(context.db, user);
+  const list = await basketOrganisationPriceList(context, user, basketId);
   const products = await buyableProducts(context.db, list, lines.map((line) => line.product));
   const priced = lines.map((stored) => {
     const product = products.get(stored.product);

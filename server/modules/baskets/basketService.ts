@@ -25,10 +25,17 @@ export const MAX_LINES = 200;
 
 const asBasket = async (id: number, context: RequestContext) => (await visibleRecord('getBasket', id, context)) as unknown as Basket;
 
-/** The caller's basket (404 outside their organisation, as if missing); the router has locked its row. */
+/**
+ * The caller's basket, to write (404 outside their reach, as if missing); the router has locked its
+ * row. Root reads the baskets of its tree (000 §2.8) but writes only its own organisation's: 403.
+ */
 async function ownBasket(id: number, context: RequestContext): Promise<{ user: SessionUser; basket: Basket }> {
   const user = signedIn(context);
-  return { user, basket: await asBasket(id, context) };
+  const basket = await asBasket(id, context);
+  if (basket.organisation?.id !== user.organisation.id) {
+    throw new DomainError('forbidden', 'forbidden', { detail: 'a basket of another organisation is read only' });
+  }
+  return { user, basket };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { addUserWithoutRoles, BUYER, EU_BUYER, idsOf, NO_ROLE_USER, RESELLER_ADMIN, signedIn, type Row } from '../../testing/testUsers';
+import { addUserWithoutRoles, BUYER, EU_BUYER, idsOf, NO_ROLE_USER, RESELLER_ADMIN, ROOT_ADMIN, signedIn, type Row } from '../../testing/testUsers';
 
 // Demo baskets (seeds/demo/orders.ts): 1–3 Customer Co, 4 its branch, 5 EU Customer, 6 Other Customer.
 
@@ -124,5 +124,38 @@ describe('GET /baskets/{id}/line_items', () => {
   it('is 404 for another organisation basket, and 403 without order:view_draft', async () => {
     expect((await buyer.get('/api/v1/baskets/4/line_items')).status).toBe(404);
     expect((await (await signedIn(server, EU_BUYER)).get('/api/v1/baskets/5/line_items')).status).toBe(403);
+  });
+});
+
+// Issue 22 item 10, 000 §2.8: supplier staff read (never buy) the baskets of their tree, with the
+// margin columns their basket page draws from the lines, priced at the basket organisation's list.
+describe('root reads the baskets of its tree', () => {
+  it('lists and opens every organisation basket, each priced at its own organisation list', async () => {
+    const root = await signedIn(server, ROOT_ADMIN);
+    const rows = (await list(root, '/baskets?sort_by=%2Bid')).body;
+    expect(idsOf(rows)).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6]));
+    expect(rows.find((row) => row.id === 5)).toMatchObject({ currency: 'EUR', organisation: { name: expect.any(String) } });
+    expect((await root.get<Row>('/api/v1/baskets/4')).body).toMatchObject({ id: 4 });
+    // The buyer's own prices, not the supplier's: the same lines, the same figures.
+    const asBuyer = (await buyer.get<Row[]>('/api/v1/baskets/1/line_items')).body;
+    const asRoot = (await root.get<Row[]>('/api/v1/baskets/1/line_items')).body;
+    expect(asRoot.map((line) => [line['price'], line['sub_total_for_item']])).toEqual(asBuyer.map((line) => [line['price'], line['sub_total_for_item']]));
+  });
+
+  it('writes none of them: saving, checking out and applying for finance are refused', async () => {
+    const root = await signedIn(server, ROOT_ADMIN);
+    const save = await root.send<Row>('PUT', '/api/v1/baskets/1', { name: 'Taken over' });
+    expect(save.status).toBe(403);
+    expect(save.body).toMatchObject({ code: 'forbidden' });
+    expect((await root.post('/api/v1/baskets/1/checkout', {})).status).toBe(403);
+    expect((await root.post('/api/v1/baskets/1/finance', {})).status).toBe(403);
+    expect((await root.send('DELETE', '/api/v1/baskets/1')).status).toBe(404);
+    expect((await buyer.get<Row>('/api/v1/baskets/1')).body['name']).toBe('Meeting room refresh');
+  });
+
+  it('is for root alone: a reseller admin still reads only its own organisation baskets', async () => {
+    const reseller = await signedIn(server, RESELLER_ADMIN);
+    expect((await reseller.get('/api/v1/baskets/1')).status).toBe(404);
+    expect((await reseller.get('/api/v1/baskets/1/line_items')).status).toBe(404);
   });
 });

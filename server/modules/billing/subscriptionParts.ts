@@ -5,7 +5,7 @@ import { genericGet } from '../../http/genericList';
 import type { GenericMeta, Handler, RequestContext } from '../../http/operationDef';
 import { unauthenticated } from '../../http/problem';
 import { operations } from '../../generated/operations';
-import type { SubscribedProduct, SubscriptionOrder, SubscriptionProduct } from '../../generated/types';
+import type { SubscribedProduct, Subscription, SubscriptionOrder, SubscriptionProduct } from '../../generated/types';
 
 /** getSubscription's scope, looked up on use: the operation table imports this module. */
 function subscriptionInScope(): GenericMeta {
@@ -13,9 +13,9 @@ function subscriptionInScope(): GenericMeta {
 }
 
 /** The subscription, if the caller may see it; otherwise a 404, as for a missing one. */
-async function visibleSubscription(id: number, context: RequestContext): Promise<{ id: number; order_id: number | null }> {
+async function visibleSubscription(id: number, context: RequestContext): Promise<Pick<Subscription, 'id' | 'order'>> {
   if (!context.user) throw unauthenticated();
-  return (await genericGet(context.db, subscriptionInScope(), { params: { id }, query: {}, user: context.user })) as { id: number; order_id: number | null };
+  return (await genericGet(context.db, subscriptionInScope(), { params: { id }, query: {}, user: context.user })) as unknown as Subscription;
 }
 
 /**
@@ -50,7 +50,7 @@ export const listSubscriptionOrders: Handler<'listSubscriptionOrders'> = async (
   const subscription = await visibleSubscription(params.id, context);
   const rows = (await context.db('orders')
     .where('subscription_id', subscription.id)
-    .orWhere('id', subscription.order_id ?? 0)
+    .orWhere('id', subscription.order?.id ?? 0)
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')) as Record<string, unknown>[];
   return rows.map((row) => decodeRow<SubscriptionOrder>('order', row, ['id', 'name', 'supplier_ref', 'order_type', 'date', 'status', 'total', 'currency']));

@@ -38,11 +38,12 @@ describe('subscriptions', () => {
     expect(new Set(all.map((row) => row.organisation?.id))).toEqual(new Set([3, 4, 6, 7]));
   });
 
-  it('links each subscription to a sales order of its own organisation', async () => {
+  it('links each subscription to a sales order of its own organisation, named by its reference (issue 22 item 17)', async () => {
     const rows = (await list(root)).body;
-    const orders = await server.db('orders').whereIn('id', rows.map((row) => row.order_id).filter((id) => id !== null) as number[]);
+    const orders = await server.db('orders').whereIn('id', rows.flatMap((row) => (row.order ? [row.order.id] : [])));
     const organisationOf = new Map(orders.map((order: { id: number; organisation_id: number }) => [Number(order.id), Number(order.organisation_id)]));
-    for (const row of rows) expect([row.name, organisationOf.get(row.order_id!)]).toEqual([row.name, row.organisation?.id]);
+    const nameOf = new Map(orders.map((order: { id: number; name: string }) => [Number(order.id), order.name]));
+    for (const row of rows) expect([row.name, organisationOf.get(row.order!.id), row.order!.name]).toEqual([row.name, row.organisation?.id, nameOf.get(row.order!.id)]);
     expect(orders.every((order: { order_type: string }) => order.order_type === 'SALES_ORDER')).toBe(true);
   });
 

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD as PASSWORD } from './support/signIn';
-import knex from 'knex';
-import { E2E_DATABASE_FILE } from '../../playwright.config';
+import { apiRead, apiWrite } from './support/api';
 
 /**
  * The runtime shell in a real browser (000 §2.1–2.2, 002 §2.1): guards send signed-out visitors
@@ -107,27 +106,22 @@ test('public pages render without a session; the forbidden page explains itself'
 
 test('while emulating, the bar names both users, and its stop link ends the emulation', async ({ page }) => {
   await page.goto('/login?next=%2Fwebstore');
-  await logIn(page, BUYER.email);
+  await logIn(page, 'admin@supplier.example');
   await expect(page).toHaveURL(/\/webstore$/);
-
-  // Here the session is marked as emulated in the database (emulation.spec.ts starts one from the
-  // users screens): the bar must follow whatever whoami reports.
-  const db = knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
-  try {
-    const buyer = await db('users').where('email_address', BUYER.email).first('id', 'name');
-    const admin = await db('users').where('email_address', 'admin@supplier.example').first('id', 'name');
-    await db('sessions').where('user_id', buyer.id).update({ real_user_id: admin.id });
-    await page.reload();
-    const bar = page.getByRole('status').filter({ hasText: 'is emulating' });
-    await expect(bar).toContainText(`${admin.name} is emulating ${buyer.name}`);
-    await expect(bar.getByRole('link', { name: 'Stop emulating' })).toHaveAttribute('href', '/mask_user/end');
-    expect(((await (await page.request.get('/api/v1/whoami')).json()) as { real_id: number }).real_id).toBe(admin.id);
-    // Stopping hands the administrator their own session back, on the users list.
-    await bar.getByRole('link', { name: 'Stop emulating' }).click();
-    await expect(page).toHaveURL(/\/backoffice\/users$/);
-    await expect(page.getByRole('status').filter({ hasText: 'is emulating' })).toHaveCount(0);
-    expect(((await (await page.request.get('/api/v1/whoami')).json()) as { id: number; real_id: number | null })).toMatchObject({ id: admin.id, real_id: null });
-  } finally {
-    await db.destroy();
-  }
+  // The emulation begins as the users screens begin it (emulation.spec.ts clicks through them):
+  // the bar must follow whatever whoami reports once the store loads afresh.
+  const admin = await apiRead(page, '/whoami');
+  const buyers = (await (await page.request.get(`/api/v1/users?text=${encodeURIComponent(BUYER.email)}`)).json()) as { id: number; name: string }[];
+  const buyer = buyers[0]!;
+  await apiWrite(page, 'POST', `/users/${buyer.id}/emulation`);
+  await page.goto('/webstore');
+  const bar = page.getByRole('status').filter({ hasText: 'is emulating' });
+  await expect(bar).toContainText(`${String(admin['name'])} is emulating ${buyer.name}`);
+  await expect(bar.getByRole('link', { name: 'Stop emulating', exact: true })).toHaveAttribute('href', '/mask_user/end');
+  expect(((await apiRead(page, '/whoami')) as { real_id: number }).real_id).toBe(admin['id']);
+  // Stopping hands the administrator their own session back, on the users list.
+  await bar.getByRole('link', { name: 'Stop emulating', exact: true }).click();
+  await expect(page).toHaveURL(/\/backoffice\/users$/);
+  await expect(page.getByRole('status').filter({ hasText: 'is emulating' })).toHaveCount(0);
+  expect(await apiRead(page, '/whoami')).toMatchObject({ id: admin['id'], real_id: null });
 });

@@ -19,14 +19,19 @@ export interface TestDatabase {
 }
 
 /**
- * Hashing at full cost once per process, not once per seeded user per test file: the test
- * databases' users share one hash (the real seed gives each user its own salt, seeds/demo.test.ts).
+ * Real scrypt at a low cost, hashed once per process, not once per seeded user per test file: the
+ * test databases' users share one hash (the real seed gives each user its own salt at full cost,
+ * seeds/demo.test.ts). The parameters are stored with the hash, so every sign-in of a test verifies
+ * at this cost: hundreds of sign-ins across the suite, each a full-cost derivation (128 MiB and a
+ * worker for a noticeable time on a 2-core machine) before. Full cost itself is tested in
+ * auth.test.ts, and passwords set by the tests (invitations, resets) still hash at it.
  */
+const TEST_COST = { N: 2 ** 12, r: 8, p: 1 };
 const hashes = new Map<string, Promise<string>>();
 export function cachedHash(plain: string): Promise<string> {
   let hash = hashes.get(plain);
   if (!hash) {
-    hash = hashPassword(plain);
+    hash = hashPassword(plain, TEST_COST);
     hashes.set(plain, hash);
   }
   return hash;

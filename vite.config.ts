@@ -35,6 +35,8 @@ export default defineConfig({
     ],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
+    // Template databases built once a run, copied by each test file (server/testing/globalDatabases.ts).
+    globalSetup: ['server/testing/globalDatabases.ts'],
     // Server and seed tests build a real database and hash passwords at full cost.
     hookTimeout: 120_000,
     testTimeout: 30_000,

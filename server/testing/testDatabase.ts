@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -7,9 +7,11 @@ import { connect, migrate } from '../db/connect';
 import { seedDemo } from '../../seeds/demo';
 import { hashPassword } from '../modules/auth/passwords';
 import { keyRingOf, newKey, useKeyRing } from '../db/secrets';
+import { TEMPLATE_VARIABLES, TEST_KEY_VARIABLE } from './templateNames';
 
-// A key ring of the test process's own: no test writes a key into the project's data folder.
-useKeyRing(keyRingOf([newKey()]));
+// A key ring of the test run's own (globalDatabases.ts hands every worker the same key, so the
+// template's sealed secrets open everywhere): no test writes a key into the project's data folder.
+useKeyRing(keyRingOf([process.env[TEST_KEY_VARIABLE] ?? newKey()]));
 
 export interface TestDatabase {
   db: Knex;
@@ -39,15 +41,18 @@ export function cachedHash(plain: string): Promise<string> {
 
 /**
  * A fresh, migrated database: a temporary SQLite file, or, when TEST_DATABASE_URL names a
- * PostgreSQL server, a new database on it that drop() removes again.
+ * PostgreSQL server, a new database on it that drop() removes again. With the run's templates
+ * (globalDatabases.ts: migrated, and seeded with the demo) it is a copy of one, not built anew:
+ * a file copy, or CREATE DATABASE … TEMPLATE, instead of every migration and the demo seed.
  */
 export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   const name = `hub_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = process.env[TEMPLATE_VARIABLES[options.demo === false ? 'empty' : 'demo']];
   let result: TestDatabase;
   if (adminUrl && /^postgres/.test(adminUrl)) {
     const admin = knexFactory({ client: 'pg', connection: adminUrl });
-    await admin.raw(`create database ${name}`);
+    await admin.raw(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.destroy();
     const url = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
     const db = connect(url);
@@ -64,6 +69,7 @@ export async function createTestDatabase(options: { demo?: boolean } = {}): Prom
     };
   } else {
     const file = join(tmpdir(), `${name}.sqlite`);
+    if (template) copyFileSync(template, file);
     const db = connect(`sqlite://${file}`);
     result = {
       db,
@@ -75,6 +81,7 @@ export async function createTestDatabase(options: { demo?: boolean } = {}): Prom
       },
     };
   }
+  if (template) return result;
   await migrate(result.db);
   if (options.demo !== false) await seedDemo(result.db, { hashPassword: cachedHash });
   return result;

@@ -23,12 +23,12 @@ async function grantsOf(page: import('@playwright/test').Page, role: number): Pr
 test.describe('the role permissions editor (002 §2.8)', () => {
   test('an admin grants a permission, saves with its alert, and takes it back', async ({ page }) => {
     await signInTo(page, RESELLER_ADMIN, '/backoffice/roles/2', /\/backoffice\/roles\/2$/);
-    await page.getByRole('tab', { name: 'Permissions' }).click();
-    await expect(page.getByRole('heading', { name: 'General' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Webstore module' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Dovetail module' })).toBeVisible();
-    const save = page.getByRole('button', { name: 'Save' });
-    const cancel = page.getByRole('button', { name: 'Cancel' });
+    await page.getByRole('tab', { name: 'Permissions', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'General', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Webstore module', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dovetail module', exact: true })).toBeVisible();
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
     await expect(save).toBeDisabled();
     await expect(cancel).toBeDisabled();
 
@@ -51,13 +51,13 @@ test.describe('the role permissions editor (002 §2.8)', () => {
 
   test("an admin renames a role in its definition, with the form's alert, and names it back", async ({ page }) => {
     await signInTo(page, RESELLER_ADMIN, '/backoffice/roles/2', /\/backoffice\/roles\/2$/);
-    const definition = page.getByRole('tabpanel', { name: 'Definition' });
+    const definition = page.getByRole('tabpanel', { name: 'Definition', exact: true });
     const name = definition.getByRole('textbox', { name: /Name/ });
     await expect(name).toHaveValue('Order viewer');
     for (const [from, to] of [['Order viewer', 'Order readers'], ['Order readers', 'Order viewer']] as const) {
       await expect(name).toHaveValue(from);
       await name.fill(to);
-      await definition.getByRole('button', { name: 'Save' }).click();
+      await definition.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText('Role updated successfully')).toBeVisible();
       expect((await apiRead(page, '/roles/2'))['name']).toBe(to);
     }
@@ -68,10 +68,10 @@ test.describe('the role permissions editor (002 §2.8)', () => {
     const [staged] = await writeVersionedRows(db, (trx) => trx('user_roles').insert({ user_id: 2, role_id: 2 }));
     try {
       await signInTo(page, RESELLER_ADMIN, '/backoffice/roles/2', /\/backoffice\/roles\/2$/);
-      await page.getByRole('tab', { name: 'Permissions' }).click();
+      await page.getByRole('tab', { name: 'Permissions', exact: true }).click();
       await expect(page.getByText('You cannot edit your own roles')).toBeVisible();
       await expect(page.getByRole('radio', { name: 'order:view: All', exact: true })).toBeDisabled();
-      await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
     } finally {
       await writeVersionedRows(db, (trx) => trx('user_roles').where('id', staged).delete());
       await db.destroy();
@@ -90,16 +90,16 @@ test.describe('an edit form whose record changed meanwhile (If-Match, 412)', () 
 
     // Someone else saves the user in the meantime.
     await apiWrite(page, 'PUT', `/users/${id}`, { name: 'E2E Stale Sam', email_address: 'e2e.stale@customer.example', timezone: 'Europe/Berlin' });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'Someone else changed this record while you were editing it.' });
     await expect(notice).toBeVisible();
     expect((await apiRead(page, `/users/${id}`))['name']).toBe('E2E Stale Sam');
 
-    await notice.getByRole('button', { name: 'Reload' }).click();
+    await notice.getByRole('button', { name: 'Reload', exact: true }).click();
     await expect(notice).toBeHidden();
     await expect(page.locator('#root_name')).toHaveValue('E2E Stale Samuel');
     await expect(page.locator('#root_timezone')).toHaveValue('Europe/Berlin');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('User updated successfully')).toBeVisible();
     expect(await apiRead(page, `/users/${id}`)).toMatchObject({ name: 'E2E Stale Samuel', timezone: 'Europe/Berlin' });
 

@@ -29,24 +29,24 @@ async function confirmAction(page: Page, scope: Locator | Page, action: string, 
 test.describe('organisations: Enable and Disable (002 §2.3)', () => {
   test('a root admin disables an organisation and enables it again, never their own', async ({ page }) => {
     await signInTo(page, ROOT_ADMIN, '/backoffice/organisations', /\/backoffice\/organisations$/);
-    await expect(rowOf(page, 'Supplier Distribution Ltd').getByRole('button', { name: 'Disable' })).toHaveCount(0);
+    await expect(rowOf(page, 'Supplier Distribution Ltd').getByRole('button', { name: 'Disable', exact: true })).toHaveCount(0);
     await confirmAction(page, rowOf(page, 'Other Customer Ltd'), 'Disable', 'Are you sure you want to disable the organisation Other Customer Ltd?');
     await expect(page.getByText('Organisation Other Customer Ltd has been disabled.')).toBeVisible();
     // The list shows enabled organisations: the disabled one leaves it.
     await expect(rowOf(page, 'Other Customer Ltd')).toHaveCount(0);
     expect((await apiRead(page, '/organisations/6'))['status']).toBe('DISABLED');
 
-    await page.getByRole('checkbox', { name: 'Disabled' }).check();
+    await page.getByRole('checkbox', { name: 'Disabled', exact: true }).check();
     await confirmAction(page, rowOf(page, 'Other Customer Ltd'), 'Enable', 'Are you sure you want to enable the organisation Other Customer Ltd?');
     await expect(page.getByText('Organisation Other Customer Ltd has been enabled.')).toBeVisible();
-    await expect(rowOf(page, 'Other Customer Ltd').getByRole('button', { name: 'Disable' })).toBeVisible();
+    await expect(rowOf(page, 'Other Customer Ltd').getByRole('button', { name: 'Disable', exact: true })).toBeVisible();
     expect((await apiRead(page, '/organisations/6'))['status']).toBe('ENABLED');
   });
 
   test('No leaves the organisation as it was', async ({ page }) => {
     await signInTo(page, ROOT_ADMIN, '/backoffice/organisations', /\/backoffice\/organisations$/);
     await confirmAction(page, rowOf(page, 'Other Customer Ltd'), 'Disable', 'Other Customer Ltd', 'No');
-    await expect(rowOf(page, 'Other Customer Ltd').getByRole('button', { name: 'Disable' })).toBeEnabled();
+    await expect(rowOf(page, 'Other Customer Ltd').getByRole('button', { name: 'Disable', exact: true })).toBeEnabled();
     expect((await apiRead(page, '/organisations/6'))['status']).toBe('ENABLED');
   });
 });
@@ -62,7 +62,7 @@ test.describe('users: Enable and Disable (002 §2.5, §2.4)', () => {
     await expect(page.getByText('User Percy Branch has been disabled.')).toHaveCount(0);
     await confirmAction(page, rowOf(page, 'Percy Branch'), 'Enable', 'Are you sure you want to enable the user Percy Branch?');
     await expect(page.getByText('User Percy Branch has been enabled.')).toBeVisible();
-    await expect(rowOf(page, 'Percy Branch').getByRole('button', { name: 'Disable' })).toBeVisible();
+    await expect(rowOf(page, 'Percy Branch').getByRole('button', { name: 'Disable', exact: true })).toBeVisible();
     expect((await apiRead(page, '/users/8'))['disabled']).toBe(false);
   });
 
@@ -122,7 +122,7 @@ test.describe('roles: Delete and Duplicate (002 §2.7, §2.8)', () => {
   test('a duplicated role raises its alert', async ({ page }) => {
     await signInTo(page, ROOT_ADMIN, '/backoffice/roles/2/duplicate', /\/duplicate$/);
     await page.locator('#root_name').fill('E2E duplicated viewer');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/roles\/\d+$/);
     await expect(page.getByText('Role duplicated successfully')).toBeVisible();
     const id = /\/roles\/(\d+)$/.exec(page.url())![1]!;
@@ -141,7 +141,7 @@ test.describe('feeds: Enable, Disable and Delete (002 §2.10)', () => {
     await expect(row).toContainText('Enabled');
     await confirmAction(page, row, 'Disable', 'Are you sure you want to disable the feed Warehouse stock (SFTP)?');
     await expect(page.getByText('Feed Warehouse stock (SFTP) has been disabled.')).toBeVisible();
-    await expect(row.getByRole('button', { name: 'Enable' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Enable', exact: true })).toBeVisible();
     expect((await apiRead(page, '/feeds/2'))['active']).toBe(false);
   });
 
@@ -158,7 +158,7 @@ test.describe('feeds: Enable, Disable and Delete (002 §2.10)', () => {
     const actions = page.locator('.action-bar--record');
     await confirmAction(page, actions, 'Disable', 'Are you sure you want to disable the feed E2E feed to drop too?');
     await expect(page.getByText('Feed E2E feed to drop too has been disabled.')).toBeVisible();
-    await expect(actions.getByRole('button', { name: 'Enable' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Enable', exact: true })).toBeVisible();
     await confirmAction(page, actions, 'Delete', 'Are you sure you want to delete the feed E2E feed to drop too?');
     await expect(page).toHaveURL(/\/webstore\/feeds$/);
     await expect(page.getByText('Feed E2E feed to drop too has been deleted.')).toBeVisible();
@@ -186,7 +186,7 @@ test.describe('baskets: Delete (000 §2.7, §2.8)', () => {
 test.describe('product groups: products and related groups (002 §2.9)', () => {
   test('a root admin adds a product by its checkbox in all products, and removes it from the group products', async ({ page }) => {
     await signInTo(page, ROOT_ADMIN, '/webstore/product_groups/5', /\/product_groups\/5$/);
-    await page.getByRole('tab', { name: 'All products' }).click();
+    await page.getByRole('tab', { name: 'All products', exact: true }).click();
     const first = page.getByRole('tabpanel').getByRole('row').nth(1);
     const name = (await first.getByRole('link').first().textContent())!;
     const box = first.getByRole('checkbox');
@@ -195,19 +195,19 @@ test.describe('product groups: products and related groups (002 §2.9)', () => {
     await expect(page.getByText('The products of product group Meeting room hardware have been updated.')).toBeVisible();
     await expect(box).toBeChecked();
 
-    await page.getByRole('tab', { name: 'Group products' }).click();
+    await page.getByRole('tab', { name: 'Group products', exact: true }).click();
     const member = rowOf(page, name);
-    await member.getByRole('button', { name: 'Remove' }).click();
+    await member.getByRole('button', { name: 'Remove', exact: true }).click();
     // The tick's alert may still show beside the removal's: the same words.
     await expect(page.getByText('The products of product group Meeting room hardware have been updated.').last()).toBeVisible();
     await expect(member).toHaveCount(0);
-    await page.getByRole('tab', { name: 'All products' }).click();
+    await page.getByRole('tab', { name: 'All products', exact: true }).click();
     await expect(page.getByRole('tabpanel').getByRole('row').nth(1).getByRole('checkbox')).not.toBeChecked();
   });
 
   test("a BASE group's related groups are ticked and unticked; other groups have no such tab", async ({ page }) => {
     await signInTo(page, ROOT_ADMIN, '/webstore/product_groups/1', /\/product_groups\/1$/);
-    await page.getByRole('tab', { name: 'Related groups' }).click();
+    await page.getByRole('tab', { name: 'Related groups', exact: true }).click();
     const box = rowOf(page, 'Zoom add-ons').getByRole('checkbox');
     await expect(box).toBeChecked();
     await box.uncheck();
@@ -219,16 +219,16 @@ test.describe('product groups: products and related groups (002 §2.9)', () => {
     expect(await (await page.request.get('/api/v1/productgroups/1/related_groups')).json()).toHaveLength(1);
 
     await page.goto('/webstore/product_groups/2');
-    await expect(page.getByRole('tab', { name: 'All products' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Related groups' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'All products', exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Related groups', exact: true })).toHaveCount(0);
   });
 
   test('supplier staff who are not admins see neither the checkboxes nor the remove action', async ({ page }) => {
     await signInTo(page, 'staff@supplier.example', '/webstore/product_groups/1', /\/product_groups\/1$/);
-    await expect(page.getByRole('tab', { name: 'Group products' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'All products' })).toHaveCount(0);
-    await page.getByRole('tab', { name: 'Group products' }).click();
+    await expect(page.getByRole('tab', { name: 'Group products', exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'All products', exact: true })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Group products', exact: true }).click();
     await expect(page.getByRole('tabpanel').getByRole('row').nth(1)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
   });
 });

@@ -35,24 +35,24 @@ test('organisations: a collapsible tree indented by depth', async ({ page }) => 
   const branch = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Customer Co Branch', exact: true }) });
   await expect(branch).toHaveAttribute('data-level', '3');
   await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Supplier Distribution Ltd', exact: true }) })).toHaveAttribute('data-level', '0');
-  const collapse = page.getByRole('button', { name: 'Collapse Reseller Partners UK Ltd' });
+  const collapse = page.getByRole('button', { name: 'Collapse Reseller Partners UK Ltd', exact: true });
   await collapse.click();
   await expect(page.getByRole('link', { name: 'Customer Co Ltd', exact: true })).toHaveCount(0);
   await expect(branch).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Other Reseller Ltd', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Expand Reseller Partners UK Ltd' }).click();
+  await page.getByRole('button', { name: 'Expand Reseller Partners UK Ltd', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Customer Co Branch', exact: true })).toBeVisible();
 });
 
 test('organisations: the status filter starts at Enabled, so a disabled organisation shows only when asked for', async ({ page }) => {
   await visitAs(page, ROOT_ADMIN, '/backoffice/organisations');
-  await expect(page.getByRole('checkbox', { name: 'Enabled' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Disabled' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Enabled', exact: true })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Disabled', exact: true })).not.toBeChecked();
   await expect(page.getByRole('link', { name: 'Other Customer Ltd', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dormant Trading Ltd', exact: true })).toHaveCount(0);
-  await page.getByRole('checkbox', { name: 'Disabled' }).check();
+  await page.getByRole('checkbox', { name: 'Disabled', exact: true }).check();
   await expect(page.getByRole('link', { name: 'Dormant Trading Ltd', exact: true })).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Enabled' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Enabled', exact: true }).uncheck();
   await expect(page.getByRole('link', { name: 'Other Customer Ltd', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Dormant Trading Ltd', exact: true })).toBeVisible();
 });
@@ -79,7 +79,7 @@ test('users: one status text and a two-factor column, and the status filter', as
   await expect(rowOf('Bob Buyer').getByRole('cell').nth(2)).toHaveText('Active');
   await expect(rowOf('Tara Twofactor').getByRole('cell').nth(3)).toHaveText('Enabled');
   await expect(rowOf('Bob Buyer').getByRole('cell').nth(3)).toHaveText('Disabled');
-  await expect(page.getByRole('columnheader', { name: 'Verified' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Verified', exact: true })).toHaveCount(0);
   await page.getByLabel('Status').selectOption({ label: 'Password requires reset' });
   await expect(page.getByRole('link', { name: 'Bob Buyer', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Percy Branch', exact: true })).toBeVisible();
@@ -100,8 +100,8 @@ test('roles: the template roles and the roles tree on one page, template links o
   await visitAs(page, RESELLER_ADMIN, '/backoffice/roles');
   await expect(page).toHaveURL(/\/backoffice\/roles$/);
   await expect(page.getByRole('heading', { name: 'Roles', exact: true, level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Template roles', level: 2 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Roles by organisation', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Template roles', level: 2, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Roles by organisation', level: 2, exact: true })).toBeVisible();
   for (const name of ['Reseller sales', 'Customer buyer', 'Buyer', 'Order viewer']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Customer Co Ltd' }).first()).toBeVisible();
   // The template belongs to the supplier, above the reseller admin's subtree: it still opens.
@@ -154,7 +154,7 @@ test('feeds: Enabled or Disabled with a warning icon whose tooltip says why', as
   await expect(rowOf('Warehouse stock (SFTP)').getByRole('img')).toHaveAttribute('title', NOT_SCHEDULED);
   // Inactive and with its Stock in the Channel readiness unconfirmed: both reasons.
   await expect(rowOf('SITC (unconfirmed)').getByRole('img')).toHaveAttribute('title', `${NOT_SCHEDULED}. ${SITC_UNCONFIRMED}`);
-  await expect(page.getByRole('columnheader', { name: 'Stock in the Channel ready' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Stock in the Channel ready', exact: true })).toHaveCount(0);
 });
 
 test('feeds: the organisation filter offers linked-account organisations only', async ({ page }) => {

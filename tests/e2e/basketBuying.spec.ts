@@ -68,7 +68,7 @@ test.describe('add to basket', () => {
     await expect(page.getByText('Added to basket E2E desk rollout.')).toBeVisible();
     // Back to the plan minimum (no plan: 1).
     await expect(page.getByTestId('quantity-input')).toHaveValue('1');
-    await page.getByRole('link', { name: 'View basket' }).click();
+    await page.getByRole('link', { name: 'View basket', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/baskets\/\d+$/);
     const id = Number(/(\d+)$/.exec(page.url())?.[1]);
     made.push(id);
@@ -120,7 +120,10 @@ test.describe('basket page', () => {
     const hdmi = await productId(page, 'GEN-HDMI-5M');
     const created = await apiWrite(page, 'POST', '/baskets', { name: 'E2E page edits', line_items: [{ product: hdmi, quantity: 2 }, { product: dropbox, quantity: 3 }] });
     made.push(Number(created['id']));
+    // The organisation's team names arrive beside the basket: the clash below is checked against them.
+    const teamNames = page.waitForResponse((response) => response.url().endsWith('/api/v1/basket_team_names'));
     await page.goto(`/webstore/baskets/${String(created['id'])}`);
+    expect((await teamNames).status()).toBe(200);
     await expect(page.getByTestId('basket-title')).toHaveText('E2E page edits');
     // 9.50 × 2 + 120.00 × 3 (annual plan, one term).
     await expect(page.getByTestId('basket-subtotal')).toHaveText('£379.00');
@@ -166,7 +169,11 @@ test.describe('basket page', () => {
     // Remove a line, then Cancel brings it back from the server.
     await hdmiLine.getByTestId('line-remove').click();
     await expect(page.getByTestId('basket-subtotal')).toHaveText('£360.00');
+    // Cancel reloads the basket and its lines; the page takes the draft afresh from both, so the
+    // edits below wait for the lines to be back (typing before then is overwritten by them).
+    const linesBack = page.waitForResponse((response) => response.url().endsWith(`/api/v1/baskets/${String(created['id'])}/line_items`));
     await page.getByTestId('basket-cancel').click();
+    await linesBack;
     await expect(page.getByTestId('basket-subtotal')).toHaveText('£407.50');
 
     // The organisation's own Dropbox team, in another case: the server refuses the save and says why.
@@ -243,7 +250,7 @@ test.describe('quick order', () => {
     await page.getByTestId('quick-order-submit').click();
     await expect(page.getByText('2 lines added to basket E2E quick order.')).toBeVisible();
     expect((await apiRead(page, `/baskets/${String(created['id'])}`))['total']).toBe('197.00');
-    await page.getByRole('link', { name: 'View basket' }).click();
+    await page.getByRole('link', { name: 'View basket', exact: true }).click();
     await expect(page.getByTestId('basket-line')).toHaveCount(2);
   });
 });

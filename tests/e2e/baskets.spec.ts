@@ -8,7 +8,7 @@ test.describe('baskets: create and edit details', () => {
     // Create, edit, reload and list: four page loads.
     test.slow();
     await signInTo(page, 'buyer@customer.example', '/webstore/baskets', /\/webstore\/baskets$/);
-    await page.getByRole('link', { name: 'Create new basket' }).click();
+    await page.getByRole('link', { name: 'Create new basket', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/baskets\/new$/);
     // 000 §2.8 "New basket: same table": the details table with every row open, no lines yet.
     await expect(page.getByTestId('basket-title')).toHaveText('New basket');
@@ -59,7 +59,7 @@ test.describe('baskets: create and edit details', () => {
     await expect(page.getByTestId('basket-cancel')).toBeEnabled();
     await page.goto('/webstore/baskets');
     // The first AG Grid page loads and parses its chunk: slow when the machine is busy (checkout.spec).
-    await expect(page.getByRole('link', { name: 'E2E office move' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('link', { name: 'E2E office move', exact: true })).toBeVisible({ timeout: 20_000 });
     // The shared demo keeps its baskets as they were.
     await apiWrite(page, 'DELETE', `/baskets/${id}`);
   });
@@ -98,5 +98,5 @@ test('root reads a customer basket with the margin columns, and is offered nothi
   await expect(page.getByTestId('line-subtotal').first()).not.toHaveText('');
   await expect(page.getByTestId('basket-save')).toHaveCount(0);
   await expect(page.getByTestId('basket-checkout')).toHaveCount(0);
-  await expect(page.getByRole('spinbutton', { name: 'Margin %' }).first()).toBeDisabled();
+  await expect(page.getByRole('spinbutton', { name: 'Margin %', exact: true }).first()).toBeDisabled();
 });

@@ -54,7 +54,7 @@ test('shipping path: store tiles → dialog → basket page → Save and checkou
   await signInTo(page, 'buyer@customer.example', '/webstore', /\/webstore$/);
   await addFromTile(page, 'GEN-HDMI-5M', basketName, true);
   await addFromTile(page, 'LOGI-BRIO-4K', basketName, false);
-  await page.getByRole('link', { name: 'View basket' }).click();
+  await page.getByRole('link', { name: 'View basket', exact: true }).click();
 
   // The basket page: both lines; one more cable, then on to the checkout.
   await expect(page.getByTestId('basket-title')).toHaveText(basketName);
@@ -65,7 +65,7 @@ test('shipping path: store tiles → dialog → basket page → Save and checkou
   await page.getByTestId('basket-save-checkout').click();
 
   await expect(page).toHaveURL(/\/webstore\/baskets\/\d+\/checkout$/);
-  await expect(page.getByRole('heading', { name: `Checking out ${basketName}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Checking out ${basketName}`, level: 1, exact: true })).toBeVisible();
   // The webcam is dropped in the wizard and the basket saved for later: it is gone from the server,
   // and Place order afterwards does not name it.
   const webcam = page.getByTestId('checkout-lines').getByRole('row').filter({ hasText: 'Logitech Brio 4K' });
@@ -81,7 +81,7 @@ test('shipping path: store tiles → dialog → basket page → Save and checkou
   await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
   await expect(page.getByTestId('summary-lines')).not.toContainText('Logitech Brio 4K');
   await page.getByTestId('place-order').click();
-  await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Order placed', exact: true })).toBeVisible();
   await page.getByTestId('placed-close').click();
 
   await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
@@ -91,7 +91,7 @@ test('shipping path: store tiles → dialog → basket page → Save and checkou
   // The basket became the order: it is gone from the baskets list.
   await page.goto('/webstore/baskets');
   // The list's AG Grid chunk loads and parses on this first visit: slow when the machine is busy (checkout.spec).
-  await expect(page.getByRole('heading', { name: 'Baskets', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Baskets', level: 1, exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('link', { name: basketName, exact: true })).toHaveCount(0);
 });
 
@@ -102,7 +102,7 @@ test('finance path: store tile → dialog → basket page → Save and checkout 
   await addFromTile(page, 'LOGI-RALLY-BAR', basketName, true);
   // A financeable product shows the finance badge (000 §2.3, §6).
   await expect(tileOf(page, 'LOGI-RALLY-BAR')).toContainText('Finance available');
-  await page.getByRole('link', { name: 'View basket' }).click();
+  await page.getByRole('link', { name: 'View basket', exact: true }).click();
   await expect(page.getByTestId('basket-title')).toHaveText(basketName);
   await page.getByTestId('basket-save-checkout').click();
 

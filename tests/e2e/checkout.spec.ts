@@ -34,7 +34,7 @@ const checkoutLinks = (page: Page) => page.getByRole('link', { name: 'Checkout',
 
 test('checkout goes to the baskets list when several baskets have line items', async ({ page }) => {
   await signInTo(page, BUYER, '/webstore/checkout', /\/webstore\/baskets$/);
-  await expect(page.getByRole('heading', { name: 'Baskets', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Baskets', level: 1, exact: true })).toBeVisible();
   // Replaced, not pushed: Back does not return to the redirect.
   await page.goBack();
   await expect(page).not.toHaveURL(/\/webstore\/checkout$/);
@@ -43,7 +43,7 @@ test('checkout goes to the baskets list when several baskets have line items', a
 test("checkout goes to the one basket's checkout when only it has line items", async ({ page }) => {
   await withOneBasketWithLines(async () => {
     await signInTo(page, BUYER, '/webstore/checkout', /\/webstore\/baskets\/1\/checkout$/);
-    await expect(page.getByRole('heading', { name: 'Checking out Meeting room refresh', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Checking out Meeting room refresh', level: 1, exact: true })).toBeVisible();
   });
 });
 
@@ -55,18 +55,18 @@ test('the baskets list offers checkout only for baskets with line items', async 
   expect(hrefs.sort()).toEqual(['/webstore/baskets/1/checkout', '/webstore/baskets/2/checkout']);
   const emptyRow = page.getByRole('row').filter({ hasText: 'Empty basket' });
   await expect(emptyRow.getByRole('link')).toHaveCount(1);
-  await page.getByRole('row').filter({ hasText: 'Meeting room refresh' }).getByRole('link', { name: 'Checkout' }).click();
+  await page.getByRole('row').filter({ hasText: 'Meeting room refresh' }).getByRole('link', { name: 'Checkout', exact: true }).click();
   await expect(page).toHaveURL(/\/webstore\/baskets\/1\/checkout$/);
 });
 
 test('a basket checkout shows the wizard under its heading, its crumbs and the way back', async ({ page }) => {
   await signInTo(page, BUYER, '/webstore/baskets/2/checkout');
   // Basket 2 has no name: the heading and the crumb call it by its id.
-  await expect(page.getByRole('heading', { name: 'Checking out 2', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Checking out 2', level: 1, exact: true })).toBeVisible();
   await expect(page.getByTestId('progress-map')).toBeVisible();
   await expect(page.getByTestId('hub-ref')).toHaveText('2');
-  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-  await expect(crumbs.getByRole('link', { name: 'Baskets' })).toHaveAttribute('href', '/webstore/baskets');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb', exact: true });
+  await expect(crumbs.getByRole('link', { name: 'Baskets', exact: true })).toHaveAttribute('href', '/webstore/baskets');
   await expect(crumbs.getByRole('link', { name: '2', exact: true })).toHaveAttribute('href', '/webstore/baskets/2');
   await expect(crumbs).toContainText('Checkout');
   await page.getByTestId('cancel-changes').click();
@@ -76,7 +76,7 @@ test('a basket checkout shows the wizard under its heading, its crumbs and the w
 test("another organisation's or an unknown basket's checkout is not found", async ({ page }) => {
   // Basket 4 is the branch's: out of the buyer's scope, as if it did not exist.
   await signInTo(page, BUYER, '/webstore/baskets/4/checkout', /\/not-found$/);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found', exact: true })).toBeVisible();
   await page.goto('/webstore/baskets/999/checkout');
   await expect(page).toHaveURL(/\/not-found$/);
   await expect(page.getByRole('heading', { name: /Checking out/ })).toHaveCount(0);

@@ -81,7 +81,7 @@ test.afterAll(async () => {
 test('shipping path: details, info, shipping by country, account payment, confirmation, then the order page', async ({ page }) => {
   const basketId = await stageBasket('Wizard cables', [['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2]]);
   await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
-  await expect(page.getByRole('heading', { name: 'Checking out Wizard cables', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Checking out Wizard cables', level: 1, exact: true })).toBeVisible();
   // Later tabs wait for the earlier steps; a shippable basket has Shipping, this organisation Payment.
   await expect(page.getByTestId('tab-info')).toBeDisabled();
   await expect(page.getByTestId('tab-shipping')).toHaveText('Shipping');
@@ -125,7 +125,7 @@ test('shipping path: details, info, shipping by country, account payment, confir
   await expect(page.getByTestId('checkout-payment')).toBeVisible();
   await next(page).click();
   await page.getByTestId('place-order').click();
-  await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Order placed', exact: true })).toBeVisible();
   await page.getByTestId('placed-close').click();
   await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
   const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
@@ -212,7 +212,7 @@ test('financing for a customer: a margin per line within the RRP, the figures fo
   await expect(page.getByTestId('net-sub-total')).toHaveText('£3,474.95');
 
   await page.getByTestId('apply-finance').click();
-  await expect(page.getByRole('dialog', { name: 'Finance approved' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Finance approved', exact: true })).toBeVisible();
   const db = openDatabase();
   try {
     const line = (await db('basket_line_items').where('basket_id', basketId).first('markup')) as { markup: unknown };
@@ -255,7 +255,7 @@ test('a declined application offers account payment instead', async ({ page }) =
     await route.fallback();
   });
   await page.getByTestId('apply-finance').click();
-  await expect(page.getByRole('dialog', { name: 'Finance declined' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Finance declined', exact: true })).toBeVisible();
   await readHeld.opened;
   await page.getByTestId('declined-proceed').click();
   await expect(page.getByTestId('payment-ACCOUNT')).toBeChecked();

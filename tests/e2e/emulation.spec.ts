@@ -25,8 +25,8 @@ async function emulate(page: Page, scope: Locator | Page, name: string): Promise
 test('a reseller admin emulates a buyer from the users list, then stops', async ({ page }) => {
   await signInTo(page, RESELLER_ADMIN, '/backoffice/users', /\/backoffice\/users$/);
   // Never oneself, never a disabled user.
-  await expect(rowOf(page, 'Rita Reseller').getByRole('button', { name: 'Emulate' })).toHaveCount(0);
-  await expect(rowOf(page, 'Dora Disabled').getByRole('button', { name: 'Emulate' })).toHaveCount(0);
+  await expect(rowOf(page, 'Rita Reseller').getByRole('button', { name: 'Emulate', exact: true })).toHaveCount(0);
+  await expect(rowOf(page, 'Dora Disabled').getByRole('button', { name: 'Emulate', exact: true })).toHaveCount(0);
   // The store's screen arrives late (a slow network): the users list being left must not render
   // for Bob Buyer meanwhile, who may not see it (that bounced to the forbidden page).
   await page.route(/\/assets\/StorePage-[^/]*\.js$/, async (route) => {
@@ -39,7 +39,7 @@ test('a reseller admin emulates a buyer from the users list, then stops', async 
   const me = (await (await page.request.get('/api/v1/whoami')).json()) as { name: string; real_id: number | null };
   expect(me).toMatchObject({ name: 'Bob Buyer', real_id: expect.any(Number) });
 
-  await emulationBar(page).getByRole('link', { name: 'Stop emulating' }).click();
+  await emulationBar(page).getByRole('link', { name: 'Stop emulating', exact: true }).click();
   await expect(page).toHaveURL(/\/backoffice\/users$/);
   await expect(emulationBar(page)).toHaveCount(0);
   expect(((await (await page.request.get('/api/v1/whoami')).json()) as { real_id: number | null }).real_id).toBeNull();
@@ -49,13 +49,13 @@ test("a root admin emulates from a user's page; while emulating, no further emul
   await signInTo(page, 'admin@supplier.example', '/backoffice/users', /\/backoffice\/users$/);
   const found = (await (await page.request.get('/api/v1/users?text=admin@reseller.example')).json()) as { id: number }[];
   await page.goto(`/backoffice/users/${found[0]?.id}`);
-  await expect(page.getByRole('textbox', { name: 'Name*' })).toHaveValue('Rita Reseller');
+  await expect(page.getByRole('textbox', { name: 'Name*', exact: true })).toHaveValue('Rita Reseller');
   await emulate(page, page.getByRole('main'), 'Rita Reseller');
   await expect(emulationBar(page)).toContainText('is emulating Rita Reseller');
   // Rita is an admin herself, but the emulated session offers no emulation of its own.
   await page.goto('/backoffice/users');
   await expect(rowOf(page, 'Bob Buyer')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Emulate' })).toHaveCount(0);
-  await emulationBar(page).getByRole('link', { name: 'Stop emulating' }).click();
+  await expect(page.getByRole('button', { name: 'Emulate', exact: true })).toHaveCount(0);
+  await emulationBar(page).getByRole('link', { name: 'Stop emulating', exact: true }).click();
   await expect(page).toHaveURL(/\/backoffice\/users$/);
 });

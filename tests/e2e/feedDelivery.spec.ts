@@ -22,7 +22,7 @@ test('a reseller admin creates an SFTP feed with chosen columns, tests it and do
     const columns = page.locator('#root_columns');
     await columns.getByLabel('Name', { exact: true }).check();
     await columns.getByLabel('Price', { exact: true }).check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/feeds\/\d+$/);
     const id = /\/feeds\/(\d+)$/.exec(page.url())![1]!;
 
@@ -30,12 +30,12 @@ test('a reseller admin creates an SFTP feed with chosen columns, tests it and do
     await expect(page.getByText('A test file of feed E2E SFTP prices has been sent.')).toBeVisible();
     expect(sftp.files()).toEqual(['e2e-prices.csv']);
 
-    await page.getByRole('tab', { name: 'Runs' }).click();
+    await page.getByRole('tab', { name: 'Runs', exact: true }).click();
     const run = page.getByRole('row').filter({ hasText: 'Delivered' });
     await expect(run).toHaveCount(1);
     await expect(run).toContainText('Test');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download', exact: true }).click()]);
     expect(download.suggestedFilename()).toBe('e2e-prices.csv');
     const file = await readFile((await download.path())!);
     expect(file.toString('utf8').split('\r\n')[0]).toBe('"SKU","Name","Price (GBP)"');
@@ -54,6 +54,6 @@ test('a failed Test says why, and the failed run is on the page', async ({ page 
   await page.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(page.getByText('The test file of feed Warehouse stock (SFTP) could not be sent.')).toBeVisible();
   await expect(page.getByText(/No server of that name could be found|The server did not answer in time/)).toBeVisible();
-  await page.getByRole('tab', { name: 'Runs' }).click();
+  await page.getByRole('tab', { name: 'Runs', exact: true }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Failed' }).first()).toBeVisible();
 });

@@ -23,9 +23,9 @@ test('orders: text and checklist filters narrow the rows, an inverted date range
   await visitAs(page, ROOT_ADMIN, '/webstore/orders');
   await expect(status(page)).toHaveText('Page 1 of 1 · 20 results');
   // Money in each order's own currency, dates as 5th Jan 2026, enum values by their labels.
-  await expect(page.getByRole('cell', { name: '€827.00' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: '5th Jan 2026' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Pending authorisation' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: '€827.00', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '5th Jan 2026', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Pending authorisation', exact: true }).first()).toBeVisible();
 
   await page.getByLabel('Search', { exact: true }).fill('HUB-1001');
   await expect(status(page)).toHaveText('Page 1 of 1 · 10 results');
@@ -33,7 +33,7 @@ test('orders: text and checklist filters narrow the rows, an inverted date range
   await expect(status(page)).toHaveText('Page 1 of 1 · 1 result');
   await expect(referenceAt(page, 0)).toHaveText('HUB-10010');
 
-  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await page.getByRole('link', { name: 'Clear filters', exact: true }).click();
   await expect(status(page)).toHaveText('Page 1 of 1 · 20 results');
   await expect(page.getByLabel('Search', { exact: true })).toHaveValue('');
 
@@ -83,14 +83,14 @@ test('orders: sorting goes to the server, a reference links to its order page', 
   await expect(referenceAt(page, 0)).toHaveText('HUB-10020');
   await expect(referenceAt(page, 19)).toHaveText('HUB-10001');
 
-  await referenceAt(page, 19).getByRole('link', { name: 'HUB-10001' }).click();
+  await referenceAt(page, 19).getByRole('link', { name: 'HUB-10001', exact: true }).click();
   await expect(page).toHaveURL(/\/webstore\/orders\/1$/);
   // The order page (001 §2): its details table and totals.
   const details = page.locator('.order-details');
-  await expect(details.getByRole('row', { name: 'Reference HUB-10001' })).toBeVisible();
-  await expect(details.getByRole('row', { name: 'PO number PO-3-1' })).toBeVisible();
-  await expect(details.getByRole('row', { name: 'Status Created' })).toBeVisible();
-  await expect(details.getByRole('row', { name: 'Organisation Customer Co Ltd' })).toBeVisible();
+  await expect(details.getByRole('row', { name: 'Reference HUB-10001', exact: true })).toBeVisible();
+  await expect(details.getByRole('row', { name: 'PO number PO-3-1', exact: true })).toBeVisible();
+  await expect(details.getByRole('row', { name: 'Status Created', exact: true })).toBeVisible();
+  await expect(details.getByRole('row', { name: 'Organisation Customer Co Ltd', exact: true })).toBeVisible();
   // The goods' £116.00 and the shipping's £9.95.
   await expect(page.locator('.order-lines tfoot').getByRole('row', { name: 'Total £125.95', exact: true })).toBeVisible();
 });
@@ -99,7 +99,7 @@ test('invoices: paging moves through the pages the server counts', async ({ page
   await visitAs(page, ROOT_ADMIN, '/webstore/invoices');
   await expect(status(page)).toHaveText('Page 1 of 2 · 25 results');
   await expect(dataRows(page)).toHaveCount(24);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(status(page)).toHaveText('Page 2 of 2 · 25 results');
   await expect(dataRows(page)).toHaveCount(1);
   await page.getByRole('button', { name: '1', exact: true }).click();
@@ -110,21 +110,21 @@ test('subscriptions: rows grouped under collapsible organisations', async ({ pag
   await visitAs(page, ROOT_ADMIN, '/webstore/subscriptions');
   const organisations = page.locator('.tree-table__organisation');
   await expect(organisations).toHaveText(['▾ Customer Co Ltd', '▾ Customer Co Branch', '▾ EU Customer GmbH', '▾ Other Customer Ltd']);
-  await expect(page.getByRole('link', { name: 'Branch managed support' })).toBeVisible();
-  await page.getByRole('button', { name: 'Collapse Customer Co Ltd' }).click();
+  await expect(page.getByRole('link', { name: 'Branch managed support', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Collapse Customer Co Ltd', exact: true }).click();
   // Its rows and its branch's rows are hidden; the branch's own header too.
-  await expect(page.getByRole('link', { name: 'Dropbox team storage' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Branch managed support' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Dropbox archive' })).toBeVisible();
-  await page.getByRole('button', { name: 'Expand Customer Co Ltd' }).click();
-  await expect(page.getByRole('link', { name: 'Branch managed support' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dropbox team storage', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Branch managed support', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Dropbox archive', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Expand Customer Co Ltd', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Branch managed support', exact: true })).toBeVisible();
 });
 
 test('a record that does not exist replaces the address with notFound', async ({ page }) => {
   await visitAs(page, ROOT_ADMIN, '/webstore/orders');
   await page.goto('/webstore/orders/99999');
   await expect(page).toHaveURL(/\/not-found$/);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found', exact: true })).toBeVisible();
 });
 
 const BUYER = 'buyer@customer.example';
@@ -176,7 +176,7 @@ test('orders: ?pending_auth preselects the status Pending authorisation; clear g
   const pending = page.getByRole('group', { name: 'Status', exact: true }).getByLabel('Pending authorisation');
   await expect(pending).toBeChecked();
   await expect(status(page)).toHaveText('Page 1 of 1 · 2 results');
-  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await page.getByRole('link', { name: 'Clear filters', exact: true }).click();
   await expect(pending).not.toBeChecked();
   await expect(status(page)).toHaveText('Page 1 of 1 · 20 results');
 });

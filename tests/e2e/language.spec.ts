@@ -17,14 +17,14 @@ test('a signed-in user switches to Deutsch, keeps it after a reload, and switche
   await signInTo(page, USER, '/webstore/baskets', /\/webstore\/baskets$/);
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText('Baskets');
-  const languages = page.getByRole('combobox', { name: 'Language' });
+  const languages = page.getByRole('combobox', { name: 'Language', exact: true });
   // Each language is offered in its own words.
   await expect(languages.getByRole('option')).toHaveText(['Deutsch', 'English', 'Español', 'Français', 'Italiano', 'Nederlands']);
 
   const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v1/whoami/language'));
   await languages.selectOption({ label: 'Deutsch' });
   await expect(heading).toHaveText('Warenkörbe');
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
   expect((await saved).status()).toBe(200);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   // Money and dates in German: `1.234,56 £`, `5. März 2026`.
@@ -34,12 +34,12 @@ test('a signed-in user switches to Deutsch, keeps it after a reload, and switche
   // Saved as the user's language: a reload comes back in German.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Warenkörbe');
-  const sprachen = page.getByRole('combobox', { name: 'Sprache' });
+  const sprachen = page.getByRole('combobox', { name: 'Sprache', exact: true });
   await expect(sprachen).toHaveValue('de');
 
   await sprachen.selectOption({ label: 'English' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Baskets');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Baskets');
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log out', exact: true })).toBeVisible();
 });

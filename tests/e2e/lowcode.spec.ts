@@ -49,7 +49,7 @@ test('a field added in the spec reaches the database, the API and the list scree
     await page.goto(`http://localhost:${port}/login?next=${encodeURIComponent('/webstore/orders')}`);
     await page.getByLabel('E-mail address').fill(BUYER);
     await page.getByLabel('Password').fill('demo-password');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/orders$/);
     const api = await page.request.get(`http://localhost:${port}/api/v1/orders?sales_channel=${encodeURIComponent('Partner portal')}`);
     expect(api.status()).toBe(200);
@@ -57,10 +57,10 @@ test('a field added in the spec reaches the database, the API and the list scree
     expect(rows.map((row) => row.id)).toEqual([tagged.id]);
     expect(rows[0]?.sales_channel).toBe('Partner portal');
 
-    await expect(page.getByRole('columnheader', { name: 'Sales channel' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Sales channel', exact: true })).toBeVisible();
     await page.getByLabel('Sales channel').fill('Partner portal');
     await expect(page.getByText('Partner portal').first()).toBeVisible();
-    await expect(page.getByRole('link', { name: tagged.name })).toBeVisible();
+    await expect(page.getByRole('link', { name: tagged.name, exact: true })).toBeVisible();
     await scratch.stop();
 
     // 3. A rename keeps the data: the spec says what the field was called.

@@ -10,10 +10,10 @@ import { signInTo } from './support/signIn';
 const ROOT_ADMIN = 'admin@supplier.example';
 const BUYER = 'buyer@customer.example';
 
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu', exact: true });
 /** A menu entry by its exact label, found also while its group is closed. */
 const entry = (page: Page, label: string) => mainMenu(page).getByRole('link', { name: label, exact: true, includeHidden: true });
-const backOffice = (page: Page) => mainMenu(page).getByRole('button', { name: 'Back office' });
+const backOffice = (page: Page) => mainMenu(page).getByRole('button', { name: 'Back office', exact: true });
 
 async function expectCurrent(page: Page, label: string): Promise<void> {
   await expect(entry(page, label)).toHaveAttribute('aria-current', 'page');
@@ -65,7 +65,7 @@ test('a root admin finds the API reference in the back office', async ({ page })
   await expect(entry(page, 'API reference')).toHaveAttribute('href', '/api/v1/docs');
   await entry(page, 'API reference').click();
   await expect(page).toHaveURL(/\/api\/v1\/docs$/);
-  await expect(page.getByRole('heading', { name: 'Reseller Hub API reference' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reseller Hub API reference', exact: true })).toBeVisible();
   await expect(page.locator('#op-listOrders')).toContainText('/api/v1/orders');
 });
 
@@ -85,7 +85,7 @@ test('a buyer sees their areas, inward quotes, and no back office', async ({ pag
 
 test('a visitor who is not signed in sees no menu', async ({ page }) => {
   await page.goto('/public/webstore');
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
   await expect(mainMenu(page)).toHaveCount(0);
 });
 
@@ -134,7 +134,7 @@ test.describe('on a narrow screen', () => {
   test('the entries fold behind the Menu button', async ({ page }) => {
     await signInTo(page, BUYER, '/webstore', /\/webstore$/);
     await page.waitForLoadState('networkidle');
-    const toggle = mainMenu(page).getByRole('button', { name: 'Menu' });
+    const toggle = mainMenu(page).getByRole('button', { name: 'Menu', exact: true });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(entry(page, 'Orders')).toBeHidden();
     await toggle.click();
@@ -155,7 +155,7 @@ test.describe('on a narrow screen', () => {
   test('a root admin opens the back office inside the unfolded menu', async ({ page }) => {
     await signInTo(page, ROOT_ADMIN, '/webstore', /\/webstore$/);
     await page.waitForLoadState('networkidle');
-    await mainMenu(page).getByRole('button', { name: 'Menu' }).click();
+    await mainMenu(page).getByRole('button', { name: 'Menu', exact: true }).click();
     await backOffice(page).click();
     await entry(page, 'Roles').click();
     await expect(page).toHaveURL(/\/backoffice\/roles$/);
@@ -166,6 +166,6 @@ test.describe('on a narrow screen', () => {
 test('on a wide screen the Menu button is not shown and the entries are', async ({ page }) => {
   await signInTo(page, BUYER, '/webstore', /\/webstore$/);
   await page.waitForLoadState('networkidle');
-  await expect(mainMenu(page).getByRole('button', { name: 'Menu' })).toBeHidden();
+  await expect(mainMenu(page).getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
   await expect(entry(page, 'Orders')).toBeVisible();
 });

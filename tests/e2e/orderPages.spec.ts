@@ -16,7 +16,7 @@ const BUYER = 'buyer@customer.example';
 
 const visitAs = signInTo;
 
-const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
+const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb', exact: true });
 /** The list's own rows, not those of the field-change tables nested in them. */
 const entries = (page: Page) => page.locator('.record-view__children > tbody > tr');
 
@@ -24,7 +24,7 @@ test('order: the audit link leads to the audit log with its entries and crumbs',
   await visitAs(page, RESELLER_ADMIN, '/webstore/orders/6');
   await page.getByRole('link', { name: 'Audit', exact: true }).click();
   await expect(page).toHaveURL(/\/webstore\/orders\/6\/audit$/);
-  await expect(page.getByRole('heading', { name: 'Order audit log' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Order audit log', exact: true })).toBeVisible();
   // The order by its name, not its id (issue 22 item 17).
   await expect(crumbs(page).getByRole('listitem')).toHaveText(['Orders', 'HUB-10006', 'Audit']);
   await expect(entries(page)).toHaveCount(3);
@@ -34,28 +34,28 @@ test('order: the audit link leads to the audit log with its entries and crumbs',
   await expect(shipped).toContainText('Shipped');
   // The emulated change: Bob Buyer's session, Rita Reseller behind it.
   await expect(entries(page).filter({ hasText: 'PO-3-6-OLD' })).toContainText('Rita Reseller');
-  await crumbs(page).getByRole('link', { name: 'HUB-10006' }).click();
+  await crumbs(page).getByRole('link', { name: 'HUB-10006', exact: true }).click();
   await expect(page).toHaveURL(/\/webstore\/orders\/6$/);
 });
 
 test('order audit: forbidden without order:audit, and no audit link', async ({ page }) => {
   await visitAs(page, BUYER, '/webstore/orders/6');
-  await expect(page.getByRole('link', { name: 'Serial numbers' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Serial numbers', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Audit', exact: true })).toHaveCount(0);
   await page.goto('/webstore/orders/6/audit');
-  await expect(page.getByRole('heading', { name: FORBIDDEN })).toBeVisible();
+  await expect(page.getByRole('heading', { name: FORBIDDEN, exact: true })).toBeVisible();
   expect((await page.request.get('/api/v1/orders/6/audit_logs')).status()).toBe(403);
 });
 
 test('order serials: the units with their serial numbers, and the CSV download', async ({ page }) => {
   await visitAs(page, BUYER, '/webstore/orders/6');
-  await page.getByRole('link', { name: 'Serial numbers' }).click();
+  await page.getByRole('link', { name: 'Serial numbers', exact: true }).click();
   await expect(page).toHaveURL(/\/webstore\/orders\/6\/serials$/);
-  await expect(page.getByRole('heading', { name: 'Serial numbers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Serial numbers', exact: true })).toBeVisible();
   await expect(crumbs(page).getByRole('listitem')).toHaveText(['Orders', 'HUB-10006', 'Serial numbers']);
-  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(page.getByRole('cell', { name: serial })).toBeVisible();
+  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(page.getByRole('cell', { name: serial, exact: true })).toBeVisible();
 
-  const link = page.getByRole('link', { name: 'Download CSV' });
+  const link = page.getByRole('link', { name: 'Download CSV', exact: true });
   await expect(link).toHaveAttribute('href', '/webstore/orders/6/serials/export');
   const answer = await page.request.get('/webstore/orders/6/serials/export');
   expect(answer.status()).toBe(200);

@@ -6,8 +6,8 @@ test.describe('back office: new users and organisations', () => {
   test('a reseller admin adds a user from the list and lands on its page, where it can be edited', async ({ page }) => {
     await signInTo(page, 'admin@reseller.example', '/backoffice/users', /\/backoffice\/users$/);
     // 002 §2.5: the link is both above and below the list.
-    await expect(page.getByRole('link', { name: 'Add new user' })).toHaveCount(2);
-    await page.getByRole('link', { name: 'Add new user' }).first().click();
+    await expect(page.getByRole('link', { name: 'Add new user', exact: true })).toHaveCount(2);
+    await page.getByRole('link', { name: 'Add new user', exact: true }).first().click();
     await expect(page).toHaveURL(/\/backoffice\/users\/new$/);
     await page.locator('#root_name').fill('Browser Starter');
     await page.locator('#root_email_address').fill('browser.starter@customer.example');
@@ -15,15 +15,15 @@ test.describe('back office: new users and organisations', () => {
     await expect(page.locator('#root_organisation option[value="3"]')).toHaveText(/Customer Co Ltd/);
     await page.locator('#root_organisation').selectOption('3');
     await page.locator('#root_timezone').fill('Europe/Dublin');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/users\/\d+$/);
     await expect(page.locator('#root_name')).toHaveValue('Browser Starter');
     await expect(page.locator('#root_email_address')).toHaveValue('browser.starter@customer.example');
     // The organisation is not edited here (its change has rules of its own).
     await expect(page.locator('#root_organisation')).toHaveCount(0);
     await page.locator('#root_name').fill('Browser Starter Renamed');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
     await page.reload();
     await expect(page.locator('#root_name')).toHaveValue('Browser Starter Renamed');
   });
@@ -33,7 +33,7 @@ test.describe('back office: new users and organisations', () => {
     await page.locator('#root_name').fill('Copy Cat');
     await page.locator('#root_email_address').fill('Buyer@customer.example');
     await page.locator('#root_organisation').selectOption('3');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('This email_address is already taken; please choose another.')).toBeVisible();
     await expect(page).toHaveURL(/\/new$/);
     await expect(page.locator('#root_name')).toHaveValue('Copy Cat');
@@ -43,17 +43,17 @@ test.describe('back office: new users and organisations', () => {
     // Four page loads on a shared two-core machine: the default 30 s is too tight under load.
     test.slow();
     await signInTo(page, 'admin@supplier.example', '/backoffice/organisations', /\/backoffice\/organisations$/);
-    await page.getByRole('link', { name: 'Add new organisation' }).click();
+    await page.getByRole('link', { name: 'Add new organisation', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/organisations\/new$/);
     await page.locator('#root_name').fill('Browser Made Ltd');
     // Organisation ids of the demo data: 2 is Reseller Partners UK.
     await expect(page.locator('#root_parent option[value="2"]')).toHaveText(/Reseller Partners UK Ltd/);
     await page.locator('#root_parent').selectOption('2');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/organisations\/\d+$/);
     await expect(page.getByText('Browser Made Ltd').first()).toBeVisible();
     await page.goto('/backoffice/organisations');
-    const row = page.getByRole('link', { name: 'Browser Made Ltd' });
+    const row = page.getByRole('link', { name: 'Browser Made Ltd', exact: true });
     await expect(row).toBeVisible();
     await row.click();
     await expect(page).toHaveURL(/\/backoffice\/organisations\/\d+$/);
@@ -68,11 +68,11 @@ test.describe('back office: new users and organisations', () => {
 
   test('reseller sales, who may view but not modify, sees the lists without add-new links', async ({ page }) => {
     await signInTo(page, 'sales@other-reseller.example', '/backoffice/organisations', /\/backoffice\/organisations$/);
-    await expect(page.getByRole('link', { name: 'Other Customer Ltd' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Add new organisation' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Other Customer Ltd', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add new organisation', exact: true })).toHaveCount(0);
     await page.goto('/backoffice/users');
-    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Add new user' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add new user', exact: true })).toHaveCount(0);
     await page.goto('/backoffice/users/new');
     await expect(page.getByText(FORBIDDEN)).toBeVisible();
   });

@@ -5,12 +5,12 @@ import { signInTo } from './support/signIn';
 test.describe('product groups: create and edit', () => {
   test('a root admin creates a group with the prefilled name and lands on it', async ({ page }) => {
     await signInTo(page, 'admin@supplier.example', '/webstore/product_groups', /\/webstore\/product_groups$/);
-    await page.getByRole('link', { name: 'Create product group' }).click();
+    await page.getByRole('link', { name: 'Create product group', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/product_groups\/new$/);
     const name = page.locator('#root_name');
     await expect(name).toHaveValue(/^New product group \d{1,2}\w\w \w{3} \d{4}, \d\d:\d\d$/);
     const prefilled = await name.inputValue();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/product_groups\/\d+$/);
     await expect(page.locator('#root_name')).toHaveValue(prefilled);
   });
@@ -18,9 +18,9 @@ test.describe('product groups: create and edit', () => {
   test('a root admin edits the description and sees it after reload', async ({ page }) => {
     await signInTo(page, 'admin@supplier.example', '/webstore/product_groups/new', /\/new$/);
     await page.locator('#root_name').fill('E2E edited group');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/product_groups\/\d+$/);
-    const save = page.getByRole('button', { name: 'Save' });
+    const save = page.getByRole('button', { name: 'Save', exact: true });
     await expect(save).toBeDisabled();
     // An empty name is invalid: Save waits for a valid form.
     await page.locator('#root_name').fill('');
@@ -34,7 +34,7 @@ test.describe('product groups: create and edit', () => {
     await expect(page.locator('#root_description')).toHaveValue('Edited in the browser');
     // Cancel drops an edit by loading the record again.
     await page.locator('#root_description').fill('Not kept');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(page.locator('#root_description')).toHaveValue('Edited in the browser');
     await expect(save).toBeDisabled();
   });
@@ -43,7 +43,7 @@ test.describe('product groups: create and edit', () => {
     await signInTo(page, 'admin@supplier.example', '/webstore/product_groups/new', /\/new$/);
     await page.locator('#root_name').fill('zoom add-ons');
     await page.locator('#root_description').fill('Kept after the error');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('This name is already taken; please choose another.')).toBeVisible();
     await expect(page).toHaveURL(/\/new$/);
     await expect(page.locator('#root_name')).toHaveValue('zoom add-ons');
@@ -52,12 +52,12 @@ test.describe('product groups: create and edit', () => {
 
   test('root staff without admin sees no create link and the read-only record', async ({ page }) => {
     await signInTo(page, 'staff@supplier.example', '/webstore/product_groups', /\/webstore\/product_groups$/);
-    await expect(page.getByRole('link', { name: 'Zoom Workplace plans' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create product group' })).toHaveCount(0);
-    await page.getByRole('link', { name: 'Zoom Workplace plans' }).click();
+    await expect(page.getByRole('link', { name: 'Zoom Workplace plans', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create product group', exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Zoom Workplace plans', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/product_groups\/\d+$/);
     await expect(page.getByText('Zoom Workplace plans').first()).toBeVisible();
     await expect(page.locator('#root_name')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
   });
 });

@@ -50,13 +50,13 @@ test('publish → accept and order → the order page, with the quote’s lines 
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Accept quote E2E accept quote and place its order?');
     await dialog.getByLabel('PO number').fill(`PO-E2E-${String(quoteId)}`);
-    await dialog.getByRole('button', { name: 'Proceed' }).click();
+    await dialog.getByRole('button', { name: 'Proceed', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
     orderId = /orders\/(\d+)$/.exec(page.url())![1];
     await expect(page.getByText('Quote E2E accept quote has been accepted.')).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Order: / })).toBeVisible();
     const details = page.locator('.order-details');
-    await expect(details.getByRole('link', { name: 'E2E accept quote' })).toBeVisible();
+    await expect(details.getByRole('link', { name: 'E2E accept quote', exact: true })).toBeVisible();
     await expect(details).toContainText(`PO-E2E-${String(quoteId)}`);
     const lines = page.locator('.order-lines');
     await expect(lines.getByRole('row', { name: new RegExp(`^Subtotal ${total.replace(/[.£]/g, '\\$&')}$`) })).toBeVisible();

@@ -22,7 +22,7 @@ test.describe('outward quotes: draft details', () => {
     // Five page loads on a shared machine: more than the default 30 s.
     test.slow();
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
-    await page.getByRole('link', { name: 'Create new quote' }).first().click();
+    await page.getByRole('link', { name: 'Create new quote', exact: true }).first().click();
     await expect(page).toHaveURL(/\/webstore\/quotesoutward\/new$/);
     await expect(page.locator('#root_name')).toHaveValue(/^New quote \(.+\)$/);
     // Only organisations below the user's own with a linked account and a catalogue are offered.
@@ -32,15 +32,15 @@ test.describe('outward quotes: draft details', () => {
     await page.locator('#root_recipient_name').fill('Rita Reseller');
     await page.locator('#root_recipient_email').fill('rita@reseller.example');
     await page.locator('#root_name').fill('E2E spring quote');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/quotesoutward\/\d+\/draft$/);
     const id = /quotesoutward\/(\d+)\/draft/.exec(page.url())![1]!;
     // The editor replaces the create form once it has loaded the saved draft.
-    await expect(page.getByRole('heading', { name: 'Edit' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Edit', exact: true })).toBeVisible();
     await expect(page.locator('#root_name')).toHaveValue('E2E spring quote');
     await expect(page.locator('#root_recipient_email')).toHaveValue('rita@reseller.example');
 
-    const save = page.getByRole('button', { name: 'Save' });
+    const save = page.getByRole('button', { name: 'Save', exact: true });
     await expect(save).toBeDisabled();
     await page.locator('#root_purchase_order_number').fill('PO-E2E-1');
     await save.click();
@@ -62,8 +62,8 @@ test.describe('outward quotes: draft details', () => {
       await page.locator('#root_organisation_to').selectOption({ label: 'EU Customer GmbH' });
       await expect(page.locator('#root_recipient_name')).toHaveValue('');
       await expect(page.locator('#root_recipient_email')).toHaveValue('');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
       await page.reload();
       await expect(page.locator('#root_organisation_to')).toHaveValue('4');
       await expect(page.locator('#root_recipient_email')).toHaveValue('');

@@ -13,7 +13,7 @@ const BUYER = 'buyer@customer.example';
 const visitAs = signInTo;
 
 async function openTab(page: Page, name: string): Promise<void> {
-  await expect(page.getByRole('tab', { name: 'Definition' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Definition', exact: true })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name, exact: true }).click();
   await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
 }
@@ -21,14 +21,14 @@ async function openTab(page: Page, name: string): Promise<void> {
 test('organisation: account managers and the audit log with its field changes', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/organisations/2');
   await openTab(page, 'Account managers');
-  await expect(page.getByRole('cell', { name: 'Chloe Channel' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'chloe@reseller.example' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Audit log' }).click();
-  await expect(page.getByRole('cell', { name: 'Sam Supplier' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Chloe Channel', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'chloe@reseller.example', exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Audit log', exact: true }).click();
+  await expect(page.getByRole('cell', { name: 'Sam Supplier', exact: true })).toBeVisible();
   // The changed field by its label (issue 22 item 15), not its column name.
   await expect(page.getByRole('cell', { name: 'Orders need approval', exact: true })).toBeVisible();
-  await page.getByRole('tab', { name: 'Child organisations' }).click();
-  await page.getByRole('link', { name: 'EU Customer GmbH' }).click();
+  await page.getByRole('tab', { name: 'Child organisations', exact: true }).click();
+  await page.getByRole('link', { name: 'EU Customer GmbH', exact: true }).click();
   await expect(page).toHaveURL(/\/backoffice\/organisations\/4$/);
 });
 
@@ -39,7 +39,7 @@ test('user: notifications by their labels, and the roles of the organisation, ti
     await expect(page.getByRole('checkbox', { name: label, exact: true })).toBeChecked();
   }
   await expect(page.getByRole('checkbox', { name: 'Buy price increased', exact: true })).not.toBeChecked();
-  await page.getByRole('tab', { name: 'Roles' }).click();
+  await page.getByRole('tab', { name: 'Roles', exact: true }).click();
   await expect(page.getByRole('checkbox', { name: 'Buyer', exact: true })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Checkout only', exact: true })).not.toBeChecked();
 });
@@ -47,29 +47,29 @@ test('user: notifications by their labels, and the roles of the organisation, ti
 test('role: permissions by module with their values, and the users holding it', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/roles/2');
   await openTab(page, 'Permissions');
-  await expect(page.getByRole('heading', { name: 'Webstore module' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Webstore module', exact: true })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'order:view: All', exact: true })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'quote:view: Off', exact: true })).toBeChecked();
-  await page.getByRole('tab', { name: 'Users' }).click();
-  await expect(page.getByRole('link', { name: 'Eva Kunde' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Users', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Eva Kunde', exact: true })).toBeVisible();
 });
 
 test('product group: related groups link to the group', async ({ page }) => {
   await visitAs(page, ROOT_ADMIN, '/webstore/product_groups/1');
   await openTab(page, 'Related groups');
-  await page.getByRole('link', { name: 'Zoom add-ons' }).click();
+  await page.getByRole('link', { name: 'Zoom add-ons', exact: true }).click();
   await expect(page).toHaveURL(/\/webstore\/product_groups\/2$/);
 });
 
 test('feed: the audit log', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/webstore/feeds/1');
   await openTab(page, 'Audit log');
-  await expect(page.getByRole('cell', { name: 'Rita Reseller' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Rita Reseller', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Time slot (minutes after midnight, on the half hour)', exact: true })).toBeVisible();
 });
 
 test('order: the shipment\'s units and their serial numbers', async ({ page }) => {
   await visitAs(page, BUYER, '/webstore/orders/6');
-  await page.getByRole('button', { name: 'View serial numbers' }).click();
-  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(page.getByRole('dialog').getByRole('cell', { name: serial })).toBeVisible();
+  await page.getByRole('button', { name: 'View serial numbers', exact: true }).click();
+  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(page.getByRole('dialog').getByRole('cell', { name: serial, exact: true })).toBeVisible();
 });

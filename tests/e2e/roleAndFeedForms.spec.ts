@@ -5,14 +5,14 @@ import { FORBIDDEN, signInTo } from './support/signIn';
 test.describe('roles: new and duplicate', () => {
   test('a root admin adds a role from the roles list and lands on its page', async ({ page }) => {
     await signInTo(page, 'admin@supplier.example', '/backoffice/roles', /\/backoffice\/roles$/);
-    await page.getByRole('link', { name: 'Add new role' }).click();
+    await page.getByRole('link', { name: 'Add new role', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/roles\/new$/);
-    await expect(page.getByRole('heading', { name: 'New role' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'New role', exact: true })).toBeVisible();
     await page.locator('#root_name').fill('E2E warehouse desk');
     await page.locator('#root_organisation').selectOption('3');
     // 002 §5: root admins may make templates, so they see the choice.
     await expect(page.locator('#root_template')).toBeVisible();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/roles\/\d+$/);
     const id = /\/roles\/(\d+)$/.exec(page.url())![1];
     const role = (await (await page.request.get(`/api/v1/roles/${id}`)).json()) as { name: string; organisation: { id: number }; template: boolean };
@@ -22,13 +22,13 @@ test.describe('roles: new and duplicate', () => {
   test("a root admin duplicates a role from its row: prefilled, and the copy holds the role's permissions", async ({ page }) => {
     await signInTo(page, 'admin@supplier.example', '/backoffice/roles', /\/backoffice\/roles$/);
     const buyerRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Buyer', exact: true }) });
-    await buyerRow.getByRole('link', { name: 'Duplicate' }).click();
+    await buyerRow.getByRole('link', { name: 'Duplicate', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/roles\/1\/duplicate$/);
-    await expect(page.getByRole('heading', { name: 'Duplicating role' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Duplicating role', exact: true })).toBeVisible();
     await expect(page.locator('#root_name')).toHaveValue('Copy of Buyer');
     await expect(page.locator('#root_organisation')).toHaveValue('3');
     await page.locator('#root_name').fill('E2E copy of Buyer');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/roles\/\d+$/);
     const id = /\/roles\/(\d+)$/.exec(page.url())![1];
     expect(id).not.toBe('1');
@@ -43,7 +43,7 @@ test.describe('roles: new and duplicate', () => {
 
   test('the role page links to its duplicate form', async ({ page }) => {
     await signInTo(page, 'admin@supplier.example', '/backoffice/roles/2', /\/backoffice\/roles\/2$/);
-    await page.getByRole('link', { name: 'Duplicate' }).click();
+    await page.getByRole('link', { name: 'Duplicate', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/roles\/2\/duplicate$/);
     await expect(page.locator('#root_name')).toHaveValue('Copy of Order viewer');
   });
@@ -52,9 +52,9 @@ test.describe('roles: new and duplicate', () => {
 test.describe('feeds: new', () => {
   test('a reseller admin creates a feed with the defaults and lands on its page', async ({ page }) => {
     await signInTo(page, 'admin@reseller.example', '/webstore/feeds', /\/webstore\/feeds$/);
-    await page.getByRole('link', { name: 'Add new feed' }).first().click();
+    await page.getByRole('link', { name: 'Add new feed', exact: true }).first().click();
     await expect(page).toHaveURL(/\/webstore\/feeds\/new$/);
-    await expect(page.getByRole('heading', { name: 'Now creating feed' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Now creating feed', exact: true })).toBeVisible();
     // 002 §4 defaults.
     // rjsf's select takes option indexes as values: read the chosen option's text.
     await expect(page.locator('#root_delivery_method option:checked')).toHaveText(/e-?mail/i);
@@ -65,7 +65,7 @@ test.describe('feeds: new', () => {
     await page.locator('#root_organisation').selectOption('2');
     await page.locator('#root_timeslot').fill('120');
     await page.locator('#root_delivery_email').fill('feeds@reseller.example');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/feeds\/\d+$/);
     await expect(page.getByText('E2E nightly prices').first()).toBeVisible();
   });
@@ -76,7 +76,7 @@ test.describe('feeds: new', () => {
     await page.locator('#root_organisation').selectOption('2');
     await page.locator('#root_timeslot').fill('45');
     await page.locator('#root_delivery_email').fill('feeds@reseller.example');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('The time slot must be on the hour or half hour, from 00:00 to 23:30.')).toBeVisible();
     await expect(page).toHaveURL(/\/webstore\/feeds\/new$/);
     await expect(page.locator('#root_name')).toHaveValue('E2E odd slot');

@@ -13,7 +13,7 @@ const BUYER = { email: 'buyer@customer.example' };
 async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 async function whoamiStatus(page: Page): Promise<number> {
@@ -24,8 +24,8 @@ test('a signed-out visit to /webstore goes to the login page, remembering the wa
   await page.goto('/public/webstore');
   await page.goto('/webstore');
   await expect(page).toHaveURL(/\/login\?next=%2Fwebstore$/);
-  await expect(page.getByRole('heading', { name: 'Log in to Reseller Hub' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Log in');
+  await expect(page.getByRole('heading', { name: 'Log in to Reseller Hub', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb', exact: true })).toContainText('Log in');
   // The guard replaced the entry: Back skips the page that bounced.
   await page.goBack();
   await expect(page).toHaveURL(/\/public\/webstore$/);
@@ -43,8 +43,8 @@ test('logging in lands back on the page asked for, with its query, and shows the
 
   await expect(page).toHaveURL(new RegExp(`/webstore/product/${product!.id}\\?from=shell$`));
   await expect(page.getByTestId('current-user-name')).toBeVisible();
-  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-  await expect(crumbs.getByRole('link', { name: 'Webstore' })).toHaveAttribute('href', '/webstore');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb', exact: true });
+  await expect(crumbs.getByRole('link', { name: 'Webstore', exact: true })).toHaveAttribute('href', '/webstore');
   // The last crumb is the product's name, looked up by id, and is not a link.
   await expect(crumbs.locator('li').last()).toHaveText(product!.name);
   await expect(crumbs.locator('li').last().getByRole('link')).toHaveCount(0);
@@ -67,10 +67,10 @@ test('logging in without a way back goes to the store', async ({ page }) => {
 test('an unknown route shows notFound, and Back returns to the previous page', async ({ page }) => {
   await page.goto('/public/webstore');
   await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found', exact: true })).toBeVisible();
   await expect(page.getByText('The page you are looking for is temporarily unavailable.')).toBeVisible();
   await expect(page.getByText('Error code 404')).toBeVisible();
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(/\/public\/webstore$/);
 });
 
@@ -78,7 +78,7 @@ test('an unknown product redirects to notFound', async ({ page }) => {
   await page.goto('/login?next=%2Fwebstore%2Fproduct%2F999999');
   await logIn(page, BUYER.email);
   await expect(page).toHaveURL(/\/not-found$/);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found', exact: true })).toBeVisible();
 });
 
 test('logging out ends the session and guarded pages ask to log in again', async ({ page }) => {
@@ -87,9 +87,9 @@ test('logging out ends the session and guarded pages ask to log in again', async
   await expect(page).toHaveURL(/\/webstore$/);
   expect(await whoamiStatus(page)).toBe(200);
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
   expect(await whoamiStatus(page)).toBe(401);
 
   await page.goto('/webstore');
@@ -99,9 +99,9 @@ test('logging out ends the session and guarded pages ask to log in again', async
 test('public pages render without a session; the forbidden page explains itself', async ({ page }) => {
   await page.goto('/public/webstore');
   await expect(page).toHaveURL(/\/public\/webstore$/);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
   await page.goto('/forbidden');
-  await expect(page.getByRole('heading', { name: 'Unfortunately you do not have permission to view this page' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unfortunately you do not have permission to view this page', exact: true })).toBeVisible();
 });
 
 test('while emulating, the bar names both users, and its stop link ends the emulation', async ({ page }) => {

@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function applyForFinanceAndPlaceOrder(page: Page): Promise<number> {
   await page.getByTestId('apply-finance').click();
-  await expect(page.getByRole('dialog', { name: 'Finance approved' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Finance approved', exact: true })).toBeVisible();
   await page.getByTestId('approved-proceed').click();
   await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
   await expect(page.getByTestId('summary-payment')).toHaveText('Self finance');

@@ -13,7 +13,7 @@ export async function signInTo(page: Page, email: string, path: string, landing?
   await page.goto(`/login?next=${encodeURIComponent(path)}`);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
   if (landing) await expect(page).toHaveURL(landing);
   else await expect(page).not.toHaveURL(/\/login/);
 }

@@ -49,6 +49,7 @@ function guardVerdict(kind: CallerKind, guard: Guard): Verdict {
   if (guard.linked_account) verdict = both(verdict, { kind: 'depends', needs: ['a linked account'] });
   if (guard.can_create_resellers) verdict = both(verdict, { kind: 'depends', needs: ['may create resellers'] });
   if (guard.emulating === false) verdict = both(verdict, { kind: 'depends', needs: ['not emulating'] });
+  if (guard.finance) verdict = both(verdict, { kind: 'depends', needs: ['a finance organisation'] });
   if (guard.any) {
     const alternatives = guard.any.map((alternative) => guardVerdict(kind, alternative));
     const chosen = alternatives.find((candidate) => candidate.kind === 'yes') ?? alternatives.find((candidate) => candidate.kind === 'depends') ?? NO;

@@ -134,10 +134,11 @@ const parameterSet = {
 } as const;
 
 /**
- * What a route, screen link or operation demands beyond being signed in (002 §6): every condition
- * given must hold; `any` holds when one of its alternatives does. `linked_account` is the caller's
- * organisation having a linked account. `root` is the one flag that may also be false: "not supplier
- * staff" (a menu offers inward quotes to everyone else).
+ * What a route, screen link, filter, action or operation demands beyond being signed in (002 §6):
+ * every condition given must hold; `any` holds when one of its alternatives does. `linked_account`
+ * is the caller's organisation having a linked account; `finance` its having a finance type or no
+ * parent (001 §2). `root` is the one flag that may also be false: "not supplier staff" (a menu
+ * offers inward quotes to everyone else). One grammar, evaluated by shared/guard/guard.ts.
  */
 const guard = {
   type: 'object',
@@ -149,6 +150,7 @@ const guard = {
     admin: { const: true },
     linked_account: { const: true },
     can_create_resellers: { const: true },
+    finance: { const: true },
     emulating: { const: false },
     any: { type: 'array', minItems: 2, items: { $ref: '#/$defs/guard' } },
   },
@@ -466,13 +468,6 @@ const listColumn = {
   ],
 } as const;
 
-const filterGuard = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: { permission: { type: 'string' }, root: { const: true }, admin: { const: true }, finance: { const: true } },
-} as const;
-
 const queryValues = { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } } as const;
 
 /**
@@ -492,7 +487,7 @@ const listFilter = {
     widget: { enum: ['text', 'checklist', 'select', 'organisation', 'date_range', 'value_range', 'number_range'] },
     label: { type: 'string' },
     default: {},
-    guard: filterGuard,
+    guard: { $ref: '#/$defs/guard' },
     descendants: { const: true },
     presets: { type: 'object', propertyNames: identifier, minProperties: 1 },
     options_from: {

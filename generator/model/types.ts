@@ -1,3 +1,5 @@
+import type { Guard } from '../../shared/guard/guard';
+
 /** The validated, normalised model of spec/. Every emitter is a pure function of it. */
 
 export type ScalarType =
@@ -254,20 +256,8 @@ export interface GenericChildren {
   where: Record<string, string | number | boolean>;
 }
 
-/** A route, link or operation guard: every condition given holds; `any` holds if one alternative does. */
-export interface Guard {
-  permission?: string;
-  /** true: supplier staff only; false: everyone but supplier staff. */
-  root?: boolean;
-  admin?: boolean;
-  /** The caller's organisation has a linked account. */
-  linked_account?: boolean;
-  /** The caller's organisation may create organisations below it (002 §2.3 add-new link). */
-  can_create_resellers?: boolean;
-  /** false: not while emulating another user (002 §4 Emulation). */
-  emulating?: false;
-  any?: Guard[];
-}
+/** A route, link, filter, action or operation guard: the one shape of shared/guard/guard.ts. */
+export type { Guard };
 
 export interface Crumb {
   label?: string;
@@ -446,16 +436,6 @@ export interface CellToggle {
   failure: string;
 }
 
-/**
- * Who sees a filter (the server still scopes the rows): every condition given must hold.
- * `finance`: the user's organisation has a finance type or no parent (001 §2 payment type).
- */
-export interface FilterGuard {
-  permission?: string;
-  root?: boolean;
-  admin?: boolean;
-  finance?: boolean;
-}
 
 /** Choices loaded from a list operation: each row's `value` property, labelled by its `label`. */
 export interface FilterOptionsSource {
@@ -474,7 +454,8 @@ export interface ListFilterDef {
   /** The enum the options come from: the runtime labels them with `<enum>.<VALUE>` messages. */
   enum?: string;
   default?: unknown;
-  guard?: FilterGuard;
+  /** Who sees the filter (the server still scopes the rows). */
+  guard?: Guard;
   /** Organisation filters: only the descendants of the user's organisation, not itself. */
   descendants?: boolean;
   /** URL query flag → the filter's starting value when the page is opened with that flag. */

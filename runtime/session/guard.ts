@@ -1,25 +1,7 @@
+import { guardPasses as passes, type Guard, type GuardSubject } from '../../shared/guard/guard';
 import { hasPermission, type PermissionHolder } from './permissions';
 
-/**
- * A guard of the spec (docs/spec.md `guard`) on a route or a screen link: every condition given
- * must hold; `any` holds when one of its alternatives does. The server checks the same guard on
- * the API (server/modules/auth/guard.ts); this copy only decides what to show.
- */
-export interface Guard {
-  readonly permission?: string;
-  /** true: supplier staff only; false: everyone but supplier staff. */
-  readonly root?: boolean;
-  readonly admin?: boolean;
-  /** The user's organisation has a linked account. */
-  readonly linked_account?: boolean;
-  /** The user's organisation may create organisations below it (002 §2.3). */
-  readonly can_create_resellers?: boolean;
-  /** The user's organisation has a finance type or no parent (001 §2 payment type filter). */
-  readonly finance?: boolean;
-  /** false: not while emulating another user (002 §4 Emulation). */
-  readonly emulating?: false;
-  readonly any?: readonly Guard[];
-}
+export type { Guard };
 
 /** What a guard reads from the current user; the CurrentUser has it all. */
 export type GuardHolder = PermissionHolder & {
@@ -29,24 +11,29 @@ export type GuardHolder = PermissionHolder & {
   organisation?: { linked_account?: boolean; can_create_resellers?: boolean; finance_type?: string | null; parent?: number | null } | undefined;
 };
 
-/** 001 §2: an organisation may pay by finance when it has a finance type or is the top of the tree. */
-function financeOrganisation(user: GuardHolder): boolean {
+/** How the current user answers a guard's questions (shared/guard/guard.ts evaluates it). */
+function guardSubjectOf(user: GuardHolder): GuardSubject {
   const organisation = user.organisation;
-  if (!organisation) return false;
-  return (organisation.finance_type ?? null) !== null || (organisation.parent ?? null) === null;
+  return {
+    root: user.root,
+    admin: user.admin,
+    holds: (permission) => hasPermission(user, permission),
+    linkedAccount: organisation?.linked_account === true,
+    canCreateResellers: organisation?.can_create_resellers === true,
+    // Without its organisation the user is asked as one of no finance type below another.
+    financeType: organisation ? (organisation.finance_type ?? null) : null,
+    hasParent: organisation ? (organisation.parent ?? null) !== null : true,
+    emulating: (user.real_id ?? null) !== null,
+  };
 }
 
-/** No guard lets anyone through; a guard lets no signed-out visitor through. */
+/**
+ * A guard of the spec on a route, link, filter or action: the server checks the same guard on the
+ * API (server/modules/auth/guard.ts); this only decides what to show. No guard lets anyone
+ * through; a guard lets no signed-out visitor through.
+ */
 export function guardPasses(user: GuardHolder | null | undefined, guard: Guard | undefined): boolean {
   if (!guard) return true;
   if (!user) return false;
-  if (guard.permission && !hasPermission(user, guard.permission)) return false;
-  if (guard.root !== undefined && guard.root !== user.root) return false;
-  if (guard.admin && !user.admin) return false;
-  if (guard.linked_account && user.organisation?.linked_account !== true) return false;
-  if (guard.can_create_resellers && user.organisation?.can_create_resellers !== true) return false;
-  if (guard.finance && !financeOrganisation(user)) return false;
-  if (guard.emulating === false && (user.real_id ?? null) !== null) return false;
-  if (guard.any && !guard.any.some((alternative) => guardPasses(user, alternative))) return false;
-  return true;
+  return passes(guardSubjectOf(user), guard);
 }

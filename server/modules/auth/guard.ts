@@ -1,30 +1,23 @@
+import { guardPasses as passes, type Guard, type GuardSubject } from '../../../shared/guard/guard';
 import { hasPermission, type SessionUser } from './sessionUser';
 
-/**
- * A spec guard (docs/spec.md `guard`): every condition given must hold; `any` holds when one of
- * its alternatives does. The SPA repeats the same rule for routes and links (runtime/session/guard.ts).
- */
-export interface Guard {
-  permission?: string;
-  /** true: supplier staff only; false: everyone but supplier staff (inward quotes in the menu). */
-  root?: boolean;
-  admin?: boolean;
-  /** The caller's organisation has a linked account. */
-  linked_account?: boolean;
-  /** The caller's organisation may create organisations below it (002 §2.3). */
-  can_create_resellers?: boolean;
-  /** false: not while emulating another user (002 §4 Emulation). */
-  emulating?: false;
-  any?: readonly Guard[];
+export type { Guard };
+
+/** How a signed-in caller answers a guard's questions (shared/guard/guard.ts evaluates it). */
+export function guardSubjectOf(user: SessionUser): GuardSubject {
+  return {
+    root: user.root,
+    admin: user.admin,
+    holds: (permission) => hasPermission(user, permission),
+    linkedAccount: user.organisation.linked_account,
+    canCreateResellers: user.organisation.can_create_resellers,
+    financeType: user.organisation.finance_type,
+    hasParent: user.organisation.parent !== null,
+    emulating: user.real !== null,
+  };
 }
 
+/** A spec guard on the API (docs/spec.md "Guards"): the SPA asks the same of its user. */
 export function guardPasses(user: SessionUser, guard: Guard): boolean {
-  if (guard.permission && !hasPermission(user, guard.permission)) return false;
-  if (guard.root !== undefined && guard.root !== user.root) return false;
-  if (guard.admin && !user.admin) return false;
-  if (guard.linked_account && !user.organisation.linked_account) return false;
-  if (guard.can_create_resellers && !user.organisation.can_create_resellers) return false;
-  if (guard.emulating === false && user.real) return false;
-  if (guard.any && !guard.any.some((alternative) => guardPasses(user, alternative))) return false;
-  return true;
+  return passes(guardSubjectOf(user), guard);
 }

@@ -55,7 +55,7 @@ describe('rotation with hub secrets (the documented procedure)', () => {
   beforeAll(async () => {
     writeFileSync(join(dataDir, KEY_FILE_NAME), `${oldKey}\n`, { mode: 0o600 });
     useKeyRing(keyRingOf([oldKey]));
-    database = await createTestDatabase();
+    database = await createTestDatabase({ fromTemplate: false });
   });
   afterAll(async () => {
     await database.drop();

@@ -45,10 +45,12 @@ export function cachedHash(plain: string): Promise<string> {
  * (globalDatabases.ts: migrated, and seeded with the demo) it is a copy of one, not built anew:
  * a file copy, or CREATE DATABASE … TEMPLATE, instead of every migration and the demo seed.
  */
-export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { demo?: boolean; fromTemplate?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   const name = `hub_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const template = process.env[TEMPLATE_VARIABLES[options.demo === false ? 'empty' : 'demo']];
+  // fromTemplate false: built anew, its demo secrets sealed under the process's current key ring
+  // (a test of key rotation seals under a key of its own; the template's are under the run's).
+  const template = options.fromTemplate === false ? undefined : process.env[TEMPLATE_VARIABLES[options.demo === false ? 'empty' : 'demo']];
   let result: TestDatabase;
   if (adminUrl && /^postgres/.test(adminUrl)) {
     const admin = knexFactory({ client: 'pg', connection: adminUrl });

@@ -32,6 +32,7 @@ export const messages = {
     "metrics.currency_gbp": "Pfund (£)",
     "metrics.currency_eur": "Euro (€)",
     "metrics.currency_usd": "Dollar ($)",
+    "metrics.axis_sales_value": "Umsatz ({{currency}})",
     "audit_action.ACTIVATE": "Aktiviert",
     "audit_action.ACTIVATE_CHANGES": "Änderungen aktiviert",
     "audit_action.CANCEL_CHANGES": "Änderungen storniert",
@@ -1406,6 +1407,7 @@ export const messages = {
     "metrics.currency_gbp": "Pound (£)",
     "metrics.currency_eur": "Euro (€)",
     "metrics.currency_usd": "Dollar ($)",
+    "metrics.axis_sales_value": "Sales value ({{currency}})",
     "audit_action.ACTIVATE": "Activated",
     "audit_action.ACTIVATE_CHANGES": "Changes activated",
     "audit_action.CANCEL_CHANGES": "Changes cancelled",
@@ -2780,6 +2782,7 @@ export const messages = {
     "metrics.currency_gbp": "Libra (£)",
     "metrics.currency_eur": "Euro (€)",
     "metrics.currency_usd": "Dólar ($)",
+    "metrics.axis_sales_value": "Valor de las ventas ({{currency}})",
     "audit_action.ACTIVATE": "Activado",
     "audit_action.ACTIVATE_CHANGES": "Cambios activados",
     "audit_action.CANCEL_CHANGES": "Cambios cancelados",
@@ -4154,6 +4157,7 @@ export const messages = {
     "metrics.currency_gbp": "Livre (£)",
     "metrics.currency_eur": "Euro (€)",
     "metrics.currency_usd": "Dollar ($)",
+    "metrics.axis_sales_value": "Montant des ventes ({{currency}})",
     "audit_action.ACTIVATE": "Activé",
     "audit_action.ACTIVATE_CHANGES": "Modifications activées",
     "audit_action.CANCEL_CHANGES": "Modifications annulées",
@@ -5528,6 +5532,7 @@ export const messages = {
     "metrics.currency_gbp": "Sterlina (£)",
     "metrics.currency_eur": "Euro (€)",
     "metrics.currency_usd": "Dollaro ($)",
+    "metrics.axis_sales_value": "Valore delle vendite ({{currency}})",
     "audit_action.ACTIVATE": "Attivato",
     "audit_action.ACTIVATE_CHANGES": "Modifiche attivate",
     "audit_action.CANCEL_CHANGES": "Modifiche annullate",
@@ -6902,6 +6907,7 @@ export const messages = {
     "metrics.currency_gbp": "Pond (£)",
     "metrics.currency_eur": "Euro (€)",
     "metrics.currency_usd": "Dollar ($)",
+    "metrics.axis_sales_value": "Verkoopwaarde ({{currency}})",
     "audit_action.ACTIVATE": "Geactiveerd",
     "audit_action.ACTIVATE_CHANGES": "Wijzigingen geactiveerd",
     "audit_action.CANCEL_CHANGES": "Wijzigingen geannuleerd",
@@ -8249,4 +8255,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1372 keys in the English catalogue.
+// 1373 keys in the English catalogue.

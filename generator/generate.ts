@@ -1,4 +1,4 @@
-import { readSpec } from './load/readSpec';
+import { readSpec, readTemplates } from './load/readSpec';
 import { buildModel } from './model/buildModel';
 import type { Model } from './model/types';
 import { emitAuthorizationMatrix } from './emit/authorization';
@@ -11,6 +11,7 @@ import { emitSlots } from './emit/slotRegistry';
 import { emitAuditFields } from './emit/auditFields';
 import { emitServerEntities, emitServerOperations, emitServerMessages, emitServerProblems, emitServerSchemas } from './emit/serverCode';
 import { emitServerTypes } from './emit/types';
+import { emitEmails } from './emit/emails';
 
 export interface MigrationState {
   snapshot: Snapshot | undefined;
@@ -26,7 +27,7 @@ export interface Output {
 }
 
 export function loadModel(specDir: string): Model {
-  return buildModel(readSpec(specDir));
+  return buildModel(readSpec(specDir), readTemplates(specDir));
 }
 
 /** Everything `hub generate` writes, as a function of the model and the committed migrations. */
@@ -41,6 +42,7 @@ export async function generate(model: Model, migrations: MigrationState): Promis
     ['server/generated/entities.ts', emitServerEntities(model)],
     ['server/generated/problems.ts', emitServerProblems(model)],
     ['server/generated/serverMessages.ts', emitServerMessages(model)],
+    ['server/generated/emails.ts', emitEmails(model)],
     ['server/generated/types.ts', await emitServerTypes(model)],
     ['runtime/generated/api.ts', await emitClientTypes(openapi)],
     ['runtime/generated/registry.tsx', emitRegistry(model)],

@@ -203,20 +203,20 @@ export function emitServerEntities(model: Model): string {
 }
 
 /**
- * Messages the server itself sends (e-mails) and writes (the orders CSV: the list's column labels,
- * server/modules/orders/ordersExport.ts), and the enum labels they use, in every locale.
+ * Messages the server itself writes (the orders CSV: the list's column labels,
+ * server/modules/orders/ordersExport.ts) and the enum labels they use, in every locale; the
+ * e-mails' own keys (every `t` key and enum label their templates use) join them.
  */
 const SERVER_MESSAGE_PREFIXES = ['mail.', 'order_status.', 'order_type.', 'orders.'];
 
-/** server/generated/serverMessages.ts: the catalogue's e-mail texts per locale (the SPA has the rest). */
+/** server/generated/serverMessages.ts: the catalogue's e-mail and export texts per locale (the SPA has the rest). */
 export function emitServerMessages(model: Model): string {
+  const emailKeys = new Set(model.emails.messageKeys);
+  const serverKey = (key: string) => emailKeys.has(key) || SERVER_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
   const locales = Object.fromEntries(
     Object.entries(model.messages)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([locale, messages]) => [
-        locale,
-        Object.fromEntries(Object.entries(messages).filter(([key]) => SERVER_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix))).sort(([a], [b]) => a.localeCompare(b))),
-      ]),
+      .map(([locale, messages]) => [locale, Object.fromEntries(Object.entries(messages).filter(([key]) => serverKey(key)).sort(([a], [b]) => a.localeCompare(b)))]),
   );
   return [
     GENERATED_HEADER,

@@ -40,14 +40,26 @@ export interface SpecFile {
   lineOf(path: (string | number)[]): number;
 }
 
-function listYamlFiles(dir: string): string[] {
+function listFiles(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir)
     .sort()
     .flatMap((entry) => {
       const full = join(dir, entry);
-      if (statSync(full).isDirectory()) return listYamlFiles(full);
-      return /\.ya?ml$/.test(entry) ? [full] : [];
+      if (statSync(full).isDirectory()) return listFiles(full, pattern);
+      return pattern.test(entry) ? [full] : [];
     });
+}
+
+/** A Handlebars template of the spec (an e-mail's part or a partial, under emails/), as text. */
+export interface TemplateFile {
+  /** Path relative to the spec folder, with forward slashes. */
+  file: string;
+  text: string;
+}
+
+/** Every `.hbs` file under specDir; the model builder parses and checks them (generator/model/emails.ts). */
+export function readTemplates(specDir: string): TemplateFile[] {
+  return listFiles(specDir, /\.hbs$/).map((fullPath) => ({ file: relative(specDir, fullPath).split('\\').join('/'), text: readFileSync(fullPath, 'utf8') }));
 }
 
 const validateFile = new Ajv({ allErrors: false, strict: false }).compile(specFileSchema);
@@ -72,7 +84,7 @@ function lineLocator(doc: Document, counter: LineCounter) {
 /** Reads and schema-validates every YAML file under specDir; the first problem throws SpecError. */
 export function readSpec(specDir: string): SpecFile[] {
   return parseSpecSources(
-    listYamlFiles(specDir).map((fullPath) => ({ file: relative(specDir, fullPath).split('\\').join('/'), text: readFileSync(fullPath, 'utf8') })),
+    listFiles(specDir, /\.ya?ml$/).map((fullPath) => ({ file: relative(specDir, fullPath).split('\\').join('/'), text: readFileSync(fullPath, 'utf8') })),
   );
 }
 

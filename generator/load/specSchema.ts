@@ -708,6 +708,24 @@ const menuGroup = {
   },
 } as const;
 
+/**
+ * An e-mail the portal sends (docs/spec.md "emails"): its templates are emails/<name>.html.hbs and
+ * emails/<name>.txt.hbs beside this declaration; `context` and `sample` are checked by the model
+ * builder (generator/model/emailContext.ts), which names the line of a bad type or sample value.
+ */
+const email = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['label', 'description', 'subject', 'context', 'sample'],
+  properties: {
+    label: { type: 'string' },
+    description: { type: 'string' },
+    subject: { type: 'string', minLength: 1, pattern: '^[^\\n]*$' },
+    context: { type: 'object' },
+    sample: { type: 'object' },
+  },
+} as const;
+
 export const specFileSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $defs: { property, guard, rowCondition },
@@ -738,5 +756,6 @@ export const specFileSchema = {
       },
     },
     messages: { type: 'object', additionalProperties: { type: 'string' } },
+    emails: { type: 'object', propertyNames: identifier, additionalProperties: email },
   },
 } as const;

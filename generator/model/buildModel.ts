@@ -1,4 +1,4 @@
-import { SpecError, type SpecFile } from '../load/readSpec';
+import { SpecError, type SpecFile, type TemplateFile } from '../load/readSpec';
 import { enumValues } from '../emit/jsonSchema';
 import { checkRecordWrite, recordWriteOptions } from './recordWrites';
 import type {
@@ -35,6 +35,7 @@ import { addScreenActions } from './actionModel';
 import { buildMessages } from './messages';
 import { buildMenu } from './menuModel';
 import { assignAccess } from './access';
+import { buildEmails } from './emails';
 
 const DEFAULT_SCALE: Partial<Record<ScalarType, number>> = { money: 4, decimal: 4 };
 
@@ -631,8 +632,12 @@ function checkWriteOnly(files: SpecFile[], entities: Entity[], operations: Opera
   }
 }
 
-/** Builds the validated model from parsed spec files; the first inconsistency throws SpecError (the catalogue checks throw all of theirs together, as SpecErrors). */
-export function buildModel(files: SpecFile[]): Model {
+/**
+ * Builds the validated model from parsed spec files and the e-mail templates beside them; the
+ * first inconsistency throws SpecError (the catalogue and e-mail checks throw all of theirs
+ * together, as SpecErrors).
+ */
+export function buildModel(files: SpecFile[], templates: TemplateFile[] = []): Model {
   const enums = buildEnums(files);
   const enumNames = new Set(enums.map((e) => e.name));
   const entities = buildEntities(files, enumNames);
@@ -693,5 +698,6 @@ export function buildModel(files: SpecFile[]): Model {
       throw new SpecError(file.file, file.lineOf(['operations', operation.id, 'permission']), `operations.${operation.id}.permission`, `unknown permission "${operation.permission}"`);
     }
   }
-  return { enums, entities, schemas, operations, routes, screens, permissions, menu, messages };
+  const emails = buildEmails(files, templates, enums, messages['en'] ?? {});
+  return { enums, entities, schemas, operations, routes, screens, permissions, menu, messages, emails };
 }

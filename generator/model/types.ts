@@ -635,7 +635,64 @@ export interface Model {
   menu: MenuItem[];
   /** locale → key → text; en is complete, others may be partial. */
   messages: Record<string, Record<string, string>>;
+  /** The e-mails the portal sends, from spec/emails/ (docs/spec.md "emails"); checked templates. */
+  emails: EmailModel;
 }
 
-/** What the screens are built from: the model before screens, routes, permissions, menu and messages. */
-export type ModelBeforeScreens = Omit<Model, 'screens' | 'routes' | 'permissions' | 'menu' | 'messages'>;
+/** What the screens are built from: the model before screens, routes, permissions, menu, messages and e-mails. */
+export type ModelBeforeScreens = Omit<Model, 'screens' | 'routes' | 'permissions' | 'menu' | 'messages' | 'emails'>;
+
+/** A scalar an e-mail's context may carry; each has its helper or may be written as it is. */
+export type EmailScalar = 'string' | 'text' | 'url' | 'integer' | 'boolean' | 'money' | 'date' | 'timestamp';
+
+/** The type of a value in an e-mail's context (the spec's `context:` grammar). */
+export type EmailValueType =
+  | { kind: 'scalar'; scalar: EmailScalar }
+  | { kind: 'enum'; enumName: string; values: (string | number)[] }
+  | { kind: 'object'; fields: EmailField[] }
+  | { kind: 'list'; items: EmailValueType };
+
+export interface EmailField {
+  name: string;
+  type: EmailValueType;
+  /** Declared with a `?` after its name: null when there is none. */
+  nullable: boolean;
+}
+
+/** A template's source and the file it came from (relative to spec/). */
+export interface EmailTemplateSource {
+  file: string;
+  source: string;
+}
+
+/** One e-mail: its declared context, the sample the preview renders, and its three templates. */
+export interface EmailDef {
+  name: string;
+  /** Catalogue key naming the e-mail on the preview page. */
+  label: string;
+  description: string;
+  /** The context its templates may use, besides the common one every e-mail gets. */
+  context: EmailField[];
+  sample: Record<string, unknown>;
+  /** The subject line: a one-line template (plain text). */
+  subject: string;
+  html: EmailTemplateSource;
+  text: EmailTemplateSource;
+}
+
+/** A partial of one part (`{{#> layout}}…{{/layout}}`), checked against the common context. */
+export interface EmailPartial {
+  name: string;
+  part: 'html' | 'text';
+  file: string;
+  source: string;
+}
+
+export interface EmailModel {
+  /** The context every e-mail gets from the server (language, portal, recipient, branding). */
+  common: EmailField[];
+  emails: EmailDef[];
+  partials: EmailPartial[];
+  /** The catalogue keys the templates and partials use (`t` keys and enum labels), sorted: the server's catalogue. */
+  messageKeys: string[];
+}

@@ -58,12 +58,14 @@ function enumLabels(sources: { file: string; text: string }[]): { file: string; 
  * the fragments' enums (`labelEnums: false` leaves them out, for the label checks' own tests).
  */
 export function modelOf(files: Record<string, string>, { labelEnums = true }: { labelEnums?: boolean } = {}): Model {
-  const sources = Object.entries(files).map(([file, text]) => ({ file, text }));
+  // Templates (.hbs) are text the model builder parses itself; the rest is YAML.
+  const templates = Object.entries(files).filter(([file]) => file.endsWith('.hbs')).map(([file, text]) => ({ file, text }));
+  const sources = Object.entries(files).filter(([file]) => !file.endsWith('.hbs')).map(([file, text]) => ({ file, text }));
   if (!files['messages/en.yaml']) sources.push(MINIMAL_MESSAGES);
   // A fragment with a YAML error keeps its own error: labels are only added to parseable ones.
   const labels = labelEnums ? safely(() => enumLabels(sources)) : undefined;
   if (labels) sources.push(labels);
-  return buildModel(parseSpecSources(sources));
+  return buildModel(parseSpecSources(sources), templates);
 }
 
 function safely<T>(read: () => T): T | undefined {

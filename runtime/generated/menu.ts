@@ -82,6 +82,11 @@ export const menu: readonly MenuItemDef[] = [
       },
       {
         "kind": "entry",
+        "label": "menu.emails",
+        "route": "emails"
+      },
+      {
+        "kind": "entry",
         "label": "menu.api_reference",
         "href": "/api/v1/docs",
         "guard": {

@@ -148,6 +148,15 @@ export const routes: RouteDef[] = [
     Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="feed" /> }))),
   },
   {
+    name: "emails",
+    path: "/backoffice/emails",
+    public: false,
+    guard: {"root":true,"admin":true},
+    breadcrumbs: [{"label":"crumb.back_office"},{"label":"crumb.emails"}],
+    screen: "email_templates",
+    Component: lazy(() => import('../../screens/emails/EmailPreviewPage').then((module) => ({ default: module.EmailPreviewPage }))),
+  },
+  {
     name: "subscriptions",
     path: "/webstore/subscriptions",
     public: false,

@@ -71,7 +71,7 @@ describe('shownMenu', () => {
     expect(labels(shownMenu(menu, buyer, findRoute))).toEqual(['menu.webstore', 'menu.baskets', 'menu.orders', 'menu.quotes', 'menu.subscriptions', 'menu.invoices', 'menu.two_factor']);
     const backOffice = shownMenu(menu, person({ root: true, admin: true }), findRoute).find((item) => item.kind === 'group');
     expect(backOffice && labels([backOffice])).toEqual([
-      ['menu.back_office', ['menu.organisations', 'menu.users', 'menu.roles', 'menu.product_groups', 'menu.feeds', 'menu.metrics', 'menu.api_reference']],
+      ['menu.back_office', ['menu.organisations', 'menu.users', 'menu.roles', 'menu.product_groups', 'menu.feeds', 'menu.metrics', 'menu.emails', 'menu.api_reference']],
     ]);
   });
 });

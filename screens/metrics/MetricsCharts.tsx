@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { intlLocale } from '../../runtime/format/locale';
 import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
-import { columnHeights, pieSlices, topWithOthers, type ChartPoint } from './chartData';
+import { chartData, topWithOthers, type ChartDatum, type ChartPoint } from './chartData';
 import './metricsCharts.css';
 
 /** The row properties the charts read (MetricsAccountManager of GET /metrics). */
@@ -20,73 +22,76 @@ const CURRENCIES: { code: Currency; field: 'sales_gbp' | 'sales_eur' | 'sales_us
   { code: 'EUR', field: 'sales_eur', label: 'metrics.currency_eur' },
   { code: 'USD', field: 'sales_usd', label: 'metrics.currency_usd' },
 ];
-/** Seven distinguishable colours, the last (grey) for Others. */
-const COLOURS = ['#1f6fb2', '#e07b24', '#2e9e5b', '#c23b3b', '#7d55c7', '#c9a227', '#8a8f98'];
-const colourOf = (point: ChartPoint, index: number) => (point.others ? COLOURS[6]! : COLOURS[index % 6]!);
 
-function Legend({ points, format }: { points: readonly ChartPoint[]; format: (point: ChartPoint) => string }) {
+/**
+ * The legend, with each account manager's figure: what the chart shows, in words and numbers a
+ * screen reader reads (the drawing itself is a picture of them).
+ */
+function Legend({ data }: { data: readonly ChartDatum[] }) {
   return (
     <ul className="metrics-chart__legend">
-      {points.map((point, index) => (
-        <li key={point.label}>
-          <span className="metrics-chart__swatch" style={{ background: colourOf(point, index) }} aria-hidden="true" />
-          <span className="metrics-chart__label">{point.label}</span> <span className="metrics-chart__value">{format(point)}</span>
+      {data.map((datum) => (
+        <li key={datum.name}>
+          <span className="metrics-chart__swatch" style={{ background: datum.fill }} aria-hidden="true" />
+          <span className="metrics-chart__label">{datum.name}</span> <span className="metrics-chart__value">{datum.text}</span>
         </li>
       ))}
     </ul>
   );
 }
 
-function PieChart({ title, points }: { title: string; points: readonly ChartPoint[] }) {
+/** What a tooltip shows of a datum: its exact, formatted figure rather than the plotted number. */
+const tooltipText = (_value: unknown, name: unknown, item: { payload?: ChartDatum }) => [item.payload?.text ?? '', String(name)] as [string, string];
+
+function CountPie({ title, points }: { title: string; points: readonly ChartPoint[] }) {
   const t = useT();
-  const r = 70;
-  const slices = pieSlices(points, r);
-  const format = (point: ChartPoint) => point.value.toString();
+  const data = chartData(points, (point) => new Intl.NumberFormat(intlLocale()).format(point.value.toNumber()));
+  const drawn = data.filter((datum) => datum.value > 0);
   return (
-    <figure className="metrics-chart" aria-label={title}>
+    <figure className="metrics-chart">
       <figcaption>{title}</figcaption>
-      {slices.length === 0 ? (
+      {drawn.length === 0 ? (
         <p className="metrics-chart__empty">{t('metrics.chart_empty')}</p>
       ) : (
-        <svg viewBox={`0 0 ${2 * r} ${2 * r}`} width={2 * r} height={2 * r} role="img" aria-label={points.map((point) => `${point.label}: ${format(point)}`).join(', ')}>
-          {slices.map((slice) => (
-            <path key={slice.point.label} d={slice.path} fill={colourOf(slice.point, points.indexOf(slice.point))} stroke="#fff" strokeWidth="1">
-              <title>{`${slice.point.label}: ${format(slice.point)}`}</title>
-            </path>
-          ))}
-        </svg>
+        <PieChart width={320} height={240} title={title}>
+          <Pie data={drawn} dataKey="value" nameKey="name" cx="50%" cy="50%" outerRadius={80} isAnimationActive={false} label={({ payload }: { payload?: ChartDatum }) => payload?.text ?? ''}>
+            {drawn.map((datum) => (
+              <Cell key={datum.name} fill={datum.fill} />
+            ))}
+          </Pie>
+          <Tooltip formatter={tooltipText} />
+        </PieChart>
       )}
-      <Legend points={points} format={format} />
+      <Legend data={data} />
     </figure>
   );
 }
 
-function ColumnChart({ title, points, currency }: { title: string; points: readonly ChartPoint[]; currency: Currency }) {
+function ValueColumns({ title, points, currency }: { title: string; points: readonly ChartPoint[]; currency: Currency }) {
   const t = useT();
-  const heights = columnHeights(points);
-  const width = 24;
-  const gap = 10;
-  const tall = 140;
-  const format = (point: ChartPoint) => formatMoney(point.value.toFixed(2), currency) ?? point.value.toFixed(2);
-  const total = points.reduce((sum, point) => sum + (point.value.gt(0) ? 1 : 0), 0);
+  const data = chartData(points, (point) => formatMoney(point.value.toFixed(2), currency) ?? point.value.toFixed(2));
+  // Axis ticks are round figures (£1.2K): drawing only, so a float is fine there.
+  const tick = new Intl.NumberFormat(intlLocale(), { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
   return (
-    <figure className="metrics-chart" aria-label={title}>
+    <figure className="metrics-chart">
       <figcaption>{title}</figcaption>
-      {total === 0 ? (
+      {data.every((datum) => datum.value <= 0) ? (
         <p className="metrics-chart__empty">{t('metrics.chart_empty')}</p>
       ) : (
-        <svg viewBox={`0 0 ${points.length * (width + gap)} ${tall}`} width={points.length * (width + gap)} height={tall} role="img" aria-label={points.map((point) => `${point.label}: ${format(point)}`).join(', ')}>
-          {points.map((point, index) => {
-            const height = Math.max(heights[index]! * (tall - 4), point.value.gt(0) ? 1 : 0);
-            return (
-              <rect key={point.label} x={index * (width + gap) + gap / 2} y={tall - height} width={width} height={height} fill={colourOf(point, index)}>
-                <title>{`${point.label}: ${format(point)}`}</title>
-              </rect>
-            );
-          })}
-        </svg>
+        <BarChart width={Math.max(360, data.length * 88 + 100)} height={320} data={data} margin={{ top: 24, right: 16, bottom: 24, left: 24 }} title={title}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="name" interval={0} angle={-25} textAnchor="end" height={80} label={{ value: t('metrics.name'), position: 'insideBottom', offset: -16 }} />
+          <YAxis tickFormatter={(value: number) => tick.format(value)} width={72} label={{ value: t('metrics.axis_sales_value', { currency }), angle: -90, position: 'insideLeft', offset: -12, style: { textAnchor: 'middle' } }} />
+          <Tooltip formatter={tooltipText} />
+          <Bar dataKey="value" name={t('metrics.chart_sales_value')} isAnimationActive={false}>
+            {data.map((datum) => (
+              <Cell key={datum.name} fill={datum.fill} />
+            ))}
+            <LabelList dataKey="text" position="top" className="metrics-chart__bar-label" fill="#333" />
+          </Bar>
+        </BarChart>
       )}
-      <Legend points={points} format={format} />
+      <Legend data={data} />
     </figure>
   );
 }
@@ -94,8 +99,10 @@ function ColumnChart({ title, points, currency }: { title: string; points: reado
 /**
  * The three charts of the sales metrics page (001 §2): "New on HUB" and "Number of sales" pies and
  * "Total sales value" columns in the currency chosen (pound, euro, dollar), each over the top six
- * account managers plus Others (001 §9), from the rows the table's filters selected. Hand-drawn SVG:
- * a charting library would cost tens of kilobytes for three simple shapes.
+ * account managers plus Others (001 §9), from the rows the table's filters selected. Drawn with
+ * Recharts (labelled axes, values on the slices and columns, tooltips, keyboard access through its
+ * accessibility layer); this module is loaded only on the root-only metrics page (MetricsPage's
+ * lazy import), so no other screen downloads the library.
  */
 export default function MetricsCharts({ rows }: { rows: readonly MetricsChartRow[] }) {
   const t = useT();
@@ -107,10 +114,10 @@ export default function MetricsCharts({ rows }: { rows: readonly MetricsChartRow
   const value = useMemo(() => topWithOthers(rows, (row) => row.name, (row) => row[field], others), [rows, others, field]);
   return (
     <section className="metrics-charts" aria-label={t('metrics.charts')}>
-      <PieChart title={t('metrics.chart_new_on_hub')} points={newOnHub} />
-      <PieChart title={t('metrics.chart_sales_num')} points={sales} />
+      <CountPie title={t('metrics.chart_new_on_hub')} points={newOnHub} />
+      <CountPie title={t('metrics.chart_sales_num')} points={sales} />
       <div className="metrics-chart__with-choice">
-        <ColumnChart title={t('metrics.chart_sales_value')} points={value} currency={currency} />
+        <ValueColumns title={t('metrics.chart_sales_value')} points={value} currency={currency} />
         <fieldset className="metrics-chart__currency">
           <legend>{t('metrics.currency')}</legend>
           {CURRENCIES.map((choice) => (

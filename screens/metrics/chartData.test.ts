@@ -1,6 +1,5 @@
-import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { columnHeights, pieSlices, topWithOthers } from './chartData';
+import { chartData, COLOURS, topWithOthers } from './chartData';
 
 const rows = [
   ['Alice', '10.10'], ['Ben', '2'], ['Chloe', '30'], ['Dev', '0'], ['Erin', '7'], ['Farah', '30'], ['George', '1.05'], ['Hana', '0.85'],
@@ -19,17 +18,11 @@ describe('metrics chart data (001 §2, §9)', () => {
     expect(topWithOthers(rows.slice(0, 6), (row) => row[0], (row) => row[1], 'Others').map((point) => point.label)).not.toContain('Others');
   });
 
-  it('draws slices for the non-zero points, sharing the whole; a lone one as a full circle; none for all zero', () => {
-    const points = [{ label: 'a', value: new Decimal(1) }, { label: 'b', value: new Decimal(3) }, { label: 'c', value: new Decimal(0) }];
-    const slices = pieSlices(points, 50);
-    expect(slices.map((slice) => slice.share.toString())).toEqual(['0.25', '0.75']);
-    expect(slices[1]!.path).toContain(' 1 1 ');
-    expect(pieSlices([{ label: 'a', value: new Decimal(5) }], 50)[0]!.path).toMatch(/^M 50 0 A/);
-    expect(pieSlices([{ label: 'a', value: new Decimal(0) }], 50)).toEqual([]);
-  });
-
-  it('scales columns to the tallest', () => {
-    expect(columnHeights([{ label: 'a', value: new Decimal(5) }, { label: 'b', value: new Decimal(10) }])).toEqual([0.5, 1]);
-    expect(columnHeights([{ label: 'a', value: new Decimal(0) }])).toEqual([0]);
+  it('gives the chart library each point with its colour (Others grey) and its exact figure as text', () => {
+    const points = topWithOthers(rows, (row) => row[0], (row) => row[1], 'Others');
+    const data = chartData(points, (point) => `£${point.value.toFixed(2)}`);
+    expect(data[0]).toEqual({ name: 'Chloe', value: 30, text: '£30.00', fill: COLOURS[0] });
+    expect(data[6]).toEqual({ name: 'Others', value: 0.85, text: '£0.85', fill: COLOURS[6] });
+    expect(new Set(data.slice(0, 6).map((datum) => datum.fill)).size).toBe(6);
   });
 });

@@ -25,36 +25,25 @@ export function topWithOthers<Row>(rows: readonly Row[], label: (row: Row) => st
   return [...top, { label: othersLabel, value: rest.reduce((sum, point) => sum.plus(point.value), new Decimal(0)), others: true }];
 }
 
-/** A pie's slices as SVG paths on a circle of radius r at (r, r); a lone non-zero slice is a full circle. */
-export function pieSlices(points: readonly ChartPoint[], r: number): { point: ChartPoint; path: string; share: Decimal }[] {
-  const total = points.reduce((sum, point) => sum.plus(point.value), new Decimal(0));
-  if (total.lte(0)) return [];
-  const shown = points.filter((point) => point.value.gt(0));
-  let start = new Decimal(0);
-  return shown.map((point) => {
-    const share = point.value.dividedBy(total);
-    const end = start.plus(share);
-    const path =
-      shown.length === 1
-        ? `M ${r} 0 A ${r} ${r} 0 1 1 ${r - 0.01} 0 Z`
-        : arcPath(r, start.toNumber(), end.toNumber());
-    start = end;
-    return { point, path, share };
-  });
+/** Seven distinguishable colours, the last (grey) for Others. */
+export const COLOURS = ['#1f6fb2', '#e07b24', '#2e9e5b', '#c23b3b', '#7d55c7', '#c9a227', '#8a8f98'] as const;
+
+/** A point as the chart library draws it: a plotted number, and the exact figure as text. */
+export interface ChartDatum {
+  name: string;
+  /** Drawing only (slice angles, column heights): a float is fine here, never for the figure shown. */
+  value: number;
+  /** The exact figure as shown in labels, tooltips and the legend. */
+  text: string;
+  fill: string;
 }
 
-/** The wedge from fraction `from` to `to` of the turn, clockwise from twelve o'clock (drawing only: floats are fine). */
-function arcPath(r: number, from: number, to: number): string {
-  const at = (fraction: number) => {
-    const angle = fraction * 2 * Math.PI - Math.PI / 2;
-    return `${(r + r * Math.cos(angle)).toFixed(2)} ${(r + r * Math.sin(angle)).toFixed(2)}`;
-  };
-  const large = to - from > 0.5 ? 1 : 0;
-  return `M ${r} ${r} L ${at(from)} A ${r} ${r} 0 ${large} 1 ${at(to)} Z`;
-}
-
-/** Column heights as fractions of the tallest (0 when every value is 0). */
-export function columnHeights(points: readonly ChartPoint[]): number[] {
-  const max = points.reduce((largest, point) => Decimal.max(largest, point.value), new Decimal(0));
-  return points.map((point) => (max.lte(0) ? 0 : point.value.dividedBy(max).toNumber()));
+/** The points as chart data, each with its colour (Others grey) and its figure formatted from the exact value. */
+export function chartData(points: readonly ChartPoint[], format: (point: ChartPoint) => string): ChartDatum[] {
+  return points.map((point, index) => ({
+    name: point.label,
+    value: point.value.toNumber(),
+    text: format(point),
+    fill: point.others ? COLOURS[6] : COLOURS[index % 6]!,
+  }));
 }

@@ -5174,6 +5174,81 @@ export const apiSchemas = {
         }
       }
     },
+    "EmailTemplateSummary": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name",
+        "label",
+        "description"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "The e-mail's name in spec/emails"
+        },
+        "label": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "The catalogue key naming it"
+        },
+        "description": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "When it is sent and to whom"
+        }
+      }
+    },
+    "EmailPreview": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name",
+        "locale",
+        "subject",
+        "html",
+        "text"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "locale": {
+          "type": "string",
+          "enum": [
+            "de",
+            "en",
+            "es",
+            "fr",
+            "it",
+            "nl"
+          ]
+        },
+        "subject": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "html": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "The HTML part, every value escaped"
+        },
+        "text": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "The plain-text part"
+        }
+      }
+    },
     "CreatedByRef": {
       "type": "object",
       "additionalProperties": false,

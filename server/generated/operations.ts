@@ -11,6 +11,7 @@ import * as billing_metricsExport from '../modules/billing/metricsExport';
 import * as billing_subscriptionParts from '../modules/billing/subscriptionParts';
 import * as catalogue_handlers from '../modules/catalogue/handlers';
 import * as checkout_handlers from '../modules/checkout/handlers';
+import * as emails_handlers from '../modules/emails/handlers';
 import * as feeds_handlers from '../modules/feeds/handlers';
 import * as orders_basketFromOrder from '../modules/orders/basketFromOrder';
 import * as orders_handlers from '../modules/orders/handlers';
@@ -5253,6 +5254,72 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: checkout_handlers.lookupCompany satisfies Handler<"lookupCompany">,
+    etag: true,
+  },
+  {
+    id: "listEmailTemplates",
+    method: "get",
+    path: "/email_templates",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: emails_handlers.listEmailTemplates satisfies Handler<"listEmailTemplates">,
+  },
+  {
+    id: "previewEmailTemplate",
+    method: "get",
+    path: "/email_templates/:name/preview",
+    auth: "session",
+    guard: {"root":true,"admin":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "The e-mail's name in spec/emails"
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "locale": {
+          "type": "string",
+          "enum": [
+            "de",
+            "en",
+            "es",
+            "fr",
+            "it",
+            "nl"
+          ],
+          "description": "The recipient's language",
+          "default": "en"
+        },
+        "organisation": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "description": "Render in the branding and portal address of this organisation (else none)"
+        }
+      }
+    },
+    handler: emails_handlers.previewEmailTemplate satisfies Handler<"previewEmailTemplate">,
     etag: true,
   },
   {

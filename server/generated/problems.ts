@@ -44,6 +44,7 @@ export const problemTitles = {
   "basket_value_higher_than_rrp": "Finance is not available because the basket value is higher than the recommended retail price.",
   "company_not_found": "The company could not be found.",
   "company_not_financeable": "This company is not eligible for finance.",
+  "email_not_found": "There is no e-mail of that name.",
   "already_emulating": "You are already emulating a user. Stop emulating first.",
   "user_not_active": "This user is disabled or not active and cannot be emulated.",
   "feed_connection_refused": "The server refused the connection: check the server name and port, and that it accepts connections.",

@@ -1030,6 +1030,41 @@ product: (ProductRef | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EmailTemplateSummary".
+ */
+export interface EmailTemplateSummary {
+/**
+ * The e-mail's name in spec/emails
+ */
+name: string
+/**
+ * The catalogue key naming it
+ */
+label: string
+/**
+ * When it is sent and to whom
+ */
+description: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EmailPreview".
+ */
+export interface EmailPreview {
+name: string
+locale: ("de" | "en" | "es" | "fr" | "it" | "nl")
+subject: string
+/**
+ * The HTML part, every value escaped
+ */
+html: string
+/**
+ * The plain-text part
+ */
+text: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ShippingTypeRef".
  */
 export interface ShippingTypeRef {
@@ -2954,6 +2989,27 @@ export interface LookupCompanyQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListEmailTemplatesQuery".
+ */
+export interface ListEmailTemplatesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "PreviewEmailTemplateQuery".
+ */
+export interface PreviewEmailTemplateQuery {
+/**
+ * The recipient's language
+ */
+locale: ("de" | "en" | "es" | "fr" | "it" | "nl")
+/**
+ * Render in the branding and portal address of this organisation (else none)
+ */
+organisation?: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "LoginQuery".
  */
 export interface LoginQuery {
@@ -3837,6 +3893,8 @@ export interface OperationTypes {
   checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; response: CheckoutResult; paged: false };
   applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; response: FinanceResult; paged: false };
   lookupCompany: { params: { query: string }; query: LookupCompanyQuery; body: undefined; response: CompanyLookup; paged: false };
+  listEmailTemplates: { params: {  }; query: ListEmailTemplatesQuery; body: undefined; response: EmailTemplateSummary[]; paged: false };
+  previewEmailTemplate: { params: { name: string }; query: PreviewEmailTemplateQuery; body: undefined; response: EmailPreview; paged: false };
   login: { params: {  }; query: LoginQuery; body: LoginRequest; response: CurrentUser; paged: false };
   logout: { params: {  }; query: LogoutQuery; body: undefined; response: void; paged: false };
   whoami: { params: {  }; query: WhoamiQuery; body: undefined; response: CurrentUser; paged: false };

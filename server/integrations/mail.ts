@@ -1,9 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
+import type { EmailContexts, EmailName } from '../generated/emails';
 import type { OutboxHandler } from '../writes/outbox';
 import { enqueue } from '../writes/outbox';
 import type { Records } from '../writes/records';
+import { renderEmail, type EmailRecipient } from './emails/renderEmail';
 
 /** The outbox topic of e-mails. */
 export const MAIL_TOPIC = 'mail';
@@ -12,6 +14,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, sent beside the plain-text one (multipart/alternative). */
+  html?: string;
 }
 
 /**
@@ -21,6 +25,17 @@ export interface MailMessage {
 export function queueMail(records: Records, message: MailMessage): Promise<void> {
   return enqueue(records, MAIL_TOPIC, message);
 }
+
+/**
+ * Renders one of the spec's e-mails for its recipient (docs/spec.md "emails") and queues it: the
+ * outbox keeps the message as rendered, so a retry sends exactly what the change reported.
+ */
+export async function queueEmail<N extends EmailName>(records: Records, name: N, recipient: EmailRecipient, context: EmailContexts[N]): Promise<void> {
+  await queueMail(records, await renderEmail(name, recipient, context));
+}
+
+/** What nodemailer sends of a message: both parts when it has an HTML one. */
+const partsOf = (message: MailMessage) => ({ to: message.to, subject: message.subject, text: message.text, ...(message.html !== undefined && { html: message.html }) });
 
 /**
  * A transport made with the first e-mail: nodemailer loads then, not at start-up
@@ -39,7 +54,7 @@ export function mailHandler(smtpUrl: string, from: string): OutboxHandler {
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
   return async (payload) => {
     const message = payload as MailMessage;
-    await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    await (await transport()).sendMail({ from, ...partsOf(message) });
   };
 }
 
@@ -68,7 +83,7 @@ export interface MailAttachment {
  */
 export async function sendMailNow(settings: MailSettings, message: MailMessage & { attachments: MailAttachment[] }): Promise<void> {
   const nodemailer = (await import('nodemailer')).default;
-  const mail = { from: settings.from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments };
+  const mail = { from: settings.from, ...partsOf(message), attachments: message.attachments };
   if (settings.smtpUrl) {
     const transport = nodemailer.createTransport(settings.smtpUrl);
     try {
@@ -92,7 +107,7 @@ export function mailFileHandler(folder: string, from: string): OutboxHandler {
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return async (payload) => {
     const message = payload as MailMessage;
-    const sent = await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    const sent = await (await transport()).sendMail({ from, ...partsOf(message) });
     await mkdir(folder, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
     await writeFile(join(folder, name), sent.message as Buffer);

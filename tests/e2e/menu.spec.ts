@@ -45,6 +45,7 @@ test('a root admin reaches every area from the menu, each marked as the current 
     ['Product groups', /\/webstore\/product_groups$/],
     ['Feeds', /\/webstore\/feeds$/],
     ['Sales metrics', /\/backoffice\/metrics$/],
+    ['E-mail templates', /\/backoffice\/emails$/],
   ] as const) {
     await expect(backOffice(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(entry(page, label)).toBeHidden();

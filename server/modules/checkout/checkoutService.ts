@@ -2,9 +2,9 @@ import { orderName } from '../orders/orderName';
 import Decimal from 'decimal.js';
 import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
-import { queueMail } from '../../integrations/mail';
-import { mailText } from '../../integrations/mailText';
-import { notifyManualAuthorisation } from '../orders/orderNotifications';
+import { queueEmail } from '../../integrations/mail';
+import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
+import { notifyManualAuthorisation, orderFacts, orderUrl } from '../orders/orderNotifications';
 import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
 import type { Records } from '../../writes/records';
 import { hasPermission, type SessionUser } from '../auth/sessionUser';
@@ -151,17 +151,21 @@ const steps: WorkflowStep<CheckoutState>[] = [
  * accepted quote's order alike.
  */
 export async function notifyOrderCreated(records: Records, user: SessionUser, order: PlacedOrder, buyerId: number): Promise<void> {
-  const recipients = (await records.db('user_notifications as n')
+  const subscribers = (await records.db('user_notifications as n')
     .join('users as u', 'u.id', 'n.user_id')
     .where({ 'n.type': 'order_created', 'u.organisation_id': buyerId, 'u.disabled': false })
     .orderBy('u.id')
-    .select('u.email_address', 'u.user_language')) as { email_address: string; user_language: string | null }[];
-  for (const { email_address, user_language: language } of recipients) {
-    const placed = mailText(language, 'mail.order_created.text', { order: order.name, user: user.name });
-    const held = order.status === 'PENDING_AUTHORISATION' ? ` ${mailText(language, 'mail.order_created.awaits_authorisation')}` : '';
-    await queueMail(records, { to: email_address, subject: mailText(language, 'mail.order_created.subject', { order: order.name }), text: `${placed}${held}` });
+    .select(...RECIPIENT_COLUMNS)) as RecipientRow[];
+  if (subscribers.length > 0) {
+    const recipients = new EmailRecipients(records.db);
+    const facts = await orderFacts(records.db, order.id);
+    for (const row of subscribers) {
+      const recipient = await recipients.user(row);
+      const context = { order: facts, placed_by: user.name, awaits_authorisation: order.status === 'PENDING_AUTHORISATION', order_url: orderUrl(recipient, order.id) };
+      await queueEmail(records, 'order_created', recipient, context);
+    }
   }
-  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.name, buyerId);
+  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, buyerId);
 }
 
 /** 000 §4 Place order, one workflow in the request's transaction: all of it happens, or none. */

@@ -10,6 +10,10 @@ import { writeVersionedRows } from '../../testing/versionedRows';
 // 000 §4 / 002 §3: order_created leaves through the outbox, after commit, to the organisation's
 // users who subscribed to it; read back from a real SMTP server.
 
+/** A received message's body as text (quoted-printable undone). */
+const bodyOf = (data: string) =>
+  data.replace(/=\r\n/g, '').replace(/(=[0-9A-F]{2})+/g, (encoded) => Buffer.from(encoded.replace(/=/g, ''), 'hex').toString('utf8'));
+
 let server: TestServer;
 let smtp: SmtpCatcher;
 
@@ -37,6 +41,14 @@ it('e-mails order_created to the subscribed users of the organisation, and nobod
   expect(smtp.received).toHaveLength(1);
   expect(smtp.received[0]!.to).toEqual([BUYER]);
   expect(smtp.received[0]!.data).toContain(`Subject: Order ${String(placed.body['name'])} created`);
+  // From the spec's templates: a plain-text and an HTML part, in the branding of Customer Co's
+  // reseller (its footer text), linking to the order at the portal's address.
+  const body = bodyOf(smtp.received[0]!.data);
+  expect(body).toMatch(/Content-Type: multipart\/alternative/);
+  expect(body).toMatch(/Content-Type: text\/plain; charset=utf-8[\s\S]*Content-Type: text\/html; charset=utf-8/);
+  expect(body).toContain(`Order ${String(placed.body['name'])} was placed by Bob Buyer.`);
+  expect(body).toContain('Reseller Partners UK Ltd, reselling since 2004');
+  expect(body).toContain(`<a href="https://hub.supplier.example/webstore/orders/${String(placed.body['id'])}"`);
 });
 
 it('queues nothing for a checkout that was refused', async () => {

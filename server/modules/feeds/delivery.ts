@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import SftpClient from 'ssh2-sftp-client';
-import { sendMailNow, type MailSettings } from '../../integrations/mail';
+import { sendMailNow, type MailMessage, type MailSettings } from '../../integrations/mail';
 
 /** Why a delivery failed, as a problem code whose catalogue text a user understands (docs/feeds.md). */
 export type DeliveryFailureCode =
@@ -50,7 +50,7 @@ export interface TlsTrust {
 }
 
 export type DeliveryTarget =
-  | { kind: 'email'; to: string; subject: string; text: string; mail: MailSettings }
+  | { kind: 'email'; message: MailMessage; mail: MailSettings }
   | { kind: 'server'; server: FileServer; tls: TlsTrust; knownHostKey: string | null };
 
 export interface DeliveryResult {
@@ -170,7 +170,7 @@ async function uploadSftp(server: FileServer, file: FeedFile, knownHostKey: stri
 export async function deliverFile(target: DeliveryTarget, file: FeedFile): Promise<DeliveryResult> {
   if (target.kind === 'email') {
     try {
-      await sendMailNow(target.mail, { to: target.to, subject: target.subject, text: target.text, attachments: [{ filename: file.name, path: file.path, contentType: 'text/csv' }] });
+      await sendMailNow(target.mail, { ...target.message, attachments: [{ filename: file.name, path: file.path, contentType: 'text/csv' }] });
       return {};
     } catch (error) {
       throw failureOf(error);

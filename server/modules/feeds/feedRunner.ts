@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 import { decodeRow } from '../../db/codec';
 import { dataDirectory, openFeedPassword } from '../../db/secrets';
 import { mailSettingsFrom, type MailSettings } from '../../integrations/mail';
-import { mailText } from '../../integrations/mailText';
+import { EmailRecipients } from '../../integrations/emails/emailRecipients';
+import { renderEmail } from '../../integrations/emails/renderEmail';
 import { buildFeedFile, type BuiltFeed, type FeedFormat } from './csvEngine';
 import { DeliveryFailure, deliverFile, type DeliveryTarget, type FileServer, type TlsTrust } from './delivery';
 import { feedFileName } from './feedTime';
@@ -70,15 +71,25 @@ export async function loadFeed(db: Knex, id: number): Promise<StoredFeed | undef
   return row && storedFeed(row);
 }
 
-/** Where the feed's file goes, from its delivery settings (and the server's, for e-mail and SITC). */
-export function targetOf(feed: StoredFeed, settings: FeedSettings, rows: number, language = 'en'): DeliveryTarget {
+/** What the feed e-mail says of the file: how many products, its name, and the zone its dates are in. */
+interface FeedFile {
+  rows: number;
+  name: string;
+  timezone: string;
+}
+
+/**
+ * Where the feed's file goes, from its delivery settings (and the server's, for e-mail and SITC).
+ * An e-mailed feed's message is spec/emails feed_delivery, in the feed's organisation's preferred
+ * language and branding: its address is no user's.
+ */
+export async function targetOf(db: Knex, feed: StoredFeed & { organisation: number }, settings: FeedSettings, file: FeedFile): Promise<DeliveryTarget> {
   if (feed.delivery_method === 'EMAIL') {
     if (!feed.delivery_email) throw new DeliveryFailure('feed_transfer_failed', 'the feed has no delivery e-mail');
-    const values = { name: feed.name, rows: String(rows) };
-    return {
-      kind: 'email', to: feed.delivery_email, mail: settings.mail,
-      subject: mailText(language, 'mail.feed.subject', values), text: mailText(language, 'mail.feed.text', values),
-    };
+    const organisation = (await db('organisations').where('id', feed.organisation).first('preferred_language')) as { preferred_language: string | null } | undefined;
+    const recipient = await new EmailRecipients(db).address(feed.delivery_email, feed.organisation, organisation?.preferred_language ?? null, file.timezone);
+    const message = await renderEmail('feed_delivery', recipient, { feed: { name: feed.name }, rows: file.rows, file_name: file.name });
+    return { kind: 'email', message, mail: settings.mail };
   }
   if (feed.delivery_method === 'SITC') {
     if (!settings.sitc) throw new DeliveryFailure('feed_sitc_not_configured', 'HUB_SITC_URL is not set');
@@ -114,7 +125,8 @@ export async function buildAndDeliver(db: Knex, stored: StoredFeed, settings: Fe
     const fileName = feedFileName(feed, now, timezone);
     const path = join(folder, 'feed.csv');
     const built = await buildFeedFile(db, feed, path);
-    const delivered = await deliverFile(targetOf(feed, settings, built.rows), { path, name: fileName, rows: built.rows });
+    const target = await targetOf(db, feed, settings, { rows: built.rows, name: fileName, timezone });
+    const delivered = await deliverFile(target, { path, name: fileName, rows: built.rows });
     return { ...built, fileName, ...(delivered.hostKey && { hostKey: delivered.hostKey }) };
   } finally {
     await rm(folder, { recursive: true, force: true });

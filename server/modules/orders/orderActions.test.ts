@@ -52,7 +52,8 @@ describe('approve and deny (order:approve, another organisation\'s PENDING_AUTHO
     const sent = (await mails()).slice(before);
     // Sam (root), Rita (Customer Co's reseller) and Bob (Customer Co) subscribed; Eva is elsewhere.
     expect(sent.map((mail) => mail.to).sort()).toEqual(['admin@reseller.example', 'admin@supplier.example', 'buyer@customer.example']);
-    expect(sent[0]).toMatchObject({ subject: 'Order HUB-10009: Created', text: 'The status of order HUB-10009 changed from Pending authorisation to Created.' });
+    expect(sent[0]?.subject).toBe('Order HUB-10009: Created');
+    expect(sent[0]?.text).toContain('The status of order HUB-10009 changed from Pending authorisation to Created.');
   });
 
   it('refuses a second approval, or a denial after it, with 409 invalid_state: never a silent repeat', async () => {

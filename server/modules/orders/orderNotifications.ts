@@ -1,55 +1,66 @@
 import type { Knex } from 'knex';
+import { decodeRow } from '../../db/codec';
+import type { EmailContexts } from '../../generated/emails';
 import type { Order } from '../../generated/types';
 import type { RequestContext } from '../../http/operationDef';
-import { queueMail } from '../../integrations/mail';
-import { mailText } from '../../integrations/mailText';
+import { queueEmail } from '../../integrations/mail';
+import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
+import type { EmailRecipient } from '../../integrations/emails/renderEmail';
 import type { Records } from '../../writes/records';
 
 type NotificationType = 'order_status_changed' | 'order_requires_manual_auth';
 
-/** A user to tell: where to write, and in which language (their user_language). */
-export interface Recipient {
-  email_address: string;
-  user_language: string | null;
-}
+/** An order as its e-mails show it (spec/emails: order_created, order_status_changed, order_requires_manual_auth). */
+export type OrderFacts = EmailContexts['order_created']['order'];
 
 /**
  * The users who subscribed to a notification (002 §3 notifications) and may hear of an order of
  * `organisationId`: users of that organisation or of one above it in the tree (a reseller hears of
  * its customers' orders), enabled, in id order.
  */
-export async function subscribersOf(db: Knex, type: NotificationType, organisationId: number): Promise<Recipient[]> {
+export async function subscribersOf(db: Knex, type: NotificationType, organisationId: number): Promise<RecipientRow[]> {
   const organisation = (await db('organisations').where('id', organisationId).first('tree_path')) as { tree_path: string } | undefined;
   if (!organisation) return [];
-  return (await db('users')
-    .join('user_notifications', 'user_notifications.user_id', 'users.id')
-    .join('organisations', 'organisations.id', 'users.organisation_id')
+  return (await db('users as u')
+    .join('user_notifications', 'user_notifications.user_id', 'u.id')
+    .join('organisations', 'organisations.id', 'u.organisation_id')
     .where('user_notifications.type', type)
-    .andWhere('users.disabled', false)
+    .andWhere('u.disabled', false)
     .andWhereRaw("? like organisations.tree_path || '%'", [organisation.tree_path])
-    .orderBy('users.id')
-    .select('users.email_address', 'users.user_language')) as Recipient[];
+    .orderBy('u.id')
+    .select(...RECIPIENT_COLUMNS)) as RecipientRow[];
 }
 
-const statusText = (language: string | null, status: Order['status']) => mailText(language, `order_status.${status}`);
+/** The order's facts its e-mails show, read in the transaction that changed it. */
+export async function orderFacts(db: Knex, orderId: number): Promise<OrderFacts> {
+  const row = (await db('orders as o')
+    .join('organisations as g', 'g.id', 'o.organisation_id')
+    .where('o.id', orderId)
+    .first('o.id', 'o.name', 'o.purchase_order_number', 'o.total', 'o.currency', 'g.name as organisation_name')) as Record<string, unknown>;
+  const order = decodeRow<Omit<OrderFacts, 'organisation'>>('order', row, ['id', 'name', 'purchase_order_number', 'total', 'currency']);
+  return { ...order, organisation: String(row['organisation_name']) };
+}
+
+/** The order's page (route `order`) at the recipient's portal address. */
+export const orderUrl = (recipient: EmailRecipient, orderId: number) => `${recipient.portal.url}/webstore/orders/${orderId}`;
 
 /**
  * Queues order_status_changed to every subscriber, each in their own language, in the transaction
  * of the change: sent after commit, never for a change rolled back (server/writes/outbox.ts). An
  * order that became PENDING_AUTHORISATION also raises order_requires_manual_auth.
  */
-export async function notifyOrderStatusChanged(context: Pick<RequestContext, 'db' | 'records'>, order: Order, previous: Order['status'] | null): Promise<void> {
+export async function notifyOrderStatusChanged(context: Pick<RequestContext, 'records'>, order: Order, previous: Order['status'] | null): Promise<void> {
   const organisationId = order.organisation?.id;
   if (organisationId === undefined || order.status === previous) return;
-  for (const { email_address: to, user_language: language } of await subscribersOf(context.db, 'order_status_changed', organisationId)) {
-    const values = { order: order.name, status: statusText(language, order.status), previous: previous === null ? '' : statusText(language, previous) };
-    await queueMail(context.records, {
-      to,
-      subject: mailText(language, 'mail.order_status_changed.subject', values),
-      text: mailText(language, previous === null ? 'mail.order_status_changed.placed' : 'mail.order_status_changed.text', values),
-    });
+  const db = context.records.db;
+  const subscribers = await subscribersOf(db, 'order_status_changed', organisationId);
+  const recipients = new EmailRecipients(db);
+  const facts = subscribers.length > 0 ? await orderFacts(db, order.id) : undefined;
+  for (const row of subscribers) {
+    const recipient = await recipients.user(row);
+    await queueEmail(context.records, 'order_status_changed', recipient, { order: facts!, status: order.status, previous_status: previous, order_url: orderUrl(recipient, order.id) });
   }
-  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(context.records, order.name, organisationId);
+  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(context.records, order.id, organisationId);
 }
 
 /**
@@ -57,12 +68,13 @@ export async function notifyOrderStatusChanged(context: Pick<RequestContext, 'db
  * subscribers in that organisation and above (those who may approve it) are told. Checkout raises
  * it for an order placed PENDING_AUTHORISATION.
  */
-export async function notifyManualAuthorisation(records: Records, orderName: string, organisationId: number): Promise<void> {
-  for (const { email_address: to, user_language: language } of await subscribersOf(records.db, 'order_requires_manual_auth', organisationId)) {
-    await queueMail(records, {
-      to,
-      subject: mailText(language, 'mail.order_requires_manual_auth.subject', { order: orderName }),
-      text: mailText(language, 'mail.order_requires_manual_auth.text', { order: orderName }),
-    });
+export async function notifyManualAuthorisation(records: Records, orderId: number, organisationId: number): Promise<void> {
+  const subscribers = await subscribersOf(records.db, 'order_requires_manual_auth', organisationId);
+  if (subscribers.length === 0) return;
+  const recipients = new EmailRecipients(records.db);
+  const order = await orderFacts(records.db, orderId);
+  for (const row of subscribers) {
+    const recipient = await recipients.user(row);
+    await queueEmail(records, 'order_requires_manual_auth', recipient, { order, order_url: orderUrl(recipient, orderId) });
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDraft, expectProblem, GB_ADDRESS, linesOf, productId, publishedQuote, RECIPIENT, threeKindsOfLine } from '../../testing/quotes';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
+import { formatAmount } from '../../../shared/format/money';
 import { addRootUsers, BUYER, OTHER_RESELLER_SALES, RESELLER_ADMIN, ROOT_ADMIN, ROOT_SALES_USER, signedIn, type Row } from '../../testing/testUsers';
 
 // The quote actions (001 §2, §4, §6, §7, §8; docs/quotes.md): each from the states it applies to
@@ -39,7 +40,8 @@ describe('publish (POST /quotes/{id}/send)', () => {
     // Rita (admin of Reseller Partners) subscribes to quote_created; nobody else there does.
     expect(sent.map((mail) => mail.to)).toEqual(['admin@reseller.example']);
     expect(sent[0]?.subject).toBe('Quote Quote under test from Supplier Distribution Ltd');
-    expect(sent[0]?.text).toContain(`${String(quote.total)} GBP`);
+    // The total as the recipient's language writes it (Rita reads English: £1,234.56).
+    expect(sent[0]?.text).toContain(formatAmount(String(quote.total), 'GBP', 'en-GB'));
     expectProblem(await root.post(`/api/v1/quotes/${quote.id}/send`), 409, 'invalid_state');
   });
 

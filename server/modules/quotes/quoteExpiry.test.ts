@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../../shared/format/dates';
 import { connect } from '../../db/connect';
 import { expectProblem, publishedQuote } from '../../testing/quotes';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
@@ -33,7 +34,7 @@ const setExpiry = (id: unknown, date: string) => server.db.transaction((trx) => 
 const statusOf = async (id: unknown) => ((await server.db('quotes').where('id', Number(id)).first('quote_status')) as Row)['quote_status'];
 const expireEntries = async (id: unknown) => (await server.db('audit_log_entries').where({ entity_type: 'quote', entity_id: Number(id), action: 'EXPIRE' }).count('* as n').first()) as { n: number | string };
 const warnings = async (name: unknown) =>
-  (await server.db('outbox_messages').pluck('payload')).map((payload) => JSON.parse(String(payload)) as { to: string; subject: string }).filter((mail) => mail.subject === `Quote ${String(name)} expires on ${day(3)}`);
+  (await server.db('outbox_messages').pluck('payload')).map((payload) => JSON.parse(String(payload)) as { to: string; subject: string }).filter((mail) => mail.subject === `Quote ${String(name)} expires on ${formatDate(day(3), 'en-GB')}`);
 
 describe('the quote expiry job', () => {
   it('expires each past quote and warns of each one expiring soon exactly once, with two runners at once', async () => {

@@ -1,5 +1,5 @@
-import { queueMail } from '../../integrations/mail';
-import { mailText } from '../../integrations/mailText';
+import { queueEmail } from '../../integrations/mail';
+import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
 import type { Records } from '../../writes/records';
 import type { QuoteRecord } from './quoteTotals';
 
@@ -7,29 +7,25 @@ type QuoteNotification = 'quote_created' | 'quote_expiry_warning';
 
 /**
  * Tells the recipient organisation's users who subscribe to the notification (002 §3) about a
- * quote: published (quote_created) or soon to expire (quote_expiry_warning). Each e-mail is
- * queued in the outbox in the transaction of the change it reports, in the user's language.
+ * quote: published (quote_created) or soon to expire (quote_expiry_warning; only a quote with an
+ * expiry date is warned of). Each e-mail (spec/emails) is queued in the outbox in the transaction
+ * of the change it reports, in the user's language; it links to the quote as they receive it.
  */
 export async function notifyRecipients(records: Records, quote: QuoteRecord, type: QuoteNotification): Promise<number> {
   const users = (await records.db('user_notifications as n')
     .join('users as u', 'u.id', 'n.user_id')
     .where({ 'n.type': type, 'u.organisation_id': quote.organisation_to, 'u.disabled': false })
     .orderBy('u.id')
-    .select('u.email_address', 'u.user_language')) as { email_address: string; user_language: string | null }[];
+    .select(...RECIPIENT_COLUMNS)) as RecipientRow[];
   if (users.length === 0) return 0;
   const sender = (await records.db('organisations').where('id', quote.organisation_from).first('name')) as { name: string } | undefined;
-  for (const { email_address: to, user_language: language } of users) {
-    const values = {
-      quote: quote.name,
-      sender: sender?.name ?? '',
-      total: `${quote.total} ${quote.currency}`,
-      expiry: quote.expiry_date ?? mailText(language, 'mail.quote.no_expiry'),
-    };
-    await queueMail(records, {
-      to,
-      subject: mailText(language, `mail.${type}.subject`, values),
-      text: mailText(language, `mail.${type}.text`, values),
-    });
+  const recipients = new EmailRecipients(records.db);
+  const facts = { id: quote.id, name: quote.name, total: quote.total, currency: quote.currency };
+  for (const row of users) {
+    const recipient = await recipients.user(row);
+    const common = { sender: sender?.name ?? '', quote_url: `${recipient.portal.url}/webstore/quotesinward/${quote.id}` };
+    if (type === 'quote_created') await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } });
+    else if (quote.expiry_date !== null) await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } });
   }
   return users.length;
 }

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { queueMail } from '../../integrations/mail';
-import { mailText } from '../../integrations/mailText';
+import { queueEmail } from '../../integrations/mail';
+import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
 import type { Records } from '../../writes/records';
-import { settingsFrom } from '../../settings';
 
 /**
  * Single-use links e-mailed to a user (docs/backoffice.md "User lifecycle"): an invitation to
@@ -19,8 +18,6 @@ export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   PASSWORD_RESET: 3600_000,
 };
 
-export const PORTAL_NAME = 'Reseller Hub';
-
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface LinkUser {
@@ -31,14 +28,6 @@ export interface LinkUser {
   organisation: number;
 }
 
-/** The portal's address for a user: their nearest organisation with a base URL (002 §3), else PUBLIC_URL. */
-async function portalUrl(db: Knex, organisationId: number): Promise<string> {
-  const own = await db('organisations').where('id', organisationId).first('tree_path');
-  const ids = String(own?.tree_path ?? '').split('/').filter(Boolean).map(Number);
-  const branded = await db('organisations').whereIn('id', ids).whereNotNull('base_url').orderBy('depth', 'desc').first('base_url');
-  return branded?.base_url ? String(branded.base_url).replace(/\/+$/, '') : settingsFrom().publicUrl;
-}
-
 /** Removes the user's links (of one purpose, or all): a replaced or used link opens nothing. */
 export async function dropLinks(records: Records, userId: number, purpose?: LinkPurpose): Promise<void> {
   const query = records.db('user_tokens').where('user_id', userId);
@@ -46,18 +35,19 @@ export async function dropLinks(records: Records, userId: number, purpose?: Link
   for (const row of (await query.select('id')) as { id: number }[]) await records.remove('user_token', Number(row.id));
 }
 
-/** Issues a new link of `purpose` and queues its e-mail, in the caller's transaction. */
+/**
+ * Issues a new link of `purpose` and queues its e-mail (spec/emails invitation or password_reset),
+ * in the caller's transaction. The link starts with the portal's address for the user: their
+ * nearest organisation's base URL (002 §3), else PUBLIC_URL.
+ */
 export async function sendLink(records: Records, user: LinkUser, purpose: LinkPurpose, now: number): Promise<void> {
   await dropLinks(records, user.id, purpose);
   const token = randomBytes(32).toString('base64url');
   await records.insert('user_token', { user: user.id, purpose, token_hash: tokenHash(token), created_at: now, expires_at: now + LINK_LIFETIME_MS[purpose] });
-  const link = `${await portalUrl(records.db, user.organisation)}/set_password#${token}`;
-  const key = purpose === 'INVITATION' ? 'invitation' : 'password_reset';
-  await queueMail(records, {
-    to: user.email_address,
-    subject: mailText(user.user_language, `mail.${key}.subject`, { portal: PORTAL_NAME }),
-    text: mailText(user.user_language, `mail.${key}.text`, { name: user.name, link }),
-  });
+  const row = (await records.db('users as u').where('u.id', user.id).first(...RECIPIENT_COLUMNS)) as RecipientRow;
+  const recipient = await new EmailRecipients(records.db).user(row);
+  const link = `${recipient.portal.url}/set_password#${token}`;
+  await queueEmail(records, purpose === 'INVITATION' ? 'invitation' : 'password_reset', recipient, { link });
 }
 
 export interface OpenLink {

@@ -6,7 +6,7 @@ import type { Handler } from '../../http/operationDef';
 import type { User } from '../../generated/types';
 import type { Records } from '../../writes/records';
 import { signedIn } from '../auth/signedIn';
-import { PORTAL_NAME } from './accountLinks';
+import { PORTAL_NAME } from '../../integrations/emails/emailRecipients';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, totpStep } from './totp';
 import { userGetMeta } from './userMeta';
 

@@ -1,0 +1,90 @@
+import type { Knex } from 'knex';
+import type { EmailCommonContext } from '../../generated/emails';
+import { settingsFrom } from '../../settings';
+import type { EmailRecipient } from './renderEmail';
+
+/** The portal's name in e-mails and authenticator apps. */
+export const PORTAL_NAME = 'Reseller Hub';
+
+/** A colour goes into a style attribute: only #rgb or #rrggbb, whatever was stored. */
+const COLOUR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+
+/** What an organisation's place in the tree gives its users' e-mails. */
+interface OrganisationLook {
+  portal: EmailCommonContext['portal'];
+  branding: EmailCommonContext['branding'];
+}
+
+interface BrandingRow {
+  base_url: string | null;
+  branding_image: string | null;
+  nav_bar_colour: string | null;
+  footer_text: string | null;
+}
+
+/** The columns of a user row that make them an e-mail's recipient (`users as u`). */
+export const RECIPIENT_COLUMNS = ['u.email_address', 'u.name', 'u.user_language', 'u.timezone', 'u.organisation_id'] as const;
+
+export interface RecipientRow {
+  email_address: string;
+  name: string | null;
+  user_language: string | null;
+  timezone: string | null;
+  organisation_id: number;
+}
+
+/**
+ * Recipients of e-mails with their common context (docs/spec.md "emails"): the portal's address is
+ * that of their nearest organisation with a base URL (002 §3), else PUBLIC_URL; the branding is
+ * their nearest organisation's that has one (a reseller's reaches its customers), else none. Its
+ * logo is not given yet: branding images are stored by name and no address serves them, so
+ * `logo_url` is null and the layout shows the portal's name. One look-up per organisation, kept
+ * for the recipients of one change.
+ */
+export class EmailRecipients {
+  private readonly looks = new Map<number, Promise<OrganisationLook>>();
+
+  constructor(private readonly db: Knex) {}
+
+  private look(organisationId: number): Promise<OrganisationLook> {
+    let look = this.looks.get(organisationId);
+    if (!look) {
+      look = this.load(organisationId);
+      this.looks.set(organisationId, look);
+    }
+    return look;
+  }
+
+  private async load(organisationId: number): Promise<OrganisationLook> {
+    const own = (await this.db('organisations').where('id', organisationId).first('tree_path')) as { tree_path: string } | undefined;
+    const ids = String(own?.tree_path ?? '').split('/').filter(Boolean).map(Number);
+    const rows = (await this.db('organisations')
+      .whereIn('id', ids.length > 0 ? ids : [organisationId])
+      .orderBy('depth', 'desc')
+      .select('base_url', 'branding_image', 'nav_bar_colour', 'footer_text')) as BrandingRow[];
+    const withBaseUrl = rows.find((row) => row.base_url);
+    const colourOf = (row: BrandingRow) => (row.nav_bar_colour && COLOUR.test(row.nav_bar_colour) ? row.nav_bar_colour : null);
+    const branded = rows.find((row) => colourOf(row) || row.footer_text || row.branding_image);
+    return {
+      portal: { name: PORTAL_NAME, url: withBaseUrl ? String(withBaseUrl.base_url).replace(/\/+$/, '') : settingsFrom().publicUrl },
+      branding: branded ? { logo_url: null, colour: colourOf(branded), footer_text: branded.footer_text || null } : null,
+    };
+  }
+
+  /** The portal's address for the users of an organisation (links in their e-mails start with it). */
+  async portalUrl(organisationId: number): Promise<string> {
+    return (await this.look(organisationId)).portal.url;
+  }
+
+  /** A user, from the RECIPIENT_COLUMNS of their row. */
+  async user(row: RecipientRow): Promise<EmailRecipient> {
+    const look = await this.look(Number(row.organisation_id));
+    return { email_address: row.email_address, name: row.name, language: row.user_language, timezone: row.timezone, ...look };
+  }
+
+  /** An address that is no user's (a feed's delivery address), in an organisation's look and language. */
+  async address(emailAddress: string, organisationId: number, language: string | null, timezone: string | null): Promise<EmailRecipient> {
+    const look = await this.look(organisationId);
+    return { email_address: emailAddress, name: null, language, timezone, ...look };
+  }
+}

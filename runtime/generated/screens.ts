@@ -677,6 +677,12 @@ export const listScreens = {
         "format": "text",
         "sortable": false,
         "component": "feeds/LastRunCell#LastRunCell"
+      },
+      {
+        "field": "last_upload",
+        "label": "feeds.last_upload",
+        "format": "datetime",
+        "sortable": false
       }
     ],
     "filters": [

@@ -3,6 +3,7 @@ import { useT } from '../../runtime/i18n/useT';
 import { formatDateTime } from '../../runtime/format/dates';
 import { useCellContext } from '../../runtime/list/useCellContext';
 import type { CellSlotProps } from '../../runtime/slots/slotTypes';
+import './feedPage.css';
 
 interface RunSummary {
   outcome: 'RUNNING' | 'SUCCESS' | 'FAILED';

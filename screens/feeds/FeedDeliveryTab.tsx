@@ -3,7 +3,7 @@ import { ActionBar } from '../../runtime/actions/ActionBar';
 import type { ActionConfig } from '../../runtime/actions/actionTypes';
 import { useT } from '../../runtime/i18n/useT';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
-import { DEFAULT_FILENAME_SUFFIX, feedFileName, filenameValid, sitcFilenameFor, timestampText } from '../../shared/feeds/feedRules';
+import { DEFAULT_FILENAME_SUFFIX, feedFileName, filenameValid, sitcFilenameFor, TIMESTAMP_PLACEHOLDER, timestampText } from '../../shared/feeds/feedRules';
 import { Checkbox, FeedField, Select, TextInput } from './FeedFields';
 import { DELIVERY_METHODS, PROTOCOLS, type FeedDraft } from './feedDraft';
 import type { FeedEditor } from './useFeedEditor';
@@ -148,7 +148,7 @@ export function FeedDeliveryTab({ editor, draft, actions }: { editor: FeedEditor
           hint={
             <>
               {t('feeds.filename_hint', { example })}
-              {draft.filename.trim() !== '' && filenameValid(draft.filename) && (
+              {draft.filename.includes(TIMESTAMP_PLACEHOLDER) && filenameValid(draft.filename) && (
                 <>
                   <br />
                   {t('feeds.filename_now', { name: feedFileName({ ...draft, sitc_filename: null }, now, zone) })}

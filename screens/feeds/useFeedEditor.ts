@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { failureAlert, successAlert } from '../../runtime/actions/actionRules';
 import { useAlerts } from '../../runtime/alerts/useAlerts';
-import { ApiProblem, fetchList, fetchTaggedRecord, isAbortError } from '../../runtime/api/client';
+import { ApiProblem, fetchList, fetchTaggedRecord } from '../../runtime/api/client';
 import { sendRequest } from '../../runtime/api/send';
 import { useFormController, type FormController } from '../../runtime/form/useFormController';
 import { inTreeOrder } from '../../runtime/list/organisationTree';
@@ -25,27 +25,26 @@ export interface FeedEditor {
   change: <Field extends DraftField>(field: Field, value: FeedDraft[Field]) => void;
   /** Loads the feed again after an action (Test, forgetting its server key), keeping what is typed. */
   reloadRecord: () => void;
-  /** The organisations could not be read: the picker is empty. */
-  organisationsFailed: boolean;
   /** The draft as the server last refused it: its problem stays beside its field until that field changes. */
   refused: FeedDraft | null;
   /** Cancel (002 §4): a new feed back to its defaults, an existing one loaded again as saved. */
   cancel: () => void;
 }
 
-/** 002 §5: the organisations a feed may be given (the caller's tree, linked accounts), with feed counts. */
-function useFeedOrganisations(): { organisations: FeedOrganisation[]; failed: boolean } {
-  const [state, setState] = useState<{ organisations: FeedOrganisation[]; failed: boolean }>({ organisations: [], failed: false });
+/**
+ * 002 §5: the organisations a feed may be given (the caller's tree, linked accounts), with feed
+ * counts. Should they fail to load, the picker offers none, and the form cannot be saved.
+ */
+function useFeedOrganisations(): FeedOrganisation[] {
+  const [organisations, setOrganisations] = useState<FeedOrganisation[]>([]);
   useEffect(() => {
     const controller = new AbortController();
     fetchList<FeedOrganisation>('/feeds/organisations', { is_linked: true, per_page: 1000, sort_by: '+name' }, controller.signal)
-      .then(({ rows }) => setState({ organisations: inTreeOrder(rows), failed: false }))
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setState({ organisations: [], failed: true });
-      });
+      .then(({ rows }) => setOrganisations(inTreeOrder(rows)))
+      .catch(() => undefined);
     return () => controller.abort();
   }, []);
-  return state;
+  return organisations;
 }
 
 /** The lower-cased names of the organisation's other feeds, for 002 §5's "unique within the organisation". */
@@ -78,7 +77,7 @@ export function useFeedEditor(id: string | undefined): FeedEditor {
   const etag = useRef<string | null>(null);
   const [shownEtag, setShownEtag] = useState<string | null>(null);
   const namesSitcFile = guardPasses(user, { root: true, admin: true });
-  const { organisations, failed: organisationsFailed } = useFeedOrganisations();
+  const organisations = useFeedOrganisations();
 
   const remember = useCallback((feed: StoredFeed, tag: string | null) => {
     setStored(feed);
@@ -170,7 +169,6 @@ export function useFeedEditor(id: string | undefined): FeedEditor {
     valid: Object.keys(problems).length === 0,
     change,
     reloadRecord,
-    organisationsFailed,
     refused: controller.saveProblem === null ? null : refused,
     cancel: id === undefined ? controller.reset : controller.reload,
   };

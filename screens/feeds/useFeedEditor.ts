@@ -4,13 +4,16 @@ import { useAlerts } from '../../runtime/alerts/useAlerts';
 import { ApiProblem, fetchList, fetchTaggedRecord } from '../../runtime/api/client';
 import { sendRequest } from '../../runtime/api/send';
 import { useFormController, type FormController } from '../../runtime/form/useFormController';
+import { forms } from '../../runtime/generated/forms';
 import { inTreeOrder } from '../../runtime/list/organisationTree';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
 import { guardPasses } from '../../runtime/session/guard';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { changeDraft, draftFromFeed, draftProblems, feedBody, newFeedDraft, type DraftContext, type DraftField, type FeedDraft, type FeedOrganisation, type FieldProblem, type StoredFeed } from './feedDraft';
 
-const FEED_PATH = (id: string) => `/feeds/${encodeURIComponent(id)}`;
+/** What the spec's form `feed_form` saves with: its create (and its alerts) and update. */
+const FORM = forms.feed_form;
+const FEED_PATH = (id: string) => FORM.update.path.replace('{id}', encodeURIComponent(id));
 
 export interface FeedEditor {
   /** The feed as saved (an existing one), with its ETag: what Test, Delete and the tabs act on. */
@@ -107,12 +110,12 @@ export function useFeedEditor(id: string | undefined): FeedEditor {
     const named = { name: draft.name };
     if (id === undefined) {
       try {
-        const created = (await sendRequest('POST', '/feeds', { body })).body as StoredFeed;
-        push(successAlert('form', 'feed', 'feed_create_success', created));
-        goTo('feed', { id: String(created.id) });
+        const created = (await sendRequest('POST', FORM.create.path, { body })).body as StoredFeed;
+        push(successAlert('form', 'feed', FORM.success, created));
+        goTo(FORM.create.route, { id: String(created.id) });
         return;
       } catch (error) {
-        if (error instanceof ApiProblem) push(failureAlert('form', 'feed', 'feed_create_failure', named, error, false));
+        if (error instanceof ApiProblem) push(failureAlert('form', 'feed', FORM.failure, named, error, false));
         throw error;
       }
     }

@@ -44,7 +44,19 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
     const via = child.fields.find((field) => field.name === property.count!.via)!;
     return [{ property: property.name, table: child.table, column: via.column }];
   });
-  const computed = new Set([...expand, ...nested, ...counts].map((item) => item.property));
+  // The newest child row of each row, filled by one query whatever the number of rows (a feed's last run).
+  const latest = schema.properties.flatMap((property) => {
+    if (!property.latest || property.type.kind !== 'schema') return [];
+    const target = model.schemas.find((candidate) => candidate.name === (property.type as { name: string }).name)!;
+    return [{ property: property.name, entity: target.entity!, via: property.latest.via, by: property.latest.by, fields: target.properties.map((p) => p.name) }];
+  });
+  // Whether a field holds a value, computed in the row query (a private field's value never leaves it).
+  const present = schema.properties.flatMap((property) => {
+    if (!property.hasValue) return [];
+    const column = entity.fields.find((field) => field.name === property.hasValue)!.column;
+    return [{ property: property.name, column }];
+  });
+  const computed = new Set([...expand, ...nested, ...counts, ...latest, ...present].map((item) => item.property));
   return {
     kind: generic.kind,
     entity: generic.entity,
@@ -52,6 +64,8 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
     expand,
     ...(nested.length > 0 && { nested }),
     ...(counts.length > 0 && { counts }),
+    ...(latest.length > 0 && { latest }),
+    ...(present.length > 0 && { present }),
     sort: generic.sort,
     // A `has` filter tests for child rows by their table and the column pointing back at the row.
     filters: generic.filters.map((filter) => {

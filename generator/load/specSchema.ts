@@ -104,6 +104,16 @@ const property = {
       required: ['entity', 'via'],
       properties: { entity: identifier, via: identifier },
     },
+    // A schema property showing the newest child row (its schema's entity, whose ref `via` points at
+    // the record), newest by the field `by`: a feed's last run.
+    latest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['via', 'by'],
+      properties: { via: identifier, by: identifier },
+    },
+    // A boolean: whether the record's field holds a value, shown without the value (a private one).
+    has_value: identifier,
     array: { oneOf: [{ type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' }, { $ref: '#/$defs/property' }] },
     required: { type: 'boolean' },
     nullable: { type: 'boolean' },

@@ -164,6 +164,7 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
   const located = collect(files, 'schemas');
   const viaChecks: { at: Located<Raw>; target: string; schema: string }[] = [];
   const childChecks: { at: Located<Raw>; parent: string; schema: string; via: string }[] = [];
+  const latestChecks: { at: Located<Raw>; parent: string; schema: string; via: string; by: string }[] = [];
   const schemas = [...located.entries()].map(([name, at]) => {
     const raw = at.value;
     const properties: Property[] = [];
@@ -208,6 +209,18 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
         if (property.type.kind !== 'scalar' || property.type.scalar.type !== 'integer') fail(propAt, 'count needs an integer property', ['count']);
         property.count = { entity: child.name, via: ref.name };
       }
+      if (propRaw.latest !== undefined) {
+        if (property.type.kind !== 'schema' || propRaw.via !== undefined || raw.from === undefined) fail(propAt, 'latest needs a schema property without via, in a schema with from', ['latest']);
+        if (!property.nullable) fail(propAt, 'latest needs nullable: a record may have no child rows', ['latest']);
+        property.latest = { via: propRaw.latest.via, by: propRaw.latest.by };
+        latestChecks.push({ at: propAt, parent: raw.from, schema: property.type.name, ...property.latest });
+      }
+      if (propRaw.has_value !== undefined) {
+        const entity = entities.find((candidate) => candidate.name === raw.from);
+        if (!entity?.fields.some((candidate) => candidate.name === propRaw.has_value)) fail(propAt, `"${String(propRaw.has_value)}" is not a field of "${raw.from ?? ''}"`, ['has_value']);
+        if (property.type.kind !== 'scalar' || property.type.scalar.type !== 'boolean') fail(propAt, 'has_value needs a boolean property', ['has_value']);
+        property.hasValue = propRaw.has_value;
+      }
       properties.push(property);
     }
     return { name, properties, ...(raw.from !== undefined && { entity: raw.from as string }) };
@@ -226,6 +239,15 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
       fail(check.at, `via names a ref to "${check.parent}" of the entity of schema "${check.schema}"`, ['via']);
     }
     if (itemRaw.add !== undefined) fail(check.at, `schema "${check.schema}" of child rows may only list fields of its entity`, ['via']);
+  }
+  // The newest child row: a row of the schema's entity pointing back, ordered by one of its fields.
+  for (const check of latestChecks) {
+    const itemRaw = located.get(check.schema)?.value;
+    const itemEntity = entities.find((candidate) => candidate.name === itemRaw?.from);
+    const ref = itemEntity?.fields.find((candidate) => candidate.name === check.via);
+    if (!itemEntity || !ref || ref.type !== 'ref' || ref.to !== check.parent) fail(check.at, `"${check.via}" is not a ref to "${check.parent}" of the entity of schema "${check.schema}"`, ['latest', 'via']);
+    if (!itemEntity.fields.some((candidate) => candidate.name === check.by)) fail(check.at, `entity "${itemEntity.name}" has no field "${check.by}"`, ['latest', 'by']);
+    if (itemRaw.add !== undefined) fail(check.at, `schema "${check.schema}" of a child row may only list fields of its entity`, ['latest']);
   }
   addRoundTrips(schemas, entities, located);
   return schemas;

@@ -93,6 +93,10 @@ export interface Property {
   via?: string;
   /** An integer of an entity schema counting the child rows (`entity`) whose ref `via` points at the record. */
   count?: { entity: string; via: string };
+  /** A schema property of an entity schema showing the newest child row: of its schema's entity, by `by`, whose ref `via` points at the record. */
+  latest?: { via: string; by: string };
+  /** A boolean of an entity schema: whether the record's field (a private one too) holds a value. */
+  hasValue?: string;
   required: boolean;
   nullable: boolean;
   default?: unknown;

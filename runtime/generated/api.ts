@@ -306,6 +306,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feeds/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisations a feed may belong to, with the number of feeds each has */
+        get: operations["listFeedOrganisations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feeds/{id}": {
         parameters: {
             query?: never;
@@ -382,6 +399,23 @@ export interface paths {
         put?: never;
         /** Build the feed's file and deliver it now */
         post: operations["testFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}/forget_host_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forget the SFTP server key recorded for the feed */
+        post: operations["forgetFeedHostKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2574,7 +2608,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "FORGET_HOST_KEY";
             on: string | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
         };
@@ -2651,6 +2685,22 @@ export interface components {
             /** @default false */
             sitc_confirm: boolean;
             organisation: components["schemas"]["OrganisationRef"] | null;
+            last_run: components["schemas"]["FeedRunSummary"] | null;
+        };
+        FeedRunSummary: {
+            id: number;
+            /** @enum {string} */
+            kind: "SCHEDULED" | "TEST";
+            /**
+             * @default RUNNING
+             * @enum {string}
+             */
+            outcome: "RUNNING" | "SUCCESS" | "FAILED";
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            error: string | null;
         };
         Feed: {
             id: number;
@@ -2696,6 +2746,8 @@ export interface components {
              */
             escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
             organisation: components["schemas"]["OrganisationRef"] | null;
+            delivery_password_set: boolean;
+            sftp_host_key_set: boolean;
         };
         FeedUpdate: {
             name: string;
@@ -2742,6 +2794,8 @@ export interface components {
             readonly id?: number;
             /** Format: date-time */
             readonly last_upload?: string | null;
+            readonly delivery_password_set?: boolean;
+            readonly sftp_host_key_set?: boolean;
         };
         FeedRun: {
             id: number;
@@ -2790,6 +2844,9 @@ export interface components {
             /** @default 21 */
             ftp_server_port: number;
             filename?: string | null;
+            /** @default false */
+            sitc_confirm: boolean;
+            sitc_filename?: string | null;
             /** @default [] */
             columns: ("name" | "stock" | "mpn" | "price" | "rrp" | "vendor" | "ean")[];
             /** @default true */
@@ -2804,6 +2861,14 @@ export interface components {
              * @enum {string}
              */
             escape_method: "QUOTED" | "ESCAPED" | "STRIPPED";
+        };
+        FeedOrganisation: {
+            id: number;
+            name: string;
+            /** @default 0 */
+            depth: number;
+            parent: number | null;
+            feed_count: number;
         };
         Timezone: {
             id: number;
@@ -3345,7 +3410,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "FORGET_HOST_KEY";
             api_client: string | null;
             /** @enum {string} */
             entity_type: "organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote";
@@ -6588,6 +6653,62 @@ export interface operations {
             };
         };
     };
+    listFeedOrganisations: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "+name" | "-name";
+                is_linked?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedOrganisation"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getFeed: {
         parameters: {
             query?: never;
@@ -7097,6 +7218,73 @@ export interface operations {
             };
             /** @description Problem codes: feed_connection_refused, feed_login_refused, feed_unknown_host, feed_disk_full, feed_host_key_changed, feed_timeout, feed_transfer_failed, feed_delivery_incomplete, feed_sitc_not_configured */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    forgetFeedHostKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (supplier staff (root)) or (permission feed_configuration:manage and an organisation with a linked account) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

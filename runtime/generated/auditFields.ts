@@ -83,7 +83,7 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
       "type": "boolean"
     },
     "sitc_filename": {
-      "label": "fields.sitc_filename"
+      "label": "feeds.sitc_filename"
     },
     "columns": {
       "label": "feeds.columns",

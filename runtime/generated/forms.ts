@@ -797,6 +797,19 @@ export const forms = {
           ],
           "maxLength": 255
         },
+        "sitc_confirm": {
+          "title": "feeds.sitc_confirm",
+          "type": "boolean",
+          "default": false
+        },
+        "sitc_filename": {
+          "title": "feeds.sitc_filename",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
         "columns": {
           "title": "feeds.columns",
           "type": "array",
@@ -856,6 +869,8 @@ export const forms = {
         "ftp_server_protocol",
         "ftp_server_port",
         "filename",
+        "sitc_confirm",
+        "sitc_filename",
         "columns",
         "show_headers",
         "delimiter",
@@ -884,8 +899,7 @@ export const forms = {
           "rrp": "feed_column.rrp",
           "vendor": "feed_column.vendor",
           "ean": "feed_column.ean"
-        },
-        "ui:widget": "checkboxes"
+        }
       },
       "delimiter": {
         "ui:enumNames": {
@@ -899,17 +913,6 @@ export const forms = {
           "ESCAPED": "csv_escape_method.ESCAPED",
           "STRIPPED": "csv_escape_method.STRIPPED"
         }
-      },
-      "organisation": {
-        "ui:widget": "organisation",
-        "ui:options": {
-          "where": {
-            "is_linked": true
-          }
-        }
-      },
-      "delivery_password": {
-        "ui:widget": "password"
       }
     },
     "enums": {
@@ -946,6 +949,10 @@ export const forms = {
     "create": {
       "path": "/feeds",
       "route": "feed"
+    },
+    "update": {
+      "path": "/feeds/{id}",
+      "etagFrom": "/feeds/{id}"
     },
     "success": "feed_create_success",
     "failure": "feed_create_failure"

@@ -135,8 +135,8 @@ export const routes: RouteDef[] = [
     public: false,
     guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
     breadcrumbs: [{"label":"crumb.feeds","route":"feeds"},{"label":"crumb.new"}],
-    screen: "feed_form",
-    Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name="feed_form" /> }))),
+    screen: "feed_page",
+    Component: lazy(() => import('../../screens/feeds/FeedPage').then((module) => ({ default: module.FeedPage }))),
   },
   {
     name: "feed",
@@ -144,8 +144,8 @@ export const routes: RouteDef[] = [
     public: false,
     guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
     breadcrumbs: [{"label":"crumb.feeds","route":"feeds"},{"lookup":"feed","param":"id"}],
-    screen: "feed",
-    Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="feed" /> }))),
+    screen: "feed_page",
+    Component: lazy(() => import('../../screens/feeds/FeedPage').then((module) => ({ default: module.FeedPage }))),
   },
   {
     name: "emails",

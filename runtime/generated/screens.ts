@@ -672,6 +672,13 @@ export const listScreens = {
         "enum": "feed_delivery_method"
       },
       {
+        "field": "last_run",
+        "label": "feeds.last_run",
+        "format": "text",
+        "sortable": false,
+        "component": "feeds/LastRunCell#LastRunCell"
+      },
+      {
         "field": "last_upload",
         "label": "feeds.last_upload",
         "format": "datetime",
@@ -3497,7 +3504,9 @@ export const recordScreens = {
             "show_headers",
             "delimiter",
             "escape_method",
-            "organisation"
+            "organisation",
+            "delivery_password_set",
+            "sftp_host_key_set"
           ],
           "properties": {
             "id": {
@@ -3658,6 +3667,12 @@ export const recordScreens = {
                   "type": "null"
                 }
               ]
+            },
+            "delivery_password_set": {
+              "type": "boolean"
+            },
+            "sftp_host_key_set": {
+              "type": "boolean"
             }
           }
         },
@@ -3862,80 +3877,11 @@ export const recordScreens = {
           },
           "body": false
         },
+        "confirm": {
+          "text": "confirm.test_feed"
+        },
         "success": "test_feed_sent_success",
         "failure": "test_feed_sent_failure"
-      },
-      {
-        "name": "enable",
-        "guards": [
-          {
-            "any": [
-              {
-                "root": true
-              },
-              {
-                "permission": "feed_configuration:manage",
-                "linked_account": true
-              }
-            ]
-          }
-        ],
-        "label": "feeds.enable",
-        "when": {
-          "active": false
-        },
-        "call": {
-          "operation": "enableFeed",
-          "method": "post",
-          "path": "/feeds/{id}/enable",
-          "params": {
-            "id": {
-              "from": "record"
-            }
-          },
-          "body": false
-        },
-        "confirm": {
-          "text": "confirm.enable_feed"
-        },
-        "success": "feed_enabled_success",
-        "failure": "feed_status_failure"
-      },
-      {
-        "name": "disable",
-        "guards": [
-          {
-            "any": [
-              {
-                "root": true
-              },
-              {
-                "permission": "feed_configuration:manage",
-                "linked_account": true
-              }
-            ]
-          }
-        ],
-        "label": "feeds.disable",
-        "when": {
-          "active": true
-        },
-        "call": {
-          "operation": "disableFeed",
-          "method": "post",
-          "path": "/feeds/{id}/disable",
-          "params": {
-            "id": {
-              "from": "record"
-            }
-          },
-          "body": false
-        },
-        "confirm": {
-          "text": "confirm.disable_feed"
-        },
-        "success": "feed_disabled_success",
-        "failure": "feed_status_failure"
       },
       {
         "name": "delete",
@@ -3972,6 +3918,42 @@ export const recordScreens = {
         "then": {
           "route": "feeds"
         }
+      },
+      {
+        "name": "forget_host_key",
+        "guards": [
+          {
+            "any": [
+              {
+                "root": true
+              },
+              {
+                "permission": "feed_configuration:manage",
+                "linked_account": true
+              }
+            ]
+          }
+        ],
+        "label": "feeds.forget_host_key",
+        "when": {
+          "sftp_host_key_set": true
+        },
+        "call": {
+          "operation": "forgetFeedHostKey",
+          "method": "post",
+          "path": "/feeds/{id}/forget_host_key",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.forget_host_key"
+        },
+        "success": "feed_host_key_forgotten_success",
+        "failure": "feed_host_key_forgotten_failure"
       }
     ]
   },

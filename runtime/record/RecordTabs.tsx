@@ -11,6 +11,22 @@ export interface LoadedRecord {
   reload: () => void;
 }
 
+/**
+ * A tab drawn before the record's child lists: the definition, or a hand-written screen's own
+ * panels (a feed's Definition, Delivery and Configuration, 002 §2.10).
+ */
+export interface LeadingTab {
+  /** A message key (or the text itself). */
+  label: string;
+  content: ReactNode;
+  /** Shown but not opened (a feed's configuration for a SITC feed); `hint` says why. */
+  disabled?: boolean;
+  /** Why the tab is disabled: its tooltip, and read by screen readers. */
+  hint?: string;
+  /** A field on it needs the user's attention: the tab is marked. */
+  invalid?: boolean;
+}
+
 /** A tab's panel: its child list, or its hand-written component given the record. */
 function TabPanel({ tab, id, record }: { tab: RecordTabConfig; id: string; record: LoadedRecord }) {
   if (tab.component) {
@@ -20,37 +36,64 @@ function TabPanel({ tab, id, record }: { tab: RecordTabConfig; id: string; recor
   return <ChildListTab tab={{ ...tab, path: tab.path ?? '' }} id={id} record={record.values} />;
 }
 
+interface RecordTabsProps {
+  tabs: readonly RecordTabConfig[];
+  id: string;
+  record: LoadedRecord;
+  /** The first tab, "Definition", unless `leading` gives the tabs before the child lists. */
+  definition?: ReactNode;
+  leading?: readonly LeadingTab[];
+}
+
 /**
  * A record's definition and its tabs (002 §2.4, §2.6, §2.8–§2.10): child lists, or hand-written
  * components such as a role's permissions editor. A child list loads only when its tab is first
- * opened, so a record with many lists costs one call to show.
+ * opened, so a record with many lists costs one call to show. A disabled leading tab is never
+ * opened: if it becomes disabled while open, the first tab shows.
  */
-export function RecordTabs({ tabs, id, record, definition }: { tabs: readonly RecordTabConfig[]; id: string; record: LoadedRecord; definition: ReactNode }) {
+export function RecordTabs({ tabs, id, record, definition, leading }: RecordTabsProps) {
   const message = useMessage();
   const baseId = useId();
-  const [active, setActive] = useState(0);
-  const labels = ['record.definition', ...tabs.map((tab) => tab.label)];
-  const tab = active === 0 ? undefined : tabs[active - 1];
+  const [chosen, setActive] = useState(0);
+  const first: readonly LeadingTab[] = leading ?? [{ label: 'record.definition', content: definition }];
+  const active = first[chosen]?.disabled ? 0 : chosen;
+  const labels = [...first.map((tab) => tab.label), ...tabs.map((tab) => tab.label)];
+  const tab = active < first.length ? undefined : tabs[active - first.length];
   return (
     <div className="tabs-container">
       <div className="tabs" role="tablist">
-        {labels.map((label, index) => (
-          <button
-            key={index}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${index}`}
-            aria-controls={`${baseId}-panel-${index}`}
-            aria-selected={index === active}
-            className="tabs__tab"
-            onClick={() => setActive(index)}
-          >
-            {message(label) ?? label}
-          </button>
-        ))}
+        {labels.map((label, index) => {
+          const lead = first[index];
+          return (
+            <button
+              key={index}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${index}`}
+              aria-controls={`${baseId}-panel-${index}`}
+              aria-selected={index === active}
+              className={lead?.invalid ? 'tabs__tab tabs__tab--invalid' : 'tabs__tab'}
+              {...(lead?.disabled && { 'aria-disabled': true, title: lead.hint, 'aria-describedby': `${baseId}-hint-${index}` })}
+              onClick={() => {
+                if (!lead?.disabled) setActive(index);
+              }}
+            >
+              {message(label) ?? label}
+              {lead?.invalid && ' !'}
+            </button>
+          );
+        })}
       </div>
+      {/* Outside the tabs, so as not to join their names; a hidden element still describes. */}
+      {first.map((lead, index) =>
+        lead.disabled && lead.hint ? (
+          <span key={index} id={`${baseId}-hint-${index}`} hidden>
+            {lead.hint}
+          </span>
+        ) : null,
+      )}
       <div role="tabpanel" id={`${baseId}-panel-${active}`} aria-labelledby={`${baseId}-tab-${active}`} className="tabs__panel">
-        {tab ? <TabPanel key={active} tab={tab} id={id} record={record} /> : definition}
+        {tab ? <TabPanel key={active} tab={tab} id={id} record={record} /> : first[active]?.content}
       </div>
     </div>
   );

@@ -977,7 +977,8 @@ export const apiSchemas = {
             "VOID",
             "DECLINE",
             "ACCEPT",
-            "EXPIRE"
+            "EXPIRE",
+            "FORGET_HOST_KEY"
           ]
         },
         "on": {
@@ -1307,7 +1308,8 @@ export const apiSchemas = {
         "timeslot",
         "last_upload",
         "sitc_confirm",
-        "organisation"
+        "organisation",
+        "last_run"
       ],
       "properties": {
         "id": {
@@ -1362,6 +1364,71 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "last_run": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/FeedRunSummary"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "FeedRunSummary": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "kind",
+        "outcome",
+        "started_at",
+        "finished_at",
+        "error"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "SCHEDULED",
+            "TEST"
+          ]
+        },
+        "outcome": {
+          "type": "string",
+          "enum": [
+            "RUNNING",
+            "SUCCESS",
+            "FAILED"
+          ],
+          "default": "RUNNING"
+        },
+        "started_at": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "finished_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "error": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
         }
       }
     },
@@ -1388,7 +1455,9 @@ export const apiSchemas = {
         "show_headers",
         "delimiter",
         "escape_method",
-        "organisation"
+        "organisation",
+        "delivery_password_set",
+        "sftp_host_key_set"
       ],
       "properties": {
         "id": {
@@ -1544,6 +1613,12 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "delivery_password_set": {
+          "type": "boolean"
+        },
+        "sftp_host_key_set": {
+          "type": "boolean"
         }
       }
     },
@@ -1715,6 +1790,14 @@ export const apiSchemas = {
             "null"
           ],
           "format": "date-time",
+          "readOnly": true
+        },
+        "delivery_password_set": {
+          "type": "boolean",
+          "readOnly": true
+        },
+        "sftp_host_key_set": {
+          "type": "boolean",
           "readOnly": true
         }
       },
@@ -1913,6 +1996,17 @@ export const apiSchemas = {
           ],
           "maxLength": 255
         },
+        "sitc_confirm": {
+          "type": "boolean",
+          "default": false
+        },
+        "sitc_filename": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
         "columns": {
           "type": "array",
           "uniqueItems": true,
@@ -1950,6 +2044,49 @@ export const apiSchemas = {
             "STRIPPED"
           ],
           "default": "QUOTED"
+        }
+      }
+    },
+    "FeedOrganisation": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "depth",
+        "parent",
+        "feed_count"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "depth": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "default": 0
+        },
+        "parent": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "feed_count": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -4738,7 +4875,8 @@ export const apiSchemas = {
             "VOID",
             "DECLINE",
             "ACCEPT",
-            "EXPIRE"
+            "EXPIRE",
+            "FORGET_HOST_KEY"
           ]
         },
         "api_client": {

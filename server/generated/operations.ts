@@ -1841,6 +1841,22 @@ export const operations: OperationDef[] = [
           ]
         }
       ],
+      "latest": [
+        {
+          "property": "last_run",
+          "entity": "feed_run",
+          "via": "feed",
+          "by": "started_at",
+          "fields": [
+            "id",
+            "kind",
+            "outcome",
+            "started_at",
+            "finished_at",
+            "error"
+          ]
+        }
+      ],
       "sort": [
         "name"
       ],
@@ -1863,6 +1879,82 @@ export const operations: OperationDef[] = [
       "scope": {
         "kind": "tree",
         "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "listFeedOrganisations",
+    method: "get",
+    path: "/feeds/organisations",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 1000
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        },
+        "is_linked": {
+          "type": "boolean",
+          "description": "is_linked equals"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "organisation",
+      "fields": [
+        "id",
+        "name",
+        "depth",
+        "parent"
+      ],
+      "expand": [],
+      "counts": [
+        {
+          "property": "feed_count",
+          "table": "feeds",
+          "column": "organisation_id"
+        }
+      ],
+      "sort": [
+        "name"
+      ],
+      "filters": [
+        {
+          "param": "is_linked",
+          "match": "eq",
+          "fields": [
+            "is_linked"
+          ]
+        }
+      ],
+      "scope": {
+        "kind": "tree",
+        "field": "self"
       }
     },
   },
@@ -1925,6 +2017,16 @@ export const operations: OperationDef[] = [
             "depth",
             "parent"
           ]
+        }
+      ],
+      "present": [
+        {
+          "property": "delivery_password_set",
+          "column": "delivery_password"
+        },
+        {
+          "property": "sftp_host_key_set",
+          "column": "sftp_host_key"
         }
       ],
       "sort": [],
@@ -2024,6 +2126,16 @@ export const operations: OperationDef[] = [
           ]
         }
       ],
+      "present": [
+        {
+          "property": "delivery_password_set",
+          "column": "delivery_password"
+        },
+        {
+          "property": "sftp_host_key_set",
+          "column": "sftp_host_key"
+        }
+      ],
       "sort": [],
       "filters": [],
       "scope": {
@@ -2112,6 +2224,16 @@ export const operations: OperationDef[] = [
             "depth",
             "parent"
           ]
+        }
+      ],
+      "present": [
+        {
+          "property": "delivery_password_set",
+          "column": "delivery_password"
+        },
+        {
+          "property": "sftp_host_key_set",
+          "column": "sftp_host_key"
         }
       ],
       "sort": [],
@@ -2313,6 +2435,103 @@ export const operations: OperationDef[] = [
       "of": [
         "getFeed"
       ]
+    },
+  },
+  {
+    id: "forgetFeedHostKey",
+    method: "post",
+    path: "/feeds/:id/forget_host_key",
+    auth: "session",
+    guard: {"any":[{"root":true},{"permission":"feed_configuration:manage","linked_account":true}]},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "action",
+      "entity": "feed",
+      "fields": [
+        "id",
+        "name",
+        "active",
+        "timeslot",
+        "show_empty_stock",
+        "last_upload",
+        "delivery_method",
+        "delivery_email",
+        "delivery_server",
+        "delivery_user",
+        "ftp_server_protocol",
+        "ftp_server_port",
+        "filename",
+        "sitc_confirm",
+        "sitc_filename",
+        "columns",
+        "show_headers",
+        "delimiter",
+        "escape_method"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "present": [
+        {
+          "property": "delivery_password_set",
+          "column": "delivery_password"
+        },
+        {
+          "property": "sftp_host_key_set",
+          "column": "sftp_host_key"
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      },
+      "action": {
+        "values": {
+          "sftp_host_key": null
+        },
+        "audit": "FORGET_HOST_KEY"
+      }
+    },
+    record: {
+      "get": "getFeed",
+      "entity": "feed",
+      "same": true
+    },
+    access: {
+      "entity": "feed",
+      "scope": {
+        "kind": "tree",
+        "field": "organisation"
+      }
     },
   },
   {

@@ -177,7 +177,7 @@ export interface UserAction {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "FORGET_HOST_KEY")
 on: (string | null)
 on_behalf: (CreatedByRef | null)
 }
@@ -261,6 +261,19 @@ timeslot: (number | null)
 last_upload: (string | null)
 sitc_confirm: boolean
 organisation: (OrganisationRef | null)
+last_run: (FeedRunSummary | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "FeedRunSummary".
+ */
+export interface FeedRunSummary {
+id: number
+kind: ("SCHEDULED" | "TEST")
+outcome: ("RUNNING" | "SUCCESS" | "FAILED")
+started_at: string
+finished_at: (string | null)
+error: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -287,6 +300,8 @@ show_headers: boolean
 delimiter: ("COMMA" | "SEMI_COLON")
 escape_method: ("QUOTED" | "ESCAPED" | "STRIPPED")
 organisation: (OrganisationRef | null)
+delivery_password_set: boolean
+sftp_host_key_set: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -348,10 +363,23 @@ delivery_password?: (string | null)
 ftp_server_protocol?: ("FTP" | "SFTP" | "FTPS")
 ftp_server_port?: number
 filename?: (string | null)
+sitc_confirm?: boolean
+sitc_filename?: (string | null)
 columns?: ("name" | "stock" | "mpn" | "price" | "rrp" | "vendor" | "ean")[]
 show_headers?: boolean
 delimiter?: ("COMMA" | "SEMI_COLON")
 escape_method?: ("QUOTED" | "ESCAPED" | "STRIPPED")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "FeedOrganisation".
+ */
+export interface FeedOrganisation {
+id: number
+name: string
+depth: number
+parent: (number | null)
+feed_count: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -908,7 +936,7 @@ export interface AuditLogEntry {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "FORGET_HOST_KEY")
 api_client: (string | null)
 entity_type: ("organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote")
 user: (CreatedByRef | null)
@@ -2502,6 +2530,19 @@ organisation?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListFeedOrganisationsQuery".
+ */
+export interface ListFeedOrganisationsQuery {
+page: number
+per_page: number
+sort_by: ("+name" | "-name")
+/**
+ * is_linked equals
+ */
+is_linked?: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "GetFeedQuery".
  */
 export interface GetFeedQuery {
@@ -2554,6 +2595,13 @@ export interface DownloadFeedQuery {
  * via the `definition` "TestFeedQuery".
  */
 export interface TestFeedQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ForgetFeedHostKeyQuery".
+ */
+export interface ForgetFeedHostKeyQuery {
 
 }
 /**
@@ -3839,6 +3887,7 @@ export interface OperationTypes {
   createProductGroup: { params: {  }; query: CreateProductGroupQuery; body: ProductGroupInput; response: ProductGroup; paged: false };
   updateProductGroup: { params: { id: number }; query: UpdateProductGroupQuery; body: ProductGroupInput; response: ProductGroup; paged: false };
   listFeeds: { params: {  }; query: ListFeedsQuery; body: undefined; response: FeedRow[]; paged: true };
+  listFeedOrganisations: { params: {  }; query: ListFeedOrganisationsQuery; body: undefined; response: FeedOrganisation[]; paged: true };
   getFeed: { params: { id: number }; query: GetFeedQuery; body: undefined; response: Feed; paged: false };
   createFeed: { params: {  }; query: CreateFeedQuery; body: FeedInput; response: Feed; paged: false };
   enableFeed: { params: { id: number }; query: EnableFeedQuery; body: undefined; response: Feed; paged: false };
@@ -3847,6 +3896,7 @@ export interface OperationTypes {
   updateFeed: { params: { id: number }; query: UpdateFeedQuery; body: FeedUpdate; response: Feed; paged: false };
   downloadFeed: { params: { id: number }; query: DownloadFeedQuery; body: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv" }; paged: false };
   testFeed: { params: { id: number }; query: TestFeedQuery; body: undefined; response: FeedRun; paged: false };
+  forgetFeedHostKey: { params: { id: number }; query: ForgetFeedHostKeyQuery; body: undefined; response: Feed; paged: false };
   listFeedRuns: { params: { id: number }; query: ListFeedRunsQuery; body: undefined; response: FeedRun[]; paged: true };
   listTimezones: { params: {  }; query: ListTimezonesQuery; body: undefined; response: Timezone[]; paged: true };
   getTimezone: { params: { id: number }; query: GetTimezoneQuery; body: undefined; response: Timezone; paged: false };

@@ -164,7 +164,27 @@ function selectRow(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table:
   for (const count of meta.counts ?? []) {
     query.select(db(count.table).count('*').where(`${count.table}.${count.column}`, db.ref(`${table}.id`)).as(count.property));
   }
+  for (const present of meta.present ?? []) {
+    query.select(db.raw('(case when ?? is null then 0 else 1 end) as ??', [`${table}.${present.column}`, present.property]));
+  }
   return query;
+}
+
+/**
+ * The newest child row of each of `ids` (by `by`, ties to the highest id), in one query whatever
+ * the number of parents: a window over the child rows of those parents, keeping each one's first.
+ */
+async function latestChildren(db: Knex, latest: NonNullable<GenericMeta['latest']>[number], ids: number[]): Promise<Map<number, Row>> {
+  const child = latest.entity as EntityName;
+  const table = tableOf(child);
+  const parent = columnOf(child, latest.via);
+  const by = columnOf(child, latest.by);
+  const ranked = db(table)
+    .whereIn(parent, ids)
+    .select(`${table}.*`, db.raw('row_number() over (partition by ?? order by ?? desc, ?? desc) as latest_rank', [parent, by, 'id']))
+    .as('ranked');
+  const rows = (await db.from(ranked).where('latest_rank', 1).select('*')) as Row[];
+  return new Map(rows.map((row) => [Number(row[parent]), decodeRow(child, row, latest.fields)]));
 }
 
 /** Decodes rows and fills ref expansions with one query per expansion, however many rows. */
@@ -173,8 +193,16 @@ export async function toViews(db: Knex, meta: GenericMeta, rows: Row[]): Promise
   const views = rows.map((row) => {
     const view = decodeRow(entity, row, meta.fields);
     for (const count of meta.counts ?? []) view[count.property] = Number(row[count.property] ?? 0);
+    for (const present of meta.present ?? []) view[present.property] = Number(row[present.property] ?? 0) === 1;
     return view;
   });
+  for (const latest of meta.latest ?? []) {
+    const ids = rows.map((row) => Number(row['id']));
+    const newest = ids.length === 0 ? new Map<number, Row>() : await latestChildren(db, latest, ids);
+    rows.forEach((row, index) => {
+      views[index]![latest.property] = newest.get(Number(row['id'])) ?? null;
+    });
+  }
   for (const expansion of meta.expand) {
     const column = columnOf(entity, expansion.via);
     const ids = [...new Set(rows.map((row) => row[column]).filter((id) => id !== null && id !== undefined))] as number[];

@@ -139,6 +139,10 @@ export interface GenericMeta {
   children?: { of: string; via: string; where: Record<string, string | number | boolean>; defaultSort: string };
   /** Integer properties counting child rows that point at the record (a subquery of the row query). */
   counts?: { property: string; table: string; column: string }[];
+  /** Schema properties showing the newest child row of `entity` (ref `via` to the record, newest by `by`), or null. */
+  latest?: { property: string; entity: string; via: string; by: string; fields: string[] }[];
+  /** Booleans saying whether a column holds a value (a private one's value stays in the database). */
+  present?: { property: string; column: string }[];
   sort: string[];
   /**
    * `has`: a boolean parameter keeping the rows with (true) or without (false) child rows in

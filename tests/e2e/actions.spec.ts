@@ -154,11 +154,14 @@ test.describe('feeds: Enable, Disable and Delete (002 §2.10)', () => {
     await expect(page.getByText('Feed E2E feed to drop has been deleted.')).toBeVisible();
     await expect(rowOf(page, 'E2E feed to drop')).toHaveCount(0);
 
+    // On its page (002 §2.10: Test and Delete), enabling and disabling is the Enabled box of its definition, saved.
     await page.goto(`/webstore/feeds/${String(other['id'])}`);
+    await page.getByLabel('Enabled', { exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Feed E2E feed to drop too has been updated.')).toBeVisible();
+    expect((await apiRead(page, `/feeds/${String(other['id'])}`))['active']).toBe(false);
     const actions = page.locator('.action-bar--record');
-    await confirmAction(page, actions, 'Disable', 'Are you sure you want to disable the feed E2E feed to drop too?');
-    await expect(page.getByText('Feed E2E feed to drop too has been disabled.')).toBeVisible();
-    await expect(actions.getByRole('button', { name: 'Enable', exact: true })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Disable', exact: true })).toHaveCount(0);
     await confirmAction(page, actions, 'Delete', 'Are you sure you want to delete the feed E2E feed to drop too?');
     await expect(page).toHaveURL(/\/webstore\/feeds$/);
     await expect(page.getByText('Feed E2E feed to drop too has been deleted.')).toBeVisible();

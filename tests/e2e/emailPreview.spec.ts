@@ -8,8 +8,8 @@ test('a root admin previews an e-mail in another language and in a reseller\'s b
   await signInTo(page, 'admin@supplier.example', '/backoffice/emails', /\/backoffice\/emails/);
   await expect(page.getByRole('heading', { level: 1, name: 'E-mail templates' })).toBeVisible();
   // The back-office menu leads here.
-  await page.getByRole('button', { name: 'Back office' }).click();
-  await expect(page.getByRole('link', { name: 'E-mail templates' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: 'Back office', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'E-mail templates', exact: true })).toHaveAttribute('aria-current', 'page');
 
   await page.getByLabel('E-mail', { exact: true }).selectOption({ label: 'Order status changed' });
   await expect(page.getByTestId('email-subject')).toHaveText('Order HUB-10042: Shipped');
@@ -32,5 +32,5 @@ test('a root admin previews an e-mail in another language and in a reseller\'s b
 
 test('the preview is closed to an administrator who is not root', async ({ page }) => {
   await signInTo(page, 'admin@reseller.example', '/backoffice/emails');
-  await expect(page.getByRole('heading', { name: FORBIDDEN })).toBeVisible();
+  await expect(page.getByRole('heading', { name: FORBIDDEN, exact: true })).toBeVisible();
 });

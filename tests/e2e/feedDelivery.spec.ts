@@ -1,35 +1,36 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startSftpServer } from '../../server/testing/feedServers';
+import { apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
 
-// 002 §2.10, §7, §8 and docs/feeds.md: a feed made in the browser, tested against a real SFTP
-// server on loopback, its run shown on its page, its file downloaded.
-test('a reseller admin creates an SFTP feed with chosen columns, tests it and downloads its file', async ({ page }) => {
-  const sftp = await startSftpServer();
-  try {
-    await signInTo(page, 'admin@reseller.example', '/webstore/feeds/new', /\/webstore\/feeds\/new$/);
-    await page.locator('#root_name').fill('E2E SFTP prices');
-    await page.locator('#root_organisation').selectOption('2');
-    await page.locator('#root_timeslot').fill('1260');
-    await page.locator('#root_delivery_method').selectOption({ label: 'FTP' });
-    await page.locator('#root_ftp_server_protocol').selectOption({ label: 'SFTP' });
-    await page.locator('#root_delivery_server').fill('127.0.0.1');
-    await page.locator('#root_ftp_server_port').fill(String(sftp.port));
-    await page.locator('#root_delivery_user').fill(sftp.user);
-    await page.locator('#root_delivery_password').fill(sftp.password);
-    await page.locator('#root_filename').fill('e2e-prices.csv');
-    const columns = page.locator('#root_columns');
-    await columns.getByLabel('Name', { exact: true }).check();
-    await columns.getByLabel('Price', { exact: true }).check();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page).toHaveURL(/\/webstore\/feeds\/\d+$/);
-    const id = /\/feeds\/(\d+)$/.exec(page.url())![1]!;
+// 002 §2.10, §7, §8 and docs/feeds.md: a feed tested from the feeds list against a real SFTP server
+// on loopback, its last run on its row and its page, its file downloaded; a failed Test says why.
+// The feed page's own flow (made through its tabs) is tests/e2e/feedPage.spec.ts.
 
-    await page.getByRole('button', { name: 'Test', exact: true }).click();
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+test('a feed tested from its row is delivered to an SFTP server; the row shows the run, the page too, and the download is the file', async ({ page }) => {
+  const sftp = await startSftpServer();
+  let id: string | undefined;
+  try {
+    await signInTo(page, 'admin@reseller.example', '/webstore/feeds', /\/webstore\/feeds$/);
+    const feed = await apiWrite(page, 'POST', '/feeds', {
+      name: 'E2E SFTP prices', organisation: 2, timeslot: 1260, delivery_method: 'FTP', ftp_server_protocol: 'SFTP', delivery_server: '127.0.0.1',
+      ftp_server_port: sftp.port, delivery_user: sftp.user, delivery_password: sftp.password, filename: 'e2e-prices.csv', columns: ['name', 'price'],
+    });
+    id = String(feed['id']);
+    await page.reload();
+    const row = rowOf(page, 'E2E SFTP prices');
+    await expect(row).toContainText('Not run yet');
+    // 002 §2.10: Test is the one row action without a confirmation.
+    await row.getByRole('button', { name: 'Test', exact: true }).click();
     await expect(page.getByText('A test file of feed E2E SFTP prices has been sent.')).toBeVisible();
     expect(sftp.files()).toEqual(['e2e-prices.csv']);
+    await expect(row).toContainText(/Delivered, \d/);
 
+    await row.getByRole('link', { name: 'E2E SFTP prices', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/webstore/feeds/${id}$`));
     await page.getByRole('tab', { name: 'Runs', exact: true }).click();
     const run = page.getByRole('row').filter({ hasText: 'Delivered' });
     await expect(run).toHaveCount(1);
@@ -44,16 +45,26 @@ test('a reseller admin creates an SFTP feed with chosen columns, tests it and do
     expect(stored).toMatchObject({ columns: ['name', 'price'] });
     expect(stored.last_upload).not.toBeNull();
   } finally {
+    if (id !== undefined) await apiWrite(page, 'DELETE', `/feeds/${id}`);
     await sftp.close();
   }
 });
 
-test('a failed Test says why, and the failed run is on the page', async ({ page }) => {
+test('a failed Test says why, and the failed run is on the page and its row', async ({ page }) => {
   await signInTo(page, 'admin@reseller.example', '/webstore/feeds/2', /\/webstore\/feeds\/2$/);
-  // The demo's SFTP feed names a server that does not exist.
+  // The demo's SFTP feed names a server that does not exist. On its page Test is confirmed: it sends the feed as saved.
   await page.getByRole('button', { name: 'Test', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Send a test file of feed Warehouse stock (SFTP) now, by its saved delivery settings?');
+  await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
   await expect(page.getByText('The test file of feed Warehouse stock (SFTP) could not be sent.')).toBeVisible();
-  await expect(page.getByText(/No server of that name could be found|The server did not answer in time/)).toBeVisible();
+  const reason = /No server of that name could be found|The server did not answer in time/;
+  await expect(page.getByText(reason)).toBeVisible();
   await page.getByRole('tab', { name: 'Runs', exact: true }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Failed' }).first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to feeds', exact: true }).click();
+  const last = rowOf(page, 'Warehouse stock (SFTP)').locator('.last-run');
+  await expect(last).toContainText(/^Failed, \d/);
+  await expect(last).toHaveAttribute('title', reason);
 });

@@ -8,9 +8,9 @@ import { signInTo } from './support/signIn';
 test('the metrics charts: values, labelled axes, tooltips in the chosen currency, top six plus Others', async ({ page }) => {
   test.slow();
   await signInTo(page, 'admin@supplier.example', '/backoffice/metrics', /\/backoffice\/metrics$/);
-  const charts = page.getByRole('region', { name: 'Charts' });
-  const newOnHub = charts.getByRole('figure', { name: 'New on HUB' });
-  const salesValue = charts.getByRole('figure', { name: 'Total sales value' });
+  const charts = page.getByRole('region', { name: 'Charts', exact: true });
+  const newOnHub = charts.getByRole('figure', { name: 'New on HUB', exact: true });
+  const salesValue = charts.getByRole('figure', { name: 'Total sales value', exact: true });
   await expect(charts.getByRole('figure')).toHaveCount(3);
   await expect(newOnHub.locator('.recharts-pie-sector').first()).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiWrite } from './support/api';
 import { FORBIDDEN, signInTo } from './support/signIn';
 
 // 002 §2.7, §2.8, §2.10, §4, §6: new and duplicated roles, new feeds.
@@ -55,31 +56,53 @@ test.describe('feeds: new', () => {
     await page.getByRole('link', { name: 'Add new feed', exact: true }).first().click();
     await expect(page).toHaveURL(/\/webstore\/feeds\/new$/);
     await expect(page.getByRole('heading', { name: 'Now creating feed', exact: true })).toBeVisible();
-    // 002 §4 defaults.
-    // rjsf's select takes option indexes as values: read the chosen option's text.
-    await expect(page.locator('#root_delivery_method option:checked')).toHaveText(/e-?mail/i);
-    await expect(page.locator('#root_ftp_server_port')).toHaveValue('21');
+    // 002 §4 defaults: enabled, no time slot yet.
+    await expect(page.getByLabel('Enabled', { exact: true })).toBeChecked();
+    await expect(page.getByLabel('Runs every day at', { exact: true })).toHaveValue('');
     // Only organisations with a linked account are offered (002 §5).
-    await expect(page.locator('#root_organisation option[value="3"]')).toHaveCount(0);
-    await page.locator('#root_name').fill('E2E nightly prices');
-    await page.locator('#root_organisation').selectOption('2');
-    await page.locator('#root_timeslot').fill('120');
-    await page.locator('#root_delivery_email').fill('feeds@reseller.example');
+    const organisation = page.getByLabel('Organisation', { exact: true });
+    await expect(organisation.locator('option[value="2"]')).toHaveCount(1);
+    await expect(organisation.locator('option[value="3"]')).toHaveCount(0);
+    await page.getByLabel('Name', { exact: true }).fill('E2E nightly prices');
+    await organisation.selectOption('2');
+    await page.getByLabel('Runs every day at', { exact: true }).selectOption({ label: '02:00' });
+    await page.getByRole('tab', { name: /^Delivery/ }).click();
+    // 002 §4 defaults: e-mail, and FTP on port 21 when FTP is chosen.
+    await expect(page.getByRole('combobox', { name: 'Delivery', exact: true })).toHaveValue('EMAIL');
+    await page.getByLabel('Delivery e-mail', { exact: true }).fill('feeds@reseller.example');
+    await page.getByRole('tab', { name: /^Configuration/ }).click();
+    await expect(page.getByLabel('Delimiter', { exact: true })).toHaveValue('COMMA');
+    await expect(page.getByLabel('Escape method', { exact: true })).toHaveValue('QUOTED');
+    await expect(page.getByLabel('Show headers', { exact: true })).toBeChecked();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/feeds\/\d+$/);
-    await expect(page.getByText('E2E nightly prices').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Feed: E2E nightly prices', exact: true })).toBeVisible();
+    const id = /\/feeds\/(\d+)$/.exec(page.url())![1];
+    const feed = (await (await page.request.get(`/api/v1/feeds/${id}`)).json()) as Record<string, unknown>;
+    expect(feed).toMatchObject({ timeslot: 120, active: true, delivery_method: 'EMAIL', ftp_server_port: 21, columns: [], delimiter: 'COMMA', escape_method: 'QUOTED', show_headers: true });
   });
 
-  test('a time slot off the half hour is refused by the server and the form keeps the input', async ({ page }) => {
+  test('a name taken after the page checked it is refused by the server, beside the name, and the form keeps the input', async ({ page }) => {
     await signInTo(page, 'admin@reseller.example', '/webstore/feeds/new', /\/webstore\/feeds\/new$/);
-    await page.locator('#root_name').fill('E2E odd slot');
-    await page.locator('#root_organisation').selectOption('2');
-    await page.locator('#root_timeslot').fill('45');
-    await page.locator('#root_delivery_email').fill('feeds@reseller.example');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('The time slot must be on the hour or half hour, from 00:00 to 23:30.')).toBeVisible();
-    await expect(page).toHaveURL(/\/webstore\/feeds\/new$/);
-    await expect(page.locator('#root_name')).toHaveValue('E2E odd slot');
+    await page.getByLabel('Name', { exact: true }).fill('E2E taken meanwhile');
+    await page.getByLabel('Organisation', { exact: true }).selectOption('2');
+    await page.getByLabel('Runs every day at', { exact: true }).selectOption({ label: '00:30' });
+    await page.getByRole('tab', { name: /^Delivery/ }).click();
+    await page.getByLabel('Delivery e-mail', { exact: true }).fill('feeds@reseller.example');
+    // Someone else takes the name now.
+    const other = await apiWrite(page, 'POST', '/feeds', { name: 'E2E taken meanwhile', organisation: 2, timeslot: 0, delivery_email: 'feeds@reseller.example' });
+    try {
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Feed E2E taken meanwhile could not be created. Please try again.')).toBeVisible();
+      await expect(page).toHaveURL(/\/webstore\/feeds\/new$/);
+      await expect(page.getByRole('tab', { name: 'Definition !', exact: true })).toBeVisible();
+      await page.getByRole('tab', { name: 'Definition !', exact: true }).click();
+      await expect(page.getByText('This name is already taken; please choose another.')).toBeVisible();
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue('E2E taken meanwhile');
+      await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    } finally {
+      await apiWrite(page, 'DELETE', `/feeds/${String(other['id'])}`);
+    }
   });
 });
 

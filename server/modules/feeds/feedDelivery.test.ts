@@ -202,4 +202,36 @@ describe('feed delivery', () => {
       await impostor.close();
     }
   });
+
+  it('forgets a recorded host key on request (audited), so a server whose key legitimately changed is trusted again', async () => {
+    const feed = await createFeed(toServer(sftp, 'SFTP'));
+    const keySet = async () => (await callers.root.get<Feed>(`/api/v1/feeds/${feed.id}`)).body.sftp_host_key_set;
+    expect(await keySet()).toBe(false);
+    expect((await test(feed)).status).toBe(200);
+    expect(await keySet()).toBe(true);
+    const renewed = await startSftpServer();
+    try {
+      const current = (await callers.root.get<Feed>(`/api/v1/feeds/${feed.id}`)).body;
+      expect((await callers.root.send('PUT', `/api/v1/feeds/${feed.id}`, { ...current, ftp_server_port: renewed.port })).status).toBe(200);
+      expect((await test(feed)).body.code).toBe('feed_host_key_changed');
+      // Only those who may manage the feed: a buyer is refused, another reseller does not see it.
+      expect((await callers.buyer.post(`/api/v1/feeds/${feed.id}/forget_host_key`)).status).toBe(403);
+      expect((await callers.otherSales.post(`/api/v1/feeds/${feed.id}/forget_host_key`)).status).toBe(403);
+      const forgotten = await callers.resellerAdmin.post<Feed>(`/api/v1/feeds/${feed.id}/forget_host_key`);
+      expect(forgotten.status).toBe(200);
+      expect(forgotten.body.sftp_host_key_set).toBe(false);
+      const [entry] = (await callers.root.get<{ action: string; field_changes: { field: string; old_value: string | null; new_value: string | null }[] }[]>(`/api/v1/feeds/${feed.id}/audit_logs`)).body;
+      expect(entry).toMatchObject({ action: 'FORGET_HOST_KEY', field_changes: [expect.objectContaining({ field: 'sftp_host_key', old_value: 'changed', new_value: null })] });
+      expect((await test(feed)).status).toBe(200);
+      expect(renewed.files()).toHaveLength(1);
+      const recorded = (await server.db('feeds').where('id', feed.id).first('sftp_host_key')).sftp_host_key as string;
+      expect(recorded).toMatch(/^[A-Za-z0-9+/]{43}$/);
+      // The new key is the one kept now: the first server, back with its old key, is refused.
+      const again = (await callers.root.get<Feed>(`/api/v1/feeds/${feed.id}`)).body;
+      expect((await callers.root.send('PUT', `/api/v1/feeds/${feed.id}`, { ...again, ftp_server_port: sftp.port })).status).toBe(200);
+      expect((await test(feed)).body.code).toBe('feed_host_key_changed');
+    } finally {
+      await renewed.close();
+    }
+  });
 });

@@ -1,16 +1,11 @@
 import type { Knex } from 'knex';
+import { wallTime, type WallTime } from '../../../shared/feeds/feedRules';
+
+// The file's name and its timestamp are the feed page's too (002 §5): shared with the browser.
+export { feedFileName, timestampText, TIMESTAMP_PLACEHOLDER, wallTime } from '../../../shared/feeds/feedRules';
 
 /** The timezone a feed's schedule keeps when its organisation's users name none (a UK distributor's). */
 export const DEFAULT_FEED_TIMEZONE = 'Europe/London';
-
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
 
 /** A valid IANA name, else the default (a user's timezone is free text in the database). */
 export function knownTimezone(timezone: string | null | undefined): string {
@@ -21,15 +16,6 @@ export function knownTimezone(timezone: string | null | undefined): string {
   } catch {
     return DEFAULT_FEED_TIMEZONE;
   }
-}
-
-/** The wall-clock time at `instant` in `timezone`. */
-export function wallTime(instant: number, timezone: string): WallTime {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
 }
 
 /** The instant a wall-clock time in `timezone` names (the later reading when a clock change repeats it). */
@@ -55,35 +41,6 @@ export function latestSlot(now: number, timeslot: number, timezone: string): num
   if (slot <= now) return slot;
   const yesterday = new Date(Date.UTC(today.year, today.month - 1, today.day) - 86_400_000);
   return at(yesterday.getUTCFullYear(), yesterday.getUTCMonth() + 1, yesterday.getUTCDate());
-}
-
-/** YYYYMMDDHHmmss at `instant` in `timezone` (002 §5). */
-export function timestampText(instant: number, timezone: string): string {
-  const wall = wallTime(instant, timezone);
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${wall.year}${two(wall.month)}${two(wall.day)}${two(wall.hour)}${two(wall.minute)}${two(wall.second)}`;
-}
-
-/** The placeholder a filename may hold, replaced by the time of the build. */
-export const TIMESTAMP_PLACEHOLDER = 'YYYYMMDDHHmmss';
-
-interface Named {
-  delivery_method: string;
-  filename: string | null;
-  sitc_filename: string | null;
-}
-
-/**
- * The name of a feed's file (002 §5): SITC's own filename; else the feed's filename with each
- * YYYYMMDDHHmmss replaced by the time of the build in `timezone`; without one, that timestamp plus
- * " - Hub Feed.csv".
- */
-export function feedFileName(feed: Named, instant: number, timezone: string): string {
-  const stamp = timestampText(instant, timezone);
-  if (feed.delivery_method === 'SITC' && feed.sitc_filename) return feed.sitc_filename;
-  const own = feed.filename?.trim();
-  if (own) return own.split(TIMESTAMP_PLACEHOLDER).join(stamp);
-  return `${stamp} - Hub Feed.csv`;
 }
 
 /**

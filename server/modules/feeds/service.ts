@@ -6,34 +6,23 @@ import type { Records } from '../../writes/records';
 import { guardPasses } from '../auth/guard';
 import type { SessionUser } from '../auth/sessionUser';
 import { organisationInScope } from '../organisations/organisationScope';
-
-/** 002 §9: at most 10 feeds an organisation. */
-export const MAX_FEEDS_PER_ORGANISATION = 10;
-/** 002 §3: time slots every 30 minutes from midnight. */
-const TIMESLOT_STEP = 30;
-/** 002 §5 filename rules: characters a file name may not hold on the receiving systems. */
-const FORBIDDEN_FILENAME = /["*/:<>?\\|]/;
+import { feedRuleProblems, MAX_FEEDS_PER_ORGANISATION, sitcFilenameFor, type FeedRuleOptions, type FeedRuleValues } from '../../../shared/feeds/feedRules';
 
 const incomplete = (field: string) => new DomainError('unprocessable', 'feed_delivery_incomplete', { field, detail: `${field} is needed for this delivery method` });
-const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
 
-/** The rules of 002 §5 a feed's own values must meet, before the database is asked anything. */
-export function checkFeedValues(feed: FeedInput): void {
-  // A new feed starts with no slot chosen (002 §4), but it is saved only with one (0 is valid).
-  if (feed.timeslot === null || feed.timeslot === undefined || feed.timeslot % TIMESLOT_STEP !== 0) {
-    throw new DomainError('unprocessable', 'feed_invalid_timeslot', { field: 'timeslot' });
-  }
-  const method = feed.delivery_method ?? 'EMAIL';
-  if (method !== 'SITC' && feed.filename !== null && feed.filename !== undefined) {
-    if (feed.filename.startsWith('..') || FORBIDDEN_FILENAME.test(feed.filename)) throw new DomainError('unprocessable', 'feed_invalid_filename', { field: 'filename' });
-  }
-  if (method === 'EMAIL' && blank(feed.delivery_email)) throw incomplete('delivery_email');
-  if (method === 'FTP') {
-    // The port has a default (21) and the body schema holds it to 2..65535.
-    const missing = (['delivery_user', 'delivery_server', 'delivery_password'] as const).find((field) => blank(feed[field]));
-    if (missing) throw incomplete(missing);
-  }
+/**
+ * The rules of 002 §5 a feed's own values must meet, before the database is asked anything: the
+ * first broken one of shared/feeds/feedRules.ts, the rules the feed page shows as the user types.
+ */
+function checkFeedValues(feed: FeedRuleValues, options: FeedRuleOptions): void {
+  const [problem] = feedRuleProblems(feed, options);
+  if (!problem) return;
+  if (problem.code === 'feed_delivery_incomplete') throw incomplete(problem.field);
+  throw new DomainError('unprocessable', problem.code, { field: problem.field });
 }
+
+/** A password typed: left out, null, empty or only spaces is none (an update then keeps the stored one). */
+const given = (value: string | null | undefined): value is string => value !== null && value !== undefined && value.trim() !== '';
 
 /** The organisation's room for one more feed named `name` (002 §5), `except` the feed being saved. */
 async function checkRoom(records: Records, organisationId: number, name: string, except?: number): Promise<void> {
@@ -63,18 +52,18 @@ export async function updateFeed(records: Records, user: SessionUser, id: number
     | undefined;
   if (!stored) throw recordNotFound();
   const { organisation: organisationId, delivery_password: password, sitc_confirm: confirm, sitc_filename: sitcFilename, ...values } = feed;
-  const newPassword = password === null || password === undefined || password === '' ? undefined : password;
-  checkFeedValues({ ...values, organisation: organisationId, delivery_password: newPassword ?? (stored.delivery_password === null ? null : 'stored') });
+  const newPassword = given(password) ? password : undefined;
+  const namesSitcFile = mayNameSitcFile(user);
+  // Left out, the SITC filename keeps the stored one, else the organisation's (below): never blank.
+  const sitcChecked = sitcFilename === undefined ? 'kept' : sitcFilename;
+  checkFeedValues({ ...values, sitc_filename: sitcChecked }, { password: newPassword !== undefined || stored.delivery_password !== null, namesSitcFile });
   const organisation = await organisationInScope(records.db, user, organisationId);
   if (!organisation.is_linked) throw new DomainError('unprocessable', 'feed_organisation_not_linked', { field: 'organisation' });
   await checkRoom(records, organisation.id, feed.name, id);
   const wasConfirmed = stored.sitc_confirm === true || stored.sitc_confirm === 1;
   // Others' saves leave the SITC filename as stored (002 §4: their form removes it).
   let sitc: string | null = stored.sitc_filename;
-  if (mayNameSitcFile(user) && feed.delivery_method === 'SITC') {
-    if (sitcFilename !== undefined && (sitcFilename === null || sitcFilename.trim() === '')) throw incomplete('sitc_filename');
-    sitc = sitcFilename ?? sitc ?? `${organisation.name.toLowerCase()}.csv`;
-  }
+  if (namesSitcFile && feed.delivery_method === 'SITC') sitc = sitcFilename ?? sitc ?? sitcFilenameFor(organisation.name);
   await records.update('feed', id, {
     ...values,
     organisation: organisation.id,
@@ -89,14 +78,16 @@ export async function updateFeed(records: Records, user: SessionUser, id: number
  * caller's tree with a linked account, a name free in that organisation (in any case: the
  * (organisation, lower(name)) index answers a racing twin) and room under the 10-feed limit. The
  * organisation's row is locked first (PostgreSQL), so two feeds created side by side cannot both
- * take the tenth place. Returns the new feed's id.
+ * take the tenth place. A SITC feed's filename is the organisation's name (002 §4), or a root
+ * admin's own; others' is left to the organisation's name at delivery. Returns the new feed's id.
  */
 export async function insertFeed(records: Records, user: SessionUser, feed: FeedInput): Promise<number> {
-  checkFeedValues(feed);
+  const { sitc_filename: sitcFilename, ...values } = feed;
+  const namesSitcFile = mayNameSitcFile(user);
+  checkFeedValues({ ...values, sitc_filename: sitcFilename === undefined ? 'organisation' : sitcFilename }, { password: given(feed.delivery_password), namesSitcFile });
   const organisation = await organisationInScope(records.db, user, feed.organisation);
   if (!organisation.is_linked) throw new DomainError('unprocessable', 'feed_organisation_not_linked', { field: 'organisation' });
-  // 002 §4: SITC takes its file name from the organisation, and only root admins may keep one.
-  const sitc = feed.delivery_method === 'SITC' && mayNameSitcFile(user) ? { sitc_filename: `${organisation.name.toLowerCase()}.csv` } : {};
+  const sitc = feed.delivery_method === 'SITC' && namesSitcFile ? (sitcFilename ?? sitcFilenameFor(organisation.name)) : null;
   await checkRoom(records, organisation.id, feed.name);
-  return records.insert('feed', { ...feed, ...sitc, delivery_password: sealFeedPassword(feed.delivery_password) });
+  return records.insert('feed', { ...values, sitc_filename: sitc, delivery_password: sealFeedPassword(given(feed.delivery_password) ? feed.delivery_password : null) });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchList, fetchRecord, isAbortError } from '../../runtime/api/client';
 import { ApiProblem } from '../../runtime/api/problem';
 import { sendRequest } from '../../runtime/api/send';
@@ -118,21 +118,35 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<LineRefusal | null>(null);
 
-  // A (re)load replaces the draft: what the server holds now.
+  // A (re)load replaces the draft with what the server holds now, once: after a reload (Save,
+  // Cancel) only when both the basket and its lines are back, so an edit made while the second is
+  // on its way is not overwritten by it.
+  const awaiting = useRef({ basket: false, lines: false });
+  const shown = useRef<{ basket: Basket | null; lines: BasketLine[] | null }>({ basket: null, lines: null });
   useEffect(() => {
-    if (basket && lines) {
+    if (basket !== shown.current.basket) awaiting.current.basket = false;
+    if (lines !== shown.current.lines) awaiting.current.lines = false;
+    shown.current = { basket, lines };
+    if (basket && lines && !awaiting.current.basket && !awaiting.current.lines) {
       setDraft(draftOf(basket, lines));
       setChanged(false);
       setRefusal(null);
     }
   }, [basket, lines]);
 
+  // An edit that changes nothing (the country check finding the method still offered) leaves the
+  // basket unchanged: Save stays disabled after a save that landed meanwhile.
   const edit = useCallback((change: (current: BasketDraft) => BasketDraft) => {
-    setDraft((current) => (current ? change(current) : current));
-    setChanged(true);
+    setDraft((current) => {
+      if (!current) return current;
+      const next = change(current);
+      if (next !== current) setChanged(true);
+      return next;
+    });
   }, []);
 
   const reloadAll = useCallback(() => {
+    awaiting.current = { basket: true, lines: true };
     record.reload();
     lineRows.reload();
   }, [record, lineRows]);

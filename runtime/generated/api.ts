@@ -1593,6 +1593,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quotes/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products a quote to an organisation may offer, priced for it */
+        get: operations["listQuoteProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quotes/{id}": {
         parameters: {
             query?: never;
@@ -3916,6 +3933,57 @@ export interface components {
             stac_zoom_phone_name?: string | null;
             quantity?: number;
             discount?: number;
+        };
+        QuoteProduct: {
+            id: number;
+            name: string;
+            product_code: string;
+            description: string | null;
+            detailed_description: string | null;
+            featured_description: string | null;
+            stock: string | null;
+            /** @default true */
+            show_in_webstore: boolean;
+            /** @default false */
+            is_financeable: boolean;
+            /** @default false */
+            is_shippable: boolean;
+            /** @default true */
+            active: boolean;
+            /** @default false */
+            draft: boolean;
+            /** @enum {string|null} */
+            subscription_type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
+            /** @enum {string|null} */
+            subscription_product_type: "BASE" | "ADD_ON" | null;
+            thumb_url: string | null;
+            main_image_url: string | null;
+            datasheet_url: string | null;
+            guide_url: string | null;
+            quickstart_url: string | null;
+            /** @description Exact decimal with up to 4 places */
+            weight: string | null;
+            /** @enum {string|null} */
+            weight_unit: "GRAMS" | "KILOGRAMS" | "POUNDS" | "OUNCES" | null;
+            /** @default 0 */
+            popularity: number;
+            /** @default true */
+            discountable: boolean;
+            /** @enum {string|null} */
+            quantity_type: "SEAT" | null;
+            /** @enum {string} */
+            currency: "GBP" | "EUR";
+            /** @description Exact decimal with up to 4 places */
+            price: string | null;
+            /** @description Exact decimal with up to 4 places */
+            rrp: string | null;
+            /** @description Exact decimal with up to 4 places */
+            ship_cost: string | null;
+            vendor: components["schemas"]["Vendor"] | null;
+            product_type: components["schemas"]["ProductType"] | null;
+            maintenance: components["schemas"]["ProductOption"][];
+            provisioning: components["schemas"]["ProductOption"][];
+            rate_plans: components["schemas"]["RatePlan"][];
         };
         QuoteApproval: {
             id: number;
@@ -12531,6 +12599,72 @@ export interface operations {
                 };
             };
             /** @description Problem codes: outside_scope, quote_recipient_ineligible, unknown_value, product_unavailable, product_not_discountable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listQuoteProducts: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                organisation_to?: number;
+                text?: string;
+                product?: number[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteProduct"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks supplier staff (root) and one of (permission quote:create) or (permission quote:amend) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope, quote_recipient_ineligible */
             422: {
                 headers: {
                     [name: string]: unknown;

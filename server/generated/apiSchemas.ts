@@ -8302,6 +8302,299 @@ export const apiSchemas = {
         }
       }
     },
+    "QuoteProduct": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "product_code",
+        "description",
+        "detailed_description",
+        "featured_description",
+        "stock",
+        "show_in_webstore",
+        "is_financeable",
+        "is_shippable",
+        "active",
+        "draft",
+        "subscription_type",
+        "subscription_product_type",
+        "thumb_url",
+        "main_image_url",
+        "datasheet_url",
+        "guide_url",
+        "quickstart_url",
+        "weight",
+        "weight_unit",
+        "popularity",
+        "discountable",
+        "quantity_type",
+        "currency",
+        "price",
+        "rrp",
+        "ship_cost",
+        "vendor",
+        "product_type",
+        "maintenance",
+        "provisioning",
+        "rate_plans"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "product_code": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "description": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "detailed_description": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "featured_description": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "stock": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "show_in_webstore": {
+          "type": "boolean",
+          "default": true
+        },
+        "is_financeable": {
+          "type": "boolean",
+          "default": false
+        },
+        "is_shippable": {
+          "type": "boolean",
+          "default": false
+        },
+        "active": {
+          "type": "boolean",
+          "default": true
+        },
+        "draft": {
+          "type": "boolean",
+          "default": false
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ]
+        },
+        "subscription_product_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "BASE",
+            "ADD_ON",
+            null
+          ]
+        },
+        "thumb_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "main_image_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "datasheet_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "guide_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "quickstart_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "weight": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "weight_unit": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "GRAMS",
+            "KILOGRAMS",
+            "POUNDS",
+            "OUNCES",
+            null
+          ]
+        },
+        "popularity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "default": 0
+        },
+        "discountable": {
+          "type": "boolean",
+          "default": true
+        },
+        "quantity_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SEAT",
+            null
+          ]
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ]
+        },
+        "price": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "rrp": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "ship_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "vendor": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/Vendor"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "product_type": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/ProductType"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "maintenance": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ProductOption"
+          }
+        },
+        "provisioning": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ProductOption"
+          }
+        },
+        "rate_plans": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/RatePlan"
+          }
+        }
+      }
+    },
     "QuoteApproval": {
       "type": "object",
       "additionalProperties": false,

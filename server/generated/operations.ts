@@ -22,6 +22,7 @@ import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_acceptQuote from '../modules/quotes/acceptQuote';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as quotes_quoteActions from '../modules/quotes/quoteActions';
+import * as quotes_quoteProducts from '../modules/quotes/quoteProducts';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
 import * as subscriptions_definition from '../modules/subscriptions/definition';
@@ -7079,6 +7080,57 @@ export const operations: OperationDef[] = [
       }
     },
     handler: quotes_handlers.listQuotes satisfies Handler<"listQuotes">,
+  },
+  {
+    id: "listQuoteProducts",
+    method: "get",
+    path: "/quotes/products",
+    auth: "session",
+    guard: {"root":true,"any":[{"permission":"quote:create"},{"permission":"quote:amend"}]},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "organisation_to": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "description": "The recipient organisation; none chosen yet, nothing is offered"
+        },
+        "text": {
+          "type": "string",
+          "maxLength": 255,
+          "description": "Product SKU or name contains"
+        },
+        "product": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "description": "Only these products (at most 200)"
+        }
+      }
+    },
+    handler: quotes_quoteProducts.listQuoteProducts satisfies Handler<"listQuoteProducts">,
   },
   {
     id: "getQuote",

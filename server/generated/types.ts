@@ -1479,6 +1479,126 @@ discount?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteProduct".
+ */
+export interface QuoteProduct {
+id: number
+name: string
+product_code: string
+description: (string | null)
+detailed_description: (string | null)
+featured_description: (string | null)
+stock: (string | null)
+show_in_webstore: boolean
+is_financeable: boolean
+is_shippable: boolean
+active: boolean
+draft: boolean
+subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
+subscription_product_type: ("BASE" | "ADD_ON" | null)
+thumb_url: (string | null)
+main_image_url: (string | null)
+datasheet_url: (string | null)
+guide_url: (string | null)
+quickstart_url: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+weight: (string | null)
+weight_unit: ("GRAMS" | "KILOGRAMS" | "POUNDS" | "OUNCES" | null)
+popularity: number
+discountable: boolean
+quantity_type: ("SEAT" | null)
+currency: ("GBP" | "EUR")
+/**
+ * Exact decimal with up to 4 places
+ */
+price: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+rrp: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+ship_cost: (string | null)
+vendor: (Vendor | null)
+product_type: (ProductType | null)
+maintenance: ProductOption[]
+provisioning: ProductOption[]
+rate_plans: RatePlan[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "Vendor".
+ */
+export interface Vendor {
+id: number
+name: string
+image_url: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductType".
+ */
+export interface ProductType {
+id: number
+name: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductOption".
+ */
+export interface ProductOption {
+id: number
+name: string
+/**
+ * Exact decimal with up to 4 places
+ */
+price: (string | null)
+dovetail: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RatePlan".
+ */
+export interface RatePlan {
+id: number
+name: string
+billing_frequency: ("MONTHLY" | "ANNUALLY" | "TWO_YEARS" | "THREE_YEARS")
+term_length: number
+min_quantity: (number | null)
+max_quantity: (number | null)
+default: boolean
+rate_plan_charges: RatePlanCharge[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RatePlanCharge".
+ */
+export interface RatePlanCharge {
+id: number
+name: string
+charge_type: ("RECURRING" | "ONE_OFF" | "USAGE")
+charge_model: ("FLAT_FEE" | "PER_UNIT" | "VOLUME")
+unit_of_measure: (string | null)
+rate_plan_charge_costs: ChargeCost[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChargeCost".
+ */
+export interface ChargeCost {
+currency: ("GBP" | "EUR")
+/**
+ * Exact decimal with up to 4 places
+ */
+charge_cost_price: string
+starting_unit: (number | null)
+ending_unit: (number | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "QuoteApproval".
  */
 export interface QuoteApproval {
@@ -1659,15 +1779,6 @@ in_group: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "Vendor".
- */
-export interface Vendor {
-id: number
-name: string
-image_url: (string | null)
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ProductGroupProductInput".
  */
 export interface ProductGroupProductInput {
@@ -1706,66 +1817,6 @@ value: (0 | 1 | 2)
 export interface RoleUpdate {
 name: string
 permissions?: RolePermissionInput[]
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "ProductType".
- */
-export interface ProductType {
-id: number
-name: string
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "ChargeCost".
- */
-export interface ChargeCost {
-currency: ("GBP" | "EUR")
-/**
- * Exact decimal with up to 4 places
- */
-charge_cost_price: string
-starting_unit: (number | null)
-ending_unit: (number | null)
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "RatePlanCharge".
- */
-export interface RatePlanCharge {
-id: number
-name: string
-charge_type: ("RECURRING" | "ONE_OFF" | "USAGE")
-charge_model: ("FLAT_FEE" | "PER_UNIT" | "VOLUME")
-unit_of_measure: (string | null)
-rate_plan_charge_costs: ChargeCost[]
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "RatePlan".
- */
-export interface RatePlan {
-id: number
-name: string
-billing_frequency: ("MONTHLY" | "ANNUALLY" | "TWO_YEARS" | "THREE_YEARS")
-term_length: number
-min_quantity: (number | null)
-max_quantity: (number | null)
-default: boolean
-rate_plan_charges: RatePlanCharge[]
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "ProductOption".
- */
-export interface ProductOption {
-id: number
-name: string
-/**
- * Exact decimal with up to 4 places
- */
-price: (string | null)
-dovetail: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3325,6 +3376,26 @@ sort_by: ("+id" | "-id" | "+name" | "-name" | "+recipient_email" | "-recipient_e
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListQuoteProductsQuery".
+ */
+export interface ListQuoteProductsQuery {
+page: number
+per_page: number
+/**
+ * The recipient organisation; none chosen yet, nothing is offered
+ */
+organisation_to?: number
+/**
+ * Product SKU or name contains
+ */
+text?: string
+/**
+ * Only these products (at most 200)
+ */
+product?: number[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "GetQuoteQuery".
  */
 export interface GetQuoteQuery {
@@ -3860,6 +3931,7 @@ export interface OperationTypes {
   getQuoteInward: { params: { id: number }; query: GetQuoteInwardQuery; body: undefined; response: Quote; paged: false };
   listQuoteInwardLineItems: { params: { id: number }; query: ListQuoteInwardLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listQuotes: { params: {  }; query: ListQuotesQuery; body: undefined; response: QuoteRow[]; paged: true };
+  listQuoteProducts: { params: {  }; query: ListQuoteProductsQuery; body: undefined; response: QuoteProduct[]; paged: true };
   getQuote: { params: { id: number }; query: GetQuoteQuery; body: undefined; response: Quote; paged: false };
   createQuote: { params: {  }; query: CreateQuoteQuery; body: QuoteInput; response: Quote; paged: false };
   updateQuote: { params: { id: number }; query: UpdateQuoteQuery; body: QuoteInput; response: Quote; paged: false };

@@ -38,7 +38,7 @@ async function move(context: RequestContext, quote: QuoteRecord, to: Status, act
 }
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
-const ZOOM_REQUIRED = ['zoom_end_user_company', 'zoom_end_user_name', 'zoom_end_user_email'] as const;
+const ZOOM_REQUIRED = ['zoom_order_type', 'zoom_end_user_company', 'zoom_end_user_name', 'zoom_end_user_email'] as const;
 
 /**
  * 001 §4, §5 publish (DRAFT → PUBLISHED): the saved quote must be complete (recipient name and
@@ -55,8 +55,10 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
   const { lines, invalid } = await repricedLines(context.db, quote.organisation_to, quote.id);
   if (lines.length === 0) throw new DomainError('unprocessable', 'quote_no_line_items', { field: 'line_items' });
   if (invalid.length > 0) throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field: 'line_items', detail: `lines ${invalid.join(', ')} can no longer be priced as chosen` });
+  // Every line of a ZOOM product needs its Zoom order (001 §2 "Zoom configuration complete"), as does any line carrying one.
+  const zoomProducts = new Set(((await context.db('products').whereIn('id', lines.map((line) => line.product)).where('subscription_type', 'ZOOM').select('id')) as { id: number }[]).map((row) => Number(row.id)));
   for (const line of lines) {
-    const zoom = !blank(line['zoom_order_type']);
+    const zoom = zoomProducts.has(line.product) || !blank(line['zoom_order_type']);
     const missing = zoom ? ZOOM_REQUIRED.find((field) => blank(line[field])) : undefined;
     if (missing) throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field: `line_items/${lines.indexOf(line)}/${missing}` });
     await context.records.update('quote_line_item', line.id, { price: line.price, sub_total_for_item: line.sub_total_for_item });

@@ -1553,6 +1553,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getQuoteInward"];
+        /** Complete a quote sent to the caller's organisation before accepting it */
+        put: operations["updateQuoteInward"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/inward/{id}/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listQuoteInwardAddresses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3718,6 +3735,8 @@ export interface components {
             nuvias_name: string | null;
             stac_teams_name: string | null;
             stac_zoom_phone_name: string | null;
+            /** @enum {string|null} */
+            subscription_type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
         };
         BasketLineItem: {
             id: number;
@@ -3999,6 +4018,80 @@ export interface components {
             stac_teams_name?: string | null;
             stac_zoom_phone_name?: string | null;
             id: number;
+        };
+        QuoteInwardInput: {
+            purchase_order_number?: string | null;
+            provisioning_instructions?: string | null;
+            ship_instructions?: string | null;
+            /** @default false */
+            part_ship: boolean;
+            shipping_type?: (number | null) | components["schemas"]["ShippingTypeRef"];
+            shipping_company_name?: string | null;
+            shipping_recipient_name?: string | null;
+            shipping_addr_line_1?: string | null;
+            shipping_addr_line_2?: string | null;
+            shipping_city?: string | null;
+            shipping_region?: string | null;
+            shipping_postal_code?: string | null;
+            shipping_country_code?: string | null;
+            line_items?: components["schemas"]["QuoteAcceptLine"][];
+            readonly id?: number;
+            readonly supplier_ref?: string | null;
+            /** Format: date-time */
+            readonly date?: string;
+            /** @enum {string} */
+            readonly quote_status?: "ACCEPTED" | "DECLINED" | "DRAFT" | "EXPIRED" | "PUBLISHED" | "VOIDED";
+            /** @description Exact decimal with up to 4 places */
+            readonly total?: string;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            readonly order_id?: number | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly ship_cost?: string | null;
+            readonly requires_approval?: boolean;
+            readonly organisation_from?: components["schemas"]["OrganisationRef"] | null;
+            readonly created_by_user?: components["schemas"]["CreatedByRef"] | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly name?: string;
+            /**
+             * Format: date
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             */
+            readonly expiry_date?: string | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly recipient_name?: string | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly recipient_email?: string | null;
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {string}
+             */
+            readonly payment_type?: "ON_ACCOUNT" | "FINANCE";
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {string|null}
+             */
+            readonly finance_target?: "SELF" | "CUSTOMER" | null;
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {string|null}
+             */
+            readonly finance_title?: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly finance_first_name?: string | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly finance_last_name?: string | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly finance_email_address?: string | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly finance_contact_number?: string | null;
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {integer|null}
+             */
+            readonly finance_term_length?: 24 | 36 | 48 | 60 | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly organisation_to?: components["schemas"]["OrganisationRef"] | null;
         };
         QuoteAcceptInput: {
             id?: number;
@@ -12363,6 +12456,171 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateQuoteInward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteInwardInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (permission quote:accept) or (permission quote:modify) (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state, non_unique_po_number, team_name_exists, new_team_name_exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_line_item, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listQuoteInwardAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"][];
                 };
             };
             /** @description Invalid parameters or body */

@@ -5424,7 +5424,6 @@ export const recordScreens = {
   },
   "quoteoutward": {
     "path": "/quotes/{id}",
-    "title": "quotes.one",
     "schema": {
       "$ref": "#/definitions/Quote",
       "definitions": {
@@ -5884,6 +5883,7 @@ export const recordScreens = {
       },
       "route": "quoteoutward_edit"
     },
+    "view": "quotes/OutwardQuoteView#OutwardQuoteView",
     "actions": [
       {
         "name": "accept",
@@ -5994,7 +5994,6 @@ export const recordScreens = {
   },
   "quoteinward": {
     "path": "/quotes/{id}",
-    "title": "quotes.one",
     "schema": {
       "$ref": "#/definitions/Quote",
       "definitions": {
@@ -6448,44 +6447,8 @@ export const recordScreens = {
     },
     "tabs": [],
     "links": [],
+    "view": "quotes/InwardQuoteView#InwardQuoteView",
     "actions": [
-      {
-        "name": "accept",
-        "guards": [
-          {
-            "permission": "quote:accept"
-          }
-        ],
-        "label": "quotes.accept",
-        "when": {
-          "quote_status": "PUBLISHED"
-        },
-        "call": {
-          "operation": "acceptQuote",
-          "method": "post",
-          "path": "/quotes/{id}/accept",
-          "params": {
-            "id": {
-              "from": "record"
-            }
-          },
-          "body": true
-        },
-        "confirm": {
-          "text": "confirm.accept_quote",
-          "input": {
-            "field": "purchase_order_number",
-            "label": "quotes.purchase_order_number",
-            "max": 45
-          }
-        },
-        "success": "accept_quote_success",
-        "failure": "accept_quote_failure",
-        "then": {
-          "route": "order",
-          "answerId": true
-        }
-      },
       {
         "name": "decline",
         "guards": [

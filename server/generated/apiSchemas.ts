@@ -6797,7 +6797,8 @@ export const apiSchemas = {
         "sbc_name",
         "nuvias_name",
         "stac_teams_name",
-        "stac_zoom_phone_name"
+        "stac_zoom_phone_name",
+        "subscription_type"
       ],
       "properties": {
         "id": {
@@ -7023,6 +7024,22 @@ export const apiSchemas = {
           "maxLength": 20,
           "minLength": 1,
           "pattern": "\\S"
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ]
         }
       }
     },
@@ -8684,6 +8701,356 @@ export const apiSchemas = {
           "maximum": 2147483647
         }
       }
+    },
+    "QuoteInwardInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "shipping_type": {
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            {
+              "$ref": "api#/definitions/ShippingTypeRef"
+            }
+          ],
+          "x-record-ref": true
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/QuoteAcceptLine"
+          }
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "supplier_ref": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "date": {
+          "type": "string",
+          "format": "date-time",
+          "readOnly": true
+        },
+        "quote_status": {
+          "type": "string",
+          "enum": [
+            "ACCEPTED",
+            "DECLINED",
+            "DRAFT",
+            "EXPIRED",
+            "PUBLISHED",
+            "VOIDED"
+          ],
+          "readOnly": true
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "readOnly": true
+        },
+        "order_id": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "ship_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "requires_approval": {
+          "type": "boolean",
+          "readOnly": true
+        },
+        "organisation_from": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "created_by_user": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/CreatedByRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 45,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "expiry_date": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "recipient_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "payment_type": {
+          "type": "string",
+          "enum": [
+            "ON_ACCOUNT",
+            "FINANCE"
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SELF",
+            "CUSTOMER",
+            null
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_title": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "Ms",
+            "Mrs",
+            "Miss",
+            "Mr",
+            "Dr",
+            "Prof",
+            "Rev",
+            "Other",
+            null
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_first_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_last_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_email_address": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_contact_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^\\+?[0-9 ()\\-]*$",
+          "maxLength": 50,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_term_length": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "organisation_to": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        }
+      },
+      "x-round-trip": "Quote"
     },
     "QuoteAcceptInput": {
       "type": "object",

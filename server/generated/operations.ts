@@ -21,6 +21,7 @@ import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_acceptQuote from '../modules/quotes/acceptQuote';
 import * as quotes_handlers from '../modules/quotes/handlers';
+import * as quotes_inwardQuotes from '../modules/quotes/inwardQuotes';
 import * as quotes_quoteActions from '../modules/quotes/quoteActions';
 import * as quotes_quoteProducts from '../modules/quotes/quoteProducts';
 import * as roles_handlers from '../modules/roles/handlers';
@@ -6957,6 +6958,77 @@ export const operations: OperationDef[] = [
           "VOIDED"
         ]
       }
+    },
+  },
+  {
+    id: "updateQuoteInward",
+    method: "put",
+    path: "/quotes/inward/:id",
+    auth: "session",
+    guard: {"any":[{"permission":"quote:accept"},{"permission":"quote:modify"}]},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/QuoteInwardInput"
+    },
+    handler: quotes_inwardQuotes.updateQuoteInward satisfies Handler<"updateQuoteInward">,
+    record: {
+      "get": "getQuoteInward",
+      "entity": "quote",
+      "same": true
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteInward"
+      ]
+    },
+  },
+  {
+    id: "listQuoteInwardAddresses",
+    method: "get",
+    path: "/quotes/inward/:id/addresses",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_inwardQuotes.listQuoteInwardAddresses satisfies Handler<"listQuoteInwardAddresses">,
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteInward"
+      ]
     },
   },
   {

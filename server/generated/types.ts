@@ -1294,6 +1294,7 @@ sbc_name: (string | null)
 nuvias_name: (string | null)
 stac_teams_name: (string | null)
 stac_zoom_phone_name: (string | null)
+subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1619,6 +1620,26 @@ nuvias_name?: (string | null)
 stac_teams_name?: (string | null)
 stac_zoom_phone_name?: (string | null)
 id: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteInwardInput".
+ */
+export interface QuoteInwardInput {
+purchase_order_number?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_type?: (number | null)
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+line_items?: QuoteAcceptLine[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3339,6 +3360,20 @@ export interface GetQuoteInwardQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateQuoteInwardQuery".
+ */
+export interface UpdateQuoteInwardQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListQuoteInwardAddressesQuery".
+ */
+export interface ListQuoteInwardAddressesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListQuoteInwardLineItemsQuery".
  */
 export interface ListQuoteInwardLineItemsQuery {
@@ -3929,6 +3964,8 @@ export interface OperationTypes {
   listQuoteOutwardLineItems: { params: { id: number }; query: ListQuoteOutwardLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listQuotesInward: { params: {  }; query: ListQuotesInwardQuery; body: undefined; response: QuoteRow[]; paged: true };
   getQuoteInward: { params: { id: number }; query: GetQuoteInwardQuery; body: undefined; response: Quote; paged: false };
+  updateQuoteInward: { params: { id: number }; query: UpdateQuoteInwardQuery; body: QuoteInwardInput; response: Quote; paged: false };
+  listQuoteInwardAddresses: { params: { id: number }; query: ListQuoteInwardAddressesQuery; body: undefined; response: Address[]; paged: false };
   listQuoteInwardLineItems: { params: { id: number }; query: ListQuoteInwardLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listQuotes: { params: {  }; query: ListQuotesQuery; body: undefined; response: QuoteRow[]; paged: true };
   listQuoteProducts: { params: {  }; query: ListQuoteProductsQuery; body: undefined; response: QuoteProduct[]; paged: true };

@@ -117,10 +117,17 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
 
     await page.context().clearCookies();
     await signInTo(page, 'admin@reseller.example', `/webstore/quotesinward/${quoteId}`, new RegExp(`/webstore/quotesinward/${quoteId}$`));
-    await page.getByRole('button', { name: 'Accept and order', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('PO number').fill(`PO-WIZ-${quoteId}`);
-    await dialog.getByRole('button', { name: 'Proceed' }).click();
+    // 001 §2 inward view: the recipient sets a PO number and another delivery address, saves, then accepts.
+    await expect(page.getByTestId('quote-facts')).toContainText('E2E wizard quote');
+    await page.getByTestId('purchase_order_number').fill(`PO-WIZ-${quoteId}`);
+    await page.getByTestId('shipping_addr_line_1').fill('3 Dock Road');
+    await expect(page.getByTestId('inward-accept')).toBeDisabled();
+    await page.getByTestId('inward-save').click();
+    await expect(page.getByTestId('inward-save')).toBeDisabled();
+    await expect(page.getByTestId('inward-accept')).toBeEnabled();
+    await page.getByTestId('inward-accept').click();
+    await expect(page.getByRole('dialog')).toContainText('Accept quote E2E wizard quote and place its order?');
+    await page.getByTestId('inward-accept-proceed').click();
     await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
     orderId = Number(/orders\/(\d+)$/.exec(page.url())![1]);
     await expect(page.getByText('Quote E2E wizard quote has been accepted.')).toBeVisible();
@@ -128,8 +135,8 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
     await expect(lines.getByRole('row', { name: new RegExp(`^Subtotal ${gbp(total).replace(/[.£]/g, '\\$&')}$`) })).toBeVisible();
     const ordered = (await db('order_line_items').where('order_id', orderId).orderBy('id').select('name', 'quantity', 'price', 'sub_total_for_item')) as Record<string, unknown>[];
     expect(ordered).toEqual(stored);
-    const order = (await db('orders').where('id', orderId).first('total', 'quote_id')) as { total: number; quote_id: number };
-    expect(order).toEqual({ total: quote.total, quote_id: quoteId });
+    const order = (await db('orders').where('id', orderId).first('total', 'quote_id', 'purchase_order_number', 'shipping_addr_line_1')) as Record<string, unknown>;
+    expect(order).toEqual({ total: quote.total, quote_id: quoteId, purchase_order_number: `PO-WIZ-${quoteId}`, shipping_addr_line_1: '3 Dock Road' });
   } finally {
     await writeVersionedRows(db, async (trx) => {
       if (orderId !== undefined) {

@@ -9,6 +9,7 @@ import { TextField } from '../checkout/fields';
 import { ProductPicker } from './ProductPicker';
 import { QuoteLinesTable } from './QuoteLinesTable';
 import { newLine, recipientChangeLoses, withRecipient, type QuoteDraft } from './quoteDraft';
+import { ZoomWizard } from './ZoomWizard';
 import type { QuoteWizardState } from './useQuoteWizard';
 
 /** 001 §2: only organisations with a linked account and a catalogue can be recipients. */
@@ -25,6 +26,9 @@ export function QuoteDetailsTab({ wizard }: { wizard: QuoteWizardState }) {
   const { draft, change, edit, user } = wizard;
   const choices = useOrganisationOptions(true, RECIPIENTS);
   const [pending, setPending] = useState<number | null | undefined>(undefined);
+  const [zoomOpen, setZoomOpen] = useState(false);
+  // The quote's Zoom configuration is every line of a ZOOM product: the wizard edits and replaces them together.
+  const zoom = draft.lines.filter((line) => wizard.products.get(line.product)?.subscription_type === 'ZOOM');
   const organisations = choices.status === 'ready' ? offeredOrganisations(choices.organisations, true, user?.organisation.id) : [];
   const chooseRecipient = (value: number | null) => {
     if (value === draft.organisation_to) return;
@@ -64,12 +68,22 @@ export function QuoteDetailsTab({ wizard }: { wizard: QuoteWizardState }) {
         <input id="expiry_date" type="date" data-testid="expiry_date" value={draft.expiry_date ?? ''} onChange={(event) => change({ expiry_date: event.target.value === '' ? null : event.target.value })} />
       </div>
       <h2>{t('quote_wizard.lines')}</h2>
-      <QuoteLinesTable wizard={wizard} />
+      <QuoteLinesTable wizard={wizard} onZoom={() => setZoomOpen(true)} />
       {draft.organisation_to === null ? (
         <p className="note" data-testid="choose-recipient-first">{t('quote_wizard.choose_recipient_first')}</p>
       ) : (
-        <ProductPicker recipient={draft.organisation_to} onAdd={(product) => wizard.addProduct(product, newLine(product))} />
+        <>
+          <button type="button" className="button quote-wizard__zoom" onClick={() => setZoomOpen(true)} data-testid="zoom-open">
+            {t(zoom.length > 0 ? 'quote_wizard.zoom_configure' : 'zoom_wizard.add')}
+          </button>
+          <ProductPicker recipient={draft.organisation_to} onAdd={(product) => wizard.addProduct(product, newLine(product))} />
+        </>
       )}
+      <ZoomWizard open={zoomOpen} recipient={draft.organisation_to} lines={zoom.filter((line) => line.quantity > 0)} onClose={() => setZoomOpen(false)}
+        onUpdate={(lines, products) => {
+          wizard.replaceLines(zoom.map((line) => line.key), lines, products);
+          setZoomOpen(false);
+        }} />
       <Modal open={pending !== undefined} title={t('quote_wizard.change_recipient_title')} closeLabel={t('alert.close')} onClose={() => setPending(undefined)}
         footer={
           <>

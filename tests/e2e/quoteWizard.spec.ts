@@ -6,7 +6,8 @@ import { signInTo } from './support/signIn';
 
 /**
  * 001 §2, §5 and issue 16's "done when", in the browser: the root admin builds a quote in the
- * editor wizard (a shipped product with a discount, a Dropbox line), saves it, walks its tabs
+ * editor wizard (a shipped product with a discount, a Dropbox line, a Zoom configuration through
+ * every stage of its wizard), saves it, walks its tabs
  * (shipping to an address by a method, account payment), sends it; the recipient's admin opens
  * it inward, accepts it with a PO number and lands on the new order, whose lines and subtotal are
  * the quote's as the server priced them. The browser tests share one database: the test removes
@@ -73,6 +74,10 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
     await expect(line(page, 'SVC-INSTALL-ROOM').getByTestId('line-discount')).toBeDisabled();
     await line(page, 'SVC-INSTALL-ROOM').getByTestId('line-remove').click();
 
+    // A Zoom product added from the list is not configured yet: the draft saves, the info tab's Next waits for it.
+    await addProduct(page, 'ZM-LARGE-MTG');
+    await expect(line(page, 'ZM-LARGE-MTG').getByTestId('line-zoom')).toBeVisible();
+
     await page.getByTestId('quote-save').click();
     await expect(page).toHaveURL(/\/webstore\/quotesoutward\/\d+\/draft$/);
     quoteId = Number(/quotesoutward\/(\d+)\/draft/.exec(page.url())![1]);
@@ -82,8 +87,63 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
     await expect(page.getByTestId('quote-save')).toBeDisabled();
     await expect(page.getByTestId('quote-cancel')).toBeDisabled();
 
+    await page.getByTestId('next').click();
+    await expect(page.getByTestId('zoom-status')).toContainText('Zoom Large Meetings 500');
+    await expect(page.getByTestId('next')).toBeDisabled();
+    await page.getByTestId('previous').click();
+
+    // 001 §2 Zoom configuration wizard, every stage: it replaces the unconfigured Zoom line.
+    await line(page, 'ZM-LARGE-MTG').getByTestId('line-zoom').click();
+    const zoom = page.getByTestId('zoom-wizard');
+    const next = page.getByTestId('zoom-next');
+    await expect(zoom).toHaveAttribute('data-stage', 'type');
+    await expect(page.getByTestId('zoom-order-type')).toHaveValue('NEW_BUSINESS');
+    await next.click();
+    await expect(zoom).toHaveAttribute('data-stage', 'baseproduct');
+    await expect(next).toBeDisabled();
+    await page.getByTestId('zoom-groups').getByText('Zoom Workplace plans').click();
+    await next.click();
+    await expect(page.getByTestId('zoom-quantity')).toHaveValue('1');
+    await page.getByTestId('zoom-quantity').fill('0');
+    await expect(next).toBeDisabled();
+    await page.getByTestId('zoom-quantity').fill('5');
+    await next.click();
+    await expect(zoom).toHaveAttribute('data-stage', 'termlength');
+    await page.getByTestId('zoom-terms').getByText('36 months').click();
+    await expect(page.getByTestId('zoom-no-base')).toBeVisible();
+    await expect(next).toBeDisabled();
+    await page.getByTestId('zoom-terms').getByText('12 months').click();
+    await expect(page.getByTestId('zoom-base')).toContainText('Zoom Workplace Pro, Annual');
+    await next.click();
+    const webinar = page.locator('[data-testid="zoom-addon"][data-product-code="ZM-WEBINAR-500"]');
+    await webinar.getByRole('spinbutton').fill('6');
+    await expect(webinar).toContainText('5');
+    await expect(next).toBeDisabled();
+    await webinar.getByRole('spinbutton').fill('2');
+    await next.click();
+    await expect(zoom).toHaveAttribute('data-stage', 'dealreg');
+    await page.getByTestId('zoom_deal_registration_id').fill('DR-77');
+    await next.click();
+    await expect(zoom).toHaveAttribute('data-stage', 'datacapture');
+    await expect(next).toBeDisabled();
+    await page.getByTestId('zoom_end_user_company').fill('End User Ltd');
+    await page.getByTestId('zoom_end_user_name').fill('Erin End');
+    await page.getByTestId('zoom_end_user_email').fill('erin@');
+    await expect(next).toBeDisabled();
+    await page.getByTestId('zoom_end_user_email').fill('erin@end-user.example');
+    await next.click();
+    await expect(page.getByTestId('zoom-summary')).toContainText('Zoom Workplace Pro (Annual) × 5');
+    await expect(page.getByTestId('zoom-summary')).toContainText('Zoom Webinars 500 × 2');
+    await page.getByTestId('zoom-update').click();
+    await expect(line(page, 'ZM-LARGE-MTG')).toHaveCount(0);
+    await expect(line(page, 'ZM-ONE-PRO').getByTestId('line-quantity')).toHaveValue('5');
+    await expect(line(page, 'ZM-WEBINAR-500').getByTestId('line-quantity')).toHaveValue('2');
+    await page.getByTestId('quote-save').click();
+    await expect(page.getByTestId('quote-save')).toBeDisabled();
+
     // Additional info, then Shipping: the cable ships, so an address and a method are needed.
     await page.getByTestId('next').click();
+    await expect(page.getByTestId('zoom-status')).toHaveText('The Zoom configuration is complete.');
     await page.locator('#provisioning_instructions').fill('Call before delivery.');
     await page.getByTestId('next').click();
     await expect(page.getByTestId('checkout-shipping')).toBeVisible();
@@ -112,7 +172,9 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
     const quote = (await db('quotes').where('id', quoteId).first('quote_status', 'total', 'ship_cost')) as { quote_status: string; total: number; ship_cost: number };
     expect(quote.quote_status).toBe('PUBLISHED');
     const stored = (await db('quote_line_items').where('quote_id', quoteId).orderBy('id').select('name', 'quantity', 'price', 'sub_total_for_item')) as Record<string, unknown>[];
-    expect(stored.map((row) => [row['name'], row['quantity']])).toEqual([['HDMI cable 5 m', 4], ['Dropbox Business Standard', 5]]);
+    expect(stored.map((row) => [row['name'], row['quantity']])).toEqual([['HDMI cable 5 m', 4], ['Dropbox Business Standard', 5], ['Zoom Workplace Pro', 5], ['Zoom Webinars 500', 2]]);
+    const zoomOrder = await db('quote_line_items').where('quote_id', quoteId).whereNotNull('zoom_order_type').pluck('zoom_end_user_email');
+    expect(zoomOrder).toEqual(['erin@end-user.example', 'erin@end-user.example']);
     const total = (quote.total / 10_000).toFixed(2);
 
     await page.context().clearCookies();

@@ -1744,6 +1744,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quotes/{id}/amend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Amend a published quote as its next revision */
+        post: operations["amendQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The revisions of a quote as sent */
+        get: operations["listQuoteRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/revisions/{revision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision of a quote as it was sent */
+        get: operations["getQuoteRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quote as a PDF document */
+        get: operations["getQuotePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quotes/{id}/decline": {
         parameters: {
             query?: never;
@@ -2574,7 +2642,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND";
             on: string | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
         };
@@ -3341,7 +3409,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND";
             api_client: string | null;
             /** @enum {string} */
             entity_type: "organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote";
@@ -3807,6 +3875,8 @@ export interface components {
             recipient_email: string | null;
             purchase_order_number: string | null;
             order_id: number | null;
+            /** @default 1 */
+            revision: number;
             organisation_from: components["schemas"]["OrganisationRef"] | null;
             organisation_to: components["schemas"]["OrganisationRef"] | null;
         };
@@ -3868,10 +3938,73 @@ export interface components {
             shipping_region: string | null;
             shipping_postal_code: string | null;
             shipping_country_code: string | null;
+            /** @default 1 */
+            revision: number;
             shipping_type: components["schemas"]["ShippingTypeRef"] | null;
             organisation_from: components["schemas"]["OrganisationRef"] | null;
             organisation_to: components["schemas"]["OrganisationRef"] | null;
             created_by_user: components["schemas"]["CreatedByRef"] | null;
+        };
+        QuoteSent: {
+            id: number;
+            name: string;
+            supplier_ref: string | null;
+            /** Format: date-time */
+            date: string;
+            /** Format: date */
+            expiry_date: string | null;
+            /**
+             * @description Exact decimal with up to 4 places
+             * @default 0
+             */
+            total: string;
+            /**
+             * @default GBP
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR";
+            purchase_order_number: string | null;
+            recipient_name: string | null;
+            recipient_email: string | null;
+            /**
+             * @default ON_ACCOUNT
+             * @enum {string}
+             */
+            payment_type: "ON_ACCOUNT" | "FINANCE";
+            /** @enum {string|null} */
+            finance_target: "SELF" | "CUSTOMER" | null;
+            /** @enum {integer|null} */
+            finance_term_length: 24 | 36 | 48 | 60 | null;
+            provisioning_instructions: string | null;
+            ship_instructions: string | null;
+            /** @default false */
+            part_ship: boolean;
+            /** @description Exact decimal with up to 4 places */
+            ship_cost: string | null;
+            shipping_company_name: string | null;
+            shipping_recipient_name: string | null;
+            shipping_addr_line_1: string | null;
+            shipping_addr_line_2: string | null;
+            shipping_city: string | null;
+            shipping_region: string | null;
+            shipping_postal_code: string | null;
+            shipping_country_code: string | null;
+            /** @default 1 */
+            revision: number;
+            shipping_type: components["schemas"]["ShippingTypeRef"] | null;
+            organisation_from: components["schemas"]["OrganisationRef"] | null;
+            organisation_to: components["schemas"]["OrganisationRef"] | null;
+            line_items: components["schemas"]["QuoteLineItem"][];
+        };
+        QuoteRevisionRow: {
+            revision: number;
+            current: boolean;
+            /** Format: date-time */
+            replaced_at: string | null;
+            /** @description Exact decimal with up to 4 places */
+            total: string;
+            /** @enum {string} */
+            currency: "GBP" | "EUR";
         };
         QuoteInput: {
             organisation_to: (number | null) | components["schemas"]["OrganisationRef"];
@@ -3924,6 +4057,7 @@ export interface components {
             /** @description Exact decimal with up to 4 places */
             readonly ship_cost?: string | null;
             readonly requires_approval?: boolean;
+            readonly revision?: number;
             readonly organisation_from?: components["schemas"]["OrganisationRef"] | null;
             readonly created_by_user?: components["schemas"]["CreatedByRef"] | null;
         };
@@ -4049,6 +4183,7 @@ export interface components {
             /** @description Exact decimal with up to 4 places */
             readonly ship_cost?: string | null;
             readonly requires_approval?: boolean;
+            readonly revision?: number;
             readonly organisation_from?: components["schemas"]["OrganisationRef"] | null;
             readonly created_by_user?: components["schemas"]["CreatedByRef"] | null;
             /** @description As the record shows it; another value is refused (403 forbidden_field) */
@@ -4097,6 +4232,7 @@ export interface components {
             id?: number;
             purchase_order_number?: string | null;
             line_items?: components["schemas"]["QuoteAcceptLine"][];
+            revision?: number;
         };
         QuoteAccepted: {
             id: number;
@@ -13601,6 +13737,261 @@ export interface operations {
             };
         };
     };
+    amendQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listQuoteRevisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteRevisionRow"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuoteRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                revision: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteSent"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuotePdf: {
+        parameters: {
+            query?: {
+                revision?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, named by Content-Disposition */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     declineQuote: {
         parameters: {
             query?: never;
@@ -13737,7 +14128,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: invalid_state, non_unique_po_number, quote_on_credit_hold, team_name_exists, new_team_name_exists */
+            /** @description Problem codes: invalid_state, non_unique_po_number, quote_on_credit_hold, quote_revision_changed, team_name_exists, new_team_name_exists */
             409: {
                 headers: {
                     [name: string]: unknown;

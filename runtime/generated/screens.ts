@@ -5519,6 +5519,7 @@ export const recordScreens = {
             "shipping_region",
             "shipping_postal_code",
             "shipping_country_code",
+            "revision",
             "shipping_type",
             "organisation_from",
             "organisation_to",
@@ -5810,6 +5811,12 @@ export const recordScreens = {
               "maxLength": 2,
               "minLength": 1,
               "pattern": "\\S"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647,
+              "default": 1
             },
             "shipping_type": {
               "anyOf": [
@@ -5986,6 +5993,41 @@ export const recordScreens = {
         }
       },
       {
+        "name": "amend",
+        "guards": [
+          {
+            "permission": "quote:amend"
+          },
+          {
+            "root": true
+          }
+        ],
+        "label": "quotes.amend",
+        "when": {
+          "quote_status": "PUBLISHED"
+        },
+        "call": {
+          "operation": "amendQuote",
+          "method": "post",
+          "path": "/quotes/{id}/amend",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.amend_quote"
+        },
+        "success": "amend_quote_success",
+        "failure": "amend_quote_failure",
+        "then": {
+          "route": "quoteoutward_edit",
+          "answerId": true
+        }
+      },
+      {
         "name": "print",
         "guards": [],
         "component": "common/PrintButton#PrintButton"
@@ -6089,6 +6131,7 @@ export const recordScreens = {
             "shipping_region",
             "shipping_postal_code",
             "shipping_country_code",
+            "revision",
             "shipping_type",
             "organisation_from",
             "organisation_to",
@@ -6380,6 +6423,12 @@ export const recordScreens = {
               "maxLength": 2,
               "minLength": 1,
               "pattern": "\\S"
+            },
+            "revision": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647,
+              "default": 1
             },
             "shipping_type": {
               "anyOf": [

@@ -13,6 +13,7 @@ import { TextField } from '../checkout/fields';
 import { ShippingTab } from '../checkout/ShippingTab';
 import { enumText } from '../orders/orderText';
 import { QuoteFacts, QuoteLinesView, quoteExpired } from './QuoteFacts';
+import { QuoteRevisions } from './QuoteRevisions';
 import type { Quote } from './quoteDraft';
 import { nameFieldsOf, useInwardQuote, type NameField } from './useInwardQuote';
 
@@ -50,6 +51,7 @@ export function InwardQuoteView({ record, etag, reload }: TabSlotProps) {
       <QuoteFacts quote={quote} />
       <h2>{t('quote_wizard.lines')}</h2>
       <QuoteLinesView quote={quote} lines={lines} />
+      <QuoteRevisions quote={quote} />
       {named.length > 0 && (
         <section data-testid="inward-names">
           <h2>{t('quote_view.subscription_names')}</h2>

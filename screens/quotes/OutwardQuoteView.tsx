@@ -8,6 +8,7 @@ import type { TabSlotProps } from '../../runtime/slots/slotTypes';
 import { Spinner } from '../../runtime/ui/Spinner';
 import { enumText } from '../orders/orderText';
 import { QuoteFacts, QuoteLinesView, quoteExpired } from './QuoteFacts';
+import { QuoteRevisions } from './QuoteRevisions';
 import type { Quote, QuoteLine } from './quoteDraft';
 
 /**
@@ -32,6 +33,7 @@ export function OutwardQuoteView({ id, record }: TabSlotProps) {
       <QuoteFacts quote={quote} />
       <h2>{t('quote_wizard.lines')}</h2>
       {lines ? <QuoteLinesView quote={quote} lines={lines} /> : <Spinner />}
+      <QuoteRevisions quote={quote} />
     </div>
   );
 }

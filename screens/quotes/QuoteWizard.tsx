@@ -74,13 +74,15 @@ function QuoteEditor({ id }: { id: string | undefined }) {
           <button type="button" className="button" disabled={!wizard.changed || wizard.busy} onClick={wizard.cancel} data-testid="quote-cancel">
             {t('quote_wizard.cancel')}
           </button>
-          {quote && wizard.mayAmend && (
+          {/* A later revision's draft was sent before: it stays on record (the server refuses to delete it). */}
+          {quote && wizard.mayAmend && quote.revision === 1 && (
             <button type="button" className="button button--danger" disabled={wizard.busy} onClick={() => setConfirmDelete(true)} data-testid="quote-delete">
               {t('quote_wizard.delete')}
             </button>
           )}
         </div>
       </header>
+      {quote && quote.revision > 1 && <p className="note" data-testid="quote-revision">{`${t('quotes.revision')} ${quote.revision}`}</p>}
       {quote?.requires_approval && (
         <p role="alert" className="quote-wizard__approval" data-testid="approval-warning">
           {t('problem.quote_requires_approval')}{' '}

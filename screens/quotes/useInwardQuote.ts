@@ -173,7 +173,7 @@ export function useInwardQuote(quote: Quote, etag: string | null, reload: () => 
     try {
       const order = await unwrap(api.POST('/quotes/{id}/accept', {
         params: { path: { id: quote.id } },
-        body: { id: quote.id, purchase_order_number: draft.purchase_order_number, line_items: namesBody() },
+        body: { id: quote.id, purchase_order_number: draft.purchase_order_number, line_items: namesBody(), revision: quote.revision },
         headers: { 'Idempotency-Key': acceptKey.current, ...(etag && { 'If-Match': etag }) },
       }));
       alerts.push({ type: 'accept_quote_success', level: 'success', messageKey: 'accept_quote_success', values: { name: quote.name } });

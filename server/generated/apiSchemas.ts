@@ -977,7 +977,8 @@ export const apiSchemas = {
             "VOID",
             "DECLINE",
             "ACCEPT",
-            "EXPIRE"
+            "EXPIRE",
+            "AMEND"
           ]
         },
         "on": {
@@ -4713,7 +4714,8 @@ export const apiSchemas = {
             "VOID",
             "DECLINE",
             "ACCEPT",
-            "EXPIRE"
+            "EXPIRE",
+            "AMEND"
           ]
         },
         "api_client": {
@@ -7338,6 +7340,7 @@ export const apiSchemas = {
         "recipient_email",
         "purchase_order_number",
         "order_id",
+        "revision",
         "organisation_from",
         "organisation_to"
       ],
@@ -7433,6 +7436,12 @@ export const apiSchemas = {
           "minimum": 1,
           "maximum": 2147483647
         },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "default": 1
+        },
         "organisation_from": {
           "anyOf": [
             {
@@ -7492,6 +7501,7 @@ export const apiSchemas = {
         "shipping_region",
         "shipping_postal_code",
         "shipping_country_code",
+        "revision",
         "shipping_type",
         "organisation_from",
         "organisation_to",
@@ -7776,6 +7786,12 @@ export const apiSchemas = {
           "minLength": 1,
           "pattern": "\\S"
         },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "default": 1
+        },
         "shipping_type": {
           "anyOf": [
             {
@@ -7814,6 +7830,329 @@ export const apiSchemas = {
             {
               "type": "null"
             }
+          ]
+        }
+      }
+    },
+    "QuoteSent": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "supplier_ref",
+        "date",
+        "expiry_date",
+        "total",
+        "currency",
+        "purchase_order_number",
+        "recipient_name",
+        "recipient_email",
+        "payment_type",
+        "finance_target",
+        "finance_term_length",
+        "provisioning_instructions",
+        "ship_instructions",
+        "part_ship",
+        "ship_cost",
+        "shipping_company_name",
+        "shipping_recipient_name",
+        "shipping_addr_line_1",
+        "shipping_addr_line_2",
+        "shipping_city",
+        "shipping_region",
+        "shipping_postal_code",
+        "shipping_country_code",
+        "revision",
+        "shipping_type",
+        "organisation_from",
+        "organisation_to",
+        "line_items"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "supplier_ref": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "date": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "expiry_date": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "default": 0
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "default": "GBP"
+        },
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "recipient_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "payment_type": {
+          "type": "string",
+          "enum": [
+            "ON_ACCOUNT",
+            "FINANCE"
+          ],
+          "default": "ON_ACCOUNT"
+        },
+        "finance_target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SELF",
+            "CUSTOMER",
+            null
+          ]
+        },
+        "finance_term_length": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ]
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "ship_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "default": 1
+        },
+        "shipping_type": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/ShippingTypeRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "organisation_from": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "organisation_to": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/QuoteLineItem"
+          }
+        }
+      }
+    },
+    "QuoteRevisionRow": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "revision",
+        "current",
+        "replaced_at",
+        "total",
+        "currency"
+      ],
+      "properties": {
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "current": {
+          "type": "boolean"
+        },
+        "replaced_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
           ]
         }
       }
@@ -8116,6 +8455,12 @@ export const apiSchemas = {
         },
         "requires_approval": {
           "type": "boolean",
+          "readOnly": true
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
           "readOnly": true
         },
         "organisation_from": {
@@ -8874,6 +9219,12 @@ export const apiSchemas = {
           "type": "boolean",
           "readOnly": true
         },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
         "organisation_from": {
           "anyOf": [
             {
@@ -9073,6 +9424,11 @@ export const apiSchemas = {
           "items": {
             "$ref": "api#/definitions/QuoteAcceptLine"
           }
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },

@@ -23,7 +23,9 @@ import * as quotes_acceptQuote from '../modules/quotes/acceptQuote';
 import * as quotes_handlers from '../modules/quotes/handlers';
 import * as quotes_inwardQuotes from '../modules/quotes/inwardQuotes';
 import * as quotes_quoteActions from '../modules/quotes/quoteActions';
+import * as quotes_quotePdf from '../modules/quotes/quotePdf';
 import * as quotes_quoteProducts from '../modules/quotes/quoteProducts';
+import * as quotes_quoteRevisions from '../modules/quotes/quoteRevisions';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
 import * as subscriptions_definition from '../modules/subscriptions/definition';
@@ -6591,7 +6593,8 @@ export const operations: OperationDef[] = [
         "recipient_name",
         "recipient_email",
         "purchase_order_number",
-        "order_id"
+        "order_id",
+        "revision"
       ],
       "expand": [
         {
@@ -6741,7 +6744,8 @@ export const operations: OperationDef[] = [
         "shipping_city",
         "shipping_region",
         "shipping_postal_code",
-        "shipping_country_code"
+        "shipping_country_code",
+        "revision"
       ],
       "expand": [
         {
@@ -7561,6 +7565,153 @@ export const operations: OperationDef[] = [
       "entity": "quote",
       "of": [
         "getQuoteOutward"
+      ]
+    },
+  },
+  {
+    id: "amendQuote",
+    method: "post",
+    path: "/quotes/:id/amend",
+    auth: "session",
+    permission: "quote:amend",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteRevisions.amendQuote satisfies Handler<"amendQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": true
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward"
+      ]
+    },
+  },
+  {
+    id: "listQuoteRevisions",
+    method: "get",
+    path: "/quotes/:id/revisions",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteRevisions.listQuoteRevisions satisfies Handler<"listQuoteRevisions">,
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuote"
+      ]
+    },
+  },
+  {
+    id: "getQuoteRevision",
+    method: "get",
+    path: "/quotes/:id/revisions/:revision",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id",
+        "revision"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteRevisions.getQuoteRevision satisfies Handler<"getQuoteRevision">,
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuote"
+      ]
+    },
+  },
+  {
+    id: "getQuotePdf",
+    method: "get",
+    path: "/quotes/:id/pdf",
+    auth: "session",
+    status: 200,
+    file: [
+      "application/pdf"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "description": "A kept revision; left out, the current one"
+        }
+      }
+    },
+    handler: quotes_quotePdf.getQuotePdf satisfies Handler<"getQuotePdf">,
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuote"
       ]
     },
   },

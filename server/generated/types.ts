@@ -177,7 +177,7 @@ export interface UserAction {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND")
 on: (string | null)
 on_behalf: (CreatedByRef | null)
 }
@@ -900,7 +900,7 @@ export interface AuditLogEntry {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND")
 api_client: (string | null)
 entity_type: ("organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote")
 user: (CreatedByRef | null)
@@ -1364,6 +1364,7 @@ recipient_name: (string | null)
 recipient_email: (string | null)
 purchase_order_number: (string | null)
 order_id: (number | null)
+revision: number
 organisation_from: (OrganisationRef | null)
 organisation_to: (OrganisationRef | null)
 }
@@ -1411,10 +1412,67 @@ shipping_city: (string | null)
 shipping_region: (string | null)
 shipping_postal_code: (string | null)
 shipping_country_code: (string | null)
+revision: number
 shipping_type: (ShippingTypeRef | null)
 organisation_from: (OrganisationRef | null)
 organisation_to: (OrganisationRef | null)
 created_by_user: (CreatedByRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteSent".
+ */
+export interface QuoteSent {
+id: number
+name: string
+supplier_ref: (string | null)
+date: string
+expiry_date: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+total: (number & string)
+currency: ("GBP" | "EUR")
+purchase_order_number: (string | null)
+recipient_name: (string | null)
+recipient_email: (string | null)
+payment_type: ("ON_ACCOUNT" | "FINANCE")
+finance_target: ("SELF" | "CUSTOMER" | null)
+finance_term_length: (24 | 36 | 48 | 60 | null)
+provisioning_instructions: (string | null)
+ship_instructions: (string | null)
+part_ship: boolean
+/**
+ * Exact decimal with up to 4 places
+ */
+ship_cost: (string | null)
+shipping_company_name: (string | null)
+shipping_recipient_name: (string | null)
+shipping_addr_line_1: (string | null)
+shipping_addr_line_2: (string | null)
+shipping_city: (string | null)
+shipping_region: (string | null)
+shipping_postal_code: (string | null)
+shipping_country_code: (string | null)
+revision: number
+shipping_type: (ShippingTypeRef | null)
+organisation_from: (OrganisationRef | null)
+organisation_to: (OrganisationRef | null)
+line_items: QuoteLineItem[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteRevisionRow".
+ */
+export interface QuoteRevisionRow {
+revision: number
+current: boolean
+replaced_at: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+total: string
+currency: ("GBP" | "EUR")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1649,6 +1707,7 @@ export interface QuoteAcceptInput {
 id?: number
 purchase_order_number?: (string | null)
 line_items?: QuoteAcceptLine[]
+revision?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3501,6 +3560,37 @@ export interface DeleteQuoteQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AmendQuoteQuery".
+ */
+export interface AmendQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListQuoteRevisionsQuery".
+ */
+export interface ListQuoteRevisionsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetQuoteRevisionQuery".
+ */
+export interface GetQuoteRevisionQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetQuotePdfQuery".
+ */
+export interface GetQuotePdfQuery {
+/**
+ * A kept revision; left out, the current one
+ */
+revision?: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "DeclineQuoteQuery".
  */
 export interface DeclineQuoteQuery {
@@ -3979,6 +4069,10 @@ export interface OperationTypes {
   voidQuote: { params: { id: number }; query: VoidQuoteQuery; body: undefined; response: Quote; paged: false };
   copyQuote: { params: { id: number }; query: CopyQuoteQuery; body: undefined; response: Quote; paged: false };
   deleteQuote: { params: { id: number }; query: DeleteQuoteQuery; body: undefined; response: void; paged: false };
+  amendQuote: { params: { id: number }; query: AmendQuoteQuery; body: undefined; response: Quote; paged: false };
+  listQuoteRevisions: { params: { id: number }; query: ListQuoteRevisionsQuery; body: undefined; response: QuoteRevisionRow[]; paged: false };
+  getQuoteRevision: { params: { id: number; revision: number }; query: GetQuoteRevisionQuery; body: undefined; response: QuoteSent; paged: false };
+  getQuotePdf: { params: { id: number }; query: GetQuotePdfQuery; body: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "application/pdf" }; paged: false };
   declineQuote: { params: { id: number }; query: DeclineQuoteQuery; body: undefined; response: Quote; paged: false };
   acceptQuote: { params: { id: number }; query: AcceptQuoteQuery; body: QuoteAcceptInput; response: QuoteAccepted; paged: false };
   listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; response: BasketRow[]; paged: true };

@@ -12,7 +12,25 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Small files carried in the outbox row with the message (a quote's PDF), as base64. */
+  attachments?: QueuedAttachment[];
 }
+
+export interface QueuedAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64-encoded (the outbox payload is JSON). */
+  content: string;
+}
+
+/** A queued message as nodemailer takes it. */
+const mailOf = (from: string, message: MailMessage) => ({
+  from,
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  ...(message.attachments && { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content, encoding: 'base64' })) }),
+});
 
 /**
  * Queues an e-mail in the transaction of the change it reports: it is sent after commit, and
@@ -39,7 +57,7 @@ export function mailHandler(smtpUrl: string, from: string): OutboxHandler {
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
   return async (payload) => {
     const message = payload as MailMessage;
-    await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    await (await transport()).sendMail(mailOf(from, message));
   };
 }
 
@@ -66,7 +84,7 @@ export interface MailAttachment {
  * e-mails, and throws what the server answered: a feed's Test must say at once why it failed, and
  * a file of many megabytes has no place in an outbox row.
  */
-export async function sendMailNow(settings: MailSettings, message: MailMessage & { attachments: MailAttachment[] }): Promise<void> {
+export async function sendMailNow(settings: MailSettings, message: Omit<MailMessage, 'attachments'> & { attachments: MailAttachment[] }): Promise<void> {
   const nodemailer = (await import('nodemailer')).default;
   const mail = { from: settings.from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments };
   if (settings.smtpUrl) {
@@ -92,7 +110,7 @@ export function mailFileHandler(folder: string, from: string): OutboxHandler {
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return async (payload) => {
     const message = payload as MailMessage;
-    const sent = await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    const sent = await (await transport()).sendMail(mailOf(from, message));
     await mkdir(folder, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
     await writeFile(join(folder, name), sent.message as Buffer);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
+import { apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
 
 /**
@@ -206,6 +207,63 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
         await trx('orders').where('id', orderId).delete();
       }
       if (quoteId !== undefined) {
+        await trx('quote_line_items').where('quote_id', quoteId).delete();
+        await trx('quotes').where('id', quoteId).delete();
+      }
+    });
+    await db.destroy();
+  }
+});
+
+test('a sent quote amended in the editor goes out as revision 2; both sides list the revisions and download each as a PDF', async ({ page }) => {
+  test.slow();
+  const db = openDatabase();
+  let quoteId: number | undefined;
+  try {
+    const hdmi = ((await db('products').where('product_code', 'GEN-HDMI-5M').first('id')) as { id: number }).id;
+    await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
+    const draft = await apiWrite(page, 'POST', '/quotes', {
+      organisation_to: 2, recipient_name: 'Rita Reseller', recipient_email: 'admin@reseller.example', name: 'E2E revised quote', expiry_date: '2030-12-31',
+      line_items: [{ product: hdmi, quantity: 3 }], shipping_type: 1, shipping_company_name: 'Reseller Partners UK Ltd', shipping_addr_line_1: '2 Dock Road',
+      shipping_city: 'Bristol', shipping_postal_code: 'BS1 1AA', shipping_country_code: 'GB',
+    });
+    quoteId = Number(draft['id']);
+    await apiWrite(page, 'POST', `/quotes/${quoteId}/send`);
+
+    await page.goto(`/webstore/quotesoutward/${quoteId}`);
+    await expect(page.getByTestId('revision-1')).toContainText('Revision 1 (current)');
+    await page.getByRole('button', { name: 'Amend', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(new RegExp(`/webstore/quotesoutward/${quoteId}/draft$`));
+    await expect(page.getByTestId('quote-revision')).toHaveText('Revision 2');
+    await expect(page.getByTestId('quote-delete')).toHaveCount(0);
+    const cable = line(page, 'GEN-HDMI-5M').getByTestId('line-quantity');
+    await cable.fill('7');
+    await cable.press('Tab');
+    await page.getByTestId('quote-save').click();
+    await expect(page.getByTestId('quote-save')).toBeDisabled();
+    for (const step of ['info', 'shipping', 'payment', 'confirmation']) {
+      await page.getByTestId('next').click();
+      await expect(page.getByTestId(`tab-${step}`)).toHaveAttribute('aria-selected', 'true');
+    }
+    await page.getByTestId('send-quote').click();
+    await expect(page).toHaveURL(new RegExp(`/webstore/quotesoutward/${quoteId}$`));
+    await expect(page.getByTestId('revision-1')).toContainText('Revision 1, replaced on');
+    await expect(page.getByTestId('revision-2')).toContainText('Revision 2 (current)');
+    const pdf = await page.request.get((await page.getByTestId('revision-1').getByRole('link', { name: 'Download PDF' }).getAttribute('href'))!);
+    expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await page.context().clearCookies();
+    await signInTo(page, 'admin@reseller.example', `/webstore/quotesinward/${quoteId}`, new RegExp(`/webstore/quotesinward/${quoteId}$`));
+    await expect(page.getByTestId('quote-lines-view')).toContainText('HDMI cable 5 m');
+    await page.getByTestId('revision-show-1').click();
+    await expect(page.getByRole('dialog')).toContainText('Quote E2E revised quote, revision 1');
+    await expect(page.getByRole('dialog').getByRole('row', { name: /HDMI cable 5 m 3 / })).toBeVisible();
+  } finally {
+    await writeVersionedRows(db, async (trx) => {
+      if (quoteId !== undefined) {
+        await trx('quote_revisions').where('quote_id', quoteId).delete();
         await trx('quote_line_items').where('quote_id', quoteId).delete();
         await trx('quotes').where('id', quoteId).delete();
       }

@@ -45,6 +45,10 @@ const steps: WorkflowStep<AcceptState>[] = [
       const quote = await quoteRecord(state.records.db, state.quoteId);
       // A PUBLISHED quote only, and not past its expiry date: accepted twice, the second finds it ACCEPTED (409).
       requireStatus(quote, ['PUBLISHED'], state.now);
+      // The recipient accepts the revision they were shown, never one sent since (docs/quotes.md "Revisions").
+      if (state.input.revision !== undefined && state.input.revision !== Number(quote['revision'] ?? 1)) {
+        throw new DomainError('conflict', 'quote_revision_changed', { field: 'revision', detail: `quote ${quote.id} is at revision ${String(quote['revision'])}` });
+      }
       const buyer = await buyerOf(state.records.db, quote.organisation_to);
       const hold = (await state.records.db('organisations').where('id', quote.organisation_to).first('on_credit_hold')) as { on_credit_hold: unknown };
       state.quote = quote;

@@ -8,6 +8,8 @@ import { buyerOf } from '../checkout/basketLines';
 import { createDraftQuote } from './draftQuotes';
 import { inwardQuote } from './handlers';
 import { notifyRecipients } from './quoteMail';
+import { quotePdf, quotePdfName } from './quotePdf';
+import { currentRevision } from './quoteRevisions';
 import { largestDiscount, recipientProducts, repricedLines, storedQuoteLines, type QuoteLineInput } from './quoteLines';
 import { ADDRESS_FIELDS, quoteRecord, refreshQuote, type QuoteRecord } from './quoteTotals';
 
@@ -67,7 +69,10 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
   const refreshed = await quoteRecord(context.db, quote.id);
   if (refreshed.requires_approval) throw new DomainError('conflict', 'quote_requires_approval', { detail: 'a line discount is above what the organisation allows without approval' });
   await move(context, refreshed, 'PUBLISHED', 'PUBLISH', { supplier_ref: refreshed.supplier_ref ?? `SQ-${5000 + quote.id}` });
-  await notifyRecipients(context.records, await quoteRecord(context.db, quote.id), 'quote_created');
+  // The recipient gets the quote as sent, as a PDF; a later revision is announced as an amendment.
+  const sent = await currentRevision(quote.id, context);
+  const pdf = { filename: quotePdfName(sent), contentType: 'application/pdf', content: Buffer.from(await quotePdf(sent)).toString('base64') };
+  await notifyRecipients(context.records, await quoteRecord(context.db, quote.id), sent.revision > 1 ? 'quote_amended' : 'quote_created', pdf);
   return asQuote(quote.id, context);
 };
 
@@ -93,6 +98,8 @@ export const voidQuote: Handler<'voidQuote'> = async ({ params }, context) => {
 export const deleteQuote: Handler<'deleteQuote'> = async ({ params }, context) => {
   const quote = await outwardRecord(params.id, context);
   requireStatus(quote, ['DRAFT'], context.now());
+  // A draft of a later revision was sent before: it stays on record, as anything sent does.
+  if (Number(quote['revision'] ?? 1) > 1) throw new DomainError('conflict', 'invalid_state', { detail: `quote ${quote.id} was sent as revision ${Number(quote['revision']) - 1}` });
   await context.records.remove('quote', quote.id, { cascade: [{ entity: 'quote_line_item', via: 'quote' }] });
 };
 

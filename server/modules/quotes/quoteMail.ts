@@ -1,16 +1,17 @@
-import { queueMail } from '../../integrations/mail';
+import { queueMail, type QueuedAttachment } from '../../integrations/mail';
 import { mailText } from '../../integrations/mailText';
 import type { Records } from '../../writes/records';
 import type { QuoteRecord } from './quoteTotals';
 
-type QuoteNotification = 'quote_created' | 'quote_expiry_warning';
+type QuoteNotification = 'quote_created' | 'quote_amended' | 'quote_expiry_warning';
 
 /**
  * Tells the recipient organisation's users who subscribe to the notification (002 §3) about a
- * quote: published (quote_created) or soon to expire (quote_expiry_warning). Each e-mail is
- * queued in the outbox in the transaction of the change it reports, in the user's language.
+ * quote: published (quote_created), published again as a new revision (quote_amended) or soon to
+ * expire (quote_expiry_warning), with the quote's PDF when given. Each e-mail is queued in the
+ * outbox in the transaction of the change it reports, in the user's language.
  */
-export async function notifyRecipients(records: Records, quote: QuoteRecord, type: QuoteNotification): Promise<number> {
+export async function notifyRecipients(records: Records, quote: QuoteRecord, type: QuoteNotification, attachment?: QueuedAttachment): Promise<number> {
   const users = (await records.db('user_notifications as n')
     .join('users as u', 'u.id', 'n.user_id')
     .where({ 'n.type': type, 'u.organisation_id': quote.organisation_to, 'u.disabled': false })
@@ -21,6 +22,7 @@ export async function notifyRecipients(records: Records, quote: QuoteRecord, typ
   for (const { email_address: to, user_language: language } of users) {
     const values = {
       quote: quote.name,
+      revision: String(quote['revision'] ?? 1),
       sender: sender?.name ?? '',
       total: `${quote.total} ${quote.currency}`,
       expiry: quote.expiry_date ?? mailText(language, 'mail.quote.no_expiry'),
@@ -29,6 +31,7 @@ export async function notifyRecipients(records: Records, quote: QuoteRecord, typ
       to,
       subject: mailText(language, `mail.${type}.subject`, values),
       text: mailText(language, `mail.${type}.text`, values),
+      ...(attachment && { attachments: [attachment] }),
     });
   }
   return users.length;

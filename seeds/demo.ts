@@ -10,7 +10,7 @@ import { linkChangeOrders } from './demo/changeOrders';
 import { DEMO_FEATURES } from './demo/features';
 import { DEMO_ORGANISATIONS, organisationRows } from './demo/organisations';
 import { ORDER_TABLES, seedOrders } from './demo/orders';
-import { DEMO_SUBSCRIPTIONS, type DemoSubscriptionProduct } from './demo/subscriptions';
+import { DEMO_SUBSCRIPTIONS, DEMO_ZOOM_CONFIGURATION, type DemoSubscriptionProduct } from './demo/subscriptions';
 import { DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo/users';
 import { ACCESS_VERSION, bumpDataVersion } from '../server/writes/dataVersions';
 import { insertAll, syncSequences } from './insert';
@@ -182,7 +182,7 @@ async function seedRatePlans(db: Knex, products: { id: number; product: DemoSubs
 async function seedCatalogue(db: Knex): Promise<void> {
   await insertAll(db, 'vendors', DEMO_VENDORS);
   await insertAll(db, 'product_types', DEMO_PRODUCT_TYPES);
-  const all: DemoProduct[] = [...DEMO_PRODUCTS, ...DEMO_SUBSCRIPTIONS, ...DEMO_OPTION_PRODUCTS];
+  const all: DemoProduct[] = [...DEMO_PRODUCTS, ...DEMO_SUBSCRIPTIONS, ...DEMO_OPTION_PRODUCTS, ...DEMO_ZOOM_CONFIGURATION];
   const idOf = new Map(all.map((product, index) => [product.code, index + 1]));
   await insertAll(db, 'products', all.map((product, index) => productRow(index + 1, product)));
   let priceId = 0;
@@ -198,7 +198,7 @@ async function seedCatalogue(db: Knex): Promise<void> {
       dovetail,
     })),
   );
-  await seedRatePlans(db, DEMO_SUBSCRIPTIONS.map((product) => ({ id: idOf.get(product.code)!, product })));
+  await seedRatePlans(db, [...DEMO_SUBSCRIPTIONS, ...DEMO_ZOOM_CONFIGURATION].map((product) => ({ id: idOf.get(product.code)!, product })));
 }
 
 const SEEDED_TABLES = [

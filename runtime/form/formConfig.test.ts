@@ -16,20 +16,8 @@ describe('formConfig', () => {
   });
 
   it('takes the id of a reference the record answers expanded, and keeps an empty one empty', () => {
-    const config = formConfig('quote_form');
-    expect(formFields(config, { id: 9, organisation_to: { id: 2, name: 'Reseller Partners UK Ltd' }, name: 'Q', recipient_name: null })).toEqual({
-      organisation_to: 2,
-      name: 'Q',
-      recipient_name: null,
-    });
-    expect(formFields(config, { organisation_to: null })).toEqual({ organisation_to: null });
-  });
-
-  it('tells where the quote form loads a draft and what a new recipient empties', () => {
-    const config = formConfig('quote_form');
-    expect(config.load).toEqual({ path: '/quotes/outward/{id}/draft' });
-    // The draft loads from its editor's get; If-Match compares with the quote's own.
-    expect(config.update).toEqual({ path: '/quotes/{id}', etagFrom: '/quotes/{id}' });
-    expect(config.clears).toEqual({ organisation_to: ['recipient_name', 'recipient_email'] });
+    const config = formConfig('organisation_form');
+    expect(formFields(config, { id: 9, parent: { id: 2, name: 'Reseller Partners UK Ltd' }, name: 'Q', extra: 1 })).toEqual({ parent: 2, name: 'Q' });
+    expect(formFields(config, { parent: null })).toEqual({ parent: null });
   });
 });

@@ -1621,6 +1621,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getQuoteInward"];
+        /** Complete a quote sent to the caller's organisation before accepting it */
+        put: operations["updateQuoteInward"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/inward/{id}/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listQuoteInwardAddresses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1655,6 +1672,23 @@ export interface paths {
         get: operations["listQuotes"];
         put?: never;
         post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products a quote to an organisation may offer, priced for it */
+        get: operations["listQuoteProducts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1772,6 +1806,74 @@ export interface paths {
         put?: never;
         /** Copy a quote into a new draft */
         post: operations["copyQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/amend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Amend a published quote as its next revision */
+        post: operations["amendQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The revisions of a quote as sent */
+        get: operations["listQuoteRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/revisions/{revision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision of a quote as it was sent */
+        get: operations["getQuoteRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quote as a PDF document */
+        get: operations["getQuotePdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2608,7 +2710,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "FORGET_HOST_KEY";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND" | "FORGET_HOST_KEY";
             on: string | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
         };
@@ -3410,7 +3512,7 @@ export interface components {
             timestamp: string;
             ip_address: string | null;
             /** @enum {string} */
-            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "FORGET_HOST_KEY";
+            action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND" | "FORGET_HOST_KEY";
             api_client: string | null;
             /** @enum {string} */
             entity_type: "organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote";
@@ -3822,6 +3924,8 @@ export interface components {
             nuvias_name: string | null;
             stac_teams_name: string | null;
             stac_zoom_phone_name: string | null;
+            /** @enum {string|null} */
+            subscription_type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
         };
         BasketLineItem: {
             id: number;
@@ -3892,6 +3996,8 @@ export interface components {
             recipient_email: string | null;
             purchase_order_number: string | null;
             order_id: number | null;
+            /** @default 1 */
+            revision: number;
             organisation_from: components["schemas"]["OrganisationRef"] | null;
             organisation_to: components["schemas"]["OrganisationRef"] | null;
         };
@@ -3953,10 +4059,73 @@ export interface components {
             shipping_region: string | null;
             shipping_postal_code: string | null;
             shipping_country_code: string | null;
+            /** @default 1 */
+            revision: number;
             shipping_type: components["schemas"]["ShippingTypeRef"] | null;
             organisation_from: components["schemas"]["OrganisationRef"] | null;
             organisation_to: components["schemas"]["OrganisationRef"] | null;
             created_by_user: components["schemas"]["CreatedByRef"] | null;
+        };
+        QuoteSent: {
+            id: number;
+            name: string;
+            supplier_ref: string | null;
+            /** Format: date-time */
+            date: string;
+            /** Format: date */
+            expiry_date: string | null;
+            /**
+             * @description Exact decimal with up to 4 places
+             * @default 0
+             */
+            total: string;
+            /**
+             * @default GBP
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR";
+            purchase_order_number: string | null;
+            recipient_name: string | null;
+            recipient_email: string | null;
+            /**
+             * @default ON_ACCOUNT
+             * @enum {string}
+             */
+            payment_type: "ON_ACCOUNT" | "FINANCE";
+            /** @enum {string|null} */
+            finance_target: "SELF" | "CUSTOMER" | null;
+            /** @enum {integer|null} */
+            finance_term_length: 24 | 36 | 48 | 60 | null;
+            provisioning_instructions: string | null;
+            ship_instructions: string | null;
+            /** @default false */
+            part_ship: boolean;
+            /** @description Exact decimal with up to 4 places */
+            ship_cost: string | null;
+            shipping_company_name: string | null;
+            shipping_recipient_name: string | null;
+            shipping_addr_line_1: string | null;
+            shipping_addr_line_2: string | null;
+            shipping_city: string | null;
+            shipping_region: string | null;
+            shipping_postal_code: string | null;
+            shipping_country_code: string | null;
+            /** @default 1 */
+            revision: number;
+            shipping_type: components["schemas"]["ShippingTypeRef"] | null;
+            organisation_from: components["schemas"]["OrganisationRef"] | null;
+            organisation_to: components["schemas"]["OrganisationRef"] | null;
+            line_items: components["schemas"]["QuoteLineItem"][];
+        };
+        QuoteRevisionRow: {
+            revision: number;
+            current: boolean;
+            /** Format: date-time */
+            replaced_at: string | null;
+            /** @description Exact decimal with up to 4 places */
+            total: string;
+            /** @enum {string} */
+            currency: "GBP" | "EUR";
         };
         QuoteInput: {
             organisation_to: (number | null) | components["schemas"]["OrganisationRef"];
@@ -4009,6 +4178,7 @@ export interface components {
             /** @description Exact decimal with up to 4 places */
             readonly ship_cost?: string | null;
             readonly requires_approval?: boolean;
+            readonly revision?: number;
             readonly organisation_from?: components["schemas"]["OrganisationRef"] | null;
             readonly created_by_user?: components["schemas"]["CreatedByRef"] | null;
         };
@@ -4038,6 +4208,57 @@ export interface components {
             quantity?: number;
             discount?: number;
         };
+        QuoteProduct: {
+            id: number;
+            name: string;
+            product_code: string;
+            description: string | null;
+            detailed_description: string | null;
+            featured_description: string | null;
+            stock: string | null;
+            /** @default true */
+            show_in_webstore: boolean;
+            /** @default false */
+            is_financeable: boolean;
+            /** @default false */
+            is_shippable: boolean;
+            /** @default true */
+            active: boolean;
+            /** @default false */
+            draft: boolean;
+            /** @enum {string|null} */
+            subscription_type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
+            /** @enum {string|null} */
+            subscription_product_type: "BASE" | "ADD_ON" | null;
+            thumb_url: string | null;
+            main_image_url: string | null;
+            datasheet_url: string | null;
+            guide_url: string | null;
+            quickstart_url: string | null;
+            /** @description Exact decimal with up to 4 places */
+            weight: string | null;
+            /** @enum {string|null} */
+            weight_unit: "GRAMS" | "KILOGRAMS" | "POUNDS" | "OUNCES" | null;
+            /** @default 0 */
+            popularity: number;
+            /** @default true */
+            discountable: boolean;
+            /** @enum {string|null} */
+            quantity_type: "SEAT" | null;
+            /** @enum {string} */
+            currency: "GBP" | "EUR";
+            /** @description Exact decimal with up to 4 places */
+            price: string | null;
+            /** @description Exact decimal with up to 4 places */
+            rrp: string | null;
+            /** @description Exact decimal with up to 4 places */
+            ship_cost: string | null;
+            vendor: components["schemas"]["Vendor"] | null;
+            product_type: components["schemas"]["ProductType"] | null;
+            maintenance: components["schemas"]["ProductOption"][];
+            provisioning: components["schemas"]["ProductOption"][];
+            rate_plans: components["schemas"]["RatePlan"][];
+        };
         QuoteApproval: {
             id: number;
             requires_approval: boolean;
@@ -4053,10 +4274,86 @@ export interface components {
             stac_zoom_phone_name?: string | null;
             id: number;
         };
+        QuoteInwardInput: {
+            purchase_order_number?: string | null;
+            provisioning_instructions?: string | null;
+            ship_instructions?: string | null;
+            /** @default false */
+            part_ship: boolean;
+            shipping_type?: (number | null) | components["schemas"]["ShippingTypeRef"];
+            shipping_company_name?: string | null;
+            shipping_recipient_name?: string | null;
+            shipping_addr_line_1?: string | null;
+            shipping_addr_line_2?: string | null;
+            shipping_city?: string | null;
+            shipping_region?: string | null;
+            shipping_postal_code?: string | null;
+            shipping_country_code?: string | null;
+            line_items?: components["schemas"]["QuoteAcceptLine"][];
+            readonly id?: number;
+            readonly supplier_ref?: string | null;
+            /** Format: date-time */
+            readonly date?: string;
+            /** @enum {string} */
+            readonly quote_status?: "ACCEPTED" | "DECLINED" | "DRAFT" | "EXPIRED" | "PUBLISHED" | "VOIDED";
+            /** @description Exact decimal with up to 4 places */
+            readonly total?: string;
+            /** @enum {string} */
+            readonly currency?: "GBP" | "EUR";
+            readonly order_id?: number | null;
+            /** @description Exact decimal with up to 4 places */
+            readonly ship_cost?: string | null;
+            readonly requires_approval?: boolean;
+            readonly revision?: number;
+            readonly organisation_from?: components["schemas"]["OrganisationRef"] | null;
+            readonly created_by_user?: components["schemas"]["CreatedByRef"] | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly name?: string;
+            /**
+             * Format: date
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             */
+            readonly expiry_date?: string | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly recipient_name?: string | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly recipient_email?: string | null;
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {string}
+             */
+            readonly payment_type?: "ON_ACCOUNT" | "FINANCE";
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {string|null}
+             */
+            readonly finance_target?: "SELF" | "CUSTOMER" | null;
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {string|null}
+             */
+            readonly finance_title?: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly finance_first_name?: string | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly finance_last_name?: string | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly finance_email_address?: string | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly finance_contact_number?: string | null;
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {integer|null}
+             */
+            readonly finance_term_length?: 24 | 36 | 48 | 60 | null;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly organisation_to?: components["schemas"]["OrganisationRef"] | null;
+        };
         QuoteAcceptInput: {
             id?: number;
             purchase_order_number?: string | null;
             line_items?: components["schemas"]["QuoteAcceptLine"][];
+            revision?: number;
         };
         QuoteAccepted: {
             id: number;
@@ -12696,6 +12993,171 @@ export interface operations {
             };
         };
     };
+    updateQuoteInward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteInwardInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks one of (permission quote:accept) or (permission quote:modify) (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state, non_unique_po_number, team_name_exists, new_team_name_exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_line_item, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listQuoteInwardAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listQuoteInwardLineItems: {
         parameters: {
             query?: never;
@@ -12892,6 +13354,72 @@ export interface operations {
                 };
             };
             /** @description Problem codes: outside_scope, quote_recipient_ineligible, unknown_value, product_unavailable, product_not_discountable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listQuoteProducts: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                organisation_to?: number;
+                text?: string;
+                product?: number[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteProduct"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks supplier staff (root) and one of (permission quote:create) or (permission quote:amend) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope, quote_recipient_ineligible */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13570,6 +14098,261 @@ export interface operations {
             };
         };
     };
+    amendQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission quote:amend, supplier staff (root), permission quote:view (forbidden); or the quote is another organisation's (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: invalid_state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listQuoteRevisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteRevisionRow"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuoteRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                revision: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteSent"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuotePdf: {
+        parameters: {
+            query?: {
+                revision?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, named by Content-Disposition */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the quote is another organisation's (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     declineQuote: {
         parameters: {
             query?: never;
@@ -13706,7 +14489,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: invalid_state, non_unique_po_number, quote_on_credit_hold, team_name_exists, new_team_name_exists */
+            /** @description Problem codes: invalid_state, non_unique_po_number, quote_on_credit_hold, quote_revision_changed, team_name_exists, new_team_name_exists */
             409: {
                 headers: {
                     [name: string]: unknown;

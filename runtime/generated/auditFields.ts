@@ -425,6 +425,9 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
     },
     "created_by_user": {
       "label": "fields.created_by_user"
+    },
+    "revision": {
+      "label": "quotes.revision"
     }
   },
   "order": {

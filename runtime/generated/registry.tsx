@@ -244,7 +244,7 @@ export const routes: RouteDef[] = [
     guard: {"root":true,"permission":"quote:create"},
     breadcrumbs: [{"label":"crumb.quotesoutward","route":"quotesoutward"},{"label":"crumb.new"}],
     screen: "quote_form",
-    Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name="quote_form" /> }))),
+    Component: lazy(() => import('../../screens/quotes/QuoteWizard').then((module) => ({ default: module.QuoteWizard }))),
   },
   {
     name: "quoteoutward_edit",
@@ -253,7 +253,7 @@ export const routes: RouteDef[] = [
     guard: {"root":true,"permission":"quote:amend"},
     breadcrumbs: [{"label":"crumb.quotesoutward","route":"quotesoutward"},{"lookup":"quote","param":"id"},{"label":"crumb.quote_draft"}],
     screen: "quote_form",
-    Component: lazy(() => import('../form/GenericEditScreen').then((module) => ({ default: () => <module.GenericEditScreen name="quote_form" /> }))),
+    Component: lazy(() => import('../../screens/quotes/QuoteWizard').then((module) => ({ default: module.QuoteWizard }))),
   },
   {
     name: "quoteoutward",

@@ -5440,7 +5440,6 @@ export const recordScreens = {
   },
   "quoteoutward": {
     "path": "/quotes/{id}",
-    "title": "quotes.one",
     "schema": {
       "$ref": "#/definitions/Quote",
       "definitions": {
@@ -5536,6 +5535,7 @@ export const recordScreens = {
             "shipping_region",
             "shipping_postal_code",
             "shipping_country_code",
+            "revision",
             "shipping_type",
             "organisation_from",
             "organisation_to",
@@ -5828,6 +5828,12 @@ export const recordScreens = {
               "minLength": 1,
               "pattern": "\\S"
             },
+            "revision": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647,
+              "default": 1
+            },
             "shipping_type": {
               "anyOf": [
                 {
@@ -5900,6 +5906,7 @@ export const recordScreens = {
       },
       "route": "quoteoutward_edit"
     },
+    "view": "quotes/OutwardQuoteView#OutwardQuoteView",
     "actions": [
       {
         "name": "accept",
@@ -6002,6 +6009,41 @@ export const recordScreens = {
         }
       },
       {
+        "name": "amend",
+        "guards": [
+          {
+            "permission": "quote:amend"
+          },
+          {
+            "root": true
+          }
+        ],
+        "label": "quotes.amend",
+        "when": {
+          "quote_status": "PUBLISHED"
+        },
+        "call": {
+          "operation": "amendQuote",
+          "method": "post",
+          "path": "/quotes/{id}/amend",
+          "params": {
+            "id": {
+              "from": "record"
+            }
+          },
+          "body": false
+        },
+        "confirm": {
+          "text": "confirm.amend_quote"
+        },
+        "success": "amend_quote_success",
+        "failure": "amend_quote_failure",
+        "then": {
+          "route": "quoteoutward_edit",
+          "answerId": true
+        }
+      },
+      {
         "name": "print",
         "guards": [],
         "component": "common/PrintButton#PrintButton"
@@ -6010,7 +6052,6 @@ export const recordScreens = {
   },
   "quoteinward": {
     "path": "/quotes/{id}",
-    "title": "quotes.one",
     "schema": {
       "$ref": "#/definitions/Quote",
       "definitions": {
@@ -6106,6 +6147,7 @@ export const recordScreens = {
             "shipping_region",
             "shipping_postal_code",
             "shipping_country_code",
+            "revision",
             "shipping_type",
             "organisation_from",
             "organisation_to",
@@ -6398,6 +6440,12 @@ export const recordScreens = {
               "minLength": 1,
               "pattern": "\\S"
             },
+            "revision": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647,
+              "default": 1
+            },
             "shipping_type": {
               "anyOf": [
                 {
@@ -6464,44 +6512,8 @@ export const recordScreens = {
     },
     "tabs": [],
     "links": [],
+    "view": "quotes/InwardQuoteView#InwardQuoteView",
     "actions": [
-      {
-        "name": "accept",
-        "guards": [
-          {
-            "permission": "quote:accept"
-          }
-        ],
-        "label": "quotes.accept",
-        "when": {
-          "quote_status": "PUBLISHED"
-        },
-        "call": {
-          "operation": "acceptQuote",
-          "method": "post",
-          "path": "/quotes/{id}/accept",
-          "params": {
-            "id": {
-              "from": "record"
-            }
-          },
-          "body": true
-        },
-        "confirm": {
-          "text": "confirm.accept_quote",
-          "input": {
-            "field": "purchase_order_number",
-            "label": "quotes.purchase_order_number",
-            "max": 45
-          }
-        },
-        "success": "accept_quote_success",
-        "failure": "accept_quote_failure",
-        "then": {
-          "route": "order",
-          "answerId": true
-        }
-      },
       {
         "name": "decline",
         "guards": [

@@ -3,7 +3,8 @@ import type { DovetailChoice, DraftLine } from './basketDraft';
 import type { BasketEditor } from './useBasketEditor';
 
 interface Props {
-  line: DraftLine;
+  /** The line's target (a basket's or a quote's line). */
+  line: Pick<DraftLine, 'prov_organisation' | 'prov_group' | 'prov_site'>;
   editable: boolean;
   choices: NonNullable<BasketEditor['dovetail']>;
   onChange: (change: Partial<Pick<DraftLine, 'prov_organisation' | 'prov_group' | 'prov_site'>>) => void;

@@ -87,7 +87,7 @@ export function CheckoutWizard() {
           </div>
         </section>
       )}
-      {step === 'shipping' && <ShippingTab data={data} draft={draft} options={wizard.options} onChange={wizard.change} />}
+      {step === 'shipping' && <ShippingTab addresses={data.addresses} countries={data.countries} currency={data.basket.currency} draft={draft} options={wizard.options} onChange={wizard.change} />}
       {step === 'payment' && (
         <PaymentTab draft={draft} countries={data.countries} rows={wizard.rows} currency={data.basket.currency} shipping={wizard.shipping} reseller={wizard.organisation?.finance_type === 'RESELLER'}
           financeable={wizard.financeable} approved={wizard.approved} applying={wizard.busy} refusal={wizard.refusal} onChange={wizard.change} onApply={() => void wizard.apply()} />

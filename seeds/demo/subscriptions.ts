@@ -102,3 +102,20 @@ export const DEMO_SUBSCRIPTIONS: DemoSubscriptionProduct[] = [
     { name: 'Usage only', billing: 'MONTHLY', termMonths: 12, charges: [{ name: 'Call minutes', type: 'USAGE', model: 'PER_UNIT', unit: 'minute', tiers: [{ gbp: '0.015' }] }] },
   ]),
 ];
+
+/**
+ * What the Zoom configuration wizard of a quote walks (001 §2), beside the plans above: Pro on a
+ * two-year term (so each offered term, 12, 24 and 36 months, has a base plan: Pro for 1–9 users,
+ * Business from 10) and another add-on (webinars, 12 and 36 months); they join the Zoom groups of
+ * their kind (seeds/demo/backoffice.ts). Loaded after every other product, so the ids of the
+ * products, rate plans and options before them stay as they were.
+ */
+export const DEMO_ZOOM_CONFIGURATION: DemoSubscriptionProduct[] = [
+  sub('ZM-ONE-PRO-2Y', 'Zoom Workplace Pro, two-year term', 5, 'ZOOM', 'BASE', 190, 'Zoom Workplace Pro for one user, committed for two years.', [
+    { name: 'Two years', isDefault: true, billing: 'ANNUALLY', termMonths: 24, min: 1, max: 9, charges: [perUnit('Pro licence', '105.00')] },
+  ]),
+  sub('ZM-WEBINAR-500', 'Zoom Webinars 500', 5, 'ZOOM', 'ADD_ON', 120, 'Webinars for up to 500 attendees, per host.', [
+    { name: 'Annual', billing: 'ANNUALLY', termMonths: 12, charges: [perUnit('Webinar host', '690.00', 'host')] },
+    { name: 'Three years', billing: 'ANNUALLY', termMonths: 36, charges: [perUnit('Webinar host', '640.00', 'host')] },
+  ]),
+];

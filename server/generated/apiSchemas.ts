@@ -978,6 +978,7 @@ export const apiSchemas = {
             "DECLINE",
             "ACCEPT",
             "EXPIRE",
+            "AMEND",
             "FORGET_HOST_KEY"
           ]
         },
@@ -4876,6 +4877,7 @@ export const apiSchemas = {
             "DECLINE",
             "ACCEPT",
             "EXPIRE",
+            "AMEND",
             "FORGET_HOST_KEY"
           ]
         },
@@ -7035,7 +7037,8 @@ export const apiSchemas = {
         "sbc_name",
         "nuvias_name",
         "stac_teams_name",
-        "stac_zoom_phone_name"
+        "stac_zoom_phone_name",
+        "subscription_type"
       ],
       "properties": {
         "id": {
@@ -7261,6 +7264,22 @@ export const apiSchemas = {
           "maxLength": 20,
           "minLength": 1,
           "pattern": "\\S"
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ]
         }
       }
     },
@@ -7559,6 +7578,7 @@ export const apiSchemas = {
         "recipient_email",
         "purchase_order_number",
         "order_id",
+        "revision",
         "organisation_from",
         "organisation_to"
       ],
@@ -7654,6 +7674,12 @@ export const apiSchemas = {
           "minimum": 1,
           "maximum": 2147483647
         },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "default": 1
+        },
         "organisation_from": {
           "anyOf": [
             {
@@ -7713,6 +7739,7 @@ export const apiSchemas = {
         "shipping_region",
         "shipping_postal_code",
         "shipping_country_code",
+        "revision",
         "shipping_type",
         "organisation_from",
         "organisation_to",
@@ -7997,6 +8024,12 @@ export const apiSchemas = {
           "minLength": 1,
           "pattern": "\\S"
         },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "default": 1
+        },
         "shipping_type": {
           "anyOf": [
             {
@@ -8035,6 +8068,329 @@ export const apiSchemas = {
             {
               "type": "null"
             }
+          ]
+        }
+      }
+    },
+    "QuoteSent": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "supplier_ref",
+        "date",
+        "expiry_date",
+        "total",
+        "currency",
+        "purchase_order_number",
+        "recipient_name",
+        "recipient_email",
+        "payment_type",
+        "finance_target",
+        "finance_term_length",
+        "provisioning_instructions",
+        "ship_instructions",
+        "part_ship",
+        "ship_cost",
+        "shipping_company_name",
+        "shipping_recipient_name",
+        "shipping_addr_line_1",
+        "shipping_addr_line_2",
+        "shipping_city",
+        "shipping_region",
+        "shipping_postal_code",
+        "shipping_country_code",
+        "revision",
+        "shipping_type",
+        "organisation_from",
+        "organisation_to",
+        "line_items"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "supplier_ref": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "date": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "expiry_date": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "default": 0
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "default": "GBP"
+        },
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "recipient_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "payment_type": {
+          "type": "string",
+          "enum": [
+            "ON_ACCOUNT",
+            "FINANCE"
+          ],
+          "default": "ON_ACCOUNT"
+        },
+        "finance_target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SELF",
+            "CUSTOMER",
+            null
+          ]
+        },
+        "finance_term_length": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ]
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "ship_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "default": 1
+        },
+        "shipping_type": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/ShippingTypeRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "organisation_from": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "organisation_to": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/QuoteLineItem"
+          }
+        }
+      }
+    },
+    "QuoteRevisionRow": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "revision",
+        "current",
+        "replaced_at",
+        "total",
+        "currency"
+      ],
+      "properties": {
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "current": {
+          "type": "boolean"
+        },
+        "replaced_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
           ]
         }
       }
@@ -8339,6 +8695,12 @@ export const apiSchemas = {
           "type": "boolean",
           "readOnly": true
         },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
         "organisation_from": {
           "anyOf": [
             {
@@ -8540,6 +8902,299 @@ export const apiSchemas = {
         }
       }
     },
+    "QuoteProduct": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "product_code",
+        "description",
+        "detailed_description",
+        "featured_description",
+        "stock",
+        "show_in_webstore",
+        "is_financeable",
+        "is_shippable",
+        "active",
+        "draft",
+        "subscription_type",
+        "subscription_product_type",
+        "thumb_url",
+        "main_image_url",
+        "datasheet_url",
+        "guide_url",
+        "quickstart_url",
+        "weight",
+        "weight_unit",
+        "popularity",
+        "discountable",
+        "quantity_type",
+        "currency",
+        "price",
+        "rrp",
+        "ship_cost",
+        "vendor",
+        "product_type",
+        "maintenance",
+        "provisioning",
+        "rate_plans"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "product_code": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "description": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "detailed_description": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "featured_description": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "stock": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "show_in_webstore": {
+          "type": "boolean",
+          "default": true
+        },
+        "is_financeable": {
+          "type": "boolean",
+          "default": false
+        },
+        "is_shippable": {
+          "type": "boolean",
+          "default": false
+        },
+        "active": {
+          "type": "boolean",
+          "default": true
+        },
+        "draft": {
+          "type": "boolean",
+          "default": false
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ]
+        },
+        "subscription_product_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "BASE",
+            "ADD_ON",
+            null
+          ]
+        },
+        "thumb_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "main_image_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "datasheet_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "guide_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "quickstart_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "weight": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "weight_unit": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "GRAMS",
+            "KILOGRAMS",
+            "POUNDS",
+            "OUNCES",
+            null
+          ]
+        },
+        "popularity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "default": 0
+        },
+        "discountable": {
+          "type": "boolean",
+          "default": true
+        },
+        "quantity_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SEAT",
+            null
+          ]
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ]
+        },
+        "price": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "rrp": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "ship_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "vendor": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/Vendor"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "product_type": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/ProductType"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "maintenance": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ProductOption"
+          }
+        },
+        "provisioning": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ProductOption"
+          }
+        },
+        "rate_plans": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/RatePlan"
+          }
+        }
+      }
+    },
     "QuoteApproval": {
       "type": "object",
       "additionalProperties": false,
@@ -8630,6 +9285,362 @@ export const apiSchemas = {
         }
       }
     },
+    "QuoteInwardInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "shipping_type": {
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            {
+              "$ref": "api#/definitions/ShippingTypeRef"
+            }
+          ],
+          "x-record-ref": true
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        },
+        "line_items": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/QuoteAcceptLine"
+          }
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "supplier_ref": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true
+        },
+        "date": {
+          "type": "string",
+          "format": "date-time",
+          "readOnly": true
+        },
+        "quote_status": {
+          "type": "string",
+          "enum": [
+            "ACCEPTED",
+            "DECLINED",
+            "DRAFT",
+            "EXPIRED",
+            "PUBLISHED",
+            "VOIDED"
+          ],
+          "readOnly": true
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "readOnly": true
+        },
+        "order_id": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "ship_cost": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "readOnly": true
+        },
+        "requires_approval": {
+          "type": "boolean",
+          "readOnly": true
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "organisation_from": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "created_by_user": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/CreatedByRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 45,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "expiry_date": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "recipient_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "payment_type": {
+          "type": "string",
+          "enum": [
+            "ON_ACCOUNT",
+            "FINANCE"
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SELF",
+            "CUSTOMER",
+            null
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_title": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "Ms",
+            "Mrs",
+            "Miss",
+            "Mr",
+            "Dr",
+            "Prof",
+            "Rev",
+            "Other",
+            null
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_first_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_last_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_email_address": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_contact_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^\\+?[0-9 ()\\-]*$",
+          "maxLength": 50,
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "finance_term_length": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "organisation_to": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        }
+      },
+      "x-round-trip": "Quote"
+    },
     "QuoteAcceptInput": {
       "type": "object",
       "additionalProperties": false,
@@ -8651,6 +9662,11 @@ export const apiSchemas = {
           "items": {
             "$ref": "api#/definitions/QuoteAcceptLine"
           }
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },

@@ -74,6 +74,18 @@ export interface EmailContexts {
     sender: string;
     quote_url: string;
   };
+  quote_amended: {
+    quote: {
+      id: number;
+      name: string;
+      revision: number;
+      total: string;
+      currency: "GBP" | "EUR";
+      expiry_date: string | null;
+    };
+    sender: string;
+    quote_url: string;
+  };
   quote_expiry_warning: {
     quote: {
       id: number;
@@ -103,6 +115,7 @@ export const emailNames = [
   "invitation",
   "password_reset",
   "quote_created",
+  "quote_amended",
   "quote_expiry_warning",
   "feed_delivery"
 ] as const satisfies readonly EmailName[];
@@ -158,6 +171,13 @@ export const emailTemplates: { readonly [N in EmailName]: EmailTemplate } = {
     "subject": "{{t \"mail.quote_created.subject\" quote=quote.name sender=sender}}",
     "html": "{{#> layout}}\n{{> greeting}}\n<p style=\"margin:0 0 8px;\">{{#if quote.expiry_date}}{{t \"mail.quote_created.text\" sender=sender quote=quote.name total=(money quote.total quote.currency) expiry=(date quote.expiry_date)}}{{else}}{{t \"mail.quote_created.text\" sender=sender quote=quote.name total=(money quote.total quote.currency) expiry=(t \"mail.quote.no_expiry\")}}{{/if}}</p>\n{{> quote_details}}\n{{> notification}}\n{{/layout}}\n",
     "text": "{{#> layout}}\n{{> greeting}}\n\n{{#if quote.expiry_date}}\n{{t \"mail.quote_created.text\" sender=sender quote=quote.name total=(money quote.total quote.currency) expiry=(date quote.expiry_date)}}\n{{else}}\n{{t \"mail.quote_created.text\" sender=sender quote=quote.name total=(money quote.total quote.currency) expiry=(t \"mail.quote.no_expiry\")}}\n{{/if}}\n\n{{> quote_details}}\n\n{{> notification}}\n{{/layout}}\n"
+  },
+  "quote_amended": {
+    "label": "emails.quote_amended",
+    "description": "A published quote was amended, so a new revision replaces the one sent (docs/quotes.md \"Revisions\"): to the recipient organisation's users who subscribe to quote_amended, with the new revision's PDF attached.",
+    "subject": "{{t \"mail.quote_amended.subject\" quote=quote.name sender=sender revision=quote.revision}}",
+    "html": "{{#> layout}}\n{{> greeting}}\n<p style=\"margin:0 0 8px;\">{{#if quote.expiry_date}}{{t \"mail.quote_amended.text\" sender=sender quote=quote.name revision=quote.revision total=(money quote.total quote.currency) expiry=(date quote.expiry_date)}}{{else}}{{t \"mail.quote_amended.text\" sender=sender quote=quote.name revision=quote.revision total=(money quote.total quote.currency) expiry=(t \"mail.quote.no_expiry\")}}{{/if}}</p>\n{{> quote_details}}\n{{> notification}}\n{{/layout}}\n",
+    "text": "{{#> layout}}\n{{> greeting}}\n\n{{#if quote.expiry_date}}\n{{t \"mail.quote_amended.text\" sender=sender quote=quote.name revision=quote.revision total=(money quote.total quote.currency) expiry=(date quote.expiry_date)}}\n{{else}}\n{{t \"mail.quote_amended.text\" sender=sender quote=quote.name revision=quote.revision total=(money quote.total quote.currency) expiry=(t \"mail.quote.no_expiry\")}}\n{{/if}}\n\n{{> quote_details}}\n\n{{> notification}}\n{{/layout}}\n"
   },
   "quote_expiry_warning": {
     "label": "emails.quote_expiry_warning",
@@ -242,6 +262,18 @@ export const emailSamples: { readonly [N in EmailName]: EmailContexts[N] } = {
     "quote": {
       "id": 310,
       "name": "Spring refresh",
+      "total": "5420.00",
+      "currency": "GBP",
+      "expiry_date": "2026-04-30"
+    },
+    "sender": "Supplier Distribution Ltd",
+    "quote_url": "https://hub.example.com/webstore/quotesinward/310"
+  },
+  "quote_amended": {
+    "quote": {
+      "id": 310,
+      "name": "Spring refresh",
+      "revision": 2,
       "total": "5420.00",
       "currency": "GBP",
       "expiry_date": "2026-04-30"

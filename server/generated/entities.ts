@@ -1763,6 +1763,50 @@ export const entities = {
         "column": "expiry_warning_sent_at",
         "type": "timestamp",
         "private": true
+      },
+      "revision": {
+        "column": "revision",
+        "type": "integer"
+      }
+    }
+  },
+  "quote_revision": {
+    "table": "quote_revisions",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "quote": {
+        "column": "quote_id",
+        "type": "ref",
+        "to": "quote"
+      },
+      "revision": {
+        "column": "revision",
+        "type": "integer"
+      },
+      "replaced_at": {
+        "column": "replaced_at",
+        "type": "timestamp"
+      },
+      "replaced_by": {
+        "column": "replaced_by_id",
+        "type": "ref",
+        "to": "user"
+      },
+      "total": {
+        "column": "total",
+        "type": "money",
+        "scale": 4
+      },
+      "currency": {
+        "column": "currency",
+        "type": "enum"
+      },
+      "content": {
+        "column": "content",
+        "type": "text"
       }
     }
   },

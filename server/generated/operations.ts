@@ -22,7 +22,11 @@ import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_acceptQuote from '../modules/quotes/acceptQuote';
 import * as quotes_handlers from '../modules/quotes/handlers';
+import * as quotes_inwardQuotes from '../modules/quotes/inwardQuotes';
 import * as quotes_quoteActions from '../modules/quotes/quoteActions';
+import * as quotes_quotePdf from '../modules/quotes/quotePdf';
+import * as quotes_quoteProducts from '../modules/quotes/quoteProducts';
+import * as quotes_quoteRevisions from '../modules/quotes/quoteRevisions';
 import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
 import * as subscriptions_definition from '../modules/subscriptions/definition';
@@ -6893,7 +6897,8 @@ export const operations: OperationDef[] = [
         "recipient_name",
         "recipient_email",
         "purchase_order_number",
-        "order_id"
+        "order_id",
+        "revision"
       ],
       "expand": [
         {
@@ -7043,7 +7048,8 @@ export const operations: OperationDef[] = [
         "shipping_city",
         "shipping_region",
         "shipping_postal_code",
-        "shipping_country_code"
+        "shipping_country_code",
+        "revision"
       ],
       "expand": [
         {
@@ -7263,6 +7269,77 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "updateQuoteInward",
+    method: "put",
+    path: "/quotes/inward/:id",
+    auth: "session",
+    guard: {"any":[{"permission":"quote:accept"},{"permission":"quote:modify"}]},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/QuoteInwardInput"
+    },
+    handler: quotes_inwardQuotes.updateQuoteInward satisfies Handler<"updateQuoteInward">,
+    record: {
+      "get": "getQuoteInward",
+      "entity": "quote",
+      "same": true
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteInward"
+      ]
+    },
+  },
+  {
+    id: "listQuoteInwardAddresses",
+    method: "get",
+    path: "/quotes/inward/:id/addresses",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_inwardQuotes.listQuoteInwardAddresses satisfies Handler<"listQuoteInwardAddresses">,
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteInward"
+      ]
+    },
+  },
+  {
     id: "listQuoteInwardLineItems",
     method: "get",
     path: "/quotes/inward/:id/line_items",
@@ -7383,6 +7460,57 @@ export const operations: OperationDef[] = [
       }
     },
     handler: quotes_handlers.listQuotes satisfies Handler<"listQuotes">,
+  },
+  {
+    id: "listQuoteProducts",
+    method: "get",
+    path: "/quotes/products",
+    auth: "session",
+    guard: {"root":true,"any":[{"permission":"quote:create"},{"permission":"quote:amend"}]},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "organisation_to": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "description": "The recipient organisation; none chosen yet, nothing is offered"
+        },
+        "text": {
+          "type": "string",
+          "maxLength": 255,
+          "description": "Product SKU or name contains"
+        },
+        "product": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "description": "Only these products (at most 200)"
+        }
+      }
+    },
+    handler: quotes_quoteProducts.listQuoteProducts satisfies Handler<"listQuoteProducts">,
   },
   {
     id: "getQuote",
@@ -7741,6 +7869,153 @@ export const operations: OperationDef[] = [
       "entity": "quote",
       "of": [
         "getQuoteOutward"
+      ]
+    },
+  },
+  {
+    id: "amendQuote",
+    method: "post",
+    path: "/quotes/:id/amend",
+    auth: "session",
+    permission: "quote:amend",
+    guard: {"root":true},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteRevisions.amendQuote satisfies Handler<"amendQuote">,
+    record: {
+      "get": "getQuote",
+      "entity": "quote",
+      "same": true
+    },
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuoteOutward"
+      ]
+    },
+  },
+  {
+    id: "listQuoteRevisions",
+    method: "get",
+    path: "/quotes/:id/revisions",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteRevisions.listQuoteRevisions satisfies Handler<"listQuoteRevisions">,
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuote"
+      ]
+    },
+  },
+  {
+    id: "getQuoteRevision",
+    method: "get",
+    path: "/quotes/:id/revisions/:revision",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id",
+        "revision"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: quotes_quoteRevisions.getQuoteRevision satisfies Handler<"getQuoteRevision">,
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuote"
+      ]
+    },
+  },
+  {
+    id: "getQuotePdf",
+    method: "get",
+    path: "/quotes/:id/pdf",
+    auth: "session",
+    status: 200,
+    file: [
+      "application/pdf"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "revision": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "description": "A kept revision; left out, the current one"
+        }
+      }
+    },
+    handler: quotes_quotePdf.getQuotePdf satisfies Handler<"getQuotePdf">,
+    access: {
+      "entity": "quote",
+      "of": [
+        "getQuote"
       ]
     },
   },

@@ -58,6 +58,7 @@ export const problemTitles = {
   "order_from_quote": "This order was placed from a quote: order again from the quote.",
   "so_regex": "A sales order reference begins with two of the letters S and O (SO, OS, SS or OO).",
   "so_ref_not_found": "No sales order was found with this reference.",
+  "quote_revision_changed": "This quote has been revised since you opened it. Please review the new revision before accepting it.",
   "product_not_discountable": "This product is not discountable.",
   "quote_requires_approval": "This quote needs approval before it can be published.",
   "quote_must_be_saved_to_publish": "Please save the quote, with its recipient and line items complete, before publishing it.",

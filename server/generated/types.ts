@@ -177,7 +177,7 @@ export interface UserAction {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "FORGET_HOST_KEY")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND" | "FORGET_HOST_KEY")
 on: (string | null)
 on_behalf: (CreatedByRef | null)
 }
@@ -936,7 +936,7 @@ export interface AuditLogEntry {
 id: number
 timestamp: string
 ip_address: (string | null)
-action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "FORGET_HOST_KEY")
+action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND" | "FORGET_HOST_KEY")
 api_client: (string | null)
 entity_type: ("organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote")
 user: (CreatedByRef | null)
@@ -1365,6 +1365,7 @@ sbc_name: (string | null)
 nuvias_name: (string | null)
 stac_teams_name: (string | null)
 stac_zoom_phone_name: (string | null)
+subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1434,6 +1435,7 @@ recipient_name: (string | null)
 recipient_email: (string | null)
 purchase_order_number: (string | null)
 order_id: (number | null)
+revision: number
 organisation_from: (OrganisationRef | null)
 organisation_to: (OrganisationRef | null)
 }
@@ -1481,10 +1483,67 @@ shipping_city: (string | null)
 shipping_region: (string | null)
 shipping_postal_code: (string | null)
 shipping_country_code: (string | null)
+revision: number
 shipping_type: (ShippingTypeRef | null)
 organisation_from: (OrganisationRef | null)
 organisation_to: (OrganisationRef | null)
 created_by_user: (CreatedByRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteSent".
+ */
+export interface QuoteSent {
+id: number
+name: string
+supplier_ref: (string | null)
+date: string
+expiry_date: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+total: (number & string)
+currency: ("GBP" | "EUR")
+purchase_order_number: (string | null)
+recipient_name: (string | null)
+recipient_email: (string | null)
+payment_type: ("ON_ACCOUNT" | "FINANCE")
+finance_target: ("SELF" | "CUSTOMER" | null)
+finance_term_length: (24 | 36 | 48 | 60 | null)
+provisioning_instructions: (string | null)
+ship_instructions: (string | null)
+part_ship: boolean
+/**
+ * Exact decimal with up to 4 places
+ */
+ship_cost: (string | null)
+shipping_company_name: (string | null)
+shipping_recipient_name: (string | null)
+shipping_addr_line_1: (string | null)
+shipping_addr_line_2: (string | null)
+shipping_city: (string | null)
+shipping_region: (string | null)
+shipping_postal_code: (string | null)
+shipping_country_code: (string | null)
+revision: number
+shipping_type: (ShippingTypeRef | null)
+organisation_from: (OrganisationRef | null)
+organisation_to: (OrganisationRef | null)
+line_items: QuoteLineItem[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteRevisionRow".
+ */
+export interface QuoteRevisionRow {
+revision: number
+current: boolean
+replaced_at: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+total: string
+currency: ("GBP" | "EUR")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1550,6 +1609,126 @@ discount?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteProduct".
+ */
+export interface QuoteProduct {
+id: number
+name: string
+product_code: string
+description: (string | null)
+detailed_description: (string | null)
+featured_description: (string | null)
+stock: (string | null)
+show_in_webstore: boolean
+is_financeable: boolean
+is_shippable: boolean
+active: boolean
+draft: boolean
+subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
+subscription_product_type: ("BASE" | "ADD_ON" | null)
+thumb_url: (string | null)
+main_image_url: (string | null)
+datasheet_url: (string | null)
+guide_url: (string | null)
+quickstart_url: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+weight: (string | null)
+weight_unit: ("GRAMS" | "KILOGRAMS" | "POUNDS" | "OUNCES" | null)
+popularity: number
+discountable: boolean
+quantity_type: ("SEAT" | null)
+currency: ("GBP" | "EUR")
+/**
+ * Exact decimal with up to 4 places
+ */
+price: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+rrp: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+ship_cost: (string | null)
+vendor: (Vendor | null)
+product_type: (ProductType | null)
+maintenance: ProductOption[]
+provisioning: ProductOption[]
+rate_plans: RatePlan[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "Vendor".
+ */
+export interface Vendor {
+id: number
+name: string
+image_url: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductType".
+ */
+export interface ProductType {
+id: number
+name: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ProductOption".
+ */
+export interface ProductOption {
+id: number
+name: string
+/**
+ * Exact decimal with up to 4 places
+ */
+price: (string | null)
+dovetail: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RatePlan".
+ */
+export interface RatePlan {
+id: number
+name: string
+billing_frequency: ("MONTHLY" | "ANNUALLY" | "TWO_YEARS" | "THREE_YEARS")
+term_length: number
+min_quantity: (number | null)
+max_quantity: (number | null)
+default: boolean
+rate_plan_charges: RatePlanCharge[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "RatePlanCharge".
+ */
+export interface RatePlanCharge {
+id: number
+name: string
+charge_type: ("RECURRING" | "ONE_OFF" | "USAGE")
+charge_model: ("FLAT_FEE" | "PER_UNIT" | "VOLUME")
+unit_of_measure: (string | null)
+rate_plan_charge_costs: ChargeCost[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ChargeCost".
+ */
+export interface ChargeCost {
+currency: ("GBP" | "EUR")
+/**
+ * Exact decimal with up to 4 places
+ */
+charge_cost_price: string
+starting_unit: (number | null)
+ending_unit: (number | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "QuoteApproval".
  */
 export interface QuoteApproval {
@@ -1573,12 +1752,33 @@ id: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "QuoteInwardInput".
+ */
+export interface QuoteInwardInput {
+purchase_order_number?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_type?: (number | null)
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+line_items?: QuoteAcceptLine[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "QuoteAcceptInput".
  */
 export interface QuoteAcceptInput {
 id?: number
 purchase_order_number?: (string | null)
 line_items?: QuoteAcceptLine[]
+revision?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1730,15 +1930,6 @@ in_group: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "Vendor".
- */
-export interface Vendor {
-id: number
-name: string
-image_url: (string | null)
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ProductGroupProductInput".
  */
 export interface ProductGroupProductInput {
@@ -1777,66 +1968,6 @@ value: (0 | 1 | 2)
 export interface RoleUpdate {
 name: string
 permissions?: RolePermissionInput[]
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "ProductType".
- */
-export interface ProductType {
-id: number
-name: string
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "ChargeCost".
- */
-export interface ChargeCost {
-currency: ("GBP" | "EUR")
-/**
- * Exact decimal with up to 4 places
- */
-charge_cost_price: string
-starting_unit: (number | null)
-ending_unit: (number | null)
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "RatePlanCharge".
- */
-export interface RatePlanCharge {
-id: number
-name: string
-charge_type: ("RECURRING" | "ONE_OFF" | "USAGE")
-charge_model: ("FLAT_FEE" | "PER_UNIT" | "VOLUME")
-unit_of_measure: (string | null)
-rate_plan_charge_costs: ChargeCost[]
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "RatePlan".
- */
-export interface RatePlan {
-id: number
-name: string
-billing_frequency: ("MONTHLY" | "ANNUALLY" | "TWO_YEARS" | "THREE_YEARS")
-term_length: number
-min_quantity: (number | null)
-max_quantity: (number | null)
-default: boolean
-rate_plan_charges: RatePlanCharge[]
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "ProductOption".
- */
-export interface ProductOption {
-id: number
-name: string
-/**
- * Exact decimal with up to 4 places
- */
-price: (string | null)
-dovetail: boolean
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3400,6 +3531,20 @@ export interface GetQuoteInwardQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateQuoteInwardQuery".
+ */
+export interface UpdateQuoteInwardQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListQuoteInwardAddressesQuery".
+ */
+export interface ListQuoteInwardAddressesQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListQuoteInwardLineItemsQuery".
  */
 export interface ListQuoteInwardLineItemsQuery {
@@ -3434,6 +3579,26 @@ organisation_from?: number
  */
 organisation_to?: number
 sort_by: ("+id" | "-id" | "+name" | "-name" | "+recipient_email" | "-recipient_email" | "+expiry_date" | "-expiry_date" | "+quote_status" | "-quote_status" | "+date" | "-date" | "+total" | "-total")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListQuoteProductsQuery".
+ */
+export interface ListQuoteProductsQuery {
+page: number
+per_page: number
+/**
+ * The recipient organisation; none chosen yet, nothing is offered
+ */
+organisation_to?: number
+/**
+ * Product SKU or name contains
+ */
+text?: string
+/**
+ * Only these products (at most 200)
+ */
+product?: number[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3504,6 +3669,37 @@ export interface CopyQuoteQuery {
  */
 export interface DeleteQuoteQuery {
 
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AmendQuoteQuery".
+ */
+export interface AmendQuoteQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListQuoteRevisionsQuery".
+ */
+export interface ListQuoteRevisionsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetQuoteRevisionQuery".
+ */
+export interface GetQuoteRevisionQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetQuotePdfQuery".
+ */
+export interface GetQuotePdfQuery {
+/**
+ * A kept revision; left out, the current one
+ */
+revision?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3974,8 +4170,11 @@ export interface OperationTypes {
   listQuoteOutwardLineItems: { params: { id: number }; query: ListQuoteOutwardLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listQuotesInward: { params: {  }; query: ListQuotesInwardQuery; body: undefined; response: QuoteRow[]; paged: true };
   getQuoteInward: { params: { id: number }; query: GetQuoteInwardQuery; body: undefined; response: Quote; paged: false };
+  updateQuoteInward: { params: { id: number }; query: UpdateQuoteInwardQuery; body: QuoteInwardInput; response: Quote; paged: false };
+  listQuoteInwardAddresses: { params: { id: number }; query: ListQuoteInwardAddressesQuery; body: undefined; response: Address[]; paged: false };
   listQuoteInwardLineItems: { params: { id: number }; query: ListQuoteInwardLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
   listQuotes: { params: {  }; query: ListQuotesQuery; body: undefined; response: QuoteRow[]; paged: true };
+  listQuoteProducts: { params: {  }; query: ListQuoteProductsQuery; body: undefined; response: QuoteProduct[]; paged: true };
   getQuote: { params: { id: number }; query: GetQuoteQuery; body: undefined; response: Quote; paged: false };
   createQuote: { params: {  }; query: CreateQuoteQuery; body: QuoteInput; response: Quote; paged: false };
   updateQuote: { params: { id: number }; query: UpdateQuoteQuery; body: QuoteInput; response: Quote; paged: false };
@@ -3986,6 +4185,10 @@ export interface OperationTypes {
   voidQuote: { params: { id: number }; query: VoidQuoteQuery; body: undefined; response: Quote; paged: false };
   copyQuote: { params: { id: number }; query: CopyQuoteQuery; body: undefined; response: Quote; paged: false };
   deleteQuote: { params: { id: number }; query: DeleteQuoteQuery; body: undefined; response: void; paged: false };
+  amendQuote: { params: { id: number }; query: AmendQuoteQuery; body: undefined; response: Quote; paged: false };
+  listQuoteRevisions: { params: { id: number }; query: ListQuoteRevisionsQuery; body: undefined; response: QuoteRevisionRow[]; paged: false };
+  getQuoteRevision: { params: { id: number; revision: number }; query: GetQuoteRevisionQuery; body: undefined; response: QuoteSent; paged: false };
+  getQuotePdf: { params: { id: number }; query: GetQuotePdfQuery; body: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "application/pdf" }; paged: false };
   declineQuote: { params: { id: number }; query: DeclineQuoteQuery; body: undefined; response: Quote; paged: false };
   acceptQuote: { params: { id: number }; query: AcceptQuoteQuery; body: QuoteAcceptInput; response: QuoteAccepted; paged: false };
   listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; response: BasketRow[]; paged: true };

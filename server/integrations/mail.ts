@@ -16,7 +16,23 @@ export interface MailMessage {
   text: string;
   /** The HTML part, sent beside the plain-text one (multipart/alternative). */
   html?: string;
+  /** Small files carried in the outbox row with the message (a quote's PDF), as base64. */
+  attachments?: QueuedAttachment[];
 }
+
+export interface QueuedAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64-encoded (the outbox payload is JSON). */
+  content: string;
+}
+
+/** A queued message as nodemailer takes it: its parts and attachments. */
+const mailOf = (from: string, message: MailMessage) => ({
+  from,
+  ...partsOf(message),
+  ...(message.attachments && { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content, encoding: 'base64' })) }),
+});
 
 /**
  * Queues an e-mail in the transaction of the change it reports: it is sent after commit, and
@@ -30,12 +46,12 @@ export function queueMail(records: Records, message: MailMessage): Promise<void>
  * Renders one of the spec's e-mails for its recipient (docs/spec.md "emails") and queues it: the
  * outbox keeps the message as rendered, so a retry sends exactly what the change reported.
  */
-export async function queueEmail<N extends EmailName>(records: Records, name: N, recipient: EmailRecipient, context: EmailContexts[N]): Promise<void> {
-  await queueMail(records, await renderEmail(name, recipient, context));
+export async function queueEmail<N extends EmailName>(records: Records, name: N, recipient: EmailRecipient, context: EmailContexts[N], attachments?: QueuedAttachment[]): Promise<void> {
+  await queueMail(records, { ...(await renderEmail(name, recipient, context)), ...(attachments && attachments.length > 0 && { attachments }) });
 }
 
 /** What nodemailer sends of a message: both parts when it has an HTML one. */
-const partsOf = (message: MailMessage) => ({ to: message.to, subject: message.subject, text: message.text, ...(message.html !== undefined && { html: message.html }) });
+const partsOf = (message: Omit<MailMessage, 'attachments'>) => ({ to: message.to, subject: message.subject, text: message.text, ...(message.html !== undefined && { html: message.html }) });
 
 /**
  * A transport made with the first e-mail: nodemailer loads then, not at start-up
@@ -54,7 +70,7 @@ export function mailHandler(smtpUrl: string, from: string): OutboxHandler {
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
   return async (payload) => {
     const message = payload as MailMessage;
-    await (await transport()).sendMail({ from, ...partsOf(message) });
+    await (await transport()).sendMail(mailOf(from, message));
   };
 }
 
@@ -81,7 +97,7 @@ export interface MailAttachment {
  * e-mails, and throws what the server answered: a feed's Test must say at once why it failed, and
  * a file of many megabytes has no place in an outbox row.
  */
-export async function sendMailNow(settings: MailSettings, message: MailMessage & { attachments: MailAttachment[] }): Promise<void> {
+export async function sendMailNow(settings: MailSettings, message: Omit<MailMessage, 'attachments'> & { attachments: MailAttachment[] }): Promise<void> {
   const nodemailer = (await import('nodemailer')).default;
   const mail = { from: settings.from, ...partsOf(message), attachments: message.attachments };
   if (settings.smtpUrl) {
@@ -107,7 +123,7 @@ export function mailFileHandler(folder: string, from: string): OutboxHandler {
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return async (payload) => {
     const message = payload as MailMessage;
-    const sent = await (await transport()).sendMail({ from, ...partsOf(message) });
+    const sent = await (await transport()).sendMail(mailOf(from, message));
     await mkdir(folder, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
     await writeFile(join(folder, name), sent.message as Buffer);

@@ -46,10 +46,12 @@ test('publish → accept and order → the order page, with the quote’s lines 
     await page.context().clearCookies();
     await signInTo(page, 'admin@reseller.example', `/webstore/quotesinward/${String(quoteId)}`, new RegExp(`/webstore/quotesinward/${String(quoteId)}$`));
     await expect(page.getByText('E2E accept quote').first()).toBeVisible();
+    await page.getByTestId('purchase_order_number').fill(`PO-E2E-${String(quoteId)}`);
+    await page.getByTestId('inward-save').click();
+    await expect(page.getByTestId('inward-save')).toBeDisabled();
     await page.getByRole('button', { name: 'Accept and order', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Accept quote E2E accept quote and place its order?');
-    await dialog.getByLabel('PO number').fill(`PO-E2E-${String(quoteId)}`);
     await dialog.getByRole('button', { name: 'Proceed', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
     orderId = /orders\/(\d+)$/.exec(page.url())![1];
@@ -75,4 +77,26 @@ test('publish → accept and order → the order page, with the quote’s lines 
     });
     await db.destroy();
   }
+});
+
+test('the inward view: an expired quote is read-only; without quote:modify only the PO and subscription names are editable', async ({ page }) => {
+  // Demo quote 5 is EXPIRED and quote 2 PUBLISHED (a Dropbox line, nothing to ship), both to Customer Co,
+  // whose buyer holds quote:accept but not quote:modify.
+  await signInTo(page, 'buyer@customer.example', '/webstore/quotesinward/5', /\/webstore\/quotesinward\/5$/);
+  await expect(page.getByTestId('quote-expired')).toBeVisible();
+  await expect(page.getByTestId('purchase_order_number')).not.toBeEditable();
+  await expect(page.getByTestId('inward-accept')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Decline', exact: true })).toHaveCount(0);
+
+  await page.goto('/webstore/quotesinward/2');
+  await expect(page.getByTestId('quote-status')).toHaveText('Published');
+  await expect(page.getByTestId('purchase_order_number')).toBeEditable();
+  await expect(page.getByTestId('inward-names').getByTestId('line-dropbox_team_name')).toBeEditable();
+  await expect(page.locator('#provisioning_instructions')).toBeDisabled();
+  await expect(page.getByTestId('digital-delivery')).toBeVisible();
+  await page.getByTestId('purchase_order_number').fill('PO-CHANGED');
+  await expect(page.getByTestId('inward-accept')).toBeDisabled();
+  await page.getByTestId('inward-cancel').click();
+  await expect(page.getByTestId('purchase_order_number')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Decline', exact: true })).toBeVisible();
 });

@@ -24,49 +24,54 @@ test.describe('outward quotes: draft details', () => {
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
     await page.getByRole('link', { name: 'Create new quote', exact: true }).first().click();
     await expect(page).toHaveURL(/\/webstore\/quotesoutward\/new$/);
-    await expect(page.locator('#root_name')).toHaveValue(/^New quote \(.+\)$/);
     // Only organisations below the user's own with a linked account and a catalogue are offered.
-    const recipient = page.locator('#root_organisation_to');
+    const recipient = page.getByTestId('organisation_to');
     await expect(recipient.locator('option')).toHaveText(['-- Select organisation --', 'Reseller Partners UK Ltd']);
     await recipient.selectOption({ label: 'Reseller Partners UK Ltd' });
-    await page.locator('#root_recipient_name').fill('Rita Reseller');
-    await page.locator('#root_recipient_email').fill('rita@reseller.example');
-    await page.locator('#root_name').fill('E2E spring quote');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('recipient_name').fill('Rita Reseller');
+    await page.getByTestId('recipient_email').fill('rita@reseller.example');
+    await page.getByTestId('name').fill('E2E spring quote');
+    await page.getByTestId('product-search').fill('GEN-HDMI-5M');
+    await page.locator('[data-testid="product-result"][data-product-code="GEN-HDMI-5M"]').getByRole('button').click();
+    await page.getByTestId('quote-save').click();
     await expect(page).toHaveURL(/\/webstore\/quotesoutward\/\d+\/draft$/);
     const id = /quotesoutward\/(\d+)\/draft/.exec(page.url())![1]!;
-    // The editor replaces the create form once it has loaded the saved draft.
-    await expect(page.getByRole('heading', { name: 'Edit', exact: true })).toBeVisible();
-    await expect(page.locator('#root_name')).toHaveValue('E2E spring quote');
-    await expect(page.locator('#root_recipient_email')).toHaveValue('rita@reseller.example');
+    // The editor replaces the new quote once it has loaded the saved draft.
+    await expect(page.getByRole('heading', { name: 'Quote E2E spring quote', exact: true })).toBeVisible();
+    await expect(page.getByTestId('recipient_email')).toHaveValue('rita@reseller.example');
 
-    const save = page.getByRole('button', { name: 'Save', exact: true });
+    const save = page.getByTestId('quote-save');
     await expect(save).toBeDisabled();
-    await page.locator('#root_purchase_order_number').fill('PO-E2E-1');
+    await page.getByTestId('purchase_order_number').fill('PO-E2E-1');
     await save.click();
     await expect(save).toBeDisabled();
     await page.reload();
-    await expect(page.locator('#root_purchase_order_number')).toHaveValue('PO-E2E-1');
+    await expect(page.getByTestId('purchase_order_number')).toHaveValue('PO-E2E-1');
 
     // 001 §2: DRAFT quotes redirect from the outward view to the editor.
     await page.goto(`/webstore/quotesoutward/${id}`);
     await expect(page).toHaveURL(new RegExp(`/webstore/quotesoutward/${id}/draft$`));
-    await expect(page.locator('#root_name')).toHaveValue('E2E spring quote');
+    await expect(page.getByTestId('name')).toHaveValue('E2E spring quote');
   });
 
-  test("choosing another recipient empties the recipient's name and e-mail", async ({ page }) => {
+  test("choosing another recipient, once confirmed, empties the recipient's name and e-mail and the lines", async ({ page }) => {
     await withEuCustomerEligible(async () => {
       // Demo quote 13 is a DRAFT to Reseller Partners.
       await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward/13/draft', /\/13\/draft$/);
-      await expect(page.locator('#root_recipient_name')).not.toHaveValue('');
-      await page.locator('#root_organisation_to').selectOption({ label: 'EU Customer GmbH' });
-      await expect(page.locator('#root_recipient_name')).toHaveValue('');
-      await expect(page.locator('#root_recipient_email')).toHaveValue('');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
-      await page.reload();
-      await expect(page.locator('#root_organisation_to')).toHaveValue('4');
-      await expect(page.locator('#root_recipient_email')).toHaveValue('');
+      await expect(page.getByTestId('recipient_name')).not.toHaveValue('');
+      await expect(page.getByTestId('quote-line').first()).toBeVisible();
+      await page.getByTestId('organisation_to').selectOption({ label: 'EU Customer GmbH' });
+      // Declined, nothing changes.
+      await page.getByRole('dialog').getByRole('button', { name: 'No', exact: true }).click();
+      await expect(page.getByTestId('organisation_to')).toHaveValue('2');
+      await page.getByTestId('organisation_to').selectOption({ label: 'EU Customer GmbH' });
+      await page.getByTestId('change-recipient-yes').click();
+      await expect(page.getByTestId('recipient_name')).toHaveValue('');
+      await expect(page.getByTestId('recipient_email')).toHaveValue('');
+      await expect(page.getByTestId('quote-no-lines')).toBeVisible();
+      await page.getByTestId('quote-cancel').click();
+      await expect(page.getByTestId('organisation_to')).toHaveValue('2');
+      await expect(page.getByTestId('recipient_name')).not.toHaveValue('');
     });
   });
 

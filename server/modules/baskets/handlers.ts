@@ -21,7 +21,7 @@ export const quickOrder: Handler<'quickOrder'> = async ({ params, body }, contex
 
 export const createBasket: Handler<'createBasket'> = async ({ body }, context) => createBasketWith(body, context);
 
-async function addressesOf(context: RequestContext, organisation: number): Promise<Address[]> {
+export async function addressesOf(context: RequestContext, organisation: number): Promise<Address[]> {
   const rows = (await context.db('addresses').where('organisation_id', organisation).orderBy(['name', 'id'])) as Record<string, unknown>[];
   return decodeAll<Address>('address', rows, fieldsOf('Address'));
 }

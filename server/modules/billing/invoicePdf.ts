@@ -25,7 +25,8 @@ export interface InvoicePdfFacts {
 }
 
 const SYMBOL = { GBP: '£', EUR: '€', USD: '$' } as const;
-const SUPPLIER = ['Supplier Distribution Ltd', '1 Distribution Way', 'Reading RG1 1AA', 'United Kingdom', 'VAT GB 123 4567 89'];
+/** The supplier's letterhead, on every document the portal prints (invoices, quotes). */
+export const SUPPLIER = ['Supplier Distribution Ltd', '1 Distribution Way', 'Reading RG1 1AA', 'United Kingdom', 'VAT GB 123 4567 89'];
 
 /**
  * The net of a gross total at a VAT rate, rounded half up to the penny: what an invoice's lines add
@@ -42,13 +43,14 @@ export function invoiceTotals(lines: InvoicePdfLine[], total: string): { net: De
   return { net, vat: gross.minus(net), gross };
 }
 
-function money(value: Decimal, currency: InvoicePdfFacts['currency']): string {
+/** An amount as a document prints it: the currency's symbol, thousands separated, two places. */
+export function money(value: Decimal, currency: InvoicePdfFacts['currency']): string {
   const sign = value.isNegative() ? '-' : '';
   const [whole, pence] = value.abs().toFixed(2).split('.');
   return `${sign}${SYMBOL[currency]}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pence}`;
 }
 
-function rightAligned(page: PDFPage, font: PDFFont, text: string, right: number, y: number, size = 10): void {
+export function rightAligned(page: PDFPage, font: PDFFont, text: string, right: number, y: number, size = 10): void {
   page.drawText(text, { x: right - font.widthOfTextAtSize(text, size), y, size, font });
 }
 

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { detailProblem, requiredDetails, teamNameClash, type SubscriptionType } from '../../../shared/baskets/lineDetails';
+import { requiredDetails, teamNameClash } from '../../../shared/baskets/lineDetails';
 import { isShippable, offeredInCountry, shippingCost } from '../../../shared/pricing/shipping';
 import { DomainError } from '../../domain/errors';
 import type { QuoteAccepted, QuoteAcceptInput } from '../../generated/types';
@@ -15,6 +15,7 @@ import { initialStatus, notifyOrderCreated, type PlacedOrder } from '../checkout
 import { visibleQuote } from './handlers';
 import { requireStatus } from './quoteActions';
 import { recipientProducts, storedQuoteLines, QUOTE_LINE_FIELDS, type StoredQuoteLine } from './quoteLines';
+import { saveRecipientNames } from './recipientChoices';
 import { ADDRESS_FIELDS, FINANCE_FIELDS, quoteRecord, shippingLines, type QuoteRecord } from './quoteTotals';
 
 interface AcceptState {
@@ -44,6 +45,10 @@ const steps: WorkflowStep<AcceptState>[] = [
       const quote = await quoteRecord(state.records.db, state.quoteId);
       // A PUBLISHED quote only, and not past its expiry date: accepted twice, the second finds it ACCEPTED (409).
       requireStatus(quote, ['PUBLISHED'], state.now);
+      // The recipient accepts the revision they were shown, never one sent since (docs/quotes.md "Revisions").
+      if (state.input.revision !== undefined && state.input.revision !== Number(quote['revision'] ?? 1)) {
+        throw new DomainError('conflict', 'quote_revision_changed', { field: 'revision', detail: `quote ${quote.id} is at revision ${String(quote['revision'])}` });
+      }
       const buyer = await buyerOf(state.records.db, quote.organisation_to);
       const hold = (await state.records.db('organisations').where('id', quote.organisation_to).first('on_credit_hold')) as { on_credit_hold: unknown };
       state.quote = quote;
@@ -56,17 +61,7 @@ const steps: WorkflowStep<AcceptState>[] = [
       const { records } = state;
       const quote = state.quote!;
       await records.update('quote', quote.id, { purchase_order_number: state.input.purchase_order_number ?? null });
-      const stored = await storedQuoteLines(records.db, quote.id);
-      const products = await recipientProducts(records.db, state.buyer!, stored.map((line) => line.product));
-      for (const [index, sent] of (state.input.line_items ?? []).entries()) {
-        const line = stored.find((candidate) => candidate.id === sent.id);
-        if (!line) throw new DomainError('unprocessable', 'unknown_line_item', { field: `line_items/${index}/id` });
-        const { id, ...names } = sent;
-        const product = products.get(line.product);
-        const problem = detailProblem((product?.subscription_type ?? null) as SubscriptionType | null, names);
-        if (problem) throw new DomainError('unprocessable', problem.code, { field: `line_items/${index}/${problem.field}` });
-        await records.update('quote_line_item', id, names, { auditOn: { entity: 'quote', id: quote.id, field: 'line_items', value: `line ${id}` } });
-      }
+      await saveRecipientNames(records, quote.id, state.buyer!, state.input.line_items);
       state.quote = await quoteRecord(records.db, quote.id);
       state.lines = await storedQuoteLines(records.db, quote.id);
     },

@@ -22,7 +22,7 @@ const DETAILS = ['organisation_to', 'recipient_name', 'recipient_email', 'name',
  * linked account and a catalogue (001 §2). Anything else outside the caller's tree, or the
  * caller's own organisation, is refused as out of scope; the recipient's currency is the quote's.
  */
-async function recipientCurrency(db: Knex, user: SessionUser, organisationId: number): Promise<string> {
+export async function recipientCurrency(db: Knex, user: SessionUser, organisationId: number): Promise<string> {
   const table = tableOf('organisation');
   const organisation = (await db(table).where('id', organisationId).first()) as Row | undefined;
   const below = organisation !== undefined && organisation['id'] !== user.organisation.id && String(organisation['tree_path']).startsWith(user.organisation.tree_path);

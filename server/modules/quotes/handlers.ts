@@ -83,8 +83,10 @@ export const getQuote: Handler<'getQuote'> = async ({ params }, context) => visi
 // Line items are visible exactly when their quote is (same scope; 404 outside it).
 
 /** A quote's lines; a DRAFT's at today's prices (001 §4), any other's as it was sent. */
-async function quoteLines(quoteId: number, context: RequestContext): Promise<QuoteLineItem[]> {
-  const lines = decodeAll<QuoteLineItem>('quote_line_item', await childRows(context.db, 'quote_line_items', 'quote_id', quoteId), fieldsOf('QuoteLineItem'));
+export async function quoteLines(quoteId: number, context: RequestContext): Promise<QuoteLineItem[]> {
+  const rows = decodeAll<QuoteLineItem>('quote_line_item', await childRows(context.db, 'quote_line_items', 'quote_id', quoteId), fieldsOf('QuoteLineItem', ['subscription_type']));
+  const kinds = new Map(((await context.db('products').whereIn('id', [...new Set(rows.map((line) => line.product))]).select('id', 'subscription_type')) as { id: number; subscription_type: QuoteLineItem['subscription_type'] }[]).map((row) => [Number(row.id), row.subscription_type ?? null]));
+  const lines = rows.map((line) => ({ ...line, subscription_type: kinds.get(line.product) ?? null }));
   const quote = (await context.db('quotes').where('id', quoteId).first('quote_status', 'organisation_to_id')) as { quote_status: string; organisation_to_id: number } | undefined;
   if (quote?.quote_status !== 'DRAFT') return lines;
   const repriced = new Map((await repricedLines(context.db, Number(quote.organisation_to_id), quoteId)).lines.map((line) => [line.id, line]));

@@ -52,7 +52,10 @@ describe('publish (POST /quotes/{id}/send)', () => {
     expectProblem(await root.post(`/api/v1/quotes/${nameless.id}/send`), 422, 'quote_must_be_saved_to_publish', 'recipient_name');
     const zoom = await createDraft(root, { line_items: [{ product: await productId(server.db, 'ZM-ONE-PRO'), quantity: 1, zoom_order_type: 'NEW_BUSINESS' }] });
     expectProblem(await root.post(`/api/v1/quotes/${zoom.id}/send`), 422, 'quote_must_be_saved_to_publish', 'line_items/0/zoom_end_user_company');
-    for (const id of [empty.id, nameless.id, zoom.id]) expect(await statusOf(id)).toBe('DRAFT');
+    // A Zoom product's line without any Zoom order is not configured either (001 §2).
+    const unconfigured = await createDraft(root, { line_items: [{ product: await productId(server.db, 'ZM-LARGE-MTG'), quantity: 1 }] });
+    expectProblem(await root.post(`/api/v1/quotes/${unconfigured.id}/send`), 422, 'quote_must_be_saved_to_publish', 'line_items/0/zoom_order_type');
+    for (const id of [empty.id, nameless.id, zoom.id, unconfigured.id]) expect(await statusOf(id)).toBe('DRAFT');
   });
 
   it('refuses a draft that needs approval (409 quote_requires_approval) until someone with quote:approve approves it', async () => {

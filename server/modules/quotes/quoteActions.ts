@@ -8,6 +8,8 @@ import { buyerOf } from '../checkout/basketLines';
 import { createDraftQuote } from './draftQuotes';
 import { inwardQuote } from './handlers';
 import { notifyRecipients } from './quoteMail';
+import { quotePdf, quotePdfName } from './quotePdf';
+import { currentRevision } from './quoteRevisions';
 import { largestDiscount, recipientProducts, repricedLines, storedQuoteLines, type QuoteLineInput } from './quoteLines';
 import { ADDRESS_FIELDS, quoteRecord, refreshQuote, type QuoteRecord } from './quoteTotals';
 
@@ -38,7 +40,7 @@ async function move(context: RequestContext, quote: QuoteRecord, to: Status, act
 }
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
-const ZOOM_REQUIRED = ['zoom_end_user_company', 'zoom_end_user_name', 'zoom_end_user_email'] as const;
+const ZOOM_REQUIRED = ['zoom_order_type', 'zoom_end_user_company', 'zoom_end_user_name', 'zoom_end_user_email'] as const;
 
 /**
  * 001 §4, §5 publish (DRAFT → PUBLISHED): the saved quote must be complete (recipient name and
@@ -55,8 +57,10 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
   const { lines, invalid } = await repricedLines(context.db, quote.organisation_to, quote.id);
   if (lines.length === 0) throw new DomainError('unprocessable', 'quote_no_line_items', { field: 'line_items' });
   if (invalid.length > 0) throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field: 'line_items', detail: `lines ${invalid.join(', ')} can no longer be priced as chosen` });
+  // Every line of a ZOOM product needs its Zoom order (001 §2 "Zoom configuration complete"), as does any line carrying one.
+  const zoomProducts = new Set(((await context.db('products').whereIn('id', lines.map((line) => line.product)).where('subscription_type', 'ZOOM').select('id')) as { id: number }[]).map((row) => Number(row.id)));
   for (const line of lines) {
-    const zoom = !blank(line['zoom_order_type']);
+    const zoom = zoomProducts.has(line.product) || !blank(line['zoom_order_type']);
     const missing = zoom ? ZOOM_REQUIRED.find((field) => blank(line[field])) : undefined;
     if (missing) throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field: `line_items/${lines.indexOf(line)}/${missing}` });
     await context.records.update('quote_line_item', line.id, { price: line.price, sub_total_for_item: line.sub_total_for_item });
@@ -65,7 +69,10 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
   const refreshed = await quoteRecord(context.db, quote.id);
   if (refreshed.requires_approval) throw new DomainError('conflict', 'quote_requires_approval', { detail: 'a line discount is above what the organisation allows without approval' });
   await move(context, refreshed, 'PUBLISHED', 'PUBLISH', { supplier_ref: refreshed.supplier_ref ?? `SQ-${5000 + quote.id}` });
-  await notifyRecipients(context.records, await quoteRecord(context.db, quote.id), 'quote_created');
+  // The recipient gets the quote as sent, as a PDF; a later revision is announced as an amendment.
+  const sent = await currentRevision(quote.id, context);
+  const pdf = { filename: quotePdfName(sent), contentType: 'application/pdf', content: Buffer.from(await quotePdf(sent)).toString('base64') };
+  await notifyRecipients(context.records, await quoteRecord(context.db, quote.id), sent.revision > 1 ? 'quote_amended' : 'quote_created', pdf);
   return asQuote(quote.id, context);
 };
 
@@ -91,6 +98,8 @@ export const voidQuote: Handler<'voidQuote'> = async ({ params }, context) => {
 export const deleteQuote: Handler<'deleteQuote'> = async ({ params }, context) => {
   const quote = await outwardRecord(params.id, context);
   requireStatus(quote, ['DRAFT'], context.now());
+  // A draft of a later revision was sent before: it stays on record, as anything sent does.
+  if (Number(quote['revision'] ?? 1) > 1) throw new DomainError('conflict', 'invalid_state', { detail: `quote ${quote.id} was sent as revision ${Number(quote['revision']) - 1}` });
   await context.records.remove('quote', quote.id, { cascade: [{ entity: 'quote_line_item', via: 'quote' }] });
 };
 

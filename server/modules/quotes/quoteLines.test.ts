@@ -143,4 +143,21 @@ describe('saving a quote with lines', () => {
     expect((await put(draft.id, { line_items: [{ product: hdmi, quantity: 2, discount: 30 }] })).body['requires_approval']).toBe(false);
     expect((await put(draft.id, { line_items: [{ product: hdmi, quantity: 2, discount: 31 }] })).body['requires_approval']).toBe(true);
   });
+
+  it("reads the threshold from the sending organisation's quote_approval_discount as it is now: higher, lower or none", async () => {
+    const hdmi = await productId(server.db, 'GEN-HDMI-5M');
+    const threshold = async (value: string | null) => writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 1).update({ quote_approval_discount: value === null ? null : toScaled(value) }));
+    try {
+      await threshold('40');
+      const draft = await createDraft(root, { line_items: [{ product: hdmi, quantity: 1, discount: 35 }] });
+      expect(draft['requires_approval']).toBe(false);
+      expect((await put(draft.id, { line_items: [{ product: hdmi, quantity: 1, discount: 41 }] })).body['requires_approval']).toBe(true);
+      await threshold('10');
+      expect((await put(draft.id, { line_items: [{ product: hdmi, quantity: 1, discount: 11 }] })).body['requires_approval']).toBe(true);
+      await threshold(null);
+      expect((await put(draft.id, { line_items: [{ product: hdmi, quantity: 1, discount: 100 }] })).body['requires_approval']).toBe(false);
+    } finally {
+      await threshold('25');
+    }
+  });
 });

@@ -1,17 +1,18 @@
-import { queueEmail } from '../../integrations/mail';
+import { queueEmail, type QueuedAttachment } from '../../integrations/mail';
 import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
 import type { Records } from '../../writes/records';
 import type { QuoteRecord } from './quoteTotals';
 
-type QuoteNotification = 'quote_created' | 'quote_expiry_warning';
+type QuoteNotification = 'quote_created' | 'quote_amended' | 'quote_expiry_warning';
 
 /**
  * Tells the recipient organisation's users who subscribe to the notification (002 §3) about a
- * quote: published (quote_created) or soon to expire (quote_expiry_warning; only a quote with an
- * expiry date is warned of). Each e-mail (spec/emails) is queued in the outbox in the transaction
- * of the change it reports, in the user's language; it links to the quote as they receive it.
+ * quote: published (quote_created), published again as a new revision (quote_amended) or soon to
+ * expire (quote_expiry_warning; only a quote with an expiry date is warned of), with the quote's
+ * PDF when given. Each e-mail (spec/emails) is queued in the outbox in the transaction of the
+ * change it reports, in the user's language; it links to the quote as they receive it.
  */
-export async function notifyRecipients(records: Records, quote: QuoteRecord, type: QuoteNotification): Promise<number> {
+export async function notifyRecipients(records: Records, quote: QuoteRecord, type: QuoteNotification, attachment?: QueuedAttachment): Promise<number> {
   const users = (await records.db('user_notifications as n')
     .join('users as u', 'u.id', 'n.user_id')
     .where({ 'n.type': type, 'u.organisation_id': quote.organisation_to, 'u.disabled': false })
@@ -21,11 +22,14 @@ export async function notifyRecipients(records: Records, quote: QuoteRecord, typ
   const sender = (await records.db('organisations').where('id', quote.organisation_from).first('name')) as { name: string } | undefined;
   const recipients = new EmailRecipients(records.db);
   const facts = { id: quote.id, name: quote.name, total: quote.total, currency: quote.currency };
+  const files = attachment ? [attachment] : undefined;
   for (const row of users) {
     const recipient = await recipients.user(row);
     const common = { sender: sender?.name ?? '', quote_url: `${recipient.portal.url}/webstore/quotesinward/${quote.id}` };
-    if (type === 'quote_created') await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } });
-    else if (quote.expiry_date !== null) await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } });
+    if (type === 'quote_created') await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } }, files);
+    else if (type === 'quote_amended') {
+      await queueEmail(records, type, recipient, { ...common, quote: { ...facts, revision: Number(quote['revision'] ?? 1), expiry_date: quote.expiry_date } }, files);
+    } else if (quote.expiry_date !== null) await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } }, files);
   }
   return users.length;
 }

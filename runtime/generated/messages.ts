@@ -1024,6 +1024,8 @@ export const messages = {
     "quote_view.pdf": "PDF herunterladen",
     "quote_view.revision_show": "Anzeigen",
     "quote_view.revision_title": "Angebot {{name}}, Revision {{revision}}",
+    "confirm.send_quote": "Angebot {{name}} an den Empfänger senden?",
+    "confirm.approve_quote": "Die Rabatte des Angebots {{name}} freigeben?",
     "problem.product_not_discountable": "Auf dieses Produkt kann kein Rabatt gewährt werden.",
     "problem.quote_requires_approval": "Dieses Angebot muss freigegeben werden, bevor es veröffentlicht werden kann.",
     "problem.quote_must_be_saved_to_publish": "Bitte speichern Sie das Angebot mit vollständigem Empfänger und Positionen, bevor Sie es veröffentlichen.",
@@ -2510,6 +2512,8 @@ export const messages = {
     "quote_view.pdf": "Download PDF",
     "quote_view.revision_show": "Show",
     "quote_view.revision_title": "Quote {{name}}, revision {{revision}}",
+    "confirm.send_quote": "Send quote {{name}} to its recipient?",
+    "confirm.approve_quote": "Approve the discounts of quote {{name}}?",
     "problem.product_not_discountable": "This product is not discountable.",
     "problem.quote_requires_approval": "This quote needs approval before it can be published.",
     "problem.quote_must_be_saved_to_publish": "Please save the quote, with its recipient and line items complete, before publishing it.",
@@ -3996,6 +4000,8 @@ export const messages = {
     "quote_view.pdf": "Descargar PDF",
     "quote_view.revision_show": "Ver",
     "quote_view.revision_title": "Presupuesto {{name}}, revisión {{revision}}",
+    "confirm.send_quote": "¿Enviar el presupuesto {{name}} a su destinatario?",
+    "confirm.approve_quote": "¿Aprobar los descuentos del presupuesto {{name}}?",
     "problem.product_not_discountable": "Este producto no admite descuento.",
     "problem.quote_requires_approval": "Este presupuesto necesita aprobación antes de publicarse.",
     "problem.quote_must_be_saved_to_publish": "Guarde el presupuesto, con el destinatario y las líneas completos, antes de publicarlo.",
@@ -5482,6 +5488,8 @@ export const messages = {
     "quote_view.pdf": "Télécharger le PDF",
     "quote_view.revision_show": "Afficher",
     "quote_view.revision_title": "Devis {{name}}, révision {{revision}}",
+    "confirm.send_quote": "Envoyer le devis {{name}} à son destinataire ?",
+    "confirm.approve_quote": "Approuver les remises du devis {{name}} ?",
     "problem.product_not_discountable": "Ce produit ne peut pas être remisé.",
     "problem.quote_requires_approval": "Ce devis doit être approuvé avant de pouvoir être publié.",
     "problem.quote_must_be_saved_to_publish": "Veuillez enregistrer le devis, avec son destinataire et ses lignes complets, avant de le publier.",
@@ -6968,6 +6976,8 @@ export const messages = {
     "quote_view.pdf": "Scarica PDF",
     "quote_view.revision_show": "Mostra",
     "quote_view.revision_title": "Preventivo {{name}}, revisione {{revision}}",
+    "confirm.send_quote": "Inviare il preventivo {{name}} al destinatario?",
+    "confirm.approve_quote": "Approvare gli sconti del preventivo {{name}}?",
     "problem.product_not_discountable": "Questo prodotto non è scontabile.",
     "problem.quote_requires_approval": "Questo preventivo deve essere approvato prima di poter essere pubblicato.",
     "problem.quote_must_be_saved_to_publish": "Salvare il preventivo, con destinatario e righe completi, prima di pubblicarlo.",
@@ -8454,6 +8464,8 @@ export const messages = {
     "quote_view.pdf": "PDF downloaden",
     "quote_view.revision_show": "Tonen",
     "quote_view.revision_title": "Offerte {{name}}, revisie {{revision}}",
+    "confirm.send_quote": "Offerte {{name}} naar de ontvanger versturen?",
+    "confirm.approve_quote": "De kortingen van offerte {{name}} goedkeuren?",
     "problem.product_not_discountable": "Op dit product kan geen korting worden gegeven.",
     "problem.quote_requires_approval": "Deze offerte moet worden goedgekeurd voordat ze kan worden gepubliceerd.",
     "problem.quote_must_be_saved_to_publish": "Sla de offerte op, met volledige ontvanger en regels, voordat u ze publiceert.",
@@ -8921,4 +8933,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1484 keys in the English catalogue.
+// 1486 keys in the English catalogue.

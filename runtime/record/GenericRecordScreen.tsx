@@ -72,9 +72,12 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   const { user } = useCurrentUser();
   const editable = config.edit !== undefined && guardPasses(user, config.edit.guard);
 
+  // 001 §2: a record of another organisation (403: an entity with outside_scope forbidden, a quote)
+  // opens the forbidden page; a missing one, or any other failure, notFound (000 §8).
+  const failedStatus = load.status === 'failed' ? load.error.status : null;
   useEffect(() => {
-    if (load.status === 'failed') goTo('notFound', {}, { replace: true });
-  }, [load.status, goTo]);
+    if (failedStatus !== null) goTo(failedStatus === 403 ? 'forbidden' : 'notFound', {}, { replace: true });
+  }, [failedStatus, goTo]);
 
   const redirect = config.redirectWhen;
   const redirected = redirect !== undefined && load.status === 'loaded' && id !== undefined && rowMeets(redirect.when, load.record as Record<string, unknown>);

@@ -20,7 +20,7 @@ export function sendBlocker(wizard: Pick<QuoteWizardState, 'quote' | 'changed' |
 }
 
 /** 001 §2 Confirmation: the quote as its recipient will receive it, and Send quote. */
-export function QuoteConfirmationTab({ wizard, recipientName }: { wizard: QuoteWizardState; recipientName: string }) {
+export function QuoteConfirmationTab({ wizard, recipientName, onSend }: { wizard: QuoteWizardState; recipientName: string; onSend: () => void }) {
   const t = useT();
   const { draft, rows, shippable } = wizard;
   const currency = wizard.quote?.currency ?? rows[0]?.product.currency ?? 'GBP';
@@ -30,7 +30,7 @@ export function QuoteConfirmationTab({ wizard, recipientName }: { wizard: QuoteW
     draft.shipping_region, draft.shipping_postal_code, draft.shipping_country_code].filter(Boolean).join(', ');
   const blocker = sendBlocker(wizard);
   const send = (
-    <button type="button" className="button button--primary" disabled={blocker !== null || wizard.busy} onClick={() => void wizard.send()} data-testid="send-quote">
+    <button type="button" className="button button--primary" disabled={blocker !== null || wizard.busy} onClick={onSend} data-testid="send-quote">
       {t('quote_wizard.send')}
     </button>
   );

@@ -44,7 +44,8 @@ function QuoteEditor({ id }: { id: string | undefined }) {
   const goTo = useRouteNavigate();
   const wizard = useQuoteWizard(id);
   const { status, draft, quote, step, setStep, shippable, progress } = wizard;
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  /** The action waiting for its confirmation (001 §2: each action asks first). */
+  const [confirming, setConfirming] = useState<'delete' | 'send' | 'approve' | null>(null);
   const recipients = useOrganisationOptions(true, { is_linked: true, has_catalogue: true });
   useEffect(() => {
     if (status === 'notFound' || status === 'forbidden') goTo(status, {}, { replace: true });
@@ -76,7 +77,7 @@ function QuoteEditor({ id }: { id: string | undefined }) {
           </button>
           {/* A later revision's draft was sent before: it stays on record (the server refuses to delete it). */}
           {quote && wizard.mayAmend && quote.revision === 1 && (
-            <button type="button" className="button button--danger" disabled={wizard.busy} onClick={() => setConfirmDelete(true)} data-testid="quote-delete">
+            <button type="button" className="button button--danger" disabled={wizard.busy} onClick={() => setConfirming('delete')} data-testid="quote-delete">
               {t('quote_wizard.delete')}
             </button>
           )}
@@ -87,7 +88,7 @@ function QuoteEditor({ id }: { id: string | undefined }) {
         <p role="alert" className="quote-wizard__approval" data-testid="approval-warning">
           {t('problem.quote_requires_approval')}{' '}
           {wizard.mayApprove && (
-            <button type="button" className="button button--link" disabled={wizard.busy || wizard.changed} onClick={() => void wizard.approve()} data-testid="quote-approve">
+            <button type="button" className="button button--link" disabled={wizard.busy || wizard.changed} onClick={() => setConfirming('approve')} data-testid="quote-approve">
               {t('quote_wizard.approve')}
             </button>
           )}
@@ -114,7 +115,7 @@ function QuoteEditor({ id }: { id: string | undefined }) {
         <ShippingTab addresses={wizard.addresses} countries={wizard.countries} currency={quote?.currency ?? 'GBP'} draft={draft} options={wizard.options} onChange={wizard.change} />
       )}
       {step === 'payment' && <QuotePaymentTab wizard={wizard} />}
-      {step === 'confirmation' && <QuoteConfirmationTab wizard={wizard} recipientName={recipientName} />}
+      {step === 'confirmation' && <QuoteConfirmationTab wizard={wizard} recipientName={recipientName} onSend={() => setConfirming('send')} />}
       <p className="basket-page__total">
         {t('basket_page.total')}: <strong data-testid="quote-subtotal">{formatMoney(wizard.subtotal, quote?.currency ?? wizard.rows[0]?.product.currency ?? 'GBP')}</strong>
       </p>
@@ -131,22 +132,24 @@ function QuoteEditor({ id }: { id: string | undefined }) {
         )}
       </footer>
       {quote && (
-        <Modal open={confirmDelete} title={t('quote_wizard.delete')} closeLabel={t('alert.close')} onClose={() => setConfirmDelete(false)}
+        <Modal open={confirming !== null} title={t(confirming === 'send' ? 'quote_wizard.send' : confirming === 'approve' ? 'quote_wizard.approve' : 'quote_wizard.delete')}
+          closeLabel={t('alert.close')} onClose={() => setConfirming(null)}
           footer={
             <>
-              <button type="button" className="button" disabled={wizard.busy} onClick={() => setConfirmDelete(false)}>
+              <button type="button" className="button" disabled={wizard.busy} onClick={() => setConfirming(null)}>
                 {t('confirm.no')}
               </button>
-              <button type="button" className="button button--primary" disabled={wizard.busy} data-testid="quote-delete-yes"
+              <button type="button" className="button button--primary" disabled={wizard.busy} data-testid="quote-confirm-yes"
                 onClick={() => {
-                  setConfirmDelete(false);
-                  void wizard.remove();
+                  const action = confirming;
+                  setConfirming(null);
+                  void (action === 'send' ? wizard.send() : action === 'approve' ? wizard.approve() : wizard.remove());
                 }}>
                 {t('confirm.yes')}
               </button>
             </>
           }>
-          <p>{t('confirm.delete_quote', { name: quote.name })}</p>
+          <p>{t(confirming === 'send' ? 'confirm.send_quote' : confirming === 'approve' ? 'confirm.approve_quote' : 'confirm.delete_quote', { name: quote.name })}</p>
         </Modal>
       )}
     </div>

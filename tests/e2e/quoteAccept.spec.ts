@@ -100,3 +100,11 @@ test('the inward view: an expired quote is read-only; without quote:modify only 
   await expect(page.getByTestId('purchase_order_number')).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Decline', exact: true })).toBeVisible();
 });
+
+test("another organisation's quote opens the forbidden page, a missing one notFound (001 §2)", async ({ page }) => {
+  // Demo quote 14 is PUBLISHED to Reseller Partners; the EU customer's buyer is of another organisation.
+  await signInTo(page, 'buyer@eu-customer.example', '/webstore/quotesinward/14');
+  await expect(page.getByText('Unfortunately you do not have permission to view this page')).toBeVisible();
+  await page.goto('/webstore/quotesinward/99999');
+  await expect(page.getByText('Page not found')).toBeVisible();
+});

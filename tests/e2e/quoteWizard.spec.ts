@@ -167,6 +167,8 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
     await expect(page.getByTestId('quote-save')).toBeDisabled();
     await expect(page.getByTestId('send-quote')).toBeEnabled();
     await page.getByTestId('send-quote').click();
+    await expect(page.getByRole('dialog')).toContainText('Send quote E2E wizard quote to its recipient?');
+    await page.getByTestId('quote-confirm-yes').click();
     await expect(page).toHaveURL(new RegExp(`/webstore/quotesoutward/${quoteId}$`));
     await expect(page.getByText('Quote E2E wizard quote has been published.')).toBeVisible();
 
@@ -247,6 +249,7 @@ test('a sent quote amended in the editor goes out as revision 2; both sides list
       await expect(page.getByTestId(`tab-${step}`)).toHaveAttribute('aria-selected', 'true');
     }
     await page.getByTestId('send-quote').click();
+    await page.getByTestId('quote-confirm-yes').click();
     await expect(page).toHaveURL(new RegExp(`/webstore/quotesoutward/${quoteId}$`));
     await expect(page.getByTestId('revision-1')).toContainText('Revision 1, replaced on');
     await expect(page.getByTestId('revision-2')).toContainText('Revision 2 (current)');
@@ -264,6 +267,40 @@ test('a sent quote amended in the editor goes out as revision 2; both sides list
     await writeVersionedRows(db, async (trx) => {
       if (quoteId !== undefined) {
         await trx('quote_revisions').where('quote_id', quoteId).delete();
+        await trx('quote_line_items').where('quote_id', quoteId).delete();
+        await trx('quotes').where('id', quoteId).delete();
+      }
+    });
+    await db.destroy();
+  }
+});
+
+test('a discount above the approval threshold waits for Approve; a draft is deleted after its confirmation', async ({ page }) => {
+  const db = openDatabase();
+  let quoteId: number | undefined;
+  try {
+    const hdmi = ((await db('products').where('product_code', 'GEN-HDMI-5M').first('id')) as { id: number }).id;
+    await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
+    // The distributor's quotes need approval for a discount above 25 % (its quote_approval_discount).
+    const draft = await apiWrite(page, 'POST', '/quotes', { organisation_to: 2, recipient_name: 'Rita', recipient_email: 'admin@reseller.example', name: 'E2E steep quote', line_items: [{ product: hdmi, quantity: 2, discount: 30 }] });
+    quoteId = Number(draft['id']);
+    await page.goto(`/webstore/quotesoutward/${quoteId}/draft`);
+    await expect(page.getByTestId('approval-warning')).toContainText('This quote needs approval before it can be published.');
+    await page.getByTestId('quote-approve').click();
+    await expect(page.getByRole('dialog')).toContainText('Approve the discounts of quote E2E steep quote?');
+    await page.getByTestId('quote-confirm-yes').click();
+    await expect(page.getByText('Quote E2E steep quote has been approved.')).toBeVisible();
+    await expect(page.getByTestId('approval-warning')).toHaveCount(0);
+
+    await page.getByTestId('quote-delete').click();
+    await page.getByTestId('quote-confirm-yes').click();
+    await expect(page).toHaveURL(/\/webstore\/quotesoutward$/);
+    await expect(page.getByText('Quote E2E steep quote has been deleted.')).toBeVisible();
+    expect(await db('quotes').where('id', quoteId).first('id')).toBeUndefined();
+    quoteId = undefined;
+  } finally {
+    await writeVersionedRows(db, async (trx) => {
+      if (quoteId !== undefined) {
         await trx('quote_line_items').where('quote_id', quoteId).delete();
         await trx('quotes').where('id', quoteId).delete();
       }

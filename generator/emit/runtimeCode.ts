@@ -226,6 +226,7 @@ export function emitScreens(model: Model): string {
         ...(screen.edit && { edit: screen.edit }),
         ...(screen.redirectWhen && { redirectWhen: screen.redirectWhen }),
         ...(screen.view && { view: screen.view }),
+        ...(screen.viewTabs && { viewTabs: true }),
         ...(screen.actions.length > 0 && { actions: screen.actions }),
       };
     } else if (screen.kind === 'children') {

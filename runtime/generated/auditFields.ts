@@ -691,7 +691,7 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
       "label": "fields.catalogue"
     },
     "supplier_account_manager": {
-      "label": "fields.supplier_account_manager"
+      "label": "organisations.supplier_account_manager"
     },
     "branding_image": {
       "label": "fields.branding_image"

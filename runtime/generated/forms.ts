@@ -21,6 +21,15 @@ export const forms = {
           "minimum": 1,
           "maximum": 2147483647
         },
+        "supplier_account_manager": {
+          "title": "organisations.supplier_account_manager",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
         "status": {
           "title": "organisations.status",
           "type": "string",
@@ -96,6 +105,7 @@ export const forms = {
       "ui:order": [
         "name",
         "parent",
+        "supplier_account_manager",
         "status",
         "currency",
         "can_create_resellers",

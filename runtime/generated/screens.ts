@@ -1709,7 +1709,12 @@ export const listScreens = {
 export const recordScreens = {
   "organisation": {
     "path": "/organisations/{id}",
-    "title": "organisations.one",
+    "title": "organisations.heading",
+    "titleValues": {
+      "name": {
+        "field": "name"
+      }
+    },
     "schema": {
       "$ref": "#/definitions/Organisation",
       "definitions": {
@@ -1748,12 +1753,116 @@ export const recordScreens = {
             }
           }
         },
+        "Address": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "company_name": {
+              "type": "string",
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "recipient_name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "addr_line_1": {
+              "type": "string",
+              "maxLength": 150,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "addr_line_2": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 150,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "city": {
+              "type": "string",
+              "maxLength": 50,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "region": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 30,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "postal_code": {
+              "type": "string",
+              "maxLength": 36,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "country_code": {
+              "type": "string",
+              "maxLength": 2,
+              "minLength": 1,
+              "pattern": "\\S"
+            }
+          }
+        },
+        "Catalogue": {
+          "type": "object",
+          "required": [
+            "id",
+            "name"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 255,
+              "minLength": 1,
+              "pattern": "\\S"
+            }
+          }
+        },
         "Organisation": {
           "type": "object",
           "required": [
             "id",
             "name",
-            "parent",
             "depth",
             "status",
             "is_on_hold",
@@ -1762,8 +1871,6 @@ export const recordScreens = {
             "po_number_required",
             "force_po_uniqueness",
             "finance_type",
-            "assigned_price_list",
-            "catalogue",
             "billing_account",
             "orders_require_manual_auth",
             "order_manual_auth_limit",
@@ -1783,7 +1890,12 @@ export const recordScreens = {
             "heading_font",
             "text_body_font",
             "require_two_factor",
-            "supplier_account_manager"
+            "parent",
+            "assigned_price_list",
+            "catalogue",
+            "supplier_account_manager",
+            "account_managers",
+            "addresses"
           ],
           "properties": {
             "id": {
@@ -1796,14 +1908,6 @@ export const recordScreens = {
               "maxLength": 255,
               "minLength": 1,
               "pattern": "\\S"
-            },
-            "parent": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1,
-              "maximum": 2147483647
             },
             "depth": {
               "type": "integer",
@@ -1851,22 +1955,6 @@ export const recordScreens = {
                 null
               ],
               "x-enum": "finance_type"
-            },
-            "assigned_price_list": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1,
-              "maximum": 2147483647
-            },
-            "catalogue": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1,
-              "maximum": 2147483647
             },
             "billing_account": {
               "type": [
@@ -2038,6 +2126,36 @@ export const recordScreens = {
               "type": "boolean",
               "default": false
             },
+            "parent": {
+              "anyOf": [
+                {
+                  "$ref": "#/definitions/OrganisationRef"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "assigned_price_list": {
+              "anyOf": [
+                {
+                  "$ref": "#/definitions/PriceListRef"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "catalogue": {
+              "anyOf": [
+                {
+                  "$ref": "#/definitions/Catalogue"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
             "supplier_account_manager": {
               "anyOf": [
                 {
@@ -2047,6 +2165,83 @@ export const recordScreens = {
                   "type": "null"
                 }
               ]
+            },
+            "account_managers": {
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/AccountManager"
+              }
+            },
+            "addresses": {
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/Address"
+              }
+            }
+          }
+        },
+        "OrganisationRef": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 255,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "depth": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 2147483647,
+              "default": 0
+            },
+            "parent": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            }
+          }
+        },
+        "PriceListRef": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "currency"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "currency": {
+              "type": "string",
+              "enum": [
+                "GBP",
+                "EUR"
+              ],
+              "x-enum": "currency"
             }
           }
         }
@@ -2054,46 +2249,23 @@ export const recordScreens = {
     },
     "tabs": [
       {
-        "path": "/organisations/{id}/linked_accounts",
-        "label": "organisations.linked_accounts",
-        "columns": [
-          {
-            "field": "name",
-            "label": "organisations.linked_account_name",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "currency",
-            "label": "organisations.linked_account_currency",
-            "format": "enum",
-            "sortable": false,
-            "enum": "currency"
-          }
-        ],
-        "empty": "organisations.none_linked",
-        "guard": {
-          "root": true
-        }
-      },
-      {
         "path": "/organisations/{id}/account_managers",
         "label": "organisations.account_managers",
         "columns": [
           {
-            "field": "account_manager.account_manager_name",
+            "field": "account_manager_name",
             "label": "organisations.account_manager_name",
             "format": "text",
             "sortable": false
           },
           {
-            "field": "account_manager.account_manager_email",
+            "field": "account_manager_email",
             "label": "organisations.account_manager_email",
             "format": "text",
             "sortable": false
           },
           {
-            "field": "account_manager.account_manager_phone",
+            "field": "account_manager_phone",
             "label": "organisations.account_manager_phone",
             "format": "text",
             "sortable": false
@@ -2135,6 +2307,29 @@ export const recordScreens = {
             "sortable": false
           }
         ]
+      },
+      {
+        "path": "/organisations/{id}/linked_accounts",
+        "label": "organisations.linked_accounts",
+        "columns": [
+          {
+            "field": "name",
+            "label": "organisations.linked_account_name",
+            "format": "text",
+            "sortable": false
+          },
+          {
+            "field": "currency",
+            "label": "organisations.linked_account_currency",
+            "format": "enum",
+            "sortable": false,
+            "enum": "currency"
+          }
+        ],
+        "empty": "organisations.none_linked",
+        "guard": {
+          "root": true
+        }
       },
       {
         "path": "/organisations/{id}/users",

@@ -44,6 +44,8 @@ interface RecordScreenConfig {
   readonly actions?: readonly ActionConfig[];
   /** A hand-written component drawing the record instead of the definition list (the order page). */
   readonly view?: string;
+  /** The view draws the tab bar: it gets the tabs below and puts its own first (the organisation editor). */
+  readonly viewTabs?: boolean;
 }
 
 const configs: Readonly<Record<string, RecordScreenConfig>> = recordScreens;
@@ -90,7 +92,7 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   // A save of the definition changes the record: reload it, so that its actions send the new ETag.
   const definition = (value: NonNullable<typeof described>, recordId: string) =>
     config.view ? (
-      <Slot registry={tabSlots} component={config.view} props={{ id: recordId, record: values, etag: record.etag, reload: load.reload }} />
+      <Slot registry={tabSlots} component={config.view} props={{ id: recordId, record: values, etag: record.etag, reload: load.reload, ...(config.viewTabs && { tabs }) }} />
     ) : editable && config.edit ? (
       <RecordEditForm form={config.edit.form} recordPath={config.path} id={recordId} onSaved={load.reload} />
     ) : (
@@ -120,7 +122,7 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
       )}
       {!described || id === undefined || redirected ? (
         <Spinner />
-      ) : config.tabs.length > 0 ? (
+      ) : config.tabs.length > 0 && !config.viewTabs ? (
         <RecordTabs tabs={tabs} id={id} record={record} definition={definition(described, id)} />
       ) : (
         definition(described, id)

@@ -20,17 +20,34 @@ function TabPanel({ tab, id, record }: { tab: RecordTabConfig; id: string; recor
   return <ChildListTab tab={{ ...tab, path: tab.path ?? '' }} id={id} record={record.values} />;
 }
 
+/** A tab a screen draws itself, before the record's tabs: its label (a message key) and its panel. */
+export interface LeadingTab {
+  label: string;
+  content: ReactNode;
+}
+
+interface RecordTabsProps {
+  tabs: readonly RecordTabConfig[];
+  id: string;
+  record: LoadedRecord;
+  /** The first tab's panel ("Definition")… */
+  definition?: ReactNode;
+  /** …or several tabs of the screen's own in its place (a view drawing the tab bar, spec `view_tabs`). */
+  leading?: readonly LeadingTab[];
+}
+
 /**
  * A record's definition and its tabs (002 §2.4, §2.6, §2.8–§2.10): child lists, or hand-written
  * components such as a role's permissions editor. A child list loads only when its tab is first
  * opened, so a record with many lists costs one call to show.
  */
-export function RecordTabs({ tabs, id, record, definition }: { tabs: readonly RecordTabConfig[]; id: string; record: LoadedRecord; definition: ReactNode }) {
+export function RecordTabs({ tabs, id, record, definition, leading }: RecordTabsProps) {
   const message = useMessage();
   const baseId = useId();
   const [active, setActive] = useState(0);
-  const labels = ['record.definition', ...tabs.map((tab) => tab.label)];
-  const tab = active === 0 ? undefined : tabs[active - 1];
+  const own = leading ?? [{ label: 'record.definition', content: definition }];
+  const labels = [...own.map((tab) => tab.label), ...tabs.map((tab) => tab.label)];
+  const tab = active < own.length ? undefined : tabs[active - own.length];
   return (
     <div className="tabs-container">
       <div className="tabs" role="tablist">
@@ -50,7 +67,7 @@ export function RecordTabs({ tabs, id, record, definition }: { tabs: readonly Re
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-panel-${active}`} aria-labelledby={`${baseId}-tab-${active}`} className="tabs__panel">
-        {tab ? <TabPanel key={active} tab={tab} id={id} record={record} /> : definition}
+        {tab ? <TabPanel key={active} tab={tab} id={id} record={record} /> : own[active]?.content}
       </div>
     </div>
   );

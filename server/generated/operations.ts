@@ -17,6 +17,7 @@ import * as orders_handlers from '../modules/orders/handlers';
 import * as orders_linkedSupplierRefs from '../modules/orders/linkedSupplierRefs';
 import * as orders_orderActions from '../modules/orders/orderActions';
 import * as orders_ordersExport from '../modules/orders/ordersExport';
+import * as organisations_branding from '../modules/organisations/branding';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_acceptQuote from '../modules/quotes/acceptQuote';
@@ -248,7 +249,6 @@ export const operations: OperationDef[] = [
       "fields": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -257,8 +257,6 @@ export const operations: OperationDef[] = [
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -281,6 +279,36 @@ export const operations: OperationDef[] = [
       ],
       "expand": [
         {
+          "property": "parent",
+          "via": "parent",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "assigned_price_list",
+          "via": "assigned_price_list",
+          "entity": "price_list",
+          "fields": [
+            "id",
+            "name",
+            "currency"
+          ]
+        },
+        {
+          "property": "catalogue",
+          "via": "catalogue",
+          "entity": "catalogue",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
           "property": "supplier_account_manager",
           "via": "supplier_account_manager",
           "entity": "account_manager",
@@ -289,6 +317,36 @@ export const operations: OperationDef[] = [
             "account_manager_name",
             "account_manager_email",
             "account_manager_phone"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "account_managers",
+          "via": "organisation",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        },
+        {
+          "property": "addresses",
+          "via": "organisation",
+          "entity": "address",
+          "fields": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
           ]
         }
       ],
@@ -307,27 +365,6 @@ export const operations: OperationDef[] = [
         "field": "self"
       }
     },
-  },
-  {
-    id: "createOrganisation",
-    method: "post",
-    path: "/organisations",
-    auth: "session",
-    permission: "organisation:modify",
-    guard: {"can_create_resellers":true},
-    status: 201,
-    paramsSchema: {
-      "type": "object",
-      "properties": {}
-    },
-    querySchema: {
-      "type": "object",
-      "properties": {}
-    },
-    bodySchema: {
-      "$ref": "api#/definitions/OrganisationInput"
-    },
-    handler: organisations_handlers.createOrganisation satisfies Handler<"createOrganisation">,
   },
   {
     id: "enableOrganisation",
@@ -359,7 +396,6 @@ export const operations: OperationDef[] = [
       "fields": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -368,8 +404,6 @@ export const operations: OperationDef[] = [
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -392,6 +426,36 @@ export const operations: OperationDef[] = [
       ],
       "expand": [
         {
+          "property": "parent",
+          "via": "parent",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "assigned_price_list",
+          "via": "assigned_price_list",
+          "entity": "price_list",
+          "fields": [
+            "id",
+            "name",
+            "currency"
+          ]
+        },
+        {
+          "property": "catalogue",
+          "via": "catalogue",
+          "entity": "catalogue",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
           "property": "supplier_account_manager",
           "via": "supplier_account_manager",
           "entity": "account_manager",
@@ -400,6 +464,36 @@ export const operations: OperationDef[] = [
             "account_manager_name",
             "account_manager_email",
             "account_manager_phone"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "account_managers",
+          "via": "organisation",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        },
+        {
+          "property": "addresses",
+          "via": "organisation",
+          "entity": "address",
+          "fields": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
           ]
         }
       ],
@@ -463,7 +557,6 @@ export const operations: OperationDef[] = [
       "fields": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -472,8 +565,6 @@ export const operations: OperationDef[] = [
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -496,6 +587,36 @@ export const operations: OperationDef[] = [
       ],
       "expand": [
         {
+          "property": "parent",
+          "via": "parent",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "assigned_price_list",
+          "via": "assigned_price_list",
+          "entity": "price_list",
+          "fields": [
+            "id",
+            "name",
+            "currency"
+          ]
+        },
+        {
+          "property": "catalogue",
+          "via": "catalogue",
+          "entity": "catalogue",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
           "property": "supplier_account_manager",
           "via": "supplier_account_manager",
           "entity": "account_manager",
@@ -504,6 +625,36 @@ export const operations: OperationDef[] = [
             "account_manager_name",
             "account_manager_email",
             "account_manager_phone"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "account_managers",
+          "via": "organisation",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        },
+        {
+          "property": "addresses",
+          "via": "organisation",
+          "entity": "address",
+          "fields": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
           ]
         }
       ],
@@ -2944,34 +3095,36 @@ export const operations: OperationDef[] = [
     },
     querySchema: {
       "type": "object",
-      "properties": {}
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+account_manager_name",
+            "-account_manager_name"
+          ],
+          "default": "+account_manager_name"
+        }
+      }
     },
     generic: {
       "kind": "children",
-      "entity": "organisation_account_manager",
+      "entity": "account_manager",
       "fields": [
-        "id"
+        "id",
+        "account_manager_name",
+        "account_manager_email",
+        "account_manager_phone"
       ],
-      "expand": [
-        {
-          "property": "account_manager",
-          "via": "account_manager",
-          "entity": "account_manager",
-          "fields": [
-            "id",
-            "account_manager_name",
-            "account_manager_email",
-            "account_manager_phone"
-          ]
-        }
+      "expand": [],
+      "sort": [
+        "account_manager_name"
       ],
-      "sort": [],
       "filters": [],
       "children": {
         "of": "getOrganisation",
         "via": "organisation",
         "where": {},
-        "defaultSort": "+id"
+        "defaultSort": "+account_manager_name"
       }
     },
     access: {
@@ -8157,6 +8310,222 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "createOrganisation",
+    method: "post",
+    path: "/organisations",
+    auth: "session",
+    permission: "organisation:modify",
+    guard: {"can_create_resellers":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrganisationInput"
+    },
+    files: [
+      {
+        "name": "image",
+        "maxBytes": 2097152
+      },
+      {
+        "name": "background_image",
+        "maxBytes": 2097152
+      }
+    ],
+    handler: organisations_handlers.createOrganisation satisfies Handler<"createOrganisation">,
+  },
+  {
+    id: "updateOrganisation",
+    method: "put",
+    path: "/organisations/:id",
+    auth: "session",
+    permission: "organisation:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrganisationUpdate"
+    },
+    files: [
+      {
+        "name": "image",
+        "maxBytes": 2097152
+      },
+      {
+        "name": "background_image",
+        "maxBytes": 2097152
+      }
+    ],
+    handler: organisations_handlers.updateOrganisation satisfies Handler<"updateOrganisation">,
+    record: {
+      "get": "getOrganisation",
+      "entity": "organisation",
+      "same": true
+    },
+    access: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
+    },
+  },
+  {
+    id: "getBrandingFile",
+    method: "get",
+    path: "/branding/:token",
+    auth: "public",
+    status: 200,
+    file: [
+      "image/png",
+      "image/jpeg",
+      "image/gif",
+      "image/webp"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "token"
+      ],
+      "properties": {
+        "token": {
+          "type": "string",
+          "maxLength": 64,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: organisations_branding.getBrandingFile satisfies Handler<"getBrandingFile">,
+  },
+  {
+    id: "listPriceLists",
+    method: "get",
+    path: "/price_lists",
+    auth: "session",
+    guard: {"root":true},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 1000
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "price_list",
+      "fields": [
+        "id",
+        "name",
+        "currency"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": []
+    },
+  },
+  {
+    id: "listCatalogues",
+    method: "get",
+    path: "/catalogues",
+    auth: "session",
+    guard: {"root":true},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 1000
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "catalogue",
+      "fields": [
+        "id",
+        "name"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": []
+    },
+  },
+  {
     id: "listProductGroupCandidates",
     method: "get",
     path: "/productgroups/:id/all_products",
@@ -9357,7 +9726,6 @@ export const operations: OperationDef[] = [
       "fields": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -9366,8 +9734,6 @@ export const operations: OperationDef[] = [
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -9390,6 +9756,36 @@ export const operations: OperationDef[] = [
       ],
       "expand": [
         {
+          "property": "parent",
+          "via": "parent",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "assigned_price_list",
+          "via": "assigned_price_list",
+          "entity": "price_list",
+          "fields": [
+            "id",
+            "name",
+            "currency"
+          ]
+        },
+        {
+          "property": "catalogue",
+          "via": "catalogue",
+          "entity": "catalogue",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
           "property": "supplier_account_manager",
           "via": "supplier_account_manager",
           "entity": "account_manager",
@@ -9398,6 +9794,36 @@ export const operations: OperationDef[] = [
             "account_manager_name",
             "account_manager_email",
             "account_manager_phone"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "account_managers",
+          "via": "organisation",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        },
+        {
+          "property": "addresses",
+          "via": "organisation",
+          "entity": "address",
+          "fields": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
           ]
         }
       ],
@@ -9460,7 +9886,6 @@ export const operations: OperationDef[] = [
       "fields": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -9469,8 +9894,6 @@ export const operations: OperationDef[] = [
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -9493,6 +9916,36 @@ export const operations: OperationDef[] = [
       ],
       "expand": [
         {
+          "property": "parent",
+          "via": "parent",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "assigned_price_list",
+          "via": "assigned_price_list",
+          "entity": "price_list",
+          "fields": [
+            "id",
+            "name",
+            "currency"
+          ]
+        },
+        {
+          "property": "catalogue",
+          "via": "catalogue",
+          "entity": "catalogue",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
           "property": "supplier_account_manager",
           "via": "supplier_account_manager",
           "entity": "account_manager",
@@ -9501,6 +9954,36 @@ export const operations: OperationDef[] = [
             "account_manager_name",
             "account_manager_email",
             "account_manager_phone"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "account_managers",
+          "via": "organisation",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        },
+        {
+          "property": "addresses",
+          "via": "organisation",
+          "entity": "address",
+          "fields": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
           ]
         }
       ],

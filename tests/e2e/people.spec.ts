@@ -49,6 +49,8 @@ test.describe('back office: new users and organisations', () => {
     // Organisation ids of the demo data: 2 is Reseller Partners UK.
     await expect(page.locator('#root_parent option[value="2"]')).toHaveText(/Reseller Partners UK Ltd/);
     await page.locator('#root_parent').selectOption('2');
+    // Chloe Channel, the reseller's account manager (002 §5: every organisation but the root has one).
+    await page.locator('#root_supplier_account_manager').fill('3');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/backoffice\/organisations\/\d+$/);
     await expect(page.getByText('Browser Made Ltd').first()).toBeVisible();

@@ -4500,6 +4500,15 @@ export interface components {
             modules: ("WEBSTORE" | "DOVETAIL")[];
             organisation: components["schemas"]["OrganisationSummary"];
             two_factor_enrolment_required?: boolean;
+            branding: components["schemas"]["Branding"];
+        };
+        Branding: {
+            image: string | null;
+            background_image: string | null;
+            nav_bar_colour: string | null;
+            footer_text: string | null;
+            heading_font: string | null;
+            text_body_font: string | null;
         };
         UserLanguageUpdate: {
             /** @enum {string} */

@@ -2249,66 +2249,6 @@ export const recordScreens = {
     },
     "tabs": [
       {
-        "path": "/organisations/{id}/account_managers",
-        "label": "organisations.account_managers",
-        "columns": [
-          {
-            "field": "account_manager_name",
-            "label": "organisations.account_manager_name",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "account_manager_email",
-            "label": "organisations.account_manager_email",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "account_manager_phone",
-            "label": "organisations.account_manager_phone",
-            "format": "text",
-            "sortable": false
-          }
-        ]
-      },
-      {
-        "path": "/organisations/{id}/addresses",
-        "label": "organisations.addresses",
-        "columns": [
-          {
-            "field": "name",
-            "label": "organisations.address_name",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "company_name",
-            "label": "organisations.address_company",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "city",
-            "label": "organisations.address_city",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "postal_code",
-            "label": "organisations.address_postal_code",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "country_code",
-            "label": "organisations.address_country",
-            "format": "text",
-            "sortable": false
-          }
-        ]
-      },
-      {
         "path": "/organisations/{id}/linked_accounts",
         "label": "organisations.linked_accounts",
         "columns": [
@@ -2599,6 +2539,8 @@ export const recordScreens = {
       }
     ],
     "links": [],
+    "view": "organisations/OrganisationEditor#OrganisationEditor",
+    "viewTabs": true,
     "actions": [
       {
         "name": "require_2fa",

@@ -6,6 +6,7 @@ type Slot<Props> = LazyExoticComponent<ComponentType<Props>>;
 
 export const tabSlots: Readonly<Record<string, Slot<TabSlotProps>>> = {
   "orders/OrderView#OrderView": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/orders/OrderView').then((module) => ({ default: module.OrderView }))),
+  "organisations/OrganisationEditor#OrganisationEditor": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/organisations/OrganisationEditor').then((module) => ({ default: module.OrganisationEditor }))),
   "roles/PermissionsEditor#PermissionsEditor": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/roles/PermissionsEditor').then((module) => ({ default: module.PermissionsEditor }))),
   "subscriptions/SubscriptionBreakdown#SubscriptionBreakdown": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/subscriptions/SubscriptionBreakdown').then((module) => ({ default: module.SubscriptionBreakdown }))),
   "users/ApiClientsTab#ApiClientsTab": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/users/ApiClientsTab').then((module) => ({ default: module.ApiClientsTab }))),

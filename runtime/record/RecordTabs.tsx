@@ -1,8 +1,8 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { tabSlots } from '../generated/slots';
-import { useMessage } from '../list/useMessage';
 import { Slot } from '../slots/Slot';
 import { ChildListTab, type RecordTabConfig } from './ChildListTab';
+import { TabStrip, type StripTab } from './TabStrip';
 
 /** The record a screen shows, as its tabs receive it: values, ETag, and a way to load it again. */
 export interface LoadedRecord {
@@ -20,11 +20,8 @@ function TabPanel({ tab, id, record }: { tab: RecordTabConfig; id: string; recor
   return <ChildListTab tab={{ ...tab, path: tab.path ?? '' }} id={id} record={record.values} />;
 }
 
-/** A tab a screen draws itself, before the record's tabs: its label (a message key) and its panel. */
-export interface LeadingTab {
-  label: string;
-  content: ReactNode;
-}
+/** A tab a screen draws itself, before the record's tabs (a view drawing the tab bar, spec `view_tabs`). */
+export type LeadingTab = StripTab;
 
 interface RecordTabsProps {
   tabs: readonly RecordTabConfig[];
@@ -32,7 +29,7 @@ interface RecordTabsProps {
   record: LoadedRecord;
   /** The first tab's panel ("Definition")… */
   definition?: ReactNode;
-  /** …or several tabs of the screen's own in its place (a view drawing the tab bar, spec `view_tabs`). */
+  /** …or several tabs of the screen's own in its place. */
   leading?: readonly LeadingTab[];
 }
 
@@ -42,33 +39,6 @@ interface RecordTabsProps {
  * opened, so a record with many lists costs one call to show.
  */
 export function RecordTabs({ tabs, id, record, definition, leading }: RecordTabsProps) {
-  const message = useMessage();
-  const baseId = useId();
-  const [active, setActive] = useState(0);
-  const own = leading ?? [{ label: 'record.definition', content: definition }];
-  const labels = [...own.map((tab) => tab.label), ...tabs.map((tab) => tab.label)];
-  const tab = active < own.length ? undefined : tabs[active - own.length];
-  return (
-    <div className="tabs-container">
-      <div className="tabs" role="tablist">
-        {labels.map((label, index) => (
-          <button
-            key={index}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${index}`}
-            aria-controls={`${baseId}-panel-${index}`}
-            aria-selected={index === active}
-            className="tabs__tab"
-            onClick={() => setActive(index)}
-          >
-            {message(label) ?? label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel-${active}`} aria-labelledby={`${baseId}-tab-${active}`} className="tabs__panel">
-        {tab ? <TabPanel key={active} tab={tab} id={id} record={record} /> : own[active]?.content}
-      </div>
-    </div>
-  );
+  const own = leading ?? [{ label: 'record.definition', content: () => definition }];
+  return <TabStrip tabs={[...own, ...tabs.map((tab, index): StripTab => ({ label: tab.label, content: () => <TabPanel key={index} tab={tab} id={id} record={record} /> }))]} />;
 }

@@ -11007,7 +11007,8 @@ export const apiSchemas = {
         "currency",
         "permissions",
         "modules",
-        "organisation"
+        "organisation",
+        "branding"
       ],
       "properties": {
         "id": {
@@ -11097,6 +11098,77 @@ export const apiSchemas = {
         },
         "two_factor_enrolment_required": {
           "type": "boolean"
+        },
+        "branding": {
+          "$ref": "api#/definitions/Branding"
+        }
+      }
+    },
+    "Branding": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "image",
+        "background_image",
+        "nav_bar_colour",
+        "footer_text",
+        "heading_font",
+        "text_body_font"
+      ],
+      "properties": {
+        "image": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "background_image": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "nav_bar_colour": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 7,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "footer_text": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "heading_font": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "text_body_font": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
         }
       }
     },

@@ -2050,6 +2050,19 @@ permissions: UserPermission[]
 modules: ("WEBSTORE" | "DOVETAIL")[]
 organisation: OrganisationSummary
 two_factor_enrolment_required?: boolean
+branding: Branding
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "Branding".
+ */
+export interface Branding {
+image: (string | null)
+background_image: (string | null)
+nav_bar_colour: (string | null)
+footer_text: (string | null)
+heading_font: (string | null)
+text_body_font: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

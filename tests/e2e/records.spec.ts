@@ -20,9 +20,10 @@ async function openTab(page: Page, name: string): Promise<void> {
 
 test('organisation: account managers and the audit log with its field changes', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/organisations/2');
+  // The organisation editor's tab (002 §2.4): each manager's fields, to change in place.
   await openTab(page, 'Account managers');
-  await expect(page.getByRole('cell', { name: 'Chloe Channel' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'chloe@reseller.example' })).toBeVisible();
+  await expect(page.getByLabel('Name 1')).toHaveValue('Chloe Channel');
+  await expect(page.getByLabel('Email 1')).toHaveValue('chloe@reseller.example');
   await page.getByRole('tab', { name: 'Audit log' }).click();
   await expect(page.getByRole('cell', { name: 'Sam Supplier' })).toBeVisible();
   // The changed field by its label (issue 22 item 15), not its column name.

@@ -81,9 +81,13 @@ describe('organisation editor', () => {
     }
   });
 
-  it('never lets a reseller give its own organisation the right to create resellers (or take it away)', async () => {
+  it('never lets a reseller give its own organisation the right to create resellers (or take it away), or choose its supplier account manager', async () => {
     const own = await saveOrganisation(callers.resellerAdmin, RESELLER, { can_create_resellers: false });
     expect([own.status, own.body.code, own.body.parameter]).toEqual([403, 'forbidden_field', 'can_create_resellers']);
+    const manager = await saveOrganisation(callers.resellerAdmin, RESELLER, { supplier_account_manager: 2 });
+    expect([manager.status, manager.body.code, manager.body.parameter]).toEqual([403, 'forbidden_field', 'supplier_account_manager']);
+    const created = await saveOrganisation(callers.resellerAdmin, RESELLER, { new_supplier_account_manager: { account_manager_name: 'Mine', account_manager_email: 'mine@supplier.example' } });
+    expect([created.status, created.body.code, created.body.parameter]).toEqual([403, 'forbidden_field', 'new_supplier_account_manager']);
     const below = await saveOrganisation(callers.resellerAdmin, EU_CUSTOMER, { can_create_resellers: true });
     expect(below.status).toBe(200);
   });

@@ -41,8 +41,9 @@ export function refuseRestrictedFields(user: SessionUser, body: Readonly<Record<
   const restricted: string[] = [];
   if (!user.root) restricted.push(...ROOT_ONLY_FIELDS);
   if (!(user.root && user.admin)) restricted.push(...ROOT_ADMIN_ONLY_FIELDS);
-  // Nobody outside the supplier gives their own organisation the right to create resellers.
-  if (ownOrganisation && !user.root) restricted.push('can_create_resellers');
+  // Nobody outside the supplier gives their own organisation the right to create resellers, or
+  // chooses which of the supplier's account managers looks after it.
+  if (ownOrganisation && !user.root) restricted.push('can_create_resellers', 'supplier_account_manager', 'new_supplier_account_manager');
   for (const field of restricted) {
     if (field in body && !same(body[field], current[field])) throw forbiddenField(field, `${field} is not yours to change`);
   }

@@ -534,7 +534,7 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBefor
     if (raw.create !== undefined) form.create = { operation: checkFormOperation(at, raw, 'create', entity.name, partial.operations, partial.schemas), route: raw.created_route };
     if (raw.update !== undefined) form.update = checkFormOperation(at, raw, 'update', entity.name, partial.operations, partial.schemas);
     if (raw.load !== undefined) form.load = checkFormLoad(at, raw, entity.name, partial.operations, partial.schemas);
-    form.clears = formClears(at, raw);
+    form.clears = formClears(at, raw, entity);
     return form;
   });
 }

@@ -6677,7 +6677,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin, supplier staff (root) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6695,7 +6695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A unique value is taken (duplicate_value) */
+            /** @description Problem codes: duplicate_value */
             409: {
                 headers: {
                     [name: string]: unknown;

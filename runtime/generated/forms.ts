@@ -511,6 +511,11 @@ export const forms = {
       "path": "/productgroups/{id}",
       "etagFrom": "/productgroups/{id}"
     },
+    "clears": {
+      "subscription_type": [
+        "subscription_product_type"
+      ]
+    },
     "prefill": {
       "name": "product_groups.new_name"
     },

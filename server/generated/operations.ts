@@ -1878,44 +1878,17 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/ProductGroupInput"
     },
-    generic: {
-      "kind": "update",
-      "entity": "product_group",
-      "fields": [
-        "id",
-        "name",
-        "description",
-        "detailed_description",
-        "status",
-        "subscription_type",
-        "subscription_product_type",
-        "grading"
-      ],
-      "expand": [],
-      "sort": [],
-      "filters": [],
-      "write": {
-        "fields": [
-          "name",
-          "description",
-          "detailed_description",
-          "status",
-          "subscription_type",
-          "subscription_product_type",
-          "grading"
-        ],
-        "requires": {
-          "subscription_product_type": "subscription_type"
-        }
-      }
-    },
+    handler: productGroups_handlers.updateProductGroup satisfies Handler<"updateProductGroup">,
     record: {
       "get": "getProductGroup",
       "entity": "product_group",
       "same": true
     },
     access: {
-      "entity": "product_group"
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
     },
   },
   {

@@ -780,14 +780,14 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
       "type": "boolean"
     },
     "created_at": {
-      "label": "orders.created_at",
+      "label": "roles.created_at",
       "type": "timestamp"
     },
     "created_by": {
-      "label": "orders.created_by"
+      "label": "roles.created_by"
     },
     "updated_at": {
-      "label": "fields.updated_at",
+      "label": "roles.updated_at",
       "type": "timestamp"
     }
   }

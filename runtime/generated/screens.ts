@@ -1907,13 +1907,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "status": {
               "type": "string",
@@ -1922,27 +1924,33 @@ export const recordScreens = {
                 "DISABLED"
               ],
               "default": "ENABLED",
+              "title": "organisations.status",
               "x-enum": "enabled_status"
             },
             "is_on_hold": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.is_on_hold"
             },
             "on_credit_hold": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.on_credit_hold"
             },
             "can_create_resellers": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "organisations.can_create_resellers"
             },
             "po_number_required": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "organisations.po_number_required"
             },
             "force_po_uniqueness": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "organisations.force_po_uniqueness"
             },
             "finance_type": {
               "type": [
@@ -1954,6 +1962,7 @@ export const recordScreens = {
                 "RESELLER",
                 null
               ],
+              "title": "fields.finance_type",
               "x-enum": "finance_type"
             },
             "billing_account": {
@@ -1963,11 +1972,13 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.billing_account"
             },
             "orders_require_manual_auth": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.orders_require_manual_auth"
             },
             "order_manual_auth_limit": {
               "type": [
@@ -1976,6 +1987,7 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "fields.order_manual_auth_limit",
               "x-format": "money"
             },
             "preferred_language": {
@@ -1989,6 +2001,7 @@ export const recordScreens = {
                 "nl"
               ],
               "default": "en",
+              "title": "organisations.preferred_language",
               "x-enum": "locale"
             },
             "user_inactivity_timeout": {
@@ -2003,6 +2016,7 @@ export const recordScreens = {
                 1800
               ],
               "default": 86400,
+              "title": "organisations.user_inactivity_timeout",
               "x-enum": "session_timeout"
             },
             "base_url": {
@@ -2012,7 +2026,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.base_url"
             },
             "subscribed_modules": {
               "type": "array",
@@ -2027,11 +2042,13 @@ export const recordScreens = {
               "default": [
                 "WEBSTORE"
               ],
+              "title": "fields.subscribed_modules",
               "x-enum": "module"
             },
             "is_linked": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "organisations.is_linked"
             },
             "currency": {
               "type": "string",
@@ -2040,6 +2057,7 @@ export const recordScreens = {
                 "EUR"
               ],
               "default": "GBP",
+              "title": "organisations.currency",
               "x-enum": "currency"
             },
             "admin_email": {
@@ -2048,7 +2066,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "organisations.admin_email"
             },
             "tenant_name": {
               "type": [
@@ -2057,7 +2076,8 @@ export const recordScreens = {
               ],
               "maxLength": 20,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.tenant_name"
             },
             "team_name": {
               "type": [
@@ -2066,7 +2086,8 @@ export const recordScreens = {
               ],
               "maxLength": 20,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.team_name"
             },
             "branding_image": {
               "type": [
@@ -2075,7 +2096,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.branding_image"
             },
             "branding_background_image": {
               "type": [
@@ -2084,7 +2106,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.branding_background_image"
             },
             "nav_bar_colour": {
               "type": [
@@ -2093,7 +2116,8 @@ export const recordScreens = {
               ],
               "maxLength": 7,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.nav_bar_colour"
             },
             "footer_text": {
               "type": [
@@ -2102,7 +2126,8 @@ export const recordScreens = {
               ],
               "maxLength": 500,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.footer_text"
             },
             "heading_font": {
               "type": [
@@ -2111,7 +2136,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.heading_font"
             },
             "text_body_font": {
               "type": [
@@ -2120,11 +2146,13 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.text_body_font"
             },
             "require_two_factor": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "organisations.require_two_factor"
             },
             "parent": {
               "anyOf": [
@@ -2134,7 +2162,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "organisations.parent"
             },
             "assigned_price_list": {
               "anyOf": [
@@ -2144,7 +2173,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.assigned_price_list"
             },
             "catalogue": {
               "anyOf": [
@@ -2154,7 +2184,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.catalogue"
             },
             "supplier_account_manager": {
               "anyOf": [
@@ -2164,19 +2195,22 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "organisations.supplier_account_manager"
             },
             "account_managers": {
               "type": "array",
               "items": {
                 "$ref": "#/definitions/AccountManager"
-              }
+              },
+              "title": "organisations.account_managers"
             },
             "addresses": {
               "type": "array",
               "items": {
                 "$ref": "#/definitions/Address"
-              }
+              },
+              "title": "organisations.addresses"
             }
           }
         },
@@ -2198,13 +2232,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -2212,7 +2248,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -2624,13 +2661,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -2638,7 +2677,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -2670,40 +2710,49 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "users.name"
             },
             "email_address": {
               "type": "string",
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "users.email_address"
             },
             "admin": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.admin"
             },
             "root": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.root"
             },
             "two_factor": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "users.two_factor"
             },
             "active": {
               "type": "boolean",
-              "default": true
+              "default": true,
+              "title": "fields.active"
             },
             "verified": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "users.verified"
             },
             "password_reset": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "users.password_reset"
             },
             "disabled": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "users.disabled"
             },
             "user_language": {
               "type": "string",
@@ -2716,6 +2765,7 @@ export const recordScreens = {
                 "nl"
               ],
               "default": "en",
+              "title": "users.user_language",
               "x-enum": "locale"
             },
             "timezone": {
@@ -2723,7 +2773,8 @@ export const recordScreens = {
               "maxLength": 64,
               "minLength": 1,
               "pattern": "\\S",
-              "default": "UTC"
+              "default": "UTC",
+              "title": "users.timezone"
             },
             "timeout": {
               "type": "integer",
@@ -2737,6 +2788,7 @@ export const recordScreens = {
                 1800
               ],
               "default": 1800,
+              "title": "users.timeout",
               "x-enum": "session_timeout"
             },
             "organisation": {
@@ -2747,7 +2799,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "users.organisation"
             }
           }
         }
@@ -2998,7 +3051,12 @@ export const recordScreens = {
   },
   "role": {
     "path": "/roles/{id}",
-    "title": "roles.one",
+    "title": "roles.heading",
+    "titleValues": {
+      "name": {
+        "field": "name"
+      }
+    },
     "schema": {
       "$ref": "#/definitions/Role",
       "definitions": {
@@ -3018,7 +3076,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "users.name"
             }
           }
         },
@@ -3040,13 +3099,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -3054,7 +3115,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -3079,25 +3141,29 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "roles.name"
             },
             "template": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "roles.template"
             },
             "created_at": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date-time"
+              "format": "date-time",
+              "title": "roles.created_at"
             },
             "updated_at": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date-time"
+              "format": "date-time",
+              "title": "roles.updated_at"
             },
             "organisation": {
               "anyOf": [
@@ -3107,7 +3173,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "roles.organisation"
             },
             "created_by": {
               "anyOf": [
@@ -3117,7 +3184,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "roles.created_by"
             }
           }
         }
@@ -3272,7 +3340,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "product_groups.name"
             },
             "description": {
               "type": [
@@ -3281,7 +3350,8 @@ export const recordScreens = {
               ],
               "maxLength": 200,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "product_groups.description"
             },
             "detailed_description": {
               "type": [
@@ -3290,7 +3360,8 @@ export const recordScreens = {
               ],
               "maxLength": 10000,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "product_groups.detailed_description"
             },
             "status": {
               "type": "string",
@@ -3299,6 +3370,7 @@ export const recordScreens = {
                 "LIVE"
               ],
               "default": "DRAFT",
+              "title": "product_groups.status",
               "x-enum": "draft_live"
             },
             "subscription_type": {
@@ -3316,6 +3388,7 @@ export const recordScreens = {
                 "ZOOM",
                 null
               ],
+              "title": "product_groups.subscription_type",
               "x-enum": "subscription_type"
             },
             "subscription_product_type": {
@@ -3328,6 +3401,7 @@ export const recordScreens = {
                 "ADD_ON",
                 null
               ],
+              "title": "product_groups.subscription_product_type",
               "x-enum": "subscription_product_type"
             },
             "grading": {
@@ -3336,7 +3410,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 0,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "product_groups.grading"
             }
           }
         }
@@ -3634,11 +3709,13 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "feeds.name"
             },
             "active": {
               "type": "boolean",
-              "default": true
+              "default": true,
+              "title": "feeds.active"
             },
             "timeslot": {
               "type": [
@@ -3646,18 +3723,21 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 0,
-              "maximum": 1410
+              "maximum": 1410,
+              "title": "feeds.timeslot"
             },
             "show_empty_stock": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "feeds.show_empty_stock"
             },
             "last_upload": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date-time"
+              "format": "date-time",
+              "title": "feeds.last_upload"
             },
             "delivery_method": {
               "type": "string",
@@ -3667,6 +3747,7 @@ export const recordScreens = {
                 "SITC"
               ],
               "default": "EMAIL",
+              "title": "feeds.delivery_method",
               "x-enum": "feed_delivery_method"
             },
             "delivery_email": {
@@ -3675,7 +3756,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "feeds.delivery_email"
             },
             "delivery_server": {
               "type": [
@@ -3684,7 +3766,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "feeds.delivery_server"
             },
             "delivery_user": {
               "type": [
@@ -3693,7 +3776,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "feeds.delivery_user"
             },
             "ftp_server_protocol": {
               "type": "string",
@@ -3703,13 +3787,15 @@ export const recordScreens = {
                 "FTPS"
               ],
               "default": "FTP",
+              "title": "feeds.ftp_server_protocol",
               "x-enum": "ftp_protocol"
             },
             "ftp_server_port": {
               "type": "integer",
               "minimum": 2,
               "maximum": 65535,
-              "default": 21
+              "default": 21,
+              "title": "feeds.ftp_server_port"
             },
             "filename": {
               "type": [
@@ -3718,11 +3804,13 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "feeds.filename"
             },
             "sitc_confirm": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "feeds.sitc_confirm"
             },
             "sitc_filename": {
               "type": [
@@ -3731,7 +3819,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.sitc_filename"
             },
             "columns": {
               "type": "array",
@@ -3749,11 +3838,13 @@ export const recordScreens = {
                 ]
               },
               "default": [],
+              "title": "feeds.columns",
               "x-enum": "feed_column"
             },
             "show_headers": {
               "type": "boolean",
-              "default": true
+              "default": true,
+              "title": "feeds.show_headers"
             },
             "delimiter": {
               "type": "string",
@@ -3762,6 +3853,7 @@ export const recordScreens = {
                 "SEMI_COLON"
               ],
               "default": "COMMA",
+              "title": "feeds.delimiter",
               "x-enum": "csv_delimiter"
             },
             "escape_method": {
@@ -3772,6 +3864,7 @@ export const recordScreens = {
                 "STRIPPED"
               ],
               "default": "QUOTED",
+              "title": "feeds.escape_method",
               "x-enum": "csv_escape_method"
             },
             "organisation": {
@@ -3782,7 +3875,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "feeds.organisation"
             }
           }
         },
@@ -3804,13 +3898,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -3818,7 +3914,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         }
@@ -4124,13 +4221,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -4138,7 +4237,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -4173,7 +4273,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "subscriptions.name"
             },
             "status": {
               "type": "string",
@@ -4185,6 +4286,7 @@ export const recordScreens = {
                 "SUSPENDED"
               ],
               "default": "PENDING",
+              "title": "subscriptions.status",
               "x-enum": "subscription_status"
             },
             "type": {
@@ -4198,6 +4300,7 @@ export const recordScreens = {
                 "STAC_ZOOM_PHONE",
                 "ZOOM"
               ],
+              "title": "fields.type",
               "x-enum": "subscription_type"
             },
             "start_date": {
@@ -4205,21 +4308,24 @@ export const recordScreens = {
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "subscriptions.start_date"
             },
             "end_date": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "subscriptions.end_date"
             },
             "service_activation_date": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "subscriptions.service_activation_date"
             },
             "billing_frequency": {
               "type": [
@@ -4233,11 +4339,13 @@ export const recordScreens = {
                 "THREE_YEARS",
                 null
               ],
+              "title": "subscriptions.billing_frequency",
               "x-enum": "billing_frequency"
             },
             "auto_renewal_flag": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "subscriptions.auto_renewal_flag"
             },
             "renewal_term_months": {
               "type": [
@@ -4245,7 +4353,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 0,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "subscriptions.renewal_term_months"
             },
             "recurring_cost": {
               "type": [
@@ -4254,6 +4363,7 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "subscriptions.recurring_cost",
               "x-format": "money"
             },
             "total_contract_value": {
@@ -4263,6 +4373,7 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "subscriptions.total_contract_value",
               "x-format": "money"
             },
             "currency": {
@@ -4272,6 +4383,7 @@ export const recordScreens = {
                 "EUR"
               ],
               "default": "GBP",
+              "title": "orders.currency",
               "x-enum": "currency"
             },
             "order_id": {
@@ -4280,18 +4392,21 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "fields.order_id"
             },
             "pending_change": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.pending_change"
             },
             "changes_activated_on": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "subscriptions.changes_activated_on"
             },
             "organisation": {
               "anyOf": [
@@ -4301,7 +4416,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "subscriptions.organisation"
             }
           }
         }
@@ -4484,7 +4600,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "users.name"
             }
           }
         },
@@ -4573,7 +4690,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.name"
             },
             "supplier_ref": {
               "type": [
@@ -4582,7 +4700,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.supplier_ref"
             },
             "purchase_order_number": {
               "type": [
@@ -4591,13 +4710,15 @@ export const recordScreens = {
               ],
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.purchase_order_number"
             },
             "total": {
               "type": "string",
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
               "default": 0,
+              "title": "orders.total",
               "x-format": "money"
             },
             "currency": {
@@ -4607,11 +4728,13 @@ export const recordScreens = {
                 "EUR"
               ],
               "default": "GBP",
+              "title": "orders.currency",
               "x-enum": "currency"
             },
             "date": {
               "type": "string",
-              "format": "date-time"
+              "format": "date-time",
+              "title": "fields.date"
             },
             "order_type": {
               "type": "string",
@@ -4620,6 +4743,7 @@ export const recordScreens = {
                 "CHANGE_ORDER"
               ],
               "default": "SALES_ORDER",
+              "title": "orders.order_type",
               "x-enum": "order_type"
             },
             "status": {
@@ -4637,6 +4761,7 @@ export const recordScreens = {
                 "CANCELLED"
               ],
               "default": "CREATED",
+              "title": "orders.status",
               "x-enum": "order_status"
             },
             "external_id": {
@@ -4646,7 +4771,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.external_id"
             },
             "payment_type": {
               "type": "string",
@@ -4655,6 +4781,7 @@ export const recordScreens = {
                 "FINANCE"
               ],
               "default": "ON_ACCOUNT",
+              "title": "orders.payment_type",
               "x-enum": "payment_type"
             },
             "end_user": {
@@ -4664,7 +4791,8 @@ export const recordScreens = {
               ],
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.end_user"
             },
             "end_user_email": {
               "type": [
@@ -4672,7 +4800,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 100
+              "maxLength": 100,
+              "title": "orders.end_user_email"
             },
             "attention_required": {
               "type": [
@@ -4680,7 +4809,8 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.attention_required"
             },
             "discount": {
               "type": [
@@ -4689,6 +4819,7 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "orders.discount",
               "x-format": "money"
             },
             "ship_cost": {
@@ -4698,11 +4829,13 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "orders.ship_cost",
               "x-format": "money"
             },
             "part_ship": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "orders.part_ship"
             },
             "ship_instructions": {
               "type": [
@@ -4710,7 +4843,8 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.ship_instructions"
             },
             "provisioning_instructions": {
               "type": [
@@ -4718,7 +4852,8 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.provisioning_instructions"
             },
             "shipping_company_name": {
               "type": [
@@ -4727,7 +4862,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_company_name"
             },
             "shipping_recipient_name": {
               "type": [
@@ -4736,7 +4872,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_recipient_name"
             },
             "shipping_addr_line_1": {
               "type": [
@@ -4745,7 +4882,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_1"
             },
             "shipping_addr_line_2": {
               "type": [
@@ -4754,7 +4892,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_2"
             },
             "shipping_city": {
               "type": [
@@ -4763,7 +4902,8 @@ export const recordScreens = {
               ],
               "maxLength": 50,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_city"
             },
             "shipping_region": {
               "type": [
@@ -4772,7 +4912,8 @@ export const recordScreens = {
               ],
               "maxLength": 30,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_region"
             },
             "shipping_postal_code": {
               "type": [
@@ -4781,7 +4922,8 @@ export const recordScreens = {
               ],
               "maxLength": 36,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_postal_code"
             },
             "shipping_country_code": {
               "type": [
@@ -4790,7 +4932,8 @@ export const recordScreens = {
               ],
               "maxLength": 2,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_country_code"
             },
             "finance_target": {
               "type": [
@@ -4802,6 +4945,7 @@ export const recordScreens = {
                 "CUSTOMER",
                 null
               ],
+              "title": "fields.finance_target",
               "x-enum": "finance_target"
             },
             "finance_title": {
@@ -4820,6 +4964,7 @@ export const recordScreens = {
                 "Other",
                 null
               ],
+              "title": "fields.finance_title",
               "x-enum": "person_title"
             },
             "finance_first_name": {
@@ -4829,7 +4974,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_first_name"
             },
             "finance_last_name": {
               "type": [
@@ -4838,7 +4984,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_last_name"
             },
             "finance_email_address": {
               "type": [
@@ -4846,7 +4993,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "fields.finance_email_address"
             },
             "finance_contact_number": {
               "type": [
@@ -4854,7 +5002,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^\\+?[0-9 ()\\-]*$",
-              "maxLength": 50
+              "maxLength": 50,
+              "title": "fields.finance_contact_number"
             },
             "finance_term_length": {
               "type": [
@@ -4868,6 +5017,7 @@ export const recordScreens = {
                 60,
                 null
               ],
+              "title": "fields.finance_term_length",
               "x-enum": "finance_term"
             },
             "finance_company_number": {
@@ -4877,7 +5027,8 @@ export const recordScreens = {
               ],
               "maxLength": 20,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_company_number"
             },
             "finance_company_name": {
               "type": [
@@ -4886,11 +5037,13 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_company_name"
             },
             "finance_approved": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.finance_approved"
             },
             "finance_reg_company_name": {
               "type": [
@@ -4899,7 +5052,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_company_name"
             },
             "finance_reg_addr_line_1": {
               "type": [
@@ -4908,7 +5062,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_addr_line_1"
             },
             "finance_reg_addr_line_2": {
               "type": [
@@ -4917,7 +5072,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_addr_line_2"
             },
             "finance_reg_city": {
               "type": [
@@ -4926,7 +5082,8 @@ export const recordScreens = {
               ],
               "maxLength": 50,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_city"
             },
             "finance_reg_region": {
               "type": [
@@ -4935,7 +5092,8 @@ export const recordScreens = {
               ],
               "maxLength": 30,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_region"
             },
             "finance_reg_postal_code": {
               "type": [
@@ -4944,7 +5102,8 @@ export const recordScreens = {
               ],
               "maxLength": 36,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_postal_code"
             },
             "finance_reg_country_code": {
               "type": [
@@ -4953,7 +5112,8 @@ export const recordScreens = {
               ],
               "maxLength": 2,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_country_code"
             },
             "shipping_type": {
               "anyOf": [
@@ -4963,7 +5123,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.shipping_type"
             },
             "quote": {
               "anyOf": [
@@ -4973,7 +5134,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "orders.quote"
             },
             "subscription": {
               "anyOf": [
@@ -4983,7 +5145,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "orders.subscription"
             },
             "organisation": {
               "anyOf": [
@@ -4993,7 +5156,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "orders.organisation"
             },
             "created_by_user": {
               "anyOf": [
@@ -5003,19 +5167,22 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.created_by_user"
             },
             "line_items": {
               "type": "array",
               "items": {
                 "$ref": "#/definitions/OrderLineItem"
-              }
+              },
+              "title": "fields.line_items"
             },
             "linked_supplier_refs": {
               "type": "array",
               "items": {
                 "$ref": "#/definitions/LinkedSupplierRef"
-              }
+              },
+              "title": "orders.linked_supplier_refs"
             }
           }
         },
@@ -5309,13 +5476,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -5323,7 +5492,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -5343,7 +5513,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.name"
             }
           }
         },
@@ -5383,7 +5554,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "subscriptions.name"
             }
           }
         }
@@ -5581,7 +5753,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "users.name"
             }
           }
         },
@@ -5603,13 +5776,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -5617,7 +5792,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -5672,7 +5848,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.name"
             },
             "supplier_ref": {
               "type": [
@@ -5681,18 +5858,21 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.supplier_ref"
             },
             "date": {
               "type": "string",
-              "format": "date-time"
+              "format": "date-time",
+              "title": "fields.date"
             },
             "expiry_date": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "quotes.expiry_date"
             },
             "quote_status": {
               "type": "string",
@@ -5705,6 +5885,7 @@ export const recordScreens = {
                 "VOIDED"
               ],
               "default": "DRAFT",
+              "title": "quotes.quote_status",
               "x-enum": "quote_status"
             },
             "total": {
@@ -5712,6 +5893,7 @@ export const recordScreens = {
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
               "default": 0,
+              "title": "quotes.total",
               "x-format": "money"
             },
             "currency": {
@@ -5721,6 +5903,7 @@ export const recordScreens = {
                 "EUR"
               ],
               "default": "GBP",
+              "title": "orders.currency",
               "x-enum": "currency"
             },
             "purchase_order_number": {
@@ -5730,7 +5913,8 @@ export const recordScreens = {
               ],
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.purchase_order_number"
             },
             "order_id": {
               "type": [
@@ -5738,7 +5922,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "fields.order_id"
             },
             "recipient_name": {
               "type": [
@@ -5747,7 +5932,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.recipient_name"
             },
             "recipient_email": {
               "type": [
@@ -5755,7 +5941,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 100
+              "maxLength": 100,
+              "title": "quotes.recipient_email"
             },
             "payment_type": {
               "type": "string",
@@ -5764,6 +5951,7 @@ export const recordScreens = {
                 "FINANCE"
               ],
               "default": "ON_ACCOUNT",
+              "title": "orders.payment_type",
               "x-enum": "payment_type"
             },
             "finance_target": {
@@ -5776,6 +5964,7 @@ export const recordScreens = {
                 "CUSTOMER",
                 null
               ],
+              "title": "fields.finance_target",
               "x-enum": "finance_target"
             },
             "finance_title": {
@@ -5794,6 +5983,7 @@ export const recordScreens = {
                 "Other",
                 null
               ],
+              "title": "fields.finance_title",
               "x-enum": "person_title"
             },
             "finance_first_name": {
@@ -5803,7 +5993,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_first_name"
             },
             "finance_last_name": {
               "type": [
@@ -5812,7 +6003,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_last_name"
             },
             "finance_email_address": {
               "type": [
@@ -5820,7 +6012,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "fields.finance_email_address"
             },
             "finance_contact_number": {
               "type": [
@@ -5828,7 +6021,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^\\+?[0-9 ()\\-]*$",
-              "maxLength": 50
+              "maxLength": 50,
+              "title": "fields.finance_contact_number"
             },
             "finance_term_length": {
               "type": [
@@ -5842,6 +6036,7 @@ export const recordScreens = {
                 60,
                 null
               ],
+              "title": "fields.finance_term_length",
               "x-enum": "finance_term"
             },
             "provisioning_instructions": {
@@ -5850,7 +6045,8 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.provisioning_instructions"
             },
             "ship_instructions": {
               "type": [
@@ -5858,11 +6054,13 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.ship_instructions"
             },
             "part_ship": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "orders.part_ship"
             },
             "ship_cost": {
               "type": [
@@ -5871,11 +6069,13 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "orders.ship_cost",
               "x-format": "money"
             },
             "requires_approval": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "quotes.requires_approval"
             },
             "shipping_company_name": {
               "type": [
@@ -5884,7 +6084,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_company_name"
             },
             "shipping_recipient_name": {
               "type": [
@@ -5893,7 +6094,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_recipient_name"
             },
             "shipping_addr_line_1": {
               "type": [
@@ -5902,7 +6104,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_1"
             },
             "shipping_addr_line_2": {
               "type": [
@@ -5911,7 +6114,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_2"
             },
             "shipping_city": {
               "type": [
@@ -5920,7 +6124,8 @@ export const recordScreens = {
               ],
               "maxLength": 50,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_city"
             },
             "shipping_region": {
               "type": [
@@ -5929,7 +6134,8 @@ export const recordScreens = {
               ],
               "maxLength": 30,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_region"
             },
             "shipping_postal_code": {
               "type": [
@@ -5938,7 +6144,8 @@ export const recordScreens = {
               ],
               "maxLength": 36,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_postal_code"
             },
             "shipping_country_code": {
               "type": [
@@ -5947,7 +6154,8 @@ export const recordScreens = {
               ],
               "maxLength": 2,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_country_code"
             },
             "shipping_type": {
               "anyOf": [
@@ -5957,7 +6165,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.shipping_type"
             },
             "organisation_from": {
               "anyOf": [
@@ -5967,7 +6176,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "quotes.organisation_from"
             },
             "organisation_to": {
               "anyOf": [
@@ -5977,7 +6187,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "quotes.organisation_to"
             },
             "created_by_user": {
               "anyOf": [
@@ -5987,7 +6198,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.created_by_user"
             }
           }
         },
@@ -6151,7 +6363,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "users.name"
             }
           }
         },
@@ -6173,13 +6386,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -6187,7 +6402,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -6242,7 +6458,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.name"
             },
             "supplier_ref": {
               "type": [
@@ -6251,18 +6468,21 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.supplier_ref"
             },
             "date": {
               "type": "string",
-              "format": "date-time"
+              "format": "date-time",
+              "title": "fields.date"
             },
             "expiry_date": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "quotes.expiry_date"
             },
             "quote_status": {
               "type": "string",
@@ -6275,6 +6495,7 @@ export const recordScreens = {
                 "VOIDED"
               ],
               "default": "DRAFT",
+              "title": "quotes.quote_status",
               "x-enum": "quote_status"
             },
             "total": {
@@ -6282,6 +6503,7 @@ export const recordScreens = {
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
               "default": 0,
+              "title": "quotes.total",
               "x-format": "money"
             },
             "currency": {
@@ -6291,6 +6513,7 @@ export const recordScreens = {
                 "EUR"
               ],
               "default": "GBP",
+              "title": "orders.currency",
               "x-enum": "currency"
             },
             "purchase_order_number": {
@@ -6300,7 +6523,8 @@ export const recordScreens = {
               ],
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.purchase_order_number"
             },
             "order_id": {
               "type": [
@@ -6308,7 +6532,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "fields.order_id"
             },
             "recipient_name": {
               "type": [
@@ -6317,7 +6542,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.recipient_name"
             },
             "recipient_email": {
               "type": [
@@ -6325,7 +6551,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 100
+              "maxLength": 100,
+              "title": "quotes.recipient_email"
             },
             "payment_type": {
               "type": "string",
@@ -6334,6 +6561,7 @@ export const recordScreens = {
                 "FINANCE"
               ],
               "default": "ON_ACCOUNT",
+              "title": "orders.payment_type",
               "x-enum": "payment_type"
             },
             "finance_target": {
@@ -6346,6 +6574,7 @@ export const recordScreens = {
                 "CUSTOMER",
                 null
               ],
+              "title": "fields.finance_target",
               "x-enum": "finance_target"
             },
             "finance_title": {
@@ -6364,6 +6593,7 @@ export const recordScreens = {
                 "Other",
                 null
               ],
+              "title": "fields.finance_title",
               "x-enum": "person_title"
             },
             "finance_first_name": {
@@ -6373,7 +6603,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_first_name"
             },
             "finance_last_name": {
               "type": [
@@ -6382,7 +6613,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_last_name"
             },
             "finance_email_address": {
               "type": [
@@ -6390,7 +6622,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "fields.finance_email_address"
             },
             "finance_contact_number": {
               "type": [
@@ -6398,7 +6631,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^\\+?[0-9 ()\\-]*$",
-              "maxLength": 50
+              "maxLength": 50,
+              "title": "fields.finance_contact_number"
             },
             "finance_term_length": {
               "type": [
@@ -6412,6 +6646,7 @@ export const recordScreens = {
                 60,
                 null
               ],
+              "title": "fields.finance_term_length",
               "x-enum": "finance_term"
             },
             "provisioning_instructions": {
@@ -6420,7 +6655,8 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.provisioning_instructions"
             },
             "ship_instructions": {
               "type": [
@@ -6428,11 +6664,13 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.ship_instructions"
             },
             "part_ship": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "orders.part_ship"
             },
             "ship_cost": {
               "type": [
@@ -6441,11 +6679,13 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "orders.ship_cost",
               "x-format": "money"
             },
             "requires_approval": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "quotes.requires_approval"
             },
             "shipping_company_name": {
               "type": [
@@ -6454,7 +6694,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_company_name"
             },
             "shipping_recipient_name": {
               "type": [
@@ -6463,7 +6704,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_recipient_name"
             },
             "shipping_addr_line_1": {
               "type": [
@@ -6472,7 +6714,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_1"
             },
             "shipping_addr_line_2": {
               "type": [
@@ -6481,7 +6724,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_2"
             },
             "shipping_city": {
               "type": [
@@ -6490,7 +6734,8 @@ export const recordScreens = {
               ],
               "maxLength": 50,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_city"
             },
             "shipping_region": {
               "type": [
@@ -6499,7 +6744,8 @@ export const recordScreens = {
               ],
               "maxLength": 30,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_region"
             },
             "shipping_postal_code": {
               "type": [
@@ -6508,7 +6754,8 @@ export const recordScreens = {
               ],
               "maxLength": 36,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_postal_code"
             },
             "shipping_country_code": {
               "type": [
@@ -6517,7 +6764,8 @@ export const recordScreens = {
               ],
               "maxLength": 2,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_country_code"
             },
             "shipping_type": {
               "anyOf": [
@@ -6527,7 +6775,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.shipping_type"
             },
             "organisation_from": {
               "anyOf": [
@@ -6537,7 +6786,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "quotes.organisation_from"
             },
             "organisation_to": {
               "anyOf": [
@@ -6547,7 +6797,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "quotes.organisation_to"
             },
             "created_by_user": {
               "anyOf": [
@@ -6557,7 +6808,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.created_by_user"
             }
           }
         },

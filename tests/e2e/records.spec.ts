@@ -45,12 +45,19 @@ test('user: notifications by their labels, and the roles of the organisation, ti
   await expect(page.getByRole('checkbox', { name: 'Checkout only', exact: true })).not.toBeChecked();
 });
 
-test('role: permissions by module with their values, and the users holding it', async ({ page }) => {
+test('role: titled by its name, with who created it and when, permissions by module and label with their values, and the users holding it', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/roles/2');
+  // 002 §2.8: the role's name as the title; created, created by and last modification beside the form.
+  await expect(page.getByRole('heading', { name: 'Order viewer', level: 1 })).toBeVisible();
+  const field = (name: string) => page.locator('.record-view__field').filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) }) });
+  await expect(field('Created by')).toContainText('Sam Supplier');
+  await expect(field('Created')).toContainText('2026');
+  await expect(field('Last modification')).toContainText('2026');
+  await expect(field('Organisation')).toContainText('EU Customer GmbH');
   await openTab(page, 'Permissions');
   await expect(page.getByRole('heading', { name: 'Webstore module' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'order:view: All', exact: true })).toBeChecked();
-  await expect(page.getByRole('radio', { name: 'quote:view: Off', exact: true })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Orders: view: All', exact: true })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Quotes: view: Off', exact: true })).toBeChecked();
   await page.getByRole('tab', { name: 'Users' }).click();
   await expect(page.getByRole('link', { name: 'Eva Kunde' })).toBeVisible();
 });

@@ -53,6 +53,8 @@ function scalarText(model: Model, scalar: Scalar): string {
       return 'date-time (ISO 8601)';
     case 'date':
       return 'date (YYYY-MM-DD)';
+    case 'binary':
+      return 'bytes';
     case 'enum':
       return `one of ${values()}`;
     case 'enum_list':

@@ -53,6 +53,8 @@ export function scalarSchema(model: Model, scalar: Scalar): JsonSchema {
       return { type: 'string', format: 'date-time' };
     case 'date':
       return { type: 'string', format: 'date' };
+    case 'binary':
+      return { type: 'string', contentEncoding: 'base64' };
     case 'enum': {
       const values = enumValues(model, scalar.enumName ?? '');
       return { type: typeof values[0] === 'number' ? 'integer' : 'string', enum: values };
@@ -87,6 +89,7 @@ export function typeRefSchema(model: Model, ref: TypeRef, schemaRef: (name: stri
 
 export function propertySchema(model: Model, property: Property, schemaRef: (name: string) => string): JsonSchema {
   let base = typeRefSchema(model, property.type, schemaRef);
+  if (property.maxItems !== undefined) base = { ...base, maxItems: property.maxItems };
   // A required text must say something: not empty, not only spaces.
   if (property.required && base['type'] === 'string' && base['pattern'] === undefined && base['enum'] === undefined && base['format'] === undefined) {
     base = { ...base, minLength: 1, pattern: '\\S' };

@@ -14,7 +14,7 @@ export interface TableSnapshot {
 }
 
 export interface ColumnSnapshot {
-  kind: 'increments' | 'string' | 'text' | 'integer' | 'bigInteger' | 'boolean';
+  kind: 'increments' | 'string' | 'text' | 'integer' | 'bigInteger' | 'boolean' | 'binary';
   length?: number;
   nullable: boolean;
   primary?: true;
@@ -54,6 +54,10 @@ function columnOf(model: Model, field: Field): ColumnSnapshot {
       break;
     case 'boolean':
       snapshot = column('boolean');
+      break;
+    case 'binary':
+      // SQLite BLOB, PostgreSQL bytea.
+      snapshot = column('binary');
       break;
     case 'money':
     case 'decimal':

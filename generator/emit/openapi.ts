@@ -1,5 +1,5 @@
 import { queryParameters } from '../model/queryParameters';
-import type { Guard, Model, Operation } from '../model/types';
+import type { Guard, Model, Operation, UploadPart } from '../model/types';
 import { propertySchema, shapeSchema, typeRefSchema, type JsonSchema } from './jsonSchema';
 import { writtenRecord } from './serverCode';
 
@@ -124,9 +124,7 @@ function operationObject(model: Model, operation: Operation) {
     ...(operation.guard && { 'x-guard': operation.guard }),
     ...(operation.gateWhen && { 'x-gate-when': operation.gateWhen }),
     ...(parameters.length > 0 && { parameters }),
-    ...(operation.body && {
-      requestBody: { required: true, content: { 'application/json': { schema: { $ref: componentRef(operation.body) } } } },
-    }),
+    ...(operation.body && { requestBody: requestBody(operation.body, operation.files) }),
     responses: {
       [String(operation.status)]: success,
       '400': problemResponse(USUAL_PROBLEMS['400']!),
@@ -140,9 +138,17 @@ function operationObject(model: Model, operation: Operation) {
       // A write of a record honours If-Match against the ETag its get answers.
       ...(writtenRecord(model, operation) && { '412': problemResponse('If-Match names another version of the record than the current one (stale_record)') }),
       // A JSON body must be JSON (415) and at most 1 MB (413).
-      ...(operation.body && {
+      ...(operation.body && !operation.files && {
         '413': problemResponse('The body is larger than 1 MB (payload_too_large)'),
         '415': problemResponse('The body is not sent as application/json (unsupported_media_type)'),
+      }),
+      // With files: the JSON body at most 1 MB, each file within its limit, and only images.
+      ...(operation.files && {
+        '413': { ...problemResponse('The JSON body is larger than 1 MB (payload_too_large), or a file larger than its limit (file_too_large)'), 'x-problem-codes': ['payload_too_large', 'file_too_large'] },
+        '415': {
+          ...problemResponse('Neither application/json nor multipart/form-data (unsupported_media_type), or a file that is not a PNG, JPEG, GIF or WebP image by its content (image_files_only)'),
+          'x-problem-codes': ['unsupported_media_type', 'image_files_only'],
+        },
       }),
       ...Object.fromEntries(
         Object.entries(operation.problems ?? {}).map(([status, codes]) => [
@@ -150,6 +156,31 @@ function operationObject(model: Model, operation: Operation) {
           { ...problemResponse(problemsAt(status, codes, status === '403' ? forbidden : undefined)), 'x-problem-codes': codes },
         ]),
       ),
+    },
+  };
+}
+
+/**
+ * An operation's body: JSON, and for one taking files also multipart/form-data with the body as
+ * its `jsonBody` part (002 §7) and each file as a binary part.
+ */
+function requestBody(body: string, files: UploadPart[] | undefined) {
+  const json = { schema: { $ref: componentRef(body) } };
+  if (!files) return { required: true, content: { 'application/json': json } };
+  const parts = Object.fromEntries(
+    files.map((part) => [
+      part.name,
+      { type: 'string', format: 'binary', description: `${part.description ?? 'An image'}: PNG, JPEG, GIF or WebP (checked by content), at most ${part.maxBytes} bytes` },
+    ]),
+  );
+  return {
+    required: true,
+    content: {
+      'application/json': json,
+      'multipart/form-data': {
+        schema: { type: 'object', additionalProperties: false, required: ['jsonBody'], properties: { jsonBody: { $ref: componentRef(body) }, ...parts } },
+        encoding: { jsonBody: { contentType: 'application/json' }, ...Object.fromEntries(files.map((part) => [part.name, { contentType: 'image/png, image/jpeg, image/gif, image/webp' }])) },
+      },
     },
   };
 }

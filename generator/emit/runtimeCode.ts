@@ -166,10 +166,23 @@ function reachableSchemas(model: Model, name: string, seen = new Set<string>()):
  * `x-enum` (the enum whose `<enum>.<VALUE>` messages label the values) and `x-format: money`
  * (money, not other decimals, is shown in the record's currency).
  */
-function displaySchema(model: Model, properties: Property[], schemaRef: (name: string) => string): JsonSchema {
+/**
+ * A record shows each property under its label from the catalogue (no machine-made label on a
+ * record screen): its entity's own (`labels` namespaces, as the audit tab), else the shared
+ * `fields.<name>`; a property with none keeps its name, which the runtime makes readable.
+ */
+function labelOf(model: Model, entityName: string | undefined, name: string): string | undefined {
+  const english = model.messages['en'] ?? {};
+  const entity = model.entities.find((candidate) => candidate.name === entityName);
+  return [...(entity?.labels ?? []), 'fields'].map((namespace) => `${namespace}.${name}`).find((key) => english[key] !== undefined);
+}
+
+function displaySchema(model: Model, properties: Property[], schemaRef: (name: string) => string, entity?: string): JsonSchema {
   const schema = objectSchema(model, properties, schemaRef, false);
   const shown = schema.properties as Record<string, JsonSchema>;
   for (const property of properties) {
+    const label = property.name === 'id' ? undefined : labelOf(model, entity, property.name);
+    if (label && shown[property.name]) shown[property.name]!['title'] = label;
     const { type } = property;
     const scalar = type.kind === 'scalar' ? type.scalar : type.kind === 'array' && type.items.kind === 'scalar' ? type.items.scalar : undefined;
     const target = shown[property.name];
@@ -197,7 +210,10 @@ export function emitScreens(model: Model): string {
       const operation = model.operations.find((candidate) => candidate.id === screen.operation)!;
       const root = (operation.response as { name: string }).name;
       const definitions = Object.fromEntries(
-        [...reachableSchemas(model, root)].sort().map((name) => [name, displaySchema(model, model.schemas.find((s) => s.name === name)!.properties, localRef)]),
+        [...reachableSchemas(model, root)].sort().map((name) => {
+          const schema = model.schemas.find((s) => s.name === name)!;
+          return [name, displaySchema(model, schema.properties, localRef, schema.entity)];
+        }),
       );
       // Each tab is a child list of the record, fetched from its own path when opened, or a
       // hand-written component (the slot registry's `file#Export`).
@@ -226,6 +242,7 @@ export function emitScreens(model: Model): string {
         ...(screen.edit && { edit: screen.edit }),
         ...(screen.redirectWhen && { redirectWhen: screen.redirectWhen }),
         ...(screen.view && { view: screen.view }),
+        ...(screen.viewTabs && { viewTabs: true }),
         ...(screen.actions.length > 0 && { actions: screen.actions }),
       };
     } else if (screen.kind === 'children') {

@@ -146,6 +146,7 @@ function operationEntry(model: Model, operation: Operation): string {
     `paramsSchema: ${literal(objectSchema(model, operation.pathParams, serverRef, false))}`,
     `querySchema: ${literal(querySchema(model, operation))}`,
     ...(operation.body ? [`bodySchema: ${literal({ $ref: serverRef(operation.body) })}`] : []),
+    ...(operation.files ? [`files: ${literal(operation.files.map(({ name, maxBytes }) => ({ name, maxBytes })))}`] : []),
     ...(operation.handler
       ? [`handler: ${handlerAlias(operation.handler.module)}.${operation.handler.exportName} satisfies Handler<${literal(operation.id)}>`]
       : []),
@@ -274,11 +275,20 @@ export function operationTypeTable(model: Model): string {
   const rows = model.operations.map((operation) => {
     const params = `{ ${operation.pathParams.map((param) => `${param.name}: ${typeText(param.type)}`).join('; ')} }`;
     const response = operation.file
-      ? `{ content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: ${operation.file.map((type) => literal(type)).join(' | ')} }`
+      ? `{ content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: ${operation.file.map((type) => literal(type)).join(' | ')}; cacheControl?: string }`
       : operation.response === 'none'
         ? 'void'
         : typeText(operation.response);
-    return `  ${operation.id}: { params: ${params}; query: ${pascal(operation.id)}Query; body: ${operation.body ?? 'undefined'}; response: ${response}; paged: ${operation.paged ? 'true' : 'false'} };`;
+    const files = operation.files ? `{ ${operation.files.map((part) => `${part.name}?: UploadedFile`).join('; ')} }` : 'undefined';
+    return `  ${operation.id}: { params: ${params}; query: ${pascal(operation.id)}Query; body: ${operation.body ?? 'undefined'}; files: ${files}; response: ${response}; paged: ${operation.paged ? 'true' : 'false'} };`;
   });
-  return [`export interface OperationTypes {`, ...rows, `}`, ''].join('\n');
+  return [
+    `/** A file part of a multipart request (spec \`files\`), its type read from its bytes (server/http/uploads.ts). */`,
+    `export interface UploadedFile { bytes: Buffer; contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; fileName: string }`,
+    '',
+    `export interface OperationTypes {`,
+    ...rows,
+    `}`,
+    '',
+  ].join('\n');
 }

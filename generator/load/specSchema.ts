@@ -27,7 +27,7 @@ const operationId = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } as const;
 
 const scalarKeys = {
   type: {
-    enum: ['id', 'string', 'text', 'email', 'url', 'phone', 'integer', 'boolean', 'money', 'decimal', 'enum', 'enum_list', 'timestamp', 'date', 'ref'],
+    enum: ['id', 'string', 'text', 'email', 'url', 'phone', 'integer', 'boolean', 'money', 'decimal', 'enum', 'enum_list', 'timestamp', 'date', 'ref', 'binary'],
   },
   max: { type: 'integer', minimum: 0 },
   min: { type: 'number' },
@@ -115,6 +115,7 @@ const property = {
     // A boolean: whether the record's field holds a value, shown without the value (a private one).
     has_value: identifier,
     array: { oneOf: [{ type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' }, { $ref: '#/$defs/property' }] },
+    max_items: { type: 'integer', minimum: 1 },
     required: { type: 'boolean' },
     nullable: { type: 'boolean' },
     default: {},
@@ -190,6 +191,20 @@ const operation = {
     // looked up as typed ({ query: { type: string, max: 20 } }).
     params: { type: 'object', additionalProperties: { $ref: '#/$defs/property' } },
     body: { type: 'string' },
+    // Image files sent with the body as multipart/form-data (002 §7: a `jsonBody` part and the
+    // named file parts), by part name, each at most `max_bytes`; the router checks each file's type
+    // by its content (server/http/uploads.ts) and hands them to the handler as `files`.
+    files: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: { pattern: '^[a-z][a-z0-9_]*$' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['max_bytes'],
+        properties: { max_bytes: { type: 'integer', minimum: 1, maximum: 10485760 }, description: { type: 'string' } },
+      },
+    },
     // `{ file: [application/pdf] }`: a file answered with a Content-Disposition filename (an
     // invoice's PDF, an export's CSV); the handler answers a FileAnswer (server/http/operationDef.ts).
     response: {
@@ -621,6 +636,9 @@ const screen = {
     // A record screen drawn by a hand-written component (`file#Export`, given the record as a tab
     // is) instead of the generic definition list; its actions follow it (the order page, 001 §2).
     view: componentRef,
+    // The view draws the tab bar itself: it is given the screen's tabs (its `tabs` prop) and puts
+    // tabs of its own before them (the organisation editor's, 002 §2.4).
+    view_tabs: { type: 'boolean' },
     // A record in this state belongs on another page (a draft on its editor).
     redirect_when: {
       type: 'object',

@@ -146,6 +146,10 @@ function propertyOf(name: string, raw: Raw, at: Located<unknown>, ctx: TypeConte
   const property: Property = { name, type: typeRefOf(raw, at, ctx), required: raw.required === true, nullable: raw.nullable === true };
   if (raw.default !== undefined) property.default = raw.default;
   if (raw.description !== undefined) property.description = raw.description;
+  if (raw.max_items !== undefined) {
+    if (property.type.kind !== 'array') fail(at, 'max_items belongs to an array', ['max_items']);
+    property.maxItems = raw.max_items;
+  }
   return property;
 }
 
@@ -177,10 +181,13 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
         // A private field may travel in, never out: an input schema carries it (a feed's delivery
         // password), and checkWriteOnly keeps such a schema out of every answer.
         if (field.private && raw.input !== true) fail(at, `field "${fieldName}" is private and cannot travel over the API`, ['fields', i]);
+        // Bytes travel as files (an operation's `files`), never inside JSON.
+        if (field.type === 'binary') fail(at, `field "${fieldName}" holds bytes: they travel as an operation's files, not in a schema`, ['fields', i]);
         // An answer always carries every field (null when empty); a request may leave optional ones out.
         const property = propertyFromField(field);
-        // A request may also leave out a field with a default: the default fills it (status DRAFT).
-        const input = property.default !== undefined ? { ...property, required: false } : property;
+        // A request may also leave out a field with a default: the default fills it (status DRAFT);
+        // and an input carrying the id names an existing record by it, a new one by leaving it out.
+        const input = property.default !== undefined || field.type === 'id' ? { ...property, required: false } : property;
         properties.push(raw.input === true ? input : { ...property, required: true });
       });
     }
@@ -300,6 +307,15 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       status: raw.status ?? (response === 'none' && !fileTypes ? 204 : 200),
     };
     if (fileTypes) operation.file = fileTypes;
+    if (raw.files !== undefined) {
+      if (raw.body === undefined || (raw.method !== 'post' && raw.method !== 'put')) fail(at, 'files come with a body, in a POST or PUT', ['files']);
+      if (Object.keys(raw.files as object).includes('jsonBody')) fail(at, '"jsonBody" is the part carrying the body', ['files']);
+      operation.files = Object.entries(raw.files as Record<string, Raw>).map(([name, part]) => ({
+        name,
+        maxBytes: part.max_bytes as number,
+        ...(part.description !== undefined && { description: part.description as string }),
+      }));
+    }
     if (raw.summary !== undefined) operation.summary = raw.summary;
     if (raw.permission !== undefined) operation.permission = raw.permission;
     if (raw.module !== undefined) operation.module = raw.module;
@@ -541,7 +557,7 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBefor
     if (raw.create !== undefined) form.create = { operation: checkFormOperation(at, raw, 'create', entity.name, partial.operations, partial.schemas), route: raw.created_route };
     if (raw.update !== undefined) form.update = checkFormOperation(at, raw, 'update', entity.name, partial.operations, partial.schemas);
     if (raw.load !== undefined) form.load = checkFormLoad(at, raw, entity.name, partial.operations, partial.schemas);
-    form.clears = formClears(at, raw);
+    form.clears = formClears(at, raw, entity);
     return form;
   });
 }

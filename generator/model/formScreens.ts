@@ -50,13 +50,15 @@ export function checkFormLoad(at: Located<Raw>, raw: Raw, entity: string, operat
   return operation.id;
 }
 
-/** Both the field that changes and those it empties are the form's own. */
-export function formClears(at: Located<Raw>, raw: Raw): Record<string, string[]> {
+/** Both the field that changes and those it empties are the form's own, and those may be empty (null). */
+export function formClears(at: Located<Raw>, raw: Raw, entity?: Entity): Record<string, string[]> {
   const clears = (raw.clears ?? {}) as Record<string, string[]>;
   for (const [field, emptied] of Object.entries(clears)) {
     if (!raw.fields.includes(field)) fail(at, `"${field}" is not one of the form's fields`, ['clears', field]);
     emptied.forEach((name, i) => {
       if (!raw.fields.includes(name) || name === field) fail(at, `"${name}" is not another of the form's fields`, ['clears', field, i]);
+      const target = entity?.fields.find((candidate) => candidate.name === name);
+      if (target && target.required && !target.nullable) fail(at, `"${name}" is required: a change of "${field}" cannot empty it`, ['clears', field, i]);
     });
   }
   return clears;

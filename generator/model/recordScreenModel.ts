@@ -121,6 +121,7 @@ export function buildRecordScreen(name: string, at: Located<Raw>, partial: Model
   if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || operation.response === 'none' || operation.response.kind !== 'schema') {
     fail(at, `"${raw.record}" is not a get-by-id operation answering a schema`, ['record']);
   }
+  if (raw.view_tabs === true && raw.view === undefined) fail(at, 'view_tabs needs a view', ['view_tabs']);
   const tabs = ((raw.tabs ?? []) as Raw[]).map((tab, i) => buildRecordTab(tab, operation, { ...at, path: [...at.path, 'tabs', i] }, partial));
   const titleValues = recordTitleValues(at, operation, partial);
   return {
@@ -134,6 +135,7 @@ export function buildRecordScreen(name: string, at: Located<Raw>, partial: Model
     ...(raw.edit && { edit: { form: raw.edit.form, guard: raw.edit.guard as Guard } }),
     ...(raw.redirect_when && { redirectWhen: redirectWhen(at, raw, operation, partial.schemas) }),
     ...(raw.view && { view: raw.view as string }),
+    ...(raw.view_tabs === true && { viewTabs: true }),
     actions: [],
   };
 }

@@ -18,7 +18,9 @@ export type ScalarType =
   | 'timestamp'
   | 'ref'
   /** A calendar day (YYYY-MM-DD): only in query parameters. */
-  | 'date';
+  | 'date'
+  /** Bytes (an uploaded file): only in private entities, never in an API schema. */
+  | 'binary';
 
 export interface Scalar {
   type: ScalarType;
@@ -101,6 +103,8 @@ export interface Property {
   nullable: boolean;
   default?: unknown;
   description?: string;
+  /** An array's most items (spec `max_items`): a longer one is refused as invalid. */
+  maxItems?: number;
 }
 
 export interface ApiSchema {
@@ -150,6 +154,11 @@ export interface Operation {
   response: TypeRef | 'none';
   /** A file answer of one of these content types, named by a Content-Disposition filename. */
   file?: string[];
+  /**
+   * Image files that may come with the body as multipart/form-data (the body then is the
+   * `jsonBody` part), by part name, each at most `maxBytes` (server/http/uploads.ts).
+   */
+  files?: UploadPart[];
   status: number;
   handler?: { module: string; exportName: string };
   generic?: GenericOperation;
@@ -159,6 +168,13 @@ export interface Operation {
   gateWhen?: GateWhen;
   /** Whose record its {id} names and who may reach it (model/access.ts): declared with `access:`, or derived. */
   access?: AccessRule;
+}
+
+/** A file part an operation accepts (spec `files`). */
+export interface UploadPart {
+  name: string;
+  maxBytes: number;
+  description?: string;
 }
 
 /** A conditional gate: calls described by `when` need `guard` (spec `gate_when`). */
@@ -581,6 +597,8 @@ export interface RecordScreen {
   redirectWhen?: { when: Record<string, string | number | boolean | null>; route: string };
   /** A hand-written component drawing the record instead of the definition list (`file#Export`). */
   view?: string;
+  /** The view draws the tab bar, with tabs of its own before the screen's (given to it). */
+  viewTabs?: boolean;
   /** Buttons under the heading (after the view, when there is one). */
   actions: ScreenAction[];
 }

@@ -44,3 +44,25 @@ export async function sendRequest(method: WriteMethod, path: string, options: Se
   const text = response.status === 204 ? '' : await response.text();
   return { body: text === '' ? undefined : (JSON.parse(text) as unknown), etag: response.headers.get('etag') };
 }
+
+/**
+ * Sends a write whose body may come with files (spec `files`, 002 §7): without files as JSON, with
+ * them as multipart/form-data, the body in its `jsonBody` part and each file in a part of its
+ * name. The browser writes the multipart boundary; the CSRF token and If-Match go as for JSON.
+ */
+export async function sendWithFiles(method: WriteMethod, path: string, body: unknown, files: Readonly<Record<string, File>>, options: Omit<SendOptions, 'body'> = {}): Promise<SendResult> {
+  const parts = Object.entries(files);
+  if (parts.length === 0) return sendRequest(method, path, { ...options, body });
+  const form = new FormData();
+  form.append('jsonBody', new Blob([JSON.stringify(body)], { type: 'application/json' }));
+  for (const [name, file] of parts) form.append(name, file, file.name);
+  const token = await ensureCsrfToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers[CSRF_HEADER] = token;
+  if (options.ifMatch) headers['if-match'] = options.ifMatch;
+  const response = await fetch(`${API_BASE}${path}`, { method, credentials: 'same-origin', headers, body: form, ...(options.signal && { signal: options.signal }) });
+  if (response.status === 401) reportUnauthorized();
+  if (!response.ok) throw await ApiProblem.fromResponse(response);
+  const text = response.status === 204 ? '' : await response.text();
+  return { body: text === '' ? undefined : (JSON.parse(text) as unknown), etag: response.headers.get('etag') };
+}

@@ -129,8 +129,8 @@ describe('enum choices of the generated forms', () => {
   }
 
   it('shows each value by its label, never the raw value', () => {
-    expect(optionsOf('organisation_form', 'status', { name: 'Acme' }).map(([, text]) => text)).toEqual(['Enabled', 'Disabled']);
-    expect(optionsOf('organisation_form', 'user_inactivity_timeout', { name: 'Acme' }).map(([, text]) => text)).toEqual([
+    expect(optionsOf('product_group_form', 'status', { name: 'Acme' }).map(([, text]) => text)).toEqual(['Draft', 'Live']);
+    expect(optionsOf('user_form', 'timeout', { name: 'Acme' }).map(([, text]) => text)).toEqual([
       '24 hours', '12 hours', '8 hours', '4 hours', '2 hours', '1 hour', '30 minutes',
     ]);
     expect(optionsOf('feed_form', 'delimiter', { name: 'Daily' }).map(([, text]) => text)).toEqual(['Comma', 'Semicolon']);

@@ -10,6 +10,7 @@ export interface paths {
         };
         get: operations["listOrganisations"];
         put?: never;
+        /** Create an organisation, with its first admin (invited by e-mail) and branding images */
         post: operations["createOrganisation"];
         delete?: never;
         options?: never;
@@ -41,7 +42,8 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getOrganisation"];
-        put?: never;
+        /** Save an organisation's definition, account managers, addresses and branding */
+        put: operations["updateOrganisation"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2010,6 +2012,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/branding/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A branding image by its token */
+        get: operations["getBrandingFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price_lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listPriceLists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/catalogues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listCatalogues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/productgroups/{id}/all_products": {
         parameters: {
             query?: never;
@@ -2497,7 +2548,6 @@ export interface components {
         Organisation: {
             id: number;
             name: string;
-            parent: number | null;
             /** @default 0 */
             depth: number;
             /**
@@ -2517,8 +2567,6 @@ export interface components {
             force_po_uniqueness: boolean;
             /** @enum {string|null} */
             finance_type: "AGENT" | "RESELLER" | null;
-            assigned_price_list: number | null;
-            catalogue: number | null;
             billing_account: string | null;
             /** @default false */
             orders_require_manual_auth: boolean;
@@ -2559,38 +2607,12 @@ export interface components {
             text_body_font: string | null;
             /** @default false */
             require_two_factor: boolean;
+            parent: components["schemas"]["OrganisationRef"] | null;
+            assigned_price_list: components["schemas"]["PriceListRef"] | null;
+            catalogue: components["schemas"]["Catalogue"] | null;
             supplier_account_manager: components["schemas"]["AccountManager"] | null;
-        };
-        OrganisationInput: {
-            name: string;
-            parent?: number | null;
-            /**
-             * @default ENABLED
-             * @enum {string}
-             */
-            status: "ENABLED" | "DISABLED";
-            /**
-             * @default GBP
-             * @enum {string}
-             */
-            currency: "GBP" | "EUR";
-            /** @default false */
-            can_create_resellers: boolean;
-            /** @default false */
-            po_number_required: boolean;
-            /** @default false */
-            force_po_uniqueness: boolean;
-            /**
-             * @default en
-             * @enum {string}
-             */
-            preferred_language: "de" | "en" | "es" | "fr" | "it" | "nl";
-            /**
-             * @default 86400
-             * @enum {integer}
-             */
-            user_inactivity_timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
-            admin_email?: string | null;
+            account_managers: components["schemas"]["AccountManager"][];
+            addresses: components["schemas"]["Address"][];
         };
         Address: {
             id: number;
@@ -3519,10 +3541,6 @@ export interface components {
             user: components["schemas"]["CreatedByRef"] | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
             field_changes: components["schemas"]["AuditFieldChange"][];
-        };
-        OrganisationAccountManager: {
-            id: number;
-            account_manager: components["schemas"]["AccountManager"] | null;
         };
         LinkedAccount: {
             id: number;
@@ -4487,6 +4505,173 @@ export interface components {
             countries: string[];
             shipping_prices: components["schemas"]["ShippingPrice"][];
         };
+        PriceListRef: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            currency: "GBP" | "EUR";
+        };
+        AccountManagerInput: {
+            id?: number;
+            account_manager_name: string;
+            account_manager_email: string;
+            account_manager_phone?: string | null;
+        };
+        NewAccountManager: {
+            account_manager_name: string;
+            account_manager_email: string;
+            account_manager_phone?: string | null;
+        };
+        AddressInput: {
+            id?: number;
+            name: string;
+            company_name: string;
+            recipient_name?: string | null;
+            addr_line_1: string;
+            addr_line_2?: string | null;
+            city: string;
+            region?: string | null;
+            postal_code: string;
+            country_code: string;
+        };
+        FirstAdmin: {
+            first_admin_name: string;
+            first_admin_email: string;
+            first_admin_timezone: string;
+        };
+        OrganisationInput: {
+            name: string;
+            parent?: number | null;
+            /**
+             * @default ENABLED
+             * @enum {string}
+             */
+            status: "ENABLED" | "DISABLED";
+            /**
+             * @default GBP
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR";
+            /** @enum {string|null} */
+            finance_type?: "AGENT" | "RESELLER" | null;
+            /** @default false */
+            can_create_resellers: boolean;
+            /** @default false */
+            po_number_required: boolean;
+            /** @default false */
+            force_po_uniqueness: boolean;
+            /** @default false */
+            orders_require_manual_auth: boolean;
+            /** @description Exact decimal with up to 4 places */
+            order_manual_auth_limit?: string | null;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            preferred_language: "de" | "en" | "es" | "fr" | "it" | "nl";
+            /**
+             * @default 86400
+             * @enum {integer}
+             */
+            user_inactivity_timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
+            admin_email?: string | null;
+            /**
+             * @default [
+             *       "WEBSTORE"
+             *     ]
+             */
+            subscribed_modules: ("WEBSTORE" | "DOVETAIL")[];
+            /** @default false */
+            is_on_hold: boolean;
+            /** @default false */
+            on_credit_hold: boolean;
+            billing_account?: string | null;
+            /** @default false */
+            is_linked: boolean;
+            assigned_price_list?: number | null;
+            catalogue?: number | null;
+            base_url?: string | null;
+            supplier_account_manager?: number | null;
+            nav_bar_colour?: string | null;
+            footer_text?: string | null;
+            heading_font?: string | null;
+            text_body_font?: string | null;
+            new_supplier_account_manager?: components["schemas"]["NewAccountManager"] | null;
+            account_managers?: components["schemas"]["AccountManagerInput"][];
+            addresses?: components["schemas"]["AddressInput"][];
+            first_admin?: components["schemas"]["FirstAdmin"] | null;
+            template_roles?: number[];
+        };
+        OrganisationUpdate: {
+            name: string;
+            /** @enum {string|null} */
+            finance_type?: "AGENT" | "RESELLER" | null;
+            /** @default false */
+            can_create_resellers: boolean;
+            /** @default false */
+            po_number_required: boolean;
+            /** @default false */
+            force_po_uniqueness: boolean;
+            /** @default false */
+            orders_require_manual_auth: boolean;
+            /** @description Exact decimal with up to 4 places */
+            order_manual_auth_limit?: string | null;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            preferred_language: "de" | "en" | "es" | "fr" | "it" | "nl";
+            /**
+             * @default 86400
+             * @enum {integer}
+             */
+            user_inactivity_timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
+            admin_email?: string | null;
+            /**
+             * @default [
+             *       "WEBSTORE"
+             *     ]
+             */
+            subscribed_modules: ("WEBSTORE" | "DOVETAIL")[];
+            /** @default false */
+            is_on_hold: boolean;
+            /** @default false */
+            on_credit_hold: boolean;
+            billing_account?: string | null;
+            /** @default false */
+            is_linked: boolean;
+            assigned_price_list?: (number | null) | components["schemas"]["PriceListRef"];
+            catalogue?: (number | null) | components["schemas"]["Catalogue"];
+            base_url?: string | null;
+            supplier_account_manager?: (number | null) | components["schemas"]["AccountManager"];
+            nav_bar_colour?: string | null;
+            footer_text?: string | null;
+            heading_font?: string | null;
+            text_body_font?: string | null;
+            branding_image?: string | null;
+            branding_background_image?: string | null;
+            new_supplier_account_manager?: components["schemas"]["NewAccountManager"] | null;
+            account_managers?: components["schemas"]["AccountManagerInput"][];
+            addresses?: components["schemas"]["AddressInput"][];
+            readonly id?: number;
+            readonly depth?: number;
+            readonly tenant_name?: string | null;
+            readonly team_name?: string | null;
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {string}
+             */
+            readonly status?: "ENABLED" | "DISABLED";
+            /**
+             * @description As the record shows it; another value is refused (403 forbidden_field)
+             * @enum {string}
+             */
+            readonly currency?: "GBP" | "EUR";
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly require_two_factor?: boolean;
+            /** @description As the record shows it; another value is refused (403 forbidden_field) */
+            readonly parent?: components["schemas"]["OrganisationRef"] | null;
+        };
         ProductGroupCandidate: {
             id: number;
             name: string;
@@ -4733,6 +4918,15 @@ export interface components {
             modules: ("WEBSTORE" | "DOVETAIL")[];
             organisation: components["schemas"]["OrganisationSummary"];
             two_factor_enrolment_required?: boolean;
+            branding: components["schemas"]["Branding"];
+        };
+        Branding: {
+            image: string | null;
+            background_image: string | null;
+            nav_bar_colour: string | null;
+            footer_text: string | null;
+            heading_font: string | null;
+            text_body_font: string | null;
         };
         UserLanguageUpdate: {
             /** @enum {string} */
@@ -4981,6 +5175,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrganisationInput"];
+                "multipart/form-data": {
+                    jsonBody: components["schemas"]["OrganisationInput"];
+                    /**
+                     * Format: binary
+                     * @description The logo shown in the portal's header: PNG, JPEG, GIF or WebP (checked by content), at most 2097152 bytes
+                     */
+                    image?: string;
+                    /**
+                     * Format: binary
+                     * @description The background image: PNG, JPEG, GIF or WebP (checked by content), at most 2097152 bytes
+                     */
+                    background_image?: string;
+                };
             };
         };
         responses: {
@@ -5011,7 +5218,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission organisation:modify, an organisation that may create resellers (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks permission organisation:modify, an organisation that may create resellers (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field, permission_not_held */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5020,7 +5227,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is larger than 1 MB (payload_too_large) */
+            /** @description Problem codes: duplicate_value */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The JSON body is larger than 1 MB (payload_too_large), or a file larger than its limit (file_too_large) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5029,8 +5245,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as application/json (unsupported_media_type) */
+            /** @description Neither application/json nor multipart/form-data (unsupported_media_type), or a file that is not a PNG, JPEG, GIF or WebP image by its content (image_files_only) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: outside_scope, unknown_value, account_manager_not_offered, role_not_template, provider_domain_required */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5137,6 +5362,126 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationUpdate"];
+                "multipart/form-data": {
+                    jsonBody: components["schemas"]["OrganisationUpdate"];
+                    /**
+                     * Format: binary
+                     * @description The logo shown in the portal's header: PNG, JPEG, GIF or WebP (checked by content), at most 2097152 bytes
+                     */
+                    image?: string;
+                    /**
+                     * Format: binary
+                     * @description The background image: PNG, JPEG, GIF or WebP (checked by content), at most 2097152 bytes
+                     */
+                    background_image?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission organisation:modify, permission organisation:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden_field */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value, record_in_use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The JSON body is larger than 1 MB (payload_too_large), or a file larger than its limit (file_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Neither application/json nor multipart/form-data (unsupported_media_type), or a file that is not a PNG, JPEG, GIF or WebP image by its content (image_files_only) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_value, account_manager_not_offered, provider_domain_required, branding_file_unknown */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6750,7 +7095,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            /** @description Forbidden: the caller lacks supplier staff (root) and an organisation admin, supplier staff (root) (forbidden); or the call has no CSRF token or comes from another site (csrf) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6768,7 +7113,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A unique value is taken (duplicate_value) */
+            /** @description Problem codes: duplicate_value */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8081,7 +8426,9 @@ export interface operations {
     };
     listOrganisationAccountManagers: {
         parameters: {
-            query?: never;
+            query?: {
+                sort_by?: "+account_manager_name" | "-account_manager_name";
+            };
             header?: never;
             path: {
                 id: number;
@@ -8096,7 +8443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrganisationAccountManager"][];
+                    "application/json": components["schemas"]["AccountManager"][];
                 };
             };
             /** @description Invalid parameters or body */
@@ -15123,6 +15470,161 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBrandingFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, named by Content-Disposition */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: branding_image_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPriceLists: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "+name" | "-name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListRef"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks supplier staff (root) (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCatalogues: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "+name" | "-name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks supplier staff (root) (forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

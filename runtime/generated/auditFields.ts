@@ -694,7 +694,7 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
       "label": "fields.catalogue"
     },
     "supplier_account_manager": {
-      "label": "fields.supplier_account_manager"
+      "label": "organisations.supplier_account_manager"
     },
     "branding_image": {
       "label": "fields.branding_image"
@@ -783,14 +783,14 @@ export const auditFields: Readonly<Record<string, Readonly<Record<string, AuditF
       "type": "boolean"
     },
     "created_at": {
-      "label": "orders.created_at",
+      "label": "roles.created_at",
       "type": "timestamp"
     },
     "created_by": {
-      "label": "orders.created_by"
+      "label": "roles.created_by"
     },
     "updated_at": {
-      "label": "fields.updated_at",
+      "label": "roles.updated_at",
       "type": "timestamp"
     }
   }

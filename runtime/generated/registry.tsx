@@ -46,7 +46,7 @@ export const routes: RouteDef[] = [
     guard: {"permission":"organisation:modify","can_create_resellers":true},
     breadcrumbs: [{"label":"crumb.back_office"},{"label":"crumb.organisations","route":"organisations"},{"label":"crumb.new"}],
     screen: "organisation_form",
-    Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name="organisation_form" /> }))),
+    Component: lazy(() => import('../../screens/organisations/OrganisationEditor').then((module) => ({ default: module.NewOrganisationEditor }))),
   },
   {
     name: "organisation",

@@ -1728,7 +1728,12 @@ export const listScreens = {
 export const recordScreens = {
   "organisation": {
     "path": "/organisations/{id}",
-    "title": "organisations.one",
+    "title": "organisations.heading",
+    "titleValues": {
+      "name": {
+        "field": "name"
+      }
+    },
     "schema": {
       "$ref": "#/definitions/Organisation",
       "definitions": {
@@ -1767,12 +1772,116 @@ export const recordScreens = {
             }
           }
         },
+        "Address": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "company_name": {
+              "type": "string",
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "recipient_name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "addr_line_1": {
+              "type": "string",
+              "maxLength": 150,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "addr_line_2": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 150,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "city": {
+              "type": "string",
+              "maxLength": 50,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "region": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 30,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "postal_code": {
+              "type": "string",
+              "maxLength": 36,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "country_code": {
+              "type": "string",
+              "maxLength": 2,
+              "minLength": 1,
+              "pattern": "\\S"
+            }
+          }
+        },
+        "Catalogue": {
+          "type": "object",
+          "required": [
+            "id",
+            "name"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 255,
+              "minLength": 1,
+              "pattern": "\\S"
+            }
+          }
+        },
         "Organisation": {
           "type": "object",
           "required": [
             "id",
             "name",
-            "parent",
             "depth",
             "status",
             "is_on_hold",
@@ -1781,8 +1890,6 @@ export const recordScreens = {
             "po_number_required",
             "force_po_uniqueness",
             "finance_type",
-            "assigned_price_list",
-            "catalogue",
             "billing_account",
             "orders_require_manual_auth",
             "order_manual_auth_limit",
@@ -1802,7 +1909,12 @@ export const recordScreens = {
             "heading_font",
             "text_body_font",
             "require_two_factor",
-            "supplier_account_manager"
+            "parent",
+            "assigned_price_list",
+            "catalogue",
+            "supplier_account_manager",
+            "account_managers",
+            "addresses"
           ],
           "properties": {
             "id": {
@@ -1814,21 +1926,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
-            },
-            "parent": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1,
-              "maximum": 2147483647
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "status": {
               "type": "string",
@@ -1837,27 +1943,33 @@ export const recordScreens = {
                 "DISABLED"
               ],
               "default": "ENABLED",
+              "title": "organisations.status",
               "x-enum": "enabled_status"
             },
             "is_on_hold": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.is_on_hold"
             },
             "on_credit_hold": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.on_credit_hold"
             },
             "can_create_resellers": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "organisations.can_create_resellers"
             },
             "po_number_required": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "organisations.po_number_required"
             },
             "force_po_uniqueness": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "organisations.force_po_uniqueness"
             },
             "finance_type": {
               "type": [
@@ -1869,23 +1981,8 @@ export const recordScreens = {
                 "RESELLER",
                 null
               ],
+              "title": "fields.finance_type",
               "x-enum": "finance_type"
-            },
-            "assigned_price_list": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1,
-              "maximum": 2147483647
-            },
-            "catalogue": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1,
-              "maximum": 2147483647
             },
             "billing_account": {
               "type": [
@@ -1894,11 +1991,13 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.billing_account"
             },
             "orders_require_manual_auth": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.orders_require_manual_auth"
             },
             "order_manual_auth_limit": {
               "type": [
@@ -1907,6 +2006,7 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "fields.order_manual_auth_limit",
               "x-format": "money"
             },
             "preferred_language": {
@@ -1920,6 +2020,7 @@ export const recordScreens = {
                 "nl"
               ],
               "default": "en",
+              "title": "organisations.preferred_language",
               "x-enum": "locale"
             },
             "user_inactivity_timeout": {
@@ -1934,6 +2035,7 @@ export const recordScreens = {
                 1800
               ],
               "default": 86400,
+              "title": "organisations.user_inactivity_timeout",
               "x-enum": "session_timeout"
             },
             "base_url": {
@@ -1943,7 +2045,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.base_url"
             },
             "subscribed_modules": {
               "type": "array",
@@ -1958,11 +2061,13 @@ export const recordScreens = {
               "default": [
                 "WEBSTORE"
               ],
+              "title": "fields.subscribed_modules",
               "x-enum": "module"
             },
             "is_linked": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "organisations.is_linked"
             },
             "currency": {
               "type": "string",
@@ -1971,6 +2076,7 @@ export const recordScreens = {
                 "EUR"
               ],
               "default": "GBP",
+              "title": "organisations.currency",
               "x-enum": "currency"
             },
             "admin_email": {
@@ -1979,7 +2085,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "organisations.admin_email"
             },
             "tenant_name": {
               "type": [
@@ -1988,7 +2095,8 @@ export const recordScreens = {
               ],
               "maxLength": 20,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.tenant_name"
             },
             "team_name": {
               "type": [
@@ -1997,7 +2105,8 @@ export const recordScreens = {
               ],
               "maxLength": 20,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.team_name"
             },
             "branding_image": {
               "type": [
@@ -2006,7 +2115,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.branding_image"
             },
             "branding_background_image": {
               "type": [
@@ -2015,7 +2125,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.branding_background_image"
             },
             "nav_bar_colour": {
               "type": [
@@ -2024,7 +2135,8 @@ export const recordScreens = {
               ],
               "maxLength": 7,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.nav_bar_colour"
             },
             "footer_text": {
               "type": [
@@ -2033,7 +2145,8 @@ export const recordScreens = {
               ],
               "maxLength": 500,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.footer_text"
             },
             "heading_font": {
               "type": [
@@ -2042,7 +2155,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.heading_font"
             },
             "text_body_font": {
               "type": [
@@ -2051,11 +2165,46 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.text_body_font"
             },
             "require_two_factor": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "organisations.require_two_factor"
+            },
+            "parent": {
+              "anyOf": [
+                {
+                  "$ref": "#/definitions/OrganisationRef"
+                },
+                {
+                  "type": "null"
+                }
+              ],
+              "title": "organisations.parent"
+            },
+            "assigned_price_list": {
+              "anyOf": [
+                {
+                  "$ref": "#/definitions/PriceListRef"
+                },
+                {
+                  "type": "null"
+                }
+              ],
+              "title": "fields.assigned_price_list"
+            },
+            "catalogue": {
+              "anyOf": [
+                {
+                  "$ref": "#/definitions/Catalogue"
+                },
+                {
+                  "type": "null"
+                }
+              ],
+              "title": "fields.catalogue"
             },
             "supplier_account_manager": {
               "anyOf": [
@@ -2065,7 +2214,90 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "organisations.supplier_account_manager"
+            },
+            "account_managers": {
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/AccountManager"
+              },
+              "title": "organisations.account_managers"
+            },
+            "addresses": {
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/Address"
+              },
+              "title": "organisations.addresses"
+            }
+          }
+        },
+        "OrganisationRef": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 255,
+              "minLength": 1,
+              "pattern": "\\S",
+              "title": "organisations.name"
+            },
+            "depth": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 2147483647,
+              "default": 0,
+              "title": "organisations.depth"
+            },
+            "parent": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647,
+              "title": "organisations.parent"
+            }
+          }
+        },
+        "PriceListRef": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "currency"
+          ],
+          "properties": {
+            "id": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "name": {
+              "type": "string",
+              "maxLength": 100,
+              "minLength": 1,
+              "pattern": "\\S"
+            },
+            "currency": {
+              "type": "string",
+              "enum": [
+                "GBP",
+                "EUR"
+              ],
+              "x-enum": "currency"
             }
           }
         }
@@ -2094,66 +2326,6 @@ export const recordScreens = {
         "guard": {
           "root": true
         }
-      },
-      {
-        "path": "/organisations/{id}/account_managers",
-        "label": "organisations.account_managers",
-        "columns": [
-          {
-            "field": "account_manager.account_manager_name",
-            "label": "organisations.account_manager_name",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "account_manager.account_manager_email",
-            "label": "organisations.account_manager_email",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "account_manager.account_manager_phone",
-            "label": "organisations.account_manager_phone",
-            "format": "text",
-            "sortable": false
-          }
-        ]
-      },
-      {
-        "path": "/organisations/{id}/addresses",
-        "label": "organisations.addresses",
-        "columns": [
-          {
-            "field": "name",
-            "label": "organisations.address_name",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "company_name",
-            "label": "organisations.address_company",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "city",
-            "label": "organisations.address_city",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "postal_code",
-            "label": "organisations.address_postal_code",
-            "format": "text",
-            "sortable": false
-          },
-          {
-            "field": "country_code",
-            "label": "organisations.address_country",
-            "format": "text",
-            "sortable": false
-          }
-        ]
       },
       {
         "path": "/organisations/{id}/users",
@@ -2423,6 +2595,8 @@ export const recordScreens = {
       }
     ],
     "links": [],
+    "view": "organisations/OrganisationEditor#OrganisationEditor",
+    "viewTabs": true,
     "actions": [
       {
         "name": "require_2fa",
@@ -2506,13 +2680,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -2520,7 +2696,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -2552,40 +2729,49 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "users.name"
             },
             "email_address": {
               "type": "string",
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "users.email_address"
             },
             "admin": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.admin"
             },
             "root": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.root"
             },
             "two_factor": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "users.two_factor"
             },
             "active": {
               "type": "boolean",
-              "default": true
+              "default": true,
+              "title": "fields.active"
             },
             "verified": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "users.verified"
             },
             "password_reset": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "users.password_reset"
             },
             "disabled": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "users.disabled"
             },
             "user_language": {
               "type": "string",
@@ -2598,6 +2784,7 @@ export const recordScreens = {
                 "nl"
               ],
               "default": "en",
+              "title": "users.user_language",
               "x-enum": "locale"
             },
             "timezone": {
@@ -2605,7 +2792,8 @@ export const recordScreens = {
               "maxLength": 64,
               "minLength": 1,
               "pattern": "\\S",
-              "default": "UTC"
+              "default": "UTC",
+              "title": "users.timezone"
             },
             "timeout": {
               "type": "integer",
@@ -2619,6 +2807,7 @@ export const recordScreens = {
                 1800
               ],
               "default": 1800,
+              "title": "users.timeout",
               "x-enum": "session_timeout"
             },
             "organisation": {
@@ -2629,7 +2818,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "users.organisation"
             }
           }
         }
@@ -2880,7 +3070,12 @@ export const recordScreens = {
   },
   "role": {
     "path": "/roles/{id}",
-    "title": "roles.one",
+    "title": "roles.heading",
+    "titleValues": {
+      "name": {
+        "field": "name"
+      }
+    },
     "schema": {
       "$ref": "#/definitions/Role",
       "definitions": {
@@ -2900,7 +3095,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "users.name"
             }
           }
         },
@@ -2922,13 +3118,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -2936,7 +3134,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -2961,25 +3160,29 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "roles.name"
             },
             "template": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "roles.template"
             },
             "created_at": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date-time"
+              "format": "date-time",
+              "title": "roles.created_at"
             },
             "updated_at": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date-time"
+              "format": "date-time",
+              "title": "roles.updated_at"
             },
             "organisation": {
               "anyOf": [
@@ -2989,7 +3192,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "roles.organisation"
             },
             "created_by": {
               "anyOf": [
@@ -2999,7 +3203,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "roles.created_by"
             }
           }
         }
@@ -3154,7 +3359,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "product_groups.name"
             },
             "description": {
               "type": [
@@ -3163,7 +3369,8 @@ export const recordScreens = {
               ],
               "maxLength": 200,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "product_groups.description"
             },
             "detailed_description": {
               "type": [
@@ -3172,7 +3379,8 @@ export const recordScreens = {
               ],
               "maxLength": 10000,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "product_groups.detailed_description"
             },
             "status": {
               "type": "string",
@@ -3181,6 +3389,7 @@ export const recordScreens = {
                 "LIVE"
               ],
               "default": "DRAFT",
+              "title": "product_groups.status",
               "x-enum": "draft_live"
             },
             "subscription_type": {
@@ -3198,6 +3407,7 @@ export const recordScreens = {
                 "ZOOM",
                 null
               ],
+              "title": "product_groups.subscription_type",
               "x-enum": "subscription_type"
             },
             "subscription_product_type": {
@@ -3210,6 +3420,7 @@ export const recordScreens = {
                 "ADD_ON",
                 null
               ],
+              "title": "product_groups.subscription_product_type",
               "x-enum": "subscription_product_type"
             },
             "grading": {
@@ -3218,7 +3429,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 0,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "product_groups.grading"
             }
           }
         }
@@ -3518,11 +3730,13 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "feeds.name"
             },
             "active": {
               "type": "boolean",
-              "default": true
+              "default": true,
+              "title": "feeds.active"
             },
             "timeslot": {
               "type": [
@@ -3530,18 +3744,21 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 0,
-              "maximum": 1410
+              "maximum": 1410,
+              "title": "feeds.timeslot"
             },
             "show_empty_stock": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "feeds.show_empty_stock"
             },
             "last_upload": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date-time"
+              "format": "date-time",
+              "title": "feeds.last_upload"
             },
             "delivery_method": {
               "type": "string",
@@ -3551,6 +3768,7 @@ export const recordScreens = {
                 "SITC"
               ],
               "default": "EMAIL",
+              "title": "feeds.delivery_method",
               "x-enum": "feed_delivery_method"
             },
             "delivery_email": {
@@ -3559,7 +3777,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "feeds.delivery_email"
             },
             "delivery_server": {
               "type": [
@@ -3568,7 +3787,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "feeds.delivery_server"
             },
             "delivery_user": {
               "type": [
@@ -3577,7 +3797,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "feeds.delivery_user"
             },
             "ftp_server_protocol": {
               "type": "string",
@@ -3587,13 +3808,15 @@ export const recordScreens = {
                 "FTPS"
               ],
               "default": "FTP",
+              "title": "feeds.ftp_server_protocol",
               "x-enum": "ftp_protocol"
             },
             "ftp_server_port": {
               "type": "integer",
               "minimum": 2,
               "maximum": 65535,
-              "default": 21
+              "default": 21,
+              "title": "feeds.ftp_server_port"
             },
             "filename": {
               "type": [
@@ -3602,11 +3825,13 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "feeds.filename"
             },
             "sitc_confirm": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "feeds.sitc_confirm"
             },
             "sitc_filename": {
               "type": [
@@ -3615,7 +3840,8 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "feeds.sitc_filename"
             },
             "columns": {
               "type": "array",
@@ -3633,11 +3859,13 @@ export const recordScreens = {
                 ]
               },
               "default": [],
+              "title": "feeds.columns",
               "x-enum": "feed_column"
             },
             "show_headers": {
               "type": "boolean",
-              "default": true
+              "default": true,
+              "title": "feeds.show_headers"
             },
             "delimiter": {
               "type": "string",
@@ -3646,6 +3874,7 @@ export const recordScreens = {
                 "SEMI_COLON"
               ],
               "default": "COMMA",
+              "title": "feeds.delimiter",
               "x-enum": "csv_delimiter"
             },
             "escape_method": {
@@ -3656,6 +3885,7 @@ export const recordScreens = {
                 "STRIPPED"
               ],
               "default": "QUOTED",
+              "title": "feeds.escape_method",
               "x-enum": "csv_escape_method"
             },
             "organisation": {
@@ -3666,7 +3896,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "feeds.organisation"
             },
             "delivery_password_set": {
               "type": "boolean"
@@ -3694,13 +3925,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -3708,7 +3941,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         }
@@ -3979,7 +4213,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.name"
             }
           }
         },
@@ -4001,13 +4236,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -4015,7 +4252,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -4050,7 +4288,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "subscriptions.name"
             },
             "status": {
               "type": "string",
@@ -4062,6 +4301,7 @@ export const recordScreens = {
                 "SUSPENDED"
               ],
               "default": "PENDING",
+              "title": "subscriptions.status",
               "x-enum": "subscription_status"
             },
             "type": {
@@ -4075,6 +4315,7 @@ export const recordScreens = {
                 "STAC_ZOOM_PHONE",
                 "ZOOM"
               ],
+              "title": "fields.type",
               "x-enum": "subscription_type"
             },
             "start_date": {
@@ -4082,21 +4323,24 @@ export const recordScreens = {
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "subscriptions.start_date"
             },
             "end_date": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "subscriptions.end_date"
             },
             "service_activation_date": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "subscriptions.service_activation_date"
             },
             "billing_frequency": {
               "type": [
@@ -4110,11 +4354,13 @@ export const recordScreens = {
                 "THREE_YEARS",
                 null
               ],
+              "title": "subscriptions.billing_frequency",
               "x-enum": "billing_frequency"
             },
             "auto_renewal_flag": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "subscriptions.auto_renewal_flag"
             },
             "renewal_term_months": {
               "type": [
@@ -4122,7 +4368,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 0,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "subscriptions.renewal_term_months"
             },
             "recurring_cost": {
               "type": [
@@ -4131,6 +4378,7 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "subscriptions.recurring_cost",
               "x-format": "money"
             },
             "total_contract_value": {
@@ -4140,6 +4388,7 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "subscriptions.total_contract_value",
               "x-format": "money"
             },
             "currency": {
@@ -4149,18 +4398,21 @@ export const recordScreens = {
                 "EUR"
               ],
               "default": "GBP",
+              "title": "orders.currency",
               "x-enum": "currency"
             },
             "pending_change": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.pending_change"
             },
             "changes_activated_on": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "subscriptions.changes_activated_on"
             },
             "organisation": {
               "anyOf": [
@@ -4170,7 +4422,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "subscriptions.organisation"
             },
             "order": {
               "anyOf": [
@@ -4180,7 +4433,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "subscriptions.order"
             }
           }
         }
@@ -4363,7 +4617,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "users.name"
             }
           }
         },
@@ -4452,7 +4707,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.name"
             },
             "supplier_ref": {
               "type": [
@@ -4461,7 +4717,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.supplier_ref"
             },
             "purchase_order_number": {
               "type": [
@@ -4470,13 +4727,15 @@ export const recordScreens = {
               ],
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.purchase_order_number"
             },
             "total": {
               "type": "string",
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
               "default": 0,
+              "title": "orders.total",
               "x-format": "money"
             },
             "currency": {
@@ -4486,11 +4745,13 @@ export const recordScreens = {
                 "EUR"
               ],
               "default": "GBP",
+              "title": "orders.currency",
               "x-enum": "currency"
             },
             "date": {
               "type": "string",
-              "format": "date-time"
+              "format": "date-time",
+              "title": "fields.date"
             },
             "order_type": {
               "type": "string",
@@ -4499,6 +4760,7 @@ export const recordScreens = {
                 "CHANGE_ORDER"
               ],
               "default": "SALES_ORDER",
+              "title": "orders.order_type",
               "x-enum": "order_type"
             },
             "status": {
@@ -4516,6 +4778,7 @@ export const recordScreens = {
                 "CANCELLED"
               ],
               "default": "CREATED",
+              "title": "orders.status",
               "x-enum": "order_status"
             },
             "external_id": {
@@ -4525,7 +4788,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.external_id"
             },
             "payment_type": {
               "type": "string",
@@ -4534,6 +4798,7 @@ export const recordScreens = {
                 "FINANCE"
               ],
               "default": "ON_ACCOUNT",
+              "title": "orders.payment_type",
               "x-enum": "payment_type"
             },
             "end_user": {
@@ -4543,7 +4808,8 @@ export const recordScreens = {
               ],
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.end_user"
             },
             "end_user_email": {
               "type": [
@@ -4551,7 +4817,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 100
+              "maxLength": 100,
+              "title": "orders.end_user_email"
             },
             "attention_required": {
               "type": [
@@ -4559,7 +4826,8 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.attention_required"
             },
             "discount": {
               "type": [
@@ -4568,6 +4836,7 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "orders.discount",
               "x-format": "money"
             },
             "ship_cost": {
@@ -4577,11 +4846,13 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "orders.ship_cost",
               "x-format": "money"
             },
             "part_ship": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "orders.part_ship"
             },
             "ship_instructions": {
               "type": [
@@ -4589,7 +4860,8 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.ship_instructions"
             },
             "provisioning_instructions": {
               "type": [
@@ -4597,7 +4869,8 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.provisioning_instructions"
             },
             "shipping_company_name": {
               "type": [
@@ -4606,7 +4879,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_company_name"
             },
             "shipping_recipient_name": {
               "type": [
@@ -4615,7 +4889,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_recipient_name"
             },
             "shipping_addr_line_1": {
               "type": [
@@ -4624,7 +4899,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_1"
             },
             "shipping_addr_line_2": {
               "type": [
@@ -4633,7 +4909,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_2"
             },
             "shipping_city": {
               "type": [
@@ -4642,7 +4919,8 @@ export const recordScreens = {
               ],
               "maxLength": 50,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_city"
             },
             "shipping_region": {
               "type": [
@@ -4651,7 +4929,8 @@ export const recordScreens = {
               ],
               "maxLength": 30,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_region"
             },
             "shipping_postal_code": {
               "type": [
@@ -4660,7 +4939,8 @@ export const recordScreens = {
               ],
               "maxLength": 36,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_postal_code"
             },
             "shipping_country_code": {
               "type": [
@@ -4669,7 +4949,8 @@ export const recordScreens = {
               ],
               "maxLength": 2,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_country_code"
             },
             "finance_target": {
               "type": [
@@ -4681,6 +4962,7 @@ export const recordScreens = {
                 "CUSTOMER",
                 null
               ],
+              "title": "fields.finance_target",
               "x-enum": "finance_target"
             },
             "finance_title": {
@@ -4699,6 +4981,7 @@ export const recordScreens = {
                 "Other",
                 null
               ],
+              "title": "fields.finance_title",
               "x-enum": "person_title"
             },
             "finance_first_name": {
@@ -4708,7 +4991,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_first_name"
             },
             "finance_last_name": {
               "type": [
@@ -4717,7 +5001,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_last_name"
             },
             "finance_email_address": {
               "type": [
@@ -4725,7 +5010,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "fields.finance_email_address"
             },
             "finance_contact_number": {
               "type": [
@@ -4733,7 +5019,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^\\+?[0-9 ()\\-]*$",
-              "maxLength": 50
+              "maxLength": 50,
+              "title": "fields.finance_contact_number"
             },
             "finance_term_length": {
               "type": [
@@ -4747,6 +5034,7 @@ export const recordScreens = {
                 60,
                 null
               ],
+              "title": "fields.finance_term_length",
               "x-enum": "finance_term"
             },
             "finance_company_number": {
@@ -4756,7 +5044,8 @@ export const recordScreens = {
               ],
               "maxLength": 20,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_company_number"
             },
             "finance_company_name": {
               "type": [
@@ -4765,11 +5054,13 @@ export const recordScreens = {
               ],
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_company_name"
             },
             "finance_approved": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "fields.finance_approved"
             },
             "finance_reg_company_name": {
               "type": [
@@ -4778,7 +5069,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_company_name"
             },
             "finance_reg_addr_line_1": {
               "type": [
@@ -4787,7 +5079,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_addr_line_1"
             },
             "finance_reg_addr_line_2": {
               "type": [
@@ -4796,7 +5089,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_addr_line_2"
             },
             "finance_reg_city": {
               "type": [
@@ -4805,7 +5099,8 @@ export const recordScreens = {
               ],
               "maxLength": 50,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_city"
             },
             "finance_reg_region": {
               "type": [
@@ -4814,7 +5109,8 @@ export const recordScreens = {
               ],
               "maxLength": 30,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_region"
             },
             "finance_reg_postal_code": {
               "type": [
@@ -4823,7 +5119,8 @@ export const recordScreens = {
               ],
               "maxLength": 36,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_postal_code"
             },
             "finance_reg_country_code": {
               "type": [
@@ -4832,7 +5129,8 @@ export const recordScreens = {
               ],
               "maxLength": 2,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_reg_country_code"
             },
             "shipping_type": {
               "anyOf": [
@@ -4842,7 +5140,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.shipping_type"
             },
             "quote": {
               "anyOf": [
@@ -4852,7 +5151,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "orders.quote"
             },
             "subscription": {
               "anyOf": [
@@ -4862,7 +5162,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "orders.subscription"
             },
             "organisation": {
               "anyOf": [
@@ -4872,7 +5173,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "orders.organisation"
             },
             "created_by_user": {
               "anyOf": [
@@ -4882,19 +5184,22 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.created_by_user"
             },
             "line_items": {
               "type": "array",
               "items": {
                 "$ref": "#/definitions/OrderLineItem"
-              }
+              },
+              "title": "fields.line_items"
             },
             "linked_supplier_refs": {
               "type": "array",
               "items": {
                 "$ref": "#/definitions/LinkedSupplierRef"
-              }
+              },
+              "title": "orders.linked_supplier_refs"
             }
           }
         },
@@ -5188,13 +5493,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -5202,7 +5509,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -5222,7 +5530,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.name"
             }
           }
         },
@@ -5262,7 +5571,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "subscriptions.name"
             }
           }
         }
@@ -5459,7 +5769,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "users.name"
             }
           }
         },
@@ -5481,13 +5792,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -5495,7 +5808,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -5551,7 +5865,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.name"
             },
             "supplier_ref": {
               "type": [
@@ -5560,18 +5875,21 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.supplier_ref"
             },
             "date": {
               "type": "string",
-              "format": "date-time"
+              "format": "date-time",
+              "title": "fields.date"
             },
             "expiry_date": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "quotes.expiry_date"
             },
             "quote_status": {
               "type": "string",
@@ -5584,6 +5902,7 @@ export const recordScreens = {
                 "VOIDED"
               ],
               "default": "DRAFT",
+              "title": "quotes.quote_status",
               "x-enum": "quote_status"
             },
             "total": {
@@ -5591,6 +5910,7 @@ export const recordScreens = {
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
               "default": 0,
+              "title": "quotes.total",
               "x-format": "money"
             },
             "currency": {
@@ -5600,6 +5920,7 @@ export const recordScreens = {
                 "EUR"
               ],
               "default": "GBP",
+              "title": "orders.currency",
               "x-enum": "currency"
             },
             "purchase_order_number": {
@@ -5609,7 +5930,8 @@ export const recordScreens = {
               ],
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.purchase_order_number"
             },
             "order_id": {
               "type": [
@@ -5617,7 +5939,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "fields.order_id"
             },
             "recipient_name": {
               "type": [
@@ -5626,7 +5949,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.recipient_name"
             },
             "recipient_email": {
               "type": [
@@ -5634,7 +5958,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 100
+              "maxLength": 100,
+              "title": "quotes.recipient_email"
             },
             "payment_type": {
               "type": "string",
@@ -5643,6 +5968,7 @@ export const recordScreens = {
                 "FINANCE"
               ],
               "default": "ON_ACCOUNT",
+              "title": "orders.payment_type",
               "x-enum": "payment_type"
             },
             "finance_target": {
@@ -5655,6 +5981,7 @@ export const recordScreens = {
                 "CUSTOMER",
                 null
               ],
+              "title": "fields.finance_target",
               "x-enum": "finance_target"
             },
             "finance_title": {
@@ -5673,6 +6000,7 @@ export const recordScreens = {
                 "Other",
                 null
               ],
+              "title": "fields.finance_title",
               "x-enum": "person_title"
             },
             "finance_first_name": {
@@ -5682,7 +6010,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_first_name"
             },
             "finance_last_name": {
               "type": [
@@ -5691,7 +6020,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_last_name"
             },
             "finance_email_address": {
               "type": [
@@ -5699,7 +6029,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "fields.finance_email_address"
             },
             "finance_contact_number": {
               "type": [
@@ -5707,7 +6038,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^\\+?[0-9 ()\\-]*$",
-              "maxLength": 50
+              "maxLength": 50,
+              "title": "fields.finance_contact_number"
             },
             "finance_term_length": {
               "type": [
@@ -5721,6 +6053,7 @@ export const recordScreens = {
                 60,
                 null
               ],
+              "title": "fields.finance_term_length",
               "x-enum": "finance_term"
             },
             "provisioning_instructions": {
@@ -5729,7 +6062,8 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.provisioning_instructions"
             },
             "ship_instructions": {
               "type": [
@@ -5737,11 +6071,13 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.ship_instructions"
             },
             "part_ship": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "orders.part_ship"
             },
             "ship_cost": {
               "type": [
@@ -5750,11 +6086,13 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "orders.ship_cost",
               "x-format": "money"
             },
             "requires_approval": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "quotes.requires_approval"
             },
             "shipping_company_name": {
               "type": [
@@ -5763,7 +6101,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_company_name"
             },
             "shipping_recipient_name": {
               "type": [
@@ -5772,7 +6111,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_recipient_name"
             },
             "shipping_addr_line_1": {
               "type": [
@@ -5781,7 +6121,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_1"
             },
             "shipping_addr_line_2": {
               "type": [
@@ -5790,7 +6131,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_2"
             },
             "shipping_city": {
               "type": [
@@ -5799,7 +6141,8 @@ export const recordScreens = {
               ],
               "maxLength": 50,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_city"
             },
             "shipping_region": {
               "type": [
@@ -5808,7 +6151,8 @@ export const recordScreens = {
               ],
               "maxLength": 30,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_region"
             },
             "shipping_postal_code": {
               "type": [
@@ -5817,7 +6161,8 @@ export const recordScreens = {
               ],
               "maxLength": 36,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_postal_code"
             },
             "shipping_country_code": {
               "type": [
@@ -5826,13 +6171,15 @@ export const recordScreens = {
               ],
               "maxLength": 2,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_country_code"
             },
             "revision": {
               "type": "integer",
               "minimum": 1,
               "maximum": 2147483647,
-              "default": 1
+              "default": 1,
+              "title": "quotes.revision"
             },
             "shipping_type": {
               "anyOf": [
@@ -5842,7 +6189,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.shipping_type"
             },
             "organisation_from": {
               "anyOf": [
@@ -5852,7 +6200,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "quotes.organisation_from"
             },
             "organisation_to": {
               "anyOf": [
@@ -5862,7 +6211,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "quotes.organisation_to"
             },
             "created_by_user": {
               "anyOf": [
@@ -5872,7 +6222,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.created_by_user"
             }
           }
         },
@@ -6071,7 +6422,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "users.name"
             }
           }
         },
@@ -6093,13 +6445,15 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 255,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "organisations.name"
             },
             "depth": {
               "type": "integer",
               "minimum": 0,
               "maximum": 2147483647,
-              "default": 0
+              "default": 0,
+              "title": "organisations.depth"
             },
             "parent": {
               "type": [
@@ -6107,7 +6461,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "organisations.parent"
             }
           }
         },
@@ -6163,7 +6518,8 @@ export const recordScreens = {
               "type": "string",
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.name"
             },
             "supplier_ref": {
               "type": [
@@ -6172,18 +6528,21 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.supplier_ref"
             },
             "date": {
               "type": "string",
-              "format": "date-time"
+              "format": "date-time",
+              "title": "fields.date"
             },
             "expiry_date": {
               "type": [
                 "string",
                 "null"
               ],
-              "format": "date"
+              "format": "date",
+              "title": "quotes.expiry_date"
             },
             "quote_status": {
               "type": "string",
@@ -6196,6 +6555,7 @@ export const recordScreens = {
                 "VOIDED"
               ],
               "default": "DRAFT",
+              "title": "quotes.quote_status",
               "x-enum": "quote_status"
             },
             "total": {
@@ -6203,6 +6563,7 @@ export const recordScreens = {
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
               "default": 0,
+              "title": "quotes.total",
               "x-format": "money"
             },
             "currency": {
@@ -6212,6 +6573,7 @@ export const recordScreens = {
                 "EUR"
               ],
               "default": "GBP",
+              "title": "orders.currency",
               "x-enum": "currency"
             },
             "purchase_order_number": {
@@ -6221,7 +6583,8 @@ export const recordScreens = {
               ],
               "maxLength": 45,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.purchase_order_number"
             },
             "order_id": {
               "type": [
@@ -6229,7 +6592,8 @@ export const recordScreens = {
                 "null"
               ],
               "minimum": 1,
-              "maximum": 2147483647
+              "maximum": 2147483647,
+              "title": "fields.order_id"
             },
             "recipient_name": {
               "type": [
@@ -6238,7 +6602,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "quotes.recipient_name"
             },
             "recipient_email": {
               "type": [
@@ -6246,7 +6611,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 100
+              "maxLength": 100,
+              "title": "quotes.recipient_email"
             },
             "payment_type": {
               "type": "string",
@@ -6255,6 +6621,7 @@ export const recordScreens = {
                 "FINANCE"
               ],
               "default": "ON_ACCOUNT",
+              "title": "orders.payment_type",
               "x-enum": "payment_type"
             },
             "finance_target": {
@@ -6267,6 +6634,7 @@ export const recordScreens = {
                 "CUSTOMER",
                 null
               ],
+              "title": "fields.finance_target",
               "x-enum": "finance_target"
             },
             "finance_title": {
@@ -6285,6 +6653,7 @@ export const recordScreens = {
                 "Other",
                 null
               ],
+              "title": "fields.finance_title",
               "x-enum": "person_title"
             },
             "finance_first_name": {
@@ -6294,7 +6663,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_first_name"
             },
             "finance_last_name": {
               "type": [
@@ -6303,7 +6673,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "fields.finance_last_name"
             },
             "finance_email_address": {
               "type": [
@@ -6311,7 +6682,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-              "maxLength": 255
+              "maxLength": 255,
+              "title": "fields.finance_email_address"
             },
             "finance_contact_number": {
               "type": [
@@ -6319,7 +6691,8 @@ export const recordScreens = {
                 "null"
               ],
               "pattern": "^\\+?[0-9 ()\\-]*$",
-              "maxLength": 50
+              "maxLength": 50,
+              "title": "fields.finance_contact_number"
             },
             "finance_term_length": {
               "type": [
@@ -6333,6 +6706,7 @@ export const recordScreens = {
                 60,
                 null
               ],
+              "title": "fields.finance_term_length",
               "x-enum": "finance_term"
             },
             "provisioning_instructions": {
@@ -6341,7 +6715,8 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.provisioning_instructions"
             },
             "ship_instructions": {
               "type": [
@@ -6349,11 +6724,13 @@ export const recordScreens = {
                 "null"
               ],
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "orders.ship_instructions"
             },
             "part_ship": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "orders.part_ship"
             },
             "ship_cost": {
               "type": [
@@ -6362,11 +6739,13 @@ export const recordScreens = {
               ],
               "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "title": "orders.ship_cost",
               "x-format": "money"
             },
             "requires_approval": {
               "type": "boolean",
-              "default": false
+              "default": false,
+              "title": "quotes.requires_approval"
             },
             "shipping_company_name": {
               "type": [
@@ -6375,7 +6754,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_company_name"
             },
             "shipping_recipient_name": {
               "type": [
@@ -6384,7 +6764,8 @@ export const recordScreens = {
               ],
               "maxLength": 100,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_recipient_name"
             },
             "shipping_addr_line_1": {
               "type": [
@@ -6393,7 +6774,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_1"
             },
             "shipping_addr_line_2": {
               "type": [
@@ -6402,7 +6784,8 @@ export const recordScreens = {
               ],
               "maxLength": 150,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_addr_line_2"
             },
             "shipping_city": {
               "type": [
@@ -6411,7 +6794,8 @@ export const recordScreens = {
               ],
               "maxLength": 50,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_city"
             },
             "shipping_region": {
               "type": [
@@ -6420,7 +6804,8 @@ export const recordScreens = {
               ],
               "maxLength": 30,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_region"
             },
             "shipping_postal_code": {
               "type": [
@@ -6429,7 +6814,8 @@ export const recordScreens = {
               ],
               "maxLength": 36,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_postal_code"
             },
             "shipping_country_code": {
               "type": [
@@ -6438,13 +6824,15 @@ export const recordScreens = {
               ],
               "maxLength": 2,
               "minLength": 1,
-              "pattern": "\\S"
+              "pattern": "\\S",
+              "title": "baskets.shipping_country_code"
             },
             "revision": {
               "type": "integer",
               "minimum": 1,
               "maximum": 2147483647,
-              "default": 1
+              "default": 1,
+              "title": "quotes.revision"
             },
             "shipping_type": {
               "anyOf": [
@@ -6454,7 +6842,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.shipping_type"
             },
             "organisation_from": {
               "anyOf": [
@@ -6464,7 +6853,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "quotes.organisation_from"
             },
             "organisation_to": {
               "anyOf": [
@@ -6474,7 +6864,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "quotes.organisation_to"
             },
             "created_by_user": {
               "anyOf": [
@@ -6484,7 +6875,8 @@ export const recordScreens = {
                 {
                   "type": "null"
                 }
-              ]
+              ],
+              "title": "fields.created_by_user"
             }
           }
         },

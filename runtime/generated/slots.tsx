@@ -6,6 +6,7 @@ type Slot<Props> = LazyExoticComponent<ComponentType<Props>>;
 
 export const tabSlots: Readonly<Record<string, Slot<TabSlotProps>>> = {
   "orders/OrderView#OrderView": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/orders/OrderView').then((module) => ({ default: module.OrderView }))),
+  "organisations/OrganisationEditor#OrganisationEditor": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/organisations/OrganisationEditor').then((module) => ({ default: module.OrganisationEditor }))),
   "quotes/InwardQuoteView#InwardQuoteView": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/quotes/InwardQuoteView').then((module) => ({ default: module.InwardQuoteView }))),
   "quotes/OutwardQuoteView#OutwardQuoteView": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/quotes/OutwardQuoteView').then((module) => ({ default: module.OutwardQuoteView }))),
   "roles/PermissionsEditor#PermissionsEditor": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/roles/PermissionsEditor').then((module) => ({ default: module.PermissionsEditor }))),

@@ -4,9 +4,14 @@ import { useT } from '../i18n/useT';
 import { routePath } from '../routing/links';
 import { RouteLink } from '../routing/RouteLink';
 import { useCurrentUser } from '../session/useCurrentUser';
+import { headerStyle } from './branding';
 import { MainMenu } from './MainMenu';
 
-/** The small header: app title, the menu, the signed-in user's name, and sign in / sign out. */
+/**
+ * The small header: app title, the menu, the signed-in user's name, and sign in / sign out; for a
+ * user whose organisation has custom branding, its logo before the title and its navigation bar
+ * colour (the text black or white, whichever reads) and background image.
+ */
 export function Header() {
   const t = useT();
   const navigate = useNavigate();
@@ -17,8 +22,9 @@ export function Header() {
   const signOut = () => logout(() => void navigate(routePath('login')));
 
   return (
-    <header className="app-header">
+    <header className={`app-header${user && headerStyle(user.branding) ? ' app-header--branded' : ''}`} style={user ? headerStyle(user.branding) : undefined}>
       <RouteLink to={user ? 'webstore' : 'public_webstore'} className="app-header__title">
+        {user?.branding.image && <img className="app-header__logo" src={user.branding.image} alt={user.organisation.name} />}
         {t('app.title')}
       </RouteLink>
       <MainMenu />

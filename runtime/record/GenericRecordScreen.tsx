@@ -14,7 +14,8 @@ import { guardPasses, type Guard } from '../session/guard';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { RecordEditForm } from './RecordEditForm';
 import { Spinner } from '../ui/Spinner';
-import { describeValue, type Definitions, type JsonSchema } from './recordFields';
+import { describeValue, type Definitions, type JsonSchema, type RecordValue } from './recordFields';
+import { formConfig } from '../form/formConfig';
 import type { RecordTabConfig } from './ChildListTab';
 import { RecordTabs, type LoadedRecord } from './RecordTabs';
 import { ActionBar } from '../actions/ActionBar';
@@ -44,9 +45,21 @@ interface RecordScreenConfig {
   readonly actions?: readonly ActionConfig[];
   /** A hand-written component drawing the record instead of the definition list (the order page). */
   readonly view?: string;
+  /** The view draws the tab bar: it gets the tabs below and puts its own first (the organisation editor). */
+  readonly viewTabs?: boolean;
 }
 
 const configs: Readonly<Record<string, RecordScreenConfig>> = recordScreens;
+
+/**
+ * What an editor of the record sees besides its form: the record's other properties, read-only
+ * (a role's organisation, created, created by and last modification, 002 §2.8), its id apart.
+ */
+export function beyondForm(value: RecordValue, form: FormName): RecordValue {
+  if (value.kind !== 'object') return value;
+  const edited = new Set(Object.keys(formConfig(form).schema.properties));
+  return { kind: 'object', entries: value.entries.filter((entry) => entry.name !== 'id' && !edited.has(entry.name)) };
+}
 
 function recordScreenConfig(name: string): RecordScreenConfig {
   const config = configs[name];
@@ -93,9 +106,12 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   // A save of the definition changes the record: reload it, so that its actions send the new ETag.
   const definition = (value: NonNullable<typeof described>, recordId: string) =>
     config.view ? (
-      <Slot registry={tabSlots} component={config.view} props={{ id: recordId, record: values, etag: record.etag, reload: load.reload }} />
+      <Slot registry={tabSlots} component={config.view} props={{ id: recordId, record: values, etag: record.etag, reload: load.reload, ...(config.viewTabs && { tabs }) }} />
     ) : editable && config.edit ? (
-      <RecordEditForm form={config.edit.form} recordPath={config.path} id={recordId} onSaved={load.reload} />
+      <>
+        <RecordValueView value={beyondForm(value, config.edit.form)} />
+        <RecordEditForm form={config.edit.form} recordPath={config.path} id={recordId} onSaved={load.reload} />
+      </>
     ) : (
       <RecordValueView value={value} />
     );
@@ -123,7 +139,7 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
       )}
       {!described || id === undefined || redirected ? (
         <Spinner />
-      ) : config.tabs.length > 0 ? (
+      ) : config.tabs.length > 0 && !config.viewTabs ? (
         <RecordTabs tabs={tabs} id={id} record={record} definition={definition(described, id)} />
       ) : (
         definition(described, id)

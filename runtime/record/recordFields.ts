@@ -49,6 +49,11 @@ export function humanise(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A property's label: its title from the catalogue (a message key) in the user's language, else its name made readable. */
+function labelText(title: string | undefined, name: string, context: CellContext): string {
+  return (title && context.message(title)) ?? title ?? humanise(name);
+}
+
 /** The properties a reference to another record carries (OrganisationRef, UserRef…). */
 const REFERENCE_PROPERTIES = new Set(['id', 'name', 'depth', 'parent']);
 
@@ -75,7 +80,7 @@ function objectEntries(schema: JsonSchema, value: Readonly<Record<string, unknow
   const currency = typeof value.currency === 'string' && value.currency ? value.currency : context.currency;
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
     name,
-    label: property.title ?? humanise(name),
+    label: labelText(property.title, name, context),
     value: describeValue(property, value[name], definitions, context, currency),
   }));
 }
@@ -101,7 +106,7 @@ export function describeValue(
   if (Array.isArray(value)) {
     const items = schema.items ? resolveSchema(schema.items, definitions) : {};
     if (items.properties) {
-      const columns = Object.entries(items.properties).map(([name, property]) => ({ name, label: property.title ?? humanise(name) }));
+      const columns = Object.entries(items.properties).map(([name, property]) => ({ name, label: labelText(property.title, name, context) }));
       const rows = value.map((row: unknown) => {
         const record = row !== null && typeof row === 'object' ? (row as Record<string, unknown>) : {};
         const rowCurrency = typeof record.currency === 'string' && record.currency ? record.currency : currency;

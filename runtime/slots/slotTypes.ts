@@ -1,3 +1,5 @@
+import type { RecordTabConfig } from '../record/ChildListTab';
+
 /**
  * The props of hand-written components the spec places below screen level (`file#Export` on a
  * record tab, a list or tab cell, or an action). The generated registry (runtime/generated/slots.tsx)
@@ -16,6 +18,8 @@ export interface TabSlotProps {
   /** The tab's alerts from the spec (`success`, `failure`), for a tab that saves. */
   success?: string;
   failure?: string;
+  /** For a record's view that draws the tab bar (spec `view_tabs`): the screen's tabs the user may see, to draw after its own. */
+  tabs?: readonly RecordTabConfig[];
 }
 
 /** A list or tab cell: its row, and the record's id on a record's tab. */

@@ -68,15 +68,15 @@ export function FeedPage() {
   const delivery = (Object.keys(draft) as (keyof FeedDraft)[]).filter((field) => !DEFINITION.includes(field) && !CONFIGURATION.includes(field));
 
   const leading: LeadingTab[] = [
-    { label: 'feeds.tab_definition', content: <FeedDefinitionTab editor={shownEditor} draft={draft} />, invalid: invalidOn(DEFINITION) },
+    { label: 'feeds.tab_definition', content: () => <FeedDefinitionTab editor={shownEditor} draft={draft} />, invalid: invalidOn(DEFINITION) },
     {
       label: 'feeds.tab_delivery',
-      content: <FeedDeliveryTab editor={shownEditor} draft={draft} actions={(SCREEN.actions ?? []).filter((action) => action.name === ON_DELIVERY_TAB)} />,
+      content: () => <FeedDeliveryTab editor={shownEditor} draft={draft} actions={(SCREEN.actions ?? []).filter((action) => action.name === ON_DELIVERY_TAB)} />,
       invalid: invalidOn(delivery),
     },
     {
       label: 'feeds.tab_configuration',
-      content: <FeedConfigurationTab editor={shownEditor} draft={draft} />,
+      content: () => <FeedConfigurationTab editor={shownEditor} draft={draft} />,
       disabled: draft.delivery_method === 'SITC',
       hint: t('feeds.configuration_not_for_sitc'),
       invalid: invalidOn(CONFIGURATION),

@@ -5,11 +5,12 @@ import { ApiProblem, fetchList } from '../../runtime/api/client';
 import { sendRequest } from '../../runtime/api/send';
 import type { MessageKey } from '../../runtime/generated/messages';
 import { useT } from '../../runtime/i18n/useT';
+import { useMessage } from '../../runtime/list/useMessage';
 import { hasPermission } from '../../runtime/session/permissions';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import type { TabSlotProps } from '../../runtime/slots/slotTypes';
 import { Spinner } from '../../runtime/ui/Spinner';
-import { changedGrants, keepChanges, permissionGroups, valueOf, type CatalogueEntry, type GrantValue, type GroupName, type Grants } from './permissionGroups';
+import { changedGrants, keepChanges, permissionGroups, permissionLabel, valueOf, type CatalogueEntry, type GrantValue, type GroupName, type Grants } from './permissionGroups';
 
 const VALUES: readonly GrantValue[] = [2, 1, 0];
 const GROUP_TITLES: Record<GroupName, MessageKey> = {
@@ -49,6 +50,7 @@ async function loadRole(id: string, signal?: AbortSignal): Promise<Omit<Loaded, 
  */
 export function PermissionsEditor({ id, record, etag, reload, success, failure }: TabSlotProps) {
   const t = useT();
+  const message = useMessage();
   const { user } = useCurrentUser();
   const { push } = useAlerts();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -121,13 +123,15 @@ export function PermissionsEditor({ id, record, etag, reload, success, failure }
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} data-permission={entry.name}>
-                  <td>{entry.name}</td>
+                  <td>
+                    {permissionLabel(entry.name, message)} <code className="permissions-editor__key">{entry.name}</code>
+                  </td>
                   {VALUES.map((value) => (
                     <td key={value}>
                       <input
                         type="radio"
                         name={`permission-${entry.id}`}
-                        aria-label={`${entry.name}: ${t(`permission_value.${value}`)}`}
+                        aria-label={`${permissionLabel(entry.name, message)}: ${t(`permission_value.${value}`)}`}
                         checked={valueOf(edited, entry.id) === value}
                         disabled={!editable || saving}
                         onChange={() => setEdited({ ...edited, [entry.id]: value })}

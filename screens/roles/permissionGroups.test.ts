@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { changedGrants, groupOf, keepChanges, permissionGroups } from './permissionGroups';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { messages } from '../../runtime/generated/messages';
+import { changedGrants, groupOf, keepChanges, permissionGroups, permissionLabel } from './permissionGroups';
 
 const entry = (id: number, name: string, module = 'WEBSTORE') => ({ id, name, module });
 
@@ -34,5 +37,23 @@ describe('saving the permissions', () => {
 
   it("keeps the user's changes on top of grants loaded again", () => {
     expect(keepChanges({ 1: 2, 2: 1 }, { 1: 1, 2: 1 }, { 1: 2, 2: 2, 5: 1 })).toEqual({ 1: 1, 2: 2, 5: 1 });
+  });
+});
+
+describe('permissionLabel', () => {
+  const catalogue: Record<string, string> = { 'permission_type.order': 'Orders', 'permission_action.view_draft': 'view drafts' };
+  const message = (key: string) => catalogue[key] ?? null;
+  it('names a permission by its type and action, or by itself when the catalogue lacks a word', () => {
+    expect(permissionLabel('order:view_draft', message)).toBe('Orders: view drafts');
+    expect(permissionLabel('order:teleport', message)).toBe('order:teleport');
+  });
+});
+
+describe('every permission of the spec', () => {
+  const names = (parse(readFileSync(new URL('../../spec/permissions.yaml', import.meta.url), 'utf8')) as { permissions: { name: string }[] }).permissions.map((permission) => permission.name);
+  it.each(Object.keys(messages))('has a label in %s', (locale) => {
+    const catalogue = messages[locale as keyof typeof messages] as Record<string, string>;
+    const unlabelled = names.filter((name) => permissionLabel(name, (key) => catalogue[key] ?? null) === name);
+    expect(unlabelled).toEqual([]);
   });
 });

@@ -52,3 +52,15 @@ export function keepChanges(saved: Grants, edited: Grants, fresh: Grants): Grant
   for (const { permission, value } of changedGrants(saved, edited)) kept[permission] = value;
   return kept;
 }
+
+/**
+ * A permission's label (002 §2.8 "permissions by their labels in every locale"): its type and its
+ * action from the catalogue, "Orders: view drafts" for order:view_draft; the name itself for a
+ * permission whose words the catalogue lacks.
+ */
+export function permissionLabel(name: string, message: (key: string) => string | null): string {
+  const [type = '', action = ''] = name.split(':');
+  const typeText = message(`permission_type.${type}`);
+  const actionText = message(`permission_action.${action}`);
+  return typeText !== null && actionText !== null ? `${typeText}: ${actionText}` : name;
+}

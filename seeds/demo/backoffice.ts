@@ -25,23 +25,29 @@ export const BACKOFFICE_TABLES = [
 
 const at = (iso: string) => Date.parse(iso);
 
+/**
+ * The account managers of the organisations that supply others (002 §2.4): each organisation's
+ * supplier account manager is one of its parent's (docs/backoffice.md "Organisation editor").
+ */
 const ACCOUNT_MANAGERS = [
-  { id: 1, account_manager_name: 'Alice Account', account_manager_email: 'alice@supplier.example', account_manager_phone: '020 7946 0001' },
-  { id: 2, account_manager_name: 'Ben Brooks', account_manager_email: 'ben@supplier.example', account_manager_phone: '020 7946 0002' },
-  { id: 3, account_manager_name: 'Chloe Channel', account_manager_email: 'chloe@reseller.example', account_manager_phone: null },
+  { id: 1, organisation_id: SUPPLIER, account_manager_name: 'Alice Account', account_manager_email: 'alice@supplier.example', account_manager_phone: '020 7946 0001' },
+  { id: 2, organisation_id: SUPPLIER, account_manager_name: 'Ben Brooks', account_manager_email: 'ben@supplier.example', account_manager_phone: '020 7946 0002' },
+  { id: 3, organisation_id: RESELLER, account_manager_name: 'Chloe Channel', account_manager_email: 'chloe@reseller.example', account_manager_phone: null },
+  { id: 4, organisation_id: OTHER_RESELLER, account_manager_name: 'Oscar Outlet', account_manager_email: 'oscar@other-reseller.example', account_manager_phone: '0117 496 0004' },
+  { id: 5, organisation_id: CUSTOMER, account_manager_name: 'Carla Cooper', account_manager_email: 'carla@customer.example', account_manager_phone: null },
 ];
 
-/** The supplier's account manager of each organisation, and what sets each one apart (002 §3). */
+/** The supplier's account manager of each organisation (one of its parent's), and what sets each one apart (002 §3). */
 const ORGANISATION_DETAILS: Record<number, Record<string, unknown>> = {
   // Its quotes need approval (quote:approve) for a line discount above 25 % (docs/quotes.md).
   [SUPPLIER]: { billing_account: 'SUP-0001', is_linked: true, base_url: 'https://hub.supplier.example', catalogue_id: 1, quote_approval_discount: toScaled('25') },
   [RESELLER]: { billing_account: 'RES-1002', is_linked: true, supplier_account_manager_id: 1, orders_require_manual_auth: true, order_manual_auth_limit: toScaled('5000.00'), nav_bar_colour: '#1f4e79', footer_text: 'Reseller Partners UK Ltd, reselling since 2004', heading_font: 'Georgia', text_body_font: 'Arial', catalogue_id: 2 },
-  [CUSTOMER]: { supplier_account_manager_id: 1 },
-  [EU_CUSTOMER]: { supplier_account_manager_id: 2, on_credit_hold: true },
+  [CUSTOMER]: { supplier_account_manager_id: 3 },
+  [EU_CUSTOMER]: { supplier_account_manager_id: 3, on_credit_hold: true },
   [OTHER_RESELLER]: { supplier_account_manager_id: 2, is_on_hold: true },
-  [OTHER_CUSTOMER]: { supplier_account_manager_id: 2 },
-  [CUSTOMER_BRANCH]: { supplier_account_manager_id: 1 },
-  [DORMANT_CUSTOMER]: { supplier_account_manager_id: 2 },
+  [OTHER_CUSTOMER]: { supplier_account_manager_id: 4 },
+  [CUSTOMER_BRANCH]: { supplier_account_manager_id: 5 },
+  [DORMANT_CUSTOMER]: { supplier_account_manager_id: 4 },
 };
 
 const ADDRESSES = [
@@ -176,11 +182,6 @@ export async function seedBackoffice(db: Knex): Promise<void> {
     { id: 2, name: 'Reseller partner catalogue', organisation_id: RESELLER },
   ]);
   for (const [id, details] of Object.entries(ORGANISATION_DETAILS)) await db('organisations').where('id', Number(id)).update(details);
-  await insertAll(db, 'organisation_account_managers', [
-    { id: 1, organisation_id: SUPPLIER, account_manager_id: 1 },
-    { id: 2, organisation_id: SUPPLIER, account_manager_id: 2 },
-    { id: 3, organisation_id: RESELLER, account_manager_id: 3 },
-  ]);
   await insertAll(db, 'addresses', ADDRESSES.map((address, index) => ({ id: index + 1, ...address })));
   await insertAll(db, 'linked_accounts', LINKED_ACCOUNTS);
   await insertAll(db, 'organisation_template_roles', [

@@ -119,7 +119,6 @@ export const apiSchemas = {
       "required": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -128,8 +127,6 @@ export const apiSchemas = {
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -149,7 +146,12 @@ export const apiSchemas = {
         "heading_font",
         "text_body_font",
         "require_two_factor",
-        "supplier_account_manager"
+        "parent",
+        "assigned_price_list",
+        "catalogue",
+        "supplier_account_manager",
+        "account_managers",
+        "addresses"
       ],
       "properties": {
         "id": {
@@ -162,14 +164,6 @@ export const apiSchemas = {
           "maxLength": 255,
           "minLength": 1,
           "pattern": "\\S"
-        },
-        "parent": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
         },
         "depth": {
           "type": "integer",
@@ -215,22 +209,6 @@ export const apiSchemas = {
             "RESELLER",
             null
           ]
-        },
-        "assigned_price_list": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "catalogue": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
         },
         "billing_account": {
           "type": [
@@ -397,6 +375,36 @@ export const apiSchemas = {
           "type": "boolean",
           "default": false
         },
+        "parent": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "assigned_price_list": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/PriceListRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "catalogue": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/Catalogue"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
         "supplier_account_manager": {
           "anyOf": [
             {
@@ -406,90 +414,18 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
-        }
-      }
-    },
-    "OrganisationInput": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "name"
-      ],
-      "properties": {
-        "name": {
-          "type": "string",
-          "maxLength": 255,
-          "minLength": 1,
-          "pattern": "\\S"
         },
-        "parent": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
+        "account_managers": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/AccountManager"
+          }
         },
-        "status": {
-          "type": "string",
-          "enum": [
-            "ENABLED",
-            "DISABLED"
-          ],
-          "default": "ENABLED"
-        },
-        "currency": {
-          "type": "string",
-          "enum": [
-            "GBP",
-            "EUR"
-          ],
-          "default": "GBP"
-        },
-        "can_create_resellers": {
-          "type": "boolean",
-          "default": false
-        },
-        "po_number_required": {
-          "type": "boolean",
-          "default": false
-        },
-        "force_po_uniqueness": {
-          "type": "boolean",
-          "default": false
-        },
-        "preferred_language": {
-          "type": "string",
-          "enum": [
-            "de",
-            "en",
-            "es",
-            "fr",
-            "it",
-            "nl"
-          ],
-          "default": "en"
-        },
-        "user_inactivity_timeout": {
-          "type": "integer",
-          "enum": [
-            86400,
-            43200,
-            28800,
-            14400,
-            7200,
-            3600,
-            1800
-          ],
-          "default": 86400
-        },
-        "admin_email": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-          "maxLength": 255
+        "addresses": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/Address"
+          }
         }
       }
     },
@@ -4929,31 +4865,6 @@ export const apiSchemas = {
           "items": {
             "$ref": "api#/definitions/AuditFieldChange"
           }
-        }
-      }
-    },
-    "OrganisationAccountManager": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "id",
-        "account_manager"
-      ],
-      "properties": {
-        "id": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "account_manager": {
-          "anyOf": [
-            {
-              "$ref": "api#/definitions/AccountManager"
-            },
-            {
-              "type": "null"
-            }
-          ]
         }
       }
     },
@@ -10380,6 +10291,751 @@ export const apiSchemas = {
         }
       }
     },
+    "PriceListRef": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "currency"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ]
+        }
+      }
+    },
+    "AccountManagerInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "account_manager_name",
+        "account_manager_email"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "account_manager_name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "account_manager_email": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "account_manager_phone": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^\\+?[0-9 ()\\-]*$",
+          "maxLength": 25
+        }
+      },
+      "x-round-trip": "AccountManager"
+    },
+    "NewAccountManager": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "account_manager_name",
+        "account_manager_email"
+      ],
+      "properties": {
+        "account_manager_name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "account_manager_email": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "account_manager_phone": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^\\+?[0-9 ()\\-]*$",
+          "maxLength": 25
+        }
+      }
+    },
+    "AddressInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name",
+        "company_name",
+        "addr_line_1",
+        "city",
+        "postal_code",
+        "country_code"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "company_name": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "addr_line_1": {
+          "type": "string",
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "city": {
+          "type": "string",
+          "maxLength": 50,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "postal_code": {
+          "type": "string",
+          "maxLength": 36,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "country_code": {
+          "type": "string",
+          "maxLength": 2,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      },
+      "x-round-trip": "Address"
+    },
+    "FirstAdmin": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "first_admin_name",
+        "first_admin_email",
+        "first_admin_timezone"
+      ],
+      "properties": {
+        "first_admin_name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "first_admin_email": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "first_admin_timezone": {
+          "type": "string",
+          "maxLength": 64,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    "OrganisationInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "parent": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "ENABLED",
+            "DISABLED"
+          ],
+          "default": "ENABLED"
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "default": "GBP"
+        },
+        "finance_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "AGENT",
+            "RESELLER",
+            null
+          ]
+        },
+        "can_create_resellers": {
+          "type": "boolean",
+          "default": false
+        },
+        "po_number_required": {
+          "type": "boolean",
+          "default": false
+        },
+        "force_po_uniqueness": {
+          "type": "boolean",
+          "default": false
+        },
+        "orders_require_manual_auth": {
+          "type": "boolean",
+          "default": false
+        },
+        "order_manual_auth_limit": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "preferred_language": {
+          "type": "string",
+          "enum": [
+            "de",
+            "en",
+            "es",
+            "fr",
+            "it",
+            "nl"
+          ],
+          "default": "en"
+        },
+        "user_inactivity_timeout": {
+          "type": "integer",
+          "enum": [
+            86400,
+            43200,
+            28800,
+            14400,
+            7200,
+            3600,
+            1800
+          ],
+          "default": 86400
+        },
+        "admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "subscribed_modules": {
+          "type": "array",
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "enum": [
+              "WEBSTORE",
+              "DOVETAIL"
+            ]
+          },
+          "default": [
+            "WEBSTORE"
+          ]
+        },
+        "is_on_hold": {
+          "type": "boolean",
+          "default": false
+        },
+        "on_credit_hold": {
+          "type": "boolean",
+          "default": false
+        },
+        "billing_account": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "is_linked": {
+          "type": "boolean",
+          "default": false
+        },
+        "assigned_price_list": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "catalogue": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "base_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "supplier_account_manager": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "nav_bar_colour": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 7
+        },
+        "footer_text": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500
+        },
+        "heading_font": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "text_body_font": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "new_supplier_account_manager": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/NewAccountManager"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "account_managers": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/AccountManagerInput"
+          },
+          "maxItems": 100
+        },
+        "addresses": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/AddressInput"
+          },
+          "maxItems": 100
+        },
+        "first_admin": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/FirstAdmin"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "template_roles": {
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "maxItems": 100
+        }
+      }
+    },
+    "OrganisationUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "AGENT",
+            "RESELLER",
+            null
+          ]
+        },
+        "can_create_resellers": {
+          "type": "boolean",
+          "default": false
+        },
+        "po_number_required": {
+          "type": "boolean",
+          "default": false
+        },
+        "force_po_uniqueness": {
+          "type": "boolean",
+          "default": false
+        },
+        "orders_require_manual_auth": {
+          "type": "boolean",
+          "default": false
+        },
+        "order_manual_auth_limit": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "preferred_language": {
+          "type": "string",
+          "enum": [
+            "de",
+            "en",
+            "es",
+            "fr",
+            "it",
+            "nl"
+          ],
+          "default": "en"
+        },
+        "user_inactivity_timeout": {
+          "type": "integer",
+          "enum": [
+            86400,
+            43200,
+            28800,
+            14400,
+            7200,
+            3600,
+            1800
+          ],
+          "default": 86400
+        },
+        "admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "subscribed_modules": {
+          "type": "array",
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "enum": [
+              "WEBSTORE",
+              "DOVETAIL"
+            ]
+          },
+          "default": [
+            "WEBSTORE"
+          ]
+        },
+        "is_on_hold": {
+          "type": "boolean",
+          "default": false
+        },
+        "on_credit_hold": {
+          "type": "boolean",
+          "default": false
+        },
+        "billing_account": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "is_linked": {
+          "type": "boolean",
+          "default": false
+        },
+        "assigned_price_list": {
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            {
+              "$ref": "api#/definitions/PriceListRef"
+            }
+          ],
+          "x-record-ref": true
+        },
+        "catalogue": {
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            {
+              "$ref": "api#/definitions/Catalogue"
+            }
+          ],
+          "x-record-ref": true
+        },
+        "base_url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "supplier_account_manager": {
+          "anyOf": [
+            {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            {
+              "$ref": "api#/definitions/AccountManager"
+            }
+          ],
+          "x-record-ref": true
+        },
+        "nav_bar_colour": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 7
+        },
+        "footer_text": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500
+        },
+        "heading_font": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "text_body_font": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "branding_image": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "branding_background_image": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "new_supplier_account_manager": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/NewAccountManager"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "account_managers": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/AccountManagerInput"
+          },
+          "maxItems": 100
+        },
+        "addresses": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/AddressInput"
+          },
+          "maxItems": 100
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "depth": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "readOnly": true
+        },
+        "tenant_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20,
+          "readOnly": true
+        },
+        "team_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20,
+          "readOnly": true
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "ENABLED",
+            "DISABLED"
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "require_two_factor": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        },
+        "parent": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "readOnly": true,
+          "x-fixed": true,
+          "description": "As the record shows it; another value is refused (403 forbidden_field)"
+        }
+      },
+      "x-round-trip": "Organisation"
+    },
     "ProductGroupCandidate": {
       "type": "object",
       "additionalProperties": false,
@@ -11605,7 +12261,8 @@ export const apiSchemas = {
         "currency",
         "permissions",
         "modules",
-        "organisation"
+        "organisation",
+        "branding"
       ],
       "properties": {
         "id": {
@@ -11695,6 +12352,77 @@ export const apiSchemas = {
         },
         "two_factor_enrolment_required": {
           "type": "boolean"
+        },
+        "branding": {
+          "$ref": "api#/definitions/Branding"
+        }
+      }
+    },
+    "Branding": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "image",
+        "background_image",
+        "nav_bar_colour",
+        "footer_text",
+        "heading_font",
+        "text_body_font"
+      ],
+      "properties": {
+        "image": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "background_image": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "nav_bar_colour": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 7,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "footer_text": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "heading_font": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "text_body_font": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
         }
       }
     },

@@ -59,6 +59,11 @@ export const entities = {
         "column": "id",
         "type": "id"
       },
+      "organisation": {
+        "column": "organisation_id",
+        "type": "ref",
+        "to": "organisation"
+      },
       "account_manager_name": {
         "column": "account_manager_name",
         "type": "string"
@@ -70,6 +75,44 @@ export const entities = {
       "account_manager_phone": {
         "column": "account_manager_phone",
         "type": "phone"
+      }
+    }
+  },
+  "branding_file": {
+    "table": "branding_files",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "token": {
+        "column": "token",
+        "type": "string"
+      },
+      "organisation": {
+        "column": "organisation_id",
+        "type": "ref",
+        "to": "organisation"
+      },
+      "content_type": {
+        "column": "content_type",
+        "type": "string"
+      },
+      "file_name": {
+        "column": "file_name",
+        "type": "string"
+      },
+      "size": {
+        "column": "size",
+        "type": "integer"
+      },
+      "bytes": {
+        "column": "bytes",
+        "type": "binary"
+      },
+      "created_at": {
+        "column": "created_at",
+        "type": "timestamp"
       }
     }
   },

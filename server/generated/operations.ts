@@ -18,6 +18,7 @@ import * as orders_handlers from '../modules/orders/handlers';
 import * as orders_linkedSupplierRefs from '../modules/orders/linkedSupplierRefs';
 import * as orders_orderActions from '../modules/orders/orderActions';
 import * as orders_ordersExport from '../modules/orders/ordersExport';
+import * as organisations_branding from '../modules/organisations/branding';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
 import * as quotes_acceptQuote from '../modules/quotes/acceptQuote';
@@ -253,7 +254,6 @@ export const operations: OperationDef[] = [
       "fields": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -262,8 +262,6 @@ export const operations: OperationDef[] = [
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -286,6 +284,36 @@ export const operations: OperationDef[] = [
       ],
       "expand": [
         {
+          "property": "parent",
+          "via": "parent",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "assigned_price_list",
+          "via": "assigned_price_list",
+          "entity": "price_list",
+          "fields": [
+            "id",
+            "name",
+            "currency"
+          ]
+        },
+        {
+          "property": "catalogue",
+          "via": "catalogue",
+          "entity": "catalogue",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
           "property": "supplier_account_manager",
           "via": "supplier_account_manager",
           "entity": "account_manager",
@@ -294,6 +322,36 @@ export const operations: OperationDef[] = [
             "account_manager_name",
             "account_manager_email",
             "account_manager_phone"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "account_managers",
+          "via": "organisation",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        },
+        {
+          "property": "addresses",
+          "via": "organisation",
+          "entity": "address",
+          "fields": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
           ]
         }
       ],
@@ -312,27 +370,6 @@ export const operations: OperationDef[] = [
         "field": "self"
       }
     },
-  },
-  {
-    id: "createOrganisation",
-    method: "post",
-    path: "/organisations",
-    auth: "session",
-    permission: "organisation:modify",
-    guard: {"can_create_resellers":true},
-    status: 201,
-    paramsSchema: {
-      "type": "object",
-      "properties": {}
-    },
-    querySchema: {
-      "type": "object",
-      "properties": {}
-    },
-    bodySchema: {
-      "$ref": "api#/definitions/OrganisationInput"
-    },
-    handler: organisations_handlers.createOrganisation satisfies Handler<"createOrganisation">,
   },
   {
     id: "enableOrganisation",
@@ -364,7 +401,6 @@ export const operations: OperationDef[] = [
       "fields": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -373,8 +409,6 @@ export const operations: OperationDef[] = [
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -397,6 +431,36 @@ export const operations: OperationDef[] = [
       ],
       "expand": [
         {
+          "property": "parent",
+          "via": "parent",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "assigned_price_list",
+          "via": "assigned_price_list",
+          "entity": "price_list",
+          "fields": [
+            "id",
+            "name",
+            "currency"
+          ]
+        },
+        {
+          "property": "catalogue",
+          "via": "catalogue",
+          "entity": "catalogue",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
           "property": "supplier_account_manager",
           "via": "supplier_account_manager",
           "entity": "account_manager",
@@ -405,6 +469,36 @@ export const operations: OperationDef[] = [
             "account_manager_name",
             "account_manager_email",
             "account_manager_phone"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "account_managers",
+          "via": "organisation",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        },
+        {
+          "property": "addresses",
+          "via": "organisation",
+          "entity": "address",
+          "fields": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
           ]
         }
       ],
@@ -468,7 +562,6 @@ export const operations: OperationDef[] = [
       "fields": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -477,8 +570,6 @@ export const operations: OperationDef[] = [
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -501,6 +592,36 @@ export const operations: OperationDef[] = [
       ],
       "expand": [
         {
+          "property": "parent",
+          "via": "parent",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "assigned_price_list",
+          "via": "assigned_price_list",
+          "entity": "price_list",
+          "fields": [
+            "id",
+            "name",
+            "currency"
+          ]
+        },
+        {
+          "property": "catalogue",
+          "via": "catalogue",
+          "entity": "catalogue",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
           "property": "supplier_account_manager",
           "via": "supplier_account_manager",
           "entity": "account_manager",
@@ -509,6 +630,36 @@ export const operations: OperationDef[] = [
             "account_manager_name",
             "account_manager_email",
             "account_manager_phone"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "account_managers",
+          "via": "organisation",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        },
+        {
+          "property": "addresses",
+          "via": "organisation",
+          "entity": "address",
+          "fields": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
           ]
         }
       ],
@@ -1732,44 +1883,17 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/ProductGroupInput"
     },
-    generic: {
-      "kind": "update",
-      "entity": "product_group",
-      "fields": [
-        "id",
-        "name",
-        "description",
-        "detailed_description",
-        "status",
-        "subscription_type",
-        "subscription_product_type",
-        "grading"
-      ],
-      "expand": [],
-      "sort": [],
-      "filters": [],
-      "write": {
-        "fields": [
-          "name",
-          "description",
-          "detailed_description",
-          "status",
-          "subscription_type",
-          "subscription_product_type",
-          "grading"
-        ],
-        "requires": {
-          "subscription_product_type": "subscription_type"
-        }
-      }
-    },
+    handler: productGroups_handlers.updateProductGroup satisfies Handler<"updateProductGroup">,
     record: {
       "get": "getProductGroup",
       "entity": "product_group",
       "same": true
     },
     access: {
-      "entity": "product_group"
+      "entity": "product_group",
+      "of": [
+        "getProductGroup"
+      ]
     },
   },
   {
@@ -3168,34 +3292,36 @@ export const operations: OperationDef[] = [
     },
     querySchema: {
       "type": "object",
-      "properties": {}
+      "properties": {
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+account_manager_name",
+            "-account_manager_name"
+          ],
+          "default": "+account_manager_name"
+        }
+      }
     },
     generic: {
       "kind": "children",
-      "entity": "organisation_account_manager",
+      "entity": "account_manager",
       "fields": [
-        "id"
+        "id",
+        "account_manager_name",
+        "account_manager_email",
+        "account_manager_phone"
       ],
-      "expand": [
-        {
-          "property": "account_manager",
-          "via": "account_manager",
-          "entity": "account_manager",
-          "fields": [
-            "id",
-            "account_manager_name",
-            "account_manager_email",
-            "account_manager_phone"
-          ]
-        }
+      "expand": [],
+      "sort": [
+        "account_manager_name"
       ],
-      "sort": [],
       "filters": [],
       "children": {
         "of": "getOrganisation",
         "via": "organisation",
         "where": {},
-        "defaultSort": "+id"
+        "defaultSort": "+account_manager_name"
       }
     },
     access: {
@@ -8739,6 +8865,222 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "createOrganisation",
+    method: "post",
+    path: "/organisations",
+    auth: "session",
+    permission: "organisation:modify",
+    guard: {"can_create_resellers":true},
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrganisationInput"
+    },
+    files: [
+      {
+        "name": "image",
+        "maxBytes": 2097152
+      },
+      {
+        "name": "background_image",
+        "maxBytes": 2097152
+      }
+    ],
+    handler: organisations_handlers.createOrganisation satisfies Handler<"createOrganisation">,
+  },
+  {
+    id: "updateOrganisation",
+    method: "put",
+    path: "/organisations/:id",
+    auth: "session",
+    permission: "organisation:modify",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/OrganisationUpdate"
+    },
+    files: [
+      {
+        "name": "image",
+        "maxBytes": 2097152
+      },
+      {
+        "name": "background_image",
+        "maxBytes": 2097152
+      }
+    ],
+    handler: organisations_handlers.updateOrganisation satisfies Handler<"updateOrganisation">,
+    record: {
+      "get": "getOrganisation",
+      "entity": "organisation",
+      "same": true
+    },
+    access: {
+      "entity": "organisation",
+      "of": [
+        "getOrganisation"
+      ]
+    },
+  },
+  {
+    id: "getBrandingFile",
+    method: "get",
+    path: "/branding/:token",
+    auth: "public",
+    status: 200,
+    file: [
+      "image/png",
+      "image/jpeg",
+      "image/gif",
+      "image/webp"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "token"
+      ],
+      "properties": {
+        "token": {
+          "type": "string",
+          "maxLength": 64,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: organisations_branding.getBrandingFile satisfies Handler<"getBrandingFile">,
+  },
+  {
+    id: "listPriceLists",
+    method: "get",
+    path: "/price_lists",
+    auth: "session",
+    guard: {"root":true},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 1000
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "price_list",
+      "fields": [
+        "id",
+        "name",
+        "currency"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": []
+    },
+  },
+  {
+    id: "listCatalogues",
+    method: "get",
+    path: "/catalogues",
+    auth: "session",
+    guard: {"root":true},
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 1000
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+name",
+            "-name"
+          ],
+          "default": "+name"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "catalogue",
+      "fields": [
+        "id",
+        "name"
+      ],
+      "expand": [],
+      "sort": [
+        "name"
+      ],
+      "filters": []
+    },
+  },
+  {
     id: "listProductGroupCandidates",
     method: "get",
     path: "/productgroups/:id/all_products",
@@ -9955,7 +10297,6 @@ export const operations: OperationDef[] = [
       "fields": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -9964,8 +10305,6 @@ export const operations: OperationDef[] = [
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -9988,6 +10327,36 @@ export const operations: OperationDef[] = [
       ],
       "expand": [
         {
+          "property": "parent",
+          "via": "parent",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "assigned_price_list",
+          "via": "assigned_price_list",
+          "entity": "price_list",
+          "fields": [
+            "id",
+            "name",
+            "currency"
+          ]
+        },
+        {
+          "property": "catalogue",
+          "via": "catalogue",
+          "entity": "catalogue",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
           "property": "supplier_account_manager",
           "via": "supplier_account_manager",
           "entity": "account_manager",
@@ -9996,6 +10365,36 @@ export const operations: OperationDef[] = [
             "account_manager_name",
             "account_manager_email",
             "account_manager_phone"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "account_managers",
+          "via": "organisation",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        },
+        {
+          "property": "addresses",
+          "via": "organisation",
+          "entity": "address",
+          "fields": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
           ]
         }
       ],
@@ -10058,7 +10457,6 @@ export const operations: OperationDef[] = [
       "fields": [
         "id",
         "name",
-        "parent",
         "depth",
         "status",
         "is_on_hold",
@@ -10067,8 +10465,6 @@ export const operations: OperationDef[] = [
         "po_number_required",
         "force_po_uniqueness",
         "finance_type",
-        "assigned_price_list",
-        "catalogue",
         "billing_account",
         "orders_require_manual_auth",
         "order_manual_auth_limit",
@@ -10091,6 +10487,36 @@ export const operations: OperationDef[] = [
       ],
       "expand": [
         {
+          "property": "parent",
+          "via": "parent",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "assigned_price_list",
+          "via": "assigned_price_list",
+          "entity": "price_list",
+          "fields": [
+            "id",
+            "name",
+            "currency"
+          ]
+        },
+        {
+          "property": "catalogue",
+          "via": "catalogue",
+          "entity": "catalogue",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
           "property": "supplier_account_manager",
           "via": "supplier_account_manager",
           "entity": "account_manager",
@@ -10099,6 +10525,36 @@ export const operations: OperationDef[] = [
             "account_manager_name",
             "account_manager_email",
             "account_manager_phone"
+          ]
+        }
+      ],
+      "nested": [
+        {
+          "property": "account_managers",
+          "via": "organisation",
+          "entity": "account_manager",
+          "fields": [
+            "id",
+            "account_manager_name",
+            "account_manager_email",
+            "account_manager_phone"
+          ]
+        },
+        {
+          "property": "addresses",
+          "via": "organisation",
+          "entity": "address",
+          "fields": [
+            "id",
+            "name",
+            "company_name",
+            "recipient_name",
+            "addr_line_1",
+            "addr_line_2",
+            "city",
+            "region",
+            "postal_code",
+            "country_code"
           ]
         }
       ],

@@ -33,7 +33,6 @@ account_manager_phone: (string | null)
 export interface Organisation {
 id: number
 name: string
-parent: (number | null)
 depth: number
 status: ("ENABLED" | "DISABLED")
 is_on_hold: boolean
@@ -42,8 +41,6 @@ can_create_resellers: boolean
 po_number_required: boolean
 force_po_uniqueness: boolean
 finance_type: ("AGENT" | "RESELLER" | null)
-assigned_price_list: (number | null)
-catalogue: (number | null)
 billing_account: (string | null)
 orders_require_manual_auth: boolean
 /**
@@ -66,23 +63,39 @@ footer_text: (string | null)
 heading_font: (string | null)
 text_body_font: (string | null)
 require_two_factor: boolean
+parent: (OrganisationRef | null)
+assigned_price_list: (PriceListRef | null)
+catalogue: (Catalogue | null)
 supplier_account_manager: (AccountManager | null)
+account_managers: AccountManager[]
+addresses: Address[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "OrganisationInput".
+ * via the `definition` "OrganisationRef".
  */
-export interface OrganisationInput {
+export interface OrganisationRef {
+id: number
 name: string
-parent?: (number | null)
-status?: ("ENABLED" | "DISABLED")
-currency?: ("GBP" | "EUR")
-can_create_resellers?: boolean
-po_number_required?: boolean
-force_po_uniqueness?: boolean
-preferred_language?: ("de" | "en" | "es" | "fr" | "it" | "nl")
-user_inactivity_timeout?: (86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800)
-admin_email?: (string | null)
+depth: number
+parent: (number | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "PriceListRef".
+ */
+export interface PriceListRef {
+id: number
+name: string
+currency: ("GBP" | "EUR")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "Catalogue".
+ */
+export interface Catalogue {
+id: number
+name: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -115,16 +128,6 @@ password_reset: boolean
 two_factor: boolean
 admin: boolean
 organisation: (OrganisationRef | null)
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "OrganisationRef".
- */
-export interface OrganisationRef {
-id: number
-name: string
-depth: number
-parent: (number | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -945,28 +948,12 @@ field_changes: AuditFieldChange[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "OrganisationAccountManager".
- */
-export interface OrganisationAccountManager {
-id: number
-account_manager: (AccountManager | null)
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "LinkedAccount".
  */
 export interface LinkedAccount {
 id: number
 name: string
 currency: ("GBP" | "EUR")
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "Catalogue".
- */
-export interface Catalogue {
-id: number
-name: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1919,6 +1906,142 @@ shipping_prices: ShippingPrice[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AccountManagerInput".
+ */
+export interface AccountManagerInput {
+id?: number
+account_manager_name: string
+account_manager_email: string
+account_manager_phone?: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "NewAccountManager".
+ */
+export interface NewAccountManager {
+account_manager_name: string
+account_manager_email: string
+account_manager_phone?: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "AddressInput".
+ */
+export interface AddressInput {
+id?: number
+name: string
+company_name: string
+recipient_name?: (string | null)
+addr_line_1: string
+addr_line_2?: (string | null)
+city: string
+region?: (string | null)
+postal_code: string
+country_code: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "FirstAdmin".
+ */
+export interface FirstAdmin {
+first_admin_name: string
+first_admin_email: string
+first_admin_timezone: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrganisationInput".
+ */
+export interface OrganisationInput {
+name: string
+parent?: (number | null)
+status?: ("ENABLED" | "DISABLED")
+currency?: ("GBP" | "EUR")
+finance_type?: ("AGENT" | "RESELLER" | null)
+can_create_resellers?: boolean
+po_number_required?: boolean
+force_po_uniqueness?: boolean
+orders_require_manual_auth?: boolean
+/**
+ * Exact decimal with up to 4 places
+ */
+order_manual_auth_limit?: (string | null)
+preferred_language?: ("de" | "en" | "es" | "fr" | "it" | "nl")
+user_inactivity_timeout?: (86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800)
+admin_email?: (string | null)
+subscribed_modules?: ("WEBSTORE" | "DOVETAIL")[]
+is_on_hold?: boolean
+on_credit_hold?: boolean
+billing_account?: (string | null)
+is_linked?: boolean
+assigned_price_list?: (number | null)
+catalogue?: (number | null)
+base_url?: (string | null)
+supplier_account_manager?: (number | null)
+nav_bar_colour?: (string | null)
+footer_text?: (string | null)
+heading_font?: (string | null)
+text_body_font?: (string | null)
+new_supplier_account_manager?: (NewAccountManager | null)
+/**
+ * @maxItems 100
+ */
+account_managers?: AccountManagerInput[]
+/**
+ * @maxItems 100
+ */
+addresses?: AddressInput[]
+first_admin?: (FirstAdmin | null)
+/**
+ * @maxItems 100
+ */
+template_roles?: number[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrganisationUpdate".
+ */
+export interface OrganisationUpdate {
+name: string
+finance_type?: ("AGENT" | "RESELLER" | null)
+can_create_resellers?: boolean
+po_number_required?: boolean
+force_po_uniqueness?: boolean
+orders_require_manual_auth?: boolean
+/**
+ * Exact decimal with up to 4 places
+ */
+order_manual_auth_limit?: (string | null)
+preferred_language?: ("de" | "en" | "es" | "fr" | "it" | "nl")
+user_inactivity_timeout?: (86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800)
+admin_email?: (string | null)
+subscribed_modules?: ("WEBSTORE" | "DOVETAIL")[]
+is_on_hold?: boolean
+on_credit_hold?: boolean
+billing_account?: (string | null)
+is_linked?: boolean
+assigned_price_list?: (number | null)
+catalogue?: (number | null)
+base_url?: (string | null)
+supplier_account_manager?: (number | null)
+nav_bar_colour?: (string | null)
+footer_text?: (string | null)
+heading_font?: (string | null)
+text_body_font?: (string | null)
+branding_image?: (string | null)
+branding_background_image?: (string | null)
+new_supplier_account_manager?: (NewAccountManager | null)
+/**
+ * @maxItems 100
+ */
+account_managers?: AccountManagerInput[]
+/**
+ * @maxItems 100
+ */
+addresses?: AddressInput[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ProductGroupCandidate".
  */
 export interface ProductGroupCandidate {
@@ -2129,6 +2252,19 @@ permissions: UserPermission[]
 modules: ("WEBSTORE" | "DOVETAIL")[]
 organisation: OrganisationSummary
 two_factor_enrolment_required?: boolean
+branding: Branding
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "Branding".
+ */
+export interface Branding {
+image: (string | null)
+background_image: (string | null)
+nav_bar_colour: (string | null)
+footer_text: (string | null)
+heading_font: (string | null)
+text_body_font: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2416,13 +2552,6 @@ has_catalogue?: boolean
  * via the `definition` "GetOrganisationQuery".
  */
 export interface GetOrganisationQuery {
-
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "CreateOrganisationQuery".
- */
-export interface CreateOrganisationQuery {
 
 }
 /**
@@ -2837,7 +2966,7 @@ export interface GetSiteQuery {
  * via the `definition` "ListOrganisationAccountManagersQuery".
  */
 export interface ListOrganisationAccountManagersQuery {
-
+sort_by: ("+account_manager_name" | "-account_manager_name")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3802,6 +3931,45 @@ sort_by: ("+timestamp" | "-timestamp")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateOrganisationQuery".
+ */
+export interface CreateOrganisationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateOrganisationQuery".
+ */
+export interface UpdateOrganisationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetBrandingFileQuery".
+ */
+export interface GetBrandingFileQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListPriceListsQuery".
+ */
+export interface ListPriceListsQuery {
+page: number
+per_page: number
+sort_by: ("+name" | "-name")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListCataloguesQuery".
+ */
+export interface ListCataloguesQuery {
+page: number
+per_page: number
+sort_by: ("+name" | "-name")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListProductGroupCandidatesQuery".
  */
 export interface ListProductGroupCandidatesQuery {
@@ -4056,184 +4224,191 @@ export interface RelaxOrganisationTwoFactorQuery {
 
 }
 
+/** A file part of a multipart request (spec `files`), its type read from its bytes (server/http/uploads.ts). */
+export interface UploadedFile { bytes: Buffer; contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; fileName: string }
+
 export interface OperationTypes {
-  listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; response: OrganisationRow[]; paged: true };
-  listOrganisationPicker: { params: {  }; query: ListOrganisationPickerQuery; body: undefined; response: OrganisationRef[]; paged: true };
-  getOrganisation: { params: { id: number }; query: GetOrganisationQuery; body: undefined; response: Organisation; paged: false };
-  createOrganisation: { params: {  }; query: CreateOrganisationQuery; body: OrganisationInput; response: Organisation; paged: false };
-  enableOrganisation: { params: { id: number }; query: EnableOrganisationQuery; body: undefined; response: Organisation; paged: false };
-  disableOrganisation: { params: { id: number }; query: DisableOrganisationQuery; body: undefined; response: Organisation; paged: false };
-  listOrganisationAddresses: { params: { id: number }; query: ListOrganisationAddressesQuery; body: undefined; response: Address[]; paged: false };
-  listUsers: { params: {  }; query: ListUsersQuery; body: undefined; response: UserRow[]; paged: true };
-  getUser: { params: { id: number }; query: GetUserQuery; body: undefined; response: User; paged: false };
-  createUser: { params: {  }; query: CreateUserQuery; body: UserInput; response: User; paged: false };
-  updateUser: { params: { id: number }; query: UpdateUserQuery; body: UserUpdate; response: User; paged: false };
-  enableUser: { params: { id: number }; query: EnableUserQuery; body: undefined; response: User; paged: false };
-  disableUser: { params: { id: number }; query: DisableUserQuery; body: undefined; response: User; paged: false };
-  emulateUser: { params: { id: number }; query: EmulateUserQuery; body: undefined; response: CurrentUser; paged: false };
-  listUserActions: { params: { id: number }; query: ListUserActionsQuery; body: undefined; response: UserAction[]; paged: true };
-  listRoles: { params: {  }; query: ListRolesQuery; body: undefined; response: RoleRow[]; paged: true };
-  listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; response: RoleRow[]; paged: true };
-  getRole: { params: { id: number }; query: GetRoleQuery; body: undefined; response: Role; paged: false };
-  createRole: { params: {  }; query: CreateRoleQuery; body: RoleInput; response: Role; paged: false };
-  duplicateRole: { params: { id: number }; query: DuplicateRoleQuery; body: RoleInput; response: Role; paged: false };
-  deleteRole: { params: { id: number }; query: DeleteRoleQuery; body: undefined; response: void; paged: false };
-  listProductGroups: { params: {  }; query: ListProductGroupsQuery; body: undefined; response: ProductGroup[]; paged: true };
-  getProductGroup: { params: { id: number }; query: GetProductGroupQuery; body: undefined; response: ProductGroup; paged: false };
-  createProductGroup: { params: {  }; query: CreateProductGroupQuery; body: ProductGroupInput; response: ProductGroup; paged: false };
-  updateProductGroup: { params: { id: number }; query: UpdateProductGroupQuery; body: ProductGroupInput; response: ProductGroup; paged: false };
-  listFeeds: { params: {  }; query: ListFeedsQuery; body: undefined; response: FeedRow[]; paged: true };
-  listFeedOrganisations: { params: {  }; query: ListFeedOrganisationsQuery; body: undefined; response: FeedOrganisation[]; paged: true };
-  getFeed: { params: { id: number }; query: GetFeedQuery; body: undefined; response: Feed; paged: false };
-  createFeed: { params: {  }; query: CreateFeedQuery; body: FeedInput; response: Feed; paged: false };
-  enableFeed: { params: { id: number }; query: EnableFeedQuery; body: undefined; response: Feed; paged: false };
-  disableFeed: { params: { id: number }; query: DisableFeedQuery; body: undefined; response: Feed; paged: false };
-  deleteFeed: { params: { id: number }; query: DeleteFeedQuery; body: undefined; response: void; paged: false };
-  updateFeed: { params: { id: number }; query: UpdateFeedQuery; body: FeedUpdate; response: Feed; paged: false };
-  downloadFeed: { params: { id: number }; query: DownloadFeedQuery; body: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv" }; paged: false };
-  testFeed: { params: { id: number }; query: TestFeedQuery; body: undefined; response: FeedRun; paged: false };
-  forgetFeedHostKey: { params: { id: number }; query: ForgetFeedHostKeyQuery; body: undefined; response: Feed; paged: false };
-  listFeedRuns: { params: { id: number }; query: ListFeedRunsQuery; body: undefined; response: FeedRun[]; paged: true };
-  listTimezones: { params: {  }; query: ListTimezonesQuery; body: undefined; response: Timezone[]; paged: true };
-  getTimezone: { params: { id: number }; query: GetTimezoneQuery; body: undefined; response: Timezone; paged: false };
-  listCountryCodes: { params: {  }; query: ListCountryCodesQuery; body: undefined; response: Country[]; paged: true };
-  getCountryCode: { params: { id: number }; query: GetCountryCodeQuery; body: undefined; response: Country; paged: false };
-  listGroups: { params: {  }; query: ListGroupsQuery; body: undefined; response: DovetailGroup[]; paged: true };
-  getGroup: { params: { id: number }; query: GetGroupQuery; body: undefined; response: DovetailGroup; paged: false };
-  listSites: { params: {  }; query: ListSitesQuery; body: undefined; response: DovetailSite[]; paged: true };
-  getSite: { params: { id: number }; query: GetSiteQuery; body: undefined; response: DovetailSite; paged: false };
-  listOrganisationAccountManagers: { params: { id: number }; query: ListOrganisationAccountManagersQuery; body: undefined; response: OrganisationAccountManager[]; paged: false };
-  listOrganisationLinkedAccounts: { params: { id: number }; query: ListOrganisationLinkedAccountsQuery; body: undefined; response: LinkedAccount[]; paged: false };
-  listOrganisationCatalogues: { params: { id: number }; query: ListOrganisationCataloguesQuery; body: undefined; response: Catalogue[]; paged: false };
-  listOrganisationPriceLists: { params: { id: number }; query: ListOrganisationPriceListsQuery; body: undefined; response: OwnedPriceList[]; paged: false };
-  listOrganisationTemplateRoles: { params: { id: number }; query: ListOrganisationTemplateRolesQuery; body: undefined; response: OrganisationTemplateRole[]; paged: false };
-  listOrganisationChildren: { params: { id: number }; query: ListOrganisationChildrenQuery; body: undefined; response: OrganisationRow[]; paged: false };
-  listOrganisationUsers: { params: { id: number }; query: ListOrganisationUsersQuery; body: undefined; response: UserRow[]; paged: false };
-  listOrganisationAuditLogs: { params: { id: number }; query: ListOrganisationAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
-  listUserRoles: { params: { id: number }; query: ListUserRolesQuery; body: undefined; response: UserRole[]; paged: false };
-  listUserNotifications: { params: { id: number }; query: ListUserNotificationsQuery; body: undefined; response: UserNotification[]; paged: false };
-  listUserApiClients: { params: { id: number }; query: ListUserApiClientsQuery; body: undefined; response: ApiClient[]; paged: false };
-  listUserAuditLogs: { params: { id: number }; query: ListUserAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
-  listRolePermissions: { params: { id: number }; query: ListRolePermissionsQuery; body: undefined; response: RolePermission[]; paged: false };
-  listRoleUsers: { params: { id: number }; query: ListRoleUsersQuery; body: undefined; response: RoleUser[]; paged: false };
-  listRoleAuditLogs: { params: { id: number }; query: ListRoleAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
-  listProductGroupProducts: { params: { id: number }; query: ListProductGroupProductsQuery; body: undefined; response: ProductGroupProduct[]; paged: false };
-  listProductGroupRelatedGroups: { params: { id: number }; query: ListProductGroupRelatedGroupsQuery; body: undefined; response: ProductGroupRelation[]; paged: false };
-  listProductGroupAuditLogs: { params: { id: number }; query: ListProductGroupAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
-  listFeedAuditLogs: { params: { id: number }; query: ListFeedAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
-  addBasketLineItem: { params: { id: number }; query: AddBasketLineItemQuery; body: BasketLineInput; response: BasketLineItem; paged: false };
-  listBasketAddresses: { params: { id: number }; query: ListBasketAddressesQuery; body: undefined; response: Address[]; paged: false };
-  listNewBasketAddresses: { params: {  }; query: ListNewBasketAddressesQuery; body: undefined; response: Address[]; paged: false };
-  listBasketTeamNames: { params: {  }; query: ListBasketTeamNamesQuery; body: undefined; response: TeamNames; paged: false };
-  quickOrder: { params: { id: number }; query: QuickOrderQuery; body: QuickOrderInput; response: QuickOrderResult; paged: false };
-  listSubscriptions: { params: {  }; query: ListSubscriptionsQuery; body: undefined; response: SubscriptionRow[]; paged: true };
-  getSubscription: { params: { id: number }; query: GetSubscriptionQuery; body: undefined; response: Subscription; paged: false };
-  listSubscriptionProducts: { params: { id: number }; query: ListSubscriptionProductsQuery; body: undefined; response: SubscriptionProduct[]; paged: false };
-  listSubscriptionOrders: { params: { id: number }; query: ListSubscriptionOrdersQuery; body: undefined; response: SubscriptionOrder[]; paged: false };
-  listInvoices: { params: {  }; query: ListInvoicesQuery; body: undefined; response: InvoiceRow[]; paged: true };
-  getInvoice: { params: { id: number }; query: GetInvoiceQuery; body: undefined; response: Invoice; paged: false };
-  downloadInvoice: { params: { id: number }; query: DownloadInvoiceQuery; body: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "application/pdf" }; paged: false };
-  listMetrics: { params: {  }; query: ListMetricsQuery; body: undefined; response: MetricsAccountManager[]; paged: true };
-  exportMetrics: { params: {  }; query: ExportMetricsQuery; body: MetricsExportRequest; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv" }; paged: false };
-  getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; response: MetricsAccountManager; paged: false };
-  checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; response: CheckoutResult; paged: false };
-  applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; response: FinanceResult; paged: false };
-  lookupCompany: { params: { query: string }; query: LookupCompanyQuery; body: undefined; response: CompanyLookup; paged: false };
-  listEmailTemplates: { params: {  }; query: ListEmailTemplatesQuery; body: undefined; response: EmailTemplateSummary[]; paged: false };
-  previewEmailTemplate: { params: { name: string }; query: PreviewEmailTemplateQuery; body: undefined; response: EmailPreview; paged: false };
-  login: { params: {  }; query: LoginQuery; body: LoginRequest; response: CurrentUser; paged: false };
-  logout: { params: {  }; query: LogoutQuery; body: undefined; response: void; paged: false };
-  whoami: { params: {  }; query: WhoamiQuery; body: undefined; response: CurrentUser; paged: false };
-  updateMyLanguage: { params: {  }; query: UpdateMyLanguageQuery; body: UserLanguageUpdate; response: CurrentUser; paged: false };
-  listProducts: { params: {  }; query: ListProductsQuery; body: undefined; response: Product[]; paged: true };
-  getProduct: { params: { id: number }; query: GetProductQuery; body: undefined; response: Product; paged: false };
-  listPublicWebstore: { params: {  }; query: ListPublicWebstoreQuery; body: undefined; response: PublicProduct[]; paged: true };
-  getPublicProduct: { params: { id: number }; query: GetPublicProductQuery; body: undefined; response: PublicProduct; paged: false };
-  listVendors: { params: {  }; query: ListVendorsQuery; body: undefined; response: Vendor[]; paged: true };
-  listProductTypes: { params: {  }; query: ListProductTypesQuery; body: undefined; response: ProductType[]; paged: true };
-  requestAccount: { params: {  }; query: RequestAccountQuery; body: AccountRequest; response: Created; paged: false };
-  listOrders: { params: {  }; query: ListOrdersQuery; body: undefined; response: OrderRow[]; paged: true };
-  getOrder: { params: { id: number }; query: GetOrderQuery; body: undefined; response: Order; paged: false };
-  approveOrder: { params: { id: number }; query: ApproveOrderQuery; body: undefined; response: Order; paged: false };
-  denyOrder: { params: { id: number }; query: DenyOrderQuery; body: undefined; response: Order; paged: false };
-  cancelOrder: { params: { id: number }; query: CancelOrderQuery; body: undefined; response: Order; paged: false };
-  resubmitOrder: { params: { id: number }; query: ResubmitOrderQuery; body: undefined; response: Order; paged: false };
-  createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; response: Basket; paged: false };
-  exportOrders: { params: {  }; query: ExportOrdersQuery; body: OrderExportInput; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv" }; paged: false };
-  updateOrder: { params: { id: number }; query: UpdateOrderQuery; body: OrderUpdate; response: Order; paged: false };
-  lookupSupplierRef: { params: { ref: string }; query: LookupSupplierRefQuery; body: undefined; response: SupplierRefMatch; paged: false };
-  listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; response: OrderLineItem[]; paged: false };
-  listOrderShipments: { params: { id: number }; query: ListOrderShipmentsQuery; body: undefined; response: Shipment[]; paged: false };
-  listOrderLinkedSupplierRefs: { params: { id: number }; query: ListOrderLinkedSupplierRefsQuery; body: undefined; response: LinkedSupplierRef[]; paged: false };
-  listQuotesOutward: { params: {  }; query: ListQuotesOutwardQuery; body: undefined; response: QuoteRow[]; paged: true };
-  getQuoteOutward: { params: { id: number }; query: GetQuoteOutwardQuery; body: undefined; response: Quote; paged: false };
-  listQuoteOutwardLineItems: { params: { id: number }; query: ListQuoteOutwardLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
-  listQuotesInward: { params: {  }; query: ListQuotesInwardQuery; body: undefined; response: QuoteRow[]; paged: true };
-  getQuoteInward: { params: { id: number }; query: GetQuoteInwardQuery; body: undefined; response: Quote; paged: false };
-  updateQuoteInward: { params: { id: number }; query: UpdateQuoteInwardQuery; body: QuoteInwardInput; response: Quote; paged: false };
-  listQuoteInwardAddresses: { params: { id: number }; query: ListQuoteInwardAddressesQuery; body: undefined; response: Address[]; paged: false };
-  listQuoteInwardLineItems: { params: { id: number }; query: ListQuoteInwardLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
-  listQuotes: { params: {  }; query: ListQuotesQuery; body: undefined; response: QuoteRow[]; paged: true };
-  listQuoteProducts: { params: {  }; query: ListQuoteProductsQuery; body: undefined; response: QuoteProduct[]; paged: true };
-  getQuote: { params: { id: number }; query: GetQuoteQuery; body: undefined; response: Quote; paged: false };
-  createQuote: { params: {  }; query: CreateQuoteQuery; body: QuoteInput; response: Quote; paged: false };
-  updateQuote: { params: { id: number }; query: UpdateQuoteQuery; body: QuoteInput; response: Quote; paged: false };
-  getQuoteDraft: { params: { id: number }; query: GetQuoteDraftQuery; body: undefined; response: Quote; paged: false };
-  listQuoteLineItems: { params: { id: number }; query: ListQuoteLineItemsQuery; body: undefined; response: QuoteLineItem[]; paged: false };
-  sendQuote: { params: { id: number }; query: SendQuoteQuery; body: undefined; response: Quote; paged: false };
-  approveQuote: { params: { id: number }; query: ApproveQuoteQuery; body: undefined; response: QuoteApproval; paged: false };
-  voidQuote: { params: { id: number }; query: VoidQuoteQuery; body: undefined; response: Quote; paged: false };
-  copyQuote: { params: { id: number }; query: CopyQuoteQuery; body: undefined; response: Quote; paged: false };
-  deleteQuote: { params: { id: number }; query: DeleteQuoteQuery; body: undefined; response: void; paged: false };
-  amendQuote: { params: { id: number }; query: AmendQuoteQuery; body: undefined; response: Quote; paged: false };
-  listQuoteRevisions: { params: { id: number }; query: ListQuoteRevisionsQuery; body: undefined; response: QuoteRevisionRow[]; paged: false };
-  getQuoteRevision: { params: { id: number; revision: number }; query: GetQuoteRevisionQuery; body: undefined; response: QuoteSent; paged: false };
-  getQuotePdf: { params: { id: number }; query: GetQuotePdfQuery; body: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "application/pdf" }; paged: false };
-  declineQuote: { params: { id: number }; query: DeclineQuoteQuery; body: undefined; response: Quote; paged: false };
-  acceptQuote: { params: { id: number }; query: AcceptQuoteQuery; body: QuoteAcceptInput; response: QuoteAccepted; paged: false };
-  listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; response: BasketRow[]; paged: true };
-  getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; response: Basket; paged: false };
-  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketCreate; response: Basket; paged: false };
-  updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketUpdate; response: Basket; paged: false };
-  deleteBasket: { params: { id: number }; query: DeleteBasketQuery; body: undefined; response: void; paged: false };
-  listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; response: BasketLineItem[]; paged: false };
-  listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; response: ShippingType[]; paged: true };
-  getShippingType: { params: { id: number }; query: GetShippingTypeQuery; body: undefined; response: ShippingType; paged: false };
-  listOrderUnits: { params: { id: number }; query: ListOrderUnitsQuery; body: undefined; response: OrderUnit[]; paged: false };
-  listOrderAuditLogs: { params: { id: number }; query: ListOrderAuditLogsQuery; body: undefined; response: AuditLogEntry[]; paged: true };
-  listProductGroupCandidates: { params: { id: number }; query: ListProductGroupCandidatesQuery; body: undefined; response: ProductGroupCandidate[]; paged: true };
-  addProductGroupProduct: { params: { id: number }; query: AddProductGroupProductQuery; body: ProductGroupProductInput; response: ProductGroupProduct; paged: false };
-  removeProductGroupProduct: { params: { id: number; product: number }; query: RemoveProductGroupProductQuery; body: undefined; response: void; paged: false };
-  listProductGroupAddOns: { params: { id: number }; query: ListProductGroupAddOnsQuery; body: undefined; response: ProductGroupAddOn[]; paged: false };
-  addProductGroupRelation: { params: { id: number }; query: AddProductGroupRelationQuery; body: ProductGroupRelationInput; response: ProductGroupRelation; paged: false };
-  removeProductGroupRelation: { params: { id: number; related_product_group: number }; query: RemoveProductGroupRelationQuery; body: undefined; response: void; paged: false };
-  listPermissions: { params: {  }; query: ListPermissionsQuery; body: undefined; response: PermissionRef[]; paged: true };
-  updateRole: { params: { id: number }; query: UpdateRoleQuery; body: RoleUpdate; response: Role; paged: false };
-  updateSubscription: { params: { id: number }; query: UpdateSubscriptionQuery; body: SubscriptionUpdate; response: Subscription; paged: false };
-  activateSubscription: { params: { id: number }; query: ActivateSubscriptionQuery; body: SubscriptionActivation; response: Subscription; paged: false };
-  cancelSubscription: { params: { id: number }; query: CancelSubscriptionQuery; body: undefined; response: Subscription; paged: false };
-  activateSubscriptionChanges: { params: { id: number }; query: ActivateSubscriptionChangesQuery; body: SubscriptionChangeActivation; response: Subscription; paged: false };
-  cancelSubscriptionChanges: { params: { id: number }; query: CancelSubscriptionChangesQuery; body: undefined; response: Subscription; paged: false };
-  previewChangeOrder: { params: {  }; query: PreviewChangeOrderQuery; body: ChangeOrderRequest; response: ChangeOrderPreview; paged: false };
-  placeChangeOrder: { params: {  }; query: PlaceChangeOrderQuery; body: ChangeOrderRequest; response: ChangeOrderPlaced; paged: false };
-  forgotPassword: { params: {  }; query: ForgotPasswordQuery; body: ForgotPasswordRequest; response: void; paged: false };
-  checkAccountLink: { params: {  }; query: CheckAccountLinkQuery; body: AccountLinkRequest; response: AccountLink; paged: false };
-  setPasswordByLink: { params: {  }; query: SetPasswordByLinkQuery; body: SetPasswordRequest; response: void; paged: false };
-  loginCode: { params: {  }; query: LoginCodeQuery; body: CodeRequest; response: CurrentUser; paged: false };
-  loginNewPassword: { params: {  }; query: LoginNewPasswordQuery; body: NewPasswordRequest; response: CurrentUser; paged: false };
-  getMyTwoFactor: { params: {  }; query: GetMyTwoFactorQuery; body: undefined; response: TwoFactorStatus; paged: false };
-  startTwoFactorEnrolment: { params: {  }; query: StartTwoFactorEnrolmentQuery; body: undefined; response: TwoFactorEnrolment; paged: false };
-  confirmTwoFactor: { params: {  }; query: ConfirmTwoFactorQuery; body: CodeRequest; response: RecoveryCodes; paged: false };
-  disableUserTwoFactor: { params: { id: number }; query: DisableUserTwoFactorQuery; body: undefined; response: User; paged: false };
-  resetUserPassword: { params: { id: number }; query: ResetUserPasswordQuery; body: undefined; response: User; paged: false };
-  resendInvitation: { params: { id: number }; query: ResendInvitationQuery; body: undefined; response: User; paged: false };
-  setUserRoles: { params: { id: number }; query: SetUserRolesQuery; body: UserRolesUpdate; response: UserRole[]; paged: false };
-  setUserNotifications: { params: { id: number }; query: SetUserNotificationsQuery; body: UserNotificationsUpdate; response: UserNotification[]; paged: false };
-  checkEmail: { params: {  }; query: CheckEmailQuery; body: undefined; response: EmailCheck; paged: false };
-  listMyApiClients: { params: {  }; query: ListMyApiClientsQuery; body: undefined; response: ApiClient[]; paged: false };
-  createMyApiClient: { params: {  }; query: CreateMyApiClientQuery; body: ApiClientInput; response: NewApiClient; paged: false };
-  deleteMyApiClient: { params: { client: number }; query: DeleteMyApiClientQuery; body: undefined; response: void; paged: false };
-  deleteApiClient: { params: { id: number; client: number }; query: DeleteApiClientQuery; body: undefined; response: void; paged: false };
-  requireOrganisationTwoFactor: { params: { id: number }; query: RequireOrganisationTwoFactorQuery; body: undefined; response: Organisation; paged: false };
-  relaxOrganisationTwoFactor: { params: { id: number }; query: RelaxOrganisationTwoFactorQuery; body: undefined; response: Organisation; paged: false };
+  listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; files: undefined; response: OrganisationRow[]; paged: true };
+  listOrganisationPicker: { params: {  }; query: ListOrganisationPickerQuery; body: undefined; files: undefined; response: OrganisationRef[]; paged: true };
+  getOrganisation: { params: { id: number }; query: GetOrganisationQuery; body: undefined; files: undefined; response: Organisation; paged: false };
+  enableOrganisation: { params: { id: number }; query: EnableOrganisationQuery; body: undefined; files: undefined; response: Organisation; paged: false };
+  disableOrganisation: { params: { id: number }; query: DisableOrganisationQuery; body: undefined; files: undefined; response: Organisation; paged: false };
+  listOrganisationAddresses: { params: { id: number }; query: ListOrganisationAddressesQuery; body: undefined; files: undefined; response: Address[]; paged: false };
+  listUsers: { params: {  }; query: ListUsersQuery; body: undefined; files: undefined; response: UserRow[]; paged: true };
+  getUser: { params: { id: number }; query: GetUserQuery; body: undefined; files: undefined; response: User; paged: false };
+  createUser: { params: {  }; query: CreateUserQuery; body: UserInput; files: undefined; response: User; paged: false };
+  updateUser: { params: { id: number }; query: UpdateUserQuery; body: UserUpdate; files: undefined; response: User; paged: false };
+  enableUser: { params: { id: number }; query: EnableUserQuery; body: undefined; files: undefined; response: User; paged: false };
+  disableUser: { params: { id: number }; query: DisableUserQuery; body: undefined; files: undefined; response: User; paged: false };
+  emulateUser: { params: { id: number }; query: EmulateUserQuery; body: undefined; files: undefined; response: CurrentUser; paged: false };
+  listUserActions: { params: { id: number }; query: ListUserActionsQuery; body: undefined; files: undefined; response: UserAction[]; paged: true };
+  listRoles: { params: {  }; query: ListRolesQuery; body: undefined; files: undefined; response: RoleRow[]; paged: true };
+  listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; files: undefined; response: RoleRow[]; paged: true };
+  getRole: { params: { id: number }; query: GetRoleQuery; body: undefined; files: undefined; response: Role; paged: false };
+  createRole: { params: {  }; query: CreateRoleQuery; body: RoleInput; files: undefined; response: Role; paged: false };
+  duplicateRole: { params: { id: number }; query: DuplicateRoleQuery; body: RoleInput; files: undefined; response: Role; paged: false };
+  deleteRole: { params: { id: number }; query: DeleteRoleQuery; body: undefined; files: undefined; response: void; paged: false };
+  listProductGroups: { params: {  }; query: ListProductGroupsQuery; body: undefined; files: undefined; response: ProductGroup[]; paged: true };
+  getProductGroup: { params: { id: number }; query: GetProductGroupQuery; body: undefined; files: undefined; response: ProductGroup; paged: false };
+  createProductGroup: { params: {  }; query: CreateProductGroupQuery; body: ProductGroupInput; files: undefined; response: ProductGroup; paged: false };
+  updateProductGroup: { params: { id: number }; query: UpdateProductGroupQuery; body: ProductGroupInput; files: undefined; response: ProductGroup; paged: false };
+  listFeeds: { params: {  }; query: ListFeedsQuery; body: undefined; files: undefined; response: FeedRow[]; paged: true };
+  listFeedOrganisations: { params: {  }; query: ListFeedOrganisationsQuery; body: undefined; files: undefined; response: FeedOrganisation[]; paged: true };
+  getFeed: { params: { id: number }; query: GetFeedQuery; body: undefined; files: undefined; response: Feed; paged: false };
+  createFeed: { params: {  }; query: CreateFeedQuery; body: FeedInput; files: undefined; response: Feed; paged: false };
+  enableFeed: { params: { id: number }; query: EnableFeedQuery; body: undefined; files: undefined; response: Feed; paged: false };
+  disableFeed: { params: { id: number }; query: DisableFeedQuery; body: undefined; files: undefined; response: Feed; paged: false };
+  deleteFeed: { params: { id: number }; query: DeleteFeedQuery; body: undefined; files: undefined; response: void; paged: false };
+  updateFeed: { params: { id: number }; query: UpdateFeedQuery; body: FeedUpdate; files: undefined; response: Feed; paged: false };
+  downloadFeed: { params: { id: number }; query: DownloadFeedQuery; body: undefined; files: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv"; cacheControl?: string }; paged: false };
+  testFeed: { params: { id: number }; query: TestFeedQuery; body: undefined; files: undefined; response: FeedRun; paged: false };
+  forgetFeedHostKey: { params: { id: number }; query: ForgetFeedHostKeyQuery; body: undefined; files: undefined; response: Feed; paged: false };
+  listFeedRuns: { params: { id: number }; query: ListFeedRunsQuery; body: undefined; files: undefined; response: FeedRun[]; paged: true };
+  listTimezones: { params: {  }; query: ListTimezonesQuery; body: undefined; files: undefined; response: Timezone[]; paged: true };
+  getTimezone: { params: { id: number }; query: GetTimezoneQuery; body: undefined; files: undefined; response: Timezone; paged: false };
+  listCountryCodes: { params: {  }; query: ListCountryCodesQuery; body: undefined; files: undefined; response: Country[]; paged: true };
+  getCountryCode: { params: { id: number }; query: GetCountryCodeQuery; body: undefined; files: undefined; response: Country; paged: false };
+  listGroups: { params: {  }; query: ListGroupsQuery; body: undefined; files: undefined; response: DovetailGroup[]; paged: true };
+  getGroup: { params: { id: number }; query: GetGroupQuery; body: undefined; files: undefined; response: DovetailGroup; paged: false };
+  listSites: { params: {  }; query: ListSitesQuery; body: undefined; files: undefined; response: DovetailSite[]; paged: true };
+  getSite: { params: { id: number }; query: GetSiteQuery; body: undefined; files: undefined; response: DovetailSite; paged: false };
+  listOrganisationAccountManagers: { params: { id: number }; query: ListOrganisationAccountManagersQuery; body: undefined; files: undefined; response: AccountManager[]; paged: false };
+  listOrganisationLinkedAccounts: { params: { id: number }; query: ListOrganisationLinkedAccountsQuery; body: undefined; files: undefined; response: LinkedAccount[]; paged: false };
+  listOrganisationCatalogues: { params: { id: number }; query: ListOrganisationCataloguesQuery; body: undefined; files: undefined; response: Catalogue[]; paged: false };
+  listOrganisationPriceLists: { params: { id: number }; query: ListOrganisationPriceListsQuery; body: undefined; files: undefined; response: OwnedPriceList[]; paged: false };
+  listOrganisationTemplateRoles: { params: { id: number }; query: ListOrganisationTemplateRolesQuery; body: undefined; files: undefined; response: OrganisationTemplateRole[]; paged: false };
+  listOrganisationChildren: { params: { id: number }; query: ListOrganisationChildrenQuery; body: undefined; files: undefined; response: OrganisationRow[]; paged: false };
+  listOrganisationUsers: { params: { id: number }; query: ListOrganisationUsersQuery; body: undefined; files: undefined; response: UserRow[]; paged: false };
+  listOrganisationAuditLogs: { params: { id: number }; query: ListOrganisationAuditLogsQuery; body: undefined; files: undefined; response: AuditLogEntry[]; paged: true };
+  listUserRoles: { params: { id: number }; query: ListUserRolesQuery; body: undefined; files: undefined; response: UserRole[]; paged: false };
+  listUserNotifications: { params: { id: number }; query: ListUserNotificationsQuery; body: undefined; files: undefined; response: UserNotification[]; paged: false };
+  listUserApiClients: { params: { id: number }; query: ListUserApiClientsQuery; body: undefined; files: undefined; response: ApiClient[]; paged: false };
+  listUserAuditLogs: { params: { id: number }; query: ListUserAuditLogsQuery; body: undefined; files: undefined; response: AuditLogEntry[]; paged: true };
+  listRolePermissions: { params: { id: number }; query: ListRolePermissionsQuery; body: undefined; files: undefined; response: RolePermission[]; paged: false };
+  listRoleUsers: { params: { id: number }; query: ListRoleUsersQuery; body: undefined; files: undefined; response: RoleUser[]; paged: false };
+  listRoleAuditLogs: { params: { id: number }; query: ListRoleAuditLogsQuery; body: undefined; files: undefined; response: AuditLogEntry[]; paged: true };
+  listProductGroupProducts: { params: { id: number }; query: ListProductGroupProductsQuery; body: undefined; files: undefined; response: ProductGroupProduct[]; paged: false };
+  listProductGroupRelatedGroups: { params: { id: number }; query: ListProductGroupRelatedGroupsQuery; body: undefined; files: undefined; response: ProductGroupRelation[]; paged: false };
+  listProductGroupAuditLogs: { params: { id: number }; query: ListProductGroupAuditLogsQuery; body: undefined; files: undefined; response: AuditLogEntry[]; paged: true };
+  listFeedAuditLogs: { params: { id: number }; query: ListFeedAuditLogsQuery; body: undefined; files: undefined; response: AuditLogEntry[]; paged: true };
+  addBasketLineItem: { params: { id: number }; query: AddBasketLineItemQuery; body: BasketLineInput; files: undefined; response: BasketLineItem; paged: false };
+  listBasketAddresses: { params: { id: number }; query: ListBasketAddressesQuery; body: undefined; files: undefined; response: Address[]; paged: false };
+  listNewBasketAddresses: { params: {  }; query: ListNewBasketAddressesQuery; body: undefined; files: undefined; response: Address[]; paged: false };
+  listBasketTeamNames: { params: {  }; query: ListBasketTeamNamesQuery; body: undefined; files: undefined; response: TeamNames; paged: false };
+  quickOrder: { params: { id: number }; query: QuickOrderQuery; body: QuickOrderInput; files: undefined; response: QuickOrderResult; paged: false };
+  listSubscriptions: { params: {  }; query: ListSubscriptionsQuery; body: undefined; files: undefined; response: SubscriptionRow[]; paged: true };
+  getSubscription: { params: { id: number }; query: GetSubscriptionQuery; body: undefined; files: undefined; response: Subscription; paged: false };
+  listSubscriptionProducts: { params: { id: number }; query: ListSubscriptionProductsQuery; body: undefined; files: undefined; response: SubscriptionProduct[]; paged: false };
+  listSubscriptionOrders: { params: { id: number }; query: ListSubscriptionOrdersQuery; body: undefined; files: undefined; response: SubscriptionOrder[]; paged: false };
+  listInvoices: { params: {  }; query: ListInvoicesQuery; body: undefined; files: undefined; response: InvoiceRow[]; paged: true };
+  getInvoice: { params: { id: number }; query: GetInvoiceQuery; body: undefined; files: undefined; response: Invoice; paged: false };
+  downloadInvoice: { params: { id: number }; query: DownloadInvoiceQuery; body: undefined; files: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "application/pdf"; cacheControl?: string }; paged: false };
+  listMetrics: { params: {  }; query: ListMetricsQuery; body: undefined; files: undefined; response: MetricsAccountManager[]; paged: true };
+  exportMetrics: { params: {  }; query: ExportMetricsQuery; body: MetricsExportRequest; files: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv"; cacheControl?: string }; paged: false };
+  getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; files: undefined; response: MetricsAccountManager; paged: false };
+  checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; files: undefined; response: CheckoutResult; paged: false };
+  applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; files: undefined; response: FinanceResult; paged: false };
+  lookupCompany: { params: { query: string }; query: LookupCompanyQuery; body: undefined; files: undefined; response: CompanyLookup; paged: false };
+  listEmailTemplates: { params: {  }; query: ListEmailTemplatesQuery; body: undefined; files: undefined; response: EmailTemplateSummary[]; paged: false };
+  previewEmailTemplate: { params: { name: string }; query: PreviewEmailTemplateQuery; body: undefined; files: undefined; response: EmailPreview; paged: false };
+  login: { params: {  }; query: LoginQuery; body: LoginRequest; files: undefined; response: CurrentUser; paged: false };
+  logout: { params: {  }; query: LogoutQuery; body: undefined; files: undefined; response: void; paged: false };
+  whoami: { params: {  }; query: WhoamiQuery; body: undefined; files: undefined; response: CurrentUser; paged: false };
+  updateMyLanguage: { params: {  }; query: UpdateMyLanguageQuery; body: UserLanguageUpdate; files: undefined; response: CurrentUser; paged: false };
+  listProducts: { params: {  }; query: ListProductsQuery; body: undefined; files: undefined; response: Product[]; paged: true };
+  getProduct: { params: { id: number }; query: GetProductQuery; body: undefined; files: undefined; response: Product; paged: false };
+  listPublicWebstore: { params: {  }; query: ListPublicWebstoreQuery; body: undefined; files: undefined; response: PublicProduct[]; paged: true };
+  getPublicProduct: { params: { id: number }; query: GetPublicProductQuery; body: undefined; files: undefined; response: PublicProduct; paged: false };
+  listVendors: { params: {  }; query: ListVendorsQuery; body: undefined; files: undefined; response: Vendor[]; paged: true };
+  listProductTypes: { params: {  }; query: ListProductTypesQuery; body: undefined; files: undefined; response: ProductType[]; paged: true };
+  requestAccount: { params: {  }; query: RequestAccountQuery; body: AccountRequest; files: undefined; response: Created; paged: false };
+  listOrders: { params: {  }; query: ListOrdersQuery; body: undefined; files: undefined; response: OrderRow[]; paged: true };
+  getOrder: { params: { id: number }; query: GetOrderQuery; body: undefined; files: undefined; response: Order; paged: false };
+  approveOrder: { params: { id: number }; query: ApproveOrderQuery; body: undefined; files: undefined; response: Order; paged: false };
+  denyOrder: { params: { id: number }; query: DenyOrderQuery; body: undefined; files: undefined; response: Order; paged: false };
+  cancelOrder: { params: { id: number }; query: CancelOrderQuery; body: undefined; files: undefined; response: Order; paged: false };
+  resubmitOrder: { params: { id: number }; query: ResubmitOrderQuery; body: undefined; files: undefined; response: Order; paged: false };
+  createBasketFromOrder: { params: { id: number }; query: CreateBasketFromOrderQuery; body: BasketFromOrderInput; files: undefined; response: Basket; paged: false };
+  exportOrders: { params: {  }; query: ExportOrdersQuery; body: OrderExportInput; files: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv"; cacheControl?: string }; paged: false };
+  updateOrder: { params: { id: number }; query: UpdateOrderQuery; body: OrderUpdate; files: undefined; response: Order; paged: false };
+  lookupSupplierRef: { params: { ref: string }; query: LookupSupplierRefQuery; body: undefined; files: undefined; response: SupplierRefMatch; paged: false };
+  listOrderLineItems: { params: { id: number }; query: ListOrderLineItemsQuery; body: undefined; files: undefined; response: OrderLineItem[]; paged: false };
+  listOrderShipments: { params: { id: number }; query: ListOrderShipmentsQuery; body: undefined; files: undefined; response: Shipment[]; paged: false };
+  listOrderLinkedSupplierRefs: { params: { id: number }; query: ListOrderLinkedSupplierRefsQuery; body: undefined; files: undefined; response: LinkedSupplierRef[]; paged: false };
+  listQuotesOutward: { params: {  }; query: ListQuotesOutwardQuery; body: undefined; files: undefined; response: QuoteRow[]; paged: true };
+  getQuoteOutward: { params: { id: number }; query: GetQuoteOutwardQuery; body: undefined; files: undefined; response: Quote; paged: false };
+  listQuoteOutwardLineItems: { params: { id: number }; query: ListQuoteOutwardLineItemsQuery; body: undefined; files: undefined; response: QuoteLineItem[]; paged: false };
+  listQuotesInward: { params: {  }; query: ListQuotesInwardQuery; body: undefined; files: undefined; response: QuoteRow[]; paged: true };
+  getQuoteInward: { params: { id: number }; query: GetQuoteInwardQuery; body: undefined; files: undefined; response: Quote; paged: false };
+  updateQuoteInward: { params: { id: number }; query: UpdateQuoteInwardQuery; body: QuoteInwardInput; files: undefined; response: Quote; paged: false };
+  listQuoteInwardAddresses: { params: { id: number }; query: ListQuoteInwardAddressesQuery; body: undefined; files: undefined; response: Address[]; paged: false };
+  listQuoteInwardLineItems: { params: { id: number }; query: ListQuoteInwardLineItemsQuery; body: undefined; files: undefined; response: QuoteLineItem[]; paged: false };
+  listQuotes: { params: {  }; query: ListQuotesQuery; body: undefined; files: undefined; response: QuoteRow[]; paged: true };
+  listQuoteProducts: { params: {  }; query: ListQuoteProductsQuery; body: undefined; files: undefined; response: QuoteProduct[]; paged: true };
+  getQuote: { params: { id: number }; query: GetQuoteQuery; body: undefined; files: undefined; response: Quote; paged: false };
+  createQuote: { params: {  }; query: CreateQuoteQuery; body: QuoteInput; files: undefined; response: Quote; paged: false };
+  updateQuote: { params: { id: number }; query: UpdateQuoteQuery; body: QuoteInput; files: undefined; response: Quote; paged: false };
+  getQuoteDraft: { params: { id: number }; query: GetQuoteDraftQuery; body: undefined; files: undefined; response: Quote; paged: false };
+  listQuoteLineItems: { params: { id: number }; query: ListQuoteLineItemsQuery; body: undefined; files: undefined; response: QuoteLineItem[]; paged: false };
+  sendQuote: { params: { id: number }; query: SendQuoteQuery; body: undefined; files: undefined; response: Quote; paged: false };
+  approveQuote: { params: { id: number }; query: ApproveQuoteQuery; body: undefined; files: undefined; response: QuoteApproval; paged: false };
+  voidQuote: { params: { id: number }; query: VoidQuoteQuery; body: undefined; files: undefined; response: Quote; paged: false };
+  copyQuote: { params: { id: number }; query: CopyQuoteQuery; body: undefined; files: undefined; response: Quote; paged: false };
+  deleteQuote: { params: { id: number }; query: DeleteQuoteQuery; body: undefined; files: undefined; response: void; paged: false };
+  amendQuote: { params: { id: number }; query: AmendQuoteQuery; body: undefined; files: undefined; response: Quote; paged: false };
+  listQuoteRevisions: { params: { id: number }; query: ListQuoteRevisionsQuery; body: undefined; files: undefined; response: QuoteRevisionRow[]; paged: false };
+  getQuoteRevision: { params: { id: number; revision: number }; query: GetQuoteRevisionQuery; body: undefined; files: undefined; response: QuoteSent; paged: false };
+  getQuotePdf: { params: { id: number }; query: GetQuotePdfQuery; body: undefined; files: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "application/pdf"; cacheControl?: string }; paged: false };
+  declineQuote: { params: { id: number }; query: DeclineQuoteQuery; body: undefined; files: undefined; response: Quote; paged: false };
+  acceptQuote: { params: { id: number }; query: AcceptQuoteQuery; body: QuoteAcceptInput; files: undefined; response: QuoteAccepted; paged: false };
+  listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; files: undefined; response: BasketRow[]; paged: true };
+  getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; files: undefined; response: Basket; paged: false };
+  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketCreate; files: undefined; response: Basket; paged: false };
+  updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketUpdate; files: undefined; response: Basket; paged: false };
+  deleteBasket: { params: { id: number }; query: DeleteBasketQuery; body: undefined; files: undefined; response: void; paged: false };
+  listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; files: undefined; response: BasketLineItem[]; paged: false };
+  listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; files: undefined; response: ShippingType[]; paged: true };
+  getShippingType: { params: { id: number }; query: GetShippingTypeQuery; body: undefined; files: undefined; response: ShippingType; paged: false };
+  listOrderUnits: { params: { id: number }; query: ListOrderUnitsQuery; body: undefined; files: undefined; response: OrderUnit[]; paged: false };
+  listOrderAuditLogs: { params: { id: number }; query: ListOrderAuditLogsQuery; body: undefined; files: undefined; response: AuditLogEntry[]; paged: true };
+  createOrganisation: { params: {  }; query: CreateOrganisationQuery; body: OrganisationInput; files: { image?: UploadedFile; background_image?: UploadedFile }; response: Organisation; paged: false };
+  updateOrganisation: { params: { id: number }; query: UpdateOrganisationQuery; body: OrganisationUpdate; files: { image?: UploadedFile; background_image?: UploadedFile }; response: Organisation; paged: false };
+  getBrandingFile: { params: { token: string }; query: GetBrandingFileQuery; body: undefined; files: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp"; cacheControl?: string }; paged: false };
+  listPriceLists: { params: {  }; query: ListPriceListsQuery; body: undefined; files: undefined; response: PriceListRef[]; paged: true };
+  listCatalogues: { params: {  }; query: ListCataloguesQuery; body: undefined; files: undefined; response: Catalogue[]; paged: true };
+  listProductGroupCandidates: { params: { id: number }; query: ListProductGroupCandidatesQuery; body: undefined; files: undefined; response: ProductGroupCandidate[]; paged: true };
+  addProductGroupProduct: { params: { id: number }; query: AddProductGroupProductQuery; body: ProductGroupProductInput; files: undefined; response: ProductGroupProduct; paged: false };
+  removeProductGroupProduct: { params: { id: number; product: number }; query: RemoveProductGroupProductQuery; body: undefined; files: undefined; response: void; paged: false };
+  listProductGroupAddOns: { params: { id: number }; query: ListProductGroupAddOnsQuery; body: undefined; files: undefined; response: ProductGroupAddOn[]; paged: false };
+  addProductGroupRelation: { params: { id: number }; query: AddProductGroupRelationQuery; body: ProductGroupRelationInput; files: undefined; response: ProductGroupRelation; paged: false };
+  removeProductGroupRelation: { params: { id: number; related_product_group: number }; query: RemoveProductGroupRelationQuery; body: undefined; files: undefined; response: void; paged: false };
+  listPermissions: { params: {  }; query: ListPermissionsQuery; body: undefined; files: undefined; response: PermissionRef[]; paged: true };
+  updateRole: { params: { id: number }; query: UpdateRoleQuery; body: RoleUpdate; files: undefined; response: Role; paged: false };
+  updateSubscription: { params: { id: number }; query: UpdateSubscriptionQuery; body: SubscriptionUpdate; files: undefined; response: Subscription; paged: false };
+  activateSubscription: { params: { id: number }; query: ActivateSubscriptionQuery; body: SubscriptionActivation; files: undefined; response: Subscription; paged: false };
+  cancelSubscription: { params: { id: number }; query: CancelSubscriptionQuery; body: undefined; files: undefined; response: Subscription; paged: false };
+  activateSubscriptionChanges: { params: { id: number }; query: ActivateSubscriptionChangesQuery; body: SubscriptionChangeActivation; files: undefined; response: Subscription; paged: false };
+  cancelSubscriptionChanges: { params: { id: number }; query: CancelSubscriptionChangesQuery; body: undefined; files: undefined; response: Subscription; paged: false };
+  previewChangeOrder: { params: {  }; query: PreviewChangeOrderQuery; body: ChangeOrderRequest; files: undefined; response: ChangeOrderPreview; paged: false };
+  placeChangeOrder: { params: {  }; query: PlaceChangeOrderQuery; body: ChangeOrderRequest; files: undefined; response: ChangeOrderPlaced; paged: false };
+  forgotPassword: { params: {  }; query: ForgotPasswordQuery; body: ForgotPasswordRequest; files: undefined; response: void; paged: false };
+  checkAccountLink: { params: {  }; query: CheckAccountLinkQuery; body: AccountLinkRequest; files: undefined; response: AccountLink; paged: false };
+  setPasswordByLink: { params: {  }; query: SetPasswordByLinkQuery; body: SetPasswordRequest; files: undefined; response: void; paged: false };
+  loginCode: { params: {  }; query: LoginCodeQuery; body: CodeRequest; files: undefined; response: CurrentUser; paged: false };
+  loginNewPassword: { params: {  }; query: LoginNewPasswordQuery; body: NewPasswordRequest; files: undefined; response: CurrentUser; paged: false };
+  getMyTwoFactor: { params: {  }; query: GetMyTwoFactorQuery; body: undefined; files: undefined; response: TwoFactorStatus; paged: false };
+  startTwoFactorEnrolment: { params: {  }; query: StartTwoFactorEnrolmentQuery; body: undefined; files: undefined; response: TwoFactorEnrolment; paged: false };
+  confirmTwoFactor: { params: {  }; query: ConfirmTwoFactorQuery; body: CodeRequest; files: undefined; response: RecoveryCodes; paged: false };
+  disableUserTwoFactor: { params: { id: number }; query: DisableUserTwoFactorQuery; body: undefined; files: undefined; response: User; paged: false };
+  resetUserPassword: { params: { id: number }; query: ResetUserPasswordQuery; body: undefined; files: undefined; response: User; paged: false };
+  resendInvitation: { params: { id: number }; query: ResendInvitationQuery; body: undefined; files: undefined; response: User; paged: false };
+  setUserRoles: { params: { id: number }; query: SetUserRolesQuery; body: UserRolesUpdate; files: undefined; response: UserRole[]; paged: false };
+  setUserNotifications: { params: { id: number }; query: SetUserNotificationsQuery; body: UserNotificationsUpdate; files: undefined; response: UserNotification[]; paged: false };
+  checkEmail: { params: {  }; query: CheckEmailQuery; body: undefined; files: undefined; response: EmailCheck; paged: false };
+  listMyApiClients: { params: {  }; query: ListMyApiClientsQuery; body: undefined; files: undefined; response: ApiClient[]; paged: false };
+  createMyApiClient: { params: {  }; query: CreateMyApiClientQuery; body: ApiClientInput; files: undefined; response: NewApiClient; paged: false };
+  deleteMyApiClient: { params: { client: number }; query: DeleteMyApiClientQuery; body: undefined; files: undefined; response: void; paged: false };
+  deleteApiClient: { params: { id: number; client: number }; query: DeleteApiClientQuery; body: undefined; files: undefined; response: void; paged: false };
+  requireOrganisationTwoFactor: { params: { id: number }; query: RequireOrganisationTwoFactorQuery; body: undefined; files: undefined; response: Organisation; paged: false };
+  relaxOrganisationTwoFactor: { params: { id: number }; query: RelaxOrganisationTwoFactorQuery; body: undefined; files: undefined; response: Organisation; paged: false };
 }

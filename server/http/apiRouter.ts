@@ -24,6 +24,7 @@ import { takeRecordBack } from './roundTrip';
 import { checkBody, checkParams, checkQuery, compileValidators, type Validators } from './validation';
 import { issueCsrfToken, readCookie, writeCookie } from './security';
 import { runWrite } from './writeRequest';
+import { isMultipart, readMultipart } from './uploads';
 
 function plainQuery(ctx: Context): Record<string, unknown> {
   const query: Record<string, unknown> = {};
@@ -153,6 +154,7 @@ function answerOf(operation: OperationDef, query: Record<string, unknown>, resul
     // Text files are UTF-8 (the catalogue's names are not ASCII).
     headers['Content-Type'] = file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType;
     headers['Content-Disposition'] = contentDisposition(file.fileName);
+    if (file.cacheControl) headers['Cache-Control'] = file.cacheControl;
     return { status: operation.status, body: typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content, headers };
   }
   if (operation.paged) {
@@ -206,11 +208,14 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
     checkParams(validators.params, params, validators.integerParams);
     const query = plainQuery(ctx);
     checkQuery(validators.query, query, validators.integerQuery);
-    if (validators.body) checkContentType(ctx);
-    if (validators.body) checkBody(validators.body, ctx.request.body);
+    // 002 §7: an operation taking files takes its body as multipart/form-data too (its jsonBody part).
+    const multipart = operation.files && isMultipart(ctx) ? await readMultipart(ctx, operation.files) : undefined;
+    const sent: unknown = multipart ? multipart.body : ctx.request.body;
+    if (validators.body && !multipart) checkContentType(ctx);
+    if (validators.body) checkBody(validators.body, sent);
     // The record as its GET answered it, taken back into the input the handler expects.
-    const { body, fixed } = takeRecordBack(operation.bodySchema, ctx.request.body);
-    const input = { params, query, body, user: base.user };
+    const { body, fixed } = takeRecordBack(operation.bodySchema, sent);
+    const input = { params, query, body, ...(operation.files && { files: multipart?.files ?? {} }), user: base.user };
     const run = (context: RequestContext) => runOperation(operation, input, context);
 
     if (operation.method === 'get' || operation.auth === 'public') {

@@ -4,7 +4,7 @@ import type {
   AuditLogEntry,
   Catalogue,
   LinkedAccount,
-  OrganisationAccountManager,
+  AccountManager,
   OrganisationRow,
   OrganisationTemplateRole,
   ProductGroupProduct,
@@ -44,9 +44,9 @@ describe('child lists of back-office records', () => {
 
   describe('organisation', () => {
     it('lists account managers, linked accounts, catalogues, template roles and children in order', async () => {
-      const managers = await rows<OrganisationAccountManager>(root, '/organisations/1/account_managers');
-      expect(managers.map((row) => row.account_manager?.account_manager_name)).toEqual(['Alice Account', 'Ben Brooks']);
-      expect(managers[0]?.account_manager).toEqual({ id: 1, account_manager_name: 'Alice Account', account_manager_email: 'alice@supplier.example', account_manager_phone: '020 7946 0001' });
+      const managers = await rows<AccountManager>(root, '/organisations/1/account_managers');
+      expect(managers.map((row) => row.account_manager_name)).toEqual(['Alice Account', 'Ben Brooks']);
+      expect(managers[0]).toEqual({ id: 1, account_manager_name: 'Alice Account', account_manager_email: 'alice@supplier.example', account_manager_phone: '020 7946 0001' });
       const linked = await rows<LinkedAccount>(root, '/organisations/2/linked_accounts');
       expect(linked.map((row) => [row.name, row.currency])).toEqual([
         ['Reseller Partners UK Ltd (EUR)', 'EUR'],

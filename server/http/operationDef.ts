@@ -36,6 +36,8 @@ export interface HandlerInput<K extends OperationId> {
   params: OperationTypes[K]['params'];
   query: OperationTypes[K]['query'];
   body: OperationTypes[K]['body'];
+  /** The image files sent with the body (spec `files`), each checked by content; absent parts are missing. */
+  files?: OperationTypes[K]['files'];
 }
 
 /** What an operation answering a file returns: the bytes, the name it is saved under, its type. */
@@ -44,6 +46,8 @@ export interface FileAnswer {
   content: Buffer | string | NodeJS.ReadableStream;
   fileName: string;
   contentType: string;
+  /** How long browsers may keep it (a branding image named by its content's token: a year); default no-store. */
+  cacheControl?: string;
 }
 
 /** A page of rows and the total matching the filters; the router turns it into x-total-* headers. */
@@ -91,6 +95,8 @@ export interface OperationDef {
   paramsSchema: JsonSchema;
   querySchema: JsonSchema;
   bodySchema?: JsonSchema;
+  /** Image files the body may come with as multipart/form-data (server/http/uploads.ts). */
+  files?: readonly { name: string; maxBytes: number }[];
   // The generated table checks each handler against its own operation with `satisfies`.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handler?: (input: any, context: RequestContext) => Promise<unknown>;

@@ -28,17 +28,18 @@ export class TestClient {
     this.cookies.set(name, value);
   }
 
-  /** A raw call: cookies are sent, but no CSRF header unless given. */
+  /** A raw call: cookies are sent, but no CSRF header unless given. A FormData body goes as multipart/form-data. */
   async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const form = body instanceof FormData;
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: 'manual',
       headers: {
-        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(body !== undefined && !form && { 'content-type': 'application/json' }),
         cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
         ...headers,
       },
-      ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      ...(body !== undefined && { body: form || typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');

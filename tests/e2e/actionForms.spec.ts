@@ -32,18 +32,18 @@ test.describe('the role permissions editor (002 §2.8)', () => {
     await expect(save).toBeDisabled();
     await expect(cancel).toBeDisabled();
 
-    await page.getByRole('radio', { name: 'quote:view: All', exact: true }).check();
+    await page.getByRole('radio', { name: 'Quotes: view: All', exact: true }).check();
     await expect(save).toBeEnabled();
     await save.click();
     await expect(page.getByText('The permissions of role Order viewer have been updated.')).toBeVisible();
     await expect(save).toBeDisabled();
     expect(await grantsOf(page, 2)).toEqual({ 'order:view': 2, 'quote:view': 2 });
 
-    await page.getByRole('radio', { name: 'quote:view: Off', exact: true }).check();
-    await page.getByRole('radio', { name: 'order:view: Child organisations', exact: true }).check();
+    await page.getByRole('radio', { name: 'Quotes: view: Off', exact: true }).check();
+    await page.getByRole('radio', { name: 'Orders: view: Child organisations', exact: true }).check();
     await cancel.click();
-    await expect(page.getByRole('radio', { name: 'quote:view: All', exact: true })).toBeChecked();
-    await page.getByRole('radio', { name: 'quote:view: Off', exact: true }).check();
+    await expect(page.getByRole('radio', { name: 'Quotes: view: All', exact: true })).toBeChecked();
+    await page.getByRole('radio', { name: 'Quotes: view: Off', exact: true }).check();
     await save.click();
     await expect(page.getByText('The permissions of role Order viewer have been updated.')).toBeVisible();
     expect(await grantsOf(page, 2)).toEqual({ 'order:view': 2 });
@@ -70,7 +70,7 @@ test.describe('the role permissions editor (002 §2.8)', () => {
       await signInTo(page, RESELLER_ADMIN, '/backoffice/roles/2', /\/backoffice\/roles\/2$/);
       await page.getByRole('tab', { name: 'Permissions', exact: true }).click();
       await expect(page.getByText('You cannot edit your own roles')).toBeVisible();
-      await expect(page.getByRole('radio', { name: 'order:view: All', exact: true })).toBeDisabled();
+      await expect(page.getByRole('radio', { name: 'Orders: view: All', exact: true })).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
     } finally {
       await writeVersionedRows(db, (trx) => trx('user_roles').where('id', staged).delete());

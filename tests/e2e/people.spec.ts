@@ -45,10 +45,11 @@ test.describe('back office: new users and organisations', () => {
     await signInTo(page, 'admin@supplier.example', '/backoffice/organisations', /\/backoffice\/organisations$/);
     await page.getByRole('link', { name: 'Add new organisation', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/organisations\/new$/);
-    await page.locator('#root_name').fill('Browser Made Ltd');
+    await page.getByLabel('Name', { exact: true }).fill('Browser Made Ltd');
     // Organisation ids of the demo data: 2 is Reseller Partners UK.
-    await expect(page.locator('#root_parent option[value="2"]')).toHaveText(/Reseller Partners UK Ltd/);
-    await page.locator('#root_parent').selectOption('2');
+    await page.getByLabel('Parent organisation').selectOption('2');
+    // The reseller's account manager (002 §5: every organisation but the root has one).
+    await page.getByLabel('Supplier account manager').selectOption({ label: 'Chloe Channel (chloe@reseller.example)' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/organisations\/\d+$/);
     await expect(page.getByText('Browser Made Ltd').first()).toBeVisible();

@@ -15,6 +15,24 @@ test.describe('product groups: create and edit', () => {
     await expect(page.locator('#root_name')).toHaveValue(prefilled);
   });
 
+  test('clearing the subscription type clears the product type, and the group saves (002 §4)', async ({ page }) => {
+    await signInTo(page, 'admin@supplier.example', '/webstore/product_groups/new', /\/new$/);
+    await page.locator('#root_name').fill('E2E cleared type');
+    await page.locator('#root_subscription_type').selectOption({ label: 'Zoom' });
+    await page.locator('#root_subscription_product_type').selectOption({ label: 'Base' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(/\/webstore\/product_groups\/\d+$/);
+    const chosen = (field: string) => page.locator(`#root_${field} option:checked`);
+    await expect(chosen('subscription_product_type')).toHaveText('Base');
+    await page.locator('#root_subscription_type').selectOption({ label: '— None —' });
+    await expect(chosen('subscription_product_type')).toHaveText('— None —');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Product group updated successfully')).toBeVisible();
+    await page.reload();
+    await expect(chosen('subscription_type')).toHaveText('— None —');
+    await expect(chosen('subscription_product_type')).toHaveText('— None —');
+  });
+
   test('a root admin edits the description and sees it after reload', async ({ page }) => {
     await signInTo(page, 'admin@supplier.example', '/webstore/product_groups/new', /\/new$/);
     await page.locator('#root_name').fill('E2E edited group');

@@ -20,9 +20,10 @@ async function openTab(page: Page, name: string): Promise<void> {
 
 test('organisation: account managers and the audit log with its field changes', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/organisations/2');
+  // The organisation editor's tab (002 §2.4): each manager's fields, to change in place.
   await openTab(page, 'Account managers');
-  await expect(page.getByRole('cell', { name: 'Chloe Channel', exact: true })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'chloe@reseller.example', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Name 1')).toHaveValue('Chloe Channel');
+  await expect(page.getByLabel('Email 1')).toHaveValue('chloe@reseller.example');
   await page.getByRole('tab', { name: 'Audit log', exact: true }).click();
   await expect(page.getByRole('cell', { name: 'Sam Supplier', exact: true })).toBeVisible();
   // The changed field by its label (issue 22 item 15), not its column name.
@@ -44,12 +45,19 @@ test('user: notifications by their labels, and the roles of the organisation, ti
   await expect(page.getByRole('checkbox', { name: 'Checkout only', exact: true })).not.toBeChecked();
 });
 
-test('role: permissions by module with their values, and the users holding it', async ({ page }) => {
+test('role: titled by its name, with who created it and when, permissions by module and label with their values, and the users holding it', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/roles/2');
+  // 002 §2.8: the role's name as the title; created, created by and last modification beside the form.
+  await expect(page.getByRole('heading', { name: 'Order viewer', level: 1, exact: true })).toBeVisible();
+  const field = (name: string) => page.locator('.record-view__field').filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) }) });
+  await expect(field('Created by')).toContainText('Sam Supplier');
+  await expect(field('Created')).toContainText('2026');
+  await expect(field('Last modification')).toContainText('2026');
+  await expect(field('Organisation')).toContainText('EU Customer GmbH');
   await openTab(page, 'Permissions');
   await expect(page.getByRole('heading', { name: 'Webstore module', exact: true })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'order:view: All', exact: true })).toBeChecked();
-  await expect(page.getByRole('radio', { name: 'quote:view: Off', exact: true })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Orders: view: All', exact: true })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Quotes: view: Off', exact: true })).toBeChecked();
   await page.getByRole('tab', { name: 'Users', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Eva Kunde', exact: true })).toBeVisible();
 });

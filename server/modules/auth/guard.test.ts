@@ -9,6 +9,7 @@ function user(overrides: { admin?: boolean; root?: boolean; linked?: boolean; re
     organisation: {
       id: 1, name: 'o', parent: null, tree_path: '/1/', currency: 'GBP', finance_type: null, po_number_required: false, force_po_uniqueness: false,
       can_create_resellers: overrides.resellers ?? false, assigned_price_list_id: null, linked_account: overrides.linked ?? false,
+      branding: { image: null, background_image: null, nav_bar_colour: null, footer_text: null, heading_font: null, text_body_font: null },
     },
     modules: ['WEBSTORE'],
     permissions: new Map((overrides.grants ?? []).map((name) => [name, 2 as const])),

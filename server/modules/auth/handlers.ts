@@ -9,6 +9,7 @@ import { forgetClientFailures, reserveAttempt, withdrawAttempt } from './loginTh
 import { loadSessionUser } from './loadSessionUser';
 import { endSession, SESSION_COOKIE, startSession } from './sessions';
 import type { SessionUser } from './sessionUser';
+import { brandingImagePath, type Branding } from '../organisations/branding';
 import type { RequestContext } from '../../http/operationDef';
 import { CHALLENGE_COOKIE, CHALLENGE_LIFETIME_MS, startChallenge, type ChallengeStage } from './loginChallenges';
 
@@ -47,6 +48,12 @@ export async function completeSignIn(context: RequestContext, user: SessionUser,
   return toCurrentUser(user);
 }
 
+/** The branding as whoami shows it: images by their addresses. */
+function brandingShown(branding: Branding): CurrentUser['branding'] {
+  const { image, background_image, ...rest } = branding;
+  return { ...rest, image: image && brandingImagePath(image), background_image: background_image && brandingImagePath(background_image) };
+}
+
 export function toCurrentUser(user: SessionUser): CurrentUser {
   return {
     id: user.id,
@@ -62,6 +69,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     permissions: [...user.permissions].sort(([a], [b]) => a.localeCompare(b)).map(([permission, value]) => ({ permission, parent: value === 2 })),
     modules: user.modules,
     ...(user.twoFactorMissing && { two_factor_enrolment_required: true }),
+    branding: brandingShown(user.organisation.branding),
     organisation: {
       id: user.organisation.id,
       name: user.organisation.name,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { decodeValue } from '../../db/codec';
+import { effectiveBranding } from '../organisations/branding';
 import type { SessionUser } from './sessionUser';
 
 const bool = (value: unknown) => decodeValue({ column: '', type: 'boolean' }, value) as boolean;
@@ -13,7 +14,7 @@ async function signInable(db: Knex, userId: number): Promise<{ id: number; name:
   return row && !bool(row.disabled) && bool(row.active) && row.org_status !== 'DISABLED' ? row : undefined;
 }
 
-/** Loads a user with their organisation, modules and permissions (three queries). */
+/** Loads a user with their organisation and its branding, modules and permissions (cached: sessionUserCache.ts). */
 export async function loadSessionUser(db: Knex, userId: number, realUserId: number | null): Promise<SessionUser | undefined> {
   const row = await db('users as u')
     .join('organisations as o', 'o.id', 'u.organisation_id')
@@ -41,6 +42,7 @@ export async function loadSessionUser(db: Knex, userId: number, realUserId: numb
   // organisation, ends the emulation as it ends their own sessions (issue 22 item 2).
   const real = realUserId === null ? null : await signInable(db, realUserId);
   if (realUserId !== null && !real) return undefined;
+  const branding = await effectiveBranding(db, Number(row.org_id));
   return {
     id: Number(row.id),
     name: row.name,
@@ -63,6 +65,7 @@ export async function loadSessionUser(db: Knex, userId: number, realUserId: numb
       can_create_resellers: bool(row.can_create_resellers),
       assigned_price_list_id: row.assigned_price_list_id === null ? null : Number(row.assigned_price_list_id),
       linked_account: bool(row.org_linked),
+      branding,
     },
     modules: JSON.parse(row.subscribed_modules ?? '[]') as SessionUser['modules'],
     permissions,

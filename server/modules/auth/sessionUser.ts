@@ -1,3 +1,5 @@
+import type { Branding } from '../organisations/branding';
+
 /** The signed-in caller as the server sees it (whoami shows a subset). */
 export interface SessionUser {
   id: number;
@@ -23,6 +25,8 @@ export interface SessionUser {
     assigned_price_list_id: number | null;
     /** It has an account in the back-end accounting system (a linked_accounts row; 002 §6 feeds). */
     linked_account: boolean;
+    /** The branding its users see: its own, field by field, else its ancestors' (organisations/branding.ts). */
+    branding: Branding;
   };
   modules: ('WEBSTORE' | 'DOVETAIL')[];
   /** Permission name → value: 2 all (parent level and below), 1 child organisations only. */

@@ -14,6 +14,8 @@ const SUPPLIER = 1;
 const RESELLER = 2;
 const CUSTOMER = 3;
 const OTHER_RESELLER = 5;
+/** Each parent's account manager (seeds/demo/backoffice.ts): a new organisation's supplier account manager is one of them. */
+const MANAGER_OF: Record<number, number> = { [SUPPLIER]: 1, [RESELLER]: 3, [CUSTOMER]: 5, [OTHER_RESELLER]: 4 };
 
 // 002 §2.3, §2.4, §4, §5: organisation:modify in an organisation that can create resellers
 // creates organisations under a parent of its own subtree.
@@ -29,7 +31,9 @@ describe('organisation create', () => {
     await server.close();
   });
 
-  const create = (body: unknown, client: TestClient = callers.resellerAdmin) => client.post<Organisation & Problem>('/api/v1/organisations', body);
+  /** A create with the parent's first account manager as the supplier's, unless the body names one. */
+  const create = (body: Record<string, unknown>, client: TestClient = callers.resellerAdmin) =>
+    client.post<Organisation & Problem>('/api/v1/organisations', { supplier_account_manager: MANAGER_OF[body['parent'] as number] ?? null, ...body });
   const treeOf = async (id: number) => (await server.db('organisations').where('id', id).first('tree_path', 'depth')) as { tree_path: string; depth: number };
 
   it('creates a child of the parent, placed in the tree below it, and answers 201 with the record', async () => {
@@ -37,7 +41,8 @@ describe('organisation create', () => {
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       name: 'Northern Customer',
-      parent: CUSTOMER,
+      parent: { id: CUSTOMER, name: 'Customer Co Ltd' },
+      supplier_account_manager: { id: 5, account_manager_name: 'Carla Cooper' },
       depth: 3,
       currency: 'EUR',
       status: 'ENABLED',
@@ -59,7 +64,7 @@ describe('organisation create', () => {
   it('may use its own organisation as the parent', async () => {
     const response = await create({ name: 'Direct Customer', parent: RESELLER });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ parent: RESELLER, depth: 2 });
+    expect(response.body).toMatchObject({ parent: { id: RESELLER }, depth: 2 });
   });
 
   it('clears the PO rules of an organisation that creates resellers', async () => {
@@ -125,7 +130,7 @@ describe('organisation create from an organisation that cannot create resellers'
   });
 
   it('is forbidden, and allowed once the organisation can create resellers', async () => {
-    const body = { name: 'Below Other', parent: OTHER_RESELLER };
+    const body = { name: 'Below Other', parent: OTHER_RESELLER, supplier_account_manager: 4 };
     expect((await sales.post<Problem>('/api/v1/organisations', body)).status).toBe(403);
     await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', OTHER_RESELLER).update({ can_create_resellers: true }));
     expect((await sales.post<Problem>('/api/v1/organisations', body)).status).toBe(201);

@@ -1,10 +1,11 @@
-import type { ProductGroupAddOn, ProductGroupCandidate, ProductGroupProduct, ProductGroupRelation } from '../../generated/types';
+import type { ProductGroup, ProductGroupAddOn, ProductGroupInput, ProductGroupCandidate, ProductGroupProduct, ProductGroupRelation } from '../../generated/types';
 import { genericGet, genericList } from '../../http/genericList';
+import { genericUpdate } from '../../http/genericWrite';
 import type { Handler, RequestContext } from '../../http/operationDef';
 import { genericMetaOf, visibleRecord } from '../../http/recordParts';
 import { signedIn } from '../auth/signedIn';
 import { candidateListMeta } from './memberMeta';
-import { addProduct, addRelation, removeProduct, removeRelation } from './service';
+import { addProduct, addRelation, removeProduct, removeRelation, removeRelations } from './service';
 
 // A group's members (002 §2.9); each handler first opens the group as its page does (404 if missing).
 const group = (id: number, context: RequestContext) => visibleRecord('getProductGroup', id, context);
@@ -41,6 +42,25 @@ export const addProductGroupRelation: Handler<'addProductGroupRelation'> = async
   await group(params.id, context);
   const id = await addRelation(context.records, params.id, body.related_product_group);
   return (await genericGet(context.db, { ...genericMetaOf('listProductGroupRelatedGroups'), kind: 'get' }, { params: { id }, query: {}, user: context.user })) as ProductGroupRelation;
+};
+
+/**
+ * 002 §2.9, §3, §5 the group definition, by the generic update's rules (a product type only with a
+ * subscription type, the name unique in any case); 002 §4 "Clearing the subscription type to None
+ * also clears the subscription product type and the related groups": a group no longer BASE offers
+ * no add-on groups, each removal audited on the group.
+ */
+export const updateProductGroup: Handler<'updateProductGroup'> = async ({ params, query, body }, context) => {
+  const meta = { ...genericMetaOf('getProductGroup'), kind: 'update' as const, write: { fields: Object.keys(PRODUCT_GROUP_FIELDS), requires: { subscription_product_type: 'subscription_type' } } };
+  const updated = (await genericUpdate(context, meta, { params, query: query as Record<string, unknown>, body, user: signedIn(context) })) as ProductGroup;
+  if (updated.subscription_product_type === 'BASE') return updated;
+  await removeRelations(context.records, params.id);
+  return updated;
+};
+
+/** The fields of ProductGroupInput, which the update writes. */
+const PRODUCT_GROUP_FIELDS: Record<keyof ProductGroupInput, true> = {
+  name: true, description: true, detailed_description: true, status: true, subscription_type: true, subscription_product_type: true, grading: true,
 };
 
 export const removeProductGroupRelation: Handler<'removeProductGroupRelation'> = async ({ params }, context) => {

@@ -72,6 +72,18 @@ describe('product group create and update', () => {
     expect((await update(created.id, { name: 'Add-on pack', subscription_type: null, subscription_product_type: null })).status).toBe(200);
   });
 
+  it('clears the product type and the related groups with the subscription type (002 §4), each removal audited', async () => {
+    // Demo: Zoom Workplace plans (1, BASE) offers Zoom add-ons (2).
+    const before = await rootAdmin.get<{ id: number }[]>('/api/v1/productgroups/1/related_groups');
+    expect(before.body.length).toBeGreaterThan(0);
+    const response = await update(1, { name: 'Zoom Workplace plans', subscription_type: null, subscription_product_type: null });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ subscription_type: null, subscription_product_type: null });
+    expect((await rootAdmin.get<unknown[]>('/api/v1/productgroups/1/related_groups')).body).toEqual([]);
+    const audit = await rootAdmin.get<{ field_changes: { field: string; old_value: string | null }[] }[]>('/api/v1/productgroups/1/audit_logs');
+    expect(audit.body.flatMap((entry) => entry.field_changes)).toContainEqual(expect.objectContaining({ field: 'related_groups', old_value: 'Zoom add-ons' }));
+  });
+
   it('answers 409 duplicate_value for a name taken, case-insensitively, on create and update', async () => {
     const taken = await create({ name: 'zoom WORKPLACE plans' });
     expect(taken.status).toBe(409);

@@ -52,3 +52,9 @@ export async function removeRelation(records: Records, groupId: number, relatedI
   const related = await groupRow(records.db, relatedId);
   await records.remove('product_group_relation', relation.id, { auditOn: { entity: 'product_group', id: groupId, field: 'related_groups', value: related.name } });
 }
+
+/** Removes every add-on group a group offers (a group no longer BASE, 002 §4), each as a change of the group. */
+export async function removeRelations(records: Records, groupId: number): Promise<void> {
+  const related = (await records.db('product_group_relations').where('product_group_id', groupId).select('related_product_group_id')) as { related_product_group_id: number }[];
+  for (const row of related) await removeRelation(records, groupId, Number(row.related_product_group_id));
+}

@@ -1,0 +1,20 @@
+import { test } from '@playwright/test';
+import { signInTo } from './support/signIn';
+test('shots', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await signInTo(page, 'admin@reseller.example', '/backoffice/roles/1', /\/roles\/1$/);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/wt-org-helper/role.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Permissions', exact: true }).click();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: '/tmp/wt-org-helper/perm.png' });
+  await page.goto('/backoffice/roles/new');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/wt-org-helper/rolenew.png' });
+  await page.goto('/backoffice/roles/1/duplicate');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/wt-org-helper/roledup.png' });
+  await page.goto('/backoffice/users/3');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/wt-org-helper/user.png', fullPage: true });
+});

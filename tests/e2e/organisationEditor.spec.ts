@@ -82,6 +82,21 @@ test('a root admin creates an organisation with an address, template roles and a
 });
 
 test("a reseller admin edits a customer's definition and address, and Cancel puts back what was saved", async ({ page }) => {
+  // Later files find EU Customer by its demo name, language and address: put them back afterwards.
+  try {
+    await editEuCustomer(page);
+  } finally {
+    const db = openDatabase();
+    try {
+      await db('organisations').where('id', 4).update({ name: 'EU Customer GmbH', preferred_language: 'en' });
+      await db('addresses').where({ organisation_id: 4, id: 6 }).update({ city: 'Berlin' });
+    } finally {
+      await db.destroy();
+    }
+  }
+});
+
+async function editEuCustomer(page: Page): Promise<void> {
   await signInTo(page, RESELLER_ADMIN, '/backoffice/organisations/4', /\/organisations\/4$/);
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
@@ -107,7 +122,7 @@ test("a reseller admin edits a customer's definition and address, and Cancel put
   await tab(page, 'Audit log').click();
   await expect(page.getByRole('cell', { name: 'EU Customer GmbH (Berlin)', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Zentrale, EU Customer GmbH, Friedrichstraße 100, Berlin-Mitte, 10117, DE', exact: true })).toBeVisible();
-});
+}
 
 test('a file that is not an image is refused with the "image files only" warning, and nothing is sent', async ({ page }) => {
   await signInTo(page, RESELLER_ADMIN, '/backoffice/organisations/3', /\/organisations\/3$/);

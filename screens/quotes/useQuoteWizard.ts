@@ -141,7 +141,7 @@ export function useQuoteWizard(id: string | undefined) {
     details: detailsComplete(draft, products),
     zoom: zoomComplete(draft, products),
     shipping: shippingComplete(draft, shippable, options),
-    payment: paymentComplete(draft, rows),
+    payment: paymentComplete(draft, rows, quote?.currency ?? rows[0]?.product.currency ?? null),
   };
   const name = quote?.name ?? draft.name ?? '';
 

@@ -3,6 +3,7 @@ import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { SCRIPTED_SVG, solidPng } from '../../server/testing/images';
 import { signInTo } from './support/signIn';
+import { writeVersionedRows } from '../../server/testing/versionedRows';
 
 // 002 §2.4 the organisation editor in the browser: a new organisation with its first admin (whose
 // invitation is queued for the mail server, as every e-mail is), an existing one's definition and
@@ -88,8 +89,10 @@ test("a reseller admin edits a customer's definition and address, and Cancel put
   } finally {
     const db = openDatabase();
     try {
-      await db('organisations').where('id', 4).update({ name: 'EU Customer GmbH', preferred_language: 'en' });
-      await db('addresses').where({ organisation_id: 4, id: 6 }).update({ city: 'Berlin' });
+      await writeVersionedRows(db, async (trx) => {
+        await trx('organisations').where('id', 4).update({ name: 'EU Customer GmbH', preferred_language: 'en' });
+        await trx('addresses').where({ organisation_id: 4, id: 6 }).update({ city: 'Berlin' });
+      });
     } finally {
       await db.destroy();
     }

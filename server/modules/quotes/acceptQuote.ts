@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
 import { requiredDetails, teamNameClash } from '../../../shared/baskets/lineDetails';
-import { isShippable, offeredInCountry, shippingCost } from '../../../shared/pricing/shipping';
 import { DomainError } from '../../domain/errors';
 import type { QuoteAccepted, QuoteAcceptInput } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
@@ -9,14 +8,15 @@ import type { Records } from '../../writes/records';
 import { signedIn } from '../auth/signedIn';
 import type { SessionUser } from '../auth/sessionUser';
 import { existingTeamNames } from '../baskets/lineDetails';
-import { buyerOf, shippingRules, type Buyer } from '../checkout/basketLines';
+import { buyerOf, type Buyer } from '../checkout/basketLines';
 import { checkPurchaseOrderNumber } from '../checkout/checkoutRules';
 import { initialStatus, notifyOrderCreated, type PlacedOrder } from '../checkout/checkoutService';
 import { visibleQuote } from './handlers';
 import { requireStatus } from './quoteActions';
 import { recipientProducts, storedQuoteLines, QUOTE_LINE_FIELDS, type StoredQuoteLine } from './quoteLines';
 import { saveRecipientNames } from './recipientChoices';
-import { ADDRESS_FIELDS, FINANCE_FIELDS, quoteRecord, shippingLines, type QuoteRecord } from './quoteTotals';
+import { requireCompleteShipping, requireQuoteFinance } from './quoteReadiness';
+import { ADDRESS_FIELDS, FINANCE_FIELDS, quoteRecord, type QuoteRecord } from './quoteTotals';
 
 interface AcceptState {
   records: Records;
@@ -88,18 +88,10 @@ const steps: WorkflowStep<AcceptState>[] = [
       }
       const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
       if (clash) throw new DomainError('conflict', clash.code, { field: `line_items/${clash.index}/dropbox_team_name` });
-      const shipLines = await shippingLines(db, quote.organisation_to, lines);
-      state.shippable = isShippable(shipLines);
-      state.shipping = null;
-      if (!state.shippable) return;
-      for (const field of ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const) {
-        if (blank(quote[field])) throw incomplete(field, `${field} is required for a quote that ships`);
-      }
-      if (quote.shipping_type === null) throw incomplete('shipping_type', 'choose a shipping method');
-      const rule = (await shippingRules(db)).find((candidate) => candidate.id === quote.shipping_type);
-      const cost = rule && offeredInCountry(rule, quote.shipping_country_code) ? shippingCost(rule, shipLines) : null;
-      if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type' });
-      state.shipping = cost;
+      await requireQuoteFinance(db, quote, lines);
+      const shipping = await requireCompleteShipping(db, quote, lines);
+      state.shippable = shipping.shippable;
+      state.shipping = shipping.cost;
     },
   },
   {

@@ -30,19 +30,20 @@ const save = (client: TestClient, id: unknown, body: Record<string, unknown>, et
 
 describe('PUT /quotes/inward/{id}', () => {
   it('saves the PO, address, method, part shipment, instructions and Dropbox names, prices the shipping, and keeps the offer', async () => {
-    const quote = await publishedQuote(root, server.db, { shipping_type: null, shipping_city: null });
+    // Sent complete (001 §2: publishing needs shipping complete); the recipient ships it elsewhere.
+    const quote = await publishedQuote(root, server.db);
     const { body, etag } = await read(recipient, quote.id);
-    expect(body['ship_cost']).toBeNull();
+    expect(body['ship_cost']).toBe('9.95');
     const lines = (await recipient.get<Row[]>(`${path(quote.id)}/line_items`)).body;
     const dropbox = lines.find((line) => line['name'] === 'Dropbox Business Standard')!;
     const team = `Inward Team ${Date.now() % 100000}`;
     const answer = await save(recipient, quote.id, {
-      ...body, ...GB_ADDRESS, shipping_type: { id: 1, name: 'as shown' }, part_ship: true, ship_instructions: 'Goods in, door 3', provisioning_instructions: 'Call Rita',
+      ...body, ...GB_ADDRESS, shipping_city: 'Bath', shipping_type: { id: 1, name: 'as shown' }, part_ship: true, ship_instructions: 'Goods in, door 3', provisioning_instructions: 'Call Rita',
       purchase_order_number: 'PO-INWARD-1', line_items: [{ id: dropbox.id, dropbox_team_name: team, dropbox_admin_email: 'it@reseller.example' }],
     }, etag);
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toMatchObject({
-      ...GB_ADDRESS, shipping_type: { id: 1 }, ship_cost: '9.95', part_ship: true, ship_instructions: 'Goods in, door 3', provisioning_instructions: 'Call Rita',
+      ...GB_ADDRESS, shipping_city: 'Bath', shipping_type: { id: 1 }, ship_cost: '9.95', part_ship: true, ship_instructions: 'Goods in, door 3', provisioning_instructions: 'Call Rita',
       purchase_order_number: 'PO-INWARD-1', total: quote.total, quote_status: 'PUBLISHED', name: quote.name,
     });
     const after = (await recipient.get<Row[]>(`${path(quote.id)}/line_items`)).body;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDraft, expectProblem, GB_ADDRESS, linesOf, productId, publishedQuote, RECIPIENT, threeKindsOfLine } from '../../testing/quotes';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
+import { writeVersionedRows } from '../../testing/versionedRows';
 import { formatAmount } from '../../../shared/format/money';
 import { addRootUsers, BUYER, OTHER_RESELLER_SALES, RESELLER_ADMIN, ROOT_ADMIN, ROOT_SALES_USER, signedIn, type Row } from '../../testing/testUsers';
 
@@ -58,8 +59,30 @@ describe('publish (POST /quotes/{id}/send)', () => {
     for (const id of [empty.id, nameless.id, zoom.id, unconfigured.id]) expect(await statusOf(id)).toBe('DRAFT');
   });
 
+  it('refuses a draft whose shipping is incomplete, or whose finance contact or value does not hold (001 §2 gates, 000 §5)', async () => {
+    const brio = await productId(server.db, 'LOGI-BRIO-4K');
+    const unshipped = await createDraft(root, { line_items: [{ product: brio, quantity: 1 }] });
+    expectProblem(await root.post(`/api/v1/quotes/${unshipped.id}/send`), 422, 'checkout_complete_required_fields', 'shipping_company_name');
+    const methodless = await createDraft(root, { line_items: [{ product: brio, quantity: 1 }], ...GB_ADDRESS });
+    expectProblem(await root.post(`/api/v1/quotes/${methodless.id}/send`), 422, 'checkout_complete_required_fields', 'shipping_type');
+    const shipped = { shipping_type: 1, ...GB_ADDRESS };
+    const contact = { finance_target: 'SELF', finance_title: 'Ms', finance_first_name: 'Fay', finance_last_name: 'Finch', finance_email_address: 'fay@reseller.example', finance_contact_number: '01179000000', finance_term_length: 36 };
+    const financed = (quantity: number, more: Record<string, unknown> = {}) => createDraft(root, { line_items: [{ product: brio, quantity }], ...shipped, payment_type: 'FINANCE', ...contact, ...more });
+    expectProblem(await root.post(`/api/v1/quotes/${(await financed(10, { finance_last_name: null })).id}/send`), 422, 'checkout_complete_required_fields', 'finance_last_name');
+    expectProblem(await root.post(`/api/v1/quotes/${(await financed(10, { finance_contact_number: '+44 117' })).id}/send`), 422, 'contact_number_regex', 'finance_contact_number');
+    expectProblem(await root.post(`/api/v1/quotes/${(await financed(1)).id}/send`), 422, 'finance_below_minimum_order_value');
+    // Nothing on it can be financed: an HDMI cable is not financeable.
+    const cable = await createDraft(root, { line_items: [{ product: await productId(server.db, 'GEN-HDMI-5M'), quantity: 1 }], ...shipped, payment_type: 'FINANCE', ...contact });
+    expectProblem(await root.post(`/api/v1/quotes/${cable.id}/send`), 422, 'finance_not_available');
+    for (const id of [unshipped.id, methodless.id, cable.id]) expect(await statusOf(id)).toBe('DRAFT');
+    const whole = await financed(10);
+    const sent = await root.post<Row>(`/api/v1/quotes/${whole.id}/send`);
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body).toMatchObject({ payment_type: 'FINANCE', finance_last_name: 'Finch' });
+  });
+
   it('refuses a draft that needs approval (409 quote_requires_approval) until someone with quote:approve approves it', async () => {
-    const steep = await createDraft(root, { line_items: [{ product: await productId(server.db, 'GEN-HDMI-5M'), quantity: 1, discount: 40 }] });
+    const steep = await createDraft(root, { line_items: [{ product: await productId(server.db, 'GEN-HDMI-5M'), quantity: 1, discount: 40 }], shipping_type: 1, ...GB_ADDRESS });
     expectProblem(await sales.post(`/api/v1/quotes/${steep.id}/send`), 409, 'quote_requires_approval');
     // Reseller sales (quote:amend, no quote:approve) may publish but not approve.
     expectProblem(await sales.post(`/api/v1/quotes/${steep.id}/approve`), 403, 'forbidden');
@@ -71,7 +94,7 @@ describe('publish (POST /quotes/{id}/send)', () => {
   });
 
   it('answers 412 to a stale If-Match and replays an Idempotency-Key', async () => {
-    const draft = await createDraft(root, { line_items: await threeKindsOfLine(server.db) });
+    const draft = await createDraft(root, { line_items: await threeKindsOfLine(server.db), shipping_type: 1, ...GB_ADDRESS });
     const seen = await root.get(`/api/v1/quotes/${draft.id}`);
     await root.send('PUT', `/api/v1/quotes/${draft.id}`, { organisation_to: RECIPIENT, name: 'Changed meanwhile', recipient_name: 'Rita', recipient_email: 'rita@reseller.example' });
     const csrf = { 'x-csrf-token': root.csrfToken()! };
@@ -140,7 +163,9 @@ describe('the state table (docs/quotes.md)', () => {
 
 describe('copy (POST /quotes/{id}/copy)', () => {
   it('makes a new DRAFT named as the original, on account, without Dropbox, Acronis or finance details, at today’s prices', async () => {
-    const original = await publishedQuote(root, server.db, { payment_type: 'FINANCE', finance_first_name: 'Fay', purchase_order_number: 'PO-COPY' });
+    const original = await publishedQuote(root, server.db, { purchase_order_number: 'PO-COPY' });
+    // Financed as sent (its goods could not be: a copy must clear the contact whatever it held).
+    await writeVersionedRows(server.db, (trx) => trx('quotes').where('id', Number(original.id)).update({ payment_type: 'FINANCE', finance_first_name: 'Fay' }));
     const copy = await root.post<Row>(`/api/v1/quotes/${original.id}/copy`);
     expect(copy.status, copy.text).toBe(201);
     expect(copy.body).toMatchObject({ quote_status: 'DRAFT', name: original.name, payment_type: 'ON_ACCOUNT', finance_first_name: null, supplier_ref: null, ...GB_ADDRESS, total: original.total });

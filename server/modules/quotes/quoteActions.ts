@@ -9,6 +9,7 @@ import { createDraftQuote } from './draftQuotes';
 import { inwardQuote } from './handlers';
 import { notifyRecipients } from './quoteMail';
 import { quotePdf, quotePdfName } from './quotePdf';
+import { requireCompleteShipping, requireQuoteFinance } from './quoteReadiness';
 import { currentRevision } from './quoteRevisions';
 import { largestDiscount, recipientProducts, repricedLines, storedQuoteLines, type QuoteLineInput } from './quoteLines';
 import { ADDRESS_FIELDS, quoteRecord, refreshQuote, type QuoteRecord } from './quoteTotals';
@@ -67,6 +68,10 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
   }
   await refreshQuote(context.records, quote.id);
   const refreshed = await quoteRecord(context.db, quote.id);
+  // What the editor's Shipping and Payment gates ask for, checked here too (a client's gate is comfort only).
+  const priced = await storedQuoteLines(context.db, quote.id);
+  await requireCompleteShipping(context.db, refreshed, priced);
+  await requireQuoteFinance(context.db, refreshed, priced);
   if (refreshed.requires_approval) throw new DomainError('conflict', 'quote_requires_approval', { detail: 'a line discount is above what the organisation allows without approval' });
   await move(context, refreshed, 'PUBLISHED', 'PUBLISH', { supplier_ref: refreshed.supplier_ref ?? `SQ-${5000 + quote.id}` });
   // The recipient gets the quote as sent, as a PDF; a later revision is announced as an amendment.

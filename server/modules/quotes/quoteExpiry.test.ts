@@ -5,7 +5,7 @@ import { connect } from '../../db/connect';
 import { expectProblem, publishedQuote } from '../../testing/quotes';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { RESELLER_ADMIN, ROOT_ADMIN, signedIn, type Row } from '../../testing/testUsers';
-import { QuoteExpiryJob, runQuoteExpiry, type ExpiryRun } from './quoteExpiry';
+import { nextPassDelay, QuoteExpiryJob, runQuoteExpiry, type ExpiryRun } from './quoteExpiry';
 
 // The expiry job (docs/quotes.md "Expiry"): PUBLISHED quotes past their expiry date become
 // EXPIRED, and recipients are warned some days before, each exactly once however many processes
@@ -86,5 +86,15 @@ describe('the quote expiry job', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(passes.length).toBe(after);
     expect(passes.flatMap((run) => run.expired)).toEqual([quote.id]);
+  });
+});
+
+describe('when the next pass runs', () => {
+  const at = (iso: string) => Date.parse(iso);
+  it('runs a second after UTC midnight when that comes before the interval, else after the interval', () => {
+    expect(nextPassDelay(at('2030-06-30T23:30:00Z'), 3_600_000)).toBe(30 * 60_000 + 1_000);
+    expect(nextPassDelay(at('2030-06-30T10:00:00Z'), 3_600_000)).toBe(3_600_000);
+    expect(nextPassDelay(at('2030-06-30T23:59:59.900Z'), 3_600_000)).toBe(1_100);
+    expect(nextPassDelay(at('2030-07-01T00:00:00.500Z'), 3_600_000)).toBe(3_600_000);
   });
 });

@@ -52,8 +52,17 @@ export async function runQuoteExpiry(db: Knex, now: number, options: ExpiryOptio
   return run;
 }
 
+/** How long to wait for the next pass: the interval, or less when a UTC day (the granularity of expiry dates) starts sooner. */
+export function nextPassDelay(now: number, intervalMs: number): number {
+  const midnight = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1);
+  // A second past midnight, so the new day's date is the one compared.
+  return Math.max(1_000, Math.min(intervalMs, midnight - now + 1_000));
+}
+
 /**
- * Runs the expiry pass now and then every `intervalMs` (hourly by default) until stopped; after a
+ * Runs the expiry pass now, then every `intervalMs` (hourly by default) and just after each UTC
+ * midnight, until stopped: a quote stops being PUBLISHED within seconds of its last day (the
+ * views' Accept and Void follow its status; the server refuses them past the date anyway). After a
  * pass that queued e-mails it kicks the outbox. A pass still running when stop() is called is
  * awaited.
  */
@@ -90,7 +99,7 @@ export class QuoteExpiryJob {
     this.running = this.runOnce().catch((error: unknown) => (this.options.onError ?? ((e) => console.error('quote expiry failed', e)))(error));
     await this.running;
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), this.options.intervalMs ?? 3600_000);
+    this.timer = setTimeout(() => void this.tick(), nextPassDelay((this.options.now ?? Date.now)(), this.options.intervalMs ?? 3600_000));
     this.timer.unref();
   }
 }

@@ -111,7 +111,7 @@ describe('saving a quote with lines', () => {
 
   it('answers a draft at today’s prices, while a sent quote keeps its stored total', async () => {
     const hdmi = await productId(server.db, 'GEN-HDMI-5M');
-    const draft = await createDraft(root, { line_items: [{ product: hdmi, quantity: 10 }] });
+    const draft = await createDraft(root, { line_items: [{ product: hdmi, quantity: 10 }], shipping_type: 1, ...GB_ADDRESS });
     expect(draft['total']).toBe(await expectedNet('GEN-HDMI-5M', 10));
     const item = server.db('price_list_items').where({ product_id: hdmi, price_list_id: 3 });
     const before = (await item.clone().first('price')) as { price: number } | undefined;

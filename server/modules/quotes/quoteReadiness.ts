@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import { isShippable, offeredInCountry, shippingCost } from '../../../shared/pricing/shipping';
+import { missingQuoteFinanceField, QUOTE_FINANCE_CONTACT, quoteFinanceRefusal, type QuoteFinanceContact } from '../../../shared/pricing/quoteFinance';
+import { DomainError } from '../../domain/errors';
+import { buyerOf, shippingRules } from '../checkout/basketLines';
+import { recipientProducts, type StoredQuoteLine } from './quoteLines';
+import { shippingLines, type QuoteRecord } from './quoteTotals';
+
+/**
+ * What a quote must be before it is sent and again before it is ordered (001 §2's "shipping
+ * complete" and the Payment tab, 001 §5 "Quote accept"): the server's own check of what the
+ * editor's gates check for comfort. Publishing and accepting share it, so a quote that went out
+ * complete is still complete when ordered unless the recipient changed it.
+ */
+
+const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
+const incomplete = (field: string, detail: string) => new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail });
+
+export const SHIPPING_ADDRESS_REQUIRED = ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const;
+
+/** The shipping a quote's lines need: null when nothing ships, else its cost for the chosen method; refuses an incomplete address or a method not offered there. */
+export async function requireCompleteShipping(db: Knex, quote: QuoteRecord, lines: readonly StoredQuoteLine[]): Promise<{ shippable: boolean; cost: string | null }> {
+  const shipLines = await shippingLines(db, quote.organisation_to, lines);
+  if (!isShippable(shipLines)) return { shippable: false, cost: null };
+  for (const field of SHIPPING_ADDRESS_REQUIRED) {
+    if (blank(quote[field])) throw incomplete(field, `${field} is required for a quote that ships`);
+  }
+  if (quote.shipping_type === null) throw incomplete('shipping_type', 'choose a shipping method');
+  const rule = (await shippingRules(db)).find((candidate) => candidate.id === quote.shipping_type);
+  const cost = rule && offeredInCountry(rule, quote.shipping_country_code) ? shippingCost(rule, shipLines) : null;
+  if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type' });
+  return { shippable: true, cost };
+}
+
+/** A financed quote's contact and value rules (shared/pricing/quoteFinance), on the lines as stored; nothing to check on account. */
+export async function requireQuoteFinance(db: Knex, quote: QuoteRecord, lines: readonly StoredQuoteLine[]): Promise<void> {
+  if (quote.payment_type !== 'FINANCE') return;
+  const products = await recipientProducts(db, await buyerOf(db, quote.organisation_to), lines.map((line) => line.product));
+  const financeLines = lines.map((line) => {
+    const product = products.get(line.product);
+    return { net: line.sub_total_for_item ?? '0', quantity: product ? line.quantity : 0, markup: null, rrp: product?.rrp ?? null, is_financeable: product?.is_financeable ?? false, is_shippable: product?.is_shippable ?? false };
+  });
+  const contact: QuoteFinanceContact = Object.fromEntries(QUOTE_FINANCE_CONTACT.map((field) => [field, quote[field]]));
+  const refusal = quoteFinanceRefusal(financeLines, quote.currency, contact);
+  if (refusal === null) return;
+  const field = refusal === 'contact_number_regex' ? 'finance_contact_number' : refusal === 'checkout_complete_required_fields' ? missingQuoteFinanceField(contact) : null;
+  throw new DomainError('unprocessable', refusal, { ...(field ? { field } : {}), detail: `a financed quote: ${refusal}` });
+}

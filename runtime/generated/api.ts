@@ -1117,6 +1117,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lookup/purchase_order_number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an order of the caller's organisation already carries this purchase order number */
+        get: operations["checkPurchaseOrderNumber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/baskets/{id}/checkout": {
         parameters: {
             query?: never;
@@ -3366,6 +3383,9 @@ export interface components {
             time_period?: ("week" | "month" | "quarter")[];
             /** @enum {string} */
             sort_by?: "+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-sales_num" | "+sales_usd" | "-sales_usd" | "+sales_eur" | "-sales_eur" | "+sales_gbp" | "-sales_gbp";
+        };
+        PurchaseOrderNumberCheck: {
+            taken: boolean;
         };
         CheckoutLineInput: {
             /** @default 1 */
@@ -11083,6 +11103,55 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkPurchaseOrderNumber: {
+        parameters: {
+            query: {
+                number: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrderNumberCheck"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks not supplier staff and one of (permission order:checkout) or (permission quote:accept) (forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

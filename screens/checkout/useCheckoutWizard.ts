@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAlerts } from '../../runtime/alerts/useAlerts';
-import { api, ApiProblem, fetchList, isAbortError, unwrap } from '../../runtime/api/client';
+import { api, ApiProblem, isAbortError, unwrap } from '../../runtime/api/client';
+import { RECHECK_MS, usePurchaseOrderTaken } from './usePurchaseOrderTaken';
 import type { MessageKey } from '../../runtime/generated/messages';
 import { hasPermission } from '../../runtime/session/permissions';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
@@ -15,7 +16,6 @@ import type { Flow, Progress, Step } from './wizardSteps';
 import type { DetailProblem } from '../../shared/baskets/lineDetails';
 
 /** 000 §9: the PO uniqueness check and the shipping re-check wait this long after the last change. */
-export const RECHECK_MS = 500;
 
 /** Changes that clear an approved finance application (000 §4). */
 const clearsApproval = (change: Partial<Draft>) => Object.keys(change).some((field) => /^(finance_|shipping_)|^payment_type$/.test(field));
@@ -32,7 +32,6 @@ export function useCheckoutWizard(basketId: number) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [changed, setChanged] = useState(false);
   const [step, setStep] = useState<Step>('details');
-  const [poTaken, setPoTaken] = useState(false);
   const [approved, setApproved] = useState(false);
   const [refusal, setRefusal] = useState<MessageKey | null>(null);
   const [busy, setBusy] = useState(false);
@@ -100,6 +99,8 @@ export function useCheckoutWizard(basketId: number) {
     if (line && refused && !problems.has(line.id)) problems.set(line.id, refused);
     return problems;
   }, [data, draft, lineRefusal]);
+  // 000 §5: the PO number's uniqueness, 500 ms after typing and on load.
+  const poTaken = usePurchaseOrderTaken(draft?.purchase_order_number, organisation?.force_po_uniqueness ?? false);
   const progress: Progress = {
     details: !!draft && detailsComplete(draft, rows, { required: organisation?.po_number_required ?? false, taken: poTaken }, detailProblems.size),
     shipping: !!draft && shippingComplete(draft, shippable, options.map((option) => option.rule.id)),
@@ -125,29 +126,6 @@ export function useCheckoutWizard(basketId: number) {
     if (draft && data && !financeable && draft.payment_type === 'FINANCE') change({ payment_type: 'ON_ACCOUNT' });
   }, [draft, data, financeable, change]);
 
-  // 000 §5: the PO number's uniqueness, 500 ms after typing and on load, across every page of the order search.
-  const po = draft?.purchase_order_number?.trim() ?? '';
-  useEffect(() => {
-    if (!organisation?.force_po_uniqueness || po === '') {
-      setPoTaken(false);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const search = async () => {
-        for (let page = 1; ; page++) {
-          const result = await fetchList<{ purchase_order_number: string | null }>('/orders', { text: po, page, per_page: 96 }, controller.signal);
-          if (result.rows.some((order) => order.purchase_order_number?.trim().toLowerCase() === po.toLowerCase())) return true;
-          if (page >= result.totalPages) return false;
-        }
-      };
-      search().then(setPoTaken).catch(() => setPoTaken(false));
-    }, RECHECK_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [po, organisation?.force_po_uniqueness]);
 
   // 000 §4: 500 ms after a country change the shipping type is cleared if it is no longer offered.
   const country = draft?.shipping_country_code ?? null;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAlerts } from '../../runtime/alerts/useAlerts';
-import { api, ApiProblem, fetchList, fetchRecord, isAbortError, unwrap } from '../../runtime/api/client';
+import { api, ApiProblem, fetchList, fetchRecord, unwrap } from '../../runtime/api/client';
 import { sendRequest } from '../../runtime/api/send';
 import type { MessageKey } from '../../runtime/generated/messages';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
@@ -10,7 +10,7 @@ import { editableDetails, requiredDetails } from '../../shared/baskets/lineDetai
 import { isShippable, shippingOptions } from '../../shared/pricing/shipping';
 import type { SavedAddress } from '../baskets/basketDraft';
 import type { CountryChoice } from '../baskets/countryOptions';
-import { RECHECK_MS } from '../checkout/useCheckoutWizard';
+import { usePurchaseOrderTaken } from '../checkout/usePurchaseOrderTaken';
 import type { ShippingDraft } from '../checkout/ShippingTab';
 import { quoteExpired } from './QuoteFacts';
 import { ADDRESS_REQUIRED, type Quote, type QuoteLine, type QuoteProduct, type ShippingType } from './quoteDraft';
@@ -62,7 +62,6 @@ export function useInwardQuote(quote: Quote, etag: string | null, reload: () => 
   const [draft, setDraft] = useState<InwardDraft | null>(null);
   const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [poTaken, setPoTaken] = useState(false);
   const acceptKey = useRef(newKey());
 
   useEffect(() => {
@@ -109,29 +108,8 @@ export function useInwardQuote(quote: Quote, etag: string | null, reload: () => 
   const editName = (lineId: number, field: NameField, value: string) =>
     edit({ names: { ...(draft?.names ?? {}), [lineId]: { ...(draft?.names[lineId] ?? {}), [field]: value } } });
 
-  // 001 §5: the PO number's uniqueness, 500 ms after typing, across every page of the order search.
-  const po = draft?.purchase_order_number?.trim() ?? '';
-  useEffect(() => {
-    if (!organisation?.force_po_uniqueness || po === '' || po === (quote.purchase_order_number ?? '')) {
-      setPoTaken(false);
-      return undefined;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const search = async () => {
-        for (let page = 1; ; page++) {
-          const result = await fetchList<{ purchase_order_number: string | null }>('/orders', { text: po, page, per_page: 96 }, controller.signal);
-          if (result.rows.some((order) => order.purchase_order_number?.trim().toLowerCase() === po.toLowerCase())) return true;
-          if (page >= result.totalPages) return false;
-        }
-      };
-      search().then(setPoTaken, (error: unknown) => !isAbortError(error) && setPoTaken(false));
-    }, RECHECK_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [po, organisation?.force_po_uniqueness, quote.purchase_order_number]);
+  // 001 §5: the PO number's uniqueness, 500 ms after typing.
+  const poTaken = usePurchaseOrderTaken(draft?.purchase_order_number, organisation?.force_po_uniqueness ?? false, quote.purchase_order_number);
 
   /** 001 §5 "Quote accept" requires: a valid PO, every subscription name, shipping complete. */
   const complete = !!draft && !!lines && !poTaken && (!organisation?.po_number_required || !blank(draft.purchase_order_number))

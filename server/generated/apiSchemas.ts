@@ -3851,6 +3851,18 @@ export const apiSchemas = {
         }
       }
     },
+    "PurchaseOrderNumberCheck": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "taken"
+      ],
+      "properties": {
+        "taken": {
+          "type": "boolean"
+        }
+      }
+    },
     "CheckoutLineInput": {
       "type": "object",
       "additionalProperties": false,

@@ -5495,6 +5495,33 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "checkPurchaseOrderNumber",
+    method: "get",
+    path: "/lookup/purchase_order_number",
+    auth: "session",
+    guard: {"root":false,"any":[{"permission":"order:checkout"},{"permission":"quote:accept"}]},
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "required": [
+        "number"
+      ],
+      "properties": {
+        "number": {
+          "type": "string",
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
+    handler: checkout_handlers.checkPurchaseOrderNumber satisfies Handler<"checkPurchaseOrderNumber">,
+  },
+  {
     id: "checkoutBasket",
     method: "post",
     path: "/baskets/:id/checkout",

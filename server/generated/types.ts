@@ -777,6 +777,13 @@ sort_by?: ("+name" | "-name" | "+new_on_hub" | "-new_on_hub" | "+sales_num" | "-
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "PurchaseOrderNumberCheck".
+ */
+export interface PurchaseOrderNumberCheck {
+taken: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "CheckoutLineInput".
  */
 export interface CheckoutLineInput {
@@ -3276,6 +3283,13 @@ time_period?: ("week" | "month" | "quarter")[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CheckPurchaseOrderNumberQuery".
+ */
+export interface CheckPurchaseOrderNumberQuery {
+number: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "CheckoutBasketQuery".
  */
 export interface CheckoutBasketQuery {
@@ -4306,6 +4320,7 @@ export interface OperationTypes {
   listMetrics: { params: {  }; query: ListMetricsQuery; body: undefined; files: undefined; response: MetricsAccountManager[]; paged: true };
   exportMetrics: { params: {  }; query: ExportMetricsQuery; body: MetricsExportRequest; files: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv"; cacheControl?: string }; paged: false };
   getMetrics: { params: { id: number }; query: GetMetricsQuery; body: undefined; files: undefined; response: MetricsAccountManager; paged: false };
+  checkPurchaseOrderNumber: { params: {  }; query: CheckPurchaseOrderNumberQuery; body: undefined; files: undefined; response: PurchaseOrderNumberCheck; paged: false };
   checkoutBasket: { params: { id: number }; query: CheckoutBasketQuery; body: CheckoutInput; files: undefined; response: CheckoutResult; paged: false };
   applyForFinance: { params: { id: number }; query: ApplyForFinanceQuery; body: CheckoutInput; files: undefined; response: FinanceResult; paged: false };
   lookupCompany: { params: { query: string }; query: LookupCompanyQuery; body: undefined; files: undefined; response: CompanyLookup; paged: false };

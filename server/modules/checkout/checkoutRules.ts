@@ -53,6 +53,12 @@ export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketStat
   await checkPurchaseOrderNumber(db, basket.purchase_order_number, buyer);
 }
 
+/** Whether an order of the organisation carries the number, in any case (000 §5 "force PO uniqueness"). */
+export async function purchaseOrderNumberTaken(db: Knex, organisationId: number, number: string): Promise<boolean> {
+  const po = number.trim().toLowerCase();
+  return (await db('orders').where('organisation_id', organisationId).whereRaw('lower(purchase_order_number) = ?', [po]).first('id')) !== undefined;
+}
+
 /** The purchase-order rules for a number an order of `buyer` would carry (a basket's, or an accepted quote's, 001 §5). */
 export async function checkPurchaseOrderNumber(db: Knex, number: string | null, buyer: Pick<BasketState['buyer'], 'id' | 'po_number_required' | 'force_po_uniqueness'>): Promise<void> {
   const po = number?.trim() ?? '';
@@ -64,8 +70,7 @@ export async function checkPurchaseOrderNumber(db: Knex, number: string | null, 
   // Only checkouts taking the same number wait for each other: a transaction-scoped advisory lock
   // on (organisation, number) rather than the organisation's row, which would queue every order.
   if (db.client.config.client === 'pg') await db.raw('select pg_advisory_xact_lock(?, hashtext(?))', [buyer.id, po.toLowerCase()]);
-  const taken = await db('orders').where('organisation_id', buyer.id).whereRaw('lower(purchase_order_number) = ?', [po.toLowerCase()]).first('id');
-  if (taken) throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
+  if (await purchaseOrderNumberTaken(db, buyer.id, po)) throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
 }
 
 /** 000 §5 team names: a new Dropbox team must not exist in the organisation, nor be on two lines (any case). */

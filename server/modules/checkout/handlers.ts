@@ -2,6 +2,8 @@ import { DomainError } from '../../domain/errors';
 import { creditProvider } from '../../integrations/creditProvider';
 import type { Handler } from '../../http/operationDef';
 import { visibleRecord } from '../../http/recordParts';
+import { signedIn } from '../auth/signedIn';
+import { purchaseOrderNumberTaken } from './checkoutRules';
 import { checkout } from './checkoutService';
 import { applyForFinance as apply } from './financeService';
 
@@ -24,4 +26,11 @@ export const lookupCompany: Handler<'lookupCompany'> = async ({ params }) => {
   if (!company.financeable) throw new DomainError('invalid', 'company_not_financeable', { field: 'query' });
   const { financeable: _financeable, ...record } = company;
   return record;
+};
+
+/** 000 §5: whether the caller's organisation has an order with the number (a blank number is never taken). */
+export const checkPurchaseOrderNumber: Handler<'checkPurchaseOrderNumber'> = async ({ query }, context) => {
+  const user = signedIn(context);
+  const number = query.number.trim();
+  return { taken: number !== '' && (await purchaseOrderNumberTaken(context.db, user.organisation.id, number)) };
 };

@@ -8,7 +8,7 @@ import { buyerOf } from '../checkout/basketLines';
 import { createDraftQuote } from './draftQuotes';
 import { inwardQuote } from './handlers';
 import { notifyRecipients } from './quoteMail';
-import { quotePdf, quotePdfName } from './quotePdf';
+import { brandedQuotePdf, quotePdfName } from './quotePdf';
 import { requireCompleteShipping, requireQuoteFinance } from './quoteReadiness';
 import { currentRevision } from './quoteRevisions';
 import { largestDiscount, recipientProducts, repricedLines, storedQuoteLines, type QuoteLineInput } from './quoteLines';
@@ -76,7 +76,7 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
   await move(context, refreshed, 'PUBLISHED', 'PUBLISH', { supplier_ref: refreshed.supplier_ref ?? `SQ-${5000 + quote.id}` });
   // The recipient gets the quote as sent, as a PDF; a later revision is announced as an amendment.
   const sent = await currentRevision(quote.id, context);
-  const pdf = { filename: quotePdfName(sent), contentType: 'application/pdf', content: Buffer.from(await quotePdf(sent)).toString('base64') };
+  const pdf = { filename: quotePdfName(sent), contentType: 'application/pdf', content: Buffer.from(await brandedQuotePdf(context.db, sent)).toString('base64') };
   await notifyRecipients(context.records, await quoteRecord(context.db, quote.id), sent.revision > 1 ? 'quote_amended' : 'quote_created', pdf);
   return asQuote(quote.id, context);
 };

@@ -1,6 +1,8 @@
+import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { QuoteSent } from '../../generated/types';
+import { solidPng } from '../../testing/images';
 import { printable, quotePdf, quotePdfName } from './quotePdf';
 
 const line = (index: number) => ({
@@ -18,6 +20,18 @@ const quote = (lines: number) => ({
   organisation_from: { id: 1, name: 'Supplier Distribution Ltd' }, organisation_to: { id: 2, name: 'Reseller Partners UK Ltd' }, line_items: Array.from({ length: lines }, (_, index) => line(index + 1)),
 }) as unknown as QuoteSent;
 
+/** The PDF's page content streams, inflated (pdf-lib compresses them), as one text. */
+function contentOf(pdf: Buffer): string {
+  const streams = [...pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)];
+  return streams.map((match) => {
+    try {
+      return inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      return match[1]!;
+    }
+  }).join('\n');
+}
+
 describe('the quote PDF', () => {
   it('prints any number of lines over as many A4 pages as they need, the same bytes for the same quote', async () => {
     const short = await PDFDocument.load(await quotePdf(quote(3)));
@@ -31,5 +45,24 @@ describe('the quote PDF', () => {
   it('keeps what the standard fonts draw and prints "?" for the rest', () => {
     expect(printable('Café £12 – €3 “ok”')).toBe('Café £12 – €3 “ok”');
     expect(printable('Zoom 漢字 ✓')).toBe('Zoom ?? ?');
+  });
+
+  it("carries the recipient's branding: its logo, its colour on the title and rules, its footer on every page", async () => {
+    const branding = { logo: { bytes: new Uint8Array(solidPng(120, 40, '#c0392b')), type: 'image/png' as const }, colour: '#336699', footer: 'Reseller Partners, registered in England' };
+    const plain = Buffer.from(await quotePdf(quote(80))).toString('latin1');
+    const branded = Buffer.from(await quotePdf(quote(80), branding));
+    const raw = branded.toString('latin1');
+    const content = contentOf(branded);
+    const document = await PDFDocument.load(branded);
+    expect(raw).toContain('/Subtype /Image');
+    expect(plain).not.toContain('/Subtype /Image');
+    // The accent colour as the content stream sets it (0x33/255, 0x66/255, 0x99/255).
+    expect(content).toContain('0.2 0.4 0.6 RG');
+    expect(content).toContain('0.2 0.4 0.6 rg');
+    expect(contentOf(Buffer.from(await quotePdf(quote(80))))).not.toContain('0.2 0.4 0.6 rg');
+    // pdf-lib writes standard-font text as hex: the footer appears once per page.
+    const footer = Buffer.from(printable(branding.footer), 'latin1').toString('hex').toUpperCase();
+    expect(content.split(`<${footer}>`).length - 1).toBe(document.getPageCount());
+    expect(Buffer.from(await quotePdf(quote(80), branding)).equals(branded)).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js';
+import type { Knex } from 'knex';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { QuoteSent } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
+import { documentBranding, NO_BRANDING, type DocumentBranding } from '../organisations/documentBranding';
 import { money, rightAligned, SUPPLIER } from '../billing/invoicePdf';
 import { visibleQuote } from './handlers';
 import { revisionOf } from './quoteRevisions';
@@ -29,10 +31,12 @@ const BOTTOM = 90;
  * A quote's PDF (issue 16 "Quote PDF"): the supplier's letterhead, the recipient, the quote's
  * references, revision, date and expiry, its lines with their subscription details, quantities,
  * unit prices, discounts and net amounts, the subtotal, shipping and total excluding VAT, and the
- * terms. pdf-lib's Helvetica, A4, as many pages as the lines need; the same quote gives the same
- * bytes (its creation date is the quote's).
+ * terms. pdf-lib's Helvetica, A4, as many pages as the lines need; the same quote and branding
+ * give the same bytes (its creation date is the quote's). The recipient's branding, where it has
+ * one (own or inherited: the look its users have in the portal), gives the logo above the
+ * letterhead, the colour of the title and rules, and the footer line.
  */
-export async function quotePdf(quote: QuoteSent): Promise<Uint8Array> {
+export async function quotePdf(quote: QuoteSent, branding: DocumentBranding = NO_BRANDING): Promise<Uint8Array> {
   // Loaded with the first document, as the invoice's: pdf-lib is heavy to load at start-up.
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const document = await PDFDocument.create();
@@ -46,10 +50,13 @@ export async function quotePdf(quote: QuoteSent): Promise<Uint8Array> {
   const font = await document.embedFont(StandardFonts.Helvetica);
   const bold = await document.embedFont(StandardFonts.HelveticaBold);
   const grey = rgb(0.35, 0.35, 0.35);
+  const hex = branding.colour ? Number.parseInt(branding.colour.slice(1), 16) : null;
+  const accent = hex === null ? grey : rgb(((hex >> 16) & 255) / 255, ((hex >> 8) & 255) / 255, (hex & 255) / 255);
+  const logo = branding.logo ? await (branding.logo.type === 'image/png' ? document.embedPng(branding.logo.bytes) : document.embedJpg(branding.logo.bytes)) : null;
   const currency = quote.currency;
   const text = (page: PDFPage, value: string, x: number, y: number, size = 10, face: PDFFont = font) => page.drawText(printable(value), { x, y, size, font: face });
   const right = (page: PDFPage, value: string, x: number, y: number, face: PDFFont = font) => rightAligned(page, face, printable(value), x, y);
-  const rule = (page: PDFPage, y: number) => page.drawLine({ start: { x: LEFT, y }, end: { x: RIGHT, y }, thickness: 0.8, color: grey });
+  const rule = (page: PDFPage, y: number) => page.drawLine({ start: { x: LEFT, y }, end: { x: RIGHT, y }, thickness: 0.8, color: accent });
   const columns = { description: LEFT, quantity: 330, unit: 410, discount: 465, net: RIGHT };
   const header = (page: PDFPage, y: number) => {
     text(page, 'Description', columns.description, y, 10, bold);
@@ -63,10 +70,16 @@ export async function quotePdf(quote: QuoteSent): Promise<Uint8Array> {
 
   let page = document.addPage(A4);
   let y = 790;
-  text(page, 'QUOTE', LEFT, y, 22, bold);
+  if (logo) {
+    // At most 160 × 48 points, its proportions kept, its top at the page's top margin.
+    const scale = logo.scaleToFit(160, 48);
+    page.drawImage(logo, { x: LEFT, y: 812 - scale.height, width: scale.width, height: scale.height });
+    y = 812 - scale.height - 26;
+  }
+  page.drawText('QUOTE', { x: LEFT, y, size: 22, font: bold, color: hex === null ? rgb(0, 0, 0) : accent });
   const letterhead = [quote.organisation_from?.name ?? SUPPLIER[0]!, ...SUPPLIER.slice(1)];
-  letterhead.forEach((line, index) => right(page, line, RIGHT, y - index * 13, index === 0 ? bold : font));
-  y -= 80;
+  letterhead.forEach((line, index) => right(page, line, RIGHT, 790 - index * 13, index === 0 ? bold : font));
+  y = Math.min(y, 790) - 80;
   const facts: [string, string][] = [
     ['Quote', quote.name],
     ['Reference', reference],
@@ -124,15 +137,21 @@ export async function quotePdf(quote: QuoteSent): Promise<Uint8Array> {
     'Subscriptions run for the term of their rate plan from activation. Supplied under our terms of sale.',
   ];
   terms.forEach((line, index) => text(page, line, LEFT, 60 - index * 11, 8));
+  if (branding.footer) document.getPages().forEach((each) => text(each, branding.footer!.slice(0, 110), LEFT, 30, 8));
   return document.save({ useObjectStreams: false });
 }
 
 /** The file name a quote's PDF downloads as: its reference and revision. */
 export const quotePdfName = (quote: Pick<QuoteSent, 'id' | 'supplier_ref' | 'revision'>) => `quote-${(quote.supplier_ref ?? String(quote.id)).replace(/[^A-Za-z0-9-]/g, '_')}-r${quote.revision}.pdf`;
 
+/** A quote's PDF in its recipient's branding (the e-mail's attachment and the download alike). */
+export async function brandedQuotePdf(db: Knex, quote: QuoteSent): Promise<Uint8Array> {
+  return quotePdf(quote, quote.organisation_to ? await documentBranding(db, quote.organisation_to.id) : NO_BRANDING);
+}
+
 /** GET /quotes/{id}/pdf: the current revision (a draft's: as it stands, to the sender), or a kept one. */
 export const getQuotePdf: Handler<'getQuotePdf'> = async ({ params, query }, context) => {
   const quote = await visibleQuote(params.id, context);
   const sent = await revisionOf(params.id, query.revision ?? quote.revision, context);
-  return { content: Buffer.from(await quotePdf(sent)), fileName: quotePdfName(sent), contentType: 'application/pdf' };
+  return { content: Buffer.from(await brandedQuotePdf(context.db, sent)), fileName: quotePdfName(sent), contentType: 'application/pdf' };
 };

@@ -1,11 +1,14 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_TOPIC, mailHandler } from '../../integrations/mail';
-import { expectProblem, productId, publishedQuote } from '../../testing/quotes';
+import { solidPng } from '../../testing/images';
+import { expectProblem, productId, publishedQuote, RECIPIENT } from '../../testing/quotes';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtpCatcher';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { EU_BUYER, RESELLER_ADMIN, ROOT_ADMIN, signedIn, type Row } from '../../testing/testUsers';
+import { writeVersionedRows } from '../../testing/versionedRows';
 import { OutboxDispatcher } from '../../writes/outbox';
+import { documentBranding } from '../organisations/documentBranding';
 
 // Revisions and the quote PDF (issue 16 "Beyond the documents", docs/quotes.md): amending a sent
 // quote keeps what was sent and publishes the next revision; the recipient accepts exactly the
@@ -103,5 +106,23 @@ describe('revisions', () => {
     expect(Buffer.from(first.bytes).equals(Buffer.from(current.bytes))).toBe(false);
     expect((await pdfOf(recipient, `/quotes/${String(quote.id)}/pdf?revision=7`)).status).toBe(404);
     expect((await pdfOf(await signedIn(server, EU_BUYER), `/quotes/${String(quote.id)}/pdf`)).status).toBe(403);
+  });
+
+  it("prints in the recipient's branding, inherited by its customers, with a GIF logo left out (PDFs embed PNG and JPEG)", async () => {
+    const quote = await publishedQuote(root, server.db);
+    const plain = Buffer.from((await pdfOf(recipient, `/quotes/${String(quote.id)}/pdf`)).bytes).toString('latin1');
+    expect(plain).not.toContain('/Subtype /Image');
+    const brand = async (token: string, contentType: string, bytes: Buffer) =>
+      writeVersionedRows(server.db, async (trx) => {
+        await trx('branding_files').insert({ token, organisation_id: RECIPIENT, content_type: contentType, file_name: 'logo', size: bytes.length, bytes, created_at: Date.now() });
+        await trx('organisations').where('id', RECIPIENT).update({ branding_image: token, nav_bar_colour: '#336699', footer_text: 'Reseller Partners, Bristol' });
+      });
+    await brand('a'.repeat(32), 'image/png', solidPng(60, 20, '#336699'));
+    const branded = Buffer.from((await pdfOf(recipient, `/quotes/${String(quote.id)}/pdf`)).bytes).toString('latin1');
+    expect(branded).toContain('/Subtype /Image');
+    // Its customer (Customer Co, below it) has no branding of its own: the reseller's applies.
+    expect((await documentBranding(server.db, 3)).logo?.type).toBe('image/png');
+    await brand('b'.repeat(32), 'image/gif', Buffer.from('GIF89a'));
+    expect(await documentBranding(server.db, RECIPIENT)).toEqual({ logo: null, colour: '#336699', footer: 'Reseller Partners, Bristol' });
   });
 });

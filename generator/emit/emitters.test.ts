@@ -13,6 +13,8 @@ describe('field → JSON schema', () => {
     { given: '{ type: string, max: 20, nullable: true }', want: { type: ['string', 'null'], maxLength: 20 } },
     { given: '{ type: money, nullable: true }', want: { type: ['string', 'null'], pattern: '^-?[0-9]{1,15}(\\.[0-9]{1,4})?$', description: 'Exact decimal with up to 4 places' } },
     { given: '{ type: decimal, scale: 2, min: 0 }', want: { type: 'string', pattern: '^[0-9]{1,15}(\\.[0-9]{1,2})?$', description: 'Exact decimal with up to 2 places' } },
+    { given: '{ type: decimal, scale: 4, min: 0, max: 100 }', want: { type: 'string', pattern: '^[0-9]{1,15}(\\.[0-9]{1,4})?$', description: 'Exact decimal with up to 4 places', 'x-decimal-maximum': '100' } },
+    { given: '{ type: money, min: 0.5 }', want: { type: 'string', pattern: '^[0-9]{1,15}(\\.[0-9]{1,4})?$', description: 'Exact decimal with up to 4 places', 'x-decimal-minimum': '0.5' } },
     { given: '{ type: integer, min: 1, max: 9, default: 3 }', want: { type: 'integer', minimum: 1, maximum: 9, default: 3 } },
     { given: '{ type: enum, enum: colour, nullable: true }', want: { type: ['string', 'null'], enum: ['red', 'green', null] } },
     { given: '{ type: enum_list, enum: colour }', want: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['red', 'green'] } } },

@@ -48,6 +48,10 @@ export function scalarSchema(model: Model, scalar: Scalar): JsonSchema {
         type: 'string',
         pattern: decimalPattern(scalar.scale ?? 4, scalar.min === undefined || scalar.min < 0),
         description: `Exact decimal with up to ${scalar.scale ?? 4} places`,
+        // Bounds of a number written as text: JSON Schema's minimum/maximum apply to numbers only,
+        // so the server's validator checks these exactly (server/http/validation.ts).
+        ...(scalar.min !== undefined && scalar.min > 0 && { 'x-decimal-minimum': String(scalar.min) }),
+        ...(scalar.max !== undefined && { 'x-decimal-maximum': String(scalar.max) }),
       };
     case 'timestamp':
       return { type: 'string', format: 'date-time' };

@@ -38,6 +38,7 @@ function controller(overrides: Partial<FormController<Basket>> = {}): FormContro
     fresh: false,
     changed: false,
     setData: () => undefined,
+    updateData: () => undefined,
     save: async () => true,
     reset: () => undefined,
     rebase: () => undefined,

@@ -14,6 +14,13 @@ describe('formReducer', () => {
     expect(loaded).toMatchObject({ original: { name: 'A' }, data: { name: 'A' }, loading: false });
   });
 
+  it('applies an update to the data as they stand, so an effect working from an older render loses no edit queued before it', () => {
+    const typed = formReducer(loaded, { type: 'edit', data: { name: 'Typed meanwhile' } });
+    const updated = formReducer(typed, { type: 'update', apply: (data) => ({ ...data, notes: 'from an effect' }) });
+    expect(updated.data).toEqual({ name: 'Typed meanwhile', notes: 'from an effect' });
+    expect(formReducer(initialFormState<Basket>(), { type: 'update', apply: () => ({ name: 'x' }) }).data).toBeNull();
+  });
+
   it('edits without touching the baseline and resets back to it', () => {
     const edited = formReducer(loaded, { type: 'edit', data: { name: 'B' } });
     expect(edited.original).toEqual({ name: 'A' });

@@ -17,6 +17,8 @@ export type FormAction<Data> =
   | { type: 'loaded'; data: Data; fresh?: boolean }
   | { type: 'loadFailed'; problem: ApiProblem }
   | { type: 'edit'; data: Data }
+  /** An edit computed from the data as they are when applied, not as a render saw them. */
+  | { type: 'update'; apply: (data: Data) => Data }
   | { type: 'saveStart' }
   | { type: 'saved'; data: Data }
   | { type: 'saveFailed'; problem: ApiProblem }
@@ -38,6 +40,8 @@ export function formReducer<Data>(state: FormState<Data>, action: FormAction<Dat
       return { ...state, loading: false, loadError: action.problem };
     case 'edit':
       return { ...state, data: action.data };
+    case 'update':
+      return state.data === null ? state : { ...state, data: action.apply(state.data) };
     case 'saveStart':
       return { ...state, saving: true, saveProblem: null };
     case 'saved':

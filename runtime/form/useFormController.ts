@@ -18,6 +18,12 @@ export interface FormController<Data> extends FormState<Data> {
   /** True when the edits differ from what was loaded or last saved; Save and Cancel need it. */
   changed: boolean;
   setData: (data: Data) => void;
+  /**
+   * Applies an edit to the data as they stand when it is applied. Use it from effects and async
+   * callbacks: their render's data may be older than what the user typed meanwhile (an effect can
+   * run after the next keystroke's update was queued), and setData would put that older copy back.
+   */
+  updateData: (apply: (data: Data) => Data) => void;
   /** Saves; resolves true on success, false on a problem (kept in `saveProblem`). */
   save: () => Promise<boolean>;
   /** Cancel: back to the loaded data. */
@@ -66,12 +72,13 @@ export function useFormController<Data>(options: FormControllerOptions<Data>): F
   }, [data]);
 
   const setData = useCallback((next: Data) => dispatch({ type: 'edit', data: next }), []);
+  const updateData = useCallback((apply: (data: Data) => Data) => dispatch({ type: 'update', apply }), []);
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
   const rebase = useCallback((next: Data) => dispatch({ type: 'rebase', data: next }), []);
   const refresh = useCallback((next: Data) => dispatch({ type: 'refreshed', data: next }), []);
   const changed = useMemo(() => hasChanges(state), [state]);
 
-  return { ...state, changed, setData, save, reset, rebase, refresh, reload: bumpReloads };
+  return { ...state, changed, setData, updateData, save, reset, rebase, refresh, reload: bumpReloads };
 }
 
 function asProblem(error: unknown): ApiProblem {

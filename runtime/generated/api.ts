@@ -2624,6 +2624,8 @@ export interface components {
             text_body_font: string | null;
             /** @default false */
             require_two_factor: boolean;
+            /** @description Exact decimal with up to 4 places */
+            quote_approval_discount: string | null;
             parent: components["schemas"]["OrganisationRef"] | null;
             assigned_price_list: components["schemas"]["PriceListRef"] | null;
             catalogue: components["schemas"]["Catalogue"] | null;
@@ -4616,6 +4618,8 @@ export interface components {
             footer_text?: string | null;
             heading_font?: string | null;
             text_body_font?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            quote_approval_discount?: string | null;
             new_supplier_account_manager?: components["schemas"]["NewAccountManager"] | null;
             account_managers?: components["schemas"]["AccountManagerInput"][];
             addresses?: components["schemas"]["AddressInput"][];
@@ -4670,6 +4674,8 @@ export interface components {
             text_body_font?: string | null;
             branding_image?: string | null;
             branding_background_image?: string | null;
+            /** @description Exact decimal with up to 4 places */
+            quote_approval_discount?: string | null;
             new_supplier_account_manager?: components["schemas"]["NewAccountManager"] | null;
             account_managers?: components["schemas"]["AccountManagerInput"][];
             addresses?: components["schemas"]["AddressInput"][];
@@ -11114,8 +11120,8 @@ export interface operations {
     };
     checkPurchaseOrderNumber: {
         parameters: {
-            query: {
-                number: string;
+            query?: {
+                number?: string;
             };
             header?: never;
             path?: never;

@@ -1909,6 +1909,7 @@ export const recordScreens = {
             "heading_font",
             "text_body_font",
             "require_two_factor",
+            "quote_approval_discount",
             "parent",
             "assigned_price_list",
             "catalogue",
@@ -2172,6 +2173,16 @@ export const recordScreens = {
               "type": "boolean",
               "default": false,
               "title": "organisations.require_two_factor"
+            },
+            "quote_approval_discount": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+              "description": "Exact decimal with up to 4 places",
+              "x-decimal-maximum": "100",
+              "title": "organisations.quote_approval_discount"
             },
             "parent": {
               "anyOf": [
@@ -5338,6 +5349,7 @@ export const recordScreens = {
               "type": "string",
               "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
               "description": "Exact decimal with up to 4 places",
+              "x-decimal-maximum": "100",
               "default": 0
             },
             "markup": {

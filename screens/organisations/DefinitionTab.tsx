@@ -176,6 +176,11 @@ function SupplierFields({ definition, change, problems, choices, readOnly, rootA
       {select('assigned_price_list', choices.priceLists)}
       {select('catalogue', choices.catalogues)}
       {rootAdmin && definition.catalogue === null && <p className="organisation-editor__warning">{t('organisations.catalogue_warning')}</p>}
+      <EditorField label={fieldLabel('quote_approval_discount')} problem={problems['definition.quote_approval_discount']}>
+        {({ id, describedBy }) => (
+          <input id={id} type="number" min={0} max={100} step="any" className="form-control" value={definition.quote_approval_discount} disabled={readOnly} aria-describedby={describedBy} onChange={(event) => change({ quote_approval_discount: event.target.value })} />
+        )}
+      </EditorField>
       <EditorField label={fieldLabel('billing_account')} problem={problems['definition.billing_account']}>
         {({ id, describedBy }) => <input id={id} className="form-control" value={definition.billing_account} disabled={readOnly} aria-describedby={describedBy} onChange={(event) => change({ billing_account: event.target.value })} />}
       </EditorField>

@@ -30,7 +30,8 @@ interface BodyProps {
 /** The editor's own tabs (002 §2.4), each marked when it holds a problem; the roles tab waits for a parent. */
 function editorTabs({ editor, draft, context, choices, readOnly, record }: BodyProps, t: ReturnType<typeof useT>): StripTab[] {
   const { problems } = editor;
-  const set = (next: OrganisationDraft) => editor.setDraft(next);
+  // Each change applies to the working copy as it stands, never to this render's (see updateData).
+  const set = (apply: (current: OrganisationDraft) => OrganisationDraft) => editor.updateDraft(apply);
   const tab = (name: EditorTab, label: string, content: () => React.ReactNode, extra: Partial<StripTab> = {}): StripTab => {
     const invalid = tabInvalid(problems, name);
     return { label, content, ...(invalid && { invalid, hint: t('organisations.tab_invalid') }), ...extra };
@@ -41,7 +42,7 @@ function editorTabs({ editor, draft, context, choices, readOnly, record }: BodyP
     tab('definition', 'record.definition', () => (
       <DefinitionTab
         definition={draft.definition}
-        change={(changes) => set(withDefinition(draft, changes))}
+        change={(changes) => set((current) => withDefinition(current, changes))}
         problems={problems}
         choices={choices}
         {...(record && { record })}
@@ -52,15 +53,15 @@ function editorTabs({ editor, draft, context, choices, readOnly, record }: BodyP
         choosesManager={context.choosesManager}
       />
     )),
-    ...(managersShown ? [tab('account_managers', 'organisations.account_managers', () => <AccountManagersTab managers={draft.account_managers} onChange={(account_managers) => set({ ...draft, account_managers })} problems={problems} readOnly={readOnly} />)] : []),
+    ...(managersShown ? [tab('account_managers', 'organisations.account_managers', () => <AccountManagersTab managers={draft.account_managers} onChange={(account_managers) => set((current) => ({ ...current, account_managers }))} problems={problems} readOnly={readOnly} />)] : []),
     tab('branding', 'organisations.custom_branding', () => (
-      <BrandingTab branding={draft.branding} change={(changes) => set({ ...draft, branding: { ...draft.branding, ...changes } })} problems={problems} readOnly={readOnly} previews={editor.previews} chooseImage={editor.chooseImage} removeImage={editor.removeImage} />
+      <BrandingTab branding={draft.branding} change={(changes) => set((current) => ({ ...current, branding: { ...current.branding, ...changes } }))} problems={problems} readOnly={readOnly} previews={editor.previews} chooseImage={editor.chooseImage} removeImage={editor.removeImage} />
     )),
-    tab('addresses', 'organisations.addresses', () => <AddressesTab addresses={draft.addresses} onChange={(addresses) => set({ ...draft, addresses })} problems={problems} readOnly={readOnly} choices={choices} />),
+    tab('addresses', 'organisations.addresses', () => <AddressesTab addresses={draft.addresses} onChange={(addresses) => set((current) => ({ ...current, addresses }))} problems={problems} readOnly={readOnly} choices={choices} />),
     ...(context.creating
       ? [
-          tab('first_admin', 'organisations.first_admin', () => <FirstAdminTab admin={draft.first_admin} onChange={(first_admin) => set({ ...draft, first_admin })} problems={problems} choices={choices} />),
-          tab('template_roles', 'organisations.template_roles', () => <TemplateRolesTab chosen={draft.template_roles} onChange={(template_roles) => set({ ...draft, template_roles })} choices={choices} problems={problems} />, {
+          tab('first_admin', 'organisations.first_admin', () => <FirstAdminTab admin={draft.first_admin} onChange={(first_admin) => set((current) => ({ ...current, first_admin }))} problems={problems} choices={choices} />),
+          tab('template_roles', 'organisations.template_roles', () => <TemplateRolesTab chosen={draft.template_roles} onChange={(template_roles) => set((current) => ({ ...current, template_roles }))} choices={choices} problems={problems} />, {
             disabled: draft.definition.parent === null,
             ...(draft.definition.parent === null && { hint: t('organisations.template_roles_need_parent') }),
           }),
@@ -159,6 +160,7 @@ function useParentTemplates(editor: Editor, choices: OrganisationChoices, parent
     const key = `${parent ?? ''}:${choices.parentTemplates.join(',')}`;
     if (!editor.draft || applied.current === key || parent === null) return;
     applied.current = key;
-    editor.setDraft({ ...editor.draft, template_roles: choices.parentTemplates });
+    const templates = choices.parentTemplates;
+    editor.updateDraft((current) => ({ ...current, template_roles: templates }));
   }, [editor, choices.parentTemplates, parent]);
 }

@@ -78,6 +78,8 @@ export interface DefinitionDraft {
   is_on_hold: boolean;
   on_credit_hold: boolean;
   billing_account: string;
+  /** 001 §4 approval (docs/quotes.md): a quote line's discount above it needs quote:approve; blank, never. */
+  quote_approval_discount: string;
   is_linked: boolean;
   assigned_price_list: number | null;
   catalogue: number | null;
@@ -144,6 +146,7 @@ export function draftOf(record: Organisation): OrganisationDraft {
       is_on_hold: record.is_on_hold,
       on_credit_hold: record.on_credit_hold,
       billing_account: text(record.billing_account),
+      quote_approval_discount: text(record.quote_approval_discount),
       is_linked: record.is_linked,
       assigned_price_list: record.assigned_price_list?.id ?? null,
       catalogue: record.catalogue?.id ?? null,
@@ -173,7 +176,7 @@ export function newDraft(parent: number | null): OrganisationDraft {
       name: '', parent, status: 'ENABLED', currency: 'GBP', finance_type: '', can_create_resellers: false, po_number_required: false,
       force_po_uniqueness: false, orders_require_manual_auth: false, order_manual_auth_limit: '', preferred_language: 'en',
       user_inactivity_timeout: 86400, admin_email: '', subscribed_modules: ['WEBSTORE'], is_on_hold: false, on_credit_hold: false,
-      billing_account: '', is_linked: false, assigned_price_list: null, catalogue: null, base_url: '', supplier_account_manager: null,
+      billing_account: '', quote_approval_discount: '', is_linked: false, assigned_price_list: null, catalogue: null, base_url: '', supplier_account_manager: null,
       new_manager: { ...EMPTY_MANAGER },
     },
     branding: { image: { token: null, upload: null }, background_image: { token: null, upload: null }, nav_bar_colour: '', footer_text: '', heading_font: '', text_body_font: '' },
@@ -210,6 +213,7 @@ function definitionBody(definition: DefinitionDraft) {
     is_on_hold: definition.is_on_hold,
     on_credit_hold: definition.on_credit_hold,
     billing_account: orNull(definition.billing_account),
+    quote_approval_discount: orNull(definition.quote_approval_discount),
     is_linked: definition.is_linked,
     assigned_price_list: definition.assigned_price_list,
     catalogue: definition.catalogue,

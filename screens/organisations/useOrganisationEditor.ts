@@ -20,6 +20,8 @@ export type ImageChoice = { status: 'taken' } | { status: 'not_an_image' } | { s
 export interface OrganisationEditor {
   draft: OrganisationDraft | null;
   setDraft: (draft: OrganisationDraft) => void;
+  /** An edit applied to the working copy as it stands (effects, async callbacks, each tab's change). */
+  updateDraft: (apply: (draft: OrganisationDraft) => OrganisationDraft) => void;
   changed: boolean;
   saving: boolean;
   /** The editor's own checks and, after a refused save, the server's problem where it belongs. */
@@ -141,10 +143,8 @@ export function useOrganisationEditor(target: Target, context: CheckContext): Or
       files.current.set(key, file);
       const preview = await readDataUrl(file);
       setPreviews((shown) => ({ ...shown, [field]: preview }));
-      if (controller.data) {
-        const current = controller.data.branding[field];
-        controller.setData({ ...controller.data, branding: { ...controller.data.branding, [field]: { ...current, upload: { key, name: file.name, size: file.size } } } });
-      }
+      // After the file was read: apply to the copy as it is now, not as it was when chosen.
+      controller.updateData((draft) => ({ ...draft, branding: { ...draft.branding, [field]: { ...draft.branding[field], upload: { key, name: file.name, size: file.size } } } }));
       return { status: 'taken' };
     },
     [controller],
@@ -152,9 +152,8 @@ export function useOrganisationEditor(target: Target, context: CheckContext): Or
 
   const removeImage = useCallback(
     (field: ImageField) => {
-      if (!controller.data) return;
       setPreviews((shown) => ({ ...shown, [field]: undefined }));
-      controller.setData({ ...controller.data, branding: { ...controller.data.branding, [field]: { token: null, upload: null } } });
+      controller.updateData((draft) => ({ ...draft, branding: { ...draft.branding, [field]: { token: null, upload: null } } }));
     },
     [controller],
   );
@@ -167,6 +166,7 @@ export function useOrganisationEditor(target: Target, context: CheckContext): Or
   return {
     draft: data,
     setDraft: controller.setData,
+    updateDraft: controller.updateData,
     changed: controller.changed,
     saving: controller.saving,
     problems,

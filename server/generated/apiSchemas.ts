@@ -146,6 +146,7 @@ export const apiSchemas = {
         "heading_font",
         "text_body_font",
         "require_two_factor",
+        "quote_approval_discount",
         "parent",
         "assigned_price_list",
         "catalogue",
@@ -374,6 +375,15 @@ export const apiSchemas = {
         "require_two_factor": {
           "type": "boolean",
           "default": false
+        },
+        "quote_approval_discount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "x-decimal-maximum": "100"
         },
         "parent": {
           "anyOf": [
@@ -2530,6 +2540,7 @@ export const apiSchemas = {
           "type": "string",
           "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
           "description": "Exact decimal with up to 4 places",
+          "x-decimal-maximum": "100",
           "readOnly": true
         },
         "name": {
@@ -3997,6 +4008,7 @@ export const apiSchemas = {
           "type": "string",
           "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
           "description": "Exact decimal with up to 4 places",
+          "x-decimal-maximum": "100",
           "readOnly": true
         },
         "name": {
@@ -6675,6 +6687,7 @@ export const apiSchemas = {
           "type": "string",
           "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
           "description": "Exact decimal with up to 4 places",
+          "x-decimal-maximum": "100",
           "default": 0
         },
         "markup": {
@@ -7054,6 +7067,7 @@ export const apiSchemas = {
           "type": "string",
           "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
           "description": "Exact decimal with up to 4 places",
+          "x-decimal-maximum": "100",
           "default": 0
         },
         "markup": {
@@ -7310,6 +7324,7 @@ export const apiSchemas = {
           "type": "string",
           "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
           "description": "Exact decimal with up to 4 places",
+          "x-decimal-maximum": "100",
           "default": 0
         },
         "markup": {
@@ -10698,6 +10713,15 @@ export const apiSchemas = {
           ],
           "maxLength": 100
         },
+        "quote_approval_discount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "x-decimal-maximum": "100"
+        },
         "new_supplier_account_manager": {
           "anyOf": [
             {
@@ -10953,6 +10977,15 @@ export const apiSchemas = {
             "null"
           ],
           "maxLength": 255
+        },
+        "quote_approval_discount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "x-decimal-maximum": "100"
         },
         "new_supplier_account_manager": {
           "anyOf": [

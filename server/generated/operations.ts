@@ -280,7 +280,8 @@ export const operations: OperationDef[] = [
         "footer_text",
         "heading_font",
         "text_body_font",
-        "require_two_factor"
+        "require_two_factor",
+        "quote_approval_discount"
       ],
       "expand": [
         {
@@ -427,7 +428,8 @@ export const operations: OperationDef[] = [
         "footer_text",
         "heading_font",
         "text_body_font",
-        "require_two_factor"
+        "require_two_factor",
+        "quote_approval_discount"
       ],
       "expand": [
         {
@@ -588,7 +590,8 @@ export const operations: OperationDef[] = [
         "footer_text",
         "heading_font",
         "text_body_font",
-        "require_two_factor"
+        "require_two_factor",
+        "quote_approval_discount"
       ],
       "expand": [
         {
@@ -5507,15 +5510,10 @@ export const operations: OperationDef[] = [
     },
     querySchema: {
       "type": "object",
-      "required": [
-        "number"
-      ],
       "properties": {
         "number": {
           "type": "string",
-          "maxLength": 45,
-          "minLength": 1,
-          "pattern": "\\S"
+          "maxLength": 45
         }
       }
     },
@@ -10350,7 +10348,8 @@ export const operations: OperationDef[] = [
         "footer_text",
         "heading_font",
         "text_body_font",
-        "require_two_factor"
+        "require_two_factor",
+        "quote_approval_discount"
       ],
       "expand": [
         {
@@ -10510,7 +10509,8 @@ export const operations: OperationDef[] = [
         "footer_text",
         "heading_font",
         "text_body_font",
-        "require_two_factor"
+        "require_two_factor",
+        "quote_approval_discount"
       ],
       "expand": [
         {

@@ -63,6 +63,10 @@ footer_text: (string | null)
 heading_font: (string | null)
 text_body_font: (string | null)
 require_two_factor: boolean
+/**
+ * Exact decimal with up to 4 places
+ */
+quote_approval_discount: (string | null)
 parent: (OrganisationRef | null)
 assigned_price_list: (PriceListRef | null)
 catalogue: (Catalogue | null)
@@ -1989,6 +1993,10 @@ nav_bar_colour?: (string | null)
 footer_text?: (string | null)
 heading_font?: (string | null)
 text_body_font?: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+quote_approval_discount?: (string | null)
 new_supplier_account_manager?: (NewAccountManager | null)
 /**
  * @maxItems 100
@@ -2037,6 +2045,10 @@ heading_font?: (string | null)
 text_body_font?: (string | null)
 branding_image?: (string | null)
 branding_background_image?: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+quote_approval_discount?: (string | null)
 new_supplier_account_manager?: (NewAccountManager | null)
 /**
  * @maxItems 100
@@ -3286,7 +3298,7 @@ time_period?: ("week" | "month" | "quarter")[]
  * via the `definition` "CheckPurchaseOrderNumberQuery".
  */
 export interface CheckPurchaseOrderNumberQuery {
-number: string
+number?: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import Decimal from 'decimal.js';
 import addFormats from 'ajv-formats';
 import { apiSchemas } from '../generated/apiSchemas';
 import { HttpProblem } from './problem';
@@ -28,10 +29,16 @@ function instances(): Instances {
   };
   for (const ajv of Object.values(made)) {
     addFormats.default(ajv, ['date', 'date-time']);
+    // A decimal's bounds (generator/emit/jsonSchema.ts), compared exactly on its text.
+    ajv.addKeyword({ keyword: 'x-decimal-minimum', type: 'string', schemaType: 'string', validate: (bound: string, value: string) => !isDecimal(value) || new Decimal(value).gte(bound), error: { message: 'is below its minimum' } });
+    ajv.addKeyword({ keyword: 'x-decimal-maximum', type: 'string', schemaType: 'string', validate: (bound: string, value: string) => !isDecimal(value) || new Decimal(value).lte(bound), error: { message: 'is above its maximum' } });
     ajv.addSchema(apiSchemas);
   }
   return made;
 }
+
+/** The pattern keyword judges the text's shape; a bound only compares what is a number. */
+const isDecimal = (value: string) => /^-?[0-9]+(\.[0-9]+)?$/.test(value);
 
 export interface Validators {
   params: ValidateFunction;

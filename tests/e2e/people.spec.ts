@@ -45,7 +45,10 @@ test.describe('back office: new users and organisations', () => {
     await signInTo(page, 'admin@supplier.example', '/backoffice/organisations', /\/backoffice\/organisations$/);
     await page.getByRole('link', { name: 'Add new organisation', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/organisations\/new$/);
+    // As a person would: once the form shows its choices (the parents come from the server).
+    await expect(page.getByLabel('Parent organisation').locator('option', { hasText: 'Reseller Partners UK Ltd' })).toHaveCount(1);
     await page.getByLabel('Name', { exact: true }).fill('Browser Made Ltd');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Browser Made Ltd');
     // Organisation ids of the demo data: 2 is Reseller Partners UK.
     await page.getByLabel('Parent organisation').selectOption('2');
     // The reseller's account manager (002 §5: every organisation but the root has one).

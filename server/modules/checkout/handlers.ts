@@ -28,9 +28,9 @@ export const lookupCompany: Handler<'lookupCompany'> = async ({ params }) => {
   return record;
 };
 
-/** 000 §5: whether the caller's organisation has an order with the number (a blank number is never taken). */
+/** 000 §5: whether the caller's organisation has an order with the number (none given is never taken). */
 export const checkPurchaseOrderNumber: Handler<'checkPurchaseOrderNumber'> = async ({ query }, context) => {
   const user = signedIn(context);
-  const number = query.number.trim();
+  const number = query.number?.trim() ?? '';
   return { taken: number !== '' && (await purchaseOrderNumberTaken(context.db, user.organisation.id, number)) };
 };

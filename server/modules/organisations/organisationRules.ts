@@ -12,7 +12,7 @@ import type { SessionUser } from '../auth/sessionUser';
  * ties an organisation to the supplier's accounting and commerce (its billing account and link,
  * its holds, the modules it subscribes to), are the supplier's to set.
  */
-export const ROOT_ONLY_FIELDS = ['assigned_price_list', 'catalogue', 'billing_account', 'is_linked', 'is_on_hold', 'on_credit_hold', 'subscribed_modules'] as const;
+export const ROOT_ONLY_FIELDS = ['assigned_price_list', 'catalogue', 'billing_account', 'is_linked', 'is_on_hold', 'on_credit_hold', 'subscribed_modules', 'quote_approval_discount'] as const;
 /** 002 §2.4 "Root admin users additionally see the base URL field". */
 export const ROOT_ADMIN_ONLY_FIELDS = ['base_url'] as const;
 
@@ -26,6 +26,7 @@ export const NEW_ORGANISATION_DEFAULTS: Readonly<Record<string, unknown>> = {
   on_credit_hold: false,
   subscribed_modules: ['WEBSTORE'],
   base_url: null,
+  quote_approval_discount: null,
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -2726,6 +2726,9 @@ export interface components {
             /** @description As the record shows it; another value is refused (403 forbidden_field) */
             readonly organisation?: components["schemas"]["OrganisationRef"] | null;
         };
+        EmulationRequest: {
+            reason: string;
+        };
         UserAction: {
             id: number;
             /** Format: date-time */
@@ -6176,7 +6179,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmulationRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -6234,6 +6241,24 @@ export interface operations {
             };
             /** @description If-Match names another version of the record than the current one (stale_record) */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

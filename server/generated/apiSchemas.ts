@@ -861,6 +861,21 @@ export const apiSchemas = {
       },
       "x-round-trip": "User"
     },
+    "EmulationRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "reason"
+      ],
+      "properties": {
+        "reason": {
+          "type": "string",
+          "maxLength": 200,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
     "UserAction": {
       "type": "object",
       "additionalProperties": false,

@@ -704,7 +704,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listUserRoles"];
-        /** Replace a user's roles */
+        /** Replace a user's roles, optionally moving the user to another organisation */
         put: operations["setUserRoles"];
         post?: never;
         delete?: never;
@@ -5094,6 +5094,7 @@ export interface components {
         };
         UserRolesUpdate: {
             roles: number[];
+            organisation?: number;
         };
         UserNotificationsUpdate: {
             types: ("buy_price_increased" | "checkout_requested" | "order_created" | "order_requires_manual_auth" | "order_status_changed" | "quote_amended" | "quote_created" | "quote_expiry_warning")[];
@@ -9033,7 +9034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission user:modify, permission user:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles */
+            /** @description Forbidden: the caller lacks permission user:modify, permission user:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9078,7 +9079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: role_not_offered */
+            /** @description Problem codes: role_not_offered, outside_scope */
             422: {
                 headers: {
                     [name: string]: unknown;

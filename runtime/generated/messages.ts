@@ -1319,6 +1319,8 @@ export const messages = {
     "user_roles_updated_success": "Die Rollen von {{name}} wurden gespeichert.",
     "user_roles_updated_failure": "Die Rollen von {{name}} konnten nicht gespeichert werden.",
     "user_roles.none": "Die Organisation hat keine Rollen zu vergeben.",
+    "users.change_organisation": "Organisation ändern",
+    "confirm.user_organisation_change": "{{name}} zu {{organisation}} verschieben? Rollen gehören zu einer Organisation, daher werden die Rollen von {{name}} entfernt: Wählen Sie die Rollen von {{organisation}} und speichern Sie dann.",
     "user_notifications_updated_success": "Die Benachrichtigungen von {{name}} wurden gespeichert.",
     "user_notifications_updated_failure": "Die Benachrichtigungen von {{name}} konnten nicht gespeichert werden.",
     "api_clients.create": "API-Client anlegen",
@@ -2896,6 +2898,8 @@ export const messages = {
     "user_roles_updated_success": "The roles of {{name}} were saved.",
     "user_roles_updated_failure": "The roles of {{name}} could not be saved.",
     "user_roles.none": "The organisation has no roles to give.",
+    "users.change_organisation": "Change organisation",
+    "confirm.user_organisation_change": "Move {{name}} to {{organisation}}? Roles belong to an organisation, so the roles of {{name}} are removed: choose those of {{organisation}}, then Save.",
     "user_notifications_updated_success": "The notifications of {{name}} were saved.",
     "user_notifications_updated_failure": "The notifications of {{name}} could not be saved.",
     "api_clients.create": "Create API client",
@@ -4473,6 +4477,8 @@ export const messages = {
     "user_roles_updated_success": "Se han guardado los roles de {{name}}.",
     "user_roles_updated_failure": "No se han podido guardar los roles de {{name}}.",
     "user_roles.none": "La organización no tiene roles que asignar.",
+    "users.change_organisation": "Cambiar de organización",
+    "confirm.user_organisation_change": "¿Mover a {{name}} a {{organisation}}? Los roles pertenecen a una organización, por lo que se quitan los roles de {{name}}: elija los de {{organisation}} y luego guarde.",
     "user_notifications_updated_success": "Se han guardado las notificaciones de {{name}}.",
     "user_notifications_updated_failure": "No se han podido guardar las notificaciones de {{name}}.",
     "api_clients.create": "Crear cliente de API",
@@ -6050,6 +6056,8 @@ export const messages = {
     "user_roles_updated_success": "Les rôles de {{name}} ont été enregistrés.",
     "user_roles_updated_failure": "Les rôles de {{name}} n'ont pas pu être enregistrés.",
     "user_roles.none": "L'organisation n'a aucun rôle à attribuer.",
+    "users.change_organisation": "Changer d'organisation",
+    "confirm.user_organisation_change": "Déplacer {{name}} vers {{organisation}} ? Les rôles appartiennent à une organisation : les rôles de {{name}} sont donc retirés. Choisissez ceux de {{organisation}}, puis enregistrez.",
     "user_notifications_updated_success": "Les notifications de {{name}} ont été enregistrées.",
     "user_notifications_updated_failure": "Les notifications de {{name}} n'ont pas pu être enregistrées.",
     "api_clients.create": "Créer un client d'API",
@@ -7627,6 +7635,8 @@ export const messages = {
     "user_roles_updated_success": "I ruoli di {{name}} sono stati salvati.",
     "user_roles_updated_failure": "Non è stato possibile salvare i ruoli di {{name}}.",
     "user_roles.none": "L'organizzazione non ha ruoli da assegnare.",
+    "users.change_organisation": "Cambia organizzazione",
+    "confirm.user_organisation_change": "Spostare {{name}} in {{organisation}}? I ruoli appartengono a un'organizzazione, quindi i ruoli di {{name}} vengono rimossi: scelga quelli di {{organisation}}, poi salvi.",
     "user_notifications_updated_success": "Le notifiche di {{name}} sono state salvate.",
     "user_notifications_updated_failure": "Non è stato possibile salvare le notifiche di {{name}}.",
     "api_clients.create": "Crea client API",
@@ -9204,6 +9214,8 @@ export const messages = {
     "user_roles_updated_success": "De rollen van {{name}} zijn opgeslagen.",
     "user_roles_updated_failure": "De rollen van {{name}} konden niet worden opgeslagen.",
     "user_roles.none": "De organisatie heeft geen rollen om toe te kennen.",
+    "users.change_organisation": "Organisatie wijzigen",
+    "confirm.user_organisation_change": "{{name}} verplaatsen naar {{organisation}}? Rollen horen bij een organisatie, dus de rollen van {{name}} worden verwijderd: kies die van {{organisation}} en sla daarna op.",
     "user_notifications_updated_success": "De meldingen van {{name}} zijn opgeslagen.",
     "user_notifications_updated_failure": "De meldingen van {{name}} konden niet worden opgeslagen.",
     "api_clients.create": "API-client aanmaken",
@@ -9467,4 +9479,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1575 keys in the English catalogue.
+// 1577 keys in the English catalogue.

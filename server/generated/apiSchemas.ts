@@ -13255,6 +13255,11 @@ export const apiSchemas = {
             "minimum": 1,
             "maximum": 2147483647
           }
+        },
+        "organisation": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },

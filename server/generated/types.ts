@@ -2501,6 +2501,7 @@ token: string
  */
 export interface UserRolesUpdate {
 roles: number[]
+organisation?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

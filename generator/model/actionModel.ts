@@ -129,7 +129,8 @@ function buildConfirm(checker: Checker, raw: Raw, operation: Operation | undefin
   const scalar = property?.type.kind === 'scalar' ? property.type.scalar : undefined;
   if (operation && (!scalar || !['string', 'text'].includes(scalar.type))) report(checker, [...path, 'input', 'field'], `the body of "${operation.id}" has no text property "${input.field}"`);
   if (input.max !== undefined && scalar?.max !== undefined && input.max > scalar.max) report(checker, [...path, 'input', 'max'], `"${input.field}" holds at most ${scalar.max} characters`);
-  confirm.input = { field: input.field, label: input.label, ...(input.max !== undefined && { max: input.max }) };
+  // A body property the operation requires must be stated: the modal's Proceed waits for it.
+  confirm.input = { field: input.field, label: input.label, ...(input.max !== undefined && { max: input.max }), ...(property?.required && { required: true }) };
   return confirm;
 }
 

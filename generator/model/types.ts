@@ -407,7 +407,8 @@ export interface ActionCall {
 /** A confirmation modal (000 §2.8): Yes / No, or Proceed / Cancel with an optional text input sent as `field`. */
 export interface ActionConfirm {
   text: string;
-  input?: { field: string; label: string; max?: number };
+  /** `required`: the operation's body requires the field, so the modal asks for a non-blank value. */
+  input?: { field: string; label: string; max?: number; required?: true };
 }
 
 /**

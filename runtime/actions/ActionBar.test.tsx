@@ -72,6 +72,13 @@ describe('ConfirmModal', () => {
     expect(html).toMatch(/<input [^>]*type="text"[^>]*maxLength="255"/);
   });
 
+  it('holds Proceed back while a required input is empty, and marks the input required', () => {
+    const confirm = { text: 'confirm.emulate_user', input: { field: 'reason', label: 'users.emulation_reason', max: 200, required: true as const } };
+    const html = renderToStaticMarkup(<ConfirmModal title="Emulate" confirm={confirm} values={{ name: 'Bob' }} busy={false} onConfirm={ignore} onCancel={ignore} />);
+    expect(html).toMatch(/<button type="button" class="button button--primary" disabled="">Proceed<\/button><button type="button" class="button">Cancel<\/button>/);
+    expect(html).toMatch(/<input [^>]*required=""[^>]*maxLength="200"/);
+  });
+
   it('disables its buttons while the action runs', () => {
     const html = renderToStaticMarkup(<ConfirmModal title="Disable" confirm={{ text: 'confirm.disable_user' }} values={{}} busy onConfirm={ignore} onCancel={ignore} />);
     expect(html).toMatch(/<button type="button" class="button button--primary" disabled="">Yes<\/button><button type="button" class="button" disabled="">No<\/button>/);

@@ -21,13 +21,15 @@ const text = (t: ReturnType<typeof useT>, key: string, values?: Record<string, s
 
 /**
  * The shared confirmation modal (000 §2.8): Yes / No, or Proceed / Cancel when it has an input
- * (optional text, trimmed, at most `max` characters). While the action runs its buttons are disabled.
+ * (text, trimmed, at most `max` characters; when `required`, Proceed waits until it says something).
+ * While the action runs its buttons are disabled.
  */
 export function ConfirmModal({ title, confirm, values, busy, onConfirm, onCancel }: ConfirmModalProps) {
   const t = useT();
   const inputId = useId();
   const [input, setInput] = useState('');
   const withInput = confirm.input !== undefined;
+  const missing = confirm.input?.required === true && input.trim() === '';
   const yes: MessageKey = withInput ? 'confirm.proceed' : 'confirm.yes';
   const no: MessageKey = withInput ? 'confirm.cancel' : 'confirm.no';
   return (
@@ -40,7 +42,7 @@ export function ConfirmModal({ title, confirm, values, busy, onConfirm, onCancel
       }}
       footer={
         <>
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => onConfirm(input)}>
+          <button type="button" className="button button--primary" disabled={busy || missing} onClick={() => onConfirm(input)}>
             {t(yes)}
           </button>
           <button type="button" className="button" disabled={busy} onClick={onCancel}>
@@ -58,6 +60,7 @@ export function ConfirmModal({ title, confirm, values, busy, onConfirm, onCancel
             type="text"
             value={input}
             disabled={busy}
+            required={confirm.input.required === true}
             {...(confirm.input.max !== undefined && { maxLength: confirm.input.max })}
             onChange={(event) => setInput(event.target.value)}
           />

@@ -15,10 +15,13 @@ export interface ActionCall {
   readonly body: boolean;
 }
 
-/** A confirmation modal (000 §2.8): Yes / No, or Proceed / Cancel with an optional text input sent as `field`. */
+/**
+ * A confirmation modal (000 §2.8): Yes / No, or Proceed / Cancel with a text input sent as `field`:
+ * optional, or `required` when the operation's body requires it (Proceed waits for a non-blank value).
+ */
 export interface ActionConfirm {
   readonly text: string;
-  readonly input?: { readonly field: string; readonly label: string; readonly max?: number };
+  readonly input?: { readonly field: string; readonly label: string; readonly max?: number; readonly required?: true };
 }
 
 /**

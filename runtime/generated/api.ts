@@ -704,7 +704,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listUserRoles"];
-        /** Replace a user's roles */
+        /** Replace a user's roles, optionally moving the user to another organisation */
         put: operations["setUserRoles"];
         post?: never;
         delete?: never;
@@ -2744,6 +2744,9 @@ export interface components {
             readonly disabled?: boolean;
             /** @description As the record shows it; another value is refused (403 forbidden_field) */
             readonly organisation?: components["schemas"]["OrganisationRef"] | null;
+        };
+        EmulationRequest: {
+            reason: string;
         };
         UserAction: {
             id: number;
@@ -5117,6 +5120,7 @@ export interface components {
         };
         UserRolesUpdate: {
             roles: number[];
+            organisation?: number;
         };
         UserNotificationsUpdate: {
             types: ("buy_price_increased" | "checkout_requested" | "order_created" | "order_requires_manual_auth" | "order_status_changed" | "quote_amended" | "quote_created" | "quote_expiry_warning")[];
@@ -6202,7 +6206,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmulationRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -6260,6 +6268,24 @@ export interface operations {
             };
             /** @description If-Match names another version of the record than the current one (stale_record) */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9034,7 +9060,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden: the caller lacks permission user:modify, permission user:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles */
+            /** @description Forbidden: the caller lacks permission user:modify, permission user:view (forbidden); or the call has no CSRF token or comes from another site (csrf); also cannot_edit_own_roles, forbidden_field */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9079,7 +9105,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem codes: role_not_offered */
+            /** @description Problem codes: role_not_offered, outside_scope */
             422: {
                 headers: {
                     [name: string]: unknown;

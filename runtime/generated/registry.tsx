@@ -31,6 +31,15 @@ export const routes: RouteDef[] = [
     Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name="user" /> }))),
   },
   {
+    name: "mask_user_begin",
+    path: "/mask_user/:id/begin",
+    public: false,
+    guard: {"admin":true},
+    breadcrumbs: [{"label":"crumb.back_office"},{"label":"crumb.users","route":"users"},{"lookup":"user","param":"id","route":"user"},{"label":"users.emulate"}],
+    screen: "mask_user_begin",
+    Component: lazy(() => import('../../screens/users/EmulationBeginPage').then((module) => ({ default: module.EmulationBeginPage }))),
+  },
+  {
     name: "organisations",
     path: "/backoffice/organisations",
     public: false,

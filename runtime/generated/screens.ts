@@ -355,10 +355,16 @@ export const listScreens = {
               "field": "id"
             }
           },
-          "body": false
+          "body": true
         },
         "confirm": {
-          "text": "confirm.emulate_user"
+          "text": "confirm.emulate_user",
+          "input": {
+            "field": "reason",
+            "label": "users.emulation_reason",
+            "max": 200,
+            "required": true
+          }
         },
         "success": "user_emulation_started",
         "failure": "user_emulation_failure",
@@ -2463,10 +2469,16 @@ export const recordScreens = {
                   "field": "id"
                 }
               },
-              "body": false
+              "body": true
             },
             "confirm": {
-              "text": "confirm.emulate_user"
+              "text": "confirm.emulate_user",
+              "input": {
+                "field": "reason",
+                "label": "users.emulation_reason",
+                "max": 200,
+                "required": true
+              }
             },
             "success": "user_emulation_started",
             "failure": "user_emulation_failure",
@@ -3065,10 +3077,16 @@ export const recordScreens = {
               "from": "record"
             }
           },
-          "body": false
+          "body": true
         },
         "confirm": {
-          "text": "confirm.emulate_user"
+          "text": "confirm.emulate_user",
+          "input": {
+            "field": "reason",
+            "label": "users.emulation_reason",
+            "max": 200,
+            "required": true
+          }
         },
         "success": "user_emulation_started",
         "failure": "user_emulation_failure",

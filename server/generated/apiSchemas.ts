@@ -871,6 +871,21 @@ export const apiSchemas = {
       },
       "x-round-trip": "User"
     },
+    "EmulationRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "reason"
+      ],
+      "properties": {
+        "reason": {
+          "type": "string",
+          "maxLength": 200,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
     "UserAction": {
       "type": "object",
       "additionalProperties": false,
@@ -13285,6 +13300,11 @@ export const apiSchemas = {
             "minimum": 1,
             "maximum": 2147483647
           }
+        },
+        "organisation": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },

@@ -1226,6 +1226,9 @@ export const operations: OperationDef[] = [
       "type": "object",
       "properties": {}
     },
+    bodySchema: {
+      "$ref": "api#/definitions/EmulationRequest"
+    },
     handler: users_emulation.emulateUser satisfies Handler<"emulateUser">,
     record: {
       "get": "getUser",

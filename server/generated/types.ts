@@ -178,6 +178,13 @@ timeout?: (86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EmulationRequest".
+ */
+export interface EmulationRequest {
+reason: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "UserAction".
  */
 export interface UserAction {
@@ -2513,6 +2520,7 @@ token: string
  */
 export interface UserRolesUpdate {
 roles: number[]
+organisation?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -4266,7 +4274,7 @@ export interface OperationTypes {
   updateUser: { params: { id: number }; query: UpdateUserQuery; body: UserUpdate; files: undefined; response: User; paged: false };
   enableUser: { params: { id: number }; query: EnableUserQuery; body: undefined; files: undefined; response: User; paged: false };
   disableUser: { params: { id: number }; query: DisableUserQuery; body: undefined; files: undefined; response: User; paged: false };
-  emulateUser: { params: { id: number }; query: EmulateUserQuery; body: undefined; files: undefined; response: CurrentUser; paged: false };
+  emulateUser: { params: { id: number }; query: EmulateUserQuery; body: EmulationRequest; files: undefined; response: CurrentUser; paged: false };
   listUserActions: { params: { id: number }; query: ListUserActionsQuery; body: undefined; files: undefined; response: UserAction[]; paged: true };
   listRoles: { params: {  }; query: ListRolesQuery; body: undefined; files: undefined; response: RoleRow[]; paged: true };
   listRoleTemplates: { params: {  }; query: ListRoleTemplatesQuery; body: undefined; files: undefined; response: RoleRow[]; paged: true };

@@ -113,7 +113,7 @@ test('while emulating, the bar names both users, and its stop link ends the emul
   const admin = await apiRead(page, '/whoami');
   const buyers = (await (await page.request.get(`/api/v1/users?text=${encodeURIComponent(BUYER.email)}`)).json()) as { id: number; name: string }[];
   const buyer = buyers[0]!;
-  await apiWrite(page, 'POST', `/users/${buyer.id}/emulation`);
+  await apiWrite(page, 'POST', `/users/${buyer.id}/emulation`, { reason: 'Checking the emulation bar' });
   await page.goto('/webstore');
   const bar = page.getByRole('status').filter({ hasText: 'is emulating' });
   await expect(bar).toContainText(`${String(admin['name'])} is emulating ${buyer.name}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase';
 import { writeVersionedRows } from '../../testing/versionedRows';
+import { settingsFrom } from '../../settings';
 import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from './emailRecipients';
 
 // Who an e-mail goes to and what its common context says (docs/spec.md "emails"): the portal's
@@ -36,6 +37,29 @@ describe('e-mail recipients', () => {
       expect((await recipientOf('buyer@customer.example')).branding).toEqual({ logo_url: null, colour: null, footer_text: 'Customer Co' });
     } finally {
       await writeVersionedRows(database.db, (trx) => trx('organisations').where('id', 3).update({ nav_bar_colour: null, footer_text: null }));
+    }
+  });
+
+  it("takes each field from the nearest organisation that sets it, as the portal does; the logo as an address under the portal's", async () => {
+    const token = 'ab'.repeat(16);
+    await writeVersionedRows(database.db, async (trx) => {
+      await trx('organisations').where('id', 2).update({ branding_image: token });
+      await trx('organisations').where('id', 3).update({ footer_text: 'Customer Co' });
+    });
+    try {
+      // Customer Co sets only its footer: the reseller's colour and logo stay.
+      expect((await recipientOf('buyer@customer.example')).branding).toEqual({ logo_url: `https://hub.supplier.example/api/v1/branding/${token}`, colour: '#1f4e79', footer_text: 'Customer Co' });
+      // Without a base URL up the tree, the logo is under PUBLIC_URL, as the links are.
+      await writeVersionedRows(database.db, (trx) => trx('organisations').where('id', 1).update({ base_url: null }));
+      const recipient = await recipientOf('buyer@customer.example');
+      expect(recipient.branding?.logo_url).toBe(`${recipient.portal.url}/api/v1/branding/${token}`);
+      expect(recipient.portal.url).toBe(settingsFrom().publicUrl);
+    } finally {
+      await writeVersionedRows(database.db, async (trx) => {
+        await trx('organisations').where('id', 2).update({ branding_image: null });
+        await trx('organisations').where('id', 3).update({ footer_text: null });
+        await trx('organisations').where('id', 1).update({ base_url: 'https://hub.supplier.example' });
+      });
     }
   });
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { EmailCommonContext } from '../../generated/emails';
+import { brandingImagePath, effectiveBranding } from '../../modules/organisations/branding';
 import { settingsFrom } from '../../settings';
 import type { EmailRecipient } from './renderEmail';
 
@@ -13,13 +14,6 @@ const COLOUR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
 interface OrganisationLook {
   portal: EmailCommonContext['portal'];
   branding: EmailCommonContext['branding'];
-}
-
-interface BrandingRow {
-  base_url: string | null;
-  branding_image: string | null;
-  nav_bar_colour: string | null;
-  footer_text: string | null;
 }
 
 /** The columns of a user row that make them an e-mail's recipient (`users as u`). */
@@ -36,9 +30,11 @@ export interface RecipientRow {
 /**
  * Recipients of e-mails with their common context (docs/spec.md "emails"): the portal's address is
  * that of their nearest organisation with a base URL (002 §3), else PUBLIC_URL; the branding is
- * their nearest organisation's that has one (a reseller's reaches its customers), else none. Its
- * logo is not given yet: branding images are stored by name and no address serves them, so
- * `logo_url` is null and the layout shows the portal's name. One look-up per organisation, kept
+ * what their users see in the portal (`effectiveBranding`: each field from the nearest
+ * organisation up the tree that sets it, so a reseller's reaches its customers), none when no
+ * field is set. The logo is the absolute address the portal serves it at (GET
+ * /api/v1/branding/{token} after the recipient's portal address: public, since a mail client has
+ * no session); without one the layout shows the portal's name. One look-up per organisation, kept
  * for the recipients of one change.
  */
 export class EmailRecipients {
@@ -58,16 +54,19 @@ export class EmailRecipients {
   private async load(organisationId: number): Promise<OrganisationLook> {
     const own = (await this.db('organisations').where('id', organisationId).first('tree_path')) as { tree_path: string } | undefined;
     const ids = String(own?.tree_path ?? '').split('/').filter(Boolean).map(Number);
-    const rows = (await this.db('organisations')
+    const withBaseUrl = (await this.db('organisations')
       .whereIn('id', ids.length > 0 ? ids : [organisationId])
+      .whereNotNull('base_url')
+      .whereNot('base_url', '')
       .orderBy('depth', 'desc')
-      .select('base_url', 'branding_image', 'nav_bar_colour', 'footer_text')) as BrandingRow[];
-    const withBaseUrl = rows.find((row) => row.base_url);
-    const colourOf = (row: BrandingRow) => (row.nav_bar_colour && COLOUR.test(row.nav_bar_colour) ? row.nav_bar_colour : null);
-    const branded = rows.find((row) => colourOf(row) || row.footer_text || row.branding_image);
+      .first('base_url')) as { base_url: string } | undefined;
+    const url = withBaseUrl ? String(withBaseUrl.base_url).replace(/\/+$/, '') : settingsFrom().publicUrl;
+    const branding = await effectiveBranding(this.db, organisationId);
+    const colour = branding.nav_bar_colour && COLOUR.test(branding.nav_bar_colour) ? branding.nav_bar_colour : null;
+    const logoUrl = branding.image ? `${url}${brandingImagePath(branding.image)}` : null;
     return {
-      portal: { name: PORTAL_NAME, url: withBaseUrl ? String(withBaseUrl.base_url).replace(/\/+$/, '') : settingsFrom().publicUrl },
-      branding: branded ? { logo_url: null, colour: colourOf(branded), footer_text: branded.footer_text || null } : null,
+      portal: { name: PORTAL_NAME, url },
+      branding: colour || branding.footer_text || logoUrl ? { logo_url: logoUrl, colour, footer_text: branding.footer_text || null } : null,
     };
   }
 

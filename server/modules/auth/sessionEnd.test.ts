@@ -23,7 +23,7 @@ describe('sessions end with their users and organisations', () => {
   /** The reseller admin emulating the buyer, with a request served (so the session user is cached). */
   async function emulation(): Promise<TestClient> {
     const admin = await signedIn(server, RESELLER_ADMIN);
-    expect((await admin.post(`/api/v1/users/${await idOf(BUYER)}/emulation`, {})).status).toBe(200);
+    expect((await admin.post(`/api/v1/users/${await idOf(BUYER)}/emulation`, { reason: "Checking the buyer's session" })).status).toBe(200);
     expect((await admin.get<Me>('/api/v1/whoami')).body).toMatchObject({ id: await idOf(BUYER), real_id: await idOf(RESELLER_ADMIN) });
     return admin;
   }

@@ -77,7 +77,7 @@ it('is created by the user themselves (a buyer too), never while emulated; revok
   expect((await callers.resellerAdmin.post('/api/v1/whoami/api_clients', { name: 'Past', expires_at: '2020-01-01T00:00:00Z' })).status).toBe(400);
   const emulating = server.client();
   await emulating.login('admin@reseller.example');
-  await emulating.post('/api/v1/users/7/emulation');
+  await emulating.post('/api/v1/users/7/emulation', { reason: 'Checking an API client' });
   expect((await emulating.post<{ code: string }>('/api/v1/whoami/api_clients', { name: 'As Uma' })).body.code).toBe('not_while_emulating');
   const bobsClient = await server.db('api_clients').where('user_id', 3).first('id');
   // Not another user's through one's own list; another tree's user is out of reach.

@@ -15,10 +15,12 @@ const USERS_OF_TREE: GenericMeta = { kind: 'get', entity: 'user', fields: [], ex
  * oneself (403 own_record) and for a user who could not sign in (disabled, inactive or of a
  * disabled organisation: 409 user_not_active). A user outside the caller's tree is 404, as their
  * page is. The old session ends and a new one starts (a fresh id, as at sign-in) for the emulated
- * user with the administrator behind it; the start is audited on the user as EMULATE and lands in
- * the administrator's actions taken. Ending is GET /mask_user/end (server/modules/auth/emulation.ts).
+ * user with the administrator behind it; the start is audited on the user as EMULATE, with the
+ * reason the administrator stated (the body's `reason`, trimmed; the contract refuses it missing or
+ * blank) as the entry's `emulation_reason`, and lands in the administrator's actions taken. Ending
+ * is GET /mask_user/end (server/modules/auth/emulation.ts).
  */
-export const emulateUser: Handler<'emulateUser'> = async ({ params }, context) => {
+export const emulateUser: Handler<'emulateUser'> = async ({ params, body }, context) => {
   const administrator = context.user;
   if (!administrator) throw unauthenticated();
   if (administrator.real) throw new DomainError('conflict', 'already_emulating', { detail: 'stop the current emulation first' });
@@ -31,7 +33,7 @@ export const emulateUser: Handler<'emulateUser'> = async ({ params }, context) =
   const emulated = await loadSessionUser(context.db, Number(target.id), administrator.id);
   if (!emulated) throw new DomainError('conflict', 'user_not_active', { detail: `user ${params.id} cannot sign in` });
 
-  await context.records.audit.record('user', emulated.id, 'EMULATE', []);
+  await context.records.audit.record('user', emulated.id, 'EMULATE', [{ field: 'emulation_reason', old: null, new: body.reason.trim() }]);
   const previous = context.cookies.get(SESSION_COOKIE);
   if (previous) await endSession(context.db, previous);
   const token = await startSession(context.db, emulated, context.now(), administrator.id);

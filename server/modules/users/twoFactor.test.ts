@@ -145,7 +145,7 @@ describe('two-factor sign-in', () => {
   it('never enrols for a user being emulated', async () => {
     const admin = server.client();
     await admin.login('admin@reseller.example');
-    expect((await admin.post('/api/v1/users/3/emulation')).status).toBe(200);
+    expect((await admin.post('/api/v1/users/3/emulation', { reason: 'Checking two-factor enrolment' })).status).toBe(200);
     expect((await admin.post<Problem>('/api/v1/whoami/2fa')).body.code).toBe('not_while_emulating');
     expect(TARA_ID).toBe(9);
   });

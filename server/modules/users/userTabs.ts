@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain/errors';
+import { DomainError, outsideScope } from '../../domain/errors';
 import { rowInScope } from '../../http/genericList';
 import type { Handler, RequestContext } from '../../http/operationDef';
 import type { UserNotification, UserRole } from '../../generated/types';
@@ -23,12 +23,41 @@ async function userRoles(context: RequestContext, userId: number): Promise<UserR
 }
 
 /**
+ * 002 §4 "changing an existing user's organisation asks for confirmation, because roles are then
+ * emptied": the user moves to an organisation of the caller's tree (422 outside_scope otherwise,
+ * and the request's transaction takes the move back). Their roles are per organisation, so the
+ * caller (setUserRoles) replaces them by the new organisation's. An administrator is moved only by
+ * an administrator (403 forbidden_field): the admin flag would otherwise hand a whole organisation
+ * to whoever may only edit users. A timeout above the new organisation's is lowered to it, as the
+ * user form lowers it (002 §4); the organisation and timeout are audited as changes of the user.
+ */
+async function moveUser(context: RequestContext, userId: number, organisation: number): Promise<void> {
+  const caller = signedIn(context);
+  const user = (await context.db('users').where('id', userId).first('admin', 'timeout')) as { admin: unknown; timeout: unknown };
+  if (Boolean(user.admin) && !caller.admin) throw new DomainError('forbidden', 'forbidden_field', { field: 'organisation', detail: 'only an administrator moves an administrator' });
+  const target = (await context.db('organisations').where('id', organisation).first('user_inactivity_timeout')) as { user_inactivity_timeout: unknown } | undefined;
+  if (!target) throw outsideScope('organisation');
+  const limit = Number(target.user_inactivity_timeout);
+  await context.records.update('user', userId, { organisation, ...(Number(user.timeout) > limit && { timeout: limit }) });
+  try {
+    await rowInScope(context.db, userGetMeta, { params: { id: userId }, query: {}, user: context.user });
+  } catch {
+    throw outsideScope('organisation');
+  }
+}
+
+/**
  * 002 §2.6 roles tab, §4: a user's roles become exactly the ones sent, each one of their
  * organisation's own non-template roles (422 role_not_offered); never the caller's own roles
- * (403 cannot_edit_own_roles). Each role added or removed is a change of the user in the audit log.
+ * (403 cannot_edit_own_roles). With `organisation` the user first moves there (moveUser), so the
+ * old organisation's roles all go. Each role added or removed is a change of the user in the audit log.
  */
 export const setUserRoles: Handler<'setUserRoles'> = async ({ params, body }, context) => {
   const user = await otherUser(context, params.id, 'cannot_edit_own_roles');
+  if (body.organisation !== undefined && body.organisation !== user.organisation) {
+    await moveUser(context, user.id, body.organisation);
+    user.organisation = body.organisation;
+  }
   const wanted = [...new Set(body.roles)];
   const offered = (await context.db('roles').whereIn('id', wanted).where('organisation_id', user.organisation).where('template', false).select('id', 'name')) as { id: number; name: string }[];
   if (offered.length !== wanted.length) throw new DomainError('unprocessable', 'role_not_offered', { field: 'roles' });

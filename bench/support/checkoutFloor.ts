@@ -52,8 +52,7 @@ async function placeBare(db: Knex, basketId: number): Promise<{ id: number }> {
     await trx('audit_field_changes').insert(changes);
     await trx('user_actions').insert(entries.map(([type, entity, action]) => ({ user_id: basket.created_by_id, timestamp: now, ip_address: '127.0.0.1', action, on: `${type} ${entity}` })));
     await trx('outbox_messages').insert({ topic: 'email', payload: JSON.stringify({ template: 'order_created', order: id, to: 'buyer@customer.example' }), created_at: now, available_at: now });
-    const stripes = Number(process.env['FLOOR_STRIPES'] ?? 1);
-    if (stripes > 0) await trx('data_versions').insert({ name: stripes === 1 ? 'orders' : `orders#${Math.floor(Math.random() * stripes)}`, version: 1 }).onConflict('name').merge({ version: trx.raw('?? + 1', ['data_versions.version']) });
+    await trx('data_versions').insert({ name: 'orders', version: 1 }).onConflict('name').merge({ version: trx.raw('?? + 1', ['data_versions.version']) });
     await trx('basket_line_items').where('basket_id', basketId).delete();
     await trx('baskets').where('id', basketId).delete();
     return { id };

@@ -61,8 +61,8 @@ const steps: WorkflowStep<CheckoutState>[] = [
   {
     name: 'save the basket',
     run: async (state) => {
-      await saveBasket(state.records, state.basketId, state.input, { linesEditable: hasPermission(state.user, 'order:modify_draft') });
-      state.basket = await loadBasketState(state.records.db, state.basketId);
+      const saved = await saveBasket(state.records, state.basketId, state.input, { linesEditable: hasPermission(state.user, 'order:modify_draft') });
+      state.basket = await loadBasketState(state.records.db, state.basketId, saved.lines);
     },
   },
   {
@@ -77,7 +77,8 @@ const steps: WorkflowStep<CheckoutState>[] = [
       await checkShipping(state.records.db, basket);
       if (basket.basket.payment_type === 'FINANCE') {
         checkFinanceOffered(state.user, basket);
-        await checkApprovalHolds(state.records, basket);
+        // The basket passed checkShipping: its cost is the shipping the approval covered.
+        await checkApprovalHolds(state.records, basket, basket.shippable ? basket.shipping : '0.00');
       }
     },
   },

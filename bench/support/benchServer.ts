@@ -4,6 +4,8 @@
  *   portal <database url>   the real app over that database (no outbox, no housekeeping)
  *   bare <answers.json>     a bare Koa route answering each recorded path with the portal's own
  *                           bytes from memory: the ceiling the portal is measured against
+ *   floor <database url>    the checkout's floor: a bare transaction writing a checkout's rows
+ *                           (bench/support/checkoutFloor.ts)
  *
  * Prints "listening <port>" once it accepts connections. Run bundled (pinned.ts), or by hand with
  * `node --import tsx bench/support/benchServer.ts …` (add --cpu-prof for a profile).
@@ -12,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { createApp } from '../../server/app';
+import { checkoutFloorApp } from './checkoutFloor';
 import { connect } from '../../server/db/connect';
 import { keyRingOf, newKey, useKeyRing } from '../../server/db/secrets';
 
@@ -39,8 +42,10 @@ if (mode === 'portal') {
     ctx.type = answer.type;
     ctx.body = answer.body;
   });
+} else if (mode === 'floor') {
+  app = checkoutFloorApp(connect(source));
 } else {
-  throw new Error('usage: benchServer.ts portal <database url> | bare <answers.json>');
+  throw new Error('usage: benchServer.ts portal <database url> | bare <answers.json> | floor <database url>');
 }
 const server = app.listen(0, '127.0.0.1', () => console.log(`listening ${(server.address() as AddressInfo).port}`));
 // A clean exit on SIGTERM, so a server started with --cpu-prof writes its profile.

@@ -47,7 +47,9 @@ export async function startServer(args: string[], env: Record<string, string> = 
 
 /** Starts a bundled bench server (`entry`, a build of benchServer.ts) on core 0 and waits for its port. */
 export function startBundled(entry: string, args: string[], env: Record<string, string> = {}): Promise<Started> {
-  const command = [process.execPath, entry, ...args];
+  // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
+  const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
+  const command = [process.execPath, ...profile, entry, ...args];
   const child: ChildProcess = canPin ? spawn(TASKSET, ['-c', '0', ...command], { env: { ...process.env, ...env } }) : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
   child.stderr?.pipe(process.stderr);
   return new Promise((resolve, reject) => {

@@ -53,6 +53,7 @@ export async function runWrite(ctx: Context, db: Knex, operation: OperationDef, 
       }
       const answer = steps.answerOf(await steps.run(context));
       if (claim !== undefined) await storeAnswer(context.records, claim, answer);
+      await context.records.settle();
       return answer;
     });
   } catch (error) {

@@ -13,9 +13,12 @@ import { Records } from '../writes/records';
 export async function asWrite<T>(db: Knex, user: SessionUser | undefined, work: (context: RequestContext) => Promise<T>): Promise<T | HttpProblem> {
   const actor = { userId: user?.id ?? null, onBehalfOf: null, ip: '127.0.0.1' };
   try {
-    return await db.transaction((trx) =>
-      work({ db: trx, records: new Records(trx, actor), actor, user, ip: '127.0.0.1', now: () => Date.now(), cookies: { get: () => undefined, set: () => undefined, renewCsrf: () => undefined } }),
-    );
+    return await db.transaction(async (trx) => {
+      const records = new Records(trx, actor);
+      const result = await work({ db: trx, records, actor, user, ip: '127.0.0.1', now: () => Date.now(), cookies: { get: () => undefined, set: () => undefined, renewCsrf: () => undefined } });
+      await records.settle();
+      return result;
+    });
   } catch (error) {
     if (error instanceof DomainError) return problemOf(error);
     if (error instanceof HttpProblem) return error;

@@ -19,26 +19,53 @@ export function auditText(field: FieldMeta, value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** Ids wanted of each entity a reference points at. */
+export type Wanted = Map<string, Set<number>>;
+
+/** Adds `id` of `target` to `wanted`. */
+export function want(wanted: Wanted, target: string, id: number): void {
+  (wanted.get(target) ?? wanted.set(target, new Set()).get(target)!).add(id);
+}
+
+/**
+ * The rows `wanted` names that exist, each with its name (null for an entity without one), keyed
+ * `<entity>:<id>`: one query for every entity at once (UNION ALL), where a query per entity and
+ * per reference was made before. Entity and table names come from the generated metadata.
+ */
+export async function referencedRows(db: Knex, wanted: Wanted): Promise<Map<string, string | null>> {
+  const parts: string[] = [];
+  const bindings: number[] = [];
+  for (const [target, ids] of wanted) {
+    const meta = (entities as Record<string, EntityMeta>)[target];
+    if (!meta || ids.size === 0) continue;
+    const name = meta.fields['name'] ? 'cast(name as text)' : 'cast(null as text)';
+    parts.push(`select '${target}' as entity, id, ${name} as name from ${meta.table} where id in (${[...ids].map(() => '?').join(', ')})`);
+    bindings.push(...ids);
+  }
+  const found = new Map<string, string | null>();
+  if (parts.length === 0) return found;
+  const result = (await db.raw(parts.join(' union all '), bindings)) as { rows?: unknown[] } | unknown[];
+  const rows = (Array.isArray(result) ? result : (result.rows ?? [])) as { entity: string; id: number | string; name: string | null }[];
+  for (const row of rows) found.set(`${row.entity}:${Number(row.id)}`, row.name ?? null);
+  return found;
+}
+
 /**
  * A reference shows the name of what it points at, as on the record screen (organisation `2` is
- * "Customer Co Ltd"), kept as it was when the change was made: one query per entity referred to.
- * A reference to an entity without a name keeps its id.
+ * "Customer Co Ltd"), kept as it was when the change was made: one query for every entity
+ * referred to, none for names in `known` (read by the write's reference check). A reference to an
+ * entity without a name keeps its id.
  */
-export async function withReferenceNames(db: Knex, entity: EntityName, changes: FieldChange[]): Promise<FieldChange[]> {
+export async function withReferenceNames(db: Knex, entity: EntityName, changes: FieldChange[], known?: ReadonlyMap<string, string | null>): Promise<FieldChange[]> {
   const fields = entities[entity].fields as Record<string, FieldMeta>;
-  const wanted = new Map<string, Set<number>>();
+  const wanted: Wanted = new Map();
   for (const change of changes) {
     const target = namedTarget(fields[change.field]);
     if (!target) continue;
-    for (const text of [change.old, change.new]) if (text !== null && /^\d+$/.test(text)) (wanted.get(target) ?? wanted.set(target, new Set()).get(target)!).add(Number(text));
+    for (const text of [change.old, change.new]) if (text !== null && /^\d+$/.test(text) && !known?.has(`${target}:${text}`)) want(wanted, target, Number(text));
   }
-  if (wanted.size === 0) return changes;
-  const names = new Map<string, string>();
-  for (const [target, ids] of wanted) {
-    const rows = (await db(entities[target as EntityName].table).whereIn('id', [...ids]).select('id', 'name')) as { id: number; name: string | null }[];
-    for (const row of rows) if (row.name) names.set(`${target}:${Number(row.id)}`, row.name);
-  }
-  const named = (target: string | undefined, text: string | null) => (target && text !== null ? (names.get(`${target}:${text}`) ?? text) : text);
+  const names = wanted.size === 0 ? new Map<string, string | null>() : await referencedRows(db, wanted);
+  const named = (target: string | undefined, text: string | null) => (target && text !== null ? (names.get(`${target}:${text}`) ?? known?.get(`${target}:${text}`) ?? text) : text);
   return changes.map((change) => {
     const target = namedTarget(fields[change.field]);
     return target ? { ...change, old: named(target, change.old), new: named(target, change.new) } : change;

@@ -6,7 +6,7 @@ import { entities, type EntityName } from '../generated/entities';
 import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type FieldChange } from '../modules/audit/auditTrail';
 import { endSessionsOf } from '../modules/auth/sessions';
 import { constraintError } from './constraints';
-import { auditText, withReferenceNames } from './auditValues';
+import { auditText, referencedRows, want, withReferenceNames, type Wanted } from './auditValues';
 import { bumpDataVersion } from './dataVersions';
 
 export type { Actor, AuditAction, FieldChange };
@@ -85,6 +85,8 @@ const isPostgres = (db: Knex) => db.client.config.client === 'pg';
  */
 export class Records {
   readonly audit: AuditTrail;
+  /** Data versions this transaction's writes touched, bumped by settle() just before the commit. */
+  private readonly touchedVersions = new Set<string>();
 
   constructor(
     /** The transaction every write joins. */
@@ -98,7 +100,7 @@ export class Records {
   /** Writes a new record and answers its id. */
   async insert(entity: EntityName, values: Values, options: InsertOptions = {}): Promise<number> {
     let prepared = this.prepare(entity, values);
-    await this.checkReferences(entity, prepared);
+    const referenced = await this.checkReferences(entity, [prepared]);
     const table = entities[entity].table;
     const [inserted] = (await this.guarded(entity, 'insert', () => this.db(table).insert(this.encode(entity, prepared)).returning('id'))) as ({ id: number } | number)[];
     const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
@@ -112,8 +114,34 @@ export class Records {
       const text = auditText(fieldOf(entity, name), value);
       return text === null ? [] : [{ field: name, old: null, new: text }];
     });
-    await this.audited(entity, id, options, 'CREATE', changes, 'new');
+    await this.audited(entity, id, options, 'CREATE', changes, 'new', referenced);
     return id;
+  }
+
+  /**
+   * Writes several new records of one entity in one statement (an order's lines), with one
+   * reference check for all of them: the same values, checks and audit as an insert of each in
+   * turn. Only for rows audited on a parent (`auditOn`, one per row) or not audited at all: a
+   * record audited on its own needs its id before its entry, so it is inserted one by one.
+   */
+  async insertMany(entity: EntityName, rows: readonly Values[], options: { auditOn?: (values: Values, index: number) => AuditOn } = {}): Promise<void> {
+    if (rows.length === 0) return;
+    if ((entities[entity] as EntityMeta).audit === true && !options.auditOn) throw new Error(`${entity} is audited on its own: insert its records one by one`);
+    const prepared = rows.map((values) => this.prepare(entity, values));
+    await this.checkReferences(entity, prepared);
+    const table = entities[entity].table;
+    const encoded = prepared.map((values) => this.encode(entity, values));
+    // One statement per 100 rows keeps far below either database's limit of bound values.
+    for (let start = 0; start < encoded.length; start += 100) {
+      await this.guarded(entity, 'insert', () => this.db(table).insert(encoded.slice(start, start + 100)));
+    }
+    await this.touched(entity);
+    if (options.auditOn) {
+      for (const [index, values] of prepared.entries()) {
+        const on = options.auditOn(values, index);
+        await this.audit.record(on.entity, on.id, 'UPDATE', [{ field: on.field, old: null, new: on.value }]);
+      }
+    }
   }
 
   /**
@@ -123,7 +151,7 @@ export class Records {
   async update(entity: EntityName, id: number, values: Values, options: WriteOptions = {}): Promise<FieldChange[]> {
     const current = await this.current(entity, id);
     const prepared = this.prepare(entity, values);
-    await this.checkReferences(entity, prepared);
+    const referenced = await this.checkReferences(entity, [prepared]);
     const changed = Object.entries(prepared).filter(([name, value]) => {
       const field = fieldOf(entity, name);
       return JSON.stringify(decodeValue(field, current[field.column])) !== JSON.stringify(decodeValue(field, encodeValue(field, value)));
@@ -138,7 +166,7 @@ export class Records {
       await this.touched(entity);
       await this.endSessionsIfDisabled(entity, id, Object.fromEntries(changed));
     }
-    if (changes.length > 0 || options.action !== undefined) await this.audited(entity, id, options, 'UPDATE', changes, 'new');
+    if (changes.length > 0 || options.action !== undefined) await this.audited(entity, id, options, 'UPDATE', changes, 'new', referenced);
     return changes;
   }
 
@@ -150,7 +178,7 @@ export class Records {
    */
   async updateIf(entity: EntityName, id: number, expected: Values, values: Values, options: WriteOptions = {}): Promise<FieldChange[] | null> {
     const prepared = this.prepare(entity, values);
-    await this.checkReferences(entity, prepared);
+    const referenced = await this.checkReferences(entity, [prepared]);
     const table = entities[entity].table;
     const query = this.db(table).where('id', id);
     for (const [name, value] of Object.entries(this.encode(entity, expected))) {
@@ -166,7 +194,7 @@ export class Records {
         const field = fieldOf(entity, name);
         return { field: name, old: name in expected ? auditText(field, expected[name]) : null, new: auditText(field, value) };
       });
-    await this.audited(entity, id, options, 'UPDATE', changes, 'new');
+    await this.audited(entity, id, options, 'UPDATE', changes, 'new', referenced);
     return changes;
   }
 
@@ -206,13 +234,32 @@ export class Records {
   }
 
   /**
-   * A write of an entity that feeds a cache (spec `data_version`) bumps its version in this
-   * transaction: readers see the new version exactly when they can see the write. Bumped on every
-   * write, not once per transaction, so a rolled-back savepoint cannot take the only bump with it.
+   * A write of an entity that feeds a cache (spec `data_version`) bumps its version in the same
+   * transaction: readers see the new version exactly when they can see the write. In a transaction
+   * the bump waits for settle(), just before the commit: the version's row is the one every writer
+   * of that data updates, and on PostgreSQL its row lock is held from the bump to the commit, so a
+   * bump at the first write would queue every other writer (all checkouts) behind the rest of this
+   * transaction. The bump is made on this Records' own transaction, never a savepoint's, so no
+   * rolled-back savepoint can take it with it. Outside a transaction it is made at once.
    */
   private async touched(entity: EntityName): Promise<void> {
     const name = (entities[entity] as EntityMeta).dataVersion;
-    if (name !== undefined) await bumpDataVersion(this.db, name);
+    if (name === undefined) return;
+    if (this.db.isTransaction) this.touchedVersions.add(name);
+    else await bumpDataVersion(this.db, name);
+  }
+
+  /**
+   * Bumps the data versions the transaction's writes touched, in name order (two transactions
+   * touching the same versions take their rows in one order, never waiting on each other in a
+   * circle). The owner of the transaction calls it last, before the commit (runWrite,
+   * inTransaction); writes after it bump again when settled again.
+   */
+  async settle(): Promise<void> {
+    await this.audit.flush();
+    const names = [...this.touchedVersions].sort();
+    this.touchedVersions.clear();
+    for (const name of names) await bumpDataVersion(this.db, name);
   }
 
   private prepare(entity: EntityName, values: Values): Values {
@@ -237,15 +284,27 @@ export class Records {
     }));
   }
 
-  /** A reference to no row is named here, as SQLite's foreign-key error does not say which. */
-  private async checkReferences(entity: EntityName, values: Values): Promise<void> {
-    for (const [name, value] of Object.entries(values)) {
-      const field = fieldOf(entity, name);
-      if (field.type !== 'ref' || value === null || !field.to) continue;
-      const target = entities[field.to as EntityName];
-      const found = Number.isSafeInteger(value) && (await this.db(target.table).where('id', value as number).first('id'));
-      if (!found) throw new DomainError('unprocessable', 'unknown_value', { field: name, detail: `${name} names no ${field.to}` });
+  /**
+   * A reference to no row is named here, as SQLite's foreign-key error does not say which: the
+   * first field, row by row, whose value names nothing. One query for every reference of every
+   * row, which also answers the names the audit entry shows.
+   */
+  private async checkReferences(entity: EntityName, rows: readonly Values[]): Promise<Map<string, string | null>> {
+    const wanted: Wanted = new Map();
+    const references: [name: string, target: string, value: unknown][] = [];
+    for (const values of rows) {
+      for (const [name, value] of Object.entries(values)) {
+        const field = fieldOf(entity, name);
+        if (field.type !== 'ref' || value === null || !field.to) continue;
+        references.push([name, field.to, value]);
+        if (Number.isSafeInteger(value)) want(wanted, field.to, value as number);
+      }
     }
+    const found = await referencedRows(this.db, wanted);
+    for (const [name, target, value] of references) {
+      if (!Number.isSafeInteger(value) || !found.has(`${target}:${value as number}`)) throw new DomainError('unprocessable', 'unknown_value', { field: name, detail: `${name} names no ${target}` });
+    }
+    return found;
   }
 
   private async guarded<T>(entity: EntityName, writing: 'insert' | 'update' | 'delete', write: () => Promise<T>): Promise<T> {
@@ -260,18 +319,23 @@ export class Records {
    * The audit entry of an audited record (`action`, else the write's own), or of the parent its
    * row belongs to (auditOn: an UPDATE of the parent unless `action` says otherwise).
    */
-  private async audited(entity: EntityName, id: number, options: WriteOptions, own: AuditAction, changes: FieldChange[], side: 'old' | 'new'): Promise<void> {
+  private async audited(entity: EntityName, id: number, options: WriteOptions, own: AuditAction, changes: FieldChange[], side: 'old' | 'new', known?: ReadonlyMap<string, string | null>): Promise<void> {
     const { auditOn } = options;
     if (auditOn) {
       const change = side === 'new' ? { field: auditOn.field, old: null, new: auditOn.value } : { field: auditOn.field, old: auditOn.value, new: null };
       await this.audit.record(auditOn.entity, auditOn.id, options.action ?? 'UPDATE', [change]);
     } else if ((entities[entity] as EntityMeta).audit === true) {
-      await this.audit.record(entity, id, options.action ?? own, await withReferenceNames(this.db, entity, changes));
+      await this.audit.record(entity, id, options.action ?? own, await withReferenceNames(this.db, entity, changes, known));
     }
   }
 }
 
 /** Runs `work` in one transaction with a Records of its own: a service called without HTTP (a job, a test). */
 export function inTransaction<T>(db: Knex, actor: Actor, work: (records: Records) => Promise<T>): Promise<T> {
-  return db.transaction((trx) => work(new Records(trx, actor)));
+  return db.transaction(async (trx) => {
+    const records = new Records(trx, actor);
+    const result = await work(records);
+    await records.settle();
+    return result;
+  });
 }

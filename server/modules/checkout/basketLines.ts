@@ -44,8 +44,8 @@ export interface LoadedLine {
  * The basket's lines priced now, from the organisation's price list (the prices of this moment:
  * whatever the basket or the client said before is not used). Four queries for any number of lines.
  */
-export async function loadLines(db: Knex, basketId: number, buyer: Buyer): Promise<LoadedLine[]> {
-  const rows = (await db('basket_line_items').where('basket_id', basketId).orderBy('id')) as Record<string, unknown>[];
+export async function loadLines(db: Knex, basketId: number, buyer: Buyer, storedRows?: Record<string, unknown>[]): Promise<LoadedLine[]> {
+  const rows = storedRows ? [...storedRows].sort((a, b) => Number(a['id']) - Number(b['id'])) : ((await db('basket_line_items').where('basket_id', basketId).orderBy('id')) as Record<string, unknown>[]);
   const lines = rows.map((row) => decodeRow<BasketLineRecord>('basket_line_item', row, Object.keys(entities.basket_line_item.fields)));
   if (lines.length === 0) return [];
   const list = await priceListOf(db, { assigned_price_list_id: buyer.assigned_price_list_id, currency: buyer.currency });

@@ -33,11 +33,12 @@ export interface BasketState {
   shipping: string;
 }
 
-export async function loadBasketState(db: Knex, basketId: number): Promise<BasketState> {
+/** `storedLines`: the basket's line rows as read in this transaction (saveBasket's), not read again. */
+export async function loadBasketState(db: Knex, basketId: number, storedLines?: Record<string, unknown>[]): Promise<BasketState> {
   const row = (await db('baskets').where('id', basketId).first()) as Record<string, unknown>;
   const basket = decodeRow<BasketRecord>('basket', row, Object.keys(entities.basket.fields));
   const buyer = await buyerOf(db, basket.organisation);
-  const lines = (await loadLines(db, basketId, buyer)).filter((line) => line.row.quantity > 0);
+  const lines = (await loadLines(db, basketId, buyer, storedLines)).filter((line) => line.row.quantity > 0);
   const shippable = isShippable(lines.map(shippingLineOf));
   return { basket, buyer, lines, shippable, shipping: '0.00' };
 }

@@ -76,6 +76,8 @@ export async function checkPurchaseOrderNumber(db: Knex, number: string | null, 
 /** 000 §5 team names: a new Dropbox team must not exist in the organisation, nor be on two lines (any case). */
 export async function checkTeamNames(db: Knex, { buyer, lines }: BasketState, at: LineField): Promise<void> {
   const teams = lines.map(({ row, product }) => (product.subscription_type === 'DROPBOX' ? row.dropbox_team_name : null));
+  // No line names a new team (no Dropbox line, or none filled): nothing can clash, nothing to read.
+  if (teams.every((team) => team === null || team === undefined || team.trim() === '')) return;
   const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
   const line = clash ? lines[clash.index] : undefined;
   if (clash && line) throw new DomainError('conflict', clash.code, { field: at(line.row.id, 'dropbox_team_name'), detail: `line ${line.row.id}` });

@@ -61,8 +61,8 @@ const steps: WorkflowStep<CheckoutState>[] = [
   {
     name: 'save the basket',
     run: async (state) => {
-      await saveBasket(state.records, state.basketId, state.input, { linesEditable: hasPermission(state.user, 'order:modify_draft') });
-      state.basket = await loadBasketState(state.records.db, state.basketId);
+      const saved = await saveBasket(state.records, state.basketId, state.input, { linesEditable: hasPermission(state.user, 'order:modify_draft') });
+      state.basket = await loadBasketState(state.records.db, state.basketId, saved.lines);
     },
   },
   {
@@ -77,7 +77,8 @@ const steps: WorkflowStep<CheckoutState>[] = [
       await checkShipping(state.records.db, basket);
       if (basket.basket.payment_type === 'FINANCE') {
         checkFinanceOffered(state.user, basket);
-        await checkApprovalHolds(state.records, basket);
+        // The basket passed checkShipping: its cost is the shipping the approval covered.
+        await checkApprovalHolds(state.records, basket, basket.shippable ? basket.shipping : '0.00');
       }
     },
   },
@@ -112,11 +113,12 @@ const steps: WorkflowStep<CheckoutState>[] = [
         ...pick(basket, SHIPPING_FIELDS, shippable),
         ...pick(basket, FINANCE_FIELDS, finance),
       }, { derive: orderName });
-      for (const { row, product, priced } of lines) {
-        const unit = priced.unitPrice === null ? null : priced.unitPrice.toFixed(4);
-        await records.insert(
-          'order_line_item',
-          {
+      // The lines in one statement, each audited on the order as before.
+      await records.insertMany(
+        'order_line_item',
+        lines.map(({ row, product, priced }) => {
+          const unit = priced.unitPrice === null ? null : priced.unitPrice.toFixed(4);
+          return {
             order: id,
             name: product.name,
             product: product.id,
@@ -126,10 +128,10 @@ const steps: WorkflowStep<CheckoutState>[] = [
             sub_total_for_item: priced.net.toFixed(2),
             discount: row.discount,
             ...Object.fromEntries(SUB_ORDER_FIELDS.map((field) => [field, row[field]])),
-          },
-          { auditOn: { entity: 'order', id, field: 'line_items', value: product.name } },
-        );
-      }
+          };
+        }),
+        { auditOn: (_values, index) => ({ entity: 'order', id, field: 'line_items', value: lines[index]!.product.name }) },
+      );
       state.order = { id, name: orderName(id).name, status };
     },
   },

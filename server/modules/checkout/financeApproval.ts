@@ -54,11 +54,12 @@ export async function recordApproval(records: Records, basketId: number, state: 
  * Checkout on FINANCE (000 §4, §5): the basket must be the one approved — same lines, quantities,
  * prices, shipping and finance details — and still qualify by the hub's own rules. Whatever path
  * wrote the basket since (a line added, a quick order, a price change), a basket that no longer
- * matches its approval is refused (422 finance_not_approved) and must apply again.
+ * matches its approval is refused (422 finance_not_approved) and must apply again. `shipping` is
+ * the cost checkShipping has just set on a basket that passed it: what financedShipping would
+ * answer, without reading and pricing the shipping types a second time.
  */
-export async function checkApprovalHolds(records: Records, state: BasketState): Promise<void> {
+export async function checkApprovalHolds(records: Records, state: BasketState, shipping: string): Promise<void> {
   const approved = state.basket.finance_approved ? (state.basket as Row)['finance_approval'] : null;
-  const shipping = await financedShipping(records, state);
   if (typeof approved !== 'string' || approved !== approvalFingerprint(state, shipping)) {
     throw new DomainError('unprocessable', 'finance_not_approved', { field: 'payment_type', detail: 'the basket has changed since finance was approved: apply again' });
   }

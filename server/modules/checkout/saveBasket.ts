@@ -54,7 +54,7 @@ export interface SaveOptions {
  * server's alone: it is cleared by any change that could alter what was approved. Answers
  * whether anything that bears on the approval changed.
  */
-export async function saveBasket(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<{ approvalCleared: boolean }> {
+export async function saveBasket(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<{ approvalCleared: boolean; lines?: Record<string, unknown>[] }> {
   const { line_items: lineInputs = [], shipping_type, ...details } = input;
   const storedRows = (await records.db('basket_line_items').where('basket_id', basketId)) as Record<string, unknown>[];
   const stored = storedRows.map((row) => decodeRow<Record<string, unknown> & { id: number; quantity: number }>('basket_line_item', row, Object.keys(entities.basket_line_item.fields)));
@@ -69,6 +69,7 @@ export async function saveBasket(records: Records, basketId: number, input: Chec
   const changes = await records.update('basket', basketId, values);
   let approvalAffected = changes.some((change) => APPROVAL_FIELDS.test(change.field));
 
+  let linesChanged = false;
   const auditOn = (id: number) => ({ entity: 'basket' as const, id: basketId, field: 'line_items', value: `line ${id}` });
   for (const line of lineInputs) {
     const { id, ...lineValues } = line;
@@ -79,6 +80,7 @@ export async function saveBasket(records: Records, basketId: number, input: Chec
       }
     }
     const lineChanges = await records.update('basket_line_item', id, lineValues, { auditOn: auditOn(id) });
+    if (lineChanges.length > 0) linesChanged = true;
     if (lineChanges.some((change) => change.field === 'quantity')) approvalAffected = true;
   }
   const dropped = new Set([
@@ -89,5 +91,6 @@ export async function saveBasket(records: Records, basketId: number, input: Chec
   if (dropped.size > 0) approvalAffected = true;
 
   if (approvalAffected) await clearApproval(records, basketId);
-  return { approvalCleared: approvalAffected };
+  // The stored lines as read, when the save changed none of them (checkout prices them without reading them again).
+  return { approvalCleared: approvalAffected, ...(!linesChanged && dropped.size === 0 && { lines: storedRows }) };
 }

@@ -108,3 +108,67 @@ test("another organisation's quote opens the forbidden page, a missing one notFo
   await page.goto('/webstore/quotesinward/99999');
   await expect(page.getByText('Page not found')).toBeVisible();
 });
+
+test('the recipient names the Dropbox team and Acronis tenant inward, is warned of a PO number already used, and accepts into an order carrying the names', async ({ page }) => {
+  test.slow();
+  const db = openDatabase();
+  let quoteId: unknown;
+  let orderId: string | undefined;
+  const team = `Inward Team ${Date.now() % 100000}`;
+  try {
+    await writeVersionedRows(db, (trx) => trx('organisations').where('id', 2).update({ force_po_uniqueness: true }));
+    const ids = new Map(((await db('products').whereIn('product_code', ['DBX-BUS-STD', 'ACR-CP-STD']).select('id', 'product_code')) as { id: number; product_code: string }[]).map((row) => [row.product_code, row.id]));
+    await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
+    // Sent without names: they are the recipient's to give (001 §5 "Quote accept").
+    const draft = await apiWrite(page, 'POST', '/quotes', {
+      organisation_to: 2, recipient_name: 'Rita Reseller', recipient_email: 'admin@reseller.example', name: 'E2E names quote', expiry_date: '2030-12-31',
+      line_items: [{ product: ids.get('DBX-BUS-STD'), quantity: 3 }, { product: ids.get('ACR-CP-STD'), quantity: 1 }],
+    });
+    quoteId = draft['id'];
+    await apiWrite(page, 'POST', `/quotes/${String(quoteId)}/send`);
+
+    await page.context().clearCookies();
+    await signInTo(page, 'admin@reseller.example', `/webstore/quotesinward/${String(quoteId)}`, new RegExp(`/webstore/quotesinward/${String(quoteId)}$`));
+    const names = page.getByTestId('inward-names');
+    await expect(names.locator('fieldset')).toHaveCount(2);
+    await expect(page.getByTestId('inward-accept')).toBeDisabled();
+    await page.getByTestId('purchase_order_number').fill(`PO-NAMES-${String(quoteId)}`);
+    await names.getByTestId('line-dropbox_team_name').fill(team);
+    await names.getByTestId('line-dropbox_admin_email').fill('it@reseller.example');
+    await names.getByTestId('line-acronis_tenant_name').fill('Reseller Tenant');
+    await names.getByTestId('line-acronis_admin_email').fill('backup@reseller.example');
+    // What was typed is saved first (the accept takes the quote as saved).
+    await expect(page.getByTestId('inward-accept')).toBeDisabled();
+    await page.getByTestId('inward-save').click();
+    await expect(page.getByTestId('inward-save')).toBeDisabled();
+    await expect(page.getByTestId('inward-accept')).toBeEnabled();
+    await page.getByTestId('inward-accept').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Proceed', exact: true }).click();
+    await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
+    orderId = /orders\/(\d+)$/.exec(page.url())![1];
+    const lines = (await db('order_line_items').where('order_id', Number(orderId)).orderBy('id').select('dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email')) as Record<string, string | null>[];
+    expect(lines).toEqual([
+      { dropbox_team_name: team, dropbox_admin_email: 'it@reseller.example', acronis_tenant_name: null, acronis_admin_email: null },
+      { dropbox_team_name: null, dropbox_admin_email: null, acronis_tenant_name: 'Reseller Tenant', acronis_admin_email: 'backup@reseller.example' },
+    ]);
+    // That PO number is now taken: another quote's inward view warns while it is typed (demo quote 14 is PUBLISHED to Reseller Partners).
+    await page.goto('/webstore/quotesinward/14');
+    await page.getByTestId('purchase_order_number').fill(`po-names-${String(quoteId)}`);
+    await expect(page.getByTestId('po-warning')).toBeVisible();
+    await page.getByTestId('purchase_order_number').fill(`PO-NAMES-${String(quoteId)}-2`);
+    await expect(page.getByTestId('po-warning')).toHaveCount(0);
+  } finally {
+    await writeVersionedRows(db, async (trx) => {
+      await trx('organisations').where('id', 2).update({ force_po_uniqueness: false });
+      if (orderId !== undefined) {
+        await trx('order_line_items').where('order_id', Number(orderId)).delete();
+        await trx('orders').where('id', Number(orderId)).delete();
+      }
+      if (quoteId !== undefined) {
+        await trx('quote_line_items').where('quote_id', Number(quoteId)).delete();
+        await trx('quotes').where('id', Number(quoteId)).delete();
+      }
+    });
+    await db.destroy();
+  }
+});

@@ -82,7 +82,12 @@ export function useCheckoutWizard(basketId: number) {
    * reads it again: lines set to 0 are gone from the server, and a later Place order must not
    * name them.
    */
-  const reload = useCallback(() => load(new AbortController().signal), [load]);
+  const reading = useRef<AbortController | null>(null);
+  const reload = useCallback(() => {
+    reading.current?.abort();
+    reading.current = new AbortController();
+    load(reading.current.signal);
+  }, [load]);
 
   const rows = useMemo(() => (data && draft ? pricedRows(data, draft) : []), [data, draft]);
   const shippable = basketShippable(rows);
@@ -173,6 +178,9 @@ export function useCheckoutWizard(basketId: number) {
 
   const place = async () => {
     if (!draft) return;
+    // A read still running (after Apply for finance) would find the basket gone once the order is
+    // placed and show notFound over the order's confirmation: the order's answer supersedes it.
+    reading.current?.abort();
     setBusy(true);
     try {
       const order = await unwrap(api.POST('/baskets/{id}/checkout', { params: { path: { id: basketId } }, body: inputOf(draft, linesEditable), headers: { 'Idempotency-Key': placeKey.current } }));

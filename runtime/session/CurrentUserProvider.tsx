@@ -73,13 +73,20 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
     void reload();
   }, [reload]);
 
+  // A 401 says the session a request carried has ended, not that nobody is signed in now: a call
+  // sent just before emulation started or stopped (the session is replaced) answers 401 too. Ask
+  // who is signed in, once at a time (that question's own 401 is its answer), and show that.
+  const checking = useRef(false);
   useEffect(
     () =>
       onUnauthorized(() => {
-        latestLoad.current++;
-        show(null);
+        if (checking.current) return;
+        checking.current = true;
+        void reload().finally(() => {
+          checking.current = false;
+        });
       }),
-    [show],
+    [reload],
   );
 
   const state = useMemo<CurrentUserState>(

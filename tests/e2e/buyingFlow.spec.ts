@@ -37,6 +37,8 @@ async function addFromTile(page: Page, sku: string, basket: string, newBasket: b
 /** Details (a unique PO number), info, and the shipping step with the organisation's saved address and the UK rate. */
 async function detailsAndShipping(page: Page, po: string): Promise<void> {
   const next = page.getByTestId('next');
+  // The address changes before the wizard's screen replaces the basket page (its chunk may still load).
+  await expect(page.getByTestId('progress-map')).toBeVisible();
   await page.getByLabel('Purchase order number').fill(po);
   await next.click();
   await expect(page.getByTestId('checkout-info')).toBeVisible();

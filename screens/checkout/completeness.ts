@@ -1,4 +1,5 @@
 import { financeContactNumberValid, missingFinanceFields, type FinanceDetails } from '../../shared/pricing/finance';
+import { SHIPPING_ADDRESS_REQUIRED } from '../../shared/pricing/shipping';
 import { editableDetails, requiredDetails } from '../../shared/baskets/lineDetails';
 import type { Draft, PricedRow } from './checkoutData';
 
@@ -44,12 +45,11 @@ export function detailsComplete(draft: Draft, rows: PricedRow[], rules: PoRules,
   return true;
 }
 
-export const ADDRESS_REQUIRED = ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const;
 
 /** 000 §5 shipping step complete (details complete is checked beside it). */
 export function shippingComplete(draft: Draft, shippable: boolean, offered: number[]): boolean {
   if (!shippable) return true;
-  if (ADDRESS_REQUIRED.some((field) => blank(draft[field]))) return false;
+  if (SHIPPING_ADDRESS_REQUIRED.some((field) => blank(draft[field]))) return false;
   return draft.shipping_type !== null && offered.includes(draft.shipping_type);
 }
 

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { components } from '../../runtime/generated/api';
 import { defaultRatePlan, initialQuantity, priceLine, quantityProblem, type PricedLine, type QuantityProblem } from '../../shared/pricing';
-import { isShippable, shippingOptions, type ShippingLine, type ShippingOption } from '../../shared/pricing/shipping';
+import { isShippable, SHIPPING_ADDRESS_REQUIRED, shippingOptions, type ShippingLine, type ShippingOption } from '../../shared/pricing/shipping';
 import { EDITABLE_DETAILS, lineDetailProblems, type DetailProblem, type EditableDetailField } from '../../shared/baskets/lineDetails';
 import { emailValid } from '../checkout/completeness';
 
@@ -57,7 +57,6 @@ export type QuoteDraft = Record<HeaderField, string | null> & {
 };
 
 /** The address fields a quote that ships needs (001 §5 "shipping complete"). */
-export const ADDRESS_REQUIRED = ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const;
 const ADDRESS_FIELDS = ['shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2', 'shipping_city', 'shipping_region', 'shipping_postal_code', 'shipping_country_code'] as const;
 
 /** A new quote's draft: nothing chosen yet, paid on account. */
@@ -238,7 +237,7 @@ export function zoomComplete(draft: QuoteDraft, products: ReadonlyMap<number, Qu
 /** 001 §5 "Shipping complete": nothing ships, or a method offered and the address's required fields. */
 export function shippingComplete(draft: QuoteDraft, shippable: boolean, offered: readonly ShippingOption[]): boolean {
   if (!shippable) return true;
-  if (ADDRESS_REQUIRED.some((field) => blank(draft[field]))) return false;
+  if (SHIPPING_ADDRESS_REQUIRED.some((field) => blank(draft[field]))) return false;
   return draft.shipping_type !== null && offered.some((option) => option.rule.id === draft.shipping_type);
 }
 

@@ -1,5 +1,5 @@
-import { financeFigures, type FinanceFigures, type FinanceLine } from '../../shared/pricing/finance';
-import { financeValueRefusal as goodsRefusal, quoteFinanceOffered, quoteFinanceRefusal } from '../../shared/pricing/quoteFinance';
+import { financeFigures, financeValueRefusal as goodsRefusal, type FinanceFigures, type FinanceLine } from '../../shared/pricing/finance';
+import { quoteFinanceOffered, quoteFinanceRefusal } from '../../shared/pricing/quoteFinance';
 import { emailValid } from '../checkout/completeness';
 import type { PricedRow, QuoteDraft } from './quoteDraft';
 

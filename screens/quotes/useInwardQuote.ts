@@ -7,13 +7,13 @@ import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
 import { hasPermission } from '../../runtime/session/permissions';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { editableDetails, requiredDetails } from '../../shared/baskets/lineDetails';
-import { isShippable, shippingOptions } from '../../shared/pricing/shipping';
+import { isShippable, SHIPPING_ADDRESS_REQUIRED, shippingOptions } from '../../shared/pricing/shipping';
 import type { SavedAddress } from '../baskets/basketDraft';
 import type { CountryChoice } from '../baskets/countryOptions';
 import { usePurchaseOrderTaken } from '../checkout/usePurchaseOrderTaken';
 import type { ShippingDraft } from '../checkout/ShippingTab';
 import { quoteExpired } from './QuoteFacts';
-import { ADDRESS_REQUIRED, type Quote, type QuoteLine, type QuoteProduct, type ShippingType } from './quoteDraft';
+import { type Quote, type QuoteLine, type QuoteProduct, type ShippingType } from './quoteDraft';
 
 /** The subscription names the recipient gives at acceptance (001 §5; POST /quotes/{id}/accept line_items). */
 export const RECIPIENT_NAME_FIELDS = ['dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'sbc_name', 'nuvias_name', 'stac_teams_name', 'stac_zoom_phone_name'] as const;
@@ -114,7 +114,7 @@ export function useInwardQuote(quote: Quote, etag: string | null, reload: () => 
   /** 001 §5 "Quote accept" requires: a valid PO, every subscription name, shipping complete. */
   const complete = !!draft && !!lines && !poTaken && (!organisation?.po_number_required || !blank(draft.purchase_order_number))
     && lines.every((line) => requiredDetails(line.subscription_type).every((field) => !(RECIPIENT_NAME_FIELDS as readonly string[]).includes(field) || !blank(draft.names[line.id]?.[field as NameField])))
-    && (!shippable || (ADDRESS_REQUIRED.every((field) => !blank(draft[field])) && options.some((option) => option.rule.id === draft.shipping_type)));
+    && (!shippable || (SHIPPING_ADDRESS_REQUIRED.every((field) => !blank(draft[field])) && options.some((option) => option.rule.id === draft.shipping_type)));
 
   const namesBody = () => Object.entries(draft?.names ?? {}).filter(([, names]) => Object.keys(names).length > 0)
     .map(([id, names]) => ({ id: Number(id), ...Object.fromEntries(Object.entries(names).map(([field, value]) => [field, blank(value) ? null : value!.trim()])) }));

@@ -170,12 +170,19 @@ export function financeRefusal(lines: readonly FinanceLine[], details: FinanceDe
   if (missingFinanceFields(details).length > 0) return 'checkout_complete_required_fields';
   if (!financeContactNumberValid(details.finance_contact_number)) return 'contact_number_regex';
   if (financeable.some((line) => !marginValid(line, target))) return 'basket_value_higher_than_rrp';
-  // The minimum and the intangible share are of the goods' subtotal: shipping is neither.
+  return financeValueRefusal(financeable, target);
+}
+
+/**
+ * 000 §5's value rules on the financeable goods: a subtotal under the minimum, or intangible costs
+ * at 35 % or more of it. Both are of the goods' subtotal: shipping is neither.
+ */
+export function financeValueRefusal(lines: readonly FinanceLine[], target: FinanceTarget | null): 'finance_below_minimum_order_value' | 'intangible_costs_too_high' | null {
+  const financeable = lines.filter((line) => line.is_financeable && line.quantity > 0);
   const value = financeable.reduce((sum, line) => sum.plus(lineValue(line, target)), new Decimal(0));
   if (value.lt(MINIMUM_ORDER_VALUE)) return 'finance_below_minimum_order_value';
   const intangible = financeable.filter((line) => !line.is_shippable).reduce((sum, line) => sum.plus(lineValue(line, target)), new Decimal(0));
-  if (intangible.gte(value.times(MAX_INTANGIBLE_SHARE))) return 'intangible_costs_too_high';
-  return null;
+  return intangible.gte(value.times(MAX_INTANGIBLE_SHARE)) ? 'intangible_costs_too_high' : null;
 }
 
 /** 000 §6: finance is offered to a non-root GBP user of an organisation with a finance_type, for financeable products. */

@@ -1,5 +1,4 @@
-import Decimal from 'decimal.js';
-import { financeContactNumberValid, lineValue, MAX_INTANGIBLE_SHARE, MINIMUM_ORDER_VALUE, type FinanceLine, type FinanceTarget } from './finance';
+import { financeContactNumberValid, financeValueRefusal, type FinanceLine } from './finance';
 
 /**
  * A financed quote (001 §3 payment_type FINANCE): the finance contact it carries, checked by the
@@ -16,15 +15,6 @@ export type QuoteFinanceRefusal = 'finance_not_available' | 'checkout_complete_r
 /** Finance is offered on a GBP quote with a financeable line (000 §6: finance is a GBP service for financeable products). */
 export function quoteFinanceOffered(lines: readonly Pick<FinanceLine, 'is_financeable'>[], currency: string | null): boolean {
   return currency === 'GBP' && lines.some((line) => line.is_financeable);
-}
-
-/** Why the financeable goods cannot be financed (000 §5's value rules), or null. */
-export function financeValueRefusal(lines: readonly FinanceLine[], target: FinanceTarget | null): 'finance_below_minimum_order_value' | 'intangible_costs_too_high' | null {
-  const financeable = lines.filter((line) => line.is_financeable && line.quantity > 0);
-  const value = financeable.reduce((sum, line) => sum.plus(lineValue(line, target)), new Decimal(0));
-  if (value.lt(MINIMUM_ORDER_VALUE)) return 'finance_below_minimum_order_value';
-  const intangible = financeable.filter((line) => !line.is_shippable).reduce((sum, line) => sum.plus(lineValue(line, target)), new Decimal(0));
-  return intangible.gte(value.times(MAX_INTANGIBLE_SHARE)) ? 'intangible_costs_too_high' : null;
 }
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';

@@ -146,3 +146,6 @@ export function shippingOptions(rules: readonly ShippingRule[], countryCode: str
 export function isShippable(lines: readonly Pick<ShippingLine, 'quantity' | 'is_shippable'>[]): boolean {
   return lines.some((line) => line.is_shippable && line.quantity > 0);
 }
+
+/** 000 §4, 001 §5 "shipping complete": the address fields a shipment needs (with a method offered for its country). */
+export const SHIPPING_ADDRESS_REQUIRED = ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const;

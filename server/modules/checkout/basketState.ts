@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { financeOffered } from '../../../shared/pricing/finance';
-import { isShippable, shippingCost } from '../../../shared/pricing/shipping';
+import { isShippable, shippingCost, SHIPPING_ADDRESS_REQUIRED } from '../../../shared/pricing/shipping';
 import { offeredInCountry } from '../../../shared/pricing/shipping';
 import { decodeRow } from '../../db/codec';
 import { DomainError } from '../../domain/errors';
@@ -43,7 +43,6 @@ export async function loadBasketState(db: Knex, basketId: number, storedLines?: 
   return { basket, buyer, lines, shippable, shipping: '0.00' };
 }
 
-const ADDRESS_REQUIRED = ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const;
 
 /**
  * 000 §5 shipping step: a shippable basket needs its mandatory address fields and a shipping type
@@ -51,7 +50,7 @@ const ADDRESS_REQUIRED = ['shipping_company_name', 'shipping_addr_line_1', 'ship
  */
 export async function checkShipping(db: Knex, state: BasketState): Promise<void> {
   if (!state.shippable) return;
-  for (const field of ADDRESS_REQUIRED) {
+  for (const field of SHIPPING_ADDRESS_REQUIRED) {
     const value = state.basket[field];
     if (value === null || value === undefined || String(value).trim() === '') {
       throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `${field} is required for a basket that ships` });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isShippable, offeredInCountry, shippingCost } from '../../../shared/pricing/shipping';
+import { isShippable, offeredInCountry, shippingCost, SHIPPING_ADDRESS_REQUIRED } from '../../../shared/pricing/shipping';
 import { missingQuoteFinanceField, QUOTE_FINANCE_CONTACT, quoteFinanceRefusal, type QuoteFinanceContact } from '../../../shared/pricing/quoteFinance';
 import { DomainError } from '../../domain/errors';
 import { buyerOf, shippingRules } from '../checkout/basketLines';
@@ -15,8 +15,6 @@ import { shippingLines, type QuoteRecord } from './quoteTotals';
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
 const incomplete = (field: string, detail: string) => new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail });
-
-export const SHIPPING_ADDRESS_REQUIRED = ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const;
 
 /** The shipping a quote's lines need: null when nothing ships, else its cost for the chosen method; refuses an incomplete address or a method not offered there. */
 export async function requireCompleteShipping(db: Knex, quote: QuoteRecord, lines: readonly StoredQuoteLine[]): Promise<{ shippable: boolean; cost: string | null }> {

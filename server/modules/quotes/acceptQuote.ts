@@ -88,8 +88,8 @@ const steps: WorkflowStep<AcceptState>[] = [
       }
       const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
       if (clash) throw new DomainError('conflict', clash.code, { field: `line_items/${clash.index}/dropbox_team_name` });
-      await requireQuoteFinance(db, quote, lines);
-      const shipping = await requireCompleteShipping(db, quote, lines);
+      requireQuoteFinance(quote, lines, products);
+      const shipping = await requireCompleteShipping(db, quote, lines, products);
       state.shippable = shipping.shippable;
       state.shipping = shipping.cost;
     },

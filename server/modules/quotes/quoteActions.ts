@@ -70,8 +70,9 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
   const refreshed = await quoteRecord(context.db, quote.id);
   // What the editor's Shipping and Payment gates ask for, checked here too (a client's gate is comfort only).
   const priced = await storedQuoteLines(context.db, quote.id);
-  await requireCompleteShipping(context.db, refreshed, priced);
-  await requireQuoteFinance(context.db, refreshed, priced);
+  const products = await recipientProducts(context.db, await buyerOf(context.db, quote.organisation_to), priced.map((line) => line.product));
+  await requireCompleteShipping(context.db, refreshed, priced, products);
+  requireQuoteFinance(refreshed, priced, products);
   if (refreshed.requires_approval) throw new DomainError('conflict', 'quote_requires_approval', { detail: 'a line discount is above what the organisation allows without approval' });
   await move(context, refreshed, 'PUBLISHED', 'PUBLISH', { supplier_ref: refreshed.supplier_ref ?? `SQ-${5000 + quote.id}` });
   // The recipient gets the quote as sent, as a PDF; a later revision is announced as an amendment.

@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import { isShippable, offeredInCountry, shippingCost, SHIPPING_ADDRESS_REQUIRED } from '../../../shared/pricing/shipping';
 import { missingQuoteFinanceField, QUOTE_FINANCE_CONTACT, quoteFinanceRefusal, type QuoteFinanceContact } from '../../../shared/pricing/quoteFinance';
 import { DomainError } from '../../domain/errors';
-import { buyerOf, shippingRules } from '../checkout/basketLines';
-import { recipientProducts, type StoredQuoteLine } from './quoteLines';
-import { shippingLines, type QuoteRecord } from './quoteTotals';
+import { shippingRules } from '../checkout/basketLines';
+import type { QuoteProduct, StoredQuoteLine } from './quoteLines';
+import { shippingLinesOf, type QuoteRecord } from './quoteTotals';
 
 /**
  * What a quote must be before it is sent and again before it is ordered (001 §2's "shipping
@@ -17,8 +17,8 @@ const blank = (value: unknown) => value === null || value === undefined || Strin
 const incomplete = (field: string, detail: string) => new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail });
 
 /** The shipping a quote's lines need: null when nothing ships, else its cost for the chosen method; refuses an incomplete address or a method not offered there. */
-export async function requireCompleteShipping(db: Knex, quote: QuoteRecord, lines: readonly StoredQuoteLine[]): Promise<{ shippable: boolean; cost: string | null }> {
-  const shipLines = await shippingLines(db, quote.organisation_to, lines);
+export async function requireCompleteShipping(db: Knex, quote: QuoteRecord, lines: readonly StoredQuoteLine[], products: ReadonlyMap<number, QuoteProduct>): Promise<{ shippable: boolean; cost: string | null }> {
+  const shipLines = shippingLinesOf(lines, products);
   if (!isShippable(shipLines)) return { shippable: false, cost: null };
   for (const field of SHIPPING_ADDRESS_REQUIRED) {
     if (blank(quote[field])) throw incomplete(field, `${field} is required for a quote that ships`);
@@ -31,9 +31,8 @@ export async function requireCompleteShipping(db: Knex, quote: QuoteRecord, line
 }
 
 /** A financed quote's contact and value rules (shared/pricing/quoteFinance), on the lines as stored; nothing to check on account. */
-export async function requireQuoteFinance(db: Knex, quote: QuoteRecord, lines: readonly StoredQuoteLine[]): Promise<void> {
+export function requireQuoteFinance(quote: QuoteRecord, lines: readonly StoredQuoteLine[], products: ReadonlyMap<number, QuoteProduct>): void {
   if (quote.payment_type !== 'FINANCE') return;
-  const products = await recipientProducts(db, await buyerOf(db, quote.organisation_to), lines.map((line) => line.product));
   const financeLines = lines.map((line) => {
     const product = products.get(line.product);
     return { net: line.sub_total_for_item ?? '0', quantity: product ? line.quantity : 0, markup: null, rrp: product?.rrp ?? null, is_financeable: product?.is_financeable ?? false, is_shippable: product?.is_shippable ?? false };

@@ -6,7 +6,7 @@ import { notFound } from '../../http/problem';
 import { entities } from '../../generated/entities';
 import type { Records } from '../../writes/records';
 import { buyerOf, shippingRules } from '../checkout/basketLines';
-import { largestDiscount, linesTotal, recipientProducts, storedQuoteLines, type StoredQuoteLine } from './quoteLines';
+import { largestDiscount, linesTotal, recipientProducts, storedQuoteLines, type QuoteProduct, type StoredQuoteLine } from './quoteLines';
 
 type Row = Record<string, unknown>;
 
@@ -40,7 +40,11 @@ export async function quoteRecord(db: Knex, id: number): Promise<QuoteRecord> {
 
 /** How each stored line ships, with its product as the recipient's webstore shows it (a line it no longer shows ships nothing). */
 export async function shippingLines(db: Knex, recipientId: number, lines: readonly StoredQuoteLine[]): Promise<ShippingLine[]> {
-  const products = await recipientProducts(db, await buyerOf(db, recipientId), lines.map((line) => line.product));
+  return shippingLinesOf(lines, await recipientProducts(db, await buyerOf(db, recipientId), lines.map((line) => line.product)));
+}
+
+/** The same, with the recipient's products already read. */
+export function shippingLinesOf(lines: readonly StoredQuoteLine[], products: ReadonlyMap<number, QuoteProduct>): ShippingLine[] {
   return lines.map((line) => {
     const product = products.get(line.product);
     return { quantity: product ? line.quantity : 0, ship_cost: product?.ship_cost ?? null, weight: product?.weight ?? null, weight_unit: product?.weight_unit ?? null, is_shippable: product?.is_shippable ?? false };

@@ -6,10 +6,10 @@ import { emitClientTypes } from './emit/clientTypes';
 import { EMPTY_SNAPSHOT, migrationCode, migrationName, planMigration, snapshotOf, type Snapshot } from './emit/migration';
 import { buildOpenApi } from './emit/openapi';
 import { emitApiReference } from './emit/apiReference';
-import { emitForms, emitMenu, emitMessages, emitRegistry, emitScreens } from './emit/runtimeCode';
+import { emitForms, emitLocaleCatalogues, emitMenu, emitMessages, emitRegistry, emitScreens } from './emit/runtimeCode';
 import { emitSlots } from './emit/slotRegistry';
 import { emitAuditFields } from './emit/auditFields';
-import { emitServerEntities, emitServerOperations, emitServerMessages, emitServerProblems, emitServerSchemas } from './emit/serverCode';
+import { emitServerEntities, emitServerOperations, emitServerMessages, emitServerListScreens, emitServerProblems, emitServerSchemas } from './emit/serverCode';
 import { emitServerTypes } from './emit/types';
 import { emitEmails } from './emit/emails';
 
@@ -41,12 +41,14 @@ export async function generate(model: Model, migrations: MigrationState): Promis
     ['server/generated/apiSchemas.ts', emitServerSchemas(model)],
     ['server/generated/entities.ts', emitServerEntities(model)],
     ['server/generated/problems.ts', emitServerProblems(model)],
+    ['server/generated/listScreens.ts', emitServerListScreens(model)],
     ['server/generated/serverMessages.ts', emitServerMessages(model)],
     ['server/generated/emails.ts', emitEmails(model)],
     ['server/generated/types.ts', await emitServerTypes(model)],
     ['runtime/generated/api.ts', await emitClientTypes(openapi)],
     ['runtime/generated/registry.tsx', emitRegistry(model)],
     ['runtime/generated/messages.ts', emitMessages(model)],
+    ...emitLocaleCatalogues(model),
     ['runtime/generated/menu.ts', emitMenu(model)],
     ['runtime/generated/forms.ts', emitForms(model)],
     ['runtime/generated/screens.ts', emitScreens(model)],

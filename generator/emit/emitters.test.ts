@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { modelOf } from '../testing/fragments';
 import { propertySchema } from './jsonSchema';
 import { buildOpenApi } from './openapi';
-import { emitRegistry } from './runtimeCode';
+import { emitLocaleCatalogues, emitMessages, emitRegistry } from './runtimeCode';
 import { emitServerMessages, emitServerOperations } from './serverCode';
 
 const ref = (name: string) => `#/components/schemas/${name}`;
@@ -183,5 +183,31 @@ describe('messages → server catalogue', () => {
     expect(emitted).toContain('"de": {\n    "mail.hello.subject": "Hallo {{name}}",\n    "order_status.CREATED": "Angelegt"\n  },');
     expect(emitted).toContain('"en": {\n    "mail.hello.subject": "Hello {{name}}",\n    "order_status.CREATED": "Created"\n  }');
     expect(emitted).not.toContain('list.empty');
+  });
+});
+
+describe('messages → runtime catalogues', () => {
+  const model = () =>
+    modelOf({
+      'messages/en.yaml': 'messages:\n  locale.de: Deutsch\n  locale.en: English\n  list.empty: Nothing here\n',
+      'messages/de.yaml': 'messages:\n  locale.de: Deutsch\n  locale.en: English\n  list.empty: Nichts hier\n',
+    });
+
+  it('bundles English, names every locale in its own language and loads the others lazily', () => {
+    const emitted = emitMessages(model());
+    expect(emitted).toContain('export const english = {\n  "locale.de": "Deutsch",\n  "locale.en": "English",\n  "list.empty": "Nothing here"\n} as const;');
+    expect(emitted).toContain('export const LOCALES = ["de","en"] as const;');
+    expect(emitted).toContain('export const localeNames: Readonly<Record<Locale, string>> = {\n  "de": "Deutsch",\n  "en": "English"\n};');
+    expect(emitted).toContain("  de: () => import('./messages/de').then((module) => module.catalogue),\n};");
+    expect(emitted).not.toContain('Nichts hier');
+  });
+
+  it('writes each other locale as its own chunk, typed complete against English', () => {
+    expect(emitLocaleCatalogues(model())).toEqual([
+      [
+        'runtime/generated/messages/de.ts',
+        expect.stringContaining("import type { Catalogue } from '../messages';\n\nexport const catalogue: Catalogue = {\n  \"locale.de\": \"Deutsch\",\n  \"locale.en\": \"English\",\n  \"list.empty\": \"Nichts hier\"\n};\n"),
+      ],
+    ]);
   });
 });

@@ -71,22 +71,54 @@ export function emitMenu(model: Model): string {
   ].join('\n');
 }
 
-/** runtime/generated/messages.ts: the message catalogue per locale. */
+/**
+ * runtime/generated/messages.ts: the English catalogue (every key's type and the fallback), the
+ * locales with their names in their own language, and a loader per other locale. The other
+ * catalogues are lazy chunks (runtime/generated/messages/<locale>.ts): the store's first load
+ * carries one language, not six (issue 19's 200 KB budget).
+ */
 export function emitMessages(model: Model): string {
   const english = model.messages['en'] ?? {};
   const locales = Object.keys(model.messages).sort();
+  const others = locales.filter((locale) => locale !== 'en');
   return [
     GENERATED_HEADER,
-    `export const messages = {`,
-    ...locales.map((locale) => `  ${locale}: ${literal(model.messages[locale]).replace(/\n/g, '\n  ')},`),
-    `} as const;`,
+    `export const english = ${literal(english)} as const;`,
     '',
-    `export type MessageKey = keyof typeof messages.en;`,
-    `export type Locale = keyof typeof messages;`,
-    `export const messageKeys = Object.keys(messages.en) as MessageKey[];`,
+    `export type MessageKey = keyof typeof english;`,
+    `export const LOCALES = ${JSON.stringify(locales)} as const;`,
+    `export type Locale = (typeof LOCALES)[number];`,
+    `export type Catalogue = Readonly<Record<MessageKey, string>>;`,
+    '',
+    `/** Each locale's name in its own language, for the language switch. */`,
+    `export const localeNames: Readonly<Record<Locale, string>> = ${literal(Object.fromEntries(locales.map((locale) => [locale, model.messages[locale]?.[`locale.${locale}`] ?? locale])))};`,
+    '',
+    `/** The catalogue of each locale but English, loaded when a user first needs it. */`,
+    `export const loadCatalogue: Readonly<Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>>> = {`,
+    ...others.map((locale) => `  ${locale}: () => import('./messages/${locale}').then((module) => module.catalogue),`),
+    `};`,
+    '',
+    `export const messageKeys = Object.keys(english) as MessageKey[];`,
     `// ${Object.keys(english).length} keys in the English catalogue.`,
     '',
   ].join('\n');
+}
+
+/** runtime/generated/messages/<locale>.ts: one locale's catalogue, typed complete against English. */
+export function emitLocaleCatalogues(model: Model): [string, string][] {
+  return Object.keys(model.messages)
+    .filter((locale) => locale !== 'en')
+    .sort()
+    .map((locale) => [
+      `runtime/generated/messages/${locale}.ts`,
+      [
+        GENERATED_HEADER,
+        `import type { Catalogue } from '../messages';`,
+        '',
+        `export const catalogue: Catalogue = ${literal(model.messages[locale])};`,
+        '',
+      ].join('\n'),
+    ]);
 }
 
 /** The path of the get that gives a write's record its ETag (server/http/writeRequest.ts compares If-Match with it). */

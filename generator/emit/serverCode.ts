@@ -292,3 +292,21 @@ export function operationTypeTable(model: Model): string {
     '',
   ].join('\n');
 }
+
+/**
+ * server/generated/listScreens.ts: each list screen of the spec with the ids of its grid's columns
+ * (the fields, and `$actions` where rows have actions), so the server keeps a user's column layout
+ * only of a screen that exists and only of its own columns (issue 19).
+ */
+export function emitServerListScreens(model: Model): string {
+  const screens = Object.fromEntries(
+    model.screens.flatMap((screen) =>
+      screen.kind === 'list' ? [[screen.name, [...screen.columns.map((column) => column.field), ...(screen.actions.length > 0 ? ['$actions'] : [])]]] : [],
+    ),
+  );
+  return [
+    GENERATED_HEADER,
+    `export const listScreenColumns: Readonly<Record<string, readonly string[]>> = ${literal(screens)};`,
+    '',
+  ].join('\n');
+}

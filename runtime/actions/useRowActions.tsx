@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useT } from '../i18n/useT';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { ActionBar } from './ActionBar';
@@ -26,5 +26,8 @@ export function useRowActions(actions: readonly ActionConfig[] | undefined, relo
     ),
     [actions, reload, recordId, record],
   );
-  return shown ? { header: t('list.actions'), cell } : null;
+  // The same object while nothing changes: a list's grid redraws its cells (and so closes a row's
+  // open confirmation) when its columns change.
+  const header = t('list.actions');
+  return useMemo(() => (shown ? { header, cell } : null), [shown, header, cell]);
 }

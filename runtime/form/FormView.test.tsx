@@ -1,10 +1,10 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiProblem } from '../api/problem';
 import { forms } from '../generated/forms';
-import { switchLanguage } from '../i18n/i18n';
+import { loadLanguage, LOCALES, switchLanguage } from '../i18n/i18n';
 import type { FormController } from './useFormController';
 import { FormView } from './FormView';
 
@@ -114,6 +114,7 @@ describe('FormView', () => {
 });
 
 describe('enum choices of the generated forms', () => {
+  beforeAll(() => Promise.all(LOCALES.map(loadLanguage)));
   afterEach(() => switchLanguage('en'));
 
   /** The options of one select of a generated form, rendered in a language, as [value, text]. */

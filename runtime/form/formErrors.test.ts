@@ -1,8 +1,8 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../generated/forms';
-import { i18n } from '../i18n/i18n';
+import { i18n, loadLanguage, LOCALES } from '../i18n/i18n';
 import { localiseErrors, type ErrorTranslate } from './formErrors';
 
 // Real ajv errors of the generated forms (node may compile schemas; the browser uses the
@@ -24,6 +24,8 @@ function fieldErrors(schema: unknown, data: Record<string, unknown>, language = 
 const feed = { name: 'Daily', organisation: 3, timeslot: 0, delivery_method: 'FTP', ftp_server_port: 21 };
 
 describe('client-side validation messages come from the catalogue', () => {
+  beforeAll(() => Promise.all(LOCALES.map(loadLanguage)));
+
   it('a missing required field, a bad e-mail and a text too long', () => {
     expect(fieldErrors(forms.user_form.schema, { email_address: 'ada@example' })).toMatchObject({
       name: ['This field is required.'],

@@ -27,7 +27,7 @@ describe('formatDateTime', () => {
 });
 
 describe('dates follow the interface language', () => {
-  afterEach(() => switchLanguage('en'));
+  afterEach(async () => await switchLanguage('en'));
 
   it.each([
     ['de-DE', '5. März 2026', '5. März 2026, 15:30'],
@@ -41,9 +41,9 @@ describe('dates follow the interface language', () => {
     expect(formatDateTime('2026-03-05T14:30:00Z', 'Europe/Paris', locale)).toBe(instant);
   });
 
-  it('takes the current language when none is given (en is en-GB)', () => {
+  it('takes the current language when none is given (en is en-GB)', async () => {
     expect(formatDate('2026-03-05')).toBe('5th Mar 2026');
-    switchLanguage('de');
+    await switchLanguage('de');
     expect(formatDate('2026-03-05')).toBe('5. März 2026');
     expect(formatDateTime('2026-03-05T14:30:00Z', 'UTC')).toBe('5. März 2026, 14:30');
   });

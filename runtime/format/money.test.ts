@@ -36,7 +36,7 @@ describe('formatMoney', () => {
 });
 
 describe('money follows the interface language', () => {
-  afterEach(() => switchLanguage('en'));
+  afterEach(async () => await switchLanguage('en'));
 
   // Intl separates the amount from the sign with a no-break space in some locales.
   const plain = (text: string | null) => text?.replace(/\s/gu, ' ');
@@ -53,10 +53,10 @@ describe('money follows the interface language', () => {
     expect(plain(formatMoney('-1249.5', 'EUR', locale))).toBe(euros);
   });
 
-  it('takes the current language when none is given (en is en-GB)', () => {
-    switchLanguage('de');
+  it('takes the current language when none is given (en is en-GB)', async () => {
+    await switchLanguage('de');
     expect(plain(formatMoney('1249.99', 'GBP'))).toBe('1.249,99 £');
-    switchLanguage('en');
+    await switchLanguage('en');
     expect(formatMoney('1249.99', 'GBP')).toBe('£1,249.99');
   });
 });

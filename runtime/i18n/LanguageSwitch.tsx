@@ -21,11 +21,11 @@ export function LanguageSwitch() {
 
   const choose = async (language: Locale) => {
     setPending(language);
-    switchLanguage(language);
+    void switchLanguage(language);
     try {
       signedIn(await unwrap(api.PUT('/whoami/language', { body: { user_language: language } })));
     } catch (error) {
-      switchLanguage(user.user_language);
+      void switchLanguage(user.user_language);
       const key = error instanceof ApiProblem && isMessageKey(error.message_key) ? error.message_key : 'problem.internal';
       push({ type: 'language', level: 'danger', messageKey: key });
     } finally {

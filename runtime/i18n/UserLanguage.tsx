@@ -6,6 +6,6 @@ import { switchLanguage } from './i18n';
 export function UserLanguage() {
   const { user } = useCurrentUser();
   const language = user?.user_language;
-  useEffect(() => switchLanguage(language), [language]);
+  useEffect(() => void switchLanguage(language), [language]);
   return null;
 }

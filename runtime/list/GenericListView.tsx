@@ -10,10 +10,10 @@ import { FilterPanel } from './filters/FilterPanel';
 import type { ListColumn } from './listColumns';
 import { ListView } from './ListView';
 import { DETAIL_PARENT, withDetailRows } from './detailRows';
-import { NestedTable } from './NestedTable';
+import { NestedGrid } from './NestedGrid';
 import { Pagination } from './Pagination';
 import { ScreenLinks } from './ScreenLinks';
-import { TreeTable } from './TreeTable';
+import { TreeGrid } from './TreeGrid';
 import { useCellContext } from './useCellContext';
 import type { GenericList } from './useGenericList';
 import { useMessage } from './useMessage';
@@ -26,8 +26,9 @@ import './genericList.css';
 
 /**
  * The view of a generated list screen: title and header links, the filter panel on the left, the
- * rows (a table, a grouped one for organisation trees, a nested one for rows that form a tree),
- * the pager and footer links. On a page screen its heading is an h2.
+ * rows (the list grid: flat, grouped under organisation headers for organisation trees, or with
+ * nested rows for rows that form a tree), the pager and footer links. On a page screen its
+ * heading is an h2.
  */
 export function GenericListView({ list, headingLevel = 1 }: { list: GenericList; headingLevel?: 1 | 2 }) {
   const t = useT();
@@ -81,11 +82,11 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
                 </p>
               )}
               {config.tree ? (
-                <TreeTable list={list} treeField={config.tree} />
+                <TreeGrid list={list} treeField={config.tree} />
               ) : config.detailRows ? (
-                <NestedTable list={list} parentField={DETAIL_PARENT} rows={withDetails} />
+                <NestedGrid list={list} parentField={DETAIL_PARENT} rows={withDetails} />
               ) : (
-                <NestedTable list={list} parentField={config.treeParent!} />
+                <NestedGrid list={list} parentField={config.treeParent!} />
               )}
               {controller.loading && <Spinner />}
               {!controller.loading && !controller.error && controller.rows.length === 0 && <p className="list-view__empty">{t(emptyKey)}</p>}
@@ -109,6 +110,7 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
               perPageOptions={config.pageSizes}
               countKey="list.result_count"
               {...(config.selection && { onSelection: setSelected })}
+              {...(config.name && { layoutScreen: config.name })}
             />
           )}
         </div>

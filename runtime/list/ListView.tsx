@@ -4,7 +4,7 @@ import { isMessageKey } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
 import { Spinner } from '../ui/Spinner';
 import { ListTable } from './ListTable';
-import { cycleSort, type ListColumn } from './listColumns';
+import { toSortBy, type ListColumn } from './listColumns';
 import type { ListFilters } from './listState';
 import type { ListController } from './useListController';
 import { Pagination } from './Pagination';
@@ -20,6 +20,8 @@ interface ListViewProps<Row, Filters extends ListFilters> {
   countKey?: MessageKey;
   /** Row checkboxes and a select-all box in the header; told the ticked rows of the page. */
   onSelection?: (rows: Row[]) => void;
+  /** The list screen of the spec whose column layout the user keeps (ListTable). */
+  layoutScreen?: string;
 }
 
 /**
@@ -34,6 +36,7 @@ export function ListView<Row, Filters extends ListFilters>({
   perPageOptions = [24, 48, 96],
   countKey,
   onSelection,
+  layoutScreen,
 }: ListViewProps<Row, Filters>) {
   const t = useT();
   // The ticked rows, by identity: a new page, sort or filter brings new row objects, so none of
@@ -58,9 +61,10 @@ export function ListView<Row, Filters extends ListFilters>({
         rows={controller.rows}
         columns={columns}
         sortBy={controller.sortBy}
-        onSort={(field) => controller.setSortBy(cycleSort(controller.sortBy, field, defaultSort))}
+        onSort={(sort) => controller.setSortBy(toSortBy(sort, defaultSort))}
         busy={controller.loading}
         {...(selection && { selection })}
+        {...(layoutScreen && { layoutScreen })}
       />
       {controller.loading && <Spinner />}
       {!controller.loading && !controller.error && controller.rows.length === 0 && (

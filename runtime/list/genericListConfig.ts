@@ -93,6 +93,8 @@ export interface GenericLink {
 }
 
 export interface GenericListConfig {
+  /** The screen's name in the spec: a user's column layout is kept under it (issue 19). */
+  readonly name?: string;
   /** The list call, relative to /api/v1. */
   readonly path: string;
   readonly defaultSort?: string;
@@ -124,10 +126,14 @@ export interface DetailRows {
 }
 
 const configs: Readonly<Record<string, GenericListConfig>> = listScreens;
+/** Each screen's configuration with its name, made once: screens ask for it on every render. */
+const named = new Map<string, GenericListConfig>();
 
 /** The generated configuration of a list screen; throws for a name the generator did not emit. */
 export function genericListConfig(name: ListScreenName | string): GenericListConfig {
-  const config = configs[name];
+  const config = Object.hasOwn(configs, name) ? configs[name] : undefined;
   if (!config) throw new Error(`Unknown list screen "${name}"`);
-  return config;
+  let withName = named.get(name);
+  if (!withName) named.set(name, (withName = { ...config, name }));
+  return withName;
 }

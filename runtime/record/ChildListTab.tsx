@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ToggleCell } from '../actions/ToggleCell';
 import { useRowActions } from '../actions/useRowActions';
 import type { ActionConfig } from '../actions/actionTypes';
 import type { CellContext, ListRow } from '../list/cellFormat';
 import { CellSlot } from '../list/CellSlot';
 import type { GenericColumn, RowCondition } from '../list/genericListConfig';
+import type { ListColumn } from '../list/listColumns';
+import { ListTable } from '../list/ListTable';
+import { rowKey } from '../list/rowKey';
 import { useCellContext } from '../list/useCellContext';
 import { useMessage } from '../list/useMessage';
 import { RouteLink } from '../routing/RouteLink';
@@ -94,12 +97,17 @@ function ChildCellContent({ column, row, at }: { column: GenericColumn; row: Lis
 }
 
 const NO_RECORD: Readonly<Record<string, unknown>> = {};
+/** The column key of the row actions (no row property has a name starting with a dollar). */
+const ROW_ACTIONS = '$actions';
+/** A child list is in the order its operation gives: its headings do not sort. */
+const NO_SORT = () => undefined;
 
 /**
- * A child list of the record (its account managers, audit log…), loaded when its tab opens, with
- * the actions of each row and the tab's checkboxes; both load the rows again after a change.
- * `record` is the record whose tab it is (its values name it in the toggles' alerts). `onFailed`
- * hears the HTTP status of a failed load (a page of its own leaves for not-found).
+ * A child list of the record (its account managers, audit log…), loaded when its tab opens, in the
+ * list grid (as the list screens are), with the actions of each row and the tab's checkboxes; both
+ * load the rows again after a change. `record` is the record whose tab it is (its values name it
+ * in the toggles' alerts). `onFailed` hears the HTTP status of a failed load (a page of its own
+ * leaves for not-found).
  */
 export function ChildListTab({ tab, id, record = NO_RECORD, onFailed }: { tab: ChildListConfig; id: string; record?: Readonly<Record<string, unknown>>; onFailed?: (status: number) => void }) {
   const message = useMessage();
@@ -112,35 +120,25 @@ export function ChildListTab({ tab, id, record = NO_RECORD, onFailed }: { tab: C
   useEffect(() => {
     if (failedStatus !== null) onFailed?.(failedStatus);
   }, [failedStatus, onFailed]);
+  const label = message(tab.label) ?? tab.label;
+  const columns = useMemo<ListColumn<ListRow>[]>(() => {
+    const at: RowContext = { id, record, context, reload: load.reload, label };
+    const drawn = tab.columns
+      .filter((column) => guardPasses(user, column.guard))
+      .map((column): ListColumn<ListRow> => ({ field: column.field, header: message(column.label) ?? column.label, render: (row) => <ChildCellContent column={column} row={row} at={at} /> }));
+    return rowActions ? [...drawn, { field: ROW_ACTIONS, header: rowActions.header, render: rowActions.cell }] : drawn;
+  }, [tab.columns, user, message, id, record, context, load.reload, label, rowActions]);
+  const rows = load.status === 'loaded' ? load.rows : undefined;
+  const positions = useMemo(() => new Map((rows ?? []).map((row, position) => [row, position])), [rows]);
+  const rowId = useCallback((row: ListRow) => rowKey(row, positions.get(row) ?? -1), [positions]);
   if (load.status === 'loading') return <Spinner />;
   if (load.status === 'failed') return <p className="record-view__empty">{message('record.load_failed')}</p>;
   if (load.rows.length === 0) return <p className="record-view__empty">{message(tab.empty ?? 'record.no_rows')}</p>;
-  const columns = tab.columns.filter((column) => guardPasses(user, column.guard));
-  const at: RowContext = { id, record, context, reload: load.reload, label: message(tab.label) ?? tab.label };
   return (
     <>
-      <table className="record-view__table record-view__children">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.field}>{message(column.label) ?? column.label}</th>
-            ))}
-            {rowActions && <th>{rowActions.header}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {load.rows.map((row, index) => (
-            <tr key={typeof row['id'] === 'number' ? row['id'] : index}>
-              {columns.map((column) => (
-                <td key={column.field} data-field={column.field}>
-                  <ChildCellContent column={column} row={row} at={at} />
-                </td>
-              ))}
-              {rowActions && <td className="record-view__actions">{rowActions.cell(row)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="record-view__children">
+        <ListTable rows={load.rows} columns={columns} sortBy="" onSort={NO_SORT} busy={false} rowId={rowId} />
+      </div>
       {load.totalPages > 1 && (
         <nav className="pagination" aria-label="Pagination">
           <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>

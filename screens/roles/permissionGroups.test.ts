@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { messages } from '../../runtime/generated/messages';
+import { english, loadCatalogue, LOCALES } from '../../runtime/generated/messages';
 import { changedGrants, groupOf, keepChanges, permissionGroups, permissionLabel } from './permissionGroups';
 
 const entry = (id: number, name: string, module = 'WEBSTORE') => ({ id, name, module });
@@ -51,8 +51,8 @@ describe('permissionLabel', () => {
 
 describe('every permission of the spec', () => {
   const names = (parse(readFileSync(new URL('../../spec/permissions.yaml', import.meta.url), 'utf8')) as { permissions: { name: string }[] }).permissions.map((permission) => permission.name);
-  it.each(Object.keys(messages))('has a label in %s', (locale) => {
-    const catalogue = messages[locale as keyof typeof messages] as Record<string, string>;
+  it.each(LOCALES)('has a label in %s', async (locale) => {
+    const catalogue: Record<string, string> = locale === 'en' ? english : await loadCatalogue[locale]();
     const unlabelled = names.filter((name) => permissionLabel(name, (key) => catalogue[key] ?? null) === name);
     expect(unlabelled).toEqual([]);
   });

@@ -5339,6 +5339,74 @@ export const apiSchemas = {
         }
       }
     },
+    "ListLayoutColumn": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "width",
+        "hidden"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "A column of the screen: its field, or $actions for the row actions"
+        },
+        "width": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 20,
+          "maximum": 2000,
+          "description": "Pixels; null keeps the width the grid gives it"
+        },
+        "hidden": {
+          "type": "boolean"
+        }
+      }
+    },
+    "ListLayout": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "screen",
+        "columns"
+      ],
+      "properties": {
+        "screen": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "columns": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ListLayoutColumn"
+          },
+          "description": "In display order; empty when the user has none (the screen's own)"
+        }
+      }
+    },
+    "ListLayoutInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "columns"
+      ],
+      "properties": {
+        "columns": {
+          "type": "array",
+          "items": {
+            "$ref": "api#/definitions/ListLayoutColumn"
+          },
+          "maxItems": 100
+        }
+      }
+    },
     "CreatedByRef": {
       "type": "object",
       "additionalProperties": false,

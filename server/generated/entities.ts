@@ -2950,6 +2950,32 @@ export const entities = {
       }
     }
   },
+  "list_layout": {
+    "table": "list_layouts",
+    "fields": {
+      "id": {
+        "column": "id",
+        "type": "id"
+      },
+      "user": {
+        "column": "user_id",
+        "type": "ref",
+        "to": "user"
+      },
+      "screen": {
+        "column": "screen",
+        "type": "string"
+      },
+      "columns": {
+        "column": "columns",
+        "type": "text"
+      },
+      "updated_at": {
+        "column": "updated_at",
+        "type": "timestamp"
+      }
+    }
+  },
   "user_token": {
     "table": "user_tokens",
     "fields": {

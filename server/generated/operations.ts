@@ -36,6 +36,7 @@ import * as users_apiClients from '../modules/users/apiClients';
 import * as users_emulation from '../modules/users/emulation';
 import * as users_handlers from '../modules/users/handlers';
 import * as users_links from '../modules/users/links';
+import * as users_listLayouts from '../modules/users/listLayouts';
 import * as users_twoFactor from '../modules/users/twoFactor';
 import * as users_userTabs from '../modules/users/userTabs';
 
@@ -5698,6 +5699,91 @@ export const operations: OperationDef[] = [
     },
     handler: emails_handlers.previewEmailTemplate satisfies Handler<"previewEmailTemplate">,
     etag: true,
+  },
+  {
+    id: "getMyListLayout",
+    method: "get",
+    path: "/whoami/list_layouts/:screen",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "screen"
+      ],
+      "properties": {
+        "screen": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "A list screen of the spec"
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: users_listLayouts.getMyListLayout satisfies Handler<"getMyListLayout">,
+    etag: true,
+  },
+  {
+    id: "saveMyListLayout",
+    method: "put",
+    path: "/whoami/list_layouts/:screen",
+    auth: "session",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "screen"
+      ],
+      "properties": {
+        "screen": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "A list screen of the spec"
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/ListLayoutInput"
+    },
+    handler: users_listLayouts.saveMyListLayout satisfies Handler<"saveMyListLayout">,
+  },
+  {
+    id: "resetMyListLayout",
+    method: "delete",
+    path: "/whoami/list_layouts/:screen",
+    auth: "session",
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "screen"
+      ],
+      "properties": {
+        "screen": {
+          "type": "string",
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S",
+          "description": "A list screen of the spec"
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: users_listLayouts.resetMyListLayout satisfies Handler<"resetMyListLayout">,
   },
   {
     id: "login",

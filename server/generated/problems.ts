@@ -71,6 +71,7 @@ export const problemTitles = {
   "quote_must_be_saved_to_publish": "Please save the quote, with its recipient and line items complete, before publishing it.",
   "quote_no_line_items": "The quote has no line items. Please add a product first.",
   "quote_on_credit_hold": "Quote cannot be accepted as this organisation is on credit hold, please contact your account manager.",
+  "list_screen_not_found": "There is no list of that name.",
   "link_invalid": "This link is no longer valid. Please ask for a new one.",
   "password_too_short": "The password must be at least 12 characters long.",
   "password_too_common": "This password is too common. Please choose another one.",

@@ -1098,6 +1098,42 @@ text: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListLayoutColumn".
+ */
+export interface ListLayoutColumn {
+/**
+ * A column of the screen: its field, or $actions for the row actions
+ */
+id: string
+/**
+ * Pixels; null keeps the width the grid gives it
+ */
+width: (number | null)
+hidden: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListLayout".
+ */
+export interface ListLayout {
+screen: string
+/**
+ * In display order; empty when the user has none (the screen's own)
+ */
+columns: ListLayoutColumn[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListLayoutInput".
+ */
+export interface ListLayoutInput {
+/**
+ * @maxItems 100
+ */
+columns: ListLayoutColumn[]
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ShippingTypeRef".
  */
 export interface ShippingTypeRef {
@@ -3352,6 +3388,27 @@ organisation?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetMyListLayoutQuery".
+ */
+export interface GetMyListLayoutQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "SaveMyListLayoutQuery".
+ */
+export interface SaveMyListLayoutQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ResetMyListLayoutQuery".
+ */
+export interface ResetMyListLayoutQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "LoginQuery".
  */
 export interface LoginQuery {
@@ -4346,6 +4403,9 @@ export interface OperationTypes {
   lookupCompany: { params: { query: string }; query: LookupCompanyQuery; body: undefined; files: undefined; response: CompanyLookup; paged: false };
   listEmailTemplates: { params: {  }; query: ListEmailTemplatesQuery; body: undefined; files: undefined; response: EmailTemplateSummary[]; paged: false };
   previewEmailTemplate: { params: { name: string }; query: PreviewEmailTemplateQuery; body: undefined; files: undefined; response: EmailPreview; paged: false };
+  getMyListLayout: { params: { screen: string }; query: GetMyListLayoutQuery; body: undefined; files: undefined; response: ListLayout; paged: false };
+  saveMyListLayout: { params: { screen: string }; query: SaveMyListLayoutQuery; body: ListLayoutInput; files: undefined; response: ListLayout; paged: false };
+  resetMyListLayout: { params: { screen: string }; query: ResetMyListLayoutQuery; body: undefined; files: undefined; response: void; paged: false };
   login: { params: {  }; query: LoginQuery; body: LoginRequest; files: undefined; response: CurrentUser; paged: false };
   logout: { params: {  }; query: LogoutQuery; body: undefined; files: undefined; response: void; paged: false };
   whoami: { params: {  }; query: WhoamiQuery; body: undefined; files: undefined; response: CurrentUser; paged: false };

@@ -132,7 +132,7 @@ test('subscriptions: a buyer raises a quantity, sees the preview, and places a c
   await expect(quantity).toBeDisabled();
   await page.getByRole('tab', { name: 'Order history', exact: true }).click();
   // Beside the sale and the demo's completed change (HUB-10016), the change just placed.
-  await expect(page.getByRole('cell', { name: 'Change', exact: true })).toHaveCount(2);
+  await expect(page.getByRole('gridcell', { name: 'Change', exact: true })).toHaveCount(2);
   await expect(page.getByRole('row').filter({ hasText: 'Change' }).filter({ hasText: 'Created' })).toHaveCount(1);
   await page.getByRole('link', { name: 'View order', exact: true }).click();
   await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);

@@ -29,7 +29,8 @@ test('the order audit log reads as the order page does', async ({ page }) => {
   await page.context().clearCookies();
 
   await signInTo(page, 'admin@reseller.example', `/webstore/orders/${String(placed['id'])}/audit`, /\/audit$/);
-  const changes = page.locator('table table').first();
+  // A field-change table in a cell of the audit log's grid.
+  const changes = page.getByRole('grid').locator('table').first();
   await expect(changes).toBeVisible();
   const text = await page.locator('main').innerText();
   for (const shown of ['Field', 'Before', 'After', String(placed['name']), 'Customer Co Ltd', 'Bob Buyer', 'Sale', 'Created', 'Standard UK delivery', 'Organisation', 'Shipping method']) expect(text).toContain(shown);

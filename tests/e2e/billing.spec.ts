@@ -56,8 +56,8 @@ test('invoices: the buyer sees its invoices and credit notes with days overdue, 
   await expect(page.getByText('CN-2101', { exact: true })).toBeVisible();
   await expect(page.getByText('INV-1201', { exact: true })).toHaveCount(0);
   // INV-1006 fell due 120 days ago and is still open; INV-1007 is paid, so never overdue.
-  await expect(page.getByRole('row').filter({ hasText: 'INV-1006' }).getByRole('cell', { name: '120', exact: true })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'INV-1007' }).getByRole('cell', { name: '0', exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'INV-1006' }).getByRole('gridcell', { name: '120', exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'INV-1007' }).getByRole('gridcell', { name: '0', exact: true })).toBeVisible();
 });
 
 test('invoices: forbidden without invoice:view', async ({ page }) => {
@@ -70,10 +70,10 @@ const ACCOUNT_MANAGERS = ['Alice Archer', 'Ben Bishop', 'Chloe Carter', 'Dev Dhi
 test('metrics: root sees every account manager', async ({ page }) => {
   await visitAs(page, ROOT_ADMIN, '/backoffice/metrics');
   await expect(page).toHaveURL(/\/backoffice\/metrics$/);
-  const table = page.getByRole('table');
+  const table = page.getByRole('grid');
   // The first cell of a manager's row holds its collapse toggle beside the name.
   for (const name of ACCOUNT_MANAGERS) {
-    await expect(table.getByRole('cell', { name: new RegExp(`${name}$`) }).first()).toBeVisible();
+    await expect(table.getByRole('gridcell', { name: new RegExp(`${name}$`) }).first()).toBeVisible();
   }
 });
 
@@ -81,10 +81,10 @@ test('metrics: under each account manager a row per period, collapsible (001 §2
   await visitAs(page, ROOT_ADMIN, '/backoffice/metrics');
   const managers = page.getByRole('group', { name: 'Account managers', exact: true });
   await managers.getByLabel('Chloe Carter').check();
-  const table = page.getByRole('table');
-  await expect(table.getByRole('cell', { name: /^(Week|Month|Quarter) · \d{1,2}\w\w \w{3} \d{4}$/ }).first()).toBeVisible();
+  const table = page.getByRole('grid');
+  await expect(table.getByRole('gridcell', { name: /^(Week|Month|Quarter) · \d{1,2}\w\w \w{3} \d{4}$/ }).first()).toBeVisible();
   await table.getByRole('button', { name: /Chloe Carter/ }).click();
-  await expect(table.getByRole('cell', { name: /^(Week|Month|Quarter) · / })).toHaveCount(0);
+  await expect(table.getByRole('gridcell', { name: /^(Week|Month|Quarter) · / })).toHaveCount(0);
 });
 
 test('metrics: the account managers checklist offers every manager and narrows the table', async ({ page }) => {
@@ -93,13 +93,13 @@ test('metrics: the account managers checklist offers every manager and narrows t
   await expect(managers.getByRole('checkbox')).toHaveCount(ACCOUNT_MANAGERS.length);
   await managers.getByLabel('Chloe Carter').check();
   await managers.getByLabel('Hana Hughes').check();
-  const table = page.getByRole('table');
-  await expect(table.getByRole('cell', { name: /Alice Archer$/ })).toHaveCount(0);
-  await expect(table.getByRole('cell', { name: /Chloe Carter$/ }).first()).toBeVisible();
-  await expect(table.getByRole('cell', { name: /Hana Hughes$/ }).first()).toBeVisible();
+  const table = page.getByRole('grid');
+  await expect(table.getByRole('gridcell', { name: /Alice Archer$/ })).toHaveCount(0);
+  await expect(table.getByRole('gridcell', { name: /Chloe Carter$/ }).first()).toBeVisible();
+  await expect(table.getByRole('gridcell', { name: /Hana Hughes$/ }).first()).toBeVisible();
   // Each sales column is money in its own currency.
-  await expect(table.getByRole('cell', { name: /^US\$/ }).first()).toBeVisible();
-  await expect(table.getByRole('cell', { name: /^€/ }).first()).toBeVisible();
+  await expect(table.getByRole('gridcell', { name: /^US\$/ }).first()).toBeVisible();
+  await expect(table.getByRole('gridcell', { name: /^€/ }).first()).toBeVisible();
 });
 
 test('invoices: the organisation filter is for users both root and admin only', async ({ page }) => {

@@ -13,19 +13,19 @@ const ROOT_ADMIN = 'admin@supplier.example';
 
 const visitAs = (page: Page, email: string, path: string) => signInTo(page, email, path, new RegExp(`${path}$`));
 
-/** The list table's data rows (the header row excluded). */
-const dataRows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+/** The list grid's data rows (the header row excluded), in display order (the grid keeps the DOM in it). */
+const dataRows = (page: Page) => page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') });
 /** The reference shown in the data row at that position (0 is the first). */
-const referenceAt = (page: Page, index: number) => dataRows(page).nth(index).locator('[data-field="name"]');
+const referenceAt = (page: Page, index: number) => dataRows(page).nth(index).locator('[col-id="name"]');
 const status = (page: Page) => page.locator('.pagination__status');
 
 test('orders: text and checklist filters narrow the rows, an inverted date range is refused, clear restores', async ({ page }) => {
   await visitAs(page, ROOT_ADMIN, '/webstore/orders');
   await expect(status(page)).toHaveText('Page 1 of 1 · 20 results');
   // Money in each order's own currency, dates as 5th Jan 2026, enum values by their labels.
-  await expect(page.getByRole('cell', { name: '€827.00', exact: true })).toBeVisible();
-  await expect(page.getByRole('cell', { name: '5th Jan 2026', exact: true })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Pending authorisation', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: '€827.00', exact: true })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: '5th Jan 2026', exact: true })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Pending authorisation', exact: true }).first()).toBeVisible();
 
   await page.getByLabel('Search', { exact: true }).fill('HUB-1001');
   await expect(status(page)).toHaveText('Page 1 of 1 · 10 results');
@@ -77,9 +77,9 @@ test('orders: sorting goes to the server, a reference links to its order page', 
   await visitAs(page, ROOT_ADMIN, '/webstore/orders');
   // Newest first by default.
   await expect(referenceAt(page, 0)).toHaveText('HUB-10020');
-  await page.getByRole('columnheader', { name: 'Reference', exact: true }).getByRole('button').click();
+  await page.getByRole('columnheader', { name: 'Reference', exact: true }).click();
   await expect(referenceAt(page, 0)).toHaveText('HUB-10001');
-  await page.getByRole('columnheader', { name: 'Reference', exact: true }).getByRole('button').click();
+  await page.getByRole('columnheader', { name: 'Reference', exact: true }).click();
   await expect(referenceAt(page, 0)).toHaveText('HUB-10020');
   await expect(referenceAt(page, 19)).toHaveText('HUB-10001');
 

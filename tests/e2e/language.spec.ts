@@ -28,8 +28,8 @@ test('a signed-in user switches to Deutsch, keeps it after a reload, and switche
   expect((await saved).status()).toBe(200);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   // Money and dates in German: `1.234,56 £`, `5. März 2026`.
-  await expect(page.getByRole('cell').filter({ hasText: /^\d{1,3}(\.\d{3})*,\d\d\s£$/u }).first()).toBeVisible();
-  await expect(page.getByRole('cell').filter({ hasText: /^\d{1,2}\. \S+ \d{4}$/u }).first()).toBeVisible();
+  await expect(page.getByRole('gridcell').filter({ hasText: /^\d{1,3}(\.\d{3})*,\d\d\s£$/u }).first()).toBeVisible();
+  await expect(page.getByRole('gridcell').filter({ hasText: /^\d{1,2}\. \S+ \d{4}$/u }).first()).toBeVisible();
 
   // Saved as the user's language: a reload comes back in German.
   await page.reload();

@@ -176,9 +176,9 @@ test('the orders list: tick orders (or all of the page), Export saves the CSV un
   }
   await expect(page.getByRole('checkbox', { name: 'Select all rows of this page', exact: true })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeHidden();
-  // Every column keeps its heading on paper, sortable ones (buttons on screen) too: innerText is
-  // what is rendered, so a heading hidden by the print style is missing from it.
-  const headings = (await page.locator('table.list-table thead').innerText()).split(/\s*\n\s*|\t/).map((text) => text.replace(/[▲▼]/g, '').trim()).filter(Boolean);
+  // Every column keeps its heading on paper: innerText is what is rendered, so a heading hidden
+  // by the print style is missing from it.
+  const headings = (await page.getByRole('grid').locator('.ag-header').innerText()).split(/\s*\n\s*|\t/).map((text) => text.trim()).filter(Boolean);
   expect(headings).toEqual(['Reference', 'Supplier ref', 'PO number', 'Organisation', 'Total', 'Created', 'Created by', 'Type', 'Status']);
 });
 

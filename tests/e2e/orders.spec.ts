@@ -43,7 +43,7 @@ test('orders: a buyer sees its subtree orders, not another customer', async ({ p
   await visitAs(page, BUYER, '/webstore/orders');
   await expect(page.getByText('HUB-10001', { exact: true })).toBeVisible();
   // In the grid: the organisation filter offers the branch too.
-  await expect(page.getByRole('cell', { name: 'Customer Co Branch', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Customer Co Branch', exact: true }).first()).toBeVisible();
   await expect(page.getByText('HUB-10003', { exact: true })).toHaveCount(0);
 });
 
@@ -54,7 +54,7 @@ test('orders: "My customers" leaves out the buyer\'s own organisation (001 §2)'
   await page.getByLabel('Organisation').selectOption({ label: 'My customers' });
   await expect(page.getByText('HUB-10017', { exact: true })).toBeVisible();
   await expect(page.getByText('HUB-10019', { exact: true })).toHaveCount(0);
-  await expect(page.getByRole('cell', { name: 'Customer Co Ltd', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('gridcell', { name: 'Customer Co Ltd', exact: true })).toHaveCount(0);
 });
 
 test('orders: forbidden without order:view', async ({ page }) => {
@@ -115,7 +115,7 @@ test('baskets: one column shows the name, or the id when the name is null, linki
   await expect(page.getByRole('columnheader', { name: 'Hub ref', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Meeting room refresh', exact: true })).toBeVisible();
   // Basket 2 has no name: its id stands in, and links to it. Created 2026-11-03.
-  await expect(page.getByRole('cell', { name: '3rd Nov 2026', exact: true })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: '3rd Nov 2026', exact: true })).toBeVisible();
   await page.getByRole('link', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(/\/webstore\/baskets\/2$/);
 });

@@ -22,6 +22,8 @@ test.describe('product groups: create and edit', () => {
     await page.locator('#root_subscription_product_type').selectOption({ label: 'Base' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/product_groups\/\d+$/);
+    // The record page loads the group it landed on: a choice made before that arrives is replaced by it.
+    await page.waitForLoadState('networkidle');
     const chosen = (field: string) => page.locator(`#root_${field} option:checked`);
     await expect(chosen('subscription_product_type')).toHaveText('Base');
     await page.locator('#root_subscription_type').selectOption({ label: '— None —' });

@@ -25,7 +25,7 @@ test('organisation: account managers and the audit log with its field changes', 
   await expect(page.getByLabel('Name 1')).toHaveValue('Chloe Channel');
   await expect(page.getByLabel('Email 1')).toHaveValue('chloe@reseller.example');
   await page.getByRole('tab', { name: 'Audit log', exact: true }).click();
-  await expect(page.getByRole('cell', { name: 'Sam Supplier', exact: true })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Sam Supplier', exact: true })).toBeVisible();
   // The changed field by its label (issue 22 item 15), not its column name.
   await expect(page.getByRole('cell', { name: 'Orders need approval', exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Child organisations', exact: true }).click();
@@ -72,7 +72,7 @@ test('product group: related groups link to the group', async ({ page }) => {
 test('feed: the audit log', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/webstore/feeds/1');
   await openTab(page, 'Audit log');
-  await expect(page.getByRole('cell', { name: 'Rita Reseller', exact: true })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Rita Reseller', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Time slot (minutes after midnight, on the half hour)', exact: true })).toBeVisible();
 });
 

@@ -1,0 +1,192 @@
+import {
+  ColumnApiModule,
+  ColumnAutoSizeModule,
+  LocaleModule,
+  RowAutoHeightModule,
+  RowSelectionModule,
+  themeQuartz,
+  type CellKeyDownEvent,
+  type ColumnEvent,
+  type ColumnResizedEvent,
+  type GridApi,
+  type RowSelectionOptions,
+  type SelectionChangedEvent,
+  type SortChangedEvent,
+} from 'ag-grid-community';
+import { AgGridProvider, AgGridReact } from 'ag-grid-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { i18n } from '../i18n/i18n';
+import { useT } from '../i18n/useT';
+import { GridColumnTools } from './GridColumnTools';
+import { gridColumns, gridLocaleText, layoutOf, layoutState, sortOf, sortState } from './gridColumns';
+import { fillWidth, fitColumns, scaleColumns } from './gridSizing';
+import type { ListColumn } from './listColumns';
+import { parseSortBy } from './listColumns';
+import type { ListTableProps } from './ListTable';
+import { useListLayout } from './useListLayout';
+import './listGrid.css';
+
+/**
+ * The AG Grid modules the lists use, beyond the grid's core (which brings the client-side row
+ * model, sorting, column moving and resizing, keyboard navigation and ARIA): row checkboxes with
+ * select-all, columns sized to their content, rows that grow with wrapped cells, the column state
+ * read and applied (sort, the user's layout), and the catalogue's texts. Given to the grids
+ * through AgGridProvider, not registered globally, so nothing else in the grid package reaches
+ * the bundle (docs/performance.md).
+ */
+const MODULES = [RowSelectionModule, ColumnAutoSizeModule, RowAutoHeightModule, ColumnApiModule, LocaleModule];
+
+/** The portal's look (runtime/styles.css): its font, text and border colours, primary colour. */
+const THEME = themeQuartz.withParams({
+  fontFamily: 'inherit',
+  fontSize: 15,
+  foregroundColor: '#1f2933',
+  borderColor: '#d3d8de',
+  accentColor: '#1d5fa8',
+  headerBackgroundColor: '#f4f6f8',
+  headerFontWeight: 600,
+  wrapperBorderRadius: 4,
+  cellHorizontalPadding: 8,
+  rowVerticalPaddingScale: 0.6,
+});
+
+/** Rows are ticked with their checkbox (or Space), never by a click on the row: its cells hold links. */
+const SELECTION: RowSelectionOptions = { mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'all', enableClickSelection: false };
+
+/** A column change the user made in the grid (dragging a heading or its edge), not one the code applied. */
+const byUser = (source: string) => source.startsWith('ui');
+
+/**
+ * The rows of a list page in AG Grid (community edition), loaded in its own chunk (ListTable).
+ * The grid holds one page: the server sorts, pages and filters through the list controller, and
+ * the grid's header sort drives that controller. The grid's own semantics (role grid, row,
+ * columnheader with aria-sort, gridcell) and keyboard navigation (arrows, Home/End, Enter to sort
+ * a header, Space to tick a row, Tab into a cell's links and buttons) make the list. On a screen
+ * of the spec (`layoutScreen`), the columns' order, widths and visibility are the user's own,
+ * kept on the server (useListLayout), with "reset columns".
+ */
+export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, selection, layoutScreen, rowId }: ListTableProps<Row>) {
+  const t = useT();
+  const grid = useRef<AgGridReact<Row>>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [firstSort] = useState(() => parseSortBy(sortBy));
+  const header = useCallback((column: ListColumn<Row>) => column.header ?? (column.headerKey ? t(column.headerKey) : column.field), [t]);
+  const columnDefs = useMemo(() => gridColumns(columns, header, firstSort), [columns, header, firstSort]);
+  const localeText = useMemo(() => gridLocaleText(t), [t]);
+  const layout = useListLayout(layoutScreen);
+  // The user's layout, once loaded, replaces fitting the columns to their content.
+  const kept = layout.columns !== null && layout.columns.length > 0;
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const [api, setApi] = useState<GridApi<Row> | null>(null);
+
+  // The header shows the list's sort: the one it started with, then each the controller takes.
+  useEffect(() => {
+    api?.applyColumnState(sortState(parseSortBy(sortBy)));
+  }, [api, sortBy]);
+
+  // The user's layout applies once both it and the grid are there.
+  useEffect(() => {
+    if (!api || !layout.columns || layout.columns.length === 0) return;
+    api.applyColumnState(layoutState(layout.columns));
+    setHidden(new Set(layout.columns.filter((column) => column.hidden).map((column) => column.id)));
+  }, [api, layout.columns]);
+
+  const fit = useCallback((event: { api: GridApi<Row> }) => {
+    if (!kept) fitColumns(event.api);
+  }, [kept]);
+  const keep = (gridApi: GridApi<Row>) => layout.save(layoutOf(gridApi.getColumnState()));
+
+  const onSortChanged = (event: SortChangedEvent<Row>) => {
+    // Only the user's sorts: the grid also reports the sorts we give it.
+    if (event.source !== 'uiColumnSorted') return;
+    const next = sortOf(event.api.getColumnState());
+    onSort(next);
+    // No sort means the list's default, which may be the sort it has (this column's, descending):
+    // the controller's sort would not change, so the header is set back to it here; any other
+    // default replaces it when the controller takes it.
+    if (next === null) event.api.applyColumnState(sortState(parseSortBy(sortBy)));
+  };
+
+  const onColumnResized = (event: ColumnResizedEvent<Row>) => {
+    if (event.finished && byUser(event.source)) keep(event.api);
+    else if (!kept) scaleColumns(box.current, event);
+  };
+  const onColumnMoved = (event: ColumnEvent<'columnMoved', Row>) => {
+    if (byUser(event.source)) keep(event.api);
+  };
+
+  const show = (id: string, shown: boolean) => {
+    if (!api) return;
+    api.setColumnsVisible([id], shown);
+    setHidden((before) => {
+      const next = new Set(before);
+      if (shown) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+    // The shown columns share the width the hidden one left (or make room for the one shown).
+    fillWidth(box.current, api);
+    keep(api);
+  };
+  const reset = async () => {
+    await layout.reset();
+    if (!api) return;
+    api.resetColumnState();
+    api.applyColumnState(sortState(parseSortBy(sortBy)));
+    setHidden(new Set());
+    fitColumns(api);
+  };
+
+  const onCellKeyDown = (event: CellKeyDownEvent<Row>) => {
+    // Enter on a cell holding one link or button follows or presses it, as a click would.
+    const key = event.event as KeyboardEvent | null | undefined;
+    if (key?.key !== 'Enter' || !(key.target instanceof HTMLElement) || key.target.getAttribute('role') !== 'gridcell') return;
+    const controls = key.target.querySelectorAll<HTMLElement>('a[href], button:not([disabled])');
+    if (controls.length === 1) controls[0]!.click();
+  };
+
+  return (
+    <div className="list-grid" aria-busy={busy} ref={box}>
+      {layoutScreen && (
+        <GridColumnTools
+          columns={columns.map((column) => ({ id: column.field, header: header(column), hidden: hidden.has(column.field) }))}
+          onShow={show}
+          onReset={() => void reset()}
+        />
+      )}
+      <AgGridProvider modules={MODULES}>
+        <AgGridReact<Row>
+          ref={grid}
+          // The grid reads its texts once: a new language draws a new grid.
+          key={i18n.language}
+          theme={THEME}
+          localeText={localeText}
+          rowData={rows as Row[]}
+          {...(rowId && { getRowId: ({ data }: { data: Row }) => rowId(data) })}
+          columnDefs={columnDefs}
+          domLayout="autoHeight"
+          onGridReady={(event) => setApi(event.api)}
+          onFirstDataRendered={fit}
+          onRowDataUpdated={fit}
+          onGridSizeChanged={fit}
+          onColumnResized={onColumnResized}
+          onColumnMoved={onColumnMoved}
+          // Every column and row in the document, in display order: screen readers and printing
+          // see the whole page, not the part scrolled into view.
+          suppressColumnVirtualisation
+          ensureDomOrder
+          suppressMultiSort
+          maintainColumnOrder
+          suppressDragLeaveHidesColumns
+          onSortChanged={onSortChanged}
+          onCellKeyDown={onCellKeyDown}
+          {...(selection && {
+            rowSelection: SELECTION,
+            selectionColumnDef: { width: 48, minWidth: 48, maxWidth: 48, resizable: false, suppressMovable: true },
+            onSelectionChanged: (event: SelectionChangedEvent<Row>) => selection.onTick(event.api.getSelectedRows()),
+          })}
+        />
+      </AgGridProvider>
+    </div>
+  );
+}

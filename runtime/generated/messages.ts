@@ -1258,6 +1258,8 @@ export const english = {
   "list.columns": "Columns",
   "list.reset_columns": "Reset columns",
   "list.columns_shown": "Columns shown",
+  "list.column_earlier": "Move {{column}} earlier",
+  "list.column_later": "Move {{column}} later",
   "problem.list_screen_not_found": "There is no list of that name.",
   "page.print": "Print",
   "problem.link_invalid": "This link is no longer valid. Please ask for a new one.",
@@ -1616,4 +1618,4 @@ export const loadCatalogue: Readonly<Record<Exclude<Locale, 'en'>, () => Promise
 };
 
 export const messageKeys = Object.keys(english) as MessageKey[];
-// 1589 keys in the English catalogue.
+// 1591 keys in the English catalogue.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { AlertBanners } from '../alerts/AlertBanners';
 import type { Crumb } from '../routing/routeTypes';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -6,6 +6,7 @@ import { EmulationBar } from './EmulationBar';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { fontStyle } from './branding';
 import { Header } from './Header';
+import { preloadListTable } from '../list/ListTable';
 
 /**
  * The page frame (000 §2.2): alerts on top, the emulation bar, header, breadcrumbs, the view, and
@@ -15,6 +16,10 @@ import { Header } from './Header';
 export function Layout({ crumbs, children }: { crumbs: readonly Crumb[]; children: ReactNode }) {
   const { user } = useCurrentUser();
   const branding = user?.branding;
+  const signedIn = user !== null && user !== undefined;
+  useEffect(() => {
+    if (signedIn) preloadListTable();
+  }, [signedIn]);
   return (
     <div className="layout" style={fontStyle(branding)}>
       <AlertBanners />

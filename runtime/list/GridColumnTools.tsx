@@ -9,11 +9,22 @@ export interface ToolColumn {
 
 /**
  * Above a list's grid: the columns the user shows (a checkbox each, in a panel opened by the
- * Columns button; the last shown one cannot be hidden) and "Reset columns", back to the screen's
- * own order, widths and columns. Column order and widths are changed in the grid's header
- * (dragging a heading or its edge).
+ * Columns button, in the grid's order; the last shown one cannot be hidden), each moved earlier or
+ * later with its buttons (the keyboard's way to reorder; dragging a heading is the mouse's), and
+ * "Reset columns", back to the screen's own order, widths and columns. Widths are changed by
+ * dragging a heading's edge.
  */
-export function GridColumnTools({ columns, onShow, onReset }: { columns: readonly ToolColumn[]; onShow: (id: string, shown: boolean) => void; onReset: () => void }) {
+export function GridColumnTools({
+  columns,
+  onShow,
+  onMove,
+  onReset,
+}: {
+  columns: readonly ToolColumn[];
+  onShow: (id: string, shown: boolean) => void;
+  onMove: (id: string, by: -1 | 1) => void;
+  onReset: () => void;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -29,16 +40,24 @@ export function GridColumnTools({ columns, onShow, onReset }: { columns: readonl
       {open && (
         <fieldset id={panelId} className="list-grid__columns">
           <legend>{t('list.columns_shown')}</legend>
-          {columns.map((column) => (
-            <label key={column.id} className="list-grid__column">
-              <input
-                type="checkbox"
-                checked={!column.hidden}
-                disabled={!column.hidden && shownCount === 1}
-                onChange={(event) => onShow(column.id, event.target.checked)}
-              />
-              {column.header}
-            </label>
+          {columns.map((column, index) => (
+            <div key={column.id} className="list-grid__column">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={!column.hidden}
+                  disabled={!column.hidden && shownCount === 1}
+                  onChange={(event) => onShow(column.id, event.target.checked)}
+                />
+                {column.header}
+              </label>
+              <button type="button" className="list-grid__move" aria-label={t('list.column_earlier', { column: column.header })} disabled={index === 0} onClick={() => onMove(column.id, -1)}>
+                <span aria-hidden="true">↑</span>
+              </button>
+              <button type="button" className="list-grid__move" aria-label={t('list.column_later', { column: column.header })} disabled={index === columns.length - 1} onClick={() => onMove(column.id, 1)}>
+                <span aria-hidden="true">↓</span>
+              </button>
+            </div>
           ))}
         </fieldset>
       )}

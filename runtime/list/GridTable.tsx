@@ -53,6 +53,16 @@ const THEME = themeQuartz.withParams({
 /** Rows are ticked with their checkbox (or Space), never by a click on the row: its cells hold links. */
 const SELECTION: RowSelectionOptions = { mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'all', enableClickSelection: false };
 
+/** The list's columns in the grid's order (`order`: column ids as the grid has them; null: the spec's). */
+function inOrder<Row>(columns: readonly ListColumn<Row>[], order: readonly string[] | null): readonly ListColumn<Row>[] {
+  if (!order) return columns;
+  const at = (column: ListColumn<Row>) => {
+    const index = order.indexOf(column.field);
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  return [...columns].sort((a, b) => at(a) - at(b));
+}
+
 /** A column change the user made in the grid (dragging a heading or its edge), not one the code applied. */
 const byUser = (source: string) => source.startsWith('ui');
 
@@ -77,7 +87,10 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
   // The user's layout, once loaded, replaces fitting the columns to their content.
   const kept = layout.columns !== null && layout.columns.length > 0;
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  // The columns in the grid's order, for the Columns panel (the user may have moved them).
+  const [order, setOrder] = useState<readonly string[] | null>(null);
   const [api, setApi] = useState<GridApi<Row> | null>(null);
+  const readOrder = useCallback((gridApi: GridApi<Row>) => setOrder(gridApi.getColumnState().map((column) => column.colId)), []);
 
   // The header shows the list's sort: the one it started with, then each the controller takes.
   useEffect(() => {
@@ -89,7 +102,8 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
     if (!api || !layout.columns || layout.columns.length === 0) return;
     api.applyColumnState(layoutState(layout.columns));
     setHidden(new Set(layout.columns.filter((column) => column.hidden).map((column) => column.id)));
-  }, [api, layout.columns]);
+    readOrder(api);
+  }, [api, layout.columns, readOrder]);
 
   const fit = useCallback((event: { api: GridApi<Row> }) => {
     if (!kept) fitColumns(event.api);
@@ -113,6 +127,19 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
   };
   const onColumnMoved = (event: ColumnEvent<'columnMoved', Row>) => {
     if (byUser(event.source)) keep(event.api);
+    readOrder(event.api);
+  };
+  /** Swaps a column with its neighbour in the grid's order (hidden ones count: the panel lists them). */
+  const move = (id: string, by: -1 | 1) => {
+    if (!api) return;
+    const state = api.getColumnState();
+    const from = state.findIndex((column) => column.colId === id);
+    const to = from + by;
+    if (from < 0 || !state[to] || !columns.some((column) => column.field === state[to]!.colId)) return;
+    [state[from], state[to]] = [state[to]!, state[from]!];
+    api.applyColumnState({ state, applyOrder: true });
+    keep(api);
+    readOrder(api);
   };
 
   const show = (id: string, shown: boolean) => {
@@ -134,6 +161,7 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
     api.resetColumnState();
     api.applyColumnState(sortState(parseSortBy(sortBy)));
     setHidden(new Set());
+    readOrder(api);
     fitColumns(api);
   };
 
@@ -149,8 +177,9 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
     <div className="list-grid" aria-busy={busy} ref={box}>
       {layoutScreen && (
         <GridColumnTools
-          columns={columns.map((column) => ({ id: column.field, header: header(column), hidden: hidden.has(column.field) }))}
+          columns={inOrder(columns, order).map((column) => ({ id: column.field, header: header(column), hidden: hidden.has(column.field) }))}
           onShow={show}
+          onMove={move}
           onReset={() => void reset()}
         />
       )}

@@ -154,6 +154,33 @@ test('the columns a user hides and widens are kept on the server: after a reload
   await elsewhere.close();
 });
 
+test('columns are reordered from the keyboard in the Columns panel, kept on the server until reset', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/orders', /\/webstore\/orders$/);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('link', { name: 'HUB-10001', exact: true })).toBeVisible();
+  // The column headings in the grid's order (the selection column has no text).
+  const headings = async () => (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  const [first, second] = await headings();
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  await expect(page.getByRole('button', { name: `Move ${first} earlier`, exact: true })).toBeDisabled();
+  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'));
+  const later = page.getByRole('button', { name: `Move ${first} later`, exact: true });
+  await later.focus();
+  await page.keyboard.press('Enter');
+  expect((await saved).status()).toBe(200);
+  await expect.poll(async () => (await headings()).slice(0, 2)).toEqual([second, first]);
+  // The panel follows the grid's order: the moved column is now second.
+  await expect(page.getByRole('button', { name: `Move ${second} earlier`, exact: true })).toBeDisabled();
+
+  await page.reload();
+  await expect(grid.getByRole('link', { name: 'HUB-10001', exact: true })).toBeVisible();
+  await expect.poll(async () => (await headings()).slice(0, 2)).toEqual([second, first]);
+  const removed = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'));
+  await page.getByRole('button', { name: 'Reset columns', exact: true }).click();
+  expect((await removed).status()).toBe(204);
+  await expect.poll(async () => (await headings()).slice(0, 2)).toEqual([first, second]);
+});
+
 test('a tree is collapsed and expanded by keyboard, the focus staying on its toggle', async ({ page }) => {
   await signInTo(page, ROOT_ADMIN, '/backoffice/organisations', /\/backoffice\/organisations$/);
   const grid = page.getByRole('grid');

@@ -1260,6 +1260,8 @@ export const catalogue: Catalogue = {
   "list.columns": "Spalten",
   "list.reset_columns": "Spalten zurücksetzen",
   "list.columns_shown": "Angezeigte Spalten",
+  "list.column_earlier": "{{column}} nach vorn verschieben",
+  "list.column_later": "{{column}} nach hinten verschieben",
   "problem.list_screen_not_found": "Es gibt keine Liste dieses Namens.",
   "page.print": "Drucken",
   "problem.link_invalid": "Dieser Link ist nicht mehr gültig. Bitte fordern Sie einen neuen an.",

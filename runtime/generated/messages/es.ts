@@ -1260,6 +1260,8 @@ export const catalogue: Catalogue = {
   "list.columns": "Columnas",
   "list.reset_columns": "Restablecer columnas",
   "list.columns_shown": "Columnas mostradas",
+  "list.column_earlier": "Mover {{column}} antes",
+  "list.column_later": "Mover {{column}} después",
   "problem.list_screen_not_found": "No hay ninguna lista con ese nombre.",
   "page.print": "Imprimir",
   "problem.link_invalid": "Este enlace ya no es válido. Solicite uno nuevo.",

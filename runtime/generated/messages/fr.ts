@@ -1260,6 +1260,8 @@ export const catalogue: Catalogue = {
   "list.columns": "Colonnes",
   "list.reset_columns": "Réinitialiser les colonnes",
   "list.columns_shown": "Colonnes affichées",
+  "list.column_earlier": "Déplacer {{column}} avant",
+  "list.column_later": "Déplacer {{column}} après",
   "problem.list_screen_not_found": "Il n'existe aucune liste de ce nom.",
   "page.print": "Imprimer",
   "problem.link_invalid": "Ce lien n'est plus valide. Veuillez en demander un nouveau.",

@@ -1260,6 +1260,8 @@ export const catalogue: Catalogue = {
   "list.columns": "Colonne",
   "list.reset_columns": "Ripristina colonne",
   "list.columns_shown": "Colonne visualizzate",
+  "list.column_earlier": "Sposta {{column}} prima",
+  "list.column_later": "Sposta {{column}} dopo",
   "problem.list_screen_not_found": "Non esiste alcun elenco con questo nome.",
   "page.print": "Stampa",
   "problem.link_invalid": "Questo link non è più valido. Richiedine uno nuovo.",

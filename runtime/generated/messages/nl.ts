@@ -1260,6 +1260,8 @@ export const catalogue: Catalogue = {
   "list.columns": "Kolommen",
   "list.reset_columns": "Kolommen herstellen",
   "list.columns_shown": "Getoonde kolommen",
+  "list.column_earlier": "{{column}} naar voren verplaatsen",
+  "list.column_later": "{{column}} naar achteren verplaatsen",
   "problem.list_screen_not_found": "Er is geen lijst met die naam.",
   "page.print": "Afdrukken",
   "problem.link_invalid": "Deze link is niet meer geldig. Vraag een nieuwe aan.",

@@ -10,7 +10,7 @@ import type { Answer } from '../writes/idempotency';
 import type { OutboxDispatcher } from '../writes/outbox';
 import { Records, type Actor } from '../writes/records';
 import { etagOf, tagListMatches } from './etag';
-import { genericChildren, genericGet, rowInScope, type GenericInput } from './genericList';
+import { genericChildren, genericGet, rowInScope, type GenericInput } from '../reads/genericList';
 import { cachedGenericList } from './listCache';
 import { genericCreate, genericUpdate } from './genericWrite';
 import { genericAction, genericDelete } from './genericRecordWrites';

@@ -1,15 +1,15 @@
+import { recordNotFound } from '../../domain/errors';
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import type { OrderUnit } from '../../generated/types';
 import { csvDocument } from '../../http/csv';
-import { genericChildren, genericGet } from '../../http/genericList';
+import { genericChildren, genericGet } from '../../reads/genericList';
 import type { OperationId } from '../../http/operationDef';
 import { assertMayCall } from '../../http/callerChecks';
-import { notFound } from '../../http/problem';
 import { scopedFor } from '../auth/sessionUser';
 import { resumeSession } from '../auth/sessions';
 import { readCookie, SESSION_COOKIE } from '../../http/security';
-import { operationOf } from '../../http/recordParts';
+import { operationOf } from '../../reads/recordParts';
 
 const EXPORT_PATH = /^\/webstore\/orders\/([^/]+)\/serials\/export$/;
 const HEADER = ['Product code', 'Product name', 'Serial number'];
@@ -48,7 +48,7 @@ export function serialsExport(db: Knex) {
     assertMayCall(signedIn, order);
     assertMayCall(signedIn, units);
     // Path ids are positive integers, as the API router has them: anything else is missing.
-    if (!/^[1-9][0-9]{0,9}$/.test(match[1] ?? '')) throw notFound();
+    if (!/^[1-9][0-9]{0,9}$/.test(match[1] ?? '')) throw recordNotFound();
     const id = Number(match[1]);
     const user = scopedFor(signedIn, order.permission);
     const found = (await genericGet(db, order.generic, { params: { id }, query: {}, user })) as { id: number; name: string | null };

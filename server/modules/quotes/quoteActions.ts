@@ -1,11 +1,12 @@
 import { DomainError } from '../../domain/errors';
 import type { Quote, QuoteApproval } from '../../generated/types';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { visibleRecord } from '../../http/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
 import type { AuditAction } from '../../writes/records';
 import { DETAIL_FIELDS } from '../baskets/lineDetails';
 import { buyerOf } from '../checkout/basketLines';
 import { createDraftQuote } from './draftQuotes';
+import { signedIn } from '../auth/signedIn';
 import { inwardQuote } from './handlers';
 import { notifyRecipients } from './quoteMail';
 import { brandedQuotePdf, quotePdfName } from './quotePdf';
@@ -146,24 +147,21 @@ export const copyQuote: Handler<'copyQuote'> = async ({ params }, context) => {
       ...Object.fromEntries(DETAIL_FIELDS.map((field) => [field, CLEARED_ON_COPY.has(field) ? null : (line[field] ?? null)])),
     }));
   const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, quote[field] ?? null]));
-  const copy = await createDraftQuote(
-    {
-      organisation_to: quote.organisation_to,
-      recipient_name: (quote['recipient_name'] as string | null) ?? null,
-      recipient_email: (quote['recipient_email'] as string | null) ?? null,
-      name: quote.name,
-      purchase_order_number: quote.purchase_order_number,
-      expiry_date: pastExpiry(quote, context.now()) ? null : quote.expiry_date,
-      payment_type: 'ON_ACCOUNT',
-      provisioning_instructions: (quote['provisioning_instructions'] as string | null) ?? null,
-      ship_instructions: (quote['ship_instructions'] as string | null) ?? null,
-      part_ship: Boolean(quote['part_ship']),
-      shipping_type: quote.shipping_type,
-      ...address,
-      line_items: lines,
-    },
-    context,
-  );
+  const copy = await createDraftQuote(context.records, signedIn(context), {
+    organisation_to: quote.organisation_to,
+    recipient_name: (quote['recipient_name'] as string | null) ?? null,
+    recipient_email: (quote['recipient_email'] as string | null) ?? null,
+    name: quote.name,
+    purchase_order_number: quote.purchase_order_number,
+    expiry_date: pastExpiry(quote, context.now()) ? null : quote.expiry_date,
+    payment_type: 'ON_ACCOUNT',
+    provisioning_instructions: (quote['provisioning_instructions'] as string | null) ?? null,
+    ship_instructions: (quote['ship_instructions'] as string | null) ?? null,
+    part_ship: Boolean(quote['part_ship']),
+    shipping_type: quote.shipping_type,
+    ...address,
+    line_items: lines,
+  });
   // The new record's audit entry says where it came from.
   await context.records.update('quote', copy.id, {}, { action: 'DUPLICATE' });
   return asQuote(copy.id, context);

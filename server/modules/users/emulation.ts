@@ -1,7 +1,6 @@
-import { DomainError, recordNotFound } from '../../domain/errors';
-import { applyScope } from '../../http/genericList';
+import { DomainError, notSignedIn, recordNotFound } from '../../domain/errors';
+import { applyScope } from '../../reads/genericList';
 import type { GenericMeta, Handler } from '../../http/operationDef';
-import { unauthenticated } from '../../http/problem';
 import { toCurrentUser } from '../auth/handlers';
 import { loadSessionUser } from '../auth/loadSessionUser';
 import { endSession, SESSION_COOKIE, startSession } from '../auth/sessions';
@@ -22,7 +21,7 @@ const USERS_OF_TREE: GenericMeta = { kind: 'get', entity: 'user', fields: [], ex
  */
 export const emulateUser: Handler<'emulateUser'> = async ({ params, body }, context) => {
   const administrator = context.user;
-  if (!administrator) throw unauthenticated();
+  if (!administrator) throw notSignedIn();
   if (administrator.real) throw new DomainError('conflict', 'already_emulating', { detail: 'stop the current emulation first' });
   const query = context.db('users').where('users.id', params.id);
   applyScope(context.db, query, USERS_OF_TREE, 'users', administrator);

@@ -886,6 +886,21 @@ export const apiSchemas = {
         }
       }
     },
+    "EmulationEnded": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "next"
+      ],
+      "properties": {
+        "next": {
+          "type": "string",
+          "maxLength": 200,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
     "UserAction": {
       "type": "object",
       "additionalProperties": false,

@@ -2,6 +2,7 @@
 import type { Handler, OperationDef } from '../http/operationDef';
 import * as accounts_handlers from '../modules/accounts/handlers';
 import * as auth_challenge from '../modules/auth/challenge';
+import * as auth_emulation from '../modules/auth/emulation';
 import * as auth_handlers from '../modules/auth/handlers';
 import * as auth_language from '../modules/auth/language';
 import * as baskets_handlers from '../modules/baskets/handlers';
@@ -18,6 +19,7 @@ import * as orders_handlers from '../modules/orders/handlers';
 import * as orders_linkedSupplierRefs from '../modules/orders/linkedSupplierRefs';
 import * as orders_orderActions from '../modules/orders/orderActions';
 import * as orders_ordersExport from '../modules/orders/ordersExport';
+import * as orders_serialsExport from '../modules/orders/serialsExport';
 import * as organisations_branding from '../modules/organisations/branding';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
@@ -5735,6 +5737,22 @@ export const operations: OperationDef[] = [
     handler: auth_handlers.logout satisfies Handler<"logout">,
   },
   {
+    id: "endEmulation",
+    method: "post",
+    path: "/auth/emulation/end",
+    auth: "public",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: auth_emulation.endEmulation satisfies Handler<"endEmulation">,
+  },
+  {
     id: "whoami",
     method: "get",
     path: "/whoami",
@@ -8774,6 +8792,41 @@ export const operations: OperationDef[] = [
         "defaultSort": "+serial_number"
       }
     },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "exportOrderSerials",
+    method: "get",
+    path: "/orders/:id/serials/export",
+    auth: "session",
+    permission: "order:view",
+    status: 200,
+    file: [
+      "text/csv"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: orders_serialsExport.exportOrderSerials satisfies Handler<"exportOrderSerials">,
     access: {
       "entity": "order",
       "of": [

@@ -185,6 +185,13 @@ reason: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EmulationEnded".
+ */
+export interface EmulationEnded {
+next: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "UserAction".
  */
 export interface UserAction {
@@ -3366,6 +3373,13 @@ export interface LogoutQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EndEmulationQuery".
+ */
+export interface EndEmulationQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "WhoamiQuery".
  */
 export interface WhoamiQuery {
@@ -3956,6 +3970,13 @@ sort_by: ("+serial_number" | "-serial_number")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ExportOrderSerialsQuery".
+ */
+export interface ExportOrderSerialsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListOrderAuditLogsQuery".
  */
 export interface ListOrderAuditLogsQuery {
@@ -4348,6 +4369,7 @@ export interface OperationTypes {
   previewEmailTemplate: { params: { name: string }; query: PreviewEmailTemplateQuery; body: undefined; files: undefined; response: EmailPreview; paged: false };
   login: { params: {  }; query: LoginQuery; body: LoginRequest; files: undefined; response: CurrentUser; paged: false };
   logout: { params: {  }; query: LogoutQuery; body: undefined; files: undefined; response: void; paged: false };
+  endEmulation: { params: {  }; query: EndEmulationQuery; body: undefined; files: undefined; response: EmulationEnded; paged: false };
   whoami: { params: {  }; query: WhoamiQuery; body: undefined; files: undefined; response: CurrentUser; paged: false };
   updateMyLanguage: { params: {  }; query: UpdateMyLanguageQuery; body: UserLanguageUpdate; files: undefined; response: CurrentUser; paged: false };
   listProducts: { params: {  }; query: ListProductsQuery; body: undefined; files: undefined; response: Product[]; paged: true };
@@ -4405,6 +4427,7 @@ export interface OperationTypes {
   listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; files: undefined; response: ShippingType[]; paged: true };
   getShippingType: { params: { id: number }; query: GetShippingTypeQuery; body: undefined; files: undefined; response: ShippingType; paged: false };
   listOrderUnits: { params: { id: number }; query: ListOrderUnitsQuery; body: undefined; files: undefined; response: OrderUnit[]; paged: false };
+  exportOrderSerials: { params: { id: number }; query: ExportOrderSerialsQuery; body: undefined; files: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv"; cacheControl?: string }; paged: false };
   listOrderAuditLogs: { params: { id: number }; query: ListOrderAuditLogsQuery; body: undefined; files: undefined; response: AuditLogEntry[]; paged: true };
   createOrganisation: { params: {  }; query: CreateOrganisationQuery; body: OrganisationInput; files: { image?: UploadedFile; background_image?: UploadedFile }; response: Organisation; paged: false };
   updateOrganisation: { params: { id: number }; query: UpdateOrganisationQuery; body: OrganisationUpdate; files: { image?: UploadedFile; background_image?: UploadedFile }; response: Organisation; paged: false };

@@ -51,6 +51,8 @@ export interface FileAnswer {
   contentType: string;
   /** How long browsers may keep it (a branding image named by its content's token: a year); default no-store. */
   cacheControl?: string;
+  /** The name is plain ASCII by construction (safe characters only): sent as `filename` alone. */
+  plainName?: true;
 }
 
 type HandlerResult<K extends OperationId> = OperationTypes[K]['paged'] extends true

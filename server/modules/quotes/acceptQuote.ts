@@ -8,7 +8,7 @@ import type { Records } from '../../writes/records';
 import { signedIn } from '../auth/signedIn';
 import type { SessionUser } from '../auth/sessionUser';
 import { existingTeamNames } from '../baskets/lineDetails';
-import { buyerOf, type Buyer } from '../checkout/basketLines';
+import { buyerOf, type Buyer } from '../checkout/checkoutLines';
 import { checkPurchaseOrderNumber } from '../checkout/checkoutRules';
 import { initialStatus, notifyOrderCreated, type PlacedOrder } from '../checkout/checkoutService';
 import { visibleQuote } from './handlers';

@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/sessionUser';
 import { visibleRecord } from '../../reads/recordParts';
 import type { Records } from '../../writes/records';
 import { dateTimeStamp } from '../orders/basketFromOrder';
-import { buyerOf } from '../checkout/basketLines';
+import { buyerOf } from '../checkout/checkoutLines';
 import { priceQuoteLines, repricedLines, storedQuoteLines, type QuoteLineInput } from './quoteLines';
 import { refreshQuote } from './quoteTotals';
 

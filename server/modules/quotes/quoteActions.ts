@@ -4,7 +4,7 @@ import type { Handler, RequestContext } from '../../http/operationDef';
 import { visibleRecord } from '../../reads/recordParts';
 import type { AuditAction } from '../../writes/records';
 import { DETAIL_FIELDS } from '../baskets/lineDetails';
-import { buyerOf } from '../checkout/basketLines';
+import { buyerOf } from '../checkout/checkoutLines';
 import { createDraftQuote } from './draftQuotes';
 import { signedIn } from '../auth/signedIn';
 import { inwardQuote } from './handlers';

@@ -1,7 +1,7 @@
 import { DomainError } from '../../domain/errors';
 import type { Handler } from '../../http/operationDef';
 import { signedIn } from '../auth/signedIn';
-import { buyerOf } from '../checkout/basketLines';
+import { buyerOf } from '../checkout/checkoutLines';
 import { priceListOf } from '../catalogue/priceLists';
 import { filteredProducts } from '../catalogue/productQuery';
 import { recipientCurrency } from './draftQuotes';

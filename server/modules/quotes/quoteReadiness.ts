@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { isShippable, offeredInCountry, shippingCost, SHIPPING_ADDRESS_REQUIRED } from '../../../shared/pricing/shipping';
 import { missingQuoteFinanceField, QUOTE_FINANCE_CONTACT, quoteFinanceRefusal, type QuoteFinanceContact } from '../../../shared/pricing/quoteFinance';
 import { DomainError } from '../../domain/errors';
-import { shippingRules } from '../checkout/basketLines';
+import { shippingRules } from '../checkout/checkoutLines';
 import type { QuoteProduct, StoredQuoteLine } from './quoteLines';
 import { shippingLinesOf, type QuoteRecord } from './quoteTotals';
 

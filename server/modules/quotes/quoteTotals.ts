@@ -5,7 +5,7 @@ import { isShippable, offeredInCountry, shippingCost, type ShippingLine } from '
 import { decodeRow } from '../../db/codec';
 import { entities } from '../../generated/entities';
 import type { Records } from '../../writes/records';
-import { buyerOf, shippingRules } from '../checkout/basketLines';
+import { buyerOf, shippingRules } from '../checkout/checkoutLines';
 import { largestDiscount, linesTotal, recipientProducts, storedQuoteLines, type QuoteProduct, type StoredQuoteLine } from './quoteLines';
 
 type Row = Record<string, unknown>;

@@ -54,7 +54,7 @@ export interface SaveOptions {
  * server's alone: it is cleared by any change that could alter what was approved. Answers
  * whether anything that bears on the approval changed.
  */
-export async function saveBasket(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<{ approvalCleared: boolean; lines?: Record<string, unknown>[] }> {
+export async function saveWizardInput(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<{ approvalCleared: boolean; lines?: Record<string, unknown>[] }> {
   const { line_items: lineInputs = [], shipping_type, ...details } = input;
   const storedRows = (await records.db('basket_line_items').where('basket_id', basketId)) as Record<string, unknown>[];
   const stored = storedRows.map((row) => decodeRow<Record<string, unknown> & { id: number; quantity: number }>('basket_line_item', row, Object.keys(entities.basket_line_item.fields)));

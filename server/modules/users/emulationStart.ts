@@ -17,7 +17,7 @@ const USERS_OF_TREE: GenericMeta = { kind: 'get', entity: 'user', fields: [], ex
  * user with the administrator behind it; the start is audited on the user as EMULATE, with the
  * reason the administrator stated (the body's `reason`, trimmed; the contract refuses it missing or
  * blank) as the entry's `emulation_reason`, and lands in the administrator's actions taken. Ending
- * is GET /mask_user/end (server/modules/auth/emulation.ts).
+ * is GET /mask_user/end, answered by POST /auth/emulation/end (server/modules/auth/emulationEnd.ts).
  */
 export const emulateUser: Handler<'emulateUser'> = async ({ params, body }, context) => {
   const administrator = context.user;

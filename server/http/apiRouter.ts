@@ -8,7 +8,7 @@ import { scopedFor } from '../modules/auth/sessionUser';
 import type { CommittedVersions } from '../writes/dataVersions';
 import type { Answer } from '../writes/idempotency';
 import type { OutboxDispatcher } from '../writes/outbox';
-import { Records, type Actor } from '../writes/records';
+import { recordsOutside, type Actor } from '../writes/records';
 import { etagOf, tagListMatches } from './etag';
 import { genericChildren, genericGet, rowInScope, type GenericInput } from '../reads/genericList';
 import { cachedGenericList } from './listCache';
@@ -49,7 +49,7 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
   const actor = actorOf(user, ctx.ip, (ctx.state['apiClient'] as string | undefined) ?? null);
   return {
     db,
-    records: new Records(db, actor),
+    records: recordsOutside(db, actor),
     actor,
     user: user && scopedFor(user, operation.permission),
     ip: ctx.ip,

@@ -16,6 +16,18 @@ const VERSIONED_TABLES = readdirSync(new URL('./spec/entities/', import.meta.url
   .map((entity) => entity.table)
   .sort();
 
+/**
+ * The HTTP edge of server/modules: the files the spec's `handler:`s name (they take the request's
+ * context), each module's handlers.ts, and the session's cookie bookkeeping. Every other module
+ * file is a service: it takes the write path (Records) and the caller, and runs without HTTP.
+ */
+const HANDLER_FILES = readdirSync(new URL('./spec/api/', import.meta.url))
+  .filter((file) => file.endsWith('.yaml'))
+  .flatMap((file) => [...readFileSync(new URL(`./spec/api/${file}`, import.meta.url), 'utf8').matchAll(/^\s*handler:\s*([\w/]+)#/gm)].map((match) => `server/modules/${match[1]}.ts`));
+const EDGE_FILES = [...new Set([...HANDLER_FILES, 'server/modules/*/handlers.ts', 'server/modules/auth/sessions.ts', 'server/modules/auth/signedIn.ts'])].sort();
+const SERVER_FORBIDDEN = ['**/runtime/**', '**/screens/**', '**/generator/**'];
+const SERVER_MESSAGE = 'The server must not import browser code or the generator.';
+
 const layer = (files, forbidden, message) => ({
   files,
   rules: {
@@ -43,10 +55,34 @@ export default tseslint.config(
   },
   layer(['runtime/**'], ['**/screens/**', '**/server/**', '**/seeds/**', '**/generator/**'], 'The runtime is generic: it must not import screens, the server, seeds or the generator.'),
   layer(['screens/**'], ['**/server/**', '**/seeds/**', '**/generator/**'], 'Screens run in the browser: use the typed client, not server code.'),
-  layer(['server/**'], ['**/runtime/**', '**/screens/**', '**/generator/**'], 'The server must not import browser code or the generator.'),
+  layer(['server/**'], SERVER_FORBIDDEN, SERVER_MESSAGE),
   layer(['generator/**'], ['**/runtime/**', '**/screens/**', '**/server/**', '**/seeds/**'], 'The generator reads only the spec.'),
   layer(['shared/**'], ['**/runtime/**', '**/screens/**', '**/server/**', '**/seeds/**', '**/generator/**'], 'Shared rules run in the browser and on the server: they import neither.'),
   layer(['seeds/**'], ['**/runtime/**', '**/screens/**', '**/generator/**'], 'Seeds write data through the server storage helpers only.'),
+  // Services run without HTTP (docs/architecture.md): they raise DomainErrors, which the API edge
+  // (server/http/problem.ts) alone turns into problems; no module builds an HttpProblem. Files
+  // other than the edge take Records and the caller, never the request's context, cookies or Koa.
+  // (A later block for the same file replaces no-restricted-imports, so each repeats the layer's.)
+  {
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: SERVER_FORBIDDEN, message: SERVER_MESSAGE },
+        { group: ['**/http/problem'], message: 'Raise a DomainError (server/domain/errors.ts): the API edge maps it to a problem.' },
+      ] }],
+    },
+  },
+  {
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/**/*.test.ts', ...EDGE_FILES],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: SERVER_FORBIDDEN, message: SERVER_MESSAGE },
+        { group: ['**/http/**', 'koa', '@koa/*', 'koa-*'], message: 'A service takes (records, user) and plain data and runs without HTTP; only handler files (named by the spec) touch the request.' },
+      ] }],
+    },
+  },
   // One write path (docs/architecture.md): records are inserted, updated and deleted through
   // server/writes/records.ts, which audits them in the same transaction. Raw Knex writes are left
   // to the write path itself, the audit trail it calls, the session and sign-in bookkeeping, and

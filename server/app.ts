@@ -13,8 +13,7 @@ import { cookiePolicy, csrfMiddleware, securityHeaders } from './http/security';
 import { settingsFrom } from './settings';
 import { sessionMiddleware } from './http/sessionMiddleware';
 import { spaMiddleware } from './http/spa';
-import { endEmulation } from './modules/auth/emulation';
-import { serialsExport } from './modules/orders/serialsExport';
+import { pageLinks } from './http/pageLinks';
 import type { OutboxDispatcher } from './writes/outbox';
 
 const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -73,10 +72,9 @@ export function createApp(db: Knex, options: AppOptions = {}): Koa {
     }
   });
   app.use(jsonBodies());
+  app.use(pageLinks());
   app.use(sessionMiddleware(db));
   app.use(api);
-  app.use(endEmulation(db));
-  app.use(serialsExport(db));
   app.use(spaMiddleware(options.distDir ?? DIST_DIR));
   // Every server listening for the app answers the parser's own refusals as problems too.
   const listen = app.listen.bind(app);

@@ -874,6 +874,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/baskets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listBaskets"];
+        put?: never;
+        post: operations["createBasket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/baskets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getBasket"];
+        put: operations["updateBasket"];
+        post?: never;
+        delete: operations["deleteBasket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/baskets/{id}/line_items": {
         parameters: {
             query?: never;
@@ -1266,6 +1298,23 @@ export interface paths {
         put?: never;
         /** Sign out, ending the session on the server */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/emulation/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an emulation, giving the administrator a session of their own again */
+        post: operations["endEmulation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1952,38 +2001,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/baskets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["listBaskets"];
-        put?: never;
-        post: operations["createBasket"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/baskets/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["getBasket"];
-        put: operations["updateBasket"];
-        post?: never;
-        delete: operations["deleteBasket"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/shipping_types": {
         parameters: {
             query?: never;
@@ -2024,6 +2041,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listOrderUnits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/serials/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's serial numbers as CSV */
+        get: operations["exportOrderSerials"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2767,6 +2801,9 @@ export interface components {
         EmulationRequest: {
             reason: string;
         };
+        EmulationEnded: {
+            next: string;
+        };
         UserAction: {
             id: number;
             /** Format: date-time */
@@ -3056,6 +3093,144 @@ export interface components {
             id: number;
             name: string;
             organisation: components["schemas"]["OrganisationRef"] | null;
+        };
+        BasketRow: {
+            id: number;
+            name: string | null;
+            /**
+             * @description Exact decimal with up to 4 places
+             * @default 0
+             */
+            total: string;
+            /**
+             * @default GBP
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR";
+            /** Format: date-time */
+            created_at: string;
+            organisation: components["schemas"]["OrganisationRef"] | null;
+            line_item_count: number;
+        };
+        Basket: {
+            id: number;
+            name: string | null;
+            /**
+             * @description Exact decimal with up to 4 places
+             * @default 0
+             */
+            total: string;
+            /**
+             * @default GBP
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR";
+            purchase_order_number: string | null;
+            end_user: string | null;
+            end_user_email: string | null;
+            provisioning_instructions: string | null;
+            ship_instructions: string | null;
+            /** @default false */
+            part_ship: boolean;
+            shipping_company_name: string | null;
+            shipping_recipient_name: string | null;
+            shipping_addr_line_1: string | null;
+            shipping_addr_line_2: string | null;
+            shipping_city: string | null;
+            shipping_region: string | null;
+            shipping_postal_code: string | null;
+            shipping_country_code: string | null;
+            /**
+             * @default ON_ACCOUNT
+             * @enum {string}
+             */
+            payment_type: "ON_ACCOUNT" | "FINANCE";
+            /** @enum {string|null} */
+            finance_target: "SELF" | "CUSTOMER" | null;
+            /** @enum {string|null} */
+            finance_title: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
+            finance_first_name: string | null;
+            finance_last_name: string | null;
+            finance_email_address: string | null;
+            finance_contact_number: string | null;
+            /** @enum {integer|null} */
+            finance_term_length: 24 | 36 | 48 | 60 | null;
+            finance_company_number: string | null;
+            finance_company_name: string | null;
+            /** @default false */
+            finance_approved: boolean;
+            finance_reg_company_name: string | null;
+            finance_reg_addr_line_1: string | null;
+            finance_reg_addr_line_2: string | null;
+            finance_reg_city: string | null;
+            finance_reg_region: string | null;
+            finance_reg_postal_code: string | null;
+            finance_reg_country_code: string | null;
+            /** Format: date-time */
+            created_at: string;
+            shipping_type: components["schemas"]["ShippingTypeRef"] | null;
+            organisation: components["schemas"]["OrganisationRef"] | null;
+            created_by: components["schemas"]["CreatedByRef"] | null;
+        };
+        BasketInput: {
+            name?: string | null;
+            purchase_order_number?: string | null;
+            end_user?: string | null;
+            end_user_email?: string | null;
+            provisioning_instructions?: string | null;
+            ship_instructions?: string | null;
+            /** @default false */
+            part_ship: boolean;
+            shipping_company_name?: string | null;
+            shipping_recipient_name?: string | null;
+            shipping_addr_line_1?: string | null;
+            shipping_addr_line_2?: string | null;
+            shipping_city?: string | null;
+            shipping_region?: string | null;
+            shipping_postal_code?: string | null;
+            shipping_country_code?: string | null;
+        };
+        BasketLineItem: {
+            id: number;
+            product: number;
+            /** @default 1 */
+            quantity: number;
+            selected_rate_plan: number | null;
+            maintenance_product: number | null;
+            prov_product: number | null;
+            prov_organisation: number | null;
+            prov_group: number | null;
+            prov_site: number | null;
+            /**
+             * @description Exact decimal with up to 4 places
+             * @default 0
+             */
+            discount: string;
+            /** @description Exact decimal with up to 4 places */
+            markup: string | null;
+            dropbox_team_name: string | null;
+            dropbox_admin_email: string | null;
+            acronis_tenant_name: string | null;
+            acronis_admin_email: string | null;
+            /** @enum {string|null} */
+            zoom_order_type: "NEW_BUSINESS" | null;
+            zoom_deal_registration_id: string | null;
+            zoom_deal_registration_approval_id: string | null;
+            zoom_end_user_company: string | null;
+            zoom_end_user_name: string | null;
+            zoom_end_user_email: string | null;
+            sbc_name: string | null;
+            nuvias_name: string | null;
+            stac_teams_name: string | null;
+            stac_zoom_phone_name: string | null;
+            name: string;
+            product_code: string;
+            /** @enum {string|null} */
+            subscription_type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
+            /** @description Exact decimal with up to 4 places */
+            price: string | null;
+            /** @description Exact decimal with up to 4 places */
+            sub_total_for_item: string;
         };
         BasketLineInput: {
             product: number;
@@ -4004,48 +4179,6 @@ export interface components {
             /** @enum {string|null} */
             subscription_type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
         };
-        BasketLineItem: {
-            id: number;
-            product: number;
-            /** @default 1 */
-            quantity: number;
-            selected_rate_plan: number | null;
-            maintenance_product: number | null;
-            prov_product: number | null;
-            prov_organisation: number | null;
-            prov_group: number | null;
-            prov_site: number | null;
-            /**
-             * @description Exact decimal with up to 4 places
-             * @default 0
-             */
-            discount: string;
-            /** @description Exact decimal with up to 4 places */
-            markup: string | null;
-            dropbox_team_name: string | null;
-            dropbox_admin_email: string | null;
-            acronis_tenant_name: string | null;
-            acronis_admin_email: string | null;
-            /** @enum {string|null} */
-            zoom_order_type: "NEW_BUSINESS" | null;
-            zoom_deal_registration_id: string | null;
-            zoom_deal_registration_approval_id: string | null;
-            zoom_end_user_company: string | null;
-            zoom_end_user_name: string | null;
-            zoom_end_user_email: string | null;
-            sbc_name: string | null;
-            nuvias_name: string | null;
-            stac_teams_name: string | null;
-            stac_zoom_phone_name: string | null;
-            name: string;
-            product_code: string;
-            /** @enum {string|null} */
-            subscription_type: "ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null;
-            /** @description Exact decimal with up to 4 places */
-            price: string | null;
-            /** @description Exact decimal with up to 4 places */
-            sub_total_for_item: string;
-        };
         QuoteRow: {
             id: number;
             name: string;
@@ -4434,102 +4567,6 @@ export interface components {
         };
         QuoteAccepted: {
             id: number;
-        };
-        BasketRow: {
-            id: number;
-            name: string | null;
-            /**
-             * @description Exact decimal with up to 4 places
-             * @default 0
-             */
-            total: string;
-            /**
-             * @default GBP
-             * @enum {string}
-             */
-            currency: "GBP" | "EUR";
-            /** Format: date-time */
-            created_at: string;
-            organisation: components["schemas"]["OrganisationRef"] | null;
-            line_item_count: number;
-        };
-        Basket: {
-            id: number;
-            name: string | null;
-            /**
-             * @description Exact decimal with up to 4 places
-             * @default 0
-             */
-            total: string;
-            /**
-             * @default GBP
-             * @enum {string}
-             */
-            currency: "GBP" | "EUR";
-            purchase_order_number: string | null;
-            end_user: string | null;
-            end_user_email: string | null;
-            provisioning_instructions: string | null;
-            ship_instructions: string | null;
-            /** @default false */
-            part_ship: boolean;
-            shipping_company_name: string | null;
-            shipping_recipient_name: string | null;
-            shipping_addr_line_1: string | null;
-            shipping_addr_line_2: string | null;
-            shipping_city: string | null;
-            shipping_region: string | null;
-            shipping_postal_code: string | null;
-            shipping_country_code: string | null;
-            /**
-             * @default ON_ACCOUNT
-             * @enum {string}
-             */
-            payment_type: "ON_ACCOUNT" | "FINANCE";
-            /** @enum {string|null} */
-            finance_target: "SELF" | "CUSTOMER" | null;
-            /** @enum {string|null} */
-            finance_title: "Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null;
-            finance_first_name: string | null;
-            finance_last_name: string | null;
-            finance_email_address: string | null;
-            finance_contact_number: string | null;
-            /** @enum {integer|null} */
-            finance_term_length: 24 | 36 | 48 | 60 | null;
-            finance_company_number: string | null;
-            finance_company_name: string | null;
-            /** @default false */
-            finance_approved: boolean;
-            finance_reg_company_name: string | null;
-            finance_reg_addr_line_1: string | null;
-            finance_reg_addr_line_2: string | null;
-            finance_reg_city: string | null;
-            finance_reg_region: string | null;
-            finance_reg_postal_code: string | null;
-            finance_reg_country_code: string | null;
-            /** Format: date-time */
-            created_at: string;
-            shipping_type: components["schemas"]["ShippingTypeRef"] | null;
-            organisation: components["schemas"]["OrganisationRef"] | null;
-            created_by: components["schemas"]["CreatedByRef"] | null;
-        };
-        BasketInput: {
-            name?: string | null;
-            purchase_order_number?: string | null;
-            end_user?: string | null;
-            end_user_email?: string | null;
-            provisioning_instructions?: string | null;
-            ship_instructions?: string | null;
-            /** @default false */
-            part_ship: boolean;
-            shipping_company_name?: string | null;
-            shipping_recipient_name?: string | null;
-            shipping_addr_line_1?: string | null;
-            shipping_addr_line_2?: string | null;
-            shipping_city?: string | null;
-            shipping_region?: string | null;
-            shipping_postal_code?: string | null;
-            shipping_country_code?: string | null;
         };
         ShippingPrice: {
             /**
@@ -10069,6 +10106,380 @@ export interface operations {
             };
         };
     };
+    listBaskets: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "+id" | "-id" | "+name" | "-name" | "+total" | "-total" | "+created_at" | "-created_at";
+                text?: string;
+                has_line_items?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Rows matching the filters */
+                    "x-total-count"?: number;
+                    /** @description Pages at this per_page */
+                    "x-total-pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasketRow"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBasket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BasketCreate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Basket"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the caller lacks not supplier staff for a basket created with line_items (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, field_not_applicable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBasket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Basket"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateBasket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BasketUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Basket"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify_draft, permission order:view_draft (forbidden); or the caller lacks not supplier staff for a basket of another organisation (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: duplicate_value, team_name_exists, new_team_name_exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, min_margin, max_margin, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable, unknown_line_item */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteBasket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names another version of the record than the current one (stale_record) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listBasketLineItems: {
         parameters: {
             query?: never;
@@ -11903,6 +12314,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the call has no CSRF token or comes from another site (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endEmulation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulationEnded"];
+                };
             };
             /** @description Invalid parameters or body */
             400: {
@@ -15212,380 +15661,6 @@ export interface operations {
             };
         };
     };
-    listBaskets: {
-        parameters: {
-            query?: {
-                page?: number;
-                per_page?: number;
-                sort_by?: "+id" | "-id" | "+name" | "-name" | "+total" | "-total" | "+created_at" | "-created_at";
-                text?: string;
-                has_line_items?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    /** @description Rows matching the filters */
-                    "x-total-count"?: number;
-                    /** @description Pages at this per_page */
-                    "x-total-pages"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BasketRow"][];
-                };
-            };
-            /** @description Invalid parameters or body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createBasket: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BasketCreate"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Basket"];
-                };
-            };
-            /** @description Invalid parameters or body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the caller lacks not supplier staff for a basket created with line_items (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: duplicate_value */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is larger than 1 MB (payload_too_large) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not sent as application/json (unsupported_media_type) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, field_not_applicable */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getBasket: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Basket"];
-                };
-            };
-            /** @description Invalid parameters or body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden: the caller lacks permission order:view_draft (forbidden) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    updateBasket: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BasketUpdate"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Basket"];
-                };
-            };
-            /** @description Invalid parameters or body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden: the caller lacks permission order:modify_draft, permission order:view_draft (forbidden); or the caller lacks not supplier staff for a basket of another organisation (forbidden); or the call has no CSRF token or comes from another site (csrf); also forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: duplicate_value, team_name_exists, new_team_name_exists */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description If-Match names another version of the record than the current one (stale_record) */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is larger than 1 MB (payload_too_large) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not sent as application/json (unsupported_media_type) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem codes: unknown_value, outside_scope, product_unavailable, quantity_below_one, min_quantity, max_quantity, quantity_locked, no_price, maintenance_required, option_not_offered, min_margin, max_margin, team_name_length, team_name_regex, team_admin_required, acronis_pair_required, field_not_applicable, unknown_line_item */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteBasket: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid parameters or body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden: the caller lacks permission order:modify_draft (forbidden); or the call has no CSRF token or comes from another site (csrf) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description If-Match names another version of the record than the current one (stale_record) */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     listShippingTypes: {
         parameters: {
             query?: {
@@ -15702,6 +15777,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderUnit"][];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller lacks permission order:view (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportOrderSerials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, named by Content-Disposition */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Invalid parameters or body */

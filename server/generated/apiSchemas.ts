@@ -886,6 +886,21 @@ export const apiSchemas = {
         }
       }
     },
+    "EmulationEnded": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "next"
+      ],
+      "properties": {
+        "next": {
+          "type": "string",
+          "maxLength": 200,
+          "minLength": 1,
+          "pattern": "\\S"
+        }
+      }
+    },
     "UserAction": {
       "type": "object",
       "additionalProperties": false,
@@ -2176,6 +2191,851 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        }
+      }
+    },
+    "BasketRow": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "total",
+        "currency",
+        "created_at",
+        "organisation",
+        "line_item_count"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "default": 0
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "default": "GBP"
+        },
+        "created_at": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "organisation": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "line_item_count": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "Basket": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "total",
+        "currency",
+        "purchase_order_number",
+        "end_user",
+        "end_user_email",
+        "provisioning_instructions",
+        "ship_instructions",
+        "part_ship",
+        "shipping_company_name",
+        "shipping_recipient_name",
+        "shipping_addr_line_1",
+        "shipping_addr_line_2",
+        "shipping_city",
+        "shipping_region",
+        "shipping_postal_code",
+        "shipping_country_code",
+        "payment_type",
+        "finance_target",
+        "finance_title",
+        "finance_first_name",
+        "finance_last_name",
+        "finance_email_address",
+        "finance_contact_number",
+        "finance_term_length",
+        "finance_company_number",
+        "finance_company_name",
+        "finance_approved",
+        "finance_reg_company_name",
+        "finance_reg_addr_line_1",
+        "finance_reg_addr_line_2",
+        "finance_reg_city",
+        "finance_reg_region",
+        "finance_reg_postal_code",
+        "finance_reg_country_code",
+        "created_at",
+        "shipping_type",
+        "organisation",
+        "created_by"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "default": 0
+        },
+        "currency": {
+          "type": "string",
+          "enum": [
+            "GBP",
+            "EUR"
+          ],
+          "default": "GBP"
+        },
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "end_user": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "payment_type": {
+          "type": "string",
+          "enum": [
+            "ON_ACCOUNT",
+            "FINANCE"
+          ],
+          "default": "ON_ACCOUNT"
+        },
+        "finance_target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "SELF",
+            "CUSTOMER",
+            null
+          ]
+        },
+        "finance_title": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "Ms",
+            "Mrs",
+            "Miss",
+            "Mr",
+            "Dr",
+            "Prof",
+            "Rev",
+            "Other",
+            null
+          ]
+        },
+        "finance_first_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_last_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_email_address": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "finance_contact_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^\\+?[0-9 ()\\-]*$",
+          "maxLength": 50
+        },
+        "finance_term_length": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "enum": [
+            24,
+            36,
+            48,
+            60,
+            null
+          ]
+        },
+        "finance_company_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_approved": {
+          "type": "boolean",
+          "default": false
+        },
+        "finance_reg_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_reg_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_reg_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_reg_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_reg_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_reg_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "finance_reg_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "created_at": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "shipping_type": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/ShippingTypeRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "organisation": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/OrganisationRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "created_by": {
+          "anyOf": [
+            {
+              "$ref": "api#/definitions/CreatedByRef"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "BasketInput": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "purchase_order_number": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "end_user": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 45
+        },
+        "end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "provisioning_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "ship_instructions": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "part_ship": {
+          "type": "boolean",
+          "default": false
+        },
+        "shipping_company_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_recipient_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "shipping_addr_line_1": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_addr_line_2": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 150
+        },
+        "shipping_city": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "shipping_region": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30
+        },
+        "shipping_postal_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 36
+        },
+        "shipping_country_code": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2
+        }
+      }
+    },
+    "BasketLineItem": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "product",
+        "quantity",
+        "selected_rate_plan",
+        "maintenance_product",
+        "prov_product",
+        "prov_organisation",
+        "prov_group",
+        "prov_site",
+        "discount",
+        "markup",
+        "dropbox_team_name",
+        "dropbox_admin_email",
+        "acronis_tenant_name",
+        "acronis_admin_email",
+        "zoom_order_type",
+        "zoom_deal_registration_id",
+        "zoom_deal_registration_approval_id",
+        "zoom_end_user_company",
+        "zoom_end_user_name",
+        "zoom_end_user_email",
+        "sbc_name",
+        "nuvias_name",
+        "stac_teams_name",
+        "stac_zoom_phone_name",
+        "name",
+        "product_code",
+        "subscription_type",
+        "price",
+        "sub_total_for_item"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "product": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "selected_rate_plan": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "maintenance_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_product": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_organisation": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_group": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "prov_site": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "discount": {
+          "type": "string",
+          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places",
+          "x-decimal-maximum": "100",
+          "default": 0
+        },
+        "markup": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "dropbox_team_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "dropbox_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "acronis_tenant_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "acronis_admin_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 255
+        },
+        "zoom_order_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "NEW_BUSINESS",
+            null
+          ]
+        },
+        "zoom_deal_registration_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "zoom_deal_registration_approval_id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "zoom_end_user_company": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "zoom_end_user_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "zoom_end_user_email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
+          "maxLength": 100
+        },
+        "sbc_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "nuvias_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "stac_teams_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "stac_zoom_phone_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 20,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "product_code": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "subscription_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "ACRONIS",
+            "DROPBOX",
+            "NUVIAS",
+            "SBC_AS_A_SERVICE",
+            "STAC_TEAMS",
+            "STAC_ZOOM_PHONE",
+            "ZOOM",
+            null
+          ]
+        },
+        "price": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
+        },
+        "sub_total_for_item": {
+          "type": "string",
+          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
+          "description": "Exact decimal with up to 4 places"
         }
       }
     },
@@ -7303,286 +8163,6 @@ export const apiSchemas = {
         }
       }
     },
-    "BasketLineItem": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "id",
-        "product",
-        "quantity",
-        "selected_rate_plan",
-        "maintenance_product",
-        "prov_product",
-        "prov_organisation",
-        "prov_group",
-        "prov_site",
-        "discount",
-        "markup",
-        "dropbox_team_name",
-        "dropbox_admin_email",
-        "acronis_tenant_name",
-        "acronis_admin_email",
-        "zoom_order_type",
-        "zoom_deal_registration_id",
-        "zoom_deal_registration_approval_id",
-        "zoom_end_user_company",
-        "zoom_end_user_name",
-        "zoom_end_user_email",
-        "sbc_name",
-        "nuvias_name",
-        "stac_teams_name",
-        "stac_zoom_phone_name",
-        "name",
-        "product_code",
-        "subscription_type",
-        "price",
-        "sub_total_for_item"
-      ],
-      "properties": {
-        "id": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "product": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "quantity": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 1000000,
-          "default": 1
-        },
-        "selected_rate_plan": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "maintenance_product": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "prov_product": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "prov_organisation": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "prov_group": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "prov_site": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "discount": {
-          "type": "string",
-          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
-          "description": "Exact decimal with up to 4 places",
-          "x-decimal-maximum": "100",
-          "default": 0
-        },
-        "markup": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^[0-9]{1,15}(\\.[0-9]{1,4})?$",
-          "description": "Exact decimal with up to 4 places"
-        },
-        "dropbox_team_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 20,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "dropbox_admin_email": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-          "maxLength": 255
-        },
-        "acronis_tenant_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 20,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "acronis_admin_email": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-          "maxLength": 255
-        },
-        "zoom_order_type": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "enum": [
-            "NEW_BUSINESS",
-            null
-          ]
-        },
-        "zoom_deal_registration_id": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "zoom_deal_registration_approval_id": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "zoom_end_user_company": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "zoom_end_user_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "zoom_end_user_email": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-          "maxLength": 100
-        },
-        "sbc_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 20,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "nuvias_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 20,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "stac_teams_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 20,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "stac_zoom_phone_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 20,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "name": {
-          "type": "string",
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "product_code": {
-          "type": "string",
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "subscription_type": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "enum": [
-            "ACRONIS",
-            "DROPBOX",
-            "NUVIAS",
-            "SBC_AS_A_SERVICE",
-            "STAC_TEAMS",
-            "STAC_ZOOM_PHONE",
-            "ZOOM",
-            null
-          ]
-        },
-        "price": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
-          "description": "Exact decimal with up to 4 places"
-        },
-        "sub_total_for_item": {
-          "type": "string",
-          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
-          "description": "Exact decimal with up to 4 places"
-        }
-      }
-    },
     "QuoteRow": {
       "type": "object",
       "additionalProperties": false,
@@ -9702,571 +10282,6 @@ export const apiSchemas = {
           "type": "integer",
           "minimum": 1,
           "maximum": 2147483647
-        }
-      }
-    },
-    "BasketRow": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "id",
-        "name",
-        "total",
-        "currency",
-        "created_at",
-        "organisation",
-        "line_item_count"
-      ],
-      "properties": {
-        "id": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 255,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "total": {
-          "type": "string",
-          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
-          "description": "Exact decimal with up to 4 places",
-          "default": 0
-        },
-        "currency": {
-          "type": "string",
-          "enum": [
-            "GBP",
-            "EUR"
-          ],
-          "default": "GBP"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time"
-        },
-        "organisation": {
-          "anyOf": [
-            {
-              "$ref": "api#/definitions/OrganisationRef"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "line_item_count": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 2147483647
-        }
-      }
-    },
-    "Basket": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "id",
-        "name",
-        "total",
-        "currency",
-        "purchase_order_number",
-        "end_user",
-        "end_user_email",
-        "provisioning_instructions",
-        "ship_instructions",
-        "part_ship",
-        "shipping_company_name",
-        "shipping_recipient_name",
-        "shipping_addr_line_1",
-        "shipping_addr_line_2",
-        "shipping_city",
-        "shipping_region",
-        "shipping_postal_code",
-        "shipping_country_code",
-        "payment_type",
-        "finance_target",
-        "finance_title",
-        "finance_first_name",
-        "finance_last_name",
-        "finance_email_address",
-        "finance_contact_number",
-        "finance_term_length",
-        "finance_company_number",
-        "finance_company_name",
-        "finance_approved",
-        "finance_reg_company_name",
-        "finance_reg_addr_line_1",
-        "finance_reg_addr_line_2",
-        "finance_reg_city",
-        "finance_reg_region",
-        "finance_reg_postal_code",
-        "finance_reg_country_code",
-        "created_at",
-        "shipping_type",
-        "organisation",
-        "created_by"
-      ],
-      "properties": {
-        "id": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 255,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "total": {
-          "type": "string",
-          "pattern": "^-?[0-9]{1,15}(\\.[0-9]{1,4})?$",
-          "description": "Exact decimal with up to 4 places",
-          "default": 0
-        },
-        "currency": {
-          "type": "string",
-          "enum": [
-            "GBP",
-            "EUR"
-          ],
-          "default": "GBP"
-        },
-        "purchase_order_number": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 45,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "end_user": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 45,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "end_user_email": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-          "maxLength": 100
-        },
-        "provisioning_instructions": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "ship_instructions": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "part_ship": {
-          "type": "boolean",
-          "default": false
-        },
-        "shipping_company_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "shipping_recipient_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "shipping_addr_line_1": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 150,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "shipping_addr_line_2": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 150,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "shipping_city": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 50,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "shipping_region": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 30,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "shipping_postal_code": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 36,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "shipping_country_code": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 2,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "payment_type": {
-          "type": "string",
-          "enum": [
-            "ON_ACCOUNT",
-            "FINANCE"
-          ],
-          "default": "ON_ACCOUNT"
-        },
-        "finance_target": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "enum": [
-            "SELF",
-            "CUSTOMER",
-            null
-          ]
-        },
-        "finance_title": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "enum": [
-            "Ms",
-            "Mrs",
-            "Miss",
-            "Mr",
-            "Dr",
-            "Prof",
-            "Rev",
-            "Other",
-            null
-          ]
-        },
-        "finance_first_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "finance_last_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "finance_email_address": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-          "maxLength": 255
-        },
-        "finance_contact_number": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^\\+?[0-9 ()\\-]*$",
-          "maxLength": 50
-        },
-        "finance_term_length": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "enum": [
-            24,
-            36,
-            48,
-            60,
-            null
-          ]
-        },
-        "finance_company_number": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 20,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "finance_company_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 255,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "finance_approved": {
-          "type": "boolean",
-          "default": false
-        },
-        "finance_reg_company_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "finance_reg_addr_line_1": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 150,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "finance_reg_addr_line_2": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 150,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "finance_reg_city": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 50,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "finance_reg_region": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 30,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "finance_reg_postal_code": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 36,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "finance_reg_country_code": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 2,
-          "minLength": 1,
-          "pattern": "\\S"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time"
-        },
-        "shipping_type": {
-          "anyOf": [
-            {
-              "$ref": "api#/definitions/ShippingTypeRef"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "organisation": {
-          "anyOf": [
-            {
-              "$ref": "api#/definitions/OrganisationRef"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "created_by": {
-          "anyOf": [
-            {
-              "$ref": "api#/definitions/CreatedByRef"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      }
-    },
-    "BasketInput": {
-      "type": "object",
-      "additionalProperties": false,
-      "properties": {
-        "name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 255
-        },
-        "purchase_order_number": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 45
-        },
-        "end_user": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 45
-        },
-        "end_user_email": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^[A-Za-z0-9.'&_%+\\-/=?^`{|}~ ]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,15}$",
-          "maxLength": 100
-        },
-        "provisioning_instructions": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "ship_instructions": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "part_ship": {
-          "type": "boolean",
-          "default": false
-        },
-        "shipping_company_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100
-        },
-        "shipping_recipient_name": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 100
-        },
-        "shipping_addr_line_1": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 150
-        },
-        "shipping_addr_line_2": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 150
-        },
-        "shipping_city": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 50
-        },
-        "shipping_region": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 30
-        },
-        "shipping_postal_code": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 36
-        },
-        "shipping_country_code": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "maxLength": 2
         }
       }
     },

@@ -2,6 +2,7 @@
 import type { Handler, OperationDef } from '../http/operationDef';
 import * as accounts_handlers from '../modules/accounts/handlers';
 import * as auth_challenge from '../modules/auth/challenge';
+import * as auth_emulationEnd from '../modules/auth/emulationEnd';
 import * as auth_handlers from '../modules/auth/handlers';
 import * as auth_language from '../modules/auth/language';
 import * as baskets_handlers from '../modules/baskets/handlers';
@@ -18,6 +19,7 @@ import * as orders_handlers from '../modules/orders/handlers';
 import * as orders_linkedSupplierRefs from '../modules/orders/linkedSupplierRefs';
 import * as orders_orderActions from '../modules/orders/orderActions';
 import * as orders_ordersExport from '../modules/orders/ordersExport';
+import * as orders_serialsExport from '../modules/orders/serialsExport';
 import * as organisations_branding from '../modules/organisations/branding';
 import * as organisations_handlers from '../modules/organisations/handlers';
 import * as productGroups_handlers from '../modules/productGroups/handlers';
@@ -33,7 +35,7 @@ import * as shipping_handlers from '../modules/shipping/handlers';
 import * as subscriptions_definition from '../modules/subscriptions/definition';
 import * as subscriptions_handlers from '../modules/subscriptions/handlers';
 import * as users_apiClients from '../modules/users/apiClients';
-import * as users_emulation from '../modules/users/emulation';
+import * as users_emulationStart from '../modules/users/emulationStart';
 import * as users_handlers from '../modules/users/handlers';
 import * as users_links from '../modules/users/links';
 import * as users_listLayouts from '../modules/users/listLayouts';
@@ -1230,7 +1232,7 @@ export const operations: OperationDef[] = [
     bodySchema: {
       "$ref": "api#/definitions/EmulationRequest"
     },
-    handler: users_emulation.emulateUser satisfies Handler<"emulateUser">,
+    handler: users_emulationStart.emulateUser satisfies Handler<"emulateUser">,
     record: {
       "get": "getUser",
       "entity": "user",
@@ -4687,6 +4689,386 @@ export const operations: OperationDef[] = [
     },
   },
   {
+    id: "listBaskets",
+    method: "get",
+    path: "/baskets",
+    auth: "session",
+    permission: "order:view_draft",
+    status: 200,
+    paged: true,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 1
+        },
+        "per_page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 96,
+          "default": 24
+        },
+        "sort_by": {
+          "type": "string",
+          "enum": [
+            "+id",
+            "-id",
+            "+name",
+            "-name",
+            "+total",
+            "-total",
+            "+created_at",
+            "-created_at"
+          ],
+          "default": "-created_at"
+        },
+        "text": {
+          "type": "string",
+          "maxLength": 255,
+          "description": "Contains, in name"
+        },
+        "has_line_items": {
+          "type": "boolean",
+          "description": "Has basket_line_item rows (true) or none (false)"
+        }
+      }
+    },
+    generic: {
+      "kind": "list",
+      "entity": "basket",
+      "fields": [
+        "id",
+        "name",
+        "total",
+        "currency",
+        "created_at"
+      ],
+      "expand": [
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        }
+      ],
+      "counts": [
+        {
+          "property": "line_item_count",
+          "table": "basket_line_items",
+          "column": "basket_id"
+        }
+      ],
+      "sort": [
+        "id",
+        "name",
+        "total",
+        "created_at"
+      ],
+      "filters": [
+        {
+          "param": "text",
+          "match": "search",
+          "fields": [
+            "name"
+          ]
+        },
+        {
+          "param": "has_line_items",
+          "match": "has",
+          "fields": [],
+          "has": {
+            "table": "basket_line_items",
+            "column": "basket_id"
+          }
+        }
+      ],
+      "scope": {
+        "kind": "own",
+        "field": "organisation",
+        "rootReadsTree": true
+      }
+    },
+  },
+  {
+    id: "getBasket",
+    method: "get",
+    path: "/baskets/:id",
+    auth: "session",
+    permission: "order:view_draft",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "get",
+      "entity": "basket",
+      "fields": [
+        "id",
+        "name",
+        "total",
+        "currency",
+        "purchase_order_number",
+        "end_user",
+        "end_user_email",
+        "provisioning_instructions",
+        "ship_instructions",
+        "part_ship",
+        "shipping_company_name",
+        "shipping_recipient_name",
+        "shipping_addr_line_1",
+        "shipping_addr_line_2",
+        "shipping_city",
+        "shipping_region",
+        "shipping_postal_code",
+        "shipping_country_code",
+        "payment_type",
+        "finance_target",
+        "finance_title",
+        "finance_first_name",
+        "finance_last_name",
+        "finance_email_address",
+        "finance_contact_number",
+        "finance_term_length",
+        "finance_company_number",
+        "finance_company_name",
+        "finance_approved",
+        "finance_reg_company_name",
+        "finance_reg_addr_line_1",
+        "finance_reg_addr_line_2",
+        "finance_reg_city",
+        "finance_reg_region",
+        "finance_reg_postal_code",
+        "finance_reg_country_code",
+        "created_at"
+      ],
+      "expand": [
+        {
+          "property": "shipping_type",
+          "via": "shipping_type",
+          "entity": "shipping_type",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        {
+          "property": "organisation",
+          "via": "organisation",
+          "entity": "organisation",
+          "fields": [
+            "id",
+            "name",
+            "depth",
+            "parent"
+          ]
+        },
+        {
+          "property": "created_by",
+          "via": "created_by",
+          "entity": "user",
+          "fields": [
+            "id",
+            "name"
+          ]
+        }
+      ],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "own",
+        "field": "organisation",
+        "rootReadsTree": true
+      }
+    },
+    etag: true,
+    access: {
+      "entity": "basket",
+      "scope": {
+        "kind": "own",
+        "field": "organisation",
+        "rootReadsTree": true
+      }
+    },
+  },
+  {
+    id: "createBasket",
+    method: "post",
+    path: "/baskets",
+    auth: "session",
+    permission: "order:modify_draft",
+    status: 201,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/BasketCreate"
+    },
+    handler: baskets_handlers.createBasket satisfies Handler<"createBasket">,
+  },
+  {
+    id: "updateBasket",
+    method: "put",
+    path: "/baskets/:id",
+    auth: "session",
+    permission: "order:modify_draft",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    bodySchema: {
+      "$ref": "api#/definitions/BasketUpdate"
+    },
+    handler: baskets_handlers.updateBasket satisfies Handler<"updateBasket">,
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": true
+    },
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
+    id: "deleteBasket",
+    method: "delete",
+    path: "/baskets/:id",
+    auth: "session",
+    permission: "order:modify_draft",
+    status: 204,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    generic: {
+      "kind": "delete",
+      "entity": "basket",
+      "fields": [],
+      "expand": [],
+      "sort": [],
+      "filters": [],
+      "scope": {
+        "kind": "own",
+        "field": "organisation"
+      },
+      "remove": {
+        "cascade": [
+          {
+            "entity": "basket_line_item",
+            "via": "basket",
+            "table": "basket_line_items",
+            "column": "basket_id"
+          }
+        ],
+        "restrict": []
+      }
+    },
+    record: {
+      "get": "getBasket",
+      "entity": "basket",
+      "same": false
+    },
+    access: {
+      "entity": "basket",
+      "scope": {
+        "kind": "own",
+        "field": "organisation"
+      }
+    },
+  },
+  {
+    id: "listBasketLineItems",
+    method: "get",
+    path: "/baskets/:id/line_items",
+    auth: "session",
+    permission: "order:view_draft",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: baskets_handlers.listBasketLineItems satisfies Handler<"listBasketLineItems">,
+    access: {
+      "entity": "basket",
+      "of": [
+        "getBasket"
+      ]
+    },
+  },
+  {
     id: "addBasketLineItem",
     method: "post",
     path: "/baskets/:id/line_items",
@@ -5819,6 +6201,22 @@ export const operations: OperationDef[] = [
       "properties": {}
     },
     handler: auth_handlers.logout satisfies Handler<"logout">,
+  },
+  {
+    id: "endEmulation",
+    method: "post",
+    path: "/auth/emulation/end",
+    auth: "public",
+    status: 200,
+    paramsSchema: {
+      "type": "object",
+      "properties": {}
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: auth_emulationEnd.endEmulation satisfies Handler<"endEmulation">,
   },
   {
     id: "whoami",
@@ -8338,386 +8736,6 @@ export const operations: OperationDef[] = [
     },
   },
   {
-    id: "listBaskets",
-    method: "get",
-    path: "/baskets",
-    auth: "session",
-    permission: "order:view_draft",
-    status: 200,
-    paged: true,
-    paramsSchema: {
-      "type": "object",
-      "properties": {}
-    },
-    querySchema: {
-      "type": "object",
-      "properties": {
-        "page": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 1000000,
-          "default": 1
-        },
-        "per_page": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 96,
-          "default": 24
-        },
-        "sort_by": {
-          "type": "string",
-          "enum": [
-            "+id",
-            "-id",
-            "+name",
-            "-name",
-            "+total",
-            "-total",
-            "+created_at",
-            "-created_at"
-          ],
-          "default": "-created_at"
-        },
-        "text": {
-          "type": "string",
-          "maxLength": 255,
-          "description": "Contains, in name"
-        },
-        "has_line_items": {
-          "type": "boolean",
-          "description": "Has basket_line_item rows (true) or none (false)"
-        }
-      }
-    },
-    generic: {
-      "kind": "list",
-      "entity": "basket",
-      "fields": [
-        "id",
-        "name",
-        "total",
-        "currency",
-        "created_at"
-      ],
-      "expand": [
-        {
-          "property": "organisation",
-          "via": "organisation",
-          "entity": "organisation",
-          "fields": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ]
-        }
-      ],
-      "counts": [
-        {
-          "property": "line_item_count",
-          "table": "basket_line_items",
-          "column": "basket_id"
-        }
-      ],
-      "sort": [
-        "id",
-        "name",
-        "total",
-        "created_at"
-      ],
-      "filters": [
-        {
-          "param": "text",
-          "match": "search",
-          "fields": [
-            "name"
-          ]
-        },
-        {
-          "param": "has_line_items",
-          "match": "has",
-          "fields": [],
-          "has": {
-            "table": "basket_line_items",
-            "column": "basket_id"
-          }
-        }
-      ],
-      "scope": {
-        "kind": "own",
-        "field": "organisation",
-        "rootReadsTree": true
-      }
-    },
-  },
-  {
-    id: "getBasket",
-    method: "get",
-    path: "/baskets/:id",
-    auth: "session",
-    permission: "order:view_draft",
-    status: 200,
-    paramsSchema: {
-      "type": "object",
-      "required": [
-        "id"
-      ],
-      "properties": {
-        "id": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        }
-      }
-    },
-    querySchema: {
-      "type": "object",
-      "properties": {}
-    },
-    generic: {
-      "kind": "get",
-      "entity": "basket",
-      "fields": [
-        "id",
-        "name",
-        "total",
-        "currency",
-        "purchase_order_number",
-        "end_user",
-        "end_user_email",
-        "provisioning_instructions",
-        "ship_instructions",
-        "part_ship",
-        "shipping_company_name",
-        "shipping_recipient_name",
-        "shipping_addr_line_1",
-        "shipping_addr_line_2",
-        "shipping_city",
-        "shipping_region",
-        "shipping_postal_code",
-        "shipping_country_code",
-        "payment_type",
-        "finance_target",
-        "finance_title",
-        "finance_first_name",
-        "finance_last_name",
-        "finance_email_address",
-        "finance_contact_number",
-        "finance_term_length",
-        "finance_company_number",
-        "finance_company_name",
-        "finance_approved",
-        "finance_reg_company_name",
-        "finance_reg_addr_line_1",
-        "finance_reg_addr_line_2",
-        "finance_reg_city",
-        "finance_reg_region",
-        "finance_reg_postal_code",
-        "finance_reg_country_code",
-        "created_at"
-      ],
-      "expand": [
-        {
-          "property": "shipping_type",
-          "via": "shipping_type",
-          "entity": "shipping_type",
-          "fields": [
-            "id",
-            "name"
-          ]
-        },
-        {
-          "property": "organisation",
-          "via": "organisation",
-          "entity": "organisation",
-          "fields": [
-            "id",
-            "name",
-            "depth",
-            "parent"
-          ]
-        },
-        {
-          "property": "created_by",
-          "via": "created_by",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [],
-      "filters": [],
-      "scope": {
-        "kind": "own",
-        "field": "organisation",
-        "rootReadsTree": true
-      }
-    },
-    etag: true,
-    access: {
-      "entity": "basket",
-      "scope": {
-        "kind": "own",
-        "field": "organisation",
-        "rootReadsTree": true
-      }
-    },
-  },
-  {
-    id: "createBasket",
-    method: "post",
-    path: "/baskets",
-    auth: "session",
-    permission: "order:modify_draft",
-    status: 201,
-    paramsSchema: {
-      "type": "object",
-      "properties": {}
-    },
-    querySchema: {
-      "type": "object",
-      "properties": {}
-    },
-    bodySchema: {
-      "$ref": "api#/definitions/BasketCreate"
-    },
-    handler: baskets_handlers.createBasket satisfies Handler<"createBasket">,
-  },
-  {
-    id: "updateBasket",
-    method: "put",
-    path: "/baskets/:id",
-    auth: "session",
-    permission: "order:modify_draft",
-    status: 200,
-    paramsSchema: {
-      "type": "object",
-      "required": [
-        "id"
-      ],
-      "properties": {
-        "id": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        }
-      }
-    },
-    querySchema: {
-      "type": "object",
-      "properties": {}
-    },
-    bodySchema: {
-      "$ref": "api#/definitions/BasketUpdate"
-    },
-    handler: baskets_handlers.updateBasket satisfies Handler<"updateBasket">,
-    record: {
-      "get": "getBasket",
-      "entity": "basket",
-      "same": true
-    },
-    access: {
-      "entity": "basket",
-      "of": [
-        "getBasket"
-      ]
-    },
-  },
-  {
-    id: "deleteBasket",
-    method: "delete",
-    path: "/baskets/:id",
-    auth: "session",
-    permission: "order:modify_draft",
-    status: 204,
-    paramsSchema: {
-      "type": "object",
-      "required": [
-        "id"
-      ],
-      "properties": {
-        "id": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        }
-      }
-    },
-    querySchema: {
-      "type": "object",
-      "properties": {}
-    },
-    generic: {
-      "kind": "delete",
-      "entity": "basket",
-      "fields": [],
-      "expand": [],
-      "sort": [],
-      "filters": [],
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      },
-      "remove": {
-        "cascade": [
-          {
-            "entity": "basket_line_item",
-            "via": "basket",
-            "table": "basket_line_items",
-            "column": "basket_id"
-          }
-        ],
-        "restrict": []
-      }
-    },
-    record: {
-      "get": "getBasket",
-      "entity": "basket",
-      "same": false
-    },
-    access: {
-      "entity": "basket",
-      "scope": {
-        "kind": "own",
-        "field": "organisation"
-      }
-    },
-  },
-  {
-    id: "listBasketLineItems",
-    method: "get",
-    path: "/baskets/:id/line_items",
-    auth: "session",
-    permission: "order:view_draft",
-    status: 200,
-    paramsSchema: {
-      "type": "object",
-      "required": [
-        "id"
-      ],
-      "properties": {
-        "id": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        }
-      }
-    },
-    querySchema: {
-      "type": "object",
-      "properties": {}
-    },
-    handler: baskets_handlers.listBasketLineItems satisfies Handler<"listBasketLineItems">,
-    access: {
-      "entity": "basket",
-      "of": [
-        "getBasket"
-      ]
-    },
-  },
-  {
     id: "listShippingTypes",
     method: "get",
     path: "/shipping_types",
@@ -8860,6 +8878,41 @@ export const operations: OperationDef[] = [
         "defaultSort": "+serial_number"
       }
     },
+    access: {
+      "entity": "order",
+      "of": [
+        "getOrder"
+      ]
+    },
+  },
+  {
+    id: "exportOrderSerials",
+    method: "get",
+    path: "/orders/:id/serials/export",
+    auth: "session",
+    permission: "order:view",
+    status: 200,
+    file: [
+      "text/csv"
+    ],
+    paramsSchema: {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    querySchema: {
+      "type": "object",
+      "properties": {}
+    },
+    handler: orders_serialsExport.exportOrderSerials satisfies Handler<"exportOrderSerials">,
     access: {
       "entity": "order",
       "of": [

@@ -185,6 +185,13 @@ reason: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EmulationEnded".
+ */
+export interface EmulationEnded {
+next: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "UserAction".
  */
 export interface UserAction {
@@ -431,6 +438,148 @@ export interface DovetailSite {
 id: number
 name: string
 organisation: (OrganisationRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketRow".
+ */
+export interface BasketRow {
+id: number
+name: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+total: (number & string)
+currency: ("GBP" | "EUR")
+created_at: string
+organisation: (OrganisationRef | null)
+line_item_count: number
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "Basket".
+ */
+export interface Basket {
+id: number
+name: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+total: (number & string)
+currency: ("GBP" | "EUR")
+purchase_order_number: (string | null)
+end_user: (string | null)
+end_user_email: (string | null)
+provisioning_instructions: (string | null)
+ship_instructions: (string | null)
+part_ship: boolean
+shipping_company_name: (string | null)
+shipping_recipient_name: (string | null)
+shipping_addr_line_1: (string | null)
+shipping_addr_line_2: (string | null)
+shipping_city: (string | null)
+shipping_region: (string | null)
+shipping_postal_code: (string | null)
+shipping_country_code: (string | null)
+payment_type: ("ON_ACCOUNT" | "FINANCE")
+finance_target: ("SELF" | "CUSTOMER" | null)
+finance_title: ("Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null)
+finance_first_name: (string | null)
+finance_last_name: (string | null)
+finance_email_address: (string | null)
+finance_contact_number: (string | null)
+finance_term_length: (24 | 36 | 48 | 60 | null)
+finance_company_number: (string | null)
+finance_company_name: (string | null)
+finance_approved: boolean
+finance_reg_company_name: (string | null)
+finance_reg_addr_line_1: (string | null)
+finance_reg_addr_line_2: (string | null)
+finance_reg_city: (string | null)
+finance_reg_region: (string | null)
+finance_reg_postal_code: (string | null)
+finance_reg_country_code: (string | null)
+created_at: string
+shipping_type: (ShippingTypeRef | null)
+organisation: (OrganisationRef | null)
+created_by: (CreatedByRef | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ShippingTypeRef".
+ */
+export interface ShippingTypeRef {
+id: number
+name: string
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketInput".
+ */
+export interface BasketInput {
+name?: (string | null)
+purchase_order_number?: (string | null)
+end_user?: (string | null)
+end_user_email?: (string | null)
+provisioning_instructions?: (string | null)
+ship_instructions?: (string | null)
+part_ship?: boolean
+shipping_company_name?: (string | null)
+shipping_recipient_name?: (string | null)
+shipping_addr_line_1?: (string | null)
+shipping_addr_line_2?: (string | null)
+shipping_city?: (string | null)
+shipping_region?: (string | null)
+shipping_postal_code?: (string | null)
+shipping_country_code?: (string | null)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "BasketLineItem".
+ */
+export interface BasketLineItem {
+id: number
+product: number
+quantity: number
+selected_rate_plan: (number | null)
+maintenance_product: (number | null)
+prov_product: (number | null)
+prov_organisation: (number | null)
+prov_group: (number | null)
+prov_site: (number | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+discount: (number & string)
+/**
+ * Exact decimal with up to 4 places
+ */
+markup: (string | null)
+dropbox_team_name: (string | null)
+dropbox_admin_email: (string | null)
+acronis_tenant_name: (string | null)
+acronis_admin_email: (string | null)
+zoom_order_type: ("NEW_BUSINESS" | null)
+zoom_deal_registration_id: (string | null)
+zoom_deal_registration_approval_id: (string | null)
+zoom_end_user_company: (string | null)
+zoom_end_user_name: (string | null)
+zoom_end_user_email: (string | null)
+sbc_name: (string | null)
+nuvias_name: (string | null)
+stac_teams_name: (string | null)
+stac_zoom_phone_name: (string | null)
+name: string
+product_code: string
+subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+price: (string | null)
+/**
+ * Exact decimal with up to 4 places
+ */
+sub_total_for_item: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1134,14 +1283,6 @@ columns: ListLayoutColumn[]
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "ShippingTypeRef".
- */
-export interface ShippingTypeRef {
-id: number
-name: string
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "QuoteRef".
  */
 export interface QuoteRef {
@@ -1407,54 +1548,6 @@ nuvias_name: (string | null)
 stac_teams_name: (string | null)
 stac_zoom_phone_name: (string | null)
 subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "BasketLineItem".
- */
-export interface BasketLineItem {
-id: number
-product: number
-quantity: number
-selected_rate_plan: (number | null)
-maintenance_product: (number | null)
-prov_product: (number | null)
-prov_organisation: (number | null)
-prov_group: (number | null)
-prov_site: (number | null)
-/**
- * Exact decimal with up to 4 places
- */
-discount: (number & string)
-/**
- * Exact decimal with up to 4 places
- */
-markup: (string | null)
-dropbox_team_name: (string | null)
-dropbox_admin_email: (string | null)
-acronis_tenant_name: (string | null)
-acronis_admin_email: (string | null)
-zoom_order_type: ("NEW_BUSINESS" | null)
-zoom_deal_registration_id: (string | null)
-zoom_deal_registration_approval_id: (string | null)
-zoom_end_user_company: (string | null)
-zoom_end_user_name: (string | null)
-zoom_end_user_email: (string | null)
-sbc_name: (string | null)
-nuvias_name: (string | null)
-stac_teams_name: (string | null)
-stac_zoom_phone_name: (string | null)
-name: string
-product_code: string
-subscription_type: ("ACRONIS" | "DROPBOX" | "NUVIAS" | "SBC_AS_A_SERVICE" | "STAC_TEAMS" | "STAC_ZOOM_PHONE" | "ZOOM" | null)
-/**
- * Exact decimal with up to 4 places
- */
-price: (string | null)
-/**
- * Exact decimal with up to 4 places
- */
-sub_total_for_item: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -1827,92 +1920,6 @@ revision?: number
  */
 export interface QuoteAccepted {
 id: number
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "BasketRow".
- */
-export interface BasketRow {
-id: number
-name: (string | null)
-/**
- * Exact decimal with up to 4 places
- */
-total: (number & string)
-currency: ("GBP" | "EUR")
-created_at: string
-organisation: (OrganisationRef | null)
-line_item_count: number
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "Basket".
- */
-export interface Basket {
-id: number
-name: (string | null)
-/**
- * Exact decimal with up to 4 places
- */
-total: (number & string)
-currency: ("GBP" | "EUR")
-purchase_order_number: (string | null)
-end_user: (string | null)
-end_user_email: (string | null)
-provisioning_instructions: (string | null)
-ship_instructions: (string | null)
-part_ship: boolean
-shipping_company_name: (string | null)
-shipping_recipient_name: (string | null)
-shipping_addr_line_1: (string | null)
-shipping_addr_line_2: (string | null)
-shipping_city: (string | null)
-shipping_region: (string | null)
-shipping_postal_code: (string | null)
-shipping_country_code: (string | null)
-payment_type: ("ON_ACCOUNT" | "FINANCE")
-finance_target: ("SELF" | "CUSTOMER" | null)
-finance_title: ("Ms" | "Mrs" | "Miss" | "Mr" | "Dr" | "Prof" | "Rev" | "Other" | null)
-finance_first_name: (string | null)
-finance_last_name: (string | null)
-finance_email_address: (string | null)
-finance_contact_number: (string | null)
-finance_term_length: (24 | 36 | 48 | 60 | null)
-finance_company_number: (string | null)
-finance_company_name: (string | null)
-finance_approved: boolean
-finance_reg_company_name: (string | null)
-finance_reg_addr_line_1: (string | null)
-finance_reg_addr_line_2: (string | null)
-finance_reg_city: (string | null)
-finance_reg_region: (string | null)
-finance_reg_postal_code: (string | null)
-finance_reg_country_code: (string | null)
-created_at: string
-shipping_type: (ShippingTypeRef | null)
-organisation: (OrganisationRef | null)
-created_by: (CreatedByRef | null)
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "BasketInput".
- */
-export interface BasketInput {
-name?: (string | null)
-purchase_order_number?: (string | null)
-end_user?: (string | null)
-end_user_email?: (string | null)
-provisioning_instructions?: (string | null)
-ship_instructions?: (string | null)
-part_ship?: boolean
-shipping_company_name?: (string | null)
-shipping_recipient_name?: (string | null)
-shipping_addr_line_1?: (string | null)
-shipping_addr_line_2?: (string | null)
-shipping_city?: (string | null)
-shipping_region?: (string | null)
-shipping_postal_code?: (string | null)
-shipping_country_code?: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -3169,6 +3176,58 @@ sort_by: ("+timestamp" | "-timestamp")
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListBasketsQuery".
+ */
+export interface ListBasketsQuery {
+page: number
+per_page: number
+sort_by: ("+id" | "-id" | "+name" | "-name" | "+total" | "-total" | "+created_at" | "-created_at")
+/**
+ * Contains, in name
+ */
+text?: string
+/**
+ * Has basket_line_item rows (true) or none (false)
+ */
+has_line_items?: boolean
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "GetBasketQuery".
+ */
+export interface GetBasketQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "CreateBasketQuery".
+ */
+export interface CreateBasketQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "UpdateBasketQuery".
+ */
+export interface UpdateBasketQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "DeleteBasketQuery".
+ */
+export interface DeleteBasketQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ListBasketLineItemsQuery".
+ */
+export interface ListBasketLineItemsQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "AddBasketLineItemQuery".
  */
 export interface AddBasketLineItemQuery {
@@ -3419,6 +3478,13 @@ export interface LoginQuery {
  * via the `definition` "LogoutQuery".
  */
 export interface LogoutQuery {
+
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "EndEmulationQuery".
+ */
+export interface EndEmulationQuery {
 
 }
 /**
@@ -3937,58 +4003,6 @@ export interface AcceptQuoteQuery {
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "ListBasketsQuery".
- */
-export interface ListBasketsQuery {
-page: number
-per_page: number
-sort_by: ("+id" | "-id" | "+name" | "-name" | "+total" | "-total" | "+created_at" | "-created_at")
-/**
- * Contains, in name
- */
-text?: string
-/**
- * Has basket_line_item rows (true) or none (false)
- */
-has_line_items?: boolean
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "GetBasketQuery".
- */
-export interface GetBasketQuery {
-
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "CreateBasketQuery".
- */
-export interface CreateBasketQuery {
-
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "UpdateBasketQuery".
- */
-export interface UpdateBasketQuery {
-
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "DeleteBasketQuery".
- */
-export interface DeleteBasketQuery {
-
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
- * via the `definition` "ListBasketLineItemsQuery".
- */
-export interface ListBasketLineItemsQuery {
-
-}
-/**
- * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "ListShippingTypesQuery".
  */
 export interface ListShippingTypesQuery {
@@ -4010,6 +4024,13 @@ export interface GetShippingTypeQuery {
  */
 export interface ListOrderUnitsQuery {
 sort_by: ("+serial_number" | "-serial_number")
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "ExportOrderSerialsQuery".
+ */
+export interface ExportOrderSerialsQuery {
+
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -4382,6 +4403,12 @@ export interface OperationTypes {
   listProductGroupRelatedGroups: { params: { id: number }; query: ListProductGroupRelatedGroupsQuery; body: undefined; files: undefined; response: ProductGroupRelation[]; paged: false };
   listProductGroupAuditLogs: { params: { id: number }; query: ListProductGroupAuditLogsQuery; body: undefined; files: undefined; response: AuditLogEntry[]; paged: true };
   listFeedAuditLogs: { params: { id: number }; query: ListFeedAuditLogsQuery; body: undefined; files: undefined; response: AuditLogEntry[]; paged: true };
+  listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; files: undefined; response: BasketRow[]; paged: true };
+  getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; files: undefined; response: Basket; paged: false };
+  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketCreate; files: undefined; response: Basket; paged: false };
+  updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketUpdate; files: undefined; response: Basket; paged: false };
+  deleteBasket: { params: { id: number }; query: DeleteBasketQuery; body: undefined; files: undefined; response: void; paged: false };
+  listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; files: undefined; response: BasketLineItem[]; paged: false };
   addBasketLineItem: { params: { id: number }; query: AddBasketLineItemQuery; body: BasketLineInput; files: undefined; response: BasketLineItem; paged: false };
   listBasketAddresses: { params: { id: number }; query: ListBasketAddressesQuery; body: undefined; files: undefined; response: Address[]; paged: false };
   listNewBasketAddresses: { params: {  }; query: ListNewBasketAddressesQuery; body: undefined; files: undefined; response: Address[]; paged: false };
@@ -4408,6 +4435,7 @@ export interface OperationTypes {
   resetMyListLayout: { params: { screen: string }; query: ResetMyListLayoutQuery; body: undefined; files: undefined; response: void; paged: false };
   login: { params: {  }; query: LoginQuery; body: LoginRequest; files: undefined; response: CurrentUser; paged: false };
   logout: { params: {  }; query: LogoutQuery; body: undefined; files: undefined; response: void; paged: false };
+  endEmulation: { params: {  }; query: EndEmulationQuery; body: undefined; files: undefined; response: EmulationEnded; paged: false };
   whoami: { params: {  }; query: WhoamiQuery; body: undefined; files: undefined; response: CurrentUser; paged: false };
   updateMyLanguage: { params: {  }; query: UpdateMyLanguageQuery; body: UserLanguageUpdate; files: undefined; response: CurrentUser; paged: false };
   listProducts: { params: {  }; query: ListProductsQuery; body: undefined; files: undefined; response: Product[]; paged: true };
@@ -4456,15 +4484,10 @@ export interface OperationTypes {
   getQuotePdf: { params: { id: number }; query: GetQuotePdfQuery; body: undefined; files: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "application/pdf"; cacheControl?: string }; paged: false };
   declineQuote: { params: { id: number }; query: DeclineQuoteQuery; body: undefined; files: undefined; response: Quote; paged: false };
   acceptQuote: { params: { id: number }; query: AcceptQuoteQuery; body: QuoteAcceptInput; files: undefined; response: QuoteAccepted; paged: false };
-  listBaskets: { params: {  }; query: ListBasketsQuery; body: undefined; files: undefined; response: BasketRow[]; paged: true };
-  getBasket: { params: { id: number }; query: GetBasketQuery; body: undefined; files: undefined; response: Basket; paged: false };
-  createBasket: { params: {  }; query: CreateBasketQuery; body: BasketCreate; files: undefined; response: Basket; paged: false };
-  updateBasket: { params: { id: number }; query: UpdateBasketQuery; body: BasketUpdate; files: undefined; response: Basket; paged: false };
-  deleteBasket: { params: { id: number }; query: DeleteBasketQuery; body: undefined; files: undefined; response: void; paged: false };
-  listBasketLineItems: { params: { id: number }; query: ListBasketLineItemsQuery; body: undefined; files: undefined; response: BasketLineItem[]; paged: false };
   listShippingTypes: { params: {  }; query: ListShippingTypesQuery; body: undefined; files: undefined; response: ShippingType[]; paged: true };
   getShippingType: { params: { id: number }; query: GetShippingTypeQuery; body: undefined; files: undefined; response: ShippingType; paged: false };
   listOrderUnits: { params: { id: number }; query: ListOrderUnitsQuery; body: undefined; files: undefined; response: OrderUnit[]; paged: false };
+  exportOrderSerials: { params: { id: number }; query: ExportOrderSerialsQuery; body: undefined; files: undefined; response: { content: Buffer | string | NodeJS.ReadableStream; fileName: string; contentType: "text/csv"; cacheControl?: string }; paged: false };
   listOrderAuditLogs: { params: { id: number }; query: ListOrderAuditLogsQuery; body: undefined; files: undefined; response: AuditLogEntry[]; paged: true };
   createOrganisation: { params: {  }; query: CreateOrganisationQuery; body: OrganisationInput; files: { image?: UploadedFile; background_image?: UploadedFile }; response: Organisation; paged: false };
   updateOrganisation: { params: { id: number }; query: UpdateOrganisationQuery; body: OrganisationUpdate; files: { image?: UploadedFile; background_image?: UploadedFile }; response: Organisation; paged: false };

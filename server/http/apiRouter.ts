@@ -8,9 +8,9 @@ import { scopedFor } from '../modules/auth/sessionUser';
 import type { CommittedVersions } from '../writes/dataVersions';
 import type { Answer } from '../writes/idempotency';
 import type { OutboxDispatcher } from '../writes/outbox';
-import { Records, type Actor } from '../writes/records';
+import { recordsOutside, type Actor } from '../writes/records';
 import { etagOf, tagListMatches } from './etag';
-import { genericChildren, genericGet, rowInScope, type GenericInput } from './genericList';
+import { genericChildren, genericGet, rowInScope, type GenericInput } from '../reads/genericList';
 import { cachedGenericList } from './listCache';
 import { genericCreate, genericUpdate } from './genericWrite';
 import { genericAction, genericDelete } from './genericRecordWrites';
@@ -49,7 +49,7 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
   const actor = actorOf(user, ctx.ip, (ctx.state['apiClient'] as string | undefined) ?? null);
   return {
     db,
-    records: new Records(db, actor),
+    records: recordsOutside(db, actor),
     actor,
     user: user && scopedFor(user, operation.permission),
     ip: ctx.ip,
@@ -67,7 +67,7 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
  * What a user whose organisation requires two-factor sign-in may do before enrolling
  * (docs/backoffice.md): see who they are, enrol, change language, sign out.
  */
-const WHILE_ENROLLING = new Set<string>(['whoami', 'logout', 'login', 'updateMyLanguage', 'getMyTwoFactor', 'startTwoFactorEnrolment', 'confirmTwoFactor']);
+const WHILE_ENROLLING = new Set<string>(['whoami', 'logout', 'endEmulation', 'login', 'updateMyLanguage', 'getMyTwoFactor', 'startTwoFactorEnrolment', 'confirmTwoFactor']);
 
 function operationById(id: string): OperationDef {
   const operation = operations.find((candidate) => candidate.id === id);
@@ -142,8 +142,9 @@ function checkContentType(ctx: Context): void {
 }
 
 /** A file name as a Content-Disposition header: plain ASCII in `filename`, the exact name in `filename*` (RFC 6266). */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, plainOnly = false): string {
   const plain = fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
+  if (plainOnly && plain === fileName) return `attachment; filename="${plain}"`;
   return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
@@ -153,7 +154,7 @@ function answerOf(operation: OperationDef, query: Record<string, unknown>, resul
     const file = result as FileAnswer;
     // Text files are UTF-8 (the catalogue's names are not ASCII).
     headers['Content-Type'] = file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType;
-    headers['Content-Disposition'] = contentDisposition(file.fileName);
+    headers['Content-Disposition'] = contentDisposition(file.fileName, file.plainName === true);
     if (file.cacheControl) headers['Cache-Control'] = file.cacheControl;
     return { status: operation.status, body: typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content, headers };
   }

@@ -2,7 +2,7 @@ import { decodeRow } from '../db/codec';
 import { DomainError } from '../domain/errors';
 import type { EntityName } from '../generated/entities';
 import type { ProblemCode } from '../generated/problems';
-import { genericGet, rowInScope, type GenericInput } from './genericList';
+import { genericGet, rowInScope, type GenericInput } from '../reads/genericList';
 import type { GenericMeta, RequestContext } from './operationDef';
 
 type Row = Record<string, unknown>;

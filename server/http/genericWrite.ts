@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { columnOf, tableOf } from '../db/codec';
 import { DomainError, invalidValue, outsideScope } from '../domain/errors';
 import type { EntityName } from '../generated/entities';
-import { genericGet, rowInScope, type GenericInput } from './genericList';
+import { genericGet, rowInScope, type GenericInput } from '../reads/genericList';
 import type { GenericMeta, RequestContext } from './operationDef';
 
 type Row = Record<string, unknown>;

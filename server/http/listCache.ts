@@ -5,7 +5,7 @@ import { preparePage, remembered, VersionedCache, normalisedQuery } from '../db/
 import { entities, type EntityName } from '../generated/entities';
 import type { SessionUser } from '../modules/auth/sessionUser';
 import type { CommittedVersions } from '../writes/dataVersions';
-import { genericList, type GenericInput } from './genericList';
+import { genericList, type GenericInput } from '../reads/genericList';
 import type { GenericMeta, Page, PreparedPage } from './operationDef';
 
 /**

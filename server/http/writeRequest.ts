@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { DomainError } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
 import { checkedKey, claimKey, IdempotencyRace, requestHash, storeAnswer, storedAnswer, type Answer } from '../writes/idempotency';
-import { inTransaction, Records } from '../writes/records';
+import { inTransaction } from '../writes/records';
 import { RecordedRefusal } from '../writes/recordedRefusal';
 import { etagOf, tagListMatches } from './etag';
 import { checkFixed } from './roundTrip';
@@ -36,8 +36,10 @@ export async function runWrite(ctx: Context, db: Knex, operation: OperationDef, 
   const hash = requestHash(ctx.method, ctx.path, ctx.request.body);
   const ifMatch = ctx.get('if-match');
   try {
-    return await db.transaction(async (trx) => {
-      const context: RequestContext = { ...base, db: trx, records: new Records(trx, base.actor) };
+    // inTransaction settles the Records (audit entries, data versions) before it commits.
+    return await inTransaction(db, base.actor, async (records) => {
+      const trx = records.db;
+      const context: RequestContext = { ...base, db: trx, records };
       const now = context.now();
       let claim: number | undefined;
       if (key) {
@@ -53,7 +55,6 @@ export async function runWrite(ctx: Context, db: Knex, operation: OperationDef, 
       }
       const answer = steps.answerOf(await steps.run(context));
       if (claim !== undefined) await storeAnswer(context.records, claim, answer);
-      await context.records.settle();
       return answer;
     });
   } catch (error) {

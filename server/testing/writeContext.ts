@@ -3,7 +3,7 @@ import { DomainError } from '../domain/errors';
 import type { RequestContext } from '../http/operationDef';
 import { HttpProblem, problemOf } from '../http/problem';
 import type { SessionUser } from '../modules/auth/sessionUser';
-import { Records } from '../writes/records';
+import { inTransaction } from '../writes/records';
 
 /**
  * Runs a write as the router does, in one transaction with a Records acting as `user`, without
@@ -13,12 +13,9 @@ import { Records } from '../writes/records';
 export async function asWrite<T>(db: Knex, user: SessionUser | undefined, work: (context: RequestContext) => Promise<T>): Promise<T | HttpProblem> {
   const actor = { userId: user?.id ?? null, onBehalfOf: null, ip: '127.0.0.1' };
   try {
-    return await db.transaction(async (trx) => {
-      const records = new Records(trx, actor);
-      const result = await work({ db: trx, records, actor, user, ip: '127.0.0.1', now: () => Date.now(), cookies: { get: () => undefined, set: () => undefined, renewCsrf: () => undefined } });
-      await records.settle();
-      return result;
-    });
+    return await inTransaction(db, actor, (records) =>
+      work({ db: records.db, records, actor, user, ip: '127.0.0.1', now: () => Date.now(), cookies: { get: () => undefined, set: () => undefined, renewCsrf: () => undefined } }),
+    );
   } catch (error) {
     if (error instanceof DomainError) return problemOf(error);
     if (error instanceof HttpProblem) return error;

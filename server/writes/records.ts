@@ -83,7 +83,12 @@ const isPostgres = (db: Knex) => db.client.config.client === 'pg';
  * constraint failures become domain errors, and the change is written to the audit log in the
  * same transaction. Services get one from their request (context.records) or from inTransaction.
  */
-export class Records {
+/**
+ * The write path of one caller. Made by inTransaction, which settles it before the commit, or by
+ * recordsOutside for calls outside a transaction; never by `new` elsewhere (the class is exported
+ * as a type only), so no transaction can commit writes it forgot to settle.
+ */
+class Records {
   readonly audit: AuditTrail;
   /** Data versions this transaction's writes touched, bumped by settle() just before the commit. */
   private readonly touchedVersions = new Set<string>();
@@ -330,7 +335,24 @@ export class Records {
   }
 }
 
-/** Runs `work` in one transaction with a Records of its own: a service called without HTTP (a job, a test). */
+export type { Records };
+
+/**
+ * A Records writing outside any transaction (the API router's reads and public calls): each write
+ * is its own statement and bumps its data versions at once, so there is nothing to settle. A
+ * transaction's Records comes from inTransaction only.
+ */
+export function recordsOutside(db: Knex, actor: Actor): Records {
+  if (db.isTransaction) throw new Error('a Records on a transaction is made by inTransaction, which settles it before the commit');
+  return new Records(db, actor);
+}
+
+/**
+ * Runs `work` in one transaction with a Records of its own, settled (audit entries flushed, data
+ * versions bumped) just before the commit: the one owner of a transaction that writes through a
+ * Records (the router's write requests, jobs, tests). A lint rule (eslint.config.js) keeps
+ * `new Records(` here and in the router's reads, which run outside a transaction.
+ */
 export function inTransaction<T>(db: Knex, actor: Actor, work: (records: Records) => Promise<T>): Promise<T> {
   return db.transaction(async (trx) => {
     const records = new Records(trx, actor);

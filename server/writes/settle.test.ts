@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../domain/errors';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
-import { inTransaction, Records } from './records';
+import { inTransaction, recordsOutside } from './records';
 
 const ACTOR = { userId: 3, onBehalfOf: null, ip: '127.0.0.1' };
 
@@ -85,7 +85,7 @@ describe('a transaction settled before its commit', () => {
   it('bumps and audits at once a write made outside a transaction', async () => {
     const db = database.db;
     const before = await versionOf(db, 'orders');
-    const id = await new Records(db, ACTOR).insert('order', { name: 'HUB-alone', organisation: 3, date: Date.now() });
+    const id = await recordsOutside(db, ACTOR).insert('order', { name: 'HUB-alone', organisation: 3, date: Date.now() });
     expect(await versionOf(db, 'orders')).toBe(before + 1);
     const [created] = await entriesOf(db, id);
     expect(await changesOf(db, created!.id)).toEqual(expect.arrayContaining([['name', 'HUB-alone']]));

@@ -3,6 +3,7 @@
  * breaks one (server/modules/feeds/service.ts), the feed page says so as the user types
  * (screens/feeds/). Pure, so the browser and the server read the same code.
  */
+import { isBlank } from '../text/blank';
 
 /** 002 §9: at most 10 feeds an organisation. */
 export const MAX_FEEDS_PER_ORGANISATION = 10;
@@ -134,8 +135,6 @@ export interface FeedRuleProblem {
   code: FeedRuleCode;
 }
 
-const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
-
 /**
  * Every 002 §5 rule a feed's own values break, in the order the server reports the first: a time
  * slot on the half hour (a new feed starts with none, 002 §4, and is saved only with one; 0 is
@@ -149,12 +148,12 @@ export function feedRuleProblems(feed: FeedRuleValues, options: FeedRuleOptions)
   const method = feed.delivery_method ?? 'EMAIL';
   if (method !== 'SITC' && !filenameValid(feed.filename)) problems.push({ field: 'filename', code: 'feed_invalid_filename' });
   const incomplete = (field: FeedRuleProblem['field']) => problems.push({ field, code: 'feed_delivery_incomplete' });
-  if (method === 'EMAIL' && blank(feed.delivery_email)) incomplete('delivery_email');
+  if (method === 'EMAIL' && isBlank(feed.delivery_email)) incomplete('delivery_email');
   if (method === 'FTP') {
-    if (blank(feed.delivery_user)) incomplete('delivery_user');
-    if (blank(feed.delivery_server)) incomplete('delivery_server');
+    if (isBlank(feed.delivery_user)) incomplete('delivery_user');
+    if (isBlank(feed.delivery_server)) incomplete('delivery_server');
     if (!options.password) incomplete('delivery_password');
   }
-  if (method === 'SITC' && options.namesSitcFile && blank(feed.sitc_filename)) incomplete('sitc_filename');
+  if (method === 'SITC' && options.namesSitcFile && isBlank(feed.sitc_filename)) incomplete('sitc_filename');
   return problems;
 }

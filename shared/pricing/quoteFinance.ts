@@ -1,4 +1,5 @@
 import { financeContactNumberValid, financeValueRefusal, type FinanceLine } from './finance';
+import { isBlank } from '../text/blank';
 
 /**
  * A financed quote (001 §3 payment_type FINANCE): the finance contact it carries, checked by the
@@ -17,11 +18,9 @@ export function quoteFinanceOffered(lines: readonly Pick<FinanceLine, 'is_financ
   return currency === 'GBP' && lines.some((line) => line.is_financeable);
 }
 
-const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
-
 /** The first field of the finance contact that is missing, or null when it is whole. */
 export function missingQuoteFinanceField(contact: QuoteFinanceContact): (typeof QUOTE_FINANCE_CONTACT)[number] | null {
-  return QUOTE_FINANCE_CONTACT.find((field) => blank(contact[field])) ?? null;
+  return QUOTE_FINANCE_CONTACT.find((field) => isBlank(contact[field])) ?? null;
 }
 
 /** Why a financed quote cannot go out or be ordered, first reason first; null: it can. */

@@ -1,5 +1,5 @@
+import { DomainError } from '../../domain/errors';
 import type { Handler } from '../../http/operationDef';
-import { HttpProblem } from '../../http/problem';
 
 /** Requests one address may send per window: enough for a team, too few to flood the sales inbox. */
 export const REQUEST_WINDOW_MS = 60 * 60_000;
@@ -9,7 +9,7 @@ export const MAX_REQUESTS_PER_IP = 10;
 export const requestAccount: Handler<'requestAccount'> = async ({ body }, { db, records, now, ip }) => {
   const at = now();
   const recent = await db('account_requests').where('ip_address', ip).where('created_at', '>', at - REQUEST_WINDOW_MS).count({ n: '*' }).first();
-  if (Number(recent?.['n'] ?? 0) >= MAX_REQUESTS_PER_IP) throw new HttpProblem(429, 'request_rate_limited', {}, REQUEST_WINDOW_MS / 1000);
+  if (Number(recent?.['n'] ?? 0) >= MAX_REQUESTS_PER_IP) throw new DomainError('rate_limited', 'request_rate_limited', { retryAfterSeconds: REQUEST_WINDOW_MS / 1000 });
   // The write path trims the text fields (requirements, a free text, keeps its own spacing).
   const id = await records.insert('account_request', { ...body, vendors_of_interest: body.vendors_of_interest ?? [], created_at: at, ip_address: ip });
   return { id };

@@ -1,7 +1,7 @@
+import { DomainError } from '../../domain/errors';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ACCESS_VERSION, readDataVersions, type CommittedVersions } from '../../writes/dataVersions';
-import { HttpProblem } from '../../http/problem';
 import { reserveAttempt } from './loginThrottle';
 import { cachedSessionUser } from './sessionUserCache';
 import type { SessionUser } from './sessionUser';
@@ -30,7 +30,7 @@ export interface ApiCaller {
  * slowed by someone else's failures. Anything else is 401 api_client_invalid.
  */
 export async function resumeApiClient(db: Knex, token: string, now: number, ip: string): Promise<ApiCaller> {
-  const invalid = () => new HttpProblem(401, 'api_client_invalid');
+  const invalid = () => new DomainError('unauthenticated', 'api_client_invalid');
   const [clientId = '', secret = ''] = token.split('.');
   if (!/^[A-Za-z0-9_-]{6,64}$/.test(clientId) || !/^[A-Za-z0-9_-]{43}$/.test(secret)) throw invalid();
   const client = await db('api_clients as c').join('users as u', 'u.id', 'c.user_id').where('c.client_id', clientId).first('c.id', 'c.name', 'c.user_id', 'c.secret_hash', 'c.expires_at', 'c.last_used_at', 'u.email_address');

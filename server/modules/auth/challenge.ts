@@ -1,5 +1,5 @@
+import { DomainError } from '../../domain/errors';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { HttpProblem } from '../../http/problem';
 import { inTransaction } from '../../writes/records';
 import { dropLinks } from '../users/accountLinks';
 import { checkNewPassword } from '../users/passwordPolicy';
@@ -16,7 +16,7 @@ import { endUserSessions } from './sessions';
 async function challenged(context: RequestContext, stage: ChallengeStage): Promise<{ token: string; userId: number; email: string }> {
   const token = context.cookies.get(CHALLENGE_COOKIE);
   const userId = await challengeUser(context.db, token, stage, context.now());
-  if (userId === undefined || token === undefined) throw new HttpProblem(401, 'login_challenge_expired');
+  if (userId === undefined || token === undefined) throw new DomainError('unauthenticated', 'login_challenge_expired');
   const row = await context.db('users').where('id', userId).first('email_address');
   return { token, userId, email: String(row.email_address).toLowerCase() };
 }
@@ -31,11 +31,11 @@ export const loginCode: Handler<'loginCode'> = async ({ body }, context) => {
   const { token, userId, email } = await challenged(context, 'code');
   const attempt = { email, ip: context.ip, device: deviceOf(context.cookies.get(DEVICE_COOKIE), userId), now };
   const reservation = await reserveAttempt(context.db, attempt);
-  if (!(await checkSecondFactor(context.db, userId, body.code, now))) throw new HttpProblem(401, 'code_failed');
+  if (!(await checkSecondFactor(context.db, userId, body.code, now))) throw new DomainError('unauthenticated', 'code_failed');
   await endChallenge(context.db, token);
   const user = await loadSessionUser(context.db, userId, null);
   // Disabled between the two steps.
-  if (!user) throw new HttpProblem(401, 'login_failed');
+  if (!user) throw new DomainError('unauthenticated', 'login_failed');
   await forgetClientFailures(context.db, attempt, reservation);
   const stage = await nextStage(context.db, userId, true);
   if (stage) return challenge(context, userId, stage);
@@ -58,6 +58,6 @@ export const loginNewPassword: Handler<'loginNewPassword'> = async ({ body }, co
   await endUserSessions(context.db, userId);
   await endChallenge(context.db, token);
   const user = await loadSessionUser(context.db, userId, null);
-  if (!user) throw new HttpProblem(401, 'login_failed');
+  if (!user) throw new DomainError('unauthenticated', 'login_failed');
   return completeSignIn(context, user, deviceOf(context.cookies.get(DEVICE_COOKIE), userId));
 };

@@ -1,5 +1,5 @@
+import { DomainError, notSignedIn } from '../../domain/errors';
 import type { Knex } from 'knex';
-import { HttpProblem, unauthenticated } from '../../http/problem';
 import type { Handler } from '../../http/operationDef';
 import type { CurrentUser } from '../../generated/types';
 import { decodeValue } from '../../db/codec';
@@ -31,7 +31,7 @@ export async function nextStage(db: Knex, userId: number, afterCode = false): Pr
 export async function challenge(context: RequestContext, userId: number, stage: ChallengeStage): Promise<never> {
   const token = await startChallenge(context.db, userId, stage, context.now());
   context.cookies.set(CHALLENGE_COOKIE, token, { httpOnly: true, maxAge: CHALLENGE_LIFETIME_MS });
-  throw stage === 'code' ? new HttpProblem(401, 'two_factor_required') : new HttpProblem(403, 'password_change_required');
+  throw stage === 'code' ? new DomainError('unauthenticated', 'two_factor_required') : new DomainError('forbidden', 'password_change_required');
 }
 
 /** The last step of every sign-in: the device cookie, a fresh session id and CSRF token. */
@@ -99,7 +99,7 @@ export const login: Handler<'login'> = async ({ body }, context) => {
   });
   const user = userId !== undefined && passwordOk && !decodeValue({ column: '', type: 'boolean' }, row.disabled) ? await loadSessionUser(context.db, userId, null) : undefined;
   // A failure keeps the reservation made above.
-  if (!user) throw new HttpProblem(401, 'login_failed');
+  if (!user) throw new DomainError('unauthenticated', 'login_failed');
   const stage = await nextStage(context.db, user.id);
   if (stage) {
     // The password was right, but the sign-in is not done: this client's earlier failures stay
@@ -119,6 +119,6 @@ export const logout: Handler<'logout'> = async (_input, context) => {
 };
 
 export const whoami: Handler<'whoami'> = async (_input, context) => {
-  if (!context.user) throw unauthenticated();
+  if (!context.user) throw notSignedIn();
   return toCurrentUser(context.user);
 };

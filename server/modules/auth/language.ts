@@ -1,5 +1,5 @@
+import { notSignedIn } from '../../domain/errors';
 import type { Handler } from '../../http/operationDef';
-import { unauthenticated } from '../../http/problem';
 import type { Records } from '../../writes/records';
 import { toCurrentUser } from './handlers';
 
@@ -14,7 +14,7 @@ export async function saveUserLanguage(records: Records, userId: number, languag
  * the locales. Answers the current user as whoami does, in the new language.
  */
 export const updateMyLanguage: Handler<'updateMyLanguage'> = async ({ body }, context) => {
-  if (!context.user) throw unauthenticated();
+  if (!context.user) throw notSignedIn();
   await saveUserLanguage(context.records, context.user.id, body.user_language);
   return toCurrentUser({ ...context.user, user_language: body.user_language });
 };

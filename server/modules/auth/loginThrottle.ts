@@ -1,5 +1,5 @@
+import { DomainError } from '../../domain/errors';
 import type { Knex } from 'knex';
-import { HttpProblem } from '../../http/problem';
 
 /**
  * Sign-in throttling after OWASP's Authentication and Credential Stuffing cheat sheets and its
@@ -73,7 +73,7 @@ export async function reserveAttempt(db: Knex, attempt: Attempt): Promise<number
   const wait = Math.max(...waits);
   if (wait > 0) {
     await withdrawAttempt(db, id);
-    throw new HttpProblem(429, 'login_rate_limited', {}, wait / 1000);
+    throw new DomainError('rate_limited', 'login_rate_limited', { retryAfterSeconds: wait / 1000 });
   }
   return id;
 }

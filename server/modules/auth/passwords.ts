@@ -1,5 +1,5 @@
+import { DomainError } from '../../domain/errors';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { HttpProblem } from '../../http/problem';
 import { ConcurrencyLimit } from './concurrencyLimit';
 
 /**
@@ -29,7 +29,7 @@ function derive(password: string, salt: Buffer, params: ScryptCost): Promise<Buf
       scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
     });
   const queued = derivations.run(run);
-  if (!queued) return Promise.reject(new HttpProblem(503, 'busy', {}, 5));
+  if (!queued) return Promise.reject(new DomainError('unavailable', 'busy', { retryAfterSeconds: 5 }));
   return queued;
 }
 

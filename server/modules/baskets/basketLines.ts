@@ -4,7 +4,7 @@ import { basketTotals, priceLine, toMoneyString, type LineChoice, type LineProbl
 import { DomainError, outsideScope } from '../../domain/errors';
 import type { ProblemCode } from '../../generated/problems';
 import type { BasketLineItem, Product } from '../../generated/types';
-import type { RequestContext } from '../../http/operationDef';
+import type { Records } from '../../writes/records';
 import { decodeRow } from '../../db/codec';
 import { fromScaled, toScaled } from '../../db/scaled';
 import { entities } from '../../generated/entities';
@@ -114,17 +114,17 @@ export interface PricedBasket {
  * The list of the basket's own organisation: root reads its customers' baskets (000 §2.8) at their
  * prices, not its own. Any other caller reaches only its own organisation's baskets.
  */
-async function basketOrganisationPriceList(context: RequestContext, user: SessionUser, basketId: number): Promise<PriceListChoice> {
-  const row = (await context.db('baskets').where('id', basketId).first('organisation_id')) as { organisation_id: number | null } | undefined;
+async function basketOrganisationPriceList(db: Knex, user: SessionUser, basketId: number): Promise<PriceListChoice> {
+  const row = (await db('baskets').where('id', basketId).first('organisation_id')) as { organisation_id: number | null } | undefined;
   const organisation = row?.organisation_id == null ? null : Number(row.organisation_id);
-  if (organisation === null || organisation === user.organisation.id) return basketPriceList(context.db, user);
-  return (await priceListForRecipient(context.db, user, organisation)) ?? basketPriceList(context.db, user);
+  if (organisation === null || organisation === user.organisation.id) return basketPriceList(db, user);
+  return (await priceListForRecipient(db, user, organisation)) ?? basketPriceList(db, user);
 }
 
-export async function priceBasket(context: RequestContext, user: SessionUser, basketId: number): Promise<PricedBasket> {
-  const lines = await storedLines(context.db, basketId);
-  const list = await basketOrganisationPriceList(context, user, basketId);
-  const products = await buyableProducts(context.db, list, lines.map((line) => line.product));
+export async function priceBasket(db: Knex, user: SessionUser, basketId: number): Promise<PricedBasket> {
+  const lines = await storedLines(db, basketId);
+  const list = await basketOrganisationPriceList(db, user, basketId);
+  const products = await buyableProducts(db, list, lines.map((line) => line.product));
   const priced = lines.map((stored) => {
     const product = products.get(stored.product);
     return { stored, product, priced: product ? priceLine(product, choiceOf(stored)) : null };
@@ -134,9 +134,9 @@ export async function priceBasket(context: RequestContext, user: SessionUser, ba
 }
 
 /** The basket's total (goods excluding VAT and shipping, docs/buying.md) recomputed and written. */
-export async function recomputeTotal(context: RequestContext, user: SessionUser, basketId: number): Promise<PricedBasket> {
-  const basket = await priceBasket(context, user, basketId);
-  await context.records.update('basket', basketId, { total: toMoneyString(basket.subtotal) });
+export async function recomputeTotal(records: Records, user: SessionUser, basketId: number): Promise<PricedBasket> {
+  const basket = await priceBasket(records.db, user, basketId);
+  await records.update('basket', basketId, { total: toMoneyString(basket.subtotal) });
   return basket;
 }
 
@@ -157,8 +157,8 @@ export async function productNames(db: Knex, ids: readonly number[]): Promise<Ma
   return new Map(rows.map((row) => [Number(row['id']), { name: String(row['name']), product_code: String(row['product_code']), subscription_type: (row['subscription_type'] ?? null) as BasketLineItem['subscription_type'] }]));
 }
 
-export async function basketLineViews(context: RequestContext, user: SessionUser, basketId: number): Promise<BasketLineItem[]> {
-  const basket = await priceBasket(context, user, basketId);
-  const names = await productNames(context.db, basket.lines.map((line) => line.stored.product));
+export async function basketLineViews(db: Knex, user: SessionUser, basketId: number): Promise<BasketLineItem[]> {
+  const basket = await priceBasket(db, user, basketId);
+  const names = await productNames(db, basket.lines.map((line) => line.stored.product));
   return basket.lines.map((line) => lineView(line, names.get(line.stored.product) ?? { name: '', product_code: '', subscription_type: null }));
 }

@@ -1,7 +1,7 @@
 import type { Address } from '../../generated/types';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { decodeAll, fieldsOf } from '../../http/recordParts';
-import { visibleRecord } from '../../http/recordParts';
+import { decodeAll, fieldsOf } from '../../reads/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
 import { signedIn } from '../auth/signedIn';
 import { basketLineViews } from './basketLines';
 import { existingTeamNames } from './lineDetails';
@@ -10,16 +10,16 @@ import { addLine, createBasket as createBasketWith, quickOrder as quickOrderInto
 /** A basket's lines are visible exactly when the basket is (same scope; 404 outside it), priced now. */
 export const listBasketLineItems: Handler<'listBasketLineItems'> = async ({ params }, context) => {
   await visibleRecord('getBasket', params.id, context);
-  return basketLineViews(context, signedIn(context), params.id);
+  return basketLineViews(context.db, signedIn(context), params.id);
 };
 
-export const addBasketLineItem: Handler<'addBasketLineItem'> = async ({ params, body }, context) => addLine(params.id, body, context);
+export const addBasketLineItem: Handler<'addBasketLineItem'> = async ({ params, body }, context) => addLine(context.records, signedIn(context), params.id, body);
 
-export const updateBasket: Handler<'updateBasket'> = async ({ params, body }, context) => saveBasket(params.id, body, context);
+export const updateBasket: Handler<'updateBasket'> = async ({ params, body }, context) => saveBasket(context.records, signedIn(context), params.id, body);
 
-export const quickOrder: Handler<'quickOrder'> = async ({ params, body }, context) => quickOrderInto(params.id, body, context);
+export const quickOrder: Handler<'quickOrder'> = async ({ params, body }, context) => quickOrderInto(context.records, signedIn(context), params.id, body);
 
-export const createBasket: Handler<'createBasket'> = async ({ body }, context) => createBasketWith(body, context);
+export const createBasket: Handler<'createBasket'> = async ({ body }, context) => createBasketWith(context.records, signedIn(context), body);
 
 export async function addressesOf(context: RequestContext, organisation: number): Promise<Address[]> {
   const rows = (await context.db('addresses').where('organisation_id', organisation).orderBy(['name', 'id'])) as Record<string, unknown>[];

@@ -1,5 +1,5 @@
+import { recordNotFound } from '../../domain/errors';
 import type { Handler } from '../../http/operationDef';
-import { notFound } from '../../http/problem';
 import { signedIn } from '../auth/signedIn';
 import { utcDay } from './daysOverdue';
 import { invoicePage } from './invoiceList';
@@ -28,6 +28,6 @@ export const getMetrics: Handler<'getMetrics'> = async ({ params, query }, conte
     perPage: 1,
   });
   const [manager] = page.rows;
-  if (!manager) throw notFound();
+  if (!manager) throw recordNotFound();
   return manager;
 };

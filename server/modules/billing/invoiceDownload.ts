@@ -1,6 +1,6 @@
+import { recordNotFound } from '../../domain/errors';
 import type { Handler } from '../../http/operationDef';
-import { notFound } from '../../http/problem';
-import { visibleRecord } from '../../http/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
 
 /**
  * GET /invoices/{id}/download (001 §7): the invoice's stored file. The invoice is read as its get
@@ -12,7 +12,7 @@ export const downloadInvoice: Handler<'downloadInvoice'> = async ({ params }, co
   const file = (await context.db('invoice_files').where('invoice_id', params.id).first('file_name', 'content_type', 'content')) as
     | { file_name: string; content_type: string; content: string }
     | undefined;
-  if (!file) throw notFound();
+  if (!file) throw recordNotFound();
   if (file.content_type !== 'application/pdf') throw new Error(`invoice ${params.id} holds a ${file.content_type}, which the contract does not answer`);
   return { content: Buffer.from(file.content, 'base64'), fileName: file.file_name, contentType: 'application/pdf' };
 };

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { applyFilters, applyScope, toViews } from '../../http/genericList';
-import type { GenericMeta, Page } from '../../http/operationDef';
+import { applyFilters, applyScope, toViews } from '../../reads/genericList';
+import type { GenericMeta, Page } from '../../reads/genericMeta';
 import type { InvoiceRow, ListInvoicesQuery } from '../../generated/types';
 import { orderByText } from '../../db/textOrder';
 import type { SessionUser } from '../auth/sessionUser';

@@ -3,7 +3,7 @@ import { decodeRow } from '../../db/codec';
 import { fromScaled } from '../../db/scaled';
 import { orderByText } from '../../db/textOrder';
 import type { ListMetricsQuery, MetricsAccountManager, MetricsPeriod } from '../../generated/types';
-import type { Page } from '../../http/operationDef';
+import type { Page } from '../../reads/genericMeta';
 
 type PeriodKind = MetricsPeriod['period'];
 

@@ -1,9 +1,9 @@
+import { notSignedIn } from '../../domain/errors';
 import { decodeRow } from '../../db/codec';
 import { breakdownOf, subscriptionFacts } from '../subscriptions/breakdown';
 import { moneyText } from '../subscriptions/changeOrders';
-import { genericGet } from '../../http/genericList';
+import { genericGet } from '../../reads/genericList';
 import type { GenericMeta, Handler, RequestContext } from '../../http/operationDef';
-import { unauthenticated } from '../../http/problem';
 import { operations } from '../../generated/operations';
 import type { SubscribedProduct, Subscription, SubscriptionOrder, SubscriptionProduct } from '../../generated/types';
 
@@ -14,7 +14,7 @@ function subscriptionInScope(): GenericMeta {
 
 /** The subscription, if the caller may see it; otherwise a 404, as for a missing one. */
 async function visibleSubscription(id: number, context: RequestContext): Promise<Pick<Subscription, 'id' | 'order'>> {
-  if (!context.user) throw unauthenticated();
+  if (!context.user) throw notSignedIn();
   return (await genericGet(context.db, subscriptionInScope(), { params: { id }, query: {}, user: context.user })) as unknown as Subscription;
 }
 

@@ -1,6 +1,6 @@
+import { notSignedIn, recordNotFound } from '../../domain/errors';
 import type { Knex } from 'knex';
 import type { Handler } from '../../http/operationDef';
-import { notFound, unauthenticated } from '../../http/problem';
 import { defaultPriceList, priceListFor, priceListForRecipient, type PriceListChoice } from './priceLists';
 import { normalisedQuery } from '../../db/versionedCache';
 import { catalogueView, type CatalogueView } from './pageCache';
@@ -26,7 +26,7 @@ async function visibleProduct(db: Knex, id: number, list: PriceListChoice, root:
   const query = filteredProducts(db, list.id, { sort_by: '-popularity' }, 'price').where('p.id', id);
   if (!root) query.where('p.active', true).where('p.draft', false);
   const row = await query.first(PRODUCT_COLUMNS);
-  if (!row) throw notFound();
+  if (!row) throw recordNotFound();
   return row as Record<string, unknown>;
 }
 
@@ -35,7 +35,7 @@ async function visibleProduct(db: Knex, id: number, list: PriceListChoice, root:
  * (pageCache.ts); privately, as it shows buy prices.
  */
 export const listProducts: Handler<'listProducts'> = async ({ query }, { db, user, versions }) => {
-  if (!user) throw unauthenticated();
+  if (!user) throw notSignedIn();
   const view = await catalogueView(db, versions);
   const { assigned_price_list_id: assigned, currency } = user.organisation;
   const list = await view.list(`buyer|${assigned}|${currency}`, () => priceListFor(db, user));
@@ -46,11 +46,11 @@ export const listProducts: Handler<'listProducts'> = async ({ query }, { db, use
 };
 
 export const getProduct: Handler<'getProduct'> = async ({ params, query }, { db, user }) => {
-  if (!user) throw unauthenticated();
+  if (!user) throw notSignedIn();
   const list = query.organisation === undefined ? await priceListFor(db, user) : await priceListForRecipient(db, user, query.organisation);
-  if (!list) throw notFound();
+  if (!list) throw recordNotFound();
   const [view] = await productsToViews(db, [await visibleProduct(db, params.id, list, user.root)], list);
-  if (!view) throw notFound();
+  if (!view) throw recordNotFound();
   return view;
 };
 
@@ -67,6 +67,6 @@ export const listPublicWebstore: Handler<'listPublicWebstore'> = async ({ query 
 export const getPublicProduct: Handler<'getPublicProduct'> = async ({ params, query }, { db }) => {
   const list = await defaultPriceList(db, query.currency);
   const [view] = await productsToPublicViews(db, [await visibleProduct(db, params.id, list, false)], list);
-  if (!view) throw notFound();
+  if (!view) throw recordNotFound();
   return view;
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Page, PreparedPage } from '../../http/operationDef';
+import type { Page, PreparedPage } from '../../reads/genericMeta';
 import type { CommittedVersions } from '../../writes/dataVersions';
 import { Generation, preparePage, remembered, VersionedCache } from '../../db/versionedCache';
 

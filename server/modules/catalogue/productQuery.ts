@@ -1,6 +1,6 @@
+import { DomainError } from '../../domain/errors';
 import type { Knex } from 'knex';
 import Decimal from 'decimal.js';
-import { HttpProblem } from '../../http/problem';
 import { toScaled } from '../../db/scaled';
 import { orderByText } from '../../db/textOrder';
 import { narrowToSearchMatches } from '../../db/textSearch';
@@ -52,7 +52,7 @@ function applyFilters(db: Knex, query: Knex.QueryBuilder, filters: CatalogueFilt
   whereIdsOrNone(query, 'p.vendor_id', filters.vendor);
   whereIdsOrNone(query, 'p.product_type_id', filters.type);
   if (filters.value_from !== undefined && filters.value_to !== undefined && new Decimal(filters.value_to).lt(filters.value_from)) {
-    throw new HttpProblem(400, 'invalid_parameter', { parameter: 'value_to', detail: 'value_to must not be below value_from' });
+    throw new DomainError('invalid', 'invalid_parameter', { field: 'value_to', detail: 'value_to must not be below value_from' });
   }
   if (filters.value_from !== undefined) query.where(`pli.${priceColumn}`, '>=', toScaled(filters.value_from));
   if (filters.value_to !== undefined) query.where(`pli.${priceColumn}`, '<=', toScaled(filters.value_to));

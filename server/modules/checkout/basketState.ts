@@ -6,7 +6,7 @@ import { decodeRow } from '../../db/codec';
 import { DomainError } from '../../domain/errors';
 import { entities } from '../../generated/entities';
 import type { SessionUser } from '../auth/sessionUser';
-import { buyerOf, loadLines, shippingLineOf, shippingRules, type Buyer, type LoadedLine } from './basketLines';
+import { buyerOf, loadLines, shippingLineOf, shippingRules, type Buyer, type LoadedLine } from './checkoutLines';
 
 /** Every stored field of a basket, decoded (references as ids). */
 export type BasketRecord = Record<string, unknown> & {

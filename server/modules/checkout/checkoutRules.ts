@@ -3,8 +3,7 @@ import { detailProblem, requiredDetails, teamNameClash, type SubscriptionType } 
 import { DomainError } from '../../domain/errors';
 import { existingTeamNames } from '../baskets/lineDetails';
 import type { BasketState } from './basketState';
-
-const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
+import { isBlank } from '../../../shared/text/blank';
 
 /** Names a line's field in a refusal: where the request sent it, `line_items/<i>/<field>`, as a basket save does. */
 export type LineField = (lineId: number, field: string) => string;
@@ -33,12 +32,12 @@ export function checkDetails({ basket, lines }: BasketState, at: LineField): voi
     const detail = detailProblem(product.subscription_type as SubscriptionType | null, row);
     if (detail) throw new DomainError('unprocessable', detail.code, { field: at(row.id, detail.field), detail: `line ${row.id}` });
     for (const field of requiredDetails(product.subscription_type)) {
-      if (blank(row[field as keyof typeof row])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: at(row.id, field), detail: `line ${row.id} needs ${field}` });
+      if (isBlank(row[field as keyof typeof row])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: at(row.id, field), detail: `line ${row.id} needs ${field}` });
     }
   }
   if (lines.some((line) => line.product.subscription_type === 'ZOOM')) {
     for (const field of ['end_user', 'end_user_email'] as const) {
-      if (blank(basket[field])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `a ZOOM order needs ${field}` });
+      if (isBlank(basket[field])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `a ZOOM order needs ${field}` });
     }
   }
 }

@@ -11,7 +11,7 @@ import { hasPermission, type SessionUser } from '../auth/sessionUser';
 import { checkFinanceOffered, checkShipping, loadBasketState, type BasketState } from './basketState';
 import { checkDetails, checkPurchaseOrder, checkTeamNames, linePaths } from './checkoutRules';
 import { checkApprovalHolds } from './financeApproval';
-import { saveBasket } from './saveBasket';
+import { saveWizardInput } from './wizardSave';
 
 export interface PlacedOrder {
   id: number;
@@ -61,7 +61,7 @@ const steps: WorkflowStep<CheckoutState>[] = [
   {
     name: 'save the basket',
     run: async (state) => {
-      const saved = await saveBasket(state.records, state.basketId, state.input, { linesEditable: hasPermission(state.user, 'order:modify_draft') });
+      const saved = await saveWizardInput(state.records, state.basketId, state.input, { linesEditable: hasPermission(state.user, 'order:modify_draft') });
       state.basket = await loadBasketState(state.records.db, state.basketId, saved.lines);
     },
   },

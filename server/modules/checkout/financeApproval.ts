@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FINANCE_REFUSAL_FIELD, financeRefusal, type FinanceDetails } from '../../../shared/pricing/finance';
 import { DomainError } from '../../domain/errors';
 import type { Records } from '../../writes/records';
-import { financeLineOf } from './basketLines';
+import { financeLineOf } from './checkoutLines';
 import { checkShipping, type BasketState } from './basketState';
 
 type Row = Record<string, unknown>;

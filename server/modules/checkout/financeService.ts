@@ -4,10 +4,10 @@ import { DomainError } from '../../domain/errors';
 import { creditProvider } from '../../integrations/creditProvider';
 import type { Records } from '../../writes/records';
 import { hasPermission, type SessionUser } from '../auth/sessionUser';
-import { financeLineOf } from './basketLines';
+import { financeLineOf } from './checkoutLines';
 import { checkFinanceOffered, loadBasketState } from './basketState';
 import { financedShipping, recordApproval } from './financeApproval';
-import { saveBasket } from './saveBasket';
+import { saveWizardInput } from './wizardSave';
 
 /**
  * 000 §4, §5 Apply for finance: the basket saved as sent with payment FINANCE, the hub's own
@@ -17,7 +17,7 @@ import { saveBasket } from './saveBasket';
  * leaves no approval behind.
  */
 export async function applyForFinance(records: Records, user: SessionUser, basketId: number, input: CheckoutInput): Promise<boolean> {
-  await saveBasket(records, basketId, { ...input, payment_type: 'FINANCE' }, { linesEditable: hasPermission(user, 'order:modify_draft') });
+  await saveWizardInput(records, basketId, { ...input, payment_type: 'FINANCE' }, { linesEditable: hasPermission(user, 'order:modify_draft') });
   const state = await loadBasketState(records.db, basketId);
   if (state.lines.length === 0) throw new DomainError('unprocessable', 'basket_no_line_items', { field: 'line_items' });
   checkFinanceOffered(user, state);

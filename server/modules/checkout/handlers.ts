@@ -1,7 +1,7 @@
 import { DomainError } from '../../domain/errors';
 import { creditProvider } from '../../integrations/creditProvider';
 import type { Handler } from '../../http/operationDef';
-import { visibleRecord } from '../../http/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
 import { signedIn } from '../auth/signedIn';
 import { purchaseOrderNumberTaken } from './checkoutRules';
 import { checkout } from './checkoutService';

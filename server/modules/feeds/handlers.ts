@@ -1,10 +1,10 @@
 import type { Handler } from '../../http/operationDef';
-import { genericGet } from '../../http/genericList';
+import { genericGet } from '../../reads/genericList';
 import type { Feed, FeedRun } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
 import { signedIn } from '../auth/signedIn';
 import { RecordedRefusal } from '../../writes/recordedRefusal';
-import { genericMetaOf, visibleRecord } from '../../http/recordParts';
+import { genericMetaOf, visibleRecord } from '../../reads/recordParts';
 import { decodeRow } from '../../db/codec';
 import { feedCsvStream } from './csvEngine';
 import { buildAndDeliver, feedSettingsFrom, loadFeed } from './feedRunner';

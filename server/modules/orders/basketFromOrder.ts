@@ -1,8 +1,7 @@
-import { DomainError } from '../../domain/errors';
+import { DomainError, notSignedIn } from '../../domain/errors';
 import type { Basket, Order } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
-import { unauthenticated } from '../../http/problem';
-import { visibleRecord } from '../../http/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
 import { recomputeTotal } from '../baskets/basketLines';
 
 // What a basket copied from an order keeps: its end user, instructions, shipping type and address.
@@ -55,7 +54,7 @@ export function dateTimeStamp(now: Date, timeZone: string): string {
  */
 export const createBasketFromOrder: Handler<'createBasketFromOrder'> = async ({ params, body }, context) => {
   const user = context.user;
-  if (!user) throw unauthenticated();
+  if (!user) throw notSignedIn();
   const order = (await visibleRecord('getOrder', params.id, context)) as unknown as Order;
   if (order.quote !== null) throw new DomainError('conflict', 'order_from_quote', { detail: 'an order placed from a quote is reordered from its quote' });
   // A change order changes a subscription's quantities: there is nothing in it to buy again (001 §2).
@@ -86,6 +85,6 @@ export const createBasketFromOrder: Handler<'createBasketFromOrder'> = async ({ 
       ...Object.fromEntries(LINE_COPIED.map((field) => [field, line[field]])),
     });
   }
-  await recomputeTotal(context, user, basketId);
+  await recomputeTotal(context.records, user, basketId);
   return (await visibleRecord('getBasket', basketId, context)) as unknown as Basket;
 };

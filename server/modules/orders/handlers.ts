@@ -1,7 +1,7 @@
 import { decodeRow } from '../../db/codec';
 import type { LinkedSupplierRef, OrderLineItem, Shipment, ShipmentItem } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
-import { childRows, decodeAll, fieldsOf, visibleRecord } from '../../http/recordParts';
+import { childRows, decodeAll, fieldsOf, visibleRecord } from '../../reads/recordParts';
 
 type Row = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { DomainError } from '../../domain/errors';
 import type { Order, SupplierRefMatch } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
-import { visibleRecord } from '../../http/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
 import { matchesSoRegex } from '../../../shared/orders/soRegex';
 
 

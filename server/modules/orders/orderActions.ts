@@ -1,8 +1,7 @@
-import { DomainError } from '../../domain/errors';
+import { DomainError, notSignedIn } from '../../domain/errors';
 import type { Order } from '../../generated/types';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { visibleRecord } from '../../http/recordParts';
-import { unauthenticated } from '../../http/problem';
+import { visibleRecord } from '../../reads/recordParts';
 import { notifyOrderStatusChanged } from './orderNotifications';
 
 type OrderStatus = Order['status'];
@@ -39,7 +38,7 @@ export const TRANSITIONS = {
  */
 export async function changeOrderStatus(context: RequestContext, id: number, transition: OrderTransition): Promise<Order> {
   const user = context.user;
-  if (!user) throw unauthenticated();
+  if (!user) throw notSignedIn();
   const order = (await visibleRecord('getOrder', id, context)) as unknown as Order;
   if (transition.notOwn && order.organisation?.id === user.organisation.id) {
     throw new DomainError('forbidden', 'own_record', { detail: "an order of the caller's own organisation is approved by someone above it" });
@@ -48,7 +47,7 @@ export async function changeOrderStatus(context: RequestContext, id: number, tra
   if (!applies) throw new DomainError('conflict', 'invalid_state', { detail: `order ${id} is ${order.status}${order.external_id ? ' with an external id' : ''}` });
   await context.records.update('order', id, { status: transition.to, ...transition.values }, { action: transition.audit });
   const changed = (await visibleRecord('getOrder', id, context)) as unknown as Order;
-  await notifyOrderStatusChanged(context, changed, order.status);
+  await notifyOrderStatusChanged(context.records, changed, order.status);
   return changed;
 }
 

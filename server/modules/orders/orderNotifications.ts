@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { decodeRow } from '../../db/codec';
 import type { EmailContexts } from '../../generated/emails';
 import type { Order } from '../../generated/types';
-import type { RequestContext } from '../../http/operationDef';
 import { queueEmail } from '../../integrations/mail';
 import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
 import type { EmailRecipient } from '../../integrations/emails/renderEmail';
@@ -49,18 +48,18 @@ export const orderUrl = (recipient: EmailRecipient, orderId: number) => `${recip
  * of the change: sent after commit, never for a change rolled back (server/writes/outbox.ts). An
  * order that became PENDING_AUTHORISATION also raises order_requires_manual_auth.
  */
-export async function notifyOrderStatusChanged(context: Pick<RequestContext, 'records'>, order: Order, previous: Order['status'] | null): Promise<void> {
+export async function notifyOrderStatusChanged(records: Records, order: Order, previous: Order['status'] | null): Promise<void> {
   const organisationId = order.organisation?.id;
   if (organisationId === undefined || order.status === previous) return;
-  const db = context.records.db;
+  const db = records.db;
   const subscribers = await subscribersOf(db, 'order_status_changed', organisationId);
   const recipients = new EmailRecipients(db);
   const facts = subscribers.length > 0 ? await orderFacts(db, order.id) : undefined;
   for (const row of subscribers) {
     const recipient = await recipients.user(row);
-    await queueEmail(context.records, 'order_status_changed', recipient, { order: facts!, status: order.status, previous_status: previous, order_url: orderUrl(recipient, order.id) });
+    await queueEmail(records, 'order_status_changed', recipient, { order: facts!, status: order.status, previous_status: previous, order_url: orderUrl(recipient, order.id) });
   }
-  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(context.records, order.id, organisationId);
+  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, organisationId);
 }
 
 /**

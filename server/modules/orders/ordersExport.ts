@@ -1,11 +1,10 @@
-import { DomainError } from '../../domain/errors';
+import { DomainError, notSignedIn } from '../../domain/errors';
 import type { EntityName } from '../../generated/entities';
 import type { OrderRow } from '../../generated/types';
 import { csvDocument } from '../../http/csv';
-import { applyScope, toViews } from '../../http/genericList';
+import { applyScope, toViews } from '../../reads/genericList';
 import type { Handler } from '../../http/operationDef';
-import { unauthenticated } from '../../http/problem';
-import { genericMetaOf } from '../../http/recordParts';
+import { genericMetaOf } from '../../reads/recordParts';
 import { entities } from '../../generated/entities';
 import { serverMessages, type ServerMessageKey } from '../../generated/serverMessages';
 import { formatDate, INTL_LOCALES } from '../../../shared/format/dates';
@@ -32,7 +31,7 @@ const localeOf = (language: string): Locale => (Object.hasOwn(serverMessages, la
  * (docs/after-sale.md "Orders export").
  */
 export const exportOrders: Handler<'exportOrders'> = async ({ body }, context) => {
-  if (!context.user) throw unauthenticated();
+  if (!context.user) throw notSignedIn();
   const ids = [...new Set(body.orders)];
   if (ids.length > MAX_ORDERS) throw new DomainError('invalid', 'invalid_body', { field: 'orders', detail: `at most ${MAX_ORDERS} orders at once` });
   const meta = genericMetaOf('listOrders');

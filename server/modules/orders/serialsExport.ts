@@ -1,23 +1,10 @@
-import type { Context, Next } from 'koa';
-import type { Knex } from 'knex';
 import type { OrderUnit } from '../../generated/types';
 import { csvDocument } from '../../http/csv';
-import { genericChildren, genericGet } from '../../http/genericList';
-import type { OperationId } from '../../http/operationDef';
-import { assertMayCall } from '../../http/callerChecks';
-import { notFound } from '../../http/problem';
-import { scopedFor } from '../auth/sessionUser';
-import { resumeSession } from '../auth/sessions';
-import { readCookie, SESSION_COOKIE } from '../../http/security';
-import { operationOf } from '../../http/recordParts';
+import type { Handler } from '../../http/operationDef';
+import { genericChildren } from '../../reads/genericList';
+import { genericMetaOf, visibleRecord } from '../../reads/recordParts';
 
-const EXPORT_PATH = /^\/webstore\/orders\/([^/]+)\/serials\/export$/;
 const HEADER = ['Product code', 'Product name', 'Serial number'];
-
-/** The operations this export answers as: the order's get, then its units (001 §3). */
-const ORDER: OperationId = 'getOrder';
-const UNITS: OperationId = 'listOrderUnits';
-
 
 /** A file name of safe characters only: the order's name, else its id. */
 function fileName(order: { id: number; name: string | null }): string {
@@ -26,40 +13,22 @@ function fileName(order: { id: number; name: string | null }): string {
 }
 
 /**
- * GET /webstore/orders/{id}/serials/export (001 §2 view-serials modal, §7 plain links): the
- * order's serial numbers as a CSV attachment, a full-page link rather than an API call. It answers
- * exactly as GET /api/v1/orders/{id} and /units would: order:view needed (403), the order in the
- * caller's scope (404 otherwise, as if missing). Signed out, the browser goes to log in and comes
- * back, as the SPA would send it. A GET that changes nothing needs no CSRF token.
+ * GET /orders/{id}/serials/export (001 §2 view-serials modal, §7 plain links): the order's serial
+ * numbers as a CSV attachment. The router has checked the caller as for the order (order:view,
+ * 403); the order is read as its get answers it (404 outside the caller's scope, as if missing),
+ * then its units as their child list does. The browser reaches it by its full-page link
+ * (server/http/pageLinks.ts).
  */
-export function serialsExport(db: Knex) {
-  return async (ctx: Context, next: Next): Promise<void> => {
-    const match = ctx.method === 'GET' || ctx.method === 'HEAD' ? EXPORT_PATH.exec(ctx.path) : null;
-    if (!match) return next();
-    const token = readCookie(ctx, SESSION_COOKIE);
-    const signedIn = token ? (await resumeSession(db, token, Date.now()))?.user : undefined;
-    if (!signedIn) {
-      ctx.redirect(`/login?${new URLSearchParams({ next: ctx.url }).toString()}`);
-      return;
-    }
-    // The API router's own checks of both operations: 403 when one fails.
-    const order = operationOf(ORDER);
-    const units = operationOf(UNITS);
-    assertMayCall(signedIn, order);
-    assertMayCall(signedIn, units);
-    // Path ids are positive integers, as the API router has them: anything else is missing.
-    if (!/^[1-9][0-9]{0,9}$/.test(match[1] ?? '')) throw notFound();
-    const id = Number(match[1]);
-    const user = scopedFor(signedIn, order.permission);
-    const found = (await genericGet(db, order.generic, { params: { id }, query: {}, user })) as { id: number; name: string | null };
-    const rows = (await genericChildren(db, units.generic, { params: { id }, query: {}, user, sharedParent: false }, false)) as OrderUnit[];
-    ctx.status = 200;
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.set('Content-Disposition', `attachment; filename="${fileName(found)}"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = csvDocument(
+export const exportOrderSerials: Handler<'exportOrderSerials'> = async ({ params }, context) => {
+  const order = (await visibleRecord('getOrder', params.id, context)) as { id: number; name: string | null };
+  const rows = (await genericChildren(context.db, genericMetaOf('listOrderUnits'), { params: { id: params.id }, query: {}, user: context.user, sharedParent: false }, false)) as OrderUnit[];
+  return {
+    content: csvDocument(
       HEADER,
       rows.map((unit) => [unit.product?.product_code, unit.product?.name, unit.serial_number]),
-    );
+    ),
+    fileName: fileName(order),
+    contentType: 'text/csv',
+    plainName: true,
   };
-}
+};

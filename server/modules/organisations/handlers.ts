@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { invalidValue, outsideScope } from '../../domain/errors';
-import { genericGet } from '../../http/genericList';
+import { genericGet } from '../../reads/genericList';
 import type { Handler, RequestContext } from '../../http/operationDef';
 import type { Organisation, OrganisationInput, OrganisationUpdate, UploadedFile } from '../../generated/types';
 import { signedIn } from '../auth/signedIn';

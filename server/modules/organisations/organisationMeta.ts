@@ -1,5 +1,5 @@
 import { operations } from '../../generated/operations';
-import type { GenericMeta } from '../../http/operationDef';
+import type { GenericMeta } from '../../reads/genericMeta';
 
 let meta: GenericMeta | undefined;
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { applyScope } from '../../http/genericList';
-import type { GenericMeta } from '../../http/operationDef';
+import { applyScope } from '../../reads/genericList';
+import type { GenericMeta } from '../../reads/genericMeta';
 import { invalidValue, outsideScope } from '../../domain/errors';
 import type { SessionUser } from '../auth/sessionUser';
 

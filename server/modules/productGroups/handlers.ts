@@ -1,8 +1,8 @@
 import type { ProductGroup, ProductGroupAddOn, ProductGroupInput, ProductGroupCandidate, ProductGroupProduct, ProductGroupRelation } from '../../generated/types';
-import { genericGet, genericList } from '../../http/genericList';
+import { genericGet, genericList } from '../../reads/genericList';
 import { genericUpdate } from '../../http/genericWrite';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { genericMetaOf, visibleRecord } from '../../http/recordParts';
+import { genericMetaOf, visibleRecord } from '../../reads/recordParts';
 import { signedIn } from '../auth/signedIn';
 import { candidateListMeta } from './memberMeta';
 import { addProduct, addRelation, removeProduct, removeRelation, removeRelations } from './service';

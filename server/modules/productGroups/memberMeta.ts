@@ -1,4 +1,4 @@
-import type { GenericMeta } from '../../http/operationDef';
+import type { GenericMeta } from '../../reads/genericMeta';
 
 /**
  * Every product as the "all products" tab lists it (schema ProductGroupCandidate without

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { requiredDetails, teamNameClash } from '../../../shared/baskets/lineDetails';
-import { DomainError } from '../../domain/errors';
+import { DomainError, incompleteField } from '../../domain/errors';
 import type { QuoteAccepted, QuoteAcceptInput } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
 import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
@@ -8,7 +8,7 @@ import type { Records } from '../../writes/records';
 import { signedIn } from '../auth/signedIn';
 import type { SessionUser } from '../auth/sessionUser';
 import { existingTeamNames } from '../baskets/lineDetails';
-import { buyerOf, type Buyer } from '../checkout/basketLines';
+import { buyerOf, type Buyer } from '../checkout/checkoutLines';
 import { checkPurchaseOrderNumber } from '../checkout/checkoutRules';
 import { initialStatus, notifyOrderCreated, type PlacedOrder } from '../checkout/checkoutService';
 import { visibleQuote } from './handlers';
@@ -17,6 +17,7 @@ import { recipientProducts, storedQuoteLines, QUOTE_LINE_FIELDS, type StoredQuot
 import { saveRecipientNames } from './recipientChoices';
 import { requireCompleteShipping, requireQuoteFinance } from './quoteReadiness';
 import { ADDRESS_FIELDS, FINANCE_FIELDS, quoteRecord, type QuoteRecord } from './quoteTotals';
+import { isBlank } from '../../../shared/text/blank';
 
 interface AcceptState {
   records: Records;
@@ -31,9 +32,6 @@ interface AcceptState {
   shipping?: string | null;
   order?: PlacedOrder;
 }
-
-const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
-const incomplete = (field: string, detail: string) => new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail });
 
 /** The lines' fields an order line copies as they are (its name, prices and the quote's own link aside). */
 const COPIED = QUOTE_LINE_FIELDS.filter((field) => !['id', 'name', 'price', 'sub_total_for_item'].includes(field));
@@ -82,7 +80,7 @@ const steps: WorkflowStep<AcceptState>[] = [
         const product = products.get(line.product);
         if (!product) throw new DomainError('unprocessable', 'product_unavailable', { field: `line_items/${index}/product`, detail: `line ${line.id}` });
         for (const field of requiredDetails(product.subscription_type)) {
-          if (blank(line[field])) throw incomplete(`line_items/${index}/${field}`, `line ${line.id} needs ${field}`);
+          if (isBlank(line[field])) throw incompleteField(`line_items/${index}/${field}`, `line ${line.id} needs ${field}`);
         }
         teams.push(product.subscription_type === 'DROPBOX' ? ((line['dropbox_team_name'] as string | null) ?? null) : null);
       }

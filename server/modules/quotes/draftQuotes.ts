@@ -1,14 +1,12 @@
 import type { Knex } from 'knex';
 import { columnOf, tableOf } from '../../db/codec';
-import { DomainError, outsideScope } from '../../domain/errors';
+import { DomainError, outsideScope, recordNotFound } from '../../domain/errors';
 import type { Quote, QuoteInput } from '../../generated/types';
-import { notFound } from '../../http/problem';
-import type { RequestContext } from '../../http/operationDef';
 import type { SessionUser } from '../auth/sessionUser';
-import { signedIn } from '../auth/signedIn';
-import { visibleRecord } from '../../http/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
+import type { Records } from '../../writes/records';
 import { dateTimeStamp } from '../orders/basketFromOrder';
-import { buyerOf } from '../checkout/basketLines';
+import { buyerOf } from '../checkout/checkoutLines';
 import { priceQuoteLines, repricedLines, storedQuoteLines, type QuoteLineInput } from './quoteLines';
 import { refreshQuote } from './quoteTotals';
 
@@ -55,25 +53,25 @@ function otherFieldsOf(body: QuoteInput): Row {
   return Object.fromEntries(Object.entries(rest).filter(([field, value]) => !(DETAILS as readonly string[]).includes(field) && value !== undefined));
 }
 
-const asQuote = async (id: number, context: RequestContext) => (await visibleRecord('getQuoteOutward', id, context)) as unknown as Quote;
+const asQuote = async (id: number, db: Knex, user: SessionUser) => (await visibleRecord('getQuoteOutward', id, { db, user })) as unknown as Quote;
 
 /** A new DRAFT quote sent by the caller's organisation, dated now, in the recipient's currency, with its lines if sent. */
-export async function createDraftQuote(body: QuoteInput, context: RequestContext): Promise<Quote> {
-  const user = signedIn(context);
-  const currency = await recipientCurrency(context.db, user, body.organisation_to);
+export async function createDraftQuote(records: Records, user: SessionUser, body: QuoteInput): Promise<Quote> {
+  const now = records.now();
+  const currency = await recipientCurrency(records.db, user, body.organisation_to);
   const values = {
-    ...detailsOf(body, user, context.now()),
+    ...detailsOf(body, user, now.getTime()),
     ...otherFieldsOf(body),
     organisation_from: user.organisation.id,
     created_by_user: user.id,
-    date: new Date(context.now()).toISOString(),
+    date: now.toISOString(),
     quote_status: 'DRAFT',
     currency,
   };
-  const id = await context.records.insert('quote', values);
-  if (body.line_items !== undefined) await replaceLines(context, user, id, body.organisation_to, body.line_items);
-  await refreshQuote(context.records, id);
-  return asQuote(id, context);
+  const id = await records.insert('quote', values);
+  if (body.line_items !== undefined) await replaceLines(records, user, id, body.organisation_to, body.line_items);
+  await refreshQuote(records, id);
+  return asQuote(id, records.db, user);
 }
 
 /** The caller's organisation's DRAFT quote; any other (sent, someone else's, missing) is a 404. */
@@ -81,15 +79,15 @@ async function draftRow(db: Knex, user: SessionUser, id: number): Promise<Row> {
   const row = (await db(tableOf('quote'))
     .where({ id, [columnOf('quote', 'organisation_from')]: user.organisation.id, [columnOf('quote', 'quote_status')]: 'DRAFT' })
     .first()) as Row | undefined;
-  if (!row) throw notFound();
+  if (!row) throw recordNotFound();
   return row;
 }
 
 /** The editor's load: the draft with its total at today's prices (001 §4). */
-export async function draftQuote(id: number, context: RequestContext): Promise<Quote> {
-  const row = await draftRow(context.db, signedIn(context), id);
-  const quote = await asQuote(id, context);
-  const { total } = await repricedLines(context.db, Number(row[columnOf('quote', 'organisation_to')]), id);
+export async function draftQuote(db: Knex, user: SessionUser, id: number): Promise<Quote> {
+  const row = await draftRow(db, user, id);
+  const quote = await asQuote(id, db, user);
+  const { total } = await repricedLines(db, Number(row[columnOf('quote', 'organisation_to')]), id);
   return { ...quote, total: total as Quote['total'] };
 }
 
@@ -98,24 +96,23 @@ export async function draftQuote(id: number, context: RequestContext): Promise<Q
  * takes its currency and drops the line items, which were chosen from the previous recipient's
  * catalogue and prices (001 §2), unless the body sends lines for the new one.
  */
-export async function updateDraftQuote(id: number, body: QuoteInput, context: RequestContext): Promise<Quote> {
-  const user = signedIn(context);
-  const { db, records } = context;
+export async function updateDraftQuote(records: Records, user: SessionUser, id: number, body: QuoteInput): Promise<Quote> {
+  const { db } = records;
   // Read and written in the request's transaction (the row locked), so a draft published meanwhile is not edited after.
   const current = await draftRow(db, user, id);
   const newRecipient = Number(current[columnOf('quote', 'organisation_to')]) !== body.organisation_to;
-  const values: Row = { ...detailsOf(body, user, context.now()), ...otherFieldsOf(body) };
+  const values: Row = { ...detailsOf(body, user, records.now().getTime()), ...otherFieldsOf(body) };
   if (newRecipient) values['currency'] = await recipientCurrency(db, user, body.organisation_to);
   await records.update('quote', id, values);
-  if (body.line_items !== undefined) await replaceLines(context, user, id, body.organisation_to, body.line_items);
-  else if (newRecipient) await replaceLines(context, user, id, body.organisation_to, []);
+  if (body.line_items !== undefined) await replaceLines(records, user, id, body.organisation_to, body.line_items);
+  else if (newRecipient) await replaceLines(records, user, id, body.organisation_to, []);
   await refreshQuote(records, id);
-  return asQuote(id, context);
+  return asQuote(id, db, user);
 }
 
 /** The quote's lines replaced by those sent, checked and priced for the recipient (quoteLines.ts). */
-async function replaceLines(context: RequestContext, user: SessionUser, id: number, recipientId: number, lines: QuoteLineInput[]): Promise<void> {
-  const { db, records } = context;
+async function replaceLines(records: Records, user: SessionUser, id: number, recipientId: number, lines: QuoteLineInput[]): Promise<void> {
+  const { db } = records;
   const priced = await priceQuoteLines(db, user, await buyerOf(db, recipientId), lines);
   const auditOn = (value: string) => ({ auditOn: { entity: 'quote' as const, id, field: 'line_items', value } });
   for (const line of await storedQuoteLines(db, id)) await records.remove('quote_line_item', line.id, auditOn(`${line.name} × ${line.quantity}`));

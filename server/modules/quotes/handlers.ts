@@ -1,10 +1,11 @@
+import { DomainError, notAllowed, notSignedIn, recordNotFound } from '../../domain/errors';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { genericGet, genericList } from '../../http/genericList';
-import { forbidden, HttpProblem, notFound, unauthenticated } from '../../http/problem';
+import { genericGet, genericList } from '../../reads/genericList';
 import type { Quote, QuoteLineItem } from '../../generated/types';
 import { mayCall } from '../../http/callerChecks';
 import type { SessionUser } from '../auth/sessionUser';
-import { childRows, decodeAll, fieldsOf, genericMetaOf, operationOf, visibleRecord } from '../../http/recordParts';
+import { signedIn } from '../auth/signedIn';
+import { childRows, decodeAll, fieldsOf, genericMetaOf, operationOf, visibleRecord } from '../../reads/recordParts';
 import { createDraftQuote, draftQuote, updateDraftQuote } from './draftQuotes';
 import { repricedLines } from './quoteLines';
 
@@ -25,7 +26,7 @@ type InwardQuery = Parameters<Handler<'listQuotesInward'>>[0]['query'];
 type QuotePage = Awaited<ReturnType<Handler<'listQuotesInward'>>>;
 
 async function inwardQuotes(query: InwardQuery, { db, user }: RequestContext): Promise<QuotePage> {
-  if (!user) throw unauthenticated();
+  if (!user) throw notSignedIn();
   // No status asked for means every status the recipient may see, which leaves DRAFT out.
   const statuses = query.quote_status && query.quote_status.length > 0 ? query.quote_status : [...INWARD_STATUSES];
   const page = await genericList(db, inwardMeta('listQuotesOutward'), { params: {}, query: { ...query, quote_status: statuses }, user });
@@ -36,9 +37,9 @@ export const listQuotesInward: Handler<'listQuotesInward'> = async ({ query }, c
 
 /** A quote sent to the caller's organisation; a draft is not yet the recipient's: 404, as if missing. */
 export async function inwardQuote(id: number, { db, user }: RequestContext): Promise<Quote> {
-  if (!user) throw unauthenticated();
+  if (!user) throw notSignedIn();
   const quote = (await genericGet(db, inwardMeta('getQuoteOutward'), { params: { id }, query: {}, user })) as Quote;
-  if (quote.quote_status === 'DRAFT') throw notFound();
+  if (quote.quote_status === 'DRAFT') throw recordNotFound();
   return quote;
 }
 
@@ -52,7 +53,7 @@ function mayViewOutward(user: SessionUser): boolean {
 /** GET /quotes: organisation_to alone asks for the inward list, anything else for the outward one. */
 export const listQuotes: Handler<'listQuotes'> = async ({ query }, context) => {
   const { db, user } = context;
-  if (!user) throw unauthenticated();
+  if (!user) throw notSignedIn();
   if (query.organisation_to !== undefined && query.organisation_from === undefined) {
     const { quote_status: asked, organisation_from: _from, ...rest } = query;
     const statuses = (asked ?? []).filter(isInwardStatus);
@@ -60,19 +61,19 @@ export const listQuotes: Handler<'listQuotes'> = async ({ query }, context) => {
     if (asked && asked.length > 0 && statuses.length === 0) return { rows: [], total: 0 };
     return inwardQuotes({ ...rest, quote_status: statuses }, context);
   }
-  if (!mayViewOutward(user)) throw forbidden();
+  if (!mayViewOutward(user)) throw notAllowed();
   const page = await genericList(db, genericMetaOf('listQuotesOutward'), { params: {}, query: { ...query }, user });
   return page as QuotePage;
 };
 
 /** A quote the caller's organisation sent (a root user with quote:view) or received (once no longer a draft). */
 export async function visibleQuote(id: number, context: RequestContext): Promise<Quote> {
-  if (!context.user) throw unauthenticated();
+  if (!context.user) throw notSignedIn();
   if (mayViewOutward(context.user)) {
     try {
       return (await visibleRecord('getQuoteOutward', id, context)) as unknown as Quote;
     } catch (error) {
-      if (!(error instanceof HttpProblem) || error.status !== 404) throw error;
+      if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
     }
   }
   return inwardQuote(id, context);
@@ -113,8 +114,8 @@ export const listQuoteLineItems: Handler<'listQuoteLineItems'> = async ({ params
 
 // The quote editor's details (001 §2, §7): rules live in draftQuotes.
 
-export const createQuote: Handler<'createQuote'> = async ({ body }, context) => createDraftQuote(body, context);
+export const createQuote: Handler<'createQuote'> = async ({ body }, context) => createDraftQuote(context.records, signedIn(context), body);
 
-export const updateQuote: Handler<'updateQuote'> = async ({ params, body }, context) => updateDraftQuote(params.id, body, context);
+export const updateQuote: Handler<'updateQuote'> = async ({ params, body }, context) => updateDraftQuote(context.records, signedIn(context), params.id, body);
 
-export const getQuoteDraft: Handler<'getQuoteDraft'> = async ({ params }, context) => draftQuote(params.id, context);
+export const getQuoteDraft: Handler<'getQuoteDraft'> = async ({ params }, context) => draftQuote(context.db, signedIn(context), params.id);

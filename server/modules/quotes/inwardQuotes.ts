@@ -4,7 +4,7 @@ import type { Handler } from '../../http/operationDef';
 import { hasPermission } from '../auth/sessionUser';
 import { signedIn } from '../auth/signedIn';
 import { addressesOf } from '../baskets/handlers';
-import { buyerOf, shippingRules } from '../checkout/basketLines';
+import { buyerOf, shippingRules } from '../checkout/checkoutLines';
 import { checkPurchaseOrderNumber } from '../checkout/checkoutRules';
 import { inwardQuote } from './handlers';
 import { requireStatus } from './quoteActions';

@@ -1,11 +1,12 @@
 import { DomainError } from '../../domain/errors';
 import type { Quote, QuoteApproval } from '../../generated/types';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { visibleRecord } from '../../http/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
 import type { AuditAction } from '../../writes/records';
 import { DETAIL_FIELDS } from '../baskets/lineDetails';
-import { buyerOf } from '../checkout/basketLines';
+import { buyerOf } from '../checkout/checkoutLines';
 import { createDraftQuote } from './draftQuotes';
+import { signedIn } from '../auth/signedIn';
 import { inwardQuote } from './handlers';
 import { notifyRecipients } from './quoteMail';
 import { brandedQuotePdf, quotePdfName } from './quotePdf';
@@ -13,6 +14,7 @@ import { requireCompleteShipping, requireQuoteFinance } from './quoteReadiness';
 import { currentRevision } from './quoteRevisions';
 import { largestDiscount, recipientProducts, repricedLines, storedQuoteLines, type QuoteLineInput } from './quoteLines';
 import { ADDRESS_FIELDS, quoteRecord, refreshQuote, type QuoteRecord } from './quoteTotals';
+import { isBlank } from '../../../shared/text/blank';
 
 type Status = QuoteRecord['quote_status'];
 
@@ -40,7 +42,6 @@ async function move(context: RequestContext, quote: QuoteRecord, to: Status, act
   await context.records.update('quote', quote.id, { quote_status: to, ...values }, { action });
 }
 
-const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
 const ZOOM_REQUIRED = ['zoom_order_type', 'zoom_end_user_company', 'zoom_end_user_name', 'zoom_end_user_email'] as const;
 
 /**
@@ -53,7 +54,7 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
   const quote = await outwardRecord(params.id, context);
   requireStatus(quote, ['DRAFT'], context.now());
   for (const field of ['recipient_name', 'recipient_email'] as const) {
-    if (blank(quote[field])) throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field, detail: `${field} is required to publish` });
+    if (isBlank(quote[field])) throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field, detail: `${field} is required to publish` });
   }
   const { lines, invalid } = await repricedLines(context.db, quote.organisation_to, quote.id);
   if (lines.length === 0) throw new DomainError('unprocessable', 'quote_no_line_items', { field: 'line_items' });
@@ -61,8 +62,8 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
   // Every line of a ZOOM product needs its Zoom order (001 §2 "Zoom configuration complete"), as does any line carrying one.
   const zoomProducts = new Set(((await context.db('products').whereIn('id', lines.map((line) => line.product)).where('subscription_type', 'ZOOM').select('id')) as { id: number }[]).map((row) => Number(row.id)));
   for (const line of lines) {
-    const zoom = zoomProducts.has(line.product) || !blank(line['zoom_order_type']);
-    const missing = zoom ? ZOOM_REQUIRED.find((field) => blank(line[field])) : undefined;
+    const zoom = zoomProducts.has(line.product) || !isBlank(line['zoom_order_type']);
+    const missing = zoom ? ZOOM_REQUIRED.find((field) => isBlank(line[field])) : undefined;
     if (missing) throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field: `line_items/${lines.indexOf(line)}/${missing}` });
     await context.records.update('quote_line_item', line.id, { price: line.price, sub_total_for_item: line.sub_total_for_item });
   }
@@ -146,24 +147,21 @@ export const copyQuote: Handler<'copyQuote'> = async ({ params }, context) => {
       ...Object.fromEntries(DETAIL_FIELDS.map((field) => [field, CLEARED_ON_COPY.has(field) ? null : (line[field] ?? null)])),
     }));
   const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, quote[field] ?? null]));
-  const copy = await createDraftQuote(
-    {
-      organisation_to: quote.organisation_to,
-      recipient_name: (quote['recipient_name'] as string | null) ?? null,
-      recipient_email: (quote['recipient_email'] as string | null) ?? null,
-      name: quote.name,
-      purchase_order_number: quote.purchase_order_number,
-      expiry_date: pastExpiry(quote, context.now()) ? null : quote.expiry_date,
-      payment_type: 'ON_ACCOUNT',
-      provisioning_instructions: (quote['provisioning_instructions'] as string | null) ?? null,
-      ship_instructions: (quote['ship_instructions'] as string | null) ?? null,
-      part_ship: Boolean(quote['part_ship']),
-      shipping_type: quote.shipping_type,
-      ...address,
-      line_items: lines,
-    },
-    context,
-  );
+  const copy = await createDraftQuote(context.records, signedIn(context), {
+    organisation_to: quote.organisation_to,
+    recipient_name: (quote['recipient_name'] as string | null) ?? null,
+    recipient_email: (quote['recipient_email'] as string | null) ?? null,
+    name: quote.name,
+    purchase_order_number: quote.purchase_order_number,
+    expiry_date: pastExpiry(quote, context.now()) ? null : quote.expiry_date,
+    payment_type: 'ON_ACCOUNT',
+    provisioning_instructions: (quote['provisioning_instructions'] as string | null) ?? null,
+    ship_instructions: (quote['ship_instructions'] as string | null) ?? null,
+    part_ship: Boolean(quote['part_ship']),
+    shipping_type: quote.shipping_type,
+    ...address,
+    line_items: lines,
+  });
   // The new record's audit entry says where it came from.
   await context.records.update('quote', copy.id, {}, { action: 'DUPLICATE' });
   return asQuote(copy.id, context);

@@ -6,7 +6,7 @@ import { createDraft, expectProblem, GB_ADDRESS, header, linesOf, productId, REC
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { ROOT_ADMIN, signedIn, type Row } from '../../testing/testUsers';
 import { writeVersionedRows } from '../../testing/versionedRows';
-import { buyerOf } from '../checkout/basketLines';
+import { buyerOf } from '../checkout/checkoutLines';
 import { recipientProducts } from './quoteLines';
 
 // Saving a quote with its lines (001 §3, §4, §5; 000 §5): the server checks and prices every line

@@ -11,7 +11,7 @@ import type { SessionUser } from '../auth/sessionUser';
 import { buyableProducts } from '../baskets/basketProducts';
 import { checkProvisioningTarget, choiceOf, lineError, productFor } from '../baskets/basketLines';
 import { DETAIL_FIELDS, detailProblem, existingTeamNames, normaliseDetails, teamNameClash, type SubscriptionType } from '../baskets/lineDetails';
-import { buyerOf, type Buyer } from '../checkout/basketLines';
+import { buyerOf, type Buyer } from '../checkout/checkoutLines';
 import { priceListOf } from '../catalogue/priceLists';
 
 type Row = Record<string, unknown>;

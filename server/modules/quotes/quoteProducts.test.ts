@@ -3,7 +3,7 @@ import { expectProblem, productId, RECIPIENT } from '../../testing/quotes';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { addRootUsers, RESELLER_ADMIN, ROOT_ADMIN, ROOT_NO_ROLE_USER, signedIn, type Row } from '../../testing/testUsers';
 import { writeVersionedRows } from '../../testing/versionedRows';
-import { buyerOf } from '../checkout/basketLines';
+import { buyerOf } from '../checkout/checkoutLines';
 import { recipientProducts } from './quoteLines';
 
 // GET /quotes/products (001 §2 quote edit wizard): what the editor offers a quote's lines from is

@@ -1,7 +1,7 @@
+import { DomainError } from '../../domain/errors';
 import type { Handler } from '../../http/operationDef';
-import { HttpProblem } from '../../http/problem';
 import { signedIn } from '../auth/signedIn';
-import { buyerOf } from '../checkout/basketLines';
+import { buyerOf } from '../checkout/checkoutLines';
 import { priceListOf } from '../catalogue/priceLists';
 import { filteredProducts } from '../catalogue/productQuery';
 import { recipientCurrency } from './draftQuotes';
@@ -27,7 +27,7 @@ export const listQuoteProducts: Handler<'listQuoteProducts'> = async ({ query },
   await recipientCurrency(db, user, query.organisation_to);
   const recipient = await buyerOf(db, query.organisation_to);
   if (query.product !== undefined && query.product.length > 0) {
-    if (query.product.length > MAX_QUOTE_LINES) throw new HttpProblem(400, 'invalid_parameter', { parameter: 'product', detail: `at most ${MAX_QUOTE_LINES} products` });
+    if (query.product.length > MAX_QUOTE_LINES) throw new DomainError('invalid', 'invalid_parameter', { field: 'product', detail: `at most ${MAX_QUOTE_LINES} products` });
     const found = await recipientProducts(db, recipient, query.product);
     const rows = [...new Set(query.product)].flatMap((id) => {
       const product = found.get(id);

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { isShippable, offeredInCountry, shippingCost, SHIPPING_ADDRESS_REQUIRED } from '../../../shared/pricing/shipping';
 import { missingQuoteFinanceField, QUOTE_FINANCE_CONTACT, quoteFinanceRefusal, type QuoteFinanceContact } from '../../../shared/pricing/quoteFinance';
-import { DomainError } from '../../domain/errors';
-import { shippingRules } from '../checkout/basketLines';
+import { DomainError, incompleteField } from '../../domain/errors';
+import { shippingRules } from '../checkout/checkoutLines';
 import type { QuoteProduct, StoredQuoteLine } from './quoteLines';
 import { shippingLinesOf, type QuoteRecord } from './quoteTotals';
+import { isBlank } from '../../../shared/text/blank';
 
 /**
  * What a quote must be before it is sent and again before it is ordered (001 §2's "shipping
@@ -13,17 +14,14 @@ import { shippingLinesOf, type QuoteRecord } from './quoteTotals';
  * complete is still complete when ordered unless the recipient changed it.
  */
 
-const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
-const incomplete = (field: string, detail: string) => new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail });
-
 /** The shipping a quote's lines need: null when nothing ships, else its cost for the chosen method; refuses an incomplete address or a method not offered there. */
 export async function requireCompleteShipping(db: Knex, quote: QuoteRecord, lines: readonly StoredQuoteLine[], products: ReadonlyMap<number, QuoteProduct>): Promise<{ shippable: boolean; cost: string | null }> {
   const shipLines = shippingLinesOf(lines, products);
   if (!isShippable(shipLines)) return { shippable: false, cost: null };
   for (const field of SHIPPING_ADDRESS_REQUIRED) {
-    if (blank(quote[field])) throw incomplete(field, `${field} is required for a quote that ships`);
+    if (isBlank(quote[field])) throw incompleteField(field, `${field} is required for a quote that ships`);
   }
-  if (quote.shipping_type === null) throw incomplete('shipping_type', 'choose a shipping method');
+  if (quote.shipping_type === null) throw incompleteField('shipping_type', 'choose a shipping method');
   const rule = (await shippingRules(db)).find((candidate) => candidate.id === quote.shipping_type);
   const cost = rule && offeredInCountry(rule, quote.shipping_country_code) ? shippingCost(rule, shipLines) : null;
   if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type' });

@@ -1,8 +1,7 @@
-import { DomainError } from '../../domain/errors';
+import { DomainError, recordNotFound } from '../../domain/errors';
 import type { QuoteRevisionRow, QuoteSent } from '../../generated/types';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { notFound } from '../../http/problem';
-import { fieldsOf, visibleRecord } from '../../http/recordParts';
+import { fieldsOf, visibleRecord } from '../../reads/recordParts';
 import { decodeRow } from '../../db/codec';
 import { quoteLines, visibleQuote } from './handlers';
 import { quoteRecord } from './quoteTotals';
@@ -72,7 +71,7 @@ export async function revisionOf(id: number, revision: number, context: RequestC
   const quote = await visibleQuote(id, context);
   if (revision === quote.revision) return currentRevision(id, context);
   const kept = (await keptRevisions(context, quote.id)).find((row) => row.revision === revision);
-  if (!kept) throw notFound();
+  if (!kept) throw recordNotFound();
   return JSON.parse(kept.content) as QuoteSent;
 }
 

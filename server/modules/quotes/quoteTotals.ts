@@ -1,11 +1,11 @@
+import { recordNotFound } from '../../domain/errors';
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { isShippable, offeredInCountry, shippingCost, type ShippingLine } from '../../../shared/pricing/shipping';
 import { decodeRow } from '../../db/codec';
-import { notFound } from '../../http/problem';
 import { entities } from '../../generated/entities';
 import type { Records } from '../../writes/records';
-import { buyerOf, shippingRules } from '../checkout/basketLines';
+import { buyerOf, shippingRules } from '../checkout/checkoutLines';
 import { largestDiscount, linesTotal, recipientProducts, storedQuoteLines, type QuoteProduct, type StoredQuoteLine } from './quoteLines';
 
 type Row = Record<string, unknown>;
@@ -34,7 +34,7 @@ export const FINANCE_FIELDS = ['finance_target', 'finance_title', 'finance_first
 
 export async function quoteRecord(db: Knex, id: number): Promise<QuoteRecord> {
   const row = (await db('quotes').where('id', id).first()) as Row | undefined;
-  if (!row) throw notFound();
+  if (!row) throw recordNotFound();
   return decodeRow<QuoteRecord>('quote', row, Object.keys(entities.quote.fields));
 }
 

@@ -3,7 +3,7 @@ import { DomainError } from '../../domain/errors';
 import type { QuoteAcceptInput } from '../../generated/types';
 import type { Records } from '../../writes/records';
 import { existingTeamNames } from '../baskets/lineDetails';
-import type { Buyer } from '../checkout/basketLines';
+import type { Buyer } from '../checkout/checkoutLines';
 import { recipientProducts, storedQuoteLines } from './quoteLines';
 
 export type RecipientLineNames = NonNullable<QuoteAcceptInput['line_items']>;

@@ -1,4 +1,4 @@
-import { genericGet, genericList } from '../../http/genericList';
+import { genericGet, genericList } from '../../reads/genericList';
 import type { Handler } from '../../http/operationDef';
 import type { Role, RoleRow } from '../../generated/types';
 import { signedIn } from '../auth/signedIn';

@@ -1,4 +1,4 @@
-import type { GenericMeta } from '../../http/operationDef';
+import type { GenericMeta } from '../../reads/genericMeta';
 
 /**
  * The generic list and get descriptions behind back-office handlers whose rule the spec cannot

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { ShippingPrice, ShippingType } from '../../generated/types';
 import type { GenericMeta, Handler } from '../../http/operationDef';
-import { genericGet, genericList } from '../../http/genericList';
-import { decodeAll, fieldsOf } from '../../http/recordParts';
+import { genericGet, genericList } from '../../reads/genericList';
+import { decodeAll, fieldsOf } from '../../reads/recordParts';
 
 type Row = Record<string, unknown>;
 

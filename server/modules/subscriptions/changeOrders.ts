@@ -2,9 +2,9 @@ import { orderName } from '../orders/orderName';
 import Decimal from 'decimal.js';
 import { DomainError, invalidValue, outsideScope } from '../../domain/errors';
 import type { ChangeOrderFigures, ChangeOrderPlaced, ChangeOrderPreview, ChangeOrderRequest } from '../../generated/types';
-import type { RequestContext } from '../../http/operationDef';
-import { HttpProblem } from '../../http/problem';
-import { visibleRecord } from '../../http/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
+import type { Records } from '../../writes/records';
+import type { SessionUser } from '../auth/sessionUser';
 import { breakdownOf, openOrderCount, subscriptionFacts, termOf, type BreakdownLine, type SubscriptionFacts } from './breakdown';
 import type { Currency } from '../../../shared/pricing/types';
 import { productFigures, sumOf } from './contractValue';
@@ -28,22 +28,21 @@ const FIXED_TYPES = new Set(['ACRONIS', 'ZOOM']);
  * outside their scope: 422 naming the field). Placing locks its row on PostgreSQL so that two change
  * orders of one subscription are checked one after the other; a preview, which writes nothing, does not.
  */
-async function changeableSubscription(context: RequestContext, request: ChangeOrderRequest, lock: boolean): Promise<SubscriptionFacts> {
+async function changeableSubscription(records: Records, user: SessionUser, request: ChangeOrderRequest, lock: boolean): Promise<SubscriptionFacts> {
   if (request.order_type !== 'CHANGE_ORDER') throw invalidValue('order_type', 'only a CHANGE_ORDER changes a subscription');
   try {
-    await visibleRecord('getSubscription', request.subscription, context);
+    await visibleRecord('getSubscription', request.subscription, { db: records.db, user });
   } catch (error) {
-    const missing = (error instanceof DomainError && error.kind === 'not_found') || (error instanceof HttpProblem && error.status === 404);
-    if (missing) throw outsideScope('subscription');
+    if (error instanceof DomainError && error.kind === 'not_found') throw outsideScope('subscription');
     throw error;
   }
-  const subscription = await subscriptionFacts(context.db, request.subscription, lock);
+  const subscription = await subscriptionFacts(records.db, request.subscription, lock);
   if (request.organisation !== undefined && request.organisation !== subscription.organisation_id) throw outsideScope('organisation');
   // 001 §6's disabling rules, in the order the page's tooltips give them.
   if (subscription.status !== 'ACTIVE') throw conflict('subscription_not_active', `the subscription is ${subscription.status}`);
   if (FIXED_TYPES.has(subscription.type)) throw conflict('subscription_type_fixed', `${subscription.type} quantities change with the vendor`);
   if (subscription.pending_change) throw conflict('subscription_pending_change', 'a change awaits activation');
-  if ((await openOrderCount(context.db, subscription)) > 0) throw conflict('subscription_pending_order', 'an order of the subscription is still open');
+  if ((await openOrderCount(records.db, subscription)) > 0) throw conflict('subscription_pending_order', 'an order of the subscription is still open');
   return subscription;
 }
 
@@ -82,9 +81,9 @@ function figures(productId: number, quantity: number, recurring: Decimal | null,
  * POST /orders/preview (001 §4, §7): the subscription as the change would make it, the change
  * itself, and the recurring cost and contract value before and after (000 §9). Writes nothing.
  */
-export async function previewChangeOrder(context: RequestContext, request: ChangeOrderRequest): Promise<ChangeOrderPreview> {
-  const subscription = await changeableSubscription(context, request, false);
-  const planned = plan(subscription, await breakdownOf(context.db, subscription), request);
+export async function previewChangeOrder(records: Records, user: SessionUser, request: ChangeOrderRequest): Promise<ChangeOrderPreview> {
+  const subscription = await changeableSubscription(records, user, request, false);
+  const planned = plan(subscription, await breakdownOf(records.db, subscription), request);
   return {
     subscription_new: planned.map(({ line, increase, after }) => figures(line.productId, line.quantity + increase, after.recurringCost, after.totalContractValue)),
     subscription_delta: planned.map(({ line, increase, after }) =>
@@ -105,15 +104,14 @@ export async function previewChangeOrder(context: RequestContext, request: Chang
  * subscription's own quantities change when the order is fulfilled: until then it is an open
  * order, and the subscription takes no other change (001 §6 "pending order").
  */
-export async function placeChangeOrder(context: RequestContext, request: ChangeOrderRequest): Promise<ChangeOrderPlaced> {
-  const subscription = await changeableSubscription(context, request, true);
-  const planned = plan(subscription, await breakdownOf(context.db, subscription), request).filter((line) => line.increase > 0);
+export async function placeChangeOrder(records: Records, user: SessionUser, request: ChangeOrderRequest): Promise<ChangeOrderPlaced> {
+  const subscription = await changeableSubscription(records, user, request, true);
+  const planned = plan(subscription, await breakdownOf(records.db, subscription), request).filter((line) => line.increase > 0);
   if (planned.length === 0) throw new DomainError('unprocessable', 'change_order_empty', { field: 'line_items', detail: 'no quantity is raised' });
   const added = planned.map(({ line, after }) => difference(after.totalContractValue, line.figures.totalContractValue));
   const total = sumOf(added) ?? new Decimal(0);
-  const { records } = context;
   const products = new Map(
-    ((await context.db('products').whereIn('id', planned.map(({ line }) => line.productId)).select('id', 'name')) as { id: number; name: string }[]).map((row) => [Number(row.id), row.name]),
+    ((await records.db('products').whereIn('id', planned.map(({ line }) => line.productId)).select('id', 'name')) as { id: number; name: string }[]).map((row) => [Number(row.id), row.name]),
   );
   const id = await records.insert('order', {
     // Replaced by its reference (orderName) in the same insert: the audit entry only ever shows that.
@@ -122,7 +120,7 @@ export async function placeChangeOrder(context: RequestContext, request: ChangeO
     total: total.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
     currency: subscription.currency,
     date: records.now().getTime(),
-    created_by_user: context.user!.id,
+    created_by_user: user.id,
     order_type: 'CHANGE_ORDER',
     status: 'CREATED',
     payment_type: 'ON_ACCOUNT',

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { DomainError } from '../../domain/errors';
 import type { Subscription } from '../../generated/types';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { visibleRecord } from '../../http/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
 import { BILLING_FREQUENCY_MONTHS } from '../../../shared/pricing/ratePlans';
 import { subscriptionFacts, subscriptionTotals } from './breakdown';
 

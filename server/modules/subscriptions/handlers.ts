@@ -1,7 +1,8 @@
 import { DomainError } from '../../domain/errors';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { visibleRecord } from '../../http/recordParts';
+import { visibleRecord } from '../../reads/recordParts';
 import type { Subscription } from '../../generated/types';
+import { signedIn } from '../auth/signedIn';
 import { placeChangeOrder as place, previewChangeOrder as preview } from './changeOrders';
 
 /** The subscription as its get shows it to the caller: a 404 outside their scope, as if missing. */
@@ -36,6 +37,6 @@ export const activateSubscriptionChanges: Handler<'activateSubscriptionChanges'>
   return shown(params.id, context);
 };
 
-export const previewChangeOrder: Handler<'previewChangeOrder'> = async ({ body }, context) => preview(context, body);
+export const previewChangeOrder: Handler<'previewChangeOrder'> = async ({ body }, context) => preview(context.records, signedIn(context), body);
 
-export const placeChangeOrder: Handler<'placeChangeOrder'> = async ({ body }, context) => place(context, body);
+export const placeChangeOrder: Handler<'placeChangeOrder'> = async ({ body }, context) => place(context.records, signedIn(context), body);

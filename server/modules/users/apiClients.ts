@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError, invalidValue } from '../../domain/errors';
-import { rowInScope } from '../../http/genericList';
+import { rowInScope } from '../../reads/genericList';
 import type { Handler, RequestContext } from '../../http/operationDef';
 import type { ApiClient } from '../../generated/types';
 import type { Records } from '../../writes/records';

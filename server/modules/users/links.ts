@@ -1,7 +1,6 @@
 import { DomainError } from '../../domain/errors';
-import { genericGet, rowInScope } from '../../http/genericList';
+import { genericGet, rowInScope } from '../../reads/genericList';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { HttpProblem } from '../../http/problem';
 import type { User } from '../../generated/types';
 import { inTransaction } from '../../writes/records';
 import { hashPassword } from '../auth/passwords';
@@ -26,7 +25,7 @@ export const forgotPassword: Handler<'forgotPassword'> = async ({ body }, contex
   const now = context.now();
   await inTransaction(context.db, { userId: null, onBehalfOf: null, ip: context.ip }, async (records) => {
     const recent = await records.db('link_requests').where('ip_address', context.ip).where('created_at', '>', now - LINK_REQUEST_WINDOW_MS).count({ n: '*' }).first();
-    if (Number(recent?.['n'] ?? 0) >= MAX_LINK_REQUESTS_PER_IP) throw new HttpProblem(429, 'request_rate_limited', {}, LINK_REQUEST_WINDOW_MS / 1000);
+    if (Number(recent?.['n'] ?? 0) >= MAX_LINK_REQUESTS_PER_IP) throw new DomainError('rate_limited', 'request_rate_limited', { retryAfterSeconds: LINK_REQUEST_WINDOW_MS / 1000 });
     await records.insert('link_request', { ip_address: context.ip, created_at: now });
     const row = await records.db('users').whereRaw('lower(email_address) = ?', [body.email_address.trim().toLowerCase()]).first('id', 'disabled');
     if (row && !bool(row.disabled)) await sendLink(records, await linkUser(records.db, Number(row.id)), 'PASSWORD_RESET', now);
@@ -35,7 +34,7 @@ export const forgotPassword: Handler<'forgotPassword'> = async ({ body }, contex
 
 export const checkAccountLink: Handler<'checkAccountLink'> = async ({ body }, context) => {
   const link = await openLink(context.db, body.token, context.now());
-  if (!link) throw new HttpProblem(400, 'link_invalid');
+  if (!link) throw new DomainError('invalid', 'link_invalid');
   return { purpose: link.purpose, name: link.user.name, email_address: link.user.email_address };
 };
 
@@ -47,12 +46,12 @@ export const checkAccountLink: Handler<'checkAccountLink'> = async ({ body }, co
 export const setPasswordByLink: Handler<'setPasswordByLink'> = async ({ body }, context) => {
   const now = context.now();
   const link = await openLink(context.db, body.token, now);
-  if (!link) throw new HttpProblem(400, 'link_invalid');
+  if (!link) throw new DomainError('invalid', 'link_invalid');
   checkNewPassword(body.password, link.user.email_address);
   const hash = await hashPassword(body.password);
   await inTransaction(context.db, { userId: link.user.id, onBehalfOf: null, ip: context.ip }, async (records) => {
     await records.remove('user_token', link.tokenId).catch((error: unknown) => {
-      if (error instanceof DomainError && error.code === 'not_found') throw new HttpProblem(400, 'link_invalid');
+      if (error instanceof DomainError && error.code === 'not_found') throw new DomainError('invalid', 'link_invalid');
       throw error;
     });
     await dropLinks(records, link.user.id);

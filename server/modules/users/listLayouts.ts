@@ -3,7 +3,7 @@ import { DomainError } from '../../domain/errors';
 import { listScreenColumns } from '../../generated/listScreens';
 import type { ListLayout, ListLayoutColumn } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
-import { unauthenticated } from '../../http/problem';
+import { signedIn } from '../auth/signedIn';
 
 /**
  * A user's own column layout of each list screen (issue 19): the grid's columns in the order,
@@ -66,25 +66,25 @@ function checkedColumns(columns: readonly ListLayoutColumn[], known: readonly st
 }
 
 export const getMyListLayout: Handler<'getMyListLayout'> = async ({ params }, context): Promise<ListLayout> => {
-  if (!context.user) throw unauthenticated();
+  const user = signedIn(context);
   const known = columnsOf(params.screen);
-  const row = await storedLayout(context.db, context.user.id, params.screen);
+  const row = await storedLayout(context.db, user.id, params.screen);
   return { screen: params.screen, columns: row ? parseColumns(row.columns, known) : [] };
 };
 
 export const saveMyListLayout: Handler<'saveMyListLayout'> = async ({ params, body }, context): Promise<ListLayout> => {
-  if (!context.user) throw unauthenticated();
+  const user = signedIn(context);
   const columns = checkedColumns(body.columns, columnsOf(params.screen));
   const values = { columns: JSON.stringify(columns), updated_at: context.now() };
-  const row = await storedLayout(context.db, context.user.id, params.screen);
+  const row = await storedLayout(context.db, user.id, params.screen);
   if (row) await context.records.update('list_layout', row.id, values);
-  else await context.records.insert('list_layout', { user: context.user.id, screen: params.screen, ...values });
+  else await context.records.insert('list_layout', { user: user.id, screen: params.screen, ...values });
   return { screen: params.screen, columns };
 };
 
 export const resetMyListLayout: Handler<'resetMyListLayout'> = async ({ params }, context): Promise<void> => {
-  if (!context.user) throw unauthenticated();
+  const user = signedIn(context);
   columnsOf(params.screen);
-  const row = await storedLayout(context.db, context.user.id, params.screen);
+  const row = await storedLayout(context.db, user.id, params.screen);
   if (row) await context.records.remove('list_layout', row.id);
 };

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { DomainError } from '../../domain/errors';
 import { sealTotpSecret, openTotpSecret } from '../../db/secrets';
-import { genericGet, rowInScope } from '../../http/genericList';
+import { genericGet, rowInScope } from '../../reads/genericList';
 import type { Handler } from '../../http/operationDef';
 import type { User } from '../../generated/types';
 import type { Records } from '../../writes/records';

@@ -1,4 +1,4 @@
-import type { GenericMeta } from '../../http/operationDef';
+import type { GenericMeta } from '../../reads/genericMeta';
 
 /** One user as their page shows it (schema User, getUser), read back after the lifecycle's writes. */
 export const userGetMeta: GenericMeta = {

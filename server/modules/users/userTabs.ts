@@ -1,5 +1,5 @@
 import { DomainError, outsideScope } from '../../domain/errors';
-import { rowInScope } from '../../http/genericList';
+import { rowInScope } from '../../reads/genericList';
 import type { Handler, RequestContext } from '../../http/operationDef';
 import type { UserNotification, UserRole } from '../../generated/types';
 import { signedIn } from '../auth/signedIn';

@@ -3,8 +3,8 @@ import { columnOf, decodeRow, encodeValue, tableOf } from '../db/codec';
 import type { FieldMeta } from '../db/entityMeta';
 import { entities, type EntityName } from '../generated/entities';
 import type { SessionUser } from '../modules/auth/sessionUser';
-import type { GenericMeta, Page } from './operationDef';
-import { notFound } from './problem';
+import type { GenericMeta, Page } from './genericMeta';
+import { recordNotFound } from '../domain/errors';
 import { orderByText } from '../db/textOrder';
 import { flipped, readStretch } from '../db/pageWindow';
 
@@ -305,7 +305,7 @@ export async function rowInScope(db: Knex, meta: GenericMeta, input: GenericInpu
   const query = db(table).where(`${table}.id`, Number(input.params['id']));
   applyScope(db, query, meta, table, input.user);
   const row = (await selectRow(db, query, meta, table).first()) as Row | undefined;
-  if (!row) throw notFound();
+  if (!row) throw recordNotFound();
   return row;
 }
 

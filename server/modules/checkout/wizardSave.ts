@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/errors';
 import { entities } from '../../generated/entities';
 import type { Records } from '../../writes/records';
 import { clearApproval } from './financeApproval';
+import { isBlank } from '../../../shared/text/blank';
 
 type LineInput = NonNullable<CheckoutInput['line_items']>[number];
 
@@ -19,12 +20,8 @@ const PAIRS: readonly (readonly [keyof Omit<LineInput, 'id'>, keyof Omit<LineInp
   ['acronis_tenant_name', 'acronis_admin_email'],
 ];
 
-function blank(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-}
-
 /** A value as a comparison of lines sees it: text trimmed, blank as none (what the write path would store). */
-const comparable = (value: unknown) => (blank(value) ? null : typeof value === 'string' ? value.trim() : value);
+const comparable = (value: unknown) => (isBlank(value) ? null : typeof value === 'string' ? value.trim() : value);
 
 /**
  * 000 §6: changing a basket's lines (a quantity, a line removed, a subscription detail) is an edit
@@ -54,7 +51,7 @@ export interface SaveOptions {
  * server's alone: it is cleared by any change that could alter what was approved. Answers
  * whether anything that bears on the approval changed.
  */
-export async function saveBasket(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<{ approvalCleared: boolean; lines?: Record<string, unknown>[] }> {
+export async function saveWizardInput(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<{ approvalCleared: boolean; lines?: Record<string, unknown>[] }> {
   const { line_items: lineInputs = [], shipping_type, ...details } = input;
   const storedRows = (await records.db('basket_line_items').where('basket_id', basketId)) as Record<string, unknown>[];
   const stored = storedRows.map((row) => decodeRow<Record<string, unknown> & { id: number; quantity: number }>('basket_line_item', row, Object.keys(entities.basket_line_item.fields)));
@@ -75,7 +72,7 @@ export async function saveBasket(records: Records, basketId: number, input: Chec
     const { id, ...lineValues } = line;
     if (lineValues.quantity === 0) continue;
     for (const [first, second] of PAIRS) {
-      if (first in lineValues && second in lineValues && blank(lineValues[first]) && blank(lineValues[second])) {
+      if (first in lineValues && second in lineValues && isBlank(lineValues[first]) && isBlank(lineValues[second])) {
         Object.assign(lineValues, { [first]: null, [second]: null });
       }
     }

@@ -3,9 +3,11 @@ import { decodeRow } from '../db/codec';
 import { apiSchemas } from '../generated/apiSchemas';
 import type { EntityName } from '../generated/entities';
 import { operations } from '../generated/operations';
-import type { GenericMeta, OperationDef, OperationId, RequestContext } from './operationDef';
+import { notSignedIn } from '../domain/errors';
+import type { OperationDef, OperationId } from '../http/operationDef';
+import type { SessionUser } from '../modules/auth/sessionUser';
+import type { GenericMeta } from './genericMeta';
 import { genericGet } from './genericList';
-import { unauthenticated } from './problem';
 
 type Row = Record<string, unknown>;
 
@@ -30,9 +32,15 @@ export function operationOf(operationId: OperationId): OperationDef & { generic:
   return { ...operation, generic: operation.generic };
 }
 
+/** Who reads: the database (or the transaction) and the caller. */
+export interface Reader {
+  db: Knex;
+  user: SessionUser | undefined;
+}
+
 /** The record as its generic get answers it: a 404 outside the caller's scope, as if missing. */
-export async function visibleRecord(getOperationId: OperationId, id: number, { db, user }: RequestContext): Promise<Row> {
-  if (!user) throw unauthenticated();
+export async function visibleRecord(getOperationId: OperationId, id: number, { db, user }: Reader): Promise<Row> {
+  if (!user) throw notSignedIn();
   return (await genericGet(db, genericMetaOf(getOperationId), { params: { id }, query: {}, user })) as Row;
 }
 

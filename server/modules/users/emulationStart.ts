@@ -1,7 +1,6 @@
-import { DomainError, recordNotFound } from '../../domain/errors';
-import { applyScope } from '../../http/genericList';
+import { DomainError, notSignedIn, recordNotFound } from '../../domain/errors';
+import { applyScope } from '../../reads/genericList';
 import type { GenericMeta, Handler } from '../../http/operationDef';
-import { unauthenticated } from '../../http/problem';
 import { toCurrentUser } from '../auth/handlers';
 import { loadSessionUser } from '../auth/loadSessionUser';
 import { endSession, SESSION_COOKIE, startSession } from '../auth/sessions';
@@ -18,11 +17,11 @@ const USERS_OF_TREE: GenericMeta = { kind: 'get', entity: 'user', fields: [], ex
  * user with the administrator behind it; the start is audited on the user as EMULATE, with the
  * reason the administrator stated (the body's `reason`, trimmed; the contract refuses it missing or
  * blank) as the entry's `emulation_reason`, and lands in the administrator's actions taken. Ending
- * is GET /mask_user/end (server/modules/auth/emulation.ts).
+ * is GET /mask_user/end, answered by POST /auth/emulation/end (server/modules/auth/emulationEnd.ts).
  */
 export const emulateUser: Handler<'emulateUser'> = async ({ params, body }, context) => {
   const administrator = context.user;
-  if (!administrator) throw unauthenticated();
+  if (!administrator) throw notSignedIn();
   if (administrator.real) throw new DomainError('conflict', 'already_emulating', { detail: 'stop the current emulation first' });
   const query = context.db('users').where('users.id', params.id);
   applyScope(context.db, query, USERS_OF_TREE, 'users', administrator);

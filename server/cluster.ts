@@ -9,10 +9,11 @@ import cluster, { type Worker } from 'node:cluster';
  * one of them in turn. A worker that dies unasked is replaced; SIGTERM and SIGINT are passed on,
  * and the primary exits once every worker has finished its requests in flight.
  */
-export function runCluster(count: number, onListening: (port: number) => void): void {
-  // The workers run this very file (the bundle under `npm start`, server/main.ts under tsx) with the
-  // same Node flags; source maps on, as scripts/start.js turns them on for a single process.
-  cluster.setupPrimary({ execArgv: [...process.execArgv, '--enable-source-maps'], exec: process.argv[1] });
+export function runCluster(count: number, entry: string, onListening: (port: number) => void): void {
+  // The workers run the server's entry (the bundle under `npm start`, not scripts/start.js, which
+  // built it; server/main.ts under tsx) with the same Node flags; source maps on, as
+  // scripts/start.js turns them on for a single process.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, '--enable-source-maps'], exec: entry });
   let stopping = false;
   let announced = false;
   const listening = new Set<number>();

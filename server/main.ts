@@ -65,7 +65,8 @@ if (cluster.isPrimary && settings.processes > 1) {
   const db = connect(databaseUrl);
   const prepared = await prepare(db);
   await db.destroy();
-  runCluster(settings.processes, (port) => announce(port, prepared));
+  // The file Node runs as the server: `npm start` names its build (scripts/start.js loads it in its own process).
+  runCluster(settings.processes, process.env['HUB_SERVER_ENTRY'] ?? process.argv[1]!, (port) => announce(port, prepared));
 } else {
   const db = connect(databaseUrl);
   // A cluster's worker finds the database prepared by its primary.

@@ -18,7 +18,7 @@
 import { performance } from 'node:perf_hooks';
 import { GB_ADDRESS } from '../server/testing/checkoutBaskets';
 import { TestClient } from '../server/testing/testServer';
-import { scratchDatabase, stageBaskets, verifyOrders, type Turn } from './support/checkoutBench';
+import { BENCH_LINES, runTurn, scratchDatabase, stageBaskets, summarise, summaryLine, verifyOrders, type Turn } from './support/checkoutBench';
 import { PinnedElsewhere, pinSelf, startServer } from './support/pinned';
 
 try {
@@ -36,11 +36,7 @@ const orders = argument('orders', 400);
 const clients = argument('clients', 16);
 const rounds = argument('rounds', 2);
 
-/** Ten priced, shippable demo products that need no option chosen. */
-const LINES: [string, number][] = [
-  ['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2], ['LOGI-CABLE-KIT', 3], ['LOGI-RALLY-BAR', 1], ['LOGI-MEETUP', 2],
-  ['LOGI-TAP', 1], ['LOGI-BRIO-4K', 5], ['YEA-W76P', 2], ['POLY-SYNC-20', 6], ['EPOS-EXPAND-80', 1],
-];
+const LINES = BENCH_LINES;
 
 const scratch = await scratchDatabase();
 let started = performance.now();
@@ -60,24 +56,7 @@ for (let index = 0; index < clients; index++) {
   signedIn.push(client);
 }
 
-/** `count` requests by `clients` workers at once, each answering 201. */
-async function turn(count: number, send: (worker: number, index: number) => Promise<{ status: number; text: string }>): Promise<Turn> {
-  const times: number[] = [];
-  const failures: string[] = [];
-  let next = 0;
-  const wall = performance.now();
-  await Promise.all(Array.from({ length: clients }, async (_, worker) => {
-    for (;;) {
-      const index = next++;
-      if (index >= count) return;
-      const start = performance.now();
-      const answer = await send(worker, index);
-      times.push(performance.now() - start);
-      if (answer.status !== 201) failures.push(`${answer.status} ${answer.text.slice(0, 200)}`);
-    }
-  }));
-  return { times, seconds: (performance.now() - wall) / 1000, failures };
-}
+const turn = (count: number, send: (worker: number, index: number) => Promise<{ status: number; text: string }>) => runTurn(count, clients, send);
 
 const portalTurns: Turn[] = [];
 const floorTurns: Turn[] = [];
@@ -95,16 +74,9 @@ for (let round = 0; round < rounds; round++) {
 await portal.stop();
 await floor.stop();
 
-const summary = (turns: Turn[]) => {
-  const times = turns.flatMap((one) => one.times).sort((a, b) => a - b);
-  const percentile = (p: number) => times[Math.min(times.length - 1, Math.floor((times.length * p) / 100))] ?? 0;
-  const seconds = turns.reduce((sum, one) => sum + one.seconds, 0);
-  return { rate: times.length / seconds, p50: percentile(50), p95: percentile(95), p99: percentile(99), failures: turns.flatMap((one) => one.failures) };
-};
-const ours = summary(portalTurns);
-const bare = summary(floorTurns);
-const line = (name: string, figures: ReturnType<typeof summary>) =>
-  `| ${name} | ${figures.rate.toFixed(1)} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.p99.toFixed(1)} |`;
+const ours = summarise(portalTurns);
+const bare = summarise(floorTurns);
+const line = summaryLine;
 console.log(`\n${scratch.kind}: ${clients} clients, ${orders * rounds} orders of ${LINES.length} lines on each side in ${rounds} turns; server on core 0, clients on core 1 (target ≥ 200 orders/s, p99 ≤ 100 ms, ≥ 0.3× the floor)\n`);
 console.log('| | orders/s | median ms | p95 ms | p99 ms |');
 console.log('|---|---|---|---|---|');

@@ -13,4 +13,6 @@ try {
 }
 // Stack traces go through the bundle's source map to the TypeScript lines, as they did under tsx.
 process.setSourceMapsEnabled(true);
+// Several server processes (WEB_CONCURRENCY) run the build itself, not this script again.
+process.env.HUB_SERVER_ENTRY = serverBuildPaths(PROJECT_ROOT).entry;
 await import(pathToFileURL(serverBuildPaths(PROJECT_ROOT).entry).href);

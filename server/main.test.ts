@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect as connectSocket, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,6 +148,38 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
     await Promise.all(slow.map((socket) => socket.gone));
     expect(server.output()).toContain('stopped');
+  }, 120_000);
+
+  it('runs WEB_CONCURRENCY server processes on one port, replaces one that dies and stops them all on SIGTERM', async () => {
+    const server = await start({ WEB_CONCURRENCY: '2', SHUTDOWN_TIMEOUT_MS: '2000' });
+    const pid = server.process.pid!;
+    const workers = () => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const alive = (worker: number) => {
+      try {
+        process.kill(worker, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      expect(server.output()).toContain('2 server processes');
+      // The banner once, from the primary, after both workers listen.
+      expect(server.output().match(/is running at/g)).toHaveLength(1);
+      const [first, second] = workers();
+      expect([first, second].every((worker) => worker !== undefined && alive(worker))).toBe(true);
+      for (let i = 0; i < 6; i++) expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+      process.kill(first!, 'SIGKILL');
+      await until(() => server.output().includes('starting another') && workers().length === 2 && !workers().includes(first!));
+      for (let i = 0; i < 6; i++) expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+      const serving = workers();
+      server.process.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(serving.filter(alive)).toEqual([]);
+      expect(server.output()).toContain('SIGTERM: stopping 2 server processes');
+    } finally {
+      if (server.process.exitCode === null) server.process.kill('SIGKILL');
+    }
   }, 120_000);
 
   it('listens where HOST says and keeps demo passwords out of a production log', async () => {

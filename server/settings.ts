@@ -29,6 +29,12 @@ export interface Settings {
   publicUrl: string;
   /** How many days before a published quote expires its recipients are warned (QUOTE_EXPIRY_WARNING_DAYS, default 7). */
   quoteExpiryWarningDays: number;
+  /**
+   * How many server processes serve the port (WEB_CONCURRENCY, default 1): more than one runs a
+   * node:cluster primary that prepares the database once and forks that many workers sharing the
+   * port (docs/performance.md, "Several processes").
+   */
+  processes: number;
 }
 
 const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -46,6 +52,8 @@ export function settingsFrom(env: NodeJS.ProcessEnv = process.env): Settings {
   const production = env['NODE_ENV'] === 'production';
   const timeout = Number(env['SHUTDOWN_TIMEOUT_MS'] ?? 10_000);
   const warningDays = Number(env['QUOTE_EXPIRY_WARNING_DAYS'] ?? 7);
+  const processes = Number(env['WEB_CONCURRENCY'] || 1);
+  if (!Number.isInteger(processes) || processes < 1 || processes > 64) throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64, not "${env['WEB_CONCURRENCY']}"`);
   return {
     production,
     host: env['HOST'] || (production ? '0.0.0.0' : '127.0.0.1'),
@@ -55,5 +63,6 @@ export function settingsFrom(env: NodeJS.ProcessEnv = process.env): Settings {
     shutdownTimeoutMs: Number.isFinite(timeout) && timeout >= 0 ? timeout : 10_000,
     publicUrl: (env['PUBLIC_URL'] || `http://localhost:${Number(env['PORT'] ?? 3000)}`).replace(/\/+$/, ''),
     quoteExpiryWarningDays: Number.isInteger(warningDays) && warningDays >= 0 ? warningDays : 7,
+    processes,
   };
 }

@@ -6,6 +6,7 @@
  *                           bytes from memory: the ceiling the portal is measured against
  *   floor <database url>    the checkout's floor: a bare transaction writing a checkout's rows
  *                           (bench/support/checkoutFloor.ts)
+ *   action-floor <url>      the order action's and quote acceptance's floors (actionFloor.ts)
  *
  * Prints "listening <port>" once it accepts connections. Run bundled (pinned.ts), or by hand with
  * `node --import tsx bench/support/benchServer.ts …` (add --cpu-prof for a profile).
@@ -14,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { createApp } from '../../server/app';
+import { actionFloorApp } from './actionFloor';
 import { checkoutFloorApp } from './checkoutFloor';
 import { connect } from '../../server/db/connect';
 import { keyRingOf, newKey, useKeyRing } from '../../server/db/secrets';
@@ -44,8 +46,10 @@ if (mode === 'portal') {
   });
 } else if (mode === 'floor') {
   app = checkoutFloorApp(connect(source));
+} else if (mode === 'action-floor') {
+  app = actionFloorApp(connect(source));
 } else {
-  throw new Error('usage: benchServer.ts portal <database url> | bare <answers.json> | floor <database url>');
+  throw new Error('usage: benchServer.ts portal <database url> | bare <answers.json> | floor <database url> | action-floor <database url>');
 }
 const server = app.listen(0, '127.0.0.1', () => console.log(`listening ${(server.address() as AddressInfo).port}`));
 // A clean exit on SIGTERM, so a server started with --cpu-prof writes its profile.

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,12 @@ import { CUSTOMER_ORG } from '../../server/testing/checkoutBaskets';
 import { seedDemoCheaply } from './ceiling';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Ten priced, shippable demo products that need no option chosen. */
+export const BENCH_LINES: [string, number][] = [
+  ['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2], ['LOGI-CABLE-KIT', 3], ['LOGI-RALLY-BAR', 1], ['LOGI-MEETUP', 2],
+  ['LOGI-TAP', 1], ['LOGI-BRIO-4K', 5], ['YEA-W76P', 2], ['POLY-SYNC-20', 6], ['EPOS-EXPAND-80', 1],
+];
 
 /** One turn of a write bench: every request's latency (ms), the wall time, and what failed. */
 export interface Turn {
@@ -103,3 +110,41 @@ export async function verifyOrders(url: string, placed: number, lines: number): 
     await db.destroy();
   }
 }
+
+/** `count` requests by `workers` senders at once, each expected to answer `expected` (201 by default). */
+export async function runTurn(count: number, workers: number, send: (worker: number, index: number) => Promise<{ status: number; text: string }>, expected = 201): Promise<Turn> {
+  const times: number[] = [];
+  const failures: string[] = [];
+  let next = 0;
+  const wall = performance.now();
+  await Promise.all(Array.from({ length: workers }, async (_, worker) => {
+    for (;;) {
+      const index = next++;
+      if (index >= count) return;
+      const start = performance.now();
+      const answer = await send(worker, index);
+      times.push(performance.now() - start);
+      if (answer.status !== expected) failures.push(`${answer.status} ${answer.text.slice(0, 200)}`);
+    }
+  }));
+  return { times, seconds: (performance.now() - wall) / 1000, failures };
+}
+
+export interface Summary {
+  rate: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: string[];
+}
+
+/** Turns taken as one load: requests a second over their wall time, latency percentiles over all. */
+export function summarise(turns: Turn[]): Summary {
+  const times = turns.flatMap((one) => one.times).sort((a, b) => a - b);
+  const percentile = (p: number) => times[Math.min(times.length - 1, Math.floor((times.length * p) / 100))] ?? 0;
+  const seconds = turns.reduce((sum, one) => sum + one.seconds, 0);
+  return { rate: times.length / seconds, p50: percentile(50), p95: percentile(95), p99: percentile(99), failures: turns.flatMap((one) => one.failures) };
+}
+
+/** A table row: name, per second, median, p95, p99. */
+export const summaryLine = (name: string, figures: Summary) => `| ${name} | ${figures.rate.toFixed(1)} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.p99.toFixed(1)} |`;

@@ -40,17 +40,17 @@ function benchServerBundle(): Promise<string> {
   return bundled;
 }
 
-/** Starts the bench server (benchServer.ts) on core 0 and waits for its port. */
-export async function startServer(args: string[], env: Record<string, string> = {}): Promise<Started> {
-  return startBundled(await benchServerBundle(), args, env);
+/** Starts the bench server (benchServer.ts) on core 0 (or `core`) and waits for its port. */
+export async function startServer(args: string[], env: Record<string, string> = {}, core = 0): Promise<Started> {
+  return startBundled(await benchServerBundle(), args, env, core);
 }
 
-/** Starts a bundled bench server (`entry`, a build of benchServer.ts) on core 0 and waits for its port. */
-export function startBundled(entry: string, args: string[], env: Record<string, string> = {}): Promise<Started> {
+/** Starts a bundled bench server (`entry`, a build of benchServer.ts) on core 0 (or `core`) and waits for its port. */
+export function startBundled(entry: string, args: string[], env: Record<string, string> = {}, core = 0): Promise<Started> {
   // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
   const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
   const command = [process.execPath, ...profile, entry, ...args];
-  const child: ChildProcess = canPin ? spawn(TASKSET, ['-c', '0', ...command], { env: { ...process.env, ...env } }) : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
+  const child: ChildProcess = canPin ? spawn(TASKSET, ['-c', String(core), ...command], { env: { ...process.env, ...env } }) : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
   child.stderr?.pipe(process.stderr);
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));

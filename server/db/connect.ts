@@ -32,7 +32,7 @@ export function connect(url: string = process.env['DATABASE_URL'] ?? DEFAULT_DAT
   }
   const filename = url.replace(/^sqlite:\/\//, '').replace(/^sqlite:/, '');
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
-  return knexFactory({
+  return beginImmediate(knexFactory({
     client: 'sqlite3',
     connection: { filename },
     useNullAsDefault: true,
@@ -47,7 +47,32 @@ export function connect(url: string = process.env['DATABASE_URL'] ?? DEFAULT_DAT
       afterCreate: (conn: { exec: (sql: string, cb: (error: Error | null) => void) => void }, done: (error: Error | null) => void) =>
         conn.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;', done),
     },
-  });
+  }));
+}
+
+interface SqliteTransaction {
+  begin(conn: unknown): Promise<unknown>;
+  query(conn: unknown, sql: string): Promise<unknown>;
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE: they take the file's write lock at BEGIN, waiting for it
+ * (busy_timeout) behind another process's writer. Knex's plain BEGIN defers the lock to the first
+ * write, and a transaction that read before another process committed then cannot write at all:
+ * SQLite answers SQLITE_BUSY at once, without waiting, as its snapshot is stale. One process holds
+ * one connection, so nothing changes there; several processes on one file (WEB_CONCURRENCY,
+ * docs/performance.md "Several processes") take turns instead of failing. Savepoints (nested
+ * transactions) are left as they are.
+ */
+function beginImmediate(db: Knex): Knex {
+  const client = db.client as { transaction: (...args: unknown[]) => SqliteTransaction };
+  const transaction = client.transaction.bind(client);
+  client.transaction = (...args: unknown[]) => {
+    const trx = transaction(...args);
+    trx.begin = (conn) => trx.query(conn, 'BEGIN IMMEDIATE;');
+    return trx;
+  };
+  return db;
 }
 
 export async function migrate(db: Knex): Promise<void> {

@@ -16,9 +16,15 @@ export interface ApiResponse<T = unknown> {
 
 /** A browser-like client: keeps cookies and echoes the CSRF cookie on state-changing calls. */
 export class TestClient {
-  private readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly baseUrl: string,
+    private readonly cookies = new Map<string, string>(),
+  ) {}
 
-  constructor(private readonly baseUrl: string) {}
+  /** The same browser (one cookie jar) talking to another server process over the same database. */
+  at(baseUrl: string): TestClient {
+    return new TestClient(baseUrl, this.cookies);
+  }
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);

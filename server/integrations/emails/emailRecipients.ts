@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EmailCommonContext } from '../../generated/emails';
-import { brandingImagePath, effectiveBranding } from '../../modules/organisations/branding';
+import { BRANDING_COLUMNS, brandingImagePath, brandingOf, treeRows } from '../../modules/organisations/branding';
 import { settingsFrom } from '../../settings';
 import type { EmailRecipient } from './renderEmail';
 
@@ -52,16 +52,11 @@ export class EmailRecipients {
   }
 
   private async load(organisationId: number): Promise<OrganisationLook> {
-    const own = (await this.db('organisations').where('id', organisationId).first('tree_path')) as { tree_path: string } | undefined;
-    const ids = String(own?.tree_path ?? '').split('/').filter(Boolean).map(Number);
-    const withBaseUrl = (await this.db('organisations')
-      .whereIn('id', ids.length > 0 ? ids : [organisationId])
-      .whereNotNull('base_url')
-      .whereNot('base_url', '')
-      .orderBy('depth', 'desc')
-      .first('base_url')) as { base_url: string } | undefined;
-    const url = withBaseUrl ? String(withBaseUrl.base_url).replace(/\/+$/, '') : settingsFrom().publicUrl;
-    const branding = await effectiveBranding(this.db, organisationId);
+    // One read of the tree serves both: the nearest base URL and the branding's nearest fields.
+    const rows = await treeRows(this.db, organisationId, ['base_url', ...BRANDING_COLUMNS]);
+    const baseUrl = rows.map((row) => row['base_url']).find((value) => value !== null && value !== undefined && value !== '');
+    const url = baseUrl ? String(baseUrl).replace(/\/+$/, '') : settingsFrom().publicUrl;
+    const branding = brandingOf(rows);
     const colour = branding.nav_bar_colour && COLOUR.test(branding.nav_bar_colour) ? branding.nav_bar_colour : null;
     const logoUrl = branding.image ? `${url}${brandingImagePath(branding.image)}` : null;
     return {

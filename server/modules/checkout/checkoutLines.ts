@@ -15,6 +15,7 @@ import { allShippingTypes } from '../shipping/handlers';
 /** The organisation a basket belongs to, with what checkout needs of it. */
 export interface Buyer {
   id: number;
+  name: string;
   currency: 'GBP' | 'EUR';
   assigned_price_list_id: number | null;
   finance_type: 'AGENT' | 'RESELLER' | null;
@@ -27,7 +28,7 @@ export interface Buyer {
 export async function buyerOf(db: Knex, organisationId: number): Promise<Buyer> {
   const row = (await db('organisations').where('id', organisationId).first()) as Record<string, unknown>;
   const fields = decodeRow<Omit<Buyer, 'assigned_price_list_id'>>('organisation', row, [
-    'id', 'currency', 'finance_type', 'po_number_required', 'force_po_uniqueness', 'orders_require_manual_auth', 'order_manual_auth_limit',
+    'id', 'name', 'currency', 'finance_type', 'po_number_required', 'force_po_uniqueness', 'orders_require_manual_auth', 'order_manual_auth_limit',
   ]);
   const assigned = row['assigned_price_list_id'];
   return { ...fields, assigned_price_list_id: assigned === null || assigned === undefined ? null : Number(assigned) };

@@ -4,7 +4,7 @@ import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
 import { queueEmail } from '../../integrations/mail';
 import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
-import { notifyManualAuthorisation, orderFacts, orderUrl } from '../orders/orderNotifications';
+import { notifyManualAuthorisation, orderFacts, orderUrl, type OrderFacts } from '../orders/orderNotifications';
 import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
 import type { Records } from '../../writes/records';
 import { hasPermission, type SessionUser } from '../auth/sessionUser';
@@ -26,6 +26,7 @@ interface CheckoutState {
   input: CheckoutInput;
   basket?: BasketState;
   order?: PlacedOrder;
+  facts?: OrderFacts;
 }
 
 const SUB_ORDER_FIELDS = [
@@ -133,6 +134,8 @@ const steps: WorkflowStep<CheckoutState>[] = [
         { auditOn: (_values, index) => ({ entity: 'order', id, field: 'line_items', value: lines[index]!.product.name }) },
       );
       state.order = { id, name: orderName(id).name, status };
+      // What its e-mail shows, from what was just written: no read of the order back.
+      state.facts = { id, name: state.order.name, organisation: buyer.name, purchase_order_number: basket.purchase_order_number, total: subtotal.toFixed(2), currency: buyer.currency };
     },
   },
   {
@@ -143,16 +146,17 @@ const steps: WorkflowStep<CheckoutState>[] = [
   },
   {
     name: 'tell the subscribers',
-    run: async (state) => notifyOrderCreated(state.records, state.user, state.order!, state.basket!.buyer.id),
+    run: async (state) => notifyOrderCreated(state.records, state.user, state.order!, state.basket!.buyer.id, state.facts),
   },
 ];
 
 /**
  * Tells the buying organisation's users who subscribe to order_created (each in their language),
  * and those who may approve an order that waits for them (001 §4, 002 §3): a checkout's and an
- * accepted quote's order alike.
+ * accepted quote's order alike. `known`: the order's facts as the caller wrote them, instead of
+ * reading them back.
  */
-export async function notifyOrderCreated(records: Records, user: SessionUser, order: PlacedOrder, buyerId: number): Promise<void> {
+export async function notifyOrderCreated(records: Records, user: SessionUser, order: PlacedOrder, buyerId: number, known?: OrderFacts): Promise<void> {
   const subscribers = (await records.db('user_notifications as n')
     .join('users as u', 'u.id', 'n.user_id')
     .where({ 'n.type': 'order_created', 'u.organisation_id': buyerId, 'u.disabled': false })
@@ -160,7 +164,7 @@ export async function notifyOrderCreated(records: Records, user: SessionUser, or
     .select(...RECIPIENT_COLUMNS)) as RecipientRow[];
   if (subscribers.length > 0) {
     const recipients = new EmailRecipients(records.db);
-    const facts = await orderFacts(records.db, order.id);
+    const facts = known ?? (await orderFacts(records.db, order.id));
     for (const row of subscribers) {
       const recipient = await recipients.user(row);
       const context = { order: facts, placed_by: user.name, awaits_authorisation: order.status === 'PENDING_AUTHORISATION', order_url: orderUrl(recipient, order.id) };

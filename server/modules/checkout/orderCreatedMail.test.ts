@@ -49,6 +49,12 @@ it('e-mails order_created to the subscribed users of the organisation, and nobod
   expect(body).toContain(`Order ${String(placed.body['name'])} was placed by Bob Buyer.`);
   expect(body).toContain('Reseller Partners UK Ltd, reselling since 2004');
   expect(body).toContain(`<a href="https://hub.supplier.example/webstore/orders/${String(placed.body['id'])}"`);
+  // The order's details as placed (the checkout hands them over; no read of the order back): its
+  // organisation, PO number and total (2 × 9.50).
+  const organisation = ((await server.db('organisations').where('id', 3).first('name')) as { name: string }).name;
+  expect(body).toMatch(new RegExp(`: ${organisation}\\r?\\n`));
+  expect(body).toMatch(/: PO-MAIL-1\r?\n/);
+  expect(body).toMatch(/: .{0,8}19\.00\r?\n/);
 });
 
 it('queues nothing for a checkout that was refused', async () => {

@@ -48,9 +48,21 @@ export const brandingImagePath = (token: string) => `/api/v1/branding/${token}`;
  * `brandingImagePath(branding.image)` after the portal's URL for an image.
  */
 export async function effectiveBranding(db: Knex, organisationId: number): Promise<Branding> {
+  return brandingOf(await treeRows(db, organisationId, Object.values(COLUMNS)));
+}
+
+/** The branding columns a tree row must carry for brandingOf. */
+export const BRANDING_COLUMNS: readonly string[] = Object.values(COLUMNS);
+
+/** The organisation's row and its ancestors' (the nearest first), with `columns`. */
+export async function treeRows(db: Knex, organisationId: number, columns: readonly string[]): Promise<Record<string, string | null>[]> {
   const own = (await db('organisations').where('id', organisationId).first('tree_path')) as { tree_path: string } | undefined;
   const ids = String(own?.tree_path ?? '').split('/').filter(Boolean).map(Number);
-  const rows = (await db('organisations').whereIn('id', ids.length > 0 ? ids : [organisationId]).orderBy('depth', 'desc').select(Object.values(COLUMNS))) as Record<string, string | null>[];
+  return (await db('organisations').whereIn('id', ids.length > 0 ? ids : [organisationId]).orderBy('depth', 'desc').select([...columns])) as Record<string, string | null>[];
+}
+
+/** effectiveBranding's rule over tree rows already read (treeRows, with BRANDING_COLUMNS). */
+export function brandingOf(rows: readonly Record<string, string | null>[]): Branding {
   const branding = {} as Branding;
   for (const [key, column] of Object.entries(COLUMNS) as [keyof Branding, string][]) {
     branding[key] = rows.map((row) => row[column]).find((value) => value !== null && value !== undefined && value !== '') ?? null;

@@ -2633,6 +2633,18 @@ export interface components {
             account_managers: components["schemas"]["AccountManager"][];
             addresses: components["schemas"]["Address"][];
         };
+        OrganisationChoice: {
+            id: number;
+            name: string;
+            /** @default 0 */
+            depth: number;
+            parent: number | null;
+            /**
+             * @default 86400
+             * @enum {integer}
+             */
+            user_inactivity_timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
+        };
         Address: {
             id: number;
             name: string;
@@ -5303,6 +5315,7 @@ export interface operations {
                 sort_by?: "+name" | "-name";
                 is_linked?: boolean;
                 has_catalogue?: boolean;
+                id?: number;
             };
             header?: never;
             path?: never;
@@ -5320,7 +5333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrganisationRef"][];
+                    "application/json": components["schemas"]["OrganisationChoice"][];
                 };
             };
             /** @description Invalid parameters or body */

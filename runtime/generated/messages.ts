@@ -1335,6 +1335,8 @@ export const messages = {
     "api_client_deleted_failure": "Der API-Client {{name}} konnte nicht gelöscht werden.",
     "api_client_created_failure": "Der API-Client konnte nicht angelegt werden.",
     "users.email_available": "Diese E-Mail-Adresse kann verwendet werden.",
+    "users.timeout_limit": "Höchstens {{limit}}: das Zeitlimit bei Inaktivität der Organisation.",
+    "users.timeout_no_organisation": "30 Minuten, bis eine Organisation gewählt ist.",
     "organisations.require_2fa": "Zwei-Faktor-Anmeldung verlangen",
     "organisations.allow_without_2fa": "Zwei-Faktor-Anmeldung nicht mehr verlangen",
     "confirm.require_2fa": "Von den Benutzern von {{name}} die Zwei-Faktor-Anmeldung verlangen? Alle müssen sie bei der nächsten Anmeldung einrichten.",
@@ -2914,6 +2916,8 @@ export const messages = {
     "api_client_deleted_failure": "The API client {{name}} could not be deleted.",
     "api_client_created_failure": "The API client could not be created.",
     "users.email_available": "This e-mail address can be used.",
+    "users.timeout_limit": "At most {{limit}}: the inactivity timeout of the organisation.",
+    "users.timeout_no_organisation": "30 minutes until an organisation is chosen.",
     "organisations.require_2fa": "Require two-factor sign-in",
     "organisations.allow_without_2fa": "Stop requiring two-factor sign-in",
     "confirm.require_2fa": "Require two-factor sign-in of the users of {{name}}? Each of them must set it up at their next sign-in.",
@@ -4493,6 +4497,8 @@ export const messages = {
     "api_client_deleted_failure": "No se ha podido eliminar el cliente de API {{name}}.",
     "api_client_created_failure": "No se ha podido crear el cliente de API.",
     "users.email_available": "Esta dirección de correo se puede usar.",
+    "users.timeout_limit": "Como máximo {{limit}}: el tiempo de inactividad de la organización.",
+    "users.timeout_no_organisation": "30 minutos hasta que se elija una organización.",
     "organisations.require_2fa": "Exigir inicio de sesión en dos pasos",
     "organisations.allow_without_2fa": "Dejar de exigir el inicio de sesión en dos pasos",
     "confirm.require_2fa": "¿Exigir el inicio de sesión en dos pasos a los usuarios de {{name}}? Cada uno deberá configurarlo en su próximo inicio de sesión.",
@@ -6072,6 +6078,8 @@ export const messages = {
     "api_client_deleted_failure": "Le client d'API {{name}} n'a pas pu être supprimé.",
     "api_client_created_failure": "Le client d'API n'a pas pu être créé.",
     "users.email_available": "Cette adresse e-mail peut être utilisée.",
+    "users.timeout_limit": "Au plus {{limit}} : le délai d’inactivité de l’organisation.",
+    "users.timeout_no_organisation": "30 minutes tant qu’aucune organisation n’est choisie.",
     "organisations.require_2fa": "Exiger la connexion à deux facteurs",
     "organisations.allow_without_2fa": "Ne plus exiger la connexion à deux facteurs",
     "confirm.require_2fa": "Exiger la connexion à deux facteurs des utilisateurs de {{name}} ? Chacun devra la configurer à sa prochaine connexion.",
@@ -7651,6 +7659,8 @@ export const messages = {
     "api_client_deleted_failure": "Non è stato possibile eliminare il client API {{name}}.",
     "api_client_created_failure": "Non è stato possibile creare il client API.",
     "users.email_available": "Questo indirizzo e-mail può essere usato.",
+    "users.timeout_limit": "Al massimo {{limit}}: il timeout di inattività dell’organizzazione.",
+    "users.timeout_no_organisation": "30 minuti finché non si sceglie un’organizzazione.",
     "organisations.require_2fa": "Richiedi l'accesso a due fattori",
     "organisations.allow_without_2fa": "Non richiedere più l'accesso a due fattori",
     "confirm.require_2fa": "Richiedere l'accesso a due fattori agli utenti di {{name}}? Ognuno dovrà configurarlo al prossimo accesso.",
@@ -9230,6 +9240,8 @@ export const messages = {
     "api_client_deleted_failure": "De API-client {{name}} kon niet worden verwijderd.",
     "api_client_created_failure": "De API-client kon niet worden aangemaakt.",
     "users.email_available": "Dit e-mailadres kan worden gebruikt.",
+    "users.timeout_limit": "Hoogstens {{limit}}: de time-out bij inactiviteit van de organisatie.",
+    "users.timeout_no_organisation": "30 minuten tot er een organisatie is gekozen.",
     "organisations.require_2fa": "Aanmelden in twee stappen verplichten",
     "organisations.allow_without_2fa": "Aanmelden in twee stappen niet meer verplichten",
     "confirm.require_2fa": "Aanmelden in twee stappen verplichten voor de gebruikers van {{name}}? Elk van hen moet het bij de volgende aanmelding instellen.",
@@ -9479,4 +9491,4 @@ export const messages = {
 export type MessageKey = keyof typeof messages.en;
 export type Locale = keyof typeof messages;
 export const messageKeys = Object.keys(messages.en) as MessageKey[];
-// 1577 keys in the English catalogue.
+// 1579 keys in the English catalogue.

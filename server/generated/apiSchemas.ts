@@ -439,6 +439,57 @@ export const apiSchemas = {
         }
       }
     },
+    "OrganisationChoice": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "depth",
+        "parent",
+        "user_inactivity_timeout"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "depth": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "default": 0
+        },
+        "parent": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "user_inactivity_timeout": {
+          "type": "integer",
+          "enum": [
+            86400,
+            43200,
+            28800,
+            14400,
+            7200,
+            3600,
+            1800
+          ],
+          "default": 86400
+        }
+      }
+    },
     "Address": {
       "type": "object",
       "additionalProperties": false,

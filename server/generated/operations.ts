@@ -186,6 +186,12 @@ export const operations: OperationDef[] = [
         "has_catalogue": {
           "type": "boolean",
           "description": "catalogue has a value (true) or is empty (false)"
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "description": "id equals"
         }
       }
     },
@@ -196,7 +202,8 @@ export const operations: OperationDef[] = [
         "id",
         "name",
         "depth",
-        "parent"
+        "parent",
+        "user_inactivity_timeout"
       ],
       "expand": [],
       "sort": [
@@ -215,6 +222,13 @@ export const operations: OperationDef[] = [
           "match": "set",
           "fields": [
             "catalogue"
+          ]
+        },
+        {
+          "param": "id",
+          "match": "eq",
+          "fields": [
+            "id"
           ]
         }
       ],

@@ -144,3 +144,54 @@ test("an organisation's logo and colour are what its users see in the header", a
   await expect(buyer.getByRole('banner')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
   await buyer.close();
 });
+
+const BRANDING_FIELDS = ['nav_bar_colour', 'footer_text', 'heading_font', 'text_body_font'] as const;
+
+test("a reseller's branding edited in the editor is what its users and its customers' users see, unless they set their own", async ({ page, browser }) => {
+  // Three sign-ins (each an scrypt hash) on a shared machine.
+  test.setTimeout(150_000);
+  const db = openDatabase();
+  const saved = (await db('organisations').where('id', 2).first(...BRANDING_FIELDS)) as Record<string, string | null>;
+  await db.destroy();
+  try {
+    await signInTo(page, RESELLER_ADMIN, '/backoffice/organisations/2', /\/organisations\/2$/);
+    await tab(page, 'Custom branding').click();
+    await page.getByLabel('Navigation bar colour').first().fill('#5b2c6f');
+    await page.getByLabel('Footer text').fill('Reseller Partners UK: support on 0161 000 0000');
+    await page.getByLabel('Heading font').fill('Georgia, serif');
+    await page.getByLabel('Body text font').fill('Verdana, sans-serif');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Organisation updated successfully')).toBeVisible();
+
+    // Its own users (the admin who saved, once the page is loaded again) see it: header colour, footer, fonts.
+    await page.reload();
+    await expectBranding(page, { colour: 'rgb(91, 44, 111)', footer: 'Reseller Partners UK: support on 0161 000 0000' });
+
+    // A customer below it without branding of its own takes every field from the reseller.
+    const euBuyer = await browser.newPage();
+    await signInTo(euBuyer, 'buyer@eu-customer.example', '/webstore/orders');
+    await expectBranding(euBuyer, { colour: 'rgb(91, 44, 111)', footer: 'Reseller Partners UK: support on 0161 000 0000' });
+    await euBuyer.close();
+
+    // A customer with a colour of its own keeps it, and takes the reseller's footer and fonts.
+    const stage = openDatabase();
+    await writeVersionedRows(stage, (trx) => trx('organisations').where('id', 3).update({ nav_bar_colour: '#2e7d32', footer_text: null, heading_font: null, text_body_font: null }));
+    await stage.destroy();
+    const buyer = await browser.newPage();
+    await signInTo(buyer, 'buyer@customer.example', '/webstore/orders');
+    await expectBranding(buyer, { colour: 'rgb(46, 125, 50)', footer: 'Reseller Partners UK: support on 0161 000 0000' });
+    await buyer.close();
+  } finally {
+    const restore = openDatabase();
+    await writeVersionedRows(restore, (trx) => trx('organisations').where('id', 2).update(saved));
+    await restore.destroy();
+  }
+});
+
+/** The header's colour, the footer's text, and the fonts the page's headings and text are drawn in. */
+async function expectBranding(page: Page, { colour, footer }: { colour: string; footer: string }): Promise<void> {
+  await expect(page.getByRole('banner')).toHaveCSS('background-color', colour);
+  await expect(page.getByRole('contentinfo')).toHaveText(footer);
+  await expect(page.locator('main h1').first()).toHaveCSS('font-family', 'Georgia, serif');
+  await expect(page.locator('main')).toHaveCSS('font-family', 'Verdana, sans-serif');
+}

@@ -2769,6 +2769,10 @@ export interface components {
             action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND" | "FORGET_HOST_KEY";
             on: string | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
+            /** @enum {string|null} */
+            on_type: "organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote" | null;
+            on_id: number | null;
+            on_name: string | null;
         };
         RoleRow: {
             id: number;

@@ -2248,7 +2248,8 @@ export const recordScreens = {
               },
               "title": "organisations.addresses"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "OrganisationRef": {
           "type": "object",
@@ -2287,7 +2288,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "PriceListRef": {
           "type": "object",
@@ -2722,7 +2724,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "User": {
           "type": "object",
@@ -2844,7 +2847,8 @@ export const recordScreens = {
               ],
               "title": "users.organisation"
             }
-          }
+          },
+          "x-route": "user"
         }
       }
     },
@@ -2936,7 +2940,8 @@ export const recordScreens = {
             "field": "on",
             "label": "users.action_on",
             "format": "text",
-            "sortable": false
+            "sortable": false,
+            "component": "users/ActionOnCell#ActionOnCell"
           },
           {
             "field": "on_behalf",
@@ -3127,7 +3132,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "users.name"
             }
-          }
+          },
+          "x-route": "user"
         },
         "OrganisationRef": {
           "type": "object",
@@ -3166,7 +3172,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "Role": {
           "type": "object",
@@ -3235,7 +3242,8 @@ export const recordScreens = {
               ],
               "title": "roles.created_by"
             }
-          }
+          },
+          "x-route": "role"
         }
       }
     },
@@ -3461,7 +3469,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "product_groups.grading"
             }
-          }
+          },
+          "x-route": "product_group"
         }
       }
     },
@@ -3934,7 +3943,8 @@ export const recordScreens = {
             "sftp_host_key_set": {
               "type": "boolean"
             }
-          }
+          },
+          "x-route": "feed"
         },
         "OrganisationRef": {
           "type": "object",
@@ -3973,7 +3983,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         }
       }
     },
@@ -4245,7 +4256,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "baskets.name"
             }
-          }
+          },
+          "x-route": "order"
         },
         "OrganisationRef": {
           "type": "object",
@@ -4284,7 +4296,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "Subscription": {
           "type": "object",
@@ -4465,7 +4478,8 @@ export const recordScreens = {
               ],
               "title": "subscriptions.order"
             }
-          }
+          },
+          "x-route": "subscription"
         }
       }
     },
@@ -4649,7 +4663,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "users.name"
             }
-          }
+          },
+          "x-route": "user"
         },
         "LinkedSupplierRef": {
           "type": "object",
@@ -5230,7 +5245,8 @@ export const recordScreens = {
               },
               "title": "orders.linked_supplier_refs"
             }
-          }
+          },
+          "x-route": "order"
         },
         "OrderLineItem": {
           "type": "object",
@@ -5542,7 +5558,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "QuoteRef": {
           "type": "object",
@@ -5604,7 +5621,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "subscriptions.name"
             }
-          }
+          },
+          "x-route": "subscription"
         }
       }
     },
@@ -5802,7 +5820,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "users.name"
             }
-          }
+          },
+          "x-route": "user"
         },
         "OrganisationRef": {
           "type": "object",
@@ -5841,7 +5860,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "Quote": {
           "type": "object",
@@ -6455,7 +6475,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "users.name"
             }
-          }
+          },
+          "x-route": "user"
         },
         "OrganisationRef": {
           "type": "object",
@@ -6494,7 +6515,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "Quote": {
           "type": "object",

@@ -946,7 +946,10 @@ export const apiSchemas = {
         "ip_address",
         "action",
         "on",
-        "on_behalf"
+        "on_behalf",
+        "on_type",
+        "on_id",
+        "on_name"
       ],
       "properties": {
         "id": {
@@ -1012,6 +1015,40 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "on_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "organisation",
+            "user",
+            "role",
+            "product_group",
+            "feed",
+            "order",
+            "basket",
+            "subscription",
+            "quote",
+            null
+          ]
+        },
+        "on_id": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        },
+        "on_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
         }
       }
     },

@@ -32,6 +32,7 @@ import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
 import * as subscriptions_definition from '../modules/subscriptions/definition';
 import * as subscriptions_handlers from '../modules/subscriptions/handlers';
+import * as users_actionsTaken from '../modules/users/actionsTaken';
 import * as users_apiClients from '../modules/users/apiClients';
 import * as users_emulation from '../modules/users/emulation';
 import * as users_handlers from '../modules/users/handlers';
@@ -1302,38 +1303,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    generic: {
-      "kind": "children",
-      "entity": "user_action",
-      "fields": [
-        "id",
-        "timestamp",
-        "ip_address",
-        "action",
-        "on"
-      ],
-      "expand": [
-        {
-          "property": "on_behalf",
-          "via": "on_behalf",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [
-        "timestamp"
-      ],
-      "filters": [],
-      "children": {
-        "of": "getUser",
-        "via": "user",
-        "where": {},
-        "defaultSort": "-timestamp"
-      }
-    },
+    handler: users_actionsTaken.listUserActions satisfies Handler<"listUserActions">,
     access: {
       "entity": "user",
       "of": [

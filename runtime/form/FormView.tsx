@@ -38,9 +38,13 @@ interface FormViewProps<Data> {
   record?: unknown;
 }
 
-/** What widgets read beyond their own field: the form's data as it stands, and the loaded record. */
+/**
+ * What widgets read beyond their own field: the form's organisation as chosen, and the loaded
+ * record. Only these, so the context (which rjsf compares) changes only when they do: a context
+ * new on every keystroke made rjsf derive its state again and again.
+ */
 export interface FormContext {
-  data: unknown;
+  organisation: unknown;
   record: unknown;
 }
 
@@ -53,7 +57,8 @@ const WIDGETS = { organisation: OrganisationWidget, email_check: EmailCheckWidge
  */
 export function FormView<Data>({ form, controller, submitKey, cancelKey, actions, disabled = false, clears, onStaleReload, record }: FormViewProps<Data>) {
   const t = useT();
-  const formContext = useMemo<FormContext>(() => ({ data: controller.data, record }), [controller.data, record]);
+  const organisation = (controller.data as { organisation?: unknown } | null)?.organisation;
+  const formContext = useMemo<FormContext>(() => ({ organisation, record }), [organisation, record]);
 
   const uiSchema = useMemo(() => {
     const translator = { has: isMessageKey, translate: (key: string) => (isMessageKey(key) ? t(key) : key) };

@@ -35,7 +35,7 @@ export function UserTimeoutWidget({ id, value, required, disabled, readonly, aut
   const t = useT();
   const context = registry.formContext as FormContext | undefined;
   const formHasOrganisation = registry.rootSchema.properties?.['organisation'] !== undefined;
-  const organisation = limitingOrganisation(formHasOrganisation, context?.data ?? null, context?.record ?? null);
+  const organisation = limitingOrganisation(formHasOrganisation, context?.organisation, context?.record ?? null);
   const limit = useOrganisationTimeout(organisation);
   const choices = timeoutChoices(options.enumOptions ?? [], limit);
 

@@ -20,9 +20,9 @@ describe('002 §4 timeout choices', () => {
     expect(loweredTimeout(86400, { status: 'unknown' })).toBeUndefined();
   });
   it("reads the form's organisation on a new user, the record's on an existing one", () => {
-    expect(limitingOrganisation(true, { organisation: 7 }, null)).toBe(7);
-    expect(limitingOrganisation(true, {}, { organisation: { id: 3 } })).toBeNull();
-    expect(limitingOrganisation(false, { name: 'x' }, { organisation: { id: 3, name: 'Customer Co Ltd' } })).toBe(3);
-    expect(limitingOrganisation(false, {}, {})).toBeNull();
+    expect(limitingOrganisation(true, 7, null)).toBe(7);
+    expect(limitingOrganisation(true, undefined, { organisation: { id: 3 } })).toBeNull();
+    expect(limitingOrganisation(false, undefined, { organisation: { id: 3, name: 'Customer Co Ltd' } })).toBe(3);
+    expect(limitingOrganisation(false, undefined, {})).toBeNull();
   });
 });

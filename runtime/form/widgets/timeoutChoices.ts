@@ -24,11 +24,8 @@ export function loweredTimeout(value: unknown, limit: TimeoutLimit): number | un
  * field (a new user; none chosen yet is null), else the loaded record's (an existing user, whose
  * organisation changes on the Roles tab, not in this form).
  */
-export function limitingOrganisation(formHasOrganisation: boolean, data: unknown, record: unknown): number | null {
-  if (formHasOrganisation) {
-    const chosen = (data as { organisation?: unknown } | null)?.organisation;
-    return typeof chosen === 'number' ? chosen : null;
-  }
+export function limitingOrganisation(formHasOrganisation: boolean, chosen: unknown, record: unknown): number | null {
+  if (formHasOrganisation) return typeof chosen === 'number' ? chosen : null;
   const saved = (record as { organisation?: { id?: unknown } | null } | null)?.organisation?.id;
   return typeof saved === 'number' ? saved : null;
 }

@@ -2683,7 +2683,12 @@ export const recordScreens = {
   },
   "user": {
     "path": "/users/{id}",
-    "title": "users.one",
+    "title": "users.heading",
+    "titleValues": {
+      "name": {
+        "field": "name"
+      }
+    },
     "schema": {
       "$ref": "#/definitions/User",
       "definitions": {
@@ -2953,7 +2958,13 @@ export const recordScreens = {
         "perPage": 24
       }
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "users.back_to_list",
+        "route": "users",
+        "place": "header"
+      }
+    ],
     "edit": {
       "form": "user_edit_form",
       "guard": {
@@ -3370,7 +3381,12 @@ export const recordScreens = {
   },
   "product_group": {
     "path": "/productgroups/{id}",
-    "title": "product_groups.one",
+    "title": "product_groups.heading",
+    "titleValues": {
+      "name": {
+        "field": "name"
+      }
+    },
     "schema": {
       "$ref": "#/definitions/ProductGroup",
       "definitions": {
@@ -3717,7 +3733,13 @@ export const recordScreens = {
         }
       }
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "product_groups.back_to_list",
+        "route": "product_groups",
+        "place": "header"
+      }
+    ],
     "edit": {
       "form": "product_group_form",
       "guard": {

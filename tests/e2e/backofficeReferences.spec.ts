@@ -121,8 +121,15 @@ test('the root admin sees no raw id on any back-office screen, and every record 
   await signInTo(page, 'admin@supplier.example', '/backoffice/organisations');
   expect(await visitAll(page)).toEqual([]);
 
+  // A user's and a product group's page are titled by their name, with a back link to their list (002 §2.6, §2.9).
+  await page.goto('/webstore/product_groups/1');
+  await expect(page.getByRole('heading', { name: 'Zoom Workplace plans', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to product groups', exact: true }).click();
+  await expect(page).toHaveURL(/\/webstore\/product_groups$/);
+
   // References are names, linked: a user's organisation, an organisation's parent, what an action was on.
   await page.goto('/backoffice/users/3');
+  await expect(page.getByRole('heading', { name: 'Bob Buyer', exact: true })).toBeVisible();
   await expect(definition(page, 'Organisation').getByRole('link', { name: 'Customer Co Ltd', exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Actions taken', exact: true }).click();
   await expect(page.getByRole('cell', { name: 'Organisation Customer Co Ltd', exact: true }).getByRole('link', { name: 'Customer Co Ltd', exact: true })).toBeVisible();
@@ -137,6 +144,7 @@ test('a reseller admin sees no raw id on any back-office screen, and names link 
 
   // Customer Co is in the reseller's tree: its name links, on the user page and on the role page.
   await page.goto('/backoffice/users/3');
+  await expect(page.getByRole('link', { name: 'Back to users', exact: true })).toBeVisible();
   await expect(definition(page, 'Organisation').getByRole('link', { name: 'Customer Co Ltd', exact: true })).toBeVisible();
   await page.goto('/backoffice/roles/1');
   await expect(definition(page, 'Organisation').getByRole('link', { name: 'Customer Co Ltd', exact: true })).toBeVisible();

@@ -195,8 +195,9 @@ function reachableSchemas(model: Model, name: string, seen = new Set<string>()):
 /** runtime/generated/screens.ts: the configuration of list and record screens. */
 /**
  * The schema of a record screen: the API schema plus the display hints the runtime reads,
- * `x-enum` (the enum whose `<enum>.<VALUE>` messages label the values) and `x-format: money`
- * (money, not other decimals, is shown in the record's currency).
+ * `x-enum` (the enum whose `<enum>.<VALUE>` messages label the values), `x-format: money`
+ * (money, not other decimals, is shown in the record's currency) and `x-route` (the page of the
+ * schema's entity, where a reference to it links).
  */
 /**
  * A record shows each property under its label from the catalogue (no machine-made label on a
@@ -211,6 +212,9 @@ function labelOf(model: Model, entityName: string | undefined, name: string): st
 
 function displaySchema(model: Model, properties: Property[], schemaRef: (name: string) => string, entity?: string): JsonSchema {
   const schema = objectSchema(model, properties, schemaRef, false);
+  // A record of an entity with a page of its own (a route named as the entity, taking :id): a
+  // reference to it links there, for viewers who may open it (runtime/record/ReferenceLink.tsx).
+  if (entity && model.routes.some((route) => route.name === entity && route.path.includes(':id'))) schema['x-route'] = entity;
   const shown = schema.properties as Record<string, JsonSchema>;
   for (const property of properties) {
     const label = property.name === 'id' ? undefined : labelOf(model, entity, property.name);

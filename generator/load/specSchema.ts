@@ -604,7 +604,7 @@ const screen = {
       type: 'object',
       additionalProperties: {
         anyOf: [
-          { enum: ['checkboxes', 'textarea', 'radio', 'select', 'organisation', 'password', 'email_check'] },
+          { enum: ['checkboxes', 'textarea', 'radio', 'select', 'organisation', 'password', 'email_check', 'user_timeout'] },
           {
             type: 'object',
             additionalProperties: false,

@@ -77,6 +77,9 @@ export function formWidgets(at: Located<Raw>, raw: Raw, entity: Entity): Record<
       if (widget === 'email_check' && !(entity.name === 'user' && field.type === 'email')) {
         fail(at, `the email_check widget is for a user's e-mail address, not "${fieldName}"`, ['widgets', fieldName]);
       }
+      if (widget === 'user_timeout' && !(entity.name === 'user' && fieldName === 'timeout')) {
+        fail(at, `the user_timeout widget is for a user's timeout, not "${fieldName}"`, ['widgets', fieldName]);
+      }
       return [fieldName, Object.keys(options).length > 0 ? { widget, options } : { widget }];
     }),
   );

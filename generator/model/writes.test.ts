@@ -184,6 +184,7 @@ describe('form screens saving through generic create and update', () => {
     ['a prefill of no field', '    prefill: { state: things.x }', '', '"state" is not one of the form\'s fields'],
     ['a prefill of no message', '    create: createThing\n    created_route: thing\n    prefill: { name: things.x }', '', 'unknown message "things.x"'],
     ['an organisation widget on text', '    widgets: { kind: organisation }', '', 'the organisation widget is for a ref to organisation, not "kind"'],
+    ['a user timeout widget off a user', '    widgets: { kind: user_timeout }', '', 'the user_timeout widget is for a user\'s timeout, not "kind"'],
     ['an edit form without update', '    create: createThing\n    created_route: thing', '    edit: { form: thing_form, guard: { admin: true } }', '"thing_form" is not a form screen with an update'],
   ])('refuse %s', (_name, form, record, message) => {
     expect(modelErrorOf(given(form, record))).toContain(message);

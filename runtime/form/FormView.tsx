@@ -14,6 +14,7 @@ import { localiseUiSchema } from './localiseForm';
 import { TabbedObjectFieldTemplate } from './TabbedObjectFieldTemplate';
 import { EmailCheckWidget } from './widgets/EmailCheckWidget';
 import { OrganisationWidget } from './widgets/OrganisationWidget';
+import { UserTimeoutWidget } from './widgets/UserTimeoutWidget';
 import type { FormController } from './useFormController';
 
 interface FormViewProps<Data> {
@@ -33,17 +34,31 @@ interface FormViewProps<Data> {
    * the record again, keeping what the user typed.
    */
   onStaleReload?: () => void;
+  /** The record as loaded, beyond the form's fields (a user's organisation), for widgets that need it. */
+  record?: unknown;
+}
+
+/**
+ * What widgets read beyond their own field: the form's organisation as chosen, and the loaded
+ * record. Only these, so the context (which rjsf compares) changes only when they do: a context
+ * new on every keystroke made rjsf derive its state again and again.
+ */
+export interface FormContext {
+  organisation: unknown;
+  record: unknown;
 }
 
 /** Widgets the spec may name beyond rjsf's own (`widgets: { organisation: organisation }`). */
-const WIDGETS = { organisation: OrganisationWidget, email_check: EmailCheckWidget };
+const WIDGETS = { organisation: OrganisationWidget, email_check: EmailCheckWidget, user_timeout: UserTimeoutWidget };
 
 /**
  * A generic edit form: rjsf draws the generated schema, its precompiled validator checks it, the
  * server's problem+json is shown on its field (or on top). Save and Cancel work only on changes.
  */
-export function FormView<Data>({ form, controller, submitKey, cancelKey, actions, disabled = false, clears, onStaleReload }: FormViewProps<Data>) {
+export function FormView<Data>({ form, controller, submitKey, cancelKey, actions, disabled = false, clears, onStaleReload, record }: FormViewProps<Data>) {
   const t = useT();
+  const organisation = (controller.data as { organisation?: unknown } | null)?.organisation;
+  const formContext = useMemo<FormContext>(() => ({ organisation, record }), [organisation, record]);
 
   const uiSchema = useMemo(() => {
     const translator = { has: isMessageKey, translate: (key: string) => (isMessageKey(key) ? t(key) : key) };
@@ -102,6 +117,7 @@ export function FormView<Data>({ form, controller, submitKey, cancelKey, actions
         validator={form.validator}
         transformErrors={transformErrors}
         widgets={WIDGETS}
+        formContext={formContext}
         formData={controller.data ?? undefined}
         onChange={(event) => controller.setData(applyClears(controller.data, event.formData as Data, clears))}
         onSubmit={() => void controller.save()}

@@ -2686,6 +2686,18 @@ export interface components {
             account_managers: components["schemas"]["AccountManager"][];
             addresses: components["schemas"]["Address"][];
         };
+        OrganisationChoice: {
+            id: number;
+            name: string;
+            /** @default 0 */
+            depth: number;
+            parent: number | null;
+            /**
+             * @default 86400
+             * @enum {integer}
+             */
+            user_inactivity_timeout: 86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800;
+        };
         Address: {
             id: number;
             name: string;
@@ -2813,6 +2825,10 @@ export interface components {
             action: "CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND" | "FORGET_HOST_KEY";
             on: string | null;
             on_behalf: components["schemas"]["CreatedByRef"] | null;
+            /** @enum {string|null} */
+            on_type: "organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote" | null;
+            on_id: number | null;
+            on_name: string | null;
         };
         RoleRow: {
             id: number;
@@ -5374,6 +5390,7 @@ export interface operations {
                 sort_by?: "+name" | "-name";
                 is_linked?: boolean;
                 has_catalogue?: boolean;
+                id?: number;
             };
             header?: never;
             path?: never;
@@ -5391,7 +5408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrganisationRef"][];
+                    "application/json": components["schemas"]["OrganisationChoice"][];
                 };
             };
             /** @description Invalid parameters or body */

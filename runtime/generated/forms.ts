@@ -89,7 +89,8 @@ export const forms = {
           "28800": "session_timeout.28800",
           "43200": "session_timeout.43200",
           "86400": "session_timeout.86400"
-        }
+        },
+        "ui:widget": "user_timeout"
       },
       "organisation": {
         "ui:widget": "organisation"
@@ -203,7 +204,8 @@ export const forms = {
           "28800": "session_timeout.28800",
           "43200": "session_timeout.43200",
           "86400": "session_timeout.86400"
-        }
+        },
+        "ui:widget": "user_timeout"
       },
       "email_address": {
         "ui:widget": "email_check"

@@ -117,6 +117,8 @@ export const english = {
   "organisations.admin_email": "Administrator email",
   "users.title": "Users",
   "users.one": "User",
+  "users.heading": "{{name}}",
+  "users.back_to_list": "Back to users",
   "users.name": "Name",
   "users.email_address": "Email",
   "users.verified": "Verified",
@@ -159,6 +161,8 @@ export const english = {
   "roles.copy_name": "Copy of {{name}}",
   "product_groups.title": "Product groups",
   "product_groups.one": "Product group",
+  "product_groups.heading": "{{name}}",
+  "product_groups.back_to_list": "Back to product groups",
   "product_groups.name": "Name",
   "product_groups.status": "Status",
   "product_groups.subscription_type": "Subscription type",
@@ -1348,6 +1352,8 @@ export const english = {
   "api_client_deleted_failure": "The API client {{name}} could not be deleted.",
   "api_client_created_failure": "The API client could not be created.",
   "users.email_available": "This e-mail address can be used.",
+  "users.timeout_limit": "At most {{limit}}: the inactivity timeout of the organisation.",
+  "users.timeout_no_organisation": "30 minutes until an organisation is chosen.",
   "organisations.require_2fa": "Require two-factor sign-in",
   "organisations.allow_without_2fa": "Stop requiring two-factor sign-in",
   "confirm.require_2fa": "Require two-factor sign-in of the users of {{name}}? Each of them must set it up at their next sign-in.",
@@ -1618,4 +1624,4 @@ export const loadCatalogue: Readonly<Record<Exclude<Locale, 'en'>, () => Promise
 };
 
 export const messageKeys = Object.keys(english) as MessageKey[];
-// 1591 keys in the English catalogue.
+// 1597 keys in the English catalogue.

@@ -2248,7 +2248,8 @@ export const recordScreens = {
               },
               "title": "organisations.addresses"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "OrganisationRef": {
           "type": "object",
@@ -2287,7 +2288,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "PriceListRef": {
           "type": "object",
@@ -2681,7 +2683,12 @@ export const recordScreens = {
   },
   "user": {
     "path": "/users/{id}",
-    "title": "users.one",
+    "title": "users.heading",
+    "titleValues": {
+      "name": {
+        "field": "name"
+      }
+    },
     "schema": {
       "$ref": "#/definitions/User",
       "definitions": {
@@ -2722,7 +2729,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "User": {
           "type": "object",
@@ -2844,7 +2852,8 @@ export const recordScreens = {
               ],
               "title": "users.organisation"
             }
-          }
+          },
+          "x-route": "user"
         }
       }
     },
@@ -2936,7 +2945,8 @@ export const recordScreens = {
             "field": "on",
             "label": "users.action_on",
             "format": "text",
-            "sortable": false
+            "sortable": false,
+            "component": "users/ActionOnCell#ActionOnCell"
           },
           {
             "field": "on_behalf",
@@ -2948,7 +2958,13 @@ export const recordScreens = {
         "perPage": 24
       }
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "users.back_to_list",
+        "route": "users",
+        "place": "header"
+      }
+    ],
     "edit": {
       "form": "user_edit_form",
       "guard": {
@@ -3127,7 +3143,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "users.name"
             }
-          }
+          },
+          "x-route": "user"
         },
         "OrganisationRef": {
           "type": "object",
@@ -3166,7 +3183,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "Role": {
           "type": "object",
@@ -3235,7 +3253,8 @@ export const recordScreens = {
               ],
               "title": "roles.created_by"
             }
-          }
+          },
+          "x-route": "role"
         }
       }
     },
@@ -3362,7 +3381,12 @@ export const recordScreens = {
   },
   "product_group": {
     "path": "/productgroups/{id}",
-    "title": "product_groups.one",
+    "title": "product_groups.heading",
+    "titleValues": {
+      "name": {
+        "field": "name"
+      }
+    },
     "schema": {
       "$ref": "#/definitions/ProductGroup",
       "definitions": {
@@ -3461,7 +3485,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "product_groups.grading"
             }
-          }
+          },
+          "x-route": "product_group"
         }
       }
     },
@@ -3708,7 +3733,13 @@ export const recordScreens = {
         }
       }
     ],
-    "links": [],
+    "links": [
+      {
+        "label": "product_groups.back_to_list",
+        "route": "product_groups",
+        "place": "header"
+      }
+    ],
     "edit": {
       "form": "product_group_form",
       "guard": {
@@ -3934,7 +3965,8 @@ export const recordScreens = {
             "sftp_host_key_set": {
               "type": "boolean"
             }
-          }
+          },
+          "x-route": "feed"
         },
         "OrganisationRef": {
           "type": "object",
@@ -3973,7 +4005,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         }
       }
     },
@@ -4245,7 +4278,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "baskets.name"
             }
-          }
+          },
+          "x-route": "order"
         },
         "OrganisationRef": {
           "type": "object",
@@ -4284,7 +4318,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "Subscription": {
           "type": "object",
@@ -4465,7 +4500,8 @@ export const recordScreens = {
               ],
               "title": "subscriptions.order"
             }
-          }
+          },
+          "x-route": "subscription"
         }
       }
     },
@@ -4649,7 +4685,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "users.name"
             }
-          }
+          },
+          "x-route": "user"
         },
         "LinkedSupplierRef": {
           "type": "object",
@@ -5230,7 +5267,8 @@ export const recordScreens = {
               },
               "title": "orders.linked_supplier_refs"
             }
-          }
+          },
+          "x-route": "order"
         },
         "OrderLineItem": {
           "type": "object",
@@ -5542,7 +5580,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "QuoteRef": {
           "type": "object",
@@ -5604,7 +5643,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "subscriptions.name"
             }
-          }
+          },
+          "x-route": "subscription"
         }
       }
     },
@@ -5802,7 +5842,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "users.name"
             }
-          }
+          },
+          "x-route": "user"
         },
         "OrganisationRef": {
           "type": "object",
@@ -5841,7 +5882,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "Quote": {
           "type": "object",
@@ -6455,7 +6497,8 @@ export const recordScreens = {
               "pattern": "\\S",
               "title": "users.name"
             }
-          }
+          },
+          "x-route": "user"
         },
         "OrganisationRef": {
           "type": "object",
@@ -6494,7 +6537,8 @@ export const recordScreens = {
               "maximum": 2147483647,
               "title": "organisations.parent"
             }
-          }
+          },
+          "x-route": "organisation"
         },
         "Quote": {
           "type": "object",

@@ -19,6 +19,7 @@ export const tabSlots: Readonly<Record<string, Slot<TabSlotProps>>> = {
 export const cellSlots: Readonly<Record<string, Slot<CellSlotProps>>> = {
   "feeds/LastRunCell#LastRunCell": lazy<ComponentType<CellSlotProps>>(() => import('../../screens/feeds/LastRunCell').then((module) => ({ default: module.LastRunCell }))),
   "feeds/RunError#RunError": lazy<ComponentType<CellSlotProps>>(() => import('../../screens/feeds/RunError').then((module) => ({ default: module.RunError }))),
+  "users/ActionOnCell#ActionOnCell": lazy<ComponentType<CellSlotProps>>(() => import('../../screens/users/ActionOnCell').then((module) => ({ default: module.ActionOnCell }))),
 };
 
 export const actionSlots: Readonly<Record<string, Slot<ActionSlotProps>>> = {

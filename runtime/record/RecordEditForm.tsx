@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureAlert, successAlert } from '../actions/actionRules';
 import { useAlerts } from '../alerts/useAlerts';
 import { ApiProblem, fetchTaggedRecord } from '../api/client';
@@ -37,6 +37,8 @@ export function RecordEditForm({ form, recordPath, id, onLoadFailed, onSaved }: 
   const recordUrl = recordPath.replace('{id}', encodeURIComponent(id));
   const etag = useRef<string | null>(null);
   const loaded = useRef<Data>({});
+  // The record beyond the form's fields, for widgets (a user's timeout is limited by their organisation).
+  const [record, setRecord] = useState<Data>({});
 
   // The update compares If-Match with the ETag of its own record get, which may not be the one
   // the form loads (a draft quote loads from its editor's get): then that get gives the ETag.
@@ -46,6 +48,7 @@ export function RecordEditForm({ form, recordPath, id, onLoadFailed, onSaved }: 
       const answer = await fetchTaggedRecord<Data>(recordUrl, signal);
       etag.current = tagUrl === undefined || tagUrl === recordUrl ? answer.etag : (await fetchTaggedRecord(tagUrl, signal)).etag;
       loaded.current = answer.record;
+      setRecord(answer.record);
       return formFields(config, answer.record);
     },
     [config, recordUrl, tagUrl],
@@ -86,6 +89,7 @@ export function RecordEditForm({ form, recordPath, id, onLoadFailed, onSaved }: 
       cancelKey="form.cancel"
       clears={config.clears}
       onStaleReload={staleReload}
+      record={record}
     />
   );
 }

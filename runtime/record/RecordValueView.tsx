@@ -1,10 +1,11 @@
 import type { RecordValue } from './recordFields';
+import { ReferenceLink } from './ReferenceLink';
 
 /** Draws a described record value: text, a nested definition list, a table or a list. */
 export function RecordValueView({ value }: { value: RecordValue }) {
   switch (value.kind) {
     case 'text':
-      return <>{value.text}</>;
+      return value.link ? <ReferenceLink route={value.link.route} id={value.link.id} text={value.text} /> : <>{value.text}</>;
     case 'object':
       return (
         <dl className="record-view__fields">

@@ -37,6 +37,12 @@ describe('resolveSchema', () => {
 });
 
 describe('describeValue', () => {
+  it("names a reference, with a link to its entity's page when the schema has one", () => {
+    const linked: Definitions = { ...definitions, OrganisationRef: { ...definitions.OrganisationRef, 'x-route': 'organisation' } };
+    expect(describeValue({ $ref: '#/definitions/OrganisationRef' }, { id: 3, name: 'Acme' }, linked, context)).toEqual({ kind: 'text', text: 'Acme', link: { route: 'organisation', id: 3 } });
+    expect(describeValue({ $ref: '#/definitions/OrganisationRef' }, { id: 3, name: 'Acme' }, definitions, context)).toEqual({ kind: 'text', text: 'Acme' });
+  });
+
   const order = {
     name: 'SO-1',
     total: '1200.5',

@@ -17,12 +17,15 @@ export interface JsonSchema {
   'x-enum'?: string;
   /** `money`: shown in the record's currency (a generator display hint). */
   'x-format'?: string;
+  /** The route of the schema's entity's page (a generator display hint): a reference to it links there. */
+  'x-route'?: string;
 }
 
 export type Definitions = Readonly<Record<string, JsonSchema>>;
 
 export type RecordValue =
-  | { kind: 'text'; text: string }
+  /** `link`: a reference's page, shown as a link to viewers who may open it (ReferenceLink). */
+  | { kind: 'text'; text: string; link?: { route: string; id: number } }
   | { kind: 'object'; entries: RecordEntry[] }
   | { kind: 'table'; columns: { name: string; label: string }[]; rows: RecordValue[][] }
   | { kind: 'list'; items: RecordValue[] };
@@ -100,7 +103,11 @@ export function describeValue(
   const schema = resolveSchema(rawSchema, definitions);
   if (schema.properties && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const name = (value as { name?: unknown }).name;
-    if (isReference(schema)) return { kind: 'text', text: typeof name === 'string' && name ? name : EMPTY };
+    if (isReference(schema)) {
+      if (typeof name !== 'string' || !name) return { kind: 'text', text: EMPTY };
+      const id = (value as { id?: unknown }).id;
+      return schema['x-route'] && typeof id === 'number' ? { kind: 'text', text: name, link: { route: schema['x-route'], id } } : { kind: 'text', text: name };
+    }
     return { kind: 'object', entries: objectEntries(schema, value as Record<string, unknown>, definitions, context) };
   }
   if (Array.isArray(value)) {

@@ -2,7 +2,7 @@ import { isMessageKey } from '../../runtime/i18n/i18n';
 import { useT } from '../../runtime/i18n/useT';
 import { OrganisationOptionList } from '../../runtime/list/OrganisationOptionList';
 import { useOrganisationOptions } from '../../runtime/list/useOrganisationOptions';
-import { RouteLink } from '../../runtime/routing/RouteLink';
+import { ReferenceLink } from '../../runtime/record/ReferenceLink';
 import { EditorCheckbox, EditorField } from './EditorField';
 import type { Problems } from './organisationChecks';
 import { enumValues, NEW_MANAGER, type DefinitionDraft, type Organisation } from './organisationDraft';
@@ -65,7 +65,7 @@ export function DefinitionTab(props: DefinitionProps) {
       <EditorField label="organisations.parent" problem={problem('parent')}>
         {({ id }) =>
           record ? (
-            <span id={id}>{record.parent ? <RouteLink to="organisation" params={{ id: String(record.parent.id) }}>{record.parent.name}</RouteLink> : '—'}</span>
+            <span id={id}>{record.parent ? <ReferenceLink route="organisation" id={record.parent.id} text={record.parent.name} /> : '—'}</span>
           ) : (
             <select id={id} className="form-control" value={definition.parent ?? ''} disabled={readOnly} onChange={(event) => change({ parent: event.target.value === '' ? null : Number(event.target.value) })}>
               <option value="">{t('form.choose_organisation')}</option>

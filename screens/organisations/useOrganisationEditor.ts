@@ -8,6 +8,7 @@ import { useFormController } from '../../runtime/form/useFormController';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
 import { problemLocation, problemsOf, type CheckContext, type Problems } from './organisationChecks';
 import { createBody, draftOf, newKey, updateBody, type Organisation, type OrganisationDraft } from './organisationDraft';
+import { forgetOrganisationScope } from '../../runtime/session/organisationScope';
 
 /** 002 §9 has no limit for branding images; the server keeps them to 2 MB (spec `files`). */
 export const IMAGE_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -97,6 +98,8 @@ export function useOrganisationEditor(target: Target, context: CheckContext): Or
       }
       const created = (await sendWithFiles('POST', '/organisations', createBody(draft), uploads)).body as Organisation;
       push(successAlert('organisation', String(created.id), 'organisation_updated_success', created));
+      // The tree has grown: references to the new organisation link from now on.
+      forgetOrganisationScope();
       goTo('organisation', { id: String(created.id) });
       return draft;
   };

@@ -439,6 +439,57 @@ export const apiSchemas = {
         }
       }
     },
+    "OrganisationChoice": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "depth",
+        "parent",
+        "user_inactivity_timeout"
+      ],
+      "properties": {
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 255,
+          "minLength": 1,
+          "pattern": "\\S"
+        },
+        "depth": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "default": 0
+        },
+        "parent": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "user_inactivity_timeout": {
+          "type": "integer",
+          "enum": [
+            86400,
+            43200,
+            28800,
+            14400,
+            7200,
+            3600,
+            1800
+          ],
+          "default": 86400
+        }
+      }
+    },
     "Address": {
       "type": "object",
       "additionalProperties": false,
@@ -910,7 +961,10 @@ export const apiSchemas = {
         "ip_address",
         "action",
         "on",
-        "on_behalf"
+        "on_behalf",
+        "on_type",
+        "on_id",
+        "on_name"
       ],
       "properties": {
         "id": {
@@ -976,6 +1030,40 @@ export const apiSchemas = {
               "type": "null"
             }
           ]
+        },
+        "on_type": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "organisation",
+            "user",
+            "role",
+            "product_group",
+            "feed",
+            "order",
+            "basket",
+            "subscription",
+            "quote",
+            null
+          ]
+        },
+        "on_id": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": -2147483648,
+          "maximum": 2147483647
+        },
+        "on_name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "pattern": "\\S"
         }
       }
     },

@@ -34,6 +34,7 @@ import * as roles_handlers from '../modules/roles/handlers';
 import * as shipping_handlers from '../modules/shipping/handlers';
 import * as subscriptions_definition from '../modules/subscriptions/definition';
 import * as subscriptions_handlers from '../modules/subscriptions/handlers';
+import * as users_actionsTaken from '../modules/users/actionsTaken';
 import * as users_apiClients from '../modules/users/apiClients';
 import * as users_emulationStart from '../modules/users/emulationStart';
 import * as users_handlers from '../modules/users/handlers';
@@ -189,6 +190,12 @@ export const operations: OperationDef[] = [
         "has_catalogue": {
           "type": "boolean",
           "description": "catalogue has a value (true) or is empty (false)"
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "description": "id equals"
         }
       }
     },
@@ -199,7 +206,8 @@ export const operations: OperationDef[] = [
         "id",
         "name",
         "depth",
-        "parent"
+        "parent",
+        "user_inactivity_timeout"
       ],
       "expand": [],
       "sort": [
@@ -218,6 +226,13 @@ export const operations: OperationDef[] = [
           "match": "set",
           "fields": [
             "catalogue"
+          ]
+        },
+        {
+          "param": "id",
+          "match": "eq",
+          "fields": [
+            "id"
           ]
         }
       ],
@@ -1291,38 +1306,7 @@ export const operations: OperationDef[] = [
         }
       }
     },
-    generic: {
-      "kind": "children",
-      "entity": "user_action",
-      "fields": [
-        "id",
-        "timestamp",
-        "ip_address",
-        "action",
-        "on"
-      ],
-      "expand": [
-        {
-          "property": "on_behalf",
-          "via": "on_behalf",
-          "entity": "user",
-          "fields": [
-            "id",
-            "name"
-          ]
-        }
-      ],
-      "sort": [
-        "timestamp"
-      ],
-      "filters": [],
-      "children": {
-        "of": "getUser",
-        "via": "user",
-        "where": {},
-        "defaultSort": "-timestamp"
-      }
-    },
+    handler: users_actionsTaken.listUserActions satisfies Handler<"listUserActions">,
     access: {
       "entity": "user",
       "of": [

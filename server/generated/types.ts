@@ -119,6 +119,17 @@ country_code: string
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
+ * via the `definition` "OrganisationChoice".
+ */
+export interface OrganisationChoice {
+id: number
+name: string
+depth: number
+parent: (number | null)
+user_inactivity_timeout: (86400 | 43200 | 28800 | 14400 | 7200 | 3600 | 1800)
+}
+/**
+ * This interface was referenced by `ApiTypes`'s JSON-Schema
  * via the `definition` "UserRow".
  */
 export interface UserRow {
@@ -201,6 +212,9 @@ ip_address: (string | null)
 action: ("CREATE" | "UPDATE" | "DELETE" | "ENABLE" | "DISABLE" | "LOGIN" | "EMULATE" | "DUPLICATE" | "APPROVE" | "DENY" | "CANCEL" | "RESUBMIT" | "ACTIVATE" | "ACTIVATE_CHANGES" | "CANCEL_CHANGES" | "PUBLISH" | "VOID" | "DECLINE" | "ACCEPT" | "EXPIRE" | "AMEND" | "FORGET_HOST_KEY")
 on: (string | null)
 on_behalf: (CreatedByRef | null)
+on_type: ("organisation" | "user" | "role" | "product_group" | "feed" | "order" | "basket" | "subscription" | "quote" | null)
+on_id: (number | null)
+on_name: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -2616,6 +2630,10 @@ is_linked?: boolean
  * catalogue has a value (true) or is empty (false)
  */
 has_catalogue?: boolean
+/**
+ * id equals
+ */
+id?: number
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema
@@ -4341,7 +4359,7 @@ export interface UploadedFile { bytes: Buffer; contentType: 'image/png' | 'image
 
 export interface OperationTypes {
   listOrganisations: { params: {  }; query: ListOrganisationsQuery; body: undefined; files: undefined; response: OrganisationRow[]; paged: true };
-  listOrganisationPicker: { params: {  }; query: ListOrganisationPickerQuery; body: undefined; files: undefined; response: OrganisationRef[]; paged: true };
+  listOrganisationPicker: { params: {  }; query: ListOrganisationPickerQuery; body: undefined; files: undefined; response: OrganisationChoice[]; paged: true };
   getOrganisation: { params: { id: number }; query: GetOrganisationQuery; body: undefined; files: undefined; response: Organisation; paged: false };
   enableOrganisation: { params: { id: number }; query: EnableOrganisationQuery; body: undefined; files: undefined; response: Organisation; paged: false };
   disableOrganisation: { params: { id: number }; query: DisableOrganisationQuery; body: undefined; files: undefined; response: Organisation; paged: false };

@@ -2,28 +2,18 @@ import { expect, test, type Page } from '@playwright/test';
 import knex from 'knex';
 import { E2E_DATABASE_FILE } from '../../playwright.config';
 import { SCRIPTED_SVG, solidPng } from '../../server/testing/images';
+import { mailedTo } from './support/mailbox';
 import { signInTo } from './support/signIn';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 
 // 002 §2.4 the organisation editor in the browser: a new organisation with its first admin (whose
-// invitation is queued for the mail server, as every e-mail is), an existing one's definition and
-// address, and its logo in its users' header.
+// invitation is read from the SMTP server the portal sends through), an existing one's definition
+// and address, and its logo in its users' header.
 
 const ROOT_ADMIN = 'admin@supplier.example';
 const RESELLER_ADMIN = 'admin@reseller.example';
 
 const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
-
-/** The e-mail queued for `to` (the outbox, which the mail server is sent from), as its payload says it. */
-async function mailTo(to: string): Promise<{ subject: string; text: string } | undefined> {
-  const db = openDatabase();
-  try {
-    const rows = (await db('outbox_messages').where('topic', 'mail').orderBy('id', 'desc').select('payload')) as { payload: string }[];
-    return rows.map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string }).find((message) => message.to === to);
-  } finally {
-    await db.destroy();
-  }
-}
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 
@@ -76,8 +66,9 @@ test('a root admin creates an organisation with an address, template roles and a
   await expect(page.getByRole('heading', { name: 'Northwind Traders', exact: true })).toBeVisible();
   await expect(page.getByLabel('Finance type')).toHaveValue('AGENT');
 
-  const invitation = await mailTo(adminEmail);
-  expect(invitation?.text).toMatch(/\/set_password#[A-Za-z0-9_-]{40,}/);
+  // The invitation, as the portal's SMTP server received it.
+  const invitation = await mailedTo(adminEmail, /\/set_password#[A-Za-z0-9_-]{40,}/);
+  expect(invitation).toContain('Subject: ');
   await tab(page, 'Users').click();
   await expect(page.getByRole('link', { name: 'Nora Admin', exact: true })).toBeVisible();
 });
@@ -153,3 +144,54 @@ test("an organisation's logo and colour are what its users see in the header", a
   await expect(buyer.getByRole('banner')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
   await buyer.close();
 });
+
+const BRANDING_FIELDS = ['nav_bar_colour', 'footer_text', 'heading_font', 'text_body_font'] as const;
+
+test("a reseller's branding edited in the editor is what its users and its customers' users see, unless they set their own", async ({ page, browser }) => {
+  // Three sign-ins (each an scrypt hash) on a shared machine.
+  test.setTimeout(150_000);
+  const db = openDatabase();
+  const saved = (await db('organisations').where('id', 2).first(...BRANDING_FIELDS)) as Record<string, string | null>;
+  await db.destroy();
+  try {
+    await signInTo(page, RESELLER_ADMIN, '/backoffice/organisations/2', /\/organisations\/2$/);
+    await tab(page, 'Custom branding').click();
+    await page.getByLabel('Navigation bar colour').first().fill('#5b2c6f');
+    await page.getByLabel('Footer text').fill('Reseller Partners UK: support on 0161 000 0000');
+    await page.getByLabel('Heading font').fill('Georgia, serif');
+    await page.getByLabel('Body text font').fill('Verdana, sans-serif');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Organisation updated successfully')).toBeVisible();
+
+    // Its own users (the admin who saved, once the page is loaded again) see it: header colour, footer, fonts.
+    await page.reload();
+    await expectBranding(page, { colour: 'rgb(91, 44, 111)', footer: 'Reseller Partners UK: support on 0161 000 0000' });
+
+    // A customer below it without branding of its own takes every field from the reseller.
+    const euBuyer = await browser.newPage();
+    await signInTo(euBuyer, 'buyer@eu-customer.example', '/webstore/orders');
+    await expectBranding(euBuyer, { colour: 'rgb(91, 44, 111)', footer: 'Reseller Partners UK: support on 0161 000 0000' });
+    await euBuyer.close();
+
+    // A customer with a colour of its own keeps it, and takes the reseller's footer and fonts.
+    const stage = openDatabase();
+    await writeVersionedRows(stage, (trx) => trx('organisations').where('id', 3).update({ nav_bar_colour: '#2e7d32', footer_text: null, heading_font: null, text_body_font: null }));
+    await stage.destroy();
+    const buyer = await browser.newPage();
+    await signInTo(buyer, 'buyer@customer.example', '/webstore/orders');
+    await expectBranding(buyer, { colour: 'rgb(46, 125, 50)', footer: 'Reseller Partners UK: support on 0161 000 0000' });
+    await buyer.close();
+  } finally {
+    const restore = openDatabase();
+    await writeVersionedRows(restore, (trx) => trx('organisations').where('id', 2).update(saved));
+    await restore.destroy();
+  }
+});
+
+/** The header's colour, the footer's text, and the fonts the page's headings and text are drawn in. */
+async function expectBranding(page: Page, { colour, footer }: { colour: string; footer: string }): Promise<void> {
+  await expect(page.getByRole('banner')).toHaveCSS('background-color', colour);
+  await expect(page.getByRole('contentinfo')).toHaveText(footer);
+  await expect(page.locator('main h1').first()).toHaveCSS('font-family', 'Georgia, serif');
+  await expect(page.locator('main')).toHaveCSS('font-family', 'Verdana, sans-serif');
+}

@@ -1,30 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import knex from 'knex';
 import { generate } from 'otplib';
-import { E2E_DATABASE_FILE } from '../../playwright.config';
+import { mailedLink } from './support/mailbox';
 import { signInTo } from './support/signIn';
 
 // docs/backoffice.md "User lifecycle": an administrator invites a user; the invitation (read from
-// the outbox, where the portal queues it) links to the set-password page; the new user enrols an
+// the SMTP server the portal sends through) links to the set-password page; the new user enrols an
 // authenticator and then signs in with a code from it.
-
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
-
-/** The set-password link of the latest e-mail queued for `to`. */
-async function mailedLink(to: string): Promise<string> {
-  const db = openDatabase();
-  try {
-    const rows = (await db('outbox_messages').where('topic', 'mail').orderBy('id', 'desc').select('payload')) as { payload: string }[];
-    for (const row of rows) {
-      const message = JSON.parse(row.payload) as { to: string; text: string };
-      const link = /https?:\/\/\S+\/set_password#[A-Za-z0-9_-]+/.exec(message.text)?.[0];
-      if (message.to === to && link) return link;
-    }
-    throw new Error(`no link mailed to ${to}`);
-  } finally {
-    await db.destroy();
-  }
-}
 
 const EMAIL = `invited.${Date.now()}@customer.example`;
 const PASSWORD = 'a sunny walk by the canal';
@@ -47,7 +28,7 @@ test('invite → set password → enrol two-factor sign-in → sign in with a co
   await page.context().clearCookies();
 
   // The invitation's link: the token travels in the fragment, and leaves the address bar.
-  const link = new URL(await mailedLink(EMAIL));
+  const link = await mailedLink(EMAIL);
   await page.goto(`${link.pathname}${link.hash}`);
   await expect(page.getByRole('heading', { name: 'Welcome, Ines Invited', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/set_password$/);

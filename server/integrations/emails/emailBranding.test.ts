@@ -3,10 +3,8 @@ import type { User } from '../../generated/types';
 import { signInBackofficeCallers, type BackofficeCallers } from '../../testing/backofficeCallers';
 import { solidPng } from '../../testing/images';
 import { saveOrganisation } from '../../testing/organisationEdits';
-import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtpCatcher';
+import { startSmtpCatcher, unfoldedText, type SmtpCatcher } from '../../testing/smtpCatcher';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { OutboxDispatcher } from '../../writes/outbox';
-import { MAIL_TOPIC, mailHandler } from '../mail';
 
 // Issue 17 "Branding applied": the e-mails sent to an organisation's users carry its branding,
 // its logo included — at the absolute address the portal serves it at, under the recipient's
@@ -35,11 +33,11 @@ afterAll(async () => {
 
 /** The HTML of the message as sent, its quoted-printable soft line breaks and `=` escapes undone. */
 async function mailedHtml(to: string): Promise<string> {
-  await new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'hub@example.test') }).deliverDue();
-  const mail = smtp.received.find((message) => message.to.includes(to));
+  await smtp.deliverFrom(server.db);
+  const mail = smtp.latestTo(to);
   if (!mail) throw new Error(`nothing mailed to ${to}`);
   expect(mail.data).toMatch(/Content-Type: text\/html/);
-  return mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return unfoldedText(mail);
 }
 
 describe("e-mails carry the recipient organisation's logo", () => {

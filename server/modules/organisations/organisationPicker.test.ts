@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrganisationRef } from '../../generated/types';
+import type { OrganisationChoice as OrganisationRef } from '../../generated/types';
 import { startTestServer, type TestServer } from '../../testing/testServer';
+import { writeVersionedRows } from '../../testing/versionedRows';
 import { addUserWithoutRoles, BUYER, EU_BUYER, NO_ROLE_USER, ROOT_ADMIN, signedIn } from '../../testing/testUsers';
 
 // 000 §6 organisation picker: the caller's organisation and its descendants by name, for every
@@ -25,8 +26,8 @@ describe('GET /organisations/picker', () => {
     const buyer = await signedIn(server, BUYER);
     expect((await buyer.get('/api/v1/organisations')).status).toBe(403);
     expect(await picker(BUYER)).toEqual([
-      { id: 7, name: 'Customer Co Branch', depth: 3, parent: 3 },
-      { id: 3, name: 'Customer Co Ltd', depth: 2, parent: 2 },
+      { id: 7, name: 'Customer Co Branch', depth: 3, parent: 3, user_inactivity_timeout: 86400 },
+      { id: 3, name: 'Customer Co Ltd', depth: 2, parent: 2, user_inactivity_timeout: 86400 },
     ]);
     expect(await picker(NO_ROLE_USER)).toHaveLength(2);
     expect((await picker(EU_BUYER)).map((row) => row.id)).toEqual([4]);
@@ -47,6 +48,16 @@ describe('GET /organisations/picker', () => {
     expect(linked.sort()).toEqual(expected.sort());
     expect(linked.length).toBeGreaterThan(0);
     expect(linked.length).toBeLessThan(8);
+  });
+
+  it("answers one organisation of the caller's tree by id, with its timeout (the user form's limit, 002 §4)", async () => {
+    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 7).update({ user_inactivity_timeout: 3600 }));
+    const reseller = await signedIn(server, 'admin@reseller.example');
+    expect((await reseller.get<OrganisationRef[]>('/api/v1/organisations/picker?id=7')).body).toEqual([
+      { id: 7, name: 'Customer Co Branch', depth: 3, parent: 3, user_inactivity_timeout: 3600 },
+    ]);
+    // Outside the caller's tree: nothing, as for the list.
+    expect((await reseller.get<OrganisationRef[]>('/api/v1/organisations/picker?id=5')).body).toEqual([]);
   });
 
   it('needs a session', async () => {

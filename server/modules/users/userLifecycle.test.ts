@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../generated/types';
-import { MAIL_TOPIC, mailHandler } from '../../integrations/mail';
-import { OutboxDispatcher } from '../../writes/outbox';
 import { signInBackofficeCallers, type BackofficeCallers } from '../../testing/backofficeCallers';
 import { lastMailedToken } from '../../testing/mailedLinks';
-import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtpCatcher';
+import { startSmtpCatcher, unfoldedText, type SmtpCatcher } from '../../testing/smtpCatcher';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { writeVersionedRows } from '../../testing/versionedRows';
 
@@ -43,10 +41,8 @@ describe('invitation (002 §2.6)', () => {
     const types = (await server.db('user_notifications').where('user_id', user.id).orderBy('type').pluck('type')) as string[];
     expect(types).toEqual(['buy_price_increased', 'checkout_requested', 'order_created', 'order_requires_manual_auth', 'order_status_changed', 'quote_amended', 'quote_created', 'quote_expiry_warning']);
     // Delivered through a real SMTP server.
-    const outbox = new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'hub@example.test') });
-    await outbox.deliverDue();
-    const mail = smtp.received.find((message) => message.to.includes('ivy@customer.example'))!;
-    const token = /\/set_password#([A-Za-z0-9_-]{43})/.exec(mail.data.replace(/=\r?\n/g, ''))![1]!;
+    await smtp.deliverFrom(server.db);
+    const token = /\/set_password#([A-Za-z0-9_-]{43})/.exec(unfoldedText(smtp.latestTo('ivy@customer.example')!))![1]!;
     const stored = await server.db('user_tokens').where('user_id', user.id).first();
     expect(stored.purpose).toBe('INVITATION');
     expect(stored.token_hash).not.toContain(token);

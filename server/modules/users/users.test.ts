@@ -95,6 +95,11 @@ describe('users', () => {
     expect(actions.body.map((action) => action.action)).toEqual(['CREATE', 'UPDATE']);
     expect(actions.body[1]).toMatchObject({ on: 'organisation 3', ip_address: '203.0.113.10', on_behalf: { id: 1, name: 'Sam Supplier' } });
     expect(actions.body[0]?.on_behalf).toBeNull();
+    // What each was on, named (issue 17: no raw id on a back-office screen).
+    expect(actions.body.map((action) => [action.on_type, action.on_id, action.on_name])).toEqual([
+      ['order', 1, expect.stringMatching(/^HUB-/)],
+      ['organisation', 3, 'Customer Co Ltd'],
+    ]);
     const oldest = await resellerAdmin.get<UserAction[]>('/api/v1/users/3/actions?sort_by=%2Btimestamp&per_page=1');
     expect(oldest.headers.get('x-total-pages')).toBe('2');
     expect(oldest.body.map((action) => action.action)).toEqual(['UPDATE']);

@@ -27,6 +27,9 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // Screenshot baselines (tests/e2e/visual.spec.ts) without the platform in their name: the test font is
+  // shipped with the tests, so one baseline serves every machine.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}',
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -3,6 +3,7 @@ import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { DETAIL_LIMITS, offeredShipping, withAddress, type BasketDraft, type DetailField, type SavedAddress } from './basketDraft';
 import { CountrySelect } from './CountrySelect';
+import { Icon } from '../common/Icon';
 import type { BasketEditor } from './useBasketEditor';
 
 const ADDRESS_FIELDS = ['shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2', 'shipping_city', 'shipping_region', 'shipping_postal_code', 'shipping_country_code'] as const;
@@ -50,7 +51,7 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false, c
         <td className="basket-details__pencil">
           {editable && !isEditing && (
             <button type="button" className="button button--link" aria-label={t('basket_page.edit', { field: label })} onClick={() => open(name)}>
-              ✎
+              <Icon name="pencil" />
             </button>
           )}
         </td>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { MessageKey } from '../../runtime/generated/messages';
 import { api, ApiProblem, unwrap } from '../../runtime/api/client';
 import { useT } from '../../runtime/i18n/useT';
+import { Icon } from '../common/Icon';
 import type { Draft } from './checkoutData';
 import { CountrySelect } from '../baskets/CountrySelect';
 import type { CountryChoice } from '../baskets/countryOptions';
@@ -55,12 +56,12 @@ export function FinanceForm({ draft, countries, onChange }: FinanceFormProps) {
     }
   };
   return (
-    <fieldset data-testid="finance-form">
+    <fieldset className="checkout__fieldset" data-testid="finance-form">
       <legend>{t('checkout.finance_details')}</legend>
       <TextField id="finance_company_number" label={t('checkout.company_number')} value={draft.finance_company_number} max={20} required
         onChange={(value) => onChange({ finance_company_number: value })}>
         <button type="button" className="button" onClick={() => void search()} disabled={searching} data-testid="company-search" aria-label={t('checkout.search_company')}>
-          🔍 {t('checkout.search_company')}
+          <Icon name="search" /> {t('checkout.search_company')}
         </button>
         {lookupProblem && <p role="alert" className="form-field__warning" data-testid="company-problem">{t(lookupProblem)}</p>}
       </TextField>

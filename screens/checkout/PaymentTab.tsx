@@ -49,7 +49,7 @@ export function PaymentTab({ draft, countries, rows, currency, shipping, reselle
   };
   return (
     <section data-testid="checkout-payment">
-      <fieldset>
+      <fieldset className="checkout__fieldset">
         <legend>{t('checkout.payment_method')}</legend>
         {choice('ACCOUNT', t('checkout.pay_on_account'), false)}
         {!reseller && choice('SELF', t('finance_target.SELF'), !financeable)}

@@ -79,7 +79,7 @@ export function ShippingTab({ addresses, countries, currency, draft, options, di
           <CountrySelect id="shipping_country_code" value={draft.shipping_country_code} countries={countries} label={t('baskets.shipping_country_code')}
             testId="shipping_country_code" onChange={(code) => onChange({ shipping_country_code: code })} />
         </div>
-        <fieldset data-testid="shipping-methods">
+        <fieldset className="checkout__fieldset" data-testid="shipping-methods">
           <legend>{t('checkout.shipping_method')} *</legend>
           {options.length === 0 && <p role="alert" data-testid="no-shipping">{t('no_shipping')}</p>}
           {options.map(({ rule, cost }) => (
@@ -89,7 +89,7 @@ export function ShippingTab({ addresses, countries, currency, draft, options, di
             </label>
           ))}
         </fieldset>
-        <fieldset>
+        <fieldset className="checkout__fieldset">
           <legend>{t('baskets.part_ship')}</legend>
           <label className="radio">
             <input type="radio" name="part_ship" checked={draft.part_ship} onChange={() => onChange({ part_ship: true })} data-testid="part-ship-yes" />

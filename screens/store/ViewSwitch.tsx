@@ -1,5 +1,6 @@
 import { useT } from '../../runtime/i18n/useT';
 import type { ViewMode } from './storeState';
+import { Icon } from '../common/Icon';
 
 interface ViewSwitchProps {
   value: ViewMode;
@@ -10,8 +11,8 @@ interface ViewSwitchProps {
 export function ViewSwitch({ value, onChange }: ViewSwitchProps) {
   const t = useT();
   const modes = [
-    { mode: 'tile', label: t('store.view_tiles'), icon: '▦' },
-    { mode: 'row', label: t('store.view_rows'), icon: '☰' },
+    { mode: 'tile', label: t('store.view_tiles'), icon: 'tiles' },
+    { mode: 'row', label: t('store.view_rows'), icon: 'rows' },
   ] as const;
   return (
     <div className="store-view-switch" role="group" data-testid="view-switch">
@@ -25,7 +26,7 @@ export function ViewSwitch({ value, onChange }: ViewSwitchProps) {
           data-testid={`view-${mode}`}
           onClick={() => onChange(mode)}
         >
-          <span aria-hidden="true">{icon}</span> {label}
+          <Icon name={icon} /> {label}
         </button>
       ))}
     </div>

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { type Locator, type Page } from '@playwright/test';
+
+/**
+ * What makes a screenshot comparable run to run and machine to machine (tests/e2e/visual.spec.ts):
+ * one font shipped with the tests (Liberation Sans, SIL Open Font License) instead of whatever the
+ * machine's system-ui resolves to, and dates, times and generated numbers written as fixed text.
+ */
+const FONT = readFileSync(new URL('./fonts/LiberationSans-Regular.ttf', import.meta.url)).toString('base64');
+const FONT_CSS = `
+@font-face { font-family: 'VisualTest'; src: url(data:font/ttf;base64,${FONT}) format('truetype'); }
+*, *::before, *::after { font-family: 'VisualTest' !important; }
+`;
+
+/** `5th Mar 2026`, `5th Mar 2026, 14:05`, ISO dates and times, clock times: the content a date or a clock makes differ. */
+const DYNAMIC = [
+  /\b\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2,8} \d{4}(,? \d{1,2}:\d{2}(:\d{2})?)?/g,
+  /\b\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?/g,
+  /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/g,
+  /\b\d{1,2}:\d{2}(:\d{2})?\b/g,
+];
+
+/** Applies the test font and waits for it, so glyph metrics are the shipped font's. */
+export async function useTestFont(page: Page): Promise<void> {
+  await page.addStyleTag({ content: FONT_CSS });
+  await page.evaluate(async () => {
+    await document.fonts.load("16px 'VisualTest'");
+    await document.fonts.ready;
+  });
+}
+
+/** Rewrites every date and time in the page's text to a fixed placeholder of similar width. */
+export async function fixDynamicText(page: Page, extra: Locator[] = []): Promise<void> {
+  await page.evaluate((patterns) => {
+    const regexes = patterns.map((source) => new RegExp(source, 'g'));
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      let text = node.textContent ?? '';
+      for (const regex of regexes) text = text.replace(regex, '00 Xxx 0000');
+      if (text !== node.textContent) node.textContent = text;
+    }
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[type="date"], input[type="datetime-local"]'))) input.style.color = 'transparent';
+  }, DYNAMIC.map((regex) => regex.source));
+  for (const locator of extra) await locator.evaluateAll((elements) => elements.forEach((element) => { element.textContent = '#'; }));
+}

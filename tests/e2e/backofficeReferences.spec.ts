@@ -68,6 +68,14 @@ async function rawReferences(page: Page): Promise<string[]> {
         });
       }
     }
+    // The generated lists are AG Grid: a cell's heading is the header cell of the same column id.
+    for (const grid of root.querySelectorAll('.ag-root-wrapper')) {
+      const headers = new Map([...grid.querySelectorAll('.ag-header-cell[col-id]')].map((header) => [header.getAttribute('col-id'), header.textContent?.trim() ?? '']));
+      for (const cell of grid.querySelectorAll('[role="gridcell"][col-id]')) {
+        const label = headers.get(cell.getAttribute('col-id')) ?? '';
+        if (labels.includes(label) && isBare(cell.textContent ?? '')) problems.push(`${label}: ${cell.textContent}`);
+      }
+    }
     return problems;
   }, REFERENCE_LABELS);
   return [...(found ? [found[0]] : []), ...bare];
@@ -132,7 +140,7 @@ test('the root admin sees no raw id on any back-office screen, and every record 
   await expect(page.getByRole('heading', { name: 'Bob Buyer', exact: true })).toBeVisible();
   await expect(definition(page, 'Organisation').getByRole('link', { name: 'Customer Co Ltd', exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Actions taken', exact: true }).click();
-  await expect(page.getByRole('cell', { name: 'Organisation Customer Co Ltd', exact: true }).getByRole('link', { name: 'Customer Co Ltd', exact: true })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Organisation Customer Co Ltd', exact: true }).getByRole('link', { name: 'Customer Co Ltd', exact: true })).toBeVisible();
   await page.goto('/backoffice/organisations/2');
   await expect(page.getByRole('link', { name: 'Supplier Distribution Ltd', exact: true })).toBeVisible();
 });

@@ -107,6 +107,8 @@ test('Enter on a cell with one link follows it; Tab past the last link of a cell
 });
 
 test('the columns a user hides and widens are kept on the server: after a reload, in another browser, until reset', async ({ page, browser }) => {
+  // Two browsers, a drag and two reloads: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await signInTo(page, BUYER, '/webstore/orders', /\/webstore\/orders$/);
   const grid = page.getByRole('grid');
   const headings = () => grid.getByRole('columnheader').allInnerTexts();
@@ -160,6 +162,11 @@ test('columns are reordered from the keyboard in the Columns panel, kept on the 
   await expect(grid.getByRole('link', { name: 'HUB-10001', exact: true })).toBeVisible();
   // The column headings in the grid's order (the selection column has no text).
   const headings = async () => (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  // From the screen's own layout, whatever an earlier test left.
+  const cleared = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'));
+  await page.getByRole('button', { name: 'Reset columns', exact: true }).click();
+  expect((await cleared).status()).toBe(204);
+  await expect(grid.getByRole('columnheader', { name: 'Supplier ref', exact: true })).toBeVisible();
   const [first, second] = await headings();
   await page.getByRole('button', { name: 'Columns', exact: true }).click();
   await expect(page.getByRole('button', { name: `Move ${first} earlier`, exact: true })).toBeDisabled();

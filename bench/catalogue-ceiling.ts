@@ -14,24 +14,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PinnedElsewhere, pinSelf } from './support/pinned';
+import { runPinned } from './support/pinned';
 import { benchDatabase, loginCookie, measure, printTable, type Case } from './support/ceiling';
+import { numberArgument } from './support/arguments';
 
-try {
-  pinSelf();
-} catch (error) {
-  if (error instanceof PinnedElsewhere) await new Promise(() => undefined);
-  throw error;
-}
+await runPinned();
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const products = argument('products', 100_000);
-const seconds = argument('seconds', 9);
-const connections = argument('connections', 32);
-const rounds = argument('rounds', 3);
+const products = numberArgument('products', 100_000);
+const seconds = numberArgument('seconds', 9);
+const connections = numberArgument('connections', 32);
+const rounds = numberArgument('rounds', 3);
 
 const started = performance.now();
 const { url, vendors } = await benchDatabase(products);

@@ -9,13 +9,10 @@ import { performance } from 'node:perf_hooks';
 import { seedSyntheticCatalogue } from '../seeds/synthetic';
 import { refreshStatistics } from '../server/db/connect';
 import { startTestServer } from '../server/testing/testServer';
+import { numberArgument } from './support/arguments';
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const products = argument('products', 100_000);
-const runs = argument('runs', 20);
+const products = numberArgument('products', 100_000);
+const runs = numberArgument('runs', 20);
 if (process.env['BENCH_DATABASE_URL']) process.env['TEST_DATABASE_URL'] = process.env['BENCH_DATABASE_URL'];
 
 const server = await startTestServer();

@@ -19,22 +19,14 @@ import { performance } from 'node:perf_hooks';
 import { GB_ADDRESS } from '../server/testing/checkoutBaskets';
 import { TestClient } from '../server/testing/testServer';
 import { BENCH_LINES, runTurn, scratchDatabase, stageBaskets, summarise, summaryLine, verifyOrders, type Turn } from './support/checkoutBench';
-import { PinnedElsewhere, pinSelf, startServer } from './support/pinned';
+import { runPinned, startServer } from './support/pinned';
+import { numberArgument } from './support/arguments';
 
-try {
-  pinSelf();
-} catch (error) {
-  if (error instanceof PinnedElsewhere) await new Promise(() => undefined);
-  throw error;
-}
+await runPinned();
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const orders = argument('orders', 400);
-const clients = argument('clients', 16);
-const rounds = argument('rounds', 2);
+const orders = numberArgument('orders', 400);
+const clients = numberArgument('clients', 16);
+const rounds = numberArgument('rounds', 2);
 
 const LINES = BENCH_LINES;
 

@@ -19,14 +19,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer } from '../scripts/builds.js';
 import { loginCookie } from './support/ceiling';
-import { PinnedElsewhere, pinSelf, sample, startBundled } from './support/pinned';
+import { runPinned, sample, startBundled } from './support/pinned';
 
-try {
-  pinSelf();
-} catch (error) {
-  if (error instanceof PinnedElsewhere) await new Promise(() => undefined);
-  throw error;
-}
+await runPinned();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const option = (name: string, fallback: string) => {

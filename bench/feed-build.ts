@@ -11,13 +11,10 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { feedCsvStream, feedPriceList, type FeedFormat } from '../server/modules/feeds/csvEngine';
 import { benchDatabase } from './support/ceiling';
+import { numberArgument } from './support/arguments';
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const products = argument('products', 100_000);
-const rounds = argument('rounds', 3);
+const products = numberArgument('products', 100_000);
+const rounds = numberArgument('rounds', 3);
 
 const { db, url } = await benchDatabase(products, 'feed');
 // An organisation buying from its currency's default list, where the synthetic prices are.

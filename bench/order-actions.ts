@@ -17,22 +17,14 @@ import type { Knex } from 'knex';
 import { connect } from '../server/db/connect';
 import { TestClient } from '../server/testing/testServer';
 import { BENCH_LINES, runTurn, scratchDatabase, summarise, summaryLine, type Turn } from './support/checkoutBench';
-import { PinnedElsewhere, pinSelf, startServer } from './support/pinned';
+import { runPinned, startServer } from './support/pinned';
+import { numberArgument } from './support/arguments';
 
-try {
-  pinSelf();
-} catch (error) {
-  if (error instanceof PinnedElsewhere) await new Promise(() => undefined);
-  throw error;
-}
+await runPinned();
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const actions = argument('actions', 400);
-const clients = argument('clients', 16);
-const rounds = argument('rounds', 2);
+const actions = numberArgument('actions', 400);
+const clients = numberArgument('clients', 16);
+const rounds = numberArgument('rounds', 2);
 const RITA = 'admin@reseller.example';
 const CUSTOMER_CO = 3;
 const GB = { shipping_company_name: 'Reseller Partners UK Ltd', shipping_recipient_name: 'Goods In', shipping_addr_line_1: '2 Dock Road', shipping_city: 'Bristol', shipping_postal_code: 'BS1 1AA', shipping_country_code: 'GB' };

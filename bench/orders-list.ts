@@ -17,24 +17,16 @@ import { fileURLToPath } from 'node:url';
 import { seedSyntheticOrders } from '../seeds/syntheticOrders';
 import { connect, migrate, refreshStatistics } from '../server/db/connect';
 import { loginCookie, measure, printTable, seedDemoCheaply, type Case } from './support/ceiling';
-import { PinnedElsewhere, pinSelf } from './support/pinned';
+import { runPinned } from './support/pinned';
+import { numberArgument } from './support/arguments';
 
-try {
-  pinSelf();
-} catch (error) {
-  if (error instanceof PinnedElsewhere) await new Promise(() => undefined);
-  throw error;
-}
+await runPinned();
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const orders = argument('orders', 100_000);
-const organisations = argument('organisations', 1000);
-const seconds = argument('seconds', 9);
-const rounds = argument('rounds', 3);
-const connections = argument('connections', 32);
+const orders = numberArgument('orders', 100_000);
+const organisations = numberArgument('organisations', 1000);
+const seconds = numberArgument('seconds', 9);
+const rounds = numberArgument('rounds', 3);
+const connections = numberArgument('connections', 32);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 mkdirSync(join(root, 'data'), { recursive: true });

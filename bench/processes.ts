@@ -18,24 +18,16 @@ import { GB_ADDRESS } from '../server/testing/checkoutBaskets';
 import { TestClient } from '../server/testing/testServer';
 import { BENCH_LINES, runTurn, scratchDatabase, stageBaskets, summarise, summaryLine, verifyOrders, type Summary, type Turn } from './support/checkoutBench';
 import { loginCookie } from './support/ceiling';
-import { combine, PinnedElsewhere, pinSelf, sample, startServer, type Load, type Sample, type Started } from './support/pinned';
+import { combine, runPinned, sample, startServer, type Load, type Sample, type Started } from './support/pinned';
+import { numberArgument } from './support/arguments';
 
-try {
-  pinSelf();
-} catch (error) {
-  if (error instanceof PinnedElsewhere) await new Promise(() => undefined);
-  throw error;
-}
+await runPinned();
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const orders = argument('orders', 300);
-const clients = argument('clients', 16);
-const seconds = argument('seconds', 5);
-const connections = argument('connections', 32);
-const rounds = argument('rounds', 2);
+const orders = numberArgument('orders', 300);
+const clients = numberArgument('clients', 16);
+const seconds = numberArgument('seconds', 5);
+const connections = numberArgument('connections', 32);
+const rounds = numberArgument('rounds', 2);
 const COUNTS = [1, 2] as const;
 
 const scratch = await scratchDatabase('bench_processes');

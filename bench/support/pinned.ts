@@ -118,3 +118,16 @@ export function combine(samples: Sample[]): Load {
     errors: samples.reduce((sum, one) => sum + one.errors, 0),
   };
 }
+
+/**
+ * A bench's first line: `await runPinned()`. In the unpinned process it waits for the pinned copy
+ * (which ends the process with its exit code), so nothing after it runs twice.
+ */
+export async function runPinned(): Promise<void> {
+  try {
+    pinSelf();
+  } catch (error) {
+    if (error instanceof PinnedElsewhere) await new Promise(() => undefined);
+    throw error;
+  }
+}

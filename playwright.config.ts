@@ -1,29 +1,109 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 
 /**
- * Browser tests against the real portal: `npm start` builds the SPA and starts the API on port
- * 3100 (E2E_PORT overrides, so two checkouts can run their browser tests side by side) with a fresh
- * SQLite database (removed first, so the demo data is loaded anew each run), sending its e-mails
- * to the run's own SMTP server.
- * Debian's Chromium is used: Playwright cannot download its own browsers here.
+ * Browser tests against the real portal, split over two portals so that two browsers work at once
+ * (the run took 28 minutes with one): each portal is `npm start` (which builds the SPA and the server
+ * when they changed) with a fresh SQLite database of its own (removed first, so the demo data is
+ * loaded anew each run) and a real SMTP server of its own. A group of test files runs one file at a
+ * time against its portal (`workers: 1` per project), so within a group the tests share one database
+ * in a fixed order, as they did when the whole suite ran in one browser.
+ *
+ * - `buying`: the store, baskets, checkout, orders, quotes, billing and after-sale (BUYING_FILES).
+ *   Its portal first serves `visual` (tests/e2e/visual.spec.ts), the screenshot comparison, which
+ *   runs before any other test changes the demo data, so its screens are the same every run.
+ * - `backoffice`: every other file: the back office, the shell and menu, the generic lists.
+ *
+ * E2E_PORT (default 3100) is the first portal's port, the second's is one above it, so two
+ * checkouts can run their browser tests side by side on ports two apart. Tests reach their
+ * portal's database and mailbox through support/portal.ts. Debian's Chromium is used: Playwright
+ * cannot download its own browsers here.
  */
-const PORT = Number(process.env['E2E_PORT'] ?? 3100);
-/** The portal's database during the run; tests may read it (or stage states the UI cannot reach yet). */
-export const E2E_DATABASE_FILE = `/tmp/hub-e2e-${PORT}.sqlite`;
-const DATABASE_FILE = E2E_DATABASE_FILE;
-/**
- * The portal sends e-mail through a real SMTP server the run starts first (tests/e2e/support/
- * mailCatcher.ts), which writes each message here for the tests to read (support/mailbox.ts).
- * Its port is far from the portal's, so checkouts running side by side on nearby ports never share one.
- */
-const MAIL_PORT = PORT + 20000;
-export const E2E_MAIL_DIR = `/tmp/hub-e2e-${PORT}-mail`;
+const FIRST_PORT = Number(process.env['E2E_PORT'] ?? 3100);
+
+/** What a test may need to know about the portal its project runs against. */
+export interface E2ePortal {
+  port: number;
+  /** The portal's database during the run; tests may read it (or stage states the UI cannot reach yet). */
+  databaseFile: string;
+  /** Its SMTP server's port: far from the portals', so checkouts on nearby ports never share one. */
+  mailPort: number;
+  /** Where that SMTP server writes each message it receives (support/mailCatcher.ts, support/mailbox.ts). */
+  mailDir: string;
+}
+
+function portal(slot: number): E2ePortal {
+  const port = FIRST_PORT + slot;
+  return { port, databaseFile: `/tmp/hub-e2e-${port}.sqlite`, mailPort: port + 20000, mailDir: `/tmp/hub-e2e-${port}-mail` };
+}
+
+const BUYING_PORTAL = portal(0);
+const BACKOFFICE_PORTAL = portal(1);
+
+/** The files of the buying group; every other file (but visual) is the back office's. */
+const BUYING_FILES = [
+  'store',
+  'basketBuying',
+  'baskets',
+  'buyingFlow',
+  'checkout',
+  'checkoutWizard',
+  'orders',
+  'orderActions',
+  'orderPages',
+  'afterSale',
+  'billing',
+  'quoteDrafts',
+  'quoteWizard',
+  'quoteAccept',
+  'actionForms',
+].map((name) => `**/${name}.spec.ts`);
+const VISUAL_FILES = ['**/visual.spec.ts'];
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  },
+};
+
+function project(name: string, served: E2ePortal, files: Pick<NonNullable<PlaywrightTestConfig['projects']>[number], 'testMatch' | 'testIgnore' | 'dependencies'>) {
+  return { name, workers: 1, metadata: { portal: served }, use: { ...chromium, baseURL: `http://localhost:${served.port}` }, ...files };
+}
+
+function webServers(served: E2ePortal): Extract<PlaywrightTestConfig['webServer'], unknown[]> {
+  return [
+    {
+      command: `npx tsx tests/e2e/support/mailCatcher.ts ${served.mailPort} ${served.mailDir}`,
+      port: served.mailPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // Started one after the other: the first builds what changed, the second finds the build fresh.
+      command: `rm -f ${served.databaseFile} ${served.databaseFile}-journal && npm start`,
+      env: {
+        PORT: String(served.port),
+        DATABASE_URL: `sqlite://${served.databaseFile}`,
+        SMTP_URL: `smtp://127.0.0.1:${served.mailPort}`,
+        MAIL_FROM: 'Reseller Hub <hub@example.test>',
+      },
+      url: `http://localhost:${served.port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ];
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // Two cores shared with other work: one browser at a time keeps timings honest.
-  workers: 1,
+  // One browser per portal: two at once on two cores, each group's files in a fixed order.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -31,46 +111,11 @@ export default defineConfig({
   // shipped with the tests, so one baseline serves every machine.
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}',
   reporter: [['list']],
-  use: {
-    baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
-  },
+  use: { trace: 'retain-on-failure' },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
+    project('visual', BUYING_PORTAL, { testMatch: VISUAL_FILES }),
+    project('buying', BUYING_PORTAL, { testMatch: BUYING_FILES, dependencies: ['visual'] }),
+    project('backoffice', BACKOFFICE_PORTAL, { testIgnore: [...BUYING_FILES, ...VISUAL_FILES] }),
   ],
-  webServer: [
-    {
-      command: `npx tsx tests/e2e/support/mailCatcher.ts ${MAIL_PORT} ${E2E_MAIL_DIR}`,
-      port: MAIL_PORT,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    {
-      command: `rm -f ${DATABASE_FILE} ${DATABASE_FILE}-journal && npm start`,
-      env: { PORT: String(PORT), DATABASE_URL: `sqlite://${DATABASE_FILE}`, SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`, MAIL_FROM: 'Reseller Hub <hub@example.test>' },
-      url: `http://localhost:${PORT}/healthz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-  ],
+  webServer: [...webServers(BUYING_PORTAL), ...webServers(BACKOFFICE_PORTAL)],
 });

@@ -15,6 +15,18 @@ const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu
 const entry = (page: Page, label: string) => mainMenu(page).getByRole('link', { name: label, exact: true, includeHidden: true });
 const backOffice = (page: Page) => mainMenu(page).getByRole('button', { name: 'Back office', exact: true });
 
+/**
+ * Opens the back-office group and follows its entry `label`. Opened again if it folded before the
+ * click landed: the group folds when the focus leaves it, and on a loaded machine the store's last
+ * renders can take the focus from the button just clicked (seen once in CI, 2026-11-28).
+ */
+async function followBackOfficeEntry(page: Page, label: string): Promise<void> {
+  await expect(async () => {
+    if ((await backOffice(page).getAttribute('aria-expanded')) !== 'true') await backOffice(page).click();
+    await entry(page, label).click({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 async function expectCurrent(page: Page, label: string): Promise<void> {
   await expect(entry(page, label)).toHaveAttribute('aria-current', 'page');
   await expect(mainMenu(page).locator('[aria-current="page"]')).toHaveCount(1);
@@ -49,9 +61,7 @@ test('a root admin reaches every area from the menu, each marked as the current 
   ] as const) {
     await expect(backOffice(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(entry(page, label)).toBeHidden();
-    await backOffice(page).click();
-    await expect(backOffice(page)).toHaveAttribute('aria-expanded', 'true');
-    await entry(page, label).click();
+    await followBackOfficeEntry(page, label);
     await expect(page).toHaveURL(path);
     await expectCurrent(page, label);
   }
@@ -61,10 +71,8 @@ test('a root admin finds the API reference in the back office', async ({ page })
   await signInTo(page, ROOT_ADMIN, '/webstore', /\/webstore$/);
   // The store settles first (its loads can move focus), so the opened group stays open.
   await page.waitForLoadState('networkidle');
-  await backOffice(page).click();
-  await expect(entry(page, 'API reference')).toBeVisible();
   await expect(entry(page, 'API reference')).toHaveAttribute('href', '/api/v1/docs');
-  await entry(page, 'API reference').click();
+  await followBackOfficeEntry(page, 'API reference');
   await expect(page).toHaveURL(/\/api\/v1\/docs$/);
   await expect(page.getByRole('heading', { name: 'Reseller Hub API reference', exact: true })).toBeVisible();
   await expect(page.locator('#op-listOrders')).toContainText('/api/v1/orders');
@@ -157,8 +165,7 @@ test.describe('on a narrow screen', () => {
     await signInTo(page, ROOT_ADMIN, '/webstore', /\/webstore$/);
     await page.waitForLoadState('networkidle');
     await mainMenu(page).getByRole('button', { name: 'Menu', exact: true }).click();
-    await backOffice(page).click();
-    await entry(page, 'Roles').click();
+    await followBackOfficeEntry(page, 'Roles');
     await expect(page).toHaveURL(/\/backoffice\/roles$/);
     await expectCurrent(page, 'Roles');
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import knex from 'knex';
-import { E2E_DATABASE_FILE } from '../../playwright.config';
+import { e2eDatabaseFile } from './support/portal';
 import { SCRIPTED_SVG, solidPng } from '../../server/testing/images';
 import { mailedTo } from './support/mailbox';
 import { signInTo } from './support/signIn';
@@ -13,7 +13,7 @@ import { writeVersionedRows } from '../../server/testing/versionedRows';
 const ROOT_ADMIN = 'admin@supplier.example';
 const RESELLER_ADMIN = 'admin@reseller.example';
 
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import knex from 'knex';
-import { E2E_DATABASE_FILE } from '../../playwright.config';
+import { e2eDatabaseFile } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
@@ -11,7 +11,7 @@ import { signInTo } from './support/signIn';
  * accepted by the recipient's admin, who gives a PO number and lands on the new order, whose lines
  * and total are the quote's. The browser tests share one database: the test removes what it made.
  */
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
 
 test('publish → accept and order → the order page, with the quote’s lines and total', async ({ page }) => {
   test.slow();

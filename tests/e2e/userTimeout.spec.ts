@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import knex from 'knex';
-import { E2E_DATABASE_FILE } from '../../playwright.config';
+import { e2eDatabaseFile } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { signInTo } from './support/signIn';
 
@@ -13,7 +13,7 @@ import { signInTo } from './support/signIn';
 
 const BRANCH = 7;
 const PERCY = 8;
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
 
 async function stage(organisationTimeout: number, percyTimeout: number): Promise<void> {
   const db = openDatabase();

@@ -1,15 +1,15 @@
 import { expect } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E_MAIL_DIR } from '../../../playwright.config';
+import { e2eMailDir } from './portal';
 import { unfoldedText, type ReceivedMail } from '../../../server/testing/smtpCatcher';
 
 /** The messages the browser tests' SMTP server received so far, oldest first (support/mailCatcher.ts). */
 function receivedMail(): ReceivedMail[] {
-  return readdirSync(E2E_MAIL_DIR)
+  return readdirSync(e2eMailDir())
     .filter((name) => name.endsWith('.json'))
     .sort()
-    .map((name) => JSON.parse(readFileSync(join(E2E_MAIL_DIR, name), 'utf8')) as ReceivedMail);
+    .map((name) => JSON.parse(readFileSync(join(e2eMailDir(), name), 'utf8')) as ReceivedMail);
 }
 
 /**

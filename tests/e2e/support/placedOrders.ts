@@ -1,5 +1,5 @@
 import knex from 'knex';
-import { E2E_DATABASE_FILE } from '../../../playwright.config';
+import { e2eDatabaseFile } from './portal';
 import { writeVersionedRows } from '../../../server/testing/versionedRows';
 
 /**
@@ -7,7 +7,7 @@ import { writeVersionedRows } from '../../../server/testing/versionedRows';
  * share one database and the order lists' tests count the demo's orders. A spec that places
  * orders notes the newest order id before it starts and removes what it placed once it is done.
  */
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: E2E_DATABASE_FILE }, useNullAsDefault: true });
+const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
 
 /** The newest order's id now (0 for none). */
 export async function newestOrderId(): Promise<number> {

@@ -20,9 +20,24 @@ const DYNAMIC = [
   /\b\d{1,2}:\d{2}(:\d{2})?\b/g,
 ];
 
-/** Applies the test font and waits for it, so glyph metrics are the shipped font's. */
-export async function useTestFont(page: Page): Promise<void> {
-  await page.addStyleTag({ content: FONT_CSS });
+/**
+ * Gives every page of `page` the test font from its first render on (an init script), so what
+ * measures text as it draws (AG Grid sizing its columns to their content) measures the shipped font.
+ */
+export async function installTestFont(page: Page): Promise<void> {
+  await page.addInitScript((css) => {
+    const add = () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    };
+    if (document.head) add();
+    else document.addEventListener('DOMContentLoaded', add, { once: true });
+  }, FONT_CSS);
+}
+
+/** Waits until the test font is loaded, so glyph metrics are the shipped font's. */
+export async function testFontLoaded(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.load("16px 'VisualTest'");
     await document.fonts.ready;

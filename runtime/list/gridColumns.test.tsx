@@ -100,9 +100,9 @@ describe('scaledWidths', () => {
     ]);
   });
 
-  it('shrinks every column when even that cannot fit, none below the minimum', () => {
-    const widths = scaledWidths([{ colId: 'a', width: 200 }, { colId: 'b', width: 100 }, { colId: 'c', width: 80 }], 200, resizable);
-    expect(widths.map((entry) => entry.width)).toEqual([76, MIN_COLUMN_WIDTH, MIN_COLUMN_WIDTH]);
+  it('keeps every column at its floor when even that cannot fit, so the list scrolls sideways (a phone)', () => {
+    const widths = scaledWidths([{ colId: 'a', width: 200 }, { colId: 'b', width: 100 }, { colId: 'c', width: 60 }], 200, resizable);
+    expect(widths.map((entry) => entry.width)).toEqual([112, 100, MIN_COLUMN_WIDTH]);
   });
 
   it('leaves columns that fit as they are', () => {

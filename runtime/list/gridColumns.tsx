@@ -105,10 +105,10 @@ const SHRINK_FLOOR = 112;
 /**
  * Column widths (sized to their content) fitted to `available` pixels. When there is room to
  * spare, all widen in proportion; when there is too little, the columns wider than SHRINK_FLOOR
- * give up their excess first, in proportion, so short columns keep whole words; only when even
- * that cannot fit does every column shrink, none below its minimum (the list then scrolls). The
- * last column takes what rounding left. Columns of a fixed width (the selection checkboxes) keep
- * theirs. Nothing when they fit already.
+ * give up their excess first, in proportion, so short columns keep whole words; when even that
+ * cannot fit (a phone), every column keeps that floor width and the list scrolls sideways, rather
+ * than breaking its headings and names inside words. The last column takes what rounding left.
+ * Columns of a fixed width (the selection checkboxes) keep theirs. Nothing when they fit already.
  */
 export function scaledWidths(
   states: readonly Pick<ColumnState, 'colId' | 'width'>[],
@@ -127,8 +127,7 @@ export function scaledWidths(
   const fitted = content.map((width, index) => {
     if (total < room) return (width * room) / total;
     const floor = floors[index]!;
-    if (floorTotal <= room) return floor + ((width - floor) * (room - floorTotal)) / (total - floorTotal);
-    return (floor * room) / floorTotal;
+    return floorTotal <= room ? floor + ((width - floor) * (room - floorTotal)) / (total - floorTotal) : floor;
   });
   const widths = scalable.map((state, index) => ({
     colId: state.colId,

@@ -90,7 +90,7 @@ export function PaymentTab({ draft, countries, rows, currency, shipping, reselle
             <dt>
               <label htmlFor="finance_term">{t('checkout.term')}</label>
             </dt>
-            <dd>
+            <dd className="finance-term">
               <input id="finance_term" type="range" min={0} max={FINANCE_TERMS.length - 1} step={1} data-testid="finance-term"
                 value={Math.max(0, FINANCE_TERMS.indexOf(term as 60))} onChange={(event) => onChange({ finance_term_length: FINANCE_TERMS[Number(event.target.value)]! })} />
               <output data-testid="finance-term-value">{t('checkout.months', { n: term })}</output>

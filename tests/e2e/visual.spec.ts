@@ -34,7 +34,8 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>, mask:
 
 async function visit(page: Page, path: string, visible: Locator): Promise<void> {
   await page.goto(path);
-  await expect(visible).toBeVisible();
+  // A list's grid and a chart come in chunks of their own: more than the default wait on a busy machine.
+  await expect(visible).toBeVisible({ timeout: 20_000 });
   await page.waitForLoadState('networkidle');
 }
 

@@ -344,12 +344,9 @@ export interface FormWidget {
   options?: { where?: Record<string, string | number | boolean>; descendants?: boolean };
 }
 
-/** Bounds of a number property; every one given must hold. */
+/** A bound of a number property: above `gt` (a count above zero). */
 export interface Comparison {
-  gt?: number;
-  gte?: number;
-  lt?: number;
-  lte?: number;
+  gt: number;
 }
 
 /** Row properties and what each must be: a value it equals, or bounds of an integer. */
@@ -367,8 +364,6 @@ export interface ListColumnDef {
   label: string;
   link?: string;
   linkParam?: string;
-  /** The cell links only for rows meeting it; others show the text alone. */
-  linkWhen?: RowCondition;
   format: 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean';
   sortable: boolean;
   /** The enum of an enum column: the runtime labels values with `<enum>.<VALUE>` messages. */

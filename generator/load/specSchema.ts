@@ -279,7 +279,6 @@ const operation = {
         cascade: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },
         restrict: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' }, additionalProperties: identifier },
         requires: { type: 'object', propertyNames: identifier, additionalProperties: identifier },
-        set: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string' } },
         lookup: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },
         of: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
         via: identifier,

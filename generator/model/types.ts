@@ -238,11 +238,6 @@ export interface GenericOperation {
   /** For create and update: a field that may only be set when another one is (product type needs type). */
   requires?: Record<string, string>;
   /**
-   * For create and update: fields the server fills, never the body (a basket's organisation is the
-   * caller's, a role's `created_by` the caller, `updated_at` the time of the write).
-   */
-  set?: Record<string, WriteSource>;
-  /**
    * For create and update: fields whose value must name a row of another entity by a unique field
    * (a user's timezone is the code of a timezone row); a value naming none is refused.
    */
@@ -260,9 +255,6 @@ export interface GenericOperation {
   /** For delete: child rows whose existence forbids it, answered as 409 with `problem`. */
   restrict?: { entity: string; via: string; problem: string }[];
 }
-
-/** Where a server-filled field's value comes from. */
-export type WriteSource = 'caller.organisation' | 'caller.user' | 'caller.currency' | 'now';
 
 /**
  * A child list of one record: visible exactly when the parent is. `of` is the parent's get

@@ -97,13 +97,13 @@ function removeMeta(model: Model, generic: GenericOperation) {
 }
 
 /**
- * What a create or update writes: its input schema's fields, `requires`, `set` and `lookup`.
+ * What a create or update writes: its input schema's fields, `requires` and `lookup`.
  * Uniqueness is the database's (an index, on the lowered value for text), answered as a 409.
  */
 function writeMeta(model: Model, generic: GenericOperation) {
   const input = model.schemas.find((candidate) => candidate.name === generic.schema)!;
   const fields = input.properties.map((property) => property.name);
-  return { fields, requires: generic.requires ?? {}, ...(generic.set && { set: generic.set }), ...(generic.lookup && { lookup: generic.lookup }) };
+  return { fields, requires: generic.requires ?? {}, ...(generic.lookup && { lookup: generic.lookup }) };
 }
 
 /** A get of one record by {id}: its ETag is the hash of what it answers. */

@@ -279,7 +279,6 @@ const operation = {
         cascade: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },
         restrict: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' }, additionalProperties: identifier },
         requires: { type: 'object', propertyNames: identifier, additionalProperties: identifier },
-        set: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string' } },
         lookup: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },
         of: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
         via: identifier,
@@ -352,7 +351,7 @@ const rowCondition = {
         type: 'object',
         additionalProperties: false,
         minProperties: 1,
-        properties: { gt: { type: 'number' }, gte: { type: 'number' }, lt: { type: 'number' }, lte: { type: 'number' } },
+        properties: { gt: { type: 'number' } },
       },
     ],
   },
@@ -471,8 +470,6 @@ const listColumn = {
     label: { type: 'string' },
     link: { type: 'string' },
     link_param: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
-    // The cell links only for rows meeting it (000 §2.7: checkout only for a basket with lines).
-    link_when: rowCondition,
     format: { enum: ['text', 'money', 'date', 'datetime', 'enum', 'boolean'] },
     fallback: identifier,
     currency: { type: 'string', pattern: '^[A-Z]{3}$' },
@@ -559,7 +556,7 @@ const recordColumn = {
 
 /**
  * A tab of a record screen: one of the record's child lists (with actions on its rows), or a
- * hand-written component given the record. `when` (a condition on the record) and `guard` decide
+ * hand-written component given the record. `when` (a condition on the record) and its list's guard decide
  * whether it is shown.
  */
 const recordTab = {
@@ -573,7 +570,6 @@ const recordTab = {
     columns: { type: 'array', minItems: 1, items: recordColumn },
     empty: { type: 'string' },
     when: { $ref: '#/$defs/rowCondition' },
-    guard: { $ref: '#/$defs/guard' },
     actions: screenActions,
     // A component tab that saves: the alerts it raises (role_permissions_updated…).
     success: { type: 'string' },

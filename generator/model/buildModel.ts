@@ -28,7 +28,7 @@ import { addRoundTrips } from './roundTrip';
 import { auditFieldsOf } from './auditLabels';
 import { checkGuard, collect, fail, type Located, type Raw, type TypeContext } from './specContext';
 import { checkFormLoad, checkFormOperation, checkFormRoute, checkForms, checkPrefillFrom, formClears, formWidgets } from './formScreens';
-import { writeLookups, writeSources } from './writeOptions';
+import { writeLookups } from './writeOptions';
 import { buildListScreen } from './listScreenModel';
 import { buildChildrenScreen, buildRecordScreen } from './recordScreenModel';
 import { addScreenActions } from './actionModel';
@@ -438,11 +438,9 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
       fieldOf(needed, ['requires', field]);
     }
     if (raw.requires) generic.requires = raw.requires;
-    if (raw.set) generic.set = writeSources(raw.set as Record<string, string>, raw.schema as string, fieldOf, at, ctx);
     if (raw.lookup) generic.lookup = writeLookups(raw.lookup as Record<string, string>, raw.schema as string, fieldOf, entities, at, ctx);
-  } else if (raw.requires || raw.set || raw.lookup) {
-    const key = raw.requires ? 'requires' : raw.set ? 'set' : 'lookup';
-    fail(at, 'requires, set and lookup are for create and update', [key]);
+  } else if (raw.requires || raw.lookup) {
+    fail(at, 'requires and lookup are for create and update', [raw.requires ? 'requires' : 'lookup']);
   }
   if (kind === 'children') {
     if (raw.scope) fail(at, "a child list's scope is its parent's", ['scope']);

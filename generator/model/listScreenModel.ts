@@ -138,11 +138,6 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
   const rowCondition = (when: Record<string, unknown>, path: (string | number)[]): RowCondition => rowConditionOf(at, schema, when, path, partial);
   const rowCases = (cases: Raw[] | undefined, path: (string | number)[]): RowCase[] | undefined =>
     cases?.map((rowCase, j) => ({ when: rowCondition(rowCase.when, [...path, j, 'when']), label: rowCase.label }));
-  const linkWhen = (column: Raw, i: number): Pick<ListColumnDef, 'linkWhen'> => {
-    if (column.link_when === undefined) return {};
-    if (!column.link) fail(at, 'link_when needs link', ['columns', i, 'link_when']);
-    return { linkWhen: rowCondition(column.link_when, ['columns', i, 'link_when']) };
-  };
   const columns = (raw.columns as Raw[]).map((column, i): ListColumnDef => {
     if (column.toggle) fail(at, "toggle belongs to a record tab's columns", ['columns', i, 'toggle']);
     if (column.component) return componentColumn(column);
@@ -154,7 +149,7 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
       if (column.link) def.link = column.link;
       if (column.link_param) def.linkParam = column.link_param;
       if (column.guard) def.guard = column.guard;
-      return { ...def, ...linkWhen(column, i) };
+      return def;
     }
     const property = schema.properties.find((candidate) => candidate.name === column.field);
     if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
@@ -166,7 +161,6 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
       if (!propertyAt(partial.schemas, schema, column.link_param)) fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
       def.linkParam = column.link_param;
     }
-    Object.assign(def, linkWhen(column, i));
     if (column.fallback) {
       if (!schema.properties.some((candidate) => candidate.name === column.fallback)) fail(at, `schema "${schema.name}" has no property "${column.fallback}"`, ['columns', i, 'fallback']);
       def.fallback = column.fallback;

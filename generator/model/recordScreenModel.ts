@@ -41,7 +41,6 @@ function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath
     const property = propertyAt(partial.schemas, schema, column.field);
     if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
     if (column.link_param && !propertyAt(partial.schemas, schema, column.link_param)) fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
-    if (column.link_when !== undefined) fail(at, 'link_when is for list screens', ['columns', i, 'link_when']);
     const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
     const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: false };
     if (column.link) def.link = column.link;
@@ -59,16 +58,14 @@ function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: 
     ...(raw.when && { when: rowConditionOf(at, recordSchemaOf(record, partial.schemas), raw.when, ['when'], partial) }),
   };
   if (raw.component) {
-    return { ...shown, component: raw.component, ...(raw.guard && { guard: raw.guard as Guard }), columns: [], actions: [], ...(raw.success && { success: raw.success }), ...(raw.failure && { failure: raw.failure }) };
+    return { ...shown, component: raw.component, columns: [], actions: [], ...(raw.success && { success: raw.success }), ...(raw.failure && { failure: raw.failure }) };
   }
   const operation = partial.operations.find((candidate) => candidate.id === raw.list);
   if (!operation || operation.method !== 'get' || !operation.path.startsWith(`${record.path}/`) || operation.pathParams.length !== 1) {
     fail(at, `"${raw.list}" is not a get under ${record.path}/`, ['list']);
   }
-  // The tab shows to those its list lets in, and its own guard narrows that (every condition holds).
-  const guard = { ...operation.guard, ...(raw.guard as Guard | undefined) };
-  const repeated = Object.keys(raw.guard ?? {}).find((key) => operation.guard?.[key as keyof Guard] !== undefined);
-  if (repeated) fail(at, `the list "${operation.id}" already has a ${repeated} condition`, ['guard', repeated]);
+  // The tab shows to those its list lets in.
+  const guard = operation.guard ?? {};
   if (operation.response === 'none' || operation.response.kind !== 'array' || operation.response.items.kind !== 'schema') {
     fail(at, 'the tab operation must answer an array of a schema', ['list']);
   }

@@ -7,8 +7,8 @@ import type { ListScreen, RecordScreen } from './types';
 
 /**
  * What the checkout routes (000 §2.1, §2.7, §2.9) asked of the generator: a list filter on
- * whether a row has child rows (`has`), row conditions with integer bounds, a column linking only
- * for rows meeting `link_when`, and a record title filled from the record (`title_values`).
+ * whether a row has child rows (`has`), row conditions with an integer bound (`gt`), and a record
+ * title filled from the record (`title_values`).
  */
 const base: Record<string, string> = {
   'messages/en.yaml': [
@@ -79,7 +79,6 @@ const GOOD_COLUMNS = [
   '        label: c.go',
   '        cases: [{ when: { line_count: { gt: 0 } }, label: c.go }]',
   '        link: cart',
-  '        link_when: { line_count: { gt: 0, lte: 9 } }',
   '',
 ].join('\n');
 const GOOD_RECORD = '    title: c.open\n    title_values: { name: { field: name, fallback: id } }\n';
@@ -94,7 +93,7 @@ function build({ filter = GOOD_FILTER, columns = GOOD_COLUMNS, record = GOOD_REC
 
 const errorOf = (given: Parameters<typeof build>[0]): string => specErrorOf(() => build(given));
 
-describe('row conditions, link_when, has filters and title values → model and code', () => {
+describe('row conditions, has filters and title values → model and code', () => {
   const model = build();
 
   it('builds a has filter as a boolean query parameter and the server meta with the child table', () => {
@@ -107,14 +106,13 @@ describe('row conditions, link_when, has filters and title values → model and 
     expect(emitServerOperations(model)).toContain('"match": "has",\n          "fields": [],\n          "has": {\n            "table": "cart_lines",\n            "column": "cart_id"\n          }');
   });
 
-  it('keeps bounds in cases and link_when on the column', () => {
+  it('keeps bounds in cases on the column', () => {
     const list = model.screens.find((screen) => screen.name === 'carts') as ListScreen;
     expect(list.columns[1]).toEqual({
       field: 'go', label: 'c.go', format: 'text', sortable: false, link: 'cart',
       cases: [{ when: { line_count: { gt: 0 } }, label: 'c.go' }],
-      linkWhen: { line_count: { gt: 0, lte: 9 } },
     });
-    expect(emitScreens(model)).toContain('"linkWhen": {\n          "line_count": {\n            "gt": 0,\n            "lte": 9\n          }\n        }');
+    expect(emitScreens(model)).toContain('"line_count": {\n');
   });
 
   it('keeps the title values of a record screen and emits them', () => {
@@ -124,7 +122,7 @@ describe('row conditions, link_when, has filters and title values → model and 
   });
 });
 
-describe('row conditions, link_when, has filters and title values: a bad spec fails with file, line and path', () => {
+describe('row conditions, has filters and title values: a bad spec fails with file, line and path', () => {
   it.each<{ name: string; given: Parameters<typeof build>[0]; want: string }>([
     {
       name: 'a has filter on an unknown entity',
@@ -142,29 +140,29 @@ describe('row conditions, link_when, has filters and title values: a bad spec fa
       want: 'screens/carts.yaml:5: screens.carts.columns.0.cases.0.when.total: "total" is not an integer and has no bounds',
     },
     {
-      name: 'link_when without a link',
-      given: { columns: '    columns:\n      - { field: name, label: c.name, link_when: { line_count: { gt: 0 } } }\n' },
-      want: 'screens/carts.yaml:5: screens.carts.columns.0.link_when: link_when needs link',
+      name: 'a condition on a property the row lacks',
+      given: { columns: '    columns:\n      - { name: go, label: c.go, cases: [{ when: { lines: { gt: 0 } }, label: c.go }] }\n' },
+      want: 'screens/carts.yaml:5: screens.carts.columns.0.cases.0.when.lines: schema "CartRow" has no property "lines"',
     },
     {
-      name: 'link_when on a property the row lacks',
-      given: { columns: '    columns:\n      - { field: name, label: c.name, link: cart, link_when: { lines: { gt: 0 } } }\n' },
-      want: 'screens/carts.yaml:5: screens.carts.columns.0.link_when.lines: schema "CartRow" has no property "lines"',
+      name: 'a bound other than gt (the vocabulary review removed gte, lt and lte)',
+      given: { columns: '    columns:\n      - { name: go, label: c.go, cases: [{ when: { line_count: { lte: 9 } }, label: c.go }] }\n' },
+      want: "screens/carts.yaml:2: screens.carts: must have required property 'component'",
     },
     {
       name: 'a title value naming no property of the record',
       given: { record: '    title: c.open\n    title_values: { name: { field: label } }\n' },
-      want: 'screens/carts.yaml:14: screens.cart.title_values.name.field: schema "Cart" has no property "label"',
+      want: 'screens/carts.yaml:13: screens.cart.title_values.name.field: schema "Cart" has no property "label"',
     },
     {
       name: 'a title value the title message does not hold',
       given: { record: '    title: c.plain\n    title_values: { name: { field: name } }\n' },
-      want: 'screens/carts.yaml:14: screens.cart.title_values.name: message "c.plain" has no {{name}}',
+      want: 'screens/carts.yaml:13: screens.cart.title_values.name: message "c.plain" has no {{name}}',
     },
     {
       name: 'title values without a title',
       given: { record: '    title_values: { name: { field: name } }\n' },
-      want: 'screens/carts.yaml:13: screens.cart.title_values: title_values need a title',
+      want: 'screens/carts.yaml:12: screens.cart.title_values: title_values need a title',
     },
   ])('$name', ({ given, want }) => {
     expect(errorOf(given)).toEqual(want);

@@ -238,11 +238,6 @@ export interface GenericOperation {
   /** For create and update: a field that may only be set when another one is (product type needs type). */
   requires?: Record<string, string>;
   /**
-   * For create and update: fields the server fills, never the body (a basket's organisation is the
-   * caller's, a role's `created_by` the caller, `updated_at` the time of the write).
-   */
-  set?: Record<string, WriteSource>;
-  /**
    * For create and update: fields whose value must name a row of another entity by a unique field
    * (a user's timezone is the code of a timezone row); a value naming none is refused.
    */
@@ -260,9 +255,6 @@ export interface GenericOperation {
   /** For delete: child rows whose existence forbids it, answered as 409 with `problem`. */
   restrict?: { entity: string; via: string; problem: string }[];
 }
-
-/** Where a server-filled field's value comes from. */
-export type WriteSource = 'caller.organisation' | 'caller.user' | 'caller.currency' | 'now';
 
 /**
  * A child list of one record: visible exactly when the parent is. `of` is the parent's get
@@ -344,12 +336,9 @@ export interface FormWidget {
   options?: { where?: Record<string, string | number | boolean>; descendants?: boolean };
 }
 
-/** Bounds of a number property; every one given must hold. */
+/** A bound of a number property: above `gt` (a count above zero). */
 export interface Comparison {
-  gt?: number;
-  gte?: number;
-  lt?: number;
-  lte?: number;
+  gt: number;
 }
 
 /** Row properties and what each must be: a value it equals, or bounds of an integer. */
@@ -367,8 +356,6 @@ export interface ListColumnDef {
   label: string;
   link?: string;
   linkParam?: string;
-  /** The cell links only for rows meeting it; others show the text alone. */
-  linkWhen?: RowCondition;
   format: 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean';
   sortable: boolean;
   /** The enum of an enum column: the runtime labels values with `<enum>.<VALUE>` messages. */

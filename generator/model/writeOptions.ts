@@ -1,28 +1,7 @@
-// What a generic create or update fills itself (`set`) and checks against other entities
-// (`lookup`): part of the model builder, generator/model/buildModel.ts.
+// What a generic create or update checks against other entities (`lookup`): part of the model
+// builder, generator/model/buildModel.ts.
 import { fail, type Located, type Raw, type TypeContext } from './specContext';
-import type { Entity, Field, WriteSource } from './types';
-
-const WRITE_SOURCES: Record<WriteSource, (field: Field) => boolean> = {
-  'caller.organisation': (field) => field.type === 'ref' && field.to === 'organisation',
-  'caller.user': (field) => field.type === 'ref' && field.to === 'user',
-  // The caller's organisation's currency: a basket is priced in it (000 §1).
-  'caller.currency': (field) => field.enumName === 'currency',
-  now: (field) => field.type === 'timestamp',
-};
-
-/** Server-filled fields: each a field of the entity, not one the body may send, of a type its source gives. */
-export function writeSources(raw: Record<string, string>, schema: string, fieldOf: (name: string, path: (string | number)[]) => Field, at: Located<Raw>, ctx: TypeContext): Record<string, WriteSource> {
-  const input = ctx.schemaProperties.get(schema) ?? [];
-  for (const [name, source] of Object.entries(raw)) {
-    const field = fieldOf(name, ['set', name]);
-    if (input.includes(name)) fail(at, `"${name}" is in the body schema "${schema}"; the server cannot also set it`, ['set', name]);
-    const fits = WRITE_SOURCES[source as WriteSource] as ((field: Field) => boolean) | undefined;
-    if (!fits) fail(at, `"${source}" is not one of ${Object.keys(WRITE_SOURCES).join(', ')}`, ['set', name]);
-    if (!fits(field)) fail(at, `"${name}" cannot hold ${source}`, ['set', name]);
-  }
-  return raw as Record<string, WriteSource>;
-}
+import type { Entity, Field } from './types';
 
 const TEXT_TYPES = ['string', 'text', 'email', 'url', 'phone'];
 

@@ -5,7 +5,7 @@ import type { MessageKey } from '../generated/messages';
 import { isMessageKey } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
 import { Spinner } from '../ui/Spinner';
-import { formatCell, linkId, warningText, type ListRow } from './cellFormat';
+import { formatCell, warningText, type ListRow } from './cellFormat';
 import { FilterPanel } from './filters/FilterPanel';
 import type { ListColumn } from './listColumns';
 import { ListView } from './ListView';
@@ -51,7 +51,6 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
         ...(column.warnings && { warning: (row: ListRow) => warningText(column, row, context) }),
         ...(column.link && { linkRoute: column.link }),
         ...(column.linkParam && { linkParam: column.linkParam }),
-        ...(column.linkWhen && { linkable: (row: ListRow) => linkId(column, row) !== null }),
         ...(column.component && { render: (row: ListRow) => <CellSlot component={column.component!} row={row} reload={controller.reload} /> }),
       })),
       ...(rowActions ? [{ field: ROW_ACTIONS, header: rowActions.header, render: rowActions.cell }] : []),

@@ -1,16 +1,17 @@
-import { useId } from 'react';
 import type { MessageKey } from '../generated/messages';
 import { useT } from '../i18n/useT';
 import { pageWindow } from './listColumns';
+import { PageSizeSelect } from './PageSizeSelect';
 
 interface PaginationProps {
   page: number;
   totalPages: number;
   totalCount: number;
-  perPage: number;
-  perPageOptions: readonly number[];
   onPage: (page: number) => void;
-  onPerPage: (perPage: number) => void;
+  /** The page-size choice; a screen that shows it elsewhere (the store's toolbar) leaves these out. */
+  perPage?: number;
+  perPageOptions?: readonly number[];
+  onPerPage?: (perPage: number) => void;
   /** The count message, with `{{count}}` (store lists count products). */
   countKey?: MessageKey;
 }
@@ -18,41 +19,37 @@ interface PaginationProps {
 /** Pager of a server-side list: previous / numbered pages / next, count, page-size select. */
 export function Pagination({ page, totalPages, totalCount, perPage, perPageOptions, onPage, onPerPage, countKey = 'store.result_count' }: PaginationProps) {
   const t = useT();
-  const perPageId = useId();
-  const pages = pageWindow(page, totalPages);
-
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className="pagination" aria-label="Pagination" data-testid="pagination">
       <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('store.previous')}
       </button>
-      {pages.map((number, index) => (
-        <span key={number}>
-          {index > 0 && number - (pages[index - 1] ?? number) > 1 && <span aria-hidden="true">… </span>}
+      {pageWindow(page, totalPages).map((item, index) =>
+        item === 'gap' ? (
+          <span key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
+            …
+          </span>
+        ) : (
           <button
+            key={item}
             type="button"
-            className={number === page ? 'button button--primary' : 'button'}
-            aria-current={number === page ? 'page' : undefined}
-            onClick={() => onPage(number)}
+            className={item === page ? 'button button--primary' : 'button'}
+            aria-current={item === page ? 'page' : undefined}
+            onClick={() => onPage(item)}
           >
-            {number}
+            {item}
           </button>
-        </span>
-      ))}
+        ),
+      )}
       <button type="button" className="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         {t('store.next')}
       </button>
-      <span className="pagination__status">
+      <span className="pagination__status" data-testid="pagination-summary">
         {t('store.page', { page: totalPages === 0 ? 0 : page, pages: totalPages })} · {t(countKey, { count: totalCount })}
       </span>
-      <label htmlFor={perPageId}>{t('store.per_page')}</label>
-      <select id={perPageId} value={perPage} onChange={(event) => onPerPage(Number(event.target.value))}>
-        {perPageOptions.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
+      {perPage !== undefined && perPageOptions && onPerPage && (
+        <PageSizeSelect value={perPage} options={perPageOptions} onChange={onPerPage} className="pagination__size" />
+      )}
     </nav>
   );
 }

@@ -55,23 +55,12 @@ describe('linkId', () => {
     expect(linkId(column('text', { linkParam: 'order_id' }), { id: 7, order_id: 9 })).toBe('9');
     expect(linkId(column('text', { linkParam: 'order_id' }), { id: 7, order_id: null })).toBeNull();
   });
-
-  it('is null for a row failing linkWhen (a basket without lines has no checkout link)', () => {
-    const checkout = column('text', { link: 'basket_checkout', linkWhen: { line_item_count: { gt: 0 } } });
-    expect(linkId(checkout, { id: 7, line_item_count: 2 })).toBe('7');
-    expect(linkId(checkout, { id: 7, line_item_count: 0 })).toBeNull();
-    expect(linkId(checkout, { id: 7 })).toBeNull();
-    expect(linkId(column('text', { link: 'x', linkWhen: { kind: 'A' } }), { id: 7, kind: 'B' })).toBeNull();
-  });
 });
 
 describe('rowMeets', () => {
-  it('holds when every property equals its value or lies within every bound given', () => {
+  it('holds when every property equals its value or lies above its bound', () => {
     expect(rowMeets({ n: { gt: 0 } }, { n: 1 })).toBe(true);
     expect(rowMeets({ n: { gt: 0 } }, { n: 0 })).toBe(false);
-    expect(rowMeets({ n: { gte: 0, lt: 3 } }, { n: 0 })).toBe(true);
-    expect(rowMeets({ n: { gte: 0, lt: 3 } }, { n: 3 })).toBe(false);
-    expect(rowMeets({ n: { lte: 3 } }, { n: 3 })).toBe(true);
     // A bound never matches text (money arrives as text) nor a missing property.
     expect(rowMeets({ n: { gt: 0 } }, { n: '5' })).toBe(false);
     expect(rowMeets({ n: { gt: 0 } }, {})).toBe(false);

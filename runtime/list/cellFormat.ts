@@ -20,13 +20,7 @@ function nameOf(value: object): string {
 }
 
 function withinBounds(value: unknown, bounds: Comparison): boolean {
-  if (typeof value !== 'number') return false;
-  return (
-    (bounds.gt === undefined || value > bounds.gt) &&
-    (bounds.gte === undefined || value >= bounds.gte) &&
-    (bounds.lt === undefined || value < bounds.lt) &&
-    (bounds.lte === undefined || value <= bounds.lte)
-  );
+  return typeof value === 'number' && value > bounds.gt;
 }
 
 /** Whether every property of the condition holds in the row: a value equal (a missing one counts as null), or within bounds. */
@@ -88,9 +82,8 @@ export function valueAt(row: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), row);
 }
 
-/** The `id` parameter of a link cell: the row's `linkParam` field or dotted path (default `id`), or null when absent or the row fails `linkWhen`. */
+/** The `id` parameter of a link cell: the row's `linkParam` field or dotted path (default `id`), or null when absent. */
 export function linkId(column: GenericColumn, row: ListRow): string | null {
-  if (column.linkWhen && !rowMeets(column.linkWhen, row)) return null;
   const id = valueAt(row, column.linkParam ?? 'id');
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }

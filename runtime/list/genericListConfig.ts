@@ -5,12 +5,9 @@ import { listScreens, type ListScreenName } from '../generated/screens';
 /** The shape of one generated list screen (runtime/generated/screens.ts), widened from its literal type. */
 export type ColumnFormat = 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean';
 
-/** Bounds of an integer row property; every one given must hold. */
+/** A bound of an integer row property: above `gt` (a count above zero). */
 export interface Comparison {
-  readonly gt?: number;
-  readonly gte?: number;
-  readonly lt?: number;
-  readonly lte?: number;
+  readonly gt: number;
 }
 
 /** Row properties and what each must be: a value it equals, or bounds. */
@@ -30,8 +27,6 @@ export interface GenericColumn {
   /** Route name; the cell links to it with `{ id: row[linkParam ?? 'id'] }`. */
   readonly link?: string;
   readonly linkParam?: string;
-  /** The cell links only for rows meeting it (checkout only for a basket with lines). */
-  readonly linkWhen?: RowCondition;
   /** Enum of an enum column: values show as their `<enum>.<VALUE>` message when it exists. */
   readonly enum?: string;
   /** Row property shown instead when the field is null (a basket's id when it has no name). */

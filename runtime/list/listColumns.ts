@@ -37,11 +37,29 @@ export function toSortBy(sort: { field: string; direction: SortDirection } | nul
   return `${sort.direction === 'asc' ? '+' : '-'}${sort.field}`;
 }
 
-/** The page numbers a pager offers around the current page (first, last, and two either side). */
-export function pageWindow(page: number, totalPages: number, around = 2): number[] {
+/** A page number, or a gap ('…') between distant page numbers. */
+export type PageItem = number | 'gap';
+
+/**
+ * The page buttons a pager offers: the first and last pages, and `around` pages either side of the
+ * current one, with gaps where pages are left out so a long list keeps a short pager. A gap of a
+ * single page shows that page instead, since a '…' would take the same room.
+ */
+export function pageWindow(page: number, totalPages: number, around = 2): PageItem[] {
+  if (totalPages <= 0) return [];
   const pages = new Set<number>([1, totalPages]);
-  for (let candidate = page - around; candidate <= page + around; candidate++) pages.add(candidate);
-  return [...pages].filter((candidate) => candidate >= 1 && candidate <= totalPages).sort((a, b) => a - b);
+  for (let candidate = page - around; candidate <= page + around; candidate++) {
+    if (candidate >= 1 && candidate <= totalPages) pages.add(candidate);
+  }
+  const items: PageItem[] = [];
+  let previous = 0;
+  for (const number of [...pages].sort((a, b) => a - b)) {
+    if (number - previous === 2) items.push(previous + 1);
+    else if (number - previous > 2) items.push('gap');
+    items.push(number);
+    previous = number;
+  }
+  return items;
 }
 
 /**

@@ -34,9 +34,11 @@ export function initialListState<Row, Filters extends ListFilters>(options: {
   filters: Filters;
   sortBy: string;
   perPage: number;
+  /** A page to come back to (the store keeps its state while the visitor looks at a product). */
+  page?: number;
 }): ListState<Row, Filters> {
   return {
-    page: 1,
+    page: options.page ?? 1,
     perPage: options.perPage,
     sortBy: options.sortBy,
     filters: options.filters,

@@ -15,6 +15,13 @@ export interface ListControllerOptions<Filters extends ListFilters> {
   debounceMs?: number;
   /** Fixed parameters sent with every call (the public store's currency…). */
   extraQuery?: Query;
+  /** The page to start on (a screen coming back to where it was); 1 otherwise. */
+  initialPage?: number;
+  /**
+   * The query parameters the filters stand for, when they are not query values as they are (the
+   * store keeps typed amounts and sends them parsed, leaving out an inverted range).
+   */
+  toQuery?: (filters: Filters) => Query;
 }
 
 export interface ListController<Row, Filters extends ListFilters> extends ListState<Row, Filters> {
@@ -35,20 +42,22 @@ export interface ListController<Row, Filters extends ListFilters> extends ListSt
 export function useListController<Row, Filters extends ListFilters>(
   options: ListControllerOptions<Filters>,
 ): ListController<Row, Filters> {
-  const { path, initialFilters, defaultSort, defaultPerPage = 24, debounceMs = 700, extraQuery } = options;
+  const { path, initialFilters, defaultSort, defaultPerPage = 24, debounceMs = 700, extraQuery, initialPage, toQuery } = options;
   const [state, dispatch] = useReducer(
     listReducer<Row, Filters>,
-    { filters: initialFilters, sortBy: defaultSort, perPage: defaultPerPage },
+    { filters: initialFilters, sortBy: defaultSort, perPage: defaultPerPage, ...(initialPage !== undefined && { page: initialPage }) },
     initialListState<Row, Filters>,
   );
   const [reloads, bumpReloads] = useReducer((count: number) => count + 1, 0);
 
   const { page, perPage, sortBy, filters, pendingFilters } = state;
   const extraSignature = JSON.stringify(extraQuery ?? {});
-  const query = useMemo(
-    () => listQuery({ page, perPage, sortBy, filters }, JSON.parse(extraSignature) as Query),
-    [page, perPage, sortBy, filters, extraSignature],
+  // The query's content, not its identity, decides when to load: filters edited into others that
+  // ask for the same rows (a trailing space, an inverted range either way) load nothing again.
+  const querySignature = JSON.stringify(
+    listQuery({ page, perPage, sortBy, filters: toQuery ? toQuery(filters) : filters }, JSON.parse(extraSignature) as Query),
   );
+  const query = useMemo(() => JSON.parse(querySignature) as Query, [querySignature]);
 
   useEffect(() => {
     if (pendingFilters === filters) return undefined;

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../runtime/i18n/useT';
+import { FilterPanelFrame } from '../../runtime/list/filters/FilterPanelFrame';
+import { useOptionsFrom, type FilterOption, type OptionsSource } from '../../runtime/list/filters/useFilterOptions';
 import { Checklist } from './Checklist';
 import type { StoreFilters } from './storeState';
-import type { FilterOptions } from './useFilterOptions';
 import { ValueRangeFilter } from './ValueRangeFilter';
 
 /** The id the API reads as "no vendor" / "no type" (api contract). */
@@ -11,7 +12,6 @@ export const NONE_ID = -1;
 interface FilterPanelProps {
   filters: StoreFilters;
   valueRangeInvalid: boolean;
-  options: FilterOptions;
   onChange: (change: Partial<StoreFilters>) => void;
   onClear: () => void;
   /** Either checklist can be hidden (000 §2.3). */
@@ -21,12 +21,25 @@ interface FilterPanelProps {
   children?: ReactNode;
 }
 
-/** The left filter panel of the store (000 §2.3): product SKU text, value range, vendors, types, clear. */
-export function FilterPanel({ filters, valueRangeInvalid, options, onChange, onClear, showVendors = true, showTypes = true, children }: FilterPanelProps) {
+/** The vendor and product-type checklists' choices (GET /vendors, /product_types; public). */
+const VENDORS: OptionsSource = { path: '/vendors', value: 'id', label: 'name' };
+const TYPES: OptionsSource = { path: '/product_types', value: 'id', label: 'name' };
+
+/** A checklist's items: 'none' (the API's -1) first, then the loaded choices. */
+function checklistItems(noneLabel: string, options: readonly FilterOption[]) {
+  return [{ id: NONE_ID, label: noneLabel }, ...options.map(({ value, label }) => ({ id: Number(value), label }))];
+}
+
+/**
+ * The store's widgets (000 §2.3: product SKU text, value range, vendors, types) in the runtime's
+ * filter panel frame, with its clear link. A missing checklist narrows nothing; the rest works.
+ */
+export function FilterPanel({ filters, valueRangeInvalid, onChange, onClear, showVendors = true, showTypes = true, children }: FilterPanelProps) {
   const t = useT();
+  const vendors = useOptionsFrom(showVendors ? VENDORS : undefined);
+  const types = useOptionsFrom(showTypes ? TYPES : undefined);
   return (
-    <aside className="store-filters" aria-label={t('store.filters')} data-testid="filter-panel">
-      <h2 className="store-filters__title">{t('store.filters')}</h2>
+    <FilterPanelFrame className="store-filters" testId="filter-panel" onClear={onClear}>
       {children}
       <label className="store-filter">
         {t('store.filter_text')}
@@ -44,7 +57,7 @@ export function FilterPanel({ filters, valueRangeInvalid, options, onChange, onC
         <Checklist
           title={t('store.vendor')}
           testId="vendor-filter"
-          items={[{ id: NONE_ID, label: t('store.no_vendor') }, ...options.vendors.map(({ id, name }) => ({ id, label: name }))]}
+          items={checklistItems(t('store.no_vendor'), vendors)}
           selected={filters.vendor}
           onChange={(vendor) => onChange({ vendor })}
         />
@@ -53,14 +66,11 @@ export function FilterPanel({ filters, valueRangeInvalid, options, onChange, onC
         <Checklist
           title={t('store.type')}
           testId="type-filter"
-          items={[{ id: NONE_ID, label: t('store.no_type') }, ...options.types.map(({ id, name }) => ({ id, label: name }))]}
+          items={checklistItems(t('store.no_type'), types)}
           selected={filters.type}
           onChange={(type) => onChange({ type })}
         />
       )}
-      <button type="button" className="button button--link" data-testid="clear-filters" onClick={onClear}>
-        {t('store.clear_filters')}
-      </button>
-    </aside>
+    </FilterPanelFrame>
   );
 }

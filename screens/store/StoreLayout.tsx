@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../runtime/i18n/useT';
+import { PageSizeSelect } from '../../runtime/list/PageSizeSelect';
+import { Pagination } from '../../runtime/list/Pagination';
 import { Spinner } from '../../runtime/ui/Spinner';
 import type { CatalogueProduct } from '../product/productTypes';
 import { AdPlaceholders } from './AdPlaceholders';
 import { FilterPanel } from './FilterPanel';
 import { MostPopularBanner } from './MostPopularBanner';
-import { Pagination } from './Pagination';
-import { PerPageSelect } from './PerPageSelect';
 import { ProductList } from './ProductList';
 import { ProductTile } from './ProductTile';
 import type { StoreViewer } from './productRules';
 import { SortSelect } from './SortSelect';
+import { PER_PAGE_OPTIONS } from './storeState';
 import './store.css';
 import type { StoreController } from './useStoreController';
-import { useFilterOptions } from './useFilterOptions';
 import { ViewSwitch } from './ViewSwitch';
 
 interface StoreLayoutProps<P extends CatalogueProduct> {
@@ -34,7 +34,6 @@ interface StoreLayoutProps<P extends CatalogueProduct> {
  */
 export function StoreLayout<P extends CatalogueProduct>({ controller, viewer, productRoute, renderPriceBox, extraFilters, header }: StoreLayoutProps<P>) {
   const t = useT();
-  const options = useFilterOptions();
   const { state } = controller;
 
   let content: ReactNode;
@@ -61,7 +60,6 @@ export function StoreLayout<P extends CatalogueProduct>({ controller, viewer, pr
       <FilterPanel
         filters={controller.draftFilters}
         valueRangeInvalid={controller.valueRangeInvalid}
-        options={options}
         onChange={controller.editFilters}
         onClear={controller.clearFilters}
       >
@@ -77,11 +75,18 @@ export function StoreLayout<P extends CatalogueProduct>({ controller, viewer, pr
         />
         <div className="store-toolbar">
           <SortSelect value={state.sort_by} onChange={controller.setSort} />
-          <PerPageSelect value={state.per_page} onChange={controller.setPerPage} />
+          <PageSizeSelect
+            value={state.per_page}
+            options={PER_PAGE_OPTIONS}
+            onChange={controller.setPerPage}
+            className="store-toolbar__control"
+            selectClassName="store-input"
+            testId="per-page-select"
+          />
           <ViewSwitch value={state.view} onChange={controller.setView} />
         </div>
         {content}
-        {!controller.loading && (
+        {!controller.loading && controller.totalPages > 0 && (
           <Pagination page={state.page} totalPages={controller.totalPages} totalCount={controller.totalCount} onPage={controller.setPage} />
         )}
       </div>

@@ -26,13 +26,13 @@ export function isValueRangeInvalid(filters: Pick<StoreFilters, 'value_from' | '
 }
 
 /** The catalogue filter parameters of GET /products and /public/webstore. */
-export interface FilterQuery {
+export type FilterQuery = {
   text?: string;
   value_from?: string;
   value_to?: string;
   vendor?: number[];
   type?: number[];
-}
+};
 
 /** Turns the filter panel's state into query parameters, leaving out what is unset or invalid. */
 export function filtersToQuery(filters: StoreFilters): FilterQuery {

@@ -10,7 +10,8 @@ export const FILTER_DEBOUNCE_MS = 700;
 export type SortBy = (typeof SORT_OPTIONS)[number];
 export type ViewMode = 'tile' | 'row';
 
-export interface StoreFilters {
+// A type, not an interface: the list controller takes filters as a record of query values.
+export type StoreFilters = {
   /** Product SKU or name contains. */
   text: string;
   /** Decimal strings as typed; '' is unset. */
@@ -20,7 +21,7 @@ export interface StoreFilters {
   vendor: number[];
   /** Product type ids; -1 is 'No type'. */
   type: number[];
-}
+};
 
 /** The webstore state of 000 §4: paging, sort and the filters that are in force. */
 export interface WebstoreState {
@@ -44,35 +45,16 @@ export const DEFAULT_WEBSTORE_STATE: WebstoreState = {
   currency: 'GBP',
 };
 
-// Transitions. Changing sort, per-page or a filter starts again at page 1 (000 §4).
-
-export function withPage(state: WebstoreState, page: number): WebstoreState {
-  return { ...state, page };
-}
-
-export function withSort(state: WebstoreState, sort_by: SortBy): WebstoreState {
-  return { ...state, sort_by, page: 1 };
-}
-
-export function withPerPage(state: WebstoreState, per_page: number): WebstoreState {
-  return { ...state, per_page, page: 1 };
-}
-
-export function withFilters(state: WebstoreState, filters: StoreFilters): WebstoreState {
-  return { ...state, filters, page: 1 };
-}
+// Paging, sort and filter changes are the list controller's (runtime/list/listState.ts): each of
+// them starts again at page 1 (000 §4). The transitions below are the store's own.
 
 export function withView(state: WebstoreState, view: ViewMode): WebstoreState {
   return { ...state, view };
 }
 
+/** A new currency prices other products: the store starts again at page 1 (000 §4). */
 export function withCurrency(state: WebstoreState, currency: Currency): WebstoreState {
   return { ...state, currency, page: 1 };
-}
-
-/** Clearing filters resets them all; the public store keeps its currency (000 §4). */
-export function withFiltersCleared(state: WebstoreState): WebstoreState {
-  return withFilters(state, EMPTY_FILTERS);
 }
 
 export function isSortBy(value: string): value is SortBy {

@@ -1,22 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useListController } from '../../runtime/list/useListController';
 import type { CatalogueProduct, Currency } from '../product/productTypes';
 import { filtersToQuery, isValueRangeInvalid } from './filterQuery';
-import {
-  EMPTY_FILTERS,
-  FILTER_DEBOUNCE_MS,
-  withCurrency,
-  withFilters,
-  withFiltersCleared,
-  withPage,
-  withPerPage,
-  withSort,
-  withView,
-  type SortBy,
-  type StoreFilters,
-  type ViewMode,
-  type WebstoreState,
-} from './storeState';
-import { useCatalogueList } from './useCatalogueList';
+import { EMPTY_FILTERS, FILTER_DEBOUNCE_MS, isSortBy, withCurrency, withView, type SortBy, type StoreFilters, type ViewMode, type WebstoreState } from './storeState';
 import { useMostPopularProduct } from './useMostPopularProduct';
 import { publicWebstoreState, signedInWebstoreState } from './webstoreStateStore';
 
@@ -49,74 +35,71 @@ const STORES = {
 } as const;
 
 /**
- * The webstore's state and data (000 §4, §9): paging, sort, view and filters, with sort,
- * per-page and filter changes starting again at page 1, filter edits applied 700 ms after the
- * last one, the product page for that state and the most-popular product.
+ * The webstore's state and data (000 §4, §9) on the runtime's list controller: it pages, sorts
+ * and filters (sort, per-page and filter changes start again at page 1; filter edits apply 700 ms
+ * after the last one). The store adds what is its own: the view, the public currency, filters
+ * typed as amounts and ids, the most-popular product, and a state that outlives the page, so a
+ * visitor who opens a product and comes back finds the same page, sort and filters.
  */
 export function useStoreController<P extends CatalogueProduct>(kind: StoreKind): StoreController<P> {
   const { path, stateStore } = STORES[kind];
-  const state = useSyncExternalStore(stateStore.subscribe, stateStore.get);
-  const update = useCallback(
-    (change: (current: WebstoreState) => WebstoreState) => stateStore.set(change(stateStore.get())),
-    [stateStore],
-  );
+  const saved = useSyncExternalStore(stateStore.subscribe, stateStore.get);
+  const list = useListController<P, StoreFilters>({
+    path,
+    initialFilters: saved.filters,
+    initialPage: saved.page,
+    defaultSort: saved.sort_by,
+    defaultPerPage: saved.per_page,
+    debounceMs: FILTER_DEBOUNCE_MS,
+    toQuery: filtersToQuery,
+    ...(kind === 'public' && { extraQuery: { currency: saved.currency } }),
+  });
+  const { page, perPage, sortBy, filters, error, setPage, setPerPage, setSortBy, setFilters, resetFilters } = list;
 
-  const [draftFilters, setDraftFilters] = useState<StoreFilters>(state.filters);
-  // The latest draft, so quick successive edits build on each other between renders.
-  const latestDraft = useRef<StoreFilters>(state.filters);
-  const pendingFilters = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(pendingFilters.current), []);
+  // The controller's paging, sort and filters are kept beside the view and currency for the way back.
+  useEffect(() => {
+    const current = stateStore.get();
+    const sort_by = isSortBy(sortBy) ? sortBy : current.sort_by;
+    if (current.page === page && current.per_page === perPage && current.sort_by === sort_by && current.filters === filters) return;
+    stateStore.set({ ...current, page, per_page: perPage, sort_by, filters });
+  }, [stateStore, page, perPage, sortBy, filters]);
 
-  const editFilters = useCallback(
-    (change: Partial<StoreFilters>) => {
-      const next = { ...latestDraft.current, ...change };
-      latestDraft.current = next;
-      setDraftFilters(next);
-      clearTimeout(pendingFilters.current);
-      pendingFilters.current = setTimeout(() => update((s) => withFilters(s, next)), FILTER_DEBOUNCE_MS);
+  // 000 §7: a failed listing is logged and shows an empty store.
+  useEffect(() => {
+    if (error) console.error(`Loading ${path} failed`, error);
+  }, [error, path]);
+
+  const setCurrency = useCallback(
+    (currency: Currency) => {
+      stateStore.set(withCurrency(stateStore.get(), currency));
+      setPage(1);
     },
-    [update],
+    [stateStore, setPage],
   );
 
-  const clearFilters = useCallback(() => {
-    // Clearing is one deliberate click, not typing: it applies at once.
-    clearTimeout(pendingFilters.current);
-    latestDraft.current = EMPTY_FILTERS;
-    setDraftFilters(EMPTY_FILTERS);
-    update(withFiltersCleared);
-  }, [update]);
-
-  const query = useMemo(
-    () => ({
-      page: state.page,
-      per_page: state.per_page,
-      sort_by: state.sort_by,
-      ...filtersToQuery(state.filters),
-      ...(kind === 'public' ? { currency: state.currency } : {}),
-    }),
-    [kind, state.page, state.per_page, state.sort_by, state.filters, state.currency],
-  );
-  const list = useCatalogueList<P>(path, query);
+  // Products not shown in the webstore are never rendered (000 §2.3), whatever the server sends.
+  const products = useMemo(() => list.rows.filter((product) => product.show_in_webstore), [list.rows]);
 
   // 000 §9: page 1 with the current per_page (one product for the public store), most popular first.
-  const mostPopular = useMostPopularProduct<P>(
-    path,
-    kind === 'public' ? { per_page: 1, currency: state.currency } : { per_page: state.per_page },
-  );
+  const mostPopular = useMostPopularProduct<P>(path, kind === 'public' ? { per_page: 1, currency: saved.currency } : { per_page: perPage });
 
   return {
     kind,
-    state,
-    draftFilters,
-    valueRangeInvalid: isValueRangeInvalid(draftFilters),
-    editFilters,
-    clearFilters,
-    setPage: useCallback((page: number) => update((s) => withPage(s, page)), [update]),
-    setSort: useCallback((sort: SortBy) => update((s) => withSort(s, sort)), [update]),
-    setPerPage: useCallback((perPage: number) => update((s) => withPerPage(s, perPage)), [update]),
-    setView: useCallback((view: ViewMode) => update((s) => withView(s, view)), [update]),
-    setCurrency: useCallback((currency: Currency) => update((s) => withCurrency(s, currency)), [update]),
-    ...list,
+    state: { ...saved, page, per_page: perPage, sort_by: isSortBy(sortBy) ? sortBy : saved.sort_by, filters },
+    draftFilters: list.pendingFilters,
+    valueRangeInvalid: isValueRangeInvalid(list.pendingFilters),
+    editFilters: setFilters,
+    // Clearing is one deliberate click, not typing: it applies at once.
+    clearFilters: useCallback(() => resetFilters(EMPTY_FILTERS), [resetFilters]),
+    setPage,
+    setSort: setSortBy,
+    setPerPage,
+    setView: useCallback((view: ViewMode) => stateStore.set(withView(stateStore.get(), view)), [stateStore]),
+    setCurrency,
+    products,
+    totalCount: list.totalCount,
+    totalPages: list.totalPages,
+    loading: list.loading,
     mostPopular,
   };
 }

@@ -41,19 +41,6 @@ async function checkLookups(db: Knex, meta: GenericMeta, values: Row): Promise<v
   }
 }
 
-/** The fields the server fills (`set`), from the caller and the clock. */
-function serverValues(meta: GenericMeta, user: GenericInput['user'], now: Date): Row {
-  const sources = writeOf(meta).set ?? {};
-  return Object.fromEntries(
-    Object.entries(sources).map(([field, source]) => {
-      if (source === 'now') return [field, now.toISOString()];
-      if (!user) throw new Error(`${meta.entity}.${field}: set from the caller, but there is none`);
-      if (source === 'caller.currency') return [field, user.organisation.currency];
-      return [field, source === 'caller.user' ? user.id : user.organisation.id];
-    }),
-  );
-}
-
 /**
  * A scoped write must leave the record where its writer may see it: a body naming an
  * organisation outside the caller's tree (or above it, for children-only grants) is refused, and
@@ -70,7 +57,7 @@ async function checkStillInScope(db: Knex, meta: GenericMeta, input: GenericInpu
 
 /** A spec-declared create: the validated input schema's fields, then the record as its get shows it. */
 export async function genericCreate(context: RequestContext, meta: GenericMeta, input: WriteInput): Promise<unknown> {
-  const values = { ...valuesOf(meta, input.body), ...serverValues(meta, input.user, new Date(context.now())) };
+  const values = valuesOf(meta, input.body);
   checkRequires(meta, values);
   await checkLookups(context.db, meta, values);
   const id = await context.records.insert(meta.entity as EntityName, values);
@@ -93,7 +80,7 @@ export async function genericUpdate(context: RequestContext, meta: GenericMeta, 
   checkRequires(meta, { ...stored, ...values });
   await checkLookups(context.db, meta, values);
   if (Object.keys(values).length > 0) {
-    await context.records.update(entity, id, { ...values, ...serverValues(meta, input.user, new Date(context.now())) });
+    await context.records.update(entity, id, values);
     await checkStillInScope(context.db, meta, input, id);
   }
   return genericGet(context.db, meta, input);

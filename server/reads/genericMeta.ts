@@ -48,13 +48,11 @@ export interface GenericMeta {
   scope?: { kind: 'tree' | 'own'; field: string; rootReadsTree?: true };
   /**
    * A create or update (http/genericWrite.ts): the input schema's `fields`, `requires` (a field
-   * set only with another), `set` (fields the server fills from the caller or the clock) and
-   * `lookup`. Uniqueness is the database's: its violation answers 409 duplicate_value.
+   * set only with another) and `lookup`. Uniqueness is the database's: its violation answers 409 duplicate_value.
    */
   write?: {
     fields: string[];
     requires: Record<string, string>;
-    set?: Record<string, 'caller.organisation' | 'caller.user' | 'caller.currency' | 'now'>;
     /** Fields whose value must name a row of another entity by one of its unique fields. */
     lookup?: Record<string, { entity: string; field: string }>;
   };

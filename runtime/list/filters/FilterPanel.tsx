@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../session/useCurrentUser';
 import type { GenericList } from '../useGenericList';
 import { useMessage } from '../useMessage';
 import { ChecklistFilter } from './ChecklistFilter';
+import { FilterPanelFrame } from './FilterPanelFrame';
 import type { FilterWidgetProps } from './filterWidgetProps';
 import { OrganisationFilter } from './OrganisationFilter';
 import { RangeFilter } from './RangeFilter';
@@ -23,7 +24,7 @@ const WIDGETS: Record<FilterWidget, ComponentType<FilterWidgetProps>> = {
   number_range: RangeFilter,
 };
 
-/** The filters of a generic list, one widget per spec filter, and a link that clears them all. */
+/** The filters of a generic list: one widget per spec filter in the panel frame. */
 export function FilterPanel({ list }: { list: GenericList }) {
   const t = useT();
   const message = useMessage();
@@ -33,8 +34,7 @@ export function FilterPanel({ list }: { list: GenericList }) {
   const shown = config.filters.filter((filter) => guardPasses(user, filter.guard));
   if (shown.length === 0) return null;
   return (
-    <aside className="generic-list__filters" aria-label={t('filters.heading')}>
-      <h2>{t('filters.heading')}</h2>
+    <FilterPanelFrame onClear={clearFilters}>
       {shown.map((filter) => {
         const Widget = WIDGETS[filter.widget];
         const problem = problems[filterKey(filter)];
@@ -49,16 +49,6 @@ export function FilterPanel({ list }: { list: GenericList }) {
           />
         );
       })}
-      <a
-        href="#"
-        className="generic-list__clear"
-        onClick={(event) => {
-          event.preventDefault();
-          clearFilters();
-        }}
-      >
-        {t('filters.clear')}
-      </a>
-    </aside>
+    </FilterPanelFrame>
   );
 }

@@ -18,14 +18,20 @@ export function optionsOfRows(rows: readonly Record<string, unknown>[], value: s
   });
 }
 
+/** Where a filter's choices are loaded from: a list call (relative to /api/v1) and the row properties to use. */
+export interface OptionsSource {
+  readonly path: string;
+  /** Without it the call's own page size applies. */
+  readonly perPage?: number;
+  readonly value: string;
+  readonly label: string;
+}
+
 /**
- * The choices of a checklist or select filter: the enum's values with their labels, or the rows of
- * the list call the spec names (`options_from`, such as the metrics account managers), loaded once.
- * A failed load leaves no choices rather than failing the list.
+ * The rows of a list call as choices, loaded once. A failed load leaves no choices rather than
+ * failing the list; it is logged (000 §7), a cancelled one is not.
  */
-export function useFilterOptions(filter: GenericFilter): FilterOption[] {
-  const optionLabel = useOptionLabel(filter.enum);
-  const source = filter.optionsFrom;
+export function useOptionsFrom(source: OptionsSource | undefined): FilterOption[] {
   const [loaded, setLoaded] = useState<FilterOption[]>([]);
   useEffect(() => {
     if (!source) return undefined;
@@ -33,10 +39,22 @@ export function useFilterOptions(filter: GenericFilter): FilterOption[] {
     fetchList<Record<string, unknown>>(source.path, { per_page: source.perPage }, controller.signal)
       .then(({ rows }) => setLoaded(optionsOfRows(rows, source.value, source.label)))
       .catch((error: unknown) => {
-        if (!isAbortError(error)) setLoaded([]);
+        if (isAbortError(error)) return;
+        console.error(`Loading ${source.path} failed`, error);
+        setLoaded([]);
       });
     return () => controller.abort();
   }, [source]);
-  if (source) return loaded;
+  return loaded;
+}
+
+/**
+ * The choices of a checklist or select filter: the enum's values with their labels, or the rows of
+ * the list call the spec names (`options_from`, such as the metrics account managers).
+ */
+export function useFilterOptions(filter: GenericFilter): FilterOption[] {
+  const optionLabel = useOptionLabel(filter.enum);
+  const loaded = useOptionsFrom(filter.optionsFrom);
+  if (filter.optionsFrom) return loaded;
   return (filter.options ?? []).map((option) => ({ value: String(option), label: optionLabel(option) }));
 }

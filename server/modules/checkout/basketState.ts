@@ -1,12 +1,11 @@
 import type { Knex } from 'knex';
 import { financeOffered } from '../../../shared/pricing/finance';
-import { isShippable, shippingCost, SHIPPING_ADDRESS_REQUIRED } from '../../../shared/pricing/shipping';
-import { offeredInCountry } from '../../../shared/pricing/shipping';
+import { isShippable } from '../../../shared/pricing/shipping';
 import { decodeRow } from '../../db/codec';
 import { DomainError } from '../../domain/errors';
 import { entities } from '../../generated/entities';
 import type { SessionUser } from '../auth/sessionUser';
-import { buyerOf, loadLines, shippingLineOf, shippingRules, type Buyer, type LoadedLine } from './checkoutLines';
+import { buyerOf, loadLines, requireShippingCost, shippingLineOf, type Buyer, type LoadedLine } from './checkoutLines';
 
 /** Every stored field of a basket, decoded (references as ids). */
 export type BasketRecord = Record<string, unknown> & {
@@ -50,18 +49,7 @@ export async function loadBasketState(db: Knex, basketId: number, storedLines?: 
  */
 export async function checkShipping(db: Knex, state: BasketState): Promise<void> {
   if (!state.shippable) return;
-  for (const field of SHIPPING_ADDRESS_REQUIRED) {
-    const value = state.basket[field];
-    if (value === null || value === undefined || String(value).trim() === '') {
-      throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `${field} is required for a basket that ships` });
-    }
-  }
-  const typeId = state.basket.shipping_type;
-  if (typeId === null) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: 'shipping_type', detail: 'choose a shipping method' });
-  const rule = (await shippingRules(db)).find((candidate) => candidate.id === typeId);
-  const cost = rule && offeredInCountry(rule, state.basket.shipping_country_code) ? shippingCost(rule, state.lines.map(shippingLineOf)) : null;
-  if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type', detail: 'this shipping method is not offered for the address or the basket' });
-  state.shipping = cost;
+  state.shipping = await requireShippingCost(db, state.basket, state.lines.map(shippingLineOf), 'basket');
 }
 
 /**

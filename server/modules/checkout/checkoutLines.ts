@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import { priceLine, type PricedLine } from '../../../shared/pricing/lines';
 import type { FinanceLine } from '../../../shared/pricing/finance';
-import type { ShippingLine, ShippingRule } from '../../../shared/pricing/shipping';
+import { offeredInCountry, shippingCost, SHIPPING_ADDRESS_REQUIRED, type ShippingLine, type ShippingRule } from '../../../shared/pricing/shipping';
+import { isBlank } from '../../../shared/text/blank';
 import { decodeRow } from '../../db/codec';
+import { DomainError, incompleteField } from '../../domain/errors';
 import type { BasketLineItem, Product } from '../../generated/types';
 
 /** A stored basket line: its own fields (references as ids), none of what an answer adds. */
@@ -91,4 +93,28 @@ export const financeLineOf = ({ row, product, priced }: LoadedLine): FinanceLine
 /** Every shipping type as the shared shipping rules read it. */
 export async function shippingRules(db: Knex): Promise<ShippingRule[]> {
   return allShippingTypes(db);
+}
+
+/** The address and method of an order that ships: a basket's, or a quote's. */
+export type ShippingChoice = { readonly [field in (typeof SHIPPING_ADDRESS_REQUIRED)[number]]?: unknown } & {
+  readonly shipping_type: number | null;
+  readonly shipping_country_code: string | null;
+};
+
+/**
+ * The shipping cost of an order whose lines ship (000 §5 shipping step; 001 §2 a quote's "shipping
+ * complete"): its mandatory address fields and a shipping method offered for its country that can
+ * price the lines, else 422 checkout_complete_required_fields naming the field, or no_shipping.
+ * The checkout and the quotes share it, so both refuse the same order the same way.
+ */
+export async function requireShippingCost(db: Knex, order: ShippingChoice, lines: readonly ShippingLine[], what: 'basket' | 'quote'): Promise<string> {
+  for (const field of SHIPPING_ADDRESS_REQUIRED) {
+    if (isBlank(order[field])) throw incompleteField(field, `${field} is required for a ${what} that ships`);
+  }
+  const typeId = order.shipping_type;
+  if (typeId === null) throw incompleteField('shipping_type', 'choose a shipping method');
+  const rule = (await shippingRules(db)).find((candidate) => candidate.id === typeId);
+  const cost = rule && offeredInCountry(rule, order.shipping_country_code) ? shippingCost(rule, lines) : null;
+  if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type', detail: `this shipping method is not offered for the address or the ${what}` });
+  return cost;
 }

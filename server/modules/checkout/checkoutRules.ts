@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { detailProblem, requiredDetails, teamNameClash, type SubscriptionType } from '../../../shared/baskets/lineDetails';
-import { DomainError } from '../../domain/errors';
+import { DomainError, incompleteField } from '../../domain/errors';
 import { existingTeamNames } from '../baskets/lineDetails';
 import type { BasketState } from './basketState';
 import { isBlank } from '../../../shared/text/blank';
@@ -27,17 +27,17 @@ export function checkDetails({ basket, lines }: BasketState, at: LineField): voi
     const quantityProblem = priced.problems.find((problem) => problem.field === 'quantity');
     if (quantityProblem) throw new DomainError('invalid', 'invalid_quantity', { field: at(row.id, 'quantity'), detail: `line ${row.id}: ${quantityProblem.code}` });
     const other = priced.problems.find((problem) => problem.field !== 'markup' && problem.field !== 'discount');
-    if (other) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: at(row.id, other.field), detail: `line ${row.id}: ${other.code}` });
+    if (other) throw incompleteField(at(row.id, other.field), `line ${row.id}: ${other.code}`);
     // The basket page's rules for the details (team name shape and length, pairs), as it saves them.
     const detail = detailProblem(product.subscription_type as SubscriptionType | null, row);
     if (detail) throw new DomainError('unprocessable', detail.code, { field: at(row.id, detail.field), detail: `line ${row.id}` });
     for (const field of requiredDetails(product.subscription_type)) {
-      if (isBlank(row[field as keyof typeof row])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: at(row.id, field), detail: `line ${row.id} needs ${field}` });
+      if (isBlank(row[field as keyof typeof row])) throw incompleteField(at(row.id, field), `line ${row.id} needs ${field}`);
     }
   }
   if (lines.some((line) => line.product.subscription_type === 'ZOOM')) {
     for (const field of ['end_user', 'end_user_email'] as const) {
-      if (isBlank(basket[field])) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail: `a ZOOM order needs ${field}` });
+      if (isBlank(basket[field])) throw incompleteField(field, `a ZOOM order needs ${field}`);
     }
   }
 }

@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
-import { isShippable, offeredInCountry, shippingCost, SHIPPING_ADDRESS_REQUIRED } from '../../../shared/pricing/shipping';
+import { isShippable } from '../../../shared/pricing/shipping';
 import { missingQuoteFinanceField, QUOTE_FINANCE_CONTACT, quoteFinanceRefusal, type QuoteFinanceContact } from '../../../shared/pricing/quoteFinance';
-import { DomainError, incompleteField } from '../../domain/errors';
-import { shippingRules } from '../checkout/checkoutLines';
+import { DomainError } from '../../domain/errors';
+import { requireShippingCost } from '../checkout/checkoutLines';
 import type { QuoteProduct, StoredQuoteLine } from './quoteLines';
 import { shippingLinesOf, type QuoteRecord } from './quoteTotals';
-import { isBlank } from '../../../shared/text/blank';
 
 /**
  * What a quote must be before it is sent and again before it is ordered (001 §2's "shipping
@@ -18,13 +17,7 @@ import { isBlank } from '../../../shared/text/blank';
 export async function requireCompleteShipping(db: Knex, quote: QuoteRecord, lines: readonly StoredQuoteLine[], products: ReadonlyMap<number, QuoteProduct>): Promise<{ shippable: boolean; cost: string | null }> {
   const shipLines = shippingLinesOf(lines, products);
   if (!isShippable(shipLines)) return { shippable: false, cost: null };
-  for (const field of SHIPPING_ADDRESS_REQUIRED) {
-    if (isBlank(quote[field])) throw incompleteField(field, `${field} is required for a quote that ships`);
-  }
-  if (quote.shipping_type === null) throw incompleteField('shipping_type', 'choose a shipping method');
-  const rule = (await shippingRules(db)).find((candidate) => candidate.id === quote.shipping_type);
-  const cost = rule && offeredInCountry(rule, quote.shipping_country_code) ? shippingCost(rule, shipLines) : null;
-  if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type' });
+  const cost = await requireShippingCost(db, quote, shipLines, 'quote');
   return { shippable: true, cost };
 }
 

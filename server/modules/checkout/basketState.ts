@@ -1,12 +1,13 @@
-import type { Knex } from 'knex';
 import { financeOffered } from '../../../shared/pricing/finance';
 import { isShippable, shippingCost, SHIPPING_ADDRESS_REQUIRED } from '../../../shared/pricing/shipping';
 import { offeredInCountry } from '../../../shared/pricing/shipping';
 import { decodeRow } from '../../db/codec';
 import { DomainError } from '../../domain/errors';
 import { entities } from '../../generated/entities';
+import type { Records } from '../../writes/records';
 import type { SessionUser } from '../auth/sessionUser';
-import { buyerOf, loadLines, shippingLineOf, shippingRules, type Buyer, type LoadedLine } from './checkoutLines';
+import { catalogueInTransaction, type CatalogueReads } from '../catalogue/catalogueInTransaction';
+import { buyerOf, loadLines, shippingLineOf, type Buyer, type LoadedLine } from './checkoutLines';
 
 /** Every stored field of a basket, decoded (references as ids). */
 export type BasketRecord = Record<string, unknown> & {
@@ -31,16 +32,25 @@ export interface BasketState {
   shippable: boolean;
   /** The server's shipping cost ("0.00" for a basket with nothing to ship). */
   shipping: string;
+  /** The catalogue the transaction prices from (cached by its data version). */
+  catalogue: CatalogueReads;
 }
 
-/** `storedLines`: the basket's line rows as read in this transaction (saveBasket's), not read again. */
-export async function loadBasketState(db: Knex, basketId: number, storedLines?: Record<string, unknown>[]): Promise<BasketState> {
-  const row = (await db('baskets').where('id', basketId).first()) as Record<string, unknown>;
+/** What the transaction has read or written of the basket already: its stored row and its lines' rows, not read again. */
+export interface KnownRows {
+  basket?: Record<string, unknown>;
+  lines?: Record<string, unknown>[];
+}
+
+export async function loadBasketState(records: Records, basketId: number, known: KnownRows = {}): Promise<BasketState> {
+  const db = records.db;
+  const row = known.basket ?? ((await db('baskets').where('id', basketId).first()) as Record<string, unknown>);
   const basket = decodeRow<BasketRecord>('basket', row, Object.keys(entities.basket.fields));
   const buyer = await buyerOf(db, basket.organisation);
-  const lines = (await loadLines(db, basketId, buyer, storedLines)).filter((line) => line.row.quantity > 0);
+  const catalogue = await catalogueInTransaction(records);
+  const lines = (await loadLines(db, basketId, buyer, catalogue, known.lines)).filter((line) => line.row.quantity > 0);
   const shippable = isShippable(lines.map(shippingLineOf));
-  return { basket, buyer, lines, shippable, shipping: '0.00' };
+  return { basket, buyer, lines, shippable, shipping: '0.00', catalogue };
 }
 
 
@@ -48,7 +58,7 @@ export async function loadBasketState(db: Knex, basketId: number, storedLines?: 
  * 000 §5 shipping step: a shippable basket needs its mandatory address fields and a shipping type
  * offered for its country that can price it; the cost is the server's. Sets state.shipping.
  */
-export async function checkShipping(db: Knex, state: BasketState): Promise<void> {
+export async function checkShipping(state: BasketState): Promise<void> {
   if (!state.shippable) return;
   for (const field of SHIPPING_ADDRESS_REQUIRED) {
     const value = state.basket[field];
@@ -58,7 +68,7 @@ export async function checkShipping(db: Knex, state: BasketState): Promise<void>
   }
   const typeId = state.basket.shipping_type;
   if (typeId === null) throw new DomainError('unprocessable', 'checkout_complete_required_fields', { field: 'shipping_type', detail: 'choose a shipping method' });
-  const rule = (await shippingRules(db)).find((candidate) => candidate.id === typeId);
+  const rule = (await state.catalogue.shippingRules()).find((candidate) => candidate.id === typeId);
   const cost = rule && offeredInCountry(rule, state.basket.shipping_country_code) ? shippingCost(rule, state.lines.map(shippingLineOf)) : null;
   if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type', detail: 'this shipping method is not offered for the address or the basket' });
   state.shipping = cost;

@@ -1256,6 +1256,7 @@ export const entities = {
   },
   "shipping_type": {
     "table": "shipping_types",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1300,6 +1301,7 @@ export const entities = {
   },
   "shipping_type_country": {
     "table": "shipping_type_countries",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",
@@ -1318,6 +1320,7 @@ export const entities = {
   },
   "shipping_price": {
     "table": "shipping_prices",
+    "dataVersion": "catalogue",
     "fields": {
       "id": {
         "column": "id",

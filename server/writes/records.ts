@@ -50,6 +50,8 @@ export interface InsertOptions extends WriteOptions {
 export interface RemoveOptions extends WriteOptions {
   /** Child rows removed with the record (a basket's lines), by their entity and the ref pointing back. */
   cascade?: readonly { entity: EntityName; via: string }[];
+  /** The stored row as this transaction last read or wrote it, after locking it (updateStored's): not read again. */
+  current?: Row;
 }
 
 function fieldsOf(entity: EntityName): Record<string, FieldMeta> {
@@ -154,7 +156,16 @@ class Records {
    * what changed; a write that changes nothing is not audited.
    */
   async update(entity: EntityName, id: number, values: Values, options: WriteOptions = {}): Promise<FieldChange[]> {
-    const current = await this.current(entity, id);
+    return (await this.updateStored(entity, await this.current(entity, id), values, options)).changes;
+  }
+
+  /**
+   * update() of a record whose stored row the caller has read in this transaction, after the row
+   * was locked (the router locks a write's record on PostgreSQL; SQLite has one writer): no read
+   * of it again. Answers the changes and the row as now stored, for the next write of it.
+   */
+  async updateStored(entity: EntityName, current: Row, values: Values, options: WriteOptions = {}): Promise<{ changes: FieldChange[]; row: Row }> {
+    const id = Number(current['id']);
     const prepared = this.prepare(entity, values);
     const referenced = await this.checkReferences(entity, [prepared]);
     const changed = Object.entries(prepared).filter(([name, value]) => {
@@ -165,14 +176,17 @@ class Records {
       const field = fieldOf(entity, name);
       return { field: name, old: auditText(field, decodeValue(field, current[field.column])), new: auditText(field, value) };
     });
+    let row = current;
     if (changed.length > 0) {
       const table = entities[entity].table;
-      await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(this.encode(entity, Object.fromEntries(changed))));
+      const written = this.encode(entity, Object.fromEntries(changed));
+      await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(written));
+      row = { ...current, ...written };
       await this.touched(entity);
       await this.endSessionsIfDisabled(entity, id, Object.fromEntries(changed));
     }
     if (changes.length > 0 || options.action !== undefined) await this.audited(entity, id, options, 'UPDATE', changes, 'new', referenced);
-    return changes;
+    return { changes, row };
   }
 
   /**
@@ -205,7 +219,7 @@ class Records {
 
   /** Removes a record (and the child rows named in `cascade`); a record others still refer to is a 409 record_in_use. */
   async remove(entity: EntityName, id: number, options: RemoveOptions = {}): Promise<void> {
-    const current = await this.current(entity, id);
+    const current = options.current ?? (await this.current(entity, id));
     for (const child of options.cascade ?? []) {
       await this.db(entities[child.entity].table).where(fieldOf(child.entity, child.via).column, id).delete();
     }
@@ -252,6 +266,11 @@ class Records {
     if (name === undefined) return;
     if (this.db.isTransaction) this.touchedVersions.add(name);
     else await bumpDataVersion(this.db, name);
+  }
+
+  /** Whether this transaction has written data of the version `name` (not yet committed: no cache may keep what it reads of it). */
+  touches(name: string): boolean {
+    return this.touchedVersions.has(name);
   }
 
   /**

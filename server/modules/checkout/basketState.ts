@@ -1,10 +1,11 @@
-import type { Knex } from 'knex';
 import { financeOffered } from '../../../shared/pricing/finance';
 import { isShippable } from '../../../shared/pricing/shipping';
 import { decodeRow } from '../../db/codec';
 import { DomainError } from '../../domain/errors';
 import { entities } from '../../generated/entities';
+import type { Records } from '../../writes/records';
 import type { SessionUser } from '../auth/sessionUser';
+import { catalogueInTransaction, type CatalogueReads } from '../catalogue/catalogueInTransaction';
 import { buyerOf, loadLines, requireShippingCost, shippingLineOf, type Buyer, type LoadedLine } from './checkoutLines';
 
 /** Every stored field of a basket, decoded (references as ids). */
@@ -30,16 +31,25 @@ export interface BasketState {
   shippable: boolean;
   /** The server's shipping cost ("0.00" for a basket with nothing to ship). */
   shipping: string;
+  /** The catalogue the transaction prices from (cached by its data version). */
+  catalogue: CatalogueReads;
 }
 
-/** `storedLines`: the basket's line rows as read in this transaction (saveBasket's), not read again. */
-export async function loadBasketState(db: Knex, basketId: number, storedLines?: Record<string, unknown>[]): Promise<BasketState> {
-  const row = (await db('baskets').where('id', basketId).first()) as Record<string, unknown>;
+/** What the transaction has read or written of the basket already: its stored row and its lines' rows, not read again. */
+export interface KnownRows {
+  basket?: Record<string, unknown>;
+  lines?: Record<string, unknown>[];
+}
+
+export async function loadBasketState(records: Records, basketId: number, known: KnownRows = {}): Promise<BasketState> {
+  const db = records.db;
+  const row = known.basket ?? ((await db('baskets').where('id', basketId).first()) as Record<string, unknown>);
   const basket = decodeRow<BasketRecord>('basket', row, Object.keys(entities.basket.fields));
   const buyer = await buyerOf(db, basket.organisation);
-  const lines = (await loadLines(db, basketId, buyer, storedLines)).filter((line) => line.row.quantity > 0);
+  const catalogue = await catalogueInTransaction(records);
+  const lines = (await loadLines(db, basketId, buyer, catalogue, known.lines)).filter((line) => line.row.quantity > 0);
   const shippable = isShippable(lines.map(shippingLineOf));
-  return { basket, buyer, lines, shippable, shipping: '0.00' };
+  return { basket, buyer, lines, shippable, shipping: '0.00', catalogue };
 }
 
 
@@ -47,9 +57,9 @@ export async function loadBasketState(db: Knex, basketId: number, storedLines?: 
  * 000 §5 shipping step: a shippable basket needs its mandatory address fields and a shipping type
  * offered for its country that can price it; the cost is the server's. Sets state.shipping.
  */
-export async function checkShipping(db: Knex, state: BasketState): Promise<void> {
+export async function checkShipping(state: BasketState): Promise<void> {
   if (!state.shippable) return;
-  state.shipping = await requireShippingCost(db, state.basket, state.lines.map(shippingLineOf), 'basket');
+  state.shipping = await requireShippingCost(() => state.catalogue.shippingRules(), state.basket, state.lines.map(shippingLineOf), 'basket');
 }
 
 /**

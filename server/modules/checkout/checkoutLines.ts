@@ -10,8 +10,7 @@ import type { BasketLineItem, Product } from '../../generated/types';
 /** A stored basket line: its own fields (references as ids), none of what an answer adds. */
 export type BasketLineRecord = Pick<BasketLineItem, 'id' | 'product' | 'quantity' | 'selected_rate_plan' | 'maintenance_product' | 'prov_product' | 'prov_organisation' | 'prov_group' | 'prov_site' | 'discount' | 'markup' | 'dropbox_team_name' | 'dropbox_admin_email' | 'acronis_tenant_name' | 'acronis_admin_email' | 'zoom_order_type' | 'zoom_deal_registration_id' | 'zoom_deal_registration_approval_id' | 'zoom_end_user_company' | 'zoom_end_user_name' | 'zoom_end_user_email' | 'sbc_name' | 'nuvias_name' | 'stac_teams_name' | 'stac_zoom_phone_name'>;
 import { entities } from '../../generated/entities';
-import { priceListOf } from '../catalogue/priceLists';
-import { PRODUCT_COLUMNS, productsToViews } from '../catalogue/productViews';
+import type { CatalogueReads } from '../catalogue/catalogueInTransaction';
 import { allShippingTypes } from '../shipping/handlers';
 
 /** The organisation a basket belongs to, with what checkout needs of it. */
@@ -44,21 +43,16 @@ export interface LoadedLine {
 }
 
 /**
- * The basket's lines priced now, from the organisation's price list (the prices of this moment:
- * whatever the basket or the client said before is not used). Four queries for any number of lines.
+ * The basket's lines priced now, from the organisation's price list (the prices of this moment,
+ * as the transaction's catalogue version has them: whatever the basket or the client said before
+ * is not used). One query for the lines unless given, and the catalogue's when not cached.
  */
-export async function loadLines(db: Knex, basketId: number, buyer: Buyer, storedRows?: Record<string, unknown>[]): Promise<LoadedLine[]> {
+export async function loadLines(db: Knex, basketId: number, buyer: Buyer, catalogue: CatalogueReads, storedRows?: Record<string, unknown>[]): Promise<LoadedLine[]> {
   const rows = storedRows ? [...storedRows].sort((a, b) => Number(a['id']) - Number(b['id'])) : ((await db('basket_line_items').where('basket_id', basketId).orderBy('id')) as Record<string, unknown>[]);
   const lines = rows.map((row) => decodeRow<BasketLineRecord>('basket_line_item', row, Object.keys(entities.basket_line_item.fields)));
   if (lines.length === 0) return [];
-  const list = await priceListOf(db, { assigned_price_list_id: buyer.assigned_price_list_id, currency: buyer.currency });
-  const productRows = (await db('products as p')
-    .leftJoin('price_list_items as pli', (on) => {
-      on.on('pli.product_id', '=', 'p.id').andOn('pli.price_list_id', '=', db.raw('?', [list.id ?? 0]));
-    })
-    .whereIn('p.id', [...new Set(lines.map((line) => line.product))])
-    .select(PRODUCT_COLUMNS)) as Record<string, unknown>[];
-  const products = new Map((await productsToViews(db, productRows, list)).map((product) => [product.id, product]));
+  const list = await catalogue.priceList({ assigned_price_list_id: buyer.assigned_price_list_id, currency: buyer.currency });
+  const products = await catalogue.products(list, lines.map((line) => line.product));
   return lines.map((row) => {
     const product = products.get(row.product)!;
     const priced = priceLine(product, {
@@ -105,15 +99,21 @@ export type ShippingChoice = { readonly [field in (typeof SHIPPING_ADDRESS_REQUI
  * The shipping cost of an order whose lines ship (000 §5 shipping step; 001 §2 a quote's "shipping
  * complete"): its mandatory address fields and a shipping method offered for its country that can
  * price the lines, else 422 checkout_complete_required_fields naming the field, or no_shipping.
- * The checkout and the quotes share it, so both refuse the same order the same way.
+ * The checkout and the quotes share it, so both refuse the same order the same way; `rules` reads
+ * the shipping types (the checkout's from its catalogue cache, catalogueInTransaction.ts).
  */
-export async function requireShippingCost(db: Knex, order: ShippingChoice, lines: readonly ShippingLine[], what: 'basket' | 'quote'): Promise<string> {
+export async function requireShippingCost(
+  rules: () => Promise<readonly ShippingRule[]>,
+  order: ShippingChoice,
+  lines: readonly ShippingLine[],
+  what: 'basket' | 'quote',
+): Promise<string> {
   for (const field of SHIPPING_ADDRESS_REQUIRED) {
     if (isBlank(order[field])) throw incompleteField(field, `${field} is required for a ${what} that ships`);
   }
   const typeId = order.shipping_type;
   if (typeId === null) throw incompleteField('shipping_type', 'choose a shipping method');
-  const rule = (await shippingRules(db)).find((candidate) => candidate.id === typeId);
+  const rule = (await rules()).find((candidate) => candidate.id === typeId);
   const cost = rule && offeredInCountry(rule, order.shipping_country_code) ? shippingCost(rule, lines) : null;
   if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type', detail: `this shipping method is not offered for the address or the ${what}` });
   return cost;

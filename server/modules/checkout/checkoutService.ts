@@ -23,6 +23,8 @@ interface CheckoutState {
   records: Records;
   user: SessionUser;
   basketId: number;
+  /** The basket's stored row, read once (in scope, locked) and kept current through the writes of it. */
+  stored: Record<string, unknown>;
   input: CheckoutInput;
   basket?: BasketState;
   order?: PlacedOrder;
@@ -62,8 +64,9 @@ const steps: WorkflowStep<CheckoutState>[] = [
   {
     name: 'save the basket',
     run: async (state) => {
-      const saved = await saveWizardInput(state.records, state.basketId, state.input, { linesEditable: hasPermission(state.user, 'order:modify_draft') });
-      state.basket = await loadBasketState(state.records.db, state.basketId, saved.lines);
+      const saved = await saveWizardInput(state.records, state.basketId, state.input, { linesEditable: hasPermission(state.user, 'order:modify_draft'), basket: state.stored });
+      state.stored = saved.basket!;
+      state.basket = await loadBasketState(state.records, state.basketId, { basket: state.stored, lines: saved.lines });
     },
   },
   {
@@ -75,7 +78,7 @@ const steps: WorkflowStep<CheckoutState>[] = [
       checkDetails(basket, at);
       await checkTeamNames(state.records.db, basket, at);
       await checkPurchaseOrder(state.records.db, basket);
-      await checkShipping(state.records.db, basket);
+      await checkShipping(basket);
       if (basket.basket.payment_type === 'FINANCE') {
         checkFinanceOffered(state.user, basket);
         // The basket passed checkShipping: its cost is the shipping the approval covered.
@@ -141,7 +144,7 @@ const steps: WorkflowStep<CheckoutState>[] = [
   {
     name: 'remove the basket',
     run: async (state) => {
-      await state.records.remove('basket', state.basketId, { cascade: [{ entity: 'basket_line_item', via: 'basket' }] });
+      await state.records.remove('basket', state.basketId, { current: state.stored, cascade: [{ entity: 'basket_line_item', via: 'basket' }] });
     },
   },
   {
@@ -174,8 +177,12 @@ export async function notifyOrderCreated(records: Records, user: SessionUser, or
   if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, buyerId);
 }
 
-/** 000 §4 Place order, one workflow in the request's transaction: all of it happens, or none. */
-export async function checkout(records: Records, user: SessionUser, basketId: number, input: CheckoutInput): Promise<PlacedOrder> {
-  const state = await runWorkflow<CheckoutState>('checkout', steps, { records, user, basketId, input });
+/**
+ * 000 §4 Place order, one workflow in the request's transaction: all of it happens, or none.
+ * `basket`: its stored row as read in this transaction after its record was locked (the router
+ * locks it on PostgreSQL; SQLite has one writer): the checkout reads it no more.
+ */
+export async function checkout(records: Records, user: SessionUser, basket: Record<string, unknown>, input: CheckoutInput): Promise<PlacedOrder> {
+  const state = await runWorkflow<CheckoutState>('checkout', steps, { records, user, basketId: Number(basket['id']), stored: basket, input });
   return state.order!;
 }

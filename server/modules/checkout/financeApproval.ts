@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { FINANCE_REFUSAL_FIELD, financeRefusal, type FinanceDetails } from '../../../shared/pricing/finance';
+import { decodeValue } from '../../db/codec';
 import { DomainError } from '../../domain/errors';
+import { entities } from '../../generated/entities';
 import type { Records } from '../../writes/records';
 import { financeLineOf } from './checkoutLines';
 import { checkShipping, type BasketState } from './basketState';
@@ -38,7 +40,7 @@ export function approvalFingerprint(state: BasketState, shipping: string): strin
 export async function financedShipping(records: Records, state: BasketState): Promise<string> {
   if (!state.shippable || state.basket.shipping_type === null) return '0.00';
   try {
-    await checkShipping(records.db, state);
+    await checkShipping(state);
     return state.shipping;
   } catch {
     return '0.00';
@@ -88,8 +90,15 @@ export async function withApprovalKept<T>(records: Records, basketId: number, wr
   return result;
 }
 
-/** Clears a basket's approval (flag and fingerprint) when it has one. */
-export async function clearApproval(records: Records, basketId: number): Promise<void> {
-  const row = (await records.db('baskets').where('id', basketId).first('finance_approved')) as { finance_approved: unknown } | undefined;
-  if (row && Boolean(row.finance_approved)) await records.update('basket', basketId, { finance_approved: false, finance_approval: null });
+/**
+ * Clears a basket's approval (flag and fingerprint) when it has one. `stored`: the basket's row as
+ * the transaction has it (locked), not read again; answered as it is stored after.
+ */
+export async function clearApproval(records: Records, basketId: number, stored?: Row): Promise<Row | undefined> {
+  const row = stored ?? ((await records.db('baskets').where('id', basketId).first('finance_approved')) as Row | undefined);
+  if (!row || !decodeValue(entities.basket.fields.finance_approved, row['finance_approved'])) return stored;
+  const cleared = { finance_approved: false, finance_approval: null };
+  if (stored) return (await records.updateStored('basket', stored, cleared)).row;
+  await records.update('basket', basketId, cleared);
+  return undefined;
 }

@@ -45,7 +45,7 @@ describe('the finance contact number (000 §5 contact_number_regex)', () => {
     // An approval given before the rule held: the stored number and its fingerprint agree.
     await inTransaction(server.db, SYSTEM_ACTOR, async (records) => {
       await records.update('basket', id, { finance_contact_number: '+44 7700 900123' });
-      const state = await loadBasketState(records.db, id);
+      const state = await loadBasketState(records, id);
       await records.update('basket', id, { finance_approved: true, finance_approval: approvalFingerprint(state, await financedShipping(records, state)) });
     });
     const orders = await count(server.db, 'orders');

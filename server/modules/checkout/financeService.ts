@@ -18,7 +18,7 @@ import { saveWizardInput } from './wizardSave';
  */
 export async function applyForFinance(records: Records, user: SessionUser, basketId: number, input: CheckoutInput): Promise<boolean> {
   await saveWizardInput(records, basketId, { ...input, payment_type: 'FINANCE' }, { linesEditable: hasPermission(user, 'order:modify_draft') });
-  const state = await loadBasketState(records.db, basketId);
+  const state = await loadBasketState(records, basketId);
   if (state.lines.length === 0) throw new DomainError('unprocessable', 'basket_no_line_items', { field: 'line_items' });
   checkFinanceOffered(user, state);
   const shipping = await financedShipping(records, state);

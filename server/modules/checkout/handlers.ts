@@ -1,16 +1,20 @@
 import { DomainError } from '../../domain/errors';
 import { creditProvider } from '../../integrations/creditProvider';
 import type { Handler } from '../../http/operationDef';
-import { visibleRecord } from '../../reads/recordParts';
+import { rowInScope } from '../../reads/genericList';
+import { genericMetaOf, visibleRecord } from '../../reads/recordParts';
 import { signedIn } from '../auth/signedIn';
 import { purchaseOrderNumberTaken } from './checkoutRules';
 import { checkout } from './checkoutService';
 import { applyForFinance as apply } from './financeService';
 
-/** 000 §7 POST /baskets/{id}/checkout: the basket, in the caller's scope (404 outside it), placed as an order. */
+/**
+ * 000 §7 POST /baskets/{id}/checkout: the basket, in the caller's scope (404 outside it), placed as
+ * an order. Its stored row is read here once and handed on (the router has locked it).
+ */
 export const checkoutBasket: Handler<'checkoutBasket'> = async ({ params, body }, context) => {
-  await visibleRecord('getBasket', params.id, context);
-  return checkout(context.records, context.user!, params.id, body);
+  const basket = await rowInScope(context.db, genericMetaOf('getBasket'), { params: { id: params.id }, query: {}, user: signedIn(context) });
+  return checkout(context.records, context.user!, basket, body);
 };
 
 /** 000 §7 POST /baskets/{id}/finance: answers data.success. */

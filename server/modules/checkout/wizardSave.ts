@@ -42,6 +42,16 @@ function refuseLineEdits(lineInputs: readonly LineInput[], stored: readonly Reco
 export interface SaveOptions {
   /** The caller holds order:modify_draft (000 §6): they may change the basket's lines as well as the checkout's fields. */
   linesEditable: boolean;
+  /** The basket's stored row as the transaction read it, its record locked (the router's): not read again. */
+  basket?: Record<string, unknown>;
+}
+
+export interface Saved {
+  approvalCleared: boolean;
+  /** The stored lines as read, when the save changed none of them (checkout prices them without reading them again). */
+  lines?: Record<string, unknown>[];
+  /** The basket's row as now stored, when the save was given it. */
+  basket?: Record<string, unknown>;
 }
 
 /**
@@ -51,7 +61,7 @@ export interface SaveOptions {
  * server's alone: it is cleared by any change that could alter what was approved. Answers
  * whether anything that bears on the approval changed.
  */
-export async function saveWizardInput(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<{ approvalCleared: boolean; lines?: Record<string, unknown>[] }> {
+export async function saveWizardInput(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<Saved> {
   const { line_items: lineInputs = [], shipping_type, ...details } = input;
   const storedRows = (await records.db('basket_line_items').where('basket_id', basketId)) as Record<string, unknown>[];
   const stored = storedRows.map((row) => decodeRow<Record<string, unknown> & { id: number; quantity: number }>('basket_line_item', row, Object.keys(entities.basket_line_item.fields)));
@@ -63,7 +73,10 @@ export async function saveWizardInput(records: Records, basketId: number, input:
   if (!options.linesEditable) refuseLineEdits(lineInputs, stored);
   const values: Record<string, unknown> = { ...details };
   if (shipping_type !== undefined) values['shipping_type'] = shipping_type;
-  const changes = await records.update('basket', basketId, values);
+  let basket = options.basket;
+  let changes;
+  if (basket) ({ changes, row: basket } = await records.updateStored('basket', basket, values));
+  else changes = await records.update('basket', basketId, values);
   let approvalAffected = changes.some((change) => APPROVAL_FIELDS.test(change.field));
 
   let linesChanged = false;
@@ -87,7 +100,6 @@ export async function saveWizardInput(records: Records, basketId: number, input:
   for (const id of dropped) await records.remove('basket_line_item', id, { auditOn: auditOn(id) });
   if (dropped.size > 0) approvalAffected = true;
 
-  if (approvalAffected) await clearApproval(records, basketId);
-  // The stored lines as read, when the save changed none of them (checkout prices them without reading them again).
-  return { approvalCleared: approvalAffected, ...(!linesChanged && dropped.size === 0 && { lines: storedRows }) };
+  if (approvalAffected) basket = await clearApproval(records, basketId, basket);
+  return { approvalCleared: approvalAffected, ...(!linesChanged && dropped.size === 0 && { lines: storedRows }), ...(basket && { basket }) };
 }

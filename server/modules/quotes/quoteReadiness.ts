@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { isShippable } from '../../../shared/pricing/shipping';
 import { missingQuoteFinanceField, QUOTE_FINANCE_CONTACT, quoteFinanceRefusal, type QuoteFinanceContact } from '../../../shared/pricing/quoteFinance';
 import { DomainError } from '../../domain/errors';
-import { requireShippingCost } from '../checkout/checkoutLines';
+import { requireShippingCost, shippingRules } from '../checkout/checkoutLines';
 import type { QuoteProduct, StoredQuoteLine } from './quoteLines';
 import { shippingLinesOf, type QuoteRecord } from './quoteTotals';
 
@@ -17,7 +17,7 @@ import { shippingLinesOf, type QuoteRecord } from './quoteTotals';
 export async function requireCompleteShipping(db: Knex, quote: QuoteRecord, lines: readonly StoredQuoteLine[], products: ReadonlyMap<number, QuoteProduct>): Promise<{ shippable: boolean; cost: string | null }> {
   const shipLines = shippingLinesOf(lines, products);
   if (!isShippable(shipLines)) return { shippable: false, cost: null };
-  const cost = await requireShippingCost(db, quote, shipLines, 'quote');
+  const cost = await requireShippingCost(() => shippingRules(db), quote, shipLines, 'quote');
   return { shippable: true, cost };
 }
 

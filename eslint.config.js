@@ -23,8 +23,14 @@ const VERSIONED_TABLES = readdirSync(new URL('./spec/entities/', import.meta.url
  */
 const HANDLER_FILES = readdirSync(new URL('./spec/api/', import.meta.url))
   .filter((file) => file.endsWith('.yaml'))
-  .flatMap((file) => [...readFileSync(new URL(`./spec/api/${file}`, import.meta.url), 'utf8').matchAll(/^\s*handler:\s*([\w/]+)#/gm)].map((match) => `server/modules/${match[1]}.ts`));
-const EDGE_FILES = [...new Set([...HANDLER_FILES, 'server/modules/*/handlers.ts', 'server/modules/auth/sessions.ts', 'server/modules/auth/signedIn.ts'])].sort();
+  .flatMap((file) =>
+    [...readFileSync(new URL(`./spec/api/${file}`, import.meta.url), 'utf8').matchAll(/^\s*handler:\s*([\w/]+)#/gm)].map(
+      (match) => `server/modules/${match[1]}.ts`,
+    ),
+  );
+const EDGE_FILES = [
+  ...new Set([...HANDLER_FILES, 'server/modules/*/handlers.ts', 'server/modules/auth/sessions.ts', 'server/modules/auth/signedIn.ts']),
+].sort();
 const SERVER_FORBIDDEN = ['**/runtime/**', '**/screens/**', '**/generator/**'];
 const SERVER_MESSAGE = 'The server must not import browser code or the generator.';
 
@@ -36,7 +42,18 @@ const layer = (files, forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'dist-server/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/migrations/**', '**/generated/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'dist-server/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/migrations/**',
+      '**/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -53,11 +70,23 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  layer(['runtime/**'], ['**/screens/**', '**/server/**', '**/seeds/**', '**/generator/**'], 'The runtime is generic: it must not import screens, the server, seeds or the generator.'),
-  layer(['screens/**'], ['**/server/**', '**/seeds/**', '**/generator/**'], 'Screens run in the browser: use the typed client, not server code.'),
+  layer(
+    ['runtime/**'],
+    ['**/screens/**', '**/server/**', '**/seeds/**', '**/generator/**'],
+    'The runtime is generic: it must not import screens, the server, seeds or the generator.',
+  ),
+  layer(
+    ['screens/**'],
+    ['**/server/**', '**/seeds/**', '**/generator/**'],
+    'Screens run in the browser: use the typed client, not server code.',
+  ),
   layer(['server/**'], SERVER_FORBIDDEN, SERVER_MESSAGE),
   layer(['generator/**'], ['**/runtime/**', '**/screens/**', '**/server/**', '**/seeds/**'], 'The generator reads only the spec.'),
-  layer(['shared/**'], ['**/runtime/**', '**/screens/**', '**/server/**', '**/seeds/**', '**/generator/**'], 'Shared rules run in the browser and on the server: they import neither.'),
+  layer(
+    ['shared/**'],
+    ['**/runtime/**', '**/screens/**', '**/server/**', '**/seeds/**', '**/generator/**'],
+    'Shared rules run in the browser and on the server: they import neither.',
+  ),
   layer(['seeds/**'], ['**/runtime/**', '**/screens/**', '**/generator/**'], 'Seeds write data through the server storage helpers only.'),
   // Services run without HTTP (docs/architecture.md): they raise DomainErrors, which the API edge
   // (server/http/problem.ts) alone turns into problems; no module builds an HttpProblem. Files
@@ -67,20 +96,34 @@ export default tseslint.config(
     files: ['server/modules/**/*.ts'],
     ignores: ['server/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: SERVER_FORBIDDEN, message: SERVER_MESSAGE },
-        { group: ['**/http/problem'], message: 'Raise a DomainError (server/domain/errors.ts): the API edge maps it to a problem.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: SERVER_FORBIDDEN, message: SERVER_MESSAGE },
+            { group: ['**/http/problem'], message: 'Raise a DomainError (server/domain/errors.ts): the API edge maps it to a problem.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/modules/**/*.ts'],
     ignores: ['server/**/*.test.ts', ...EDGE_FILES],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: SERVER_FORBIDDEN, message: SERVER_MESSAGE },
-        { group: ['**/http/**', 'koa', '@koa/*', 'koa-*'], message: 'A service takes (records, user) and plain data and runs without HTTP; only handler files (named by the spec) touch the request.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: SERVER_FORBIDDEN, message: SERVER_MESSAGE },
+            {
+              group: ['**/http/**', 'koa', '@koa/*', 'koa-*'],
+              message:
+                'A service takes (records, user) and plain data and runs without HTTP; only handler files (named by the spec) touch the request.',
+            },
+          ],
+        },
+      ],
     },
   },
   // One write path (docs/architecture.md): records are inserted, updated and deleted through
@@ -89,12 +132,24 @@ export default tseslint.config(
   // re-sealing stored secrets under a new key (the values do not change: nothing to audit).
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/writes/**', 'server/modules/audit/auditTrail.ts', 'server/modules/auth/sessions.ts', 'server/modules/auth/loginChallenges.ts', 'server/modules/auth/apiClientAuth.ts', 'server/modules/auth/loginThrottle.ts', 'server/db/secrets.ts', 'server/testing/**', 'server/**/*.test.ts', 'server/cli/**'],
+    ignores: [
+      'server/writes/**',
+      'server/modules/audit/auditTrail.ts',
+      'server/modules/auth/sessions.ts',
+      'server/modules/auth/loginChallenges.ts',
+      'server/modules/auth/apiClientAuth.ts',
+      'server/modules/auth/loginThrottle.ts',
+      'server/db/secrets.ts',
+      'server/testing/**',
+      'server/**/*.test.ts',
+      'server/cli/**',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(insert|update|del|delete|truncate|upsert|merge)$/][callee.object.type='CallExpression'][callee.object.callee.name!=/^(createHash|createHmac)$/]",
+          selector:
+            "CallExpression[callee.property.name=/^(insert|update|del|delete|truncate|upsert|merge)$/][callee.object.type='CallExpression'][callee.object.callee.name!=/^(createHash|createHmac)$/]",
           message: 'Write records through server/writes/records.ts (context.records), which audits the change in the same transaction.',
         },
       ],
@@ -111,7 +166,8 @@ export default tseslint.config(
         'error',
         {
           selector: `CallExpression[callee.property.name=/^(insert|update|del|delete|truncate|upsert|merge)$/] > MemberExpression.callee CallExpression[arguments.0.value=/^(${VERSIONED_TABLES.join('|')})$/]:not(CallExpression[callee.name='writeVersionedRows'] *)`,
-          message: 'Write tables that carry a data version (users, organisations, roles, grants, the catalogue, orders…) in tests through writeVersionedRows (server/testing/versionedRows.ts), which bumps the versions.',
+          message:
+            'Write tables that carry a data version (users, organisations, roles, grants, the catalogue, orders…) in tests through writeVersionedRows (server/testing/versionedRows.ts), which bumps the versions.',
         },
       ],
     },

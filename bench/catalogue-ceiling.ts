@@ -27,7 +27,9 @@ const rounds = numberArgument('rounds', 3);
 
 const started = performance.now();
 const { url, vendors } = await benchDatabase(products);
-console.log(`database ${url.replace(/\/\/[^@]*@/, '//***@')}: ${products} synthetic products ready in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `database ${url.replace(/\/\/[^@]*@/, '//***@')}: ${products} synthetic products ready in ${Math.round(performance.now() - started)} ms`,
+);
 
 const filters = `text=pro&vendor=${vendors[0]}&vendor=${vendors[1]}&value_from=100&value_to=2000`;
 const allCases: Case[] = [
@@ -39,7 +41,7 @@ const allCases: Case[] = [
   { name: 'signed in: last page, 96, +name', path: '/api/v1/products?per_page=96&sort_by=%2Bname', signedIn: true, lastPage: true },
 ];
 // --only <text>: the cases whose name contains it (a before-and-after run of a few cases).
-const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1] ?? '' : '';
+const only = process.argv.indexOf('--only') >= 0 ? (process.argv[process.argv.indexOf('--only') + 1] ?? '') : '';
 const cases = allCases.filter((entry) => entry.name.includes(only));
 
 mkdirSync(tmpdir(), { recursive: true });

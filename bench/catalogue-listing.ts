@@ -49,6 +49,8 @@ for (const [name, client, path] of cases) {
     total = response.headers.get('x-total-count') ?? '';
   }
   times.sort((a, b) => a - b);
-  console.log(`${name.padEnd(42)} ${percentile(times, 50).toFixed(1).padStart(10)} ${percentile(times, 95).toFixed(1).padStart(10)} ${total.padStart(8)}`);
+  console.log(
+    `${name.padEnd(42)} ${percentile(times, 50).toFixed(1).padStart(10)} ${percentile(times, 95).toFixed(1).padStart(10)} ${total.padStart(8)}`,
+  );
 }
 await server.close();

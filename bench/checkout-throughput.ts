@@ -18,7 +18,16 @@
 import { performance } from 'node:perf_hooks';
 import { GB_ADDRESS } from '../server/testing/checkoutBaskets';
 import { TestClient } from '../server/testing/testServer';
-import { BENCH_LINES, runTurn, scratchDatabase, stageBaskets, summarise, summaryLine, verifyOrders, type Turn } from './support/checkoutBench';
+import {
+  BENCH_LINES,
+  runTurn,
+  scratchDatabase,
+  stageBaskets,
+  summarise,
+  summaryLine,
+  verifyOrders,
+  type Turn,
+} from './support/checkoutBench';
 import { runPinned, startServer } from './support/pinned';
 import { numberArgument } from './support/arguments';
 
@@ -35,7 +44,9 @@ let started = performance.now();
 const portalBaskets = await stageBaskets(scratch.db, LINES, orders * rounds, 'portal');
 const floorBaskets = await stageBaskets(scratch.db, LINES, orders * rounds, 'floor');
 await scratch.db.destroy();
-console.log(`${scratch.kind}: ${2 * orders * rounds} baskets of ${LINES.length} lines staged in ${(performance.now() - started).toFixed(0)} ms`);
+console.log(
+  `${scratch.kind}: ${2 * orders * rounds} baskets of ${LINES.length} lines staged in ${(performance.now() - started).toFixed(0)} ms`,
+);
 
 const portal = await startServer(['portal', scratch.url]);
 const floor = await startServer(['floor', scratch.url]);
@@ -48,20 +59,30 @@ for (let index = 0; index < clients; index++) {
   signedIn.push(client);
 }
 
-const turn = (count: number, send: (worker: number, index: number) => Promise<{ status: number; text: string }>) => runTurn(count, clients, send);
+const turn = (count: number, send: (worker: number, index: number) => Promise<{ status: number; text: string }>) =>
+  runTurn(count, clients, send);
 
 const portalTurns: Turn[] = [];
 const floorTurns: Turn[] = [];
 let placed = 0;
 for (let round = 0; round < rounds; round++) {
   const offset = round * orders;
-  portalTurns.push(await turn(orders, (worker, index) =>
-    signedIn[worker]!.post(`/api/v1/baskets/${portalBaskets[offset + index]}/checkout`, { purchase_order_number: `PO-BENCH-${offset + index}`, ...GB_ADDRESS, shipping_type: 1 })));
+  portalTurns.push(
+    await turn(orders, (worker, index) =>
+      signedIn[worker]!.post(`/api/v1/baskets/${portalBaskets[offset + index]}/checkout`, {
+        purchase_order_number: `PO-BENCH-${offset + index}`,
+        ...GB_ADDRESS,
+        shipping_type: 1,
+      }),
+    ),
+  );
   placed += orders;
-  floorTurns.push(await turn(orders, async (_, index) => {
-    const response = await fetch(`http://127.0.0.1:${floor.port}/floor/${floorBaskets[offset + index]}`, { method: 'POST' });
-    return { status: response.status, text: await response.text() };
-  }));
+  floorTurns.push(
+    await turn(orders, async (_, index) => {
+      const response = await fetch(`http://127.0.0.1:${floor.port}/floor/${floorBaskets[offset + index]}`, { method: 'POST' });
+      return { status: response.status, text: await response.text() };
+    }),
+  );
 }
 await portal.stop();
 await floor.stop();
@@ -69,7 +90,9 @@ await floor.stop();
 const ours = summarise(portalTurns);
 const bare = summarise(floorTurns);
 const line = summaryLine;
-console.log(`\n${scratch.kind}: ${clients} clients, ${orders * rounds} orders of ${LINES.length} lines on each side in ${rounds} turns; server on core 0, clients on core 1 (target ≥ 200 orders/s, p99 ≤ 100 ms, ≥ 0.3× the floor)\n`);
+console.log(
+  `\n${scratch.kind}: ${clients} clients, ${orders * rounds} orders of ${LINES.length} lines on each side in ${rounds} turns; server on core 0, clients on core 1 (target ≥ 200 orders/s, p99 ≤ 100 ms, ≥ 0.3× the floor)\n`,
+);
 console.log('| | orders/s | median ms | p95 ms | p99 ms |');
 console.log('|---|---|---|---|---|');
 console.log(line('checkout', ours));
@@ -79,7 +102,10 @@ console.log(`\nratio to the floor: ${(ours.rate / bare.rate).toFixed(2)}×`);
 started = performance.now();
 const verified = await verifyOrders(scratch.url, placed, LINES.length);
 console.log(`verified in ${(performance.now() - started).toFixed(0)} ms: ${verified}`);
-for (const [name, figures] of [['checkout', ours], ['floor', bare]] as const) {
+for (const [name, figures] of [
+  ['checkout', ours],
+  ['floor', bare],
+] as const) {
   if (figures.failures.length > 0) {
     console.log(`${name}: ${figures.failures.length} failed, first: ${figures.failures[0]}`);
     process.exitCode = 1;

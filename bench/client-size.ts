@@ -59,7 +59,8 @@ async function scriptsOf(page: Page, navigate: () => Promise<unknown>, ready: Lo
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function print(title: string, scripts: Loaded[]): void {
   console.log(`\n${title}`);
-  for (const script of scripts.sort((a, b) => b.transferred - a.transferred)) console.log(`  ${script.url.padEnd(48)} ${kb(script.transferred).padStart(10)} compressed ${kb(script.decoded).padStart(10)} decoded`);
+  for (const script of scripts.sort((a, b) => b.transferred - a.transferred))
+    console.log(`  ${script.url.padEnd(48)} ${kb(script.transferred).padStart(10)} compressed ${kb(script.decoded).padStart(10)} decoded`);
   const sum = (key: 'transferred' | 'decoded') => scripts.reduce((total, script) => total + script[key], 0);
   console.log(`  ${'total'.padEnd(48)} ${kb(sum('transferred')).padStart(10)} compressed ${kb(sum('decoded')).padStart(10)} decoded`);
 }
@@ -68,7 +69,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 try {
   const page = await browser.newPage();
   const store = await scriptsOf(page, () => page.goto(`${base}/public/webstore`), page.getByTestId('pagination'));
-  print("first load of the public store (/public/webstore)", store);
+  print('first load of the public store (/public/webstore)', store);
   await page.goto(`${base}/login`);
   await page.getByLabel('E-mail address').fill('admin@supplier.example');
   await page.getByLabel('Password').fill('demo-password');
@@ -76,11 +77,21 @@ try {
   const known = new Set(store.map((script) => script.url));
   const gridCode = store.filter((script) => /ag-grid|ag-root-wrapper|AgGridReact/.test(readFileSync(join(DIST, script.url), 'utf8')));
   console.log(`  AG Grid code in the first load: ${gridCode.length === 0 ? 'none' : gridCode.map((script) => script.url).join(', ')}`);
-  const list = await scriptsOf(page, () => page.goto(`${base}/webstore/orders`), page.locator('.list-view [role="gridcell"]').getByRole('link'));
-  print('then a list screen (/webstore/orders): what it adds', list.filter((script) => !known.has(script.url)));
+  const list = await scriptsOf(
+    page,
+    () => page.goto(`${base}/webstore/orders`),
+    page.locator('.list-view [role="gridcell"]').getByRole('link'),
+  );
+  print(
+    'then a list screen (/webstore/orders): what it adds',
+    list.filter((script) => !known.has(script.url)),
+  );
   for (const script of list) known.add(script.url);
   const tree = await scriptsOf(page, () => page.goto(`${base}/backoffice/users`), page.locator('.list-view').getByRole('link'));
-  print('then a tree list screen (/backoffice/users): what it adds', tree.filter((script) => !known.has(script.url)));
+  print(
+    'then a tree list screen (/backoffice/users): what it adds',
+    tree.filter((script) => !known.has(script.url)),
+  );
 } finally {
   await browser.close();
   await server.stop();

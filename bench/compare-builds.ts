@@ -29,7 +29,8 @@ const option = (name: string, fallback: string) => {
   return index >= 0 ? process.argv[index + 1]! : fallback;
 };
 const [revisionA, revisionB] = process.argv.slice(2, 4);
-if (!revisionA || !revisionB || revisionA.startsWith('--') || revisionB.startsWith('--')) throw new Error('usage: compare-builds.ts <rev A> <rev B> [--path …] [--signed-out] [--rounds 8] [--seconds 3]');
+if (!revisionA || !revisionB || revisionA.startsWith('--') || revisionB.startsWith('--'))
+  throw new Error('usage: compare-builds.ts <rev A> <rev B> [--path …] [--signed-out] [--rounds 8] [--seconds 3]');
 const path = option('path', '/api/v1/products');
 const rounds = Number(option('rounds', '8'));
 const seconds = Number(option('seconds', '3'));
@@ -78,7 +79,9 @@ for (let round = 0; round < rounds; round++) {
 }
 const time = rounds * seconds;
 console.log(`\n${path} (${signedIn ? 'signed in' : 'signed out'}), ${url.replace(/\/\/[^@]*@/, '//***@')}`);
-console.log(`A ${revisionA}: ${Math.round(requestsA / time)} req/s; B ${revisionB}: ${Math.round(requestsB / time)} req/s; B/A ${(requestsB / Math.max(1, requestsA)).toFixed(3)}`);
+console.log(
+  `A ${revisionA}: ${Math.round(requestsA / time)} req/s; B ${revisionB}: ${Math.round(requestsB / time)} req/s; B/A ${(requestsB / Math.max(1, requestsA)).toFixed(3)}`,
+);
 await a.server.stop();
 await b.server.stop();
 for (const tree of worktrees) removeWorktree(tree);

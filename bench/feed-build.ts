@@ -18,9 +18,16 @@ const rounds = numberArgument('rounds', 3);
 
 const { db, url } = await benchDatabase(products, 'feed');
 // An organisation buying from its currency's default list, where the synthetic prices are.
-const organisation = Number((await db('organisations').whereNull('assigned_price_list_id').where('currency', 'GBP').orderBy('id').first('id')).id);
+const organisation = Number(
+  (await db('organisations').whereNull('assigned_price_list_id').where('currency', 'GBP').orderBy('id').first('id')).id,
+);
 const format: FeedFormat = {
-  organisation, columns: ['name', 'stock', 'mpn', 'price', 'rrp', 'vendor', 'ean'], delimiter: 'COMMA', escape_method: 'QUOTED', show_headers: true, show_empty_stock: true,
+  organisation,
+  columns: ['name', 'stock', 'mpn', 'price', 'rrp', 'vendor', 'ean'],
+  delimiter: 'COMMA',
+  escape_method: 'QUOTED',
+  show_headers: true,
+  show_empty_stock: true,
 };
 
 /**
@@ -53,11 +60,16 @@ async function feedBuild(): Promise<number> {
 async function plainSelect(): Promise<number> {
   const list = await feedPriceList(db, organisation);
   const rows = (await db('products as p')
-    .leftJoin('price_list_items as pli', (on) => on.on('pli.product_id', '=', 'p.id').andOn('pli.price_list_id', '=', db.raw('?', [list.id ?? 0])))
+    .leftJoin('price_list_items as pli', (on) =>
+      on.on('pli.product_id', '=', 'p.id').andOn('pli.price_list_id', '=', db.raw('?', [list.id ?? 0])),
+    )
     .leftJoin('vendors as v', 'v.id', 'p.vendor_id')
     .where('p.show_in_webstore', true)
     .orderBy('p.id')
-    .select('p.product_code', 'p.name', 'p.stock', 'p.mpn', 'pli.price', 'pli.rrp', 'v.name as vendor', 'p.ean')) as Record<string, unknown>[];
+    .select('p.product_code', 'p.name', 'p.stock', 'p.mpn', 'pli.price', 'pli.rrp', 'v.name as vendor', 'p.ean')) as Record<
+    string,
+    unknown
+  >[];
   await pipeline(Readable.from(rows.map((row) => `${Object.values(row).join(',')}\n`)), createWriteStream('/dev/null'));
   return rows.length;
 }
@@ -67,11 +79,17 @@ for (let round = 0; round < rounds; round++) {
   results.feed.push(await measured(feedBuild));
   results.select.push(await measured(plainSelect));
 }
-const best = (runs: Awaited<ReturnType<typeof measured>>[]) => ({ rate: Math.max(...runs.map((run) => run.rows / (run.ms / 1000))), peakMb: Math.max(...runs.map((run) => run.peakMb)), rows: runs[0]!.rows });
+const best = (runs: Awaited<ReturnType<typeof measured>>[]) => ({
+  rate: Math.max(...runs.map((run) => run.rows / (run.ms / 1000))),
+  peakMb: Math.max(...runs.map((run) => run.peakMb)),
+  rows: runs[0]!.rows,
+});
 const feed = best(results.feed);
 const select = best(results.select);
 console.log(`database ${url.replace(/\/\/[^@]*@/, '//***@')}, ${feed.rows} products in the file, best of ${rounds}`);
 console.log(`feed build     ${Math.round(feed.rate).toLocaleString('en-GB')} products/s, peak +${feed.peakMb.toFixed(1)} MB`);
 console.log(`plain SELECT   ${Math.round(select.rate).toLocaleString('en-GB')} products/s, peak +${select.peakMb.toFixed(1)} MB`);
-console.log(`ratio          ${(feed.rate / select.rate).toFixed(2)}× the rate, ${(feed.peakMb / Math.max(select.peakMb, 0.1)).toFixed(2)}× the memory`);
+console.log(
+  `ratio          ${(feed.rate / select.rate).toFixed(2)}× the rate, ${(feed.peakMb / Math.max(select.peakMb, 0.1)).toFixed(2)}× the memory`,
+);
 await db.destroy();

@@ -43,18 +43,24 @@ if (synthetic < orders) {
 }
 const reseller = Number((await db('organisations').where('name', 'like', 'Synthetic Reseller %').orderBy('id').first('id'))?.id ?? 1);
 await db.destroy();
-console.log(`database ${url.replace(/\/\/[^@]*@/, '//***@')}: ${orders} synthetic orders ready in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `database ${url.replace(/\/\/[^@]*@/, '//***@')}: ${orders} synthetic orders ready in ${Math.round(performance.now() - started)} ms`,
+);
 
 const allCases: Case[] = [
   { name: 'page 1, 24, -date', path: '/api/v1/orders', signedIn: true },
-  { name: 'status + dates, -total', path: '/api/v1/orders?status=COMPLETE&status=SHIPPED&start_date=2025-06-01&end_date=2026-03-01&sort_by=-total', signedIn: true },
+  {
+    name: 'status + dates, -total',
+    path: '/api/v1/orders?status=COMPLETE&status=SHIPPED&start_date=2025-06-01&end_date=2026-03-01&sort_by=-total',
+    signedIn: true,
+  },
   { name: 'my customers, +name', path: '/api/v1/orders?customers=true&sort_by=%2Bname', signedIn: true },
   { name: "a reseller's subtree, -date", path: `/api/v1/orders?organisation=${reseller}`, signedIn: true },
   { name: 'text (an order name)', path: '/api/v1/orders?text=SYN-ORD-00012', signedIn: true },
   { name: 'last page, 96, -date', path: '/api/v1/orders?per_page=96', signedIn: true, lastPage: true },
 ];
 // --only <text>: the cases whose name contains it (a before-and-after run of a few cases).
-const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1] ?? '' : '';
+const only = process.argv.indexOf('--only') >= 0 ? (process.argv[process.argv.indexOf('--only') + 1] ?? '') : '';
 const cases = allCases.filter((entry) => entry.name.includes(only));
 const rows = await measure(url, cases, {
   seconds,
@@ -63,5 +69,8 @@ const rows = await measure(url, cases, {
   answersFile: join(tmpdir(), `bench-orders-${process.pid}.json`),
   login: (baseUrl) => loginCookie(baseUrl, 'admin@supplier.example'),
 });
-printTable(`orders list of a root admin: ${organisations} organisations, ${orders} orders, ${connections} connections, ${seconds} s a case on each side in ${rounds} turns (target: p95 ≤ 30 ms)`, rows);
+printTable(
+  `orders list of a root admin: ${organisations} organisations, ${orders} orders, ${connections} connections, ${seconds} s a case on each side in ${rounds} turns (target: p95 ≤ 30 ms)`,
+  rows,
+);
 process.exit(0);

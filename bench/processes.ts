@@ -16,7 +16,17 @@
 import { performance } from 'node:perf_hooks';
 import { GB_ADDRESS } from '../server/testing/checkoutBaskets';
 import { TestClient } from '../server/testing/testServer';
-import { BENCH_LINES, runTurn, scratchDatabase, stageBaskets, summarise, summaryLine, verifyOrders, type Summary, type Turn } from './support/checkoutBench';
+import {
+  BENCH_LINES,
+  runTurn,
+  scratchDatabase,
+  stageBaskets,
+  summarise,
+  summaryLine,
+  verifyOrders,
+  type Summary,
+  type Turn,
+} from './support/checkoutBench';
 import { loginCookie } from './support/ceiling';
 import { combine, runPinned, sample, startServer, type Load, type Sample, type Started } from './support/pinned';
 import { numberArgument } from './support/arguments';
@@ -45,8 +55,18 @@ async function portals(count: number): Promise<Started[]> {
 
 /** One autocannon per process, the connections split between them, run at once: their samples as one. */
 async function pageLoad(bases: string[], path: string, headers: (base: string) => Record<string, string>): Promise<Sample> {
-  const each = await Promise.all(bases.map((base) => sample(`${base}${path}`, { connections: Math.max(1, Math.round(connections / bases.length)), seconds, headers: headers(base) })));
-  return { requests: each.reduce((sum, one) => sum + one.requests, 0), seconds, bytes: each.reduce((sum, one) => sum + one.bytes, 0), errors: each.reduce((sum, one) => sum + one.errors, 0), times: each.flatMap((one) => one.times) };
+  const each = await Promise.all(
+    bases.map((base) =>
+      sample(`${base}${path}`, { connections: Math.max(1, Math.round(connections / bases.length)), seconds, headers: headers(base) }),
+    ),
+  );
+  return {
+    requests: each.reduce((sum, one) => sum + one.requests, 0),
+    seconds,
+    bytes: each.reduce((sum, one) => sum + one.bytes, 0),
+    errors: each.reduce((sum, one) => sum + one.errors, 0),
+    times: each.flatMap((one) => one.times),
+  };
 }
 
 for (let round = 0; round < rounds; round++) {
@@ -63,15 +83,30 @@ for (let round = 0; round < rounds; round++) {
         signedIn.push(client);
       }
       const offset = placed;
-      checkouts.get(count)!.push(await runTurn(orders, clients, (worker, index) =>
-        signedIn[worker]!.post(`/api/v1/baskets/${baskets[offset + index]}/checkout`, { purchase_order_number: `PO-BENCH-${offset + index}`, ...GB_ADDRESS, shipping_type: 1 })));
+      checkouts
+        .get(count)!
+        .push(
+          await runTurn(orders, clients, (worker, index) =>
+            signedIn[worker]!.post(`/api/v1/baskets/${baskets[offset + index]}/checkout`, {
+              purchase_order_number: `PO-BENCH-${offset + index}`,
+              ...GB_ADDRESS,
+              shipping_type: 1,
+            }),
+          ),
+        );
       placed += orders;
       const cookies = new Map(await Promise.all(bases.map(async (base) => [base, await loginCookie(base)] as const)));
-      for (const [name, path, signed] of [['public page 1', '/api/v1/public/webstore', false], ['signed-in page 1', '/api/v1/products', true]] as const) {
+      for (const [name, path, signed] of [
+        ['public page 1', '/api/v1/public/webstore', false],
+        ['signed-in page 1', '/api/v1/products', true],
+      ] as const) {
         // A first request fills the page cache: the turn measures cached pages, as the catalogue bench does.
         for (const base of bases) await fetch(`${base}${path}`, { headers: signed ? { cookie: cookies.get(base)! } : {} });
         const key = `${name}|${count}`;
-        pages.set(key, [...(pages.get(key) ?? []), await pageLoad(bases, path, (base): Record<string, string> => (signed ? { cookie: cookies.get(base)! } : {}))]);
+        pages.set(key, [
+          ...(pages.get(key) ?? []),
+          await pageLoad(bases, path, (base): Record<string, string> => (signed ? { cookie: cookies.get(base)! } : {})),
+        ]);
       }
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
@@ -81,7 +116,9 @@ for (let round = 0; round < rounds; round++) {
 
 const started = performance.now();
 const verified = await verifyOrders(scratch.url, placed, BENCH_LINES.length);
-console.log(`\n${scratch.kind}: one server process against two, ${rounds} turns each (server processes on cores 0 and 1, load generator on core 1)\n`);
+console.log(
+  `\n${scratch.kind}: one server process against two, ${rounds} turns each (server processes on cores 0 and 1, load generator on core 1)\n`,
+);
 console.log('| checkouts | orders/s | median ms | p95 ms | p99 ms |');
 console.log('|---|---|---|---|---|');
 const ordersOf = new Map<number, Summary>(COUNTS.map((count) => [count, summarise(checkouts.get(count)!)]));
@@ -93,7 +130,9 @@ for (const name of ['public page 1', 'signed-in page 1']) {
   const loads = new Map<number, Load>(COUNTS.map((count) => [count, combine(pages.get(`${name}|${count}`)!)]));
   for (const count of COUNTS) {
     const load = loads.get(count)!;
-    console.log(`| ${name}, ${count} process${count > 1 ? 'es' : ''} | ${load.rps.toFixed(0)} | ${load.p50.toFixed(1)} | ${load.p95.toFixed(1)} | ${load.p99.toFixed(1)} | ${load.errors} |`);
+    console.log(
+      `| ${name}, ${count} process${count > 1 ? 'es' : ''} | ${load.rps.toFixed(0)} | ${load.p50.toFixed(1)} | ${load.p95.toFixed(1)} | ${load.p99.toFixed(1)} | ${load.errors} |`,
+    );
   }
   console.log(`| ${name}: two against one | ${(loads.get(2)!.rps / loads.get(1)!.rps).toFixed(2)}× | | | | |`);
 }

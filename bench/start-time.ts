@@ -94,7 +94,12 @@ async function startOnce(command: string, env: Record<string, string>): Promise<
   const pinned = canPin ? `taskset -c 0 ${command}` : command;
   const began = performance.now();
   // Its own process group, so the whole tree is stopped at the end.
-  const child = spawn('sh', ['-c', `exec ${pinned}`], { cwd: root, detached: true, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('sh', ['-c', `exec ${pinned}`], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   let exited = false;
@@ -127,7 +132,10 @@ await db.destroy();
 const startScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
 const env = { DATABASE_URL: `sqlite://${databaseFile}` };
 const cases: { name: string; command: string }[] = [
-  { name: 'bare node -e http server', command: `${process.execPath} -e "require('node:http').createServer((q, s) => s.end('ok')).listen(process.env.PORT, '127.0.0.1')"` },
+  {
+    name: 'bare node -e http server',
+    command: `${process.execPath} -e "require('node:http').createServer((q, s) => s.end('ok')).listen(process.env.PORT, '127.0.0.1')"`,
+  },
   { name: `start command without npm (${startScript})`, command: startScript },
   { name: 'npm start', command: 'npm start' },
 ];

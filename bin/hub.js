@@ -16,7 +16,9 @@ const entries = {
 };
 const entry = entries[command ?? ''];
 if (!entry) {
-  console.error('usage: hub generate [--check] [--root DIR] | hub migrate | hub seed [--demo] [--products N] | hub secrets new-key | reseal');
+  console.error(
+    'usage: hub generate [--check] [--root DIR] | hub migrate | hub seed [--demo] [--products N] | hub secrets new-key | reseal',
+  );
   process.exit(2);
 }
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');

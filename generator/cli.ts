@@ -11,7 +11,11 @@ function readMigrations(root: string): { snapshot: Snapshot | undefined; existin
   const snapshotPath = join(dir, 'snapshot.json');
   return {
     snapshot: existsSync(snapshotPath) ? (JSON.parse(readFileSync(snapshotPath, 'utf8')) as Snapshot) : undefined,
-    existing: existsSync(dir) ? readdirSync(dir).filter((name) => /^\d{4}_.*\.js$/.test(name)).sort() : [],
+    existing: existsSync(dir)
+      ? readdirSync(dir)
+          .filter((name) => /^\d{4}_.*\.js$/.test(name))
+          .sort()
+      : [],
   };
 }
 
@@ -41,7 +45,8 @@ export async function runGenerate(root: string, check: boolean): Promise<number>
     return !existsSync(full) || readFileSync(full, 'utf8') !== content;
   });
   if (check) {
-    if (output.newMigration) console.error(`hub generate --check: the data model changed and no migration records it (would write ${output.newMigration})`);
+    if (output.newMigration)
+      console.error(`hub generate --check: the data model changed and no migration records it (would write ${output.newMigration})`);
     for (const [path] of stale) console.error(`hub generate --check: ${path} is stale`);
     if (stale.length > 0) {
       console.error('Run `npm run generate` and commit the result.');

@@ -9,7 +9,14 @@ import { emitApiReference } from './emit/apiReference';
 import { emitForms, emitLocaleCatalogues, emitMenu, emitMessages, emitRegistry, emitScreens } from './emit/runtimeCode';
 import { emitSlots } from './emit/slotRegistry';
 import { emitAuditFields } from './emit/auditFields';
-import { emitServerEntities, emitServerOperations, emitServerMessages, emitServerListScreens, emitServerProblems, emitServerSchemas } from './emit/serverCode';
+import {
+  emitServerEntities,
+  emitServerOperations,
+  emitServerMessages,
+  emitServerListScreens,
+  emitServerProblems,
+  emitServerSchemas,
+} from './emit/serverCode';
 import { emitServerTypes } from './emit/types';
 import { emitEmails } from './emit/emails';
 

@@ -14,7 +14,16 @@ import { fileURLToPath } from 'node:url';
 const RECIPE = fileURLToPath(import.meta.url);
 
 /** What the client build reads: its sources, the generated runtime, its configuration and the locked packages. */
-const CLIENT_INPUTS = ['index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.web.json', 'package-lock.json', 'runtime', 'screens', 'public'];
+const CLIENT_INPUTS = [
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.web.json',
+  'package-lock.json',
+  'runtime',
+  'screens',
+  'public',
+];
 /** What the server build reads besides the modules it bundles: the locked packages and the TypeScript settings. */
 const SERVER_SETTINGS = ['package-lock.json', 'tsconfig.json'];
 
@@ -80,7 +89,9 @@ function matchesStamp(root, files, stampFile) {
   if (!stamp || typeof stamp.hash !== 'string' || !stamp.stats) return false;
   const stats = statsOf(root, files);
   const noted = Object.keys(stamp.stats);
-  const same = noted.length === files.length && Object.entries(stats).every(([file, stat]) => JSON.stringify(stamp.stats[file]) === JSON.stringify(stat));
+  const same =
+    noted.length === files.length &&
+    Object.entries(stats).every(([file, stat]) => JSON.stringify(stamp.stats[file]) === JSON.stringify(stat));
   if (same) return true;
   if (inputsHash(root, files) !== stamp.hash) return false;
   try {
@@ -98,7 +109,10 @@ export function ensureClient(root) {
   const built = existsSync(join(root, 'dist/index.html')) && existsSync(stampFile);
   if (built && matchesStamp(root, inputs, stampFile)) return false;
   console.log(built ? 'The web client changed: building it…' : 'Building the web client…');
-  const vite = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const vite = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (vite.status !== 0) throw new Error(`the web client's build failed (vite exited with ${vite.status})`);
   // Vite empties dist/ first: the stamp is written after it.
   writeAtomically(stampFile, `${JSON.stringify(stampOf(root, inputs))}\n`);
@@ -143,7 +157,10 @@ function sourceImportMetaUrl(outFolder) {
         const source = await readFile(args.path, 'utf8');
         if (!source.includes('import.meta.url')) return undefined;
         const fromBundle = relative(outFolder, args.path).split('\\').join('/');
-        return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+        return {
+          contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
+          loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        };
       });
     },
   };
@@ -189,7 +206,9 @@ export async function bundleServer(root, entry, folder, keep = []) {
   }
   for (const file of filesUnder(folder)) if (!written.has(file)) rmSync(file, { force: true });
   // esbuild names its inputs relative to the working directory: root.
-  return Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/')).sort();
+  return Object.keys(result.metafile.inputs)
+    .filter((input) => !input.includes('node_modules/'))
+    .sort();
 }
 
 /** Bundles `entry` (server/main.ts) into dist-server/main.js (bundleServer), stamped last. */

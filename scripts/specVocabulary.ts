@@ -57,7 +57,9 @@ function walk(schemaIn: unknown, data: unknown, path: string, shape: string, use
   for (const keyword of ['if', 'then', 'else'] as const) walk(schema[keyword], data, path, shape, uses, depth + 1);
   if (Array.isArray(data)) {
     const items = schema['items'];
-    data.forEach((item, index) => walk(Array.isArray(items) ? items[index] : items, item, `${path}[${index}]`, `${shape}[]`, uses, depth + 1));
+    data.forEach((item, index) =>
+      walk(Array.isArray(items) ? items[index] : items, item, `${path}[${index}]`, `${shape}[]`, uses, depth + 1),
+    );
     return;
   }
   if (!isObject(data)) return;
@@ -100,6 +102,7 @@ if (process.argv.includes('--json')) {
   console.log(JSON.stringify(Object.fromEntries(counts), null, 2));
 } else {
   const values = [...counts.values()];
-  for (const [name, uses] of [...counts].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))) console.log(`${String(uses).padStart(5)}  ${name}`);
+  for (const [name, uses] of [...counts].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])))
+    console.log(`${String(uses).padStart(5)}  ${name}`);
   console.log(`${counts.size} keys; ${values.filter((n) => n === 0).length} never used, ${values.filter((n) => n === 1).length} used once`);
 }

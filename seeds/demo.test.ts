@@ -23,7 +23,12 @@ describe('demo data', () => {
     expect(await count(database, 'products', { show_in_webstore: true })).toBeGreaterThanOrEqual(60);
     expect(await count(database, 'vendors')).toBeGreaterThanOrEqual(8);
     expect(await count(database, 'product_types')).toBe(5);
-    const priced: { currency: string }[] = await database.db('price_list_items as pli').join('price_lists as pl', 'pl.id', 'pli.price_list_id').where('pl.is_default', true).whereNotNull('pli.price').distinct('pl.currency');
+    const priced: { currency: string }[] = await database
+      .db('price_list_items as pli')
+      .join('price_lists as pl', 'pl.id', 'pli.price_list_id')
+      .where('pl.is_default', true)
+      .whereNotNull('pli.price')
+      .distinct('pl.currency');
     expect(priced.map((row) => row.currency).sort()).toEqual(['EUR', 'GBP']);
   });
 
@@ -38,7 +43,13 @@ describe('demo data', () => {
     expect(has((p) => !p['show_in_webstore'])).toBe(true);
     expect(has((p) => p['vendor_id'] === null && Boolean(p['show_in_webstore']))).toBe(true);
     expect(has((p) => p['product_type_id'] === null && Boolean(p['show_in_webstore']))).toBe(true);
-    const onRequest = await database.db('price_list_items as pli').join('products as p', 'p.id', 'pli.product_id').whereNull('pli.price').where('p.show_in_webstore', true).whereNull('p.subscription_type').first('p.id');
+    const onRequest = await database
+      .db('price_list_items as pli')
+      .join('products as p', 'p.id', 'pli.product_id')
+      .whereNull('pli.price')
+      .where('p.show_in_webstore', true)
+      .whereNull('p.subscription_type')
+      .first('p.id');
     expect(onRequest).toBeDefined();
     expect(await count(database, 'product_options', { kind: 'MAINTENANCE' })).toBeGreaterThan(0);
     expect(await count(database, 'product_options', { kind: 'PROVISIONING', dovetail: true })).toBeGreaterThan(0);
@@ -46,7 +57,15 @@ describe('demo data', () => {
 
   it('gives every subscription type rate plans, with every billing, charge and tier kind', async () => {
     const types = await database.db('products as p').join('rate_plans as rp', 'rp.product_id', 'p.id').distinct('p.subscription_type');
-    expect(types.map((row) => row.subscription_type).sort()).toEqual(['ACRONIS', 'DROPBOX', 'NUVIAS', 'SBC_AS_A_SERVICE', 'STAC_TEAMS', 'STAC_ZOOM_PHONE', 'ZOOM']);
+    expect(types.map((row) => row.subscription_type).sort()).toEqual([
+      'ACRONIS',
+      'DROPBOX',
+      'NUVIAS',
+      'SBC_AS_A_SERVICE',
+      'STAC_TEAMS',
+      'STAC_ZOOM_PHONE',
+      'ZOOM',
+    ]);
     const billing = (await database.db('rate_plans').distinct('billing_frequency')).map((row) => row.billing_frequency);
     expect(billing).toEqual(expect.arrayContaining(['MONTHLY', 'ANNUALLY']));
     const charges = await database.db('rate_plan_charges').distinct('charge_type', 'charge_model');
@@ -54,11 +73,20 @@ describe('demo data', () => {
     expect(kinds).toEqual(expect.arrayContaining(['RECURRING/PER_UNIT', 'RECURRING/VOLUME', 'ONE_OFF/FLAT_FEE', 'USAGE/PER_UNIT']));
     expect(await database.db('rate_plans').whereNotNull('min_quantity').whereNotNull('max_quantity').first()).toBeDefined();
     expect(await database.db('rate_plan_charge_costs').whereNotNull('starting_unit').whereNull('ending_unit').first()).toBeDefined();
-    expect(await count(database, 'rate_plan_charge_costs', { currency: 'EUR' })).toBe(await count(database, 'rate_plan_charge_costs', { currency: 'GBP' }));
+    expect(await count(database, 'rate_plan_charge_costs', { currency: 'EUR' })).toBe(
+      await count(database, 'rate_plan_charge_costs', { currency: 'GBP' }),
+    );
   });
 
   it('has the four demo logins, with the password that the README gives', async () => {
-    const users = await database.db('users').whereIn('email_address', ['admin@supplier.example', 'admin@reseller.example', 'buyer@customer.example', 'buyer@eu-customer.example']);
+    const users = await database
+      .db('users')
+      .whereIn('email_address', [
+        'admin@supplier.example',
+        'admin@reseller.example',
+        'buyer@customer.example',
+        'buyer@eu-customer.example',
+      ]);
     expect(users).toHaveLength(4);
     for (const user of users) expect(await verifyPassword('demo-password', user.password_hash)).toBe(true);
   });
@@ -116,7 +144,8 @@ describe('demo data', () => {
     const reseller = await database.db('organisations').where('name', 'Reseller Partners UK Ltd').first('assigned_price_list_id');
     const assigned = await database.db('price_lists').where('id', reseller.assigned_price_list_id).first();
     expect([assigned.currency, Boolean(assigned.is_default)]).toEqual(['GBP', false]);
-    const cheaper = await database.db('price_list_items as own')
+    const cheaper = await database
+      .db('price_list_items as own')
       .join('price_list_items as standard', 'standard.product_id', 'own.product_id')
       .join('price_lists as pl', 'pl.id', 'standard.price_list_id')
       .where({ 'own.price_list_id': assigned.id, 'pl.currency': 'GBP', 'pl.is_default': true })
@@ -127,14 +156,22 @@ describe('demo data', () => {
   });
 
   it('prices everything priced in both currencies, retail above buy', async () => {
-    const rows = await database.db('price_list_items as pli').join('price_lists as pl', 'pl.id', 'pli.price_list_id').where('pl.is_default', true).select('pli.product_id', 'pl.currency', 'pli.price', 'pli.rrp');
-    const priced = (currency: string) => new Set(rows.filter((row) => row.currency === currency && row.price !== null).map((row) => Number(row.product_id)));
+    const rows = await database
+      .db('price_list_items as pli')
+      .join('price_lists as pl', 'pl.id', 'pli.price_list_id')
+      .where('pl.is_default', true)
+      .select('pli.product_id', 'pl.currency', 'pli.price', 'pli.rrp');
+    const priced = (currency: string) =>
+      new Set(rows.filter((row) => row.currency === currency && row.price !== null).map((row) => Number(row.product_id)));
     expect([...priced('EUR')].sort()).toEqual([...priced('GBP')].sort());
     for (const row of rows) if (row.price !== null) expect(Number(row.rrp)).toBeGreaterThan(Number(row.price));
   });
 
   it('gives the demo users their organisations, roles and time zones', async () => {
-    const users = await database.db('users as u').join('organisations as o', 'o.id', 'u.organisation_id').select('u.*', 'o.name as organisation');
+    const users = await database
+      .db('users as u')
+      .join('organisations as o', 'o.id', 'u.organisation_id')
+      .select('u.*', 'o.name as organisation');
     const byEmail = new Map(users.map((user) => [user.email_address as string, user]));
     const sam = byEmail.get('admin@supplier.example');
     expect([sam?.organisation, Boolean(sam?.root), Boolean(sam?.admin)]).toEqual(['Supplier Distribution Ltd', true, true]);
@@ -143,36 +180,77 @@ describe('demo data', () => {
     expect(users.some((user) => Boolean(user.disabled) && !user.active)).toBe(true);
     expect(users.some((user) => user.organisation === 'Other Reseller Ltd')).toBe(true);
     const grants = async (email: string) =>
-      database.db('user_roles as ur').join('users as u', 'u.id', 'ur.user_id').join('role_permissions as rp', 'rp.role_id', 'ur.role_id').join('permissions as p', 'p.id', 'rp.permission_id')
-        .where('u.email_address', email).select('p.name', 'rp.value');
+      database
+        .db('user_roles as ur')
+        .join('users as u', 'u.id', 'ur.user_id')
+        .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+        .join('permissions as p', 'p.id', 'rp.permission_id')
+        .where('u.email_address', email)
+        .select('p.name', 'rp.value');
     const bob = await grants('buyer@customer.example');
-    for (const name of ['order:view', 'order:view_draft', 'order:modify_draft', 'order:checkout', 'quote:accept']) expect(bob).toContainEqual({ name, value: 2 });
+    for (const name of ['order:view', 'order:view_draft', 'order:modify_draft', 'order:checkout', 'quote:accept'])
+      expect(bob).toContainEqual({ name, value: 2 });
     expect((await grants('buyer@eu-customer.example')).map((grant) => grant.name)).toEqual(['order:view']);
-    const buyerRole = await database.db('roles as r').join('organisations as o', 'o.id', 'r.organisation_id').where('r.name', 'Buyer').first('o.name');
+    const buyerRole = await database
+      .db('roles as r')
+      .join('organisations as o', 'o.id', 'r.organisation_id')
+      .where('r.name', 'Buyer')
+      .first('o.name');
     expect(buyerRole?.name).toBe('Customer Co Ltd');
-    const templates = await database.db('roles as r').join('organisations as o', 'o.id', 'r.organisation_id').where('r.template', true).pluck('o.name');
+    const templates = await database
+      .db('roles as r')
+      .join('organisations as o', 'o.id', 'r.organisation_id')
+      .where('r.template', true)
+      .pluck('o.name');
     expect(templates).toEqual(['Supplier Distribution Ltd', 'Supplier Distribution Ltd']);
   });
 
   it('draws vendors from the register-interest list and writes product text a page can show', async () => {
-    const interest = new Set(['acronis', 'audiocodes', 'bluejeans', 'cisco', 'dropbox', 'dubber', 'dten', 'epos', 'lifesize', 'logitech', 'oracle', 'panasonic', 'pexip', 'poly', 'yealink', 'zoom']);
+    const interest = new Set([
+      'acronis',
+      'audiocodes',
+      'bluejeans',
+      'cisco',
+      'dropbox',
+      'dubber',
+      'dten',
+      'epos',
+      'lifesize',
+      'logitech',
+      'oracle',
+      'panasonic',
+      'pexip',
+      'poly',
+      'yealink',
+      'zoom',
+    ]);
     const vendors = await database.db('vendors').select('name', 'image_url');
     for (const vendor of vendors) expect(interest.has(String(vendor.name).toLowerCase())).toBe(true);
-    const products = await database.db('products').select('product_code', 'detailed_description', 'featured_description', 'thumb_url', 'popularity');
+    const products = await database
+      .db('products')
+      .select('product_code', 'detailed_description', 'featured_description', 'thumb_url', 'popularity');
     const codes = new Set(products.map((product) => product.product_code));
     for (const code of Object.keys(DEMO_FEATURES)) expect(codes.has(code)).toBe(true);
     expect(products.every((product) => String(product.detailed_description).includes('\n'))).toBe(true);
     expect(products.filter((product) => String(product.featured_description ?? '').includes('\n')).length).toBeGreaterThanOrEqual(15);
     expect(new Set(products.map((product) => product.popularity)).size).toBeGreaterThanOrEqual(50);
     // Every image the seed points at is shipped, so no product shows a broken image.
-    const images = [...vendors.map((vendor) => vendor.image_url), ...products.map((product) => product.thumb_url)].filter((url): url is string => url !== null);
+    const images = [...vendors.map((vendor) => vendor.image_url), ...products.map((product) => product.thumb_url)].filter(
+      (url): url is string => url !== null,
+    );
     expect(images.length).toBeGreaterThan(0);
     for (const url of images) expect(existsSync(new URL(`../public${url}`, import.meta.url))).toBe(true);
   });
 
   it('gives subscriptions monthly and annual terms, BASE and ADD_ON kinds, and one default among several plans', async () => {
-    expect((await database.db('rate_plans').distinct('term_length')).map((row) => Number(row.term_length))).toEqual(expect.arrayContaining([12, 24, 36]));
-    expect((await database.db('products').whereNotNull('subscription_product_type').distinct('subscription_product_type')).map((row) => row.subscription_product_type).sort()).toEqual(['ADD_ON', 'BASE']);
+    expect((await database.db('rate_plans').distinct('term_length')).map((row) => Number(row.term_length))).toEqual(
+      expect.arrayContaining([12, 24, 36]),
+    );
+    expect(
+      (await database.db('products').whereNotNull('subscription_product_type').distinct('subscription_product_type'))
+        .map((row) => row.subscription_product_type)
+        .sort(),
+    ).toEqual(['ADD_ON', 'BASE']);
     const plans = await database.db('rate_plans').select('product_id', 'is_default');
     const byProduct = new Map<number, typeof plans>();
     for (const plan of plans) byProduct.set(Number(plan.product_id), [...(byProduct.get(Number(plan.product_id)) ?? []), plan]);
@@ -185,7 +263,10 @@ describe('demo data', () => {
   });
 
   it('hides option products from the store', async () => {
-    const options = await database.db('product_options as po').join('products as p', 'p.id', 'po.option_product_id').distinct('p.show_in_webstore');
+    const options = await database
+      .db('product_options as po')
+      .join('products as p', 'p.id', 'po.option_product_id')
+      .distinct('p.show_in_webstore');
     expect(options.map((row) => Boolean(row.show_in_webstore))).toEqual([false]);
   });
 

@@ -3,7 +3,14 @@ import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { parse } from 'yaml';
 import { toScaled } from '../server/db/scaled';
-import { DEMO_OPTION_PRODUCTS, DEMO_PRODUCT_OPTIONS, DEMO_PRODUCT_TYPES, DEMO_PRODUCTS, DEMO_VENDORS, type DemoProduct } from './demo/catalogue';
+import {
+  DEMO_OPTION_PRODUCTS,
+  DEMO_PRODUCT_OPTIONS,
+  DEMO_PRODUCT_TYPES,
+  DEMO_PRODUCTS,
+  DEMO_VENDORS,
+  type DemoProduct,
+} from './demo/catalogue';
 import { BACKOFFICE_TABLES, seedBackoffice } from './demo/backoffice';
 import { BILLING_TABLES, seedBilling } from './demo/billing';
 import { linkChangeOrders } from './demo/changeOrders';
@@ -25,23 +32,38 @@ export const PRICE_LISTS = [
   { id: 3, name: 'Reseller Partners GBP', currency: 'GBP', is_default: false, generated: true },
 ];
 /** Price list id → its owner: the distributor's standard lists, the reseller's generated one. */
-const PRICE_LIST_OWNERS: [number, number][] = [[1, 1], [2, 1], [3, 2]];
+const PRICE_LIST_OWNERS: [number, number][] = [
+  [1, 1],
+  [2, 1],
+  [3, 2],
+];
 
 const money = (value: Decimal) => toScaled(value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
 const unitCost = (value: Decimal) => toScaled(value.toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
 
 function permissionNames(): { name: string; module: string }[] {
-  const spec = parse(readFileSync(new URL('../spec/permissions.yaml', import.meta.url), 'utf8')) as { permissions: { name: string; module?: string }[] };
+  const spec = parse(readFileSync(new URL('../spec/permissions.yaml', import.meta.url), 'utf8')) as {
+    permissions: { name: string; module?: string }[];
+  };
   return spec.permissions.map((permission) => ({ name: permission.name, module: permission.module ?? 'WEBSTORE' }));
 }
 
 /** The product page's long text: the short description, then what buying it involves, line by line. */
 function detailedDescription(product: DemoProduct, weight: string | null): string {
   const how = product.subscription
-    ? ['Billed through the chosen rate plan; the term starts when the service is activated.', 'Licences can be added during the term and removed at renewal.']
+    ? [
+        'Billed through the chosen rate plan; the term starts when the service is activated.',
+        'Licences can be added during the term and removed at renewal.',
+      ]
     : product.shippable
-      ? [`Ships from the UK warehouse within two working days when in stock (${weight} kg).`, 'Manufacturer warranty; maintenance and provisioning can be added where offered.']
-      : ['Delivered electronically or scheduled with you after the order.', 'Supplied by Supplier Distribution Ltd to UK and EU customers.'];
+      ? [
+          `Ships from the UK warehouse within two working days when in stock (${weight} kg).`,
+          'Manufacturer warranty; maintenance and provisioning can be added where offered.',
+        ]
+      : [
+          'Delivered electronically or scheduled with you after the order.',
+          'Supplied by Supplier Distribution Ltd to UK and EU customers.',
+        ];
   return [product.description, ...how].join('\n');
 }
 
@@ -98,7 +120,11 @@ async function seedOrganisationsAndUsers(db: Knex, hashPassword: (plain: string)
   const permissions = permissionNames().map((permission, index) => ({ id: index + 1, ...permission }));
   await insertAll(db, 'permissions', permissions);
   const permissionId = new Map(permissions.map((permission) => [permission.name, permission.id]));
-  await insertAll(db, 'roles', DEMO_ROLES.map((role) => ({ id: role.id, name: role.name, organisation_id: role.organisation, template: role.template })));
+  await insertAll(
+    db,
+    'roles',
+    DEMO_ROLES.map((role) => ({ id: role.id, name: role.name, organisation_id: role.organisation, template: role.template })),
+  );
   let grantId = 0;
   await insertAll(
     db,
@@ -135,7 +161,11 @@ async function seedOrganisationsAndUsers(db: Knex, hashPassword: (plain: string)
     })),
   );
   let userRoleId = 0;
-  await insertAll(db, 'user_roles', DEMO_USERS.flatMap((user) => user.roles.map((role) => ({ id: ++userRoleId, user_id: user.id, role_id: role }))));
+  await insertAll(
+    db,
+    'user_roles',
+    DEMO_USERS.flatMap((user) => user.roles.map((role) => ({ id: ++userRoleId, user_id: user.id, role_id: role }))),
+  );
 }
 
 async function seedRatePlans(db: Knex, products: { id: number; product: DemoSubscriptionProduct }[]): Promise<void> {
@@ -158,9 +188,20 @@ async function seedRatePlans(db: Knex, products: { id: number; product: DemoSubs
       });
       plan.charges.forEach((charge, chargePosition) => {
         const chargeId = charges.length + 1;
-        charges.push({ id: chargeId, rate_plan_id: planId, name: charge.name, charge_type: charge.type, charge_model: charge.model, unit_of_measure: charge.unit ?? null, position: chargePosition });
+        charges.push({
+          id: chargeId,
+          rate_plan_id: planId,
+          name: charge.name,
+          charge_type: charge.type,
+          charge_model: charge.model,
+          unit_of_measure: charge.unit ?? null,
+          position: chargePosition,
+        });
         for (const tier of charge.tiers) {
-          for (const [currency, factor] of [['GBP', new Decimal(1)], ['EUR', EUR_PER_GBP]] as const) {
+          for (const [currency, factor] of [
+            ['GBP', new Decimal(1)],
+            ['EUR', EUR_PER_GBP],
+          ] as const) {
             costs.push({
               id: costs.length + 1,
               rate_plan_charge_id: chargeId,
@@ -184,9 +225,17 @@ async function seedCatalogue(db: Knex): Promise<void> {
   await insertAll(db, 'product_types', DEMO_PRODUCT_TYPES);
   const all: DemoProduct[] = [...DEMO_PRODUCTS, ...DEMO_SUBSCRIPTIONS, ...DEMO_OPTION_PRODUCTS, ...DEMO_ZOOM_CONFIGURATION];
   const idOf = new Map(all.map((product, index) => [product.code, index + 1]));
-  await insertAll(db, 'products', all.map((product, index) => productRow(index + 1, product)));
+  await insertAll(
+    db,
+    'products',
+    all.map((product, index) => productRow(index + 1, product)),
+  );
   let priceId = 0;
-  await insertAll(db, 'price_list_items', all.flatMap((product, index) => priceRows(index + 1, product, () => ++priceId)));
+  await insertAll(
+    db,
+    'price_list_items',
+    all.flatMap((product, index) => priceRows(index + 1, product, () => ++priceId)),
+  );
   await insertAll(
     db,
     'product_options',
@@ -198,12 +247,28 @@ async function seedCatalogue(db: Knex): Promise<void> {
       dovetail,
     })),
   );
-  await seedRatePlans(db, [...DEMO_SUBSCRIPTIONS, ...DEMO_ZOOM_CONFIGURATION].map((product) => ({ id: idOf.get(product.code)!, product })));
+  await seedRatePlans(
+    db,
+    [...DEMO_SUBSCRIPTIONS, ...DEMO_ZOOM_CONFIGURATION].map((product) => ({ id: idOf.get(product.code)!, product })),
+  );
 }
 
 const SEEDED_TABLES = [
-  'price_lists', 'organisations', 'permissions', 'roles', 'role_permissions', 'users', 'user_roles', 'vendors', 'product_types',
-  'products', 'price_list_items', 'product_options', 'rate_plans', 'rate_plan_charges', 'rate_plan_charge_costs',
+  'price_lists',
+  'organisations',
+  'permissions',
+  'roles',
+  'role_permissions',
+  'users',
+  'user_roles',
+  'vendors',
+  'product_types',
+  'products',
+  'price_list_items',
+  'product_options',
+  'rate_plans',
+  'rate_plan_charges',
+  'rate_plan_charge_costs',
   ...BILLING_TABLES,
   ...ORDER_TABLES,
   ...BACKOFFICE_TABLES,

@@ -25,7 +25,9 @@ describe('synthetic catalogue', () => {
     expect((await count(db('products'))) - before).toBe(1200);
     const defaults = db('price_lists').where('is_default', true).select('id');
     expect(await count(synthetic(db, 'price_list_items', 'product_id').whereIn('t.price_list_id', defaults))).toBe(2400);
-    expect(await count(synthetic(db, 'price_list_items', 'product_id').whereIn('t.price_list_id', defaults).whereNotNull('t.price'))).toBeGreaterThan(2000);
+    expect(
+      await count(synthetic(db, 'price_list_items', 'product_id').whereIn('t.price_list_id', defaults).whereNotNull('t.price')),
+    ).toBeGreaterThan(2000);
     expect(await count(synthetic(db, 'rate_plans', 'product_id'))).toBe(240);
     const types = await synthetic(db, 'rate_plans', 'product_id').distinct('p.subscription_type');
     expect(types).toHaveLength(7);
@@ -39,7 +41,9 @@ describe('synthetic catalogue', () => {
     await seedSyntheticCatalogue(db, { products: 300, seed: 7 });
     expect(await count(db('products').where('product_code', 'like', 'SYN-%'))).toBe(1500);
     expect(await count(db('vendors').where('name', 'like', 'Synthetic Vendor %'))).toBe(40);
-    const [inserted] = await writeVersionedRows(db, (trx) => trx('products').insert({ name: 'After the seed', product_code: 'AFTER-1' }).returning('id'));
+    const [inserted] = await writeVersionedRows(db, (trx) =>
+      trx('products').insert({ name: 'After the seed', product_code: 'AFTER-1' }).returning('id'),
+    );
     const id = typeof inserted === 'object' ? Number((inserted as { id: number }).id) : Number(inserted);
     expect(id).toBe(Number((await db('products').max({ id: 'id' }).first())?.['id']));
   });
@@ -53,7 +57,13 @@ describe('synthetic catalogue', () => {
         expect(await count(empty.db('products'))).toBe(50);
         expect(await count(empty.db('price_lists').where('is_default', true))).toBe(2);
         expect(await count(empty.db('product_types'))).toBe(5);
-        snapshots.push(await empty.db('products as p').join('price_list_items as pli', 'pli.product_id', 'p.id').orderBy('pli.id').select('p.name', 'p.product_code', 'pli.price', 'pli.rrp'));
+        snapshots.push(
+          await empty
+            .db('products as p')
+            .join('price_list_items as pli', 'pli.product_id', 'p.id')
+            .orderBy('pli.id')
+            .select('p.name', 'p.product_code', 'pli.price', 'pli.rrp'),
+        );
       } finally {
         await empty.drop();
       }

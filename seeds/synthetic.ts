@@ -2,13 +2,29 @@ import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../server/writes/dataVersions';
 import { insertAll, syncSequences } from './insert';
-import { addSyntheticProduct, emptyRows, PRODUCT_TYPE_NAMES, seededRandom, type ProductTypeName, type SyntheticContext } from './synthetic/generate';
+import {
+  addSyntheticProduct,
+  emptyRows,
+  PRODUCT_TYPE_NAMES,
+  seededRandom,
+  type ProductTypeName,
+  type SyntheticContext,
+} from './synthetic/generate';
 
 const SYNTHETIC_VENDORS = 40;
 const DEFAULT_SEED = 20261122;
 /** Products built in memory before their rows are written (insertAll then splits them into ≤ 500-row statements). */
 const CHUNK = 5000;
-const TABLES = ['price_lists', 'vendors', 'product_types', 'products', 'price_list_items', 'rate_plans', 'rate_plan_charges', 'rate_plan_charge_costs'];
+const TABLES = [
+  'price_lists',
+  'vendors',
+  'product_types',
+  'products',
+  'price_list_items',
+  'rate_plans',
+  'rate_plan_charges',
+  'rate_plan_charge_costs',
+];
 
 async function maxId(db: Knex, table: string): Promise<number> {
   const row = await db(table).max({ id: 'id' }).first();
@@ -35,7 +51,11 @@ async function ensureNamed(db: Knex, table: string, names: readonly string[]): P
   const missing = names.filter((name) => !ids.has(name));
   const base = await maxId(db, table);
   missing.forEach((name, offset) => ids.set(name, base + offset + 1));
-  await insertAll(db, table, missing.map((name) => ({ id: ids.get(name), name })));
+  await insertAll(
+    db,
+    table,
+    missing.map((name) => ({ id: ids.get(name), name })),
+  );
   return ids;
 }
 
@@ -44,7 +64,10 @@ async function ensureNamed(db: Knex, table: string, names: readonly string[]): P
  * in the default lists and rate plans on every tenth product (a subscription), for benchmarks:
  * `hub seed --products 100000`. Works on an empty or a demo database, and may run more than once.
  */
-export async function seedSyntheticCatalogue(db: Knex, options: { products: number; seed?: number }): Promise<{ products: number; ms: number }> {
+export async function seedSyntheticCatalogue(
+  db: Knex,
+  options: { products: number; seed?: number },
+): Promise<{ products: number; ms: number }> {
   const started = performance.now();
   await db.transaction(async (trx) => {
     const lists = await ensureDefaultLists(trx);
@@ -52,7 +75,8 @@ export async function seedSyntheticCatalogue(db: Knex, options: { products: numb
     const vendors = await ensureNamed(trx, 'vendors', vendorNames);
     const types = await ensureNamed(trx, 'product_types', PRODUCT_TYPE_NAMES);
     const counters = new Map<string, number>();
-    for (const table of ['price_list_items', 'rate_plans', 'rate_plan_charges', 'rate_plan_charge_costs']) counters.set(table, await maxId(trx, table));
+    for (const table of ['price_list_items', 'rate_plans', 'rate_plan_charges', 'rate_plan_charge_costs'])
+      counters.set(table, await maxId(trx, table));
     const context: SyntheticContext = {
       random: seededRandom(options.seed ?? DEFAULT_SEED),
       vendorIds: vendorNames.map((name) => vendors.get(name)!),
@@ -67,7 +91,8 @@ export async function seedSyntheticCatalogue(db: Knex, options: { products: numb
     const productBase = await maxId(trx, 'products');
     for (let start = 0; start < options.products; start += CHUNK) {
       const rows = emptyRows();
-      for (let index = start; index < Math.min(options.products, start + CHUNK); index++) addSyntheticProduct(context, rows, index, productBase + index + 1);
+      for (let index = start; index < Math.min(options.products, start + CHUNK); index++)
+        addSyntheticProduct(context, rows, index, productBase + index + 1);
       await insertAll(trx, 'products', rows.products, 500);
       await insertAll(trx, 'price_list_items', rows.prices, 500);
       await insertAll(trx, 'rate_plans', rows.ratePlans, 500);

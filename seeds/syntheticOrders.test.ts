@@ -19,7 +19,9 @@ describe('synthetic orders (hub seed --orders)', () => {
     const ordersBefore = await count(db('orders'));
     const result = await seedSyntheticOrders(db, { orders: 600, organisations: 60, seed: 3 });
     expect(result).toMatchObject({ orders: 600, organisations: 60 });
-    const synthetic = await db('organisations as o').join('organisations as parent', 'parent.id', 'o.parent_id').where('o.name', 'like', 'Synthetic %')
+    const synthetic = await db('organisations as o')
+      .join('organisations as parent', 'parent.id', 'o.parent_id')
+      .where('o.name', 'like', 'Synthetic %')
       .select('o.id', 'o.name', 'o.tree_path', 'parent.tree_path as parent_path');
     expect(synthetic).toHaveLength(60);
     // Every path extends its parent's by its own id: the subtree scopes and filters depend on it.

@@ -42,7 +42,9 @@ function jsonBodies(): Koa.Middleware {
   let parser: Promise<Koa.Middleware> | undefined;
   return async (ctx, next) => {
     if (!BODY_METHODS.has(ctx.method)) return next();
-    parser ??= import('@koa/bodyparser').then(({ bodyParser }) => bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
+    parser ??= import('@koa/bodyparser').then(({ bodyParser }) =>
+      bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }),
+    );
     return (await parser)(ctx, next);
   };
 }
@@ -54,7 +56,9 @@ export function createApp(db: Knex, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: false });
   logAppErrors(app);
   const api = apiRouter(db, options.outbox);
-  app.use(cookiePolicy({ secure: options.secureCookies ?? settings.secureCookies, csrfKey: derivedKey(options.keyRing ?? keyRing(), 'csrf') }));
+  app.use(
+    cookiePolicy({ secure: options.secureCookies ?? settings.secureCookies, csrfKey: derivedKey(options.keyRing ?? keyRing(), 'csrf') }),
+  );
   app.use(clientAddressMiddleware(options.trustedProxies ?? settings.trustedProxies));
   // Outside the problem middleware, so problems are compressed like any answer.
   app.use(compression);

@@ -34,12 +34,18 @@ interface Prepared {
 
 /** The start-up log: where the portal listens, its database, and what a first start did. */
 function announce(port: number, prepared: Prepared): void {
-  const shown = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  const shown =
+    settings.host === '0.0.0.0' || settings.host === '::'
+      ? 'localhost'
+      : settings.host.includes(':')
+        ? `[${settings.host}]`
+        : settings.host;
   const lines = [
     `Reseller Hub is running at http://${shown}:${port} (listening on ${settings.host}${settings.processes > 1 ? `, ${settings.processes} server processes` : ''})`,
     `Database: ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}${prepared.seeded ? ' (demo data loaded)' : ''}`,
   ];
-  if (prepared.sealed + prepared.resealed > 0) lines.push(`Secrets: ${prepared.sealed} sealed, ${prepared.resealed} re-sealed under key ${ring.current.id}`);
+  if (prepared.sealed + prepared.resealed > 0)
+    lines.push(`Secrets: ${prepared.sealed} sealed, ${prepared.resealed} re-sealed under key ${ring.current.id}`);
   // A production log is read by more people than the operator: no published password in it.
   if (settings.production) {
     if (prepared.seeded) lines.push('Demo users were loaded (README): change their passwords or disable them before real use.');
@@ -81,7 +87,9 @@ function serve(db: Knex, prepared: Prepared | undefined): void {
   }, 3600_000);
   housekeeping.unref();
 
-  const handlers: Record<string, OutboxHandler> = { [MAIL_TOPIC]: smtpUrl ? mailHandler(smtpUrl, mailFrom) : mailFileHandler(mailFolder, mailFrom) };
+  const handlers: Record<string, OutboxHandler> = {
+    [MAIL_TOPIC]: smtpUrl ? mailHandler(smtpUrl, mailFrom) : mailFileHandler(mailFolder, mailFrom),
+  };
   const outbox = new OutboxDispatcher(db, handlers);
   outbox.start();
   // Product feeds run at their time slots (docs/feeds.md); every process may run one: a slot's run
@@ -90,7 +98,10 @@ function serve(db: Knex, prepared: Prepared | undefined): void {
   feedScheduler?.start();
 
   // Published quotes past their expiry date become EXPIRED, and recipients are warned before (docs/quotes.md "Expiry").
-  const quoteExpiry = new QuoteExpiryJob(db, { warningDays: settings.quoteExpiryWarningDays, afterRun: (run) => run.warned.length > 0 && outbox.kick() });
+  const quoteExpiry = new QuoteExpiryJob(db, {
+    warningDays: settings.quoteExpiryWarningDays,
+    afterRun: (run) => run.warned.length > 0 && outbox.kick(),
+  });
   quoteExpiry.start();
 
   const server = createApp(db, { outbox }).listen(settings.port, settings.host, () => {

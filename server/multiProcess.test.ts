@@ -41,7 +41,11 @@ const statuses = (answers: ApiResponse[]) => answers.map((answer) => answer.stat
 
 let po = 0;
 const checkoutBody = () => ({ purchase_order_number: `PO-PROCESSES-${++po}`, ...GB_ADDRESS, shipping_type: 1 });
-const cables = () => makeBasket(database.db, [['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2]]);
+const cables = () =>
+  makeBasket(database.db, [
+    ['GEN-HDMI-5M', 4],
+    ['GEN-WALL-MOUNT', 2],
+  ]);
 
 describe('two server processes on one database', () => {
   it('serve one session: signed in through one, signed out through the other', async () => {
@@ -67,7 +71,9 @@ describe('two server processes on one database', () => {
     const buyer = await signedInOnBoth(BUYER);
     const { id } = await cables();
     const body = checkoutBody();
-    const answers = await raced(buyer, 6, (client) => withHeaders<Row>(client, `/api/v1/baskets/${id}/checkout`, body, { 'idempotency-key': `processes-${id}` }));
+    const answers = await raced(buyer, 6, (client) =>
+      withHeaders<Row>(client, `/api/v1/baskets/${id}/checkout`, body, { 'idempotency-key': `processes-${id}` }),
+    );
     expect(statuses(answers)).toEqual([201, 201, 201, 201, 201, 201]);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
     expect(await count(database.db, 'orders', { purchase_order_number: body.purchase_order_number })).toBe(1);
@@ -85,7 +91,11 @@ describe('two server processes on one database', () => {
     const rita = await signedInOnBoth(RESELLER_ADMIN);
     for (let round = 0; round < 3; round++) {
       await writeVersionedRows(database.db, (trx) => trx('orders').where('id', 19).update({ status: 'PENDING_AUTHORISATION' }));
-      const answers = await Promise.all([rita[round % 2]!.post('/api/v1/orders/19/approval'), rita[(round + 1) % 2]!.send('DELETE', '/api/v1/orders/19/approval'), rita[round % 2]!.send('DELETE', '/api/v1/orders/19/approval')]);
+      const answers = await Promise.all([
+        rita[round % 2]!.post('/api/v1/orders/19/approval'),
+        rita[(round + 1) % 2]!.send('DELETE', '/api/v1/orders/19/approval'),
+        rita[round % 2]!.send('DELETE', '/api/v1/orders/19/approval'),
+      ]);
       expect(statuses(answers)).toEqual([200, 409, 409]);
       const status = ((await database.db('orders').where('id', 19).first('status')) as { status: string }).status;
       expect(status).toBe(answers[0]!.status === 200 ? 'CREATED' : 'CANCELLED');
@@ -96,7 +106,9 @@ describe('two server processes on one database', () => {
     const [root] = await signedInOnBoth(ROOT_ADMIN);
     const quote = await publishedQuote(root!, database.db);
     const rita = await signedInOnBoth(RESELLER_ADMIN);
-    const answers = await raced(rita, 10, (client) => client.post<Row>(`/api/v1/quotes/${quote.id}/accept`, { id: quote.id, purchase_order_number: `PO-Q-${String(quote.id)}` }));
+    const answers = await raced(rita, 10, (client) =>
+      client.post<Row>(`/api/v1/quotes/${quote.id}/accept`, { id: quote.id, purchase_order_number: `PO-Q-${String(quote.id)}` }),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     for (const answer of answers.filter((one) => one.status !== 201)) expectProblem(answer, 409, 'invalid_state');
     expect(await count(database.db, 'orders', { quote_id: quote.id })).toBe(1);
@@ -104,8 +116,12 @@ describe('two server processes on one database', () => {
 
   it('store one of twelve case variants of a name sent to both', async () => {
     const rita = await signedInOnBoth(RESELLER_ADMIN);
-    const names = Array.from({ length: 12 }, (_, i) => [...'night shift'].map((c, j) => ((i >> (j % 4)) & 1 ? c.toUpperCase() : c)).join(''));
-    const answers = await raced(rita, 12, (client, i) => client.post<{ code?: string }>('/api/v1/roles', { name: names[i], organisation: 2 }));
+    const names = Array.from({ length: 12 }, (_, i) =>
+      [...'night shift'].map((c, j) => ((i >> (j % 4)) & 1 ? c.toUpperCase() : c)).join(''),
+    );
+    const answers = await raced(rita, 12, (client, i) =>
+      client.post<{ code?: string }>('/api/v1/roles', { name: names[i], organisation: 2 }),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     for (const answer of answers.filter((one) => one.status !== 201)) expectProblem(answer, 409, 'duplicate_value', 'name');
     expect(await database.db('roles').where('organisation_id', 2).whereRaw('lower(name) = ?', ['night shift']).pluck('id')).toHaveLength(1);
@@ -113,7 +129,13 @@ describe('two server processes on one database', () => {
 
   it('hold an organisation to ten feeds when the last places are asked of both', async () => {
     const rita = await signedInOnBoth(RESELLER_ADMIN);
-    const feed = (name: string) => ({ name, organisation: 2, timeslot: 60, delivery_method: 'EMAIL', delivery_email: 'feeds@reseller.example' });
+    const feed = (name: string) => ({
+      name,
+      organisation: 2,
+      timeslot: 60,
+      delivery_method: 'EMAIL',
+      delivery_email: 'feeds@reseller.example',
+    });
     const have = await count(database.db, 'feeds', { organisation_id: 2 });
     for (let i = have; i < 8; i++) expect((await rita[i % 2]!.post('/api/v1/feeds', feed(`Filler ${i}`))).status).toBe(201);
     const answers = await raced(rita, 6, (client, i) => client.post('/api/v1/feeds', feed(`Last place ${i}`)));

@@ -53,7 +53,8 @@ export function settingsFrom(env: NodeJS.ProcessEnv = process.env): Settings {
   const timeout = Number(env['SHUTDOWN_TIMEOUT_MS'] ?? 10_000);
   const warningDays = Number(env['QUOTE_EXPIRY_WARNING_DAYS'] ?? 7);
   const processes = Number(env['WEB_CONCURRENCY'] || 1);
-  if (!Number.isInteger(processes) || processes < 1 || processes > 64) throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64, not "${env['WEB_CONCURRENCY']}"`);
+  if (!Number.isInteger(processes) || processes < 1 || processes > 64)
+    throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64, not "${env['WEB_CONCURRENCY']}"`);
   return {
     production,
     host: env['HOST'] || (production ? '0.0.0.0' : '127.0.0.1'),

@@ -33,24 +33,56 @@ export function actionFloorApp(db: Knex): Koa {
 const idOf = (row: { id: number } | number) => Number(typeof row === 'object' ? row.id : row);
 const USER = 2;
 
-async function audit(trx: Knex.Transaction, entries: [type: string, entity: number, action: string, changes: number][], now: number): Promise<void> {
-  const ids = ((await trx('audit_log_entries')
-    .insert(entries.map(([type, entity, action]) => ({ entity_type: type, entity_id: entity, timestamp: now, ip_address: '127.0.0.1', action, user_id: USER })))
-    .returning('id')) as ({ id: number } | number)[]).map(idOf);
-  await trx('audit_field_changes').insert(entries.flatMap(([, , , changes], entry) => Array.from({ length: changes }, (_, index) => ({ entry_id: ids[entry], field: `field_${index}`, old_value: null, new_value: `value ${index}` }))));
-  await trx('user_actions').insert(entries.map(([type, entity, action]) => ({ user_id: USER, timestamp: now, ip_address: '127.0.0.1', action, on: `${type} ${entity}` })));
+async function audit(
+  trx: Knex.Transaction,
+  entries: [type: string, entity: number, action: string, changes: number][],
+  now: number,
+): Promise<void> {
+  const ids = (
+    (await trx('audit_log_entries')
+      .insert(
+        entries.map(([type, entity, action]) => ({
+          entity_type: type,
+          entity_id: entity,
+          timestamp: now,
+          ip_address: '127.0.0.1',
+          action,
+          user_id: USER,
+        })),
+      )
+      .returning('id')) as ({ id: number } | number)[]
+  ).map(idOf);
+  await trx('audit_field_changes').insert(
+    entries.flatMap(([, , , changes], entry) =>
+      Array.from({ length: changes }, (_, index) => ({
+        entry_id: ids[entry],
+        field: `field_${index}`,
+        old_value: null,
+        new_value: `value ${index}`,
+      })),
+    ),
+  );
+  await trx('user_actions').insert(
+    entries.map(([type, entity, action]) => ({ user_id: USER, timestamp: now, ip_address: '127.0.0.1', action, on: `${type} ${entity}` })),
+  );
 }
 
 async function settle(trx: Knex.Transaction, now: number, payload: unknown): Promise<void> {
   await trx('outbox_messages').insert({ topic: 'email', payload: JSON.stringify(payload), created_at: now, available_at: now });
-  await trx('data_versions').insert({ name: 'orders', version: 1 }).onConflict('name').merge({ version: trx.raw('?? + 1', ['data_versions.version']) });
+  await trx('data_versions')
+    .insert({ name: 'orders', version: 1 })
+    .onConflict('name')
+    .merge({ version: trx.raw('?? + 1', ['data_versions.version']) });
 }
 
 async function approveBare(db: Knex, orderId: number): Promise<{ id: number; status: string }> {
   return db.transaction(async (trx) => {
     const now = Date.now();
     const read = trx('orders').where('id', orderId);
-    const order = (await (db.client.config.client === 'pg' ? read.forUpdate() : read).first('id', 'status', 'organisation_id')) as { id: number; status: string };
+    const order = (await (db.client.config.client === 'pg' ? read.forUpdate() : read).first('id', 'status', 'organisation_id')) as {
+      id: number;
+      status: string;
+    };
     // An approval, or a cancellation of an order already approved: the same rows either way.
     const status = order.status === 'PENDING_AUTHORISATION' ? 'CREATED' : order.status === 'CREATED' ? 'CANCELLED' : undefined;
     if (!status) throw new Error(`order ${orderId} is ${order.status}`);
@@ -67,22 +99,70 @@ async function acceptBare(db: Knex, quoteId: number): Promise<{ id: number }> {
     const read = trx('quotes').where('id', quoteId);
     const quote = (await (db.client.config.client === 'pg' ? read.forUpdate() : read).first()) as Record<string, unknown>;
     if (quote['quote_status'] !== 'PUBLISHED') throw new Error(`quote ${quoteId} is ${String(quote['quote_status'])}`);
-    const lines = (await trx('quote_line_items as q').join('products as p', 'p.id', 'q.product_id').where('q.quote_id', quoteId).orderBy('q.id').select('q.product_id', 'q.quantity', 'q.price', 'p.name')) as { product_id: number; quantity: number; price: number; name: string }[];
+    const lines = (await trx('quote_line_items as q')
+      .join('products as p', 'p.id', 'q.product_id')
+      .where('q.quote_id', quoteId)
+      .orderBy('q.id')
+      .select('q.product_id', 'q.quantity', 'q.price', 'p.name')) as {
+      product_id: number;
+      quantity: number;
+      price: number;
+      name: string;
+    }[];
     const [inserted] = (await trx('orders')
       .insert({
-        name: 'HUB-new', purchase_order_number: `PO-FLOOR-${quoteId}`, organisation_id: quote['organisation_to_id'], total: quote['total'], currency: quote['currency'], date: now,
-        created_by_user_id: USER, order_type: 'SALES_ORDER', status: 'CREATED', payment_type: 'ON_ACCOUNT', discount: 0, ship_cost: quote['ship_cost'], shipping_type_id: quote['shipping_type_id'],
-        part_ship: false, shipping_company_name: quote['shipping_company_name'], shipping_recipient_name: quote['shipping_recipient_name'], shipping_addr_line_1: quote['shipping_addr_line_1'],
-        shipping_city: quote['shipping_city'], shipping_postal_code: quote['shipping_postal_code'], shipping_country_code: quote['shipping_country_code'], finance_approved: false, quote_id: quoteId,
+        name: 'HUB-new',
+        purchase_order_number: `PO-FLOOR-${quoteId}`,
+        organisation_id: quote['organisation_to_id'],
+        total: quote['total'],
+        currency: quote['currency'],
+        date: now,
+        created_by_user_id: USER,
+        order_type: 'SALES_ORDER',
+        status: 'CREATED',
+        payment_type: 'ON_ACCOUNT',
+        discount: 0,
+        ship_cost: quote['ship_cost'],
+        shipping_type_id: quote['shipping_type_id'],
+        part_ship: false,
+        shipping_company_name: quote['shipping_company_name'],
+        shipping_recipient_name: quote['shipping_recipient_name'],
+        shipping_addr_line_1: quote['shipping_addr_line_1'],
+        shipping_city: quote['shipping_city'],
+        shipping_postal_code: quote['shipping_postal_code'],
+        shipping_country_code: quote['shipping_country_code'],
+        finance_approved: false,
+        quote_id: quoteId,
       })
       .returning('id')) as ({ id: number } | number)[];
     const id = idOf(inserted!);
-    await trx('orders').where('id', id).update({ name: `HUB-${10_000 + id}` });
-    await trx('order_line_items').insert(lines.map((line) => ({
-      order_id: id, name: line.name, product_id: line.product_id, quantity: line.quantity, price: line.price, original_price: line.price, sub_total_for_item: Number(line.quantity) * Number(line.price), discount: 0,
-    })));
-    await trx('quotes').where('id', quoteId).update({ quote_status: 'ACCEPTED', order_id: id, purchase_order_number: `PO-FLOOR-${quoteId}` });
-    await audit(trx, [['order', id, 'CREATE', 22 + lines.length], ['order', id, 'UPDATE', 1], ['quote', quoteId, 'ACCEPT', 3]], now);
+    await trx('orders')
+      .where('id', id)
+      .update({ name: `HUB-${10_000 + id}` });
+    await trx('order_line_items').insert(
+      lines.map((line) => ({
+        order_id: id,
+        name: line.name,
+        product_id: line.product_id,
+        quantity: line.quantity,
+        price: line.price,
+        original_price: line.price,
+        sub_total_for_item: Number(line.quantity) * Number(line.price),
+        discount: 0,
+      })),
+    );
+    await trx('quotes')
+      .where('id', quoteId)
+      .update({ quote_status: 'ACCEPTED', order_id: id, purchase_order_number: `PO-FLOOR-${quoteId}` });
+    await audit(
+      trx,
+      [
+        ['order', id, 'CREATE', 22 + lines.length],
+        ['order', id, 'UPDATE', 1],
+        ['quote', quoteId, 'ACCEPT', 3],
+      ],
+      now,
+    );
     await settle(trx, now, { template: 'order_created', order: id });
     return { id };
   });

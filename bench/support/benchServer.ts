@@ -33,7 +33,12 @@ if (mode === 'portal') {
   useKeyRing(keyRingOf([newKey()]));
   app = createApp(connect(source));
 } else if (mode === 'bare') {
-  const answers = new Map((JSON.parse(readFileSync(source!, 'utf8')) as RecordedAnswer[]).map((answer) => [answer.path, { type: answer.contentType, body: Buffer.from(answer.body, 'base64') }]));
+  const answers = new Map(
+    (JSON.parse(readFileSync(source!, 'utf8')) as RecordedAnswer[]).map((answer) => [
+      answer.path,
+      { type: answer.contentType, body: Buffer.from(answer.body, 'base64') },
+    ]),
+  );
   app = new Koa();
   app.use((ctx) => {
     const answer = answers.get(ctx.url);

@@ -34,7 +34,12 @@ export async function benchDatabase(products: number, name = 'catalogue'): Promi
   }
   const db = connect(url);
   // BENCH_AS_IS: the database is used as it is (an older checkout measured on a newer database).
-  if (process.env['BENCH_AS_IS']) return { url, db, vendors: (await db('vendors').where('name', 'like', 'Synthetic Vendor %').orderBy('id').limit(2).pluck('id')).map(Number) };
+  if (process.env['BENCH_AS_IS'])
+    return {
+      url,
+      db,
+      vendors: (await db('vendors').where('name', 'like', 'Synthetic Vendor %').orderBy('id').limit(2).pluck('id')).map(Number),
+    };
   await migrate(db);
   await seedDemoCheaply(db);
   const synthetic = Number((await db('products').where('product_code', 'like', 'SYN-%').count({ n: '*' }).first())?.['n'] ?? 0);
@@ -74,7 +79,10 @@ export async function loginCookie(baseUrl: string, email = 'buyer@customer.examp
     body: JSON.stringify({ email_address: email, password: 'demo-password' }),
   });
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 /**
@@ -129,13 +137,21 @@ export async function measure(
   }
   await portal.stop();
   await bare.stop();
-  return cases.map((entry, index) => ({ name: entry.name, portal: portalLoads[index]!, bare: bareLoads[index]!, first: firsts[index]!.first, total: firsts[index]!.total }));
+  return cases.map((entry, index) => ({
+    name: entry.name,
+    portal: portalLoads[index]!,
+    bare: bareLoads[index]!,
+    first: firsts[index]!.first,
+    total: firsts[index]!.total,
+  }));
 }
 
 export function printTable(title: string, rows: Row[]): void {
   const fixed = (value: number, digits = 0) => value.toFixed(digits);
   console.log(`\n${title}; server on core 0, autocannon on core 1; the machine is shared, so read the ratios\n`);
-  console.log('| case | portal req/s | bare Koa req/s | ratio | portal p95 ms | portal p99 ms | bare p99 ms | first (uncached) ms | bytes | total |');
+  console.log(
+    '| case | portal req/s | bare Koa req/s | ratio | portal p95 ms | portal p99 ms | bare p99 ms | first (uncached) ms | bytes | total |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const errors = row.portal.errors + row.bare.errors;
@@ -144,4 +160,3 @@ export function printTable(title: string, rows: Row[]): void {
     );
   }
 }
-

@@ -28,31 +28,106 @@ const idOf = (row: { id: number } | number) => Number(typeof row === 'object' ? 
 async function placeBare(db: Knex, basketId: number): Promise<{ id: number }> {
   return db.transaction(async (trx) => {
     const now = Date.now();
-    const basket = (await trx('baskets').where('id', basketId).first('organisation_id', 'purchase_order_number', 'created_by_id')) as { organisation_id: number; purchase_order_number: string | null; created_by_id: number };
-    const lines = (await trx('basket_line_items as b').join('products as p', 'p.id', 'b.product_id').where('b.basket_id', basketId).orderBy('b.id').select('b.product_id', 'b.quantity', 'p.name')) as { product_id: number; quantity: number; name: string }[];
+    const basket = (await trx('baskets').where('id', basketId).first('organisation_id', 'purchase_order_number', 'created_by_id')) as {
+      organisation_id: number;
+      purchase_order_number: string | null;
+      created_by_id: number;
+    };
+    const lines = (await trx('basket_line_items as b')
+      .join('products as p', 'p.id', 'b.product_id')
+      .where('b.basket_id', basketId)
+      .orderBy('b.id')
+      .select('b.product_id', 'b.quantity', 'p.name')) as { product_id: number; quantity: number; name: string }[];
     const [inserted] = (await trx('orders')
       .insert({
-        name: 'HUB-new', purchase_order_number: basket.purchase_order_number, organisation_id: basket.organisation_id, total: 1_000_000, currency: 'GBP', date: now,
-        created_by_user_id: basket.created_by_id, order_type: 'SALES_ORDER', status: 'CREATED', payment_type: 'ON_ACCOUNT', discount: 0, ship_cost: 99_500, shipping_type_id: 1,
-        part_ship: false, shipping_company_name: 'Customer Co Ltd', shipping_recipient_name: 'Goods In', shipping_addr_line_1: '1 Market Street', shipping_city: 'Leeds',
-        shipping_postal_code: 'LS1 1AA', shipping_country_code: 'GB', finance_approved: false,
+        name: 'HUB-new',
+        purchase_order_number: basket.purchase_order_number,
+        organisation_id: basket.organisation_id,
+        total: 1_000_000,
+        currency: 'GBP',
+        date: now,
+        created_by_user_id: basket.created_by_id,
+        order_type: 'SALES_ORDER',
+        status: 'CREATED',
+        payment_type: 'ON_ACCOUNT',
+        discount: 0,
+        ship_cost: 99_500,
+        shipping_type_id: 1,
+        part_ship: false,
+        shipping_company_name: 'Customer Co Ltd',
+        shipping_recipient_name: 'Goods In',
+        shipping_addr_line_1: '1 Market Street',
+        shipping_city: 'Leeds',
+        shipping_postal_code: 'LS1 1AA',
+        shipping_country_code: 'GB',
+        finance_approved: false,
       })
       .returning('id')) as ({ id: number } | number)[];
     const id = idOf(inserted!);
-    await trx('orders').where('id', id).update({ name: `HUB-${10_000 + id}` });
-    await trx('order_line_items').insert(lines.map((line) => ({
-      order_id: id, name: line.name, product_id: line.product_id, quantity: line.quantity, price: 1_000_000, original_price: 1_000_000, sub_total_for_item: line.quantity * 1_000_000, discount: 0,
-    })));
-    const entries = [['basket', basketId, 'UPDATE'], ['order', id, 'CREATE'], ['order', id, 'UPDATE'], ['basket', basketId, 'DELETE']] as const;
-    const entryIds = ((await trx('audit_log_entries')
-      .insert(entries.map(([type, entity, action]) => ({ entity_type: type, entity_id: entity, timestamp: now, ip_address: '127.0.0.1', action, user_id: basket.created_by_id })))
-      .returning('id')) as ({ id: number } | number)[]).map(idOf);
+    await trx('orders')
+      .where('id', id)
+      .update({ name: `HUB-${10_000 + id}` });
+    await trx('order_line_items').insert(
+      lines.map((line) => ({
+        order_id: id,
+        name: line.name,
+        product_id: line.product_id,
+        quantity: line.quantity,
+        price: 1_000_000,
+        original_price: 1_000_000,
+        sub_total_for_item: line.quantity * 1_000_000,
+        discount: 0,
+      })),
+    );
+    const entries = [
+      ['basket', basketId, 'UPDATE'],
+      ['order', id, 'CREATE'],
+      ['order', id, 'UPDATE'],
+      ['basket', basketId, 'DELETE'],
+    ] as const;
+    const entryIds = (
+      (await trx('audit_log_entries')
+        .insert(
+          entries.map(([type, entity, action]) => ({
+            entity_type: type,
+            entity_id: entity,
+            timestamp: now,
+            ip_address: '127.0.0.1',
+            action,
+            user_id: basket.created_by_id,
+          })),
+        )
+        .returning('id')) as ({ id: number } | number)[]
+    ).map(idOf);
     // 8 changes of the basket, 22 of the new order, 10 lines on it, 16 of the removed basket: the checkout's 56.
-    const changes = [8, 22, 10, 16].flatMap((count, entry) => Array.from({ length: count }, (_, index) => ({ entry_id: entryIds[entry], field: `field_${index}`, old_value: null, new_value: `value ${index}` })));
+    const changes = [8, 22, 10, 16].flatMap((count, entry) =>
+      Array.from({ length: count }, (_, index) => ({
+        entry_id: entryIds[entry],
+        field: `field_${index}`,
+        old_value: null,
+        new_value: `value ${index}`,
+      })),
+    );
     await trx('audit_field_changes').insert(changes);
-    await trx('user_actions').insert(entries.map(([type, entity, action]) => ({ user_id: basket.created_by_id, timestamp: now, ip_address: '127.0.0.1', action, on: `${type} ${entity}` })));
-    await trx('outbox_messages').insert({ topic: 'email', payload: JSON.stringify({ template: 'order_created', order: id, to: 'buyer@customer.example' }), created_at: now, available_at: now });
-    await trx('data_versions').insert({ name: 'orders', version: 1 }).onConflict('name').merge({ version: trx.raw('?? + 1', ['data_versions.version']) });
+    await trx('user_actions').insert(
+      entries.map(([type, entity, action]) => ({
+        user_id: basket.created_by_id,
+        timestamp: now,
+        ip_address: '127.0.0.1',
+        action,
+        on: `${type} ${entity}`,
+      })),
+    );
+    await trx('outbox_messages').insert({
+      topic: 'email',
+      payload: JSON.stringify({ template: 'order_created', order: id, to: 'buyer@customer.example' }),
+      created_at: now,
+      available_at: now,
+    });
+    await trx('data_versions')
+      .insert({ name: 'orders', version: 1 })
+      .onConflict('name')
+      .merge({ version: trx.raw('?? + 1', ['data_versions.version']) });
     await trx('basket_line_items').where('basket_id', basketId).delete();
     await trx('baskets').where('id', basketId).delete();
     return { id };

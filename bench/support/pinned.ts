@@ -15,7 +15,10 @@ export const canPin = existsSync(TASKSET);
 /** Re-runs this script pinned to core 1 unless it is already. */
 export function pinSelf(): void {
   if (!canPin || process.env['BENCH_PINNED']) return;
-  const child = spawn(TASKSET, ['-c', '1', process.execPath, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, BENCH_PINNED: '1' } });
+  const child = spawn(TASKSET, ['-c', '1', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_PINNED: '1' },
+  });
   child.on('exit', (code) => process.exit(code ?? 1));
   // Nothing below runs in this (the unpinned) process.
   throw new PinnedElsewhere();
@@ -36,7 +39,9 @@ let bundled: Promise<string> | undefined;
  * Node, not through the TypeScript loader (which wraps every function it creates to keep its name).
  */
 function benchServerBundle(): Promise<string> {
-  bundled ??= bundleServer(root, 'bench/support/benchServer.ts', join(root, 'data/bench-server')).then(() => join(root, 'data/bench-server/main.js'));
+  bundled ??= bundleServer(root, 'bench/support/benchServer.ts', join(root, 'data/bench-server')).then(() =>
+    join(root, 'data/bench-server/main.js'),
+  );
   return bundled;
 }
 
@@ -50,7 +55,9 @@ export function startBundled(entry: string, args: string[], env: Record<string, 
   // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
   const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
   const command = [process.execPath, ...profile, entry, ...args];
-  const child: ChildProcess = canPin ? spawn(TASKSET, ['-c', String(core), ...command], { env: { ...process.env, ...env } }) : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
+  const child: ChildProcess = canPin
+    ? spawn(TASKSET, ['-c', String(core), ...command], { env: { ...process.env, ...env } })
+    : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
   child.stderr?.pipe(process.stderr);
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -59,11 +66,12 @@ export function startBundled(entry: string, args: string[], env: Record<string, 
       if (port) {
         resolve({
           port: Number(port),
-          stop: () => new Promise((done) => {
-            child.removeAllListeners('exit');
-            child.on('exit', () => done());
-            child.kill('SIGTERM');
-          }),
+          stop: () =>
+            new Promise((done) => {
+              child.removeAllListeners('exit');
+              child.on('exit', () => done());
+              child.kill('SIGTERM');
+            }),
         });
       }
     });
@@ -92,14 +100,20 @@ export interface Sample {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** autocannon against one URL for a while, keeping every answer's latency. */
-export function sample(url: string, options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<Sample> {
+export function sample(
+  url: string,
+  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<Sample> {
   const times: number[] = [];
   const seconds = options.seconds ?? 10;
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: options.connections ?? 32, duration: seconds, headers: options.headers ?? {} }, (error, result) => {
-      if (error) return reject(error);
-      resolve({ requests: result.requests.total, seconds, bytes: result.throughput.total, errors: result.errors + result.non2xx, times });
-    });
+    const instance = autocannon(
+      { url, connections: options.connections ?? 32, duration: seconds, headers: options.headers ?? {} },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({ requests: result.requests.total, seconds, bytes: result.throughput.total, errors: result.errors + result.non2xx, times });
+      },
+    );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
 }

@@ -25,7 +25,10 @@ function bounds(scalar: Scalar): string {
 }
 
 function scalarText(model: Model, scalar: Scalar): string {
-  const values = () => enumValues(model, scalar.enumName ?? '').map((value) => code(String(value))).join(', ');
+  const values = () =>
+    enumValues(model, scalar.enumName ?? '')
+      .map((value) => code(String(value)))
+      .join(', ');
   const length = scalar.max !== undefined ? `, up to ${scalar.max} characters` : '';
   switch (scalar.type) {
     case 'id':
@@ -70,7 +73,9 @@ export function typeText(model: Model, type: TypeRef): string {
       return schemaLink(type.name);
     case 'array':
       // An array of enum values reads as a list of choices, not "array of one of".
-      return type.items.kind === 'scalar' && type.items.scalar.type === 'enum' ? `list, each ${typeText(model, type.items)}` : `array of ${typeText(model, type.items)}`;
+      return type.items.kind === 'scalar' && type.items.scalar.type === 'enum'
+        ? `list, each ${typeText(model, type.items)}`
+        : `array of ${typeText(model, type.items)}`;
   }
 }
 

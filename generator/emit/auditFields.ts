@@ -8,7 +8,11 @@ import { GENERATED_HEADER, literal } from './header';
  * (runtime/record/auditCells.ts). The model has checked that every field has a label.
  */
 export function emitAuditFields(model: Model): string {
-  const audited = Object.fromEntries(model.entities.filter((entity) => entity.audit).map((entity) => [entity.name, auditFieldsOf(entity, model.messages['en'] ?? {}).fields]));
+  const audited = Object.fromEntries(
+    model.entities
+      .filter((entity) => entity.audit)
+      .map((entity) => [entity.name, auditFieldsOf(entity, model.messages['en'] ?? {}).fields]),
+  );
   return [
     GENERATED_HEADER,
     `import type { AuditField } from '../record/auditField';`,

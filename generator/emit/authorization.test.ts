@@ -26,7 +26,12 @@ const SPEC = [
   '',
 ].join('\n');
 
-const rowOf = (markdown: string, id: string) => markdown.split('\n').find((line) => line.startsWith(`| \`${id}\``))!.split(' | ').slice(4);
+const rowOf = (markdown: string, id: string) =>
+  markdown
+    .split('\n')
+    .find((line) => line.startsWith(`| \`${id}\``))!
+    .split(' | ')
+    .slice(4);
 
 describe('the authorization matrix', () => {
   const markdown = emitAuthorizationMatrix(modelOf({ 'spec.yaml': SPEC }));

@@ -52,7 +52,8 @@ function guardVerdict(kind: CallerKind, guard: Guard): Verdict {
   if (guard.finance) verdict = both(verdict, { kind: 'depends', needs: ['a finance organisation'] });
   if (guard.any) {
     const alternatives = guard.any.map((alternative) => guardVerdict(kind, alternative));
-    const chosen = alternatives.find((candidate) => candidate.kind === 'yes') ?? alternatives.find((candidate) => candidate.kind === 'depends') ?? NO;
+    const chosen =
+      alternatives.find((candidate) => candidate.kind === 'yes') ?? alternatives.find((candidate) => candidate.kind === 'depends') ?? NO;
     verdict = both(verdict, chosen);
   }
   return verdict;
@@ -87,11 +88,13 @@ function cell(model: Model, operation: Operation, kind: CallerKind): string {
   if (operation.auth === 'public' && operation.guard === undefined) return reachText(model, operation, kind, YES);
   let verdict = conditionsVerdict(kind, operation);
   // A record reached through one get carries that get's conditions too (its 403s).
-  const single = operation.access?.of?.length === 1 ? model.operations.find((candidate) => candidate.id === operation.access!.of![0]) : undefined;
+  const single =
+    operation.access?.of?.length === 1 ? model.operations.find((candidate) => candidate.id === operation.access!.of![0]) : undefined;
   if (single) verdict = both(verdict, conditionsVerdict(kind, single));
   if (verdict.kind === 'no') return '403';
   // A gate the handler applies to some calls (gate_when): those calls are refused to a kind that fails it.
-  const partly = operation.gateWhen && guardVerdict(kind, operation.gateWhen.guard).kind !== 'yes' ? `; 403 for ${operation.gateWhen.when}` : '';
+  const partly =
+    operation.gateWhen && guardVerdict(kind, operation.gateWhen.guard).kind !== 'yes' ? `; 403 for ${operation.gateWhen.when}` : '';
   return `${reachText(model, operation, kind, verdict)}${partly}`;
 }
 
@@ -118,7 +121,11 @@ function ruleText(model: Model, rule: AccessRule | undefined): string {
   if (!rule) return '—';
   const where = rule.where ? `; only ${valuesText(rule.where)}` : '';
   if (rule.of) return `as \`${rule.of.join('` or `')}\`${where}`;
-  const scope = !rule.scope ? 'any' : rule.scope.kind === 'own' ? `own \`${rule.scope.field}\`${rule.scope.rootReadsTree ? ' (root: tree)' : ''}` : `tree \`${rule.scope.field}\``;
+  const scope = !rule.scope
+    ? 'any'
+    : rule.scope.kind === 'own'
+      ? `own \`${rule.scope.field}\`${rule.scope.rootReadsTree ? ' (root: tree)' : ''}`
+      : `tree \`${rule.scope.field}\``;
   return `\`${rule.entity}\`, ${scope}${rule.shared ? `, shared if ${valuesText(rule.shared)}` : ''}${where}`;
 }
 
@@ -139,7 +146,13 @@ export function emitAuthorizationMatrix(model: Model): string {
   const idTaking = model.operations.filter((operation) => operation.access).length;
   const cells = model.operations.length * KINDS.length + idTaking * KINDS.length * (relationsCount - 1);
   const rows = model.operations.map((operation) =>
-    [`\`${operation.id}\``, `${operation.method.toUpperCase()} \`${operation.path}\``, needsText(operation), ruleText(model, operation.access), ...KINDS.map((kind) => cell(model, operation, kind))].join(' | '),
+    [
+      `\`${operation.id}\``,
+      `${operation.method.toUpperCase()} \`${operation.path}\``,
+      needsText(operation),
+      ruleText(model, operation.access),
+      ...KINDS.map((kind) => cell(model, operation, kind)),
+    ].join(' | '),
   );
   return [
     MARKDOWN_HEADER,

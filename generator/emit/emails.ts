@@ -32,9 +32,13 @@ function tsObject(fields: EmailField[], indent: string): string {
 export function emitEmails(model: Model): string {
   const { common, emails, partials } = model.emails;
   const templates = Object.fromEntries(
-    emails.map((email) => [email.name, { label: email.label, description: email.description, subject: email.subject, html: email.html.source, text: email.text.source }]),
+    emails.map((email) => [
+      email.name,
+      { label: email.label, description: email.description, subject: email.subject, html: email.html.source, text: email.text.source },
+    ]),
   );
-  const partialsOf = (part: 'html' | 'text') => Object.fromEntries(partials.filter((partial) => partial.part === part).map((partial) => [partial.name, partial.source]));
+  const partialsOf = (part: 'html' | 'text') =>
+    Object.fromEntries(partials.filter((partial) => partial.part === part).map((partial) => [partial.name, partial.source]));
   const contexts = emails.map((email) => `  ${email.name}: ${tsObject(email.context, '  ')};`);
   return [
     GENERATED_HEADER,
@@ -42,7 +46,7 @@ export function emitEmails(model: Model): string {
     '/** What every e-mail gets besides its own context (docs/spec.md "emails"). */',
     `export type EmailCommonContext = ${tsObject(common, '')};`,
     '',
-    '/** Each e-mail\'s own context, as spec/emails declares it. */',
+    "/** Each e-mail's own context, as spec/emails declares it. */",
     `export interface EmailContexts {`,
     ...contexts,
     '}',

@@ -11,13 +11,38 @@ describe('field → JSON schema', () => {
   it.each([
     { given: '{ type: string, max: 20, required: true }', want: { type: 'string', maxLength: 20, minLength: 1, pattern: '\\S' } },
     { given: '{ type: string, max: 20, nullable: true }', want: { type: ['string', 'null'], maxLength: 20 } },
-    { given: '{ type: money, nullable: true }', want: { type: ['string', 'null'], pattern: '^-?[0-9]{1,15}(\\.[0-9]{1,4})?$', description: 'Exact decimal with up to 4 places' } },
-    { given: '{ type: decimal, scale: 2, min: 0 }', want: { type: 'string', pattern: '^[0-9]{1,15}(\\.[0-9]{1,2})?$', description: 'Exact decimal with up to 2 places' } },
-    { given: '{ type: decimal, scale: 4, min: 0, max: 100 }', want: { type: 'string', pattern: '^[0-9]{1,15}(\\.[0-9]{1,4})?$', description: 'Exact decimal with up to 4 places', 'x-decimal-maximum': '100' } },
-    { given: '{ type: money, min: 0.5 }', want: { type: 'string', pattern: '^[0-9]{1,15}(\\.[0-9]{1,4})?$', description: 'Exact decimal with up to 4 places', 'x-decimal-minimum': '0.5' } },
+    {
+      given: '{ type: money, nullable: true }',
+      want: { type: ['string', 'null'], pattern: '^-?[0-9]{1,15}(\\.[0-9]{1,4})?$', description: 'Exact decimal with up to 4 places' },
+    },
+    {
+      given: '{ type: decimal, scale: 2, min: 0 }',
+      want: { type: 'string', pattern: '^[0-9]{1,15}(\\.[0-9]{1,2})?$', description: 'Exact decimal with up to 2 places' },
+    },
+    {
+      given: '{ type: decimal, scale: 4, min: 0, max: 100 }',
+      want: {
+        type: 'string',
+        pattern: '^[0-9]{1,15}(\\.[0-9]{1,4})?$',
+        description: 'Exact decimal with up to 4 places',
+        'x-decimal-maximum': '100',
+      },
+    },
+    {
+      given: '{ type: money, min: 0.5 }',
+      want: {
+        type: 'string',
+        pattern: '^[0-9]{1,15}(\\.[0-9]{1,4})?$',
+        description: 'Exact decimal with up to 4 places',
+        'x-decimal-minimum': '0.5',
+      },
+    },
     { given: '{ type: integer, min: 1, max: 9, default: 3 }', want: { type: 'integer', minimum: 1, maximum: 9, default: 3 } },
     { given: '{ type: enum, enum: colour, nullable: true }', want: { type: ['string', 'null'], enum: ['red', 'green', null] } },
-    { given: '{ type: enum_list, enum: colour }', want: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['red', 'green'] } } },
+    {
+      given: '{ type: enum_list, enum: colour }',
+      want: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['red', 'green'] } },
+    },
     { given: '{ type: ref, to: thing }', want: { type: 'integer', minimum: 1, maximum: 2147483647 } },
     // Stored in 32-bit columns: 1e308 is refused at the door, not stored wrong.
     { given: '{ type: integer, min: 0 }', want: { type: 'integer', minimum: 0, maximum: 2147483647 } },
@@ -37,7 +62,8 @@ describe('field → JSON schema', () => {
 describe('operation → OpenAPI', () => {
   it('documents paging, repeated array parameters, headers and problems', () => {
     const model = modelOf({
-      'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n      name: { type: string, max: 10, required: true }\n',
+      'entities/thing.yaml':
+        'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n      name: { type: string, max: 10, required: true }\n',
       'api/s.yaml': [
         'schemas:',
         '  Thing:',
@@ -60,7 +86,14 @@ describe('operation → OpenAPI', () => {
     expect(operation['parameters']).toEqual([
       { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 } },
       { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
-      { name: 'colour', in: 'query', required: false, style: 'form', explode: true, schema: { type: 'array', items: { type: 'integer', minimum: -1, maximum: 2147483647 } } },
+      {
+        name: 'colour',
+        in: 'query',
+        required: false,
+        style: 'form',
+        explode: true,
+        schema: { type: 'array', items: { type: 'integer', minimum: -1, maximum: 2147483647 } },
+      },
     ]);
     const responses = operation['responses'] as Record<string, Record<string, unknown>>;
     // No permission, module or guard, and a GET (no CSRF token asked): it never answers 403.
@@ -92,7 +125,8 @@ describe('operation guard', () => {
   it('given guard: { root: true }, marks the operation for root users only in the server table', () => {
     const model = modelOf({
       'entities/thing.yaml': 'entities:\n  thing:\n    table: things\n    fields:\n      id: { type: id }\n',
-      'api/s.yaml': 'schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    guard: { root: true }\n    response: Thing\n    handler: things/handlers#getThing\n    access: { entity: thing }\n',
+      'api/s.yaml':
+        'schemas:\n  Thing:\n    from: thing\n    fields: [id]\noperations:\n  getThing:\n    method: get\n    path: /things/{id}\n    auth: session\n    guard: { root: true }\n    response: Thing\n    handler: things/handlers#getThing\n    access: { entity: thing }\n',
     });
     expect(model.operations[0]!.guard).toEqual({ root: true });
     expect(emitServerOperations(model)).toContain('guard: {"root":true},');
@@ -103,7 +137,8 @@ describe('routes → runtime registry', () => {
   it('imports each named component lazily so a typo fails type-check', () => {
     const model = modelOf({
       'screens/a.yaml': 'screens:\n  home:\n    component: store/Home#HomePage\n',
-      'routes.yaml': 'routes:\n  - name: home\n    path: /home\n    screen: home\n    guard: { root: true }\n    breadcrumbs:\n      - { label: crumb.home }\n',
+      'routes.yaml':
+        'routes:\n  - name: home\n    path: /home\n    screen: home\n    guard: { root: true }\n    breadcrumbs:\n      - { label: crumb.home }\n',
     });
     expect(emitRegistry(model)).toContain(
       [
@@ -161,8 +196,16 @@ describe('a file answer (response: { file: [...] })', () => {
     });
 
   it('answers 200 with each content type as binary and a Content-Disposition header', () => {
-    const operation = (buildOpenApi(model())['paths'] as Record<string, Record<string, { responses: Record<string, { headers?: object; content?: object }> }>>)['/reports/{id}/download']!['get']!;
-    expect(operation.responses['200']!.content).toEqual({ 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'text/csv': { schema: { type: 'string', format: 'binary' } } });
+    const operation = (
+      buildOpenApi(model())['paths'] as Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: object; content?: object }> }>
+      >
+    )['/reports/{id}/download']!['get']!;
+    expect(operation.responses['200']!.content).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      'text/csv': { schema: { type: 'string', format: 'binary' } },
+    });
     expect(operation.responses['200']!.headers).toHaveProperty('Content-Disposition');
   });
 
@@ -176,8 +219,10 @@ describe('a file answer (response: { file: [...] })', () => {
 describe('messages → server catalogue', () => {
   it("keeps the e-mails' texts and order status labels of every locale, nothing else", () => {
     const model = modelOf({
-      'messages/en.yaml': 'messages:\n  mail.hello.subject: "Hello {{name}}"\n  order_status.CREATED: Created\n  list.empty: Nothing here\n',
-      'messages/de.yaml': 'messages:\n  mail.hello.subject: "Hallo {{name}}"\n  order_status.CREATED: Angelegt\n  list.empty: Nichts hier\n',
+      'messages/en.yaml':
+        'messages:\n  mail.hello.subject: "Hello {{name}}"\n  order_status.CREATED: Created\n  list.empty: Nothing here\n',
+      'messages/de.yaml':
+        'messages:\n  mail.hello.subject: "Hallo {{name}}"\n  order_status.CREATED: Angelegt\n  list.empty: Nichts hier\n',
     });
     const emitted = emitServerMessages(model);
     expect(emitted).toContain('"de": {\n    "mail.hello.subject": "Hallo {{name}}",\n    "order_status.CREATED": "Angelegt"\n  },');
@@ -195,7 +240,9 @@ describe('messages → runtime catalogues', () => {
 
   it('bundles English, names every locale in its own language and loads the others lazily', () => {
     const emitted = emitMessages(model());
-    expect(emitted).toContain('export const english = {\n  "locale.de": "Deutsch",\n  "locale.en": "English",\n  "list.empty": "Nothing here"\n} as const;');
+    expect(emitted).toContain(
+      'export const english = {\n  "locale.de": "Deutsch",\n  "locale.en": "English",\n  "list.empty": "Nothing here"\n} as const;',
+    );
     expect(emitted).toContain('export const LOCALES = ["de","en"] as const;');
     expect(emitted).toContain('export const localeNames: Readonly<Record<Locale, string>> = {\n  "de": "Deutsch",\n  "en": "English"\n};');
     expect(emitted).toContain("  de: () => import('./messages/de').then((module) => module.catalogue),\n};");
@@ -206,7 +253,9 @@ describe('messages → runtime catalogues', () => {
     expect(emitLocaleCatalogues(model())).toEqual([
       [
         'runtime/generated/messages/de.ts',
-        expect.stringContaining("import type { Catalogue } from '../messages';\n\nexport const catalogue: Catalogue = {\n  \"locale.de\": \"Deutsch\",\n  \"locale.en\": \"English\",\n  \"list.empty\": \"Nichts hier\"\n};\n"),
+        expect.stringContaining(
+          'import type { Catalogue } from \'../messages\';\n\nexport const catalogue: Catalogue = {\n  "locale.de": "Deutsch",\n  "locale.en": "English",\n  "list.empty": "Nichts hier"\n};\n',
+        ),
       ],
     ]);
   });

@@ -95,7 +95,13 @@ export function propertySchema(model: Model, property: Property, schemaRef: (nam
   let base = typeRefSchema(model, property.type, schemaRef);
   if (property.maxItems !== undefined) base = { ...base, maxItems: property.maxItems };
   // A required text must say something: not empty, not only spaces.
-  if (property.required && base['type'] === 'string' && base['pattern'] === undefined && base['enum'] === undefined && base['format'] === undefined) {
+  if (
+    property.required &&
+    base['type'] === 'string' &&
+    base['pattern'] === undefined &&
+    base['enum'] === undefined &&
+    base['format'] === undefined
+  ) {
     base = { ...base, minLength: 1, pattern: '\\S' };
   }
   const schema = property.nullable ? withNull(base) : base;

@@ -9,7 +9,11 @@ const thing = (fields: string, extra = '') => ({
 
 describe('data model → migration', () => {
   it('creates a table with typed columns, defaults and indexes', () => {
-    const model = modelOf(thing('      name: { type: string, max: 40, required: true, index: true }\n      price: { type: money, nullable: true }\n      colour: { type: enum, enum: colour, default: red }\n      tags: { type: enum_list, enum: colour, default: [] }\n'));
+    const model = modelOf(
+      thing(
+        '      name: { type: string, max: 40, required: true, index: true }\n      price: { type: money, nullable: true }\n      colour: { type: enum, enum: colour, default: red }\n      tags: { type: enum_list, enum: colour, default: [] }\n',
+      ),
+    );
     expect(planMigration(model, EMPTY_SNAPSHOT).up).toEqual([
       [
         'await knex.schema.createTable("things", (table) => {',
@@ -25,7 +29,8 @@ describe('data model → migration', () => {
   });
 
   it('writes an index on a lowered column as SQL, in byte order on PostgreSQL', () => {
-    const create = 'await knex.schema.raw(knex.client.config.client === "pg" ? "create index \\"things_lower_name_id_index\\" on \\"things\\" (lower(\\"name\\") collate \\"C\\", \\"id\\")" : "create index \\"things_lower_name_id_index\\" on \\"things\\" (lower(\\"name\\"), \\"id\\")");';
+    const create =
+      'await knex.schema.raw(knex.client.config.client === "pg" ? "create index \\"things_lower_name_id_index\\" on \\"things\\" (lower(\\"name\\") collate \\"C\\", \\"id\\")" : "create index \\"things_lower_name_id_index\\" on \\"things\\" (lower(\\"name\\"), \\"id\\")");';
     const fields = '      name: { type: string, max: 40 }\n';
     const before = snapshotOf(modelOf(thing(fields)));
     const added = planMigration(modelOf(thing(fields, '    indexes: [[lower(name), id]]\n')), before);
@@ -107,7 +112,11 @@ describe('data model → migration', () => {
     { name: 'a removed column', after: '      other: { type: text }\n', reason: /things\.name is no longer in the spec/ },
     { name: 'a narrowed string', after: '      name: { type: string, max: 10 }\n', reason: /may lose data/ },
     { name: 'a type change', after: '      name: { type: integer }\n', reason: /may lose data/ },
-    { name: 'a new required column without a default', after: '      name: { type: string, max: 40 }\n      code: { type: string, required: true }\n', reason: /required but has no default/ },
+    {
+      name: 'a new required column without a default',
+      after: '      name: { type: string, max: 40 }\n      code: { type: string, required: true }\n',
+      reason: /required but has no default/,
+    },
   ])('refuses $name', ({ after, reason }) => {
     const previous = snapshotOf(modelOf(thing('      name: { type: string, max: 40 }\n')));
     expect(() => planMigration(modelOf(thing(after)), previous)).toThrow(DataLossRefused);

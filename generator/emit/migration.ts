@@ -156,7 +156,12 @@ function searchIndexCode(table: string, columns: string[]): { create: string[]; 
     `if (knex.client.config.client === "pg") {\n${pgLines.map((line) => `  await knex.schema.raw(${JSON.stringify(line)});`).join('\n')}\n} else {\n${sqliteLines.map((line) => `  await knex.schema.raw(${JSON.stringify(line)});`).join('\n')}\n}`;
   return {
     create: [branch(pg, sqlite)],
-    drop: [branch([`drop index "${fts}_trgm"`], ['insert', 'delete', 'update'].map((kind) => `drop trigger "${fts}_${kind}"`).concat(`drop table "${fts}"`))],
+    drop: [
+      branch(
+        [`drop index "${fts}_trgm"`],
+        ['insert', 'delete', 'update'].map((kind) => `drop trigger "${fts}_${kind}"`).concat(`drop table "${fts}"`),
+      ),
+    ],
   };
 }
 
@@ -229,7 +234,9 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
   }
   for (const table of Object.keys(previous.tables)) {
     if (!next.tables[table] && !renamedTables.has(table)) {
-      throw new DataLossRefused(`table "${table}" is no longer in the spec: dropping it would lose its data (mark the entity renamed_from if it was renamed)`);
+      throw new DataLossRefused(
+        `table "${table}" is no longer in the spec: dropping it would lose its data (mark the entity renamed_from if it was renamed)`,
+      );
     }
   }
   for (const [table, spec] of Object.entries(next.tables)) {
@@ -263,7 +270,9 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
         const widened = old.kind === 'string' && column.kind === 'text';
         if ((old.kind !== column.kind && !widened) || (old.length ?? 0) > (column.length ?? Infinity)) {
           if (!entity.dropIntended.includes(name)) {
-            throw new DataLossRefused(`column ${table}.${name} changes from ${old.kind}(${old.length ?? ''}) to ${column.kind}(${column.length ?? ''}), which may lose data: list it in drop_intended if that is meant`);
+            throw new DataLossRefused(
+              `column ${table}.${name} changes from ${old.kind}(${old.length ?? ''}) to ${column.kind}(${column.length ?? ''}), which may lose data: list it in drop_intended if that is meant`,
+            );
           }
         }
         upLines.push(`${columnCode(name, column)}.alter();`);
@@ -275,7 +284,9 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
       if (spec.columns[name] || renamedColumns.has(name)) continue;
       const field = name.endsWith('_id') ? name.slice(0, -3) : name;
       if (!entity.dropIntended.includes(name) && !entity.dropIntended.includes(field)) {
-        throw new DataLossRefused(`column ${table}.${name} is no longer in the spec: dropping it would lose its data (give the new field renamed_from, or list it in drop_intended)`);
+        throw new DataLossRefused(
+          `column ${table}.${name} is no longer in the spec: dropping it would lose its data (give the new field renamed_from, or list it in drop_intended)`,
+        );
       }
       upLines.push(`table.dropColumn(${JSON.stringify(name)});`);
       downLines.unshift(`${columnCode(name, column)};`);
@@ -284,7 +295,10 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
     // Expression indexes are statements of their own: created after the table's changes, dropped before.
     const expressionUp: string[] = [];
     const expressionDown: string[] = [];
-    for (const [kind, method] of [['indexes', 'index'], ['unique', 'unique']] as const) {
+    for (const [kind, method] of [
+      ['indexes', 'index'],
+      ['unique', 'unique'],
+    ] as const) {
       const oldKeys = new Set(before[kind].map((list) => listKey(list.map((c) => renamedColumns.get(c) ?? c))));
       const newKeys = new Set(spec[kind].map(listKey));
       for (const list of spec[kind]) {
@@ -315,7 +329,8 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
       }
     }
     if (upLines.length > 0) {
-      const wrap = (lines: string[]) => `await knex.schema.alterTable(${JSON.stringify(table)}, (table) => {\n${lines.map((line) => `  ${line}`).join('\n')}\n});`;
+      const wrap = (lines: string[]) =>
+        `await knex.schema.alterTable(${JSON.stringify(table)}, (table) => {\n${lines.map((line) => `  ${line}`).join('\n')}\n});`;
       up.push(wrap(upLines));
       down.unshift(wrap(downLines));
     }
@@ -339,12 +354,20 @@ export function planMigration(model: Model, previous: Snapshot): MigrationPlan {
 }
 
 export function migrationName(sequence: number, plan: MigrationPlan, isFirst: boolean): string {
-  const slug = isFirst ? 'initial' : (plan.summary.slice(0, 3).join('__') + (plan.summary.length > 3 ? '__and_more' : ''));
+  const slug = isFirst ? 'initial' : plan.summary.slice(0, 3).join('__') + (plan.summary.length > 3 ? '__and_more' : '');
   return `${String(sequence).padStart(4, '0')}_${slug.replace(/[^a-z0-9_]/gi, '_').slice(0, 80)}.js`;
 }
 
 export function migrationCode(plan: MigrationPlan): string {
-  const body = (lines: string[]) => lines.map((line) => line.split('\n').map((part) => `  ${part}`).join('\n')).join('\n');
+  const body = (lines: string[]) =>
+    lines
+      .map((line) =>
+        line
+          .split('\n')
+          .map((part) => `  ${part}`)
+          .join('\n'),
+      )
+      .join('\n');
   return [
     '// Generated by `hub generate` from spec/. A landed migration is history: never edit it; change the spec',
     '// and generate a new one.',

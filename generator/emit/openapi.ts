@@ -61,7 +61,8 @@ function conditionWords(operation: Operation): string[] {
  * CSRF token and the portal's own origin.
  */
 function forbiddenWhen(model: Model, operation: Operation): string | undefined {
-  const through = operation.access?.of?.length === 1 ? model.operations.find((candidate) => candidate.id === operation.access!.of![0]) : undefined;
+  const through =
+    operation.access?.of?.length === 1 ? model.operations.find((candidate) => candidate.id === operation.access!.of![0]) : undefined;
   const needs = [...new Set([...conditionWords(operation), ...(through ? conditionWords(through) : [])])];
   // An entity with `outside_scope: forbidden` answers 403 for another organisation's record (a quote, 001 §2).
   const entity = operation.access ? model.entities.find((candidate) => candidate.name === operation.access!.entity) : undefined;
@@ -81,7 +82,12 @@ export function operationArea(operation: Operation): string {
 
 function operationObject(model: Model, operation: Operation) {
   const parameters = [
-    ...operation.pathParams.map((param) => ({ name: param.name, in: 'path', required: true, schema: propertySchema(model, param, componentRef) })),
+    ...operation.pathParams.map((param) => ({
+      name: param.name,
+      in: 'path',
+      required: true,
+      schema: propertySchema(model, param, componentRef),
+    })),
     ...queryParameters(model, operation).map((param) => {
       const schema = propertySchema(model, param, componentRef);
       const isArray = schema['type'] === 'array';
@@ -132,21 +138,30 @@ function operationObject(model: Model, operation: Operation) {
       ...(forbidden && { '403': problemResponse(forbidden) }),
       ...(operation.pathParams.length > 0 && { '404': problemResponse('Not found') }),
       ...(writes && { '409': problemResponse('A unique value is taken (duplicate_value)') }),
-      ...(writes && (operation.generic?.scope || operation.generic?.lookup) && {
-        '422': problemResponse('A value outside the caller’s scope (outside_scope) or naming no row (unknown_value)'),
-      }),
+      ...(writes &&
+        (operation.generic?.scope || operation.generic?.lookup) && {
+          '422': problemResponse('A value outside the caller’s scope (outside_scope) or naming no row (unknown_value)'),
+        }),
       // A write of a record honours If-Match against the ETag its get answers.
-      ...(writtenRecord(model, operation) && { '412': problemResponse('If-Match names another version of the record than the current one (stale_record)') }),
-      // A JSON body must be JSON (415) and at most 1 MB (413).
-      ...(operation.body && !operation.files && {
-        '413': problemResponse('The body is larger than 1 MB (payload_too_large)'),
-        '415': problemResponse('The body is not sent as application/json (unsupported_media_type)'),
+      ...(writtenRecord(model, operation) && {
+        '412': problemResponse('If-Match names another version of the record than the current one (stale_record)'),
       }),
+      // A JSON body must be JSON (415) and at most 1 MB (413).
+      ...(operation.body &&
+        !operation.files && {
+          '413': problemResponse('The body is larger than 1 MB (payload_too_large)'),
+          '415': problemResponse('The body is not sent as application/json (unsupported_media_type)'),
+        }),
       // With files: the JSON body at most 1 MB, each file within its limit, and only images.
       ...(operation.files && {
-        '413': { ...problemResponse('The JSON body is larger than 1 MB (payload_too_large), or a file larger than its limit (file_too_large)'), 'x-problem-codes': ['payload_too_large', 'file_too_large'] },
+        '413': {
+          ...problemResponse('The JSON body is larger than 1 MB (payload_too_large), or a file larger than its limit (file_too_large)'),
+          'x-problem-codes': ['payload_too_large', 'file_too_large'],
+        },
         '415': {
-          ...problemResponse('Neither application/json nor multipart/form-data (unsupported_media_type), or a file that is not a PNG, JPEG, GIF or WebP image by its content (image_files_only)'),
+          ...problemResponse(
+            'Neither application/json nor multipart/form-data (unsupported_media_type), or a file that is not a PNG, JPEG, GIF or WebP image by its content (image_files_only)',
+          ),
           'x-problem-codes': ['unsupported_media_type', 'image_files_only'],
         },
       }),
@@ -170,7 +185,11 @@ function requestBody(body: string, files: UploadPart[] | undefined) {
   const parts = Object.fromEntries(
     files.map((part) => [
       part.name,
-      { type: 'string', format: 'binary', description: `${part.description ?? 'An image'}: PNG, JPEG, GIF or WebP (checked by content), at most ${part.maxBytes} bytes` },
+      {
+        type: 'string',
+        format: 'binary',
+        description: `${part.description ?? 'An image'}: PNG, JPEG, GIF or WebP (checked by content), at most ${part.maxBytes} bytes`,
+      },
     ]),
   );
   return {
@@ -178,8 +197,16 @@ function requestBody(body: string, files: UploadPart[] | undefined) {
     content: {
       'application/json': json,
       'multipart/form-data': {
-        schema: { type: 'object', additionalProperties: false, required: ['jsonBody'], properties: { jsonBody: { $ref: componentRef(body) }, ...parts } },
-        encoding: { jsonBody: { contentType: 'application/json' }, ...Object.fromEntries(files.map((part) => [part.name, { contentType: 'image/png, image/jpeg, image/gif, image/webp' }])) },
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['jsonBody'],
+          properties: { jsonBody: { $ref: componentRef(body) }, ...parts },
+        },
+        encoding: {
+          jsonBody: { contentType: 'application/json' },
+          ...Object.fromEntries(files.map((part) => [part.name, { contentType: 'image/png, image/jpeg, image/gif, image/webp' }])),
+        },
       },
     },
   };

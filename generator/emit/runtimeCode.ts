@@ -18,24 +18,36 @@ function routeEntry(model: Model, route: Route): string {
       ? [`Component: lazy(() => import('../../screens/${screen.file}').then((module) => ({ default: module.${screen.exportName} })))`]
       : []),
     ...(screen?.kind === 'list'
-      ? [`Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name=${literal(screen.name)} /> })))`]
+      ? [
+          `Component: lazy(() => import('../list/GenericListScreen').then((module) => ({ default: () => <module.GenericListScreen name=${literal(screen.name)} /> })))`,
+        ]
       : []),
     ...(screen?.kind === 'record'
-      ? [`Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name=${literal(screen.name)} /> })))`]
+      ? [
+          `Component: lazy(() => import('../record/GenericRecordScreen').then((module) => ({ default: () => <module.GenericRecordScreen name=${literal(screen.name)} /> })))`,
+        ]
       : []),
     ...(screen?.kind === 'children'
-      ? [`Component: lazy(() => import('../record/GenericChildrenScreen').then((module) => ({ default: () => <module.GenericChildrenScreen name=${literal(screen.name)} /> })))`]
+      ? [
+          `Component: lazy(() => import('../record/GenericChildrenScreen').then((module) => ({ default: () => <module.GenericChildrenScreen name=${literal(screen.name)} /> })))`,
+        ]
       : []),
     // A form on a route with :id edits that record (or, prefilled from it, creates another);
     // without one it creates.
     ...(screen?.kind === 'form' && route.path.includes(':id') && !screen.prefillFrom
-      ? [`Component: lazy(() => import('../form/GenericEditScreen').then((module) => ({ default: () => <module.GenericEditScreen name=${literal(screen.name)} /> })))`]
+      ? [
+          `Component: lazy(() => import('../form/GenericEditScreen').then((module) => ({ default: () => <module.GenericEditScreen name=${literal(screen.name)} /> })))`,
+        ]
       : []),
     ...(screen?.kind === 'form' && (!route.path.includes(':id') || screen.prefillFrom) && screen.create
-      ? [`Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name=${literal(screen.name)} /> })))`]
+      ? [
+          `Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name=${literal(screen.name)} /> })))`,
+        ]
       : []),
     ...(screen?.kind === 'page'
-      ? [`Component: lazy(() => import('../list/GenericPageScreen').then((module) => ({ default: () => <module.GenericPageScreen name=${literal(screen.name)} /> })))`]
+      ? [
+          `Component: lazy(() => import('../list/GenericPageScreen').then((module) => ({ default: () => <module.GenericPageScreen name=${literal(screen.name)} /> })))`,
+        ]
       : []),
   ];
   return `  {\n${lines.map((line) => `    ${line},`).join('\n')}\n  }`;
@@ -123,7 +135,10 @@ export function emitLocaleCatalogues(model: Model): [string, string][] {
 
 /** The path of the get that gives a write's record its ETag (server/http/writeRequest.ts compares If-Match with it). */
 function taggedBy(model: Model, operationId: string): { etagFrom?: string } {
-  const record = writtenRecord(model, model.operations.find((candidate) => candidate.id === operationId)!);
+  const record = writtenRecord(
+    model,
+    model.operations.find((candidate) => candidate.id === operationId)!,
+  );
   const get = record && model.operations.find((candidate) => candidate.id === record.get);
   return get ? { etagFrom: get.path } : {};
 }
@@ -149,19 +164,29 @@ export function emitForms(model: Model): string {
         enums[field.name] = values;
         // Each choice is labelled by its `<enum>.<VALUE>` message (the runtime puts in the words);
         // an optional enum starts on its labelled empty choice rather than on a blank one.
-        uiSchema[field.name] = { 'ui:enumNames': Object.fromEntries(values.map((value) => [String(value), `${field.enumName}.${String(value)}`])) };
+        uiSchema[field.name] = {
+          'ui:enumNames': Object.fromEntries(values.map((value) => [String(value), `${field.enumName}.${String(value)}`])),
+        };
         if (nullable && field.default === undefined && field.type === 'enum') properties[field.name]!['default'] = null;
       }
     }
     for (const [fieldName, { widget, options }] of Object.entries(screen.widgets)) {
-      uiSchema[fieldName] = { ...(uiSchema[fieldName] as JsonSchema | undefined), 'ui:widget': widget, ...(options && { 'ui:options': options }) };
+      uiSchema[fieldName] = {
+        ...(uiSchema[fieldName] as JsonSchema | undefined),
+        'ui:widget': widget,
+        ...(options && { 'ui:options': options }),
+      };
     }
     // A form saving through the API knows its paths: POST to create (then the new record's
     // route), PUT to update; `prefill` (and the `prefillFrom` record) give a new record's first
     // values; `guards` hide fields from users who may not set them.
     const path = (id: string) => model.operations.find((candidate) => candidate.id === id)!.path;
     forms[screen.name] = {
-      schema: { type: 'object', required: fields.filter((field) => field.required || screen.required.includes(field.name)).map((field) => field.name), properties },
+      schema: {
+        type: 'object',
+        required: fields.filter((field) => field.required || screen.required.includes(field.name)).map((field) => field.name),
+        properties,
+      },
       uiSchema,
       enums,
       ...(screen.title && { title: screen.title }),
@@ -177,7 +202,9 @@ export function emitForms(model: Model): string {
       ...(screen.failure && { failure: screen.failure }),
     };
   }
-  return [GENERATED_HEADER, `export const forms = ${literal(forms)} as const;`, '', `export type FormName = keyof typeof forms;`, ''].join('\n');
+  return [GENERATED_HEADER, `export const forms = ${literal(forms)} as const;`, '', `export type FormName = keyof typeof forms;`, ''].join(
+    '\n',
+  );
 }
 
 /** Every schema a schema reaches through its properties, itself included. */
@@ -220,7 +247,8 @@ function displaySchema(model: Model, properties: Property[], schemaRef: (name: s
     const label = property.name === 'id' ? undefined : labelOf(model, entity, property.name);
     if (label && shown[property.name]) shown[property.name]!['title'] = label;
     const { type } = property;
-    const scalar = type.kind === 'scalar' ? type.scalar : type.kind === 'array' && type.items.kind === 'scalar' ? type.items.scalar : undefined;
+    const scalar =
+      type.kind === 'scalar' ? type.scalar : type.kind === 'array' && type.items.kind === 'scalar' ? type.items.scalar : undefined;
     const target = shown[property.name];
     if (!scalar || !target) continue;
     if (scalar.enumName) target['x-enum'] = scalar.enumName;
@@ -239,7 +267,12 @@ export function emitScreens(model: Model): string {
     if (screen.kind === 'list') {
       const operation = model.operations.find((candidate) => candidate.id === screen.operation)!;
       const { kind: _kind, name: _name, operation: _operation, actions, ...config } = screen;
-      listScreens[screen.name] = { path: operation.path, defaultSort: listSort(operation).defaultSort, ...config, ...(actions.length > 0 && { actions }) };
+      listScreens[screen.name] = {
+        path: operation.path,
+        defaultSort: listSort(operation).defaultSort,
+        ...config,
+        ...(actions.length > 0 && { actions }),
+      };
     } else if (screen.kind === 'page') {
       pageScreens[screen.name] = { ...(screen.title && { title: screen.title }), sections: screen.sections };
     } else if (screen.kind === 'record') {
@@ -286,7 +319,13 @@ export function emitScreens(model: Model): string {
       const list = model.operations.find((candidate) => candidate.id === screen.operation)!;
       childrenScreens[screen.name] = {
         ...(screen.title && { title: screen.title }),
-        list: { path: list.path, label: screen.title ?? '', columns: screen.columns, ...(screen.empty && { empty: screen.empty }), ...(list.paged && { perPage: list.paged.perPageDefault }) },
+        list: {
+          path: list.path,
+          label: screen.title ?? '',
+          columns: screen.columns,
+          ...(screen.empty && { empty: screen.empty }),
+          ...(list.paged && { perPage: list.paged.perPageDefault }),
+        },
         links: screen.links,
       };
     }

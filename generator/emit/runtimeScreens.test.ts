@@ -73,13 +73,17 @@ const model = (filters: string[] = [COLOUR_CHECKLIST], column = '      - { field
 describe('screens → runtime screens', () => {
   it('names the enum of enum columns and checklist filters, for their value labels', () => {
     const code = emitScreens(model());
-    expect(code).toContain('"field": "colour",\n        "label": "things.colour",\n        "format": "enum",\n        "sortable": false,\n        "enum": "colour"');
+    expect(code).toContain(
+      '"field": "colour",\n        "label": "things.colour",\n        "format": "enum",\n        "sortable": false,\n        "enum": "colour"',
+    );
     expect(code).toMatch(/"widget": "checklist",\s+"label": "things.colour",\s+"options": \[\s+"red",\s+"green"\s+\],\s+"enum": "colour"/);
   });
 
   it('marks enum and money properties of a record schema for display, not other decimals', () => {
     const literal = /export const recordScreens = ([\s\S]*?) as const;/.exec(emitScreens(model()))?.[1] ?? '{}';
-    const screens = JSON.parse(literal) as { thing: { schema: { definitions: { Thing: { properties: Record<string, Record<string, unknown>> } } } } };
+    const screens = JSON.parse(literal) as {
+      thing: { schema: { definitions: { Thing: { properties: Record<string, Record<string, unknown>> } } } };
+    };
     const properties = screens.thing.schema.definitions.Thing.properties;
     expect(properties.colour).toMatchObject({ enum: ['red', 'green'], 'x-enum': 'colour' });
     expect(properties.price).toMatchObject({ 'x-format': 'money' });
@@ -109,7 +113,8 @@ describe('list screen filters and columns → runtime screens', () => {
       want: { widget: 'organisation', descendants: true },
     },
     {
-      given: '      - { param: colour, widget: checklist, label: things.colour, options_from: { operation: listThings, value: id, label: name } }',
+      given:
+        '      - { param: colour, widget: checklist, label: things.colour, options_from: { operation: listThings, value: id, label: name } }',
       want: { optionsFrom: { path: '/things', perPage: 96, value: 'id', label: 'name' } },
     },
   ])('$given', ({ given, want }) => {
@@ -119,21 +124,41 @@ describe('list screen filters and columns → runtime screens', () => {
   });
 
   it('given a column currency, keeps it for a money column and refuses it elsewhere', () => {
-    const columns = "      - { field: price, label: things.name, currency: USD }";
+    const columns = '      - { field: price, label: things.name, currency: USD }';
     expect(thingsScreen(undefined, columns).columns[0]).toMatchObject({ field: 'price', format: 'money', currency: 'USD' });
     expect(() => model(undefined, '      - { field: name, label: things.name, currency: USD }')).toThrow('currency is for money columns');
   });
 
   it('given a column fallback, names the property shown when the field is null', () => {
-    expect(thingsScreen(undefined, '      - { field: name, label: things.name, link: thing, fallback: id }').columns[0]).toMatchObject({ field: 'name', fallback: 'id' });
+    expect(thingsScreen(undefined, '      - { field: name, label: things.name, link: thing, fallback: id }').columns[0]).toMatchObject({
+      field: 'name',
+      fallback: 'id',
+    });
   });
 
   it.each([
-    { given: '      - { param: colour, widget: checklist, label: things.colour, presets: { warm: [blue] } }', want: 'preset "warm" is not among the filter\'s options' },
-    { given: '      - { param: colour, widget: checklist, label: things.colour, options_from: { operation: listNothing, value: id, label: name } }', want: '"listNothing" is not a list operation' },
-    { given: '      - { param: colour, widget: checklist, label: things.colour, options_from: { operation: listThings, value: id, label: title } }', want: 'schema "Thing" has no property "title"' },
-    { given: '      - { param: colour, widget: checklist, label: things.colour, descendants: true }', want: 'descendants is for organisation filters' },
-    { given: '      - { param: colour, widget: checklist, label: things.colour, guard: { permission: "thing:fly" } }', want: 'unknown permission "thing:fly"' },
+    {
+      given: '      - { param: colour, widget: checklist, label: things.colour, presets: { warm: [blue] } }',
+      want: 'preset "warm" is not among the filter\'s options',
+    },
+    {
+      given:
+        '      - { param: colour, widget: checklist, label: things.colour, options_from: { operation: listNothing, value: id, label: name } }',
+      want: '"listNothing" is not a list operation',
+    },
+    {
+      given:
+        '      - { param: colour, widget: checklist, label: things.colour, options_from: { operation: listThings, value: id, label: title } }',
+      want: 'schema "Thing" has no property "title"',
+    },
+    {
+      given: '      - { param: colour, widget: checklist, label: things.colour, descendants: true }',
+      want: 'descendants is for organisation filters',
+    },
+    {
+      given: '      - { param: colour, widget: checklist, label: things.colour, guard: { permission: "thing:fly" } }',
+      want: 'unknown permission "thing:fly"',
+    },
   ])('refuses $given', ({ given, want }) => {
     expect(() => model([given])).toThrow(want);
   });

@@ -48,7 +48,15 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
   const latest = schema.properties.flatMap((property) => {
     if (!property.latest || property.type.kind !== 'schema') return [];
     const target = model.schemas.find((candidate) => candidate.name === (property.type as { name: string }).name)!;
-    return [{ property: property.name, entity: target.entity!, via: property.latest.via, by: property.latest.by, fields: target.properties.map((p) => p.name) }];
+    return [
+      {
+        property: property.name,
+        entity: target.entity!,
+        via: property.latest.via,
+        by: property.latest.by,
+        fields: target.properties.map((p) => p.name),
+      },
+    ];
   });
   // Whether a field holds a value, computed in the row query (a private field's value never leaves it).
   const present = schema.properties.flatMap((property) => {
@@ -88,7 +96,12 @@ function genericMeta(model: Model, generic: GenericOperation, response: Operatio
 function removeMeta(model: Model, generic: GenericOperation) {
   const place = (child: { entity: string; via: string }) => {
     const entity = model.entities.find((candidate) => candidate.name === child.entity)!;
-    return { entity: entity.name, via: child.via, table: entity.table, column: entity.fields.find((field) => field.name === child.via)!.column };
+    return {
+      entity: entity.name,
+      via: child.via,
+      table: entity.table,
+      column: entity.fields.find((field) => field.name === child.via)!.column,
+    };
   };
   return {
     cascade: (generic.cascade ?? []).map(place),
@@ -108,7 +121,13 @@ function writeMeta(model: Model, generic: GenericOperation) {
 
 /** A get of one record by {id}: its ETag is the hash of what it answers. */
 function isRecordGet(operation: Operation): boolean {
-  return operation.method === 'get' && !operation.paged && operation.pathParams.length === 1 && operation.response !== 'none' && operation.response.kind === 'schema';
+  return (
+    operation.method === 'get' &&
+    !operation.paged &&
+    operation.pathParams.length === 1 &&
+    operation.response !== 'none' &&
+    operation.response.kind === 'schema'
+  );
 }
 
 /**
@@ -119,14 +138,20 @@ function isRecordGet(operation: Operation): boolean {
  */
 export function writtenRecord(model: Model, operation: Operation): { get: string; entity: string; same: boolean } | undefined {
   if (operation.method === 'get' || operation.pathParams.length === 0) return undefined;
-  const gets = model.operations.filter((candidate) => isRecordGet(candidate) && (operation.path === candidate.path || operation.path.startsWith(`${candidate.path}/`)));
+  const gets = model.operations.filter(
+    (candidate) => isRecordGet(candidate) && (operation.path === candidate.path || operation.path.startsWith(`${candidate.path}/`)),
+  );
   const get = gets.sort((a, b) => b.path.length - a.path.length)[0];
   if (!get || get.response === 'none' || get.response.kind !== 'schema') return undefined;
   const schemaName = get.response.name;
   const entity = get.generic?.entity ?? model.schemas.find((schema) => schema.name === schemaName)?.entity;
   if (!entity) return undefined;
   // A create under a record (a role's duplicate) answers another record: no ETag of this one.
-  const same = operation.status !== 201 && operation.response !== 'none' && operation.response.kind === 'schema' && operation.response.name === schemaName;
+  const same =
+    operation.status !== 201 &&
+    operation.response !== 'none' &&
+    operation.response.kind === 'schema' &&
+    operation.response.name === schemaName;
   return { get: get.id, entity, same };
 }
 
@@ -175,9 +200,7 @@ export function emitServerOperations(model: Model): string {
 
 /** server/generated/apiSchemas.ts: the API's shapes for the request validators (strict objects). */
 export function emitServerSchemas(model: Model): string {
-  const definitions = Object.fromEntries(
-    model.schemas.map((schema) => [schema.name, shapeSchema(model, schema, serverRef, true)]),
-  );
+  const definitions = Object.fromEntries(model.schemas.map((schema) => [schema.name, shapeSchema(model, schema, serverRef, true)]));
   return [GENERATED_HEADER, `export const apiSchemas = ${literal({ $id: 'api', definitions })};`, ''].join('\n');
 }
 
@@ -231,7 +254,14 @@ export function emitServerMessages(model: Model): string {
   const locales = Object.fromEntries(
     Object.entries(model.messages)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([locale, messages]) => [locale, Object.fromEntries(Object.entries(messages).filter(([key]) => serverKey(key)).sort(([a], [b]) => a.localeCompare(b)))]),
+      .map(([locale, messages]) => [
+        locale,
+        Object.fromEntries(
+          Object.entries(messages)
+            .filter(([key]) => serverKey(key))
+            .sort(([a], [b]) => a.localeCompare(b)),
+        ),
+      ]),
   );
   return [
     GENERATED_HEADER,
@@ -301,12 +331,12 @@ export function operationTypeTable(model: Model): string {
 export function emitServerListScreens(model: Model): string {
   const screens = Object.fromEntries(
     model.screens.flatMap((screen) =>
-      screen.kind === 'list' ? [[screen.name, [...screen.columns.map((column) => column.field), ...(screen.actions.length > 0 ? ['$actions'] : [])]]] : [],
+      screen.kind === 'list'
+        ? [[screen.name, [...screen.columns.map((column) => column.field), ...(screen.actions.length > 0 ? ['$actions'] : [])]]]
+        : [],
     ),
   );
-  return [
-    GENERATED_HEADER,
-    `export const listScreenColumns: Readonly<Record<string, readonly string[]>> = ${literal(screens)};`,
-    '',
-  ].join('\n');
+  return [GENERATED_HEADER, `export const listScreenColumns: Readonly<Record<string, readonly string[]>> = ${literal(screens)};`, ''].join(
+    '\n',
+  );
 }

@@ -4,7 +4,12 @@ import { GENERATED_HEADER, literal } from './header';
 /** Where a hand-written component fits below screen level, and the props type the runtime gives it there. */
 export type SlotKind = 'tab' | 'cell' | 'action' | 'selection';
 
-const PROPS: Record<SlotKind, string> = { tab: 'TabSlotProps', cell: 'CellSlotProps', action: 'ActionSlotProps', selection: 'SelectionSlotProps' };
+const PROPS: Record<SlotKind, string> = {
+  tab: 'TabSlotProps',
+  cell: 'CellSlotProps',
+  action: 'ActionSlotProps',
+  selection: 'SelectionSlotProps',
+};
 
 export interface SlotUse {
   kind: SlotKind;
@@ -17,13 +22,20 @@ export interface SlotUse {
 /** Every component a record tab, a list or tab cell, or an action names, in spec order. */
 export function slotComponents(model: Model): SlotUse[] {
   const uses: SlotUse[] = [];
-  const actions = (list: ScreenAction[], where: string) => list.forEach((action) => action.component && uses.push({ kind: 'action', ref: action.component, where: `${where} action "${action.name}"` }));
+  const actions = (list: ScreenAction[], where: string) =>
+    list.forEach(
+      (action) => action.component && uses.push({ kind: 'action', ref: action.component, where: `${where} action "${action.name}"` }),
+    );
   for (const screen of model.screens) {
     if (screen.kind === 'list' || screen.kind === 'children') {
-      screen.columns.forEach((column) => column.component && uses.push({ kind: 'cell', ref: column.component, where: `screen "${screen.name}" column "${column.field}"` }));
+      screen.columns.forEach(
+        (column) =>
+          column.component && uses.push({ kind: 'cell', ref: column.component, where: `screen "${screen.name}" column "${column.field}"` }),
+      );
     }
     if (screen.kind === 'list') actions(screen.actions, `screen "${screen.name}"`);
-    if (screen.kind === 'list' && screen.selection) uses.push({ kind: 'selection', ref: screen.selection, where: `screen "${screen.name}" selection` });
+    if (screen.kind === 'list' && screen.selection)
+      uses.push({ kind: 'selection', ref: screen.selection, where: `screen "${screen.name}" selection` });
     if (screen.kind !== 'record') continue;
     actions(screen.actions, `screen "${screen.name}"`);
     // A record's view gets what a tab gets: the record, its id and ETag, and reload.
@@ -31,7 +43,9 @@ export function slotComponents(model: Model): SlotUse[] {
     screen.tabs.forEach((tab, i) => {
       const where = `screen "${screen.name}" tab ${i + 1}`;
       if (tab.component) uses.push({ kind: 'tab', ref: tab.component, where });
-      tab.columns.forEach((column) => column.component && uses.push({ kind: 'cell', ref: column.component, where: `${where} column "${column.field}"` }));
+      tab.columns.forEach(
+        (column) => column.component && uses.push({ kind: 'cell', ref: column.component, where: `${where} column "${column.field}"` }),
+      );
       actions(tab.actions, where);
     });
   }

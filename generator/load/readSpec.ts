@@ -59,7 +59,10 @@ export interface TemplateFile {
 
 /** Every `.hbs` file under specDir; the model builder parses and checks them (generator/model/emails.ts). */
 export function readTemplates(specDir: string): TemplateFile[] {
-  return listFiles(specDir, /\.hbs$/).map((fullPath) => ({ file: relative(specDir, fullPath).split('\\').join('/'), text: readFileSync(fullPath, 'utf8') }));
+  return listFiles(specDir, /\.hbs$/).map((fullPath) => ({
+    file: relative(specDir, fullPath).split('\\').join('/'),
+    text: readFileSync(fullPath, 'utf8'),
+  }));
 }
 
 const validateFile = new Ajv({ allErrors: false, strict: false }).compile(specFileSchema);
@@ -84,7 +87,10 @@ function lineLocator(doc: Document, counter: LineCounter) {
 /** Reads and schema-validates every YAML file under specDir; the first problem throws SpecError. */
 export function readSpec(specDir: string): SpecFile[] {
   return parseSpecSources(
-    listFiles(specDir, /\.ya?ml$/).map((fullPath) => ({ file: relative(specDir, fullPath).split('\\').join('/'), text: readFileSync(fullPath, 'utf8') })),
+    listFiles(specDir, /\.ya?ml$/).map((fullPath) => ({
+      file: relative(specDir, fullPath).split('\\').join('/'),
+      text: readFileSync(fullPath, 'utf8'),
+    })),
   );
 }
 
@@ -101,7 +107,10 @@ export function parseSpecSources(sources: { file: string; text: string }[]): Spe
     const lineOf = lineLocator(doc, counter);
     if (!validateFile(data)) {
       const error = validateFile.errors?.[0];
-      const path = (error?.instancePath ?? '').split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const path = (error?.instancePath ?? '')
+        .split('/')
+        .slice(1)
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
       const where = error?.keyword === 'additionalProperties' ? [...path, String(error.params['additionalProperty'])] : path;
       const reason =
         error?.keyword === 'additionalProperties'

@@ -12,7 +12,10 @@ const scopeSchema = {
   additionalProperties: false,
   minProperties: 1,
   properties: { tree: identifier, own: identifier, root: { const: 'tree' } },
-  oneOf: [{ required: ['tree'], not: { required: ['own'] } }, { required: ['own'], not: { required: ['tree'] } }],
+  oneOf: [
+    { required: ['tree'], not: { required: ['own'] } },
+    { required: ['own'], not: { required: ['tree'] } },
+  ],
   dependencies: { root: ['own'] },
 } as const;
 
@@ -27,7 +30,24 @@ const operationId = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } as const;
 
 const scalarKeys = {
   type: {
-    enum: ['id', 'string', 'text', 'email', 'url', 'phone', 'integer', 'boolean', 'money', 'decimal', 'enum', 'enum_list', 'timestamp', 'date', 'ref', 'binary'],
+    enum: [
+      'id',
+      'string',
+      'text',
+      'email',
+      'url',
+      'phone',
+      'integer',
+      'boolean',
+      'money',
+      'decimal',
+      'enum',
+      'enum_list',
+      'timestamp',
+      'date',
+      'ref',
+      'binary',
+    ],
   },
   max: { type: 'integer', minimum: 0 },
   min: { type: 'number' },
@@ -140,7 +160,7 @@ const apiSchema = {
 
 const parameterSet = {
   type: 'object',
-  properties: { $ref: { type: "string", pattern: "^[A-Za-z][A-Za-z0-9_]*$" } },
+  properties: { $ref: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$' } },
   additionalProperties: { $ref: '#/$defs/property' },
 } as const;
 
@@ -211,14 +231,23 @@ const operation = {
       anyOf: [
         { const: 'none' },
         { type: 'string' },
-        { type: 'object', additionalProperties: false, required: ['file'], properties: { file: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[a-z]+/[a-z0-9.+-]+$' } } } },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['file'],
+          properties: { file: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[a-z]+/[a-z0-9.+-]+$' } } },
+        },
         { $ref: '#/$defs/property' },
       ],
     },
     status: { type: 'integer', minimum: 200, maximum: 299 },
     // The problems a hand-written operation answers beyond the usual ones, by status, for the
     // OpenAPI contract: { 409: [max_feeds_reached], 422: [outside_scope] } (codes of the catalogue).
-    problems: { type: 'object', propertyNames: { pattern: '^(4[0-9][0-9]|503)$' }, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
+    problems: {
+      type: 'object',
+      propertyNames: { pattern: '^(4[0-9][0-9]|503)$' },
+      additionalProperties: { type: 'array', minItems: 1, items: identifier },
+    },
     handler: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*(/[a-z][a-zA-Z0-9]*)*#[A-Za-z_][A-Za-z0-9_]*$' },
     // A gate the handler applies to some calls only, answering 403 forbidden otherwise: `when` says
     // which calls ("any query but organisation_to alone"), `guard` what they need. Required with
@@ -239,12 +268,22 @@ const operation = {
         entity: identifier,
         of: { oneOf: [{ type: 'string' }, { type: 'array', minItems: 2, items: { type: 'string' } }] },
         scope: scopeSchema,
-        shared: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } },
+        shared: {
+          type: 'object',
+          minProperties: 1,
+          propertyNames: identifier,
+          additionalProperties: { type: ['string', 'number', 'boolean'] },
+        },
         where: {
           type: 'object',
           minProperties: 1,
           propertyNames: identifier,
-          additionalProperties: { oneOf: [{ type: ['string', 'number', 'boolean'] }, { type: 'array', minItems: 1, items: { type: ['string', 'number', 'boolean'] } }] },
+          additionalProperties: {
+            oneOf: [
+              { type: ['string', 'number', 'boolean'] },
+              { type: 'array', minItems: 1, items: { type: ['string', 'number', 'boolean'] } },
+            ],
+          },
         },
       },
     },
@@ -269,9 +308,19 @@ const operation = {
         // A state change of one record (enable, disable): the fixed values it writes, the audit
         // action it is recorded as, and what the record must be for it to apply.
         action: identifier,
-        values: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+        values: {
+          type: 'object',
+          minProperties: 1,
+          propertyNames: identifier,
+          additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+        },
         audit: { type: 'string', pattern: '^[A-Z_]+$' },
-        when: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+        when: {
+          type: 'object',
+          minProperties: 1,
+          propertyNames: identifier,
+          additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+        },
         not_self: { type: 'boolean' },
         delete: identifier,
         // Child rows removed with the record ("entity.via"), and child rows that forbid the delete
@@ -279,7 +328,11 @@ const operation = {
         cascade: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },
         restrict: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' }, additionalProperties: identifier },
         requires: { type: 'object', propertyNames: identifier, additionalProperties: identifier },
-        lookup: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } },
+        lookup: {
+          type: 'object',
+          propertyNames: identifier,
+          additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' },
+        },
         of: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
         via: identifier,
         where: { type: 'object', propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } },
@@ -444,12 +497,39 @@ const screenAction = {
     success: { type: 'string' },
     failure: { type: 'string' },
     // After success, open this route (a deleted record's list); without it the list or record reloads.
-    then: { type: 'object', additionalProperties: false, required: ['route'], properties: { route: identifier, reload_user: { const: true }, id: { const: 'answer' } } },
+    then: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['route'],
+      properties: { route: identifier, reload_user: { const: true }, id: { const: 'answer' } },
+    },
   },
   oneOf: [
     { required: ['operation', 'label', 'success', 'failure'] },
-    { required: ['route', 'label'], not: { anyOf: [{ required: ['confirm'] }, { required: ['success'] }, { required: ['failure'] }, { required: ['then'] }, { required: ['params'] }] } },
-    { required: ['component'], not: { anyOf: [{ required: ['confirm'] }, { required: ['success'] }, { required: ['failure'] }, { required: ['then'] }, { required: ['params'] }] } },
+    {
+      required: ['route', 'label'],
+      not: {
+        anyOf: [
+          { required: ['confirm'] },
+          { required: ['success'] },
+          { required: ['failure'] },
+          { required: ['then'] },
+          { required: ['params'] },
+        ],
+      },
+    },
+    {
+      required: ['component'],
+      not: {
+        anyOf: [
+          { required: ['confirm'] },
+          { required: ['success'] },
+          { required: ['failure'] },
+          { required: ['then'] },
+          { required: ['params'] },
+        ],
+      },
+    },
   ],
 } as const;
 
@@ -484,13 +564,27 @@ const listColumn = {
     toggle: cellToggle,
   },
   oneOf: [
-    { required: ['field'], not: { anyOf: [{ required: ['name'] }, { required: ['cases'] }, { required: ['otherwise'] }, { required: ['component'] }] } },
-    { required: ['name', 'cases'], not: { anyOf: [{ required: ['field'] }, { required: ['format'] }, { required: ['component'] }, { required: ['toggle'] }] } },
-    { required: ['name', 'component'], not: { anyOf: [{ required: ['field'] }, { required: ['cases'] }, { required: ['toggle'] }, { required: ['link'] }] } },
+    {
+      required: ['field'],
+      not: { anyOf: [{ required: ['name'] }, { required: ['cases'] }, { required: ['otherwise'] }, { required: ['component'] }] },
+    },
+    {
+      required: ['name', 'cases'],
+      not: { anyOf: [{ required: ['field'] }, { required: ['format'] }, { required: ['component'] }, { required: ['toggle'] }] },
+    },
+    {
+      required: ['name', 'component'],
+      not: { anyOf: [{ required: ['field'] }, { required: ['cases'] }, { required: ['toggle'] }, { required: ['link'] }] },
+    },
   ],
 } as const;
 
-const queryValues = { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean'] } } as const;
+const queryValues = {
+  type: 'object',
+  minProperties: 1,
+  propertyNames: identifier,
+  additionalProperties: { type: ['string', 'number', 'boolean'] },
+} as const;
 
 /**
  * A filter widget over one query parameter (`param`), two (`params`, the range widgets), or, for
@@ -551,7 +645,11 @@ const screenLink = {
 
 const recordColumn = {
   ...listColumn,
-  properties: { ...listColumn.properties, field: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' }, link_param: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } },
+  properties: {
+    ...listColumn.properties,
+    field: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
+    link_param: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
+  },
 } as const;
 
 /**
@@ -577,7 +675,10 @@ const recordTab = {
   },
   oneOf: [
     { required: ['list', 'columns'], not: { anyOf: [{ required: ['component'] }, { required: ['success'] }, { required: ['failure'] }] } },
-    { required: ['component'], not: { anyOf: [{ required: ['list'] }, { required: ['columns'] }, { required: ['empty'] }, { required: ['actions'] }] } },
+    {
+      required: ['component'],
+      not: { anyOf: [{ required: ['list'] }, { required: ['columns'] }, { required: ['empty'] }, { required: ['actions'] }] },
+    },
   ],
 } as const;
 
@@ -641,7 +742,12 @@ const screen = {
       additionalProperties: false,
       required: ['when', 'route'],
       properties: {
-        when: { type: 'object', minProperties: 1, propertyNames: identifier, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+        when: {
+          type: 'object',
+          minProperties: 1,
+          propertyNames: identifier,
+          additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+        },
         route: identifier,
       },
     },
@@ -687,7 +793,11 @@ const screen = {
       required: ['property'],
       properties: {
         property: identifier,
-        fields: { type: 'object', propertyNames: identifier, additionalProperties: { anyOf: [identifier, { type: 'array', minItems: 1, items: identifier }] } },
+        fields: {
+          type: 'object',
+          propertyNames: identifier,
+          additionalProperties: { anyOf: [identifier, { type: 'array', minItems: 1, items: identifier }] },
+        },
       },
     },
     links: { type: 'array', items: screenLink },
@@ -699,7 +809,18 @@ const screen = {
     { required: ['list', 'columns'], properties: { columns: { items: listColumn } } },
     { required: ['record'] },
     { required: ['children', 'columns'], not: { anyOf: [{ required: ['record'] }, { required: ['list'] }] } },
-    { required: ['sections'], not: { anyOf: [{ required: ['component'] }, { required: ['form'] }, { required: ['list'] }, { required: ['record'] }, { required: ['children'] }] } },
+    {
+      required: ['sections'],
+      not: {
+        anyOf: [
+          { required: ['component'] },
+          { required: ['form'] },
+          { required: ['list'] },
+          { required: ['record'] },
+          { required: ['children'] },
+        ],
+      },
+    },
   ],
 } as const;
 

@@ -16,7 +16,17 @@ const SPEC = [
 ].join('\n');
 
 const handWritten = (record: string) =>
-  [SPEC, '  getOther:', '    method: get', '    path: /others/{id}', '    auth: session', '    response: Thing', '    handler: things/handlers#getOther', ...(record ? [`    ${record}`] : []), ''].join('\n');
+  [
+    SPEC,
+    '  getOther:',
+    '    method: get',
+    '    path: /others/{id}',
+    '    auth: session',
+    '    response: Thing',
+    '    handler: things/handlers#getOther',
+    ...(record ? [`    ${record}`] : []),
+    '',
+  ].join('\n');
 
 describe('operation access', () => {
   it('derives a generic get’s record and gives an operation under its path the same', () => {
@@ -27,7 +37,11 @@ describe('operation access', () => {
   });
 
   it('takes a declared record with its scope, shared records and conditions', () => {
-    const model = modelOf({ 'spec.yaml': handWritten('access: { entity: thing, scope: { own: organisation }, shared: { shared: true }, where: { status: [OPEN, SENT] } }') });
+    const model = modelOf({
+      'spec.yaml': handWritten(
+        'access: { entity: thing, scope: { own: organisation }, shared: { shared: true }, where: { status: [OPEN, SENT] } }',
+      ),
+    });
     expect(model.operations.find((operation) => operation.id === 'getOther')?.access).toEqual({
       entity: 'thing',
       scope: { kind: 'own', field: 'organisation' },
@@ -35,7 +49,11 @@ describe('operation access', () => {
       where: { status: ['OPEN', 'SENT'] },
     });
     const through = modelOf({ 'spec.yaml': handWritten('access: { of: getThing, where: { status: OPEN } }') });
-    expect(through.operations.find((operation) => operation.id === 'getOther')?.access).toEqual({ entity: 'thing', of: ['getThing'], where: { status: ['OPEN'] } });
+    expect(through.operations.find((operation) => operation.id === 'getOther')?.access).toEqual({
+      entity: 'thing',
+      of: ['getThing'],
+      where: { status: ['OPEN'] },
+    });
   });
 
   it.each([
@@ -47,16 +65,29 @@ describe('operation access', () => {
     expect(model.operations.find((operation) => operation.id === 'getOther')?.access).toEqual({ entity: 'thing', scope: want });
   });
 
-  it.each(['{ tree: organisation, root: tree }', '{ root: tree }', '{ own: organisation, tree: organisation }', '{ own: organisation, root: own }'])('refuses scope %s', (scope) => {
+  it.each([
+    '{ tree: organisation, root: tree }',
+    '{ root: tree }',
+    '{ own: organisation, tree: organisation }',
+    '{ own: organisation, root: own }',
+  ])('refuses scope %s', (scope) => {
     expect(modelErrorOf({ 'spec.yaml': handWritten(`access: { entity: thing, scope: ${scope} }`) })).toMatch(/scope/);
   });
 
   it('refuses an {id} no rule covers, and declarations that do not hold', () => {
     expect(modelErrorOf({ 'spec.yaml': handWritten('') })).toMatch(/must say whose record it names \(access:\)/);
     expect(modelErrorOf({ 'spec.yaml': handWritten('access: { entity: nothing }') })).toMatch(/unknown entity "nothing"/);
-    expect(modelErrorOf({ 'spec.yaml': handWritten('access: { entity: thing, scope: { tree: status } }') })).toMatch(/scope names a ref of "thing" to organisation/);
-    expect(modelErrorOf({ 'spec.yaml': handWritten('access: { entity: thing, where: { colour: red } }') })).toMatch(/entity "thing" has no field "colour"/);
-    expect(modelErrorOf({ 'spec.yaml': handWritten('access: { entity: thing, shared: { shared: true } }') })).toMatch(/shared records are an exception to a scope/);
-    expect(modelErrorOf({ 'spec.yaml': handWritten('access: { of: listThingParts }') })).toMatch(/"listThingParts" is not a get-by-id operation/);
+    expect(modelErrorOf({ 'spec.yaml': handWritten('access: { entity: thing, scope: { tree: status } }') })).toMatch(
+      /scope names a ref of "thing" to organisation/,
+    );
+    expect(modelErrorOf({ 'spec.yaml': handWritten('access: { entity: thing, where: { colour: red } }') })).toMatch(
+      /entity "thing" has no field "colour"/,
+    );
+    expect(modelErrorOf({ 'spec.yaml': handWritten('access: { entity: thing, shared: { shared: true } }') })).toMatch(
+      /shared records are an exception to a scope/,
+    );
+    expect(modelErrorOf({ 'spec.yaml': handWritten('access: { of: listThingParts }') })).toMatch(
+      /"listThingParts" is not a get-by-id operation/,
+    );
   });
 });

@@ -13,13 +13,20 @@ function scopeOf(raw: Raw, entity: Entity, at: Located<Raw>): GenericScope | und
   const target = entity.fields.find((candidate) => candidate.name === field);
   const organisationRef = target?.type === 'ref' && target.to === 'organisation';
   const self = kind === 'tree' && field === 'self' && entity.name === 'organisation';
-  if (!organisationRef && !self) fail(at, `scope names a ref of "${entity.name}" to organisation${kind === 'tree' ? ', or self' : ''}`, ['access', 'scope', kind]);
+  if (!organisationRef && !self)
+    fail(at, `scope names a ref of "${entity.name}" to organisation${kind === 'tree' ? ', or self' : ''}`, ['access', 'scope', kind]);
   return (kind === 'own' && raw.root === 'tree' ? { kind, field, rootReadsTree: true } : { kind, field }) as GenericScope;
 }
 
-function valuesOf(raw: Record<string, PlainValue | PlainValue[]>, entity: Entity, at: Located<Raw>, key: string): Record<string, PlainValue[]> {
+function valuesOf(
+  raw: Record<string, PlainValue | PlainValue[]>,
+  entity: Entity,
+  at: Located<Raw>,
+  key: string,
+): Record<string, PlainValue[]> {
   for (const name of Object.keys(raw)) {
-    if (!entity.fields.some((field) => field.name === name)) fail(at, `entity "${entity.name}" has no field "${name}"`, ['access', key, name]);
+    if (!entity.fields.some((field) => field.name === name))
+      fail(at, `entity "${entity.name}" has no field "${name}"`, ['access', key, name]);
   }
   return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, Array.isArray(value) ? value : [value]]));
 }
@@ -27,7 +34,12 @@ function valuesOf(raw: Record<string, PlainValue | PlainValue[]>, entity: Entity
 /** The get-by-id operation at the same path (another method) or the nearest one above it. */
 function getAbove(operation: Operation, operations: Operation[]): Operation | undefined {
   const gets = operations.filter(
-    (candidate) => candidate.id !== operation.id && candidate.method === 'get' && candidate.pathParams.length === 1 && candidate.response !== 'none' && candidate.response.kind === 'schema',
+    (candidate) =>
+      candidate.id !== operation.id &&
+      candidate.method === 'get' &&
+      candidate.pathParams.length === 1 &&
+      candidate.response !== 'none' &&
+      candidate.response.kind === 'schema',
   );
   let path = operation.path;
   for (;;) {
@@ -39,15 +51,22 @@ function getAbove(operation: Operation, operations: Operation[]): Operation | un
   }
 }
 
-function declaredRule(raw: Raw, entities: Entity[], operations: Operation[], at: Located<Raw>): AccessRule | { pending: string[]; where?: Raw } {
+function declaredRule(
+  raw: Raw,
+  entities: Entity[],
+  operations: Operation[],
+  at: Located<Raw>,
+): AccessRule | { pending: string[]; where?: Raw } {
   if (raw.of !== undefined) {
     const of: string[] = Array.isArray(raw.of) ? raw.of : [raw.of];
     of.forEach((id, i) => {
       const target = operations.find((candidate) => candidate.id === id);
-      const getsOne = target?.method === 'get' && target.pathParams.length === 1 && target.response !== 'none' && target.response.kind === 'schema';
+      const getsOne =
+        target?.method === 'get' && target.pathParams.length === 1 && target.response !== 'none' && target.response.kind === 'schema';
       if (!getsOne) fail(at, `"${id}" is not a get-by-id operation`, ['access', 'of', ...(Array.isArray(raw.of) ? [i] : [])]);
     });
-    if (raw.scope || raw.shared) fail(at, 'a record reached through `of` takes its scope from there', ['access', raw.scope ? 'scope' : 'shared']);
+    if (raw.scope || raw.shared)
+      fail(at, 'a record reached through `of` takes its scope from there', ['access', raw.scope ? 'scope' : 'shared']);
     return { pending: of, where: raw.where };
   }
   const entity = entities.find((candidate) => candidate.name === raw.entity);
@@ -88,10 +107,12 @@ export function assignAccess(operations: Operation[], entities: Entity[], locate
     if (!takesId(operation)) continue;
     const generic = operation.generic;
     if (generic?.children) pending.set(operation, { of: [generic.children.of] });
-    else if (generic && generic.kind !== 'list' && generic.kind !== 'create') operation.access = { entity: generic.entity, ...(generic.scope && { scope: generic.scope }) };
+    else if (generic && generic.kind !== 'list' && generic.kind !== 'create')
+      operation.access = { entity: generic.entity, ...(generic.scope && { scope: generic.scope }) };
     else {
       const above = getAbove(operation, operations);
-      if (!above) fail(at, 'an operation taking an {id} with no get of its record at or above its path must say whose record it names (access:)');
+      if (!above)
+        fail(at, 'an operation taking an {id} with no get of its record at or above its path must say whose record it names (access:)');
       pending.set(operation, { of: [above.id] });
     }
   }
@@ -103,7 +124,8 @@ export function assignAccess(operations: Operation[], entities: Entity[], locate
     resolving.add(operation);
     const [first, ...others] = wanted.of.map((id) => resolve(operations.find((candidate) => candidate.id === id)!));
     const entity = entities.find((candidate) => candidate.name === first!.entity)!;
-    if (others.some((other) => other.entity !== entity.name)) fail(located.get(operation.id)!, 'the operations of `of` must answer records of one entity', ['access', 'of']);
+    if (others.some((other) => other.entity !== entity.name))
+      fail(located.get(operation.id)!, 'the operations of `of` must answer records of one entity', ['access', 'of']);
     const rule: AccessRule = { entity: entity.name, of: wanted.of };
     if (wanted.where) rule.where = valuesOf(wanted.where, entity, located.get(operation.id)!, 'where');
     operation.access = rule;

@@ -6,7 +6,20 @@ import { SpecErrors, type SpecError, type SpecFile } from '../load/readSpec';
 import { rowConditionOf } from './listScreenModel';
 import { propertyAt, recordSchemaOf, rowSchemaOf } from './recordScreenModel';
 import { checkGuard, collect, keep, specError, type Located, type Raw } from './specContext';
-import type { ActionCall, ActionConfirm, ApiSchema, CellToggle, Guard, ModelBeforeScreens, Operation, ParamSource, Permission, Route, Screen, ScreenAction } from './types';
+import type {
+  ActionCall,
+  ActionConfirm,
+  ApiSchema,
+  CellToggle,
+  Guard,
+  ModelBeforeScreens,
+  Operation,
+  ParamSource,
+  Permission,
+  Route,
+  Screen,
+  ScreenAction,
+} from './types';
 
 interface References {
   routes: Route[];
@@ -49,8 +62,16 @@ const under = (path: string, base: string) => path === base || path.startsWith(`
 function recordGetPaths(partial: ModelBeforeScreens, entity: string | undefined): string[] {
   if (entity === undefined) return [];
   return partial.operations
-    .filter((operation) => operation.method === 'get' && !operation.paged && operation.pathParams.length === 1 && operation.pathParams[0]?.name === 'id')
-    .filter((operation) => operation.response !== 'none' && operation.response.kind === 'schema' && recordSchemaOf(operation, partial.schemas)?.entity === entity)
+    .filter(
+      (operation) =>
+        operation.method === 'get' && !operation.paged && operation.pathParams.length === 1 && operation.pathParams[0]?.name === 'id',
+    )
+    .filter(
+      (operation) =>
+        operation.response !== 'none' &&
+        operation.response.kind === 'schema' &&
+        recordSchemaOf(operation, partial.schemas)?.entity === entity,
+    )
     .map((operation) => operation.path);
 }
 
@@ -61,7 +82,8 @@ function checkMessage(checker: Checker, key: string | undefined, path: (string |
   if (text === undefined) return report(checker, path, `unknown message "${key}"`);
   if (!placeholders) return;
   const schemas = placeholders.filter((item): item is ApiSchema => typeof item !== 'string');
-  const names = schemas.length > 0 ? schemas.flatMap((schema) => schema.properties.map((property) => property.name)) : (placeholders as string[]);
+  const names =
+    schemas.length > 0 ? schemas.flatMap((schema) => schema.properties.map((property) => property.name)) : (placeholders as string[]);
   const owner = schemas.length > 0 ? `schema "${schemas.map((schema) => schema.name).join('" or "')}" has not` : 'the form has not';
   for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g)) {
     if (!names.includes(name!)) report(checker, path, `message "${key}" names {{${name}}}, which ${owner}`);
@@ -69,7 +91,13 @@ function checkMessage(checker: Checker, key: string | undefined, path: (string |
 }
 
 /** The operation an action or toggle calls, its path parameters filled from the record's id, the row's id, or `params`. */
-function actionCall(checker: Checker, subject: Subject, id: string, given: Record<string, string> | undefined, path: (string | number)[]): { call: ActionCall; operation: Operation } | undefined {
+function actionCall(
+  checker: Checker,
+  subject: Subject,
+  id: string,
+  given: Record<string, string> | undefined,
+  path: (string | number)[],
+): { call: ActionCall; operation: Operation } | undefined {
   const operation = checker.partial.operations.find((candidate) => candidate.id === id);
   if (!operation) return void report(checker, path, `unknown operation "${id}"`);
   if (operation.method === 'get') return void report(checker, path, `"${id}" is a GET; an action writes`);
@@ -80,21 +108,35 @@ function actionCall(checker: Checker, subject: Subject, id: string, given: Recor
     if (param === 'id') {
       if (subject.recordPath !== undefined && under(operation.path, subject.recordPath)) params['id'] = { from: 'record' };
       else if (rowGets.some((base) => under(operation.path, base))) params['id'] = { from: 'row', field: 'id' };
-      else report(checker, path, `the path ${operation.path} of "${id}" does not lie under ${[subject.recordPath, ...rowGets].filter(Boolean).join(' or ') || 'a get of the row'}`);
+      else
+        report(
+          checker,
+          path,
+          `the path ${operation.path} of "${id}" does not lie under ${[subject.recordPath, ...rowGets].filter(Boolean).join(' or ') || 'a get of the row'}`,
+        );
     } else if (field === undefined) {
       report(checker, path, `"${id}" takes {${param}}: name the property that fills it in params`);
     } else params[param] = { from: 'row', field };
   }
-  if (!operation.pathParams.some((param) => param.name === 'id')) report(checker, path, `the path ${operation.path} of "${id}" has no {id} of the record or row`);
+  if (!operation.pathParams.some((param) => param.name === 'id'))
+    report(checker, path, `the path ${operation.path} of "${id}" has no {id} of the record or row`);
   return { call: { operation: id, method: operation.method, path: operation.path, params, body: operation.body !== undefined }, operation };
 }
 
 /** Each property `params` names fills a path parameter of one of the calls and is a property of the subject. */
-function checkParams(checker: Checker, subject: Subject, given: Record<string, string> | undefined, calls: (Operation | undefined)[], path: (string | number)[]): void {
+function checkParams(
+  checker: Checker,
+  subject: Subject,
+  given: Record<string, string> | undefined,
+  calls: (Operation | undefined)[],
+  path: (string | number)[],
+): void {
   for (const [param, field] of Object.entries(given ?? {})) {
-    if (param === 'id') report(checker, [...path, param], '{id} is the record\'s or the row\'s own; params fill the others');
-    else if (!calls.some((operation) => operation?.pathParams.some((candidate) => candidate.name === param))) report(checker, [...path, param], `no operation here takes {${param}}`);
-    if (!propertyAt(checker.partial.schemas, subject.schema, field)) report(checker, [...path, param], `schema "${subject.schema.name}" has no property "${field}"`);
+    if (param === 'id') report(checker, [...path, param], "{id} is the record's or the row's own; params fill the others");
+    else if (!calls.some((operation) => operation?.pathParams.some((candidate) => candidate.name === param)))
+      report(checker, [...path, param], `no operation here takes {${param}}`);
+    if (!propertyAt(checker.partial.schemas, subject.schema, field))
+      report(checker, [...path, param], `schema "${subject.schema.name}" has no property "${field}"`);
   }
 }
 
@@ -104,7 +146,8 @@ function operationGuards(operation: Operation | undefined): Guard[] {
   return [...(operation.permission ? [{ permission: operation.permission }] : []), ...(operation.guard ? [operation.guard] : [])];
 }
 
-const bodySchemaOf = (checker: Checker, operation: Operation): ApiSchema | undefined => checker.partial.schemas.find((schema) => schema.name === operation.body);
+const bodySchemaOf = (checker: Checker, operation: Operation): ApiSchema | undefined =>
+  checker.partial.schemas.find((schema) => schema.name === operation.body);
 
 /** A body's required properties must all be sent (`sent`); an operation without a body takes nothing. */
 function checkBody(checker: Checker, operation: Operation, sent: string[], path: (string | number)[]): void {
@@ -113,13 +156,22 @@ function checkBody(checker: Checker, operation: Operation, sent: string[], path:
     if (sent.length > 0) report(checker, path, `"${operation.id}" takes no body`);
     return;
   }
-  for (const name of sent) if (!body.properties.some((property) => property.name === name)) report(checker, path, `the body of "${operation.id}" has no property "${name}"`);
+  for (const name of sent)
+    if (!body.properties.some((property) => property.name === name))
+      report(checker, path, `the body of "${operation.id}" has no property "${name}"`);
   for (const property of body.properties) {
-    if (property.required && !sent.includes(property.name)) report(checker, path, `"${operation.id}" needs "${property.name}" in its body, which is not sent`);
+    if (property.required && !sent.includes(property.name))
+      report(checker, path, `"${operation.id}" needs "${property.name}" in its body, which is not sent`);
   }
 }
 
-function buildConfirm(checker: Checker, raw: Raw, operation: Operation | undefined, subject: Subject, path: (string | number)[]): ActionConfirm {
+function buildConfirm(
+  checker: Checker,
+  raw: Raw,
+  operation: Operation | undefined,
+  subject: Subject,
+  path: (string | number)[],
+): ActionConfirm {
   const confirm: ActionConfirm = typeof raw === 'string' ? { text: raw } : { text: raw.text };
   checkMessage(checker, confirm.text, typeof raw === 'string' ? path : [...path, 'text'], placeholderSchemas(subject));
   if (typeof raw === 'string' || !raw.input) return confirm;
@@ -127,10 +179,17 @@ function buildConfirm(checker: Checker, raw: Raw, operation: Operation | undefin
   checkMessage(checker, input.label, [...path, 'input', 'label']);
   const property = operation && bodySchemaOf(checker, operation)?.properties.find((candidate) => candidate.name === input.field);
   const scalar = property?.type.kind === 'scalar' ? property.type.scalar : undefined;
-  if (operation && (!scalar || !['string', 'text'].includes(scalar.type))) report(checker, [...path, 'input', 'field'], `the body of "${operation.id}" has no text property "${input.field}"`);
-  if (input.max !== undefined && scalar?.max !== undefined && input.max > scalar.max) report(checker, [...path, 'input', 'max'], `"${input.field}" holds at most ${scalar.max} characters`);
+  if (operation && (!scalar || !['string', 'text'].includes(scalar.type)))
+    report(checker, [...path, 'input', 'field'], `the body of "${operation.id}" has no text property "${input.field}"`);
+  if (input.max !== undefined && scalar?.max !== undefined && input.max > scalar.max)
+    report(checker, [...path, 'input', 'max'], `"${input.field}" holds at most ${scalar.max} characters`);
   // A body property the operation requires must be stated: the modal's Proceed waits for it.
-  confirm.input = { field: input.field, label: input.label, ...(input.max !== undefined && { max: input.max }), ...(property?.required && { required: true }) };
+  confirm.input = {
+    field: input.field,
+    label: input.label,
+    ...(input.max !== undefined && { max: input.max }),
+    ...(property?.required && { required: true }),
+  };
   return confirm;
 }
 
@@ -146,22 +205,34 @@ function buildAction(checker: Checker, raw: Raw, subject: Subject, path: (string
   const action: ScreenAction = { name: raw.name, guards: [] };
   if (raw.label !== undefined) action.label = raw.label;
   checkMessage(checker, raw.label, [...path, 'label']);
-  if (raw.when) keep(checker.errors, () => (action.when = rowConditionOf(checker.at, subject.schema, raw.when, [...path, 'when'], checker.partial)));
+  if (raw.when)
+    keep(checker.errors, () => (action.when = rowConditionOf(checker.at, subject.schema, raw.when, [...path, 'when'], checker.partial)));
   if (raw.when_not_self) {
     const entity = subject.schema.entity;
     if (entity === 'user' || entity === 'organisation') action.notSelf = entity;
-    else report(checker, [...path, 'when_not_self'], `schema "${subject.schema.name}" shows neither users nor organisations, so it is never the caller's own`);
+    else
+      report(
+        checker,
+        [...path, 'when_not_self'],
+        `schema "${subject.schema.name}" shows neither users nor organisations, so it is never the caller's own`,
+      );
   }
   if (raw.when_not_own) {
     const property = subject.schema.properties.find((candidate) => candidate.name === raw.when_not_own);
     if (property?.type.kind === 'schema' && property.type.name === 'OrganisationRef') action.notOwn = raw.when_not_own;
-    else report(checker, [...path, 'when_not_own'], `"${String(raw.when_not_own)}" is not an organisation of schema "${subject.schema.name}"`);
+    else
+      report(checker, [...path, 'when_not_own'], `"${String(raw.when_not_own)}" is not an organisation of schema "${subject.schema.name}"`);
   }
   keep(checker.errors, () => checkGuard(checker.at, raw.guard as Guard | undefined, checker.refs.permissions, [...path, 'guard']));
   if (raw.grant_reaches) {
     const property = subject.schema.properties.find((candidate) => candidate.name === raw.grant_reaches);
     if (property?.type.kind === 'schema' && property.type.name === 'OrganisationRef') action.grantReaches = raw.grant_reaches;
-    else report(checker, [...path, 'grant_reaches'], `"${String(raw.grant_reaches)}" is not an organisation of schema "${subject.schema.name}"`);
+    else
+      report(
+        checker,
+        [...path, 'grant_reaches'],
+        `"${String(raw.grant_reaches)}" is not an organisation of schema "${subject.schema.name}"`,
+      );
   }
   let operation: Operation | undefined;
   if (raw.operation) {
@@ -178,14 +249,19 @@ function buildAction(checker: Checker, raw: Raw, subject: Subject, path: (string
     if (raw.then) {
       // `id: answer`: the route's :id is the id the operation answers (the order an accepted quote became).
       checkRoute(checker, raw.then.route, raw.then.id === 'answer' ? ['id'] : [], [...path, 'then', 'route']);
-      action.then = { route: raw.then.route, ...(raw.then.reload_user && { reloadUser: true as const }), ...(raw.then.id === 'answer' && { answerId: true as const }) };
+      action.then = {
+        route: raw.then.route,
+        ...(raw.then.reload_user && { reloadUser: true as const }),
+        ...(raw.then.id === 'answer' && { answerId: true as const }),
+      };
     }
   }
   if (raw.route) {
     checkRoute(checker, raw.route, ['id'], [...path, 'route']);
     action.route = raw.route;
     if (subject.kind === 'tabRow' || subject.kind === 'row') {
-      if (!subject.schema.properties.some((property) => property.name === 'id')) report(checker, [...path, 'route'], `schema "${subject.schema.name}" has no id to open the route with`);
+      if (!subject.schema.properties.some((property) => property.name === 'id'))
+        report(checker, [...path, 'route'], `schema "${subject.schema.name}" has no id to open the route with`);
     }
   }
   if (raw.component) action.component = raw.component;
@@ -206,18 +282,31 @@ function buildActions(checker: Checker, raws: Raw[] | undefined, subject: Subjec
 }
 
 /** A checkbox over a boolean row property whose writes lie under the tab's record (its {id}). */
-function buildToggle(checker: Checker, raw: Raw, column: Raw, subject: Subject, recordSchema: ApiSchema, path: (string | number)[]): CellToggle | undefined {
+function buildToggle(
+  checker: Checker,
+  raw: Raw,
+  column: Raw,
+  subject: Subject,
+  recordSchema: ApiSchema,
+  path: (string | number)[],
+): CellToggle | undefined {
   const property = subject.schema.properties.find((candidate) => candidate.name === column.field);
-  if (property?.type.kind !== 'scalar' || property.type.scalar.type !== 'boolean') report(checker, [...path.slice(0, -1), 'field'], `a toggle shows a boolean property of the row, and "${column.field}" is not one`);
+  if (property?.type.kind !== 'scalar' || property.type.scalar.type !== 'boolean')
+    report(checker, [...path.slice(0, -1), 'field'], `a toggle shows a boolean property of the row, and "${column.field}" is not one`);
   const on = actionCall(checker, subject, raw.on, raw.params, [...path, 'on']);
   const off = actionCall(checker, subject, raw.off, raw.params, [...path, 'off']);
-  for (const [key, built] of [['on', on], ['off', off]] as const) {
-    if (built && built.call.params['id']?.from !== 'record') report(checker, [...path, key], `a toggle changes its record: "${built.operation.id}" must lie under ${subject.recordPath ?? ''}`);
+  for (const [key, built] of [
+    ['on', on],
+    ['off', off],
+  ] as const) {
+    if (built && built.call.params['id']?.from !== 'record')
+      report(checker, [...path, key], `a toggle changes its record: "${built.operation.id}" must lie under ${subject.recordPath ?? ''}`);
   }
   checkParams(checker, subject, raw.params, [on?.operation, off?.operation], [...path, 'params']);
   const body = (raw.body ?? {}) as Record<string, string>;
   for (const [name, field] of Object.entries(body)) {
-    if (!propertyAt(checker.partial.schemas, subject.schema, field)) report(checker, [...path, 'body', name], `schema "${subject.schema.name}" has no property "${field}"`);
+    if (!propertyAt(checker.partial.schemas, subject.schema, field))
+      report(checker, [...path, 'body', name], `schema "${subject.schema.name}" has no property "${field}"`);
   }
   if (on) checkBody(checker, on.operation, Object.keys(body), [...path, 'body']);
   if (off) checkBody(checker, off.operation, [], [...path, 'off']);
@@ -241,11 +330,16 @@ function addRecordActions(checker: Checker, screen: Extract<Screen, { kind: 'rec
     checkMessage(checker, tab.success, ['tabs', i, 'success'], [recordSchema]);
     checkMessage(checker, tab.failure, ['tabs', i, 'failure'], [recordSchema]);
     if (!tab.operation) return;
-    const rows = rowSchemaOf(checker.partial.operations.find((operation) => operation.id === tab.operation)!, checker.partial.schemas)!;
+    const rows = rowSchemaOf(
+      checker.partial.operations.find((operation) => operation.id === tab.operation)!,
+      checker.partial.schemas,
+    )!;
     const subject: Subject = { kind: 'tabRow', schema: rows, recordPath: record.path, recordSchema };
     tab.actions = buildActions(checker, rawTab.actions, subject, ['tabs', i, 'actions']);
     (rawTab.columns as Raw[]).forEach((column, j) => {
-      keep(checker.errors, () => checkGuard(checker.at, column.guard as Guard | undefined, checker.refs.permissions, ['tabs', i, 'columns', j, 'guard']));
+      keep(checker.errors, () =>
+        checkGuard(checker.at, column.guard as Guard | undefined, checker.refs.permissions, ['tabs', i, 'columns', j, 'guard']),
+      );
       if (!column.toggle) return;
       const toggle = buildToggle(checker, column.toggle, column, subject, recordSchema, ['tabs', i, 'columns', j, 'toggle']);
       if (toggle) tab.columns[j]!.toggle = toggle;
@@ -263,8 +357,10 @@ export function addScreenActions(files: SpecFile[], screens: Screen[], partial: 
   for (const screen of screens) {
     const checker: Checker = { at: located.get(screen.name)!, partial, refs, errors };
     const raw = checker.at.value;
-    if (raw.actions && screen.kind !== 'list' && screen.kind !== 'record') report(checker, ['actions'], 'actions belong to list and record screens');
-    if ((raw.success || raw.failure) && screen.kind !== 'form') report(checker, [raw.success ? 'success' : 'failure'], 'success and failure belong to form screens');
+    if (raw.actions && screen.kind !== 'list' && screen.kind !== 'record')
+      report(checker, ['actions'], 'actions belong to list and record screens');
+    if ((raw.success || raw.failure) && screen.kind !== 'form')
+      report(checker, [raw.success ? 'success' : 'failure'], 'success and failure belong to form screens');
     if (screen.kind === 'list') {
       const list = partial.operations.find((operation) => operation.id === screen.operation)!;
       screen.actions = buildActions(checker, raw.actions, { kind: 'row', schema: rowSchemaOf(list, partial.schemas)! }, ['actions']);

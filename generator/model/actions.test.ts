@@ -37,7 +37,8 @@ const ENTITIES = [
   '',
 ].join('\n');
 
-const op = (id: string, method: string, path: string, extra = '') => `  ${id}: { method: ${method}, path: "${path}", auth: session, response: none, handler: things/handlers#${id}${extra} }`;
+const op = (id: string, method: string, path: string, extra = '') =>
+  `  ${id}: { method: ${method}, path: "${path}", auth: session, response: none, handler: things/handlers#${id}${extra} }`;
 
 const API = [
   'schemas:',
@@ -195,7 +196,13 @@ describe('actions → model', () => {
       label: 't.disable',
       guards: [{ admin: true }, { permission: 'thing:modify' }, { root: true }],
       when: { active: true },
-      call: { operation: 'disableThing', method: 'post', path: '/things/{id}/disable', params: { id: { from: 'row', field: 'id' } }, body: false },
+      call: {
+        operation: 'disableThing',
+        method: 'post',
+        path: '/things/{id}/disable',
+        params: { id: { from: 'row', field: 'id' } },
+        body: false,
+      },
       confirm: { text: 't.sure' },
       success: 't.done',
       failure: 't.failed',
@@ -208,8 +215,14 @@ describe('actions → model', () => {
   });
 
   it("fills a record action's {id} with the record's, with a then route and a confirmation input sent in the body", () => {
-    expect(thing.actions[0]).toMatchObject({ call: { method: 'delete', path: '/things/{id}', params: { id: { from: 'record' } }, body: false }, then: { route: 'things' } });
-    expect(thing.actions[1]).toMatchObject({ call: { path: '/things/{id}/note', body: true }, confirm: { text: 't.sure', input: { field: 'note', label: 't.note', max: 200 } } });
+    expect(thing.actions[0]).toMatchObject({
+      call: { method: 'delete', path: '/things/{id}', params: { id: { from: 'record' } }, body: false },
+      then: { route: 'things' },
+    });
+    expect(thing.actions[1]).toMatchObject({
+      call: { path: '/things/{id}/note', body: true },
+      confirm: { text: 't.sure', input: { field: 'note', label: 't.note', max: 200 } },
+    });
   });
 
   it('keeps a then that asks who is signed in again, and a guard against acting while emulating', () => {
@@ -242,7 +255,13 @@ describe('actions → model', () => {
   it('builds a toggle from its two operations, with the guards of both', () => {
     expect(thing.tabs[1]!.columns[1]!.toggle).toEqual({
       on: { operation: 'addPart', method: 'post', path: '/things/{id}/parts', params: { id: { from: 'record' } }, body: true },
-      off: { operation: 'removePart', method: 'delete', path: '/things/{id}/parts/{part}', params: { id: { from: 'record' }, part: { from: 'row', field: 'id' } }, body: false },
+      off: {
+        operation: 'removePart',
+        method: 'delete',
+        path: '/things/{id}/parts/{part}',
+        params: { id: { from: 'record' }, part: { from: 'row', field: 'id' } },
+        body: false,
+      },
       body: { part: 'id' },
       guards: [{ admin: true }],
       success: 't.done',
@@ -252,8 +271,21 @@ describe('actions → model', () => {
 
   it("keeps a tab's record condition, its list's guard, component tabs and cells", () => {
     expect(thing.tabs[1]).toMatchObject({ operation: 'listThingCandidates', when: { kind: 'BASE' }, guard: { admin: true } });
-    expect(thing.tabs[1]!.columns[2]).toEqual({ field: 'extra', label: 't.extra', format: 'text', sortable: false, component: 'things/ExtraCell#ExtraCell' });
-    expect(thing.tabs[2]).toEqual({ label: 't.extra', component: 'things/ThingEditor#ThingEditor', columns: [], actions: [], success: 't.done', failure: 't.failed' });
+    expect(thing.tabs[1]!.columns[2]).toEqual({
+      field: 'extra',
+      label: 't.extra',
+      format: 'text',
+      sortable: false,
+      component: 'things/ExtraCell#ExtraCell',
+    });
+    expect(thing.tabs[2]).toEqual({
+      label: 't.extra',
+      component: 'things/ThingEditor#ThingEditor',
+      columns: [],
+      actions: [],
+      success: 't.done',
+      failure: 't.failed',
+    });
   });
 
   it("hides an action on the caller's own organisation", () => {
@@ -270,10 +302,16 @@ describe('actions → model', () => {
 
   it('emits a slot registry typed by each slot, and names where each component is used', () => {
     const code = emitSlots(model);
-    expect(code).toContain(`"things/ThingEditor#ThingEditor": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/things/ThingEditor').then((module) => ({ default: module.ThingEditor }))),`);
+    expect(code).toContain(
+      `"things/ThingEditor#ThingEditor": lazy<ComponentType<TabSlotProps>>(() => import('../../screens/things/ThingEditor').then((module) => ({ default: module.ThingEditor }))),`,
+    );
     expect(code).toContain(`"things/ExtraCell#ExtraCell": lazy<ComponentType<CellSlotProps>>(`);
     expect(code).toContain(`"things/ExtraButton#ExtraButton": lazy<ComponentType<ActionSlotProps>>(`);
-    expect(slotComponents(model).map((use) => use.where)).toEqual(['screen "things" action "extra"', 'screen "thing" tab 2 column "extra"', 'screen "thing" tab 3']);
+    expect(slotComponents(model).map((use) => use.where)).toEqual([
+      'screen "things" action "extra"',
+      'screen "thing" tab 2 column "extra"',
+      'screen "thing" tab 3',
+    ]);
   });
 });
 
@@ -291,7 +329,10 @@ describe('form alerts → model', () => {
 
   it('keeps success and failure and emits them with the form', () => {
     const model = modelOf(given(screens(THINGS_ACTIONS, THING_SCREEN, form)));
-    expect(model.screens.find((screen) => screen.name === 'thing_form') as FormScreen).toMatchObject({ success: 't.done', failure: 't.failed' });
+    expect(model.screens.find((screen) => screen.name === 'thing_form') as FormScreen).toMatchObject({
+      success: 't.done',
+      failure: 't.failed',
+    });
     expect(emitForms(model)).toContain('"success": "t.done",\n    "failure": "t.failed"');
   });
 
@@ -310,60 +351,187 @@ describe('form alerts → model', () => {
 /** The things list with one action replaced (indented as an item of `actions`). */
 const withAction = (action: string) => given(screens(`    actions:\n${action}\n`));
 /** The thing record with its actions replaced. */
-const withRecordAction = (action: string) => given(screens(THINGS_ACTIONS, THING_SCREEN.replace(/ {4}actions:\n[\s\S]*? {4}tabs:\n/, `    actions:\n${action}\n    tabs:\n`)));
+const withRecordAction = (action: string) =>
+  given(screens(THINGS_ACTIONS, THING_SCREEN.replace(/ {4}actions:\n[\s\S]*? {4}tabs:\n/, `    actions:\n${action}\n    tabs:\n`)));
 
 describe('actions: a bad spec names every problem, with file, line and path', () => {
   it.each<{ name: string; spec: Record<string, string>; want: string }>([
-    { name: 'an unknown operation', spec: withAction('      - { name: a, operation: nothing, label: t.name, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.operation: unknown operation "nothing"' },
-    { name: 'a GET', spec: withAction('      - { name: a, operation: peekThing, label: t.name, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.operation: "peekThing" is a GET; an action writes' },
-    { name: 'a path under no get of the row', spec: withAction('      - { name: a, operation: enableOrganisation, label: t.name, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.operation: the path /organisations/{id}/enable of "enableOrganisation" does not lie under /things/{id}' },
-    { name: 'a path without {id}', spec: withAction('      - { name: a, operation: createThing, label: t.name, success: t.done, failure: t.failed }'), want: 'the path /things of "createThing" has no {id} of the record or row' },
-    { name: 'a parameter nothing fills', spec: withAction('      - { name: a, operation: removePart, label: t.name, success: t.done, failure: t.failed }'), want: '"removePart" takes {part}: name the property that fills it in params' },
-    { name: 'params naming a property the row lacks', spec: withAction('      - { name: a, operation: removePart, params: { part: colour }, label: t.name, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.params.part: schema "Thing" has no property "colour"' },
-    { name: 'an unknown label', spec: withAction('      - { name: a, operation: deleteThing, label: t.nothing, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.label: unknown message "t.nothing"' },
-    { name: 'a confirmation naming a property the row lacks', spec: withAction('      - { name: a, operation: deleteThing, label: t.name, confirm: t.odd, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.confirm: message "t.odd" names {{colour}}, which schema "Thing" has not' },
-    { name: 'an unknown success message', spec: withAction('      - { name: a, operation: deleteThing, label: t.name, success: t.gone, failure: t.failed }'), want: 'screens.things.actions.0.success: unknown message "t.gone"' },
-    { name: 'a then route taking a parameter', spec: withAction('      - { name: a, operation: deleteThing, label: t.name, success: t.done, failure: t.failed, then: { route: thing } }'), want: 'screens.things.actions.0.then.route: route "thing" takes :id, which an action cannot give' },
-    { name: 'an unknown then route', spec: withAction('      - { name: a, operation: deleteThing, label: t.name, success: t.done, failure: t.failed, then: { route: nowhere } }'), want: 'screens.things.actions.0.then.route: unknown route "nowhere"' },
-    { name: 'a condition on a property the row lacks', spec: withAction('      - { name: a, operation: deleteThing, label: t.name, when: { colour: red }, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.when.colour: schema "Thing" has no property "colour"' },
-    { name: 'when_not_self on rows that are neither users nor organisations', spec: withAction('      - { name: a, operation: deleteThing, label: t.name, when_not_self: true, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.when_not_self: schema "Thing" shows neither users nor organisations' },
-    { name: 'grant_reaches naming no organisation of the rows', spec: withAction('      - { name: a, operation: deleteThing, label: t.name, grant_reaches: name, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.grant_reaches: "name" is not an organisation of schema "Thing"' },
-    { name: 'an unknown permission in the guard', spec: withAction('      - { name: a, operation: deleteThing, label: t.name, guard: { permission: "x:y" }, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.guard.permission: unknown permission "x:y"' },
-    { name: 'a body property that is never sent', spec: withAction('      - { name: a, operation: renameThing, label: t.name, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.operation: "renameThing" needs "name" in its body, which is not sent' },
-    { name: 'an input the body has not', spec: withAction('      - { name: a, operation: noteThing, label: t.name, confirm: { text: t.sure, input: { field: memo, label: t.note } }, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.confirm.input.field: the body of "noteThing" has no text property "memo"' },
-    { name: 'an input longer than its property', spec: withAction('      - { name: a, operation: renameThing, label: t.name, confirm: { text: t.sure, input: { field: name, label: t.note, max: 99 } }, success: t.done, failure: t.failed }'), want: 'screens.things.actions.0.confirm.input.max: "name" holds at most 40 characters' },
-    { name: 'an action without its alerts', spec: withAction('      - { name: a, operation: deleteThing, label: t.name }'), want: "screens.things.actions.0: must have required property 'success'" },
-    { name: 'a route action with a confirmation', spec: withAction('      - { name: a, route: thing, label: t.name, confirm: t.sure }'), want: 'screens.things.actions.0: must ' },
-    { name: 'a route action to a route needing another parameter', spec: withAction('      - { name: a, route: things, label: t.name }\n      - { name: b, route: nowhere, label: t.name }'), want: 'screens.things.actions.1.route: unknown route "nowhere"' },
-    { name: 'a name used twice', spec: withAction('      - { name: a, route: thing, label: t.name }\n      - { name: a, route: thing, label: t.name }'), want: 'screens.things.actions.1.name: action "a" is defined twice' },
-    { name: 'a record action under another record', spec: withRecordAction('      - { name: a, operation: enableOrganisation, label: t.name, success: t.done, failure: t.failed }'), want: 'screens.thing.actions.0.operation: the path /organisations/{id}/enable of "enableOrganisation" does not lie under /things/{id}' },
+    {
+      name: 'an unknown operation',
+      spec: withAction('      - { name: a, operation: nothing, label: t.name, success: t.done, failure: t.failed }'),
+      want: 'screens.things.actions.0.operation: unknown operation "nothing"',
+    },
+    {
+      name: 'a GET',
+      spec: withAction('      - { name: a, operation: peekThing, label: t.name, success: t.done, failure: t.failed }'),
+      want: 'screens.things.actions.0.operation: "peekThing" is a GET; an action writes',
+    },
+    {
+      name: 'a path under no get of the row',
+      spec: withAction('      - { name: a, operation: enableOrganisation, label: t.name, success: t.done, failure: t.failed }'),
+      want: 'screens.things.actions.0.operation: the path /organisations/{id}/enable of "enableOrganisation" does not lie under /things/{id}',
+    },
+    {
+      name: 'a path without {id}',
+      spec: withAction('      - { name: a, operation: createThing, label: t.name, success: t.done, failure: t.failed }'),
+      want: 'the path /things of "createThing" has no {id} of the record or row',
+    },
+    {
+      name: 'a parameter nothing fills',
+      spec: withAction('      - { name: a, operation: removePart, label: t.name, success: t.done, failure: t.failed }'),
+      want: '"removePart" takes {part}: name the property that fills it in params',
+    },
+    {
+      name: 'params naming a property the row lacks',
+      spec: withAction(
+        '      - { name: a, operation: removePart, params: { part: colour }, label: t.name, success: t.done, failure: t.failed }',
+      ),
+      want: 'screens.things.actions.0.params.part: schema "Thing" has no property "colour"',
+    },
+    {
+      name: 'an unknown label',
+      spec: withAction('      - { name: a, operation: deleteThing, label: t.nothing, success: t.done, failure: t.failed }'),
+      want: 'screens.things.actions.0.label: unknown message "t.nothing"',
+    },
+    {
+      name: 'a confirmation naming a property the row lacks',
+      spec: withAction('      - { name: a, operation: deleteThing, label: t.name, confirm: t.odd, success: t.done, failure: t.failed }'),
+      want: 'screens.things.actions.0.confirm: message "t.odd" names {{colour}}, which schema "Thing" has not',
+    },
+    {
+      name: 'an unknown success message',
+      spec: withAction('      - { name: a, operation: deleteThing, label: t.name, success: t.gone, failure: t.failed }'),
+      want: 'screens.things.actions.0.success: unknown message "t.gone"',
+    },
+    {
+      name: 'a then route taking a parameter',
+      spec: withAction(
+        '      - { name: a, operation: deleteThing, label: t.name, success: t.done, failure: t.failed, then: { route: thing } }',
+      ),
+      want: 'screens.things.actions.0.then.route: route "thing" takes :id, which an action cannot give',
+    },
+    {
+      name: 'an unknown then route',
+      spec: withAction(
+        '      - { name: a, operation: deleteThing, label: t.name, success: t.done, failure: t.failed, then: { route: nowhere } }',
+      ),
+      want: 'screens.things.actions.0.then.route: unknown route "nowhere"',
+    },
+    {
+      name: 'a condition on a property the row lacks',
+      spec: withAction(
+        '      - { name: a, operation: deleteThing, label: t.name, when: { colour: red }, success: t.done, failure: t.failed }',
+      ),
+      want: 'screens.things.actions.0.when.colour: schema "Thing" has no property "colour"',
+    },
+    {
+      name: 'when_not_self on rows that are neither users nor organisations',
+      spec: withAction(
+        '      - { name: a, operation: deleteThing, label: t.name, when_not_self: true, success: t.done, failure: t.failed }',
+      ),
+      want: 'screens.things.actions.0.when_not_self: schema "Thing" shows neither users nor organisations',
+    },
+    {
+      name: 'grant_reaches naming no organisation of the rows',
+      spec: withAction(
+        '      - { name: a, operation: deleteThing, label: t.name, grant_reaches: name, success: t.done, failure: t.failed }',
+      ),
+      want: 'screens.things.actions.0.grant_reaches: "name" is not an organisation of schema "Thing"',
+    },
+    {
+      name: 'an unknown permission in the guard',
+      spec: withAction(
+        '      - { name: a, operation: deleteThing, label: t.name, guard: { permission: "x:y" }, success: t.done, failure: t.failed }',
+      ),
+      want: 'screens.things.actions.0.guard.permission: unknown permission "x:y"',
+    },
+    {
+      name: 'a body property that is never sent',
+      spec: withAction('      - { name: a, operation: renameThing, label: t.name, success: t.done, failure: t.failed }'),
+      want: 'screens.things.actions.0.operation: "renameThing" needs "name" in its body, which is not sent',
+    },
+    {
+      name: 'an input the body has not',
+      spec: withAction(
+        '      - { name: a, operation: noteThing, label: t.name, confirm: { text: t.sure, input: { field: memo, label: t.note } }, success: t.done, failure: t.failed }',
+      ),
+      want: 'screens.things.actions.0.confirm.input.field: the body of "noteThing" has no text property "memo"',
+    },
+    {
+      name: 'an input longer than its property',
+      spec: withAction(
+        '      - { name: a, operation: renameThing, label: t.name, confirm: { text: t.sure, input: { field: name, label: t.note, max: 99 } }, success: t.done, failure: t.failed }',
+      ),
+      want: 'screens.things.actions.0.confirm.input.max: "name" holds at most 40 characters',
+    },
+    {
+      name: 'an action without its alerts',
+      spec: withAction('      - { name: a, operation: deleteThing, label: t.name }'),
+      want: "screens.things.actions.0: must have required property 'success'",
+    },
+    {
+      name: 'a route action with a confirmation',
+      spec: withAction('      - { name: a, route: thing, label: t.name, confirm: t.sure }'),
+      want: 'screens.things.actions.0: must ',
+    },
+    {
+      name: 'a route action to a route needing another parameter',
+      spec: withAction('      - { name: a, route: things, label: t.name }\n      - { name: b, route: nowhere, label: t.name }'),
+      want: 'screens.things.actions.1.route: unknown route "nowhere"',
+    },
+    {
+      name: 'a name used twice',
+      spec: withAction('      - { name: a, route: thing, label: t.name }\n      - { name: a, route: thing, label: t.name }'),
+      want: 'screens.things.actions.1.name: action "a" is defined twice',
+    },
+    {
+      name: 'a record action under another record',
+      spec: withRecordAction('      - { name: a, operation: enableOrganisation, label: t.name, success: t.done, failure: t.failed }'),
+      want: 'screens.thing.actions.0.operation: the path /organisations/{id}/enable of "enableOrganisation" does not lie under /things/{id}',
+    },
   ])('$name', ({ spec, want }) => {
     expect(modelErrorOf(spec)).toContain(want);
   });
 
   it('refuses actions on a form screen, and success on a list', () => {
     const form = '  thing_form: { form: thing, labels: t, fields: [name], actions: [{ name: a, route: thing, label: t.name }] }\n';
-    expect(modelErrorOf(given(screens(THINGS_ACTIONS, THING_SCREEN, form)))).toContain('screens.thing_form.actions: actions belong to list and record screens');
-    expect(modelErrorOf(given(screens(`${THINGS_ACTIONS}    success: t.done\n`)))).toContain('screens.things.success: success and failure belong to form screens');
+    expect(modelErrorOf(given(screens(THINGS_ACTIONS, THING_SCREEN, form)))).toContain(
+      'screens.thing_form.actions: actions belong to list and record screens',
+    );
+    expect(modelErrorOf(given(screens(`${THINGS_ACTIONS}    success: t.done\n`)))).toContain(
+      'screens.things.success: success and failure belong to form screens',
+    );
   });
 
   it('refuses a toggle over a property that is not boolean, or writing outside the record', () => {
-    const bad = THING_SCREEN.replace('{ field: in_thing, label: t.name, toggle: { on: addPart,', '{ field: name, label: t.name, toggle: { on: enableOrganisation,');
+    const bad = THING_SCREEN.replace(
+      '{ field: in_thing, label: t.name, toggle: { on: addPart,',
+      '{ field: name, label: t.name, toggle: { on: enableOrganisation,',
+    );
     const error = modelErrorOf(given(screens(THINGS_ACTIONS, bad)));
     expect(error).toContain('screens.thing.tabs.1.columns.1.field: a toggle shows a boolean property of the row, and "name" is not one');
-    expect(error).toContain('screens.thing.tabs.1.columns.1.toggle.on: the path /organisations/{id}/enable of "enableOrganisation" does not lie under /things/{id}');
+    expect(error).toContain(
+      'screens.thing.tabs.1.columns.1.toggle.on: the path /organisations/{id}/enable of "enableOrganisation" does not lie under /things/{id}',
+    );
   });
 
   it('refuses a toggle on a list screen', () => {
-    const spec = given(screens().replace('    columns: [{ field: name, label: t.name }]', '    columns: [{ field: active, label: t.name, toggle: { on: addPart, off: removePart, success: t.done, failure: t.failed } }]'));
+    const spec = given(
+      screens().replace(
+        '    columns: [{ field: name, label: t.name }]',
+        '    columns: [{ field: active, label: t.name, toggle: { on: addPart, off: removePart, success: t.done, failure: t.failed } }]',
+      ),
+    );
     expect(modelErrorOf(spec)).toContain("screens.things.columns.0.toggle: toggle belongs to a record tab's columns");
   });
 
-  it("refuses a tab condition on a property the record lacks, and a tab guard (a tab shows to whom its list lets in)", () => {
+  it('refuses a tab condition on a property the record lacks, and a tab guard (a tab shows to whom its list lets in)', () => {
     expect(modelErrorOf(given(screens(THINGS_ACTIONS, THING_SCREEN.replace('when: { kind: BASE }', 'when: { colour: BASE }'))))).toContain(
       'screens.thing.tabs.1.when.colour: schema "Thing" has no property "colour"',
     );
-    expect(modelErrorOf(given(screens(THINGS_ACTIONS, THING_SCREEN.replace('when: { kind: BASE }', 'guard: { admin: true }'))))).toContain('unknown key "guard"');
+    expect(modelErrorOf(given(screens(THINGS_ACTIONS, THING_SCREEN.replace('when: { kind: BASE }', 'guard: { admin: true }'))))).toContain(
+      'unknown key "guard"',
+    );
   });
 
   it('names every problem at once, one a line', () => {

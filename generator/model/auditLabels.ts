@@ -22,7 +22,9 @@ export function auditFieldsOf(entity: Entity, english: Record<string, string>): 
   const missing: string[] = [];
   for (const field of entity.fields) {
     if (field.type === 'id' || field.private) continue;
-    const label = [...(entity.labels ?? []), 'fields'].map((namespace) => `${namespace}.${field.name}`).find((key) => english[key] !== undefined);
+    const label = [...(entity.labels ?? []), 'fields']
+      .map((namespace) => `${namespace}.${field.name}`)
+      .find((key) => english[key] !== undefined);
     if (!label) {
       missing.push(field.name);
       continue;

@@ -57,9 +57,10 @@ describe('a bad spec fails with file, line and path', () => {
       want: 'routes.yaml:5: routes.0.guard.permission: unknown permission "order:fly"',
     },
     {
-      name: 'an unknown permission inside a guard\'s any',
+      name: "an unknown permission inside a guard's any",
       given: {
-        'routes.yaml': 'routes:\n  - name: home\n    path: /\n    screen: home\n    guard:\n      any:\n        - { root: true }\n        - { permission: "feed:fly", linked_account: true }\n',
+        'routes.yaml':
+          'routes:\n  - name: home\n    path: /\n    screen: home\n    guard:\n      any:\n        - { root: true }\n        - { permission: "feed:fly", linked_account: true }\n',
         'screens/a.yaml': 'screens:\n  home:\n    component: home/Home#Home\n',
       },
       want: 'routes.yaml:8: routes.0.guard.any.1.permission: unknown permission "feed:fly"',
@@ -75,7 +76,8 @@ describe('a bad spec fails with file, line and path', () => {
     {
       name: 'an unknown permission in an operation guard',
       given: {
-        'api/a.yaml': 'operations:\n  ping:\n    method: get\n    path: /ping\n    auth: session\n    guard: { any: [{ root: true }, { permission: "ping:pong" }] }\n    response: none\n    handler: misc/handlers#ping\n',
+        'api/a.yaml':
+          'operations:\n  ping:\n    method: get\n    path: /ping\n    auth: session\n    guard: { any: [{ root: true }, { permission: "ping:pong" }] }\n    response: none\n    handler: misc/handlers#ping\n',
       },
       want: 'api/a.yaml:6: operations.ping.guard.any.1.permission: unknown permission "ping:pong"',
     },
@@ -105,12 +107,18 @@ describe('path parameters other than {id}', () => {
 
   it('takes a declared one with its own type, and it names no record', () => {
     const operation = modelOf({ 'api/a.yaml': lookup('    params:\n      query: { type: string, max: 20 }\n') }).operations[0]!;
-    expect(operation.pathParams).toEqual([{ name: 'query', type: { kind: 'scalar', scalar: { type: 'string', max: 20 } }, required: true, nullable: false }]);
+    expect(operation.pathParams).toEqual([
+      { name: 'query', type: { kind: 'scalar', scalar: { type: 'string', max: 20 } }, required: true, nullable: false },
+    ]);
     expect(operation.access).toBeUndefined();
   });
 
   it('refuses a declaration of {id} or of a name the path does not have', () => {
-    expect(modelErrorOf({ 'api/a.yaml': lookup('    params:\n      id: { type: string }\n', '/things/{id}') })).toMatch(/\{id\} is a record id/);
-    expect(modelErrorOf({ 'api/a.yaml': lookup('    params:\n      other: { type: string }\n') })).toMatch(/"other" is not a parameter of the path/);
+    expect(modelErrorOf({ 'api/a.yaml': lookup('    params:\n      id: { type: string }\n', '/things/{id}') })).toMatch(
+      /\{id\} is a record id/,
+    );
+    expect(modelErrorOf({ 'api/a.yaml': lookup('    params:\n      other: { type: string }\n') })).toMatch(
+      /"other" is not a parameter of the path/,
+    );
   });
 });

@@ -106,7 +106,8 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
       entity.search = (raw.search as string[]).map((fieldName, i) => {
         const field = fields.find((candidate) => candidate.name === fieldName);
         if (!field) fail(at, `unknown field "${fieldName}"`, ['search', i]);
-        if (!['string', 'text', 'email', 'url', 'phone'].includes(field.type)) fail(at, `search needs text fields, "${fieldName}" is ${field.type}`, ['search', i]);
+        if (!['string', 'text', 'email', 'url', 'phone'].includes(field.type))
+          fail(at, `search needs text fields, "${fieldName}" is ${field.type}`, ['search', i]);
         return field.column;
       });
     }
@@ -120,7 +121,8 @@ function buildEntities(files: SpecFile[], enums: Set<string>): Entity[] {
   }
   // The write path bumps data_versions (server/writes/dataVersions.ts): the table must be declared.
   const versioned = entities.find((entity) => entity.dataVersion !== undefined);
-  if (versioned && !tables.has('data_versions')) fail(located.get(versioned.name)!, 'data_version needs an entity with table "data_versions" (name, version)', ['data_version']);
+  if (versioned && !tables.has('data_versions'))
+    fail(located.get(versioned.name)!, 'data_version needs an entity with table "data_versions" (name, version)', ['data_version']);
   return entities;
 }
 
@@ -158,7 +160,12 @@ function propertyFromField(field: Field): Property {
   const scalar: Scalar = { type: field.type === 'id' || field.type === 'ref' ? 'integer' : field.type };
   for (const key of ['max', 'min', 'scale', 'enumName'] as const) if (field[key] !== undefined) scalar[key] = field[key] as never;
   if (field.type === 'id' || field.type === 'ref') scalar.min = 1;
-  const property: Property = { name, type: { kind: 'scalar', scalar }, required: required || field.primary || field.default !== undefined, nullable };
+  const property: Property = {
+    name,
+    type: { kind: 'scalar', scalar },
+    required: required || field.primary || field.default !== undefined,
+    nullable,
+  };
   if (field.default !== undefined) property.default = field.default;
   if (description !== undefined) property.description = description;
   return property;
@@ -182,7 +189,8 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
         // password), and checkWriteOnly keeps such a schema out of every answer.
         if (field.private && raw.input !== true) fail(at, `field "${fieldName}" is private and cannot travel over the API`, ['fields', i]);
         // Bytes travel as files (an operation's `files`), never inside JSON.
-        if (field.type === 'binary') fail(at, `field "${fieldName}" holds bytes: they travel as an operation's files, not in a schema`, ['fields', i]);
+        if (field.type === 'binary')
+          fail(at, `field "${fieldName}" holds bytes: they travel as an operation's files, not in a schema`, ['fields', i]);
         // An answer always carries every field (null when empty); a request may leave optional ones out.
         const property = propertyFromField(field);
         // A request may also leave out a field with a default: the default fills it (status DRAFT);
@@ -197,7 +205,8 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
       if (propRaw.via !== undefined && property.type.kind === 'array') {
         // Child rows: the items' entity has a ref field `via` pointing back at this schema's entity.
         const items = property.type.items;
-        if (items.kind !== 'schema' || raw.from === undefined) fail(propAt, 'via on an array needs an array of a schema, in a schema with from', ['via']);
+        if (items.kind !== 'schema' || raw.from === undefined)
+          fail(propAt, 'via on an array needs an array of a schema, in a schema with from', ['via']);
         property.via = propRaw.via;
         childChecks.push({ at: propAt, parent: raw.from, schema: items.name, via: propRaw.via });
       } else if (propRaw.via !== undefined) {
@@ -212,20 +221,25 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
         const child = entities.find((candidate) => candidate.name === propRaw.count.entity);
         if (!child) fail(propAt, `unknown entity "${propRaw.count.entity}"`, ['count', 'entity']);
         const ref = child.fields.find((candidate) => candidate.name === propRaw.count.via);
-        if (!ref || ref.type !== 'ref' || ref.to !== raw.from) fail(propAt, `"${propRaw.count.via}" is not a ref of "${child.name}" to "${raw.from ?? ''}"`, ['count', 'via']);
-        if (property.type.kind !== 'scalar' || property.type.scalar.type !== 'integer') fail(propAt, 'count needs an integer property', ['count']);
+        if (!ref || ref.type !== 'ref' || ref.to !== raw.from)
+          fail(propAt, `"${propRaw.count.via}" is not a ref of "${child.name}" to "${raw.from ?? ''}"`, ['count', 'via']);
+        if (property.type.kind !== 'scalar' || property.type.scalar.type !== 'integer')
+          fail(propAt, 'count needs an integer property', ['count']);
         property.count = { entity: child.name, via: ref.name };
       }
       if (propRaw.latest !== undefined) {
-        if (property.type.kind !== 'schema' || propRaw.via !== undefined || raw.from === undefined) fail(propAt, 'latest needs a schema property without via, in a schema with from', ['latest']);
+        if (property.type.kind !== 'schema' || propRaw.via !== undefined || raw.from === undefined)
+          fail(propAt, 'latest needs a schema property without via, in a schema with from', ['latest']);
         if (!property.nullable) fail(propAt, 'latest needs nullable: a record may have no child rows', ['latest']);
         property.latest = { via: propRaw.latest.via, by: propRaw.latest.by };
         latestChecks.push({ at: propAt, parent: raw.from, schema: property.type.name, ...property.latest });
       }
       if (propRaw.has_value !== undefined) {
         const entity = entities.find((candidate) => candidate.name === raw.from);
-        if (!entity?.fields.some((candidate) => candidate.name === propRaw.has_value)) fail(propAt, `"${String(propRaw.has_value)}" is not a field of "${raw.from ?? ''}"`, ['has_value']);
-        if (property.type.kind !== 'scalar' || property.type.scalar.type !== 'boolean') fail(propAt, 'has_value needs a boolean property', ['has_value']);
+        if (!entity?.fields.some((candidate) => candidate.name === propRaw.has_value))
+          fail(propAt, `"${String(propRaw.has_value)}" is not a field of "${raw.from ?? ''}"`, ['has_value']);
+        if (property.type.kind !== 'scalar' || property.type.scalar.type !== 'boolean')
+          fail(propAt, 'has_value needs a boolean property', ['has_value']);
         property.hasValue = propRaw.has_value;
       }
       properties.push(property);
@@ -252,8 +266,10 @@ function buildSchemas(files: SpecFile[], entities: Entity[], ctx: TypeContext): 
     const itemRaw = located.get(check.schema)?.value;
     const itemEntity = entities.find((candidate) => candidate.name === itemRaw?.from);
     const ref = itemEntity?.fields.find((candidate) => candidate.name === check.via);
-    if (!itemEntity || !ref || ref.type !== 'ref' || ref.to !== check.parent) fail(check.at, `"${check.via}" is not a ref to "${check.parent}" of the entity of schema "${check.schema}"`, ['latest', 'via']);
-    if (!itemEntity.fields.some((candidate) => candidate.name === check.by)) fail(check.at, `entity "${itemEntity.name}" has no field "${check.by}"`, ['latest', 'by']);
+    if (!itemEntity || !ref || ref.type !== 'ref' || ref.to !== check.parent)
+      fail(check.at, `"${check.via}" is not a ref to "${check.parent}" of the entity of schema "${check.schema}"`, ['latest', 'via']);
+    if (!itemEntity.fields.some((candidate) => candidate.name === check.by))
+      fail(check.at, `entity "${itemEntity.name}" has no field "${check.by}"`, ['latest', 'by']);
     if (itemRaw.add !== undefined) fail(check.at, `schema "${check.schema}" of a child row may only list fields of its entity`, ['latest']);
   }
   addRoundTrips(schemas, entities, located);
@@ -283,7 +299,8 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     const declared = (raw.params ?? {}) as Record<string, Raw>;
     const pathParams = [...(raw.path as string).matchAll(/\{([a-z_]+)\}/g)].map((match): Property => {
       const name = match[1]!;
-      if (declared[name] === undefined) return { name, type: { kind: 'scalar', scalar: { type: 'integer', min: 1 } }, required: true, nullable: false };
+      if (declared[name] === undefined)
+        return { name, type: { kind: 'scalar', scalar: { type: 'integer', min: 1 } }, required: true, nullable: false };
       if (name === 'id') fail(at, '{id} is a record id: it cannot be declared', ['params', name]);
       return { ...propertyOf(name, declared[name], { ...at, path: [...at.path, 'params', name] }, ctx), required: true, nullable: false };
     });
@@ -291,11 +308,16 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
       if (!pathParams.some((param) => param.name === name)) fail(at, `"${name}" is not a parameter of the path`, ['params', name]);
     }
     if (raw.body !== undefined && !ctx.schemaNames.has(raw.body)) fail(at, `unknown schema "${raw.body}"`, ['body']);
-    const fileTypes = typeof raw.response === 'object' && raw.response !== null && 'file' in raw.response ? (raw.response.file as string[]) : undefined;
+    const fileTypes =
+      typeof raw.response === 'object' && raw.response !== null && 'file' in raw.response ? (raw.response.file as string[]) : undefined;
     const response: TypeRef | 'none' =
       raw.response === 'none' || fileTypes
         ? 'none'
-        : typeRefOf(typeof raw.response === 'string' ? { schema: raw.response } : raw.response, { ...at, path: [...at.path, 'response'] }, ctx);
+        : typeRefOf(
+            typeof raw.response === 'string' ? { schema: raw.response } : raw.response,
+            { ...at, path: [...at.path, 'response'] },
+            ctx,
+          );
     const operation: Operation = {
       id,
       method: raw.method,
@@ -308,7 +330,8 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     };
     if (fileTypes) operation.file = fileTypes;
     if (raw.files !== undefined) {
-      if (raw.body === undefined || (raw.method !== 'post' && raw.method !== 'put')) fail(at, 'files come with a body, in a POST or PUT', ['files']);
+      if (raw.body === undefined || (raw.method !== 'post' && raw.method !== 'put'))
+        fail(at, 'files come with a body, in a POST or PUT', ['files']);
       if (Object.keys(raw.files as object).includes('jsonBody')) fail(at, '"jsonBody" is the part carrying the body', ['files']);
       operation.files = Object.entries(raw.files as Record<string, Raw>).map(([name, part]) => ({
         name,
@@ -331,12 +354,21 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
     if (raw.generic !== undefined) operation.generic = buildGeneric(raw.generic, { ...at, path: [...at.path, 'generic'] }, entities, ctx);
     if (!operation.handler === !operation.generic) fail(at, 'an operation needs exactly one of handler and generic');
     if (operation.generic?.kind === 'list' && !operation.paged) fail(at, 'a generic list needs paged', ['generic']);
-    if (operation.generic?.kind === 'get' && operation.pathParams.length !== 1) fail(at, 'a generic get needs one {id} in its path', ['path']);
+    if (operation.generic?.kind === 'get' && operation.pathParams.length !== 1)
+      fail(at, 'a generic get needs one {id} in its path', ['path']);
     if (operation.generic?.kind === 'create' || operation.generic?.kind === 'update') checkWrite(operation, at, ctx);
     if (operation.generic?.kind === 'action' || operation.generic?.kind === 'delete') checkRecordWrite(operation, at, ctx);
     return { operation, at };
   });
-  for (const { operation, at } of built) if (operation.generic?.children) checkChildren(operation, at, built.map((entry) => entry.operation), ctx, entities);
+  for (const { operation, at } of built)
+    if (operation.generic?.children)
+      checkChildren(
+        operation,
+        at,
+        built.map((entry) => entry.operation),
+        ctx,
+        entities,
+      );
   return built.map((entry) => entry.operation);
 }
 
@@ -346,11 +378,18 @@ function buildOperations(files: SpecFile[], ctx: TypeContext, entities: Entity[]
  */
 function checkWrite(operation: Operation, at: Located<Raw>, ctx: TypeContext): void {
   const generic = operation.generic!;
-  if (generic.kind === 'create' && (operation.method !== 'post' || operation.pathParams.length !== 0)) fail(at, 'a generic create is a post without path parameters', ['method']);
-  if (generic.kind === 'update' && (operation.method !== 'put' || operation.pathParams.length !== 1)) fail(at, 'a generic update is a put of one {id}', ['method']);
-  if (operation.body !== undefined && operation.body !== generic.schema) fail(at, `the body of a generic ${generic.kind} is its schema "${generic.schema}"`, ['body']);
+  if (generic.kind === 'create' && (operation.method !== 'post' || operation.pathParams.length !== 0))
+    fail(at, 'a generic create is a post without path parameters', ['method']);
+  if (generic.kind === 'update' && (operation.method !== 'put' || operation.pathParams.length !== 1))
+    fail(at, 'a generic update is a put of one {id}', ['method']);
+  if (operation.body !== undefined && operation.body !== generic.schema)
+    fail(at, `the body of a generic ${generic.kind} is its schema "${generic.schema}"`, ['body']);
   operation.body = generic.schema;
-  if (operation.response === 'none' || operation.response.kind !== 'schema' || ctx.schemaEntities.get(operation.response.name) !== generic.entity) {
+  if (
+    operation.response === 'none' ||
+    operation.response.kind !== 'schema' ||
+    ctx.schemaEntities.get(operation.response.name) !== generic.entity
+  ) {
     fail(at, `a generic ${generic.kind} answers a schema of entity "${generic.entity}"`, ['response']);
   }
 }
@@ -359,7 +398,13 @@ function checkWrite(operation: Operation, at: Located<Raw>, ctx: TypeContext): v
 function checkChildren(operation: Operation, at: Located<Raw>, operations: Operation[], ctx: TypeContext, entities: Entity[]): void {
   const children = operation.generic!.children!;
   const parent = operations.find((candidate) => candidate.id === children.of);
-  if (!parent || parent.method !== 'get' || parent.pathParams.length !== 1 || parent.response === 'none' || parent.response.kind !== 'schema') {
+  if (
+    !parent ||
+    parent.method !== 'get' ||
+    parent.pathParams.length !== 1 ||
+    parent.response === 'none' ||
+    parent.response.kind !== 'schema'
+  ) {
     fail(at, `"${children.of}" is not a get-by-id operation answering a schema`, ['generic', 'of']);
   }
   if (operation.method !== 'get' || !operation.path.startsWith(`${parent.path}/`) || operation.pathParams.length !== 1) {
@@ -372,13 +417,15 @@ function checkChildren(operation: Operation, at: Located<Raw>, operations: Opera
   if (parent.permission !== undefined) operation.permission = parent.permission;
   // Its module and guard too, so the contract and docs/authorization.md declare the refusal its
   // parent's get would answer (issue 22: product group and feed child lists declared no gate).
-  if (operation.module !== undefined && operation.module !== parent.module) fail(at, `a child list needs its parent's module (${parent.module ?? 'none'})`, ['module']);
+  if (operation.module !== undefined && operation.module !== parent.module)
+    fail(at, `a child list needs its parent's module (${parent.module ?? 'none'})`, ['module']);
   if (parent.module !== undefined) operation.module = parent.module;
   // A guard of its own narrows the parent's (every condition of both holds).
   if (parent.guard !== undefined) {
     const own = (operation.guard ?? {}) as Record<string, unknown>;
     for (const [name, value] of Object.entries(parent.guard)) {
-      if (name in own && JSON.stringify(own[name]) !== JSON.stringify(value)) fail(at, `a child list's guard cannot change its parent's ${name}`, ['guard']);
+      if (name in own && JSON.stringify(own[name]) !== JSON.stringify(value))
+        fail(at, `a child list's guard cannot change its parent's ${name}`, ['guard']);
     }
     operation.guard = { ...parent.guard, ...own } as Guard;
   }
@@ -388,7 +435,19 @@ function checkChildren(operation: Operation, at: Located<Raw>, operations: Opera
 }
 
 function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeContext): GenericOperation {
-  const kind: GenericOperation['kind'] = raw.list ? 'list' : raw.get ? 'get' : raw.create ? 'create' : raw.update ? 'update' : raw.action ? 'action' : raw.delete ? 'delete' : 'children';
+  const kind: GenericOperation['kind'] = raw.list
+    ? 'list'
+    : raw.get
+      ? 'get'
+      : raw.create
+        ? 'create'
+        : raw.update
+          ? 'update'
+          : raw.action
+            ? 'action'
+            : raw.delete
+              ? 'delete'
+              : 'children';
   const entityName: string = raw.list ?? raw.get ?? raw.create ?? raw.update ?? raw.action ?? raw.delete ?? raw.children;
   const entity = entities.find((candidate) => candidate.name === entityName);
   if (!entity) fail(at, `unknown entity "${entityName}"`, [kind]);
@@ -411,7 +470,8 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
     if (filter.search) {
       (filter.search as string[]).forEach((name, i) => {
         const field = fieldOf(name, ['filters', param, 'search', i]);
-        if (!['string', 'text', 'email', 'url', 'phone'].includes(field.type)) fail(at, `"${name}" is not text and cannot be searched`, ['filters', param, 'search', i]);
+        if (!['string', 'text', 'email', 'url', 'phone'].includes(field.type))
+          fail(at, `"${name}" is not text and cannot be searched`, ['filters', param, 'search', i]);
       });
       return { param, match: 'search', fields: filter.search };
     }
@@ -419,20 +479,36 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
       const child = entities.find((candidate) => candidate.name === filter.has.entity);
       if (!child) fail(at, `unknown entity "${filter.has.entity}"`, ['filters', param, 'has', 'entity']);
       const via = child.fields.find((candidate) => candidate.name === filter.has.via);
-      if (!via || via.type !== 'ref' || via.to !== entity.name) fail(at, `"${filter.has.via}" is not a ref of "${child.name}" to "${entity.name}"`, ['filters', param, 'has', 'via']);
+      if (!via || via.type !== 'ref' || via.to !== entity.name)
+        fail(at, `"${filter.has.via}" is not a ref of "${child.name}" to "${entity.name}"`, ['filters', param, 'has', 'via']);
       return { param, match: 'has', fields: [], has: { entity: child.name, via: via.name } };
     }
     const field = fieldOf(filter.field, ['filters', param, 'field']);
-    if (filter.match === 'subtree' && !(field.type === 'ref' && field.to === 'organisation') && !(entity.name === 'organisation' && field.type === 'id')) {
+    if (
+      filter.match === 'subtree' &&
+      !(field.type === 'ref' && field.to === 'organisation') &&
+      !(entity.name === 'organisation' && field.type === 'id')
+    ) {
       fail(at, 'subtree matches a ref to organisation', ['filters', param, 'match']);
     }
-    if (filter.match === 'not_own' && !(field.type === 'ref' && field.to === 'organisation')) fail(at, 'not_own matches a ref to organisation', ['filters', param, 'match']);
-    if (filter.match === 'set' && !field.nullable) fail(at, `"${filter.field}" is never empty, so set has nothing to ask`, ['filters', param, 'match']);
+    if (filter.match === 'not_own' && !(field.type === 'ref' && field.to === 'organisation'))
+      fail(at, 'not_own matches a ref to organisation', ['filters', param, 'match']);
+    if (filter.match === 'set' && !field.nullable)
+      fail(at, `"${filter.field}" is never empty, so set has nothing to ask`, ['filters', param, 'match']);
     return { param, match: filter.match, fields: [filter.field] };
   });
-  const generic: GenericOperation = { kind, entity: entity.name, schema: raw.schema ?? '', sort, defaultSort, filters, ...recordWriteOptions(raw, entity, fieldOf, entities, at, ctx) };
+  const generic: GenericOperation = {
+    kind,
+    entity: entity.name,
+    schema: raw.schema ?? '',
+    sort,
+    defaultSort,
+    filters,
+    ...recordWriteOptions(raw, entity, fieldOf, entities, at, ctx),
+  };
   if (kind === 'create' || kind === 'update') {
-    if (ctx.schemaEntities.get(raw.schema) !== entity.name) fail(at, `schema "${raw.schema}" must be from entity "${entity.name}"`, ['schema']);
+    if (ctx.schemaEntities.get(raw.schema) !== entity.name)
+      fail(at, `schema "${raw.schema}" must be from entity "${entity.name}"`, ['schema']);
     for (const [field, needed] of Object.entries((raw.requires ?? {}) as Record<string, string>)) {
       fieldOf(field, ['requires', field]);
       fieldOf(needed, ['requires', field]);
@@ -460,7 +536,8 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
   if (raw.scope?.tree) {
     if (raw.scope.tree !== 'self') {
       const field = fieldOf(raw.scope.tree, ['scope', 'tree']);
-      if (field.type !== 'ref' || field.to !== 'organisation') fail(at, 'a tree scope names a ref to organisation, or self', ['scope', 'tree']);
+      if (field.type !== 'ref' || field.to !== 'organisation')
+        fail(at, 'a tree scope names a ref to organisation, or self', ['scope', 'tree']);
     } else if (entity.name !== 'organisation') fail(at, 'scope tree: self is for the organisation entity', ['scope', 'tree']);
     generic.scope = { kind: 'tree', field: raw.scope.tree };
   } else if (raw.scope?.own) {
@@ -501,7 +578,6 @@ function buildRoutes(files: SpecFile[], screens: Screen[], permissions: Permissi
   });
 }
 
-
 function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBeforeScreens): Screen[] {
   return [...collect(files, 'screens').entries()].map(([name, at]): Screen => {
     const raw = at.value;
@@ -523,7 +599,8 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBefor
     const entity = entities.find((candidate) => candidate.name === raw.form);
     if (!entity) fail(at, `unknown entity "${raw.form}"`, ['form']);
     (raw.fields as string[]).forEach((fieldName, i) => {
-      if (!entity.fields.some((field) => field.name === fieldName)) fail(at, `entity "${entity.name}" has no field "${fieldName}"`, ['fields', i]);
+      if (!entity.fields.some((field) => field.name === fieldName))
+        fail(at, `entity "${entity.name}" has no field "${fieldName}"`, ['fields', i]);
     });
     const widgets = formWidgets(at, raw, entity);
     const form: FormScreen = {
@@ -550,9 +627,14 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBefor
     for (const fieldName of Object.keys(form.guards)) {
       if (!raw.fields.includes(fieldName)) fail(at, `"${fieldName}" is not one of the form's fields`, ['guards', fieldName]);
     }
-    if (raw.prefill_from !== undefined) form.prefillFrom = checkPrefillFrom(at, raw.prefill_from, entity.name, partial.operations, partial.schemas);
+    if (raw.prefill_from !== undefined)
+      form.prefillFrom = checkPrefillFrom(at, raw.prefill_from, entity.name, partial.operations, partial.schemas);
     if ((raw.create === undefined) !== (raw.created_route === undefined)) fail(at, 'create and created_route go together', ['create']);
-    if (raw.create !== undefined) form.create = { operation: checkFormOperation(at, raw, 'create', entity.name, partial.operations, partial.schemas), route: raw.created_route };
+    if (raw.create !== undefined)
+      form.create = {
+        operation: checkFormOperation(at, raw, 'create', entity.name, partial.operations, partial.schemas),
+        route: raw.created_route,
+      };
     if (raw.update !== undefined) form.update = checkFormOperation(at, raw, 'update', entity.name, partial.operations, partial.schemas);
     if (raw.load !== undefined) form.load = checkFormLoad(at, raw, entity.name, partial.operations, partial.schemas);
     form.clears = formClears(at, raw, entity);
@@ -561,7 +643,13 @@ function buildScreens(files: SpecFile[], entities: Entity[], partial: ModelBefor
 }
 
 /** Labels, links and guards of list screens must name messages, routes and permissions that exist. */
-function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Route[], permissions: Permission[], messages: Record<string, string>): void {
+function checkScreenReferences(
+  files: SpecFile[],
+  screens: Screen[],
+  routes: Route[],
+  permissions: Permission[],
+  messages: Record<string, string>,
+): void {
   const located = collect(files, 'screens');
   const routeNames = new Set(routes.map((route) => route.name));
   for (const screen of screens) {
@@ -569,12 +657,16 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
     const label = (key: string | undefined, path: (string | number)[]) => {
       if (key !== undefined && messages[key] === undefined) fail(at, `unknown message "${key}"`, path);
     };
-    label(screen.kind === 'list' || screen.kind === 'record' || screen.kind === 'page' || screen.kind === 'children' ? screen.title : undefined, ['title']);
+    label(
+      screen.kind === 'list' || screen.kind === 'record' || screen.kind === 'page' || screen.kind === 'children' ? screen.title : undefined,
+      ['title'],
+    );
     if (screen.kind === 'form') screen.fields.forEach((field, i) => label(`${screen.labels}.${field}`, ['fields', i]));
     if (screen.kind === 'record') {
       for (const placeholder of Object.keys(screen.titleValues ?? {})) {
         const text = screen.title === undefined ? undefined : messages[screen.title];
-        if (text !== undefined && !text.includes(`{{${placeholder}}}`)) fail(at, `message "${screen.title}" has no {{${placeholder}}}`, ['title_values', placeholder]);
+        if (text !== undefined && !text.includes(`{{${placeholder}}}`))
+          fail(at, `message "${screen.title}" has no {{${placeholder}}}`, ['title_values', placeholder]);
       }
       if (screen.tabs.length > 0) label('record.definition', ['tabs']);
       screen.tabs.forEach((tab, i) => {
@@ -612,7 +704,8 @@ function checkScreenReferences(files: SpecFile[], screens: Screen[], routes: Rou
     });
     screen.filters.forEach((filter, i) => {
       label(filter.label, ['filters', i, 'label']);
-      if (filter.guard?.permission && !permissions.some((p) => p.name === filter.guard!.permission)) fail(at, `unknown permission "${filter.guard.permission}"`, ['filters', i, 'guard']);
+      if (filter.guard?.permission && !permissions.some((p) => p.name === filter.guard!.permission))
+        fail(at, `unknown permission "${filter.guard.permission}"`, ['filters', i, 'guard']);
     });
     checkLinks(at, screen.links, routes, permissions, label, false);
   }
@@ -682,11 +775,17 @@ export function buildModel(files: SpecFile[], templates: TemplateFile[] = []): M
     enumDefs: enums,
     entities: new Set(entities.map((e) => e.name)),
     schemaNames: new Set(collect(files, 'schemas').keys()),
-    schemaEntities: new Map([...collect(files, 'schemas').entries()].flatMap(([name, at]) => (at.value.from ? [[name, at.value.from as string]] : []))),
+    schemaEntities: new Map(
+      [...collect(files, 'schemas').entries()].flatMap(([name, at]) => (at.value.from ? [[name, at.value.from as string]] : [])),
+    ),
     schemaProperties: new Map(),
   };
   const schemas = buildSchemas(files, entities, ctx);
-  for (const schema of schemas) ctx.schemaProperties.set(schema.name, schema.properties.map((property) => property.name));
+  for (const schema of schemas)
+    ctx.schemaProperties.set(
+      schema.name,
+      schema.properties.map((property) => property.name),
+    );
   const permissions: Permission[] = files.flatMap((file) =>
     ((file.data['permissions'] as Raw[] | undefined) ?? []).map((p) => ({ name: p.name, module: p.module ?? 'WEBSTORE' })),
   );
@@ -716,7 +815,9 @@ export function buildModel(files: SpecFile[], templates: TemplateFile[] = []): M
     }
   }
   checkWriteOnly(files, entities, operations, locatedOperations);
-  const unlabelled = entities.filter((entity) => entity.audit).flatMap((entity) => auditFieldsOf(entity, messages['en'] ?? {}).missing.map((field) => `${entity.name}.${field}`));
+  const unlabelled = entities
+    .filter((entity) => entity.audit)
+    .flatMap((entity) => auditFieldsOf(entity, messages['en'] ?? {}).missing.map((field) => `${entity.name}.${field}`));
   if (unlabelled.length > 0) {
     const at = collect(files, 'entities').get(unlabelled[0]!.split('.')[0]!)!;
     fail(at, `audited fields need a label (<labels namespace>.<field> or fields.<field>): ${unlabelled.join(', ')}`, ['labels']);
@@ -724,14 +825,20 @@ export function buildModel(files: SpecFile[], templates: TemplateFile[] = []): M
   for (const operation of operations) {
     for (const [status, codes] of Object.entries(operation.problems ?? {})) {
       codes.forEach((code, i) => {
-        if (messages['en']?.[`problem.${code}`] === undefined) fail(locatedOperations.get(operation.id)!, `unknown problem "${code}" (no message problem.${code})`, ['problems', status, i]);
+        if (messages['en']?.[`problem.${code}`] === undefined)
+          fail(locatedOperations.get(operation.id)!, `unknown problem "${code}" (no message problem.${code})`, ['problems', status, i]);
       });
     }
   }
   for (const operation of operations) {
     if (operation.permission && !permissions.some((p) => p.name === operation.permission)) {
       const file = files.find((candidate) => (candidate.data['operations'] as Raw)?.[operation.id])!;
-      throw new SpecError(file.file, file.lineOf(['operations', operation.id, 'permission']), `operations.${operation.id}.permission`, `unknown permission "${operation.permission}"`);
+      throw new SpecError(
+        file.file,
+        file.lineOf(['operations', operation.id, 'permission']),
+        `operations.${operation.id}.permission`,
+        `unknown permission "${operation.permission}"`,
+      );
     }
   }
   const emails = buildEmails(files, templates, enums, messages['en'] ?? {});

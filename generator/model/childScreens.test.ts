@@ -104,14 +104,19 @@ describe('child-list screens', () => {
     expect((screensOf(code, 'recordScreens')['thing'] as { links: unknown }).links).toEqual([
       { label: 'things.parts', route: 'thing_parts', place: 'header', guard: { permission: 'thing:audit' } },
     ]);
-    expect(emitRegistry(model)).toContain(`import('../record/GenericChildrenScreen').then((module) => ({ default: () => <module.GenericChildrenScreen name="thing_parts" /> }))`);
+    expect(emitRegistry(model)).toContain(
+      `import('../record/GenericChildrenScreen').then((module) => ({ default: () => <module.GenericChildrenScreen name="thing_parts" /> }))`,
+    );
   });
 
   it('give a record tab its list operation’s guard, so that the SPA shows it only to users it lets through', () => {
     const withTab = {
       ...SPEC,
       'messages/en.yaml': `${SPEC['messages/en.yaml']}  record.definition: Definition\n`,
-      'screens/a.yaml': SPEC['screens/a.yaml'].replace('    record: getThing\n', '    record: getThing\n    tabs:\n      - { list: listThingParts, label: things.parts, columns: [{ field: label, label: things.label }] }\n'),
+      'screens/a.yaml': SPEC['screens/a.yaml'].replace(
+        '    record: getThing\n',
+        '    record: getThing\n    tabs:\n      - { list: listThingParts, label: things.parts, columns: [{ field: label, label: things.label }] }\n',
+      ),
     };
     const thing = screensOf(emitScreens(modelOf(withTab)), 'recordScreens')['thing'] as { tabs: { guard?: unknown }[] };
     expect(thing.tabs[0]!.guard).toEqual({ permission: 'thing:audit' });
@@ -156,16 +161,22 @@ describe('child-list screens', () => {
 describe('record screen links', () => {
   it('refuse a route needing a parameter other than the record’s :id', () => {
     const routes = SPEC['routes.yaml'].replace('"/things/:id/parts"', '"/things/:id/parts/:part"');
-    expect(modelErrorOf({ ...SPEC, 'routes.yaml': routes })).toBe('screens/a.yaml:5: screens.thing.links.0.route: route "thing_parts" takes :part, which this screen cannot give');
+    expect(modelErrorOf({ ...SPEC, 'routes.yaml': routes })).toBe(
+      'screens/a.yaml:5: screens.thing.links.0.route: route "thing_parts" takes :part, which this screen cannot give',
+    );
   });
 
   it('refuse an unknown permission in a link guard', () => {
     const screens = SPEC['screens/a.yaml'].replace('guard: { permission: "thing:audit" }', 'guard: { permission: "thing:nope" }');
-    expect(modelErrorOf({ ...SPEC, 'screens/a.yaml': screens })).toMatch(/^screens\/a\.yaml:5: screens\.thing\.links\.0\.guard.*unknown permission "thing:nope"/);
+    expect(modelErrorOf({ ...SPEC, 'screens/a.yaml': screens })).toMatch(
+      /^screens\/a\.yaml:5: screens\.thing\.links\.0\.guard.*unknown permission "thing:nope"/,
+    );
   });
 
   it('refuse links on a form screen', () => {
     const screens = `${SPEC['screens/a.yaml']}  thing_form:\n    form: thing\n    fields: [name]\n    links: [{ label: things.csv, href: /x }]\n`;
-    expect(modelErrorOf({ ...SPEC, 'screens/a.yaml': screens })).toBe('screens/a.yaml:18: screens.thing_form.links: links belong to list, record and child-list screens');
+    expect(modelErrorOf({ ...SPEC, 'screens/a.yaml': screens })).toBe(
+      'screens/a.yaml:18: screens.thing_form.links: links belong to list, record and child-list screens',
+    );
   });
 });

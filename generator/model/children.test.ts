@@ -51,7 +51,10 @@ const SCHEMAS = [
   '',
 ].join('\n');
 
-const operations = (parts: string, notes = '      generic: { children: note, of: getThing, via: subject, where: { kind: thing }, schema: Note, sort: [at], default_sort: "-at" }') =>
+const operations = (
+  parts: string,
+  notes = '      generic: { children: note, of: getThing, via: subject, where: { kind: thing }, schema: Note, sort: [at], default_sort: "-at" }',
+) =>
   [
     'operations:',
     '  getThing:',
@@ -97,7 +100,8 @@ const files = (ops: string, screens?: string) => ({
   'permissions.yaml': 'permissions:\n  - { name: "thing:view" }\n',
   'api/a.yaml': `${SCHEMAS}${ops}`,
   ...(screens && { 'screens/a.yaml': screens }),
-  'messages/en.yaml': 'messages:\n  crumb.home: Home\n  record.definition: Definition\n  things.notes: Notes\n  things.at: When\n  things.lines: Lines\n',
+  'messages/en.yaml':
+    'messages:\n  crumb.home: Home\n  record.definition: Definition\n  things.notes: Notes\n  things.at: When\n  things.lines: Lines\n',
 });
 
 describe('generic child lists', () => {
@@ -106,7 +110,12 @@ describe('generic child lists', () => {
     const parts = model.operations.find((operation) => operation.id === 'listThingParts')!;
     const notes = model.operations.find((operation) => operation.id === 'listThingNotes')!;
     expect(parts.permission).toBe('thing:view');
-    expect(parts.generic).toMatchObject({ kind: 'children', entity: 'part', children: { of: 'getThing', via: 'thing', where: {} }, defaultSort: '+id' });
+    expect(parts.generic).toMatchObject({
+      kind: 'children',
+      entity: 'part',
+      children: { of: 'getThing', via: 'thing', where: {} },
+      defaultSort: '+id',
+    });
     expect(queryParameters(model, parts).map((param) => param.name)).toEqual([]);
     expect(queryParameters(model, notes).map((param) => [param.name, param.default])).toEqual([
       ['page', 1],
@@ -114,8 +123,12 @@ describe('generic child lists', () => {
       ['sort_by', '-at'],
     ]);
     const code = emitServerOperations(model);
-    expect(code).toMatch(/"children": \{\s+"of": "getThing",\s+"via": "subject",\s+"where": \{\s+"kind": "thing"\s+\},\s+"defaultSort": "-at"\s+\}/);
-    expect(code).toMatch(/"nested": \[\s+\{\s+"property": "lines",\s+"via": "note",\s+"entity": "note_line",\s+"fields": \[\s+"id",\s+"text"\s+\]/);
+    expect(code).toMatch(
+      /"children": \{\s+"of": "getThing",\s+"via": "subject",\s+"where": \{\s+"kind": "thing"\s+\},\s+"defaultSort": "-at"\s+\}/,
+    );
+    expect(code).toMatch(
+      /"nested": \[\s+\{\s+"property": "lines",\s+"via": "note",\s+"entity": "note_line",\s+"fields": \[\s+"id",\s+"text"\s+\]/,
+    );
     expect(code).toMatch(/"fields": \[\s+"id",\s+"at"\s+\],\s+"expand": \[\],\s+"nested"/);
   });
 
@@ -132,13 +145,17 @@ describe('generic child lists', () => {
     },
     {
       name: 'a where value outside its enum',
-      given: files(operations(GOOD_PARTS, '      generic: { children: note, of: getThing, via: subject, where: { kind: nothing }, schema: Note }')),
+      given: files(
+        operations(GOOD_PARTS, '      generic: { children: note, of: getThing, via: subject, where: { kind: nothing }, schema: Note }'),
+      ),
       want: 'api/a.yaml:29: operations.listThingNotes.generic.where.kind: "nothing" is not a value of enum "kind"',
     },
     {
       name: 'a permission other than the parent’s',
-      given: files(operations(`${GOOD_PARTS}\n    permission: "thing:view"`).replace('permission: "thing:view"\n    generic: { get', 'generic: { get')),
-      want: 'api/a.yaml:22: operations.listThingParts.permission: a child list needs its parent\'s permission (none)',
+      given: files(
+        operations(`${GOOD_PARTS}\n    permission: "thing:view"`).replace('permission: "thing:view"\n    generic: { get', 'generic: { get'),
+      ),
+      want: "api/a.yaml:22: operations.listThingParts.permission: a child list needs its parent's permission (none)",
     },
     {
       name: 'a tab that is not under the record’s path',
@@ -157,13 +174,16 @@ describe('generic child lists', () => {
   it('refuse child rows through a field that does not point back at the record', () => {
     const given = files(operations(GOOD_PARTS));
     given['api/a.yaml'] = given['api/a.yaml'].replace('via: note, required', 'via: text, required');
-    expect(modelErrorOf(given)).toBe('api/a.yaml:9: schemas.Note.add.lines.via: via names a ref to "note" of the entity of schema "NoteLine"');
+    expect(modelErrorOf(given)).toBe(
+      'api/a.yaml:9: schemas.Note.add.lines.via: via names a ref to "note" of the entity of schema "NoteLine"',
+    );
   });
 });
 
 describe('record screen tabs', () => {
   it('carry each child list’s path, labels, columns and page size to the runtime', () => {
-    const literal = /export const recordScreens = ([\s\S]*?) as const;/.exec(emitScreens(modelOf(files(operations(GOOD_PARTS), SCREENS))))?.[1] ?? '{}';
+    const literal =
+      /export const recordScreens = ([\s\S]*?) as const;/.exec(emitScreens(modelOf(files(operations(GOOD_PARTS), SCREENS))))?.[1] ?? '{}';
     const screens = JSON.parse(literal) as { thing: { tabs: unknown[] } };
     expect(screens.thing.tabs).toEqual([
       {

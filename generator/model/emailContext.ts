@@ -30,13 +30,22 @@ export const COMMON_CONTEXT: EmailField[] = [
   field('recipient', { kind: 'object', fields: [field('name', scalar('string'), true), field('email_address', scalar('string'))] }),
   field(
     'branding',
-    { kind: 'object', fields: [field('logo_url', scalar('url'), true), field('colour', scalar('string'), true), field('footer_text', scalar('text'), true)] },
+    {
+      kind: 'object',
+      fields: [field('logo_url', scalar('url'), true), field('colour', scalar('string'), true), field('footer_text', scalar('text'), true)],
+    },
     true,
   ),
 ];
 
 /** A type written as text: a scalar's name or `enum <name>`. */
-function typeOfText(text: string, enums: EnumDef[], at: Located<unknown>, path: (string | number)[], errors: SpecError[]): EmailValueType | undefined {
+function typeOfText(
+  text: string,
+  enums: EnumDef[],
+  at: Located<unknown>,
+  path: (string | number)[],
+  errors: SpecError[],
+): EmailValueType | undefined {
   const enumName = /^enum\s+([a-z][a-z0-9_]*)$/.exec(text)?.[1];
   if (enumName !== undefined) {
     const found = enums.find((candidate) => candidate.name === enumName);
@@ -49,7 +58,13 @@ function typeOfText(text: string, enums: EnumDef[], at: Located<unknown>, path: 
   return undefined;
 }
 
-function typeOf(raw: Raw, enums: EnumDef[], at: Located<unknown>, path: (string | number)[], errors: SpecError[]): EmailValueType | undefined {
+function typeOf(
+  raw: Raw,
+  enums: EnumDef[],
+  at: Located<unknown>,
+  path: (string | number)[],
+  errors: SpecError[],
+): EmailValueType | undefined {
   if (typeof raw === 'string') return typeOfText(raw.trim(), enums, at, path, errors);
   if (Array.isArray(raw)) {
     if (raw.length !== 1) {
@@ -59,17 +74,26 @@ function typeOf(raw: Raw, enums: EnumDef[], at: Located<unknown>, path: (string 
     const items = typeOf(raw[0], enums, at, [...path, 0], errors);
     return items && { kind: 'list', items };
   }
-  if (raw !== null && typeof raw === 'object') return { kind: 'object', fields: fieldsOf(raw as Record<string, Raw>, enums, at, path, errors) };
+  if (raw !== null && typeof raw === 'object')
+    return { kind: 'object', fields: fieldsOf(raw as Record<string, Raw>, enums, at, path, errors) };
   errors.push(specError(at, 'a type is a name (string, money, enum <name>…), an object { … } or a list [ … ]', path));
   return undefined;
 }
 
 /** The fields of a context map; names are identifiers, `?` marks one that may be null. */
-export function fieldsOf(raw: Record<string, Raw>, enums: EnumDef[], at: Located<unknown>, path: (string | number)[], errors: SpecError[]): EmailField[] {
+export function fieldsOf(
+  raw: Record<string, Raw>,
+  enums: EnumDef[],
+  at: Located<unknown>,
+  path: (string | number)[],
+  errors: SpecError[],
+): EmailField[] {
   return Object.entries(raw).flatMap(([key, value]) => {
     const match = /^([a-z][a-z0-9_]*)(\?)?$/.exec(key);
     if (!match) {
-      errors.push(specError(at, `"${key}" is not a name (lower case, digits and _; a ? after it for one that may be null)`, [...path, key]));
+      errors.push(
+        specError(at, `"${key}" is not a name (lower case, digits and _; a ? after it for one that may be null)`, [...path, key]),
+      );
       return [];
     }
     const name = match[1]!;
@@ -105,7 +129,9 @@ function misfit(type: EmailValueType, value: unknown): string | undefined {
         case 'date':
           return typeof value === 'string' && DATE.test(value) ? undefined : 'a date as "YYYY-MM-DD"';
         case 'timestamp':
-          return typeof value === 'string' && !Number.isNaN(Date.parse(value)) && /T/.test(value) ? undefined : 'an ISO timestamp ("2026-03-05T14:30:00Z")';
+          return typeof value === 'string' && !Number.isNaN(Date.parse(value)) && /T/.test(value)
+            ? undefined
+            : 'an ISO timestamp ("2026-03-05T14:30:00Z")';
         default:
           return typeof value === 'string' ? undefined : 'text';
       }
@@ -113,7 +139,13 @@ function misfit(type: EmailValueType, value: unknown): string | undefined {
 }
 
 /** Checks a sample against fields: every field given (null only where it may be), nothing else. */
-export function checkSample(fields: EmailField[], sample: Record<string, unknown>, at: Located<unknown>, path: (string | number)[], errors: SpecError[]): void {
+export function checkSample(
+  fields: EmailField[],
+  sample: Record<string, unknown>,
+  at: Located<unknown>,
+  path: (string | number)[],
+  errors: SpecError[],
+): void {
   for (const { name, type, nullable } of fields) {
     const here = [...path, name];
     if (!Object.hasOwn(sample, name)) {
@@ -140,6 +172,7 @@ export function checkSample(fields: EmailField[], sample: Record<string, unknown
     }
   }
   for (const name of Object.keys(sample)) {
-    if (!fields.some((candidate) => candidate.name === name)) errors.push(specError(at, `"${name}" is not in the context`, [...path, name]));
+    if (!fields.some((candidate) => candidate.name === name))
+      errors.push(specError(at, `"${name}" is not in the context`, [...path, name]));
   }
 }

@@ -59,7 +59,11 @@ const describe = (type: EmailValueType): string => {
     case 'object':
       return 'an object';
     default:
-      return { money: 'an amount', date: 'a date', timestamp: 'a timestamp', boolean: 'true or false', integer: 'an integer' }[type.scalar as string] ?? 'text';
+      return (
+        { money: 'an amount', date: 'a date', timestamp: 'a timestamp', boolean: 'true or false', integer: 'an integer' }[
+          type.scalar as string
+        ] ?? 'text'
+      );
   }
 };
 
@@ -184,7 +188,8 @@ export class TemplateChecker {
     if (name !== 't' && (hash?.pairs.length ?? 0) > 0) this.failAt(path, `${name} takes no named arguments`);
     const [first, second] = args;
     const is = (typed: Typed | undefined, test: (type: EmailValueType) => boolean) => typed?.kind === 'value' && test(typed.type);
-    const scalarOf = (typed: Typed | undefined) => (typed?.kind === 'value' && typed.type.kind === 'scalar' ? typed.type.scalar : undefined);
+    const scalarOf = (typed: Typed | undefined) =>
+      typed?.kind === 'value' && typed.type.kind === 'scalar' ? typed.type.scalar : undefined;
     const wrong = (i: number, wanted: string) => {
       const typed = args[i];
       if (typed === undefined) return; // already reported
@@ -197,7 +202,10 @@ export class TemplateChecker {
         break;
       case 'money':
         if (scalarOf(first) !== 'money') wrong(0, 'an amount');
-        if (!(is(second, (type) => type.kind === 'enum' || (type.kind === 'scalar' && type.scalar === 'string')) || (second?.kind === 'literal' && typeof second.value === 'string'))) {
+        if (!(
+          is(second, (type) => type.kind === 'enum' || (type.kind === 'scalar' && type.scalar === 'string')) ||
+          (second?.kind === 'literal' && typeof second.value === 'string')
+        )) {
           wrong(1, 'a currency (a value of enum currency, or "GBP")');
         }
         break;
@@ -226,7 +234,8 @@ export class TemplateChecker {
       const hint = typed?.kind === 'value' ? writeHint(typed.type, original) : undefined;
       if (hint) this.failAt(pair.value, `"${original}" ${hint}`);
     }
-    if (key.type !== 'StringLiteral') return this.failAt(path, 't takes the catalogue key as a quoted string: {{t "mail.greeting" name=recipient.name}}');
+    if (key.type !== 'StringLiteral')
+      return this.failAt(path, 't takes the catalogue key as a quoted string: {{t "mail.greeting" name=recipient.name}}');
     const name = (key as hbs.AST.StringLiteral).value;
     const text = this.check.messages[name];
     if (text === undefined) return this.failAt(key, `unknown message "${name}" (add it to the catalogue in every locale)`);
@@ -242,7 +251,8 @@ export class TemplateChecker {
   /** `{{label "order_status" order.status}}`: an enum of the spec, and a value of that enum. */
   private label(params: Expression[], args: (Typed | undefined)[]): void {
     const [enumParam, valueParam] = params as [Expression, Expression];
-    if (enumParam.type !== 'StringLiteral') return this.failAt(enumParam, 'label takes the enum\'s name as a quoted string: {{label "order_status" order.status}}');
+    if (enumParam.type !== 'StringLiteral')
+      return this.failAt(enumParam, 'label takes the enum\'s name as a quoted string: {{label "order_status" order.status}}');
     const enumName = (enumParam as hbs.AST.StringLiteral).value;
     const found = this.check.enums.find((candidate) => candidate.name === enumName);
     if (!found) return this.failAt(enumParam, `unknown enum "${enumName}"`);
@@ -279,7 +289,12 @@ export class TemplateChecker {
   private block(node: hbs.AST.BlockStatement, scope: Scope): void {
     const name = node.path.original;
     if (!(BLOCK_HELPERS as readonly string[]).includes(name)) {
-      this.failAt(node, (EMAIL_HELPERS as readonly string[]).includes(name) ? `"${name}" is not a block helper: {{${name} …}}` : `unknown block helper "${name}" (block helpers: ${BLOCK_HELPERS.join(', ')})`);
+      this.failAt(
+        node,
+        (EMAIL_HELPERS as readonly string[]).includes(name)
+          ? `"${name}" is not a block helper: {{${name} …}}`
+          : `unknown block helper "${name}" (block helpers: ${BLOCK_HELPERS.join(', ')})`,
+      );
       return;
     }
     if (node.params.length !== 1) return this.failAt(node, `#${name} takes one value, not ${node.params.length}`);
@@ -296,7 +311,11 @@ export class TemplateChecker {
         const locals = new Map<string, EmailValueType>();
         if (blockParams[0]) locals.set(blockParams[0], item);
         if (blockParams[1]) locals.set(blockParams[1], INTEGER);
-        const data = new Map<string, EmailValueType>([['index', INTEGER], ['first', BOOLEAN], ['last', BOOLEAN]]);
+        const data = new Map<string, EmailValueType>([
+          ['index', INTEGER],
+          ['first', BOOLEAN],
+          ['last', BOOLEAN],
+        ]);
         this.program(node.program, { type: item, locals, data, parent: scope });
       }
     } else if (name === 'with') {
@@ -317,7 +336,8 @@ export class TemplateChecker {
   private partial(node: hbs.AST.PartialBlockStatement, scope: Scope, isBlock: boolean): void {
     const name = node.name.type === 'PathExpression' ? (node.name as hbs.AST.PathExpression).original : undefined;
     if (name === undefined) return this.failAt(node, 'a partial is named as it is: {{#> layout}}');
-    if (node.params.length > 0 || node.hash?.pairs.length) this.failAt(node, `the partial "${name}" takes no arguments: it sees the e-mail's context`);
+    if (node.params.length > 0 || node.hash?.pairs.length)
+      this.failAt(node, `the partial "${name}" takes no arguments: it sees the e-mail's context`);
     if (name === '@partial-block') {
       if (!this.check.inPartial) this.failAt(node, '@partial-block belongs in a partial');
     } else if (!this.check.partials.has(name)) {
@@ -379,7 +399,10 @@ export class TemplateChecker {
       const field = type.fields.find((candidate) => candidate.name === part);
       if (!field) {
         const where = walked.length > 0 ? walked.join('.') : 'the context';
-        this.failAt(path, `"${path.original}" is not in the e-mail's context: ${where} has ${type.fields.map((candidate) => candidate.name).join(', ')}`);
+        this.failAt(
+          path,
+          `"${path.original}" is not in the e-mail's context: ${where} has ${type.fields.map((candidate) => candidate.name).join(', ')}`,
+        );
         return undefined;
       }
       type = field.type;

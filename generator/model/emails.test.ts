@@ -38,7 +38,8 @@ const HTML = [
   '',
 ].join('\n');
 const TEXT = '{{t "mail.greeting" name=recipient.name}}\n{{#each lines}}- {{name}} × {{quantity}}\n{{/each}}{{> footer}}\n';
-const LAYOUT = '<html lang="{{language}}"><body>{{#if branding.logo_url}}<img src="{{branding.logo_url}}">{{/if}}{{> @partial-block}}</body></html>\n';
+const LAYOUT =
+  '<html lang="{{language}}"><body>{{#if branding.logo_url}}<img src="{{branding.logo_url}}">{{/if}}{{> @partial-block}}</body></html>\n';
 const FOOTER = '-- \n{{portal.name}} {{portal.url}}\n';
 
 const spec = (files: Record<string, string> = {}) => ({
@@ -52,7 +53,10 @@ const spec = (files: Record<string, string> = {}) => ({
   ...files,
 });
 /** The declaration with one line replaced (1-based). */
-const declarationWith = (line: number, text: string) => DECLARATION.split('\n').map((original, i) => (i === line - 1 ? text : original)).join('\n');
+const declarationWith = (line: number, text: string) =>
+  DECLARATION.split('\n')
+    .map((original, i) => (i === line - 1 ? text : original))
+    .join('\n');
 const html = (body: string) => ({ 'emails/order_placed.html.hbs': body });
 
 describe('hub generate checks every e-mail template against its declared context', () => {
@@ -60,7 +64,9 @@ describe('hub generate checks every e-mail template against its declared context
     {
       name: 'a syntax error, at its line',
       given: html('<p>\n{{#if order.name}}\n<b>\n'),
-      want: ["emails/order_placed.html.hbs:4: emails.order_placed.html: syntax error: Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'"],
+      want: [
+        "emails/order_placed.html.hbs:4: emails.order_placed.html: syntax error: Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'",
+      ],
     },
     {
       name: 'a block closed by another name',
@@ -70,37 +76,51 @@ describe('hub generate checks every e-mail template against its declared context
     {
       name: 'an unknown helper',
       given: html('<p>\n{{uppercase order.name}}</p>\n'),
-      want: ['emails/order_placed.html.hbs:2: emails.order_placed.html: unknown helper "uppercase" (helpers: t, money, date, datetime, number, label)'],
+      want: [
+        'emails/order_placed.html.hbs:2: emails.order_placed.html: unknown helper "uppercase" (helpers: t, money, date, datetime, number, label)',
+      ],
     },
     {
       name: 'an unknown block helper',
       given: html('{{#repeat lines}}x{{/repeat}}\n'),
-      want: ['emails/order_placed.html.hbs:1: emails.order_placed.html: unknown block helper "repeat" (block helpers: if, unless, each, with)'],
+      want: [
+        'emails/order_placed.html.hbs:1: emails.order_placed.html: unknown block helper "repeat" (block helpers: if, unless, each, with)',
+      ],
     },
     {
       name: 'a variable the context does not provide, naming what it has',
       given: html('<p>{{order.totl}}</p>\n'),
-      want: ['emails/order_placed.html.hbs:1: emails.order_placed.html: "order.totl" is not in the e-mail\'s context: order has name, status, total, currency, expiry'],
+      want: [
+        'emails/order_placed.html.hbs:1: emails.order_placed.html: "order.totl" is not in the e-mail\'s context: order has name, status, total, currency, expiry',
+      ],
     },
     {
       name: 'a top-level variable the context does not provide',
       given: html('\n\n<p>{{customer}}</p>\n'),
-      want: ['emails/order_placed.html.hbs:3: emails.order_placed.html: "customer" is not in the e-mail\'s context: the context has language, portal, recipient, branding, order, lines'],
+      want: [
+        'emails/order_placed.html.hbs:3: emails.order_placed.html: "customer" is not in the e-mail\'s context: the context has language, portal, recipient, branding, order, lines',
+      ],
     },
     {
       name: 'a variable of an #each item that the item lacks',
       given: html('{{#each lines}}\n{{name}} {{price}}{{/each}}\n'),
-      want: ['emails/order_placed.html.hbs:2: emails.order_placed.html: "price" is not in the e-mail\'s context: the context has name, quantity'],
+      want: [
+        'emails/order_placed.html.hbs:2: emails.order_placed.html: "price" is not in the e-mail\'s context: the context has name, quantity',
+      ],
     },
     {
       name: 'an amount written without the money helper',
       given: html('<p>{{order.total}}</p>\n'),
-      want: ['emails/order_placed.html.hbs:1: emails.order_placed.html: "order.total" is an amount: write {{money order.total <currency>}}'],
+      want: [
+        'emails/order_placed.html.hbs:1: emails.order_placed.html: "order.total" is an amount: write {{money order.total <currency>}}',
+      ],
     },
     {
       name: 'an enum value written without its label',
       given: html('<p>{{order.status}}</p>\n'),
-      want: ['emails/order_placed.html.hbs:1: emails.order_placed.html: "order.status" is a value of enum order_status: write its label, {{label "order_status" order.status}}'],
+      want: [
+        'emails/order_placed.html.hbs:1: emails.order_placed.html: "order.status" is a value of enum order_status: write its label, {{label "order_status" order.status}}',
+      ],
     },
     {
       name: 'a date written without the date helper, and an object written whole',
@@ -121,7 +141,9 @@ describe('hub generate checks every e-mail template against its declared context
     {
       name: 'a catalogue key that does not exist',
       given: html('<p>{{t "mail.goodbye"}}</p>\n'),
-      want: ['emails/order_placed.html.hbs:1: emails.order_placed.html: unknown message "mail.goodbye" (add it to the catalogue in every locale)'],
+      want: [
+        'emails/order_placed.html.hbs:1: emails.order_placed.html: unknown message "mail.goodbye" (add it to the catalogue in every locale)',
+      ],
     },
     {
       name: 'a message given other placeholders than it has',
@@ -131,7 +153,9 @@ describe('hub generate checks every e-mail template against its declared context
     {
       name: 'a placeholder filled with an amount rather than its formatted text',
       given: html('<p>{{t "mail.order.total" total=order.total}}</p>\n'),
-      want: ['emails/order_placed.html.hbs:1: emails.order_placed.html: "order.total" is an amount: write {{money order.total <currency>}}'],
+      want: [
+        'emails/order_placed.html.hbs:1: emails.order_placed.html: "order.total" is an amount: write {{money order.total <currency>}}',
+      ],
     },
     {
       name: 'unescaped output',
@@ -161,15 +185,17 @@ describe('hub generate checks every e-mail template against its declared context
     {
       name: 'a partial no e-mail uses, against the common context',
       given: { 'emails/partials/unused.txt.hbs': '{{portal.name}} {{order.name}}\n' },
-      want: ['emails/partials/unused.txt.hbs:1: emails.partials.unused: "order.name" is not in the e-mail\'s context: the context has language, portal, recipient, branding'],
+      want: [
+        'emails/partials/unused.txt.hbs:1: emails.partials.unused: "order.name" is not in the e-mail\'s context: the context has language, portal, recipient, branding',
+      ],
     },
     {
       name: 'a problem in the subject, at its line of the declaration',
-      given: { 'emails/emails.yaml': declarationWith(5, "    subject: '{{t \"mail.order.subject\" order=order.total}}'") },
+      given: { 'emails/emails.yaml': declarationWith(5, '    subject: \'{{t "mail.order.subject" order=order.total}}\'') },
       want: ['emails/emails.yaml:5: emails.order_placed.subject: "order.total" is an amount: write {{money order.total <currency>}}'],
     },
     {
-      name: 'a context with an unknown type, an unknown enum and a helper\'s name',
+      name: "a context with an unknown type, an unknown enum and a helper's name",
       given: { 'emails/emails.yaml': declarationWith(8, '      lines: [{ name: str, status: enum colour, t: string }]') },
       want: [
         'emails/emails.yaml:8: emails.order_placed.context.lines.0.name: unknown type "str" (one of string, text, url, integer, boolean, money, date, timestamp, enum <name>, { … }, [ … ])',
@@ -179,7 +205,9 @@ describe('hub generate checks every e-mail template against its declared context
     },
     {
       name: 'a sample that does not fit the context',
-      given: { 'emails/emails.yaml': declarationWith(10, '      order: { name: null, status: LOST, total: 10.5, currency: GBP, extra: 1 }') },
+      given: {
+        'emails/emails.yaml': declarationWith(10, '      order: { name: null, status: LOST, total: 10.5, currency: GBP, extra: 1 }'),
+      },
       want: [
         'emails/emails.yaml:10: emails.order_placed.sample.order.name: "name" may not be null (declare it as name? if it may)',
         'emails/emails.yaml:10: emails.order_placed.sample.order.status: "status" should be a value of enum order_status (CREATED, SHIPPED)',
@@ -214,10 +242,19 @@ describe('hub generate checks every e-mail template against its declared context
     expect(emails.emails.map(({ name, label, subject }) => ({ name, label, subject }))).toEqual([
       { name: 'order_placed', label: 'emails.order_placed', subject: '{{t "mail.order.subject" order=order.name}}' },
     ]);
-    expect(emails.emails[0]!.context.map((field) => `${field.name}${field.nullable ? '?' : ''}:${field.type.kind}`)).toEqual(['order:object', 'lines:list']);
+    expect(emails.emails[0]!.context.map((field) => `${field.name}${field.nullable ? '?' : ''}:${field.type.kind}`)).toEqual([
+      'order:object',
+      'lines:list',
+    ]);
     expect(emails.emails[0]!.html).toEqual({ file: 'emails/order_placed.html.hbs', source: HTML });
     expect(emails.partials.map(({ name, part }) => `${part}:${name}`)).toEqual(['html:layout', 'text:footer']);
-    expect(emails.messageKeys).toEqual(['mail.greeting', 'mail.order.subject', 'mail.order.total', 'order_status.CREATED', 'order_status.SHIPPED']);
+    expect(emails.messageKeys).toEqual([
+      'mail.greeting',
+      'mail.order.subject',
+      'mail.order.total',
+      'order_status.CREATED',
+      'order_status.SHIPPED',
+    ]);
   });
 
   it('asks nothing of a spec without e-mails', () => {

@@ -38,7 +38,8 @@ function strayTemplates(templates: TemplateFile[], declared: Set<string>): SpecE
 export function buildEmails(files: SpecFile[], templates: TemplateFile[], enums: EnumDef[], english: Record<string, string>): EmailModel {
   const errors: SpecError[] = [];
   const partials = readPartials(templates);
-  const partialNames = (part: 'html' | 'text') => new Set(partials.filter((partial) => partial.part === part).map((partial) => partial.name));
+  const partialNames = (part: 'html' | 'text') =>
+    new Set(partials.filter((partial) => partial.part === part).map((partial) => partial.name));
   const messageKeys = new Set<string>();
   const check = (base: Omit<TemplateCheck, 'enums' | 'messages'>): Set<string> => {
     const checker = new TemplateChecker({ ...base, enums, messages: english });
@@ -56,7 +57,13 @@ export function buildEmails(files: SpecFile[], templates: TemplateFile[], enums:
       seen.add(name);
       checked.add(partial);
       const origin = { file: partial.file, path: `emails.partials.${name}`, suffix: ` (in the e-mail ${email})` };
-      checkPartials(check({ origin, source: partial.source, context, partials: partialNames(part), inPartial: true }), part, context, email, seen);
+      checkPartials(
+        check({ origin, source: partial.source, context, partials: partialNames(part), inPartial: true }),
+        part,
+        context,
+        email,
+        seen,
+      );
     }
   };
   const located = collect(files, 'emails');
@@ -66,7 +73,8 @@ export function buildEmails(files: SpecFile[], templates: TemplateFile[], enums:
     if (english[raw.label] === undefined) errors.push(specError(at, `unknown message "${raw.label}"`, ['label']));
     const context = fieldsOf(raw.context as Record<string, Raw>, enums, at, ['context'], errors);
     for (const field of context) {
-      if (COMMON_CONTEXT.some((common) => common.name === field.name)) errors.push(specError(at, `"${field.name}" is given to every e-mail: choose another name`, ['context', field.name]));
+      if (COMMON_CONTEXT.some((common) => common.name === field.name))
+        errors.push(specError(at, `"${field.name}" is given to every e-mail: choose another name`, ['context', field.name]));
     }
     // A context that failed to build would only add confusing errors about the templates using it.
     if (errors.length > before) return [];
@@ -80,9 +88,27 @@ export function buildEmails(files: SpecFile[], templates: TemplateFile[], enums:
     };
     const html = part('html');
     const text = part('txt');
-    check({ origin: { file: at.file.file, path: `emails.${name}.subject`, fixedLine: at.file.lineOf(['emails', name, 'subject']) }, source: raw.subject, context: all, partials: new Set(), inPartial: false });
-    const htmlPartials = check({ origin: { file: html.file, path: `emails.${name}.html` }, source: html.source, context: all, partials: partialNames('html'), inPartial: false });
-    const textPartials = check({ origin: { file: text.file, path: `emails.${name}.text` }, source: text.source, context: all, partials: partialNames('text'), inPartial: false });
+    check({
+      origin: { file: at.file.file, path: `emails.${name}.subject`, fixedLine: at.file.lineOf(['emails', name, 'subject']) },
+      source: raw.subject,
+      context: all,
+      partials: new Set(),
+      inPartial: false,
+    });
+    const htmlPartials = check({
+      origin: { file: html.file, path: `emails.${name}.html` },
+      source: html.source,
+      context: all,
+      partials: partialNames('html'),
+      inPartial: false,
+    });
+    const textPartials = check({
+      origin: { file: text.file, path: `emails.${name}.text` },
+      source: text.source,
+      context: all,
+      partials: partialNames('text'),
+      inPartial: false,
+    });
     checkPartials(htmlPartials, 'html', all, name);
     checkPartials(textPartials, 'text', all, name);
     if (errors.length > before) return [];
@@ -90,7 +116,13 @@ export function buildEmails(files: SpecFile[], templates: TemplateFile[], enums:
   });
   // A partial no e-mail uses yet is checked against the common context, so its syntax is known good.
   for (const partial of partials.filter((candidate) => !checked.has(candidate))) {
-    check({ origin: { file: partial.file, path: `emails.partials.${partial.name}` }, source: partial.source, context: COMMON_CONTEXT, partials: partialNames(partial.part), inPartial: true });
+    check({
+      origin: { file: partial.file, path: `emails.partials.${partial.name}` },
+      source: partial.source,
+      context: COMMON_CONTEXT,
+      partials: partialNames(partial.part),
+      inPartial: true,
+    });
   }
   errors.push(...strayTemplates(templates, new Set(located.keys())));
   SpecErrors.throwIfAny(errors);

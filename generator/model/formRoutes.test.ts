@@ -73,13 +73,17 @@ const given = (form = FORM, record = '    redirect_when: { when: { state: DRAFT 
   'api/a.yaml': API,
   'screens/a.yaml': `screens:\n  thing_form:\n${form}\n  thing:\n    record: getThing\n${record}\n`,
   'routes.yaml': routes,
-  'messages/en.yaml': 'messages:\n  crumb.home: Home\n  record.definition: Definition\n  things.name: Name\n  things.kind: Kind\n  things.note: Note\n',
+  'messages/en.yaml':
+    'messages:\n  crumb.home: Home\n  record.definition: Definition\n  things.name: Name\n  things.kind: Kind\n  things.note: Note\n',
 });
 
 describe('a form on routes', () => {
   it('creates on a route without :id and edits, loaded from `load`, on one with :id', () => {
     const model = modelOf(given());
-    expect(model.screens.find((screen) => screen.name === 'thing_form')).toMatchObject({ load: 'getThingDraft', clears: { kind: ['note'] } });
+    expect(model.screens.find((screen) => screen.name === 'thing_form')).toMatchObject({
+      load: 'getThingDraft',
+      clears: { kind: ['note'] },
+    });
     const registry = emitRegistry(model);
     expect(registry).toMatch(/name: "thing_new",[^}]*GenericCreateScreen name="thing_form"/);
     expect(registry).toMatch(/name: "thing_edit",[^}]*GenericEditScreen name="thing_form"/);
@@ -92,20 +96,56 @@ describe('a form on routes', () => {
   });
 
   it.each([
-    ['a load that is no get-by-id', FORM.replace('load: getThingDraft', 'load: listThings'), '"listThings" is not a get-by-id answering a "thing"'],
-    ['a load answering another entity', FORM.replace('load: getThingDraft', 'load: getOther'), '"getOther" is not a get-by-id answering a "thing"'],
-    ['a load answering without a form field', FORM.replace('load: getThingDraft', 'load: getThingBrief'), 'the answer of "getThingBrief" has no field "kind"'],
-    ['clears of no form field', FORM.replace('clears: { kind: [note] }', 'clears: { state: [note] }'), '"state" is not one of the form\'s fields'],
-    ['clears emptying no form field', FORM.replace('clears: { kind: [note] }', 'clears: { kind: [state] }'), '"state" is not another of the form\'s fields'],
-    ['clears emptying the field itself', FORM.replace('clears: { kind: [note] }', 'clears: { kind: [kind] }'), '"kind" is not another of the form\'s fields'],
-    ['an edit route of a form without load', FORM.replace('    load: getThingDraft\n', ''), 'form "thing_form" needs load and update to edit the record of :id'],
-    ['a create route of a form without create', FORM.replace('    create: createThing\n    created_route: thing_edit\n', ''), 'form "thing_form" has no create for a route without :id'],
+    [
+      'a load that is no get-by-id',
+      FORM.replace('load: getThingDraft', 'load: listThings'),
+      '"listThings" is not a get-by-id answering a "thing"',
+    ],
+    [
+      'a load answering another entity',
+      FORM.replace('load: getThingDraft', 'load: getOther'),
+      '"getOther" is not a get-by-id answering a "thing"',
+    ],
+    [
+      'a load answering without a form field',
+      FORM.replace('load: getThingDraft', 'load: getThingBrief'),
+      'the answer of "getThingBrief" has no field "kind"',
+    ],
+    [
+      'clears of no form field',
+      FORM.replace('clears: { kind: [note] }', 'clears: { state: [note] }'),
+      '"state" is not one of the form\'s fields',
+    ],
+    [
+      'clears emptying no form field',
+      FORM.replace('clears: { kind: [note] }', 'clears: { kind: [state] }'),
+      '"state" is not another of the form\'s fields',
+    ],
+    [
+      'clears emptying the field itself',
+      FORM.replace('clears: { kind: [note] }', 'clears: { kind: [kind] }'),
+      '"kind" is not another of the form\'s fields',
+    ],
+    [
+      'an edit route of a form without load',
+      FORM.replace('    load: getThingDraft\n', ''),
+      'form "thing_form" needs load and update to edit the record of :id',
+    ],
+    [
+      'a create route of a form without create',
+      FORM.replace('    create: createThing\n    created_route: thing_edit\n', ''),
+      'form "thing_form" has no create for a route without :id',
+    ],
   ])('refuses %s', (_name, form, message) => {
     expect(modelErrorOf(given(form))).toContain(message);
   });
 
   it.each([
-    ['a field the record does not answer', '    redirect_when: { when: { owner: 1 }, route: thing_edit }', 'schema "Thing" has no property "owner"'],
+    [
+      'a field the record does not answer',
+      '    redirect_when: { when: { owner: 1 }, route: thing_edit }',
+      'schema "Thing" has no property "owner"',
+    ],
     ['a route without :id', '    redirect_when: { when: { state: DRAFT }, route: thing_new }', 'route "thing_new" does not take an :id'],
     ['an unknown route', '    redirect_when: { when: { state: DRAFT }, route: nowhere }', 'route "nowhere" does not take an :id'],
   ])('refuses a redirect to %s', (_name, record, message) => {
@@ -117,7 +157,10 @@ describe('the filter match set', () => {
   it('asks with a boolean whether the field has a value', () => {
     const model = modelOf(given());
     const list = model.operations.find((operation) => operation.id === 'listThings')!;
-    expect(queryParameters(model, list).find((property) => property.name === 'has_kind')).toMatchObject({ type: { kind: 'scalar', scalar: { type: 'boolean' } }, required: false });
+    expect(queryParameters(model, list).find((property) => property.name === 'has_kind')).toMatchObject({
+      type: { kind: 'scalar', scalar: { type: 'boolean' } },
+      required: false,
+    });
   });
 
   it('refuses a field that is never empty', () => {

@@ -13,7 +13,8 @@ export function checkFormRoute(at: Located<Raw>, screens: Screen[]): void {
   if (form?.kind !== 'form') return;
   if ((at.value.path as string).includes(':id')) {
     const createsFromRecord = form.create !== undefined && form.prefillFrom !== undefined;
-    if (!createsFromRecord && (!form.load || !form.update)) fail(at, `form "${form.name}" needs load and update to edit the record of :id, or create with prefill_from`, ['screen']);
+    if (!createsFromRecord && (!form.load || !form.update))
+      fail(at, `form "${form.name}" needs load and update to edit the record of :id, or create with prefill_from`, ['screen']);
   } else if (!form.create) {
     fail(at, `form "${form.name}" has no create for a route without :id`, ['screen']);
   }
@@ -23,16 +24,28 @@ export function checkFormRoute(at: Located<Raw>, screens: Screen[]): void {
 export function checkPrefillFrom(at: Located<Raw>, id: string, entity: string, operations: Operation[], schemas: ApiSchema[]): string {
   const operation = operations.find((candidate) => candidate.id === id);
   const answered = operation && operation.response !== 'none' && operation.response.kind === 'schema' ? operation.response.name : undefined;
-  const fits = operation?.method === 'get' && operation.pathParams.length === 1 && operation.pathParams[0]?.name === 'id' && schemas.find((schema) => schema.name === answered)?.entity === entity;
+  const fits =
+    operation?.method === 'get' &&
+    operation.pathParams.length === 1 &&
+    operation.pathParams[0]?.name === 'id' &&
+    schemas.find((schema) => schema.name === answered)?.entity === entity;
   if (!fits) fail(at, `"${id}" is not a get by {id} answering a schema of "${entity}"`, ['prefill_from']);
   return id;
 }
 
 /** The redirect's fields are the record's own (top-level) properties; its route is checked with the routes. */
-export function redirectWhen(at: Located<Raw>, raw: Raw, operation: Operation, schemas: ApiSchema[]): NonNullable<RecordScreen['redirectWhen']> {
-  const schema = schemas.find((candidate) => operation.response !== 'none' && operation.response.kind === 'schema' && candidate.name === operation.response.name)!;
+export function redirectWhen(
+  at: Located<Raw>,
+  raw: Raw,
+  operation: Operation,
+  schemas: ApiSchema[],
+): NonNullable<RecordScreen['redirectWhen']> {
+  const schema = schemas.find(
+    (candidate) => operation.response !== 'none' && operation.response.kind === 'schema' && candidate.name === operation.response.name,
+  )!;
   for (const field of Object.keys(raw.redirect_when.when as Raw)) {
-    if (!schema.properties.some((property) => property.name === field)) fail(at, `schema "${schema.name}" has no property "${field}"`, ['redirect_when', 'when', field]);
+    if (!schema.properties.some((property) => property.name === field))
+      fail(at, `schema "${schema.name}" has no property "${field}"`, ['redirect_when', 'when', field]);
   }
   return { when: raw.redirect_when.when, route: raw.redirect_when.route };
 }
@@ -58,7 +71,8 @@ export function formClears(at: Located<Raw>, raw: Raw, entity?: Entity): Record<
     emptied.forEach((name, i) => {
       if (!raw.fields.includes(name) || name === field) fail(at, `"${name}" is not another of the form's fields`, ['clears', field, i]);
       const target = entity?.fields.find((candidate) => candidate.name === name);
-      if (target && target.required && !target.nullable) fail(at, `"${name}" is required: a change of "${field}" cannot empty it`, ['clears', field, i]);
+      if (target && target.required && !target.nullable)
+        fail(at, `"${name}" is required: a change of "${field}" cannot empty it`, ['clears', field, i]);
     });
   }
   return clears;
@@ -90,7 +104,14 @@ export function formWidgets(at: Located<Raw>, raw: Raw, entity: Entity): Record<
  * hand-written one whose body is a schema of the entity (an organisation's create places it in
  * the tree), and the body carries every form field.
  */
-export function checkFormOperation(at: Located<Raw>, raw: Raw, kind: 'create' | 'update', entity: string, operations: Operation[], schemas: ApiSchema[]): string {
+export function checkFormOperation(
+  at: Located<Raw>,
+  raw: Raw,
+  kind: 'create' | 'update',
+  entity: string,
+  operations: Operation[],
+  schemas: ApiSchema[],
+): string {
   const operation = operations.find((candidate) => candidate.id === raw[kind]);
   const body = schemas.find((schema) => schema.name === operation?.body);
   const fits = operation?.generic
@@ -107,17 +128,27 @@ export function checkFormOperation(at: Located<Raw>, raw: Raw, kind: 'create' | 
  * takes that {id} from its route's :id, so every route showing it must have one.
  */
 function checkFormRoutes(at: Located<Raw>, screen: FormScreen, routes: Route[], operations: Operation[]): void {
-  const createParams = screen.create ? operations.find((candidate) => candidate.id === screen.create!.operation)!.pathParams.map((param) => param.name) : [];
+  const createParams = screen.create
+    ? operations.find((candidate) => candidate.id === screen.create!.operation)!.pathParams.map((param) => param.name)
+    : [];
   const other = createParams.find((name) => name !== 'id');
   if (other !== undefined) fail(at, `the create's path takes {${other}}, which a form cannot give`, ['create']);
   if (createParams.length === 0 && screen.prefillFrom === undefined) return;
   for (const route of routes.filter((candidate) => candidate.screen === screen.name)) {
-    if (!route.path.includes(':id')) fail(at, `route "${route.name}" shows this form but takes no :id`, [screen.prefillFrom ? 'prefill_from' : 'create']);
+    if (!route.path.includes(':id'))
+      fail(at, `route "${route.name}" shows this form but takes no :id`, [screen.prefillFrom ? 'prefill_from' : 'create']);
   }
 }
 
 /** A record screen edits with a form screen that has an update; a created record opens on a route taking its :id. */
-export function checkForms(files: SpecFile[], screens: Screen[], routes: Route[], permissions: Permission[], messages: Record<string, string>, operations: Operation[]): void {
+export function checkForms(
+  files: SpecFile[],
+  screens: Screen[],
+  routes: Route[],
+  permissions: Permission[],
+  messages: Record<string, string>,
+  operations: Operation[],
+): void {
   const located = collect(files, 'screens');
   for (const screen of screens) {
     const at = located.get(screen.name)!;
@@ -127,7 +158,8 @@ export function checkForms(files: SpecFile[], screens: Screen[], routes: Route[]
       checkGuard(at, screen.edit.guard, permissions, ['edit', 'guard']);
     }
     if (screen.kind === 'form') {
-      for (const [field, key] of Object.entries(screen.prefill)) if (messages[key] === undefined) fail(at, `unknown message "${key}"`, ['prefill', field]);
+      for (const [field, key] of Object.entries(screen.prefill))
+        if (messages[key] === undefined) fail(at, `unknown message "${key}"`, ['prefill', field]);
       if (screen.title !== undefined && messages[screen.title] === undefined) fail(at, `unknown message "${screen.title}"`, ['title']);
       for (const [field, guard] of Object.entries(screen.guards)) checkGuard(at, guard, permissions, ['guards', field]);
       checkFormRoutes(at, screen, routes, operations);
@@ -138,7 +170,8 @@ export function checkForms(files: SpecFile[], screens: Screen[], routes: Route[]
     }
     if (screen.kind === 'record' && screen.redirectWhen) {
       const route = routes.find((candidate) => candidate.name === screen.redirectWhen!.route);
-      if (!route || !route.path.includes(':id')) fail(at, `route "${screen.redirectWhen.route}" does not take an :id`, ['redirect_when', 'route']);
+      if (!route || !route.path.includes(':id'))
+        fail(at, `route "${screen.redirectWhen.route}" does not take an :id`, ['redirect_when', 'route']);
     }
   }
 }

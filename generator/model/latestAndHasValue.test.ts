@@ -50,16 +50,38 @@ describe('computed schema properties', () => {
   it('tell the server which child row is the newest and which field to test for a value, leaving both out of the plain fields', () => {
     const code = emitServerOperations(modelOf(files(schemas())));
     expect(code).toMatch(/"fields": \[\s+"id",\s+"name"\s+\],\s+"expand": \[\]/);
-    expect(code).toMatch(/"latest": \[\s+\{\s+"property": "last_attempt",\s+"entity": "attempt",\s+"via": "thing",\s+"by": "at",\s+"fields": \[\s+"id",\s+"at",\s+"note"\s+\]\s+\}\s+\]/);
+    expect(code).toMatch(
+      /"latest": \[\s+\{\s+"property": "last_attempt",\s+"entity": "attempt",\s+"via": "thing",\s+"by": "at",\s+"fields": \[\s+"id",\s+"at",\s+"note"\s+\]\s+\}\s+\]/,
+    );
     expect(code).toMatch(/"present": \[\s+\{\s+"property": "secret_set",\s+"column": "secret"\s+\}\s+\]/);
   });
 
   it.each([
-    { name: 'a latest row that may not be missing', api: schemas('latest: { via: thing, by: at }'), want: 'api/a.yaml:7: schemas.Thing.add.last_attempt.latest: latest needs nullable: a record may have no child rows' },
-    { name: 'a latest row through a field that does not point back', api: schemas('latest: { via: note, by: at }, nullable: true'), want: 'api/a.yaml:7: schemas.Thing.add.last_attempt.latest.via: "note" is not a ref to "thing" of the entity of schema "Attempt"' },
-    { name: 'a latest row ordered by a field it lacks', api: schemas('latest: { via: thing, by: when }, nullable: true'), want: 'api/a.yaml:7: schemas.Thing.add.last_attempt.latest.by: entity "attempt" has no field "when"' },
-    { name: 'has_value of a field the entity lacks', api: schemas(undefined, 'type: boolean, has_value: password'), want: 'api/a.yaml:8: schemas.Thing.add.secret_set.has_value: "password" is not a field of "thing"' },
-    { name: 'has_value on a property that is not a boolean', api: schemas(undefined, 'type: integer, has_value: secret'), want: 'api/a.yaml:8: schemas.Thing.add.secret_set.has_value: has_value needs a boolean property' },
+    {
+      name: 'a latest row that may not be missing',
+      api: schemas('latest: { via: thing, by: at }'),
+      want: 'api/a.yaml:7: schemas.Thing.add.last_attempt.latest: latest needs nullable: a record may have no child rows',
+    },
+    {
+      name: 'a latest row through a field that does not point back',
+      api: schemas('latest: { via: note, by: at }, nullable: true'),
+      want: 'api/a.yaml:7: schemas.Thing.add.last_attempt.latest.via: "note" is not a ref to "thing" of the entity of schema "Attempt"',
+    },
+    {
+      name: 'a latest row ordered by a field it lacks',
+      api: schemas('latest: { via: thing, by: when }, nullable: true'),
+      want: 'api/a.yaml:7: schemas.Thing.add.last_attempt.latest.by: entity "attempt" has no field "when"',
+    },
+    {
+      name: 'has_value of a field the entity lacks',
+      api: schemas(undefined, 'type: boolean, has_value: password'),
+      want: 'api/a.yaml:8: schemas.Thing.add.secret_set.has_value: "password" is not a field of "thing"',
+    },
+    {
+      name: 'has_value on a property that is not a boolean',
+      api: schemas(undefined, 'type: integer, has_value: secret'),
+      want: 'api/a.yaml:8: schemas.Thing.add.secret_set.has_value: has_value needs a boolean property',
+    },
   ])('refuse $name', ({ api, want }) => {
     expect(modelErrorOf(files(api))).toBe(want);
   });

@@ -32,14 +32,21 @@ export const FORMAT_OF_TYPE: Partial<Record<string, ListColumnDef['format']>> = 
 /** A list operation whose rows give a filter its choices: the value and label must be row properties. */
 function optionsSource(at: Located<Raw>, partial: ModelBeforeScreens, raw: Raw, path: (string | number)[]): FilterOptionsSource {
   const operation = partial.operations.find((candidate) => candidate.id === raw.operation);
-  if (!operation || operation.method !== 'get' || operation.response === 'none' || operation.response.kind !== 'array' || operation.pathParams.length > 0) {
+  if (
+    !operation ||
+    operation.method !== 'get' ||
+    operation.response === 'none' ||
+    operation.response.kind !== 'array' ||
+    operation.pathParams.length > 0
+  ) {
     fail(at, `"${raw.operation}" is not a list operation`, [...path, 'operation']);
   }
   const items = operation.response.items;
   const schema = items.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === items.name) : undefined;
   if (!schema) fail(at, 'the options operation must answer an array of a schema', [...path, 'operation']);
   for (const key of ['value', 'label'] as const) {
-    if (!schema.properties.some((candidate) => candidate.name === raw[key])) fail(at, `schema "${schema.name}" has no property "${raw[key]}"`, [...path, key]);
+    if (!schema.properties.some((candidate) => candidate.name === raw[key]))
+      fail(at, `schema "${schema.name}" has no property "${raw[key]}"`, [...path, key]);
   }
   return { path: operation.path, perPage: operation.paged?.perPageMax ?? 0, value: raw.value, label: raw.label };
 }
@@ -73,11 +80,20 @@ function buildChoiceFilter(at: Located<Raw>, filter: Raw, i: number, params: Pro
     for (const [param, value] of Object.entries(query)) {
       const property = params.find((candidate) => candidate.name === param);
       if (!property) fail(at, `operation has no query parameter "${param}"`, ['filters', i, 'choices', choice, param]);
-      if (!fitsParameter(model, property, value)) fail(at, `${JSON.stringify(value)} does not fit query parameter "${param}"`, ['filters', i, 'choices', choice, param]);
+      if (!fitsParameter(model, property, value))
+        fail(at, `${JSON.stringify(value)} does not fit query parameter "${param}"`, ['filters', i, 'choices', choice, param]);
       if (!names.includes(param)) names.push(param);
     }
   }
-  const def: ListFilterDef = { params: names, widget: 'select', label: filter.label, name: filter.name, options: Object.keys(choices), enum: filter.enum, choices };
+  const def: ListFilterDef = {
+    params: names,
+    widget: 'select',
+    label: filter.label,
+    name: filter.name,
+    options: Object.keys(choices),
+    enum: filter.enum,
+    choices,
+  };
   if (filter.default !== undefined) def.default = filter.default;
   return def;
 }
@@ -91,7 +107,8 @@ function checkOrganisationWhere(at: Located<Raw>, filter: Raw, i: number, model:
   for (const [param, value] of Object.entries(filter.where as Record<string, unknown>)) {
     const property = params.find((candidate) => candidate.name === param);
     if (!property) fail(at, `operation "${list.id}" has no query parameter "${param}"`, ['filters', i, 'where', param]);
-    if (!fitsParameter(model, property, value)) fail(at, `${JSON.stringify(value)} does not fit query parameter "${param}"`, ['filters', i, 'where', param]);
+    if (!fitsParameter(model, property, value))
+      fail(at, `${JSON.stringify(value)} does not fit query parameter "${param}"`, ['filters', i, 'where', param]);
   }
 }
 
@@ -99,14 +116,24 @@ function checkOrganisationWhere(at: Located<Raw>, filter: Raw, i: number, model:
  * A row (or record) condition: each property is one of the schema's and a value it can hold;
  * bounds are for integers only (money and decimals arrive as text, compared exactly or not at all).
  */
-export function rowConditionOf(at: Located<Raw>, schema: ApiSchema, when: Record<string, unknown>, path: (string | number)[], partial: ModelBeforeScreens): RowCondition {
+export function rowConditionOf(
+  at: Located<Raw>,
+  schema: ApiSchema,
+  when: Record<string, unknown>,
+  path: (string | number)[],
+  partial: ModelBeforeScreens,
+): RowCondition {
   for (const [name, value] of Object.entries(when)) {
     const property = schema.properties.find((candidate) => candidate.name === name);
     if (!property) fail(at, `schema "${schema.name}" has no property "${name}"`, [...path, name]);
     const scalar = property.type.kind === 'scalar' ? property.type.scalar : undefined;
     if (Array.isArray(value)) {
       for (const item of value as unknown[]) {
-        const one = item === null || (scalar?.enumName !== undefined ? enumValues(partial as Model, scalar.enumName).includes(item as string) : scalar !== undefined && scalar.type !== 'boolean');
+        const one =
+          item === null ||
+          (scalar?.enumName !== undefined
+            ? enumValues(partial as Model, scalar.enumName).includes(item as string)
+            : scalar !== undefined && scalar.type !== 'boolean');
         if (!one) fail(at, `${JSON.stringify(item)} is not a value of "${name}"`, [...path, name]);
       }
       continue;
@@ -128,14 +155,21 @@ export function rowConditionOf(at: Located<Raw>, schema: ApiSchema, when: Record
 export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBeforeScreens): ListScreen {
   const raw = at.value;
   const operation = partial.operations.find((candidate) => candidate.id === raw.list);
-  if (!operation || operation.method !== 'get' || !operation.paged || operation.response === 'none' || operation.response.kind !== 'array') {
+  if (
+    !operation ||
+    operation.method !== 'get' ||
+    !operation.paged ||
+    operation.response === 'none' ||
+    operation.response.kind !== 'array'
+  ) {
     fail(at, `"${raw.list}" is not a paged list operation`, ['list']);
   }
   const rowType = operation.response.items;
   const schema = rowType.kind === 'schema' ? partial.schemas.find((candidate) => candidate.name === rowType.name) : undefined;
   if (!schema) fail(at, 'the list operation must answer an array of a schema', ['list']);
   const sortable = new Set(listSort(operation).fields);
-  const rowCondition = (when: Record<string, unknown>, path: (string | number)[]): RowCondition => rowConditionOf(at, schema, when, path, partial);
+  const rowCondition = (when: Record<string, unknown>, path: (string | number)[]): RowCondition =>
+    rowConditionOf(at, schema, when, path, partial);
   const rowCases = (cases: Raw[] | undefined, path: (string | number)[]): RowCase[] | undefined =>
     cases?.map((rowCase, j) => ({ when: rowCondition(rowCase.when, [...path, j, 'when']), label: rowCase.label }));
   const columns = (raw.columns as Raw[]).map((column, i): ListColumnDef => {
@@ -143,7 +177,13 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
     if (column.component) return componentColumn(column);
     const warnings = rowCases(column.warnings, ['columns', i, 'warnings']);
     if (column.cases) {
-      const def: ListColumnDef = { field: column.name, label: column.label, format: 'text', sortable: false, cases: rowCases(column.cases, ['columns', i, 'cases'])! };
+      const def: ListColumnDef = {
+        field: column.name,
+        label: column.label,
+        format: 'text',
+        sortable: false,
+        cases: rowCases(column.cases, ['columns', i, 'cases'])!,
+      };
       if (column.otherwise) def.otherwise = column.otherwise;
       if (warnings) def.warnings = warnings;
       if (column.link) def.link = column.link;
@@ -154,15 +194,22 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
     const property = schema.properties.find((candidate) => candidate.name === column.field);
     if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
     const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
-    const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: sortable.has(column.field) };
+    const def: ListColumnDef = {
+      field: column.field,
+      label: column.label,
+      format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text',
+      sortable: sortable.has(column.field),
+    };
     if (column.link) def.link = column.link;
     if (column.link_param) {
       // A property, or a dotted path into one (a reference's id: `order.id`).
-      if (!propertyAt(partial.schemas, schema, column.link_param)) fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
+      if (!propertyAt(partial.schemas, schema, column.link_param))
+        fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
       def.linkParam = column.link_param;
     }
     if (column.fallback) {
-      if (!schema.properties.some((candidate) => candidate.name === column.fallback)) fail(at, `schema "${schema.name}" has no property "${column.fallback}"`, ['columns', i, 'fallback']);
+      if (!schema.properties.some((candidate) => candidate.name === column.fallback))
+        fail(at, `schema "${schema.name}" has no property "${column.fallback}"`, ['columns', i, 'fallback']);
       def.fallback = column.fallback;
     }
     if (column.currency) {
@@ -186,13 +233,15 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
     });
     const def: ListFilterDef = { params: names, widget: filter.widget, label: filter.label };
     const first = found[0]!.type;
-    const scalar = first.kind === 'array' && first.items.kind === 'scalar' ? first.items.scalar : first.kind === 'scalar' ? first.scalar : undefined;
+    const scalar =
+      first.kind === 'array' && first.items.kind === 'scalar' ? first.items.scalar : first.kind === 'scalar' ? first.scalar : undefined;
     if ((filter.widget === 'checklist' || filter.widget === 'select') && scalar?.enumName) {
       def.options = enumValues(partial as Model, scalar.enumName);
       def.enum = scalar.enumName;
     }
     if (filter.options_from) {
-      if (filter.widget !== 'checklist' && filter.widget !== 'select') fail(at, 'options_from is for checklist and select filters', ['filters', i, 'options_from']);
+      if (filter.widget !== 'checklist' && filter.widget !== 'select')
+        fail(at, 'options_from is for checklist and select filters', ['filters', i, 'options_from']);
       def.optionsFrom = optionsSource(at, partial, filter.options_from, ['filters', i, 'options_from']);
       delete def.options;
       delete def.enum;
@@ -208,7 +257,8 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
     if (filter.presets) {
       for (const [flag, value] of Object.entries(filter.presets as Record<string, unknown>)) {
         const values = Array.isArray(value) ? value : [value];
-        if (def.options && values.some((one) => !def.options!.includes(one as string | number))) fail(at, `preset "${flag}" is not among the filter's options`, ['filters', i, 'presets', flag]);
+        if (def.options && values.some((one) => !def.options!.includes(one as string | number)))
+          fail(at, `preset "${flag}" is not among the filter's options`, ['filters', i, 'presets', flag]);
       }
       def.presets = filter.presets;
     }
@@ -219,7 +269,8 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
         fail(at, 'others belongs to an organisation filter whose second parameter is a boolean', ['filters', i, 'others']);
       }
       def.others = filter.others;
-    } else if (filter.widget === 'organisation' && names.length > 1) fail(at, 'an organisation filter over two parameters needs others', ['filters', i]);
+    } else if (filter.widget === 'organisation' && names.length > 1)
+      fail(at, 'an organisation filter over two parameters needs others', ['filters', i]);
     return def;
   });
   const screen: ListScreen = {
@@ -239,7 +290,8 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
   if (raw.selection) screen.selection = raw.selection;
   if (raw.tree) {
     const property = schema.properties.find((candidate) => candidate.name === raw.tree);
-    if (!property || property.type.kind !== 'schema') fail(at, `"${raw.tree}" must be a property of the row that shows an organisation`, ['tree']);
+    if (!property || property.type.kind !== 'schema')
+      fail(at, `"${raw.tree}" must be a property of the row that shows an organisation`, ['tree']);
     screen.tree = raw.tree;
   }
   if (raw.tree_ancestors !== undefined) {
@@ -250,8 +302,10 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
     if (raw.tree) fail(at, 'a list is a tree of organisations (tree) or of its own rows (tree_parent), not both', ['tree_parent']);
     const property = schema.properties.find((candidate) => candidate.name === raw.tree_parent);
     const scalar = property?.type.kind === 'scalar' ? property.type.scalar : undefined;
-    if (!scalar || !['ref', 'integer', 'id'].includes(scalar.type)) fail(at, `"${raw.tree_parent}" must be a property of the row holding its parent row's id`, ['tree_parent']);
-    if (!schema.properties.some((candidate) => candidate.name === 'id')) fail(at, `schema "${schema.name}" needs an id to nest rows`, ['tree_parent']);
+    if (!scalar || !['ref', 'integer', 'id'].includes(scalar.type))
+      fail(at, `"${raw.tree_parent}" must be a property of the row holding its parent row's id`, ['tree_parent']);
+    if (!schema.properties.some((candidate) => candidate.name === 'id'))
+      fail(at, `schema "${schema.name}" needs an id to nest rows`, ['tree_parent']);
     screen.treeParent = raw.tree_parent;
   }
   if (raw.detail_rows) {
@@ -277,25 +331,37 @@ function buildDetailRows(at: Located<Raw>, raw: Raw, schema: ApiSchema, columns:
   };
   const given = (raw.fields ?? {}) as Record<string, string | string[]>;
   for (const name of Object.keys(given)) {
-    if (!columns.some((column) => column.field === name)) fail(at, `"${name}" is not a column of the list`, ['detail_rows', 'fields', name]);
+    if (!columns.some((column) => column.field === name))
+      fail(at, `"${name}" is not a column of the list`, ['detail_rows', 'fields', name]);
   }
   const fields: Record<string, DetailPart[]> = {};
   for (const column of columns) {
     const mapped = given[column.field];
     if (mapped === undefined) {
-      if (nested.properties.some((candidate) => candidate.name === column.field)) fields[column.field] = [part(column.field, ['detail_rows'])];
+      if (nested.properties.some((candidate) => candidate.name === column.field))
+        fields[column.field] = [part(column.field, ['detail_rows'])];
       continue;
     }
     const names = Array.isArray(mapped) ? mapped : [mapped];
-    if (names.length > 1 && column.format !== 'text') fail(at, 'several properties join into a text column only', ['detail_rows', 'fields', column.field]);
-    fields[column.field] = names.map((name, i) => part(name, ['detail_rows', 'fields', column.field, ...(Array.isArray(mapped) ? [i] : [])]));
+    if (names.length > 1 && column.format !== 'text')
+      fail(at, 'several properties join into a text column only', ['detail_rows', 'fields', column.field]);
+    fields[column.field] = names.map((name, i) =>
+      part(name, ['detail_rows', 'fields', column.field, ...(Array.isArray(mapped) ? [i] : [])]),
+    );
   }
   return { property: raw.property, fields };
 }
 
 /** A hand-written cell: the component draws it from the row (never sortable: it has no field). */
 export function componentColumn(column: Raw): ListColumnDef {
-  return { field: column.name, label: column.label, format: 'text', sortable: false, component: column.component, ...(column.guard && { guard: column.guard }) };
+  return {
+    field: column.name,
+    label: column.label,
+    format: 'text',
+    sortable: false,
+    component: column.component,
+    ...(column.guard && { guard: column.guard }),
+  };
 }
 
 export const screenLinks = (raw: Raw): ScreenLink[] =>

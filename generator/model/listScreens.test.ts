@@ -129,23 +129,47 @@ describe('list screen features → model', () => {
     const list = model.screens.find((screen) => screen.name === 'things') as ListScreen;
     expect(list.treeParent).toBe('parent');
     expect(list.columns).toEqual([
-      { field: 'name', label: 't.name', format: 'text', sortable: true, warnings: [{ when: { colour: 'red', active: false }, label: 't.red_warning' }] },
       {
-        field: 'state', label: 't.status', format: 'text', sortable: false, otherwise: 't.other',
-        cases: [{ when: { active: true }, label: 't.on' }, { when: { active: false }, label: 't.off' }],
+        field: 'name',
+        label: 't.name',
+        format: 'text',
+        sortable: true,
+        warnings: [{ when: { colour: 'red', active: false }, label: 't.red_warning' }],
+      },
+      {
+        field: 'state',
+        label: 't.status',
+        format: 'text',
+        sortable: false,
+        otherwise: 't.other',
+        cases: [
+          { when: { active: true }, label: 't.on' },
+          { when: { active: false }, label: 't.off' },
+        ],
       },
     ]);
     expect(list.filters[0]).toEqual({
-      params: ['active', 'colour'], widget: 'select', label: 't.status', name: 'status', options: ['ON', 'OFF', 'RED'], enum: 'thing_status',
+      params: ['active', 'colour'],
+      widget: 'select',
+      label: 't.status',
+      name: 'status',
+      options: ['ON', 'OFF', 'RED'],
+      enum: 'thing_status',
       choices: { ON: { active: true }, OFF: { active: false }, RED: { colour: 'red', active: true } },
     });
     expect(list.filters[1]).toMatchObject({ params: ['parent'], widget: 'organisation', where: { is_linked: true } });
-    expect(model.screens.find((screen) => screen.name === 'things_page')).toEqual<PageScreen>({ kind: 'page', name: 'things_page', title: 't.title', sections: ['things'] });
+    expect(model.screens.find((screen) => screen.name === 'things_page')).toEqual<PageScreen>({
+      kind: 'page',
+      name: 'things_page',
+      title: 't.title',
+      sections: ['things'],
+    });
   });
 
   it('given an organisation filter over [organisation, flag] with others, names the option; the flag is a boolean parameter', () => {
-    const list = screens(`${'    columns:\n      - { field: name, label: t.name }\n'}    filters:\n      - { params: [owner, not_mine], widget: organisation, label: t.name, others: t.other }\n`)
-      .screens.find((screen) => screen.name === 'things') as ListScreen;
+    const list = screens(
+      `${'    columns:\n      - { field: name, label: t.name }\n'}    filters:\n      - { params: [owner, not_mine], widget: organisation, label: t.name, others: t.other }\n`,
+    ).screens.find((screen) => screen.name === 'things') as ListScreen;
     expect(list.filters[0]).toEqual({ params: ['owner', 'not_mine'], widget: 'organisation', label: 't.name', others: 't.other' });
   });
 
@@ -153,12 +177,16 @@ describe('list screen features → model', () => {
     const model = modelOf({
       ...base,
       'routes.yaml': 'routes:\n  - { name: w, path: /w, public: true, screen: wholes, breadcrumbs: [{ label: crumb.home }] }\n',
-      'screens/things.yaml': 'screens:\n  wholes:\n    list: listWholes\n    detail_rows: { property: parts, fields: { name: [colour, name] } }\n    columns:\n      - { field: name, label: t.name }\n      - { field: active, label: t.on }\n',
+      'screens/things.yaml':
+        'screens:\n  wholes:\n    list: listWholes\n    detail_rows: { property: parts, fields: { name: [colour, name] } }\n    columns:\n      - { field: name, label: t.name }\n      - { field: active, label: t.on }\n',
     });
     expect((model.screens.find((screen) => screen.name === 'wholes') as ListScreen).detailRows).toEqual({
       property: 'parts',
       fields: {
-        name: [{ field: 'colour', format: 'enum', enum: 'colour' }, { field: 'name', format: 'text' }],
+        name: [
+          { field: 'colour', format: 'enum', enum: 'colour' },
+          { field: 'name', format: 'text' },
+        ],
         active: [{ field: 'active', format: 'boolean' }],
       },
     });
@@ -168,16 +196,27 @@ describe('list screen features → model', () => {
     ['no array of rows', '{ property: name }', '"name" is not an array of rows in schema "Whole"'],
     ['an item property that does not exist', '{ property: parts, fields: { name: nope } }', 'schema "Part" has no property "nope"'],
     ['a field that is no column', '{ property: parts, fields: { colour: name } }', '"colour" is not a column of the list'],
-    ['several joined into a boolean column', '{ property: parts, fields: { active: [active, name] } }', 'several properties join into a text column only'],
+    [
+      'several joined into a boolean column',
+      '{ property: parts, fields: { active: [active, name] } }',
+      'several properties join into a text column only',
+    ],
   ])('refuses detail_rows with %s', (_name, detail, want) => {
-    const given = { ...base, 'screens/things.yaml': `screens:\n  wholes:\n    list: listWholes\n    detail_rows: ${detail}\n    columns:\n      - { field: name, label: t.name }\n      - { field: active, label: t.on }\n` };
+    const given = {
+      ...base,
+      'screens/things.yaml': `screens:\n  wholes:\n    list: listWholes\n    detail_rows: ${detail}\n    columns:\n      - { field: name, label: t.name }\n      - { field: active, label: t.on }\n`,
+    };
     expect(() => modelOf(given)).toThrow(want);
   });
 
   it('emits the page screen and its lazy route component', () => {
     const model = screens(GOOD);
-    expect(emitScreens(model)).toContain('export const pageScreens = {\n  "things_page": {\n    "title": "t.title",\n    "sections": [\n      "things"\n    ]\n  }\n} as const;');
-    expect(emitRegistry(model)).toContain("import('../list/GenericPageScreen').then((module) => ({ default: () => <module.GenericPageScreen name=\"things_page\" /> }))");
+    expect(emitScreens(model)).toContain(
+      'export const pageScreens = {\n  "things_page": {\n    "title": "t.title",\n    "sections": [\n      "things"\n    ]\n  }\n} as const;',
+    );
+    expect(emitRegistry(model)).toContain(
+      'import(\'../list/GenericPageScreen\').then((module) => ({ default: () => <module.GenericPageScreen name="things_page" /> }))',
+    );
   });
 });
 
@@ -264,7 +303,11 @@ describe('guarded columns and links shown from a row count', () => {
   });
 
   it.each([
-    ['a column guard of an unknown permission', LINKS.replace('guard: { admin: true }', 'guard: { permission: "thing:nope" }'), 'screens.things.columns.1.guard.permission: unknown permission "thing:nope"'],
+    [
+      'a column guard of an unknown permission',
+      LINKS.replace('guard: { admin: true }', 'guard: { permission: "thing:nope" }'),
+      'screens.things.columns.1.guard.permission: unknown permission "thing:nope"',
+    ],
     ['min_rows below 1', LINKS.replace('min_rows: 11', 'min_rows: 0'), 'screens.things.links.1.min_rows: must be >= 1'],
   ])('refuse %s', (_name, things, message) => {
     expect(errorOf(things)).toContain(message);
@@ -273,7 +316,8 @@ describe('guarded columns and links shown from a row count', () => {
   it('refuse min_rows on a record screen, which has no rows to count', () => {
     const record = '  thing:\n    record: getThing\n    links:\n      - { label: t.title, route: things, min_rows: 2 }\n';
     const given: Record<string, string> = { ...base, 'screens/things.yaml': `screens:\n${record}` };
-    given['api/things.yaml'] += '  getThing:\n    method: get\n    path: /things/{id}\n    auth: public\n    generic: { get: thing, schema: Thing }\n    response: Thing\n';
+    given['api/things.yaml'] +=
+      '  getThing:\n    method: get\n    path: /things/{id}\n    auth: public\n    generic: { get: thing, schema: Thing }\n    response: Thing\n';
     expect(() => modelOf(given)).toThrow('screens.thing.links.0.min_rows: min_rows belongs to the links of list screens');
   });
 });

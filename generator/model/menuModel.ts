@@ -53,7 +53,10 @@ export function buildMenu(files: SpecFile[], routes: Route[], permissions: Permi
   if (!file) return [];
   const at: Located<Raw> = { value: file.data['menu'], file, path: ['menu'] };
   const context: MenuContext = { routes, permissions, messages, errors: [] };
-  for (const other of others) context.errors.push(specError({ value: other.data['menu'], file: other, path: ['menu'] }, `the menu is already defined in ${file.file}`));
+  for (const other of others)
+    context.errors.push(
+      specError({ value: other.data['menu'], file: other, path: ['menu'] }, `the menu is already defined in ${file.file}`),
+    );
   const groupNames = new Set<string>();
   const menu = (at.value as Raw[]).map((raw, i): MenuItem => {
     if (raw.group === undefined) return menuEntry(at, raw, [i], context);

@@ -42,7 +42,10 @@ describe('the message catalogue is complete in every locale', () => {
     },
     {
       name: 'an enum value with no label',
-      given: spec({ 'enums/extra.yaml': 'enums:\n  session_timeout: [3600, 1800]\n', 'messages/en.yaml': en('  session_timeout.3600: 1 hour\n') }),
+      given: spec({
+        'enums/extra.yaml': 'enums:\n  session_timeout: [3600, 1800]\n',
+        'messages/en.yaml': en('  session_timeout.3600: 1 hour\n'),
+      }),
       want: [
         'messages/en.yaml:6: messages.session_timeout.3600: missing in the fr catalogue (add it to messages/fr.yaml)',
         'enums/extra.yaml:2: enums.session_timeout.1: value "1800" has no label (add message session_timeout.1800)',
@@ -73,6 +76,8 @@ describe('the message catalogue is complete in every locale', () => {
   });
 
   it('without a locale enum, asks only that the locales present match English', () => {
-    expect(modelErrorOf({ 'messages/en.yaml': 'messages:\n  crumb.home: Home\n', 'messages/de.yaml': 'messages:\n  crumb.home: Start\n' })).toBe('no error');
+    expect(
+      modelErrorOf({ 'messages/en.yaml': 'messages:\n  crumb.home: Home\n', 'messages/de.yaml': 'messages:\n  crumb.home: Start\n' }),
+    ).toBe('no error');
   });
 });

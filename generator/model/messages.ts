@@ -66,7 +66,12 @@ function requiredLocales(enums: EnumDef[], present: Iterable<string>): string[] 
 }
 
 /** One locale against English: keys missing, keys invented, placeholders changed. */
-function compareWithEnglish(locale: string, catalogue: Map<string, Definition>, english: Map<string, Definition>, errors: SpecError[]): void {
+function compareWithEnglish(
+  locale: string,
+  catalogue: Map<string, Definition>,
+  english: Map<string, Definition>,
+  errors: SpecError[],
+): void {
   for (const [key, source] of english) {
     const translation = catalogue.get(key);
     if (!translation) {
@@ -94,7 +99,14 @@ function checkEnumLabels(files: SpecFile[], enums: EnumDef[], english: Map<strin
       values.forEach((value, i) => {
         const key = `${name}.${String(value)}`;
         if (!english.has(key)) {
-          errors.push(new SpecError(file.file, file.lineOf(['enums', name, i]), `enums.${name}.${i}`, `value "${String(value)}" has no label (add message ${key})`));
+          errors.push(
+            new SpecError(
+              file.file,
+              file.lineOf(['enums', name, i]),
+              `enums.${name}.${i}`,
+              `value "${String(value)}" has no label (add message ${key})`,
+            ),
+          );
         }
       });
     }
@@ -109,7 +121,10 @@ export function buildMessages(files: SpecFile[], enums: EnumDef[]): Catalogues {
   if (!english) throw new SpecError('messages/en.yaml', 1, 'messages', 'the English catalogue is required');
   const required = requiredLocales(enums, locales.keys());
   for (const locale of required) {
-    if (!locales.has(locale)) errors.push(new SpecError(`messages/${locale}.yaml`, 1, 'messages', `the ${locale} catalogue is missing (enum ${LOCALE_ENUM} lists ${locale})`));
+    if (!locales.has(locale))
+      errors.push(
+        new SpecError(`messages/${locale}.yaml`, 1, 'messages', `the ${locale} catalogue is missing (enum ${LOCALE_ENUM} lists ${locale})`),
+      );
   }
   for (const [locale, catalogue] of locales) {
     if (locale === ENGLISH) continue;
@@ -123,6 +138,8 @@ export function buildMessages(files: SpecFile[], enums: EnumDef[]): Catalogues {
   checkEnumLabels(files, enums, english, errors);
   SpecErrors.throwIfAny(errors);
   return Object.fromEntries(
-    [...locales].sort(([a], [b]) => a.localeCompare(b)).map(([locale, catalogue]) => [locale, Object.fromEntries([...catalogue].map(([key, { text }]) => [key, text]))]),
+    [...locales]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([locale, catalogue]) => [locale, Object.fromEntries([...catalogue].map(([key, { text }]) => [key, text]))]),
   );
 }

@@ -4,7 +4,18 @@
 import { redirectWhen } from './formScreens';
 import { componentColumn, FORMAT_OF_TYPE, rowConditionOf, screenLinks } from './listScreenModel';
 import { fail, type Located, type Raw } from './specContext';
-import type { ApiSchema, ChildrenScreen, Guard, ListColumnDef, ModelBeforeScreens, Operation, Property, RecordScreen, RecordTab, TitleValue } from './types';
+import type {
+  ApiSchema,
+  ChildrenScreen,
+  Guard,
+  ListColumnDef,
+  ModelBeforeScreens,
+  Operation,
+  Property,
+  RecordScreen,
+  RecordTab,
+  TitleValue,
+} from './types';
 
 /** The property a dotted path names, walking into schema-typed properties (`account_manager.account_manager_name`). */
 export function propertyAt(schemas: ApiSchema[], schema: ApiSchema, path: string): Property | undefined {
@@ -24,14 +35,23 @@ export function rowSchemaOf(operation: Operation, schemas: ApiSchema[]): ApiSche
 
 /** The schema of the record a get-by-id answers. */
 export function recordSchemaOf(operation: Operation, schemas: ApiSchema[]): ApiSchema {
-  return schemas.find((candidate) => operation.response !== 'none' && operation.response.kind === 'schema' && candidate.name === operation.response.name)!;
+  return schemas.find(
+    (candidate) => operation.response !== 'none' && operation.response.kind === 'schema' && candidate.name === operation.response.name,
+  )!;
 }
 
 /**
  * The columns of a child list's rows: `field` may be a dotted path into a nested schema. A toggle
  * (a record tab's only) is checked and built with the actions (actionModel.ts).
  */
-function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath: (string | number)[], partial: ModelBeforeScreens, inTab: boolean): ListColumnDef[] {
+function childColumns(
+  raw: Raw,
+  operation: Operation,
+  at: Located<Raw>,
+  listPath: (string | number)[],
+  partial: ModelBeforeScreens,
+  inTab: boolean,
+): ListColumnDef[] {
   const schema = rowSchemaOf(operation, partial.schemas);
   if (!schema) fail(at, `"${operation.id}" must answer an array of a schema`, listPath);
   return (raw.columns as Raw[]).map((column, i): ListColumnDef => {
@@ -40,9 +60,15 @@ function childColumns(raw: Raw, operation: Operation, at: Located<Raw>, listPath
     if (column.cases) fail(at, 'cases are for list screens', ['columns', i, 'cases']);
     const property = propertyAt(partial.schemas, schema, column.field);
     if (!property) fail(at, `schema "${schema.name}" has no property "${column.field}"`, ['columns', i, 'field']);
-    if (column.link_param && !propertyAt(partial.schemas, schema, column.link_param)) fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
+    if (column.link_param && !propertyAt(partial.schemas, schema, column.link_param))
+      fail(at, `schema "${schema.name}" has no property "${column.link_param}"`, ['columns', i, 'link_param']);
     const type = property.type.kind === 'scalar' ? property.type.scalar.type : property.type.kind;
-    const def: ListColumnDef = { field: column.field, label: column.label, format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text', sortable: false };
+    const def: ListColumnDef = {
+      field: column.field,
+      label: column.label,
+      format: column.format ?? FORMAT_OF_TYPE[type] ?? 'text',
+      sortable: false,
+    };
     if (column.link) def.link = column.link;
     if (column.link_param) def.linkParam = column.link_param;
     if (property.type.kind === 'scalar' && property.type.scalar.enumName) def.enum = property.type.scalar.enumName;
@@ -58,7 +84,14 @@ function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: 
     ...(raw.when && { when: rowConditionOf(at, recordSchemaOf(record, partial.schemas), raw.when, ['when'], partial) }),
   };
   if (raw.component) {
-    return { ...shown, component: raw.component, columns: [], actions: [], ...(raw.success && { success: raw.success }), ...(raw.failure && { failure: raw.failure }) };
+    return {
+      ...shown,
+      component: raw.component,
+      columns: [],
+      actions: [],
+      ...(raw.success && { success: raw.success }),
+      ...(raw.failure && { failure: raw.failure }),
+    };
   }
   const operation = partial.operations.find((candidate) => candidate.id === raw.list);
   if (!operation || operation.method !== 'get' || !operation.path.startsWith(`${record.path}/`) || operation.pathParams.length !== 1) {
@@ -70,7 +103,14 @@ function buildRecordTab(raw: Raw, record: Operation, at: Located<Raw>, partial: 
     fail(at, 'the tab operation must answer an array of a schema', ['list']);
   }
   const columns = childColumns(raw, operation, at, ['list'], partial, true);
-  return { ...shown, operation: operation.id, ...(Object.keys(guard).length > 0 && { guard }), columns, actions: [], ...(raw.empty && { empty: raw.empty }) };
+  return {
+    ...shown,
+    operation: operation.id,
+    ...(Object.keys(guard).length > 0 && { guard }),
+    columns,
+    actions: [],
+    ...(raw.empty && { empty: raw.empty }),
+  };
 }
 
 /** A child list on its own page: a get with one path parameter (the record's id) answering rows. */
@@ -115,11 +155,19 @@ function recordTitleValues(at: Located<Raw>, operation: Operation, partial: Mode
 export function buildRecordScreen(name: string, at: Located<Raw>, partial: ModelBeforeScreens): RecordScreen {
   const raw = at.value;
   const operation = partial.operations.find((candidate) => candidate.id === raw.record);
-  if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || operation.response === 'none' || operation.response.kind !== 'schema') {
+  if (
+    !operation ||
+    operation.method !== 'get' ||
+    operation.pathParams.length !== 1 ||
+    operation.response === 'none' ||
+    operation.response.kind !== 'schema'
+  ) {
     fail(at, `"${raw.record}" is not a get-by-id operation answering a schema`, ['record']);
   }
   if (raw.view_tabs === true && raw.view === undefined) fail(at, 'view_tabs needs a view', ['view_tabs']);
-  const tabs = ((raw.tabs ?? []) as Raw[]).map((tab, i) => buildRecordTab(tab, operation, { ...at, path: [...at.path, 'tabs', i] }, partial));
+  const tabs = ((raw.tabs ?? []) as Raw[]).map((tab, i) =>
+    buildRecordTab(tab, operation, { ...at, path: [...at.path, 'tabs', i] }, partial),
+  );
   const titleValues = recordTitleValues(at, operation, partial);
   return {
     kind: 'record',

@@ -14,20 +14,34 @@ function checkValue(field: Field, value: Scalar, at: Located<Raw>, path: (string
     return;
   }
   if (field.enumName) {
-    if (!enumValues({ enums: ctx.enumDefs } as Model, field.enumName).includes(value as string)) fail(at, `"${String(value)}" is not a value of enum "${field.enumName}"`, path);
+    if (!enumValues({ enums: ctx.enumDefs } as Model, field.enumName).includes(value as string))
+      fail(at, `"${String(value)}" is not a value of enum "${field.enumName}"`, path);
     return;
   }
-  const fits = field.type === 'boolean' ? typeof value === 'boolean' : field.type === 'integer' ? Number.isInteger(value) : typeof value === 'string';
+  const fits =
+    field.type === 'boolean' ? typeof value === 'boolean' : field.type === 'integer' ? Number.isInteger(value) : typeof value === 'string';
   if (!fits) fail(at, `"${String(value)}" does not fit ${field.type} field "${field.name}"`, path);
 }
 
-function checkValues(raw: Record<string, Scalar>, key: string, fieldOf: FieldOf, at: Located<Raw>, ctx: TypeContext): Record<string, Scalar> {
+function checkValues(
+  raw: Record<string, Scalar>,
+  key: string,
+  fieldOf: FieldOf,
+  at: Located<Raw>,
+  ctx: TypeContext,
+): Record<string, Scalar> {
   for (const [name, value] of Object.entries(raw)) checkValue(fieldOf(name, [key, name]), value, at, [key, name], ctx);
   return raw;
 }
 
 /** "entity.via": child rows of another entity pointing at this one by a ref. */
-function childRef(text: string, entity: Entity, entities: Entity[], at: Located<Raw>, path: (string | number)[]): { entity: string; via: string } {
+function childRef(
+  text: string,
+  entity: Entity,
+  entities: Entity[],
+  at: Located<Raw>,
+  path: (string | number)[],
+): { entity: string; via: string } {
   const [childName = '', via = ''] = text.split('.');
   const child = entities.find((candidate) => candidate.name === childName);
   if (!child) fail(at, `unknown entity "${childName}"`, path);
@@ -40,11 +54,19 @@ function childRef(text: string, entity: Entity, entities: Entity[], at: Located<
  * The keys of an action or a delete: fixed `values` and an `audit` action (actions), `when` the
  * record must match, `not_self` (organisations and users), `cascade` and `restrict` (deletes).
  */
-export function recordWriteOptions(raw: Raw, entity: Entity, fieldOf: FieldOf, entities: Entity[], at: Located<Raw>, ctx: TypeContext): Partial<GenericOperation> {
+export function recordWriteOptions(
+  raw: Raw,
+  entity: Entity,
+  fieldOf: FieldOf,
+  entities: Entity[],
+  at: Located<Raw>,
+  ctx: TypeContext,
+): Partial<GenericOperation> {
   const options: Partial<GenericOperation> = {};
   if (raw.action) {
     options.values = checkValues(raw.values as Record<string, Scalar>, 'values', fieldOf, at, ctx);
-    if (!enumValues({ enums: ctx.enumDefs } as Model, 'audit_action').includes(raw.audit)) fail(at, `"${String(raw.audit)}" is not a value of enum "audit_action"`, ['audit']);
+    if (!enumValues({ enums: ctx.enumDefs } as Model, 'audit_action').includes(raw.audit))
+      fail(at, `"${String(raw.audit)}" is not a value of enum "audit_action"`, ['audit']);
     options.audit = raw.audit;
   } else if (raw.values || raw.audit) fail(at, 'values and audit are for actions', [raw.values ? 'values' : 'audit']);
   if (raw.when) options.when = checkValues(raw.when as Record<string, Scalar>, 'when', fieldOf, at, ctx);
@@ -55,7 +77,10 @@ export function recordWriteOptions(raw: Raw, entity: Entity, fieldOf: FieldOf, e
   if (raw.cascade || raw.restrict) {
     if (!raw.delete) fail(at, 'cascade and restrict are for deletes', [raw.cascade ? 'cascade' : 'restrict']);
     options.cascade = ((raw.cascade ?? []) as string[]).map((text, i) => childRef(text, entity, entities, at, ['cascade', i]));
-    options.restrict = Object.entries((raw.restrict ?? {}) as Record<string, string>).map(([text, problem]) => ({ ...childRef(text, entity, entities, at, ['restrict', text]), problem }));
+    options.restrict = Object.entries((raw.restrict ?? {}) as Record<string, string>).map(([text, problem]) => ({
+      ...childRef(text, entity, entities, at, ['restrict', text]),
+      problem,
+    }));
   }
   return options;
 }
@@ -68,20 +93,31 @@ export function recordWriteOptions(raw: Raw, entity: Entity, fieldOf: FieldOf, e
 export function checkRecordWrite(operation: Operation, at: Located<Raw>, ctx: TypeContext): void {
   const generic = operation.generic!;
   if (generic.kind === 'action') {
-    if (!['post', 'put'].includes(operation.method) || operation.pathParams.length !== 1) fail(at, 'a generic action is a post or put under one {id}', ['method']);
+    if (!['post', 'put'].includes(operation.method) || operation.pathParams.length !== 1)
+      fail(at, 'a generic action is a post or put under one {id}', ['method']);
     if (operation.body !== undefined) fail(at, 'a generic action takes no body', ['body']);
-    if (operation.response === 'none' || operation.response.kind !== 'schema' || ctx.schemaEntities.get(operation.response.name) !== generic.entity) {
+    if (
+      operation.response === 'none' ||
+      operation.response.kind !== 'schema' ||
+      ctx.schemaEntities.get(operation.response.name) !== generic.entity
+    ) {
       fail(at, `a generic action answers a schema of entity "${generic.entity}"`, ['response']);
     }
     generic.schema = operation.response.name;
   } else {
-    if (operation.method !== 'delete' || operation.pathParams.length !== 1) fail(at, 'a generic delete is a delete of one {id}', ['method']);
+    if (operation.method !== 'delete' || operation.pathParams.length !== 1)
+      fail(at, 'a generic delete is a delete of one {id}', ['method']);
     if (operation.response !== 'none') fail(at, 'a generic delete answers none', ['response']);
     const restricted = (generic.restrict ?? []).map((rule) => rule.problem);
-    if (restricted.length > 0) operation.problems = { ...operation.problems, 409: [...new Set([...(operation.problems?.['409'] ?? []), ...restricted])] };
+    if (restricted.length > 0)
+      operation.problems = { ...operation.problems, 409: [...new Set([...(operation.problems?.['409'] ?? []), ...restricted])] };
   }
   if (generic.when || generic.notSelf) {
-    const codes: [string, string][] = [...(generic.when ? [['409', 'invalid_state'] as [string, string]] : []), ...(generic.notSelf ? [['403', 'own_record'] as [string, string]] : [])];
-    for (const [status, code] of codes) operation.problems = { ...operation.problems, [status]: [...new Set([...(operation.problems?.[status] ?? []), code])] };
+    const codes: [string, string][] = [
+      ...(generic.when ? [['409', 'invalid_state'] as [string, string]] : []),
+      ...(generic.notSelf ? [['403', 'own_record'] as [string, string]] : []),
+    ];
+    for (const [status, code] of codes)
+      operation.problems = { ...operation.problems, [status]: [...new Set([...(operation.problems?.[status] ?? []), code])] };
   }
 }

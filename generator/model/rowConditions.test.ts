@@ -98,18 +98,26 @@ describe('row conditions, has filters and title values → model and code', () =
 
   it('builds a has filter as a boolean query parameter and the server meta with the child table', () => {
     const operation = model.operations.find((candidate) => candidate.id === 'listCarts')!;
-    expect(operation.generic!.filters).toEqual([{ param: 'has_lines', match: 'has', fields: [], has: { entity: 'cart_line', via: 'cart' } }]);
+    expect(operation.generic!.filters).toEqual([
+      { param: 'has_lines', match: 'has', fields: [], has: { entity: 'cart_line', via: 'cart' } },
+    ]);
     expect(queryParameters(model, operation).find((property) => property.name === 'has_lines')).toMatchObject({
       type: { kind: 'scalar', scalar: { type: 'boolean' } },
       required: false,
     });
-    expect(emitServerOperations(model)).toContain('"match": "has",\n          "fields": [],\n          "has": {\n            "table": "cart_lines",\n            "column": "cart_id"\n          }');
+    expect(emitServerOperations(model)).toContain(
+      '"match": "has",\n          "fields": [],\n          "has": {\n            "table": "cart_lines",\n            "column": "cart_id"\n          }',
+    );
   });
 
   it('keeps bounds in cases on the column', () => {
     const list = model.screens.find((screen) => screen.name === 'carts') as ListScreen;
     expect(list.columns[1]).toEqual({
-      field: 'go', label: 'c.go', format: 'text', sortable: false, link: 'cart',
+      field: 'go',
+      label: 'c.go',
+      format: 'text',
+      sortable: false,
+      link: 'cart',
       cases: [{ when: { line_count: { gt: 0 } }, label: 'c.go' }],
     });
     expect(emitScreens(model)).toContain('"line_count": {\n');
@@ -118,7 +126,9 @@ describe('row conditions, has filters and title values → model and code', () =
   it('keeps the title values of a record screen and emits them', () => {
     const record = model.screens.find((screen) => screen.name === 'cart') as RecordScreen;
     expect(record.titleValues).toEqual({ name: { field: 'name', fallback: 'id' } });
-    expect(emitScreens(model)).toContain('"title": "c.open",\n    "titleValues": {\n      "name": {\n        "field": "name",\n        "fallback": "id"\n      }\n    },');
+    expect(emitScreens(model)).toContain(
+      '"title": "c.open",\n    "titleValues": {\n      "name": {\n        "field": "name",\n        "fallback": "id"\n      }\n    },',
+    );
   });
 });
 

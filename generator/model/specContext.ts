@@ -37,7 +37,8 @@ export function keep(errors: SpecError[], check: () => void): void {
 /** Every permission a guard names, at any depth of `any`, must exist. */
 export function checkGuard(at: Located<unknown>, guard: Guard | undefined, permissions: Permission[], path: (string | number)[]): void {
   if (!guard) return;
-  if (guard.permission && !permissions.some((candidate) => candidate.name === guard.permission)) fail(at, `unknown permission "${guard.permission}"`, [...path, 'permission']);
+  if (guard.permission && !permissions.some((candidate) => candidate.name === guard.permission))
+    fail(at, `unknown permission "${guard.permission}"`, [...path, 'permission']);
   guard.any?.forEach((alternative, i) => checkGuard(at, alternative, permissions, [...path, 'any', i]));
 }
 

@@ -34,10 +34,7 @@ export interface Scalar {
   to?: string;
 }
 
-export type TypeRef =
-  | { kind: 'scalar'; scalar: Scalar }
-  | { kind: 'schema'; name: string }
-  | { kind: 'array'; items: TypeRef };
+export type TypeRef = { kind: 'scalar'; scalar: Scalar } | { kind: 'schema'; name: string } | { kind: 'array'; items: TypeRef };
 
 export interface Field extends Scalar {
   name: string;
@@ -443,7 +440,6 @@ export interface CellToggle {
   success: string;
   failure: string;
 }
-
 
 /** Choices loaded from a list operation: each row's `value` property, labelled by its `label`. */
 export interface FilterOptionsSource {

@@ -43,11 +43,19 @@ export const MINIMAL_MESSAGES = { file: 'messages/en.yaml', text: 'messages:\n  
  * unlabelled, so a fragment about something else need not spell its enum labels out.
  */
 function enumLabels(sources: { file: string; text: string }[]): { file: string; text: string } | undefined {
-  const documents = sources.map(({ file, text }) => ({ file, data: (parse(text) ?? {}) as Record<string, Record<string, unknown> | undefined> }));
-  const english = new Set(documents.filter(({ file }) => /^messages\/en(\.ya?ml$|\/)/.test(file)).flatMap(({ data }) => Object.keys(data['messages'] ?? {})));
+  const documents = sources.map(({ file, text }) => ({
+    file,
+    data: (parse(text) ?? {}) as Record<string, Record<string, unknown> | undefined>,
+  }));
+  const english = new Set(
+    documents.filter(({ file }) => /^messages\/en(\.ya?ml$|\/)/.test(file)).flatMap(({ data }) => Object.keys(data['messages'] ?? {})),
+  );
   const lines = documents.flatMap(({ data }) =>
     Object.entries((data['enums'] ?? {}) as Record<string, unknown[]>).flatMap(([name, values]) =>
-      values.map((value) => `${name}.${String(value)}`).filter((key) => !english.has(key)).map((key) => `  ${JSON.stringify(key)}: ${JSON.stringify(key)}\n`),
+      values
+        .map((value) => `${name}.${String(value)}`)
+        .filter((key) => !english.has(key))
+        .map((key) => `  ${JSON.stringify(key)}: ${JSON.stringify(key)}\n`),
     ),
   );
   return lines.length === 0 ? undefined : { file: 'messages/en/enum_labels.yaml', text: `messages:\n${lines.join('')}` };
@@ -59,8 +67,12 @@ function enumLabels(sources: { file: string; text: string }[]): { file: string; 
  */
 export function modelOf(files: Record<string, string>, { labelEnums = true }: { labelEnums?: boolean } = {}): Model {
   // Templates (.hbs) are text the model builder parses itself; the rest is YAML.
-  const templates = Object.entries(files).filter(([file]) => file.endsWith('.hbs')).map(([file, text]) => ({ file, text }));
-  const sources = Object.entries(files).filter(([file]) => !file.endsWith('.hbs')).map(([file, text]) => ({ file, text }));
+  const templates = Object.entries(files)
+    .filter(([file]) => file.endsWith('.hbs'))
+    .map(([file, text]) => ({ file, text }));
+  const sources = Object.entries(files)
+    .filter(([file]) => !file.endsWith('.hbs'))
+    .map(([file, text]) => ({ file, text }));
   if (!files['messages/en.yaml']) sources.push(MINIMAL_MESSAGES);
   // A fragment with a YAML error keeps its own error: labels are only added to parseable ones.
   const labels = labelEnums ? safely(() => enumLabels(sources)) : undefined;
@@ -88,4 +100,5 @@ export function specErrorOf(build: () => unknown): string {
 }
 
 /** The SpecError message of a model built from YAML fragments, as modelOf takes them. */
-export const modelErrorOf = (files: Record<string, string>, options?: { labelEnums?: boolean }): string => specErrorOf(() => modelOf(files, options));
+export const modelErrorOf = (files: Record<string, string>, options?: { labelEnums?: boolean }): string =>
+  specErrorOf(() => modelOf(files, options));

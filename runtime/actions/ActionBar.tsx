@@ -51,13 +51,30 @@ export function ActionBar({ actions, subject, etag, reload, className = 'action-
       {offered.map((action) => {
         if (action.route) {
           return (
-            <RouteLink key={action.name} to={action.route} params={{ id: String(id ?? subject.recordId ?? '') }} className="action-bar__link">
+            <RouteLink
+              key={action.name}
+              to={action.route}
+              params={{ id: String(id ?? subject.recordId ?? '') }}
+              className="action-bar__link"
+            >
               {label(action)}
             </RouteLink>
           );
         }
         if (action.component) {
-          return <Slot key={action.name} registry={actionSlots} component={action.component} props={{ values: subject.values, ...(subject.recordId !== undefined && { recordId: subject.recordId }), etag: etag ?? null, reload }} />;
+          return (
+            <Slot
+              key={action.name}
+              registry={actionSlots}
+              component={action.component}
+              props={{
+                values: subject.values,
+                ...(subject.recordId !== undefined && { recordId: subject.recordId }),
+                etag: etag ?? null,
+                reload,
+              }}
+            />
+          );
         }
         return (
           <button

@@ -17,7 +17,11 @@ export function passesGuards(user: ActionUser | null | undefined, guards: readon
 }
 
 /** The row (or record) is the caller's own user, or their own organisation (002 §2.3: never one's own). */
-export function isOwnRecord(kind: 'user' | 'organisation', values: Readonly<Record<string, unknown>>, user: ActionUser | null | undefined): boolean {
+export function isOwnRecord(
+  kind: 'user' | 'organisation',
+  values: Readonly<Record<string, unknown>>,
+  user: ActionUser | null | undefined,
+): boolean {
   const own = kind === 'user' ? user?.id : user?.organisation?.id;
   return own !== undefined && values['id'] === own;
 }
@@ -27,13 +31,21 @@ export function isOwnRecord(kind: 'user' | 'organisation', values: Readonly<Reco
  * scope refuses the rest (404). So on a record of the user's own organisation (the property
  * `grantReaches` names) every permission the action needs must be granted over it (`parent`).
  */
-export function grantReaches(action: ActionConfig, values: Readonly<Record<string, unknown>>, user: ActionUser | null | undefined): boolean {
+export function grantReaches(
+  action: ActionConfig,
+  values: Readonly<Record<string, unknown>>,
+  user: ActionUser | null | undefined,
+): boolean {
   if (!action.grantReaches || valueAt(values, `${action.grantReaches}.id`) !== user?.organisation?.id) return true;
   return action.guards.every((guard) => guard.permission === undefined || hasPermission(user, guard.permission, true));
 }
 
 /** The actions offered on one row or record: the user passes their guards, their grants reach it, and it meets `when` and `notSelf`. */
-export function offeredActions(actions: readonly ActionConfig[], values: Readonly<Record<string, unknown>>, user: ActionUser | null | undefined): ActionConfig[] {
+export function offeredActions(
+  actions: readonly ActionConfig[],
+  values: Readonly<Record<string, unknown>>,
+  user: ActionUser | null | undefined,
+): ActionConfig[] {
   return actions.filter(
     (action) =>
       passesGuards(user, action.guards) &&
@@ -82,7 +94,8 @@ export function messageValues(values: Readonly<Record<string, unknown>>): Record
   const texts: Record<string, string> = {};
   for (const [key, value] of Object.entries(values)) {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') texts[key] = String(value);
-    else if (value !== null && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string') texts[key] = (value as { name: string }).name;
+    else if (value !== null && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string')
+      texts[key] = (value as { name: string }).name;
     else if (value === null) texts[key] = '';
   }
   return texts;
@@ -102,7 +115,14 @@ export function successAlert(type: string, key: string, messageKey: string, valu
  * (`withReason` false). A 412 is always said, form or not: the failure names the record, and why is
  * that someone else changed it meanwhile (problem.stale_record).
  */
-export function failureAlert(type: string, key: string, messageKey: string, values: Readonly<Record<string, unknown>>, problem: ApiProblem, withReason = true): AlertInput {
+export function failureAlert(
+  type: string,
+  key: string,
+  messageKey: string,
+  values: Readonly<Record<string, unknown>>,
+  problem: ApiProblem,
+  withReason = true,
+): AlertInput {
   const stale = problem.status === 412;
   const reason = stale ? 'problem.stale_record' : problem.message_key;
   const said = (withReason || stale) && isMessageKey(reason) && reason !== 'problem.internal' && reason !== 'problem.not_found';

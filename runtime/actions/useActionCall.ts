@@ -35,7 +35,10 @@ export function useActionCall(): (action: ActionConfig, subject: ActionSubject, 
       try {
         if (!action.call || path === null) throw ApiProblem.fromBody(0, undefined);
         const body = actionBody(action, run.input ?? '');
-        const sent = await sendRequest(action.call.method.toUpperCase() as WriteMethod, path, { ...(body !== undefined && { body }), ...(run.etag && { ifMatch: run.etag }) });
+        const sent = await sendRequest(action.call.method.toUpperCase() as WriteMethod, path, {
+          ...(body !== undefined && { body }),
+          ...(run.etag && { ifMatch: run.etag }),
+        });
         // `then: { id: answer }`: the route opens the record the operation answered (a new order, a copy).
         const answered = (sent.body as { id?: unknown } | null)?.id;
         push(successAlert('action', key, action.success ?? '', { ...subject.record, ...subject.values }));

@@ -16,13 +16,22 @@ export interface RowActions {
  * user (no column then). On a tab, `recordId` and `record` are the tab's record: its id fills
  * operations under its path, its values the placeholders a row has not.
  */
-export function useRowActions(actions: readonly ActionConfig[] | undefined, reload: () => void, recordId?: string, record?: Readonly<Record<string, unknown>>): RowActions | null {
+export function useRowActions(
+  actions: readonly ActionConfig[] | undefined,
+  reload: () => void,
+  recordId?: string,
+  record?: Readonly<Record<string, unknown>>,
+): RowActions | null {
   const t = useT();
   const { user } = useCurrentUser();
   const shown = mayOfferActions(actions, user);
   const cell = useCallback(
     (row: Readonly<Record<string, unknown>>) => (
-      <ActionBar actions={actions ?? []} subject={{ values: row, ...(recordId !== undefined && { recordId }), ...(record && { record }) }} reload={reload} />
+      <ActionBar
+        actions={actions ?? []}
+        subject={{ values: row, ...(recordId !== undefined && { recordId }), ...(record && { record }) }}
+        reload={reload}
+      />
     ),
     [actions, reload, recordId, record],
   );

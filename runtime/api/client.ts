@@ -80,7 +80,12 @@ export async function fetchRecord<T = unknown>(path: string, signal?: AbortSigna
  */
 export async function fetchTaggedRecord<T = unknown>(path: string, signal?: AbortSignal): Promise<{ record: T; etag: string | null }> {
   // no-store: a cached copy would carry an old ETag, and a write would then be refused as stale.
-  const response = await fetch(`${API_BASE}${path}`, { credentials: 'same-origin', cache: 'no-store', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+  const response = await fetch(`${API_BASE}${path}`, {
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { accept: 'application/json' },
+    ...(signal ? { signal } : {}),
+  });
   if (!response.ok) throw await ApiProblem.fromResponse(response);
   return { record: (await response.json()) as T, etag: response.headers.get('etag') };
 }
@@ -94,9 +99,7 @@ function readCount(headers: Headers, name: string, fallback: number): number {
  * Turns an openapi-fetch result into its data, throwing ApiProblem for an error answer:
  * `const product = await unwrap(api.GET('/products/{id}', { params: { path: { id } } }))`.
  */
-export async function unwrap<Data>(
-  call: Promise<{ data?: Data; error?: unknown; response: Response }>,
-): Promise<Data> {
+export async function unwrap<Data>(call: Promise<{ data?: Data; error?: unknown; response: Response }>): Promise<Data> {
   const { data, error, response } = await call;
   if (!response.ok || error !== undefined) throw ApiProblem.fromBody(response.status, error);
   return data as Data;

@@ -50,7 +50,13 @@ export async function sendRequest(method: WriteMethod, path: string, options: Se
  * them as multipart/form-data, the body in its `jsonBody` part and each file in a part of its
  * name. The browser writes the multipart boundary; the CSRF token and If-Match go as for JSON.
  */
-export async function sendWithFiles(method: WriteMethod, path: string, body: unknown, files: Readonly<Record<string, File>>, options: Omit<SendOptions, 'body'> = {}): Promise<SendResult> {
+export async function sendWithFiles(
+  method: WriteMethod,
+  path: string,
+  body: unknown,
+  files: Readonly<Record<string, File>>,
+  options: Omit<SendOptions, 'body'> = {},
+): Promise<SendResult> {
   const parts = Object.entries(files);
   if (parts.length === 0) return sendRequest(method, path, { ...options, body });
   const form = new FormData();
@@ -60,7 +66,13 @@ export async function sendWithFiles(method: WriteMethod, path: string, body: unk
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers[CSRF_HEADER] = token;
   if (options.ifMatch) headers['if-match'] = options.ifMatch;
-  const response = await fetch(`${API_BASE}${path}`, { method, credentials: 'same-origin', headers, body: form, ...(options.signal && { signal: options.signal }) });
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers,
+    body: form,
+    ...(options.signal && { signal: options.signal }),
+  });
   if (response.status === 401) reportUnauthorized();
   if (!response.ok) throw await ApiProblem.fromResponse(response);
   const text = response.status === 204 ? '' : await response.text();

@@ -25,7 +25,12 @@ export function precompressPlugin(): Plugin {
           continue;
         }
         if (content.length < 1024) continue;
-        writeFileSync(join(outDir, `${name}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(
+          join(outDir, `${name}.br`),
+          brotliCompressSync(content, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
         writeFileSync(join(outDir, `${name}.gz`), gzipSync(content, { level: 9 }));
       }
     },

@@ -50,7 +50,12 @@ function controller(overrides: Partial<FormController<Basket>> = {}): FormContro
 
 const render = (state: FormController<Basket>, ui: UiSchema = form.uiSchema) =>
   renderToStaticMarkup(
-    <FormView form={{ schema: form.schema, uiSchema: ui, validator }} controller={state} submitKey="register.submit" cancelKey="register.cancel" />,
+    <FormView
+      form={{ schema: form.schema, uiSchema: ui, validator }}
+      controller={state}
+      submitKey="register.submit"
+      cancelKey="register.cancel"
+    />,
   );
 
 describe('FormView', () => {
@@ -68,7 +73,9 @@ describe('FormView', () => {
   });
 
   it('disables Save while the edits are not valid', () => {
-    expect(render(controller({ changed: true, data: { notes: 'no name' } as unknown as Basket }))).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Submit<\/button>/u);
+    expect(render(controller({ changed: true, data: { notes: 'no name' } as unknown as Basket }))).toMatch(
+      /<button type="submit"[^>]*disabled=""[^>]*>Submit<\/button>/u,
+    );
   });
 
   it('shows a problem with a parameter beside its field, and one without on top', () => {
@@ -89,9 +96,17 @@ describe('FormView', () => {
   it('says that someone else saved the record meanwhile (412) and offers to reload it', () => {
     const stale = ApiProblem.fromBody(412, { status: 412, code: 'stale_record', message_key: 'problem.stale_record' });
     const html = renderToStaticMarkup(
-      <FormView form={{ schema: form.schema, uiSchema: form.uiSchema, validator }} controller={controller({ saveProblem: stale, changed: true })} submitKey="register.submit" cancelKey="register.cancel" onStaleReload={() => undefined} />,
+      <FormView
+        form={{ schema: form.schema, uiSchema: form.uiSchema, validator }}
+        controller={controller({ saveProblem: stale, changed: true })}
+        submitKey="register.submit"
+        cancelKey="register.cancel"
+        onStaleReload={() => undefined}
+      />,
     );
-    expect(html).toMatch(/role="alert">Someone else changed this record while you were editing it\. Reload it to see their changes\. <button type="button" class="button">Reload<\/button>/u);
+    expect(html).toMatch(
+      /role="alert">Someone else changed this record while you were editing it\. Reload it to see their changes\. <button type="button" class="button">Reload<\/button>/u,
+    );
   });
 
   it('groups fields into tabs when the uiSchema has ui:tabs', () => {
@@ -124,7 +139,12 @@ describe('enum choices of the generated forms', () => {
     // The organisation picker needs a signed-in user; these checks are about the enum selects.
     for (const fieldUi of Object.values(generated.uiSchema)) if (fieldUi?.['ui:widget'] === 'organisation') delete fieldUi['ui:widget'];
     const html = renderToStaticMarkup(
-      <FormView form={{ ...generated, validator }} controller={controller({ original: data as Basket, data: data as Basket })} submitKey="form.save" cancelKey="form.cancel" />,
+      <FormView
+        form={{ ...generated, validator }}
+        controller={controller({ original: data as Basket, data: data as Basket })}
+        submitKey="form.save"
+        cancelKey="form.cancel"
+      />,
     );
     const select = new RegExp(`<select id="root_${field}"[^>]*>(.*?)</select>`, 'u').exec(html)?.[1] ?? '';
     return [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/gu)].map((match) => [match[1]!, match[2]!]);
@@ -133,13 +153,21 @@ describe('enum choices of the generated forms', () => {
   it('shows each value by its label, never the raw value', () => {
     expect(optionsOf('product_group_form', 'status', { name: 'Acme' }).map(([, text]) => text)).toEqual(['Draft', 'Live']);
     expect(optionsOf('user_form', 'timeout', { name: 'Acme' }).map(([, text]) => text)).toEqual([
-      '24 hours', '12 hours', '8 hours', '4 hours', '2 hours', '1 hour', '30 minutes',
+      '24 hours',
+      '12 hours',
+      '8 hours',
+      '4 hours',
+      '2 hours',
+      '1 hour',
+      '30 minutes',
     ]);
     expect(optionsOf('feed_form', 'delimiter', { name: 'Daily' }).map(([, text]) => text)).toEqual(['Comma', 'Semicolon']);
   });
 
   it('offers a labelled empty choice for a nullable enum instead of "null", and no blank one', () => {
-    const texts = optionsOf('product_group_form', 'subscription_product_type', { name: 'Group', subscription_product_type: null }).map(([, text]) => text);
+    const texts = optionsOf('product_group_form', 'subscription_product_type', { name: 'Group', subscription_product_type: null }).map(
+      ([, text]) => text,
+    );
     expect(texts).toEqual(['Base', 'Add-on', '— None —']);
     expect(texts).not.toContain('null');
   });
@@ -147,7 +175,12 @@ describe('enum choices of the generated forms', () => {
   it('in the language of the user', () => {
     expect(optionsOf('product_group_form', 'status', { name: 'Gruppe' }, 'de').map(([, text]) => text)).toEqual(['Entwurf', 'Live']);
     expect(optionsOf('user_form', 'user_language', { name: 'Ada' }, 'it').map(([, text]) => text)).toEqual([
-      'Deutsch', 'English', 'Español', 'Français', 'Italiano', 'Nederlands',
+      'Deutsch',
+      'English',
+      'Español',
+      'Français',
+      'Italiano',
+      'Nederlands',
     ]);
   });
 });

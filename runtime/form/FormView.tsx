@@ -55,7 +55,17 @@ const WIDGETS = { organisation: OrganisationWidget, email_check: EmailCheckWidge
  * A generic edit form: rjsf draws the generated schema, its precompiled validator checks it, the
  * server's problem+json is shown on its field (or on top). Save and Cancel work only on changes.
  */
-export function FormView<Data>({ form, controller, submitKey, cancelKey, actions, disabled = false, clears, onStaleReload, record }: FormViewProps<Data>) {
+export function FormView<Data>({
+  form,
+  controller,
+  submitKey,
+  cancelKey,
+  actions,
+  disabled = false,
+  clears,
+  onStaleReload,
+  record,
+}: FormViewProps<Data>) {
   const t = useT();
   const organisation = (controller.data as { organisation?: unknown } | null)?.organisation;
   const formContext = useMemo<FormContext>(() => ({ organisation, record }), [organisation, record]);

@@ -47,8 +47,12 @@ export function GenericCreateScreen({ name }: { name: FormName }) {
           throw error;
         }
       }
-      const translate = (key: string, values: Record<string, string>) => (message(key) === null ? key : t(key as Parameters<typeof t>[0], values));
-      return { ...recordPrefill(Object.keys(config.schema.properties), record), ...prefillValues(config.prefill, translate, new Date(), zone, record) };
+      const translate = (key: string, values: Record<string, string>) =>
+        message(key) === null ? key : t(key as Parameters<typeof t>[0], values);
+      return {
+        ...recordPrefill(Object.keys(config.schema.properties), record),
+        ...prefillValues(config.prefill, translate, new Date(), zone, record),
+      };
     },
     [config, withId, goTo, message, t, zone],
   );

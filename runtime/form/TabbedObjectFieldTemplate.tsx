@@ -13,7 +13,10 @@ export function TabbedObjectFieldTemplate({ uiSchema, properties, errorSchema }:
   const baseId = useId();
   const tabs = readTabs(uiSchema);
   const [active, setActive] = useState(tabs[0]?.key);
-  const placement = tabOfFields(tabs, properties.map((property) => property.name));
+  const placement = tabOfFields(
+    tabs,
+    properties.map((property) => property.name),
+  );
 
   return (
     <div className="tabs-container">

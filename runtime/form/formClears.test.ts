@@ -6,8 +6,18 @@ const loaded: Record<string, unknown> = { organisation_to: 2, recipient_name: 'A
 
 describe('applyClears', () => {
   it('empties the dependent fields when the field changes, keeping the others', () => {
-    expect(applyClears(loaded, { ...loaded, organisation_to: 5 }, clears)).toEqual({ organisation_to: 5, recipient_name: null, recipient_email: null, name: 'Q' });
-    expect(applyClears(loaded, { ...loaded, organisation_to: undefined }, clears)).toEqual({ organisation_to: undefined, recipient_name: null, recipient_email: null, name: 'Q' });
+    expect(applyClears(loaded, { ...loaded, organisation_to: 5 }, clears)).toEqual({
+      organisation_to: 5,
+      recipient_name: null,
+      recipient_email: null,
+      name: 'Q',
+    });
+    expect(applyClears(loaded, { ...loaded, organisation_to: undefined }, clears)).toEqual({
+      organisation_to: undefined,
+      recipient_name: null,
+      recipient_email: null,
+      name: 'Q',
+    });
   });
 
   it('keeps everything when the field is unchanged, on the first data and without clears', () => {

@@ -17,7 +17,10 @@ describe('formConfig', () => {
 
   it('takes the id of a reference the record answers expanded, and keeps an empty one empty', () => {
     const config = formConfig('role_form');
-    expect(formFields(config, { id: 9, organisation: { id: 2, name: 'Reseller Partners UK Ltd' }, name: 'Q', extra: 1 })).toEqual({ organisation: 2, name: 'Q' });
+    expect(formFields(config, { id: 9, organisation: { id: 2, name: 'Reseller Partners UK Ltd' }, name: 'Q', extra: 1 })).toEqual({
+      organisation: 2,
+      name: 'Q',
+    });
     expect(formFields(config, { organisation: null })).toEqual({ organisation: null });
   });
 });

@@ -40,5 +40,9 @@ function asInput(value: unknown): unknown {
 /** The form's own fields of a record (the API answers an id and more; the input schema refuses them). */
 export function formFields(config: FormConfig, record: unknown): Record<string, unknown> {
   const source = (record ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(config.schema.properties).filter((name) => name in source).map((name) => [name, asInput(source[name])]));
+  return Object.fromEntries(
+    Object.keys(config.schema.properties)
+      .filter((name) => name in source)
+      .map((name) => [name, asInput(source[name])]),
+  );
 }

@@ -15,7 +15,9 @@ const translateIn =
 
 /** Each field's messages after validating `data` against a generated form, in a language. */
 function fieldErrors(schema: unknown, data: Record<string, unknown>, language = 'en'): Record<string, string[]> {
-  const { errors } = validator.validateFormData(data, structuredClone(schema) as RJSFSchema, undefined, (raw) => localiseErrors(raw, translateIn(language)));
+  const { errors } = validator.validateFormData(data, structuredClone(schema) as RJSFSchema, undefined, (raw) =>
+    localiseErrors(raw, translateIn(language)),
+  );
   const byField: Record<string, string[]> = {};
   for (const error of errors) (byField[(error.property ?? '').replace(/^\./, '')] ??= []).push(error.message ?? '');
   return byField;

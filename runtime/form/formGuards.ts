@@ -7,7 +7,11 @@ import type { FormDefinition } from './formDefinition';
  * keeping its default, so the precompiled validator's schema stays the one it was built for.
  * The server refuses the value from such a user anyway (a role's template: 403 forbidden_field).
  */
-export function guardedForm(form: FormDefinition, guards: Readonly<Record<string, Guard>> | undefined, user: GuardHolder | null | undefined): FormDefinition {
+export function guardedForm(
+  form: FormDefinition,
+  guards: Readonly<Record<string, Guard>> | undefined,
+  user: GuardHolder | null | undefined,
+): FormDefinition {
   const hidden = Object.entries(guards ?? {}).filter(([, guard]) => !guardPasses(user, guard));
   if (hidden.length === 0) return form;
   const uiSchema: UiSchema = { ...form.uiSchema };

@@ -68,10 +68,14 @@ describe('formReducer', () => {
 });
 
 describe('a record loaded again while edited (someone else saved it)', () => {
-  it("takes the new values and keeps the fields this user changed, as typed", () => {
+  it('takes the new values and keeps the fields this user changed, as typed', () => {
     const original = { name: 'Office', notes: 'old', city: 'Leeds' };
     const typed = { name: 'Office 2', notes: 'old', city: 'Leeds' };
-    expect(keepEdits(original, typed, { name: 'Office', notes: 'theirs', city: 'York' })).toEqual({ name: 'Office 2', notes: 'theirs', city: 'York' });
+    expect(keepEdits(original, typed, { name: 'Office', notes: 'theirs', city: 'York' })).toEqual({
+      name: 'Office 2',
+      notes: 'theirs',
+      city: 'York',
+    });
   });
 
   it('becomes the new baseline, the edits still counting as changes, the problem gone', () => {

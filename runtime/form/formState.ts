@@ -53,7 +53,13 @@ export function formReducer<Data>(state: FormState<Data>, action: FormAction<Dat
       return { ...state, data: state.original, saveProblem: null };
     case 'refreshed':
       // The record as someone else saved it, with this user's edits kept on top (nothing typed is lost).
-      return { ...state, original: action.data, data: keepEdits(state.original, state.data, action.data), saving: false, saveProblem: null };
+      return {
+        ...state,
+        original: action.data,
+        data: keepEdits(state.original, state.data, action.data),
+        saving: false,
+        saveProblem: null,
+      };
     case 'rebase':
       // The same record seen with the form's defaults filled in: a new baseline, not an edit.
       // Unedited data moves along with it so the form still counts as unchanged.

@@ -38,7 +38,5 @@ export function tabOfFields(tabs: readonly FormTab[], fieldNames: readonly strin
 /** Whether an rjsf error tree holds any error, at any depth. */
 export function hasErrors(errors: unknown): boolean {
   if (typeof errors !== 'object' || errors === null) return false;
-  return Object.entries(errors).some(([key, value]) =>
-    key === '__errors' ? Array.isArray(value) && value.length > 0 : hasErrors(value),
-  );
+  return Object.entries(errors).some(([key, value]) => (key === '__errors' ? Array.isArray(value) && value.length > 0 : hasErrors(value)));
 }

@@ -29,7 +29,8 @@ function localiseObject(schema: unknown, uiSchema: JsonObject, translator: Trans
     let fieldUi: JsonObject = isObject(copy[field]) ? { ...copy[field] } : {};
     if (fieldUi['ui:title'] === undefined) fieldUi['ui:title'] = label(property['title'], field, translator);
     const values = enumValues(property);
-    if (values && !Array.isArray(fieldUi['ui:enumNames'])) fieldUi['ui:enumNames'] = choiceLabels(values, field, fieldUi['ui:enumNames'], translator);
+    if (values && !Array.isArray(fieldUi['ui:enumNames']))
+      fieldUi['ui:enumNames'] = choiceLabels(values, field, fieldUi['ui:enumNames'], translator);
     if (isObject(property['properties'])) fieldUi = localiseObject(property, fieldUi, translator);
     const items = property['items'];
     if (isObject(items) && isObject(items['properties'])) {

@@ -30,7 +30,10 @@ describe('recordPrefill', () => {
   });
 
   it('keeps nulls and lists as they are, and leaves out fields the record lacks', () => {
-    expect(recordPrefill(['organisation', 'columns', 'missing'], { organisation: null, columns: ['name'] })).toEqual({ organisation: null, columns: ['name'] });
+    expect(recordPrefill(['organisation', 'columns', 'missing'], { organisation: null, columns: ['name'] })).toEqual({
+      organisation: null,
+      columns: ['name'],
+    });
     expect(recordPrefill(['name'], undefined)).toEqual({});
   });
 });

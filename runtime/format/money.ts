@@ -27,6 +27,11 @@ export function formatUnitPrice(amount: string | null, currency: string, locale:
   const minor = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
   const value = new Decimal(amount);
   const places = Math.min(Math.max(value.decimalPlaces(), minor), UNIT_PRICE_MAX_DECIMALS);
-  const formatter = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minor, maximumFractionDigits: places });
+  const formatter = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: minor,
+    maximumFractionDigits: places,
+  });
   return formatter.format(value.toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places) as `${number}`);
 }

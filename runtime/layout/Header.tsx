@@ -22,7 +22,10 @@ export function Header() {
   const signOut = () => logout(() => void navigate(routePath('login')));
 
   return (
-    <header className={`app-header${user && headerStyle(user.branding) ? ' app-header--branded' : ''}`} style={user ? headerStyle(user.branding) : undefined}>
+    <header
+      className={`app-header${user && headerStyle(user.branding) ? ' app-header--branded' : ''}`}
+      style={user ? headerStyle(user.branding) : undefined}
+    >
       <RouteLink to={user ? 'webstore' : 'public_webstore'} className="app-header__title">
         {user?.branding.image && <img className="app-header__logo" src={user.branding.image} alt={user.organisation.name} />}
         {t('app.title')}

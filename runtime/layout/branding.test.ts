@@ -15,7 +15,9 @@ describe('branding applied to the portal', () => {
     expect(headerStyle(NONE)).toBeUndefined();
     expect(headerStyle({ ...NONE, nav_bar_colour: '#1f4e79' })).toEqual({ backgroundColor: '#1f4e79', '--header-text': '#ffffff' });
     expect(headerStyle({ ...NONE, nav_bar_colour: 'red' })).toBeUndefined();
-    expect(headerStyle({ ...NONE, background_image: '/api/v1/branding/ab' })).toMatchObject({ backgroundImage: 'url("/api/v1/branding/ab")' });
+    expect(headerStyle({ ...NONE, background_image: '/api/v1/branding/ab' })).toMatchObject({
+      backgroundImage: 'url("/api/v1/branding/ab")',
+    });
   });
 
   it('passes the fonts to the stylesheet', () => {

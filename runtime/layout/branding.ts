@@ -14,7 +14,7 @@ export function textOn(background: string): '#000000' | '#ffffff' {
   };
   const [r, g, b] = [1, 3, 5].map((at) => channel(background.slice(at, at + 2)));
   const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  return (1.05 / (luminance + 0.05)) >= ((luminance + 0.05) / 0.05) ? '#ffffff' : '#000000';
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#000000';
 }
 
 const COLOUR = /^#[0-9A-Fa-f]{6}$/;
@@ -26,7 +26,11 @@ export function headerStyle(branding: Branding | undefined): CSSProperties | und
   if (!colour && !branding.background_image) return undefined;
   return {
     ...(colour && { backgroundColor: colour, '--header-text': textOn(colour) }),
-    ...(branding.background_image && { backgroundImage: `url("${encodeURI(branding.background_image)}")`, backgroundSize: 'cover', backgroundPosition: 'center' }),
+    ...(branding.background_image && {
+      backgroundImage: `url("${encodeURI(branding.background_image)}")`,
+      backgroundSize: 'cover',
+      backgroundPosition: 'center',
+    }),
   } as CSSProperties;
 }
 

@@ -11,7 +11,10 @@ const sources = {
 describe('buildCrumbs', () => {
   it('links every crumb with a route except the last', () => {
     const items = buildCrumbs(
-      [{ label: 'crumb.store', route: 'webstore' }, { label: 'crumb.baskets', route: 'baskets' }],
+      [
+        { label: 'crumb.store', route: 'webstore' },
+        { label: 'crumb.baskets', route: 'baskets' },
+      ],
       sources,
     );
     expect(items).toEqual([
@@ -21,7 +24,10 @@ describe('buildCrumbs', () => {
   });
 
   it('shows the parameter until a lookup has loaded, then the looked-up name', () => {
-    const crumbs = [{ label: 'crumb.store', route: 'webstore' }, { lookup: 'product', param: 'id' }];
+    const crumbs = [
+      { label: 'crumb.store', route: 'webstore' },
+      { lookup: 'product', param: 'id' },
+    ];
     expect(buildCrumbs(crumbs, sources)[1]?.text).toBe('42');
     expect(buildCrumbs(crumbs, { ...sources, lookedUp: { 1: 'Room kit' } })[1]?.text).toBe('Room kit');
   });
@@ -32,11 +38,7 @@ describe('buildCrumbs', () => {
 
   it('does not link the first crumb when a crumb is named back office', () => {
     const items = buildCrumbs(
-      [
-        { label: 'crumb.back_office', route: 'organisations' },
-        { label: 'crumb.users', route: 'users' },
-        { param: 'id' },
-      ],
+      [{ label: 'crumb.back_office', route: 'organisations' }, { label: 'crumb.users', route: 'users' }, { param: 'id' }],
       sources,
     );
     expect(items.map((item) => item.href)).toEqual([null, '/users', null]);

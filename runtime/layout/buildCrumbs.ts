@@ -26,11 +26,7 @@ export function buildCrumbs(crumbs: readonly Crumb[], sources: CrumbSources): Cr
   const hasBackOffice = crumbs.some((crumb) => crumb.label === BACK_OFFICE_LABEL);
   return crumbs.map((crumb, index) => {
     const paramValue = crumb.param ? (sources.params[crumb.param] ?? '') : '';
-    const text = crumb.label
-      ? sources.translate(crumb.label)
-      : crumb.lookup
-        ? (sources.lookedUp[index] ?? paramValue)
-        : paramValue;
+    const text = crumb.label ? sources.translate(crumb.label) : crumb.lookup ? (sources.lookedUp[index] ?? paramValue) : paramValue;
     const isLast = index === crumbs.length - 1;
     const linkless = isLast || (hasBackOffice && index === 0) || !crumb.route;
     return { text, href: linkless || !crumb.route ? null : sources.pathOf(crumb.route) };

@@ -22,11 +22,14 @@ export const crumbResolvers: Readonly<Record<string, CrumbResolver>> = {
   // Record pages end in the record's name, as the checkout's trail does (issue 22 item 17).
   order: async (param, signal) => (await unwrap(api.GET('/orders/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
   quote: async (param, signal) => (await unwrap(api.GET('/quotes/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
-  inward_quote: async (param, signal) => (await unwrap(api.GET('/quotes/inward/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
+  inward_quote: async (param, signal) =>
+    (await unwrap(api.GET('/quotes/inward/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
   user: async (param, signal) => (await unwrap(api.GET('/users/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
-  organisation: async (param, signal) => (await unwrap(api.GET('/organisations/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
+  organisation: async (param, signal) =>
+    (await unwrap(api.GET('/organisations/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
   role: async (param, signal) => (await unwrap(api.GET('/roles/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
-  product_group: async (param, signal) => (await unwrap(api.GET('/productgroups/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
+  product_group: async (param, signal) =>
+    (await unwrap(api.GET('/productgroups/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
   feed: async (param, signal) => (await unwrap(api.GET('/feeds/{id}', { params: { path: { id: Number(param) } }, signal }))).name,
   public_product: async (param, signal) => {
     const product = await unwrap(api.GET('/public/webstore/{id}', { params: { path: { id: Number(param) } }, signal }));

@@ -39,12 +39,17 @@ const person = (overrides: Partial<GuardHolder> & { grants?: string[] }): GuardH
 });
 
 /** Labels, with a group as its label and its entries' labels. */
-const labels = (items: ShownItem[]) => items.map((item) => (item.kind === 'group' ? [item.label, item.entries.map((entry) => entry.label)] : item.label));
+const labels = (items: ShownItem[]) =>
+  items.map((item) => (item.kind === 'group' ? [item.label, item.entries.map((entry) => entry.label)] : item.label));
 
 describe('shownMenu', () => {
   it.each([
     { name: 'a visitor who is not signed in sees nothing', user: null, want: [] },
-    { name: 'a user without permissions: the store and inward quotes, no back office', user: person({}), want: ['menu.webstore', 'menu.quotes'] },
+    {
+      name: 'a user without permissions: the store and inward quotes, no back office',
+      user: person({}),
+      want: ['menu.webstore', 'menu.quotes'],
+    },
     {
       name: 'a user with order and user views: orders, inward quotes, the back office with users',
       user: person({ grants: ['order:view', 'user:view'] }),
@@ -63,15 +68,40 @@ describe('shownMenu', () => {
     const items = shownMenu(MENU, person({ root: true, admin: true }), routeOf);
     expect(items[2]).toEqual({ kind: 'entry', label: 'menu.quotes', path: '/webstore/quotesoutward', route: true });
     const group = items[3];
-    expect(group?.kind === 'group' && group.entries[2]).toEqual({ kind: 'entry', label: 'menu.api_reference', path: '/api/v1/docs', route: false });
+    expect(group?.kind === 'group' && group.entries[2]).toEqual({
+      kind: 'entry',
+      label: 'menu.api_reference',
+      path: '/api/v1/docs',
+      route: false,
+    });
   });
 
   it('shows the spec menu to a buyer without the back office (two-factor sign-in is everyone’s), and all of it to a root admin', () => {
     const buyer = person({ grants: ['order:view', 'order:view_draft', 'invoice:view', 'subscription:view'] });
-    expect(labels(shownMenu(menu, buyer, findRoute))).toEqual(['menu.webstore', 'menu.baskets', 'menu.orders', 'menu.quotes', 'menu.subscriptions', 'menu.invoices', 'menu.two_factor']);
+    expect(labels(shownMenu(menu, buyer, findRoute))).toEqual([
+      'menu.webstore',
+      'menu.baskets',
+      'menu.orders',
+      'menu.quotes',
+      'menu.subscriptions',
+      'menu.invoices',
+      'menu.two_factor',
+    ]);
     const backOffice = shownMenu(menu, person({ root: true, admin: true }), findRoute).find((item) => item.kind === 'group');
     expect(backOffice && labels([backOffice])).toEqual([
-      ['menu.back_office', ['menu.organisations', 'menu.users', 'menu.roles', 'menu.product_groups', 'menu.feeds', 'menu.metrics', 'menu.emails', 'menu.api_reference']],
+      [
+        'menu.back_office',
+        [
+          'menu.organisations',
+          'menu.users',
+          'menu.roles',
+          'menu.product_groups',
+          'menu.feeds',
+          'menu.metrics',
+          'menu.emails',
+          'menu.api_reference',
+        ],
+      ],
     ]);
   });
 });

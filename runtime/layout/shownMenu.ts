@@ -36,7 +36,11 @@ function shownEntry(entry: MenuEntryDef, user: GuardHolder, routeOf: (name: stri
  * The menu a user sees: each entry its route's guard and its own let them through, each group
  * holding at least one such entry; nothing for a visitor who is not signed in.
  */
-export function shownMenu(menu: readonly MenuItemDef[], user: GuardHolder | null | undefined, routeOf: (name: string) => MenuRoute): ShownItem[] {
+export function shownMenu(
+  menu: readonly MenuItemDef[],
+  user: GuardHolder | null | undefined,
+  routeOf: (name: string) => MenuRoute,
+): ShownItem[] {
   if (!user) return [];
   return menu.flatMap((item): ShownItem[] => {
     if (item.kind === 'entry') return shownEntry(item, user, routeOf);

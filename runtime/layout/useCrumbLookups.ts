@@ -7,10 +7,7 @@ import { crumbResolvers } from './crumbResolvers';
  * Loads the names of the lookup crumbs of the current route. A failed lookup leaves the crumb
  * showing its parameter: the screen itself reports the failure (e.g. redirects to notFound).
  */
-export function useCrumbLookups(
-  crumbs: readonly Crumb[],
-  params: Readonly<Record<string, string | undefined>>,
-): Record<number, string> {
+export function useCrumbLookups(crumbs: readonly Crumb[], params: Readonly<Record<string, string | undefined>>): Record<number, string> {
   const [names, setNames] = useState<Record<number, string>>({});
   // The lookups depend only on the resolver names and the parameter values they read.
   const wanted = crumbs

@@ -51,7 +51,9 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
         ...(column.warnings && { warning: (row: ListRow) => warningText(column, row, context) }),
         ...(column.link && { linkRoute: column.link }),
         ...(column.linkParam && { linkParam: column.linkParam }),
-        ...(column.component && { render: (row: ListRow) => <CellSlot component={column.component!} row={row} reload={controller.reload} /> }),
+        ...(column.component && {
+          render: (row: ListRow) => <CellSlot component={column.component!} row={row} reload={controller.reload} />,
+        }),
       })),
       ...(rowActions ? [{ field: ROW_ACTIONS, header: rowActions.header, render: rowActions.cell }] : []),
     ],
@@ -66,7 +68,8 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
   return (
     <section className="generic-list">
       <header className="generic-list__header">
-        {config.title && (headingLevel === 1 ? <h1>{message(config.title) ?? config.title}</h1> : <h2>{message(config.title) ?? config.title}</h2>)}
+        {config.title &&
+          (headingLevel === 1 ? <h1>{message(config.title) ?? config.title}</h1> : <h2>{message(config.title) ?? config.title}</h2>)}
         <ScreenLinks links={config.links} place="header" rows={controller.totalCount} />
         {config.selection && <Slot registry={selectionSlots} component={config.selection} props={{ selected }} />}
       </header>
@@ -88,7 +91,9 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
                 <NestedGrid list={list} parentField={config.treeParent!} />
               )}
               {controller.loading && <Spinner />}
-              {!controller.loading && !controller.error && controller.rows.length === 0 && <p className="list-view__empty">{t(emptyKey)}</p>}
+              {!controller.loading && !controller.error && controller.rows.length === 0 && (
+                <p className="list-view__empty">{t(emptyKey)}</p>
+              )}
               <Pagination
                 page={controller.page}
                 totalPages={controller.totalPages}

@@ -51,10 +51,22 @@ export function GridColumnTools({
                 />
                 {column.header}
               </label>
-              <button type="button" className="list-grid__move" aria-label={t('list.column_earlier', { column: column.header })} disabled={index === 0} onClick={() => onMove(column.id, -1)}>
+              <button
+                type="button"
+                className="list-grid__move"
+                aria-label={t('list.column_earlier', { column: column.header })}
+                disabled={index === 0}
+                onClick={() => onMove(column.id, -1)}
+              >
                 <span aria-hidden="true">↑</span>
               </button>
-              <button type="button" className="list-grid__move" aria-label={t('list.column_later', { column: column.header })} disabled={index === columns.length - 1} onClick={() => onMove(column.id, 1)}>
+              <button
+                type="button"
+                className="list-grid__move"
+                aria-label={t('list.column_later', { column: column.header })}
+                disabled={index === columns.length - 1}
+                onClick={() => onMove(column.id, 1)}
+              >
                 <span aria-hidden="true">↓</span>
               </button>
             </div>

@@ -51,7 +51,13 @@ const THEME = themeQuartz.withParams({
 });
 
 /** Rows are ticked with their checkbox (or Space), never by a click on the row: its cells hold links. */
-const SELECTION: RowSelectionOptions = { mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'all', enableClickSelection: false };
+const SELECTION: RowSelectionOptions = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: true,
+  selectAll: 'all',
+  enableClickSelection: false,
+};
 
 /** The list's columns in the grid's order (`order`: column ids as the grid has them; null: the spec's). */
 function inOrder<Row>(columns: readonly ListColumn<Row>[], order: readonly string[] | null): readonly ListColumn<Row>[] {
@@ -105,9 +111,12 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
     readOrder(api);
   }, [api, layout.columns, readOrder]);
 
-  const fit = useCallback((event: { api: GridApi<Row> }) => {
-    if (!kept) fitColumns(event.api);
-  }, [kept]);
+  const fit = useCallback(
+    (event: { api: GridApi<Row> }) => {
+      if (!kept) fitColumns(event.api);
+    },
+    [kept],
+  );
   const keep = (gridApi: GridApi<Row>) => layout.save(layoutOf(gridApi.getColumnState()));
 
   const onSortChanged = (event: SortChangedEvent<Row>) => {
@@ -177,7 +186,11 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
     <div className="list-grid" aria-busy={busy} ref={box}>
       {layoutScreen && (
         <GridColumnTools
-          columns={inOrder(columns, order).map((column) => ({ id: column.field, header: header(column), hidden: hidden.has(column.field) }))}
+          columns={inOrder(columns, order).map((column) => ({
+            id: column.field,
+            header: header(column),
+            hidden: hidden.has(column.field),
+          }))}
           onShow={show}
           onMove={move}
           onReset={() => void reset()}

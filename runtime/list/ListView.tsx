@@ -67,9 +67,7 @@ export function ListView<Row, Filters extends ListFilters>({
         {...(layoutScreen && { layoutScreen })}
       />
       {controller.loading && <Spinner />}
-      {!controller.loading && !controller.error && controller.rows.length === 0 && (
-        <p className="list-view__empty">{t(emptyKey)}</p>
-      )}
+      {!controller.loading && !controller.error && controller.rows.length === 0 && <p className="list-view__empty">{t(emptyKey)}</p>}
       <Pagination
         page={controller.page}
         totalPages={controller.totalPages}

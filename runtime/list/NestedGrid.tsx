@@ -44,19 +44,36 @@ export function NestedGrid({ list, parentField, rows }: { list: GenericList; par
   );
 
   const columns = useMemo<ListColumn<NestedItem>[]>(() => {
-    const cell = (column: GenericColumn) => (item: NestedItem) => <CellContent column={column} row={item.row} context={context} reload={controller.reload} />;
+    const cell = (column: GenericColumn) => (item: NestedItem) => (
+      <CellContent column={column} row={item.row} context={context} reload={controller.reload} />
+    );
     const drawn = config.columns.map((column, index): ListColumn<NestedItem> => ({
       field: column.field as keyof NestedItem & string,
       header: message(column.label) ?? column.label,
       sortable: column.sortable,
-      render: index === 0 ? (item) => <NestedCell item={item} name={formatCell(column, item.row, context)} onToggle={toggle} t={t}>{cell(column)(item)}</NestedCell> : cell(column),
+      render:
+        index === 0
+          ? (item) => (
+              <NestedCell item={item} name={formatCell(column, item.row, context)} onToggle={toggle} t={t}>
+                {cell(column)(item)}
+              </NestedCell>
+            )
+          : cell(column),
     }));
-    return rowActions ? [...drawn, { field: ROW_ACTIONS as keyof NestedItem & string, header: rowActions.header, render: (item) => rowActions.cell(item.row) }] : drawn;
+    return rowActions
+      ? [
+          ...drawn,
+          { field: ROW_ACTIONS as keyof NestedItem & string, header: rowActions.header, render: (item) => rowActions.cell(item.row) },
+        ]
+      : drawn;
   }, [config.columns, message, context, controller.reload, rowActions, toggle, t]);
 
   const rowId = useCallback((item: NestedItem) => (item.id !== -1 ? `id-${item.id}` : `at-${item.position}`), []);
   const { setSortBy } = controller;
-  const onSort = useCallback((sort: Parameters<typeof toSortBy>[0]) => setSortBy(toSortBy(sort, config.defaultSort ?? '')), [setSortBy, config.defaultSort]);
+  const onSort = useCallback(
+    (sort: Parameters<typeof toSortBy>[0]) => setSortBy(toSortBy(sort, config.defaultSort ?? '')),
+    [setSortBy, config.defaultSort],
+  );
 
   return (
     <ListTable
@@ -72,7 +89,19 @@ export function NestedGrid({ list, parentField, rows }: { list: GenericList; par
 }
 
 /** A tree row's first cell: indented by its level, its toggle (when it has rows below), its content. */
-function NestedCell({ item, name, onToggle, t, children }: { item: NestedItem; name: string; onToggle: (id: number) => void; t: ReturnType<typeof useT>; children: ReactNode }) {
+function NestedCell({
+  item,
+  name,
+  onToggle,
+  t,
+  children,
+}: {
+  item: NestedItem;
+  name: string;
+  onToggle: (id: number) => void;
+  t: ReturnType<typeof useT>;
+  children: ReactNode;
+}) {
   return (
     <span className="list-grid__nested" data-level={item.level} style={{ paddingLeft: `${item.level * 1.5}rem` }}>
       {item.hasChildren ? (

@@ -12,10 +12,12 @@ const TREE = [
 describe('organisation choices', () => {
   it('indent each option by its depth below the shallowest offered', () => {
     const html = renderToStaticMarkup(<select>{<OrganisationOptionList organisations={TREE} />}</select>);
-    expect(html).toBe('<select><option value="2">Reseller</option><option value="3">\u00a0\u00a0\u00a0Customer</option><option value="7">\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0Branch</option></select>');
+    expect(html).toBe(
+      '<select><option value="2">Reseller</option><option value="3">\u00a0\u00a0\u00a0Customer</option><option value="7">\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0Branch</option></select>',
+    );
   });
 
-  it('offer the organisations below the user\'s own only with descendants', () => {
+  it("offer the organisations below the user's own only with descendants", () => {
     expect(offeredOrganisations(TREE, true, 2).map((organisation) => organisation.id)).toEqual([3, 7]);
     expect(offeredOrganisations(TREE, undefined, 2).map((organisation) => organisation.id)).toEqual([2, 3, 7]);
   });

@@ -17,7 +17,16 @@ interface PaginationProps {
 }
 
 /** Pager of a server-side list: previous / numbered pages / next, count, page-size select. */
-export function Pagination({ page, totalPages, totalCount, perPage, perPageOptions, onPage, onPerPage, countKey = 'store.result_count' }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  totalCount,
+  perPage,
+  perPageOptions,
+  onPage,
+  onPerPage,
+  countKey = 'store.result_count',
+}: PaginationProps) {
   const t = useT();
   return (
     <nav className="pagination" aria-label="Pagination" data-testid="pagination">

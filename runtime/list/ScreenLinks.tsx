@@ -10,7 +10,17 @@ import { useMessage } from './useMessage';
  * An href is a plain anchor, so the browser asks the server itself (a CSV download). On a list,
  * `rows` is how many rows match (for links with `minRows`).
  */
-export function ScreenLinks({ links, place, id, rows }: { links: readonly GenericLink[]; place: 'header' | 'footer'; id?: string; rows?: number }) {
+export function ScreenLinks({
+  links,
+  place,
+  id,
+  rows,
+}: {
+  links: readonly GenericLink[];
+  place: 'header' | 'footer';
+  id?: string;
+  rows?: number;
+}) {
   const { user } = useCurrentUser();
   const message = useMessage();
   const shown = linksAt(links, place, user, rows);

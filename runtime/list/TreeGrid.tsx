@@ -47,7 +47,13 @@ export function TreeGrid({ list, treeField }: { list: GenericList; treeField: st
     return visibleTreeItems(items, collapsed).map((item) =>
       item.kind === 'row'
         ? { kind: 'row', row: item.row, key: rowKey(item.row, positions.get(item.row) ?? -1) }
-        : { kind: 'organisation', organisation: item.organisation, level: item.level, open: !collapsed.has(item.organisation.id), key: `organisation-${item.organisation.id}` },
+        : {
+            kind: 'organisation',
+            organisation: item.organisation,
+            level: item.level,
+            open: !collapsed.has(item.organisation.id),
+            key: `organisation-${item.organisation.id}`,
+          },
     );
   }, [items, collapsed, controller.rows]);
 
@@ -69,17 +75,30 @@ export function TreeGrid({ list, treeField }: { list: GenericList; treeField: st
           <strong>{line.organisation.name}</strong>
         </span>
       ) : null;
-    const drawn = config.columns.map(
-      (column, index): ListColumn<TreeLine> => ({ field: column.field as keyof TreeLine & string, header: message(column.label) ?? column.label, sortable: column.sortable, render: cell(column, index === 0) }),
-    );
+    const drawn = config.columns.map((column, index): ListColumn<TreeLine> => ({
+      field: column.field as keyof TreeLine & string,
+      header: message(column.label) ?? column.label,
+      sortable: column.sortable,
+      render: cell(column, index === 0),
+    }));
     return rowActions
-      ? [...drawn, { field: ROW_ACTIONS as keyof TreeLine & string, header: rowActions.header, render: (line) => (line.kind === 'row' ? rowActions.cell(line.row) : null) }]
+      ? [
+          ...drawn,
+          {
+            field: ROW_ACTIONS as keyof TreeLine & string,
+            header: rowActions.header,
+            render: (line) => (line.kind === 'row' ? rowActions.cell(line.row) : null),
+          },
+        ]
       : drawn;
   }, [config.columns, message, context, controller.reload, rowActions, toggle, t]);
 
   const rowId = useCallback((line: TreeLine) => line.key, []);
   const { setSortBy } = controller;
-  const onSort = useCallback((sort: Parameters<typeof toSortBy>[0]) => setSortBy(toSortBy(sort, config.defaultSort ?? '')), [setSortBy, config.defaultSort]);
+  const onSort = useCallback(
+    (sort: Parameters<typeof toSortBy>[0]) => setSortBy(toSortBy(sort, config.defaultSort ?? '')),
+    [setSortBy, config.defaultSort],
+  );
 
   return (
     <ListTable

@@ -3,9 +3,15 @@ import { formatCell, linkId, rowMeets, warningText, type CellContext } from './c
 import type { GenericColumn } from './genericListConfig';
 
 const messages: Record<string, string> = {
-  'invoice_status.PAID': 'Paid', 'list.yes': 'Yes', 'list.no': 'No',
-  'u.unverified': 'Unverified', 'u.disabled': 'Disabled', 'u.reset': 'Password requires reset', 'u.active': 'Active',
-  'f.schedule': 'Not on its schedule', 'f.sitc': 'SITC not confirmed',
+  'invoice_status.PAID': 'Paid',
+  'list.yes': 'Yes',
+  'list.no': 'No',
+  'u.unverified': 'Unverified',
+  'u.disabled': 'Disabled',
+  'u.reset': 'Password requires reset',
+  'u.active': 'Active',
+  'f.schedule': 'Not on its schedule',
+  'f.sitc': 'SITC not confirmed',
 };
 const context: CellContext = { currency: 'GBP', timezone: 'Europe/Paris', message: (key) => messages[key] ?? null };
 const column = (format: GenericColumn['format'], extra: Partial<GenericColumn> = {}): GenericColumn => ({

@@ -79,7 +79,12 @@ export function formatCell(column: GenericColumn, row: ListRow, context: CellCon
 
 /** The value a dotted path names in a row (`account_manager.account_manager_name`); undefined when absent. */
 export function valueAt(row: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), row);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      row,
+    );
 }
 
 /** The `id` parameter of a link cell: the row's `linkParam` field or dotted path (default `id`), or null when absent. */

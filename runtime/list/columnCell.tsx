@@ -28,7 +28,12 @@ export function cellContent<Row>(column: ListColumn<Row>, row: Row): ReactNode {
       ) : (
         text
       )}
-      {warning && <> <WarningIcon text={warning} /></>}
+      {warning && (
+        <>
+          {' '}
+          <WarningIcon text={warning} />
+        </>
+      )}
     </>
   );
 }

@@ -3,7 +3,11 @@ import type { CellContext } from './cellFormat';
 import { DETAIL_PARENT, withDetailRows } from './detailRows';
 import { nestRows } from './rowTree';
 
-const context: CellContext = { currency: 'GBP', timezone: 'UTC', message: (key) => ({ 'period.WEEK': 'Week', 'period.MONTH': 'Month' })[key] ?? null };
+const context: CellContext = {
+  currency: 'GBP',
+  timezone: 'UTC',
+  message: (key) => ({ 'period.WEEK': 'Week', 'period.MONTH': 'Month' })[key] ?? null,
+};
 
 describe('withDetailRows', () => {
   const detail = {
@@ -18,7 +22,16 @@ describe('withDetailRows', () => {
     },
   };
   const rows = [
-    { id: 1, name: 'Ann', sales_num: 5, sales_gbp: '300.00', periods: [{ period: 'WEEK', period_start: '2026-11-02', orders: 2, sales_gbp: '100.00' }, { period: 'MONTH', period_start: '2026-11-01', orders: 3, sales_gbp: '200.00' }] },
+    {
+      id: 1,
+      name: 'Ann',
+      sales_num: 5,
+      sales_gbp: '300.00',
+      periods: [
+        { period: 'WEEK', period_start: '2026-11-02', orders: 2, sales_gbp: '100.00' },
+        { period: 'MONTH', period_start: '2026-11-01', orders: 3, sales_gbp: '200.00' },
+      ],
+    },
     { id: 2, name: 'Ben', sales_num: 0, sales_gbp: '0.00', periods: [] },
   ];
 
@@ -31,6 +44,11 @@ describe('withDetailRows', () => {
 
   it('nests the detail rows under their row, and no row under a detail row', () => {
     const nested = nestRows(withDetailRows(rows, detail, context), DETAIL_PARENT);
-    expect(nested.map((item) => [item.id, item.level, item.hasChildren])).toEqual([[1, 0, true], [-2, 1, false], [-3, 1, false], [2, 0, false]]);
+    expect(nested.map((item) => [item.id, item.level, item.hasChildren])).toEqual([
+      [1, 0, true],
+      [-2, 1, false],
+      [-3, 1, false],
+      [2, 0, false],
+    ]);
   });
 });

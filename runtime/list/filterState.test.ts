@@ -12,7 +12,15 @@ const all = [text, status, kind, dates, values];
 
 describe('initialFilterValues', () => {
   it('starts empty, or at the spec default', () => {
-    expect(initialFilterValues(all)).toEqual({ text: '', status: [], kind: 'A', start_date: '', end_date: '', value_from: '', value_to: '' });
+    expect(initialFilterValues(all)).toEqual({
+      text: '',
+      status: [],
+      kind: 'A',
+      start_date: '',
+      end_date: '',
+      value_from: '',
+      value_to: '',
+    });
   });
 
   it('starts at the preset of a URL flag the page was opened with (001 §2 ?pending_auth)', () => {
@@ -37,7 +45,13 @@ describe('filterQuery', () => {
   });
 
   it('sends neither bound of an inverted range', () => {
-    const query = filterQuery(all, { ...initialFilterValues(all), start_date: '2026-02-01', end_date: '2026-01-31', value_from: '10', value_to: '20' });
+    const query = filterQuery(all, {
+      ...initialFilterValues(all),
+      start_date: '2026-02-01',
+      end_date: '2026-01-31',
+      value_from: '10',
+      value_to: '20',
+    });
     expect(query.start_date).toBeUndefined();
     expect(query.end_date).toBeUndefined();
     expect(query).toMatchObject({ value_from: '10', value_to: '20' });

@@ -117,7 +117,9 @@ export interface GenericListConfig {
 /** Per column, the item properties a detail row shows there: one as it is, several joined as text. */
 export interface DetailRows {
   readonly property: string;
-  readonly fields: Readonly<Record<string, readonly { readonly field: string; readonly format: GenericColumn['format']; readonly enum?: string }[]>>;
+  readonly fields: Readonly<
+    Record<string, readonly { readonly field: string; readonly format: GenericColumn['format']; readonly enum?: string }[]>
+  >;
 }
 
 const configs: Readonly<Record<string, GenericListConfig>> = listScreens;

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { GRID_TEXTS, gridColumns, gridLocaleText, layoutOf, layoutState, MIN_COLUMN_WIDTH, scaledWidths, sortOf, sortState } from './gridColumns';
+import {
+  GRID_TEXTS,
+  gridColumns,
+  gridLocaleText,
+  layoutOf,
+  layoutState,
+  MIN_COLUMN_WIDTH,
+  scaledWidths,
+  sortOf,
+  sortState,
+} from './gridColumns';
 import type { ListColumn } from './listColumns';
 
 // In node (no DOM library is installed): the column definitions the list grid is given and the
@@ -24,12 +34,20 @@ const ROWS: Row[] = [
 ];
 
 const COLUMNS: ListColumn<Row>[] = [
-  { field: 'name', header: 'Name', sortable: true, linkRoute: 'organisation', linkable: (row) => row.name !== 'Gamma', warning: (row) => (row.flagged ? 'Check me' : null) },
+  {
+    field: 'name',
+    header: 'Name',
+    sortable: true,
+    linkRoute: 'organisation',
+    linkable: (row) => row.name !== 'Gamma',
+    warning: (row) => (row.flagged ? 'Check me' : null),
+  },
   { field: 'total', header: 'Total', sortable: true, format: (row) => `£${row.total}.00` },
   { field: 'flagged', header: 'Actions', render: (row) => <button type="button">Open {row.name}</button> },
 ];
 
-const definitions = (sort: Parameters<typeof gridColumns>[2] = null) => gridColumns(COLUMNS, (column) => column.header ?? column.field, sort);
+const definitions = (sort: Parameters<typeof gridColumns>[2] = null) =>
+  gridColumns(COLUMNS, (column) => column.header ?? column.field, sort);
 
 /** The markup a column's cell renderer draws for a row. */
 function cell(definition: ColDef<Row>, row: Row): string {
@@ -74,7 +92,10 @@ describe('the grid sort', () => {
   });
 
   it('is shown on one column, every other cleared', () => {
-    expect(sortState({ field: 'name', direction: 'desc' })).toEqual({ state: [{ colId: 'name', sort: 'desc' }], defaultState: { sort: null } });
+    expect(sortState({ field: 'name', direction: 'desc' })).toEqual({
+      state: [{ colId: 'name', sort: 'desc' }],
+      defaultState: { sort: null },
+    });
     expect(sortState(null)).toEqual({ state: [], defaultState: { sort: null } });
   });
 });
@@ -84,14 +105,32 @@ describe('scaledWidths', () => {
   const fixedSelection = (colId: string) => (colId === 'select' ? { resizable: false } : {});
 
   it('widens every column in proportion when there is room, the last taking the rounding', () => {
-    expect(scaledWidths([{ colId: 'a', width: 100 }, { colId: 'b', width: 50 }], 301, resizable)).toEqual([
+    expect(
+      scaledWidths(
+        [
+          { colId: 'a', width: 100 },
+          { colId: 'b', width: 50 },
+        ],
+        301,
+        resizable,
+      ),
+    ).toEqual([
       { colId: 'a', width: 200 },
       { colId: 'b', width: 101 },
     ]);
   });
 
   it('narrows the wide columns first, so that short ones keep their content width', () => {
-    const widths = scaledWidths([{ colId: 'select', width: 48 }, { colId: 'ref', width: 100 }, { colId: 'organisation', width: 312 }, { colId: 'status', width: 212 }], 48 + 512, fixedSelection);
+    const widths = scaledWidths(
+      [
+        { colId: 'select', width: 48 },
+        { colId: 'ref', width: 100 },
+        { colId: 'organisation', width: 312 },
+        { colId: 'status', width: 212 },
+      ],
+      48 + 512,
+      fixedSelection,
+    );
     // 112 px too many, taken in proportion from the 300 px that the wide columns have above 112 px.
     expect(widths).toEqual([
       { colId: 'ref', width: 100 },
@@ -101,7 +140,15 @@ describe('scaledWidths', () => {
   });
 
   it('keeps every column at its floor when even that cannot fit, so the list scrolls sideways (a phone)', () => {
-    const widths = scaledWidths([{ colId: 'a', width: 200 }, { colId: 'b', width: 100 }, { colId: 'c', width: 60 }], 200, resizable);
+    const widths = scaledWidths(
+      [
+        { colId: 'a', width: 200 },
+        { colId: 'b', width: 100 },
+        { colId: 'c', width: 60 },
+      ],
+      200,
+      resizable,
+    );
     expect(widths.map((entry) => entry.width)).toEqual([112, 100, MIN_COLUMN_WIDTH]);
   });
 
@@ -135,7 +182,12 @@ describe('the kept column layout', () => {
   });
 
   it('goes back to the grid as ordered column state, a width only where one was kept', () => {
-    expect(layoutState([{ id: 'status', width: 121, hidden: false }, { id: 'name', width: null, hidden: true }])).toEqual({
+    expect(
+      layoutState([
+        { id: 'status', width: 121, hidden: false },
+        { id: 'name', width: null, hidden: true },
+      ]),
+    ).toEqual({
       state: [
         { colId: 'status', hide: false, width: 121 },
         { colId: 'name', hide: true },

@@ -16,7 +16,11 @@ export type GridSort = { field: string; direction: SortDirection } | null;
  * grid sizes the columns to their content (GridTable), and a text longer than a column's widest
  * wraps, so the row grows with it.
  */
-export function gridColumns<Row>(columns: readonly ListColumn<Row>[], header: (column: ListColumn<Row>) => string, sort: GridSort): ColDef<Row>[] {
+export function gridColumns<Row>(
+  columns: readonly ListColumn<Row>[],
+  header: (column: ListColumn<Row>) => string,
+  sort: GridSort,
+): ColDef<Row>[] {
   return columns.map((column) => ({
     colId: column.field,
     headerName: header(column),
@@ -48,7 +52,8 @@ export function sortOf(states: readonly ColumnState[]): GridSort {
   return sorted?.sort ? { field: sorted.colId, direction: sorted.sort } : null;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Which key presses the grid leaves to the browser (true) rather than take for its cell
@@ -153,7 +158,11 @@ const isLayoutColumn = (colId: string) => !colId.startsWith('ag-Grid-');
 export function layoutOf(states: readonly ColumnState[]): LayoutColumnState[] {
   return states
     .filter((state) => isLayoutColumn(state.colId))
-    .map((state) => ({ id: state.colId, width: typeof state.width === 'number' ? Math.round(state.width) : null, hidden: state.hide === true }));
+    .map((state) => ({
+      id: state.colId,
+      width: typeof state.width === 'number' ? Math.round(state.width) : null,
+      hidden: state.hide === true,
+    }));
 }
 
 /**

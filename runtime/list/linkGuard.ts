@@ -7,9 +7,17 @@ export { guardPasses, type GuardHolder };
  * The links shown at one place (a `both` link shows at header and footer) that the user passes;
  * a link with `minRows` only when the list holds that many rows (`rows`, unknown counting as none).
  */
-export function linksAt(links: readonly GenericLink[], place: 'header' | 'footer', user: GuardHolder | null | undefined, rows?: number): GenericLink[] {
+export function linksAt(
+  links: readonly GenericLink[],
+  place: 'header' | 'footer',
+  user: GuardHolder | null | undefined,
+  rows?: number,
+): GenericLink[] {
   return links.filter(
-    (link) => (link.place === place || link.place === 'both') && guardPasses(user, link.guard) && (link.minRows === undefined || (rows ?? 0) >= link.minRows),
+    (link) =>
+      (link.place === place || link.place === 'both') &&
+      guardPasses(user, link.guard) &&
+      (link.minRows === undefined || (rows ?? 0) >= link.minRows),
   );
 }
 

@@ -88,7 +88,10 @@ export function listReducer<Row, Filters extends ListFilters>(
 }
 
 /** The query of a list call: paging, sort and the applied filters, plus fixed extras (currency…). */
-export function listQuery(state: Pick<ListState<unknown, ListFilters>, 'page' | 'perPage' | 'sortBy' | 'filters'>, extra: Query = {}): Query {
+export function listQuery(
+  state: Pick<ListState<unknown, ListFilters>, 'page' | 'perPage' | 'sortBy' | 'filters'>,
+  extra: Query = {},
+): Query {
   return { ...extra, ...state.filters, page: state.page, per_page: state.perPage, sort_by: state.sortBy };
 }
 

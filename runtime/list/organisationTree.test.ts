@@ -22,7 +22,11 @@ describe('groupByOrganisation with the known organisations (tree_ancestors)', ()
   });
 
   it('stops at an ancestor it does not know', () => {
-    expect(outline(groupByOrganisation([{ id: 10, organisation: customer }], 'organisation', [zulu, customer]))).toEqual(['Zulu Reseller', '  Customer', '- 10']);
+    expect(outline(groupByOrganisation([{ id: 10, organisation: customer }], 'organisation', [zulu, customer]))).toEqual([
+      'Zulu Reseller',
+      '  Customer',
+      '- 10',
+    ]);
   });
 });
 

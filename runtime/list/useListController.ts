@@ -39,9 +39,7 @@ export interface ListController<Row, Filters extends ListFilters> extends ListSt
  * Server-side paging, sorting and filtering of a list call (000 §7: headers x-total-count and
  * x-total-pages). Superseded loads are cancelled, so an old answer never replaces a newer one.
  */
-export function useListController<Row, Filters extends ListFilters>(
-  options: ListControllerOptions<Filters>,
-): ListController<Row, Filters> {
+export function useListController<Row, Filters extends ListFilters>(options: ListControllerOptions<Filters>): ListController<Row, Filters> {
   const { path, initialFilters, defaultSort, defaultPerPage = 24, debounceMs = 700, extraQuery, initialPage, toQuery } = options;
   const [state, dispatch] = useReducer(
     listReducer<Row, Filters>,

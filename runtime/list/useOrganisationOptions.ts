@@ -11,7 +11,8 @@ export interface OrganisationOption {
 }
 
 /** `unavailable`: the picker failed, so the widget is hidden. */
-export type OrganisationOptions = { status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; organisations: OrganisationOption[] };
+export type OrganisationOptions =
+  { status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; organisations: OrganisationOption[] };
 
 /**
  * 000 §6 organisation picker: the user's own organisation and its descendants by name, readable by
@@ -20,7 +21,11 @@ export type OrganisationOptions = { status: 'loading' } | { status: 'unavailable
 const PICKER_PATH = '/organisations/picker';
 
 /** The organisations offered: with `descendants`, those below the user's own only (001 §2 quote recipients). */
-export function offeredOrganisations(organisations: readonly OrganisationOption[], descendants: boolean | undefined, ownId: number | undefined): OrganisationOption[] {
+export function offeredOrganisations(
+  organisations: readonly OrganisationOption[],
+  descendants: boolean | undefined,
+  ownId: number | undefined,
+): OrganisationOption[] {
   return descendants ? organisations.filter((organisation) => organisation.id !== ownId) : [...organisations];
 }
 
@@ -28,7 +33,10 @@ export function offeredOrganisations(organisations: readonly OrganisationOption[
  * The organisations the user can see, for the organisation filter, in tree order; `where` adds
  * query parameters that narrow them (a filter's `where`).
  */
-export function useOrganisationOptions(enabled: boolean, where: Readonly<Record<string, string | number | boolean>> = {}): OrganisationOptions {
+export function useOrganisationOptions(
+  enabled: boolean,
+  where: Readonly<Record<string, string | number | boolean>> = {},
+): OrganisationOptions {
   const [options, setOptions] = useState<OrganisationOptions>({ status: 'loading' });
   // The effect follows the parameters' values, not the identity of the object holding them.
   const query = JSON.stringify({ per_page: 1000, sort_by: '+name', ...where });

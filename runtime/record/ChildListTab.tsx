@@ -79,7 +79,17 @@ interface RowContext {
 function ChildCellContent({ column, row, at }: { column: GenericColumn; row: ListRow; at: RowContext }) {
   if (column.toggle) {
     const name = typeof row['name'] === 'string' ? row['name'] : at.label;
-    return <ToggleCell toggle={column.toggle} field={column.field} row={row} recordId={at.id} record={at.record} label={name} reload={at.reload} />;
+    return (
+      <ToggleCell
+        toggle={column.toggle}
+        field={column.field}
+        row={row}
+        recordId={at.id}
+        record={at.record}
+        label={name}
+        reload={at.reload}
+      />
+    );
   }
   if (column.component) return <CellSlot component={column.component} row={row} recordId={at.id} reload={at.reload} />;
   // Money of the record's rows (an order's audit log) is in the record's currency.
@@ -109,7 +119,17 @@ const NO_SORT = () => undefined;
  * in the toggles' alerts). `onFailed` hears the HTTP status of a failed load (a page of its own
  * leaves for not-found).
  */
-export function ChildListTab({ tab, id, record = NO_RECORD, onFailed }: { tab: ChildListConfig; id: string; record?: Readonly<Record<string, unknown>>; onFailed?: (status: number) => void }) {
+export function ChildListTab({
+  tab,
+  id,
+  record = NO_RECORD,
+  onFailed,
+}: {
+  tab: ChildListConfig;
+  id: string;
+  record?: Readonly<Record<string, unknown>>;
+  onFailed?: (status: number) => void;
+}) {
   const message = useMessage();
   const context = useCellContext();
   const { user } = useCurrentUser();
@@ -125,7 +145,11 @@ export function ChildListTab({ tab, id, record = NO_RECORD, onFailed }: { tab: C
     const at: RowContext = { id, record, context, reload: load.reload, label };
     const drawn = tab.columns
       .filter((column) => guardPasses(user, column.guard))
-      .map((column): ListColumn<ListRow> => ({ field: column.field, header: message(column.label) ?? column.label, render: (row) => <ChildCellContent column={column} row={row} at={at} /> }));
+      .map((column): ListColumn<ListRow> => ({
+        field: column.field,
+        header: message(column.label) ?? column.label,
+        render: (row) => <ChildCellContent column={column} row={row} at={at} />,
+      }));
     return rowActions ? [...drawn, { field: ROW_ACTIONS, header: rowActions.header, render: rowActions.cell }] : drawn;
   }, [tab.columns, user, message, id, record, context, load.reload, label, rowActions]);
   const rows = load.status === 'loaded' ? load.rows : undefined;

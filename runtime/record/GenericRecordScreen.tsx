@@ -93,7 +93,11 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   }, [failedStatus, goTo]);
 
   const redirect = config.redirectWhen;
-  const redirected = redirect !== undefined && load.status === 'loaded' && id !== undefined && rowMeets(redirect.when, load.record as Record<string, unknown>);
+  const redirected =
+    redirect !== undefined &&
+    load.status === 'loaded' &&
+    id !== undefined &&
+    rowMeets(redirect.when, load.record as Record<string, unknown>);
   useEffect(() => {
     if (redirected) goTo(redirect.route, { id }, { replace: true });
   }, [redirected, redirect, id, goTo]);
@@ -106,7 +110,11 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
   // A save of the definition changes the record: reload it, so that its actions send the new ETag.
   const definition = (value: NonNullable<typeof described>, recordId: string) =>
     config.view ? (
-      <Slot registry={tabSlots} component={config.view} props={{ id: recordId, record: values, etag: record.etag, reload: load.reload, ...(config.viewTabs && { tabs }) }} />
+      <Slot
+        registry={tabSlots}
+        component={config.view}
+        props={{ id: recordId, record: values, etag: record.etag, reload: load.reload, ...(config.viewTabs && { tabs }) }}
+      />
     ) : editable && config.edit ? (
       <>
         <RecordValueView value={beyondForm(value, config.edit.form)} />
@@ -135,7 +143,13 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
       {heading !== null && <h1>{heading}</h1>}
       <ScreenLinks links={config.links} place="header" id={id} />
       {config.actions && !config.view && described && id !== undefined && (
-        <ActionBar actions={config.actions} subject={{ values, recordId: id }} etag={record.etag} reload={load.reload} className="action-bar action-bar--record" />
+        <ActionBar
+          actions={config.actions}
+          subject={{ values, recordId: id }}
+          etag={record.etag}
+          reload={load.reload}
+          className="action-bar action-bar--record"
+        />
       )}
       {!described || id === undefined || redirected ? (
         <Spinner />
@@ -146,7 +160,13 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
       )}
       {/* A view is the whole page: its actions are its footer buttons (001 §2 order detail). */}
       {config.actions && config.view && described && id !== undefined && (
-        <ActionBar actions={config.actions} subject={{ values, recordId: id }} etag={record.etag} reload={load.reload} className="action-bar action-bar--record action-bar--footer" />
+        <ActionBar
+          actions={config.actions}
+          subject={{ values, recordId: id }}
+          etag={record.etag}
+          reload={load.reload}
+          className="action-bar action-bar--record action-bar--footer"
+        />
       )}
       <ScreenLinks links={config.links} place="footer" id={id} />
     </section>

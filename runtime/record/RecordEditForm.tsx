@@ -55,7 +55,10 @@ export function RecordEditForm({ form, recordPath, id, onLoadFailed, onSaved }: 
   );
   const save = async (data: Data) => {
     try {
-      const answer = await sendRequest('PUT', config.update!.path.replace('{id}', encodeURIComponent(id)), { body: formFields(config, data), ifMatch: etag.current });
+      const answer = await sendRequest('PUT', config.update!.path.replace('{id}', encodeURIComponent(id)), {
+        body: formFields(config, data),
+        ifMatch: etag.current,
+      });
       // An update answering the record as its get does carries the new ETag; otherwise read it.
       if (answer.etag) etag.current = answer.etag;
       else if (tagUrl !== undefined) etag.current = (await fetchTaggedRecord(tagUrl)).etag;
@@ -66,7 +69,8 @@ export function RecordEditForm({ form, recordPath, id, onLoadFailed, onSaved }: 
       return formFields(config, saved);
     } catch (error) {
       // A stale record is said on the form itself, with its reload button.
-      if (error instanceof ApiProblem && error.status !== 412 && config.failure) push(failureAlert('form', form, config.failure, { ...loaded.current, ...data }, error, false));
+      if (error instanceof ApiProblem && error.status !== 412 && config.failure)
+        push(failureAlert('form', form, config.failure, { ...loaded.current, ...data }, error, false));
       throw error;
     }
   };

@@ -32,7 +32,9 @@ describe('RecordTabs', () => {
       />,
     );
     // Invalid: marked for assistive technology and by an icon that is not part of its name.
-    expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*aria-invalid="true"[^>]*>Definition<span aria-hidden="true"> ⚠<\/span><\/button>/);
+    expect(html).toMatch(
+      /role="tab"[^>]*aria-selected="true"[^>]*aria-invalid="true"[^>]*>Definition<span aria-hidden="true"> ⚠<\/span><\/button>/,
+    );
     // Disabled: cannot be opened, its hint the tooltip (a description, not its name).
     expect(html).toMatch(/role="tab"[^>]*disabled=""[^>]*title="Not for SITC"[^>]*>Configuration<\/button>/);
     expect(html).toContain('<p>first</p>');

@@ -14,7 +14,14 @@ export interface LoadedRecord {
 /** A tab's panel: its child list, or its hand-written component given the record. */
 function TabPanel({ tab, id, record }: { tab: RecordTabConfig; id: string; record: LoadedRecord }) {
   if (tab.component) {
-    const props = { id, record: record.values, etag: record.etag, reload: record.reload, ...(tab.success && { success: tab.success }), ...(tab.failure && { failure: tab.failure }) };
+    const props = {
+      id,
+      record: record.values,
+      etag: record.etag,
+      reload: record.reload,
+      ...(tab.success && { success: tab.success }),
+      ...(tab.failure && { failure: tab.failure }),
+    };
     return <Slot registry={tabSlots} component={tab.component} props={props} />;
   }
   return <ChildListTab tab={{ ...tab, path: tab.path ?? '' }} id={id} record={record.values} />;
@@ -40,5 +47,15 @@ interface RecordTabsProps {
  */
 export function RecordTabs({ tabs, id, record, definition, leading }: RecordTabsProps) {
   const own = leading ?? [{ label: 'record.definition', content: () => definition }];
-  return <TabStrip tabs={[...own, ...tabs.map((tab, index): StripTab => ({ label: tab.label, content: () => <TabPanel key={index} tab={tab} id={id} record={record} /> }))]} />;
+  return (
+    <TabStrip
+      tabs={[
+        ...own,
+        ...tabs.map((tab, index): StripTab => ({
+          label: tab.label,
+          content: () => <TabPanel key={index} tab={tab} id={id} record={record} />,
+        })),
+      ]}
+    />
+  );
 }

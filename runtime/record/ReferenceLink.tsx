@@ -15,5 +15,11 @@ export function ReferenceLink({ route, id, text }: { route: string; id: number; 
   const scope = useOrganisationScope(route === 'organisation' && user && !user.root ? user.id : undefined);
   const guard = routes.find((candidate) => candidate.name === route)?.guard;
   const open = user !== null && guardPasses(user, guard) && mayOpenReference(route, id, user.root, scope);
-  return open ? <RouteLink to={route} params={{ id: String(id) }}>{text}</RouteLink> : <>{text}</>;
+  return open ? (
+    <RouteLink to={route} params={{ id: String(id) }}>
+      {text}
+    </RouteLink>
+  ) : (
+    <>{text}</>
+  );
 }

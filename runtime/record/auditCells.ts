@@ -14,7 +14,8 @@ type Change = {
   new_value: unknown;
 };
 
-export const isChange = (item: unknown): item is Change => item !== null && typeof item === 'object' && 'field' in item && 'old_value' in item && 'new_value' in item;
+export const isChange = (item: unknown): item is Change =>
+  item !== null && typeof item === 'object' && 'field' in item && 'old_value' in item && 'new_value' in item;
 
 /**
  * One value of a change as the record screen shows the field (issue 22 item 15): an enum by its
@@ -59,13 +60,21 @@ export function auditLabel(entityType: string, field: string, context: CellConte
 }
 
 /** An audit entry's changes as a small table: field label, before, after. */
-export function auditChanges(entityType: string, changes: readonly Change[], context: CellContext): { columns: string[]; rows: string[][] } {
+export function auditChanges(
+  entityType: string,
+  changes: readonly Change[],
+  context: CellContext,
+): { columns: string[]; rows: string[][] } {
   const fields = auditFields[entityType] ?? {};
   return {
     columns: ['audit.field', 'audit.old_value', 'audit.new_value'].map((key) => context.message(key) ?? key),
     rows: changes.map((change) => {
       const field = String(change.field);
-      return [auditLabel(entityType, field, context), auditValue(fields[field], change.old_value, context), auditValue(fields[field], change.new_value, context)];
+      return [
+        auditLabel(entityType, field, context),
+        auditValue(fields[field], change.old_value, context),
+        auditValue(fields[field], change.new_value, context),
+      ];
     }),
   };
 }

@@ -5,7 +5,13 @@ import { childCell, childLinkId, valueAt } from './childCells';
 
 const messages: Record<string, string> = { 'list.yes': 'Yes', 'list.no': 'No', 'audit_action.UPDATE': 'Updated' };
 const context: CellContext = { currency: 'GBP', timezone: 'Europe/London', message: (key) => messages[key] ?? null };
-const column = (field: string, extra: Partial<GenericColumn> = {}): GenericColumn => ({ field, label: field, format: 'text', sortable: false, ...extra });
+const column = (field: string, extra: Partial<GenericColumn> = {}): GenericColumn => ({
+  field,
+  label: field,
+  format: 'text',
+  sortable: false,
+  ...extra,
+});
 
 const entry = {
   id: 1,
@@ -29,7 +35,10 @@ describe('child list cells', () => {
 
   it('formats like list cells: references by name, enum labels, instants in the user zone, empty as a dash', () => {
     expect(childCell(column('user'), entry, context)).toEqual({ kind: 'text', text: 'Sam Supplier' });
-    expect(childCell(column('action', { format: 'enum', enum: 'audit_action' }), entry, context)).toEqual({ kind: 'text', text: 'Updated' });
+    expect(childCell(column('action', { format: 'enum', enum: 'audit_action' }), entry, context)).toEqual({
+      kind: 'text',
+      text: 'Updated',
+    });
     expect(childCell(column('timestamp', { format: 'datetime' }), entry, context)).toEqual({ kind: 'text', text: '1st Sep 2026, 10:30' });
     expect(childCell(column('on_behalf'), entry, context)).toEqual({ kind: 'text', text: '—' });
   });
@@ -49,9 +58,17 @@ describe('child list cells', () => {
   // Issue 22 item 15: an audit entry's changes read as the record screen shows the fields.
   it('shows an audit entry’s changes with field labels and values as the record screen shows them', () => {
     const labels: Record<string, string> = {
-      ...messages, 'audit.field': 'Field', 'audit.old_value': 'Before', 'audit.new_value': 'After', 'orders.status': 'Status',
-      'order_status.CREATED': 'Created', 'orders.total': 'Total', 'fields.date': 'Date', 'orders.organisation': 'Organisation',
-      'fields.finance_approved': 'Finance approved', 'fields.line_items': 'Lines',
+      ...messages,
+      'audit.field': 'Field',
+      'audit.old_value': 'Before',
+      'audit.new_value': 'After',
+      'orders.status': 'Status',
+      'order_status.CREATED': 'Created',
+      'orders.total': 'Total',
+      'fields.date': 'Date',
+      'orders.organisation': 'Organisation',
+      'fields.finance_approved': 'Finance approved',
+      'fields.line_items': 'Lines',
     };
     const reader: CellContext = { ...context, message: (key) => labels[key] ?? null };
     const order = {

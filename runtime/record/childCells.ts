@@ -10,7 +10,6 @@ export type ChildCell = { kind: 'text'; text: string } | { kind: 'rows'; columns
 
 const EMPTY = '—';
 
-
 function plainText(value: unknown): string {
   return value === null || value === undefined || value === '' ? EMPTY : String(value);
 }
@@ -27,7 +26,8 @@ export function childCell(column: GenericColumn, row: ListRow, context: CellCont
     if (items.length === 0) return { kind: 'text', text: EMPTY };
     // An audit entry's changes: field labels and values as the record screen shows them.
     const changes = items.filter(isChange);
-    if (typeof row['entity_type'] === 'string' && changes.length === items.length) return { kind: 'rows', ...auditChanges(row['entity_type'], changes, context) };
+    if (typeof row['entity_type'] === 'string' && changes.length === items.length)
+      return { kind: 'rows', ...auditChanges(row['entity_type'], changes, context) };
     const keys = Object.keys(items[0]!).filter((key) => key !== 'id');
     return { kind: 'rows', columns: keys.map(humanise), rows: items.map((item) => keys.map((key) => plainText(item[key]))) };
   }

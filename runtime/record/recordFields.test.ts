@@ -26,7 +26,13 @@ const definitions: Definitions = {
     },
   },
 };
-const messages: Record<string, string> = { 'list.yes': 'Yes', 'list.no': 'No', 'order_status.OPEN': 'Open', 'module.WEBSTORE': 'Webstore', 'module.DOVETAIL': 'Dovetail' };
+const messages: Record<string, string> = {
+  'list.yes': 'Yes',
+  'list.no': 'No',
+  'order_status.OPEN': 'Open',
+  'module.WEBSTORE': 'Webstore',
+  'module.DOVETAIL': 'Dovetail',
+};
 const context: CellContext = { currency: 'GBP', timezone: 'Europe/London', message: (key) => messages[key] ?? null };
 
 describe('resolveSchema', () => {
@@ -39,8 +45,15 @@ describe('resolveSchema', () => {
 describe('describeValue', () => {
   it("names a reference, with a link to its entity's page when the schema has one", () => {
     const linked: Definitions = { ...definitions, OrganisationRef: { ...definitions.OrganisationRef, 'x-route': 'organisation' } };
-    expect(describeValue({ $ref: '#/definitions/OrganisationRef' }, { id: 3, name: 'Acme' }, linked, context)).toEqual({ kind: 'text', text: 'Acme', link: { route: 'organisation', id: 3 } });
-    expect(describeValue({ $ref: '#/definitions/OrganisationRef' }, { id: 3, name: 'Acme' }, definitions, context)).toEqual({ kind: 'text', text: 'Acme' });
+    expect(describeValue({ $ref: '#/definitions/OrganisationRef' }, { id: 3, name: 'Acme' }, linked, context)).toEqual({
+      kind: 'text',
+      text: 'Acme',
+      link: { route: 'organisation', id: 3 },
+    });
+    expect(describeValue({ $ref: '#/definitions/OrganisationRef' }, { id: 3, name: 'Acme' }, definitions, context)).toEqual({
+      kind: 'text',
+      text: 'Acme',
+    });
   });
 
   const order = {
@@ -62,7 +75,9 @@ describe('describeValue', () => {
     const described = describeValue({ $ref: '#/definitions/Order' }, order, definitions, context);
     expect(described.kind).toBe('object');
     if (described.kind !== 'object') return;
-    const text = Object.fromEntries(described.entries.map((entry) => [entry.label, entry.value.kind === 'text' ? entry.value.text : entry.value.kind]));
+    const text = Object.fromEntries(
+      described.entries.map((entry) => [entry.label, entry.value.kind === 'text' ? entry.value.text : entry.value.kind]),
+    );
     expect(text).toEqual({
       Name: 'SO-1',
       Total: '€1,200.50',
@@ -90,7 +105,13 @@ describe('describeValue', () => {
         { name: 'price', label: 'Price' },
         { name: 'weight', label: 'Weight' },
       ],
-      rows: [[{ kind: 'text', text: 'CAM-1' }, { kind: 'text', text: '€100.00' }, { kind: 'text', text: '1.5' }]],
+      rows: [
+        [
+          { kind: 'text', text: 'CAM-1' },
+          { kind: 'text', text: '€100.00' },
+          { kind: 'text', text: '1.5' },
+        ],
+      ],
     });
   });
 });

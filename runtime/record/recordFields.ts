@@ -79,7 +79,12 @@ function scalarText(schema: JsonSchema, value: unknown, currency: string, contex
   return text;
 }
 
-function objectEntries(schema: JsonSchema, value: Readonly<Record<string, unknown>>, definitions: Definitions, context: CellContext): RecordEntry[] {
+function objectEntries(
+  schema: JsonSchema,
+  value: Readonly<Record<string, unknown>>,
+  definitions: Definitions,
+  context: CellContext,
+): RecordEntry[] {
   const currency = typeof value.currency === 'string' && value.currency ? value.currency : context.currency;
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
     name,
@@ -106,14 +111,19 @@ export function describeValue(
     if (isReference(schema)) {
       if (typeof name !== 'string' || !name) return { kind: 'text', text: EMPTY };
       const id = (value as { id?: unknown }).id;
-      return schema['x-route'] && typeof id === 'number' ? { kind: 'text', text: name, link: { route: schema['x-route'], id } } : { kind: 'text', text: name };
+      return schema['x-route'] && typeof id === 'number'
+        ? { kind: 'text', text: name, link: { route: schema['x-route'], id } }
+        : { kind: 'text', text: name };
     }
     return { kind: 'object', entries: objectEntries(schema, value as Record<string, unknown>, definitions, context) };
   }
   if (Array.isArray(value)) {
     const items = schema.items ? resolveSchema(schema.items, definitions) : {};
     if (items.properties) {
-      const columns = Object.entries(items.properties).map(([name, property]) => ({ name, label: labelText(property.title, name, context) }));
+      const columns = Object.entries(items.properties).map(([name, property]) => ({
+        name,
+        label: labelText(property.title, name, context),
+      }));
       const rows = value.map((row: unknown) => {
         const record = row !== null && typeof row === 'object' ? (row as Record<string, unknown>) : {};
         const rowCurrency = typeof record.currency === 'string' && record.currency ? record.currency : currency;

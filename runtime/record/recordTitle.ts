@@ -12,7 +12,10 @@ function shown(value: unknown): string | null {
  * The values of a record title's placeholders (000 §2.9: the basket's name, or its id when it
  * has none); a property that is neither text nor a number fills its placeholder with nothing.
  */
-export function titleValues(values: Readonly<Record<string, TitleValue>>, record: Readonly<Record<string, unknown>>): Record<string, string> {
+export function titleValues(
+  values: Readonly<Record<string, TitleValue>>,
+  record: Readonly<Record<string, unknown>>,
+): Record<string, string> {
   return Object.fromEntries(
     Object.entries(values).map(([placeholder, value]) => [
       placeholder,

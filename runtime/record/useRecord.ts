@@ -2,7 +2,8 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { ApiProblem, fetchTaggedRecord, isAbortError } from '../api/client';
 
 /** The record with its ETag, which writes of it send as If-Match (null when the answer has none). */
-export type RecordLoad = { status: 'loading' } | { status: 'loaded'; record: unknown; etag: string | null } | { status: 'failed'; error: ApiProblem };
+export type RecordLoad =
+  { status: 'loading' } | { status: 'loaded'; record: unknown; etag: string | null } | { status: 'failed'; error: ApiProblem };
 
 /**
  * Loads one record: `path` is the get operation's path (`/orders/{id}`), relative to /api/v1.

@@ -57,7 +57,11 @@ describe('guardDecision with any (002 §6 feeds: root, or the permission with a 
     { name: 'the permission without a linked account', given: manager(false), want: 'forbidden' },
     { name: 'the permission, organisation unknown', given: manager(undefined), want: 'forbidden' },
     { name: 'a linked account without the permission', given: { ...buyer, organisation: { linked_account: true } }, want: 'forbidden' },
-    { name: 'an admin (every permission) with a linked account', given: { ...orgAdmin, organisation: { linked_account: true } }, want: 'render' },
+    {
+      name: 'an admin (every permission) with a linked account',
+      given: { ...orgAdmin, organisation: { linked_account: true } },
+      want: 'render',
+    },
     { name: 'an admin without a linked account', given: { ...orgAdmin, organisation: { linked_account: false } }, want: 'forbidden' },
   ])('$name → $want', ({ given, want }) => {
     expect(guardDecision(feeds, given, false)).toBe(want);

@@ -89,9 +89,6 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
     [reload],
   );
 
-  const state = useMemo<CurrentUserState>(
-    () => ({ user, loading, reload, logout, signedIn }),
-    [user, loading, reload, logout, signedIn],
-  );
+  const state = useMemo<CurrentUserState>(() => ({ user, loading, reload, logout, signedIn }), [user, loading, reload, logout, signedIn]);
   return <CurrentUserContext value={state}>{children}</CurrentUserContext>;
 }

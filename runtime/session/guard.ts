@@ -8,7 +8,8 @@ export type GuardHolder = PermissionHolder & {
   root: boolean;
   /** Set while emulating: the administrator behind the session. */
   real_id?: number | null;
-  organisation?: { linked_account?: boolean; can_create_resellers?: boolean; finance_type?: string | null; parent?: number | null } | undefined;
+  organisation?:
+    { linked_account?: boolean; can_create_resellers?: boolean; finance_type?: string | null; parent?: number | null } | undefined;
 };
 
 /** How the current user answers a guard's questions (shared/guard/guard.ts evaluates it). */

@@ -9,11 +9,7 @@ export interface PermissionHolder {
  * when the parent-level flag is asked for, the entry must have `parent` true (granted over the
  * holder's own organisation, not only its children). Signed-out users have none.
  */
-export function hasPermission(
-  user: PermissionHolder | null | undefined,
-  name: string,
-  parent = false,
-): boolean {
+export function hasPermission(user: PermissionHolder | null | undefined, name: string, parent = false): boolean {
   if (!user) return false;
   if (user.admin) return true;
   return user.permissions.some((entry) => entry.permission === name && (!parent || entry.parent));

@@ -44,7 +44,15 @@ export function ForgotPasswordPage() {
           <p>{t('forgot.text')}</p>
           <label className="form__field">
             <span>{t('login.email')}</span>
-            <input type="email" name="email_address" autoComplete="username" required maxLength={255} value={emailAddress} onChange={(event) => setEmailAddress(event.target.value)} />
+            <input
+              type="email"
+              name="email_address"
+              autoComplete="username"
+              required
+              maxLength={255}
+              value={emailAddress}
+              onChange={(event) => setEmailAddress(event.target.value)}
+            />
           </label>
           <button type="submit" className="button button--primary" disabled={submitting}>
             {t('forgot.submit')}

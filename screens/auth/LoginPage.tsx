@@ -16,7 +16,8 @@ interface Answer {
   response: Response;
 }
 
-const problemCode = (error: unknown) => (error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '');
+const problemCode = (error: unknown) =>
+  error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
 
 /**
  * Log in with e-mail and password, then, as the server asks, a code from the authenticator app
@@ -41,7 +42,9 @@ export function LoginPage() {
     if (response.ok && data) {
       const user = data as Parameters<typeof signedIn>[0] & { two_factor_enrolment_required?: boolean };
       signedIn(user);
-      const next = user.two_factor_enrolment_required ? routePath('two_factor') : safeNextPath(searchParams.get('next'), routePath('webstore'));
+      const next = user.two_factor_enrolment_required
+        ? routePath('two_factor')
+        : safeNextPath(searchParams.get('next'), routePath('webstore'));
       // A server-answered path (the serials CSV) needs the browser, not the router.
       if (isSpaPath(next)) void navigate(next, { replace: true });
       else window.location.replace(next);
@@ -81,25 +84,62 @@ export function LoginPage() {
           <>
             <label className="form__field">
               <span>{t('login.email')}</span>
-              <input type="email" name="email_address" autoComplete="username" required maxLength={255} value={emailAddress} onChange={(event) => setEmailAddress(event.target.value)} />
+              <input
+                type="email"
+                name="email_address"
+                autoComplete="username"
+                required
+                maxLength={255}
+                value={emailAddress}
+                onChange={(event) => setEmailAddress(event.target.value)}
+              />
             </label>
             <label className="form__field">
               <span>{t('login.password')}</span>
-              <input type="password" name="password" autoComplete="current-password" required maxLength={1024} value={password} onChange={(event) => setPassword(event.target.value)} />
+              <input
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                maxLength={1024}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
             </label>
           </>
         )}
         {step === 'code' && (
           <label className="form__field">
             <span>{t('login.code')}</span>
-            <input type="text" name="code" autoComplete="one-time-code" aria-describedby="code-hint" required maxLength={64} autoFocus value={code} onChange={(event) => setCode(event.target.value)} />
+            <input
+              type="text"
+              name="code"
+              autoComplete="one-time-code"
+              aria-describedby="code-hint"
+              required
+              maxLength={64}
+              autoFocus
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
           </label>
         )}
         {step === 'code' && <small id="code-hint">{t('login.code_hint')}</small>}
         {step === 'new_password' && (
           <label className="form__field">
             <span>{t('login.new_password')}</span>
-            <input type="password" name="new_password" autoComplete="new-password" aria-describedby="password-rules" required minLength={12} maxLength={1024} autoFocus value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+            <input
+              type="password"
+              name="new_password"
+              autoComplete="new-password"
+              aria-describedby="password-rules"
+              required
+              minLength={12}
+              maxLength={1024}
+              autoFocus
+              value={newPassword}
+              onChange={(event) => setNewPassword(event.target.value)}
+            />
           </label>
         )}
         {step === 'new_password' && <small id="password-rules">{t('password.rules')}</small>}

@@ -11,7 +11,8 @@ interface LinkInfo {
   email_address: string;
 }
 
-const problemCode = (error: unknown) => (error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '');
+const problemCode = (error: unknown) =>
+  error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
 
 /**
  * The page an invitation or password-reset e-mail links to (`/set_password#<token>`): the token
@@ -90,12 +91,30 @@ export function SetPasswordPage() {
           <p>{t('password.for', { email: info.email_address })}</p>
           <label className="form__field">
             <span>{t('password.new')}</span>
-            <input type="password" name="password" autoComplete="new-password" aria-describedby="password-rules" required minLength={12} maxLength={1024} value={password} onChange={(event) => setPassword(event.target.value)} />
+            <input
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              aria-describedby="password-rules"
+              required
+              minLength={12}
+              maxLength={1024}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </label>
           <small id="password-rules">{t('password.rules')}</small>
           <label className="form__field">
             <span>{t('password.repeat')}</span>
-            <input type="password" name="repeat" autoComplete="new-password" required maxLength={1024} value={repeat} onChange={(event) => setRepeat(event.target.value)} />
+            <input
+              type="password"
+              name="repeat"
+              autoComplete="new-password"
+              required
+              maxLength={1024}
+              value={repeat}
+              onChange={(event) => setRepeat(event.target.value)}
+            />
           </label>
           <button type="submit" className="button button--primary" disabled={submitting}>
             {t('password.save')}

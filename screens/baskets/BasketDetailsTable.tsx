@@ -6,11 +6,34 @@ import { CountrySelect } from './CountrySelect';
 import { Icon } from '../common/Icon';
 import type { BasketEditor } from './useBasketEditor';
 
-const ADDRESS_FIELDS = ['shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2', 'shipping_city', 'shipping_region', 'shipping_postal_code', 'shipping_country_code'] as const;
+const ADDRESS_FIELDS = [
+  'shipping_company_name',
+  'shipping_recipient_name',
+  'shipping_addr_line_1',
+  'shipping_addr_line_2',
+  'shipping_city',
+  'shipping_region',
+  'shipping_postal_code',
+  'shipping_country_code',
+] as const;
 /** 000 §5 mandatory address fields, marked with an asterisk. */
-const REQUIRED = new Set<DetailField>(['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code']);
+const REQUIRED = new Set<DetailField>([
+  'shipping_company_name',
+  'shipping_addr_line_1',
+  'shipping_city',
+  'shipping_postal_code',
+  'shipping_country_code',
+]);
 
-type RowName = 'name' | 'purchase_order_number' | 'end_user' | 'address' | 'shipping_type' | 'part_ship' | 'ship_instructions' | 'provisioning_instructions';
+type RowName =
+  | 'name'
+  | 'purchase_order_number'
+  | 'end_user'
+  | 'address'
+  | 'shipping_type'
+  | 'part_ship'
+  | 'ship_instructions'
+  | 'provisioning_instructions';
 
 interface Props {
   editor: BasketEditor;
@@ -24,7 +47,16 @@ interface Props {
 /** 000 §4, §9: the shipping type is re-checked this long after a country change. */
 const RECHECK_MS = 500;
 
-const ROWS: readonly RowName[] = ['name', 'purchase_order_number', 'end_user', 'address', 'shipping_type', 'part_ship', 'ship_instructions', 'provisioning_instructions'];
+const ROWS: readonly RowName[] = [
+  'name',
+  'purchase_order_number',
+  'end_user',
+  'address',
+  'shipping_type',
+  'part_ship',
+  'ship_instructions',
+  'provisioning_instructions',
+];
 
 /**
  * 000 §2.8 details table: one row a detail, read until its pencil (or the row) is clicked, then
@@ -36,11 +68,21 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false, c
   const [editing, setEditing] = useState<ReadonlySet<RowName>>(() => new Set(openAll && editable ? ROWS : []));
   const [addressChoice, setAddressChoice] = useState('');
   const open = (row: RowName) => editable && setEditing((current) => new Set(current).add(row));
-  const setDetail = (field: DetailField, value: string) => editor.edit((current) => ({ ...current, details: { ...current.details, [field]: value } }));
+  const setDetail = (field: DetailField, value: string) =>
+    editor.edit((current) => ({ ...current, details: { ...current.details, [field]: value } }));
   const text = (field: DetailField, multiline = false) => {
     const limit = DETAIL_LIMITS[field];
-    const common = { value: draft.details[field], 'aria-label': t(`baskets.${field}`), 'data-testid': `detail-${field}`, ...(limit !== null && { maxLength: limit }) };
-    return multiline ? <textarea {...common} onChange={(event) => setDetail(field, event.target.value)} /> : <input type="text" {...common} onChange={(event) => setDetail(field, event.target.value)} />;
+    const common = {
+      value: draft.details[field],
+      'aria-label': t(`baskets.${field}`),
+      'data-testid': `detail-${field}`,
+      ...(limit !== null && { maxLength: limit }),
+    };
+    return multiline ? (
+      <textarea {...common} onChange={(event) => setDetail(field, event.target.value)} />
+    ) : (
+      <input type="text" {...common} onChange={(event) => setDetail(field, event.target.value)} />
+    );
   };
   const row = (name: RowName, label: string, shown: ReactNode, editor: ReactNode) => {
     const isEditing = editing.has(name);
@@ -50,7 +92,12 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false, c
         <td>{isEditing ? editor : shown || '—'}</td>
         <td className="basket-details__pencil">
           {editable && !isEditing && (
-            <button type="button" className="button button--link" aria-label={t('basket_page.edit', { field: label })} onClick={() => open(name)}>
+            <button
+              type="button"
+              className="button button--link"
+              aria-label={t('basket_page.edit', { field: label })}
+              onClick={() => open(name)}
+            >
               <Icon name="pencil" />
             </button>
           )}
@@ -58,7 +105,9 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false, c
       </tr>
     );
   };
-  const address = ADDRESS_FIELDS.map((field) => draft.details[field]).filter((value) => value.trim() !== '').join(', ');
+  const address = ADDRESS_FIELDS.map((field) => draft.details[field])
+    .filter((value) => value.trim() !== '')
+    .join(', ');
   const shippingType = editor.shippingTypes.find((type) => type.id === draft.shipping_type);
   const offered = offeredShipping(draft, editor.products, editor.shippingTypes);
   // 000 §4: 500 ms after a country change the shipping type is cleared if it is no longer offered.
@@ -70,7 +119,11 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false, c
     if (lastCountry.current === country) return undefined;
     lastCountry.current = country;
     const timer = setTimeout(() => {
-      edit((current) => (current.shipping_type !== null && !offeredIds.split(',').includes(String(current.shipping_type)) ? { ...current, shipping_type: null } : current));
+      edit((current) =>
+        current.shipping_type !== null && !offeredIds.split(',').includes(String(current.shipping_type))
+          ? { ...current, shipping_type: null }
+          : current,
+      );
     }, RECHECK_MS);
     return () => clearTimeout(timer);
   }, [country, offeredIds, edit]);
@@ -84,14 +137,24 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false, c
     <table className="basket-details" data-testid="basket-details">
       <tbody>
         {row('name', t('baskets.name'), draft.details.name, text('name'))}
-        {row('purchase_order_number', t('baskets.purchase_order_number'), draft.details.purchase_order_number, text('purchase_order_number'))}
+        {row(
+          'purchase_order_number',
+          t('baskets.purchase_order_number'),
+          draft.details.purchase_order_number,
+          text('purchase_order_number'),
+        )}
         {editor.basket?.end_user != null && row('end_user', t('baskets.end_user'), draft.details.end_user, text('end_user'))}
         {row(
           'address',
           t('basket_page.shipping_address'),
           address,
           <div className="basket-details__address">
-            <select value={addressChoice} onChange={(event) => chooseAddress(event.target.value)} data-testid="address-select" aria-label={t('basket_page.shipping_address')}>
+            <select
+              value={addressChoice}
+              onChange={(event) => chooseAddress(event.target.value)}
+              data-testid="address-select"
+              aria-label={t('basket_page.shipping_address')}
+            >
               <option value="" disabled>
                 {t('basket_page.select_address')}
               </option>
@@ -109,7 +172,13 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false, c
                   {REQUIRED.has(field) && ' *'}
                 </span>
                 {field === 'shipping_country_code' ? (
-                  <CountrySelect value={draft.details[field]} countries={editor.countries} label={t(`baskets.${field}`)} testId={`detail-${field}`} onChange={(code) => setDetail(field, code ?? '')} />
+                  <CountrySelect
+                    value={draft.details[field]}
+                    countries={editor.countries}
+                    label={t(`baskets.${field}`)}
+                    testId={`detail-${field}`}
+                    onChange={(code) => setDetail(field, code ?? '')}
+                  />
                 ) : (
                   text(field)
                 )}
@@ -125,7 +194,9 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false, c
             value={draft.shipping_type ?? ''}
             data-testid="shipping-type-select"
             aria-label={t('basket_page.shipping_method')}
-            onChange={(event) => editor.edit((current) => ({ ...current, shipping_type: event.target.value === '' ? null : Number(event.target.value) }))}
+            onChange={(event) =>
+              editor.edit((current) => ({ ...current, shipping_type: event.target.value === '' ? null : Number(event.target.value) }))
+            }
           >
             <option value="">{t('basket_page.no_shipping_method')}</option>
             {offered.map(({ rule, cost }) => (
@@ -157,7 +228,12 @@ export function BasketDetailsTable({ editor, draft, editable, openAll = false, c
           </select>,
         )}
         {row('ship_instructions', t('baskets.ship_instructions'), draft.details.ship_instructions, text('ship_instructions', true))}
-        {row('provisioning_instructions', t('baskets.provisioning_instructions'), draft.details.provisioning_instructions, text('provisioning_instructions', true))}
+        {row(
+          'provisioning_instructions',
+          t('baskets.provisioning_instructions'),
+          draft.details.provisioning_instructions,
+          text('provisioning_instructions', true),
+        )}
       </tbody>
     </table>
   );

@@ -3,7 +3,16 @@ import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { toMoneyString } from '../../shared/pricing';
 import type { Product } from '../product/productTypes';
-import { detailProblems, lineQuantityProblem, lineQuantityRules, priceDraftLine, quantityAfterPlanChange, type BasketDraft, type DraftLine, type LineDetailField } from './basketDraft';
+import {
+  detailProblems,
+  lineQuantityProblem,
+  lineQuantityRules,
+  priceDraftLine,
+  quantityAfterPlanChange,
+  type BasketDraft,
+  type DraftLine,
+  type LineDetailField,
+} from './basketDraft';
 import { DovetailTarget } from './DovetailTarget';
 import { LineDetailFields } from './LineDetailFields';
 import { LineQuantityInput } from './LineQuantityInput';
@@ -32,7 +41,8 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
   const money = (amount: string | null) => formatMoney(amount, currency) ?? '--';
   const setLine = (lineId: number, change: Partial<DraftLine>) =>
     editor.edit((current) => ({ ...current, lines: current.lines.map((line) => (line.id === lineId ? { ...line, ...change } : line)) }));
-  const setDetail = (line: DraftLine, field: LineDetailField, value: string) => setLine(line.id, { details: { ...line.details, [field]: value } });
+  const setDetail = (line: DraftLine, field: LineDetailField, value: string) =>
+    setLine(line.id, { details: { ...line.details, [field]: value } });
 
   const details = detailProblems(draft, editor.teamNames);
   if (draft.lines.length === 0) return <p data-testid="basket-no-lines">{t('basket_page.no_lines')}</p>;
@@ -67,7 +77,12 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
           const problem = lineQuantityProblem(line, product);
           const markupProblem = priced?.problems.find((candidate) => candidate.field === 'markup');
           return (
-            <tr key={line.id} data-testid="basket-line" data-product-code={line.product_code} className={line.quantity === 0 ? 'basket-lines__removed' : undefined}>
+            <tr
+              key={line.id}
+              data-testid="basket-line"
+              data-product-code={line.product_code}
+              className={line.quantity === 0 ? 'basket-lines__removed' : undefined}
+            >
               <td>
                 <strong>{line.name}</strong>
                 <div className="basket-lines__code">{line.product_code}</div>
@@ -84,10 +99,18 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
               </td>
               <td>
                 {product && product.rate_plans.length > 0 ? (
-                  <select value={line.selected_rate_plan ?? ''} disabled={!editable || product.rate_plans.length < 2} aria-label={t('basket_page.rate_plan')} onChange={(event) => {
-                    const planId = id(event.target.value);
-                    setLine(line.id, { selected_rate_plan: planId, quantity: quantityAfterPlanChange(line.quantity, planId, product, root) });
-                  }}>
+                  <select
+                    value={line.selected_rate_plan ?? ''}
+                    disabled={!editable || product.rate_plans.length < 2}
+                    aria-label={t('basket_page.rate_plan')}
+                    onChange={(event) => {
+                      const planId = id(event.target.value);
+                      setLine(line.id, {
+                        selected_rate_plan: planId,
+                        quantity: quantityAfterPlanChange(line.quantity, planId, product, root),
+                      });
+                    }}
+                  >
                     {product.rate_plans.map((plan) => (
                       <option key={plan.id} value={plan.id}>
                         {plan.name}
@@ -100,7 +123,12 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
               </td>
               <td>
                 {product && product.maintenance.length > 0 ? (
-                  <select value={line.maintenance_product ?? ''} disabled={!editable} aria-label={t('basket_dialog.maintenance')} onChange={(event) => setLine(line.id, { maintenance_product: id(event.target.value) })}>
+                  <select
+                    value={line.maintenance_product ?? ''}
+                    disabled={!editable}
+                    aria-label={t('basket_dialog.maintenance')}
+                    onChange={(event) => setLine(line.id, { maintenance_product: id(event.target.value) })}
+                  >
                     <option value="">{t('basket_dialog.choose_maintenance')}</option>
                     {product.maintenance.map((option) => (
                       <option key={option.id} value={option.id}>
@@ -114,7 +142,12 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
               </td>
               <td>
                 {product && product.provisioning.length > 0 ? (
-                  <select value={line.prov_product ?? ''} disabled={!editable} aria-label={t('basket_dialog.provisioning')} onChange={(event) => setLine(line.id, { prov_product: id(event.target.value) })}>
+                  <select
+                    value={line.prov_product ?? ''}
+                    disabled={!editable}
+                    aria-label={t('basket_dialog.provisioning')}
+                    onChange={(event) => setLine(line.id, { prov_product: id(event.target.value) })}
+                  >
                     <option value="">{t('basket_dialog.no_provisioning')}</option>
                     {product.provisioning.map((option) => (
                       <option key={option.id} value={option.id}>
@@ -126,7 +159,12 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
                   '—'
                 )}
                 {editor.dovetail && product?.provisioning.find((option) => option.id === line.prov_product)?.dovetail && (
-                  <DovetailTarget line={line} editable={editable} choices={editor.dovetail} onChange={(change) => setLine(line.id, change)} />
+                  <DovetailTarget
+                    line={line}
+                    editable={editable}
+                    choices={editor.dovetail}
+                    onChange={(change) => setLine(line.id, change)}
+                  />
                 )}
               </td>
               <td data-testid="line-discount">{formatPercent(line.discount ?? 0)}</td>
@@ -134,7 +172,10 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
                 <LineDetailFields
                   type={line.subscription_type}
                   details={line.details}
-                  problem={details.get(line.id) ?? standingRefusal(editor.refusal, line.id, (field) => line.details[field as LineDetailField] ?? '')}
+                  problem={
+                    details.get(line.id) ??
+                    standingRefusal(editor.refusal, line.id, (field) => line.details[field as LineDetailField] ?? '')
+                  }
                   editable={editable}
                   onChange={(field, value) => setDetail(line, field, value)}
                 />
@@ -155,7 +196,14 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
                       aria-invalid={markupProblem !== undefined}
                       onChange={(event) => setLine(line.id, { markup: event.target.value === '' ? null : event.target.value })}
                     />
-                    {markupProblem && <span className="form__warning">{t(markupProblem.code === 'min_margin_tooltip' ? 'min_margin_tooltip' : 'max_margin_tooltip', markupProblem.values as Record<string, string>)}</span>}
+                    {markupProblem && (
+                      <span className="form__warning">
+                        {t(
+                          markupProblem.code === 'min_margin_tooltip' ? 'min_margin_tooltip' : 'max_margin_tooltip',
+                          markupProblem.values as Record<string, string>,
+                        )}
+                      </span>
+                    )}
                   </td>
                   <td>{money(priced ? toMoneyString(priced.marginAmount) : null)}</td>
                   <td>{money(priced ? toMoneyString(priced.endUserTotal) : null)}</td>
@@ -163,7 +211,12 @@ export function BasketLinesTable({ editor, draft, editable, root, currency }: Pr
               )}
               <td>
                 {editable && line.quantity > 0 && (
-                  <button type="button" className="button button--link" onClick={() => setLine(line.id, { quantity: 0 })} data-testid="line-remove">
+                  <button
+                    type="button"
+                    className="button button--link"
+                    onClick={() => setLine(line.id, { quantity: 0 })}
+                    data-testid="line-remove"
+                  >
                     {t('basket_page.remove')}
                   </button>
                 )}

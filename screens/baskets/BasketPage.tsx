@@ -56,17 +56,30 @@ export function BasketView({ editor, isNew }: BasketViewProps) {
   const currency = basket?.currency ?? user?.organisation?.currency ?? 'GBP';
   const title = isNew ? t('basket_page.new_title') : (basket?.name ?? t('baskets.one'));
   const checkoutButton = (
-    <button type="button" className="button button--primary" disabled={!checks.canCheckout || editor.busy || (editor.changed && !checks.canSave)} onClick={() => void editor.save('checkout')} data-testid="basket-save-checkout">
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={!checks.canCheckout || editor.busy || (editor.changed && !checks.canSave)}
+      onClick={() => void editor.save('checkout')}
+      data-testid="basket-save-checkout"
+    >
       {t('basket_page.save_and_checkout')}
     </button>
   );
   // Read-only: nothing to save, straight on to the wizard (the same completeness rule, 000 §5).
   const readOnlyCheckout = basket && (
-    <button type="button" className="button button--primary" disabled={!checks.canCheckout} onClick={() => goTo('basket_checkout', { id: basket.id })} data-testid="basket-checkout">
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={!checks.canCheckout}
+      onClick={() => goTo('basket_checkout', { id: basket.id })}
+      data-testid="basket-checkout"
+    >
       {t('baskets.checkout')}
     </button>
   );
-  const withReason = (button: ReactNode) => (checks.canCheckout ? button : <Tooltip text={t('checkout_complete_required_fields')}>{button}</Tooltip>);
+  const withReason = (button: ReactNode) =>
+    checks.canCheckout ? button : <Tooltip text={t('checkout_complete_required_fields')}>{button}</Tooltip>;
 
   return (
     <section className="basket-page" data-testid="basket-page">
@@ -88,15 +101,33 @@ export function BasketView({ editor, isNew }: BasketViewProps) {
       </p>
       {editable && (
         <div className="basket-page__buttons">
-          <button type="button" className="button button--primary" disabled={!checks.canSave || editor.busy} onClick={() => void editor.save()} data-testid="basket-save">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!checks.canSave || editor.busy}
+            onClick={() => void editor.save()}
+            data-testid="basket-save"
+          >
             {t('basket_page.save')}
           </button>
           {!isNew && mayCheckout && withReason(checkoutButton)}
-          <button type="button" className="button" disabled={!editor.changed || editor.busy} onClick={editor.cancel} data-testid="basket-cancel">
+          <button
+            type="button"
+            className="button"
+            disabled={!editor.changed || editor.busy}
+            onClick={editor.cancel}
+            data-testid="basket-cancel"
+          >
             {t('basket_page.cancel')}
           </button>
           {!isNew && (
-            <button type="button" className="button button--danger" disabled={editor.busy} onClick={() => setConfirmDelete(true)} data-testid="basket-delete">
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={editor.busy}
+              onClick={() => setConfirmDelete(true)}
+              data-testid="basket-delete"
+            >
               {t('basket_page.delete')}
             </button>
           )}
@@ -114,7 +145,13 @@ export function BasketView({ editor, isNew }: BasketViewProps) {
               <button type="button" className="button" disabled={editor.busy} onClick={() => setConfirmDelete(false)}>
                 {t('confirm.no')}
               </button>
-              <button type="button" className="button button--primary" disabled={editor.busy} onClick={() => void editor.remove()} data-testid="basket-delete-yes">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={editor.busy}
+                onClick={() => void editor.remove()}
+                data-testid="basket-delete-yes"
+              >
                 {t('confirm.yes')}
               </button>
             </>

@@ -17,7 +17,15 @@ interface Props {
 export function CountrySelect({ id, value, countries, onChange, label, testId, disabled }: Props) {
   const known = countries.some((country) => country.code === value);
   return (
-    <select id={id} name={id} value={value ?? ''} aria-label={id ? undefined : label} data-testid={testId} disabled={disabled} onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}>
+    <select
+      id={id}
+      name={id}
+      value={value ?? ''}
+      aria-label={id ? undefined : label}
+      data-testid={testId}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+    >
       <option value="">--</option>
       {/* A code the list does not hold (typed before the list existed) stays visible, not silently replaced. */}
       {value && !known && <option value={value}>{value}</option>}

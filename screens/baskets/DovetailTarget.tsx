@@ -18,8 +18,15 @@ const id = (value: string): number | null => (value === '' ? null : Number(value
  */
 export function DovetailTarget({ line, editable, choices, onChange }: Props) {
   const t = useT();
-  const ofOrganisation = (rows: readonly DovetailChoice[]) => rows.filter((row) => line.prov_organisation === null || row.organisation?.id === line.prov_organisation);
-  const select = (label: string, value: number | null, rows: readonly DovetailChoice[], testId: string, change: (value: number | null) => void) => (
+  const ofOrganisation = (rows: readonly DovetailChoice[]) =>
+    rows.filter((row) => line.prov_organisation === null || row.organisation?.id === line.prov_organisation);
+  const select = (
+    label: string,
+    value: number | null,
+    rows: readonly DovetailChoice[],
+    testId: string,
+    change: (value: number | null) => void,
+  ) => (
     <label className="form__field">
       <span>{label}</span>
       <select value={value ?? ''} disabled={!editable} data-testid={testId} onChange={(event) => change(id(event.target.value))}>
@@ -34,9 +41,15 @@ export function DovetailTarget({ line, editable, choices, onChange }: Props) {
   );
   return (
     <div className="basket-lines__dovetail" data-testid="dovetail-target">
-      {select(t('basket_page.prov_organisation'), line.prov_organisation, choices.organisations, 'line-prov_organisation', (value) => onChange({ prov_organisation: value, prov_group: null, prov_site: null }))}
-      {select(t('basket_page.prov_group'), line.prov_group, ofOrganisation(choices.groups), 'line-prov_group', (value) => onChange({ prov_group: value }))}
-      {select(t('basket_page.prov_site'), line.prov_site, ofOrganisation(choices.sites), 'line-prov_site', (value) => onChange({ prov_site: value }))}
+      {select(t('basket_page.prov_organisation'), line.prov_organisation, choices.organisations, 'line-prov_organisation', (value) =>
+        onChange({ prov_organisation: value, prov_group: null, prov_site: null }),
+      )}
+      {select(t('basket_page.prov_group'), line.prov_group, ofOrganisation(choices.groups), 'line-prov_group', (value) =>
+        onChange({ prov_group: value }),
+      )}
+      {select(t('basket_page.prov_site'), line.prov_site, ofOrganisation(choices.sites), 'line-prov_site', (value) =>
+        onChange({ prov_site: value }),
+      )}
     </div>
   );
 }

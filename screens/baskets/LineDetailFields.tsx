@@ -1,5 +1,12 @@
 import { useT } from '../../runtime/i18n/useT';
-import { DETAIL_MAX_LENGTH, editableDetails, ZOOM_ORDER_TYPES, type DetailProblem, type EditableDetailField, type LineDetails } from '../../shared/baskets/lineDetails';
+import {
+  DETAIL_MAX_LENGTH,
+  editableDetails,
+  ZOOM_ORDER_TYPES,
+  type DetailProblem,
+  type EditableDetailField,
+  type LineDetails,
+} from '../../shared/baskets/lineDetails';
 import { emailValid } from './basketDraft';
 import { DETAIL_LABELS as LABELS } from './lineDetailLabels';
 
@@ -41,7 +48,12 @@ export function LineDetailFields({ type, details, problem, editable, onChange }:
                 ))}
               </select>
             ) : (
-              <input {...common} type={isEmail ? 'email' : 'text'} maxLength={DETAIL_MAX_LENGTH[field]} onChange={(event) => onChange(field, event.target.value)} />
+              <input
+                {...common}
+                type={isEmail ? 'email' : 'text'}
+                maxLength={DETAIL_MAX_LENGTH[field]}
+                onChange={(event) => onChange(field, event.target.value)}
+              />
             )}
             {ruleBroken ? (
               <span className="form__warning" role="alert" data-testid="line-detail-problem">

@@ -66,7 +66,9 @@ export function QuickOrderPage() {
   const submit = async () => {
     if (basketId === null) return;
     const parsed: ParsedLine[] = parseQuickOrder(text);
-    const unreadable = parsed.flatMap((line) => ('unreadable' in line ? [{ line: line.line, sku: line.text, messageKey: 'quick_order.unreadable' as MessageKey }] : []));
+    const unreadable = parsed.flatMap((line) =>
+      'unreadable' in line ? [{ line: line.line, sku: line.text, messageKey: 'quick_order.unreadable' as MessageKey }] : [],
+    );
     const lines = parsed.flatMap((line) => ('unreadable' in line ? [] : [line]));
     if (unreadable.length > 0 || lines.length === 0 || lines.length > MAX_LINES) {
       setFailures(lines.length > MAX_LINES ? [{ line: MAX_LINES + 1, sku: '', messageKey: 'quick_order.too_many' }] : unreadable);
@@ -74,20 +76,41 @@ export function QuickOrderPage() {
     }
     setBusy(true);
     try {
-      const answer = (await sendRequest('POST', `/baskets/${basketId}/quick_order`, { body: { lines: lines.map(({ sku, quantity }) => ({ sku, quantity })) } })).body as { added: boolean; results: LineResult[] };
+      const answer = (
+        await sendRequest('POST', `/baskets/${basketId}/quick_order`, {
+          body: { lines: lines.map(({ sku, quantity }) => ({ sku, quantity })) },
+        })
+      ).body as { added: boolean; results: LineResult[] };
       const name = baskets?.find((basket) => basket.id === basketId)?.name ?? String(basketId);
       if (answer.added) {
         setFailures([]);
         setText('');
-        alerts.push({ type: 'quick_order', level: 'success', messageKey: 'quick_order.added', values: { count: lines.length, name }, actions: [{ labelKey: 'alert.view_basket', route: 'basket', params: { id: basketId } }], autoClearMs: null });
+        alerts.push({
+          type: 'quick_order',
+          level: 'success',
+          messageKey: 'quick_order.added',
+          values: { count: lines.length, name },
+          actions: [{ labelKey: 'alert.view_basket', route: 'basket', params: { id: basketId } }],
+          autoClearMs: null,
+        });
       } else {
         // The server numbers the lines it was sent; the buyer knows them by their line in the text.
         const refused = answer.results.filter((result) => !result.ok);
-        setFailures(refused.map((result) => ({ line: lines[result.line - 1]?.line ?? result.line, sku: result.sku, messageKey: result.message_key && isMessageKey(result.message_key) ? result.message_key : 'problem.bad_request' })));
+        setFailures(
+          refused.map((result) => ({
+            line: lines[result.line - 1]?.line ?? result.line,
+            sku: result.sku,
+            messageKey: result.message_key && isMessageKey(result.message_key) ? result.message_key : 'problem.bad_request',
+          })),
+        );
         alerts.push({ type: 'quick_order', level: 'danger', messageKey: 'quick_order.failed', values: { count: refused.length } });
       }
     } catch (error) {
-      alerts.push({ type: 'quick_order', level: 'danger', messageKey: error instanceof ApiProblem && isMessageKey(error.message_key) ? error.message_key : 'problem.internal' });
+      alerts.push({
+        type: 'quick_order',
+        level: 'danger',
+        messageKey: error instanceof ApiProblem && isMessageKey(error.message_key) ? error.message_key : 'problem.internal',
+      });
     } finally {
       setBusy(false);
     }
@@ -116,11 +139,21 @@ export function QuickOrderPage() {
           </label>
           <label className="form__field">
             <span>{t('quick_order.lines')}</span>
-            <textarea value={text} onChange={(event) => setText(event.target.value)} placeholder={'GEN-HDMI-5M,4\nLOGI-BRIO-4K,1'} data-testid="quick-order-text" />
+            <textarea
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={'GEN-HDMI-5M,4\nLOGI-BRIO-4K,1'}
+              data-testid="quick-order-text"
+            />
           </label>
           <label className="form__field">
             <span>{t('quick_order.file')}</span>
-            <input type="file" accept=".csv,text/csv,text/plain" onChange={(event) => readFile(event.target.files?.[0])} data-testid="quick-order-file" />
+            <input
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              onChange={(event) => readFile(event.target.files?.[0])}
+              data-testid="quick-order-file"
+            />
           </label>
           {failures.length > 0 && (
             <ul className="quick-order__results" data-testid="quick-order-failures">
@@ -132,7 +165,13 @@ export function QuickOrderPage() {
             </ul>
           )}
           <div className="basket-page__buttons">
-            <button type="button" className="button button--primary" disabled={busy || text.trim() === ''} onClick={() => void submit()} data-testid="quick-order-submit">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy || text.trim() === ''}
+              onClick={() => void submit()}
+              data-testid="quick-order-submit"
+            >
               {t('quick_order.submit')}
             </button>
           </div>

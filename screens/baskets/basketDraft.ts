@@ -1,5 +1,15 @@
 import Decimal from 'decimal.js';
-import { basketTotals, defaultRatePlan, isQuantityLocked, priceLine, quantityForPlan, quantityProblem, smallestVolumeTierStart, type PricedLine, type QuantityProblem } from '../../shared/pricing';
+import {
+  basketTotals,
+  defaultRatePlan,
+  isQuantityLocked,
+  priceLine,
+  quantityForPlan,
+  quantityProblem,
+  smallestVolumeTierStart,
+  type PricedLine,
+  type QuantityProblem,
+} from '../../shared/pricing';
 import type { components } from '../../runtime/generated/api';
 import type { Product } from '../product/productTypes';
 import { shippingOptions, type ShippingOption } from '../../shared/pricing/shipping';
@@ -20,17 +30,37 @@ export interface DovetailChoice {
 
 /** The basket's editable details (000 §2.8 details table), as PUT /baskets/{id} takes them. */
 export const DETAIL_FIELDS = [
-  'name', 'purchase_order_number', 'end_user', 'shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1',
-  'shipping_addr_line_2', 'shipping_city', 'shipping_region', 'shipping_postal_code', 'shipping_country_code',
-  'ship_instructions', 'provisioning_instructions',
+  'name',
+  'purchase_order_number',
+  'end_user',
+  'shipping_company_name',
+  'shipping_recipient_name',
+  'shipping_addr_line_1',
+  'shipping_addr_line_2',
+  'shipping_city',
+  'shipping_region',
+  'shipping_postal_code',
+  'shipping_country_code',
+  'ship_instructions',
+  'provisioning_instructions',
 ] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
 
 /** 000 §5 limits of the basket's text fields (the entity's, which the server enforces too). */
 export const DETAIL_LIMITS: Record<DetailField, number | null> = {
-  name: 255, purchase_order_number: 45, end_user: 45, shipping_company_name: 100, shipping_recipient_name: 100,
-  shipping_addr_line_1: 150, shipping_addr_line_2: 150, shipping_city: 50, shipping_region: 30, shipping_postal_code: 36,
-  shipping_country_code: 2, ship_instructions: null, provisioning_instructions: null,
+  name: 255,
+  purchase_order_number: 45,
+  end_user: 45,
+  shipping_company_name: 100,
+  shipping_recipient_name: 100,
+  shipping_addr_line_1: 150,
+  shipping_addr_line_2: 150,
+  shipping_city: 50,
+  shipping_region: 30,
+  shipping_postal_code: 36,
+  shipping_country_code: 2,
+  ship_instructions: null,
+  provisioning_instructions: null,
 };
 
 /** The line-detail fields each subscription type carries (000 §3 line item; docs/buying.md "Baskets"). */
@@ -68,7 +98,9 @@ export interface BasketDraft {
 export function draftOf(basket: Basket, lines: readonly BasketLine[]): BasketDraft {
   const record = basket as unknown as Record<string, unknown>;
   return {
-    details: Object.fromEntries(DETAIL_FIELDS.map((field) => [field, typeof record[field] === 'string' ? (record[field] as string) : ''])) as Record<DetailField, string>,
+    details: Object.fromEntries(
+      DETAIL_FIELDS.map((field) => [field, typeof record[field] === 'string' ? (record[field] as string) : '']),
+    ) as Record<DetailField, string>,
     part_ship: basket.part_ship,
     shipping_type: basket.shipping_type?.id ?? null,
     lines: lines.map((line) => ({
@@ -114,12 +146,26 @@ export function withAddress(draft: BasketDraft, address: SavedAddress | null): B
  * The shipping methods the draft may choose (000 §4, §5 "shipping options by country"): offered
  * for its country and able to price its kept lines (shared/pricing/shipping), with their costs.
  */
-export function offeredShipping(draft: BasketDraft, products: ReadonlyMap<number, Product>, types: readonly ShippingTypeOption[]): ShippingOption[] {
+export function offeredShipping(
+  draft: BasketDraft,
+  products: ReadonlyMap<number, Product>,
+  types: readonly ShippingTypeOption[],
+): ShippingOption[] {
   const lines = draft.lines
     .filter((line) => line.quantity > 0)
     .flatMap((line) => {
       const product = products.get(line.product);
-      return product ? [{ quantity: line.quantity, ship_cost: product.ship_cost, weight: product.weight, weight_unit: product.weight_unit, is_shippable: product.is_shippable }] : [];
+      return product
+        ? [
+            {
+              quantity: line.quantity,
+              ship_cost: product.ship_cost,
+              weight: product.weight,
+              weight_unit: product.weight_unit,
+              is_shippable: product.is_shippable,
+            },
+          ]
+        : [];
     });
   return shippingOptions(types, orNull(draft.details.shipping_country_code), lines);
 }
@@ -127,7 +173,14 @@ export function offeredShipping(draft: BasketDraft, products: ReadonlyMap<number
 /** A line priced as the server will (shared/pricing); null while its product is not loaded or no longer buyable. */
 export function priceDraftLine(line: DraftLine, product: Product | undefined): PricedLine | null {
   if (!product) return null;
-  return priceLine(product, { quantity: line.quantity, ratePlanId: line.selected_rate_plan, maintenanceId: line.maintenance_product, provisioningId: line.prov_product, discount: line.discount, markup: line.markup });
+  return priceLine(product, {
+    quantity: line.quantity,
+    ratePlanId: line.selected_rate_plan,
+    maintenanceId: line.maintenance_product,
+    provisioningId: line.prov_product,
+    discount: line.discount,
+    markup: line.markup,
+  });
 }
 
 /** The plan a line is priced with: the chosen one, else the product's default (000 §5). */
@@ -136,7 +189,10 @@ function planOf(planId: number | null, product: Product | undefined) {
   return plans.find((candidate) => candidate.id === planId) ?? defaultRatePlan(plans);
 }
 
-export function lineQuantityProblem(line: Pick<DraftLine, 'quantity' | 'selected_rate_plan'>, product: Product | undefined): QuantityProblem | null {
+export function lineQuantityProblem(
+  line: Pick<DraftLine, 'quantity' | 'selected_rate_plan'>,
+  product: Product | undefined,
+): QuantityProblem | null {
   if (line.quantity === 0) return null; // a line set to 0 is removed on save (000 §4)
   return quantityProblem(line.quantity, planOf(line.selected_rate_plan, product));
 }
@@ -145,7 +201,11 @@ export function lineQuantityProblem(line: Pick<DraftLine, 'quantity' | 'selected
  * What a line's quantity input needs of the price box's rules (000 §5): the smallest volume tier
  * typed quantities are raised to, and whether the quantity is locked.
  */
-export function lineQuantityRules(planId: number | null, product: Product | undefined, root: boolean): { smallestTierStart: number | null; locked: boolean } {
+export function lineQuantityRules(
+  planId: number | null,
+  product: Product | undefined,
+  root: boolean,
+): { smallestTierStart: number | null; locked: boolean } {
   const plan = planOf(planId, product);
   return {
     smallestTierStart: product ? smallestVolumeTierStart(plan, product.currency) : null,
@@ -176,7 +236,10 @@ export function allocationComplete(line: DraftLine): boolean {
  * has (`teamNames`, lower-cased) included; the server repeats every check: keyed by line id.
  */
 export function detailProblems(draft: BasketDraft, teamNames: ReadonlySet<string> = new Set()): Map<number, DetailProblem> {
-  return lineDetailProblems(draft.lines.map((line) => ({ key: line.id, type: line.subscription_type, details: line.details, kept: line.quantity > 0 })), teamNames);
+  return lineDetailProblems(
+    draft.lines.map((line) => ({ key: line.id, type: line.subscription_type, details: line.details, kept: line.quantity > 0 })),
+    teamNames,
+  );
 }
 
 export interface DraftChecks {
@@ -189,7 +252,12 @@ export interface DraftChecks {
  * 000 §5 "Save needs total quantity above 0, valid quantities and valid emails. Save and checkout
  * additionally needs: basket loaded, Dropbox and Acronis allocations complete, at least one line."
  */
-export function checkDraft(draft: BasketDraft, products: ReadonlyMap<number, Product>, changed: boolean, teamNames: ReadonlySet<string> = new Set()): DraftChecks {
+export function checkDraft(
+  draft: BasketDraft,
+  products: ReadonlyMap<number, Product>,
+  changed: boolean,
+  teamNames: ReadonlySet<string> = new Set(),
+): DraftChecks {
   const kept = draft.lines.filter((line) => line.quantity > 0);
   const totalQuantity = kept.reduce((sum, line) => sum + line.quantity, 0);
   const quantitiesValid = draft.lines.every((line) => lineQuantityProblem(line, products.get(line.product)) === null);
@@ -198,7 +266,12 @@ export function checkDraft(draft: BasketDraft, products: ReadonlyMap<number, Pro
     const result = priceDraftLine(line, products.get(line.product));
     return result ? [result] : [];
   });
-  const valid = totalQuantity > 0 && quantitiesValid && emailsValid && detailProblems(draft, teamNames).size === 0 && priced.every((line) => line.problems.length === 0);
+  const valid =
+    totalQuantity > 0 &&
+    quantitiesValid &&
+    emailsValid &&
+    detailProblems(draft, teamNames).size === 0 &&
+    priced.every((line) => line.problems.length === 0);
   return {
     canSave: changed && valid,
     canCheckout: valid && kept.length > 0 && kept.every(allocationComplete),

@@ -18,4 +18,3 @@ export const DETAIL_LABELS: Record<EditableDetailField, MessageKey> = {
   zoom_end_user_name: 'checkout.zoom_end_user_name',
   zoom_end_user_email: 'checkout.zoom_end_user_email',
 };
-

@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ApiProblem } from '../../runtime/api/problem';
 import { lineRefusalOf, standingRefusal } from './lineRefusal';
 
-const problem = (code: string, parameter?: string) => new ApiProblem({ status: 409, code, message_key: `problem.${code}`, ...(parameter !== undefined && { parameter }) });
+const problem = (code: string, parameter?: string) =>
+  new ApiProblem({ status: 409, code, message_key: `problem.${code}`, ...(parameter !== undefined && { parameter }) });
 const values: Record<number, string> = { 11: 'Design', 12: 'Sales' };
 const valueOf = (lineId: number) => values[lineId] ?? '';
 
 describe('lineRefusalOf', () => {
   it('finds the line by its position in the lines sent, and keeps the value refused', () => {
     expect(lineRefusalOf(problem('team_name_exists', 'line_items/1/dropbox_team_name'), [11, 12], valueOf)).toEqual({
-      lineId: 12, problem: { code: 'team_name_exists', field: 'dropbox_team_name' }, value: 'Sales',
+      lineId: 12,
+      problem: { code: 'team_name_exists', field: 'dropbox_team_name' },
+      value: 'Sales',
     });
   });
   it.each([

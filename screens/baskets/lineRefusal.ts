@@ -2,7 +2,13 @@ import { ApiProblem } from '../../runtime/api/problem';
 import { DETAIL_FIELDS, type DetailCode, type DetailProblem, type LineDetails } from '../../shared/baskets/lineDetails';
 
 const DETAIL_CODES: ReadonlySet<string> = new Set<DetailCode>([
-  'field_not_applicable', 'team_admin_required', 'team_name_regex', 'team_name_length', 'acronis_pair_required', 'team_name_exists', 'new_team_name_exists',
+  'field_not_applicable',
+  'team_admin_required',
+  'team_name_regex',
+  'team_name_length',
+  'acronis_pair_required',
+  'team_name_exists',
+  'new_team_name_exists',
 ]);
 const PARAMETER = /^line_items\/(\d+)\/(\w+)$/;
 
@@ -18,7 +24,11 @@ export interface LineRefusal {
   value: string;
 }
 
-export function lineRefusalOf(error: unknown, sentLineIds: readonly number[], valueOf: (lineId: number, field: keyof LineDetails) => string): LineRefusal | null {
+export function lineRefusalOf(
+  error: unknown,
+  sentLineIds: readonly number[],
+  valueOf: (lineId: number, field: keyof LineDetails) => string,
+): LineRefusal | null {
   if (!(error instanceof ApiProblem) || !DETAIL_CODES.has(error.code)) return null;
   const match = PARAMETER.exec(error.parameter ?? '');
   const lineId = match ? sentLineIds[Number(match[1])] : undefined;
@@ -28,6 +38,10 @@ export function lineRefusalOf(error: unknown, sentLineIds: readonly number[], va
 }
 
 /** The refusal while its field still holds the refused value; gone once the buyer changes it. */
-export function standingRefusal(refusal: LineRefusal | null, lineId: number, valueOf: (field: keyof LineDetails) => string): DetailProblem | undefined {
+export function standingRefusal(
+  refusal: LineRefusal | null,
+  lineId: number,
+  valueOf: (field: keyof LineDetails) => string,
+): DetailProblem | undefined {
   return refusal && refusal.lineId === lineId && valueOf(refusal.problem.field) === refusal.value ? refusal.problem : undefined;
 }

@@ -20,7 +20,10 @@ describe('parseQuickOrder', () => {
     ['a third cell', 'GEN-HDMI-5M,2,extra'],
     ['no SKU', ',3'],
   ])('reports %s as unreadable rather than dropping it', (_label, text) => {
-    expect(parseQuickOrder(`LOGI-BRIO-4K,1\n${text}`)).toEqual([{ line: 1, sku: 'LOGI-BRIO-4K', quantity: 1 }, { line: 2, text, unreadable: true }]);
+    expect(parseQuickOrder(`LOGI-BRIO-4K,1\n${text}`)).toEqual([
+      { line: 1, sku: 'LOGI-BRIO-4K', quantity: 1 },
+      { line: 2, text, unreadable: true },
+    ]);
   });
   it('a header-like first line with a number is a product line', () => {
     expect(parseQuickOrder('SKU-1,3')).toEqual([{ line: 1, sku: 'SKU-1', quantity: 3 }]);

@@ -9,7 +9,19 @@ import { useRecord } from '../../runtime/record/useRecord';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
 import type { Product } from '../product/productTypes';
-import { checkDraft, draftOf, saveBody, type Basket, type BasketDraft, type BasketLine, type DraftChecks, type DovetailChoice, type LineDetailField, type SavedAddress, type ShippingTypeOption } from './basketDraft';
+import {
+  checkDraft,
+  draftOf,
+  saveBody,
+  type Basket,
+  type BasketDraft,
+  type BasketLine,
+  type DraftChecks,
+  type DovetailChoice,
+  type LineDetailField,
+  type SavedAddress,
+  type ShippingTypeOption,
+} from './basketDraft';
 import type { CountryChoice } from './countryOptions';
 import { lineRefusalOf, type LineRefusal } from './lineRefusal';
 
@@ -43,7 +55,11 @@ export function useDovetail(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return undefined;
     const controller = new AbortController();
-    const list = (path: string) => fetchList<DovetailChoice>(path, { per_page: 1000 }, controller.signal).then((page) => page.rows, () => []);
+    const list = (path: string) =>
+      fetchList<DovetailChoice>(path, { per_page: 1000 }, controller.signal).then(
+        (page) => page.rows,
+        () => [],
+      );
     void Promise.all([list('/organisations/picker'), list('/groups'), list('/sites')]).then(([organisations, groups, sites]) => {
       if (!controller.signal.aborted) setDovetail({ organisations, groups, sites });
     });
@@ -69,17 +85,28 @@ export function useBasketLookups(lines: readonly { product: number }[] | null, a
     const ids = productIds === '' ? [] : productIds.split(',').map(Number);
     // A product no longer in the store answers 404: its line is shown, not priced.
     const query = pricedFor === undefined ? '' : `?organisation=${pricedFor}`;
-    void Promise.all(ids.map((id) => fetchRecord<Product>(`/products/${id}${query}`, controller.signal).catch(() => null))).then((found) => {
-      if (!controller.signal.aborted) setProducts(new Map(found.flatMap((product) => (product ? [[product.id, product] as const] : []))));
-    });
+    void Promise.all(ids.map((id) => fetchRecord<Product>(`/products/${id}${query}`, controller.signal).catch(() => null))).then(
+      (found) => {
+        if (!controller.signal.aborted) setProducts(new Map(found.flatMap((product) => (product ? [[product.id, product] as const] : []))));
+      },
+    );
     return () => controller.abort();
   }, [productIds, pricedFor]);
   useEffect(() => {
     const controller = new AbortController();
-    fetchList<ShippingTypeOption>('/shipping_types', {}, controller.signal).then((page) => setShippingTypes(page.rows), () => undefined);
-    fetchList<CountryChoice>('/country_codes', {}, controller.signal).then((page) => setCountries(page.rows), () => undefined);
+    fetchList<ShippingTypeOption>('/shipping_types', {}, controller.signal).then(
+      (page) => setShippingTypes(page.rows),
+      () => undefined,
+    );
+    fetchList<CountryChoice>('/country_codes', {}, controller.signal).then(
+      (page) => setCountries(page.rows),
+      () => undefined,
+    );
     // Without them the clash is still refused on save; the list only lets it show as typed.
-    fetchRecord<{ names: string[] }>('/basket_team_names', controller.signal).then((found) => setTeamNames(new Set(found.names)), () => undefined);
+    fetchRecord<{ names: string[] }>('/basket_team_names', controller.signal).then(
+      (found) => setTeamNames(new Set(found.names)),
+      () => undefined,
+    );
     return () => controller.abort();
   }, []);
   useEffect(() => {
@@ -154,7 +181,14 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
   const fail = useCallback(
     (error: unknown, messageKey: MessageKey) => {
       const reason = error instanceof ApiProblem ? (error.message_key as MessageKey) : undefined;
-      alerts.push({ type: messageKey, level: 'danger', messageKey, ...(reason && { detail: { messageKey: reason, values: { parameter: error instanceof ApiProblem ? (error.parameter ?? '') : '' } } }) });
+      alerts.push({
+        type: messageKey,
+        level: 'danger',
+        messageKey,
+        ...(reason && {
+          detail: { messageKey: reason, values: { parameter: error instanceof ApiProblem ? (error.parameter ?? '') : '' } },
+        }),
+      });
     },
     [alerts],
   );
@@ -172,8 +206,15 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
         if (then === 'checkout') goTo('basket_checkout', { id });
       } catch (error) {
         fail(error, 'basket_save_failed');
-        const valueOf = (lineId: number, field: string) => draft.lines.find((line) => line.id === lineId)?.details[field as LineDetailField] ?? '';
-        setRefusal(lineRefusalOf(error, draft.lines.map((line) => line.id), valueOf));
+        const valueOf = (lineId: number, field: string) =>
+          draft.lines.find((line) => line.id === lineId)?.details[field as LineDetailField] ?? '';
+        setRefusal(
+          lineRefusalOf(
+            error,
+            draft.lines.map((line) => line.id),
+            valueOf,
+          ),
+        );
       } finally {
         setBusy(false);
       }
@@ -186,7 +227,12 @@ export function useBasketEditor(id: string | undefined, withDovetail = false): B
     setBusy(true);
     try {
       await sendRequest('DELETE', `/baskets/${id}`);
-      alerts.push({ type: 'basket_deleted_success', level: 'success', messageKey: 'basket_deleted_success', values: { name: basket.name ?? String(basket.id) } });
+      alerts.push({
+        type: 'basket_deleted_success',
+        level: 'success',
+        messageKey: 'basket_deleted_success',
+        values: { name: basket.name ?? String(basket.id) },
+      });
       goTo('baskets');
     } catch (error) {
       fail(error, 'basket_delete_failure');

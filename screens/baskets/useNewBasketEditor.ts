@@ -23,7 +23,9 @@ export function useNewBasketEditor(withDovetail = false): BasketEditor {
   const alerts = useAlerts();
   const goTo = useRouteNavigate();
   const { user } = useCurrentUser();
-  const [initial] = useState(() => emptyDraft(t('baskets.new_name', { now: formatDateTime(new Date().toISOString(), user?.timezone ?? undefined) })));
+  const [initial] = useState(() =>
+    emptyDraft(t('baskets.new_name', { now: formatDateTime(new Date().toISOString(), user?.timezone ?? undefined) })),
+  );
   const [draft, setDraft] = useState<BasketDraft>(initial);
   const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -44,7 +46,14 @@ export function useNewBasketEditor(withDovetail = false): BasketEditor {
       goTo('basket', { id: (created.body as { id: number }).id });
     } catch (error) {
       const reason = error instanceof ApiProblem ? (error.message_key as MessageKey) : undefined;
-      alerts.push({ type: 'basket_save_failed', level: 'danger', messageKey: 'basket_save_failed', ...(reason && { detail: { messageKey: reason, values: { parameter: error instanceof ApiProblem ? (error.parameter ?? '') : '' } } }) });
+      alerts.push({
+        type: 'basket_save_failed',
+        level: 'danger',
+        messageKey: 'basket_save_failed',
+        ...(reason && {
+          detail: { messageKey: reason, values: { parameter: error instanceof ApiProblem ? (error.parameter ?? '') : '' } },
+        }),
+      });
       setBusy(false);
     }
   }, [busy, draft, alerts, goTo]);

@@ -34,7 +34,14 @@ export function InvoiceDownload({ values }: ActionSlotProps) {
   };
 
   return (
-    <button type="button" className="button action-bar__button" disabled={busy} aria-busy={busy} aria-label={t('invoices.download_named', { reference })} onClick={() => void download()}>
+    <button
+      type="button"
+      className="button action-bar__button"
+      disabled={busy}
+      aria-busy={busy}
+      aria-label={t('invoices.download_named', { reference })}
+      onClick={() => void download()}
+    >
       {t('invoices.download')}
     </button>
   );

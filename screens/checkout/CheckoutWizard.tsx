@@ -51,7 +51,13 @@ export function CheckoutWizard() {
         <div className="page-header__actions">
           {/* Save for later saves the basket (PUT /baskets/{id}): order:modify_draft's (000 §6). */}
           {wizard.linesEditable && (
-            <button type="button" className="button" disabled={!savable} onClick={() => void wizard.saveForLater()} data-testid="save-for-later">
+            <button
+              type="button"
+              className="button"
+              disabled={!savable}
+              onClick={() => void wizard.saveForLater()}
+              data-testid="save-for-later"
+            >
               {t('checkout.save_for_later')}
             </button>
           )}
@@ -67,7 +73,14 @@ export function CheckoutWizard() {
             const label = digital ? t('checkout.tab_digital') : t(TAB_LABELS[tab]);
             return (
               <li key={tab} className={tab === step ? 'progress-map__step progress-map__step--current' : 'progress-map__step'}>
-                <button type="button" role="tab" aria-selected={tab === step} disabled={digital || !reachable(tab, flow, progress)} onClick={() => setStep(tab)} data-testid={`tab-${tab}`}>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === step}
+                  disabled={digital || !reachable(tab, flow, progress)}
+                  onClick={() => setStep(tab)}
+                  data-testid={`tab-${tab}`}
+                >
                   {label}
                 </button>
               </li>
@@ -76,25 +89,69 @@ export function CheckoutWizard() {
         </ol>
       </nav>
       {step === 'details' && (
-        <DetailsTab data={data} draft={draft} rows={wizard.rows} poRequired={wizard.organisation?.po_number_required ?? false} poTaken={wizard.poTaken}
-          problems={wizard.detailProblems} root={wizard.user.root} linesEditable={wizard.linesEditable} onChange={wizard.change} onLine={wizard.changeLine} />
+        <DetailsTab
+          data={data}
+          draft={draft}
+          rows={wizard.rows}
+          poRequired={wizard.organisation?.po_number_required ?? false}
+          poTaken={wizard.poTaken}
+          problems={wizard.detailProblems}
+          root={wizard.user.root}
+          linesEditable={wizard.linesEditable}
+          onChange={wizard.change}
+          onLine={wizard.changeLine}
+        />
       )}
       {step === 'info' && (
         <section data-testid="checkout-info">
           <div className="form-field">
             <label htmlFor="provisioning_instructions">{t('baskets.provisioning_instructions')}</label>
-            <textarea id="provisioning_instructions" value={draft.provisioning_instructions ?? ''} onChange={(event) => wizard.change({ provisioning_instructions: event.target.value || null })} />
+            <textarea
+              id="provisioning_instructions"
+              value={draft.provisioning_instructions ?? ''}
+              onChange={(event) => wizard.change({ provisioning_instructions: event.target.value || null })}
+            />
           </div>
         </section>
       )}
-      {step === 'shipping' && <ShippingTab addresses={data.addresses} countries={data.countries} currency={data.basket.currency} draft={draft} options={wizard.options} onChange={wizard.change} />}
+      {step === 'shipping' && (
+        <ShippingTab
+          addresses={data.addresses}
+          countries={data.countries}
+          currency={data.basket.currency}
+          draft={draft}
+          options={wizard.options}
+          onChange={wizard.change}
+        />
+      )}
       {step === 'payment' && (
-        <PaymentTab draft={draft} countries={data.countries} rows={wizard.rows} currency={data.basket.currency} shipping={wizard.shipping} reseller={wizard.organisation?.finance_type === 'RESELLER'}
-          financeable={wizard.financeable} approved={wizard.approved} applying={wizard.busy} refusal={wizard.refusal} onChange={wizard.change} onApply={() => void wizard.apply()} />
+        <PaymentTab
+          draft={draft}
+          countries={data.countries}
+          rows={wizard.rows}
+          currency={data.basket.currency}
+          shipping={wizard.shipping}
+          reseller={wizard.organisation?.finance_type === 'RESELLER'}
+          financeable={wizard.financeable}
+          approved={wizard.approved}
+          applying={wizard.busy}
+          refusal={wizard.refusal}
+          onChange={wizard.change}
+          onApply={() => void wizard.apply()}
+        />
       )}
       {step === 'confirmation' && (
-        <ConfirmationTab draft={draft} rows={wizard.rows} currency={data.basket.currency} shippable={flow.shippable} shippingName={wizard.chosen ? (wizard.chosen.rule as unknown as { name: string }).name : null}
-          shippingCost={wizard.shipping} subtotal={wizard.subtotal} placing={wizard.busy} onPlace={() => void wizard.place()} />
+        <ConfirmationTab
+          draft={draft}
+          rows={wizard.rows}
+          currency={data.basket.currency}
+          shippable={flow.shippable}
+          shippingName={wizard.chosen ? (wizard.chosen.rule as unknown as { name: string }).name : null}
+          shippingCost={wizard.shipping}
+          subtotal={wizard.subtotal}
+          placing={wizard.busy}
+          onPlace={() => void wizard.place()}
+        />
       )}
       <footer className="checkout__nav">
         {previous && (
@@ -108,16 +165,61 @@ export function CheckoutWizard() {
           </button>
         )}
       </footer>
-      <Modal open={wizard.modal === 'approved'} title={t('checkout.finance_approved_title')} onClose={() => wizard.setModal(null)}
-        footer={<button type="button" className="button button--primary" data-testid="approved-proceed" onClick={() => { wizard.setModal(null); setStep('confirmation'); }}>{t('checkout.proceed')}</button>}>
+      <Modal
+        open={wizard.modal === 'approved'}
+        title={t('checkout.finance_approved_title')}
+        onClose={() => wizard.setModal(null)}
+        footer={
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="approved-proceed"
+            onClick={() => {
+              wizard.setModal(null);
+              setStep('confirmation');
+            }}
+          >
+            {t('checkout.proceed')}
+          </button>
+        }
+      >
         <p>{t('checkout.finance_approved_text')}</p>
       </Modal>
-      <Modal open={wizard.modal === 'declined'} title={t('checkout.finance_declined_title')} onClose={() => wizard.setModal(null)}
-        footer={<button type="button" className="button button--primary" data-testid="declined-proceed" onClick={() => { wizard.setModal(null); wizard.change({ payment_type: 'ON_ACCOUNT' }); }}>{t('checkout.proceed')}</button>}>
+      <Modal
+        open={wizard.modal === 'declined'}
+        title={t('checkout.finance_declined_title')}
+        onClose={() => wizard.setModal(null)}
+        footer={
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="declined-proceed"
+            onClick={() => {
+              wizard.setModal(null);
+              wizard.change({ payment_type: 'ON_ACCOUNT' });
+            }}
+          >
+            {t('checkout.proceed')}
+          </button>
+        }
+      >
         <p>{t('checkout.finance_declined_text')}</p>
       </Modal>
-      <Modal open={wizard.modal === 'placed'} title={t('checkout.order_placed_title')} onClose={() => goTo('order', { id: wizard.placedId ?? 0 })}
-        footer={<button type="button" className="button button--primary" data-testid="placed-close" onClick={() => goTo('order', { id: wizard.placedId ?? 0 })}>{t('checkout.view_order')}</button>}>
+      <Modal
+        open={wizard.modal === 'placed'}
+        title={t('checkout.order_placed_title')}
+        onClose={() => goTo('order', { id: wizard.placedId ?? 0 })}
+        footer={
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="placed-close"
+            onClick={() => goTo('order', { id: wizard.placedId ?? 0 })}
+          >
+            {t('checkout.view_order')}
+          </button>
+        }
+      >
         <p>{t('checkout.order_placed_text')}</p>
       </Modal>
     </div>

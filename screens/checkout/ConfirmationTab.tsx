@@ -17,21 +17,53 @@ interface ConfirmationTabProps {
 }
 
 /** 000 §2.9 Confirmation: the read-only summary (the lines with their subscription details) and Place order. */
-export function ConfirmationTab({ draft, rows, currency, shippable, shippingName, shippingCost, subtotal, placing, onPlace }: ConfirmationTabProps) {
+export function ConfirmationTab({
+  draft,
+  rows,
+  currency,
+  shippable,
+  shippingName,
+  shippingCost,
+  subtotal,
+  placing,
+  onPlace,
+}: ConfirmationTabProps) {
   const t = useT();
   const money = (value: string) => formatMoney(value, currency);
   const finance = draft.payment_type === 'FINANCE';
-  const address = [draft.shipping_company_name, draft.shipping_recipient_name, draft.shipping_addr_line_1, draft.shipping_addr_line_2, draft.shipping_city,
-    draft.shipping_region, draft.shipping_postal_code, draft.shipping_country_code].filter(Boolean).join(', ');
+  const address = [
+    draft.shipping_company_name,
+    draft.shipping_recipient_name,
+    draft.shipping_addr_line_1,
+    draft.shipping_addr_line_2,
+    draft.shipping_city,
+    draft.shipping_region,
+    draft.shipping_postal_code,
+    draft.shipping_country_code,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <section data-testid="checkout-confirmation">
       <dl className="record-fields">
         <dt>{t('checkout.payment_method')}</dt>
-        <dd data-testid="summary-payment">{finance ? t(`finance_target.${draft.finance_target ?? 'SELF'}`) : t('checkout.pay_on_account')}</dd>
+        <dd data-testid="summary-payment">
+          {finance ? t(`finance_target.${draft.finance_target ?? 'SELF'}`) : t('checkout.pay_on_account')}
+        </dd>
         {finance && (
           <>
             <dt>{t('checkout.finance_details')}</dt>
-            <dd>{[draft.finance_company_name, draft.finance_company_number, `${draft.finance_first_name ?? ''} ${draft.finance_last_name ?? ''}`, draft.finance_email_address, draft.finance_contact_number].filter(Boolean).join(', ')}</dd>
+            <dd>
+              {[
+                draft.finance_company_name,
+                draft.finance_company_number,
+                `${draft.finance_first_name ?? ''} ${draft.finance_last_name ?? ''}`,
+                draft.finance_email_address,
+                draft.finance_contact_number,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
           </>
         )}
         <dt>{t('baskets.purchase_order_number')}</dt>
@@ -43,7 +75,9 @@ export function ConfirmationTab({ draft, rows, currency, shippable, shippingName
             <dt>{t('checkout.address')}</dt>
             <dd data-testid="summary-address">{address}</dd>
             <dt>{t('checkout.shipping_method')}</dt>
-            <dd data-testid="summary-method">{shippingName} — {money(shippingCost)}</dd>
+            <dd data-testid="summary-method">
+              {shippingName} — {money(shippingCost)}
+            </dd>
             <dt>{t('baskets.part_ship')}</dt>
             <dd>{draft.part_ship ? t('checkout.part_ship_allowed') : t('checkout.part_ship_not_allowed')}</dd>
             <dt>{t('baskets.ship_instructions')}</dt>
@@ -71,7 +105,11 @@ export function ConfirmationTab({ draft, rows, currency, shippable, shippingName
                   const value = row.line[field];
                   if (value === null || value === undefined || value === '') return [];
                   const shown = field === 'zoom_order_type' ? t(`zoom_order_type.${value as 'NEW_BUSINESS'}`) : value;
-                  return [<div key={field}>{t(DETAIL_LABELS[field])}: {shown}</div>];
+                  return [
+                    <div key={field}>
+                      {t(DETAIL_LABELS[field])}: {shown}
+                    </div>,
+                  ];
                 })}
               </td>
             </tr>

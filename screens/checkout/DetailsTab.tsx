@@ -41,16 +41,46 @@ export function DetailsTab({ data, draft, rows, poRequired, poTaken, problems, r
         <dt>{t('baskets.id')}</dt>
         <dd data-testid="hub-ref">{data.basket.id}</dd>
       </dl>
-      <TextField id="purchase_order_number" label={t('baskets.purchase_order_number')} value={draft.purchase_order_number} max={45} required={poRequired}
-        invalid={poTaken} onChange={(value) => onChange({ purchase_order_number: value })}>
-        {poTaken && <p className="form-field__warning" role="alert" data-testid="po-warning">{t('problem.non_unique_po_number')}</p>}
+      <TextField
+        id="purchase_order_number"
+        label={t('baskets.purchase_order_number')}
+        value={draft.purchase_order_number}
+        max={45}
+        required={poRequired}
+        invalid={poTaken}
+        onChange={(value) => onChange({ purchase_order_number: value })}
+      >
+        {poTaken && (
+          <p className="form-field__warning" role="alert" data-testid="po-warning">
+            {t('problem.non_unique_po_number')}
+          </p>
+        )}
       </TextField>
       {zoom && (
         <>
-          <TextField id="end_user" label={t('baskets.end_user')} value={draft.end_user} max={45} required onChange={(value) => onChange({ end_user: value })} />
-          <TextField id="end_user_email" type="email" label={t('baskets.end_user_email')} value={draft.end_user_email} max={100} required
-            invalid={!emailValid(draft.end_user_email)} onChange={(value) => onChange({ end_user_email: value })}>
-            {!emailValid(draft.end_user_email) && <p className="form-field__warning" data-testid="end-user-email-problem">{t('email_regex')}</p>}
+          <TextField
+            id="end_user"
+            label={t('baskets.end_user')}
+            value={draft.end_user}
+            max={45}
+            required
+            onChange={(value) => onChange({ end_user: value })}
+          />
+          <TextField
+            id="end_user_email"
+            type="email"
+            label={t('baskets.end_user_email')}
+            value={draft.end_user_email}
+            max={100}
+            required
+            invalid={!emailValid(draft.end_user_email)}
+            onChange={(value) => onChange({ end_user_email: value })}
+          >
+            {!emailValid(draft.end_user_email) && (
+              <p className="form-field__warning" data-testid="end-user-email-problem">
+                {t('email_regex')}
+              </p>
+            )}
           </TextField>
         </>
       )}
@@ -84,8 +114,13 @@ export function DetailsTab({ data, draft, rows, poRequired, poTaken, problems, r
                 </td>
                 <td>{row ? formatMoney(row.priced.net.toFixed(2), data.basket.currency) : '--'}</td>
                 <td className="basket-lines__details">
-                  <LineDetailFields type={product?.subscription_type} details={line} problem={problems.get(line.id)} editable={linesEditable}
-                    onChange={(field, value) => onLine(line.id, { [field]: value === '' ? null : value })} />
+                  <LineDetailFields
+                    type={product?.subscription_type}
+                    details={line}
+                    problem={problems.get(line.id)}
+                    editable={linesEditable}
+                    onChange={(field, value) => onLine(line.id, { [field]: value === '' ? null : value })}
+                  />
                 </td>
               </tr>
             );

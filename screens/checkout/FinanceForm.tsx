@@ -44,13 +44,25 @@ export function FinanceForm({ draft, countries, onChange }: FinanceFormProps) {
       const company = await unwrap(api.GET('/lookup/company/{query}', { params: { path: { query } } }));
       const address = company.registered_address;
       onChange({
-        finance_company_number: company.company_number, finance_company_name: company.company_name,
-        finance_reg_company_name: address.company_name, finance_reg_addr_line_1: address.addr_line_1, finance_reg_addr_line_2: address.addr_line_2,
-        finance_reg_city: address.city, finance_reg_region: address.region, finance_reg_postal_code: address.postal_code, finance_reg_country_code: address.country_code,
+        finance_company_number: company.company_number,
+        finance_company_name: company.company_name,
+        finance_reg_company_name: address.company_name,
+        finance_reg_addr_line_1: address.addr_line_1,
+        finance_reg_addr_line_2: address.addr_line_2,
+        finance_reg_city: address.city,
+        finance_reg_region: address.region,
+        finance_reg_postal_code: address.postal_code,
+        finance_reg_country_code: address.country_code,
       });
     } catch (error) {
       const code = error instanceof ApiProblem ? error.code : '';
-      setLookupProblem(code === 'company_not_financeable' ? 'company_not_financeable' : code === 'company_not_found' ? 'company_not_found' : 'error_applying_for_finance');
+      setLookupProblem(
+        code === 'company_not_financeable'
+          ? 'company_not_financeable'
+          : code === 'company_not_found'
+            ? 'company_not_found'
+            : 'error_applying_for_finance',
+      );
     } finally {
       setSearching(false);
     }
@@ -58,38 +70,119 @@ export function FinanceForm({ draft, countries, onChange }: FinanceFormProps) {
   return (
     <fieldset className="checkout__fieldset" data-testid="finance-form">
       <legend>{t('checkout.finance_details')}</legend>
-      <TextField id="finance_company_number" label={t('checkout.company_number')} value={draft.finance_company_number} max={20} required
-        onChange={(value) => onChange({ finance_company_number: value })}>
-        <button type="button" className="button" onClick={() => void search()} disabled={searching} data-testid="company-search" aria-label={t('checkout.search_company')}>
+      <TextField
+        id="finance_company_number"
+        label={t('checkout.company_number')}
+        value={draft.finance_company_number}
+        max={20}
+        required
+        onChange={(value) => onChange({ finance_company_number: value })}
+      >
+        <button
+          type="button"
+          className="button"
+          onClick={() => void search()}
+          disabled={searching}
+          data-testid="company-search"
+          aria-label={t('checkout.search_company')}
+        >
           <Icon name="search" /> {t('checkout.search_company')}
         </button>
-        {lookupProblem && <p role="alert" className="form-field__warning" data-testid="company-problem">{t(lookupProblem)}</p>}
+        {lookupProblem && (
+          <p role="alert" className="form-field__warning" data-testid="company-problem">
+            {t(lookupProblem)}
+          </p>
+        )}
       </TextField>
-      <TextField id="finance_company_name" label={t('checkout.company_name')} value={draft.finance_company_name} max={255} required onChange={(value) => onChange({ finance_company_name: value })} />
-      <SelectField id="finance_title" label={t('checkout.person_title')} required value={draft.finance_title ?? ''}
+      <TextField
+        id="finance_company_name"
+        label={t('checkout.company_name')}
+        value={draft.finance_company_name}
+        max={255}
+        required
+        onChange={(value) => onChange({ finance_company_name: value })}
+      />
+      <SelectField
+        id="finance_title"
+        label={t('checkout.person_title')}
+        required
+        value={draft.finance_title ?? ''}
         onChange={(value) => onChange({ finance_title: value === '' ? null : (value as Draft['finance_title']) })}
-        options={[{ value: '', label: '--' }, ...TITLES.map((title) => ({ value: title, label: t(`person_title.${title}`) }))]} />
-      <TextField id="finance_first_name" label={t('checkout.first_name')} value={draft.finance_first_name} max={100} required onChange={(value) => onChange({ finance_first_name: value })} />
-      <TextField id="finance_last_name" label={t('checkout.last_name')} value={draft.finance_last_name} max={100} required onChange={(value) => onChange({ finance_last_name: value })} />
-      <TextField id="finance_email_address" type="email" label={t('checkout.email')} value={draft.finance_email_address} max={255} required
-        invalid={!emailValid(draft.finance_email_address)} onChange={(value) => onChange({ finance_email_address: value })}>
-        {!emailValid(draft.finance_email_address) && <p className="form-field__warning" data-testid="finance-email-problem">{t('email_regex')}</p>}
+        options={[{ value: '', label: '--' }, ...TITLES.map((title) => ({ value: title, label: t(`person_title.${title}`) }))]}
+      />
+      <TextField
+        id="finance_first_name"
+        label={t('checkout.first_name')}
+        value={draft.finance_first_name}
+        max={100}
+        required
+        onChange={(value) => onChange({ finance_first_name: value })}
+      />
+      <TextField
+        id="finance_last_name"
+        label={t('checkout.last_name')}
+        value={draft.finance_last_name}
+        max={100}
+        required
+        onChange={(value) => onChange({ finance_last_name: value })}
+      />
+      <TextField
+        id="finance_email_address"
+        type="email"
+        label={t('checkout.email')}
+        value={draft.finance_email_address}
+        max={255}
+        required
+        invalid={!emailValid(draft.finance_email_address)}
+        onChange={(value) => onChange({ finance_email_address: value })}
+      >
+        {!emailValid(draft.finance_email_address) && (
+          <p className="form-field__warning" data-testid="finance-email-problem">
+            {t('email_regex')}
+          </p>
+        )}
       </TextField>
-      <TextField id="finance_contact_number" type="tel" label={t('checkout.phone')} value={draft.finance_contact_number} max={50} required
-        invalid={!contactNumberValid(draft.finance_contact_number)} onChange={(value) => onChange({ finance_contact_number: value })}>
-        {!contactNumberValid(draft.finance_contact_number) && <p className="form-field__warning" data-testid="finance-phone-problem">{t('contact_number_regex')}</p>}
+      <TextField
+        id="finance_contact_number"
+        type="tel"
+        label={t('checkout.phone')}
+        value={draft.finance_contact_number}
+        max={50}
+        required
+        invalid={!contactNumberValid(draft.finance_contact_number)}
+        onChange={(value) => onChange({ finance_contact_number: value })}
+      >
+        {!contactNumberValid(draft.finance_contact_number) && (
+          <p className="form-field__warning" data-testid="finance-phone-problem">
+            {t('contact_number_regex')}
+          </p>
+        )}
       </TextField>
       <h4>{t('checkout.registered_address')}</h4>
       {REGISTERED.map(([field, label, max]) => (
-        <TextField key={field} id={field} label={t(label)} value={draft[field]} max={max} required={field !== 'finance_reg_region'} onChange={(value) => onChange({ [field]: value })} />
+        <TextField
+          key={field}
+          id={field}
+          label={t(label)}
+          value={draft[field]}
+          max={max}
+          required={field !== 'finance_reg_region'}
+          onChange={(value) => onChange({ [field]: value })}
+        />
       ))}
       <div className="form-field">
         <label htmlFor="finance_reg_country_code">
           {t('baskets.shipping_country_code')}
           <span aria-hidden="true"> *</span>
         </label>
-        <CountrySelect id="finance_reg_country_code" value={draft.finance_reg_country_code} countries={countries} label={t('baskets.shipping_country_code')}
-          testId="finance_reg_country_code" onChange={(code) => onChange({ finance_reg_country_code: code })} />
+        <CountrySelect
+          id="finance_reg_country_code"
+          value={draft.finance_reg_country_code}
+          countries={countries}
+          label={t('baskets.shipping_country_code')}
+          testId="finance_reg_country_code"
+          onChange={(code) => onChange({ finance_reg_country_code: code })}
+        />
       </div>
     </fieldset>
   );

@@ -29,7 +29,20 @@ interface PaymentTabProps {
  * account and other finance; finance disabled with its tooltip when no line is financeable), the
  * finance form, the finance products table and figures, and Apply for finance.
  */
-export function PaymentTab({ draft, countries, rows, currency, shipping, reseller, financeable, approved, applying, refusal, onChange, onApply }: PaymentTabProps) {
+export function PaymentTab({
+  draft,
+  countries,
+  rows,
+  currency,
+  shipping,
+  reseller,
+  financeable,
+  approved,
+  applying,
+  refusal,
+  onChange,
+  onApply,
+}: PaymentTabProps) {
   const t = useT();
   const money = (value: string) => formatMoney(value, currency);
   const target = draft.payment_type === 'FINANCE' ? draft.finance_target : null;
@@ -39,9 +52,19 @@ export function PaymentTab({ draft, countries, rows, currency, shipping, reselle
   const choice = (value: 'ACCOUNT' | 'SELF' | 'CUSTOMER', label: string, disabled: boolean) => {
     const input = (
       <label className="radio">
-        <input type="radio" name="payment_method" value={value} disabled={disabled} data-testid={`payment-${value}`}
-          checked={value === 'ACCOUNT' ? draft.payment_type === 'ON_ACCOUNT' : draft.payment_type === 'FINANCE' && draft.finance_target === value}
-          onChange={() => onChange(value === 'ACCOUNT' ? { payment_type: 'ON_ACCOUNT' } : { payment_type: 'FINANCE', finance_target: value })} />
+        <input
+          type="radio"
+          name="payment_method"
+          value={value}
+          disabled={disabled}
+          data-testid={`payment-${value}`}
+          checked={
+            value === 'ACCOUNT' ? draft.payment_type === 'ON_ACCOUNT' : draft.payment_type === 'FINANCE' && draft.finance_target === value
+          }
+          onChange={() =>
+            onChange(value === 'ACCOUNT' ? { payment_type: 'ON_ACCOUNT' } : { payment_type: 'FINANCE', finance_target: value })
+          }
+        />
         {label}
       </label>
     );
@@ -75,7 +98,13 @@ export function PaymentTab({ draft, countries, rows, currency, shipping, reselle
                   <td>{money(figures.lines[index]?.value ?? '0')}</td>
                   {target === 'CUSTOMER' && (
                     <td>
-                      <MarginInput row={row} label={`${t('checkout.margin')} %: ${row.product.name}`} onChange={(markup) => onChange({ lines: draft.lines.map((line) => (line.id === row.line.id ? { ...line, markup } : line)) })} />
+                      <MarginInput
+                        row={row}
+                        label={`${t('checkout.margin')} %: ${row.product.name}`}
+                        onChange={(markup) =>
+                          onChange({ lines: draft.lines.map((line) => (line.id === row.line.id ? { ...line, markup } : line)) })
+                        }
+                      />
                     </td>
                   )}
                 </tr>
@@ -91,8 +120,16 @@ export function PaymentTab({ draft, countries, rows, currency, shipping, reselle
               <label htmlFor="finance_term">{t('checkout.term')}</label>
             </dt>
             <dd className="finance-term">
-              <input id="finance_term" type="range" min={0} max={FINANCE_TERMS.length - 1} step={1} data-testid="finance-term"
-                value={Math.max(0, FINANCE_TERMS.indexOf(term as 60))} onChange={(event) => onChange({ finance_term_length: FINANCE_TERMS[Number(event.target.value)]! })} />
+              <input
+                id="finance_term"
+                type="range"
+                min={0}
+                max={FINANCE_TERMS.length - 1}
+                step={1}
+                data-testid="finance-term"
+                value={Math.max(0, FINANCE_TERMS.indexOf(term as 60))}
+                onChange={(event) => onChange({ finance_term_length: FINANCE_TERMS[Number(event.target.value)]! })}
+              />
               <output data-testid="finance-term-value">{t('checkout.months', { n: term })}</output>
             </dd>
             <dt>{t('checkout.cost_of_finance')}</dt>
@@ -102,8 +139,16 @@ export function PaymentTab({ draft, countries, rows, currency, shipping, reselle
             <dt>{t('checkout.total_paid')}</dt>
             <dd data-testid="total-paid">{money(figures.total_paid)}</dd>
           </dl>
-          {target === 'CUSTOMER' && <p className="note" data-testid="compliance-note">{t('checkout.compliance_note')}</p>}
-          {refusal && <p role="alert" className="form-field__warning" data-testid="finance-refusal">{t(refusal)}</p>}
+          {target === 'CUSTOMER' && (
+            <p className="note" data-testid="compliance-note">
+              {t('checkout.compliance_note')}
+            </p>
+          )}
+          {refusal && (
+            <p role="alert" className="form-field__warning" data-testid="finance-refusal">
+              {t(refusal)}
+            </p>
+          )}
           {approved ? (
             <p data-testid="finance-approved">{t('checkout.finance_approved')}</p>
           ) : (
@@ -127,13 +172,30 @@ function MarginInput({ row, label, onChange }: { row: PricedRow; label: string; 
   const t = useT();
   const problem = row.priced.problems.find((candidate) => candidate.field === 'markup');
   const max = row.priced.maxMarkup?.toDecimalPlaces(4, Decimal.ROUND_DOWN).toString();
-  const message = problem ? t(problem.code === 'min_margin_tooltip' ? 'min_margin_tooltip' : 'max_margin_tooltip', problem.values as Record<string, string>) : null;
+  const message = problem
+    ? t(problem.code === 'min_margin_tooltip' ? 'min_margin_tooltip' : 'max_margin_tooltip', problem.values as Record<string, string>)
+    : null;
   return (
     <>
-      <input type="number" min={0} max={max} step={0.0001} inputMode="decimal" className="margin-input" data-testid="finance-margin"
-        aria-label={label} aria-invalid={problem !== undefined} title={max === undefined ? undefined : t('max_margin_tooltip', { max })}
-        value={row.line.markup ?? ''} onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)} />
-      {message && <span className="form__warning" data-testid="finance-margin-problem">{message}</span>}
+      <input
+        type="number"
+        min={0}
+        max={max}
+        step={0.0001}
+        inputMode="decimal"
+        className="margin-input"
+        data-testid="finance-margin"
+        aria-label={label}
+        aria-invalid={problem !== undefined}
+        title={max === undefined ? undefined : t('max_margin_tooltip', { max })}
+        value={row.line.markup ?? ''}
+        onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+      />
+      {message && (
+        <span className="form__warning" data-testid="finance-margin-problem">
+          {message}
+        </span>
+      )}
     </>
   );
 }

@@ -57,34 +57,74 @@ export function ShippingTab({ addresses, countries, currency, draft, options, di
     setAddressChoice(id);
     const address = addresses.find((candidate) => String(candidate.id) === id) ?? null;
     onChange({
-      shipping_company_name: address?.company_name ?? null, shipping_recipient_name: address?.recipient_name ?? null, shipping_addr_line_1: address?.addr_line_1 ?? null,
-      shipping_addr_line_2: address?.addr_line_2 ?? null, shipping_city: address?.city ?? null, shipping_region: address?.region ?? null,
-      shipping_postal_code: address?.postal_code ?? null, shipping_country_code: address?.country_code ?? null,
+      shipping_company_name: address?.company_name ?? null,
+      shipping_recipient_name: address?.recipient_name ?? null,
+      shipping_addr_line_1: address?.addr_line_1 ?? null,
+      shipping_addr_line_2: address?.addr_line_2 ?? null,
+      shipping_city: address?.city ?? null,
+      shipping_region: address?.region ?? null,
+      shipping_postal_code: address?.postal_code ?? null,
+      shipping_country_code: address?.country_code ?? null,
     });
   };
   return (
     <section data-testid="checkout-shipping">
       {/* A disabled fieldset disables every control inside it: one switch for the read-only view. */}
       <fieldset className="shipping-tab__fields" disabled={disabled}>
-        <SelectField id="address_select" label={t('checkout.address')} value={addressChoice} onChange={chooseAddress}
-          options={[{ value: '', label: t('checkout.new_address') }, ...addresses.map((address) => ({ value: String(address.id), label: address.name ?? address.company_name ?? String(address.id) }))]} />
+        <SelectField
+          id="address_select"
+          label={t('checkout.address')}
+          value={addressChoice}
+          onChange={chooseAddress}
+          options={[
+            { value: '', label: t('checkout.new_address') },
+            ...addresses.map((address) => ({
+              value: String(address.id),
+              label: address.name ?? address.company_name ?? String(address.id),
+            })),
+          ]}
+        />
         {ADDRESS_FIELDS.map(([field, max, required]) => (
-          <TextField key={field} id={field} label={t(`baskets.${field}`)} value={draft[field]} max={max} required={required} onChange={(value) => onChange({ [field]: value })} />
+          <TextField
+            key={field}
+            id={field}
+            label={t(`baskets.${field}`)}
+            value={draft[field]}
+            max={max}
+            required={required}
+            onChange={(value) => onChange({ [field]: value })}
+          />
         ))}
         <div className="form-field">
           <label htmlFor="shipping_country_code">
             {t('baskets.shipping_country_code')}
             <span aria-hidden="true"> *</span>
           </label>
-          <CountrySelect id="shipping_country_code" value={draft.shipping_country_code} countries={countries} label={t('baskets.shipping_country_code')}
-            testId="shipping_country_code" onChange={(code) => onChange({ shipping_country_code: code })} />
+          <CountrySelect
+            id="shipping_country_code"
+            value={draft.shipping_country_code}
+            countries={countries}
+            label={t('baskets.shipping_country_code')}
+            testId="shipping_country_code"
+            onChange={(code) => onChange({ shipping_country_code: code })}
+          />
         </div>
         <fieldset className="checkout__fieldset" data-testid="shipping-methods">
           <legend>{t('checkout.shipping_method')} *</legend>
-          {options.length === 0 && <p role="alert" data-testid="no-shipping">{t('no_shipping')}</p>}
+          {options.length === 0 && (
+            <p role="alert" data-testid="no-shipping">
+              {t('no_shipping')}
+            </p>
+          )}
           {options.map(({ rule, cost }) => (
             <label key={rule.id} className="radio">
-              <input type="radio" name="shipping_type" value={rule.id} checked={draft.shipping_type === rule.id} onChange={() => onChange({ shipping_type: rule.id })} />
+              <input
+                type="radio"
+                name="shipping_type"
+                value={rule.id}
+                checked={draft.shipping_type === rule.id}
+                onChange={() => onChange({ shipping_type: rule.id })}
+              />
               {(rule as unknown as { name: string }).name} — {formatMoney(cost, currency)}
             </label>
           ))}
@@ -92,7 +132,13 @@ export function ShippingTab({ addresses, countries, currency, draft, options, di
         <fieldset className="checkout__fieldset">
           <legend>{t('baskets.part_ship')}</legend>
           <label className="radio">
-            <input type="radio" name="part_ship" checked={draft.part_ship} onChange={() => onChange({ part_ship: true })} data-testid="part-ship-yes" />
+            <input
+              type="radio"
+              name="part_ship"
+              checked={draft.part_ship}
+              onChange={() => onChange({ part_ship: true })}
+              data-testid="part-ship-yes"
+            />
             {t('checkout.part_ship_allowed')}
           </label>
           <label className="radio">
@@ -102,7 +148,11 @@ export function ShippingTab({ addresses, countries, currency, draft, options, di
         </fieldset>
         <div className="form-field">
           <label htmlFor="ship_instructions">{t('baskets.ship_instructions')}</label>
-          <textarea id="ship_instructions" value={draft.ship_instructions ?? ''} onChange={(event) => onChange({ ship_instructions: event.target.value || null })} />
+          <textarea
+            id="ship_instructions"
+            value={draft.ship_instructions ?? ''}
+            onChange={(event) => onChange({ ship_instructions: event.target.value || null })}
+          />
         </div>
       </fieldset>
     </section>

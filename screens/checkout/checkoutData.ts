@@ -33,18 +33,56 @@ export interface CheckoutData {
 export type Draft = Pick<Required<CheckoutInput>, (typeof DRAFT_FIELDS)[number]> & { shipping_type: number | null; lines: CheckoutLine[] };
 
 const DRAFT_FIELDS = [
-  'purchase_order_number', 'end_user', 'end_user_email', 'provisioning_instructions', 'ship_instructions', 'part_ship',
-  'shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2', 'shipping_city',
-  'shipping_region', 'shipping_postal_code', 'shipping_country_code', 'payment_type', 'finance_target', 'finance_title',
-  'finance_first_name', 'finance_last_name', 'finance_email_address', 'finance_contact_number', 'finance_term_length',
-  'finance_company_number', 'finance_company_name', 'finance_reg_company_name', 'finance_reg_addr_line_1',
-  'finance_reg_addr_line_2', 'finance_reg_city', 'finance_reg_region', 'finance_reg_postal_code', 'finance_reg_country_code',
+  'purchase_order_number',
+  'end_user',
+  'end_user_email',
+  'provisioning_instructions',
+  'ship_instructions',
+  'part_ship',
+  'shipping_company_name',
+  'shipping_recipient_name',
+  'shipping_addr_line_1',
+  'shipping_addr_line_2',
+  'shipping_city',
+  'shipping_region',
+  'shipping_postal_code',
+  'shipping_country_code',
+  'payment_type',
+  'finance_target',
+  'finance_title',
+  'finance_first_name',
+  'finance_last_name',
+  'finance_email_address',
+  'finance_contact_number',
+  'finance_term_length',
+  'finance_company_number',
+  'finance_company_name',
+  'finance_reg_company_name',
+  'finance_reg_addr_line_1',
+  'finance_reg_addr_line_2',
+  'finance_reg_city',
+  'finance_reg_region',
+  'finance_reg_postal_code',
+  'finance_reg_country_code',
 ] as const;
 
 const LINE_FIELDS = [
-  'quantity', 'markup', 'dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'zoom_order_type',
-  'zoom_deal_registration_id', 'zoom_deal_registration_approval_id', 'zoom_end_user_company', 'zoom_end_user_name',
-  'zoom_end_user_email', 'sbc_name', 'nuvias_name', 'stac_teams_name', 'stac_zoom_phone_name',
+  'quantity',
+  'markup',
+  'dropbox_team_name',
+  'dropbox_admin_email',
+  'acronis_tenant_name',
+  'acronis_admin_email',
+  'zoom_order_type',
+  'zoom_deal_registration_id',
+  'zoom_deal_registration_approval_id',
+  'zoom_end_user_company',
+  'zoom_end_user_name',
+  'zoom_end_user_email',
+  'sbc_name',
+  'nuvias_name',
+  'stac_teams_name',
+  'stac_zoom_phone_name',
 ] as const satisfies readonly (keyof CheckoutLine)[];
 
 export function draftOf(data: CheckoutData): Draft {
@@ -56,7 +94,9 @@ export function draftOf(data: CheckoutData): Draft {
     payment_type: data.basket.payment_type,
     finance_term_length: data.basket.finance_term_length ?? 60,
     shipping_type: data.basket.shipping_type?.id ?? null,
-    lines: data.lines.map((line) => ({ id: line.id, ...Object.fromEntries(LINE_FIELDS.map((field) => [field, line[field]])) }) as CheckoutLine),
+    lines: data.lines.map(
+      (line) => ({ id: line.id, ...Object.fromEntries(LINE_FIELDS.map((field) => [field, line[field]])) }) as CheckoutLine,
+    ),
   };
 }
 
@@ -83,7 +123,16 @@ export async function loadCheckout(basketId: number, signal: AbortSignal): Promi
   ]);
   const ids = [...new Set(lines.map((line) => line.product))];
   const products = await Promise.all(ids.map((id) => unwrap(api.GET('/products/{id}', { params: { path: { id }, query: {} }, signal }))));
-  return { basket, etag, lines, products: new Map(products.map((product) => [product.id, product as Product])), shippingTypes: types.rows, countries: countries.rows, addresses, teamNames: new Set(teams.names) };
+  return {
+    basket,
+    etag,
+    lines,
+    products: new Map(products.map((product) => [product.id, product as Product])),
+    shippingTypes: types.rows,
+    countries: countries.rows,
+    addresses,
+    teamNames: new Set(teams.names),
+  };
 }
 
 export interface PricedRow {
@@ -113,10 +162,23 @@ export function pricedRows(data: CheckoutData, draft: Draft): PricedRow[] {
 }
 
 export const shippingLines = (rows: PricedRow[]): ShippingLine[] =>
-  rows.map(({ priced, product }) => ({ quantity: priced.quantity, ship_cost: product.ship_cost, weight: product.weight, weight_unit: product.weight_unit, is_shippable: product.is_shippable }));
+  rows.map(({ priced, product }) => ({
+    quantity: priced.quantity,
+    ship_cost: product.ship_cost,
+    weight: product.weight,
+    weight_unit: product.weight_unit,
+    is_shippable: product.is_shippable,
+  }));
 
 export const financeLines = (rows: PricedRow[]): FinanceLine[] =>
-  rows.map(({ priced, product }) => ({ net: priced.net.toFixed(2), quantity: priced.quantity, markup: priced.markupPercent?.toString() ?? null, rrp: product.rrp, is_financeable: product.is_financeable, is_shippable: product.is_shippable }));
+  rows.map(({ priced, product }) => ({
+    net: priced.net.toFixed(2),
+    quantity: priced.quantity,
+    markup: priced.markupPercent?.toString() ?? null,
+    rrp: product.rrp,
+    is_financeable: product.is_financeable,
+    is_shippable: product.is_shippable,
+  }));
 
 export function basketShippable(rows: PricedRow[]): boolean {
   return isShippable(shippingLines(rows));

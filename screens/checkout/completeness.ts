@@ -11,7 +11,6 @@ export function emailValid(value: string | null | undefined): boolean {
   return /^[A-Za-z0-9.'&_%+\-/=?^`{|}~ ]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,15}$/.test(value);
 }
 
-
 export interface PoRules {
   required: boolean;
   /** The uniqueness check found the number on another order (000 §5 non_unique_po_number). */
@@ -45,7 +44,6 @@ export function detailsComplete(draft: Draft, rows: PricedRow[], rules: PoRules,
   return true;
 }
 
-
 /** 000 §5 shipping step complete (details complete is checked beside it). */
 export function shippingComplete(draft: Draft, shippable: boolean, offered: number[]): boolean {
   if (!shippable) return true;
@@ -54,7 +52,11 @@ export function shippingComplete(draft: Draft, shippable: boolean, offered: numb
 }
 
 export function financeDetailsComplete(draft: Draft): boolean {
-  return missingFinanceFields(draft as unknown as FinanceDetails).length === 0 && emailValid(draft.finance_email_address) && contactNumberValid(draft.finance_contact_number);
+  return (
+    missingFinanceFields(draft as unknown as FinanceDetails).length === 0 &&
+    emailValid(draft.finance_email_address) &&
+    contactNumberValid(draft.finance_contact_number)
+  );
 }
 
 /** 000 §5: a 0 followed by up to 11 digits (the server applies the same rule, shared/pricing/finance.ts). */

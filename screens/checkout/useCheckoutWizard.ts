@@ -8,8 +8,18 @@ import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { financeOffered, financeRefusal, type FinanceDetails } from '../../shared/pricing/finance';
 import { lineRefusalOf, standingRefusal, type LineRefusal } from '../baskets/lineRefusal';
 import {
-  basketShippable, detailProblemsOf, draftOf, financeLines, inputOf, loadCheckout, optionsFor, pricedRows, subtotalOf,
-  type CheckoutData, type CheckoutLine, type Draft,
+  basketShippable,
+  detailProblemsOf,
+  draftOf,
+  financeLines,
+  inputOf,
+  loadCheckout,
+  optionsFor,
+  pricedRows,
+  subtotalOf,
+  type CheckoutData,
+  type CheckoutLine,
+  type Draft,
 } from './checkoutData';
 import { detailsComplete, financeDetailsComplete, shippingComplete } from './completeness';
 import type { Flow, Progress, Step } from './wizardSteps';
@@ -58,7 +68,11 @@ export function useCheckoutWizard(basketId: number) {
           if (edits.current !== editsBefore) {
             // The user changed something while the basket was read (Proceed after a declined
             // application picks account payment): their draft stands, less the lines the server dropped.
-            setDraft((current) => (current ? { ...current, lines: current.lines.filter((line) => loaded.lines.some((stored) => stored.id === line.id)) } : draftOf(loaded)));
+            setDraft((current) =>
+              current
+                ? { ...current, lines: current.lines.filter((line) => loaded.lines.some((stored) => stored.id === line.id)) }
+                : draftOf(loaded),
+            );
             return;
           }
           setDraft(draftOf(loaded));
@@ -95,7 +109,10 @@ export function useCheckoutWizard(basketId: number) {
   const chosen = options.find((option) => option.rule.id === draft?.shipping_type) ?? null;
   const shipping = shippable && chosen ? chosen.cost : '0.00';
   const flow: Flow = { shippable, finance: organisation?.finance_type != null };
-  const financeable = !!user && financeOffered({ root: user.root, currency: organisation?.currency ?? null }, organisation?.finance_type ?? null) && rows.some((row) => row.product.is_financeable);
+  const financeable =
+    !!user &&
+    financeOffered({ root: user.root, currency: organisation?.currency ?? null }, organisation?.finance_type ?? null) &&
+    rows.some((row) => row.product.is_financeable);
   // The line-detail rules as typed, and the server's last refusal while its field keeps the refused value.
   const detailProblems = useMemo(() => {
     const problems = data && draft ? detailProblemsOf(data, draft) : new Map<number, DetailProblem>();
@@ -107,8 +124,15 @@ export function useCheckoutWizard(basketId: number) {
   // 000 §5: the PO number's uniqueness, 500 ms after typing and on load.
   const poTaken = usePurchaseOrderTaken(draft?.purchase_order_number, organisation?.force_po_uniqueness ?? false);
   const progress: Progress = {
-    details: !!draft && detailsComplete(draft, rows, { required: organisation?.po_number_required ?? false, taken: poTaken }, detailProblems.size),
-    shipping: !!draft && shippingComplete(draft, shippable, options.map((option) => option.rule.id)),
+    details:
+      !!draft && detailsComplete(draft, rows, { required: organisation?.po_number_required ?? false, taken: poTaken }, detailProblems.size),
+    shipping:
+      !!draft &&
+      shippingComplete(
+        draft,
+        shippable,
+        options.map((option) => option.rule.id),
+      ),
     payment: !!draft && (draft.payment_type === 'ON_ACCOUNT' || approved),
   };
 
@@ -121,7 +145,9 @@ export function useCheckoutWizard(basketId: number) {
   }, []);
   const changeLine = useCallback((id: number, update: Partial<CheckoutLine>) => {
     edits.current += 1;
-    setDraft((current) => (current ? { ...current, lines: current.lines.map((line) => (line.id === id ? { ...line, ...update } : line)) } : current));
+    setDraft((current) =>
+      current ? { ...current, lines: current.lines.map((line) => (line.id === id ? { ...line, ...update } : line)) } : current,
+    );
     setChanged(true);
     if ('quantity' in update) setApproved(false);
   }, []);
@@ -131,13 +157,16 @@ export function useCheckoutWizard(basketId: number) {
     if (draft && data && !financeable && draft.payment_type === 'FINANCE') change({ payment_type: 'ON_ACCOUNT' });
   }, [draft, data, financeable, change]);
 
-
   // 000 §4: 500 ms after a country change the shipping type is cleared if it is no longer offered.
   const country = draft?.shipping_country_code ?? null;
   const offeredIds = options.map((option) => option.rule.id).join(',');
   useEffect(() => {
     const timer = setTimeout(() => {
-      setDraft((current) => (current && current.shipping_type !== null && !offeredIds.split(',').includes(String(current.shipping_type)) ? { ...current, shipping_type: null } : current));
+      setDraft((current) =>
+        current && current.shipping_type !== null && !offeredIds.split(',').includes(String(current.shipping_type))
+          ? { ...current, shipping_type: null }
+          : current,
+      );
     }, RECHECK_MS);
     return () => clearTimeout(timer);
   }, [country, offeredIds]);
@@ -151,18 +180,30 @@ export function useCheckoutWizard(basketId: number) {
    * shown by that field on the Details tab, which the wizard goes back to (000 §5).
    */
   const refuseLine = (error: unknown, sent: readonly CheckoutLine[]) => {
-    const refusal = lineRefusalOf(error, sent.map((line) => line.id), (id, field) => String(sent.find((line) => line.id === id)?.[field as keyof CheckoutLine] ?? ''));
+    const refusal = lineRefusalOf(
+      error,
+      sent.map((line) => line.id),
+      (id, field) => String(sent.find((line) => line.id === id)?.[field as keyof CheckoutLine] ?? ''),
+    );
     setLineRefusal(refusal);
     if (refusal) setStep('details');
   };
 
   const apply = async () => {
     if (!draft) return;
-    const reason = !financeDetailsComplete(draft) ? 'checkout_complete_required_fields' : financeRefusal(financeLines(rows), draft as unknown as FinanceDetails);
+    const reason = !financeDetailsComplete(draft)
+      ? 'checkout_complete_required_fields'
+      : financeRefusal(financeLines(rows), draft as unknown as FinanceDetails);
     if (reason) return setRefusal(reason);
     setBusy(true);
     try {
-      const result = await unwrap(api.POST('/baskets/{id}/finance', { params: { path: { id: basketId } }, body: inputOf(draft, linesEditable), headers: { 'Idempotency-Key': newKey() } }));
+      const result = await unwrap(
+        api.POST('/baskets/{id}/finance', {
+          params: { path: { id: basketId } },
+          body: inputOf(draft, linesEditable),
+          headers: { 'Idempotency-Key': newKey() },
+        }),
+      );
       setChanged(false);
       setApproved(result.success);
       setModal(result.success ? 'approved' : 'declined');
@@ -183,7 +224,13 @@ export function useCheckoutWizard(basketId: number) {
     reading.current?.abort();
     setBusy(true);
     try {
-      const order = await unwrap(api.POST('/baskets/{id}/checkout', { params: { path: { id: basketId } }, body: inputOf(draft, linesEditable), headers: { 'Idempotency-Key': placeKey.current } }));
+      const order = await unwrap(
+        api.POST('/baskets/{id}/checkout', {
+          params: { path: { id: basketId } },
+          body: inputOf(draft, linesEditable),
+          headers: { 'Idempotency-Key': placeKey.current },
+        }),
+      );
       setPlacedId(order.id);
       setModal('placed');
     } catch (error) {
@@ -201,18 +248,39 @@ export function useCheckoutWizard(basketId: number) {
    */
   const saveForLater = async () => {
     if (!draft || !data) return;
-    const address = shippable ? {} : { shipping_company_name: null, shipping_recipient_name: null, shipping_addr_line_1: null, shipping_addr_line_2: null, shipping_city: null, shipping_region: null, shipping_postal_code: null, shipping_country_code: null };
+    const address = shippable
+      ? {}
+      : {
+          shipping_company_name: null,
+          shipping_recipient_name: null,
+          shipping_addr_line_1: null,
+          shipping_addr_line_2: null,
+          shipping_city: null,
+          shipping_region: null,
+          shipping_postal_code: null,
+          shipping_country_code: null,
+        };
     const { lines, ...fields } = draft;
     const lineItems = lines.map((line) => {
       const stored = data.lines.find((candidate) => candidate.id === line.id)!;
       return {
-        ...line, product: stored.product, quantity: line.quantity ?? stored.quantity, selected_rate_plan: stored.selected_rate_plan, maintenance_product: stored.maintenance_product,
-        prov_product: stored.prov_product, prov_organisation: stored.prov_organisation, prov_group: stored.prov_group, prov_site: stored.prov_site, markup: line.markup !== undefined ? line.markup : stored.markup,
+        ...line,
+        product: stored.product,
+        quantity: line.quantity ?? stored.quantity,
+        selected_rate_plan: stored.selected_rate_plan,
+        maintenance_product: stored.maintenance_product,
+        prov_product: stored.prov_product,
+        prov_organisation: stored.prov_organisation,
+        prov_group: stored.prov_group,
+        prov_site: stored.prov_site,
+        markup: line.markup !== undefined ? line.markup : stored.markup,
       };
     });
     setBusy(true);
     try {
-      await unwrap(api.PUT('/baskets/{id}', { params: { path: { id: basketId } }, body: { ...fields, ...address, line_items: lineItems } }));
+      await unwrap(
+        api.PUT('/baskets/{id}', { params: { path: { id: basketId } }, body: { ...fields, ...address, line_items: lineItems } }),
+      );
       setChanged(false);
       push({ type: 'save_success', level: 'success', messageKey: 'save_success' });
       reload();
@@ -225,8 +293,36 @@ export function useCheckoutWizard(basketId: number) {
   };
 
   return {
-    user, organisation, linesEditable, data, draft, rows, shippable, options, chosen, shipping, flow, financeable, progress, step, setStep, changed,
-    poTaken, approved, refusal, detailProblems, busy, modal, setModal, placedId, failed, subtotal: subtotalOf(rows).toFixed(2),
-    change, changeLine, apply, place, saveForLater,
+    user,
+    organisation,
+    linesEditable,
+    data,
+    draft,
+    rows,
+    shippable,
+    options,
+    chosen,
+    shipping,
+    flow,
+    financeable,
+    progress,
+    step,
+    setStep,
+    changed,
+    poTaken,
+    approved,
+    refusal,
+    detailProblems,
+    busy,
+    modal,
+    setModal,
+    placedId,
+    failed,
+    subtotal: subtotalOf(rows).toFixed(2),
+    change,
+    changeLine,
+    apply,
+    place,
+    saveForLater,
   };
 }

@@ -20,7 +20,10 @@ export function usePurchaseOrderTaken(number: string | null | undefined, forced:
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetchRecord<{ taken: boolean }>(`/lookup/purchase_order_number?${new URLSearchParams({ number: po }).toString()}`, controller.signal).then(
+      fetchRecord<{ taken: boolean }>(
+        `/lookup/purchase_order_number?${new URLSearchParams({ number: po }).toString()}`,
+        controller.signal,
+      ).then(
         (answer) => setTaken(answer.taken),
         (error: unknown) => !isAbortError(error) && setTaken(false),
       );

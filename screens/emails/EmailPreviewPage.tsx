@@ -60,12 +60,15 @@ export function EmailPreviewPage() {
   const query = new URLSearchParams({ locale, ...(organisation && { organisation }) });
   const preview = useLoaded<EmailPreview>(email ? `/email_templates/${encodeURIComponent(email.name)}/preview?${query.toString()}` : null);
   const choose = (name: string, value: string) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      return next;
-    }, { replace: true });
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
 
   if (emails.status === 'failed') return <p role="alert">{t('emails.load_failed')}</p>;
   if (emails.status === 'loading' || !email) return <Spinner />;

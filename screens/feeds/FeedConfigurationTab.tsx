@@ -1,6 +1,15 @@
 import { useT } from '../../runtime/i18n/useT';
 import { Checkbox, Select } from './FeedFields';
-import { addColumn, DELIMITERS, ESCAPE_METHODS, FEED_COLUMNS, moveColumn, removeColumn, type FeedColumn, type FeedDraft } from './feedDraft';
+import {
+  addColumn,
+  DELIMITERS,
+  ESCAPE_METHODS,
+  FEED_COLUMNS,
+  moveColumn,
+  removeColumn,
+  type FeedColumn,
+  type FeedDraft,
+} from './feedDraft';
 import type { FeedEditor } from './useFeedEditor';
 
 /**
@@ -20,13 +29,30 @@ function ColumnChooser({ columns, onChange }: { columns: readonly FeedColumn[]; 
         {columns.map((column, index) => (
           <li key={column} className="feed-columns__item">
             <span className="feed-columns__name">{label(column)}</span>
-            <button type="button" className="button" disabled={index === 0} aria-label={t('feeds.column_up', { column: label(column) })} onClick={() => onChange(moveColumn(columns, index, -1))}>
+            <button
+              type="button"
+              className="button"
+              disabled={index === 0}
+              aria-label={t('feeds.column_up', { column: label(column) })}
+              onClick={() => onChange(moveColumn(columns, index, -1))}
+            >
               ↑
             </button>
-            <button type="button" className="button" disabled={index === columns.length - 1} aria-label={t('feeds.column_down', { column: label(column) })} onClick={() => onChange(moveColumn(columns, index, 1))}>
+            <button
+              type="button"
+              className="button"
+              disabled={index === columns.length - 1}
+              aria-label={t('feeds.column_down', { column: label(column) })}
+              onClick={() => onChange(moveColumn(columns, index, 1))}
+            >
               ↓
             </button>
-            <button type="button" className="button" aria-label={t('feeds.column_remove', { column: label(column) })} onClick={() => onChange(removeColumn(columns, column))}>
+            <button
+              type="button"
+              className="button"
+              aria-label={t('feeds.column_remove', { column: label(column) })}
+              onClick={() => onChange(removeColumn(columns, column))}
+            >
               ✕
             </button>
           </li>
@@ -38,7 +64,12 @@ function ColumnChooser({ columns, onChange }: { columns: readonly FeedColumn[]; 
           <ul className="feed-columns__available" aria-labelledby="feed-columns-available">
             {available.map((column) => (
               <li key={column}>
-                <button type="button" className="button" aria-label={t('feeds.column_add', { column: label(column) })} onClick={() => onChange(addColumn(columns, column))}>
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={t('feeds.column_add', { column: label(column) })}
+                  onClick={() => onChange(addColumn(columns, column))}
+                >
                   + {label(column)}
                 </button>
               </li>
@@ -57,7 +88,11 @@ export function FeedConfigurationTab({ editor, draft }: { editor: FeedEditor; dr
     <div className="feed-tab">
       <ColumnChooser columns={draft.columns} onChange={(columns) => editor.change('columns', columns)} />
       <Checkbox label={t('feeds.show_headers')} checked={draft.show_headers} onChange={(value) => editor.change('show_headers', value)} />
-      <Checkbox label={t('feeds.show_empty_stock')} checked={draft.show_empty_stock} onChange={(value) => editor.change('show_empty_stock', value)} />
+      <Checkbox
+        label={t('feeds.show_empty_stock')}
+        checked={draft.show_empty_stock}
+        onChange={(value) => editor.change('show_empty_stock', value)}
+      />
       <Select
         label={t('feeds.delimiter')}
         value={draft.delimiter}

@@ -16,7 +16,9 @@ function organisationChoices(organisations: readonly FeedOrganisation[], editor:
   const choices = organisations.map((organisation): Choice<number> => {
     const full = organisationFull(organisation.id, editor.context);
     const name = `${INDENT.repeat(Math.max(0, organisation.depth - top))}${organisation.name}`;
-    return full ? { value: organisation.id, label: t('feeds.organisation_full', { name }), disabled: true, title: t('problem.max_feeds_reached') } : { value: organisation.id, label: name };
+    return full
+      ? { value: organisation.id, label: t('feeds.organisation_full', { name }), disabled: true, title: t('problem.max_feeds_reached') }
+      : { value: organisation.id, label: name };
   });
   // A feed of an organisation the picker does not offer (no longer linked) keeps showing it.
   const own = editor.stored?.organisation;
@@ -31,7 +33,14 @@ export function FeedDefinitionTab({ editor, draft }: { editor: FeedEditor; draft
   const slots = TIMESLOTS.map((slot): Choice<number> => ({ value: slot, label: timeOfDay(slot) }));
   return (
     <div className="feed-tab">
-      <TextInput label={t('feeds.name')} value={draft.name} onChange={(value) => editor.change('name', value)} problem={problem('name')} required max={255} />
+      <TextInput
+        label={t('feeds.name')}
+        value={draft.name}
+        onChange={(value) => editor.change('name', value)}
+        problem={problem('name')}
+        required
+        max={255}
+      />
       <Select
         label={t('feeds.organisation')}
         value={draft.organisation}

@@ -3,7 +3,14 @@ import { ActionBar } from '../../runtime/actions/ActionBar';
 import type { ActionConfig } from '../../runtime/actions/actionTypes';
 import { useT } from '../../runtime/i18n/useT';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
-import { DEFAULT_FILENAME_SUFFIX, feedFileName, filenameValid, sitcFilenameFor, TIMESTAMP_PLACEHOLDER, timestampText } from '../../shared/feeds/feedRules';
+import {
+  DEFAULT_FILENAME_SUFFIX,
+  feedFileName,
+  filenameValid,
+  sitcFilenameFor,
+  TIMESTAMP_PLACEHOLDER,
+  timestampText,
+} from '../../shared/feeds/feedRules';
 import { Checkbox, FeedField, Select, TextInput } from './FeedFields';
 import { DELIVERY_METHODS, PROTOCOLS, type FeedDraft } from './feedDraft';
 import type { FeedEditor } from './useFeedEditor';
@@ -22,7 +29,16 @@ function PasswordField({ editor, draft }: { editor: FeedEditor; draft: FeedDraft
   const stored = editor.stored;
   const problem = editor.showProblems ? editor.problems.delivery_password : undefined;
   const input = (label: string) => (
-    <TextInput label={label} type="password" autoComplete="new-password" value={draft.delivery_password} onChange={(value) => editor.change('delivery_password', value)} problem={problem} required={!stored?.delivery_password_set} max={255} />
+    <TextInput
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      value={draft.delivery_password}
+      onChange={(value) => editor.change('delivery_password', value)}
+      problem={problem}
+      required={!stored?.delivery_password_set}
+      max={255}
+    />
   );
   if (!stored) return input(t('feeds.delivery_password'));
   const open = changing || draft.delivery_password !== '';
@@ -74,7 +90,8 @@ export function FeedDeliveryTab({ editor, draft, actions }: { editor: FeedEditor
   const stored = editor.stored;
   const now = Date.now();
   const example = `${timestampText(now, zone)}${DEFAULT_FILENAME_SUFFIX}`;
-  const ownName = editor.context.organisations.find((organisation) => organisation.id === draft.organisation)?.name ?? stored?.organisation?.name;
+  const ownName =
+    editor.context.organisations.find((organisation) => organisation.id === draft.organisation)?.name ?? stored?.organisation?.name;
   const sitcName = draft.sitc_filename || (ownName === undefined ? '' : sitcFilenameFor(ownName));
   return (
     <div className="feed-tab">
@@ -85,7 +102,16 @@ export function FeedDeliveryTab({ editor, draft, actions }: { editor: FeedEditor
         onChange={(value) => value !== null && editor.change('delivery_method', value)}
       />
       {draft.delivery_method === 'EMAIL' && (
-        <TextInput label={t('feeds.delivery_email')} type="email" autoComplete="email" value={draft.delivery_email} onChange={(value) => editor.change('delivery_email', value)} problem={problem('delivery_email')} required max={255} />
+        <TextInput
+          label={t('feeds.delivery_email')}
+          type="email"
+          autoComplete="email"
+          value={draft.delivery_email}
+          onChange={(value) => editor.change('delivery_email', value)}
+          problem={problem('delivery_email')}
+          required
+          max={255}
+        />
       )}
       {draft.delivery_method === 'FTP' && (
         <>
@@ -95,7 +121,14 @@ export function FeedDeliveryTab({ editor, draft, actions }: { editor: FeedEditor
             choices={PROTOCOLS.map((protocol) => ({ value: protocol, label: t(`ftp_protocol.${protocol}`) }))}
             onChange={(value) => value !== null && editor.change('ftp_server_protocol', value)}
           />
-          <TextInput label={t('feeds.delivery_server')} value={draft.delivery_server} onChange={(value) => editor.change('delivery_server', value)} problem={problem('delivery_server')} required max={255} />
+          <TextInput
+            label={t('feeds.delivery_server')}
+            value={draft.delivery_server}
+            onChange={(value) => editor.change('delivery_server', value)}
+            problem={problem('delivery_server')}
+            required
+            max={255}
+          />
           <FeedField label={t('feeds.ftp_server_port')} problem={problem('ftp_server_port')} required>
             {({ id, describedBy, invalid }) => (
               <input
@@ -112,12 +145,25 @@ export function FeedDeliveryTab({ editor, draft, actions }: { editor: FeedEditor
               />
             )}
           </FeedField>
-          <TextInput label={t('feeds.delivery_user')} autoComplete="off" value={draft.delivery_user} onChange={(value) => editor.change('delivery_user', value)} problem={problem('delivery_user')} required max={255} />
+          <TextInput
+            label={t('feeds.delivery_user')}
+            autoComplete="off"
+            value={draft.delivery_user}
+            onChange={(value) => editor.change('delivery_user', value)}
+            problem={problem('delivery_user')}
+            required
+            max={255}
+          />
           <PasswordField editor={editor} draft={draft} />
           {stored?.sftp_host_key_set && (
             <div className="feed-host-key">
               <p className="feed-field__hint">{t('feeds.host_key_recorded')}</p>
-              <ActionBar actions={actions} subject={{ values: stored, recordId: String(stored.id) }} etag={editor.etag} reload={editor.reloadRecord} />
+              <ActionBar
+                actions={actions}
+                subject={{ values: stored, recordId: String(stored.id) }}
+                etag={editor.etag}
+                reload={editor.reloadRecord}
+              />
             </div>
           )}
         </>
@@ -125,7 +171,14 @@ export function FeedDeliveryTab({ editor, draft, actions }: { editor: FeedEditor
       {draft.delivery_method === 'SITC' ? (
         <>
           {editor.context.namesSitcFile ? (
-            <TextInput label={t('feeds.sitc_filename')} value={draft.sitc_filename} onChange={(value) => editor.change('sitc_filename', value)} problem={problem('sitc_filename')} required max={255} />
+            <TextInput
+              label={t('feeds.sitc_filename')}
+              value={draft.sitc_filename}
+              onChange={(value) => editor.change('sitc_filename', value)}
+              problem={problem('sitc_filename')}
+              required
+              max={255}
+            />
           ) : (
             <FeedField label={t('feeds.sitc_filename')}>{({ id }) => <output id={id}>{sitcName}</output>}</FeedField>
           )}

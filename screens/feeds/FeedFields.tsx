@@ -92,7 +92,14 @@ export function Checkbox({ label, checked, onChange, disabled, hint }: CheckboxP
   return (
     <div className="form-group feed-field feed-field--checkbox">
       <label htmlFor={id}>
-        <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(event) => onChange(event.target.checked)} />{' '}
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />{' '}
         {label}
       </label>
       {hint && (
@@ -124,7 +131,16 @@ interface SelectProps<Value extends string | number> {
 }
 
 /** A select of strings or numbers (a time slot, an organisation id), an empty choice being null. */
-export function Select<Value extends string | number>({ label, value, choices, onChange, empty, problem, hint, required }: SelectProps<Value>) {
+export function Select<Value extends string | number>({
+  label,
+  value,
+  choices,
+  onChange,
+  empty,
+  problem,
+  hint,
+  required,
+}: SelectProps<Value>) {
   const byText = new Map(choices.map((choice) => [String(choice.value), choice.value]));
   return (
     <FeedField label={label} problem={problem} hint={hint} required={required ?? false}>

@@ -54,7 +54,10 @@ export function FeedPage() {
   const serverField = problem?.parameter?.replace(/^body[./]?/u, '') as DraftField | undefined;
   // Beside its field while that field holds what the server refused; elsewhere above the tabs.
   const fieldOfProblem = serverField !== undefined && serverField in draft ? serverField : undefined;
-  const fieldStillRefused = fieldOfProblem !== undefined && editor.refused !== null && JSON.stringify(editor.refused[fieldOfProblem]) === JSON.stringify(draft[fieldOfProblem]);
+  const fieldStillRefused =
+    fieldOfProblem !== undefined &&
+    editor.refused !== null &&
+    JSON.stringify(editor.refused[fieldOfProblem]) === JSON.stringify(draft[fieldOfProblem]);
   const problemText = problem
     ? problem.status === 412
       ? t('problem.stale_record')
@@ -63,15 +66,38 @@ export function FeedPage() {
         : t('problem.internal')
     : null;
   // A problem the server names a field of is shown there, replacing what the page found.
-  const shownEditor = fieldStillRefused && fieldOfProblem && problemText ? { ...editor, showProblems: true, problems: { ...editor.problems, [fieldOfProblem]: { key: problem!.message_key as never, values: problem!.parameter ? { parameter: problem!.parameter } : {} } } } : editor;
-  const invalidOn = (fields: readonly DraftField[]) => shownEditor.showProblems && fields.some((field) => shownEditor.problems[field] !== undefined);
-  const delivery = (Object.keys(draft) as (keyof FeedDraft)[]).filter((field) => !DEFINITION.includes(field) && !CONFIGURATION.includes(field));
+  const shownEditor =
+    fieldStillRefused && fieldOfProblem && problemText
+      ? {
+          ...editor,
+          showProblems: true,
+          problems: {
+            ...editor.problems,
+            [fieldOfProblem]: { key: problem!.message_key as never, values: problem!.parameter ? { parameter: problem!.parameter } : {} },
+          },
+        }
+      : editor;
+  const invalidOn = (fields: readonly DraftField[]) =>
+    shownEditor.showProblems && fields.some((field) => shownEditor.problems[field] !== undefined);
+  const delivery = (Object.keys(draft) as (keyof FeedDraft)[]).filter(
+    (field) => !DEFINITION.includes(field) && !CONFIGURATION.includes(field),
+  );
 
   const leading: LeadingTab[] = [
-    { label: 'feeds.tab_definition', content: () => <FeedDefinitionTab editor={shownEditor} draft={draft} />, invalid: invalidOn(DEFINITION) },
+    {
+      label: 'feeds.tab_definition',
+      content: () => <FeedDefinitionTab editor={shownEditor} draft={draft} />,
+      invalid: invalidOn(DEFINITION),
+    },
     {
       label: 'feeds.tab_delivery',
-      content: () => <FeedDeliveryTab editor={shownEditor} draft={draft} actions={(SCREEN.actions ?? []).filter((action) => action.name === ON_DELIVERY_TAB)} />,
+      content: () => (
+        <FeedDeliveryTab
+          editor={shownEditor}
+          draft={draft}
+          actions={(SCREEN.actions ?? []).filter((action) => action.name === ON_DELIVERY_TAB)}
+        />
+      ),
       invalid: invalidOn(delivery),
     },
     {

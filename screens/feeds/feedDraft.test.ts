@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addColumn, changeDraft, draftFromFeed, draftProblems, feedBody, moveColumn, newFeedDraft, organisationFull, removeColumn,
-  type DraftContext, type FeedDraft, type FeedOrganisation, type StoredFeed,
+  addColumn,
+  changeDraft,
+  draftFromFeed,
+  draftProblems,
+  feedBody,
+  moveColumn,
+  newFeedDraft,
+  organisationFull,
+  removeColumn,
+  type DraftContext,
+  type FeedDraft,
+  type FeedOrganisation,
+  type StoredFeed,
 } from './feedDraft';
 
 // The feed page's form as pure data (002 §2.10, §4, §5): defaults, what one change moves, the
@@ -12,22 +23,60 @@ const ORGANISATIONS: FeedOrganisation[] = [
   { id: 2, name: 'Reseller Partners UK Ltd', depth: 1, parent: 1, feed_count: 10 },
   { id: 7, name: 'Other Reseller', depth: 1, parent: 1, feed_count: 9 },
 ];
-const context = (overrides: Partial<DraftContext> = {}): DraftContext => ({ namesSitcFile: false, organisations: ORGANISATIONS, siblingNames: new Set(['daily price file']), ...overrides });
+const context = (overrides: Partial<DraftContext> = {}): DraftContext => ({
+  namesSitcFile: false,
+  organisations: ORGANISATIONS,
+  siblingNames: new Set(['daily price file']),
+  ...overrides,
+});
 
 const STORED: StoredFeed = {
-  id: 2, name: 'Warehouse stock (SFTP)', organisation: { id: 2, name: 'Reseller Partners UK Ltd' }, active: false, timeslot: 1380, show_empty_stock: false,
-  delivery_method: 'FTP', delivery_email: null, delivery_server: 'sftp.reseller.example', delivery_user: 'hubfeed', ftp_server_protocol: 'SFTP',
-  ftp_server_port: 22, filename: 'stock.csv', sitc_confirm: false, sitc_filename: null, columns: ['name', 'stock', 'ean'], show_headers: true,
-  delimiter: 'SEMI_COLON', escape_method: 'ESCAPED', delivery_password_set: true, sftp_host_key_set: false,
+  id: 2,
+  name: 'Warehouse stock (SFTP)',
+  organisation: { id: 2, name: 'Reseller Partners UK Ltd' },
+  active: false,
+  timeslot: 1380,
+  show_empty_stock: false,
+  delivery_method: 'FTP',
+  delivery_email: null,
+  delivery_server: 'sftp.reseller.example',
+  delivery_user: 'hubfeed',
+  ftp_server_protocol: 'SFTP',
+  ftp_server_port: 22,
+  filename: 'stock.csv',
+  sitc_confirm: false,
+  sitc_filename: null,
+  columns: ['name', 'stock', 'ean'],
+  show_headers: true,
+  delimiter: 'SEMI_COLON',
+  escape_method: 'ESCAPED',
+  delivery_password_set: true,
+  sftp_host_key_set: false,
 };
 
-const valid = (): FeedDraft => ({ ...newFeedDraft(), name: 'Nightly', organisation: 1, timeslot: 1260, delivery_email: 'feeds@reseller.example' });
+const valid = (): FeedDraft => ({
+  ...newFeedDraft(),
+  name: 'Nightly',
+  organisation: 1,
+  timeslot: 1260,
+  delivery_email: 'feeds@reseller.example',
+});
 
 describe('feed draft', () => {
   it('starts a new feed with the defaults of 002 §4: enabled, no slot, e-mail, FTP on 21, quoted, comma, headers, no columns', () => {
     expect(newFeedDraft()).toMatchObject({
-      active: true, timeslot: null, show_empty_stock: false, delivery_method: 'EMAIL', ftp_server_protocol: 'FTP', ftp_server_port: 21,
-      sitc_confirm: false, columns: [], delimiter: 'COMMA', escape_method: 'QUOTED', show_headers: true, delivery_password: '',
+      active: true,
+      timeslot: null,
+      show_empty_stock: false,
+      delivery_method: 'EMAIL',
+      ftp_server_protocol: 'FTP',
+      ftp_server_port: 21,
+      sitc_confirm: false,
+      columns: [],
+      delimiter: 'COMMA',
+      escape_method: 'QUOTED',
+      show_headers: true,
+      delivery_password: '',
     });
   });
 
@@ -52,7 +101,9 @@ describe('feed draft', () => {
     // An existing feed's is a root admin's to edit: others' stays as stored.
     const existing = draftFromFeed({ ...STORED, delivery_method: 'EMAIL' });
     expect(changeDraft(existing, 'delivery_method', 'SITC', context({ stored: STORED })).sitc_filename).toBe('');
-    expect(changeDraft(existing, 'delivery_method', 'SITC', context({ stored: STORED, namesSitcFile: true })).sitc_filename).toBe('reseller partners uk ltd.csv');
+    expect(changeDraft(existing, 'delivery_method', 'SITC', context({ stored: STORED, namesSitcFile: true })).sitc_filename).toBe(
+      'reseller partners uk ltd.csv',
+    );
   });
 
   it('keeps SITC readiness once saved true (002 §4 locked on reload)', () => {
@@ -74,7 +125,12 @@ describe('feed draft', () => {
 
   it('says what is wrong as typed, by field (002 §5)', () => {
     expect(draftProblems(valid(), context())).toEqual({});
-    expect(draftProblems(newFeedDraft(), context())).toMatchObject({ name: { key: 'field_required' }, organisation: { key: 'field_required' }, timeslot: { key: 'field_required' }, delivery_email: { key: 'field_required' } });
+    expect(draftProblems(newFeedDraft(), context())).toMatchObject({
+      name: { key: 'field_required' },
+      organisation: { key: 'field_required' },
+      timeslot: { key: 'field_required' },
+      delivery_email: { key: 'field_required' },
+    });
     expect(draftProblems({ ...valid(), name: ' Daily Price File ' }, context()).name).toEqual({ key: 'feed_invalid_name' });
     expect(draftProblems({ ...valid(), organisation: 2 }, context()).organisation).toEqual({ key: 'problem.max_feeds_reached' });
     expect(draftProblems({ ...valid(), filename: 'a:b.csv' }, context()).filename).toEqual({ key: 'problem.feed_invalid_filename' });
@@ -82,10 +138,15 @@ describe('feed draft', () => {
     expect(draftProblems({ ...valid(), delivery_email: 'not an address' }, context()).delivery_email).toEqual({ key: 'email_regex' });
     expect(draftProblems({ ...valid(), name: 'x'.repeat(256) }, context()).name).toEqual({ key: 'field_too_long', values: { max: '255' } });
     const ftp = { ...valid(), delivery_method: 'FTP' as const, delivery_server: 'h', delivery_user: 'u', ftp_server_port: 70000 };
-    expect(draftProblems(ftp, context())).toEqual({ delivery_password: { key: 'field_required' }, ftp_server_port: { key: 'feeds.port_invalid' } });
+    expect(draftProblems(ftp, context())).toEqual({
+      delivery_password: { key: 'field_required' },
+      ftp_server_port: { key: 'feeds.port_invalid' },
+    });
     // A stored password counts; SITC asks a root admin for its filename, and checks no filename rule.
     expect(draftProblems({ ...ftp, ftp_server_port: 22 }, context({ stored: STORED }))).toEqual({});
-    expect(draftProblems({ ...valid(), delivery_method: 'SITC', filename: '../x', sitc_filename: '' }, context({ namesSitcFile: true }))).toEqual({ sitc_filename: { key: 'field_required' } });
+    expect(
+      draftProblems({ ...valid(), delivery_method: 'SITC', filename: '../x', sitc_filename: '' }, context({ namesSitcFile: true })),
+    ).toEqual({ sitc_filename: { key: 'field_required' } });
   });
 
   it("lets a feed stay in its own organisation at ten feeds, and refuses another organisation's tenth place", () => {
@@ -99,6 +160,9 @@ describe('feed draft', () => {
     expect(body).toMatchObject({ name: 'Nightly', delivery_server: null, filename: null, delivery_email: 'feeds@reseller.example' });
     expect(body).not.toHaveProperty('delivery_password');
     expect(body).not.toHaveProperty('sitc_filename');
-    expect(feedBody({ ...valid(), delivery_password: 'secret', sitc_filename: '' }, { namesSitcFile: true })).toMatchObject({ delivery_password: 'secret', sitc_filename: null });
+    expect(feedBody({ ...valid(), delivery_password: 'secret', sitc_filename: '' }, { namesSitcFile: true })).toMatchObject({
+      delivery_password: 'secret',
+      sitc_filename: null,
+    });
   });
 });

@@ -1,7 +1,12 @@
 import { forms } from '../../runtime/generated/forms';
 import type { MessageKey } from '../../runtime/generated/messages';
 import {
-  feedRuleProblems, MAX_FEEDS_PER_ORGANISATION, portAfterProtocolChange, portValid, sitcFilenameFor, type FtpProtocol,
+  feedRuleProblems,
+  MAX_FEEDS_PER_ORGANISATION,
+  portAfterProtocolChange,
+  portValid,
+  sitcFilenameFor,
+  type FtpProtocol,
 } from '../../shared/feeds/feedRules';
 
 /**
@@ -144,7 +149,8 @@ export interface DraftContext {
   siblingNames: ReadonlySet<string>;
 }
 
-const organisationName = (context: DraftContext, id: number | null) => context.organisations.find((organisation) => organisation.id === id)?.name;
+const organisationName = (context: DraftContext, id: number | null) =>
+  context.organisations.find((organisation) => organisation.id === id)?.name;
 
 /**
  * 002 §4: choosing SITC fills the SITC filename from the organisation's name (a new feed's for
@@ -165,10 +171,16 @@ function withSitcFilename(draft: FeedDraft, context: DraftContext, before: FeedD
  * typed their own (002 §4), the SITC filename the organisation and the method, and a confirmed
  * SITC readiness, once saved, stays (002 §4 "locked on reload").
  */
-export function changeDraft<Field extends keyof FeedDraft>(draft: FeedDraft, field: Field, value: FeedDraft[Field], context: DraftContext): FeedDraft {
+export function changeDraft<Field extends keyof FeedDraft>(
+  draft: FeedDraft,
+  field: Field,
+  value: FeedDraft[Field],
+  context: DraftContext,
+): FeedDraft {
   if (field === 'sitc_confirm' && context.stored?.sitc_confirm) return draft;
   const next: FeedDraft = { ...draft, [field]: value };
-  if (field === 'ftp_server_protocol') next.ftp_server_port = portAfterProtocolChange(draft.ftp_server_port, draft.ftp_server_protocol, value as FtpProtocol);
+  if (field === 'ftp_server_protocol')
+    next.ftp_server_port = portAfterProtocolChange(draft.ftp_server_port, draft.ftp_server_protocol, value as FtpProtocol);
   return field === 'delivery_method' || field === 'organisation' ? withSitcFilename(next, context, draft) : next;
 }
 
@@ -198,8 +210,10 @@ export interface FieldProblem {
   values?: Record<string, string>;
 }
 
-const tooLong = (value: string, field: 'name' | 'delivery_email' | 'delivery_server' | 'delivery_user' | 'delivery_password' | 'filename' | 'sitc_filename') =>
-  value.length > PROPERTIES[field].maxLength;
+const tooLong = (
+  value: string,
+  field: 'name' | 'delivery_email' | 'delivery_server' | 'delivery_user' | 'delivery_password' | 'filename' | 'sitc_filename',
+) => value.length > PROPERTIES[field].maxLength;
 
 /** Whether a password is typed now or stored already. */
 function hasPassword(draft: FeedDraft, context: DraftContext): boolean {
@@ -227,9 +241,18 @@ export function draftProblems(draft: FeedDraft, context: DraftContext): Partial<
     else if (rule.field === 'timeslot' && draft.timeslot === null) set('timeslot', { key: 'field_required' });
     else set(rule.field, { key: `problem.${rule.code}` });
   }
-  if (draft.delivery_method === 'EMAIL' && draft.delivery_email.trim() !== '' && !EMAIL_PATTERN.test(draft.delivery_email.trim())) set('delivery_email', { key: 'email_regex' });
+  if (draft.delivery_method === 'EMAIL' && draft.delivery_email.trim() !== '' && !EMAIL_PATTERN.test(draft.delivery_email.trim()))
+    set('delivery_email', { key: 'email_regex' });
   if (draft.delivery_method === 'FTP' && !portValid(draft.ftp_server_port)) set('ftp_server_port', { key: 'feeds.port_invalid' });
-  for (const field of ['name', 'delivery_email', 'delivery_server', 'delivery_user', 'delivery_password', 'filename', 'sitc_filename'] as const) {
+  for (const field of [
+    'name',
+    'delivery_email',
+    'delivery_server',
+    'delivery_user',
+    'delivery_password',
+    'filename',
+    'sitc_filename',
+  ] as const) {
     if (tooLong(draft[field], field)) set(field, { key: 'field_too_long', values: { max: String(PROPERTIES[field].maxLength) } });
   }
   return problems;

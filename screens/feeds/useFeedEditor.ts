@@ -9,7 +9,19 @@ import { inTreeOrder } from '../../runtime/list/organisationTree';
 import { useRouteNavigate } from '../../runtime/routing/useRouteNavigate';
 import { guardPasses } from '../../runtime/session/guard';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
-import { changeDraft, draftFromFeed, draftProblems, feedBody, newFeedDraft, type DraftContext, type DraftField, type FeedDraft, type FeedOrganisation, type FieldProblem, type StoredFeed } from './feedDraft';
+import {
+  changeDraft,
+  draftFromFeed,
+  draftProblems,
+  feedBody,
+  newFeedDraft,
+  type DraftContext,
+  type DraftField,
+  type FeedDraft,
+  type FeedOrganisation,
+  type FieldProblem,
+  type StoredFeed,
+} from './feedDraft';
 
 /** What the spec's form `feed_form` saves with: its create (and its alerts) and update. */
 const FORM = forms.feed_form;
@@ -57,8 +69,18 @@ function useSiblingNames(organisation: number | null, ownId: number | undefined)
     setNames(new Set());
     if (organisation === null) return undefined;
     const controller = new AbortController();
-    fetchList<{ id: number; name: string; organisation: { id: number } | null }>('/feeds', { organisation, per_page: 1000 }, controller.signal)
-      .then(({ rows }) => setNames(new Set(rows.filter((row) => row.organisation?.id === organisation && row.id !== ownId).map((row) => row.name.trim().toLowerCase()))))
+    fetchList<{ id: number; name: string; organisation: { id: number } | null }>(
+      '/feeds',
+      { organisation, per_page: 1000 },
+      controller.signal,
+    )
+      .then(({ rows }) =>
+        setNames(
+          new Set(
+            rows.filter((row) => row.organisation?.id === organisation && row.id !== ownId).map((row) => row.name.trim().toLowerCase()),
+          ),
+        ),
+      )
       .catch(() => undefined);
     return () => controller.abort();
   }, [organisation, ownId]);

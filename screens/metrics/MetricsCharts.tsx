@@ -17,7 +17,11 @@ export interface MetricsChartRow {
 }
 
 type Currency = 'GBP' | 'EUR' | 'USD';
-const CURRENCIES: { code: Currency; field: 'sales_gbp' | 'sales_eur' | 'sales_usd'; label: 'metrics.currency_gbp' | 'metrics.currency_eur' | 'metrics.currency_usd' }[] = [
+const CURRENCIES: {
+  code: Currency;
+  field: 'sales_gbp' | 'sales_eur' | 'sales_usd';
+  label: 'metrics.currency_gbp' | 'metrics.currency_eur' | 'metrics.currency_usd';
+}[] = [
   { code: 'GBP', field: 'sales_gbp', label: 'metrics.currency_gbp' },
   { code: 'EUR', field: 'sales_eur', label: 'metrics.currency_eur' },
   { code: 'USD', field: 'sales_usd', label: 'metrics.currency_usd' },
@@ -41,7 +45,8 @@ function Legend({ data }: { data: readonly ChartDatum[] }) {
 }
 
 /** What a tooltip shows of a datum: its exact, formatted figure rather than the plotted number. */
-const tooltipText = (_value: unknown, name: unknown, item: { payload?: ChartDatum }) => [item.payload?.text ?? '', String(name)] as [string, string];
+const tooltipText = (_value: unknown, name: unknown, item: { payload?: ChartDatum }) =>
+  [item.payload?.text ?? '', String(name)] as [string, string];
 
 function CountPie({ title, points }: { title: string; points: readonly ChartPoint[] }) {
   const t = useT();
@@ -54,7 +59,16 @@ function CountPie({ title, points }: { title: string; points: readonly ChartPoin
         <p className="metrics-chart__empty">{t('metrics.chart_empty')}</p>
       ) : (
         <PieChart width={320} height={240} title={title}>
-          <Pie data={drawn} dataKey="value" nameKey="name" cx="50%" cy="50%" outerRadius={80} isAnimationActive={false} label={({ payload }: { payload?: ChartDatum }) => payload?.text ?? ''}>
+          <Pie
+            data={drawn}
+            dataKey="value"
+            nameKey="name"
+            cx="50%"
+            cy="50%"
+            outerRadius={80}
+            isAnimationActive={false}
+            label={({ payload }: { payload?: ChartDatum }) => payload?.text ?? ''}
+          >
             {drawn.map((datum) => (
               <Cell key={datum.name} fill={datum.fill} />
             ))}
@@ -78,10 +92,33 @@ function ValueColumns({ title, points, currency }: { title: string; points: read
       {data.every((datum) => datum.value <= 0) ? (
         <p className="metrics-chart__empty">{t('metrics.chart_empty')}</p>
       ) : (
-        <BarChart width={Math.max(360, data.length * 88 + 100)} height={320} data={data} margin={{ top: 24, right: 16, bottom: 24, left: 24 }} title={title}>
+        <BarChart
+          width={Math.max(360, data.length * 88 + 100)}
+          height={320}
+          data={data}
+          margin={{ top: 24, right: 16, bottom: 24, left: 24 }}
+          title={title}
+        >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" interval={0} angle={-25} textAnchor="end" height={80} label={{ value: t('metrics.name'), position: 'insideBottom', offset: -16 }} />
-          <YAxis tickFormatter={(value: number) => tick.format(value)} width={72} label={{ value: t('metrics.axis_sales_value', { currency }), angle: -90, position: 'insideLeft', offset: -12, style: { textAnchor: 'middle' } }} />
+          <XAxis
+            dataKey="name"
+            interval={0}
+            angle={-25}
+            textAnchor="end"
+            height={80}
+            label={{ value: t('metrics.name'), position: 'insideBottom', offset: -16 }}
+          />
+          <YAxis
+            tickFormatter={(value: number) => tick.format(value)}
+            width={72}
+            label={{
+              value: t('metrics.axis_sales_value', { currency }),
+              angle: -90,
+              position: 'insideLeft',
+              offset: -12,
+              style: { textAnchor: 'middle' },
+            }}
+          />
           <Tooltip formatter={tooltipText} />
           <Bar dataKey="value" name={t('metrics.chart_sales_value')} isAnimationActive={false}>
             {data.map((datum) => (
@@ -109,9 +146,36 @@ export default function MetricsCharts({ rows }: { rows: readonly MetricsChartRow
   const [currency, setCurrency] = useState<Currency>('GBP');
   const others = t('metrics.others');
   const field = CURRENCIES.find((choice) => choice.code === currency)!.field;
-  const newOnHub = useMemo(() => topWithOthers(rows, (row) => row.name, (row) => row.new_on_hub, others), [rows, others]);
-  const sales = useMemo(() => topWithOthers(rows, (row) => row.name, (row) => row.sales_num, others), [rows, others]);
-  const value = useMemo(() => topWithOthers(rows, (row) => row.name, (row) => row[field], others), [rows, others, field]);
+  const newOnHub = useMemo(
+    () =>
+      topWithOthers(
+        rows,
+        (row) => row.name,
+        (row) => row.new_on_hub,
+        others,
+      ),
+    [rows, others],
+  );
+  const sales = useMemo(
+    () =>
+      topWithOthers(
+        rows,
+        (row) => row.name,
+        (row) => row.sales_num,
+        others,
+      ),
+    [rows, others],
+  );
+  const value = useMemo(
+    () =>
+      topWithOthers(
+        rows,
+        (row) => row.name,
+        (row) => row[field],
+        others,
+      ),
+    [rows, others, field],
+  );
   return (
     <section className="metrics-charts" aria-label={t('metrics.charts')}>
       <CountPie title={t('metrics.chart_new_on_hub')} points={newOnHub} />
@@ -122,7 +186,14 @@ export default function MetricsCharts({ rows }: { rows: readonly MetricsChartRow
           <legend>{t('metrics.currency')}</legend>
           {CURRENCIES.map((choice) => (
             <label key={choice.code}>
-              <input type="radio" name="metrics-currency" value={choice.code} checked={currency === choice.code} onChange={() => setCurrency(choice.code)} /> {t(choice.label)}
+              <input
+                type="radio"
+                name="metrics-currency"
+                value={choice.code}
+                checked={currency === choice.code}
+                onChange={() => setCurrency(choice.code)}
+              />{' '}
+              {t(choice.label)}
             </label>
           ))}
         </fieldset>

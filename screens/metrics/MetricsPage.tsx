@@ -15,7 +15,20 @@ const MetricsCharts = lazy(() => import('./MetricsCharts'));
 /** The table without its own heading: the page's h1 stands above the charts. */
 const TABLE = { ...genericListConfig('metrics'), title: undefined };
 
-const SORTS = new Set(['+name', '-name', '+new_on_hub', '-new_on_hub', '+sales_num', '-sales_num', '+sales_usd', '-sales_usd', '+sales_eur', '-sales_eur', '+sales_gbp', '-sales_gbp']);
+const SORTS = new Set([
+  '+name',
+  '-name',
+  '+new_on_hub',
+  '-new_on_hub',
+  '+sales_num',
+  '-sales_num',
+  '+sales_usd',
+  '-sales_usd',
+  '+sales_eur',
+  '-sales_eur',
+  '+sales_gbp',
+  '-sales_gbp',
+]);
 
 /** Export (001 §2, §8): POST /metrics/export with the table's filters and sort; download_csv (2.5 s) or error_file_download. */
 function ExportButton({ list }: { list: GenericList }) {

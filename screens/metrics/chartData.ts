@@ -15,7 +15,12 @@ export const TOP = 6;
  * The top `TOP` account managers by a value, largest first (ties by name), and one Others point
  * summing the rest when there is any rest (001 §2 "an optional Others slice"). Sums are exact.
  */
-export function topWithOthers<Row>(rows: readonly Row[], label: (row: Row) => string, value: (row: Row) => string | number, othersLabel: string): ChartPoint[] {
+export function topWithOthers<Row>(
+  rows: readonly Row[],
+  label: (row: Row) => string,
+  value: (row: Row) => string | number,
+  othersLabel: string,
+): ChartPoint[] {
   const points = rows
     .map((row) => ({ label: label(row), value: new Decimal(value(row)) }))
     .sort((a, b) => b.value.comparedTo(a.value) || a.label.localeCompare(b.label));

@@ -56,12 +56,17 @@ export function LinkedSupplierRefs({ order, etag, reload }: { order: Order; etag
   const check = useRefCheck(adding ? typed : '');
   const refs = order.linked_supplier_refs.map((link) => link.supplier_ref);
   const editable =
-    guardPasses(user, { root: true, permission: 'order:modify' }) && order.order_type === 'SALES_ORDER' && !['FAILED', 'CANCELLED', 'COMPLETE'].includes(order.status);
+    guardPasses(user, { root: true, permission: 'order:modify' }) &&
+    order.order_type === 'SALES_ORDER' &&
+    !['FAILED', 'CANCELLED', 'COMPLETE'].includes(order.status);
 
   const save = async (next: string[]) => {
     setBusy(true);
     try {
-      await sendRequest('PUT', `/orders/${order.id}`, { body: { linked_supplier_refs: next.map((supplier_ref) => ({ supplier_ref })) }, ifMatch: etag });
+      await sendRequest('PUT', `/orders/${order.id}`, {
+        body: { linked_supplier_refs: next.map((supplier_ref) => ({ supplier_ref })) },
+        ifMatch: etag,
+      });
       push(successAlert('order_refs', String(order.id), 'save_success', order));
     } catch (error) {
       const problem = error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined);
@@ -75,7 +80,16 @@ export function LinkedSupplierRefs({ order, etag, reload }: { order: Order; etag
     }
   };
 
-  const hint = check.state === 'invalid' ? t('so_regex') : check.state === 'missing' ? t('so_ref_not_found') : check.state === 'checking' ? t('orders.checking') : check.state === 'found' ? t('orders.supplier_ref_found', { name: check.name }) : '';
+  const hint =
+    check.state === 'invalid'
+      ? t('so_regex')
+      : check.state === 'missing'
+        ? t('so_ref_not_found')
+        : check.state === 'checking'
+          ? t('orders.checking')
+          : check.state === 'found'
+            ? t('orders.supplier_ref_found', { name: check.name })
+            : '';
   return (
     <>
       {refs.length === 0 && !editable && <span className="record-view__empty">—</span>}
@@ -85,7 +99,13 @@ export function LinkedSupplierRefs({ order, etag, reload }: { order: Order; etag
             <li key={ref}>
               {ref}
               {editable && (
-                <button type="button" className="button button--link" aria-label={t('orders.remove_supplier_ref', { ref })} disabled={busy} onClick={() => setRemoving(ref)}>
+                <button
+                  type="button"
+                  className="button button--link"
+                  aria-label={t('orders.remove_supplier_ref', { ref })}
+                  disabled={busy}
+                  onClick={() => setRemoving(ref)}
+                >
                   ×
                 </button>
               )}
@@ -107,7 +127,12 @@ export function LinkedSupplierRefs({ order, etag, reload }: { order: Order; etag
           footer={
             <>
               <span title={check.state === 'found' ? undefined : hint}>
-                <button type="button" className="button button--primary" disabled={busy || check.state !== 'found'} onClick={() => void save([...refs, typed.trim()])}>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy || check.state !== 'found'}
+                  onClick={() => void save([...refs, typed.trim()])}
+                >
                   {t('confirm.proceed')}
                 </button>
               </span>
@@ -119,7 +144,14 @@ export function LinkedSupplierRefs({ order, etag, reload }: { order: Order; etag
         >
           <p>
             <label htmlFor={inputId}>{t('orders.new_supplier_ref')}</label>{' '}
-            <input id={inputId} type="text" maxLength={100} value={typed} aria-invalid={check.state === 'invalid' || check.state === 'missing'} onChange={(event) => setTyped(event.target.value)} />
+            <input
+              id={inputId}
+              type="text"
+              maxLength={100}
+              value={typed}
+              aria-invalid={check.state === 'invalid' || check.state === 'missing'}
+              onChange={(event) => setTyped(event.target.value)}
+            />
           </p>
           <p role="status">{hint}</p>
         </Modal>

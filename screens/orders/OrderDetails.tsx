@@ -58,7 +58,9 @@ export function OrderDetails({ order, etag, reload }: { order: Order; etag: stri
   const digital = order.shipping_type === null;
   const finance = order.payment_type === 'FINANCE';
   const figures = finance ? orderFinance(order) : null;
-  const financeName = [enumText(t, 'person_title', order.finance_title), order.finance_first_name, order.finance_last_name].filter(Boolean).join(' ');
+  const financeName = [enumText(t, 'person_title', order.finance_title), order.finance_first_name, order.finance_last_name]
+    .filter(Boolean)
+    .join(' ');
   return (
     <table className="order-details">
       <tbody>
@@ -96,9 +98,13 @@ export function OrderDetails({ order, etag, reload }: { order: Order; etag: stri
         {finance && (
           <>
             <DetailRow label={t('orders.finance_contact')}>
-              {[financeName, order.finance_email_address, order.finance_contact_number, order.finance_company_name].filter(Boolean).join(', ')}
+              {[financeName, order.finance_email_address, order.finance_contact_number, order.finance_company_name]
+                .filter(Boolean)
+                .join(', ')}
             </DetailRow>
-            <DetailRow label={t('orders.finance_term')}>{order.finance_term_length !== null && t('orders.finance_months', { months: String(order.finance_term_length) })}</DetailRow>
+            <DetailRow label={t('orders.finance_term')}>
+              {order.finance_term_length !== null && t('orders.finance_months', { months: String(order.finance_term_length) })}
+            </DetailRow>
             {figures && (
               <>
                 <DetailRow label={t('orders.finance_monthly')}>{formatMoney(figures.monthly_payment, order.currency)}</DetailRow>

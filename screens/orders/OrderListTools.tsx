@@ -17,7 +17,9 @@ export function OrderListTools({ selected }: SelectionSlotProps) {
   const exportSelected = async () => {
     setBusy(true);
     try {
-      saveFile(await fetchFile('/orders/export', { body: { orders: selected.map((row) => Number(row['id'])) }, fallbackName: 'orders.csv' }));
+      saveFile(
+        await fetchFile('/orders/export', { body: { orders: selected.map((row) => Number(row['id'])) }, fallbackName: 'orders.csv' }),
+      );
       push({ type: 'orders_export', level: 'success', messageKey: 'download_csv', autoClearMs: 3000 });
     } catch {
       push({ type: 'orders_export', level: 'danger', messageKey: 'error_file_download' });

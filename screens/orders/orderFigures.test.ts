@@ -21,7 +21,13 @@ describe('order line figures', () => {
     expect(lineMarginPercent({ ...line, sub_total_for_item: '0.0000' })).toBeNull();
   });
   it('adds lines without floating-point drift', () => {
-    expect(linesSubtotal([{ ...line, sub_total_for_item: '0.1000' }, { ...line, sub_total_for_item: '0.2000' }, { ...line, price: null }])).toBe('0.3000');
+    expect(
+      linesSubtotal([
+        { ...line, sub_total_for_item: '0.1000' },
+        { ...line, sub_total_for_item: '0.2000' },
+        { ...line, price: null },
+      ]),
+    ).toBe('0.3000');
   });
   it.each([
     { given: { total: '9.5000', ship_cost: '9.9500' }, want: '19.4500' },
@@ -33,8 +39,8 @@ describe('order line figures', () => {
   });
 });
 
-describe('an order\'s finance summary (001 §9)', () => {
-  it('finances the lines and shipping over the term by the checkout\'s rules, adding up to the penny', () => {
+describe("an order's finance summary (001 §9)", () => {
+  it("finances the lines and shipping over the term by the checkout's rules, adding up to the penny", () => {
     const figures = orderFinance({
       line_items: [{ price: '1000.00', quantity: 2, discount: '0', sub_total_for_item: '2000.00', original_price: null, markup: null }],
       ship_cost: '9.95',

@@ -28,7 +28,23 @@ export interface DefinitionProps {
 }
 
 /** A select over an enumeration of the record's schema, each value by its label (`<enum>.<value>`). */
-function EnumSelect({ field, enumName, value, onChange, disabled, empty, id }: { field: string; enumName: string; value: string | number; onChange: (value: string) => void; disabled: boolean; empty?: string; id: string }) {
+function EnumSelect({
+  field,
+  enumName,
+  value,
+  onChange,
+  disabled,
+  empty,
+  id,
+}: {
+  field: string;
+  enumName: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  empty?: string;
+  id: string;
+}) {
   const t = useT();
   return (
     <select id={id} className="form-control" value={String(value)} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
@@ -53,11 +69,37 @@ export function DefinitionTab(props: DefinitionProps) {
   const problem = (field: string) => problems[`definition.${field}`];
   const text = (field: 'name' | 'admin_email' | 'order_manual_auth_limit' | 'billing_account' | 'base_url', type = 'text') => (
     <EditorField label={fieldLabel(field)} problem={problem(field)}>
-      {({ id, describedBy }) => <input id={id} type={type} className="form-control" value={definition[field]} disabled={readOnly} aria-describedby={describedBy} aria-invalid={problem(field) ? true : undefined} onChange={(event) => change({ [field]: event.target.value })} />}
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          type={type}
+          className="form-control"
+          value={definition[field]}
+          disabled={readOnly}
+          aria-describedby={describedBy}
+          aria-invalid={problem(field) ? true : undefined}
+          onChange={(event) => change({ [field]: event.target.value })}
+        />
+      )}
     </EditorField>
   );
-  const flag = (field: 'can_create_resellers' | 'po_number_required' | 'force_po_uniqueness' | 'orders_require_manual_auth' | 'is_linked' | 'is_on_hold' | 'on_credit_hold', disabled = false) => (
-    <EditorCheckbox label={fieldLabel(field)} checked={definition[field]} disabled={readOnly || disabled} onChange={(checked) => change({ [field]: checked })} />
+  const flag = (
+    field:
+      | 'can_create_resellers'
+      | 'po_number_required'
+      | 'force_po_uniqueness'
+      | 'orders_require_manual_auth'
+      | 'is_linked'
+      | 'is_on_hold'
+      | 'on_credit_hold',
+    disabled = false,
+  ) => (
+    <EditorCheckbox
+      label={fieldLabel(field)}
+      checked={definition[field]}
+      disabled={readOnly || disabled}
+      onChange={(checked) => change({ [field]: checked })}
+    />
   );
   return (
     <div className="organisation-editor__grid">
@@ -65,9 +107,17 @@ export function DefinitionTab(props: DefinitionProps) {
       <EditorField label="organisations.parent" problem={problem('parent')}>
         {({ id }) =>
           record ? (
-            <span id={id}>{record.parent ? <ReferenceLink route="organisation" id={record.parent.id} text={record.parent.name} /> : '—'}</span>
+            <span id={id}>
+              {record.parent ? <ReferenceLink route="organisation" id={record.parent.id} text={record.parent.name} /> : '—'}
+            </span>
           ) : (
-            <select id={id} className="form-control" value={definition.parent ?? ''} disabled={readOnly} onChange={(event) => change({ parent: event.target.value === '' ? null : Number(event.target.value) })}>
+            <select
+              id={id}
+              className="form-control"
+              value={definition.parent ?? ''}
+              disabled={readOnly}
+              onChange={(event) => change({ parent: event.target.value === '' ? null : Number(event.target.value) })}
+            >
               <option value="">{t('form.choose_organisation')}</option>
               {parents.status === 'ready' && <OrganisationOptionList organisations={parents.organisations} />}
             </select>
@@ -75,13 +125,49 @@ export function DefinitionTab(props: DefinitionProps) {
         }
       </EditorField>
       <EditorField label="organisations.status">
-        {({ id }) => (record ? <span id={id}>{t(`enabled_status.${record.status}`)}</span> : <EnumSelect id={id} field="status" enumName="enabled_status" value={definition.status} disabled={readOnly} onChange={(status) => change({ status })} />)}
+        {({ id }) =>
+          record ? (
+            <span id={id}>{t(`enabled_status.${record.status}`)}</span>
+          ) : (
+            <EnumSelect
+              id={id}
+              field="status"
+              enumName="enabled_status"
+              value={definition.status}
+              disabled={readOnly}
+              onChange={(status) => change({ status })}
+            />
+          )
+        }
       </EditorField>
       <EditorField label="organisations.currency">
-        {({ id }) => (record ? <span id={id}>{t(`currency.${record.currency}`)}</span> : <EnumSelect id={id} field="currency" enumName="currency" value={definition.currency} disabled={readOnly} onChange={(currency) => change({ currency })} />)}
+        {({ id }) =>
+          record ? (
+            <span id={id}>{t(`currency.${record.currency}`)}</span>
+          ) : (
+            <EnumSelect
+              id={id}
+              field="currency"
+              enumName="currency"
+              value={definition.currency}
+              disabled={readOnly}
+              onChange={(currency) => change({ currency })}
+            />
+          )
+        }
       </EditorField>
       <EditorField label={fieldLabel('finance_type')}>
-        {({ id }) => <EnumSelect id={id} field="finance_type" enumName="finance_type" empty="organisations.no_finance" value={definition.finance_type} disabled={readOnly} onChange={(finance_type) => change({ finance_type })} />}
+        {({ id }) => (
+          <EnumSelect
+            id={id}
+            field="finance_type"
+            enumName="finance_type"
+            empty="organisations.no_finance"
+            value={definition.finance_type}
+            disabled={readOnly}
+            onChange={(finance_type) => change({ finance_type })}
+          />
+        )}
       </EditorField>
       <fieldset className="organisation-editor__flags">
         {/* Outside the supplier, nobody changes this on their own organisation (organisationRules.ts). */}
@@ -93,10 +179,28 @@ export function DefinitionTab(props: DefinitionProps) {
       </fieldset>
       {text('order_manual_auth_limit')}
       <EditorField label="organisations.preferred_language">
-        {({ id }) => <EnumSelect id={id} field="preferred_language" enumName="locale" value={definition.preferred_language} disabled={readOnly} onChange={(preferred_language) => change({ preferred_language })} />}
+        {({ id }) => (
+          <EnumSelect
+            id={id}
+            field="preferred_language"
+            enumName="locale"
+            value={definition.preferred_language}
+            disabled={readOnly}
+            onChange={(preferred_language) => change({ preferred_language })}
+          />
+        )}
       </EditorField>
       <EditorField label="organisations.user_inactivity_timeout">
-        {({ id }) => <EnumSelect id={id} field="user_inactivity_timeout" enumName="session_timeout" value={definition.user_inactivity_timeout} disabled={readOnly} onChange={(value) => change({ user_inactivity_timeout: Number(value) })} />}
+        {({ id }) => (
+          <EnumSelect
+            id={id}
+            field="user_inactivity_timeout"
+            enumName="session_timeout"
+            value={definition.user_inactivity_timeout}
+            disabled={readOnly}
+            onChange={(value) => change({ user_inactivity_timeout: Number(value) })}
+          />
+        )}
       </EditorField>
       {text('admin_email', 'email')}
       {!props.isRoot && <SupplierManager {...props} />}
@@ -110,12 +214,21 @@ export function DefinitionTab(props: DefinitionProps) {
 function SupplierManager({ definition, change, problems, choices, record, readOnly, choosesManager }: DefinitionProps) {
   const t = useT();
   const current = record?.supplier_account_manager;
-  const offered = current && !choices.managers.some((manager) => manager.id === current.id) ? [current, ...choices.managers] : choices.managers;
+  const offered =
+    current && !choices.managers.some((manager) => manager.id === current.id) ? [current, ...choices.managers] : choices.managers;
   const chosen = definition.supplier_account_manager;
   const newField = (field: 'account_manager_name' | 'account_manager_email' | 'account_manager_phone', type: string) => (
     <EditorField label={`organisations.${field}`} problem={problems[`definition.new_manager.${field}`]}>
       {({ id, describedBy }) => (
-        <input id={id} type={type} className="form-control" value={definition.new_manager[field]} disabled={readOnly} aria-describedby={describedBy} onChange={(event) => change({ new_manager: { ...definition.new_manager, [field]: event.target.value } })} />
+        <input
+          id={id}
+          type={type}
+          className="form-control"
+          value={definition.new_manager[field]}
+          disabled={readOnly}
+          aria-describedby={describedBy}
+          onChange={(event) => change({ new_manager: { ...definition.new_manager, [field]: event.target.value } })}
+        />
       )}
     </EditorField>
   );
@@ -130,7 +243,16 @@ function SupplierManager({ definition, change, problems, choices, record, readOn
             disabled={readOnly || !choosesManager}
             aria-describedby={describedBy}
             // 002 §4: choosing "new account manager" starts with empty fields.
-            onChange={(event) => change(event.target.value === NEW_MANAGER ? { supplier_account_manager: NEW_MANAGER, new_manager: { account_manager_name: '', account_manager_email: '', account_manager_phone: '' } } : { supplier_account_manager: event.target.value === '' ? null : Number(event.target.value) })}
+            onChange={(event) =>
+              change(
+                event.target.value === NEW_MANAGER
+                  ? {
+                      supplier_account_manager: NEW_MANAGER,
+                      new_manager: { account_manager_name: '', account_manager_email: '', account_manager_phone: '' },
+                    }
+                  : { supplier_account_manager: event.target.value === '' ? null : Number(event.target.value) },
+              )
+            }
           >
             <option value="">{t('organisations.choose_account_manager')}</option>
             {offered.map((manager) => (
@@ -160,7 +282,13 @@ function SupplierFields({ definition, change, problems, choices, readOnly, rootA
   const select = (field: 'assigned_price_list' | 'catalogue', options: { id: number; name: string }[]) => (
     <EditorField label={fieldLabel(field)}>
       {({ id }) => (
-        <select id={id} className="form-control" value={definition[field] ?? ''} disabled={readOnly} onChange={(event) => change({ [field]: event.target.value === '' ? null : Number(event.target.value) })}>
+        <select
+          id={id}
+          className="form-control"
+          value={definition[field] ?? ''}
+          disabled={readOnly}
+          onChange={(event) => change({ [field]: event.target.value === '' ? null : Number(event.target.value) })}
+        >
           <option value="">{t('organisations.none_chosen')}</option>
           {options.map((option) => (
             <option key={option.id} value={option.id}>
@@ -178,15 +306,41 @@ function SupplierFields({ definition, change, problems, choices, readOnly, rootA
       {rootAdmin && definition.catalogue === null && <p className="organisation-editor__warning">{t('organisations.catalogue_warning')}</p>}
       <EditorField label={fieldLabel('quote_approval_discount')} problem={problems['definition.quote_approval_discount']}>
         {({ id, describedBy }) => (
-          <input id={id} type="number" min={0} max={100} step="any" className="form-control" value={definition.quote_approval_discount} disabled={readOnly} aria-describedby={describedBy} onChange={(event) => change({ quote_approval_discount: event.target.value })} />
+          <input
+            id={id}
+            type="number"
+            min={0}
+            max={100}
+            step="any"
+            className="form-control"
+            value={definition.quote_approval_discount}
+            disabled={readOnly}
+            aria-describedby={describedBy}
+            onChange={(event) => change({ quote_approval_discount: event.target.value })}
+          />
         )}
       </EditorField>
       <EditorField label={fieldLabel('billing_account')} problem={problems['definition.billing_account']}>
-        {({ id, describedBy }) => <input id={id} className="form-control" value={definition.billing_account} disabled={readOnly} aria-describedby={describedBy} onChange={(event) => change({ billing_account: event.target.value })} />}
+        {({ id, describedBy }) => (
+          <input
+            id={id}
+            className="form-control"
+            value={definition.billing_account}
+            disabled={readOnly}
+            aria-describedby={describedBy}
+            onChange={(event) => change({ billing_account: event.target.value })}
+          />
+        )}
       </EditorField>
       <div className="organisation-editor__flags">
         {(['is_linked', 'is_on_hold', 'on_credit_hold'] as const).map((field) => (
-          <EditorCheckbox key={field} label={fieldLabel(field)} checked={definition[field]} disabled={readOnly} onChange={(checked) => change({ [field]: checked })} />
+          <EditorCheckbox
+            key={field}
+            label={fieldLabel(field)}
+            checked={definition[field]}
+            disabled={readOnly}
+            onChange={(checked) => change({ [field]: checked })}
+          />
         ))}
       </div>
       <fieldset className="organisation-editor__flags">
@@ -197,7 +351,13 @@ function SupplierFields({ definition, change, problems, choices, readOnly, rootA
             label={`module.${module}`}
             checked={definition.subscribed_modules.includes(String(module))}
             disabled={readOnly}
-            onChange={(checked) => change({ subscribed_modules: checked ? [...definition.subscribed_modules, String(module)] : definition.subscribed_modules.filter((value) => value !== module) })}
+            onChange={(checked) =>
+              change({
+                subscribed_modules: checked
+                  ? [...definition.subscribed_modules, String(module)]
+                  : definition.subscribed_modules.filter((value) => value !== module),
+              })
+            }
           />
         ))}
       </fieldset>

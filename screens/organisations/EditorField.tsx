@@ -26,7 +26,9 @@ export function EditorField({ label, problem, children, hint, wide }: FieldProps
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <div className={`organisation-editor__field${wide ? ' organisation-editor__field--wide' : ''}${problem ? ' organisation-editor__field--invalid' : ''}`}>
+    <div
+      className={`organisation-editor__field${wide ? ' organisation-editor__field--wide' : ''}${problem ? ' organisation-editor__field--invalid' : ''}`}
+    >
       <label htmlFor={id}>{isMessageKey(label) ? t(label) : label}</label>
       {children({ id, describedBy: problem ? errorId : undefined })}
       {hint && <small className="organisation-editor__hint">{hint}</small>}
@@ -40,7 +42,17 @@ export function EditorField({ label, problem, children, hint, wide }: FieldProps
 }
 
 /** A checkbox with its label after it. */
-export function EditorCheckbox({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange: (checked: boolean) => void }) {
+export function EditorCheckbox({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const t = useT();
   return (
     <label className="organisation-editor__checkbox">

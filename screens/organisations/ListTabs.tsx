@@ -4,7 +4,16 @@ import { Tooltip } from '../../runtime/ui/Tooltip';
 import { CountrySelect } from '../baskets/CountrySelect';
 import { EditorField, useProblemText } from './EditorField';
 import type { Problems } from './organisationChecks';
-import { ADDRESS_FIELDS, emptyAddress, emptyManager, REQUIRED_ADDRESS_FIELDS, schemaOf, type AddressDraft, type AddressField, type ManagerDraft } from './organisationDraft';
+import {
+  ADDRESS_FIELDS,
+  emptyAddress,
+  emptyManager,
+  REQUIRED_ADDRESS_FIELDS,
+  schemaOf,
+  type AddressDraft,
+  type AddressField,
+  type ManagerDraft,
+} from './organisationDraft';
 import type { OrganisationChoices } from './useOrganisationChoices';
 
 interface ManagersProps {
@@ -28,7 +37,8 @@ const MANAGER_FIELDS = [
 export function AccountManagersTab({ managers, onChange, problems, readOnly }: ManagersProps) {
   const t = useT();
   const text = useProblemText();
-  const update = (key: string, changes: Partial<ManagerDraft>) => onChange(managers.map((manager) => (manager.key === key ? { ...manager, ...changes } : manager)));
+  const update = (key: string, changes: Partial<ManagerDraft>) =>
+    onChange(managers.map((manager) => (manager.key === key ? { ...manager, ...changes } : manager)));
   return (
     <div className="organisation-editor__list">
       {managers.length === 0 && <p className="record-view__empty">{t('record.no_rows')}</p>}
@@ -118,7 +128,8 @@ const ADDRESS_LABELS: Record<AddressField, MessageKey> = {
  */
 export function AddressesTab({ addresses, onChange, problems, readOnly, choices }: AddressesProps) {
   const t = useT();
-  const update = (key: string, field: AddressField, value: string) => onChange(addresses.map((address) => (address.key === key ? { ...address, [field]: value } : address)));
+  const update = (key: string, field: AddressField, value: string) =>
+    onChange(addresses.map((address) => (address.key === key ? { ...address, [field]: value } : address)));
   return (
     <div className="organisation-editor__list">
       {addresses.length === 0 && <p className="record-view__empty">{t('record.no_rows')}</p>}
@@ -144,9 +155,26 @@ export function AddressesTab({ addresses, onChange, problems, readOnly, choices 
                   <EditorField key={field} label={ADDRESS_LABELS[field]} problem={missing}>
                     {({ id, describedBy }) =>
                       field === 'country_code' ? (
-                        <CountrySelect id={id} value={address.country_code || null} countries={choices.countries} label={t(ADDRESS_LABELS[field])} testId={`address-country-${address.key}`} disabled={readOnly} onChange={(code) => update(address.key, field, code ?? '')} />
+                        <CountrySelect
+                          id={id}
+                          value={address.country_code || null}
+                          countries={choices.countries}
+                          label={t(ADDRESS_LABELS[field])}
+                          testId={`address-country-${address.key}`}
+                          disabled={readOnly}
+                          onChange={(code) => update(address.key, field, code ?? '')}
+                        />
                       ) : (
-                        <input id={id} className="form-control" value={address[field]} required={required} maxLength={schemaOf('Address', field).maxLength} disabled={readOnly} aria-describedby={describedBy} onChange={(event) => update(address.key, field, event.target.value)} />
+                        <input
+                          id={id}
+                          className="form-control"
+                          value={address[field]}
+                          required={required}
+                          maxLength={schemaOf('Address', field).maxLength}
+                          disabled={readOnly}
+                          aria-describedby={describedBy}
+                          onChange={(event) => update(address.key, field, event.target.value)}
+                        />
                       )
                     }
                   </EditorField>

@@ -11,12 +11,28 @@ const EMPTY_ADMIN: FirstAdminDraft = { first_admin_name: '', first_admin_email: 
  * empty first-admin block; no removes it" (002 §4). Name, e-mail and time zone are required; the
  * user is created with the organisation as its administrator and invited by e-mail.
  */
-export function FirstAdminTab({ admin, onChange, problems, choices }: { admin: FirstAdminDraft | null; onChange: (admin: FirstAdminDraft | null) => void; problems: Problems; choices: OrganisationChoices }) {
+export function FirstAdminTab({
+  admin,
+  onChange,
+  problems,
+  choices,
+}: {
+  admin: FirstAdminDraft | null;
+  onChange: (admin: FirstAdminDraft | null) => void;
+  problems: Problems;
+  choices: OrganisationChoices;
+}) {
   const field = (name: keyof FirstAdminDraft, type: string) => (
     <EditorField label={`organisations.${name}`} problem={problems[`first_admin.${name}`]}>
       {({ id, describedBy }) =>
         name === 'first_admin_timezone' ? (
-          <select id={id} className="form-control" value={admin![name]} aria-describedby={describedBy} onChange={(event) => onChange({ ...admin!, [name]: event.target.value })}>
+          <select
+            id={id}
+            className="form-control"
+            value={admin![name]}
+            aria-describedby={describedBy}
+            onChange={(event) => onChange({ ...admin!, [name]: event.target.value })}
+          >
             <option value="">--</option>
             {choices.timezones.map((zone) => (
               <option key={zone.code} value={zone.code}>
@@ -25,14 +41,25 @@ export function FirstAdminTab({ admin, onChange, problems, choices }: { admin: F
             ))}
           </select>
         ) : (
-          <input id={id} type={type} className="form-control" value={admin![name]} aria-describedby={describedBy} onChange={(event) => onChange({ ...admin!, [name]: event.target.value })} />
+          <input
+            id={id}
+            type={type}
+            className="form-control"
+            value={admin![name]}
+            aria-describedby={describedBy}
+            onChange={(event) => onChange({ ...admin!, [name]: event.target.value })}
+          />
         )
       }
     </EditorField>
   );
   return (
     <div className="organisation-editor__list">
-      <EditorCheckbox label="organisations.create_first_admin" checked={admin !== null} onChange={(checked) => onChange(checked ? { ...EMPTY_ADMIN } : null)} />
+      <EditorCheckbox
+        label="organisations.create_first_admin"
+        checked={admin !== null}
+        onChange={(checked) => onChange(checked ? { ...EMPTY_ADMIN } : null)}
+      />
       {admin && (
         <div className="organisation-editor__grid">
           {field('first_admin_name', 'text')}
@@ -49,7 +76,17 @@ export function FirstAdminTab({ admin, onChange, problems, choices }: { admin: F
  * with its permissions, becomes one of its roles); those its parent was given are ticked when the
  * parent is chosen (002 §6 "Organisation role templates are loaded when a parent is chosen").
  */
-export function TemplateRolesTab({ chosen, onChange, choices, problems }: { chosen: number[]; onChange: (chosen: number[]) => void; choices: OrganisationChoices; problems: Problems }) {
+export function TemplateRolesTab({
+  chosen,
+  onChange,
+  choices,
+  problems,
+}: {
+  chosen: number[];
+  onChange: (chosen: number[]) => void;
+  choices: OrganisationChoices;
+  problems: Problems;
+}) {
   const t = useT();
   const text = useProblemText();
   return (
@@ -61,7 +98,11 @@ export function TemplateRolesTab({ chosen, onChange, choices, problems }: { chos
         <ul className="checklist">
           {choices.templates.map((role) => (
             <li key={role.id}>
-              <EditorCheckbox label={role.name} checked={chosen.includes(role.id)} onChange={(checked) => onChange(checked ? [...chosen, role.id] : chosen.filter((id) => id !== role.id))} />
+              <EditorCheckbox
+                label={role.name}
+                checked={chosen.includes(role.id)}
+                onChange={(checked) => onChange(checked ? [...chosen, role.id] : chosen.filter((id) => id !== role.id))}
+              />
             </li>
           ))}
         </ul>

@@ -53,18 +53,64 @@ function editorTabs({ editor, draft, context, choices, readOnly, record }: BodyP
         choosesManager={context.choosesManager}
       />
     )),
-    ...(managersShown ? [tab('account_managers', 'organisations.account_managers', () => <AccountManagersTab managers={draft.account_managers} onChange={(account_managers) => set((current) => ({ ...current, account_managers }))} problems={problems} readOnly={readOnly} />)] : []),
+    ...(managersShown
+      ? [
+          tab('account_managers', 'organisations.account_managers', () => (
+            <AccountManagersTab
+              managers={draft.account_managers}
+              onChange={(account_managers) => set((current) => ({ ...current, account_managers }))}
+              problems={problems}
+              readOnly={readOnly}
+            />
+          )),
+        ]
+      : []),
     tab('branding', 'organisations.custom_branding', () => (
-      <BrandingTab branding={draft.branding} change={(changes) => set((current) => ({ ...current, branding: { ...current.branding, ...changes } }))} problems={problems} readOnly={readOnly} previews={editor.previews} chooseImage={editor.chooseImage} removeImage={editor.removeImage} />
+      <BrandingTab
+        branding={draft.branding}
+        change={(changes) => set((current) => ({ ...current, branding: { ...current.branding, ...changes } }))}
+        problems={problems}
+        readOnly={readOnly}
+        previews={editor.previews}
+        chooseImage={editor.chooseImage}
+        removeImage={editor.removeImage}
+      />
     )),
-    tab('addresses', 'organisations.addresses', () => <AddressesTab addresses={draft.addresses} onChange={(addresses) => set((current) => ({ ...current, addresses }))} problems={problems} readOnly={readOnly} choices={choices} />),
+    tab('addresses', 'organisations.addresses', () => (
+      <AddressesTab
+        addresses={draft.addresses}
+        onChange={(addresses) => set((current) => ({ ...current, addresses }))}
+        problems={problems}
+        readOnly={readOnly}
+        choices={choices}
+      />
+    )),
     ...(context.creating
       ? [
-          tab('first_admin', 'organisations.first_admin', () => <FirstAdminTab admin={draft.first_admin} onChange={(first_admin) => set((current) => ({ ...current, first_admin }))} problems={problems} choices={choices} />),
-          tab('template_roles', 'organisations.template_roles', () => <TemplateRolesTab chosen={draft.template_roles} onChange={(template_roles) => set((current) => ({ ...current, template_roles }))} choices={choices} problems={problems} />, {
-            disabled: draft.definition.parent === null,
-            ...(draft.definition.parent === null && { hint: t('organisations.template_roles_need_parent') }),
-          }),
+          tab('first_admin', 'organisations.first_admin', () => (
+            <FirstAdminTab
+              admin={draft.first_admin}
+              onChange={(first_admin) => set((current) => ({ ...current, first_admin }))}
+              problems={problems}
+              choices={choices}
+            />
+          )),
+          tab(
+            'template_roles',
+            'organisations.template_roles',
+            () => (
+              <TemplateRolesTab
+                chosen={draft.template_roles}
+                onChange={(template_roles) => set((current) => ({ ...current, template_roles }))}
+                choices={choices}
+                problems={problems}
+              />
+            ),
+            {
+              disabled: draft.definition.parent === null,
+              ...(draft.definition.parent === null && { hint: t('organisations.template_roles_need_parent') }),
+            },
+          ),
         ]
       : []),
   ];
@@ -89,7 +135,12 @@ function SaveBar({ editor }: { editor: Editor }) {
         </p>
       )}
       <div className="form-view__actions">
-        <button type="button" className="button button--primary" disabled={!editor.changed || !editor.valid || editor.saving} onClick={() => void editor.save()}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!editor.changed || !editor.valid || editor.saving}
+          onClick={() => void editor.save()}
+        >
           {t('form.save')}
         </button>
         <button type="button" className="button" disabled={!editor.changed || editor.saving} onClick={editor.cancel}>
@@ -108,7 +159,15 @@ function useCheckContext(record: Organisation | undefined, choices: Organisation
   const own = record !== undefined && record.id === user?.organisation.id;
   const readOnly = user === null || !hasPermission(user, 'organisation:modify');
   return useMemo(
-    () => ({ creating: record === undefined, isRoot: record !== undefined && record.parent === null, root, rootAdmin: root && admin, linkedAccounts: choices.linkedAccounts, choosesManager: root || !own, readOnly }),
+    () => ({
+      creating: record === undefined,
+      isRoot: record !== undefined && record.parent === null,
+      root,
+      rootAdmin: root && admin,
+      linkedAccounts: choices.linkedAccounts,
+      choosesManager: root || !own,
+      readOnly,
+    }),
     [record, root, admin, own, choices.linkedAccounts, readOnly],
   );
 }
@@ -128,7 +187,12 @@ export function OrganisationEditor({ id, record, etag, reload, tabs = [] }: TabS
   const body: BodyProps = { editor, draft: editor.draft, context, choices, readOnly, record: organisation };
   return (
     <div className="organisation-editor">
-      <RecordTabs tabs={tabs as readonly RecordTabConfig[]} id={id} record={{ values: record, etag, reload }} leading={editorTabs(body, t)} />
+      <RecordTabs
+        tabs={tabs as readonly RecordTabConfig[]}
+        id={id}
+        record={{ values: record, etag, reload }}
+        leading={editorTabs(body, t)}
+      />
       {!readOnly && <SaveBar editor={editor} />}
     </div>
   );

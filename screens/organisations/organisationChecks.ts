@@ -48,7 +48,10 @@ export function onProviderDomain(baseUrl: string, email: string): boolean {
   const host = new URL(baseUrl.trim()).hostname.toLowerCase();
   const labels = host.split('.');
   if (labels.length < 2 || /^[\d.]+$/.test(host) || host.startsWith('[')) return true;
-  const domain = email.trim().slice(email.trim().lastIndexOf('@') + 1).toLowerCase();
+  const domain = email
+    .trim()
+    .slice(email.trim().lastIndexOf('@') + 1)
+    .toLowerCase();
   return labels.slice(0, -1).some((_label, i) => labels.slice(i).join('.') === domain);
 }
 
@@ -59,14 +62,22 @@ function tooLong(value: string, schema: 'Organisation' | 'Address' | 'AccountMan
 
 function definitionProblems(draft: OrganisationDraft, context: CheckContext, problems: Problems): void {
   const { definition } = draft;
-  const put = (field: string, key: string, values?: Record<string, string>) => (problems[`definition.${field}`] ??= { key, ...(values && { values }) });
+  const put = (field: string, key: string, values?: Record<string, string>) =>
+    (problems[`definition.${field}`] ??= { key, ...(values && { values }) });
   if (definition.name.trim() === '') put('name', 'field_required');
   else if (tooLong(definition.name, 'Organisation', 'name')) put('name', 'field_too_long');
   if (context.creating && definition.parent === null) put('parent', 'field_required');
   if (definition.admin_email.trim() !== '' && !isEmail(definition.admin_email)) put('admin_email', 'organisations.email_invalid');
-  if (definition.order_manual_auth_limit.trim() !== '' && !MONEY.test(definition.order_manual_auth_limit.trim())) put('order_manual_auth_limit', 'field_decimal');
-  if (context.root && context.linkedAccounts > 1 && definition.billing_account.trim() === '') put('billing_account', 'organisations.billing_account_required');
-  if (context.rootAdmin && definition.base_url.trim() !== '' && !(URL.canParse(definition.base_url.trim()) && /^https?:$/.test(new URL(definition.base_url.trim()).protocol))) put('base_url', 'organisations.url_invalid');
+  if (definition.order_manual_auth_limit.trim() !== '' && !MONEY.test(definition.order_manual_auth_limit.trim()))
+    put('order_manual_auth_limit', 'field_decimal');
+  if (context.root && context.linkedAccounts > 1 && definition.billing_account.trim() === '')
+    put('billing_account', 'organisations.billing_account_required');
+  if (
+    context.rootAdmin &&
+    definition.base_url.trim() !== '' &&
+    !(URL.canParse(definition.base_url.trim()) && /^https?:$/.test(new URL(definition.base_url.trim()).protocol))
+  )
+    put('base_url', 'organisations.url_invalid');
   if (!context.isRoot && context.choosesManager) {
     if (definition.supplier_account_manager === null) put('supplier_account_manager', 'field_required');
     if (definition.supplier_account_manager === NEW_MANAGER) {
@@ -78,9 +89,11 @@ function definitionProblems(draft: OrganisationDraft, context: CheckContext, pro
 
 function brandingProblems(draft: OrganisationDraft, problems: Problems): void {
   const { branding } = draft;
-  if (branding.nav_bar_colour.trim() !== '' && !COLOUR.test(branding.nav_bar_colour.trim())) problems['branding.nav_bar_colour'] = { key: 'organisations.colour_invalid' };
+  if (branding.nav_bar_colour.trim() !== '' && !COLOUR.test(branding.nav_bar_colour.trim()))
+    problems['branding.nav_bar_colour'] = { key: 'organisations.colour_invalid' };
   for (const field of ['heading_font', 'text_body_font'] as const) {
-    if (branding[field].trim() !== '' && !FONT.test(branding[field].trim())) problems[`branding.${field}`] = { key: 'organisations.font_invalid' };
+    if (branding[field].trim() !== '' && !FONT.test(branding[field].trim()))
+      problems[`branding.${field}`] = { key: 'organisations.font_invalid' };
   }
   if (tooLong(branding.footer_text, 'Organisation', 'footer_text')) problems['branding.footer_text'] = { key: 'field_too_long' };
 }
@@ -95,7 +108,8 @@ function managerProblems(draft: OrganisationDraft, context: CheckContext, proble
     const email = manager.account_manager_email.trim().toLowerCase();
     const duplicate = seen.has(email);
     seen.add(email);
-    if (host !== null && (duplicate || !isEmail(email) || !onProviderDomain(draft.definition.base_url, email))) problems[`${at}.account_manager_email`] = { key: 'organisations.provider_domain', values: { host } };
+    if (host !== null && (duplicate || !isEmail(email) || !onProviderDomain(draft.definition.base_url, email)))
+      problems[`${at}.account_manager_email`] = { key: 'organisations.provider_domain', values: { host } };
     else if (duplicate || !isEmail(email)) problems[`${at}.account_manager_email`] = { key: 'organisations.email_invalid' };
   }
 }
@@ -103,7 +117,9 @@ function managerProblems(draft: OrganisationDraft, context: CheckContext, proble
 /** 002 §5: an incomplete address gets the error flag (its whole row), with the tooltip of the catalogue. */
 function addressProblems(draft: OrganisationDraft, problems: Problems): void {
   for (const address of draft.addresses) {
-    const incomplete = REQUIRED_ADDRESS_FIELDS.some((field) => address[field].trim() === '') || ADDRESS_FIELDS.some((field) => tooLong(address[field], 'Address', field));
+    const incomplete =
+      REQUIRED_ADDRESS_FIELDS.some((field) => address[field].trim() === '') ||
+      ADDRESS_FIELDS.some((field) => tooLong(address[field], 'Address', field));
     if (incomplete) problems[`addresses.${address.key}`] = { key: 'organisations.address_incomplete' };
   }
 }
@@ -133,7 +149,16 @@ export function tabInvalid(problems: Problems, tab: EditorTab): boolean {
 }
 
 const DEFINITION_PARENTS: Readonly<Record<string, string>> = { new_supplier_account_manager: 'definition.new_manager' };
-const BRANDING_FIELDS = new Set(['nav_bar_colour', 'footer_text', 'heading_font', 'text_body_font', 'branding_image', 'branding_background_image', 'image', 'background_image']);
+const BRANDING_FIELDS = new Set([
+  'nav_bar_colour',
+  'footer_text',
+  'heading_font',
+  'text_body_font',
+  'branding_image',
+  'branding_background_image',
+  'image',
+  'background_image',
+]);
 
 /**
  * Where the editor shows a problem the server named (its `parameter`): a list item's field by its

@@ -19,7 +19,10 @@ interface PropertySchema {
   enum?: readonly (string | number | null)[];
   items?: { enum?: readonly (string | number)[] };
 }
-const definitions = recordScreens.organisation.schema.definitions as unknown as Record<string, { properties: Record<string, PropertySchema> }>;
+const definitions = recordScreens.organisation.schema.definitions as unknown as Record<
+  string,
+  { properties: Record<string, PropertySchema> }
+>;
 
 /** A property of the record's schemas (the spec's limits, patterns and enumerations: the server's own). */
 export function schemaOf(schema: 'Organisation' | 'Address' | 'AccountManager', field: string): PropertySchema {
@@ -40,10 +43,27 @@ export interface ManagerDraft {
   account_manager_phone: string;
 }
 
-export const ADDRESS_FIELDS = ['name', 'company_name', 'recipient_name', 'addr_line_1', 'addr_line_2', 'city', 'region', 'postal_code', 'country_code'] as const;
+export const ADDRESS_FIELDS = [
+  'name',
+  'company_name',
+  'recipient_name',
+  'addr_line_1',
+  'addr_line_2',
+  'city',
+  'region',
+  'postal_code',
+  'country_code',
+] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 /** 002 §5: the fields an address needs. */
-export const REQUIRED_ADDRESS_FIELDS: readonly AddressField[] = ['name', 'company_name', 'addr_line_1', 'city', 'postal_code', 'country_code'];
+export const REQUIRED_ADDRESS_FIELDS: readonly AddressField[] = [
+  'name',
+  'company_name',
+  'addr_line_1',
+  'city',
+  'postal_code',
+  'country_code',
+];
 export type AddressDraft = { key: string; id?: number } & Record<AddressField, string>;
 
 export interface FirstAdminDraft {
@@ -162,8 +182,18 @@ export function draftOf(record: Organisation): OrganisationDraft {
       heading_font: text(record.heading_font),
       text_body_font: text(record.text_body_font),
     },
-    account_managers: record.account_managers.map((manager) => ({ key: `id-${manager.id}`, id: manager.id, account_manager_name: manager.account_manager_name, account_manager_email: manager.account_manager_email, account_manager_phone: text(manager.account_manager_phone) })),
-    addresses: record.addresses.map((address) => ({ key: `id-${address.id}`, id: address.id, ...(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(address[field])])) as Record<AddressField, string>) })),
+    account_managers: record.account_managers.map((manager) => ({
+      key: `id-${manager.id}`,
+      id: manager.id,
+      account_manager_name: manager.account_manager_name,
+      account_manager_email: manager.account_manager_email,
+      account_manager_phone: text(manager.account_manager_phone),
+    })),
+    addresses: record.addresses.map((address) => ({
+      key: `id-${address.id}`,
+      id: address.id,
+      ...(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(address[field])])) as Record<AddressField, string>),
+    })),
     first_admin: null,
     template_roles: [],
   };
@@ -173,13 +203,39 @@ export function draftOf(record: Organisation): OrganisationDraft {
 export function newDraft(parent: number | null): OrganisationDraft {
   return {
     definition: {
-      name: '', parent, status: 'ENABLED', currency: 'GBP', finance_type: '', can_create_resellers: false, po_number_required: false,
-      force_po_uniqueness: false, orders_require_manual_auth: false, order_manual_auth_limit: '', preferred_language: 'en',
-      user_inactivity_timeout: 86400, admin_email: '', subscribed_modules: ['WEBSTORE'], is_on_hold: false, on_credit_hold: false,
-      billing_account: '', quote_approval_discount: '', is_linked: false, assigned_price_list: null, catalogue: null, base_url: '', supplier_account_manager: null,
+      name: '',
+      parent,
+      status: 'ENABLED',
+      currency: 'GBP',
+      finance_type: '',
+      can_create_resellers: false,
+      po_number_required: false,
+      force_po_uniqueness: false,
+      orders_require_manual_auth: false,
+      order_manual_auth_limit: '',
+      preferred_language: 'en',
+      user_inactivity_timeout: 86400,
+      admin_email: '',
+      subscribed_modules: ['WEBSTORE'],
+      is_on_hold: false,
+      on_credit_hold: false,
+      billing_account: '',
+      quote_approval_discount: '',
+      is_linked: false,
+      assigned_price_list: null,
+      catalogue: null,
+      base_url: '',
+      supplier_account_manager: null,
       new_manager: { ...EMPTY_MANAGER },
     },
-    branding: { image: { token: null, upload: null }, background_image: { token: null, upload: null }, nav_bar_colour: '', footer_text: '', heading_font: '', text_body_font: '' },
+    branding: {
+      image: { token: null, upload: null },
+      background_image: { token: null, upload: null },
+      nav_bar_colour: '',
+      footer_text: '',
+      heading_font: '',
+      text_body_font: '',
+    },
     account_managers: [],
     addresses: [],
     first_admin: null,
@@ -219,20 +275,33 @@ function definitionBody(definition: DefinitionDraft) {
     catalogue: definition.catalogue,
     base_url: orNull(definition.base_url),
     supplier_account_manager: chosen === NEW_MANAGER ? null : chosen,
-    new_supplier_account_manager: chosen === NEW_MANAGER ? { account_manager_name, account_manager_email, account_manager_phone: orNull(account_manager_phone) } : null,
+    new_supplier_account_manager:
+      chosen === NEW_MANAGER ? { account_manager_name, account_manager_email, account_manager_phone: orNull(account_manager_phone) } : null,
   };
 }
 
 function brandingBody(branding: BrandingDraft) {
-  return { nav_bar_colour: orNull(branding.nav_bar_colour), footer_text: orNull(branding.footer_text), heading_font: orNull(branding.heading_font), text_body_font: orNull(branding.text_body_font) };
+  return {
+    nav_bar_colour: orNull(branding.nav_bar_colour),
+    footer_text: orNull(branding.footer_text),
+    heading_font: orNull(branding.heading_font),
+    text_body_font: orNull(branding.text_body_font),
+  };
 }
 
 function listsBody(draft: OrganisationDraft) {
   return {
-    account_managers: draft.account_managers.map(({ id, account_manager_name, account_manager_email, account_manager_phone }) => ({ ...(id !== undefined && { id }), account_manager_name, account_manager_email, account_manager_phone: orNull(account_manager_phone) })),
+    account_managers: draft.account_managers.map(({ id, account_manager_name, account_manager_email, account_manager_phone }) => ({
+      ...(id !== undefined && { id }),
+      account_manager_name,
+      account_manager_email,
+      account_manager_phone: orNull(account_manager_phone),
+    })),
     addresses: draft.addresses.map((address) => ({
       ...(address.id !== undefined && { id: address.id }),
-      ...(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, REQUIRED_ADDRESS_FIELDS.includes(field) ? address[field].trim() : orNull(address[field])])) as Record<AddressField, string>),
+      ...(Object.fromEntries(
+        ADDRESS_FIELDS.map((field) => [field, REQUIRED_ADDRESS_FIELDS.includes(field) ? address[field].trim() : orNull(address[field])]),
+      ) as Record<AddressField, string>),
     })),
   };
 }

@@ -33,7 +33,17 @@ export interface OrganisationChoices {
   hasChildren: boolean;
 }
 
-const EMPTY: OrganisationChoices = { managers: [], priceLists: [], catalogues: [], timezones: [], countries: [], templates: [], parentTemplates: [], linkedAccounts: 0, hasChildren: false };
+const EMPTY: OrganisationChoices = {
+  managers: [],
+  priceLists: [],
+  catalogues: [],
+  timezones: [],
+  countries: [],
+  templates: [],
+  parentTemplates: [],
+  linkedAccounts: 0,
+  hasChildren: false,
+};
 
 /** Rows of a list (the paged ones in one page) the caller may not read, or that fails, count as none: the select then offers what the record shows. */
 async function rowsOf<T>(path: string | null, signal: AbortSignal, query: Record<string, string | number> = {}): Promise<T[]> {
@@ -75,8 +85,21 @@ export function useOrganisationChoices(parentId: number | null, organisationId: 
       ([managers, priceLists, catalogues, timezones, countries, templates, given, linked, children]) => {
         const parentTemplates = given.flatMap((row) => (row.role ? [row.role.id] : []));
         // A template the parent was given is offered even to a caller who cannot list every template.
-        const offered = [...templates, ...given.flatMap((row) => (row.role && !templates.some((template) => template.id === row.role!.id) ? [row.role] : []))];
-        setChoices({ managers, priceLists, catalogues, timezones, countries, templates: offered, parentTemplates, linkedAccounts: linked.length, hasChildren: children.length > 0 });
+        const offered = [
+          ...templates,
+          ...given.flatMap((row) => (row.role && !templates.some((template) => template.id === row.role!.id) ? [row.role] : [])),
+        ];
+        setChoices({
+          managers,
+          priceLists,
+          catalogues,
+          timezones,
+          countries,
+          templates: offered,
+          parentTemplates,
+          linkedAccounts: linked.length,
+          hasChildren: children.length > 0,
+        });
       },
       (error: unknown) => {
         if (!isAbortError(error)) setChoices(EMPTY);

@@ -79,29 +79,29 @@ export function useOrganisationEditor(target: Target, context: CheckContext): Or
   const etag = base?.etag ?? null;
 
   const saveDraft = async (draft: OrganisationDraft): Promise<OrganisationDraft> => {
-      const uploads = Object.fromEntries(
-        (['image', 'background_image'] as const).flatMap((field) => {
-          const upload = draft.branding[field].upload;
-          const file = upload && files.current.get(upload.key);
-          return file ? [[field, file]] : [];
-        }),
-      );
-      if (record) {
-        const answer = await sendWithFiles('PUT', `/organisations/${record.id}`, updateBody(record, draft), uploads, { ifMatch: etag });
-        const saved = answer.body as Organisation;
-        push(successAlert('organisation', String(record.id), 'organisation_updated_success', saved));
-        setNewer({ record: saved, etag: answer.etag });
-        setPreviews({});
-        files.current.clear();
-        reload?.();
-        return draftOf(saved);
-      }
-      const created = (await sendWithFiles('POST', '/organisations', createBody(draft), uploads)).body as Organisation;
-      push(successAlert('organisation', String(created.id), 'organisation_updated_success', created));
-      // The tree has grown: references to the new organisation link from now on.
-      forgetOrganisationScope();
-      goTo('organisation', { id: String(created.id) });
-      return draft;
+    const uploads = Object.fromEntries(
+      (['image', 'background_image'] as const).flatMap((field) => {
+        const upload = draft.branding[field].upload;
+        const file = upload && files.current.get(upload.key);
+        return file ? [[field, file]] : [];
+      }),
+    );
+    if (record) {
+      const answer = await sendWithFiles('PUT', `/organisations/${record.id}`, updateBody(record, draft), uploads, { ifMatch: etag });
+      const saved = answer.body as Organisation;
+      push(successAlert('organisation', String(record.id), 'organisation_updated_success', saved));
+      setNewer({ record: saved, etag: answer.etag });
+      setPreviews({});
+      files.current.clear();
+      reload?.();
+      return draftOf(saved);
+    }
+    const created = (await sendWithFiles('POST', '/organisations', createBody(draft), uploads)).body as Organisation;
+    push(successAlert('organisation', String(created.id), 'organisation_updated_success', created));
+    // The tree has grown: references to the new organisation link from now on.
+    forgetOrganisationScope();
+    goTo('organisation', { id: String(created.id) });
+    return draft;
   };
 
   const controller = useFormController<OrganisationDraft>({
@@ -111,7 +111,16 @@ export function useOrganisationEditor(target: Target, context: CheckContext): Or
       saveDraft(draft).catch((error: unknown) => {
         // 002 §8: "Sorry, something went wrong…"; the reason shows where it belongs in the editor.
         const problem = error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined);
-        push(failureAlert('organisation', String(record?.id ?? 'new'), 'organisation_updated_failure', { name: draft.definition.name }, problem, false));
+        push(
+          failureAlert(
+            'organisation',
+            String(record?.id ?? 'new'),
+            'organisation_updated_failure',
+            { name: draft.definition.name },
+            problem,
+            false,
+          ),
+        );
         throw problem;
       }),
     fresh: shown === null,
@@ -121,7 +130,16 @@ export function useOrganisationEditor(target: Target, context: CheckContext): Or
   const ownProblems = useMemo(() => (data ? problemsOf(data, context) : {}), [data, context]);
   const serverLocation = saveProblem && data ? problemLocation(saveProblem.parameter, data) : null;
   const problems = useMemo<Problems>(
-    () => (saveProblem && serverLocation ? { ...ownProblems, [serverLocation]: { key: saveProblem.message_key, ...(saveProblem.parameter && { values: { parameter: saveProblem.parameter } }) } } : ownProblems),
+    () =>
+      saveProblem && serverLocation
+        ? {
+            ...ownProblems,
+            [serverLocation]: {
+              key: saveProblem.message_key,
+              ...(saveProblem.parameter && { values: { parameter: saveProblem.parameter } }),
+            },
+          }
+        : ownProblems,
     [ownProblems, saveProblem, serverLocation],
   );
   const valid = Object.keys(ownProblems).length === 0;
@@ -147,7 +165,10 @@ export function useOrganisationEditor(target: Target, context: CheckContext): Or
       const preview = await readDataUrl(file);
       setPreviews((shown) => ({ ...shown, [field]: preview }));
       // After the file was read: apply to the copy as it is now, not as it was when chosen.
-      controller.updateData((draft) => ({ ...draft, branding: { ...draft.branding, [field]: { ...draft.branding[field], upload: { key, name: file.name, size: file.size } } } }));
+      controller.updateData((draft) => ({
+        ...draft,
+        branding: { ...draft.branding, [field]: { ...draft.branding[field], upload: { key, name: file.name, size: file.size } } },
+      }));
       return { status: 'taken' };
     },
     [controller],

@@ -26,9 +26,22 @@ export function AddToBasketButton({ product, state }: AddToBasketButtonProps) {
   const controller = useAddToBasket(product, state);
   const { block, problem } = state;
   const reason =
-    block === null ? null : block === 'invalid_quantity' ? (problem ? t(problem.key, problem.values) : t('quantity_below_one')) : t(BLOCK_MESSAGES[block]);
+    block === null
+      ? null
+      : block === 'invalid_quantity'
+        ? problem
+          ? t(problem.key, problem.values)
+          : t('quantity_below_one')
+        : t(BLOCK_MESSAGES[block]);
   const button = (
-    <button type="button" className="button button--primary" disabled={block !== null} onClick={controller.show} data-testid="add-to-basket" data-block={block ?? ''}>
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={block !== null}
+      onClick={controller.show}
+      data-testid="add-to-basket"
+      data-block={block ?? ''}
+    >
       {t('price.add_to_basket')}
     </button>
   );

@@ -17,9 +17,16 @@ const optionId = (value: string): number | null => (value === '' ? null : Number
 export function AddToBasketDialog({ product, controller: c }: { product: Product; controller: AddToBasketController }) {
   const t = useT();
   const pickValue = c.pick.kind === 'existing' ? String(c.pick.id) : c.pick.kind === 'new' ? 'new' : '';
-  const proceedReason = c.block === 'maintenance_required' ? t('maintenance_required') : c.block === 'basket_name_exist' ? t('basket_name_exist') : undefined;
+  const proceedReason =
+    c.block === 'maintenance_required' ? t('maintenance_required') : c.block === 'basket_name_exist' ? t('basket_name_exist') : undefined;
   const proceed = (
-    <button type="button" className="button button--primary" disabled={c.block !== null || c.sending} onClick={() => void c.proceed()} data-testid="add-to-basket-proceed">
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={c.block !== null || c.sending}
+      onClick={() => void c.proceed()}
+      data-testid="add-to-basket-proceed"
+    >
       {t('confirm.proceed')}
     </button>
   );
@@ -42,7 +49,11 @@ export function AddToBasketDialog({ product, controller: c }: { product: Product
         {product.maintenance.length > 0 && (
           <label className="form__field">
             <span>{t('basket_dialog.maintenance')} *</span>
-            <select value={c.maintenanceId ?? ''} onChange={(event) => c.setMaintenanceId(optionId(event.target.value))} data-testid="maintenance-select">
+            <select
+              value={c.maintenanceId ?? ''}
+              onChange={(event) => c.setMaintenanceId(optionId(event.target.value))}
+              data-testid="maintenance-select"
+            >
               <option value="">{t('basket_dialog.choose_maintenance')}</option>
               {product.maintenance.map((option) => (
                 <option key={option.id} value={option.id}>
@@ -55,7 +66,11 @@ export function AddToBasketDialog({ product, controller: c }: { product: Product
         {product.provisioning.length > 0 && (
           <label className="form__field">
             <span>{t('basket_dialog.provisioning')}</span>
-            <select value={c.provisioningId ?? ''} onChange={(event) => c.setProvisioningId(optionId(event.target.value))} data-testid="provisioning-select">
+            <select
+              value={c.provisioningId ?? ''}
+              onChange={(event) => c.setProvisioningId(optionId(event.target.value))}
+              data-testid="provisioning-select"
+            >
               <option value="">{t('basket_dialog.no_provisioning')}</option>
               {product.provisioning.map((option) => (
                 <option key={option.id} value={option.id}>

@@ -11,7 +11,13 @@ export function StockInfoButton({ stock }: { stock: string | null | undefined })
   return (
     <span className="price-box__stock">
       <Tooltip text={text}>
-        <button type="button" className="price-box__icon-button" aria-expanded={shown} data-testid="stock-info" onClick={() => setShown(!shown)}>
+        <button
+          type="button"
+          className="price-box__icon-button"
+          aria-expanded={shown}
+          data-testid="stock-info"
+          onClick={() => setShown(!shown)}
+        >
           {t('price.stock')}
         </button>
       </Tooltip>

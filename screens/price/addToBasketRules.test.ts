@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { basketLabel, basketNameTaken, newBasketName, proceedBlock, type BasketChoice, type BasketPick } from './addToBasketRules';
 
-const baskets: BasketChoice[] = [{ id: 1, name: 'Meeting room refresh' }, { id: 2, name: null }];
+const baskets: BasketChoice[] = [
+  { id: 1, name: 'Meeting room refresh' },
+  { id: 2, name: null },
+];
 
 describe('basketNameTaken', () => {
   it.each([

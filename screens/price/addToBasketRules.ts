@@ -27,7 +27,13 @@ export type ProceedBlock = 'no_basket' | 'maintenance_required' | 'basket_name_e
  * 000 §5: Proceed is disabled until a basket is chosen, while a product offering maintenance has
  * none chosen, and while a new basket's name (or its default) is one the organisation uses.
  */
-export function proceedBlock(input: { pick: BasketPick; maintenanceOffered: boolean; maintenanceId: number | null; newName: string; baskets: readonly BasketChoice[] }): ProceedBlock | null {
+export function proceedBlock(input: {
+  pick: BasketPick;
+  maintenanceOffered: boolean;
+  maintenanceId: number | null;
+  newName: string;
+  baskets: readonly BasketChoice[];
+}): ProceedBlock | null {
   if (input.pick.kind === 'none') return 'no_basket';
   if (input.maintenanceOffered && input.maintenanceId === null) return 'maintenance_required';
   if (input.pick.kind === 'new' && basketNameTaken(input.newName, input.baskets)) return 'basket_name_exist';

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { addToBasketBlock, lineQuantity, quantityProblem } from './quantityRules';
 
-const plan = { id: 1, default: false, billing_frequency: 'MONTHLY' as const, term_length: 12, min_quantity: null, max_quantity: null, rate_plan_charges: [] };
+const plan = {
+  id: 1,
+  default: false,
+  billing_frequency: 'MONTHLY' as const,
+  term_length: 12,
+  min_quantity: null,
+  max_quantity: null,
+  rate_plan_charges: [],
+};
 
 describe('addToBasketBlock', () => {
   const problem = quantityProblem(0, null);
@@ -15,7 +23,6 @@ describe('addToBasketBlock', () => {
     expect(addToBasketBlock({ isRoot, price, ratePlans: [...ratePlans], quantityProblem: quantity })).toBe(expected);
   });
 });
-
 
 describe('lineQuantity (000 §4, §5)', () => {
   it.each([

@@ -41,4 +41,3 @@ export function addToBasketBlock({ isRoot, price, ratePlans, quantityProblem }: 
   if (quantityProblem) return 'invalid_quantity';
   return null;
 }
-

@@ -79,10 +79,21 @@ export function useAddToBasket(product: Product, state: PriceBoxState): AddToBas
   const defaultName = t('baskets.new_name', { now: formatDateTime(openedAt.toISOString(), user?.timezone ?? undefined) });
   const finalName = newBasketName(newName, defaultName);
   const subtotal = useMemo(() => {
-    const line = priceLine(product, { quantity: state.quantity, ratePlanId: state.selectedPlan?.id ?? null, maintenanceId, provisioningId });
+    const line = priceLine(product, {
+      quantity: state.quantity,
+      ratePlanId: state.selectedPlan?.id ?? null,
+      maintenanceId,
+      provisioningId,
+    });
     return line.problems.some((problem) => problem.code !== 'maintenance_required') ? null : toMoneyString(line.net);
   }, [product, state.quantity, state.selectedPlan, maintenanceId, provisioningId]);
-  const block = proceedBlock({ pick, maintenanceOffered: product.maintenance.length > 0, maintenanceId, newName: finalName, baskets: baskets ?? [] });
+  const block = proceedBlock({
+    pick,
+    maintenanceOffered: product.maintenance.length > 0,
+    maintenanceId,
+    newName: finalName,
+    baskets: baskets ?? [],
+  });
 
   const reset = useCallback(() => {
     setOpen(false);
@@ -112,15 +123,24 @@ export function useAddToBasket(product: Product, state: PriceBoxState): AddToBas
         basket = (await sendRequest('POST', '/baskets', { body: { name: finalName, line_items: [line] } })).body as BasketRow;
       }
       const actions: AlertAction[] = [];
-      if (hasPermission(user, 'order:view_draft')) actions.push({ labelKey: 'alert.view_basket', route: 'basket', params: { id: basket.id } });
-      if (hasPermission(user, 'order:checkout')) actions.push({ labelKey: 'alert.checkout_now', route: 'basket_checkout', params: { id: basket.id } });
+      if (hasPermission(user, 'order:view_draft'))
+        actions.push({ labelKey: 'alert.view_basket', route: 'basket', params: { id: basket.id } });
+      if (hasPermission(user, 'order:checkout'))
+        actions.push({ labelKey: 'alert.checkout_now', route: 'basket_checkout', params: { id: basket.id } });
       alerts.push({ type: 'add_to_basket', level: 'success', messageKey: 'add_to_basket', values: { name: basketLabel(basket) }, actions });
       reset();
       state.resetQuantity();
     } catch (error) {
       alerts.clear();
       const reason = error instanceof ApiProblem ? (error.message_key as MessageKey) : undefined;
-      alerts.push({ type: 'add_to_basket_fail', level: 'danger', messageKey: 'add_to_basket_failed', ...(reason && { detail: { messageKey: reason, values: { parameter: error instanceof ApiProblem ? (error.parameter ?? '') : '' } } }) });
+      alerts.push({
+        type: 'add_to_basket_fail',
+        level: 'danger',
+        messageKey: 'add_to_basket_failed',
+        ...(reason && {
+          detail: { messageKey: reason, values: { parameter: error instanceof ApiProblem ? (error.parameter ?? '') : '' } },
+        }),
+      });
     } finally {
       setSending(false);
     }

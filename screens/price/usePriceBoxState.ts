@@ -37,10 +37,7 @@ export interface PriceBoxState {
 export function usePriceBoxState(product: Product, isRoot: boolean): PriceBoxState {
   const plans = product.rate_plans;
   const [selectedPlanId, setSelectedPlanId] = useState<number | null>(() => defaultRatePlan(plans)?.id ?? null);
-  const selectedPlan = useMemo(
-    () => plans.find((plan) => plan.id === selectedPlanId) ?? defaultRatePlan(plans),
-    [plans, selectedPlanId],
-  );
+  const selectedPlan = useMemo(() => plans.find((plan) => plan.id === selectedPlanId) ?? defaultRatePlan(plans), [plans, selectedPlanId]);
   const lockFor = useCallback(
     (plan: RatePlan | null) => isQuantityLocked({ isRoot, price: product.price, ratePlans: plans, selectedPlan: plan }),
     [isRoot, product.price, plans],

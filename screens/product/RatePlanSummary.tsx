@@ -24,7 +24,9 @@ export function RatePlanSummary({ plan, currency, quantity, showCosts }: RatePla
         {showCosts && (
           <>
             <dt>{t('product.total_value')}</dt>
-            <dd data-testid="summary-total-value">{summary.totalValue ? formatMoney(toMoneyString(summary.totalValue), currency) : '--'}</dd>
+            <dd data-testid="summary-total-value">
+              {summary.totalValue ? formatMoney(toMoneyString(summary.totalValue), currency) : '--'}
+            </dd>
           </>
         )}
       </dl>

@@ -43,9 +43,15 @@ export function RatePlanTable({ plans, selectedPlanId, onSelect, currency, quant
           // Each plan priced at the quantity choosing it would give (raised to its minimum or first tier).
           const planQuantity = quantityForPlan(quantity, plan, false, smallestVolumeTierStart(plan, currency));
           const summary = summariseRatePlan(plan, currency, planQuantity);
-          const pricedByUnit = plan.rate_plan_charges.filter((charge) => charge.charge_model !== 'FLAT_FEE' && charge.charge_type !== 'USAGE');
+          const pricedByUnit = plan.rate_plan_charges.filter(
+            (charge) => charge.charge_model !== 'FLAT_FEE' && charge.charge_type !== 'USAGE',
+          );
           return (
-            <tr key={plan.id} className={plan.id === selectedPlanId ? 'rate-plan-table__row--selected' : undefined} data-testid="rate-plan-row">
+            <tr
+              key={plan.id}
+              className={plan.id === selectedPlanId ? 'rate-plan-table__row--selected' : undefined}
+              data-testid="rate-plan-row"
+            >
               {choosable && (
                 <td>
                   <input

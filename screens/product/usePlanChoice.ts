@@ -15,9 +15,6 @@ export interface PlanChoice {
  */
 export function usePlanChoice(plans: RatePlan[]): PlanChoice {
   const [selectedPlanId, setSelectedPlanId] = useState<number | null>(null);
-  const selectedPlan = useMemo(
-    () => plans.find((plan) => plan.id === selectedPlanId) ?? defaultRatePlan(plans),
-    [plans, selectedPlanId],
-  );
+  const selectedPlan = useMemo(() => plans.find((plan) => plan.id === selectedPlanId) ?? defaultRatePlan(plans), [plans, selectedPlanId]);
   return { selectedPlan, selectPlan: setSelectedPlanId, quantity: initialQuantity(selectedPlan) };
 }

@@ -5,8 +5,7 @@ import type { CatalogueProduct, Currency, Product, PublicProduct } from './produ
 
 type Load<P> = (id: number, signal: AbortSignal) => Promise<P>;
 
-export const loadSignedInProduct: Load<Product> = (id, signal) =>
-  unwrap(api.GET('/products/{id}', { params: { path: { id } }, signal }));
+export const loadSignedInProduct: Load<Product> = (id, signal) => unwrap(api.GET('/products/{id}', { params: { path: { id } }, signal }));
 
 export function publicProductLoader(currency: Currency): Load<PublicProduct> {
   return (id, signal) => unwrap(api.GET('/public/webstore/{id}', { params: { path: { id }, query: { currency } }, signal }));

@@ -29,7 +29,11 @@ export function OutwardQuoteView({ id, record }: TabSlotProps) {
     <div className="quote-view" data-testid="outward-quote">
       <RouteLink to="quotesoutward">← {t('quote_wizard.back')}</RouteLink>
       <h1>{t('quote_view.heading', { name: quote.name, status: enumText(t, 'quote_status', quote.quote_status) })}</h1>
-      {quoteExpired(quote) && <p role="alert" className="quote-wizard__approval" data-testid="quote-expired">{t('quote_view.expired')}</p>}
+      {quoteExpired(quote) && (
+        <p role="alert" className="quote-wizard__approval" data-testid="quote-expired">
+          {t('quote_view.expired')}
+        </p>
+      )}
       <QuoteFacts quote={quote} />
       <h2>{t('quote_wizard.lines')}</h2>
       {lines ? <QuoteLinesView quote={quote} lines={lines} /> : <Spinner />}

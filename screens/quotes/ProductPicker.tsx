@@ -23,14 +23,21 @@ export function ProductPicker({ recipient, onAdd }: Props) {
   const [found, setFound] = useState<QuoteProduct[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetchList<QuoteProduct>('/quotes/products', { organisation_to: recipient, text: text.trim() || undefined, per_page: RESULTS }, controller.signal).then(
-        (page) => setFound(page.rows),
-        (error: unknown) => {
-          if (!isAbortError(error)) setFound([]);
-        },
-      );
-    }, text === '' ? 0 : SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => {
+        fetchList<QuoteProduct>(
+          '/quotes/products',
+          { organisation_to: recipient, text: text.trim() || undefined, per_page: RESULTS },
+          controller.signal,
+        ).then(
+          (page) => setFound(page.rows),
+          (error: unknown) => {
+            if (!isAbortError(error)) setFound([]);
+          },
+        );
+      },
+      text === '' ? 0 : SEARCH_DEBOUNCE_MS,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();
@@ -39,7 +46,14 @@ export function ProductPicker({ recipient, onAdd }: Props) {
   return (
     <div className="quote-picker" data-testid="product-picker">
       <label htmlFor="product_search">{t('quote_wizard.add_product')}</label>
-      <input id="product_search" type="search" data-testid="product-search" placeholder={t('quote_wizard.search_products')} value={text} onChange={(event) => setText(event.target.value)} />
+      <input
+        id="product_search"
+        type="search"
+        data-testid="product-search"
+        placeholder={t('quote_wizard.search_products')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       {found !== null && found.length === 0 && <p className="note">{t('quote_wizard.no_products')}</p>}
       {found !== null && found.length > 0 && (
         <ul className="quote-picker__results">
@@ -49,7 +63,12 @@ export function ProductPicker({ recipient, onAdd }: Props) {
                 <strong>{product.name}</strong> <span className="basket-lines__code">{product.product_code}</span>
               </span>
               <span>{product.price === null ? '' : formatMoney(product.price, product.currency)}</span>
-              <button type="button" className="button" aria-label={t('quote_wizard.add_named', { name: product.name })} onClick={() => onAdd(product)}>
+              <button
+                type="button"
+                className="button"
+                aria-label={t('quote_wizard.add_named', { name: product.name })}
+                onClick={() => onAdd(product)}
+              >
                 {t('quote_wizard.add')}
               </button>
             </li>

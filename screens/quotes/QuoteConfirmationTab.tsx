@@ -20,17 +20,41 @@ export function sendBlocker(wizard: Pick<QuoteWizardState, 'quote' | 'changed' |
 }
 
 /** 001 §2 Confirmation: the quote as its recipient will receive it, and Send quote. */
-export function QuoteConfirmationTab({ wizard, recipientName, onSend }: { wizard: QuoteWizardState; recipientName: string; onSend: () => void }) {
+export function QuoteConfirmationTab({
+  wizard,
+  recipientName,
+  onSend,
+}: {
+  wizard: QuoteWizardState;
+  recipientName: string;
+  onSend: () => void;
+}) {
   const t = useT();
   const { draft, rows, shippable } = wizard;
   const currency = wizard.quote?.currency ?? rows[0]?.product.currency ?? 'GBP';
   const money = (value: string) => formatMoney(value, currency);
   const finance = draft.payment_type === 'FINANCE';
-  const address = [draft.shipping_company_name, draft.shipping_recipient_name, draft.shipping_addr_line_1, draft.shipping_addr_line_2, draft.shipping_city,
-    draft.shipping_region, draft.shipping_postal_code, draft.shipping_country_code].filter(Boolean).join(', ');
+  const address = [
+    draft.shipping_company_name,
+    draft.shipping_recipient_name,
+    draft.shipping_addr_line_1,
+    draft.shipping_addr_line_2,
+    draft.shipping_city,
+    draft.shipping_region,
+    draft.shipping_postal_code,
+    draft.shipping_country_code,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const blocker = sendBlocker(wizard);
   const send = (
-    <button type="button" className="button button--primary" disabled={blocker !== null || wizard.busy} onClick={onSend} data-testid="send-quote">
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={blocker !== null || wizard.busy}
+      onClick={onSend}
+      data-testid="send-quote"
+    >
       {t('quote_wizard.send')}
     </button>
   );
@@ -48,7 +72,11 @@ export function QuoteConfirmationTab({ wizard, recipientName, onSend }: { wizard
         <dt>{t('quotes.expiry_date')}</dt>
         <dd>{draft.expiry_date ?? '--'}</dd>
         <dt>{t('checkout.payment_method')}</dt>
-        <dd data-testid="summary-payment">{finance ? `${t(`finance_target.${draft.finance_target ?? 'SELF'}`)}, ${t('checkout.months', { n: draft.finance_term_length ?? 60 })}` : t('checkout.pay_on_account')}</dd>
+        <dd data-testid="summary-payment">
+          {finance
+            ? `${t(`finance_target.${draft.finance_target ?? 'SELF'}`)}, ${t('checkout.months', { n: draft.finance_term_length ?? 60 })}`
+            : t('checkout.pay_on_account')}
+        </dd>
         <dt>{t('baskets.provisioning_instructions')}</dt>
         <dd>{draft.provisioning_instructions ?? '--'}</dd>
         {shippable ? (
@@ -56,7 +84,9 @@ export function QuoteConfirmationTab({ wizard, recipientName, onSend }: { wizard
             <dt>{t('checkout.address')}</dt>
             <dd data-testid="summary-address">{address}</dd>
             <dt>{t('checkout.shipping_method')}</dt>
-            <dd data-testid="summary-method">{wizard.chosen ? `${(wizard.chosen.rule as unknown as { name: string }).name} — ${money(wizard.chosen.cost) ?? ''}` : '--'}</dd>
+            <dd data-testid="summary-method">
+              {wizard.chosen ? `${(wizard.chosen.rule as unknown as { name: string }).name} — ${money(wizard.chosen.cost) ?? ''}` : '--'}
+            </dd>
             <dt>{t('baskets.part_ship')}</dt>
             <dd>{draft.part_ship ? t('checkout.part_ship_allowed') : t('checkout.part_ship_not_allowed')}</dd>
             <dt>{t('baskets.ship_instructions')}</dt>
@@ -91,7 +121,11 @@ export function QuoteConfirmationTab({ wizard, recipientName, onSend }: { wizard
                   const value = row.line.details[field];
                   if (value === '') return [];
                   const shown = field === 'zoom_order_type' ? t(`zoom_order_type.${value as 'NEW_BUSINESS'}`) : value;
-                  return [<div key={field}>{t(DETAIL_LABELS[field])}: {shown}</div>];
+                  return [
+                    <div key={field}>
+                      {t(DETAIL_LABELS[field])}: {shown}
+                    </div>,
+                  ];
                 })}
               </td>
             </tr>
@@ -113,7 +147,11 @@ export function QuoteConfirmationTab({ wizard, recipientName, onSend }: { wizard
         </tfoot>
       </table>
       {blocker ? <Tooltip text={t(blocker)}>{send}</Tooltip> : send}
-      {blocker && <p className="note" data-testid="send-blocker">{t(blocker)}</p>}
+      {blocker && (
+        <p className="note" data-testid="send-blocker">
+          {t(blocker)}
+        </p>
+      )}
     </section>
   );
 }

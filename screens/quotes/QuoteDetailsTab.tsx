@@ -46,31 +46,69 @@ export function QuoteDetailsTab({ wizard }: { wizard: QuoteWizardState }) {
         {choices.status === 'loading' ? (
           <Spinner />
         ) : (
-          <select id="organisation_to" data-testid="organisation_to" required value={draft.organisation_to ?? ''}
-            onChange={(event) => chooseRecipient(event.target.value === '' ? null : Number(event.target.value))}>
+          <select
+            id="organisation_to"
+            data-testid="organisation_to"
+            required
+            value={draft.organisation_to ?? ''}
+            onChange={(event) => chooseRecipient(event.target.value === '' ? null : Number(event.target.value))}
+          >
             <option value="">{t('form.choose_organisation')}</option>
             <OrganisationOptionList organisations={organisations} />
           </select>
         )}
         {choices.status !== 'loading' && organisations.length === 0 && <p className="form-field__warning">{t('no_orgs_available')}</p>}
       </div>
-      <TextField id="recipient_name" label={t('quotes.recipient_name')} value={draft.recipient_name} max={100} required onChange={field('recipient_name')} />
-      <TextField id="recipient_email" type="email" label={t('quotes.recipient_email')} value={draft.recipient_email} max={100} required
-        invalid={!emailValid(draft.recipient_email)} onChange={field('recipient_email')}>
-        {!emailValid(draft.recipient_email) && <p className="form-field__warning" data-testid="recipient-email-problem">{t('email_regex')}</p>}
+      <TextField
+        id="recipient_name"
+        label={t('quotes.recipient_name')}
+        value={draft.recipient_name}
+        max={100}
+        required
+        onChange={field('recipient_name')}
+      />
+      <TextField
+        id="recipient_email"
+        type="email"
+        label={t('quotes.recipient_email')}
+        value={draft.recipient_email}
+        max={100}
+        required
+        invalid={!emailValid(draft.recipient_email)}
+        onChange={field('recipient_email')}
+      >
+        {!emailValid(draft.recipient_email) && (
+          <p className="form-field__warning" data-testid="recipient-email-problem">
+            {t('email_regex')}
+          </p>
+        )}
       </TextField>
       <TextField id="name" label={t('quotes.name')} value={draft.name} max={45} onChange={field('name')}>
         <p className="note">{t('quote_wizard.default_name')}</p>
       </TextField>
-      <TextField id="purchase_order_number" label={t('quotes.purchase_order_number')} value={draft.purchase_order_number} max={45} onChange={field('purchase_order_number')} />
+      <TextField
+        id="purchase_order_number"
+        label={t('quotes.purchase_order_number')}
+        value={draft.purchase_order_number}
+        max={45}
+        onChange={field('purchase_order_number')}
+      />
       <div className="form-field">
         <label htmlFor="expiry_date">{t('quotes.expiry_date')}</label>
-        <input id="expiry_date" type="date" data-testid="expiry_date" value={draft.expiry_date ?? ''} onChange={(event) => change({ expiry_date: event.target.value === '' ? null : event.target.value })} />
+        <input
+          id="expiry_date"
+          type="date"
+          data-testid="expiry_date"
+          value={draft.expiry_date ?? ''}
+          onChange={(event) => change({ expiry_date: event.target.value === '' ? null : event.target.value })}
+        />
       </div>
       <h2>{t('quote_wizard.lines')}</h2>
       <QuoteLinesTable wizard={wizard} onZoom={() => setZoomOpen(true)} />
       {draft.organisation_to === null ? (
-        <p className="note" data-testid="choose-recipient-first">{t('quote_wizard.choose_recipient_first')}</p>
+        <p className="note" data-testid="choose-recipient-first">
+          {t('quote_wizard.choose_recipient_first')}
+        </p>
       ) : (
         <>
           <button type="button" className="button quote-wizard__zoom" onClick={() => setZoomOpen(true)} data-testid="zoom-open">
@@ -79,26 +117,44 @@ export function QuoteDetailsTab({ wizard }: { wizard: QuoteWizardState }) {
           <ProductPicker recipient={draft.organisation_to} onAdd={(product) => wizard.addProduct(product, newLine(product))} />
         </>
       )}
-      <ZoomWizard open={zoomOpen} recipient={draft.organisation_to} lines={zoom.filter((line) => line.quantity > 0)} onClose={() => setZoomOpen(false)}
+      <ZoomWizard
+        open={zoomOpen}
+        recipient={draft.organisation_to}
+        lines={zoom.filter((line) => line.quantity > 0)}
+        onClose={() => setZoomOpen(false)}
         onUpdate={(lines, products) => {
-          wizard.replaceLines(zoom.map((line) => line.key), lines, products);
+          wizard.replaceLines(
+            zoom.map((line) => line.key),
+            lines,
+            products,
+          );
           setZoomOpen(false);
-        }} />
-      <Modal open={pending !== undefined} title={t('quote_wizard.change_recipient_title')} closeLabel={t('alert.close')} onClose={() => setPending(undefined)}
+        }}
+      />
+      <Modal
+        open={pending !== undefined}
+        title={t('quote_wizard.change_recipient_title')}
+        closeLabel={t('alert.close')}
+        onClose={() => setPending(undefined)}
         footer={
           <>
             <button type="button" className="button" onClick={() => setPending(undefined)}>
               {t('confirm.no')}
             </button>
-            <button type="button" className="button button--primary" data-testid="change-recipient-yes"
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="change-recipient-yes"
               onClick={() => {
                 edit((current) => withRecipient(current, pending ?? null));
                 setPending(undefined);
-              }}>
+              }}
+            >
               {t('confirm.yes')}
             </button>
           </>
-        }>
+        }
+      >
         <p>{t('quote_wizard.change_recipient_text')}</p>
       </Modal>
     </section>

@@ -13,7 +13,8 @@ export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** A PUBLISHED quote whose expiry date has passed is as good as expired (docs/quotes.md), before the job has run. */
 export const quoteExpired = (quote: Pick<Quote, 'quote_status' | 'expiry_date'>) =>
-  quote.quote_status === 'EXPIRED' || (quote.quote_status === 'PUBLISHED' && quote.expiry_date !== null && quote.expiry_date !== undefined && quote.expiry_date < todayUtc());
+  quote.quote_status === 'EXPIRED' ||
+  (quote.quote_status === 'PUBLISHED' && quote.expiry_date !== null && quote.expiry_date !== undefined && quote.expiry_date < todayUtc());
 
 /**
  * A sent quote's details (001 §2 outward and inward views, §3 Quote): references, sender and
@@ -29,14 +30,18 @@ export function QuoteFacts({ quote }: { quote: Quote }) {
         <DetailRow label={t('quotes.supplier_ref')}>{quote.supplier_ref}</DetailRow>
         <DetailRow label={t('quotes.organisation_from')}>{quote.organisation_from?.name}</DetailRow>
         <DetailRow label={t('quotes.organisation_to')}>{quote.organisation_to?.name}</DetailRow>
-        <DetailRow label={t('quotes.recipient_name')}>{[quote.recipient_name, quote.recipient_email && `<${quote.recipient_email}>`].filter(Boolean).join(' ')}</DetailRow>
+        <DetailRow label={t('quotes.recipient_name')}>
+          {[quote.recipient_name, quote.recipient_email && `<${quote.recipient_email}>`].filter(Boolean).join(' ')}
+        </DetailRow>
         <DetailRow label={t('quotes.quote_status')}>
           <span data-testid="quote-status">{enumText(t, 'quote_status', quote.quote_status)}</span>
         </DetailRow>
         <DetailRow label={t('quotes.created')}>{formatDateTime(quote.date)}</DetailRow>
         <DetailRow label={t('quotes.expires')}>{quote.expiry_date ? formatDate(quote.expiry_date) : null}</DetailRow>
         <DetailRow label={t('quotes.total')}>{formatMoney(quote.total, quote.currency)}</DetailRow>
-        <DetailRow label={t('checkout.payment_method')}>{quote.payment_type === 'FINANCE' ? t(`finance_target.${quote.finance_target ?? 'SELF'}`) : t('checkout.pay_on_account')}</DetailRow>
+        <DetailRow label={t('checkout.payment_method')}>
+          {quote.payment_type === 'FINANCE' ? t(`finance_target.${quote.finance_target ?? 'SELF'}`) : t('checkout.pay_on_account')}
+        </DetailRow>
         <DetailRow label={t('quote_view.order')}>
           {quote.order_id ? (
             <RouteLink to="order" params={{ id: quote.order_id }} data-testid="quote-order-link">
@@ -83,7 +88,11 @@ export function QuoteLinesView({ quote, lines }: { quote: Quote; lines: readonly
                 const value = line[field as keyof QuoteLine];
                 if (value === null || value === undefined || value === '') return [];
                 const shown = field === 'zoom_order_type' ? t(`zoom_order_type.${value as 'NEW_BUSINESS'}`) : String(value);
-                return [<div key={field}>{t(DETAIL_LABELS[field as keyof typeof DETAIL_LABELS])}: {shown}</div>];
+                return [
+                  <div key={field}>
+                    {t(DETAIL_LABELS[field as keyof typeof DETAIL_LABELS])}: {shown}
+                  </div>,
+                ];
               })}
             </td>
           </tr>
@@ -92,7 +101,9 @@ export function QuoteLinesView({ quote, lines }: { quote: Quote; lines: readonly
       <tfoot>
         <tr>
           <th colSpan={4}>{t('checkout.subtotal')}</th>
-          <td className="order-table__number" data-testid="quote-lines-total">{money(quote.total)}</td>
+          <td className="order-table__number" data-testid="quote-lines-total">
+            {money(quote.total)}
+          </td>
           <td />
         </tr>
         {quote.ship_cost !== null && (

@@ -16,10 +16,18 @@ export function QuoteInfoTab({ wizard }: { wizard: QuoteWizardState }) {
     <section data-testid="quote-info">
       <div className="form-field">
         <label htmlFor="provisioning_instructions">{t('baskets.provisioning_instructions')}</label>
-        <textarea id="provisioning_instructions" value={draft.provisioning_instructions ?? ''} onChange={(event) => wizard.change({ provisioning_instructions: event.target.value || null })} />
+        <textarea
+          id="provisioning_instructions"
+          value={draft.provisioning_instructions ?? ''}
+          onChange={(event) => wizard.change({ provisioning_instructions: event.target.value || null })}
+        />
       </div>
       {zoom.length > 0 && (
-        <p className={unconfigured.length > 0 ? 'form-field__warning' : 'note'} role={unconfigured.length > 0 ? 'alert' : undefined} data-testid="zoom-status">
+        <p
+          className={unconfigured.length > 0 ? 'form-field__warning' : 'note'}
+          role={unconfigured.length > 0 ? 'alert' : undefined}
+          data-testid="zoom-status"
+        >
           {unconfigured.length > 0
             ? t('quote_wizard.zoom_missing', { products: unconfigured.map((line) => products.get(line.product)?.name ?? '').join(', ') })
             : t('quote_wizard.zoom_complete')}

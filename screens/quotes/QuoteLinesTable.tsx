@@ -59,27 +59,57 @@ export function QuoteLinesTable({ wizard, onZoom }: Props) {
           const discountable = product?.discountable !== false;
           const zoom = product?.subscription_type === 'ZOOM';
           const discountInput = (
-            <input type="number" min={0} max={100} step={1} inputMode="numeric" className="store-input" aria-label={t('basket_page.discount')} data-testid="line-discount"
-              value={line.discount} disabled={!product || !discountable} aria-invalid={discount !== null}
-              onChange={(event) => changeLine(line.key, { discount: event.target.value === '' ? 0 : Number(event.target.value) })} />
+            <input
+              type="number"
+              min={0}
+              max={100}
+              step={1}
+              inputMode="numeric"
+              className="store-input"
+              aria-label={t('basket_page.discount')}
+              data-testid="line-discount"
+              value={line.discount}
+              disabled={!product || !discountable}
+              aria-invalid={discount !== null}
+              onChange={(event) => changeLine(line.key, { discount: event.target.value === '' ? 0 : Number(event.target.value) })}
+            />
           );
           return (
-            <tr key={line.key} data-testid="quote-line" data-product-code={product?.product_code} className={line.quantity === 0 ? 'basket-lines__removed' : undefined}>
+            <tr
+              key={line.key}
+              data-testid="quote-line"
+              data-product-code={product?.product_code}
+              className={line.quantity === 0 ? 'basket-lines__removed' : undefined}
+            >
               <td>
                 <strong>{product?.name ?? '…'}</strong>
                 <div className="basket-lines__code">{product?.product_code}</div>
               </td>
               <td>
-                <LineQuantityInput quantity={line.quantity} {...lineQuantityRules(line.selected_rate_plan, product, false)} disabled={!product}
-                  problem={lineQuantityProblem(line, product, seats)} onChange={(quantity) => changeLine(line.key, { quantity })} testId="line-quantity" />
+                <LineQuantityInput
+                  quantity={line.quantity}
+                  {...lineQuantityRules(line.selected_rate_plan, product, false)}
+                  disabled={!product}
+                  problem={lineQuantityProblem(line, product, seats)}
+                  onChange={(quantity) => changeLine(line.key, { quantity })}
+                  testId="line-quantity"
+                />
               </td>
               <td>
                 {product && product.rate_plans.length > 0 ? (
-                  <select value={line.selected_rate_plan ?? ''} disabled={product.rate_plans.length < 2} aria-label={t('basket_page.rate_plan')} data-testid="line-rate-plan"
+                  <select
+                    value={line.selected_rate_plan ?? ''}
+                    disabled={product.rate_plans.length < 2}
+                    aria-label={t('basket_page.rate_plan')}
+                    data-testid="line-rate-plan"
                     onChange={(event) => {
                       const planId = id(event.target.value);
-                      changeLine(line.key, { selected_rate_plan: planId, quantity: quantityAfterPlanChange(line.quantity, planId, product, false) });
-                    }}>
+                      changeLine(line.key, {
+                        selected_rate_plan: planId,
+                        quantity: quantityAfterPlanChange(line.quantity, planId, product, false),
+                      });
+                    }}
+                  >
                     {product.rate_plans.map((plan) => (
                       <option key={plan.id} value={plan.id}>
                         {plan.name}
@@ -92,8 +122,13 @@ export function QuoteLinesTable({ wizard, onZoom }: Props) {
               </td>
               <td>
                 {product && product.maintenance.length > 0 ? (
-                  <select value={line.maintenance_product ?? ''} aria-label={t('basket_dialog.maintenance')} data-testid="line-maintenance"
-                    aria-invalid={line.maintenance_product === null} onChange={(event) => changeLine(line.key, { maintenance_product: id(event.target.value) })}>
+                  <select
+                    value={line.maintenance_product ?? ''}
+                    aria-label={t('basket_dialog.maintenance')}
+                    data-testid="line-maintenance"
+                    aria-invalid={line.maintenance_product === null}
+                    onChange={(event) => changeLine(line.key, { maintenance_product: id(event.target.value) })}
+                  >
                     <option value="">{t('basket_dialog.choose_maintenance')}</option>
                     {product.maintenance.map((option) => (
                       <option key={option.id} value={option.id}>
@@ -107,7 +142,12 @@ export function QuoteLinesTable({ wizard, onZoom }: Props) {
               </td>
               <td>
                 {product && product.provisioning.length > 0 ? (
-                  <select value={line.prov_product ?? ''} aria-label={t('basket_dialog.provisioning')} data-testid="line-provisioning" onChange={(event) => changeLine(line.key, { prov_product: id(event.target.value) })}>
+                  <select
+                    value={line.prov_product ?? ''}
+                    aria-label={t('basket_dialog.provisioning')}
+                    data-testid="line-provisioning"
+                    onChange={(event) => changeLine(line.key, { prov_product: id(event.target.value) })}
+                  >
                     <option value="">{t('basket_dialog.no_provisioning')}</option>
                     {product.provisioning.map((option) => (
                       <option key={option.id} value={option.id}>
@@ -124,7 +164,11 @@ export function QuoteLinesTable({ wizard, onZoom }: Props) {
               </td>
               <td>
                 {discountable ? discountInput : <Tooltip text={t('problem.product_not_discountable')}>{discountInput}</Tooltip>}
-                {discount && discount !== 'product_not_discountable' && <span className="form__warning" data-testid="line-discount-problem">{t(discount)}</span>}
+                {discount && discount !== 'product_not_discountable' && (
+                  <span className="form__warning" data-testid="line-discount-problem">
+                    {t(discount)}
+                  </span>
+                )}
               </td>
               <td className="basket-lines__details">
                 {zoom && onZoom ? (
@@ -132,16 +176,28 @@ export function QuoteLinesTable({ wizard, onZoom }: Props) {
                     {t('quote_wizard.zoom_configure')}
                   </button>
                 ) : (
-                  <LineDetailFields type={product?.subscription_type} details={line.details}
-                    problem={problems.get(line.key) ?? standingRefusal(refusal, line.key, (field) => line.details[field as keyof DraftLine['details']] ?? '')} editable
-                    onChange={(field, value) => changeLine(line.key, { details: { ...line.details, [field]: value } })} />
+                  <LineDetailFields
+                    type={product?.subscription_type}
+                    details={line.details}
+                    problem={
+                      problems.get(line.key) ??
+                      standingRefusal(refusal, line.key, (field) => line.details[field as keyof DraftLine['details']] ?? '')
+                    }
+                    editable
+                    onChange={(field, value) => changeLine(line.key, { details: { ...line.details, [field]: value } })}
+                  />
                 )}
               </td>
               <td data-testid="line-price">{money(priced?.unitPrice ? toMoneyString(priced.unitPrice) : null)}</td>
               <td data-testid="line-subtotal">{money(priced ? toMoneyString(priced.net) : null)}</td>
               <td>
                 {line.quantity > 0 && (
-                  <button type="button" className="button button--link" onClick={() => changeLine(line.key, { quantity: 0 })} data-testid="line-remove">
+                  <button
+                    type="button"
+                    className="button button--link"
+                    onClick={() => changeLine(line.key, { quantity: 0 })}
+                    data-testid="line-remove"
+                  >
                     {t('basket_page.remove')}
                   </button>
                 )}

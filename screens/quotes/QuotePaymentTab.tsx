@@ -30,8 +30,21 @@ export function QuotePaymentTab({ wizard }: { wizard: QuoteWizardState }) {
     const checked = value === 'ACCOUNT' ? !finance : finance && draft.finance_target === value;
     const input = (
       <label className="radio">
-        <input type="radio" name="payment_method" value={value} data-testid={`payment-${value}`} checked={checked} disabled={value !== 'ACCOUNT' && !offered}
-          onChange={() => choose(value === 'ACCOUNT' ? { payment_type: 'ON_ACCOUNT' } : { payment_type: 'FINANCE', finance_target: value, finance_term_length: draft.finance_term_length ?? 60 })} />
+        <input
+          type="radio"
+          name="payment_method"
+          value={value}
+          data-testid={`payment-${value}`}
+          checked={checked}
+          disabled={value !== 'ACCOUNT' && !offered}
+          onChange={() =>
+            choose(
+              value === 'ACCOUNT'
+                ? { payment_type: 'ON_ACCOUNT' }
+                : { payment_type: 'FINANCE', finance_target: value, finance_term_length: draft.finance_term_length ?? 60 },
+            )
+          }
+        />
         {label}
       </label>
     );
@@ -49,22 +62,62 @@ export function QuotePaymentTab({ wizard }: { wizard: QuoteWizardState }) {
         <>
           <fieldset data-testid="finance-form">
             <legend>{t('checkout.finance_details')}</legend>
-            <SelectField id="finance_title" label={t('checkout.person_title')} required value={draft.finance_title ?? ''}
+            <SelectField
+              id="finance_title"
+              label={t('checkout.person_title')}
+              required
+              value={draft.finance_title ?? ''}
               onChange={(value) => choose({ finance_title: value === '' ? null : (value as QuoteDraft['finance_title']) })}
-              options={[{ value: '', label: '--' }, ...TITLES.map((title) => ({ value: title, label: t(`person_title.${title}`) }))]} />
-            <TextField id="finance_first_name" label={t('checkout.first_name')} value={draft.finance_first_name} max={100} required onChange={(value) => choose({ finance_first_name: value })} />
-            <TextField id="finance_last_name" label={t('checkout.last_name')} value={draft.finance_last_name} max={100} required onChange={(value) => choose({ finance_last_name: value })} />
-            <TextField id="finance_email_address" type="email" label={t('checkout.email')} value={draft.finance_email_address} max={255} required
-              invalid={!emailValid(draft.finance_email_address)} onChange={(value) => choose({ finance_email_address: value })}>
+              options={[{ value: '', label: '--' }, ...TITLES.map((title) => ({ value: title, label: t(`person_title.${title}`) }))]}
+            />
+            <TextField
+              id="finance_first_name"
+              label={t('checkout.first_name')}
+              value={draft.finance_first_name}
+              max={100}
+              required
+              onChange={(value) => choose({ finance_first_name: value })}
+            />
+            <TextField
+              id="finance_last_name"
+              label={t('checkout.last_name')}
+              value={draft.finance_last_name}
+              max={100}
+              required
+              onChange={(value) => choose({ finance_last_name: value })}
+            />
+            <TextField
+              id="finance_email_address"
+              type="email"
+              label={t('checkout.email')}
+              value={draft.finance_email_address}
+              max={255}
+              required
+              invalid={!emailValid(draft.finance_email_address)}
+              onChange={(value) => choose({ finance_email_address: value })}
+            >
               {!emailValid(draft.finance_email_address) && <p className="form-field__warning">{t('email_regex')}</p>}
             </TextField>
-            <TextField id="finance_contact_number" type="tel" label={t('checkout.phone')} value={draft.finance_contact_number} max={50} required
-              invalid={!contactNumberValid(draft.finance_contact_number)} onChange={(value) => choose({ finance_contact_number: value })}>
+            <TextField
+              id="finance_contact_number"
+              type="tel"
+              label={t('checkout.phone')}
+              value={draft.finance_contact_number}
+              max={50}
+              required
+              invalid={!contactNumberValid(draft.finance_contact_number)}
+              onChange={(value) => choose({ finance_contact_number: value })}
+            >
               {!contactNumberValid(draft.finance_contact_number) && <p className="form-field__warning">{t('contact_number_regex')}</p>}
             </TextField>
-            <SelectField id="finance_term_length" label={t('checkout.term')} required value={String(draft.finance_term_length ?? 60)}
+            <SelectField
+              id="finance_term_length"
+              label={t('checkout.term')}
+              required
+              value={String(draft.finance_term_length ?? 60)}
               onChange={(value) => choose({ finance_term_length: Number(value) as QuoteDraft['finance_term_length'] })}
-              options={FINANCE_TERMS.map((term) => ({ value: String(term), label: t('checkout.months', { n: term }) }))} />
+              options={FINANCE_TERMS.map((term) => ({ value: String(term), label: t('checkout.months', { n: term }) }))}
+            />
           </fieldset>
           <dl className="record-fields" data-testid="finance-figures">
             <dt>{t('checkout.net_sub_total')}</dt>
@@ -76,7 +129,11 @@ export function QuotePaymentTab({ wizard }: { wizard: QuoteWizardState }) {
             <dt>{t('checkout.total_paid')}</dt>
             <dd>{money(figures.total_paid)}</dd>
           </dl>
-          {refusal && <p role="alert" className="form-field__warning" data-testid="finance-refusal">{t(`problem.${refusal}`)}</p>}
+          {refusal && (
+            <p role="alert" className="form-field__warning" data-testid="finance-refusal">
+              {t(`problem.${refusal}`)}
+            </p>
+          )}
         </>
       )}
     </section>

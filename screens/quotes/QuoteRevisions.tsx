@@ -30,7 +30,8 @@ export function QuoteRevisions({ quote }: { quote: Quote }) {
     fetchRecord<RevisionRow[]>(`/quotes/${quote.id}/revisions`, controller.signal).then(setRows, () => setRows([]));
     return () => controller.abort();
   }, [quote]);
-  const show = (revision: number) => fetchRecord<SentRevision>(`/quotes/${quote.id}/revisions/${revision}`).then(setShown, () => setShown(null));
+  const show = (revision: number) =>
+    fetchRecord<SentRevision>(`/quotes/${quote.id}/revisions/${revision}`).then(setShown, () => setShown(null));
   if (rows.length === 0) return null;
   return (
     <section data-testid="quote-revisions">
@@ -39,22 +40,42 @@ export function QuoteRevisions({ quote }: { quote: Quote }) {
         {rows.map((row) => (
           <li key={row.revision} data-testid={`revision-${row.revision}`}>
             <span>
-              {row.current ? t('quote_view.revision_current', { revision: row.revision }) : t('quote_view.revision_replaced', { revision: row.revision, date: row.replaced_at ? formatDateTime(row.replaced_at) : '' })}
+              {row.current
+                ? t('quote_view.revision_current', { revision: row.revision })
+                : t('quote_view.revision_replaced', {
+                    revision: row.revision,
+                    date: row.replaced_at ? formatDateTime(row.replaced_at) : '',
+                  })}
               {' — '}
               {formatMoney(row.total, row.currency)}
             </span>
             {!row.current && (
-              <button type="button" className="button button--link" onClick={() => void show(row.revision)} data-testid={`revision-show-${row.revision}`}>
+              <button
+                type="button"
+                className="button button--link"
+                onClick={() => void show(row.revision)}
+                data-testid={`revision-show-${row.revision}`}
+              >
                 {t('quote_view.revision_show')}
               </button>
             )}
-            <a className="button button--link" href={`${API_BASE}/quotes/${quote.id}/pdf?revision=${row.revision}`} download data-testid={`revision-pdf-${row.revision}`}>
+            <a
+              className="button button--link"
+              href={`${API_BASE}/quotes/${quote.id}/pdf?revision=${row.revision}`}
+              download
+              data-testid={`revision-pdf-${row.revision}`}
+            >
               {t('quote_view.pdf')}
             </a>
           </li>
         ))}
       </ul>
-      <Modal open={shown !== null} title={shown ? t('quote_view.revision_title', { name: shown.name, revision: shown.revision }) : ''} closeLabel={t('alert.close')} onClose={() => setShown(null)}>
+      <Modal
+        open={shown !== null}
+        title={shown ? t('quote_view.revision_title', { name: shown.name, revision: shown.revision }) : ''}
+        closeLabel={t('alert.close')}
+        onClose={() => setShown(null)}
+      >
         {shown && <QuoteLinesView quote={shown} lines={shown.line_items} />}
       </Modal>
     </section>

@@ -59,7 +59,10 @@ function QuoteEditor({ id }: { id: string | undefined }) {
 
   const next = nextQuoteStep(step, shippable);
   const previous = previousQuoteStep(step, shippable);
-  const recipientName = recipients.status === 'ready' ? (recipients.organisations.find((organisation) => organisation.id === draft.organisation_to)?.name ?? '') : '';
+  const recipientName =
+    recipients.status === 'ready'
+      ? (recipients.organisations.find((organisation) => organisation.id === draft.organisation_to)?.name ?? '')
+      : '';
   const title = quote ? t('quote_wizard.title', { name: quote.name }) : t('quote_wizard.title_new');
   const canSave = wizard.changed && !wizard.busy && progress.details;
 
@@ -69,15 +72,33 @@ function QuoteEditor({ id }: { id: string | undefined }) {
       <header className="page-header">
         <h1>{title}</h1>
         <div className="page-header__actions">
-          <button type="button" className="button button--primary" disabled={!canSave} onClick={() => void wizard.save()} data-testid="quote-save">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!canSave}
+            onClick={() => void wizard.save()}
+            data-testid="quote-save"
+          >
             {t('quote_wizard.save')}
           </button>
-          <button type="button" className="button" disabled={!wizard.changed || wizard.busy} onClick={wizard.cancel} data-testid="quote-cancel">
+          <button
+            type="button"
+            className="button"
+            disabled={!wizard.changed || wizard.busy}
+            onClick={wizard.cancel}
+            data-testid="quote-cancel"
+          >
             {t('quote_wizard.cancel')}
           </button>
           {/* A later revision's draft was sent before: it stays on record (the server refuses to delete it). */}
           {quote && wizard.mayAmend && quote.revision === 1 && (
-            <button type="button" className="button button--danger" disabled={wizard.busy} onClick={() => setConfirming('delete')} data-testid="quote-delete">
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={wizard.busy}
+              onClick={() => setConfirming('delete')}
+              data-testid="quote-delete"
+            >
               {t('quote_wizard.delete')}
             </button>
           )}
@@ -88,20 +109,37 @@ function QuoteEditor({ id }: { id: string | undefined }) {
         <p role="alert" className="quote-wizard__approval" data-testid="approval-warning">
           {t('problem.quote_requires_approval')}{' '}
           {wizard.mayApprove && (
-            <button type="button" className="button button--link" disabled={wizard.busy || wizard.changed} onClick={() => setConfirming('approve')} data-testid="quote-approve">
+            <button
+              type="button"
+              className="button button--link"
+              disabled={wizard.busy || wizard.changed}
+              onClick={() => setConfirming('approve')}
+              data-testid="quote-approve"
+            >
               {t('quote_wizard.approve')}
             </button>
           )}
         </p>
       )}
-      {wizard.changed && !progress.details && <p className="note" data-testid="save-blocker">{t('quote_wizard.save_needs')}</p>}
+      {wizard.changed && !progress.details && (
+        <p className="note" data-testid="save-blocker">
+          {t('quote_wizard.save_needs')}
+        </p>
+      )}
       <nav aria-label={t('quote_wizard.progress')}>
         <ol className="progress-map" data-testid="progress-map">
           {QUOTE_TABS.map((tab) => {
             const digital = tab === 'shipping' && !shippable;
             return (
               <li key={tab} className={tab === step ? 'progress-map__step progress-map__step--current' : 'progress-map__step'}>
-                <button type="button" role="tab" aria-selected={tab === step} disabled={digital || !quoteStepReachable(tab, shippable, progress)} onClick={() => setStep(tab)} data-testid={`tab-${tab}`}>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === step}
+                  disabled={digital || !quoteStepReachable(tab, shippable, progress)}
+                  onClick={() => setStep(tab)}
+                  data-testid={`tab-${tab}`}
+                >
                   {digital ? t('checkout.tab_digital') : t(TAB_LABELS[tab])}
                 </button>
               </li>
@@ -112,12 +150,24 @@ function QuoteEditor({ id }: { id: string | undefined }) {
       {step === 'details' && <QuoteDetailsTab wizard={wizard} />}
       {step === 'info' && <QuoteInfoTab wizard={wizard} />}
       {step === 'shipping' && (
-        <ShippingTab addresses={wizard.addresses} countries={wizard.countries} currency={quote?.currency ?? 'GBP'} draft={draft} options={wizard.options} onChange={wizard.change} />
+        <ShippingTab
+          addresses={wizard.addresses}
+          countries={wizard.countries}
+          currency={quote?.currency ?? 'GBP'}
+          draft={draft}
+          options={wizard.options}
+          onChange={wizard.change}
+        />
       )}
       {step === 'payment' && <QuotePaymentTab wizard={wizard} />}
-      {step === 'confirmation' && <QuoteConfirmationTab wizard={wizard} recipientName={recipientName} onSend={() => setConfirming('send')} />}
+      {step === 'confirmation' && (
+        <QuoteConfirmationTab wizard={wizard} recipientName={recipientName} onSend={() => setConfirming('send')} />
+      )}
       <p className="basket-page__total">
-        {t('basket_page.total')}: <strong data-testid="quote-subtotal">{formatMoney(wizard.subtotal, quote?.currency ?? wizard.rows[0]?.product.currency ?? 'GBP')}</strong>
+        {t('basket_page.total')}:{' '}
+        <strong data-testid="quote-subtotal">
+          {formatMoney(wizard.subtotal, quote?.currency ?? wizard.rows[0]?.product.currency ?? 'GBP')}
+        </strong>
       </p>
       <footer className="checkout__nav">
         {previous && (
@@ -126,30 +176,49 @@ function QuoteEditor({ id }: { id: string | undefined }) {
           </button>
         )}
         {next && (
-          <button type="button" className="button button--primary" disabled={!quoteStepReachable(next, shippable, progress)} onClick={() => setStep(next)} data-testid="next">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!quoteStepReachable(next, shippable, progress)}
+            onClick={() => setStep(next)}
+            data-testid="next"
+          >
             {t('checkout.next')}
           </button>
         )}
       </footer>
       {quote && (
-        <Modal open={confirming !== null} title={t(confirming === 'send' ? 'quote_wizard.send' : confirming === 'approve' ? 'quote_wizard.approve' : 'quote_wizard.delete')}
-          closeLabel={t('alert.close')} onClose={() => setConfirming(null)}
+        <Modal
+          open={confirming !== null}
+          title={t(confirming === 'send' ? 'quote_wizard.send' : confirming === 'approve' ? 'quote_wizard.approve' : 'quote_wizard.delete')}
+          closeLabel={t('alert.close')}
+          onClose={() => setConfirming(null)}
           footer={
             <>
               <button type="button" className="button" disabled={wizard.busy} onClick={() => setConfirming(null)}>
                 {t('confirm.no')}
               </button>
-              <button type="button" className="button button--primary" disabled={wizard.busy} data-testid="quote-confirm-yes"
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={wizard.busy}
+                data-testid="quote-confirm-yes"
                 onClick={() => {
                   const action = confirming;
                   setConfirming(null);
                   void (action === 'send' ? wizard.send() : action === 'approve' ? wizard.approve() : wizard.remove());
-                }}>
+                }}
+              >
                 {t('confirm.yes')}
               </button>
             </>
-          }>
-          <p>{t(confirming === 'send' ? 'confirm.send_quote' : confirming === 'approve' ? 'confirm.approve_quote' : 'confirm.delete_quote', { name: quote.name })}</p>
+          }
+        >
+          <p>
+            {t(confirming === 'send' ? 'confirm.send_quote' : confirming === 'approve' ? 'confirm.approve_quote' : 'confirm.delete_quote', {
+              name: quote.name,
+            })}
+          </p>
         </Modal>
       )}
     </div>

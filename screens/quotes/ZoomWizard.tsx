@@ -10,7 +10,19 @@ import { emailValid } from '../checkout/completeness';
 import { TextField } from '../checkout/fields';
 import type { DraftLine, QuoteProduct } from './quoteDraft';
 import { useZoomGroups } from './useZoomGroups';
-import { addOnPlan, addOnProblem, baseMatch, configurationOf, linesOf, quantityLimits, stageComplete, ZOOM_STAGES, ZOOM_TERMS, type ZoomConfiguration, type ZoomStage } from './zoomConfiguration';
+import {
+  addOnPlan,
+  addOnProblem,
+  baseMatch,
+  configurationOf,
+  linesOf,
+  quantityLimits,
+  stageComplete,
+  ZOOM_STAGES,
+  ZOOM_TERMS,
+  type ZoomConfiguration,
+  type ZoomStage,
+} from './zoomConfiguration';
 
 const STAGE_LABELS: Record<ZoomStage, MessageKey> = {
   type: 'zoom_wizard.stage_type',
@@ -60,7 +72,8 @@ export function ZoomWizard({ open, recipient, lines, onClose, onUpdate }: Props)
   const group = ready ? groups.find((candidate) => candidate.id === configuration.group) : undefined;
   const base = ready ? baseMatch(group, configuration.term, configuration.quantity) : null;
   const money = (amount: string | null) => formatMoney(amount, base?.product.currency ?? 'GBP') ?? '--';
-  const lineTotal = (product: QuoteProduct, quantity: number, planId: number | null) => toMoneyString(priceLine(product, { quantity, ratePlanId: planId }).net);
+  const lineTotal = (product: QuoteProduct, quantity: number, planId: number | null) =>
+    toMoneyString(priceLine(product, { quantity, ratePlanId: planId }).net);
   const update = () => {
     if (!ready) return;
     const written = linesOf(configuration, groups, lines);
@@ -79,7 +92,13 @@ export function ZoomWizard({ open, recipient, lines, onClose, onUpdate }: Props)
           {t('zoom_wizard.update_quote')}
         </button>
       ) : (
-        <button type="button" className="button button--primary" disabled={!complete} onClick={() => setStage(ZOOM_STAGES[index + 1]!)} data-testid="zoom-next">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!complete}
+          onClick={() => setStage(ZOOM_STAGES[index + 1]!)}
+          data-testid="zoom-next"
+        >
           {t('checkout.next')}
         </button>
       )}
@@ -87,7 +106,13 @@ export function ZoomWizard({ open, recipient, lines, onClose, onUpdate }: Props)
   );
 
   return (
-    <Modal open={open} title={`${t('quote_wizard.zoom_configure')}: ${t(STAGE_LABELS[stage])}`} closeLabel={t('alert.close')} onClose={onClose} footer={ready ? footer : undefined}>
+    <Modal
+      open={open}
+      title={`${t('quote_wizard.zoom_configure')}: ${t(STAGE_LABELS[stage])}`}
+      closeLabel={t('alert.close')}
+      onClose={onClose}
+      footer={ready ? footer : undefined}
+    >
       <div className="zoom-wizard" data-testid="zoom-wizard" data-stage={stage}>
         <ol className="zoom-wizard__stages">
           {ZOOM_STAGES.map((name, position) => (
@@ -105,7 +130,12 @@ export function ZoomWizard({ open, recipient, lines, onClose, onUpdate }: Props)
             {stage === 'type' && (
               <div className="form-field">
                 <label htmlFor="zoom_order_type">{t('checkout.zoom_order_type')} *</label>
-                <select id="zoom_order_type" data-testid="zoom-order-type" value={configuration.zoom_order_type} onChange={(event) => change({ zoom_order_type: event.target.value })}>
+                <select
+                  id="zoom_order_type"
+                  data-testid="zoom-order-type"
+                  value={configuration.zoom_order_type}
+                  onChange={(event) => change({ zoom_order_type: event.target.value })}
+                >
                   <option value="">--</option>
                   {ZOOM_ORDER_TYPES.map((type) => (
                     <option key={type} value={type}>
@@ -120,7 +150,12 @@ export function ZoomWizard({ open, recipient, lines, onClose, onUpdate }: Props)
                 <legend>{t('zoom_wizard.stage_baseproduct')} *</legend>
                 {groups.map((candidate) => (
                   <label key={candidate.id} className="radio">
-                    <input type="radio" name="zoom_group" checked={configuration.group === candidate.id} onChange={() => change({ group: candidate.id, addOns: {} })} />
+                    <input
+                      type="radio"
+                      name="zoom_group"
+                      checked={configuration.group === candidate.id}
+                      onChange={() => change({ group: candidate.id, addOns: {} })}
+                    />
                     <span>
                       <strong>{candidate.name}</strong> {candidate.description}
                     </span>
@@ -131,9 +166,22 @@ export function ZoomWizard({ open, recipient, lines, onClose, onUpdate }: Props)
             {stage === 'quantity' && (
               <div className="form-field">
                 <label htmlFor="zoom_quantity">{t('checkout.quantity')} *</label>
-                <input id="zoom_quantity" type="number" min={quantityLimits(group).min} max={quantityLimits(group).max ?? undefined} step={1} data-testid="zoom-quantity"
-                  value={configuration.quantity} onChange={(event) => change({ quantity: whole(event.target.value) })} />
-                <p className="note">{t(quantityLimits(group).max === null ? 'zoom_wizard.quantity_from' : 'zoom_wizard.quantity_between', { min: quantityLimits(group).min, max: quantityLimits(group).max ?? '' })}</p>
+                <input
+                  id="zoom_quantity"
+                  type="number"
+                  min={quantityLimits(group).min}
+                  max={quantityLimits(group).max ?? undefined}
+                  step={1}
+                  data-testid="zoom-quantity"
+                  value={configuration.quantity}
+                  onChange={(event) => change({ quantity: whole(event.target.value) })}
+                />
+                <p className="note">
+                  {t(quantityLimits(group).max === null ? 'zoom_wizard.quantity_from' : 'zoom_wizard.quantity_between', {
+                    min: quantityLimits(group).min,
+                    max: quantityLimits(group).max ?? '',
+                  })}
+                </p>
               </div>
             )}
             {stage === 'termlength' && (
@@ -146,9 +194,17 @@ export function ZoomWizard({ open, recipient, lines, onClose, onUpdate }: Props)
                   </label>
                 ))}
                 {base ? (
-                  <p data-testid="zoom-base">{t('zoom_wizard.base_is', { product: base.product.name, plan: base.plan.name, total: money(lineTotal(base.product, configuration.quantity, base.plan.id)) })}</p>
+                  <p data-testid="zoom-base">
+                    {t('zoom_wizard.base_is', {
+                      product: base.product.name,
+                      plan: base.plan.name,
+                      total: money(lineTotal(base.product, configuration.quantity, base.plan.id)),
+                    })}
+                  </p>
                 ) : (
-                  <p role="alert" className="form-field__warning" data-testid="zoom-no-base">{t('zoom_wizard.no_base', { n: configuration.quantity, term: configuration.term })}</p>
+                  <p role="alert" className="form-field__warning" data-testid="zoom-no-base">
+                    {t('zoom_wizard.no_base', { n: configuration.quantity, term: configuration.term })}
+                  </p>
                 )}
               </fieldset>
             )}
@@ -161,10 +217,21 @@ export function ZoomWizard({ open, recipient, lines, onClose, onUpdate }: Props)
                   return (
                     <div key={product.id} className="form-field" data-testid="zoom-addon" data-product-code={product.product_code}>
                       <label htmlFor={`addon-${product.id}`}>{product.name}</label>
-                      <input id={`addon-${product.id}`} type="number" min={0} step={1} value={quantity} aria-invalid={problem !== null}
-                        onChange={(event) => change({ addOns: { ...configuration.addOns, [product.id]: whole(event.target.value) } })} />
+                      <input
+                        id={`addon-${product.id}`}
+                        type="number"
+                        min={0}
+                        step={1}
+                        value={quantity}
+                        aria-invalid={problem !== null}
+                        onChange={(event) => change({ addOns: { ...configuration.addOns, [product.id]: whole(event.target.value) } })}
+                      />
                       {problem && <span className="form-field__warning">{t(problem.key, problem.values)}</span>}
-                      {quantity > 0 && !problem && <span className="note">{money(lineTotal(product, quantity, addOnPlan(product, configuration.term)?.id ?? null))}</span>}
+                      {quantity > 0 && !problem && (
+                        <span className="note">
+                          {money(lineTotal(product, quantity, addOnPlan(product, configuration.term)?.id ?? null))}
+                        </span>
+                      )}
                     </div>
                   );
                 })}
@@ -172,20 +239,50 @@ export function ZoomWizard({ open, recipient, lines, onClose, onUpdate }: Props)
             )}
             {stage === 'dealreg' && (
               <>
-                <TextField id="zoom_deal_registration_id" label={t('checkout.zoom_deal_registration_id')} value={configuration.zoom_deal_registration_id} max={100}
-                  onChange={(value) => change({ zoom_deal_registration_id: value ?? '' })} />
-                <TextField id="zoom_deal_registration_approval_id" label={t('checkout.zoom_deal_registration_approval_id')} value={configuration.zoom_deal_registration_approval_id} max={100}
-                  onChange={(value) => change({ zoom_deal_registration_approval_id: value ?? '' })} />
+                <TextField
+                  id="zoom_deal_registration_id"
+                  label={t('checkout.zoom_deal_registration_id')}
+                  value={configuration.zoom_deal_registration_id}
+                  max={100}
+                  onChange={(value) => change({ zoom_deal_registration_id: value ?? '' })}
+                />
+                <TextField
+                  id="zoom_deal_registration_approval_id"
+                  label={t('checkout.zoom_deal_registration_approval_id')}
+                  value={configuration.zoom_deal_registration_approval_id}
+                  max={100}
+                  onChange={(value) => change({ zoom_deal_registration_approval_id: value ?? '' })}
+                />
               </>
             )}
             {stage === 'datacapture' && (
               <>
-                <TextField id="zoom_end_user_company" label={t('checkout.zoom_end_user_company')} value={configuration.zoom_end_user_company} max={100} required
-                  onChange={(value) => change({ zoom_end_user_company: value ?? '' })} />
-                <TextField id="zoom_end_user_name" label={t('checkout.zoom_end_user_name')} value={configuration.zoom_end_user_name} max={100} required
-                  onChange={(value) => change({ zoom_end_user_name: value ?? '' })} />
-                <TextField id="zoom_end_user_email" type="email" label={t('checkout.zoom_end_user_email')} value={configuration.zoom_end_user_email} max={100} required
-                  invalid={!emailValid(configuration.zoom_end_user_email)} onChange={(value) => change({ zoom_end_user_email: value ?? '' })}>
+                <TextField
+                  id="zoom_end_user_company"
+                  label={t('checkout.zoom_end_user_company')}
+                  value={configuration.zoom_end_user_company}
+                  max={100}
+                  required
+                  onChange={(value) => change({ zoom_end_user_company: value ?? '' })}
+                />
+                <TextField
+                  id="zoom_end_user_name"
+                  label={t('checkout.zoom_end_user_name')}
+                  value={configuration.zoom_end_user_name}
+                  max={100}
+                  required
+                  onChange={(value) => change({ zoom_end_user_name: value ?? '' })}
+                />
+                <TextField
+                  id="zoom_end_user_email"
+                  type="email"
+                  label={t('checkout.zoom_end_user_email')}
+                  value={configuration.zoom_end_user_email}
+                  max={100}
+                  required
+                  invalid={!emailValid(configuration.zoom_end_user_email)}
+                  onChange={(value) => change({ zoom_end_user_email: value ?? '' })}
+                >
                   {!emailValid(configuration.zoom_end_user_email) && <p className="form-field__warning">{t('email_regex')}</p>}
                 </TextField>
               </>
@@ -199,9 +296,18 @@ export function ZoomWizard({ open, recipient, lines, onClose, onUpdate }: Props)
                 <dt>{t('zoom_wizard.stage_termlength')}</dt>
                 <dd>{t('checkout.months', { n: configuration.term })}</dd>
                 <dt>{t('zoom_wizard.stage_addons')}</dt>
-                <dd>{(group?.addOns ?? []).filter((product) => (configuration.addOns[product.id] ?? 0) > 0).map((product) => `${product.name} × ${configuration.addOns[product.id]}`).join(', ') || '--'}</dd>
+                <dd>
+                  {(group?.addOns ?? [])
+                    .filter((product) => (configuration.addOns[product.id] ?? 0) > 0)
+                    .map((product) => `${product.name} × ${configuration.addOns[product.id]}`)
+                    .join(', ') || '--'}
+                </dd>
                 <dt>{t('zoom_wizard.stage_dealreg')}</dt>
-                <dd>{[configuration.zoom_deal_registration_id, configuration.zoom_deal_registration_approval_id].filter(Boolean).join(' / ') || '--'}</dd>
+                <dd>
+                  {[configuration.zoom_deal_registration_id, configuration.zoom_deal_registration_approval_id]
+                    .filter(Boolean)
+                    .join(' / ') || '--'}
+                </dd>
                 <dt>{t('zoom_wizard.stage_datacapture')}</dt>
                 <dd>{`${configuration.zoom_end_user_company}, ${configuration.zoom_end_user_name} <${configuration.zoom_end_user_email}>`}</dd>
               </dl>

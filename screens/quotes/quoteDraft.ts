@@ -1,7 +1,13 @@
 import Decimal from 'decimal.js';
 import type { components } from '../../runtime/generated/api';
 import { defaultRatePlan, initialQuantity, priceLine, quantityProblem, type PricedLine, type QuantityProblem } from '../../shared/pricing';
-import { isShippable, SHIPPING_ADDRESS_REQUIRED, shippingOptions, type ShippingLine, type ShippingOption } from '../../shared/pricing/shipping';
+import {
+  isShippable,
+  SHIPPING_ADDRESS_REQUIRED,
+  shippingOptions,
+  type ShippingLine,
+  type ShippingOption,
+} from '../../shared/pricing/shipping';
 import { EDITABLE_DETAILS, lineDetailProblems, type DetailProblem, type EditableDetailField } from '../../shared/baskets/lineDetails';
 import { emailValid } from '../checkout/completeness';
 
@@ -38,10 +44,25 @@ export interface DraftLine {
 
 /** The header fields a save sends (QuoteInput), as flat nullable values: the shipping tab's shape. */
 export const HEADER_FIELDS = [
-  'recipient_name', 'recipient_email', 'name', 'purchase_order_number', 'expiry_date', 'finance_first_name',
-  'finance_last_name', 'finance_email_address', 'finance_contact_number', 'provisioning_instructions', 'ship_instructions',
-  'shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2', 'shipping_city',
-  'shipping_region', 'shipping_postal_code', 'shipping_country_code',
+  'recipient_name',
+  'recipient_email',
+  'name',
+  'purchase_order_number',
+  'expiry_date',
+  'finance_first_name',
+  'finance_last_name',
+  'finance_email_address',
+  'finance_contact_number',
+  'provisioning_instructions',
+  'ship_instructions',
+  'shipping_company_name',
+  'shipping_recipient_name',
+  'shipping_addr_line_1',
+  'shipping_addr_line_2',
+  'shipping_city',
+  'shipping_region',
+  'shipping_postal_code',
+  'shipping_country_code',
 ] as const;
 type HeaderField = (typeof HEADER_FIELDS)[number];
 
@@ -57,7 +78,16 @@ export type QuoteDraft = Record<HeaderField, string | null> & {
 };
 
 /** The address fields a quote that ships needs (001 §5 "shipping complete"). */
-const ADDRESS_FIELDS = ['shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2', 'shipping_city', 'shipping_region', 'shipping_postal_code', 'shipping_country_code'] as const;
+const ADDRESS_FIELDS = [
+  'shipping_company_name',
+  'shipping_recipient_name',
+  'shipping_addr_line_1',
+  'shipping_addr_line_2',
+  'shipping_city',
+  'shipping_region',
+  'shipping_postal_code',
+  'shipping_country_code',
+] as const;
 
 /** A new quote's draft: nothing chosen yet, paid on account. */
 export function emptyDraft(): QuoteDraft {
@@ -81,7 +111,10 @@ const detailsOf = (line: Partial<Record<EditableDetailField, string | null>>) =>
 export function draftOf(quote: Quote, lines: readonly QuoteLine[]): QuoteDraft {
   const record = quote as unknown as Record<string, unknown>;
   return {
-    ...(Object.fromEntries(HEADER_FIELDS.map((field) => [field, typeof record[field] === 'string' ? record[field] : null])) as Record<HeaderField, string | null>),
+    ...(Object.fromEntries(HEADER_FIELDS.map((field) => [field, typeof record[field] === 'string' ? record[field] : null])) as Record<
+      HeaderField,
+      string | null
+    >),
     organisation_to: quote.organisation_to?.id ?? null,
     payment_type: quote.payment_type,
     finance_target: quote.finance_target ?? null,
@@ -129,14 +162,23 @@ export function newLine(product: QuoteProduct): DraftLine {
 /** A line priced as the server will price it (shared/pricing); null while its product is unknown. */
 export function priceDraftLine(line: DraftLine, product: QuoteProduct | undefined): PricedLine | null {
   if (!product) return null;
-  return priceLine(product, { quantity: line.quantity, ratePlanId: line.selected_rate_plan, maintenanceId: line.maintenance_product, provisioningId: line.prov_product, discount: String(line.discount) });
+  return priceLine(product, {
+    quantity: line.quantity,
+    ratePlanId: line.selected_rate_plan,
+    maintenanceId: line.maintenance_product,
+    provisioningId: line.prov_product,
+    discount: String(line.discount),
+  });
 }
 
-const isZoomBase = (product: QuoteProduct | undefined) => product?.subscription_type === 'ZOOM' && product.subscription_product_type === 'BASE';
+const isZoomBase = (product: QuoteProduct | undefined) =>
+  product?.subscription_type === 'ZOOM' && product.subscription_product_type === 'BASE';
 
 /** The seats of the quote's base Zoom lines: the cap of a SEAT product's quantity (001 §5); 0 without any. */
 export function baseZoomSeats(draft: QuoteDraft, products: ReadonlyMap<number, QuoteProduct>): number {
-  return draft.lines.filter((line) => line.quantity > 0 && isZoomBase(products.get(line.product))).reduce((sum, line) => sum + line.quantity, 0);
+  return draft.lines
+    .filter((line) => line.quantity > 0 && isZoomBase(products.get(line.product)))
+    .reduce((sum, line) => sum + line.quantity, 0);
 }
 
 /**
@@ -148,7 +190,8 @@ export function lineQuantityProblem(line: DraftLine, product: QuoteProduct | und
   const plan = product.rate_plans.find((candidate) => candidate.id === line.selected_rate_plan) ?? defaultRatePlan(product.rate_plans);
   const problem = quantityProblem(line.quantity, plan);
   if (problem) return problem;
-  if (product.quantity_type === 'SEAT' && !isZoomBase(product) && seats > 0 && line.quantity > seats) return { key: 'max_quantity_tooltip', values: { max: seats } };
+  if (product.quantity_type === 'SEAT' && !isZoomBase(product) && seats > 0 && line.quantity > seats)
+    return { key: 'max_quantity_tooltip', values: { max: seats } };
   return null;
 }
 
@@ -180,7 +223,13 @@ export function pricedRows(draft: QuoteDraft, products: ReadonlyMap<number, Quot
 export const subtotalOf = (rows: readonly PricedRow[]) => rows.reduce((sum, row) => sum.plus(row.priced.net), new Decimal(0));
 
 const shippingLines = (rows: readonly PricedRow[]): ShippingLine[] =>
-  rows.map(({ priced, product }) => ({ quantity: priced.quantity, ship_cost: product.ship_cost, weight: product.weight, weight_unit: product.weight_unit, is_shippable: product.is_shippable }));
+  rows.map(({ priced, product }) => ({
+    quantity: priced.quantity,
+    ship_cost: product.ship_cost,
+    weight: product.weight,
+    weight_unit: product.weight_unit,
+    is_shippable: product.is_shippable,
+  }));
 
 /** Something on the quote ships (001 §2: otherwise the Shipping tab is the digital-delivery note). */
 export const quoteShippable = (rows: readonly PricedRow[]) => isShippable(shippingLines(rows));
@@ -192,7 +241,14 @@ export function offeredShipping(draft: QuoteDraft, rows: readonly PricedRow[], t
 
 /** Each kept line's first line-detail problem as typed (000 §5, the basket's rules), by line key. */
 export function detailProblems(draft: QuoteDraft, products: ReadonlyMap<number, QuoteProduct>): Map<number, DetailProblem> {
-  return lineDetailProblems(draft.lines.map((line) => ({ key: line.key, type: products.get(line.product)?.subscription_type ?? null, details: line.details, kept: line.quantity > 0 })));
+  return lineDetailProblems(
+    draft.lines.map((line) => ({
+      key: line.key,
+      type: products.get(line.product)?.subscription_type ?? null,
+      details: line.details,
+      kept: line.quantity > 0,
+    })),
+  );
 }
 
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
@@ -203,7 +259,13 @@ export const zoomLines = (draft: QuoteDraft, products: ReadonlyMap<number, Quote
 
 /** A line's Zoom order is complete (001 §5): its type, and the end user's company, name and a valid e-mail. */
 export function zoomOrderComplete(details: Partial<ZoomOrder>): boolean {
-  return !blank(details.zoom_order_type) && !blank(details.zoom_end_user_company) && !blank(details.zoom_end_user_name) && !blank(details.zoom_end_user_email) && emailValid(details.zoom_end_user_email);
+  return (
+    !blank(details.zoom_order_type) &&
+    !blank(details.zoom_end_user_company) &&
+    !blank(details.zoom_end_user_name) &&
+    !blank(details.zoom_end_user_email) &&
+    emailValid(details.zoom_end_user_email)
+  );
 }
 
 /**
@@ -212,8 +274,10 @@ export function zoomOrderComplete(details: Partial<ZoomOrder>): boolean {
  * details saveable, and a Zoom order, where one is begun, complete; the limits of 001 §9.
  */
 export function detailsComplete(draft: QuoteDraft, products: ReadonlyMap<number, QuoteProduct>): boolean {
-  if (draft.organisation_to === null || blank(draft.recipient_name) || blank(draft.recipient_email) || !emailValid(draft.recipient_email)) return false;
-  if ((draft.name ?? '').length > 45 || (draft.purchase_order_number ?? '').length > 45 || (draft.recipient_email ?? '').length > 100) return false;
+  if (draft.organisation_to === null || blank(draft.recipient_name) || blank(draft.recipient_email) || !emailValid(draft.recipient_email))
+    return false;
+  if ((draft.name ?? '').length > 45 || (draft.purchase_order_number ?? '').length > 45 || (draft.recipient_email ?? '').length > 100)
+    return false;
   const kept = draft.lines.filter((line) => line.quantity > 0);
   if (kept.length === 0) return false;
   const seats = baseZoomSeats(draft, products);
@@ -244,8 +308,12 @@ export function shippingComplete(draft: QuoteDraft, shippable: boolean, offered:
 /** The PUT /quotes/{id} and POST /quotes body: every field and every kept line; a line's details only for its own kind. */
 export function saveBody(draft: QuoteDraft, products: ReadonlyMap<number, QuoteProduct>, shippable: boolean): QuoteInput {
   const { lines, organisation_to, ...fields } = draft;
-  const address = shippable ? {} : { ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, null])), shipping_type: null, part_ship: false };
-  const trimmed = Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, typeof value === 'string' && value.trim() === '' ? null : value]));
+  const address = shippable
+    ? {}
+    : { ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, null])), shipping_type: null, part_ship: false };
+  const trimmed = Object.fromEntries(
+    Object.entries(fields).map(([field, value]) => [field, typeof value === 'string' && value.trim() === '' ? null : value]),
+  );
   return {
     ...(trimmed as Omit<QuoteDraft, 'lines' | 'organisation_to'>),
     ...address,
@@ -253,7 +321,8 @@ export function saveBody(draft: QuoteDraft, products: ReadonlyMap<number, QuoteP
     line_items: lines
       .filter((line) => line.quantity > 0)
       .map((line) => {
-        const own: readonly string[] = EDITABLE_DETAILS[products.get(line.product)?.subscription_type as keyof typeof EDITABLE_DETAILS] ?? [];
+        const own: readonly string[] =
+          EDITABLE_DETAILS[products.get(line.product)?.subscription_type as keyof typeof EDITABLE_DETAILS] ?? [];
         return {
           product: line.product,
           quantity: line.quantity,
@@ -264,7 +333,9 @@ export function saveBody(draft: QuoteDraft, products: ReadonlyMap<number, QuoteP
           prov_organisation: line.prov_organisation,
           prov_group: line.prov_group,
           prov_site: line.prov_site,
-          ...Object.fromEntries(ALL_DETAILS.map((field) => [field, own.includes(field) && !blank(line.details[field]) ? line.details[field].trim() : null])),
+          ...Object.fromEntries(
+            ALL_DETAILS.map((field) => [field, own.includes(field) && !blank(line.details[field]) ? line.details[field].trim() : null]),
+          ),
         } as QuoteLineInput;
       }),
   };
@@ -276,4 +347,5 @@ export function withRecipient(draft: QuoteDraft, organisation: number | null): Q
 }
 
 /** Whether a recipient change would lose anything (and so asks first). */
-export const recipientChangeLoses = (draft: QuoteDraft) => draft.lines.length > 0 || !blank(draft.recipient_name) || !blank(draft.recipient_email);
+export const recipientChangeLoses = (draft: QuoteDraft) =>
+  draft.lines.length > 0 || !blank(draft.recipient_name) || !blank(draft.recipient_email);

@@ -10,13 +10,22 @@ import type { PricedRow, QuoteDraft } from './quoteDraft';
  * publish and at acceptance (docs/quotes.md "Finance").
  */
 export const financeLinesOf = (rows: readonly PricedRow[]): FinanceLine[] =>
-  rows.map(({ priced, product }) => ({ net: priced.net.toFixed(2), quantity: priced.quantity, markup: null, rrp: product.rrp, is_financeable: product.is_financeable, is_shippable: product.is_shippable }));
+  rows.map(({ priced, product }) => ({
+    net: priced.net.toFixed(2),
+    quantity: priced.quantity,
+    markup: null,
+    rrp: product.rrp,
+    is_financeable: product.is_financeable,
+    is_shippable: product.is_shippable,
+  }));
 
 /** Finance is offered on a GBP quote with a financeable line. */
-export const financeOffered = (rows: readonly PricedRow[], currency: string | null): boolean => quoteFinanceOffered(financeLinesOf(rows), currency);
+export const financeOffered = (rows: readonly PricedRow[], currency: string | null): boolean =>
+  quoteFinanceOffered(financeLinesOf(rows), currency);
 
 /** Why the quote's goods cannot be financed (000 §5's value rules), or null. */
-export const financeValueRefusal = (rows: readonly PricedRow[], target: 'SELF' | 'CUSTOMER' | null) => goodsRefusal(financeLinesOf(rows), target);
+export const financeValueRefusal = (rows: readonly PricedRow[], target: 'SELF' | 'CUSTOMER' | null) =>
+  goodsRefusal(financeLinesOf(rows), target);
 
 /** The payment step is complete: on account, or a financeable quote with the whole, valid finance contact. */
 export function paymentComplete(draft: QuoteDraft, rows: readonly PricedRow[], currency: string | null): boolean {

@@ -10,8 +10,22 @@ import type { CountryChoice } from '../baskets/countryOptions';
 import { lineRefusalOf, type LineRefusal } from '../baskets/lineRefusal';
 import { useDovetail } from '../baskets/useBasketEditor';
 import {
-  detailsComplete, draftOf, emptyDraft, offeredShipping, pricedRows, quoteShippable, saveBody, shippingComplete, subtotalOf, zoomComplete,
-  type DraftLine, type Quote, type QuoteDraft, type QuoteLine, type QuoteProduct, type ShippingType,
+  detailsComplete,
+  draftOf,
+  emptyDraft,
+  offeredShipping,
+  pricedRows,
+  quoteShippable,
+  saveBody,
+  shippingComplete,
+  subtotalOf,
+  zoomComplete,
+  type DraftLine,
+  type Quote,
+  type QuoteDraft,
+  type QuoteLine,
+  type QuoteProduct,
+  type ShippingType,
 } from './quoteDraft';
 import { paymentComplete } from './quotePayment';
 import type { QuoteProgress, QuoteStep } from './quoteSteps';
@@ -58,7 +72,10 @@ export function useQuoteWizard(id: string | undefined) {
   useEffect(() => {
     if (id === undefined) return undefined;
     const controller = new AbortController();
-    Promise.all([fetchTaggedRecord<Quote>(`/quotes/outward/${id}`, controller.signal), fetchRecord<QuoteLine[]>(`/quotes/outward/${id}/line_items`, controller.signal)])
+    Promise.all([
+      fetchTaggedRecord<Quote>(`/quotes/outward/${id}`, controller.signal),
+      fetchRecord<QuoteLine[]>(`/quotes/outward/${id}/line_items`, controller.signal),
+    ])
       .then(([{ record, etag: tag }, lines]) => {
         // 001 §2: "Non-draft quotes go to notFound".
         if (record.quote_status !== 'DRAFT') return setStatus('notFound');
@@ -78,8 +95,14 @@ export function useQuoteWizard(id: string | undefined) {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchList<ShippingType>('/shipping_types', {}, controller.signal).then((page) => setShippingTypes(page.rows), () => undefined);
-    fetchList<CountryChoice>('/country_codes', {}, controller.signal).then((page) => setCountries(page.rows), () => undefined);
+    fetchList<ShippingType>('/shipping_types', {}, controller.signal).then(
+      (page) => setShippingTypes(page.rows),
+      () => undefined,
+    );
+    fetchList<CountryChoice>('/country_codes', {}, controller.signal).then(
+      (page) => setCountries(page.rows),
+      () => undefined,
+    );
     return () => controller.abort();
   }, []);
 
@@ -89,7 +112,10 @@ export function useQuoteWizard(id: string | undefined) {
     setAddresses([]);
     if (recipient === null) return undefined;
     const controller = new AbortController();
-    fetchList<SavedAddress>(`/organisations/${recipient}/addresses`, {}, controller.signal).then((page) => setAddresses(page.rows), () => undefined);
+    fetchList<SavedAddress>(`/organisations/${recipient}/addresses`, {}, controller.signal).then(
+      (page) => setAddresses(page.rows),
+      () => undefined,
+    );
     return () => controller.abort();
   }, [recipient]);
 
@@ -116,22 +142,32 @@ export function useQuoteWizard(id: string | undefined) {
     setChanged(true);
   }, []);
   const change = useCallback((update: Partial<QuoteDraft>) => edit((current) => ({ ...current, ...update })), [edit]);
-  const changeLine = useCallback((key: number, update: Partial<DraftLine>) => edit((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, ...update } : line)) })), [edit]);
+  const changeLine = useCallback(
+    (key: number, update: Partial<DraftLine>) =>
+      edit((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, ...update } : line)) })),
+    [edit],
+  );
   /** A product chosen in the picker: known at once, so its line prices without waiting for a reload. */
-  const addProduct = useCallback((product: QuoteProduct, line: DraftLine) => {
-    setProducts((current) => new Map(current).set(product.id, product));
-    edit((current) => ({ ...current, lines: [...current.lines, line] }));
-  }, [edit]);
+  const addProduct = useCallback(
+    (product: QuoteProduct, line: DraftLine) => {
+      setProducts((current) => new Map(current).set(product.id, product));
+      edit((current) => ({ ...current, lines: [...current.lines, line] }));
+    },
+    [edit],
+  );
   /** Lines written by the Zoom configuration wizard replace the lines it was opened on (none for a new configuration). */
-  const replaceLines = useCallback((replaced: readonly number[], lines: readonly DraftLine[], known: readonly QuoteProduct[]) => {
-    setProducts((current) => new Map([...current, ...known.map((product) => [product.id, product] as const)]));
-    edit((current) => {
-      const at = current.lines.findIndex((line) => replaced.includes(line.key));
-      const kept = current.lines.filter((line) => !replaced.includes(line.key));
-      const index = at < 0 ? kept.length : at;
-      return { ...current, lines: [...kept.slice(0, index), ...lines, ...kept.slice(index)] };
-    });
-  }, [edit]);
+  const replaceLines = useCallback(
+    (replaced: readonly number[], lines: readonly DraftLine[], known: readonly QuoteProduct[]) => {
+      setProducts((current) => new Map([...current, ...known.map((product) => [product.id, product] as const)]));
+      edit((current) => {
+        const at = current.lines.findIndex((line) => replaced.includes(line.key));
+        const kept = current.lines.filter((line) => !replaced.includes(line.key));
+        const index = at < 0 ? kept.length : at;
+        return { ...current, lines: [...kept.slice(0, index), ...lines, ...kept.slice(index)] };
+      });
+    },
+    [edit],
+  );
 
   const rows = useMemo(() => pricedRows(draft, products), [draft, products]);
   const shippable = quoteShippable(rows);
@@ -148,7 +184,15 @@ export function useQuoteWizard(id: string | undefined) {
   const fail = useCallback(
     (error: unknown, messageKey: MessageKey) => {
       const reason = error instanceof ApiProblem && error.code !== 'internal' ? (error.message_key as MessageKey) : undefined;
-      alerts.push({ type: messageKey, level: 'danger', messageKey, values: { name }, ...(reason && { detail: { messageKey: reason, values: { parameter: error instanceof ApiProblem ? (error.parameter ?? '') : '' } } }) });
+      alerts.push({
+        type: messageKey,
+        level: 'danger',
+        messageKey,
+        values: { name },
+        ...(reason && {
+          detail: { messageKey: reason, values: { parameter: error instanceof ApiProblem ? (error.parameter ?? '') : '' } },
+        }),
+      });
     },
     [alerts, name],
   );
@@ -172,8 +216,15 @@ export function useQuoteWizard(id: string | undefined) {
     } catch (error) {
       createKey.current = newKey();
       fail(error, 'quote_save_failure');
-      const valueOf = (key: number, field: string) => sent.find((line) => line.key === key)?.details[field as keyof DraftLine['details']] ?? '';
-      setRefusal(lineRefusalOf(error, sent.map((line) => line.key), valueOf));
+      const valueOf = (key: number, field: string) =>
+        sent.find((line) => line.key === key)?.details[field as keyof DraftLine['details']] ?? '';
+      setRefusal(
+        lineRefusalOf(
+          error,
+          sent.map((line) => line.key),
+          valueOf,
+        ),
+      );
       if (error instanceof ApiProblem && error.parameter?.startsWith('line_items')) setStep('details');
     } finally {
       setBusy(false);
@@ -206,19 +257,69 @@ export function useQuoteWizard(id: string | undefined) {
   const ifMatch = etag ? { 'If-Match': etag } : {};
   const send = () =>
     act(
-      () => unwrap(api.POST('/quotes/{id}/send', { params: { path: { id: quote!.id } }, headers: { ...ifMatch, 'Idempotency-Key': sendKey.current } })),
-      'quote_published_successfully', 'quote_published_failure', () => goTo('quoteoutward', { id: quote!.id }),
+      () =>
+        unwrap(
+          api.POST('/quotes/{id}/send', {
+            params: { path: { id: quote!.id } },
+            headers: { ...ifMatch, 'Idempotency-Key': sendKey.current },
+          }),
+        ),
+      'quote_published_successfully',
+      'quote_published_failure',
+      () => goTo('quoteoutward', { id: quote!.id }),
     ).finally(() => (sendKey.current = newKey()));
   const approve = () =>
-    act(() => unwrap(api.POST('/quotes/{id}/approve', { params: { path: { id: quote!.id } }, headers: { ...ifMatch, 'Idempotency-Key': newKey() } })), 'quote_approve_success', 'quote_approve_failure', () => setReloads((count) => count + 1));
+    act(
+      () =>
+        unwrap(
+          api.POST('/quotes/{id}/approve', { params: { path: { id: quote!.id } }, headers: { ...ifMatch, 'Idempotency-Key': newKey() } }),
+        ),
+      'quote_approve_success',
+      'quote_approve_failure',
+      () => setReloads((count) => count + 1),
+    );
   const remove = () =>
-    act(() => unwrap(api.DELETE('/quotes/{id}', { params: { path: { id: quote!.id } }, headers: ifMatch })), 'quote_delete_success', 'quote_delete_failure', () => goTo('quotesoutward'));
+    act(
+      () => unwrap(api.DELETE('/quotes/{id}', { params: { path: { id: quote!.id } }, headers: ifMatch })),
+      'quote_delete_success',
+      'quote_delete_failure',
+      () => goTo('quotesoutward'),
+    );
 
   return {
-    user, status, quote, draft, changed, busy, step, setStep, products, shippingTypes, countries, addresses, dovetail, refusal,
-    rows, shippable, options, chosen, shipping: shippable && chosen ? chosen.cost : '0.00', subtotal: subtotalOf(rows).toFixed(2), progress,
-    mayAmend: hasPermission(user, 'quote:amend'), mayApprove: hasPermission(user, 'quote:approve'),
-    edit, change, changeLine, addProduct, replaceLines, save, cancel, send, approve, remove,
+    user,
+    status,
+    quote,
+    draft,
+    changed,
+    busy,
+    step,
+    setStep,
+    products,
+    shippingTypes,
+    countries,
+    addresses,
+    dovetail,
+    refusal,
+    rows,
+    shippable,
+    options,
+    chosen,
+    shipping: shippable && chosen ? chosen.cost : '0.00',
+    subtotal: subtotalOf(rows).toFixed(2),
+    progress,
+    mayAmend: hasPermission(user, 'quote:amend'),
+    mayApprove: hasPermission(user, 'quote:approve'),
+    edit,
+    change,
+    changeLine,
+    addProduct,
+    replaceLines,
+    save,
+    cancel,
+    send,
+    approve,
+    remove,
   };
 }
 

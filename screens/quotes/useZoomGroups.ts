@@ -36,17 +36,37 @@ export function useZoomGroups(recipient: number | null, enabled: boolean): ZoomG
       const liveAddOns = new Set(addOnGroups.rows.map((group) => group.id));
       const shaped = await Promise.all(
         bases.rows.map(async (group) => {
-          const related = await fetchRecord<{ related_product_group: { id: number } | null }[]>(`/productgroups/${group.id}/related_groups`, signal);
-          const addOnIds = (await Promise.all(related.flatMap((row) => (row.related_product_group && liveAddOns.has(row.related_product_group.id) ? [memberIds(row.related_product_group.id, signal)] : [])))).flat();
+          const related = await fetchRecord<{ related_product_group: { id: number } | null }[]>(
+            `/productgroups/${group.id}/related_groups`,
+            signal,
+          );
+          const addOnIds = (
+            await Promise.all(
+              related.flatMap((row) =>
+                row.related_product_group && liveAddOns.has(row.related_product_group.id)
+                  ? [memberIds(row.related_product_group.id, signal)]
+                  : [],
+              ),
+            )
+          ).flat();
           return { group, products: await memberIds(group.id, signal), addOns: [...new Set(addOnIds)] };
         }),
       );
       const ids = [...new Set(shaped.flatMap((group) => [...group.products, ...group.addOns]))];
-      const offered = ids.length === 0 ? [] : (await fetchList<QuoteProduct>('/quotes/products', { organisation_to: recipient, product: ids, per_page: 96 }, signal)).rows;
+      const offered =
+        ids.length === 0
+          ? []
+          : (await fetchList<QuoteProduct>('/quotes/products', { organisation_to: recipient, product: ids, per_page: 96 }, signal)).rows;
       const byId = new Map(offered.map((product) => [product.id, product]));
       const pick = (list: number[]) => list.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
       return shaped
-        .map(({ group, products, addOns }) => ({ id: group.id, name: group.name, description: group.description, products: pick(products), addOns: pick(addOns) }))
+        .map(({ group, products, addOns }) => ({
+          id: group.id,
+          name: group.name,
+          description: group.description,
+          products: pick(products),
+          addOns: pick(addOns),
+        }))
         .filter((group) => group.products.length > 0);
     };
     load().then(setGroups, (error: unknown) => {

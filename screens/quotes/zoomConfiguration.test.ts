@@ -1,15 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import type { QuoteProduct } from './quoteDraft';
-import { addOnProblem, baseMatch, configurationOf, defaultConfiguration, linesOf, quantityLimits, stageComplete, ZOOM_STAGES, type ZoomGroup } from './zoomConfiguration';
+import {
+  addOnProblem,
+  baseMatch,
+  configurationOf,
+  defaultConfiguration,
+  linesOf,
+  quantityLimits,
+  stageComplete,
+  ZOOM_STAGES,
+  type ZoomGroup,
+} from './zoomConfiguration';
 
 let planId = 0;
 const plan = (term: number, min: number | null, max: number | null, isDefault = false) => ({
-  id: ++planId, name: `${term} months`, billing_frequency: 'ANNUALLY' as const, term_length: term, min_quantity: min, max_quantity: max, default: isDefault,
-  rate_plan_charges: [{ id: planId, name: 'Licence', charge_type: 'RECURRING' as const, charge_model: 'PER_UNIT' as const, unit_of_measure: 'licence', rate_plan_charge_costs: [{ currency: 'GBP' as const, charge_cost_price: '10.00', starting_unit: null, ending_unit: null }] }],
+  id: ++planId,
+  name: `${term} months`,
+  billing_frequency: 'ANNUALLY' as const,
+  term_length: term,
+  min_quantity: min,
+  max_quantity: max,
+  default: isDefault,
+  rate_plan_charges: [
+    {
+      id: planId,
+      name: 'Licence',
+      charge_type: 'RECURRING' as const,
+      charge_model: 'PER_UNIT' as const,
+      unit_of_measure: 'licence',
+      rate_plan_charge_costs: [{ currency: 'GBP' as const, charge_cost_price: '10.00', starting_unit: null, ending_unit: null }],
+    },
+  ],
 });
 const product = (id: number, plans: QuoteProduct['rate_plans'], extra: Partial<QuoteProduct> = {}) =>
-  ({ id, name: `Zoom ${id}`, product_code: `ZM-${id}`, subscription_type: 'ZOOM', subscription_product_type: 'BASE', quantity_type: null, discountable: true, currency: 'GBP', price: null, rrp: null, ship_cost: null,
-    is_shippable: false, is_financeable: false, weight: null, weight_unit: null, maintenance: [], provisioning: [], rate_plans: plans, ...extra }) as unknown as QuoteProduct;
+  ({
+    id,
+    name: `Zoom ${id}`,
+    product_code: `ZM-${id}`,
+    subscription_type: 'ZOOM',
+    subscription_product_type: 'BASE',
+    quantity_type: null,
+    discountable: true,
+    currency: 'GBP',
+    price: null,
+    rrp: null,
+    ship_cost: null,
+    is_shippable: false,
+    is_financeable: false,
+    weight: null,
+    weight_unit: null,
+    maintenance: [],
+    provisioning: [],
+    rate_plans: plans,
+    ...extra,
+  }) as unknown as QuoteProduct;
 
 const pro = product(1, [plan(1, 1, 9), plan(12, 1, 9, true)]);
 const business = product(2, [plan(12, 10, null), plan(36, 10, null)]);
@@ -53,11 +97,22 @@ describe('the Zoom configuration wizard (001 §2)', () => {
   });
 
   it('needs the end user’s company, name and a valid e-mail, then writes the base and add-on lines with the Zoom order', () => {
-    const configuration = { ...defaultConfiguration(), group: 1, quantity: 20, term: 36, addOns: { 3: 2 }, zoom_deal_registration_id: 'DR-9', ...endUser };
+    const configuration = {
+      ...defaultConfiguration(),
+      group: 1,
+      quantity: 20,
+      term: 36,
+      addOns: { 3: 2 },
+      zoom_deal_registration_id: 'DR-9',
+      ...endUser,
+    };
     expect(stageComplete('datacapture', { ...configuration, zoom_end_user_email: 'erin' }, groups)).toBe(false);
     expect(stageComplete('summary', configuration, groups)).toBe(true);
     const lines = linesOf(configuration, groups, []);
-    expect(lines.map((line) => [line.product, line.quantity, line.selected_rate_plan])).toEqual([[2, 20, business.rate_plans[1]!.id], [3, 2, webinar.rate_plans[1]!.id]]);
+    expect(lines.map((line) => [line.product, line.quantity, line.selected_rate_plan])).toEqual([
+      [2, 20, business.rate_plans[1]!.id],
+      [3, 2, webinar.rate_plans[1]!.id],
+    ]);
     expect(lines[1]?.details).toMatchObject({ zoom_order_type: 'NEW_BUSINESS', zoom_deal_registration_id: 'DR-9', ...endUser });
     expect(configurationOf(lines, groups)).toEqual(configuration);
     expect(ZOOM_STAGES).toEqual(['type', 'baseproduct', 'quantity', 'termlength', 'addons', 'dealreg', 'datacapture', 'summary']);

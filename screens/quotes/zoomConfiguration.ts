@@ -43,8 +43,16 @@ export interface ZoomConfiguration {
 /** 001 §2, §9: New Business, quantity 1, term 12 months. */
 export function defaultConfiguration(): ZoomConfiguration {
   return {
-    zoom_order_type: ZOOM_ORDER_TYPES[0], group: null, quantity: 1, term: 12, addOns: {},
-    zoom_deal_registration_id: '', zoom_deal_registration_approval_id: '', zoom_end_user_company: '', zoom_end_user_name: '', zoom_end_user_email: '',
+    zoom_order_type: ZOOM_ORDER_TYPES[0],
+    group: null,
+    quantity: 1,
+    term: 12,
+    addOns: {},
+    zoom_deal_registration_id: '',
+    zoom_deal_registration_approval_id: '',
+    zoom_end_user_company: '',
+    zoom_end_user_name: '',
+    zoom_end_user_email: '',
   };
 }
 
@@ -55,7 +63,10 @@ export function quantityLimits(group: ZoomGroup | undefined): { min: number; max
   const plans = group ? plansOf(group) : [];
   const mins = plans.map((plan) => plan.min_quantity ?? 1);
   const unbounded = plans.length === 0 || plans.some((plan) => plan.max_quantity === null || plan.max_quantity === undefined);
-  return { min: Math.max(1, Math.min(...(mins.length > 0 ? mins : [1]))), max: unbounded ? null : Math.max(...plans.map((plan) => plan.max_quantity!)) };
+  return {
+    min: Math.max(1, Math.min(...(mins.length > 0 ? mins : [1]))),
+    max: unbounded ? null : Math.max(...plans.map((plan) => plan.max_quantity!)),
+  };
 }
 
 /** 001 §2: "the base product is the one whose rate plan matches the term and quantity range" (the first such, in the group's order). */
@@ -72,11 +83,17 @@ export const addOnPlan = (product: QuoteProduct, term: number): RatePlan | null 
   product.rate_plans.find((plan) => plan.term_length === term) ?? defaultRatePlan(product.rate_plans);
 
 /** An add-on quantity's problem: a whole number, within its plan, and at most the base seats (001 §5 SEAT cap). */
-export function addOnProblem(product: QuoteProduct, quantity: number, configuration: ZoomConfiguration): ReturnType<typeof quantityProblem> {
+export function addOnProblem(
+  product: QuoteProduct,
+  quantity: number,
+  configuration: ZoomConfiguration,
+): ReturnType<typeof quantityProblem> {
   if (quantity === 0) return null;
   const problem = quantityProblem(quantity, addOnPlan(product, configuration.term));
   if (problem) return problem;
-  return product.quantity_type === 'SEAT' && quantity > configuration.quantity ? { key: 'max_quantity_tooltip', values: { max: configuration.quantity } } : null;
+  return product.quantity_type === 'SEAT' && quantity > configuration.quantity
+    ? { key: 'max_quantity_tooltip', values: { max: configuration.quantity } }
+    : null;
 }
 
 const filled = (text: string) => text.trim() !== '';
@@ -91,15 +108,30 @@ export function stageComplete(stage: ZoomStage, configuration: ZoomConfiguration
     case 'baseproduct':
       return group !== undefined;
     case 'quantity':
-      return Number.isInteger(configuration.quantity) && configuration.quantity > 0 && configuration.quantity >= limits.min && (limits.max === null || configuration.quantity <= limits.max);
+      return (
+        Number.isInteger(configuration.quantity) &&
+        configuration.quantity > 0 &&
+        configuration.quantity >= limits.min &&
+        (limits.max === null || configuration.quantity <= limits.max)
+      );
     case 'termlength':
-      return (ZOOM_TERMS as readonly number[]).includes(configuration.term) && baseMatch(group, configuration.term, configuration.quantity) !== null;
+      return (
+        (ZOOM_TERMS as readonly number[]).includes(configuration.term) &&
+        baseMatch(group, configuration.term, configuration.quantity) !== null
+      );
     case 'addons':
       return (group?.addOns ?? []).every((product) => addOnProblem(product, configuration.addOns[product.id] ?? 0, configuration) === null);
     case 'dealreg':
-      return configuration.zoom_deal_registration_id.length <= DETAIL_MAX_LENGTH.zoom_deal_registration_id && configuration.zoom_deal_registration_approval_id.length <= DETAIL_MAX_LENGTH.zoom_deal_registration_approval_id;
+      return (
+        configuration.zoom_deal_registration_id.length <= DETAIL_MAX_LENGTH.zoom_deal_registration_id &&
+        configuration.zoom_deal_registration_approval_id.length <= DETAIL_MAX_LENGTH.zoom_deal_registration_approval_id
+      );
     case 'datacapture':
-      return (['zoom_end_user_company', 'zoom_end_user_name', 'zoom_end_user_email'] as const).every((field) => filled(configuration[field]) && configuration[field].length <= DETAIL_MAX_LENGTH[field]) && emailValid(configuration.zoom_end_user_email);
+      return (
+        (['zoom_end_user_company', 'zoom_end_user_name', 'zoom_end_user_email'] as const).every(
+          (field) => filled(configuration[field]) && configuration[field].length <= DETAIL_MAX_LENGTH[field],
+        ) && emailValid(configuration.zoom_end_user_email)
+      );
     case 'summary':
       return ZOOM_STAGES.slice(0, -1).every((earlier) => stageComplete(earlier, configuration, groups));
   }
@@ -131,7 +163,9 @@ export function linesOf(configuration: ZoomConfiguration, groups: readonly ZoomG
     const fresh = before ?? newLine(product);
     return { ...fresh, quantity, selected_rate_plan: plan?.id ?? null, details: { ...fresh.details, ...zoomDetails(configuration) } };
   };
-  const addOns = group.addOns.filter((product) => (configuration.addOns[product.id] ?? 0) > 0).map((product) => line(product, configuration.addOns[product.id]!, addOnPlan(product, configuration.term)));
+  const addOns = group.addOns
+    .filter((product) => (configuration.addOns[product.id] ?? 0) > 0)
+    .map((product) => line(product, configuration.addOns[product.id]!, addOnPlan(product, configuration.term)));
   return [line(base.product, configuration.quantity, base.plan), ...addOns];
 }
 
@@ -142,7 +176,9 @@ export function configurationOf(lines: readonly DraftLine[], groups: readonly Zo
   const base = group && lines.find((line) => group.products.some((product) => product.id === line.product));
   if (!group || !base) return configuration;
   const plan = group.products.flatMap((product) => product.rate_plans).find((candidate) => candidate.id === base.selected_rate_plan);
-  const addOns = Object.fromEntries(lines.filter((line) => group.addOns.some((product) => product.id === line.product)).map((line) => [line.product, line.quantity]));
+  const addOns = Object.fromEntries(
+    lines.filter((line) => group.addOns.some((product) => product.id === line.product)).map((line) => [line.product, line.quantity]),
+  );
   const text = (field: keyof ZoomConfiguration & keyof DraftLine['details']) => base.details[field] || configuration[field];
   return {
     zoom_order_type: text('zoom_order_type'),

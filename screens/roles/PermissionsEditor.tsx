@@ -10,7 +10,17 @@ import { hasPermission } from '../../runtime/session/permissions';
 import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import type { TabSlotProps } from '../../runtime/slots/slotTypes';
 import { Spinner } from '../../runtime/ui/Spinner';
-import { changedGrants, keepChanges, permissionGroups, permissionLabel, valueOf, type CatalogueEntry, type GrantValue, type GroupName, type Grants } from './permissionGroups';
+import {
+  changedGrants,
+  keepChanges,
+  permissionGroups,
+  permissionLabel,
+  valueOf,
+  type CatalogueEntry,
+  type GrantValue,
+  type GroupName,
+  type Grants,
+} from './permissionGroups';
 
 const VALUES: readonly GrantValue[] = [2, 1, 0];
 const GROUP_TITLES: Record<GroupName, MessageKey> = {
@@ -84,7 +94,10 @@ export function PermissionsEditor({ id, record, etag, reload, success, failure }
   const save = async () => {
     setSaving(true);
     try {
-      await sendRequest('PUT', `/roles/${encodeURIComponent(id)}`, { body: { name: String(record['name']), permissions: changes }, ifMatch: etag });
+      await sendRequest('PUT', `/roles/${encodeURIComponent(id)}`, {
+        body: { name: String(record['name']), permissions: changes },
+        ifMatch: etag,
+      });
       if (success) push(successAlert('permissions', id, success, record));
       setEdited(await refresh());
       reload();

@@ -50,7 +50,9 @@ describe('permissionLabel', () => {
 });
 
 describe('every permission of the spec', () => {
-  const names = (parse(readFileSync(new URL('../../spec/permissions.yaml', import.meta.url), 'utf8')) as { permissions: { name: string }[] }).permissions.map((permission) => permission.name);
+  const names = (
+    parse(readFileSync(new URL('../../spec/permissions.yaml', import.meta.url), 'utf8')) as { permissions: { name: string }[] }
+  ).permissions.map((permission) => permission.name);
   it.each(LOCALES)('has a label in %s', async (locale) => {
     const catalogue: Record<string, string> = locale === 'en' ? english : await loadCatalogue[locale]();
     const unlabelled = names.filter((name) => permissionLabel(name, (key) => catalogue[key] ?? null) === name);

@@ -28,7 +28,10 @@ export function groupOf(entry: CatalogueEntry): GroupName {
 export function permissionGroups(catalogue: readonly CatalogueEntry[]): { group: GroupName; entries: CatalogueEntry[] }[] {
   const order: GroupName[] = ['general', 'webstore', 'dovetail'];
   return order
-    .map((group) => ({ group, entries: catalogue.filter((entry) => groupOf(entry) === group).sort((a, b) => a.name.localeCompare(b.name)) }))
+    .map((group) => ({
+      group,
+      entries: catalogue.filter((entry) => groupOf(entry) === group).sort((a, b) => a.name.localeCompare(b.name)),
+    }))
     .filter((part) => part.entries.length > 0);
 }
 

@@ -17,13 +17,18 @@ interface ChecklistProps {
 export function Checklist({ title, items, selected, onChange, testId }: ChecklistProps) {
   const [open, setOpen] = useState(true);
   const listId = useId();
-  const toggle = (id: number) =>
-    onChange(selected.includes(id) ? selected.filter((value) => value !== id) : [...selected, id]);
+  const toggle = (id: number) => onChange(selected.includes(id) ? selected.filter((value) => value !== id) : [...selected, id]);
 
   return (
     <fieldset className="store-checklist" data-testid={testId}>
       <legend>
-        <button type="button" className="store-checklist__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="store-checklist__toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+        >
           {title}
         </button>
       </legend>

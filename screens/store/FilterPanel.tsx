@@ -34,7 +34,15 @@ function checklistItems(noneLabel: string, options: readonly FilterOption[]) {
  * The store's widgets (000 §2.3: product SKU text, value range, vendors, types) in the runtime's
  * filter panel frame, with its clear link. A missing checklist narrows nothing; the rest works.
  */
-export function FilterPanel({ filters, valueRangeInvalid, onChange, onClear, showVendors = true, showTypes = true, children }: FilterPanelProps) {
+export function FilterPanel({
+  filters,
+  valueRangeInvalid,
+  onChange,
+  onClear,
+  showVendors = true,
+  showTypes = true,
+  children,
+}: FilterPanelProps) {
   const t = useT();
   const vendors = useOptionsFrom(showVendors ? VENDORS : undefined);
   const types = useOptionsFrom(showTypes ? TYPES : undefined);

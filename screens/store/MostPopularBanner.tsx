@@ -22,7 +22,13 @@ export function MostPopularBanner({ product, viewer, productRoute, priceBox }: M
     <section className="most-popular" data-testid="most-popular" aria-label={t('store.most_popular')}>
       <header className="most-popular__header">
         <h2 className="most-popular__title">{t('store.most_popular')}</h2>
-        <button type="button" className="button button--link" aria-expanded={open} data-testid="most-popular-toggle" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="button button--link"
+          aria-expanded={open}
+          data-testid="most-popular-toggle"
+          onClick={() => setOpen(!open)}
+        >
           {open ? t('store.hide_banner') : t('store.show_banner')}
         </button>
       </header>

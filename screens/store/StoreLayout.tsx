@@ -32,7 +32,14 @@ interface StoreLayoutProps<P extends CatalogueProduct> {
  * most-popular banner, sort / per-page / view controls, the list (or spinner, or empty state),
  * pagination and the ad placeholders.
  */
-export function StoreLayout<P extends CatalogueProduct>({ controller, viewer, productRoute, renderPriceBox, extraFilters, header }: StoreLayoutProps<P>) {
+export function StoreLayout<P extends CatalogueProduct>({
+  controller,
+  viewer,
+  productRoute,
+  renderPriceBox,
+  extraFilters,
+  header,
+}: StoreLayoutProps<P>) {
   const t = useT();
   const { state } = controller;
 

@@ -42,7 +42,11 @@ describe('filtersToQuery', () => {
     ['blank text left out', { text: '   ' }, {}],
     ['valid range sent', { value_from: '10', value_to: '250.5' }, { value_from: '10', value_to: '250.5' }],
     ['only a lower bound', { value_from: '10' }, { value_from: '10' }],
-    ['more places than the API takes are rounded', { value_from: '0.00001', value_to: '12.345678' }, { value_from: '0', value_to: '12.3457' }],
+    [
+      'more places than the API takes are rounded',
+      { value_from: '0.00001', value_to: '12.345678' },
+      { value_from: '0', value_to: '12.3457' },
+    ],
     ['large amounts in plain digits, never exponent form', { value_to: '100000000000000000000000' }, {}],
     ['large but valid', { value_to: '123456789012345' }, { value_to: '123456789012345' }],
     ['inverted range not sent', { value_from: '300', value_to: '20', text: 'x' }, { text: 'x' }],

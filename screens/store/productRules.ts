@@ -13,13 +13,7 @@ export interface StoreViewer {
  * Anonymous visitors (viewer null) are never offered finance.
  */
 export function isFinanceOffered(viewer: StoreViewer | null, product: Pick<CatalogueProduct, 'is_financeable'>): boolean {
-  return (
-    viewer !== null &&
-    !viewer.root &&
-    viewer.currency === 'GBP' &&
-    viewer.organisation.finance_type != null &&
-    product.is_financeable
-  );
+  return viewer !== null && !viewer.root && viewer.currency === 'GBP' && viewer.organisation.finance_type != null && product.is_financeable;
 }
 
 /**

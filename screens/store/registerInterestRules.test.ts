@@ -47,7 +47,9 @@ describe('registerInterestErrors', () => {
 
 describe('toAccountRequest', () => {
   it('trims and turns empty optional fields into null', () => {
-    expect(toAccountRequest({ ...valid, first_name: ' Ada ', contact_number: ' ', requirements: '', vendors_of_interest: ['zoom'] })).toEqual({
+    expect(
+      toAccountRequest({ ...valid, first_name: ' Ada ', contact_number: ' ', requirements: '', vendors_of_interest: ['zoom'] }),
+    ).toEqual({
       first_name: 'Ada',
       last_name: 'Lovelace',
       email_address: 'ada@example.co.uk',

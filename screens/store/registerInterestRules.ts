@@ -55,7 +55,9 @@ export const PHONE_PATTERN = new RegExp(schema.properties.contact_number.pattern
 export type RegisterInterestField = keyof RegisterInterestValues;
 
 /** The fields that are wrong, each with the message key to show (null when none is shown). */
-export function registerInterestErrors(values: RegisterInterestValues): Partial<Record<RegisterInterestField, 'required' | 'too_long' | 'email_regex' | 'contact_number_regex'>> {
+export function registerInterestErrors(
+  values: RegisterInterestValues,
+): Partial<Record<RegisterInterestField, 'required' | 'too_long' | 'email_regex' | 'contact_number_regex'>> {
   const errors: ReturnType<typeof registerInterestErrors> = {};
   for (const field of ['first_name', 'last_name', 'email_address', 'company_name'] as const) {
     const value = values[field].trim();

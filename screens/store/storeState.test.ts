@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEBSTORE_STATE, EMPTY_FILTERS, withCurrency, withView, type WebstoreState } from './storeState';
 
-const onPageFive: WebstoreState = { ...DEFAULT_WEBSTORE_STATE, page: 5, currency: 'EUR', filters: { ...EMPTY_FILTERS, text: 'abc', vendor: [2] } };
+const onPageFive: WebstoreState = {
+  ...DEFAULT_WEBSTORE_STATE,
+  page: 5,
+  currency: 'EUR',
+  filters: { ...EMPTY_FILTERS, text: 'abc', vendor: [2] },
+};
 
 // Paging, sort, per-page and filter transitions are the list controller's: runtime/list/listState.test.ts.
 describe('webstore state transitions', () => {

@@ -2,7 +2,17 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useListController } from '../../runtime/list/useListController';
 import type { CatalogueProduct, Currency } from '../product/productTypes';
 import { filtersToQuery, isValueRangeInvalid } from './filterQuery';
-import { EMPTY_FILTERS, FILTER_DEBOUNCE_MS, isSortBy, withCurrency, withView, type SortBy, type StoreFilters, type ViewMode, type WebstoreState } from './storeState';
+import {
+  EMPTY_FILTERS,
+  FILTER_DEBOUNCE_MS,
+  isSortBy,
+  withCurrency,
+  withView,
+  type SortBy,
+  type StoreFilters,
+  type ViewMode,
+  type WebstoreState,
+} from './storeState';
 import { useMostPopularProduct } from './useMostPopularProduct';
 import { publicWebstoreState, signedInWebstoreState } from './webstoreStateStore';
 

@@ -46,7 +46,14 @@ function DateAction({ values, recordId, etag, reload, label, dateLabel, min, too
       reload();
     } catch (error) {
       const reason = error instanceof ApiProblem ? error.message_key : undefined;
-      push({ type: 'subscription_action', key: field, level: 'danger', messageKey: failure, values: { name }, ...(reason && isMessageKey(reason) && reason !== 'problem.internal' && { detail: { messageKey: reason } }) });
+      push({
+        type: 'subscription_action',
+        key: field,
+        level: 'danger',
+        messageKey: failure,
+        values: { name },
+        ...(reason && isMessageKey(reason) && reason !== 'problem.internal' && { detail: { messageKey: reason } }),
+      });
       if (error instanceof ApiProblem && (error.status === 412 || error.status === 409)) {
         setOpen(false);
         reload();
@@ -68,7 +75,14 @@ function DateAction({ values, recordId, etag, reload, label, dateLabel, min, too
         closeLabel={t('alert.close')}
         footer={
           <>
-            <button type="button" className="button" disabled={invalid || busy} aria-busy={busy} title={date !== '' && invalid ? t(tooEarly) : undefined} onClick={() => void proceed()}>
+            <button
+              type="button"
+              className="button"
+              disabled={invalid || busy}
+              aria-busy={busy}
+              title={date !== '' && invalid ? t(tooEarly) : undefined}
+              onClick={() => void proceed()}
+            >
               {t('subscriptions.proceed')}
             </button>
             <button type="button" className="button button--secondary" disabled={busy} onClick={() => setOpen(false)}>
@@ -79,7 +93,13 @@ function DateAction({ values, recordId, etag, reload, label, dateLabel, min, too
       >
         <label className="subscription-date">
           {t(dateLabel)}
-          <input type="date" value={date} min={min ?? undefined} onChange={(event) => setDate(event.target.value)} aria-invalid={date !== '' && invalid} />
+          <input
+            type="date"
+            value={date}
+            min={min ?? undefined}
+            onChange={(event) => setDate(event.target.value)}
+            aria-invalid={date !== '' && invalid}
+          />
         </label>
         {date !== '' && invalid && <p className="field-error">{t(tooEarly)}</p>}
       </Modal>

@@ -77,7 +77,12 @@ export function SubscriptionBreakdown({ id, record, reload, success, failure }: 
   const lines = rows ? increases(rows, typed) : [];
   const invalid = (rows ?? []).some((row) => typed[row.id] !== undefined && quantityProblem(row, typed[row.id]!) !== null);
   const changed = (rows ?? []).some((row) => typed[row.id] !== undefined && typed[row.id] !== String(row.quantity));
-  const body = { subscription: Number(id), organisation: (record['organisation'] as { id?: number } | null)?.id, order_type: 'CHANGE_ORDER', line_items: lines };
+  const body = {
+    subscription: Number(id),
+    organisation: (record['organisation'] as { id?: number } | null)?.id,
+    order_type: 'CHANGE_ORDER',
+    line_items: lines,
+  };
   const signature = JSON.stringify(lines);
 
   // A new preview whenever the increases settle; the one before it is cancelled (001 §4).
@@ -102,7 +107,12 @@ export function SubscriptionBreakdown({ id, record, reload, success, failure }: 
           if (controller.signal.aborted) return;
           setPreviewing(false);
           const reason = error instanceof ApiProblem ? error.message_key : undefined;
-          push({ type: 'subscription_preview', level: 'danger', messageKey: 'preview_order_failure', ...(reason && isMessageKey(reason) && reason !== 'problem.internal' && { detail: { messageKey: reason } }) });
+          push({
+            type: 'subscription_preview',
+            level: 'danger',
+            messageKey: 'preview_order_failure',
+            ...(reason && isMessageKey(reason) && reason !== 'problem.internal' && { detail: { messageKey: reason } }),
+          });
         });
     }, PREVIEW_DELAY_MS);
     return () => {
@@ -119,12 +129,25 @@ export function SubscriptionBreakdown({ id, record, reload, success, failure }: 
     try {
       const answer = await sendRequest('POST', '/orders', { body });
       const order = answer.body as { id: number; name: string };
-      push({ type: 'subscription_change', level: 'success', messageKey: isMessageKey(success ?? '') ? (success as never) : 'subscription_updated_order_placed_success', values: { name }, actions: [{ labelKey: 'view_order', route: 'order', params: { id: order.id } }], autoClearMs: null });
+      push({
+        type: 'subscription_change',
+        level: 'success',
+        messageKey: isMessageKey(success ?? '') ? (success as never) : 'subscription_updated_order_placed_success',
+        values: { name },
+        actions: [{ labelKey: 'view_order', route: 'order', params: { id: order.id } }],
+        autoClearMs: null,
+      });
       reload();
       await load();
     } catch (error) {
       const reason = error instanceof ApiProblem ? error.message_key : undefined;
-      push({ type: 'subscription_change', level: 'danger', messageKey: isMessageKey(failure ?? '') ? (failure as never) : 'subscription_updated_failure', values: { name }, ...(reason && isMessageKey(reason) && reason !== 'problem.internal' && { detail: { messageKey: reason } }) });
+      push({
+        type: 'subscription_change',
+        level: 'danger',
+        messageKey: isMessageKey(failure ?? '') ? (failure as never) : 'subscription_updated_failure',
+        values: { name },
+        ...(reason && isMessageKey(reason) && reason !== 'problem.internal' && { detail: { messageKey: reason } }),
+      });
       await load();
     } finally {
       setPlacing(false);
@@ -137,7 +160,8 @@ export function SubscriptionBreakdown({ id, record, reload, success, failure }: 
   const compared = (now: string | null, before: string | null) =>
     preview ? (
       <>
-        <strong>{money(now)}</strong> <span className="subscription-breakdown__was">{t('subscriptions.was', { value: money(before) })}</span>
+        <strong>{money(now)}</strong>{' '}
+        <span className="subscription-breakdown__was">{t('subscriptions.was', { value: money(before) })}</span>
       </>
     ) : (
       money(before)
@@ -149,7 +173,17 @@ export function SubscriptionBreakdown({ id, record, reload, success, failure }: 
       <table className="record-table">
         <thead>
           <tr>
-            {(['subscriptions.product', 'subscriptions.sku', 'subscriptions.product_type', 'subscriptions.rate_plan', 'subscriptions.quantity', 'subscriptions.recurring_cost', 'subscriptions.total_contract_value'] as const).map((key) => (
+            {(
+              [
+                'subscriptions.product',
+                'subscriptions.sku',
+                'subscriptions.product_type',
+                'subscriptions.rate_plan',
+                'subscriptions.quantity',
+                'subscriptions.recurring_cost',
+                'subscriptions.total_contract_value',
+              ] as const
+            ).map((key) => (
               <th key={key} scope="col">
                 {t(key)}
               </th>
@@ -177,15 +211,29 @@ export function SubscriptionBreakdown({ id, record, reload, success, failure }: 
             const figures = after(row);
             return (
               <tr key={row.id}>
-                <td>{row.product ? <RouteLink to="product" params={{ id: String(row.product.id) }}>{row.product.name}</RouteLink> : '--'}</td>
+                <td>
+                  {row.product ? (
+                    <RouteLink to="product" params={{ id: String(row.product.id) }}>
+                      {row.product.name}
+                    </RouteLink>
+                  ) : (
+                    '--'
+                  )}
+                </td>
                 <td>{row.product?.product_code ?? '--'}</td>
-                <td>{row.product?.subscription_product_type ? t(`subscription_product_type.${row.product.subscription_product_type}` as never) : '--'}</td>
+                <td>
+                  {row.product?.subscription_product_type
+                    ? t(`subscription_product_type.${row.product.subscription_product_type}` as never)
+                    : '--'}
+                </td>
                 <td>{row.rate_plan ?? '--'}</td>
                 <td>
                   {tip ? <Tooltip text={tip}>{input}</Tooltip> : input}
                   {row.volume_ranges.length > 0 && (
                     <small className="subscription-breakdown__ranges">
-                      {t('subscriptions.volume_ranges', { ranges: row.volume_ranges.map((range) => `${range.starting_unit ?? 0}–${range.ending_unit ?? '∞'}`).join(', ') })}
+                      {t('subscriptions.volume_ranges', {
+                        ranges: row.volume_ranges.map((range) => `${range.starting_unit ?? 0}–${range.ending_unit ?? '∞'}`).join(', '),
+                      })}
                     </small>
                   )}
                 </td>

@@ -55,12 +55,18 @@ export function SubscriptionPage() {
   }, [load.status, goTo]);
 
   const values = (load.status === 'loaded' ? load.record : {}) as Readonly<Record<string, unknown>>;
-  const form = SCREEN.edit && guardPasses(user, SCREEN.edit.guard) ? (values['status'] === 'CANCELLED' ? NAME_FORM : SCREEN.edit.form) : null;
+  const form =
+    SCREEN.edit && guardPasses(user, SCREEN.edit.guard) ? (values['status'] === 'CANCELLED' ? NAME_FORM : SCREEN.edit.form) : null;
   const described = useMemo(() => {
     if (load.status !== 'loaded') return null;
     const record = load.record as Record<string, unknown>;
     const edited = new Set(form === null ? [] : Object.keys(formConfig(form).schema.properties));
-    return subscriptionDefinition(describeValue(SCREEN.schema, record, SCREEN.schema.definitions, context), record, context.message, edited);
+    return subscriptionDefinition(
+      describeValue(SCREEN.schema, record, SCREEN.schema.definitions, context),
+      record,
+      context.message,
+      edited,
+    );
   }, [load, context, form]);
   const record: LoadedRecord = { values, etag: load.status === 'loaded' ? load.etag : null, reload: load.reload };
   const tabs = SCREEN.tabs.filter((tab) => guardPasses(user, tab.guard));
@@ -68,7 +74,9 @@ export function SubscriptionPage() {
   // The form loads the record itself; a new ETag (a header action, or its own save) loads it anew.
   const definition = described && id !== undefined && (
     <div className="subscription-definition">
-      {form !== null && <RecordEditForm key={`${form} ${record.etag ?? ''}`} form={form} recordPath={SCREEN.path} id={id} onSaved={load.reload} />}
+      {form !== null && (
+        <RecordEditForm key={`${form} ${record.etag ?? ''}`} form={form} recordPath={SCREEN.path} id={id} onSaved={load.reload} />
+      )}
       <RecordValueView value={described} />
     </div>
   );
@@ -77,7 +85,13 @@ export function SubscriptionPage() {
     <section className="record-view">
       <h1>{load.status === 'loaded' ? `${t('subscriptions.one')}: ${String(values['name'] ?? '')}` : t('subscriptions.one')}</h1>
       {SCREEN.actions && described && id !== undefined && (
-        <ActionBar actions={SCREEN.actions} subject={{ values, recordId: id }} etag={record.etag} reload={load.reload} className="action-bar action-bar--record" />
+        <ActionBar
+          actions={SCREEN.actions}
+          subject={{ values, recordId: id }}
+          etag={record.etag}
+          reload={load.reload}
+          className="action-bar action-bar--record"
+        />
       )}
       {!definition || id === undefined ? <Spinner /> : <RecordTabs tabs={tabs} id={id} record={record} definition={definition} />}
     </section>

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { increases, isOpenOrder, lockedReason, quantityProblem, type BreakdownRow } from './changeRules';
 
 const row = (over: Partial<BreakdownRow> = {}): BreakdownRow => ({
-  id: 1, quantity: 18, product: { id: 40, name: 'Dropbox', product_code: 'DBX', subscription_product_type: 'BASE' }, rate_plan: 'Monthly',
-  recurring_cost: '225.00', total_contract_value: '2700.00', min_quantity: 18, max_quantity: 100, volume_ranges: [], ...over,
+  id: 1,
+  quantity: 18,
+  product: { id: 40, name: 'Dropbox', product_code: 'DBX', subscription_product_type: 'BASE' },
+  rate_plan: 'Monthly',
+  recurring_cost: '225.00',
+  total_contract_value: '2700.00',
+  min_quantity: 18,
+  max_quantity: 100,
+  volume_ranges: [],
+  ...over,
 });
 
 describe('subscription change rules (001 §5, §6)', () => {
@@ -16,7 +24,11 @@ describe('subscription change rules (001 §5, §6)', () => {
     expect(lockedReason({ ...active, type: 'ZOOM', pending_change: true }, false, 0, true)).toBe('subscriptions.vendor_quantity_tooltip');
     expect(lockedReason({ ...active, pending_change: true }, false, 1, true)).toBe('subscriptions.pending_change_tooltip');
     expect(lockedReason(active, false, 1, true)).toBe('subscriptions.pending_order_tooltip');
-    expect([{ status: 'CREATED' }, { status: 'COMPLETE' }, { status: 'FAILED' }, { status: 'CANCELLED' }, { status: 'SHIPPED' }].map(isOpenOrder)).toEqual([true, false, false, false, true]);
+    expect(
+      [{ status: 'CREATED' }, { status: 'COMPLETE' }, { status: 'FAILED' }, { status: 'CANCELLED' }, { status: 'SHIPPED' }].map(
+        isOpenOrder,
+      ),
+    ).toEqual([true, false, false, false, true]);
   });
 
   it('takes whole quantities from the original one up to the plan maximum', () => {
@@ -30,7 +42,12 @@ describe('subscription change rules (001 §5, §6)', () => {
   });
 
   it('sends only increases', () => {
-    expect(increases([row(), row({ id: 2, quantity: 5, product: { id: 41, name: 'x', product_code: 'x', subscription_product_type: null } })], { 1: '25', 2: '5' })).toEqual([{ product: 40, quantity: 7 }]);
+    expect(
+      increases([row(), row({ id: 2, quantity: 5, product: { id: 41, name: 'x', product_code: 'x', subscription_product_type: null } })], {
+        1: '25',
+        2: '5',
+      }),
+    ).toEqual([{ product: 40, quantity: 7 }]);
     expect(increases([row()], { 1: '18' })).toEqual([]);
   });
 });

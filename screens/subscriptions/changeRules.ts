@@ -22,7 +22,12 @@ export const isOpenOrder = (order: { status: string }) => !['FAILED', 'CANCELLED
  * those, a user who may not place the order (`mayOrder`: order:checkout granted over the
  * subscription's organisation), whom the server would refuse.
  */
-export function lockedReason(subscription: Readonly<Record<string, unknown>>, root: boolean, openOrders: number, mayOrder: boolean): MessageKey | null {
+export function lockedReason(
+  subscription: Readonly<Record<string, unknown>>,
+  root: boolean,
+  openOrders: number,
+  mayOrder: boolean,
+): MessageKey | null {
   if (root) return 'subscriptions.root_tooltip';
   if (!mayOrder) return 'subscriptions.no_checkout_tooltip';
   if (subscription['status'] !== 'ACTIVE') return 'subscriptions.pending_sub_tooltip';
@@ -35,8 +40,10 @@ export function lockedReason(subscription: Readonly<Record<string, unknown>>, ro
 /** What is wrong with a typed quantity (001 §5), or null: a whole number from the original quantity up to the plan's maximum. */
 export function quantityProblem(row: BreakdownRow, typed: string): { key: MessageKey; values: Record<string, number> } | null {
   const quantity = Number(typed);
-  if (typed.trim() === '' || !Number.isInteger(quantity) || quantity < row.min_quantity) return { key: 'subscriptions.min_quantity_tooltip', values: { min: row.min_quantity } };
-  if (row.max_quantity !== null && quantity > row.max_quantity) return { key: 'subscriptions.max_quantity_tooltip', values: { max: row.max_quantity } };
+  if (typed.trim() === '' || !Number.isInteger(quantity) || quantity < row.min_quantity)
+    return { key: 'subscriptions.min_quantity_tooltip', values: { min: row.min_quantity } };
+  if (row.max_quantity !== null && quantity > row.max_quantity)
+    return { key: 'subscriptions.max_quantity_tooltip', values: { max: row.max_quantity } };
   return null;
 }
 

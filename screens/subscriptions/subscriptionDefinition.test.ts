@@ -8,12 +8,27 @@ function described(values: Record<string, string>): RecordValue {
 }
 
 const RECORD = {
-  id: '2', name: 'Dropbox team storage', status: 'Active', type: 'Dropbox', start_date: '28th Aug 2026', end_date: '28th Aug 2027',
-  service_activation_date: '28th Aug 2026', billing_frequency: 'Monthly', auto_renewal_flag: 'Yes', renewal_term_months: '12',
-  recurring_cost: '£225.00', total_contract_value: '£2,700.00', currency: 'GBP', order_id: '6', pending_change: 'No', changes_activated_on: '—', organisation: 'Customer Co Ltd',
+  id: '2',
+  name: 'Dropbox team storage',
+  status: 'Active',
+  type: 'Dropbox',
+  start_date: '28th Aug 2026',
+  end_date: '28th Aug 2027',
+  service_activation_date: '28th Aug 2026',
+  billing_frequency: 'Monthly',
+  auto_renewal_flag: 'Yes',
+  renewal_term_months: '12',
+  recurring_cost: '£225.00',
+  total_contract_value: '£2,700.00',
+  currency: 'GBP',
+  order_id: '6',
+  pending_change: 'No',
+  changes_activated_on: '—',
+  organisation: 'Customer Co Ltd',
 };
 const message = (key: string) => `«${key}»`;
-const rows = (value: RecordValue) => (value.kind === 'object' ? value.entries.map((entry) => [entry.label, entry.value.kind === 'text' ? entry.value.text : '']) : []);
+const rows = (value: RecordValue) =>
+  value.kind === 'object' ? value.entries.map((entry) => [entry.label, entry.value.kind === 'text' ? entry.value.text : '']) : [];
 
 describe('subscriptionDefinition (001 §2 definition tab)', () => {
   it('shows 001 §2’s fields in its order with the catalogue’s labels, auto renewal as enabled, the end date as the next renewal', () => {
@@ -42,9 +57,19 @@ describe('subscriptionDefinition (001 §2 definition tab)', () => {
   });
 
   it('a CANCELLED subscription shows no renewal fields; the fields an edit form shows are left to it', () => {
-    const cancelled = rows(subscriptionDefinition(described(RECORD), { status: 'CANCELLED', auto_renewal_flag: true }, message)).map(([label]) => label);
-    for (const hidden of ['auto_renewal_flag', 'renewal_term_months', 'next_renewal_date', 'end_date']) expect(cancelled).not.toContain(`«subscriptions.${hidden}»`);
-    const edited = rows(subscriptionDefinition(described(RECORD), { status: 'ACTIVE', auto_renewal_flag: true }, message, new Set(['name', 'auto_renewal_flag', 'renewal_term_months']))).map(([label]) => label);
+    const cancelled = rows(subscriptionDefinition(described(RECORD), { status: 'CANCELLED', auto_renewal_flag: true }, message)).map(
+      ([label]) => label,
+    );
+    for (const hidden of ['auto_renewal_flag', 'renewal_term_months', 'next_renewal_date', 'end_date'])
+      expect(cancelled).not.toContain(`«subscriptions.${hidden}»`);
+    const edited = rows(
+      subscriptionDefinition(
+        described(RECORD),
+        { status: 'ACTIVE', auto_renewal_flag: true },
+        message,
+        new Set(['name', 'auto_renewal_flag', 'renewal_term_months']),
+      ),
+    ).map(([label]) => label);
     expect(edited.slice(0, 2)).toEqual(['«subscriptions.id»', '«subscriptions.status»']);
     expect(edited).toContain('«subscriptions.next_renewal_date»');
     expect(edited).not.toContain('«subscriptions.renewal_term_months»');

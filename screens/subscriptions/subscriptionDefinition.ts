@@ -20,13 +20,15 @@ const ROWS: readonly { field: string; label: (record: Values) => MessageKey }[] 
   { field: 'billing_frequency', label: () => 'subscriptions.billing_frequency' },
   { field: 'auto_renewal_flag', label: () => 'subscriptions.auto_renewal_flag' },
   { field: 'renewal_term_months', label: () => 'subscriptions.renewal_term_months' },
-  { field: 'end_date', label: (record) => (record['auto_renewal_flag'] === true ? 'subscriptions.next_renewal_date' : 'subscriptions.end_date') },
+  {
+    field: 'end_date',
+    label: (record) => (record['auto_renewal_flag'] === true ? 'subscriptions.next_renewal_date' : 'subscriptions.end_date'),
+  },
   { field: 'changes_activated_on', label: () => 'subscriptions.changes_activated_on' },
 ];
 
 /** 001 §2: a CANCELLED subscription renews no more, so its renewal fields are left out. */
 export const RENEWAL_FIELDS: ReadonlySet<string> = new Set(['auto_renewal_flag', 'renewal_term_months', 'end_date']);
-
 
 /** Dates that are only shown once set. */
 const SHOWN_WHEN_SET = new Set(['service_activation_date', 'changes_activated_on']);
@@ -35,16 +37,27 @@ const SHOWN_WHEN_SET = new Set(['service_activation_date', 'changes_activated_on
  * The definition as shown: `described` is the record described field by field (describeValue),
  * `edited` the fields an edit form shows instead. Labels come from the catalogue (`message`).
  */
-export function subscriptionDefinition(described: RecordValue, record: Values, message: (key: string) => string | null, edited: ReadonlySet<string> = new Set()): RecordValue {
+export function subscriptionDefinition(
+  described: RecordValue,
+  record: Values,
+  message: (key: string) => string | null,
+  edited: ReadonlySet<string> = new Set(),
+): RecordValue {
   if (described.kind !== 'object') return described;
   const byName = new Map(described.entries.map((entry) => [entry.name, entry]));
   const text = (key: MessageKey) => message(key) ?? key;
   const cancelled = record['status'] === 'CANCELLED';
   const entries: RecordEntry[] = ROWS.flatMap(({ field, label }) => {
     const entry = byName.get(field);
-    if (!entry || edited.has(field) || (cancelled && RENEWAL_FIELDS.has(field)) || (SHOWN_WHEN_SET.has(field) && record[field] == null)) return [];
+    if (!entry || edited.has(field) || (cancelled && RENEWAL_FIELDS.has(field)) || (SHOWN_WHEN_SET.has(field) && record[field] == null))
+      return [];
     const value: RecordValue =
-      field === 'auto_renewal_flag' ? { kind: 'text', text: text(record[field] === true ? 'subscriptions.auto_renewal_enabled' : 'subscriptions.auto_renewal_disabled') } : entry.value;
+      field === 'auto_renewal_flag'
+        ? {
+            kind: 'text',
+            text: text(record[field] === true ? 'subscriptions.auto_renewal_enabled' : 'subscriptions.auto_renewal_disabled'),
+          }
+        : entry.value;
     return [{ name: field, label: text(label(record)), value }];
   });
   return { kind: 'object', entries };

@@ -24,8 +24,7 @@ export function ActionOnCell({ row }: CellSlotProps) {
   if (name === null || id === null) return <>{kind}</>;
   return (
     <>
-      {kind}{' '}
-      {routes.some((candidate) => candidate.name === route) ? <ReferenceLink route={route} id={id} text={name} /> : name}
+      {kind} {routes.some((candidate) => candidate.name === route) ? <ReferenceLink route={route} id={id} text={name} /> : name}
     </>
   );
 }

@@ -60,7 +60,15 @@ export function ApiClientsPanel({ id, record }: { id: string; record: Readonly<R
       setExpires('');
       await load();
     } catch (error) {
-      push(failureAlert('api_clients', id, 'api_client_created_failure', record, error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined)));
+      push(
+        failureAlert(
+          'api_clients',
+          id,
+          'api_client_created_failure',
+          record,
+          error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined),
+        ),
+      );
     }
     setBusy(false);
   };
@@ -72,7 +80,15 @@ export function ApiClientsPanel({ id, record }: { id: string; record: Readonly<R
       push(successAlert('api_clients', String(client.id), 'api_client_deleted_success', client as unknown as Record<string, unknown>));
       await load();
     } catch (error) {
-      push(failureAlert('api_clients', String(client.id), 'api_client_deleted_failure', client as unknown as Record<string, unknown>, error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined)));
+      push(
+        failureAlert(
+          'api_clients',
+          String(client.id),
+          'api_client_deleted_failure',
+          client as unknown as Record<string, unknown>,
+          error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined),
+        ),
+      );
     }
     setDeleting(null);
     setBusy(false);
@@ -130,7 +146,14 @@ export function ApiClientsPanel({ id, record }: { id: string; record: Readonly<R
           <h2>{t('api_clients.create')}</h2>
           <label className="form__field">
             <span>{t('users.api_client_name')}</span>
-            <input type="text" name="api_client_name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+            <input
+              type="text"
+              name="api_client_name"
+              required
+              maxLength={100}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
           </label>
           <label className="form__field">
             <span>{t('api_clients.expires_optional')}</span>

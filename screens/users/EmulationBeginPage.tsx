@@ -13,7 +13,9 @@ import { useCurrentUser } from '../../runtime/session/useCurrentUser';
 import { Spinner } from '../../runtime/ui/Spinner';
 
 /** The user page's Emulate action: the page starts emulation exactly as its button does. */
-const EMULATE: ActionConfig | undefined = (recordScreens.user.actions as readonly ActionConfig[]).find((action) => action.name === 'emulate');
+const EMULATE: ActionConfig | undefined = (recordScreens.user.actions as readonly ActionConfig[]).find(
+  (action) => action.name === 'emulate',
+);
 
 interface UserRecord {
   id: number;
@@ -75,7 +77,15 @@ export function EmulationBeginPage() {
           <p>{t('confirm.emulate_user', { name: record.name })}</p>
           <p className="form__field">
             <label htmlFor={inputId}>{t(input.label as MessageKey)}</label>
-            <input id={inputId} type="text" required maxLength={input.max} value={reason} disabled={busy} onChange={(event) => setReason(event.target.value)} />
+            <input
+              id={inputId}
+              type="text"
+              required
+              maxLength={input.max}
+              value={reason}
+              disabled={busy}
+              onChange={(event) => setReason(event.target.value)}
+            />
           </p>
           <p>
             <button type="submit" className="button button--primary" disabled={busy || reason.trim() === ''}>

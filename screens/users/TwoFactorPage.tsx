@@ -88,7 +88,14 @@ export function TwoFactorPage() {
               </li>
             ))}
           </ol>
-          <button type="button" className="button button--primary" onClick={() => { setRecoveryCodes(null); void reload(); }}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setRecoveryCodes(null);
+              void reload();
+            }}
+          >
             {t('tfa.done')}
           </button>
         </div>
@@ -101,7 +108,16 @@ export function TwoFactorPage() {
           </p>
           <label className="form__field">
             <span>{t('tfa.code')}</span>
-            <input type="text" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} />
+            <input
+              type="text"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              maxLength={6}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
           </label>
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('tfa.confirm')}

@@ -44,7 +44,15 @@ export function UserNotificationsTab({ id, record }: TabSlotProps) {
       push(successAlert('user_notifications', id, 'user_notifications_updated_success', record));
       await load();
     } catch (error) {
-      push(failureAlert('user_notifications', id, 'user_notifications_updated_failure', record, error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined)));
+      push(
+        failureAlert(
+          'user_notifications',
+          id,
+          'user_notifications_updated_failure',
+          record,
+          error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined),
+        ),
+      );
     }
     setBusy(false);
   };
@@ -59,7 +67,12 @@ export function UserNotificationsTab({ id, record }: TabSlotProps) {
         {NOTIFICATION_TYPES.map((type) => (
           <li key={type}>
             <label>
-              <input type="checkbox" checked={edited.has(type)} disabled={!editable || busy} onChange={(event) => setEdited(toggled(edited, type, event.target.checked))} />
+              <input
+                type="checkbox"
+                checked={edited.has(type)}
+                disabled={!editable || busy}
+                onChange={(event) => setEdited(toggled(edited, type, event.target.checked))}
+              />
               {t(`notification_type.${type}`)}
             </label>
           </li>

@@ -110,7 +110,15 @@ export function UserRolesTab({ id, record, reload }: TabSlotProps) {
       if (moved) reload();
       else await loadHeld();
     } catch (error) {
-      push(failureAlert('user_roles', id, 'user_roles_updated_failure', record, error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined)));
+      push(
+        failureAlert(
+          'user_roles',
+          id,
+          'user_roles_updated_failure',
+          record,
+          error instanceof ApiProblem ? error : ApiProblem.fromBody(0, undefined),
+        ),
+      );
     }
     setBusy(false);
   };
@@ -125,7 +133,12 @@ export function UserRolesTab({ id, record, reload }: TabSlotProps) {
       {editable && choices.status === 'ready' && (
         <p className="form__field">
           <label htmlFor={selectId}>{t('users.organisation')}</label>{' '}
-          <select id={selectId} value={organisation === undefined ? '' : String(organisation)} disabled={busy} onChange={(event) => choose(Number(event.target.value))}>
+          <select
+            id={selectId}
+            value={organisation === undefined ? '' : String(organisation)}
+            disabled={busy}
+            onChange={(event) => choose(Number(event.target.value))}
+          >
             <OrganisationOptionList organisations={organisations} />
           </select>
         </p>
@@ -137,7 +150,12 @@ export function UserRolesTab({ id, record, reload }: TabSlotProps) {
           {offered.roles.map((role) => (
             <li key={role.id}>
               <label>
-                <input type="checkbox" checked={edited.has(role.id)} disabled={!editable || busy} onChange={(event) => setEdited(toggled(edited, role.id, event.target.checked))} />
+                <input
+                  type="checkbox"
+                  checked={edited.has(role.id)}
+                  disabled={!editable || busy}
+                  onChange={(event) => setEdited(toggled(edited, role.id, event.target.checked))}
+                />
                 {role.name}
               </label>
             </li>

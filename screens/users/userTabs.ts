@@ -2,8 +2,14 @@
 
 /** 002 §3 notification types: the eight a new user subscribes to. */
 export const NOTIFICATION_TYPES = [
-  'buy_price_increased', 'checkout_requested', 'order_created', 'order_requires_manual_auth',
-  'order_status_changed', 'quote_amended', 'quote_created', 'quote_expiry_warning',
+  'buy_price_increased',
+  'checkout_requested',
+  'order_created',
+  'order_requires_manual_auth',
+  'order_status_changed',
+  'quote_amended',
+  'quote_created',
+  'quote_expiry_warning',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -14,7 +14,8 @@ import { CUSTOMER, CUSTOMER_BRANCH, EU_CUSTOMER, OTHER_CUSTOMER, RESELLER } from
 const DAY_MS = 24 * 3600_000;
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 /** The calendar day `offset` days from today (negative: in the past). */
-const day = (today: Date, offset: number) => dayOf(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + offset * DAY_MS);
+const day = (today: Date, offset: number) =>
+  dayOf(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + offset * DAY_MS);
 
 type Vendor = 'ACRONIS' | 'DROPBOX' | 'NUVIAS' | 'SBC_AS_A_SERVICE' | 'STAC_TEAMS' | 'STAC_ZOOM_PHONE' | 'ZOOM';
 type SubscriptionStatus = 'ACTIVE' | 'EXPIRED' | 'PENDING' | 'CANCELLED' | 'SUSPENDED';
@@ -39,23 +40,178 @@ interface DemoBillingSubscription {
 
 /** Every vendor and every status; the customer and its branch alone already hold every status. */
 export const DEMO_BILLING_SUBSCRIPTIONS: DemoBillingSubscription[] = [
-  { id: 1, name: 'Zoom Workplace for head office', organisation: CUSTOMER, type: 'ZOOM', status: 'ACTIVE', billing: 'ANNUALLY', termMonths: 12, startsIn: -200, autoRenew: true, products: { 'ZM-ONE-PRO': 25, 'ZM-LARGE-MTG': 1 } },
+  {
+    id: 1,
+    name: 'Zoom Workplace for head office',
+    organisation: CUSTOMER,
+    type: 'ZOOM',
+    status: 'ACTIVE',
+    billing: 'ANNUALLY',
+    termMonths: 12,
+    startsIn: -200,
+    autoRenew: true,
+    products: { 'ZM-ONE-PRO': 25, 'ZM-LARGE-MTG': 1 },
+  },
   // The one a buyer raises with a change order (issue 9): ACTIVE, neither ZOOM nor ACRONIS, from a COMPLETE order.
-  { id: 2, name: 'Dropbox team storage', organisation: CUSTOMER, type: 'DROPBOX', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -90, autoRenew: true, products: { 'DBX-BUS-STD': 18 }, orderStatus: 'COMPLETE' },
-  { id: 3, name: 'Acronis backup roll-out', organisation: CUSTOMER, type: 'ACRONIS', status: 'PENDING', billing: 'MONTHLY', termMonths: 12, startsIn: 7, products: { 'ACR-CP-STD': 20 } },
-  { id: 4, name: 'Teams calling', organisation: CUSTOMER, type: 'STAC_TEAMS', status: 'SUSPENDED', billing: 'MONTHLY', termMonths: 24, startsIn: -300, products: { 'STAC-TEAMS-DR': 50 } },
-  { id: 5, name: 'Zoom Phone carrier', organisation: CUSTOMER, type: 'STAC_ZOOM_PHONE', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -45, products: { 'STAC-ZP-BYOC': 1 } },
-  { id: 6, name: 'Branch session border controller', organisation: CUSTOMER_BRANCH, type: 'SBC_AS_A_SERVICE', status: 'ACTIVE', billing: 'THREE_YEARS', termMonths: 36, startsIn: -400, products: { 'SBC-AAS-100': 10 } },
-  { id: 7, name: 'Branch managed support', organisation: CUSTOMER_BRANCH, type: 'NUVIAS', status: 'EXPIRED', billing: 'ANNUALLY', termMonths: 12, startsIn: -500, products: { 'NUV-CONTRACT-STD': 1 } },
-  { id: 8, name: 'Branch Dropbox Advanced', organisation: CUSTOMER_BRANCH, type: 'DROPBOX', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -150, products: { 'DBX-BUS-ADV': 4 } },
-  { id: 9, name: 'Zoom Workplace Business', organisation: EU_CUSTOMER, type: 'ZOOM', status: 'ACTIVE', billing: 'ANNUALLY', termMonths: 12, startsIn: -60, autoRenew: true, pendingChange: true, products: { 'ZM-ONE-BUS': 12 } },
-  { id: 10, name: 'Zoom Phone BYOC (Berlin)', organisation: EU_CUSTOMER, type: 'STAC_ZOOM_PHONE', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -120, products: { 'STAC-ZP-BYOC': 1 } },
-  { id: 11, name: 'Dropbox archive', organisation: EU_CUSTOMER, type: 'DROPBOX', status: 'EXPIRED', billing: 'ANNUALLY', termMonths: 12, startsIn: -420, products: { 'DBX-BUS-STD': 6 } },
-  { id: 12, name: 'Acronis protection', organisation: OTHER_CUSTOMER, type: 'ACRONIS', status: 'ACTIVE', billing: 'MONTHLY', termMonths: 12, startsIn: -30, products: { 'ACR-CP-STD': 10 } },
-  { id: 13, name: 'Zoom Workplace trial', organisation: OTHER_CUSTOMER, type: 'ZOOM', status: 'CANCELLED', billing: 'MONTHLY', termMonths: 12, startsIn: -100, products: { 'ZM-ONE-PRO': 10 } },
+  {
+    id: 2,
+    name: 'Dropbox team storage',
+    organisation: CUSTOMER,
+    type: 'DROPBOX',
+    status: 'ACTIVE',
+    billing: 'MONTHLY',
+    termMonths: 12,
+    startsIn: -90,
+    autoRenew: true,
+    products: { 'DBX-BUS-STD': 18 },
+    orderStatus: 'COMPLETE',
+  },
+  {
+    id: 3,
+    name: 'Acronis backup roll-out',
+    organisation: CUSTOMER,
+    type: 'ACRONIS',
+    status: 'PENDING',
+    billing: 'MONTHLY',
+    termMonths: 12,
+    startsIn: 7,
+    products: { 'ACR-CP-STD': 20 },
+  },
+  {
+    id: 4,
+    name: 'Teams calling',
+    organisation: CUSTOMER,
+    type: 'STAC_TEAMS',
+    status: 'SUSPENDED',
+    billing: 'MONTHLY',
+    termMonths: 24,
+    startsIn: -300,
+    products: { 'STAC-TEAMS-DR': 50 },
+  },
+  {
+    id: 5,
+    name: 'Zoom Phone carrier',
+    organisation: CUSTOMER,
+    type: 'STAC_ZOOM_PHONE',
+    status: 'ACTIVE',
+    billing: 'MONTHLY',
+    termMonths: 12,
+    startsIn: -45,
+    products: { 'STAC-ZP-BYOC': 1 },
+  },
+  {
+    id: 6,
+    name: 'Branch session border controller',
+    organisation: CUSTOMER_BRANCH,
+    type: 'SBC_AS_A_SERVICE',
+    status: 'ACTIVE',
+    billing: 'THREE_YEARS',
+    termMonths: 36,
+    startsIn: -400,
+    products: { 'SBC-AAS-100': 10 },
+  },
+  {
+    id: 7,
+    name: 'Branch managed support',
+    organisation: CUSTOMER_BRANCH,
+    type: 'NUVIAS',
+    status: 'EXPIRED',
+    billing: 'ANNUALLY',
+    termMonths: 12,
+    startsIn: -500,
+    products: { 'NUV-CONTRACT-STD': 1 },
+  },
+  {
+    id: 8,
+    name: 'Branch Dropbox Advanced',
+    organisation: CUSTOMER_BRANCH,
+    type: 'DROPBOX',
+    status: 'CANCELLED',
+    billing: 'MONTHLY',
+    termMonths: 12,
+    startsIn: -150,
+    products: { 'DBX-BUS-ADV': 4 },
+  },
+  {
+    id: 9,
+    name: 'Zoom Workplace Business',
+    organisation: EU_CUSTOMER,
+    type: 'ZOOM',
+    status: 'ACTIVE',
+    billing: 'ANNUALLY',
+    termMonths: 12,
+    startsIn: -60,
+    autoRenew: true,
+    pendingChange: true,
+    products: { 'ZM-ONE-BUS': 12 },
+  },
+  {
+    id: 10,
+    name: 'Zoom Phone BYOC (Berlin)',
+    organisation: EU_CUSTOMER,
+    type: 'STAC_ZOOM_PHONE',
+    status: 'CANCELLED',
+    billing: 'MONTHLY',
+    termMonths: 12,
+    startsIn: -120,
+    products: { 'STAC-ZP-BYOC': 1 },
+  },
+  {
+    id: 11,
+    name: 'Dropbox archive',
+    organisation: EU_CUSTOMER,
+    type: 'DROPBOX',
+    status: 'EXPIRED',
+    billing: 'ANNUALLY',
+    termMonths: 12,
+    startsIn: -420,
+    products: { 'DBX-BUS-STD': 6 },
+  },
+  {
+    id: 12,
+    name: 'Acronis protection',
+    organisation: OTHER_CUSTOMER,
+    type: 'ACRONIS',
+    status: 'ACTIVE',
+    billing: 'MONTHLY',
+    termMonths: 12,
+    startsIn: -30,
+    products: { 'ACR-CP-STD': 10 },
+  },
+  {
+    id: 13,
+    name: 'Zoom Workplace trial',
+    organisation: OTHER_CUSTOMER,
+    type: 'ZOOM',
+    status: 'CANCELLED',
+    billing: 'MONTHLY',
+    termMonths: 12,
+    startsIn: -100,
+    products: { 'ZM-ONE-PRO': 10 },
+  },
   // Root activates or cancels it (001 §4): a PENDING ZOOM subscription; 9 above has a pending change.
-  { id: 15, name: 'Zoom Rooms roll-out', organisation: CUSTOMER, type: 'ZOOM', status: 'PENDING', billing: 'ANNUALLY', termMonths: 12, startsIn: -5, products: { 'ZM-ONE-PRO': 5 } },
-  { id: 14, name: 'SBC pilot', organisation: OTHER_CUSTOMER, type: 'SBC_AS_A_SERVICE', status: 'PENDING', billing: 'THREE_YEARS', termMonths: 36, startsIn: 14, products: { 'SBC-AAS-100': 10 } },
+  {
+    id: 15,
+    name: 'Zoom Rooms roll-out',
+    organisation: CUSTOMER,
+    type: 'ZOOM',
+    status: 'PENDING',
+    billing: 'ANNUALLY',
+    termMonths: 12,
+    startsIn: -5,
+    products: { 'ZM-ONE-PRO': 5 },
+  },
+  {
+    id: 14,
+    name: 'SBC pilot',
+    organisation: OTHER_CUSTOMER,
+    type: 'SBC_AS_A_SERVICE',
+    status: 'PENDING',
+    billing: 'THREE_YEARS',
+    termMonths: 36,
+    startsIn: 14,
+    products: { 'SBC-AAS-100': 10 },
+  },
 ];
 
 const CURRENCY_OF: Record<number, 'GBP' | 'EUR'> = { [EU_CUSTOMER]: 'EUR' };
@@ -111,14 +267,30 @@ export const DEMO_INVOICES: DemoInvoice[] = [
   { reference: 'INV-1008', organisation: CUSTOMER, status: 'PENDING_APPROVAL', dated: -2, due: 28, total: '540.00', po: 'PO-CC-7008' },
   { reference: 'INV-1009', organisation: CUSTOMER, status: 'REJECTED', dated: -20, due: -5, total: '199.00' },
   { reference: 'INV-1010', organisation: CUSTOMER, status: 'VOIDED', dated: -40, due: -10, total: '75.00', po: 'PO-CC-6950' },
-  { reference: 'CN-2001', organisation: CUSTOMER, type: 'CREDIT_NOTE', status: 'FULLY_APPLIED', dated: -80, total: '-120.00', po: 'PO-CC-6990' },
+  {
+    reference: 'CN-2001',
+    organisation: CUSTOMER,
+    type: 'CREDIT_NOTE',
+    status: 'FULLY_APPLIED',
+    dated: -80,
+    total: '-120.00',
+    po: 'PO-CC-6990',
+  },
   { reference: 'CN-2002', organisation: CUSTOMER, type: 'CREDIT_NOTE', status: 'OPEN', dated: -200, total: '-45.50' },
   { reference: 'INV-1101', organisation: CUSTOMER_BRANCH, status: 'OPEN', dated: -60, due: -30, total: '312.00', po: 'PO-BR-11' },
   { reference: 'INV-1102', organisation: CUSTOMER_BRANCH, status: 'OPEN', dated: -61, due: -31, total: '88.00', po: 'PO-BR-12' },
   { reference: 'INV-1103', organisation: CUSTOMER_BRANCH, status: 'OPEN', dated: -120, due: -90, total: '1800.00' },
   { reference: 'INV-1104', organisation: CUSTOMER_BRANCH, status: 'OPEN', dated: -121, due: -91, total: '64.00', po: 'PO-BR-14' },
   { reference: 'INV-1105', organisation: CUSTOMER_BRANCH, status: 'PAID_IN_FULL', dated: -35, due: -5, total: '540.00', po: 'PO-BR-15' },
-  { reference: 'CN-2101', organisation: CUSTOMER_BRANCH, type: 'CREDIT_NOTE', status: 'PENDING_APPROVAL', dated: -3, total: '-64.00', po: 'PO-BR-14' },
+  {
+    reference: 'CN-2101',
+    organisation: CUSTOMER_BRANCH,
+    type: 'CREDIT_NOTE',
+    status: 'PENDING_APPROVAL',
+    dated: -3,
+    total: '-64.00',
+    po: 'PO-BR-14',
+  },
   { reference: 'INV-1201', organisation: EU_CUSTOMER, status: 'OPEN', dated: -50, due: -20, total: '2808.00', po: 'PO-EU-501' },
   { reference: 'INV-1202', organisation: EU_CUSTOMER, status: 'PAID_IN_FULL', dated: -400, due: -370, total: '246.40' },
   { reference: 'CN-2201', organisation: EU_CUSTOMER, type: 'CREDIT_NOTE', status: 'VOIDED', dated: -30, total: '-99.00' },
@@ -145,7 +317,10 @@ function invoiceRow(invoice: DemoInvoice, index: number, today: Date) {
 
 const VAT_PERCENT = 20;
 /** What the demo documents bill: a line of licences and, on larger ones, a services line. */
-const LINE_TEXT = { INVOICE: ['Cloud licences per subscription terms', 'Professional services'], CREDIT_NOTE: ['Credit for returned licences', 'Service credit'] };
+const LINE_TEXT = {
+  INVOICE: ['Cloud licences per subscription terms', 'Professional services'],
+  CREDIT_NOTE: ['Credit for returned licences', 'Service credit'],
+};
 
 /**
  * The lines of a demo document: its net (the total less VAT at 20 %, 000 §9) as one line, or as
@@ -164,7 +339,9 @@ export function demoInvoiceLines(invoice: DemoInvoice): InvoicePdfLine[] {
 
 /** A real PDF per demo invoice and credit note (001 §2, §7), stored as base64 text. */
 async function invoiceFileRows(db: Knex, today: Date) {
-  const names = new Map(((await db('organisations').select('id', 'name')) as { id: number; name: string }[]).map((row) => [Number(row.id), row.name]));
+  const names = new Map(
+    ((await db('organisations').select('id', 'name')) as { id: number; name: string }[]).map((row) => [Number(row.id), row.name]),
+  );
   return Promise.all(
     DEMO_INVOICES.map(async (invoice, index) => {
       const row = invoiceRow(invoice, index, today);
@@ -180,7 +357,14 @@ async function invoiceFileRows(db: Knex, today: Date) {
         total: invoice.total,
         lines: demoInvoiceLines(invoice),
       });
-      return { id: index + 1, invoice_id: row.id, file_name: `${invoice.reference}.pdf`, content_type: 'application/pdf', size: pdf.byteLength, content: Buffer.from(pdf).toString('base64') };
+      return {
+        id: index + 1,
+        invoice_id: row.id,
+        file_name: `${invoice.reference}.pdf`,
+        content_type: 'application/pdf',
+        size: pdf.byteLength,
+        content: Buffer.from(pdf).toString('base64'),
+      };
     }),
   );
 }
@@ -197,7 +381,11 @@ function history(current: PeriodFigures, periods: number): PeriodFigures[] {
   return Array.from({ length: periods }, (_, back) => {
     const tenths = 10 - back;
     const [newOrgs, orders, gbp] = current;
-    return [Math.floor((newOrgs * tenths) / 10), Math.floor((orders * tenths) / 10), new Decimal(gbp).times(tenths).dividedBy(10).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2)];
+    return [
+      Math.floor((newOrgs * tenths) / 10),
+      Math.floor((orders * tenths) / 10),
+      new Decimal(gbp).times(tenths).dividedBy(10).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2),
+    ];
   });
 }
 
@@ -205,14 +393,26 @@ function history(current: PeriodFigures, periods: number): PeriodFigures[] {
 export const DEMO_PERIOD_COUNTS: Record<PeriodKind, number> = { week: 4, month: 3, quarter: 2 };
 
 function manager(id: number, name: string, week: PeriodFigures, month: PeriodFigures, quarter: PeriodFigures) {
-  return { id, name, week: history(week, DEMO_PERIOD_COUNTS.week), month: history(month, DEMO_PERIOD_COUNTS.month), quarter: history(quarter, DEMO_PERIOD_COUNTS.quarter) };
+  return {
+    id,
+    name,
+    week: history(week, DEMO_PERIOD_COUNTS.week),
+    month: history(month, DEMO_PERIOD_COUNTS.month),
+    quarter: history(quarter, DEMO_PERIOD_COUNTS.quarter),
+  };
 }
 
 /**
  * Account managers and their sales in GBP per week, month and quarter, newest period first (other
  * currencies follow). Eight, so that the charts' top six plus Others has something to group.
  */
-export const DEMO_ACCOUNT_MANAGERS: { id: number; name: string; week: PeriodFigures[]; month: PeriodFigures[]; quarter: PeriodFigures[] }[] = [
+export const DEMO_ACCOUNT_MANAGERS: {
+  id: number;
+  name: string;
+  week: PeriodFigures[];
+  month: PeriodFigures[];
+  quarter: PeriodFigures[];
+}[] = [
   manager(1, 'Alice Archer', [1, 6, '4200.00'], [3, 21, '18750.50'], [8, 64, '61200.00']),
   manager(2, 'Ben Bishop', [0, 2, '950.00'], [2, 11, '9400.00'], [5, 40, '38100.75']),
   manager(3, 'Chloe Carter', [2, 9, '7600.25'], [4, 30, '25800.00'], [11, 85, '79950.00']),
@@ -264,13 +464,19 @@ function metricsRows(today: Date) {
  * (the orders area seeds them first). None when the organisation has no sales order.
  */
 async function originatingOrders(db: Knex): Promise<(subscription: DemoBillingSubscription) => number | null> {
-  const orders = (await db('orders').where('order_type', 'SALES_ORDER').orderBy('id').select('id', 'organisation_id', 'status')) as { id: number; organisation_id: number; status: string }[];
+  const orders = (await db('orders').where('order_type', 'SALES_ORDER').orderBy('id').select('id', 'organisation_id', 'status')) as {
+    id: number;
+    organisation_id: number;
+    status: string;
+  }[];
   const taken = new Map<number, number>();
   return (subscription) => {
     if (subscription.orderStatus) {
       // It still takes its turn, so the others keep the orders they had.
       taken.set(subscription.organisation, (taken.get(subscription.organisation) ?? 0) + 1);
-      const wanted = orders.find((order) => Number(order.organisation_id) === subscription.organisation && order.status === subscription.orderStatus);
+      const wanted = orders.find(
+        (order) => Number(order.organisation_id) === subscription.organisation && order.status === subscription.orderStatus,
+      );
       if (!wanted) throw new Error(`demo subscription ${subscription.name} needs a ${subscription.orderStatus} order of its organisation`);
       return Number(wanted.id);
     }
@@ -290,18 +496,34 @@ async function storeSubscriptionFigures(db: Knex): Promise<void> {
   const money = (value: Decimal | null) => (value === null ? null : toScaled(value.toDecimalPlaces(4, Decimal.ROUND_HALF_UP)));
   for (const { id } of DEMO_BILLING_SUBSCRIPTIONS) {
     const totals = await subscriptionTotals(db, await subscriptionFacts(db, id));
-    await db('subscriptions').where('id', id).update({ recurring_cost: money(totals.recurringCost), total_contract_value: money(totals.totalContractValue) });
+    await db('subscriptions')
+      .where('id', id)
+      .update({ recurring_cost: money(totals.recurringCost), total_contract_value: money(totals.totalContractValue) });
   }
 }
 
-export const BILLING_TABLES = ['subscriptions', 'subscription_products', 'invoices', 'invoice_files', 'metrics_account_managers', 'metrics_periods'];
+export const BILLING_TABLES = [
+  'subscriptions',
+  'subscription_products',
+  'invoices',
+  'invoice_files',
+  'metrics_account_managers',
+  'metrics_periods',
+];
 
 /** Seeds the billing demo data after the catalogue (products are found by code) and the orders. */
 export async function seedBilling(db: Knex, today: Date = new Date()): Promise<void> {
   const orderOf = await originatingOrders(db);
-  await insertAll(db, 'subscriptions', DEMO_BILLING_SUBSCRIPTIONS.map((subscription) => subscriptionRow(subscription, today, orderOf(subscription))));
+  await insertAll(
+    db,
+    'subscriptions',
+    DEMO_BILLING_SUBSCRIPTIONS.map((subscription) => subscriptionRow(subscription, today, orderOf(subscription))),
+  );
   const codes = [...new Set(DEMO_BILLING_SUBSCRIPTIONS.flatMap((subscription) => Object.keys(subscription.products)))];
-  const products = (await db('products').whereIn('product_code', codes).select('id', 'product_code')) as { id: number; product_code: string }[];
+  const products = (await db('products').whereIn('product_code', codes).select('id', 'product_code')) as {
+    id: number;
+    product_code: string;
+  }[];
   const productId = new Map(products.map((product) => [product.product_code, Number(product.id)]));
   let lineId = 0;
   await insertAll(
@@ -316,8 +538,16 @@ export async function seedBilling(db: Knex, today: Date = new Date()): Promise<v
     ),
   );
   await storeSubscriptionFigures(db);
-  await insertAll(db, 'invoices', DEMO_INVOICES.map((invoice, index) => invoiceRow(invoice, index, today)));
+  await insertAll(
+    db,
+    'invoices',
+    DEMO_INVOICES.map((invoice, index) => invoiceRow(invoice, index, today)),
+  );
   await insertAll(db, 'invoice_files', await invoiceFileRows(db, today));
-  await insertAll(db, 'metrics_account_managers', DEMO_ACCOUNT_MANAGERS.map(({ id, name }) => ({ id, name })));
+  await insertAll(
+    db,
+    'metrics_account_managers',
+    DEMO_ACCOUNT_MANAGERS.map(({ id, name }) => ({ id, name })),
+  );
   await insertAll(db, 'metrics_periods', metricsRows(today));
 }

@@ -38,18 +38,22 @@ const FULFILLED = 'COMPLETE';
  */
 export async function linkChangeOrders(db: Knex): Promise<void> {
   for (const change of DEMO_CHANGE_ORDERS) {
-    const order = (await db('orders').where('id', change.order).first('order_type', 'status', 'organisation_id')) as { order_type: string; status: string; organisation_id: number } | undefined;
+    const order = (await db('orders').where('id', change.order).first('order_type', 'status', 'organisation_id')) as
+      { order_type: string; status: string; organisation_id: number } | undefined;
     if (order?.order_type !== 'CHANGE_ORDER') throw new Error(`demo order ${change.order} is not a change order`);
     const subscription = await subscriptionFacts(db, change.subscription);
-    if (subscription.organisation_id !== Number(order.organisation_id)) throw new Error(`demo change order ${change.order} and subscription ${change.subscription} belong to different organisations`);
+    if (subscription.organisation_id !== Number(order.organisation_id))
+      throw new Error(`demo change order ${change.order} and subscription ${change.subscription} belong to different organisations`);
     const product = (await db('products').where('product_code', change.product).first('id', 'name')) as { id: number; name: string };
     const line = (await breakdownOf(db, subscription)).find((candidate) => candidate.productId === Number(product.id));
     if (!line) throw new Error(`demo subscription ${change.subscription} has no ${change.product}`);
     const after = order.status === FULFILLED ? line.quantity : line.quantity + change.increase;
     const term = termOf(subscription, line.plan);
-    const figuresAt = (quantity: number) => productFigures(line.plan, subscription.currency as Currency, quantity, term.months, term.billing);
+    const figuresAt = (quantity: number) =>
+      productFigures(line.plan, subscription.currency as Currency, quantity, term.months, term.billing);
     const [before, then] = [figuresAt(after - change.increase), figuresAt(after)];
-    const added = sumOf([then.totalContractValue, before.totalContractValue === null ? null : before.totalContractValue.negated()]) ?? new Decimal(0);
+    const added =
+      sumOf([then.totalContractValue, before.totalContractValue === null ? null : before.totalContractValue.negated()]) ?? new Decimal(0);
     const unit = then.recurringCost === null ? null : then.recurringCost.dividedBy(after).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
     const addedMoney = added.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
     // Explicit ids, as every demo row has: PostgreSQL's sequences are moved past them at the end.
@@ -66,6 +70,8 @@ export async function linkChangeOrders(db: Knex): Promise<void> {
       discount: toScaled('0'),
       selected_rate_plan_id: line.plan?.id ?? null,
     });
-    await db('orders').where('id', change.order).update({ subscription_id: change.subscription, total: toScaled(addedMoney), currency: subscription.currency });
+    await db('orders')
+      .where('id', change.order)
+      .update({ subscription_id: change.subscription, total: toScaled(addedMoney), currency: subscription.currency });
   }
 }

@@ -13,7 +13,18 @@ import { CUSTOMER, CUSTOMER_BRANCH, EU_CUSTOMER, OTHER_CUSTOMER, RESELLER, SUPPL
  * so that tree-scope tests see rows both inside and outside a caller's subtree.
  */
 
-export const ORDER_STATUSES = ['CREATED', 'PROCESSING', 'ACCEPTED', 'PART_SHIPPED', 'SHIPPED', 'COMPLETE', 'ATTENTION_REQUIRED', 'FAILED', 'PENDING_AUTHORISATION', 'CANCELLED'] as const;
+export const ORDER_STATUSES = [
+  'CREATED',
+  'PROCESSING',
+  'ACCEPTED',
+  'PART_SHIPPED',
+  'SHIPPED',
+  'COMPLETE',
+  'ATTENTION_REQUIRED',
+  'FAILED',
+  'PENDING_AUTHORISATION',
+  'CANCELLED',
+] as const;
 export const QUOTE_STATUSES = ['DRAFT', 'PUBLISHED', 'ACCEPTED', 'DECLINED', 'EXPIRED', 'VOIDED'] as const;
 
 /** Whose orders the demo has, in turn: a buyer's organisation appears most, each other one often enough. */
@@ -33,10 +44,16 @@ interface LineSpec {
 
 /** The line sets orders and quotes take in turn: hardware to ship, software, subscriptions. */
 const LINE_SETS: LineSpec[][] = [
-  [{ code: 'GEN-HDMI-5M', quantity: 4, price: '9.50' }, { code: 'GEN-WALL-MOUNT', quantity: 2, price: '39.00' }],
+  [
+    { code: 'GEN-HDMI-5M', quantity: 4, price: '9.50' },
+    { code: 'GEN-WALL-MOUNT', quantity: 2, price: '39.00' },
+  ],
   [{ code: 'ZOOM-ROOMS-LIC', quantity: 1, price: '420.00' }],
   [{ code: 'DBX-BUS-STD', quantity: 10, price: '12.00', kind: 'dropbox' }],
-  [{ code: 'LOGI-CABLE-KIT', quantity: 3, price: '59.00' }, { code: 'SVC-INSTALL-ROOM', quantity: 1, price: '650.00' }],
+  [
+    { code: 'LOGI-CABLE-KIT', quantity: 3, price: '59.00' },
+    { code: 'SVC-INSTALL-ROOM', quantity: 1, price: '650.00' },
+  ],
   [{ code: 'ACR-CP-STD', quantity: 25, price: '4.80', kind: 'acronis' }],
   [{ code: 'ZM-ONE-PRO', quantity: 5, price: '11.99', kind: 'zoom' }],
   [{ code: 'NUV-CONTRACT-STD', quantity: 1, price: '130.00', kind: 'nuvias' }],
@@ -73,7 +90,16 @@ const SHIPPING_ADDRESS = {
 
 /** Multi-row inserts need the same keys in every row: these are the "none" values. */
 const NO_SHIPPING_ADDRESS = Object.fromEntries(Object.keys(SHIPPING_ADDRESS).map((key) => [key, null]));
-const FINANCE = { finance_target: 'SELF', finance_title: 'Mr', finance_first_name: 'Bob', finance_last_name: 'Buyer', finance_email_address: 'buyer@customer.example', finance_contact_number: '01130000000', finance_term_length: 60, finance_approved: true };
+const FINANCE = {
+  finance_target: 'SELF',
+  finance_title: 'Mr',
+  finance_first_name: 'Bob',
+  finance_last_name: 'Buyer',
+  finance_email_address: 'buyer@customer.example',
+  finance_contact_number: '01130000000',
+  finance_term_length: 60,
+  finance_approved: true,
+};
 const NO_FINANCE = { ...Object.fromEntries(Object.keys(FINANCE).map((key) => [key, null])), finance_approved: false };
 
 async function productIds(db: Knex): Promise<Map<string, number>> {
@@ -87,12 +113,54 @@ function lineTotal(lines: LineSpec[]): Decimal {
 
 async function seedShippingTypes(db: Knex): Promise<void> {
   await insertAll(db, 'shipping_types', [
-    { id: 1, name: 'Standard UK delivery', description: 'Two to three working days.', exclude_countries: false, rate_type: 'FLAT', rate: toScaled('9.95'), weight_unit: null, min_cost: null, max_cost: null },
-    { id: 2, name: 'Courier per item', description: 'Next working day, charged per item.', exclude_countries: false, rate_type: 'BY_ITEM', rate: toScaled('4.50'), weight_unit: null, min_cost: toScaled('5.00'), max_cost: toScaled('60.00') },
-    { id: 3, name: 'International freight', description: 'Outside the UK, priced by weight.', exclude_countries: true, rate_type: 'BY_WEIGHT_TABLE', rate: null, weight_unit: 'KILOGRAMS', min_cost: toScaled('15.00'), max_cost: toScaled('250.00') },
+    {
+      id: 1,
+      name: 'Standard UK delivery',
+      description: 'Two to three working days.',
+      exclude_countries: false,
+      rate_type: 'FLAT',
+      rate: toScaled('9.95'),
+      weight_unit: null,
+      min_cost: null,
+      max_cost: null,
+    },
+    {
+      id: 2,
+      name: 'Courier per item',
+      description: 'Next working day, charged per item.',
+      exclude_countries: false,
+      rate_type: 'BY_ITEM',
+      rate: toScaled('4.50'),
+      weight_unit: null,
+      min_cost: toScaled('5.00'),
+      max_cost: toScaled('60.00'),
+    },
+    {
+      id: 3,
+      name: 'International freight',
+      description: 'Outside the UK, priced by weight.',
+      exclude_countries: true,
+      rate_type: 'BY_WEIGHT_TABLE',
+      rate: null,
+      weight_unit: 'KILOGRAMS',
+      min_cost: toScaled('15.00'),
+      max_cost: toScaled('250.00'),
+    },
   ]);
-  const countries: [number, string][] = [[1, 'GB'], [2, 'GB'], [2, 'IE'], [2, 'FR'], [2, 'DE'], [2, 'NL'], [3, 'GB']];
-  await insertAll(db, 'shipping_type_countries', countries.map(([shippingType, code], index) => ({ id: index + 1, shipping_type_id: shippingType, country_code: code })));
+  const countries: [number, string][] = [
+    [1, 'GB'],
+    [2, 'GB'],
+    [2, 'IE'],
+    [2, 'FR'],
+    [2, 'DE'],
+    [2, 'NL'],
+    [3, 'GB'],
+  ];
+  await insertAll(
+    db,
+    'shipping_type_countries',
+    countries.map(([shippingType, code], index) => ({ id: index + 1, shipping_type_id: shippingType, country_code: code })),
+  );
   await insertAll(db, 'shipping_prices', [
     { id: 1, shipping_type_id: 3, min_weight: toScaled('0'), max_weight: toScaled('2'), rate: toScaled('15.00') },
     { id: 2, shipping_type_id: 3, min_weight: toScaled('2'), max_weight: toScaled('10'), rate: toScaled('35.00') },
@@ -116,7 +184,11 @@ function lineRow(line: LineSpec, index: number, ids: Map<string, number>) {
 
 const RECIPIENT_NAME: Record<number, string> = { [CUSTOMER]: 'Bob Buyer', [EU_CUSTOMER]: 'Eva Kunde', [RESELLER]: 'Rita Reseller' };
 const RECIPIENT_MAILBOX: Record<number, string> = { [CUSTOMER]: 'buyer', [EU_CUSTOMER]: 'buyer', [RESELLER]: 'sales' };
-const RECIPIENT_DOMAIN: Record<number, string> = { [CUSTOMER]: 'customer.example', [EU_CUSTOMER]: 'eu-customer.example', [RESELLER]: 'reseller.example' };
+const RECIPIENT_DOMAIN: Record<number, string> = {
+  [CUSTOMER]: 'customer.example',
+  [EU_CUSTOMER]: 'eu-customer.example',
+  [RESELLER]: 'reseller.example',
+};
 
 const OPEN_QUOTE = new Set<string>(['DRAFT', 'PUBLISHED']);
 
@@ -193,7 +265,11 @@ async function seedOrderRows(db: Knex, ids: Map<string, number>): Promise<void> 
     const changeOrder = index % 4 === 3;
     // Change orders change a subscription: their line and total come with it (seeds/demo/changeOrders.ts).
     // Shipped orders carry hardware, so they have shipments.
-    const set = changeOrder ? [] : SHIPPED_STATUSES.has(status) ? LINE_SETS[index % 2 === 0 ? 0 : 3]! : LINE_SETS[index % LINE_SETS.length]!;
+    const set = changeOrder
+      ? []
+      : SHIPPED_STATUSES.has(status)
+        ? LINE_SETS[index % 2 === 0 ? 0 : 3]!
+        : LINE_SETS[index % LINE_SETS.length]!;
     const shippable = set.some((line) => line.code.startsWith('GEN-') || line.code.startsWith('LOGI-'));
     const date = FIRST_ORDER_AT + index * 3 * DAY;
     const fromQuote = id === 1;
@@ -219,16 +295,38 @@ async function seedOrderRows(db: Knex, ids: Map<string, number>): Promise<void> 
       ...(shippable ? SHIPPING_ADDRESS : NO_SHIPPING_ADDRESS),
       ...(id % 7 === 0 ? FINANCE : NO_FINANCE),
     });
-    set.forEach((line) => lines.push({ id: lines.length + 1, order_id: id, original_price: toScaled(line.price), ...lineRow(line, id, ids) }));
-    if (status !== 'CREATED' && status !== 'PENDING_AUTHORISATION') linkedRefs.push({ id: linkedRefs.length + 1, order_id: id, supplier_ref: `SO${String(800000 + id)}` });
+    set.forEach((line) =>
+      lines.push({ id: lines.length + 1, order_id: id, original_price: toScaled(line.price), ...lineRow(line, id, ids) }),
+    );
+    if (status !== 'CREATED' && status !== 'PENDING_AUTHORISATION')
+      linkedRefs.push({ id: linkedRefs.length + 1, order_id: id, supplier_ref: `SO${String(800000 + id)}` });
     if (shippable && SHIPPED_STATUSES.has(status)) {
       const shipmentId = shipments.length + 1;
-      shipments.push({ id: shipmentId, order_id: id, reference: `SHP-${id}`, date: date + 2 * DAY, tracking_number: `TRK${String(123456 + id)}` });
+      shipments.push({
+        id: shipmentId,
+        order_id: id,
+        reference: `SHP-${id}`,
+        date: date + 2 * DAY,
+        tracking_number: `TRK${String(123456 + id)}`,
+      });
       const line = set[0]!;
       const itemId = shipmentItems.length + 1;
-      shipmentItems.push({ id: itemId, shipment_id: shipmentId, product_id: ids.get(line.code), name: line.code, product_code: line.code, quantity: line.quantity });
+      shipmentItems.push({
+        id: itemId,
+        shipment_id: shipmentId,
+        product_id: ids.get(line.code),
+        name: line.code,
+        product_code: line.code,
+        quantity: line.quantity,
+      });
       for (let unit = 1; unit <= line.quantity; unit++) {
-        units.push({ id: units.length + 1, order_id: id, product_id: ids.get(line.code), shipment_item_id: itemId, serial_number: `SN-${id}-${String(unit).padStart(3, '0')}` });
+        units.push({
+          id: units.length + 1,
+          order_id: id,
+          product_id: ids.get(line.code),
+          shipment_item_id: itemId,
+          serial_number: `SN-${id}-${String(unit).padStart(3, '0')}`,
+        });
       }
     }
   }
@@ -274,7 +372,10 @@ async function seedBaskets(db: Knex, ids: Map<string, number>): Promise<void> {
       }),
     ),
   );
-  await priceBaskets(db, baskets.map((basket) => basket.id));
+  await priceBaskets(
+    db,
+    baskets.map((basket) => basket.id),
+  );
 }
 
 /**
@@ -283,21 +384,48 @@ async function seedBaskets(db: Knex, ids: Map<string, number>): Promise<void> {
  */
 async function priceBaskets(db: Knex, basketIds: number[]): Promise<void> {
   for (const basketId of basketIds) {
-    const basket = (await db('baskets as b').join('organisations as o', 'o.id', 'b.organisation_id').where('b.id', basketId).first('o.assigned_price_list_id', 'o.currency')) as { assigned_price_list_id: number | null; currency: 'GBP' | 'EUR' };
-    const list = await priceListOf(db, { assigned_price_list_id: basket.assigned_price_list_id === null ? null : Number(basket.assigned_price_list_id), currency: basket.currency });
-    const lines = (await db('basket_line_items').where('basket_id', basketId)) as { product_id: number; quantity: number; selected_rate_plan_id: number | null }[];
-    const products = await buyableProducts(db, list, lines.map((line) => Number(line.product_id)));
+    const basket = (await db('baskets as b')
+      .join('organisations as o', 'o.id', 'b.organisation_id')
+      .where('b.id', basketId)
+      .first('o.assigned_price_list_id', 'o.currency')) as { assigned_price_list_id: number | null; currency: 'GBP' | 'EUR' };
+    const list = await priceListOf(db, {
+      assigned_price_list_id: basket.assigned_price_list_id === null ? null : Number(basket.assigned_price_list_id),
+      currency: basket.currency,
+    });
+    const lines = (await db('basket_line_items').where('basket_id', basketId)) as {
+      product_id: number;
+      quantity: number;
+      selected_rate_plan_id: number | null;
+    }[];
+    const products = await buyableProducts(
+      db,
+      list,
+      lines.map((line) => Number(line.product_id)),
+    );
     const priced = lines.flatMap((line) => {
       const product = products.get(Number(line.product_id));
       return product ? [priceLine(product, { quantity: line.quantity, ratePlanId: line.selected_rate_plan_id })] : [];
     });
-    await db('baskets').where('id', basketId).update({ total: toScaled(toMoneyString(basketTotals(priced).subtotal)) });
+    await db('baskets')
+      .where('id', basketId)
+      .update({ total: toScaled(toMoneyString(basketTotals(priced).subtotal)) });
   }
 }
 
 export const ORDER_TABLES = [
-  'shipping_types', 'shipping_type_countries', 'shipping_prices', 'quotes', 'quote_line_items', 'orders', 'order_line_items',
-  'order_linked_supplier_refs', 'shipments', 'shipment_items', 'order_units', 'baskets', 'basket_line_items',
+  'shipping_types',
+  'shipping_type_countries',
+  'shipping_prices',
+  'quotes',
+  'quote_line_items',
+  'orders',
+  'order_line_items',
+  'order_linked_supplier_refs',
+  'shipments',
+  'shipment_items',
+  'order_units',
+  'baskets',
+  'basket_line_items',
 ];
 
 /** Needs the organisations, users and catalogue of the demo in place. */

@@ -27,14 +27,50 @@ export const CUSTOMER_BRANCH = 7;
 export const DORMANT_CUSTOMER = 8;
 
 export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
-  { id: SUPPLIER, name: 'Supplier Distribution Ltd', parent: null, currency: 'GBP', finance_type: null, can_create_resellers: true, modules: ['WEBSTORE', 'DOVETAIL'] },
-  { id: RESELLER, name: 'Reseller Partners UK Ltd', parent: SUPPLIER, currency: 'GBP', finance_type: 'RESELLER', can_create_resellers: true, modules: ['WEBSTORE'], assigned_price_list: 3, admin_email: 'it@reseller.example' },
-  { id: CUSTOMER, name: 'Customer Co Ltd', parent: RESELLER, currency: 'GBP', finance_type: 'AGENT', po_number_required: true, force_po_uniqueness: true, modules: ['WEBSTORE', 'DOVETAIL'], team_name: 'Customer Co Team' },
+  {
+    id: SUPPLIER,
+    name: 'Supplier Distribution Ltd',
+    parent: null,
+    currency: 'GBP',
+    finance_type: null,
+    can_create_resellers: true,
+    modules: ['WEBSTORE', 'DOVETAIL'],
+  },
+  {
+    id: RESELLER,
+    name: 'Reseller Partners UK Ltd',
+    parent: SUPPLIER,
+    currency: 'GBP',
+    finance_type: 'RESELLER',
+    can_create_resellers: true,
+    modules: ['WEBSTORE'],
+    assigned_price_list: 3,
+    admin_email: 'it@reseller.example',
+  },
+  {
+    id: CUSTOMER,
+    name: 'Customer Co Ltd',
+    parent: RESELLER,
+    currency: 'GBP',
+    finance_type: 'AGENT',
+    po_number_required: true,
+    force_po_uniqueness: true,
+    modules: ['WEBSTORE', 'DOVETAIL'],
+    team_name: 'Customer Co Team',
+  },
   { id: EU_CUSTOMER, name: 'EU Customer GmbH', parent: RESELLER, currency: 'EUR', finance_type: null, modules: ['WEBSTORE'] },
   { id: OTHER_RESELLER, name: 'Other Reseller Ltd', parent: SUPPLIER, currency: 'GBP', finance_type: 'RESELLER', modules: ['WEBSTORE'] },
   { id: OTHER_CUSTOMER, name: 'Other Customer Ltd', parent: OTHER_RESELLER, currency: 'GBP', finance_type: null, modules: ['WEBSTORE'] },
   { id: CUSTOMER_BRANCH, name: 'Customer Co Branch', parent: CUSTOMER, currency: 'GBP', finance_type: 'AGENT', modules: ['WEBSTORE'] },
-  { id: DORMANT_CUSTOMER, name: 'Dormant Trading Ltd', parent: OTHER_RESELLER, currency: 'GBP', finance_type: null, modules: ['WEBSTORE'], status: 'DISABLED' },
+  {
+    id: DORMANT_CUSTOMER,
+    name: 'Dormant Trading Ltd',
+    parent: OTHER_RESELLER,
+    currency: 'GBP',
+    finance_type: null,
+    modules: ['WEBSTORE'],
+    status: 'DISABLED',
+  },
 ];
 
 /** Rows for the organisations table, with the materialised tree path and depth of each. */

@@ -1,6 +1,13 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { addSyntheticProduct, emptyRows, PLANS_PER_SUBSCRIPTION, seededRandom, type SyntheticContext, type SyntheticRows } from './generate';
+import {
+  addSyntheticProduct,
+  emptyRows,
+  PLANS_PER_SUBSCRIPTION,
+  seededRandom,
+  type SyntheticContext,
+  type SyntheticRows,
+} from './generate';
 
 const TYPE_IDS = { Hardware: 1, Software: 2, Subscription: 3, Service: 4, Accessory: 5 };
 

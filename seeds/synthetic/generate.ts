@@ -76,7 +76,10 @@ function stockFor(random: () => number): string {
 const money = (value: Decimal) => toScaled(value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
 
 function addPrices(context: SyntheticContext, rows: SyntheticRows, productId: number, price: Decimal | null): void {
-  for (const [listId, factor] of [[context.lists.gbp, new Decimal(1)], [context.lists.eur, EUR_PER_GBP]] as const) {
+  for (const [listId, factor] of [
+    [context.lists.gbp, new Decimal(1)],
+    [context.lists.eur, EUR_PER_GBP],
+  ] as const) {
     const listPrice = price && price.times(factor).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
     rows.prices.push({
       id: context.nextId('price_list_items'),
@@ -96,11 +99,39 @@ function addRatePlans(context: SyntheticContext, rows: SyntheticRows, productId:
   ];
   plans.forEach((plan, position) => {
     const planId = context.nextId('rate_plans');
-    rows.ratePlans.push({ id: planId, product_id: productId, name: plan.name, is_default: plan.is_default, billing_frequency: plan.billing_frequency, term_length: plan.term_length, min_quantity: 1, max_quantity: null, position });
+    rows.ratePlans.push({
+      id: planId,
+      product_id: productId,
+      name: plan.name,
+      is_default: plan.is_default,
+      billing_frequency: plan.billing_frequency,
+      term_length: plan.term_length,
+      min_quantity: 1,
+      max_quantity: null,
+      position,
+    });
     const chargeId = context.nextId('rate_plan_charges');
-    rows.charges.push({ id: chargeId, rate_plan_id: planId, name: 'Licence', charge_type: 'RECURRING', charge_model: 'PER_UNIT', unit_of_measure: 'licence', position: 0 });
-    for (const [currency, factor] of [['GBP', new Decimal(1)], ['EUR', EUR_PER_GBP]] as const) {
-      rows.costs.push({ id: context.nextId('rate_plan_charge_costs'), rate_plan_charge_id: chargeId, currency, charge_cost_price: money(plan.cost.times(factor)), starting_unit: null, ending_unit: null });
+    rows.charges.push({
+      id: chargeId,
+      rate_plan_id: planId,
+      name: 'Licence',
+      charge_type: 'RECURRING',
+      charge_model: 'PER_UNIT',
+      unit_of_measure: 'licence',
+      position: 0,
+    });
+    for (const [currency, factor] of [
+      ['GBP', new Decimal(1)],
+      ['EUR', EUR_PER_GBP],
+    ] as const) {
+      rows.costs.push({
+        id: context.nextId('rate_plan_charge_costs'),
+        rate_plan_charge_id: chargeId,
+        currency,
+        charge_cost_price: money(plan.cost.times(factor)),
+        starting_unit: null,
+        ending_unit: null,
+      });
     }
   });
 }

@@ -16,7 +16,9 @@ async function secrets(db: Knex, action: string | undefined): Promise<number> {
     if (process.env['HUB_SECRET_KEY']) {
       console.log(`HUB_SECRET_KEY is set: put this key in front of it, comma-separated, then run hub secrets reseal:\n${newKey()}`);
     } else {
-      console.log(`key ${addKeyToFile()} now seals; run hub secrets reseal, then remove the older keys from ${join(dataDirectory(), KEY_FILE_NAME)}`);
+      console.log(
+        `key ${addKeyToFile()} now seals; run hub secrets reseal, then remove the older keys from ${join(dataDirectory(), KEY_FILE_NAME)}`,
+      );
     }
     return 0;
   }
@@ -42,7 +44,8 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'seed') {
       const productsFlag = argv.indexOf('--products');
-      if (argv.includes('--demo') || (productsFlag < 0 && !argv.includes('--orders'))) console.log((await seedDemoIfEmpty(db)) ? 'demo data loaded' : 'database already has data');
+      if (argv.includes('--demo') || (productsFlag < 0 && !argv.includes('--orders')))
+        console.log((await seedDemoIfEmpty(db)) ? 'demo data loaded' : 'database already has data');
       if (productsFlag >= 0) {
         const count = Number(argv[productsFlag + 1]);
         if (!Number.isInteger(count) || count < 1) {

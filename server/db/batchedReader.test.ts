@@ -35,7 +35,10 @@ describe('BatchedReader', () => {
   });
 
   it('never answers a request with a read that began before it: it waits for the next, shared by everyone waiting', async () => {
-    const rows = new Map([['a', 1], ['b', 2]]);
+    const rows = new Map([
+      ['a', 1],
+      ['b', 2],
+    ]);
     const { reader, reads } = table(rows);
     const early = reader.read('a');
     await turn();
@@ -69,7 +72,15 @@ describe('BatchedReader', () => {
   });
 
   it('reads at most maxKeys keys a query, the rest in the next', async () => {
-    const { reader, reads } = table(new Map([['a', 1], ['b', 2], ['c', 3], ['d', 4], ['e', 5]]));
+    const { reader, reads } = table(
+      new Map([
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+        ['d', 4],
+        ['e', 5],
+      ]),
+    );
     const all = ['a', 'b', 'c', 'd', 'e'].map((key) => reader.read(key));
     await turn();
     expect(reads.map((read) => read.keys)).toEqual([['a', 'b', 'c']]);

@@ -32,22 +32,24 @@ export function connect(url: string = process.env['DATABASE_URL'] ?? DEFAULT_DAT
   }
   const filename = url.replace(/^sqlite:\/\//, '').replace(/^sqlite:/, '');
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
-  return beginImmediate(knexFactory({
-    client: 'sqlite3',
-    connection: { filename },
-    useNullAsDefault: true,
-    pool: {
-      min: 1,
-      max: 1,
-      // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
-      // synchronous = NORMAL (in WAL): a commit is written to the WAL file but not fsynced; the WAL
-      // is synced at checkpoints. A commit survives the process being killed (the OS holds the
-      // written pages); a power loss or OS crash may take back the last commits before the next
-      // checkpoint, never corrupting the database (docs/performance.md, "Checkout").
-      afterCreate: (conn: { exec: (sql: string, cb: (error: Error | null) => void) => void }, done: (error: Error | null) => void) =>
-        conn.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;', done),
-    },
-  }));
+  return beginImmediate(
+    knexFactory({
+      client: 'sqlite3',
+      connection: { filename },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
+        // synchronous = NORMAL (in WAL): a commit is written to the WAL file but not fsynced; the WAL
+        // is synced at checkpoints. A commit survives the process being killed (the OS holds the
+        // written pages); a power loss or OS crash may take back the last commits before the next
+        // checkpoint, never corrupting the database (docs/performance.md, "Checkout").
+        afterCreate: (conn: { exec: (sql: string, cb: (error: Error | null) => void) => void }, done: (error: Error | null) => void) =>
+          conn.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;', done),
+      },
+    }),
+  );
 }
 
 interface SqliteTransaction {

@@ -23,12 +23,7 @@ export function windowOf(size: number, from: number, to: number): Window | undef
 }
 
 /** Rows [from, to) of `size` ordered rows, each read by `read` from whichever end is nearer. */
-export async function readStretch<Row>(
-  size: number,
-  from: number,
-  to: number,
-  read: (window: Window) => Promise<Row[]>,
-): Promise<Row[]> {
+export async function readStretch<Row>(size: number, from: number, to: number, read: (window: Window) => Promise<Row[]>): Promise<Row[]> {
   const window = windowOf(size, from, to);
   if (!window) return [];
   const rows = await read(window);

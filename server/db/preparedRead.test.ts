@@ -49,7 +49,11 @@ describe('preparedRead', () => {
 
   it('rejects a statement the database refuses, and the next read still works', async () => {
     const { db } = test;
-    const broken: PreparedSql = { name: 'test_broken', sqlite: 'select missing from no_such_table', postgres: 'select missing from no_such_table' };
+    const broken: PreparedSql = {
+      name: 'test_broken',
+      sqlite: 'select missing from no_such_table',
+      postgres: 'select missing from no_such_table',
+    };
     await expect(preparedRead(db, broken, [])).rejects.toThrow(/no_such_table|no such table/);
     expect((await readDataVersions(db)).of(['second'])).toEqual([1]);
   });
@@ -58,7 +62,10 @@ describe('preparedRead', () => {
 describe.runIf(!process.env['TEST_DATABASE_URL'])('preparedRead on SQLite', () => {
   it('finalizes its statements when the connection closes, so the database file is closed', async () => {
     const own = await createTestDatabase();
-    const client = own.db.client as unknown as { acquireConnection(): Promise<{ open: boolean }>; releaseConnection(connection: unknown): Promise<unknown> };
+    const client = own.db.client as unknown as {
+      acquireConnection(): Promise<{ open: boolean }>;
+      releaseConnection(connection: unknown): Promise<unknown>;
+    };
     await preparedRead(own.db, VERSION_OF, ['x']);
     const connection = await client.acquireConnection();
     await client.releaseConnection(connection);

@@ -97,7 +97,8 @@ export async function preparedRead<Row>(db: Knex, sql: PreparedSql, values: unkn
   const client = db.client as unknown as PooledClient;
   const connection = await client.acquireConnection();
   try {
-    if (db.client.config.client === 'pg') return (await (connection as PostgresConnection).query({ name: sql.name, text: sql.postgres, values })).rows as Row[];
+    if (db.client.config.client === 'pg')
+      return (await (connection as PostgresConnection).query({ name: sql.name, text: sql.postgres, values })).rows as Row[];
     return (await sqliteAll(connection as SqliteConnection, sql, values)) as Row[];
   } finally {
     await client.releaseConnection(connection);

@@ -62,14 +62,23 @@ describe('rotation with hub secrets (the documented procedure)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const hub = (...args: string[]) => run(process.execPath, [HUB, ...args], { env: { ...process.env, HUB_DATA_DIR: dataDir, DATABASE_URL: database.url, HUB_SECRET_KEY: '' } });
+  const hub = (...args: string[]) =>
+    run(process.execPath, [HUB, ...args], {
+      env: { ...process.env, HUB_DATA_DIR: dataDir, DATABASE_URL: database.url, HUB_SECRET_KEY: '' },
+    });
 
   it('puts a new key in front, re-seals every value under it (sealing plain ones left from before), and the old key can go', async () => {
-    const before = (await database.db('feeds').whereNotNull('delivery_password').orderBy('id').select('id', 'delivery_password')) as { id: number; delivery_password: string }[];
+    const before = (await database.db('feeds').whereNotNull('delivery_password').orderBy('id').select('id', 'delivery_password')) as {
+      id: number;
+      delivery_password: string;
+    }[];
     expect(before.length).toBeGreaterThan(0);
     // A password stored before sealing existed.
     await database.db('feeds').where('id', before[0]!.id).update({ delivery_password: 'left-from-before' });
-    const plainBefore = ['left-from-before', ...before.slice(1).map((row) => open(keyRingOf([oldKey]), FEED_PASSWORD, row.delivery_password))];
+    const plainBefore = [
+      'left-from-before',
+      ...before.slice(1).map((row) => open(keyRingOf([oldKey]), FEED_PASSWORD, row.delivery_password)),
+    ];
 
     const added = await hub('secrets', 'new-key');
     expect(added.stdout).toMatch(/now seals/);
@@ -78,11 +87,19 @@ describe('rotation with hub secrets (the documented procedure)', () => {
     // The feed passwords and the demo's TOTP secret (user_totps.secret) alike.
     const totpSecrets = Number((await database.db('user_totps').count({ n: '*' }).first())?.['n']);
     expect(totpSecrets).toBeGreaterThan(0);
-    expect(resealed.stdout).toContain(`${before.length - 1 + totpSecrets} values re-sealed and 1 plain values sealed under key ${ring.current.id}`);
+    expect(resealed.stdout).toContain(
+      `${before.length - 1 + totpSecrets} values re-sealed and 1 plain values sealed under key ${ring.current.id}`,
+    );
 
     // Only the new key is needed from now on.
-    const newRing = keyRingOf([readFileSync(join(dataDir, KEY_FILE_NAME), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'))[0]!]);
-    const after = (await database.db('feeds').whereNotNull('delivery_password').orderBy('id').select('delivery_password')) as { delivery_password: string }[];
+    const newRing = keyRingOf([
+      readFileSync(join(dataDir, KEY_FILE_NAME), 'utf8')
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'))[0]!,
+    ]);
+    const after = (await database.db('feeds').whereNotNull('delivery_password').orderBy('id').select('delivery_password')) as {
+      delivery_password: string;
+    }[];
     expect(after.map((row) => row.delivery_password.split('.')[1])).toEqual(after.map(() => newRing.current.id));
     expect(after.map((row) => open(newRing, FEED_PASSWORD, row.delivery_password))).toEqual(plainBefore);
     expect((await hub('secrets', 'reseal')).stdout).toContain('0 values re-sealed and 0 plain values sealed');

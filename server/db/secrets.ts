@@ -60,7 +60,8 @@ export function dataDirectory(env: NodeJS.ProcessEnv = process.env): string {
   return env['HUB_DATA_DIR'] || join(ROOT, 'data');
 }
 
-const keyFileText = (keys: string[]) => `# Reseller Hub secret keys (docs/secrets.md): the first seals, all open. Keep this file private.\n${keys.join('\n')}\n`;
+const keyFileText = (keys: string[]) =>
+  `# Reseller Hub secret keys (docs/secrets.md): the first seals, all open. Keep this file private.\n${keys.join('\n')}\n`;
 
 const keysIn = (text: string) =>
   text
@@ -176,7 +177,9 @@ export async function resealAll(db: Knex, ring: KeyRing): Promise<{ sealed: numb
         const current = isSealed(value) && value.split('.')[1] === ring.current.id;
         if (current) continue;
         const plain = isSealed(value) ? open(ring, column, value) : value;
-        await trx(column.table).where('id', row['id'] as number).update({ [column.column]: seal(ring, column, plain) });
+        await trx(column.table)
+          .where('id', row['id'] as number)
+          .update({ [column.column]: seal(ring, column, plain) });
         if (isSealed(value)) resealed++;
         else sealed++;
       }

@@ -75,7 +75,9 @@ export class VersionedCache {
 
 /** Array values in one order, numbers by value and text by code point. */
 function sortedValues(values: unknown[]): unknown[] {
-  return [...new Set(values)].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
+  return [...new Set(values)].sort((a, b) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0,
+  );
 }
 
 /**

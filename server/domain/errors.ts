@@ -47,8 +47,11 @@ export const recordNotFound = () => new DomainError('not_found', 'not_found');
 export const notSignedIn = () => new DomainError('unauthenticated', 'unauthenticated');
 export const notAllowed = () => new DomainError('forbidden', 'forbidden');
 /** A body naming an organisation (or a record in one) the caller may not use. */
-export const outsideScope = (field: string) => new DomainError('unprocessable', 'outside_scope', { field, detail: `${field} is not one you may use` });
-export const duplicateValue = (field: string) => new DomainError('conflict', 'duplicate_value', { field, detail: `${field} is already taken` });
+export const outsideScope = (field: string) =>
+  new DomainError('unprocessable', 'outside_scope', { field, detail: `${field} is not one you may use` });
+export const duplicateValue = (field: string) =>
+  new DomainError('conflict', 'duplicate_value', { field, detail: `${field} is already taken` });
 /** A field a checkout or a quote's order needs is missing (000 §4, 001 §2, §5). */
-export const incompleteField = (field: string, detail: string) => new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail });
+export const incompleteField = (field: string, detail: string) =>
+  new DomainError('unprocessable', 'checkout_complete_required_fields', { field, detail });
 export const invalidValue = (field: string, detail: string) => new DomainError('invalid', 'invalid_body', { field, detail });

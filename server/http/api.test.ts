@@ -20,14 +20,29 @@ describe('the API surface', () => {
     const response = await server.client().get<{ openapi: string; paths: Record<string, unknown> }>('/api/v1/openapi.json');
     expect(response.status).toBe(200);
     expect(response.body.openapi).toBe('3.1.0');
-    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/products', '/products/{id}', '/public/webstore', '/public/webstore/{id}', '/whoami', '/auth/login', '/vendors', '/product_types', '/public/request_account']));
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/products',
+        '/products/{id}',
+        '/public/webstore',
+        '/public/webstore/{id}',
+        '/whoami',
+        '/auth/login',
+        '/vendors',
+        '/product_types',
+        '/public/request_account',
+      ]),
+    );
   });
 
-  it.each(['/api/v1/no-such-thing', '/api/v1/products/1/no-such-part', '/api/v1/public/no-such-thing'])('answers an unknown API path (%s) with a 404 problem', async (path) => {
-    const response = await server.client().get(path);
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ code: 'not_found', message_key: 'problem.not_found' });
-  });
+  it.each(['/api/v1/no-such-thing', '/api/v1/products/1/no-such-part', '/api/v1/public/no-such-thing'])(
+    'answers an unknown API path (%s) with a 404 problem',
+    async (path) => {
+      const response = await server.client().get(path);
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ code: 'not_found', message_key: 'problem.not_found' });
+    },
+  );
 
   it.each([
     ['page=0', 'page'],
@@ -45,7 +60,12 @@ describe('the API surface', () => {
     const response = await server.client().get(`/api/v1/public/webstore?${query}`);
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect(response.body).toMatchObject({ status: 400, code: 'invalid_parameter', parameter, title: `The parameter ${parameter} is not valid.` });
+    expect(response.body).toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+      parameter,
+      title: `The parameter ${parameter} is not valid.`,
+    });
   });
 
   it('checks who calls before what they send: a signed-out caller gets 401 whatever the parameters', async () => {
@@ -69,7 +89,10 @@ describe('the API surface', () => {
   it('answers a malformed JSON body with 400, not 500', async () => {
     const client = server.client();
     await client.get('/healthz');
-    const response = await client.request('POST', '/api/v1/auth/login', '{"email_address":', { 'x-csrf-token': client.cookie('hub_csrf') ?? '', 'content-type': 'application/json' });
+    const response = await client.request('POST', '/api/v1/auth/login', '{"email_address":', {
+      'x-csrf-token': client.cookie('hub_csrf') ?? '',
+      'content-type': 'application/json',
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'bad_request' });
   });

@@ -67,7 +67,16 @@ function requestContext(ctx: Context, db: Knex, operation: OperationDef): Reques
  * What a user whose organisation requires two-factor sign-in may do before enrolling
  * (docs/backoffice.md): see who they are, enrol, change language, sign out.
  */
-const WHILE_ENROLLING = new Set<string>(['whoami', 'logout', 'endEmulation', 'login', 'updateMyLanguage', 'getMyTwoFactor', 'startTwoFactorEnrolment', 'confirmTwoFactor']);
+const WHILE_ENROLLING = new Set<string>([
+  'whoami',
+  'logout',
+  'endEmulation',
+  'login',
+  'updateMyLanguage',
+  'getMyTwoFactor',
+  'startTwoFactorEnrolment',
+  'confirmTwoFactor',
+]);
 
 function operationById(id: string): OperationDef {
   const operation = operations.find((candidate) => candidate.id === id);
@@ -121,7 +130,12 @@ async function runOperation(operation: OperationDef, input: GenericInput & { bod
     case 'children': {
       const id = Number(input.params['id']);
       await readRecord(meta.children!.of, id, context);
-      return genericChildren(db, meta, { ...input, sharedParent: await sharedOnly(meta.children!.of, id, context) }, operation.paged === true);
+      return genericChildren(
+        db,
+        meta,
+        { ...input, sharedParent: await sharedOnly(meta.children!.of, id, context) },
+        operation.paged === true,
+      );
     }
     case 'create':
       return genericCreate(context, meta, input);
@@ -193,8 +207,10 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
     } catch (error) {
       // A record of another organisation answers 403 where its entity says so (001 §2 quotes), not 404.
       const id = ctx.params['id'] === undefined ? NaN : Number(ctx.params['id']);
-      const missing = (error instanceof HttpProblem && error.status === 404) || (error instanceof DomainError && error.kind === 'not_found');
-      if (missing && Number.isSafeInteger(id) && (await isForeignRecord(db, operation, requestContext(ctx, db, operation).user, id))) throw forbidden();
+      const missing =
+        (error instanceof HttpProblem && error.status === 404) || (error instanceof DomainError && error.kind === 'not_found');
+      if (missing && Number.isSafeInteger(id) && (await isForeignRecord(db, operation, requestContext(ctx, db, operation).user, id)))
+        throw forbidden();
       throw error;
     }
   });
@@ -234,7 +250,16 @@ function mount(router: Router, db: Knex, operation: OperationDef, outbox: Outbox
       return;
     }
     const recordId = params['id'] === undefined ? undefined : Number(params['id']);
-    send(ctx, await runWrite(ctx, db, operation, base, { recordId, run, readRecord, fixed, answerOf: (result) => answerOf(operation, query, result) }));
+    send(
+      ctx,
+      await runWrite(ctx, db, operation, base, {
+        recordId,
+        run,
+        readRecord,
+        fixed,
+        answerOf: (result) => answerOf(operation, query, result),
+      }),
+    );
     outbox?.kick();
   };
 }

@@ -3,7 +3,18 @@ import type { Knex } from 'knex';
 import openapi from '../generated/openapi.json' with { type: 'json' };
 import { operations } from '../generated/operations';
 import type { AccessRule, OperationDef } from './operationDef';
-import { callerFacts, columnOf, foreignTo, meets, organisationOf, reaches, relationOf, rowMatches, tableOf, type CallerFacts } from '../testing/callerFacts';
+import {
+  callerFacts,
+  columnOf,
+  foreignTo,
+  meets,
+  organisationOf,
+  reaches,
+  relationOf,
+  rowMatches,
+  tableOf,
+  type CallerFacts,
+} from '../testing/callerFacts';
 import { sampleOf, type Schema } from '../testing/schemaArbitraries';
 import { startTestServer, type TestClient, type TestServer } from '../testing/testServer';
 import { writeVersionedRows } from '../testing/versionedRows';
@@ -33,9 +44,17 @@ async function addMatrixCallers(db: Knex): Promise<void> {
   await writeVersionedRows(db, async (trx) => {
     for (const value of [2, 1, 0]) {
       const { id: _id, ...fields } = buyer;
-      const [user] = (await trx('users').insert({ ...fields, name: `Matrix grant ${value}`, email_address: value ? `grant${value}@matrix.example` : 'nogrant@matrix.example' }).returning('id')) as ({ id: number } | number)[];
+      const [user] = (await trx('users')
+        .insert({
+          ...fields,
+          name: `Matrix grant ${value}`,
+          email_address: value ? `grant${value}@matrix.example` : 'nogrant@matrix.example',
+        })
+        .returning('id')) as ({ id: number } | number)[];
       if (!value) continue;
-      const [role] = (await trx('roles').insert({ name: `Matrix grant ${value}`, organisation_id: 3, template: false }).returning('id')) as ({ id: number } | number)[];
+      const [role] = (await trx('roles')
+        .insert({ name: `Matrix grant ${value}`, organisation_id: 3, template: false })
+        .returning('id')) as ({ id: number } | number)[];
       const roleId = typeof role === 'object' ? role.id : role!;
       await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission_id: permission.id, value })));
       await trx('user_roles').insert({ user_id: typeof user === 'object' ? user.id : user, role_id: roleId });
@@ -62,7 +81,8 @@ async function idsFor(db: Knex, rule: AccessRule): Promise<number[]> {
     for (const organisation of scopes) {
       const inOrganisation = () => {
         const query = db(table);
-        if (organisation !== null) query.where(base.scope!.field === 'self' ? 'id' : columnOf(base.entity, base.scope!.field), organisation);
+        if (organisation !== null)
+          query.where(base.scope!.field === 'self' ? 'id' : columnOf(base.entity, base.scope!.field), organisation);
         return query;
       };
       add(await first(inOrganisation()));
@@ -79,7 +99,10 @@ async function idsFor(db: Knex, rule: AccessRule): Promise<number[]> {
   return [...ids].sort((a, b) => a - b);
 }
 
-type ContractOperation = { responses: Record<string, { 'x-problem-codes'?: string[] }>; 'x-gate-when'?: { when: string; guard: NonNullable<OperationDef['guard']> } };
+type ContractOperation = {
+  responses: Record<string, { 'x-problem-codes'?: string[] }>;
+  'x-gate-when'?: { when: string; guard: NonNullable<OperationDef['guard']> };
+};
 
 function contractOf(operation: OperationDef): ContractOperation {
   const paths = openapi.paths as unknown as Record<string, Record<string, ContractOperation>>;
@@ -134,7 +157,9 @@ describe('the authorization matrix (docs/authorization.md)', () => {
   }, 120_000);
 
   afterAll(async () => {
-    console.log(`authorization matrix: ${tally.cells} cells (${tally.idCells} with an id), ${tally.checked} checked, ${tally.skipped} permitted writes left out, ${tally.failures} failures`);
+    console.log(
+      `authorization matrix: ${tally.cells} cells (${tally.idCells} with an id), ${tally.checked} checked, ${tally.skipped} permitted writes left out, ${tally.failures} failures`,
+    );
     await server.close();
   });
 
@@ -172,34 +197,41 @@ describe('the authorization matrix (docs/authorization.md)', () => {
     }
     tally.checked++;
     const answer = await request(cell);
-    const fine = want === 'refused' ? answer.status >= 400 && answer.status < 500 && answer.status !== 401 : answer.status === want.status || (want.or403 === true && answer.status === 403) || (want.or404 === true && answer.status === 404);
+    const fine =
+      want === 'refused'
+        ? answer.status >= 400 && answer.status < 500 && answer.status !== 401
+        : answer.status === want.status || (want.or403 === true && answer.status === 403) || (want.or404 === true && answer.status === 404);
     if (fine) return undefined;
     tally.failures++;
     const wanted = want === 'refused' ? 'a 4xx refusal' : String(want.status);
     return `${cell.caller}${cell.id === undefined ? '' : ` id ${cell.id} (${cell.relation})`}: wanted ${wanted}, got ${answer.status} ${answer.text.slice(0, 160)}`;
   }
 
-  it.each(operations.map((operation) => [operation.id, operation] as const))('%s', async (_id, operation) => {
-    const ids = operation.access ? await idsFor(server.db, operation.access) : [undefined];
-    const cells: Cell[] = [];
-    for (const caller of [...CALLERS, 'signed out']) {
-      for (const id of ids) {
-        let relation = 'none';
-        const callerOf = facts.get(caller);
-        if (id !== undefined && callerOf && operation.access) {
-          const base = baseRules(operation.access)[0]!;
-          const row = (await server.db(tableOf(base.entity)).where('id', id).first()) as Record<string, unknown> | undefined;
-          relation = row ? await relationOf(server.db, callerOf, organisationOf(base, row)) : 'missing';
-          if (row && base.shared && rowMatches(base.shared, base.entity, row)) relation = `${relation}, shared`;
+  it.each(operations.map((operation) => [operation.id, operation] as const))(
+    '%s',
+    async (_id, operation) => {
+      const ids = operation.access ? await idsFor(server.db, operation.access) : [undefined];
+      const cells: Cell[] = [];
+      for (const caller of [...CALLERS, 'signed out']) {
+        for (const id of ids) {
+          let relation = 'none';
+          const callerOf = facts.get(caller);
+          if (id !== undefined && callerOf && operation.access) {
+            const base = baseRules(operation.access)[0]!;
+            const row = (await server.db(tableOf(base.entity)).where('id', id).first()) as Record<string, unknown> | undefined;
+            relation = row ? await relationOf(server.db, callerOf, organisationOf(base, row)) : 'missing';
+            if (row && base.shared && rowMatches(base.shared, base.entity, row)) relation = `${relation}, shared`;
+          }
+          cells.push({ operation, caller, relation, ...(id !== undefined && { id }) });
         }
-        cells.push({ operation, caller, relation, ...(id !== undefined && { id }) });
       }
-    }
-    const failures: string[] = [];
-    for (const cell of cells) {
-      const failure = await check(cell);
-      if (failure) failures.push(failure);
-    }
-    expect(failures).toEqual([]);
-  }, 120_000);
+      const failures: string[] = [];
+      for (const cell of cells) {
+        const failure = await check(cell);
+        if (failure) failures.push(failure);
+      }
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -33,7 +33,9 @@ describe('bounds', () => {
       const call = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', body: JSON.parse(text) as Problem }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', body: JSON.parse(text) as Problem }),
+        );
       });
       call.on('error', reject);
       call.end();
@@ -49,7 +51,10 @@ describe('bounds', () => {
 
   it('refuses a NUL character in a body (a role name) with a 400 problem naming the field, storing nothing', async () => {
     const admin = await signedIn(server, RESELLER_ADMIN);
-    const organisation = Number(((await server.db('users').where('email_address', RESELLER_ADMIN).first('organisation_id')) as { organisation_id: number }).organisation_id);
+    const organisation = Number(
+      ((await server.db('users').where('email_address', RESELLER_ADMIN).first('organisation_id')) as { organisation_id: number })
+        .organisation_id,
+    );
     const answer = await admin.post<Problem>('/api/v1/roles', { name: 'Night\u0000shift', organisation });
     expect([answer.status, answer.body.code, answer.body.parameter]).toEqual([400, 'invalid_body', 'name']);
     expect(await server.db('roles').where('name', 'like', 'Night%').first('id')).toBeUndefined();
@@ -67,10 +72,14 @@ describe('bounds', () => {
 
   it('refuses a metrics export naming tens of thousands of account managers (400, not too many SQL variables)', async () => {
     const root = await signedIn(server, ROOT_ADMIN);
-    const answer = await root.post<Problem>('/api/v1/metrics/export', { account_managers: Array.from({ length: 50_000 }, (_, i) => i + 1) });
+    const answer = await root.post<Problem>('/api/v1/metrics/export', {
+      account_managers: Array.from({ length: 50_000 }, (_, i) => i + 1),
+    });
     expect([answer.status, answer.body.code, answer.body.parameter]).toEqual([400, 'invalid_body', 'account_managers']);
     // A thousand is the file's own limit, and works.
-    expect((await root.post('/api/v1/metrics/export', { account_managers: Array.from({ length: 1000 }, (_, i) => i + 1) })).status).toBe(200);
+    expect((await root.post('/api/v1/metrics/export', { account_managers: Array.from({ length: 1000 }, (_, i) => i + 1) })).status).toBe(
+      200,
+    );
   });
 
   it('bounds a line quantity at 1,000,000 on every path that sets one, as the quick order does', async () => {
@@ -91,6 +100,8 @@ describe('bounds', () => {
     // Exact up to 2^53 - 1 scaled, on SQLite's reads too; one ten-thousandth more is refused.
     expect(await write('900719925474.0992').catch((error: unknown) => error)).toMatchObject({ code: 'value_too_large' });
     await write('900719925474.0991');
-    expect(String(((await server.db('baskets').where('id', id).first('total')) as { total: string | number }).total)).toBe('9007199254740991');
+    expect(String(((await server.db('baskets').where('id', id).first('total')) as { total: string | number }).total)).toBe(
+      '9007199254740991',
+    );
   });
 });

@@ -46,13 +46,20 @@ describe('child lists of back-office records', () => {
     it('lists account managers, linked accounts, catalogues, template roles and children in order', async () => {
       const managers = await rows<AccountManager>(root, '/organisations/1/account_managers');
       expect(managers.map((row) => row.account_manager_name)).toEqual(['Alice Account', 'Ben Brooks']);
-      expect(managers[0]).toEqual({ id: 1, account_manager_name: 'Alice Account', account_manager_email: 'alice@supplier.example', account_manager_phone: '020 7946 0001' });
+      expect(managers[0]).toEqual({
+        id: 1,
+        account_manager_name: 'Alice Account',
+        account_manager_email: 'alice@supplier.example',
+        account_manager_phone: '020 7946 0001',
+      });
       const linked = await rows<LinkedAccount>(root, '/organisations/2/linked_accounts');
       expect(linked.map((row) => [row.name, row.currency])).toEqual([
         ['Reseller Partners UK Ltd (EUR)', 'EUR'],
         ['Reseller Partners UK Ltd (GBP)', 'GBP'],
       ]);
-      expect((await rows<Catalogue>(resellerAdmin, '/organisations/2/catalogues')).map((row) => row.name)).toEqual(['Reseller partner catalogue']);
+      expect((await rows<Catalogue>(resellerAdmin, '/organisations/2/catalogues')).map((row) => row.name)).toEqual([
+        'Reseller partner catalogue',
+      ]);
       const templates = await rows<OrganisationTemplateRole>(resellerAdmin, '/organisations/2/template_roles');
       expect(templates.map((row) => row.role)).toEqual([
         { id: 3, name: 'Reseller sales' },
@@ -117,7 +124,9 @@ describe('child lists of back-office records', () => {
         ['Standard EUR', 'EUR', false],
         ['Standard GBP', 'GBP', false],
       ]);
-      expect((await rows<{ name: string }>(root, '/organisations/2/price_lists')).map((row) => row.name)).toEqual(['Reseller Partners GBP']);
+      expect((await rows<{ name: string }>(root, '/organisations/2/price_lists')).map((row) => row.name)).toEqual([
+        'Reseller Partners GBP',
+      ]);
       expect(await rows(root, '/organisations/3/price_lists')).toEqual([]);
       // 002 §2.4: linked accounts and price lists are root users' tabs.
       expect((await resellerAdmin.get('/api/v1/organisations/2/price_lists')).status).toBe(403);
@@ -140,9 +149,23 @@ describe('child lists of back-office records', () => {
     it('lists roles, notifications and API clients (never a secret) and the audit log', async () => {
       expect((await rows<UserRole>(resellerAdmin, '/users/3/roles')).map((row) => row.role)).toEqual([{ id: 1, name: 'Buyer' }]);
       const notifications = await rows<UserNotification>(resellerAdmin, '/users/3/notifications');
-      expect(notifications.map((row) => row.type)).toEqual(['order_created', 'order_status_changed', 'quote_created', 'quote_expiry_warning']);
+      expect(notifications.map((row) => row.type)).toEqual([
+        'order_created',
+        'order_status_changed',
+        'quote_created',
+        'quote_expiry_warning',
+      ]);
       const clients = await rows<ApiClient>(resellerAdmin, '/users/2/api_clients');
-      expect(clients).toEqual([{ id: 1, name: 'Reseller ERP', client_id: 'rp-erp-7f3a9c', created_at: '2026-05-10T12:00:00.000Z', expires_at: null, last_used_at: null }]);
+      expect(clients).toEqual([
+        {
+          id: 1,
+          name: 'Reseller ERP',
+          client_id: 'rp-erp-7f3a9c',
+          created_at: '2026-05-10T12:00:00.000Z',
+          expires_at: null,
+          last_used_at: null,
+        },
+      ]);
       const audit = await rows<AuditLogEntry>(resellerAdmin, '/users/5/audit_logs');
       expect(audit.map((entry) => [entry.action, entry.field_changes.map((change) => change.field)])).toEqual([['DISABLE', ['disabled']]]);
     });
@@ -160,7 +183,9 @@ describe('child lists of back-office records', () => {
   describe('role', () => {
     it('lists permissions with their module and value, the users holding the role and the audit log', async () => {
       const permissions = await rows<RolePermission>(resellerAdmin, '/roles/2/permissions');
-      expect(permissions).toEqual([{ id: expect.any(Number), value: 2, permission: { id: expect.any(Number), name: 'order:view', module: 'WEBSTORE' } }]);
+      expect(permissions).toEqual([
+        { id: expect.any(Number), value: 2, permission: { id: expect.any(Number), name: 'order:view', module: 'WEBSTORE' } },
+      ]);
       const buyerRole = await rows<RolePermission>(resellerAdmin, '/roles/1/permissions');
       expect(buyerRole.map((row) => row.permission?.name)).toContain('quote:accept');
       const users = await rows<RoleUser>(resellerAdmin, '/roles/1/users');
@@ -175,7 +200,9 @@ describe('child lists of back-office records', () => {
 
     it('is 404 for a role outside the caller’s subtree, 403 without role:view; template roles are everyone’s', async () => {
       // A role of the other reseller's customer: outside the reseller admin's subtree.
-      await writeVersionedRows(server.db, (trx) => trx('roles').insert({ id: 90, name: 'Other customer role', organisation_id: 6, template: false }));
+      await writeVersionedRows(server.db, (trx) =>
+        trx('roles').insert({ id: 90, name: 'Other customer role', organisation_id: 6, template: false }),
+      );
       try {
         for (const path of ['permissions', 'users', 'audit_logs']) {
           expect((await resellerAdmin.get(`/api/v1/roles/90/${path}`)).status, path).toBe(404);
@@ -195,8 +222,20 @@ describe('child lists of back-office records', () => {
     it('shows the reseller admin only the holders and the history of its own tree', async () => {
       // Template role 3 ("Reseller sales") is held by Olly Other at the other reseller; give it to
       // Bob Buyer below the reseller too, and let the other reseller's user change it once.
-      const [holding] = (await writeVersionedRows(server.db, (trx) => trx('user_roles').insert({ user_id: 3, role_id: 3 }).returning('id'))) as ({ id: number } | number)[];
-      await server.db('audit_log_entries').insert({ id: 120, entity_type: 'role', entity_id: 3, timestamp: Date.parse('2026-10-01T00:00:00Z'), ip_address: '192.0.2.99', action: 'UPDATE', user_id: 6 });
+      const [holding] = (await writeVersionedRows(server.db, (trx) =>
+        trx('user_roles').insert({ user_id: 3, role_id: 3 }).returning('id'),
+      )) as ({ id: number } | number)[];
+      await server
+        .db('audit_log_entries')
+        .insert({
+          id: 120,
+          entity_type: 'role',
+          entity_id: 3,
+          timestamp: Date.parse('2026-10-01T00:00:00Z'),
+          ip_address: '192.0.2.99',
+          action: 'UPDATE',
+          user_id: 6,
+        });
       try {
         expect((await resellerAdmin.get('/api/v1/users/6')).status).toBe(404);
         const holders = await rows<RoleUser>(resellerAdmin, '/roles/3/users');

@@ -30,7 +30,8 @@ const validators = new Map<string, ValidateFunction>();
 function validatorOf(schema: Schema): ValidateFunction {
   const key = JSON.stringify(schema);
   let validate = validators.get(key);
-  if (!validate) validators.set(key, (validate = ajv.compile(JSON.parse(key.replaceAll('"#/components/', '"openapi#/components/')) as Schema)));
+  if (!validate)
+    validators.set(key, (validate = ajv.compile(JSON.parse(key.replaceAll('"#/components/', '"openapi#/components/')) as Schema)));
   return validate;
 }
 const PROBLEM = validatorOf({ $ref: '#/components/schemas/Problem' });
@@ -57,10 +58,32 @@ const badId = fc
   .filter((text) => text !== '' && encodable(text));
 const contentTypes = fc.oneof(
   { arbitrary: fc.constant('application/json'), weight: 8 },
-  { arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/merge-patch+json'), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=latin1',
+      'application/merge-patch+json',
+    ),
+    weight: 1,
+  },
 );
 const rawBody = fc.oneof(
-  fc.constantFrom('', '{', '{"a":', 'null', '[]', '"x"', '\uFEFF{}', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"polluted":1}}}', '[[[[[[[[[[]]]]]]]]]]', '1e999'),
+  fc.constantFrom(
+    '',
+    '{',
+    '{"a":',
+    'null',
+    '[]',
+    '"x"',
+    '\uFEFF{}',
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"polluted":1}}}',
+    '[[[[[[[[[[]]]]]]]]]]',
+    '1e999',
+  ),
   nastyText,
 );
 
@@ -73,23 +96,40 @@ function queryPairs(value: unknown): [string, string][] {
   const pairs: [string, string][] =
     value === null || typeof value !== 'object' || Array.isArray(value)
       ? queryText(value).map((text) => ['junk', text])
-      : Object.entries(value as Record<string, unknown>).flatMap(([name, item]) => queryText(item).map((text): [string, string] => [name, text]));
+      : Object.entries(value as Record<string, unknown>).flatMap(([name, item]) =>
+          queryText(item).map((text): [string, string] => [name, text]),
+        );
   return pairs.slice(0, 20).map(([name, text]) => [name.slice(0, 100), text.slice(0, 2000)]);
 }
 
 function requestArbitrary(operation: OperationDef): fc.Arbitrary<FuzzRequest> {
   const paramNames = [...operation.path.matchAll(/:([a-z_]+)/g)].map((match) => match[1]!);
-  const params = fc.record(Object.fromEntries(paramNames.map((name) => [name, fc.oneof({ arbitrary: fc.integer({ min: 1, max: 30 }).map(String), weight: 4 }, { arbitrary: badId, weight: 1 })])));
+  const params = fc.record(
+    Object.fromEntries(
+      paramNames.map((name) => [
+        name,
+        fc.oneof({ arbitrary: fc.integer({ min: 1, max: 30 }).map(String), weight: 4 }, { arbitrary: badId, weight: 1 }),
+      ]),
+    ),
+  );
   const querySchema = operation.querySchema as Schema;
-  const query = fc.oneof({ arbitrary: validValue(querySchema), weight: 3 }, { arbitrary: invalidObject(querySchema), weight: 1 }).map(queryPairs);
+  const query = fc
+    .oneof({ arbitrary: validValue(querySchema), weight: 3 }, { arbitrary: invalidObject(querySchema), weight: 1 })
+    .map(queryPairs);
   const bodySchema = operation.bodySchema as Schema | undefined;
   // A GET carries no body (fetch refuses one); other calls without a body schema sometimes get one anyway.
   const body = bodySchema
-    ? fc.oneof({ arbitrary: validValue(bodySchema).map((value) => JSON.stringify(value)), weight: 4 }, { arbitrary: invalidObject(bodySchema).map((value) => JSON.stringify(value)), weight: 3 }, { arbitrary: rawBody, weight: 1 })
+    ? fc.oneof(
+        { arbitrary: validValue(bodySchema).map((value) => JSON.stringify(value)), weight: 4 },
+        { arbitrary: invalidObject(bodySchema).map((value) => JSON.stringify(value)), weight: 3 },
+        { arbitrary: rawBody, weight: 1 },
+      )
     : operation.method === 'get'
       ? fc.constant(undefined)
       : fc.option(rawBody, { nil: undefined, freq: 4 });
-  return fc.record({ params, query, body, contentType: contentTypes }).map((request) => (request.body === undefined ? { ...request, body: undefined } : request));
+  return fc
+    .record({ params, query, body, contentType: contentTypes })
+    .map((request) => (request.body === undefined ? { ...request, body: undefined } : request));
 }
 
 describe('contract fuzzing', () => {
@@ -104,7 +144,9 @@ describe('contract fuzzing', () => {
   }, 120_000);
 
   afterAll(async () => {
-    console.log(`contract fuzzing: ${tally.cases} cases over ${operations.length} operations (${RUNS} each, seed ${SEED}), ${tally.failures} failing`);
+    console.log(
+      `contract fuzzing: ${tally.cases} cases over ${operations.length} operations (${RUNS} each, seed ${SEED}), ${tally.failures} failing`,
+    );
     await server.close();
   });
 
@@ -126,7 +168,8 @@ describe('contract fuzzing', () => {
     if (status >= 400) {
       if (!contentType.startsWith('application/problem+json')) return `a ${status} as ${contentType}`;
       const problem = JSON.parse(text) as { code?: unknown; message_key?: unknown };
-      if (!PROBLEM(problem) || typeof problem.code !== 'string' || problem.message_key !== `problem.${problem.code}`) return `a ${status} without a problem's code and message_key: ${text.slice(0, 200)}`;
+      if (!PROBLEM(problem) || typeof problem.code !== 'string' || problem.message_key !== `problem.${problem.code}`)
+        return `a ${status} without a problem's code and message_key: ${text.slice(0, 200)}`;
       return undefined;
     }
     const schema = response.content?.['application/json']?.schema;
@@ -136,22 +179,27 @@ describe('contract fuzzing', () => {
     return undefined;
   }
 
-  it.each(operations.map((operation, index) => [operation.id, operation, index] as const))('%s', async (_id, operation, index) => {
-    await fc.assert(
-      fc.asyncProperty(requestArbitrary(operation), async (request) => {
-        tally.cases++;
-        const client = await clientFor(operation);
-        const path = operation.path.replace(/:([a-z_]+)/g, (_match, name: string) => encodeURIComponent(request.params[name]!));
-        const search = new URLSearchParams(request.query).toString();
-        const answer = await client.request(operation.method.toUpperCase(), `/api/v1${path}${search ? `?${search}` : ''}`, request.body, {
-          'x-csrf-token': client.csrfToken() ?? '',
-          ...(request.body !== undefined && { 'content-type': request.contentType }),
-        });
-        const problem = violation(operation, answer.status, answer.headers.get('content-type') ?? '', answer.text);
-        if (problem) tally.failures++;
-        if (problem) throw new Error(`${operation.method.toUpperCase()} ${path}?${search} ${request.body?.slice(0, 300) ?? ''} → ${problem}`);
-      }),
-      { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
-    );
-  }, Math.max(300_000, RUNS * 2_000));
+  it.each(operations.map((operation, index) => [operation.id, operation, index] as const))(
+    '%s',
+    async (_id, operation, index) => {
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(operation), async (request) => {
+          tally.cases++;
+          const client = await clientFor(operation);
+          const path = operation.path.replace(/:([a-z_]+)/g, (_match, name: string) => encodeURIComponent(request.params[name]!));
+          const search = new URLSearchParams(request.query).toString();
+          const answer = await client.request(operation.method.toUpperCase(), `/api/v1${path}${search ? `?${search}` : ''}`, request.body, {
+            'x-csrf-token': client.csrfToken() ?? '',
+            ...(request.body !== undefined && { 'content-type': request.contentType }),
+          });
+          const problem = violation(operation, answer.status, answer.headers.get('content-type') ?? '', answer.text);
+          if (problem) tally.failures++;
+          if (problem)
+            throw new Error(`${operation.method.toUpperCase()} ${path}?${search} ${request.body?.slice(0, 300) ?? ''} → ${problem}`);
+        }),
+        { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
+      );
+    },
+    Math.max(300_000, RUNS * 2_000),
+  );
 });

@@ -23,6 +23,14 @@ describe('csvCell', () => {
 
 describe('csvDocument', () => {
   it('writes a header and rows with CRLF line ends', () => {
-    expect(csvDocument(['a', 'b'], [['1', null], ['x,y', 2]])).toBe('a,b\r\n1,\r\n"x,y",2\r\n');
+    expect(
+      csvDocument(
+        ['a', 'b'],
+        [
+          ['1', null],
+          ['x,y', 2],
+        ],
+      ),
+    ).toBe('a,b\r\n1,\r\n"x,y",2\r\n');
   });
 });

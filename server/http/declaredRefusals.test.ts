@@ -39,7 +39,9 @@ const byId = new Map<string, OperationDef>(operations.map((operation) => [operat
 /** The gates a caller must pass: the operation's own, and the one get its record is reached through. */
 function gatesOf(operation: OperationDef): string[] {
   const contractOp = contractOf(operation);
-  const own = [contractOp['x-permission'], contractOp['x-module'], contractOp['x-guard'], contractOp['x-gate-when']].filter((gate) => gate !== undefined);
+  const own = [contractOp['x-permission'], contractOp['x-module'], contractOp['x-guard'], contractOp['x-gate-when']].filter(
+    (gate) => gate !== undefined,
+  );
   const through = operation.access?.of?.length === 1 ? byId.get(operation.access.of[0]!) : undefined;
   return [...own.map((gate) => JSON.stringify(gate)), ...(through ? gatesOf(through) : [])];
 }
@@ -57,13 +59,16 @@ describe('every 403 an operation answers is declared (contract and docs/authoriz
     if (refusedToSome) {
       // Refused to someone: the gate is the operation's own (or its record's get's) in the contract…
       expect(declared, `${id} is refused to some callers but its contract declares no gate`).not.toEqual([]);
-      expect(forbidden?.description ?? '', `${id}: the contract's 403 does not say what the caller lacks`).toMatch(/the caller lacks .+ \(forbidden\)/);
+      expect(forbidden?.description ?? '', `${id}: the contract's 403 does not say what the caller lacks`).toMatch(
+        /the caller lacks .+ \(forbidden\)/,
+      );
       // …and in the matrix's "needs" column, unless it is the get's the record column names ("as `getX`").
       const viaGet = operation.access?.of?.length === 1;
       if (!viaGet) expect(row.needs, `${id}: docs/authorization.md names no gate`).not.toMatch(/^(signed in|public)$/);
     }
     // A handler's own 403 forbidden is always a declared gate's (gate_when), never a bare code.
-    if (forbidden?.['x-problem-codes']?.includes('forbidden')) expect(contractOf(operation)['x-gate-when'], `${id} answers 403 forbidden without gate_when`).toBeDefined();
+    if (forbidden?.['x-problem-codes']?.includes('forbidden'))
+      expect(contractOf(operation)['x-gate-when'], `${id} answers 403 forbidden without gate_when`).toBeDefined();
   });
 
   it.each([
@@ -77,7 +82,10 @@ describe('every 403 an operation answers is declared (contract and docs/authoriz
   });
 
   it('listQuotes declares the gate of its outward list', () => {
-    expect(contractOf(byId.get('listQuotes')!)['x-gate-when']).toEqual({ when: expect.stringContaining('outward'), guard: { root: true, permission: 'quote:view' } });
+    expect(contractOf(byId.get('listQuotes')!)['x-gate-when']).toEqual({
+      when: expect.stringContaining('outward'),
+      guard: { root: true, permission: 'quote:view' },
+    });
     expect(matrix.get('listQuotes')!.needs).toContain('quote:view');
     expect(matrix.get('listQuotes')!.signedIn.at(-1)).toBe('✓');
   });

@@ -12,10 +12,11 @@ function scopesOf(operation: OperationDef, seen = new Set<string>()): Scope[] {
   const access = operation.access;
   if (!access || seen.has(operation.id)) return [];
   seen.add(operation.id);
-  if (access.of) return access.of.flatMap((id) => {
-    const get = operations.find((candidate) => candidate.id === id);
-    return get ? scopesOf(get, seen) : [];
-  });
+  if (access.of)
+    return access.of.flatMap((id) => {
+      const get = operations.find((candidate) => candidate.id === id);
+      return get ? scopesOf(get, seen) : [];
+    });
   return access.scope ? [access.scope] : [];
 }
 
@@ -45,7 +46,10 @@ export async function isForeignRecord(db: Knex, operation: OperationDef, user: S
     if (organisation === null || organisation === undefined) continue;
     if (Number(organisation) === user.organisation.id) return false;
     if (scope.kind === 'tree' || (scope.rootReadsTree && user.root)) {
-      const below = await db('organisations').where('id', Number(organisation)).where('tree_path', 'like', `${user.organisation.tree_path}%`).first('id');
+      const below = await db('organisations')
+        .where('id', Number(organisation))
+        .where('tree_path', 'like', `${user.organisation.tree_path}%`)
+        .first('id');
       if (below) return false;
     }
   }

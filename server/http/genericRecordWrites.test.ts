@@ -35,7 +35,9 @@ describe('record actions and deletes', () => {
       expect(disabled.body.status).toBe('DISABLED');
       const entry = await lastAudit(resellerAdmin, '/organisations/4');
       expect(entry).toMatchObject({ action: 'DISABLE', user: { name: 'Rita Reseller' } });
-      expect(entry.field_changes.map(({ field, old_value, new_value }) => [field, old_value, new_value])).toEqual([['status', 'ENABLED', 'DISABLED']]);
+      expect(entry.field_changes.map(({ field, old_value, new_value }) => [field, old_value, new_value])).toEqual([
+        ['status', 'ENABLED', 'DISABLED'],
+      ]);
       // The EU customer's buyer is signed out with their organisation.
       const euBuyer = await signedIn(server, 'buyer@eu-customer.example').catch((error: unknown) => error);
       expect(euBuyer).toBeInstanceOf(Error);
@@ -82,12 +84,21 @@ describe('record actions and deletes', () => {
       const { resellerAdmin } = callers;
       const held = await resellerAdmin.send<Problem>('DELETE', '/api/v1/roles/1');
       expect([held.status, held.body.code, held.body.message_key]).toEqual([409, 'role_in_use', 'problem.role_in_use']);
-      const { body: role } = await resellerAdmin.post<{ id: number }>('/api/v1/roles/1/duplicate', { name: 'Spare buyer', organisation: 3 });
-      expect(Number(((await server.db('role_permissions').where('role_id', role.id).count({ n: '*' }).first()) as { n: number }).n)).toBeGreaterThan(0);
+      const { body: role } = await resellerAdmin.post<{ id: number }>('/api/v1/roles/1/duplicate', {
+        name: 'Spare buyer',
+        organisation: 3,
+      });
+      expect(
+        Number(((await server.db('role_permissions').where('role_id', role.id).count({ n: '*' }).first()) as { n: number }).n),
+      ).toBeGreaterThan(0);
       expect((await resellerAdmin.send('DELETE', `/api/v1/roles/${role.id}`)).status).toBe(204);
       expect((await resellerAdmin.get(`/api/v1/roles/${role.id}`)).status).toBe(404);
       expect(await server.db('role_permissions').where('role_id', role.id).first()).toBeUndefined();
-      const entry = (await server.db('audit_log_entries').where({ entity_type: 'role', entity_id: role.id }).orderBy('id', 'desc').first()) as { action: string };
+      const entry = (await server
+        .db('audit_log_entries')
+        .where({ entity_type: 'role', entity_id: role.id })
+        .orderBy('id', 'desc')
+        .first()) as { action: string };
       expect(entry.action).toBe('DELETE');
     });
 
@@ -101,11 +112,17 @@ describe('record actions and deletes', () => {
     it('toggles active, audited, and answers the feed with its new ETag', async () => {
       const { resellerAdmin } = callers;
       const read = await resellerAdmin.get<Feed>('/api/v1/feeds/2');
-      const enabled = await resellerAdmin.request<Feed>('POST', '/api/v1/feeds/2/enable', undefined, { 'x-csrf-token': resellerAdmin.cookie('hub_csrf')!, 'if-match': read.headers.get('etag')! });
+      const enabled = await resellerAdmin.request<Feed>('POST', '/api/v1/feeds/2/enable', undefined, {
+        'x-csrf-token': resellerAdmin.cookie('hub_csrf')!,
+        'if-match': read.headers.get('etag')!,
+      });
       expect([enabled.status, enabled.body.active]).toEqual([200, true]);
       expect(enabled.headers.get('etag')).not.toBe(read.headers.get('etag'));
       // The tag read before the change is stale now.
-      const stale = await resellerAdmin.request<Problem>('POST', '/api/v1/feeds/2/disable', undefined, { 'x-csrf-token': resellerAdmin.cookie('hub_csrf')!, 'if-match': read.headers.get('etag')! });
+      const stale = await resellerAdmin.request<Problem>('POST', '/api/v1/feeds/2/disable', undefined, {
+        'x-csrf-token': resellerAdmin.cookie('hub_csrf')!,
+        'if-match': read.headers.get('etag')!,
+      });
       expect([stale.status, stale.body.code]).toEqual([412, 'stale_record']);
       expect((await resellerAdmin.post<Feed>('/api/v1/feeds/2/disable')).body.active).toBe(false);
       expect((await lastAudit(resellerAdmin, '/feeds/2')).action).toBe('DISABLE');
@@ -126,7 +143,10 @@ describe('record actions and deletes', () => {
       expect((await buyer.send('DELETE', '/api/v1/baskets/1')).status).toBe(204);
       expect((await buyer.get('/api/v1/baskets/1')).status).toBe(404);
       expect(await server.db('basket_line_items').where('basket_id', 1).first()).toBeUndefined();
-      const entry = (await server.db('audit_log_entries').where({ entity_type: 'basket', entity_id: 1 }).first()) as { action: string; user_id: number };
+      const entry = (await server.db('audit_log_entries').where({ entity_type: 'basket', entity_id: 1 }).first()) as {
+        action: string;
+        user_id: number;
+      };
       expect([entry.action, entry.user_id]).toEqual(['DELETE', 3]);
     });
   });

@@ -16,13 +16,18 @@ async function applicableRow(context: RequestContext, meta: GenericMeta, input: 
   const row = await rowInScope(context.db, meta, input);
   const id = Number(row['id']);
   const user = input.user;
-  if (meta.notSelf && user && ((meta.entity === 'organisation' && id === user.organisation.id) || (meta.entity === 'user' && id === user.id))) {
+  if (
+    meta.notSelf &&
+    user &&
+    ((meta.entity === 'organisation' && id === user.organisation.id) || (meta.entity === 'user' && id === user.id))
+  ) {
     throw new DomainError('forbidden', 'own_record', { detail: `a user may not do this to their own ${meta.entity}` });
   }
   if (meta.when) {
     const current = decodeRow(meta.entity as EntityName, row, Object.keys(meta.when));
     const applies = Object.entries(meta.when).every(([field, value]) => current[field] === value);
-    if (!applies) throw new DomainError('conflict', 'invalid_state', { detail: `${meta.entity} ${id} is not ${JSON.stringify(meta.when)}` });
+    if (!applies)
+      throw new DomainError('conflict', 'invalid_state', { detail: `${meta.entity} ${id} is not ${JSON.stringify(meta.when)}` });
   }
   return row;
 }
@@ -46,7 +51,10 @@ export async function genericDelete(context: RequestContext, meta: GenericMeta, 
   const row = await applicableRow(context, meta, input);
   const id = Number(row['id']);
   for (const rule of remove.restrict) {
-    if (await context.db(rule.table).where(rule.column, id).first('id')) throw new DomainError('conflict', rule.problem as ProblemCode, { detail: `${rule.table} still refer to it` });
+    if (await context.db(rule.table).where(rule.column, id).first('id'))
+      throw new DomainError('conflict', rule.problem as ProblemCode, { detail: `${rule.table} still refer to it` });
   }
-  await context.records.remove(meta.entity as EntityName, id, { cascade: remove.cascade.map((child) => ({ entity: child.entity as EntityName, via: child.via })) });
+  await context.records.remove(meta.entity as EntityName, id, {
+    cascade: remove.cascade.map((child) => ({ entity: child.entity as EntityName, via: child.via })),
+  });
 }

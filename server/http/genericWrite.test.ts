@@ -29,14 +29,22 @@ describe('generic writes: a unique violation of the database', () => {
   it('answers 409 duplicate_value on create and update', async () => {
     const input = { params: {}, query: {}, user: undefined };
     // In another case than the stored "Zoom add-ons": the index is on the lowered name.
-    const created = await problemOf(asWrite(database.db, undefined, (context) => genericCreate(context, metaOf('createProductGroup'), { ...input, body: { name: 'ZOOM add-ons ' } })));
+    const created = await problemOf(
+      asWrite(database.db, undefined, (context) =>
+        genericCreate(context, metaOf('createProductGroup'), { ...input, body: { name: 'ZOOM add-ons ' } }),
+      ),
+    );
     expect([created.status, created.code]).toEqual([409, 'duplicate_value']);
     // The field is read from the column the database names.
     expect(created.extra.parameter).toBe('name');
     // No operation of the spec updates product groups generically any more (their update clears
     // related groups by hand, 002 §4): the same write as an update, through the create's meta.
     const updateMeta = { ...metaOf('createProductGroup'), kind: 'update' as const };
-    const updated = await problemOf(asWrite(database.db, undefined, (context) => genericUpdate(context, updateMeta, { ...input, params: { id: 1 }, body: { name: 'Zoom add-ons' } })));
+    const updated = await problemOf(
+      asWrite(database.db, undefined, (context) =>
+        genericUpdate(context, updateMeta, { ...input, params: { id: 1 }, body: { name: 'Zoom add-ons' } }),
+      ),
+    );
     expect([updated.status, updated.code]).toEqual([409, 'duplicate_value']);
   });
 });
@@ -80,7 +88,10 @@ describe('generic update: scope', () => {
       const problem = await asWrite(database.db, user, (context) => genericUpdate(context, feedUpdate, { ...input, user }));
       expect(problem).toMatchObject({ status: 404, code: 'not_found' });
     }
-    expect(await asWrite(database.db, owner, (context) => genericUpdate(context, feedUpdate, { ...input, user: owner }))).toMatchObject({ id: feed.id, name: 'Renamed feed' });
+    expect(await asWrite(database.db, owner, (context) => genericUpdate(context, feedUpdate, { ...input, user: owner }))).toMatchObject({
+      id: feed.id,
+      name: 'Renamed feed',
+    });
   });
 });
 
@@ -113,7 +124,14 @@ describe('generic create and update: the written record stays in scope', () => {
   const feedCount = async () => Number(((await database.db('feeds').count({ n: '*' }).first()) as { n: number | string }).n);
   const create = async (organisation: number, treeScope: 'subtree' | 'children') => {
     const user = await resellerUser(treeScope);
-    return asWrite(database.db, user, (context) => genericCreate(context, feedWrite('create'), { params: {}, query: {}, user, body: { name: `Feed for ${organisation} ${treeScope}`, organisation } }));
+    return asWrite(database.db, user, (context) =>
+      genericCreate(context, feedWrite('create'), {
+        params: {},
+        query: {},
+        user,
+        body: { name: `Feed for ${organisation} ${treeScope}`, organisation },
+      }),
+    );
   };
 
   it('creates in the subtree, and refuses beside it with 422 outside_scope, writing nothing', async () => {
@@ -133,7 +151,9 @@ describe('generic create and update: the written record stays in scope', () => {
     // The feed the first test created below the reseller.
     const feed = (await database.db('feeds').where({ organisation_id: 3, name: 'Feed for 3 subtree' }).first()) as { id: number };
     const user = await resellerUser('subtree');
-    const moved = await asWrite(database.db, user, (context) => genericUpdate(context, feedWrite('update'), { params: { id: feed.id }, query: {}, user, body: { organisation: 5 } }));
+    const moved = await asWrite(database.db, user, (context) =>
+      genericUpdate(context, feedWrite('update'), { params: { id: feed.id }, query: {}, user, body: { organisation: 5 } }),
+    );
     expect(moved).toMatchObject({ status: 422, code: 'outside_scope' });
     expect(Number(((await database.db('feeds').where('id', feed.id).first()) as { organisation_id: number }).organisation_id)).toBe(3);
   });

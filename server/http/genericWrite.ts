@@ -19,7 +19,11 @@ function writeOf(meta: GenericMeta): NonNullable<GenericMeta['write']> {
 /** The body's fields of the input schema (the validator already refused any other). */
 function valuesOf(meta: GenericMeta, body: unknown): Row {
   const given = (body ?? {}) as Row;
-  return Object.fromEntries(writeOf(meta).fields.filter((name) => name in given).map((name) => [name, given[name]]));
+  return Object.fromEntries(
+    writeOf(meta)
+      .fields.filter((name) => name in given)
+      .map((name) => [name, given[name]]),
+  );
 }
 
 /** A field set without the one it needs is refused, not cleared: the client sees what it lost. */
@@ -36,7 +40,9 @@ async function checkLookups(db: Knex, meta: GenericMeta, values: Row): Promise<v
     const value = values[field];
     if (value === undefined || value === null) continue;
     const entity = target.entity as EntityName;
-    const found = await db(tableOf(entity)).where(columnOf(entity, target.field), value as Knex.Value).first('id');
+    const found = await db(tableOf(entity))
+      .where(columnOf(entity, target.field), value as Knex.Value)
+      .first('id');
     if (!found) throw new DomainError('unprocessable', 'unknown_value', { field, detail: `${field} names no ${target.entity}` });
   }
 }

@@ -43,7 +43,12 @@ describe('imageTypeOf', () => {
   it('refuses polyglots: HTML after a whole PNG, or inside one of its chunks', () => {
     expect(imageTypeOf(PNG_HTML_POLYGLOT)).toBeUndefined();
     expect(imageTypeOf(PNG_WITH_SCRIPT_TEXT)).toBeUndefined();
-    const jpegWithComment = Buffer.concat([TINY_JPEG.subarray(0, 2), Buffer.from([0xff, 0xfe, 0x00, 0x12]), Buffer.from('<SCRIPT>x</SCRIPT>'), TINY_JPEG.subarray(2)]);
+    const jpegWithComment = Buffer.concat([
+      TINY_JPEG.subarray(0, 2),
+      Buffer.from([0xff, 0xfe, 0x00, 0x12]),
+      Buffer.from('<SCRIPT>x</SCRIPT>'),
+      TINY_JPEG.subarray(2),
+    ]);
     expect(imageTypeOf(jpegWithComment)).toBeUndefined();
   });
 });

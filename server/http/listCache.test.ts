@@ -41,7 +41,12 @@ describe('cached order lists', () => {
   async function list(client: TestClient, query: string) {
     const response = await client.get<Row[]>(`/api/v1/orders${query}`);
     expect(response.status, response.text).toBe(200);
-    return { ids: idsOf(response.body), rows: response.body, total: Number(response.headers.get('x-total-count')), headers: response.headers };
+    return {
+      ids: idsOf(response.body),
+      rows: response.body,
+      total: Number(response.headers.get('x-total-count')),
+      headers: response.headers,
+    };
   }
 
   beforeAll(async () => {
@@ -50,8 +55,12 @@ describe('cached order lists', () => {
     // A Customer Co user whose order:view reaches its child organisations only (a grant of 1).
     await writeVersionedRows(server.db, async (trx) => {
       const { id: _id, ...buyer } = (await trx('users').where('email_address', BUYER).first()) as Record<string, unknown>;
-      const [user] = (await trx('users').insert({ ...buyer, name: 'Chris Children', email_address: CHILDREN_ONLY }).returning('id')) as ({ id: number } | number)[];
-      const [role] = (await trx('roles').insert({ name: 'Branch orders', organisation_id: 3, template: false }).returning('id')) as ({ id: number } | number)[];
+      const [user] = (await trx('users')
+        .insert({ ...buyer, name: 'Chris Children', email_address: CHILDREN_ONLY })
+        .returning('id')) as ({ id: number } | number)[];
+      const [role] = (await trx('roles').insert({ name: 'Branch orders', organisation_id: 3, template: false }).returning('id')) as (
+        { id: number } | number
+      )[];
       const roleId = typeof role === 'object' ? role.id : role!;
       const permission = (await trx('permissions').where('name', 'order:view').first('id')) as { id: number };
       await trx('role_permissions').insert({ role_id: roleId, permission_id: permission.id, value: 1 });
@@ -102,7 +111,9 @@ describe('cached order lists', () => {
     // Through the other process's connections this time.
     await inTransaction(second.db, SYSTEM_ACTOR, (records) => records.update('organisation', 3, { name: 'Customer Co Renamed' }));
     for (const buyer of buyers) {
-      const names = (await list(buyer, '')).rows.filter((row) => (row['organisation'] as { id: number }).id === 3).map((row) => (row['organisation'] as { name: string }).name);
+      const names = (await list(buyer, '')).rows
+        .filter((row) => (row['organisation'] as { id: number }).id === 3)
+        .map((row) => (row['organisation'] as { name: string }).name);
       expect(new Set(names)).toEqual(new Set(['Customer Co Renamed']));
     }
   });

@@ -115,4 +115,3 @@ export interface AccessRule {
   where?: Record<string, PlainValue[]>;
   of?: string[];
 }
-

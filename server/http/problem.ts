@@ -39,7 +39,12 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
 /** A service's refusal as the API answers it: the kind's status, the field as `parameter`. */
 export function problemOf(error: DomainError): HttpProblem {
   const { field, detail, retryAfterSeconds } = error.details;
-  return new HttpProblem(STATUS_OF_KIND[error.kind], error.code, { ...(detail !== undefined && { detail }), ...(field !== undefined && { parameter: field }) }, retryAfterSeconds);
+  return new HttpProblem(
+    STATUS_OF_KIND[error.kind],
+    error.code,
+    { ...(detail !== undefined && { detail }), ...(field !== undefined && { parameter: field }) },
+    retryAfterSeconds,
+  );
 }
 
 /** The catalogue's title with its {{placeholders}} filled from the problem's own fields. */

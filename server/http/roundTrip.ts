@@ -30,7 +30,9 @@ function reachesRoundTrip(schema: Schema | undefined, seen = new Set<Schema>()):
   if (known !== undefined) return known;
   seen.add(own);
   const properties = Object.values((own['properties'] ?? {}) as Record<string, Schema>);
-  const found = own['x-round-trip'] !== undefined || properties.some((property) => reachesRoundTrip(property, seen) || reachesRoundTrip(property['items'] as Schema | undefined, seen));
+  const found =
+    own['x-round-trip'] !== undefined ||
+    properties.some((property) => reachesRoundTrip(property, seen) || reachesRoundTrip(property['items'] as Schema | undefined, seen));
   reaching.set(own, found);
   return found;
 }

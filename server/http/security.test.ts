@@ -103,7 +103,10 @@ describe('cookies, CSRF and caching', () => {
     const client = new TestClient(origin);
     await client.login('buyer@customer.example');
     const token = client.csrfToken()!;
-    const foreign = await client.request('POST', '/api/v1/auth/logout', undefined, { 'x-csrf-token': token, origin: 'https://evil.example' });
+    const foreign = await client.request('POST', '/api/v1/auth/logout', undefined, {
+      'x-csrf-token': token,
+      origin: 'https://evil.example',
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body).toMatchObject({ code: 'csrf' });
     expect((await client.request('POST', '/api/v1/auth/logout', undefined, { 'x-csrf-token': token, origin: 'null' })).status).toBe(403);

@@ -93,7 +93,11 @@ const csrfTokens = new WeakMap<Buffer, Map<string, string>>();
 function sessionCsrfToken(policy: CookiePolicy, sessionToken: string): string {
   let tokens = csrfTokens.get(policy.csrfKey);
   if (!tokens) csrfTokens.set(policy.csrfKey, (tokens = new Map()));
-  return remember(tokens, sessionToken, () => createHmac('sha256', policy.csrfKey).update(`csrf:${sessionIdOf(sessionToken)}`).digest('base64url'));
+  return remember(tokens, sessionToken, () =>
+    createHmac('sha256', policy.csrfKey)
+      .update(`csrf:${sessionIdOf(sessionToken)}`)
+      .digest('base64url'),
+  );
 }
 
 /** Hands out the CSRF token that goes with the session now in force (or a random one without). */

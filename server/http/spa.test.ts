@@ -32,7 +32,10 @@ describe('static files', () => {
 
   beforeAll(async () => {
     mkdirSync(join(distDir, 'assets'));
-    for (const [name, content] of [['index.html', page], ['assets/app-1a2b3c.js', script]] as const) {
+    for (const [name, content] of [
+      ['index.html', page],
+      ['assets/app-1a2b3c.js', script],
+    ] as const) {
       writeFileSync(join(distDir, name), content);
       writeFileSync(join(distDir, `${name}.br`), brotliCompressSync(content));
       writeFileSync(join(distDir, `${name}.gz`), gzipSync(content));

@@ -26,7 +26,10 @@ function sendFile(ctx: Context, path: string): void {
   ctx.type = TYPES[extname(path)] ?? 'application/octet-stream';
   if (/\.(js|css|html|svg|json|map)$/.test(path)) {
     ctx.vary('Accept-Encoding');
-    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       if (ctx.get('accept-encoding') && ctx.acceptsEncodings(encoding) === encoding && isFile(path + suffix)) {
         ctx.set('Content-Encoding', encoding);
         ctx.length = statSync(path + suffix).size;

@@ -60,7 +60,11 @@ export async function readMultipart(ctx: Context, parts: readonly UploadPartDef[
   const raw = await readLimited(ctx, JSON_PART_LIMIT + ENVELOPE_BYTES + parts.reduce((sum, part) => sum + part.maxBytes, 0));
   let form: FormData;
   try {
-    form = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': ctx.get('content-type') }, body: new Uint8Array(raw) }).formData();
+    form = await new Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'content-type': ctx.get('content-type') },
+      body: new Uint8Array(raw),
+    }).formData();
   } catch {
     throw new HttpProblem(400, 'invalid_body', { detail: 'The multipart body cannot be read.' });
   }
@@ -81,9 +85,11 @@ export async function readMultipart(ctx: Context, parts: readonly UploadPartDef[
       continue;
     }
     const part = parts.find((candidate) => candidate.name === name);
-    if (!part || typeof value === 'string') throw new HttpProblem(400, 'invalid_body', { parameter: name, detail: `${name} is not a file this operation takes` });
+    if (!part || typeof value === 'string')
+      throw new HttpProblem(400, 'invalid_body', { parameter: name, detail: `${name} is not a file this operation takes` });
     if (value.size === 0) continue;
-    if (value.size > part.maxBytes) throw new HttpProblem(413, 'file_too_large', { parameter: name, detail: `at most ${part.maxBytes} bytes` });
+    if (value.size > part.maxBytes)
+      throw new HttpProblem(413, 'file_too_large', { parameter: name, detail: `at most ${part.maxBytes} bytes` });
     const bytes = Buffer.from(await value.arrayBuffer());
     const contentType = imageTypeOf(bytes);
     if (!contentType) throw new HttpProblem(415, 'image_files_only', { parameter: name });

@@ -30,8 +30,20 @@ function instances(): Instances {
   for (const ajv of Object.values(made)) {
     addFormats.default(ajv, ['date', 'date-time']);
     // A decimal's bounds (generator/emit/jsonSchema.ts), compared exactly on its text.
-    ajv.addKeyword({ keyword: 'x-decimal-minimum', type: 'string', schemaType: 'string', validate: (bound: string, value: string) => !isDecimal(value) || new Decimal(value).gte(bound), error: { message: 'is below its minimum' } });
-    ajv.addKeyword({ keyword: 'x-decimal-maximum', type: 'string', schemaType: 'string', validate: (bound: string, value: string) => !isDecimal(value) || new Decimal(value).lte(bound), error: { message: 'is above its maximum' } });
+    ajv.addKeyword({
+      keyword: 'x-decimal-minimum',
+      type: 'string',
+      schemaType: 'string',
+      validate: (bound: string, value: string) => !isDecimal(value) || new Decimal(value).gte(bound),
+      error: { message: 'is below its minimum' },
+    });
+    ajv.addKeyword({
+      keyword: 'x-decimal-maximum',
+      type: 'string',
+      schemaType: 'string',
+      validate: (bound: string, value: string) => !isDecimal(value) || new Decimal(value).lte(bound),
+      error: { message: 'is above its maximum' },
+    });
     ajv.addSchema(apiSchemas);
   }
   return made;
@@ -59,7 +71,11 @@ const PLAIN_ID = /^[1-9][0-9]{0,15}$/;
 function integerProperties(schema: object): Set<string> {
   const properties = ((schema as { properties?: PropertySchemas }).properties ?? {}) as PropertySchemas;
   const isInteger = (type: unknown) => type === 'integer' || (Array.isArray(type) && type.includes('integer'));
-  return new Set(Object.entries(properties).filter(([, property]) => isInteger(property.type) || isInteger(property.items?.type)).map(([name]) => name));
+  return new Set(
+    Object.entries(properties)
+      .filter(([, property]) => isInteger(property.type) || isInteger(property.items?.type))
+      .map(([name]) => name),
+  );
 }
 
 export function compileValidators(schemas: {
@@ -95,7 +111,11 @@ function describe(error: ErrorObject | undefined): string {
   return error.message ?? 'invalid';
 }
 
-export function checkParams(validate: ValidateFunction, value: Record<string, unknown>, integers: Set<string> = new Set(Object.keys(value))): void {
+export function checkParams(
+  validate: ValidateFunction,
+  value: Record<string, unknown>,
+  integers: Set<string> = new Set(Object.keys(value)),
+): void {
   // Record ids in the path: "/orders/016" or "/orders/0x10" names no order 16.
   const loose = Object.entries(value).find(([name, text]) => integers.has(name) && typeof text === 'string' && !PLAIN_ID.test(text));
   if (loose) throw new HttpProblem(404, 'not_found', { parameter: loose[0] });
@@ -134,7 +154,8 @@ export function checkQuery(validate: ValidateFunction, value: Record<string, unk
   for (const name of integers) {
     const given = value[name];
     const texts = (Array.isArray(given) ? given : [given]).filter((text): text is string => typeof text === 'string');
-    if (texts.some((text) => !PLAIN_INTEGER.test(text))) throw new HttpProblem(400, 'invalid_parameter', { parameter: name, detail: `${name} must be a whole number` });
+    if (texts.some((text) => !PLAIN_INTEGER.test(text)))
+      throw new HttpProblem(400, 'invalid_parameter', { parameter: name, detail: `${name} must be a whole number` });
   }
   if (!validate(value)) {
     const error = validate.errors?.[0];

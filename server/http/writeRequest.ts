@@ -47,10 +47,12 @@ export async function runWrite(ctx: Context, db: Knex, operation: OperationDef, 
         if (replay) return replay;
         claim = await claimKey(context.records, userId, key, hash, now);
       }
-      if (operation.record && steps.recordId !== undefined) await checkPrecondition(trx, operation.record, steps.recordId, ifMatch, context, steps);
+      if (operation.record && steps.recordId !== undefined)
+        await checkPrecondition(trx, operation.record, steps.recordId, ifMatch, context, steps);
       if (steps.fixed && Object.keys(steps.fixed).length > 0) {
         // Fields the body may carry only as the record shows them (records round-trip).
-        const current = operation.record && steps.recordId !== undefined ? await steps.readRecord(operation.record.get, steps.recordId, context) : {};
+        const current =
+          operation.record && steps.recordId !== undefined ? await steps.readRecord(operation.record.get, steps.recordId, context) : {};
         checkFixed(steps.fixed, current);
       }
       const answer = steps.answerOf(await steps.run(context));
@@ -67,11 +69,23 @@ export async function runWrite(ctx: Context, db: Knex, operation: OperationDef, 
   }
 }
 
-async function checkPrecondition(trx: Knex, record: NonNullable<OperationDef['record']>, id: number, ifMatch: string, context: RequestContext, steps: WriteSteps): Promise<void> {  // Writers of one record queue here on PostgreSQL, so a check and its write are never split by another.
+async function checkPrecondition(
+  trx: Knex,
+  record: NonNullable<OperationDef['record']>,
+  id: number,
+  ifMatch: string,
+  context: RequestContext,
+  steps: WriteSteps,
+): Promise<void> {
+  // Writers of one record queue here on PostgreSQL, so a check and its write are never split by another.
   if (trx.client.config.client === 'pg') {
-    await trx(entities[record.entity as EntityName].table).where('id', id).forUpdate().first('id');
+    await trx(entities[record.entity as EntityName].table)
+      .where('id', id)
+      .forUpdate()
+      .first('id');
   }
   if (!ifMatch) return;
   const current = await steps.readRecord(record.get, id, context);
-  if (!tagListMatches(ifMatch, etagOf(current))) throw new DomainError('stale', 'stale_record', { detail: 'the record changed since it was read' });
+  if (!tagListMatches(ifMatch, etagOf(current)))
+    throw new DomainError('stale', 'stale_record', { detail: 'the record changed since it was read' });
 }

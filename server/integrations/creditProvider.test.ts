@@ -44,7 +44,9 @@ describe('the credit provider', () => {
       expect(await provider.lookup('REAL-1')).toMatchObject({ company_name: 'Real Register Ltd' });
       // The sandbox's numbers mean nothing to it.
       expect(await provider.lookup('00000001')).toBeNull();
-      expect(await provider.decide({ company_number: 'REAL-1', amount: '20000.00', term: 36, target: 'SELF' })).toEqual({ approved: false });
+      expect(await provider.decide({ company_number: 'REAL-1', amount: '20000.00', term: 36, target: 'SELF' })).toEqual({
+        approved: false,
+      });
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

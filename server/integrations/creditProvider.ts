@@ -41,7 +41,13 @@ export interface CreditProvider {
 }
 
 const address = (name: string, line: string, city: string, postal: string): RegisteredAddress => ({
-  company_name: name, addr_line_1: line, addr_line_2: 'Registered Office', city, region: null, postal_code: postal, country_code: 'GB',
+  company_name: name,
+  addr_line_1: line,
+  addr_line_2: 'Registered Office',
+  city,
+  region: null,
+  postal_code: postal,
+  country_code: 'GB',
 });
 
 /**
@@ -50,9 +56,27 @@ const address = (name: string, line: string, city: string, postal: string): Regi
  * 00000003 not financeable (lookup 400); any other number is unknown (lookup 404).
  */
 export const SANDBOX_COMPANIES: readonly (CompanyRecord & { approves: boolean })[] = [
-  { company_number: '00000001', company_name: 'Sandbox Approved Ltd', registered_address: address('Sandbox Approved Ltd', '1 Lending Lane', 'London', 'EC1A 1AA'), financeable: true, approves: true },
-  { company_number: '00000002', company_name: 'Sandbox Declined Ltd', registered_address: address('Sandbox Declined Ltd', '2 Refusal Road', 'Leeds', 'LS1 4AP'), financeable: true, approves: false },
-  { company_number: '00000003', company_name: 'Sandbox Unfinanceable Ltd', registered_address: address('Sandbox Unfinanceable Ltd', '3 Risk Row', 'Bristol', 'BS1 5TR'), financeable: false, approves: false },
+  {
+    company_number: '00000001',
+    company_name: 'Sandbox Approved Ltd',
+    registered_address: address('Sandbox Approved Ltd', '1 Lending Lane', 'London', 'EC1A 1AA'),
+    financeable: true,
+    approves: true,
+  },
+  {
+    company_number: '00000002',
+    company_name: 'Sandbox Declined Ltd',
+    registered_address: address('Sandbox Declined Ltd', '2 Refusal Road', 'Leeds', 'LS1 4AP'),
+    financeable: true,
+    approves: false,
+  },
+  {
+    company_number: '00000003',
+    company_name: 'Sandbox Unfinanceable Ltd',
+    registered_address: address('Sandbox Unfinanceable Ltd', '3 Risk Row', 'Bristol', 'BS1 5TR'),
+    financeable: false,
+    approves: false,
+  },
 ];
 
 const normalise = (number: string) => number.trim().toUpperCase();
@@ -79,7 +103,9 @@ export function creditProvider(): Promise<CreditProvider> {
     if (name === 'sandbox') return sandboxProvider;
     // A relative path is taken from the working directory: this file's own folder is not where the
     // running code is (npm start runs a bundle in dist-server/).
-    const module = (await import(name.startsWith('.') ? pathToFileURL(resolve(name)).href : name)) as { default: () => CreditProvider | Promise<CreditProvider> };
+    const module = (await import(name.startsWith('.') ? pathToFileURL(resolve(name)).href : name)) as {
+      default: () => CreditProvider | Promise<CreditProvider>;
+    };
     return module.default();
   })();
   return configured;

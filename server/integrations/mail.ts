@@ -31,7 +31,14 @@ export interface QueuedAttachment {
 const mailOf = (from: string, message: MailMessage) => ({
   from,
   ...partsOf(message),
-  ...(message.attachments && { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content, encoding: 'base64' })) }),
+  ...(message.attachments && {
+    attachments: message.attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.content,
+      encoding: 'base64',
+    })),
+  }),
 });
 
 /**
@@ -46,12 +53,26 @@ export function queueMail(records: Records, message: MailMessage): Promise<void>
  * Renders one of the spec's e-mails for its recipient (docs/spec.md "emails") and queues it: the
  * outbox keeps the message as rendered, so a retry sends exactly what the change reported.
  */
-export async function queueEmail<N extends EmailName>(records: Records, name: N, recipient: EmailRecipient, context: EmailContexts[N], attachments?: QueuedAttachment[]): Promise<void> {
-  await queueMail(records, { ...(await renderEmail(name, recipient, context)), ...(attachments && attachments.length > 0 && { attachments }) });
+export async function queueEmail<N extends EmailName>(
+  records: Records,
+  name: N,
+  recipient: EmailRecipient,
+  context: EmailContexts[N],
+  attachments?: QueuedAttachment[],
+): Promise<void> {
+  await queueMail(records, {
+    ...(await renderEmail(name, recipient, context)),
+    ...(attachments && attachments.length > 0 && { attachments }),
+  });
 }
 
 /** What nodemailer sends of a message: both parts when it has an HTML one. */
-const partsOf = (message: Omit<MailMessage, 'attachments'>) => ({ to: message.to, subject: message.subject, text: message.text, ...(message.html !== undefined && { html: message.html }) });
+const partsOf = (message: Omit<MailMessage, 'attachments'>) => ({
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  ...(message.html !== undefined && { html: message.html }),
+});
 
 /**
  * A transport made with the first e-mail: nodemailer loads then, not at start-up
@@ -82,7 +103,11 @@ export interface MailSettings {
 }
 
 export function mailSettingsFrom(env: NodeJS.ProcessEnv, defaultFolder: string): MailSettings {
-  return { smtpUrl: env['SMTP_URL'] || undefined, from: env['MAIL_FROM'] ?? 'Reseller Hub <no-reply@localhost>', folder: env['MAIL_DIR'] ?? defaultFolder };
+  return {
+    smtpUrl: env['SMTP_URL'] || undefined,
+    from: env['MAIL_FROM'] ?? 'Reseller Hub <no-reply@localhost>',
+    folder: env['MAIL_DIR'] ?? defaultFolder,
+  };
 }
 
 /** A file sent with an e-mail, read from disk as it is sent (a feed's file may be large). */
@@ -97,7 +122,10 @@ export interface MailAttachment {
  * e-mails, and throws what the server answered: a feed's Test must say at once why it failed, and
  * a file of many megabytes has no place in an outbox row.
  */
-export async function sendMailNow(settings: MailSettings, message: Omit<MailMessage, 'attachments'> & { attachments: MailAttachment[] }): Promise<void> {
+export async function sendMailNow(
+  settings: MailSettings,
+  message: Omit<MailMessage, 'attachments'> & { attachments: MailAttachment[] },
+): Promise<void> {
   const nodemailer = (await import('nodemailer')).default;
   const mail = { from: settings.from, ...partsOf(message), attachments: message.attachments };
   if (settings.smtpUrl) {

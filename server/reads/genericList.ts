@@ -24,7 +24,9 @@ function escapeLike(text: string): string {
 
 /** The subtree of an organisation: its materialised path is a prefix of every descendant's. */
 function subtreeIds(db: Knex, treePath: string): Knex.QueryBuilder {
-  return db('organisations').where('tree_path', 'like', `${escapeLike(treePath)}%`).select('id');
+  return db('organisations')
+    .where('tree_path', 'like', `${escapeLike(treePath)}%`)
+    .select('id');
 }
 
 /** The organisations of the caller's tree scope: its own and those below, or only those below for a grant of 1. */
@@ -40,7 +42,15 @@ function organisationsInScope(db: Knex, user: SessionUser): Knex.QueryBuilder {
  * the supplier's staff acting on a reseller's order are part of its history. A record shared
  * with the caller from outside it (a template role) shows only rows of the caller's own scope.
  */
-function keepWithinScope(db: Knex, query: Knex.QueryBuilder, entity: EntityName, table: string, via: string, user: SessionUser, sharedParent: boolean): void {
+function keepWithinScope(
+  db: Knex,
+  query: Knex.QueryBuilder,
+  entity: EntityName,
+  table: string,
+  via: string,
+  user: SessionUser,
+  sharedParent: boolean,
+): void {
   const ancestors = user.organisation.tree_path.split('/').filter(Boolean).map(Number);
   const organisations = () => {
     const inScope = organisationsInScope(db, user);
@@ -49,7 +59,10 @@ function keepWithinScope(db: Knex, query: Knex.QueryBuilder, entity: EntityName,
   for (const [name, field] of Object.entries(entities[entity].fields as Record<string, FieldMeta>)) {
     if (name === via || field.type !== 'ref' || (field.to !== 'organisation' && field.to !== 'user')) continue;
     const column = `${table}.${field.column}`;
-    const allowed = field.to === 'organisation' ? organisations() : db(tableOf('user')).whereIn(columnOf('user', 'organisation'), organisations()).select('id');
+    const allowed =
+      field.to === 'organisation'
+        ? organisations()
+        : db(tableOf('user')).whereIn(columnOf('user', 'organisation'), organisations()).select('id');
     query.where((inner) => inner.whereNull(column).orWhereIn(column, allowed));
   }
   if (entity === 'organisation') query.whereIn(`${table}.id`, organisations());
@@ -59,7 +72,14 @@ function keepWithinScope(db: Knex, query: Knex.QueryBuilder, entity: EntityName,
  * Restricts rows to what the caller may see; a row outside it is indistinguishable from a missing
  * one. `counting`: the query counts rows rather than reading a page in sort order.
  */
-export function applyScope(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table: string, user: SessionUser | undefined, counting = false): void {
+export function applyScope(
+  db: Knex,
+  query: Knex.QueryBuilder,
+  meta: GenericMeta,
+  table: string,
+  user: SessionUser | undefined,
+  counting = false,
+): void {
   if (!meta.scope) return;
   if (!user) {
     query.whereRaw('1 = 0');
@@ -104,14 +124,23 @@ function boundValue(field: FieldMeta, value: unknown, match: 'gte' | 'lte'): unk
   return encodeValue(field, value);
 }
 
-export async function applyFilters(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table: string, params: Record<string, unknown>, user?: SessionUser): Promise<void> {
+export async function applyFilters(
+  db: Knex,
+  query: Knex.QueryBuilder,
+  meta: GenericMeta,
+  table: string,
+  params: Record<string, unknown>,
+  user?: SessionUser,
+): Promise<void> {
   const entity = meta.entity as EntityName;
   for (const filter of meta.filters) {
     const value = params[filter.param];
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
     if (filter.match === 'has') {
       const has = filter.has!;
-      const children = db(has.table).select(db.raw('1')).where(`${has.table}.${has.column}`, db.ref(`${table}.id`));
+      const children = db(has.table)
+        .select(db.raw('1'))
+        .where(`${has.table}.${has.column}`, db.ref(`${table}.id`));
       if (value === true) query.whereExists(children);
       else query.whereNotExists(children);
       continue;
@@ -162,7 +191,12 @@ export async function applyFilters(db: Knex, query: Knex.QueryBuilder, meta: Gen
 function selectRow(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table: string): Knex.QueryBuilder {
   query.select(`${table}.*`);
   for (const count of meta.counts ?? []) {
-    query.select(db(count.table).count('*').where(`${count.table}.${count.column}`, db.ref(`${table}.id`)).as(count.property));
+    query.select(
+      db(count.table)
+        .count('*')
+        .where(`${count.table}.${count.column}`, db.ref(`${table}.id`))
+        .as(count.property),
+    );
   }
   for (const present of meta.present ?? []) {
     query.select(db.raw('(case when ?? is null then 0 else 1 end) as ??', [`${table}.${present.column}`, present.property]));
@@ -257,19 +291,36 @@ function ordered(db: Knex, meta: GenericMeta, base: Knex.QueryBuilder, table: st
 export type ListCounter = (compute: () => Promise<number>) => Promise<number>;
 const counting: ListCounter = (compute) => compute();
 
-async function pageOf(db: Knex, meta: GenericMeta, base: Knex.QueryBuilder, table: string, query: Record<string, unknown>, sortBy: string, countBase = base, counted = counting): Promise<Page<unknown>> {
+async function pageOf(
+  db: Knex,
+  meta: GenericMeta,
+  base: Knex.QueryBuilder,
+  table: string,
+  query: Record<string, unknown>,
+  sortBy: string,
+  countBase = base,
+  counted = counting,
+): Promise<Page<unknown>> {
   const perPage = Number(query['per_page']);
   const page = Number(query['page']);
   const total = await counted(async () => Number((await countBase.clone().count({ n: '*' }).first())?.['n'] ?? 0));
   const from = (page - 1) * perPage;
-  const rows = await readStretch(total, from, from + perPage, async (window) =>
-    (await ordered(db, meta, base, table, sortBy, window.reversed).limit(window.limit).offset(window.offset)) as Row[],
+  const rows = await readStretch(
+    total,
+    from,
+    from + perPage,
+    async (window) => (await ordered(db, meta, base, table, sortBy, window.reversed).limit(window.limit).offset(window.offset)) as Row[],
   );
   return { rows: await toViews(db, meta, rows), total };
 }
 
 /** A spec-declared list: scope, filters, sort_by and paging over the entity, no code. */
-export async function genericList(db: Knex, meta: GenericMeta, input: GenericInput, counted: ListCounter = counting): Promise<Page<unknown>> {
+export async function genericList(
+  db: Knex,
+  meta: GenericMeta,
+  input: GenericInput,
+  counted: ListCounter = counting,
+): Promise<Page<unknown>> {
   const table = tableOf(meta.entity as EntityName);
   const filtered = db(table);
   await applyFilters(db, filtered, meta, table, input.query, input.user);
@@ -285,14 +336,20 @@ export async function genericList(db: Knex, meta: GenericMeta, input: GenericInp
  * router runs it first), never naming anyone outside the caller's scope (keepWithinScope).
  * Paged when the operation is, otherwise every row in order.
  */
-export async function genericChildren(db: Knex, meta: GenericMeta, input: GenericInput & { sharedParent: boolean }, paged: boolean): Promise<Page<unknown> | unknown[]> {
+export async function genericChildren(
+  db: Knex,
+  meta: GenericMeta,
+  input: GenericInput & { sharedParent: boolean },
+  paged: boolean,
+): Promise<Page<unknown> | unknown[]> {
   const children = meta.children;
   if (!children) throw new Error(`${meta.entity}: not a child list`);
   if (!input.user) throw new Error(`${meta.entity}: a child list needs a caller`);
   const entity = meta.entity as EntityName;
   const table = tableOf(entity);
   const base = db(table).where(`${table}.${columnOf(entity, children.via)}`, Number(input.params['id']));
-  for (const [field, value] of Object.entries(children.where)) base.where(`${table}.${columnOf(entity, field)}`, encodeValue(fieldMeta(entity, field), value) as Knex.Value);
+  for (const [field, value] of Object.entries(children.where))
+    base.where(`${table}.${columnOf(entity, field)}`, encodeValue(fieldMeta(entity, field), value) as Knex.Value);
   keepWithinScope(db, base, entity, table, children.via, input.user, input.sharedParent);
   const sortBy = typeof input.query['sort_by'] === 'string' ? input.query['sort_by'] : children.defaultSort;
   if (paged) return pageOf(db, meta, base, table, input.query, sortBy);

@@ -44,7 +44,12 @@ export interface GenericMeta {
    * `has.table`; `not_own`: true leaves out the caller's own organisation's rows; `set`: the field
    * has a value (true) or is null (false).
    */
-  filters: { param: string; match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own' | 'has' | 'set'; fields: string[]; has?: { table: string; column: string } }[];
+  filters: {
+    param: string;
+    match: 'search' | 'eq' | 'in' | 'gte' | 'lte' | 'subtree' | 'not_own' | 'has' | 'set';
+    fields: string[];
+    has?: { table: string; column: string };
+  }[];
   scope?: { kind: 'tree' | 'own'; field: string; rootReadsTree?: true };
   /**
    * A create or update (http/genericWrite.ts): the input schema's `fields`, `requires` (a field

@@ -49,4 +49,5 @@ export async function childRows(db: Knex, table: string, parentColumn: string, p
   return (await db(table).where(parentColumn, parentId).orderBy('id')) as Row[];
 }
 
-export const decodeAll = <T>(entity: EntityName, rows: Row[], fields: string[]): T[] => rows.map((row) => decodeRow<T>(entity, row, fields));
+export const decodeAll = <T>(entity: EntityName, rows: Row[], fields: string[]): T[] =>
+  rows.map((row) => decodeRow<T>(entity, row, fields));

@@ -28,14 +28,17 @@ const pathIds = (treePath: unknown) => String(treePath).split('/').filter(Boolea
 
 export async function callerFacts(db: Knex, email: string): Promise<CallerFacts> {
   const user = (await db('users').where('email_address', email).first()) as Row;
-  const organisation = (await db('organisations').where('id', user['organisation_id'] as number).first()) as Row;
+  const organisation = (await db('organisations')
+    .where('id', user['organisation_id'] as number)
+    .first()) as Row;
   const grants = (await db('user_roles as ur')
     .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
     .join('permissions as p', 'p.id', 'rp.permission_id')
     .where('ur.user_id', user['id'] as number)
     .select('p.name', 'rp.value')) as { name: string; value: unknown }[];
   const permissions = new Map<string, number>();
-  for (const grant of grants) if (Number(grant.value) > 0) permissions.set(grant.name, Math.max(permissions.get(grant.name) ?? 0, Number(grant.value)));
+  for (const grant of grants)
+    if (Number(grant.value) > 0) permissions.set(grant.name, Math.max(permissions.get(grant.name) ?? 0, Number(grant.value)));
   return {
     userId: Number(user['id']),
     organisation: Number(organisation['id']),
@@ -43,7 +46,10 @@ export async function callerFacts(db: Knex, email: string): Promise<CallerFacts>
     root: truthy(user['root']),
     admin: truthy(user['admin']),
     modules: JSON.parse(String(organisation['subscribed_modules'] ?? '[]')) as string[],
-    linkedAccount: (await db('linked_accounts').where('organisation_id', organisation['id'] as number).first('id')) !== undefined,
+    linkedAccount:
+      (await db('linked_accounts')
+        .where('organisation_id', organisation['id'] as number)
+        .first('id')) !== undefined,
     canCreateResellers: truthy(organisation['can_create_resellers']),
     permissions,
   };
@@ -76,7 +82,11 @@ function matches(expected: string | number | boolean, stored: unknown): boolean 
   return typeof expected === 'boolean' ? truthy(stored) === expected : String(stored) === String(expected);
 }
 
-export function rowMatches(values: Record<string, (string | number | boolean)[]> | Record<string, string | number | boolean>, entity: string, row: Row): boolean {
+export function rowMatches(
+  values: Record<string, (string | number | boolean)[]> | Record<string, string | number | boolean>,
+  entity: string,
+  row: Row,
+): boolean {
   return Object.entries(values).every(([field, wanted]) => {
     const stored = row[columnOf(entity, field)];
     return (Array.isArray(wanted) ? wanted : [wanted]).some((value) => matches(value, stored));
@@ -117,11 +127,18 @@ export async function relationOf(db: Knex, caller: CallerFacts, organisation: nu
  * reaches it by (through `of`, those gets'), its organisation is neither the caller's nor below it
  * (for a tree scope). Judged from the spec and the rows, independently of the server's code.
  */
-export async function foreignTo(db: Knex, operations: OperationDef[], operation: OperationDef, caller: CallerFacts, id: number): Promise<boolean> {
+export async function foreignTo(
+  db: Knex,
+  operations: OperationDef[],
+  operation: OperationDef,
+  caller: CallerFacts,
+  id: number,
+): Promise<boolean> {
   const rule = operation.access!;
   if (!(entities[rule.entity as EntityName] as { outsideForbidden?: boolean }).outsideForbidden) return false;
   // Through `of`, the scopes of the gets named (and theirs in turn).
-  const scoped = (each: AccessRule): AccessRule[] => (each.of ? each.of.flatMap((getId) => scoped(operations.find((candidate) => candidate.id === getId)!.access!)) : [each]);
+  const scoped = (each: AccessRule): AccessRule[] =>
+    each.of ? each.of.flatMap((getId) => scoped(operations.find((candidate) => candidate.id === getId)!.access!)) : [each];
   const rules = scoped(rule).filter((each) => each.scope);
   const row = (await db(tableOf(rule.entity)).where('id', id).first()) as Row | undefined;
   if (!row || rules.length === 0) return false;
@@ -137,7 +154,13 @@ export async function foreignTo(db: Knex, operations: OperationDef[], operation:
  * record an {id} names"): inside its scope (below its organisation only for a grant of 1), or
  * shared, among the records `where` allows; through `of`, as those gets would answer it.
  */
-export async function reaches(db: Knex, operations: OperationDef[], operation: OperationDef, caller: CallerFacts | undefined, id: number): Promise<boolean> {
+export async function reaches(
+  db: Knex,
+  operations: OperationDef[],
+  operation: OperationDef,
+  caller: CallerFacts | undefined,
+  id: number,
+): Promise<boolean> {
   const rule = operation.access!;
   const row = (await db(tableOf(rule.entity)).where('id', id).first()) as Row | undefined;
   if (!row || (rule.where && !rowMatches(rule.where, rule.entity, row))) return false;

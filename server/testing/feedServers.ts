@@ -1,4 +1,14 @@
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, type WriteStream } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  type WriteStream,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
@@ -71,7 +81,13 @@ export async function startFtpServer(tls: 'none' | 'explicit' | 'implicit' = 'no
   const root = await mkdtemp(join(tmpdir(), 'hub-ftp-'));
   let how: Misbehaviour = 'none';
   const secure = tls === 'none' ? false : { key: readFileSync(TEST_KEY_PATH), cert: readFileSync(TEST_CERT_PATH) };
-  const server = new FtpSrv({ url: `${tls === 'implicit' ? 'ftps' : 'ftp'}://127.0.0.1:0`, pasv_url: '127.0.0.1', tls: secure, log: quiet, greeting: 'loopback' });
+  const server = new FtpSrv({
+    url: `${tls === 'implicit' ? 'ftps' : 'ftp'}://127.0.0.1:0`,
+    pasv_url: '127.0.0.1',
+    tls: secure,
+    log: quiet,
+    greeting: 'loopback',
+  });
   class Misbehaving extends FileSystem {
     override write(fileName: string, options?: { append?: boolean; start?: unknown }): unknown {
       // A full disk refuses the upload as it opens (550 with the system's words) before a byte
@@ -80,9 +96,18 @@ export async function startFtpServer(tls: 'none' | 'explicit' | 'implicit' = 'no
       if (how === 'disk-full') throw new Error('ENOSPC: no space left on device');
       const real = super.write(fileName, options) as { stream: Writable; clientPath: string };
       if (how === 'none') return real;
-      const connection = this.connection as FtpConnection & { commandSocket?: { destroy(): void }; connector?: { socket?: { destroy(): void } } };
+      const connection = this.connection as FtpConnection & {
+        commandSocket?: { destroy(): void };
+        connector?: { socket?: { destroy(): void } };
+      };
       // The server "crashes" mid-transfer: both its sockets cut, nothing kept.
-      return { stream: misbehavingStream(real.stream, () => { connection.connector?.socket?.destroy(); connection.commandSocket?.destroy(); }), clientPath: fileName };
+      return {
+        stream: misbehavingStream(real.stream, () => {
+          connection.connector?.socket?.destroy();
+          connection.commandSocket?.destroy();
+        }),
+        clientPath: fileName,
+      };
     }
   }
   server.on('login', ({ connection, username, password }, resolve, reject) => {
@@ -90,9 +115,12 @@ export async function startFtpServer(tls: 'none' | 'explicit' | 'implicit' = 'no
     resolve({ fs: new Misbehaving(connection, { root, cwd: '/' }) });
   });
   await server.listen();
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  const port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   return {
-    port, user: USER, password: PASSWORD, root,
+    port,
+    user: USER,
+    password: PASSWORD,
+    root,
     files: () => files(root),
     read: (name) => readFileSync(join(root, name)),
     misbehave: (next) => (how = next),
@@ -142,7 +170,14 @@ export async function startSftpServer(hostKey: string = sftpHostKey()): Promise<
           const stat = (id: number, path: string) => {
             if (!existsSync(local(path))) return sftp.status(id, STATUS_CODE.NO_SUCH_FILE);
             const found = statSync(local(path));
-            sftp.attrs(id, { mode: found.mode, uid: 0, gid: 0, size: found.size, atime: found.atimeMs / 1000, mtime: found.mtimeMs / 1000 });
+            sftp.attrs(id, {
+              mode: found.mode,
+              uid: 0,
+              gid: 0,
+              size: found.size,
+              atime: found.atimeMs / 1000,
+              mtime: found.mtimeMs / 1000,
+            });
           };
           sftp.on('STAT', stat);
           sftp.on('LSTAT', stat);
@@ -194,7 +229,11 @@ export async function startSftpServer(hostKey: string = sftpHostKey()): Promise<
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    port: (server.address() as AddressInfo).port, user: USER, password: PASSWORD, root, hostKey,
+    port: (server.address() as AddressInfo).port,
+    user: USER,
+    password: PASSWORD,
+    root,
+    hostKey,
     files: () => files(root),
     read: (name) => readFileSync(join(root, name)),
     misbehave: (next) => (how = next),

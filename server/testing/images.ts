@@ -45,10 +45,15 @@ export const TINY_JPEG = Buffer.from(
 export const TINY_WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 
 /** An SVG logo with a script in it: a document, never an accepted image. */
-export const SCRIPTED_SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>');
+export const SCRIPTED_SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+);
 
 /** A PNG with an HTML page after its IEND: what a browser sniffing content could render as a page. */
-export const PNG_HTML_POLYGLOT = Buffer.concat([solidPng(2, 2, '#000000'), Buffer.from('<html><body><script>alert(1)</script></body></html>')]);
+export const PNG_HTML_POLYGLOT = Buffer.concat([
+  solidPng(2, 2, '#000000'),
+  Buffer.from('<html><body><script>alert(1)</script></body></html>'),
+]);
 
 /** A whole PNG hiding HTML in a text chunk. */
 export const PNG_WITH_SCRIPT_TEXT = solidPng(2, 2, '#000000', [{ type: 'tEXt', data: Buffer.from('Comment\0<script>alert(1)</script>') }]);

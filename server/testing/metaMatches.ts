@@ -15,7 +15,8 @@ export function expectMetaMatches(meta: GenericMeta, schema: string, operationId
   expect(properties).toEqual(Object.keys(definitions[schema]!.properties).sort());
   const operation = operations.find((candidate) => candidate.id === operationId)!;
   const query = (operation.querySchema as { properties?: Record<string, { enum?: string[] }> }).properties ?? {};
-  for (const filter of meta.filters.filter((candidate) => !fixed.includes(candidate.param))) expect(Object.keys(query)).toContain(filter.param);
+  for (const filter of meta.filters.filter((candidate) => !fixed.includes(candidate.param)))
+    expect(Object.keys(query)).toContain(filter.param);
   const sortValues = query['sort_by']?.enum ?? [];
   expect(new Set(sortValues.map((value) => value.slice(1)))).toEqual(meta.kind === 'list' ? new Set(meta.sort) : new Set());
 }

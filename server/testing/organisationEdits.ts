@@ -25,7 +25,12 @@ export async function loadOrganisation(client: TestClient, id: number): Promise<
 export function multipartBody(json: unknown, files: readonly FilePart[]): FormData {
   const form = new FormData();
   form.append('jsonBody', JSON.stringify(json));
-  for (const file of files) form.append(file.part, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.fileName ?? 'upload.bin');
+  for (const file of files)
+    form.append(
+      file.part,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.fileName ?? 'upload.bin',
+    );
   return form;
 }
 
@@ -33,10 +38,20 @@ export function multipartBody(json: unknown, files: readonly FilePart[]): FormDa
  * Saves an organisation as its editor does: the record as loaded, with `changes` on top, sent back
  * with If-Match; as multipart/form-data when files come with it.
  */
-export async function saveOrganisation(client: TestClient, id: number, changes: Record<string, unknown>, files: readonly FilePart[] = []): Promise<ApiResponse<Organisation & Problem>> {
+export async function saveOrganisation(
+  client: TestClient,
+  id: number,
+  changes: Record<string, unknown>,
+  files: readonly FilePart[] = [],
+): Promise<ApiResponse<Organisation & Problem>> {
   const { record, etag } = await loadOrganisation(client, id);
   const body = { ...record, ...changes };
   if (!client.csrfToken()) await client.get('/healthz');
   const headers = { 'x-csrf-token': client.csrfToken() ?? '', 'if-match': etag };
-  return client.request<Organisation & Problem>('PUT', `/api/v1/organisations/${id}`, files.length > 0 ? multipartBody(body, files) : body, headers);
+  return client.request<Organisation & Problem>(
+    'PUT',
+    `/api/v1/organisations/${id}`,
+    files.length > 0 ? multipartBody(body, files) : body,
+    headers,
+  );
 }

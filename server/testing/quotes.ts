@@ -41,12 +41,23 @@ export async function threeKindsOfLine(db: Knex): Promise<Row[]> {
   teams += 1;
   return [
     { product: await productId(db, 'GEN-HDMI-5M'), quantity: 4, discount: 10 },
-    { product: await productId(db, 'DBX-BUS-STD'), quantity: 5, dropbox_team_name: `New Team ${teams}`, dropbox_admin_email: 'it@reseller.example' },
+    {
+      product: await productId(db, 'DBX-BUS-STD'),
+      quantity: 5,
+      dropbox_team_name: `New Team ${teams}`,
+      dropbox_admin_email: 'it@reseller.example',
+    },
     { product: await productId(db, 'ZM-ONE-PRO'), quantity: 3, ...ZOOM_DETAILS },
   ] as unknown as Row[];
 }
 
-export const header = { organisation_to: RECIPIENT, recipient_name: 'Rita Reseller', recipient_email: 'rita@reseller.example', name: 'Quote under test', expiry_date: '2030-12-31' };
+export const header = {
+  organisation_to: RECIPIENT,
+  recipient_name: 'Rita Reseller',
+  recipient_email: 'rita@reseller.example',
+  name: 'Quote under test',
+  expiry_date: '2030-12-31',
+};
 
 /** A new draft to the recipient with the lines (and further fields) given; fails the test unless created. */
 export async function createDraft(root: TestClient, body: Record<string, unknown>): Promise<Row> {
@@ -63,11 +74,21 @@ export async function publishedQuote(root: TestClient, db: Knex, extra: Record<s
   return sent.body;
 }
 
-export async function linesOf(db: Knex, table: 'quote_line_items' | 'order_line_items', column: 'quote_id' | 'order_id', id: number): Promise<Row[]> {
+export async function linesOf(
+  db: Knex,
+  table: 'quote_line_items' | 'order_line_items',
+  column: 'quote_id' | 'order_id',
+  id: number,
+): Promise<Row[]> {
   return (await db(table).where(column, id).orderBy('id')) as Row[];
 }
 
-export function expectProblem(response: { status: number; headers: Headers; body: unknown; text?: string }, status: number, code: string, field?: string): void {
+export function expectProblem(
+  response: { status: number; headers: Headers; body: unknown; text?: string },
+  status: number,
+  code: string,
+  field?: string,
+): void {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
   expect(response.headers.get('content-type')).toContain('application/problem+json');
   expect(response.body).toMatchObject({ code, message_key: `problem.${code}`, ...(field && { parameter: field }) });

@@ -30,8 +30,12 @@ const requiredOf = (schema: Schema) => (schema['required'] ?? []) as string[];
 function validString(schema: Schema): fc.Arbitrary<string> {
   const minLength = Number(schema['minLength'] ?? 0);
   const maxLength = Math.min(Number(schema['maxLength'] ?? LONGEST_VALID_STRING), LONGEST_VALID_STRING);
-  if (schema['format'] === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString());
-  if (schema['format'] === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+  if (schema['format'] === 'date-time')
+    return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString());
+  if (schema['format'] === 'date')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
   const pattern = schema['pattern'];
   if (typeof pattern === 'string') {
     const limit = Number(schema['maxLength'] ?? Infinity);
@@ -54,15 +58,25 @@ export function validValue(input: Schema): fc.Arbitrary<unknown> {
       const min = Number(schema['minimum'] ?? -INT32 - 1);
       const max = Number(schema['maximum'] ?? INT32);
       // Mostly small: ids and counts that name records of the demo data.
-      return fc.oneof({ arbitrary: fc.integer({ min, max: Math.min(max, Math.max(min, 0) + 20) }), weight: 3 }, { arbitrary: fc.integer({ min, max }), weight: 1 });
+      return fc.oneof(
+        { arbitrary: fc.integer({ min, max: Math.min(max, Math.max(min, 0) + 20) }), weight: 3 },
+        { arbitrary: fc.integer({ min, max }), weight: 1 },
+      );
     }
     case 'number':
-      return fc.double({ noNaN: true, noDefaultInfinity: true, min: Number(schema['minimum'] ?? -1e9), max: Number(schema['maximum'] ?? 1e9) });
+      return fc.double({
+        noNaN: true,
+        noDefaultInfinity: true,
+        min: Number(schema['minimum'] ?? -1e9),
+        max: Number(schema['maximum'] ?? 1e9),
+      });
     case 'string':
       return validString(schema);
     case 'array': {
       const items = validValue((schema['items'] ?? {}) as Schema);
-      return schema['uniqueItems'] ? fc.uniqueArray(items, { maxLength: 4, selector: (item) => JSON.stringify(item) }) : fc.array(items, { maxLength: 4 });
+      return schema['uniqueItems']
+        ? fc.uniqueArray(items, { maxLength: 4, selector: (item) => JSON.stringify(item) })
+        : fc.array(items, { maxLength: 4 });
     }
     case 'object': {
       const properties = propertiesOf(schema);
@@ -78,7 +92,29 @@ export function validValue(input: Schema): fc.Arbitrary<unknown> {
 export const nastyText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.constantFrom('\u0000', 'a\u0000b', '\uD800', '\uFEFF', '﷽'.repeat(20), '%00', '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', '%', '_', '\\', ' ', '', 'null', 'NaN', '1e309', '-0', '0x10', '1.5', '٣'),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    '\uFEFF',
+    '﷽'.repeat(20),
+    '%00',
+    '../../etc/passwd',
+    "' or 1=1 --",
+    '<script>alert(1)</script>',
+    '%',
+    '_',
+    '\\',
+    ' ',
+    '',
+    'null',
+    'NaN',
+    '1e309',
+    '-0',
+    '0x10',
+    '1.5',
+    '٣',
+  ),
 );
 
 const deepObject = fc.integer({ min: 50, max: 3000 }).map((depth) => {
@@ -90,7 +126,16 @@ const deepObject = fc.integer({ min: 50, max: 3000 }).map((depth) => {
 /** One value the schema must refuse (or, for some, may accept: the test asks no 5xx of either). */
 export function invalidValue(input: Schema): fc.Arbitrary<unknown> {
   const schema = resolved(input);
-  const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), nastyText, fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }), deepObject);
+  const wrongType = fc.oneof(
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    nastyText,
+    fc.array(fc.integer(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+    deepObject,
+  );
   const type = schema['type'];
   const options: fc.Arbitrary<unknown>[] = [wrongType];
   if (type === 'integer' || type === 'number') {
@@ -100,7 +145,10 @@ export function invalidValue(input: Schema): fc.Arbitrary<unknown> {
   }
   if (type === 'string') {
     const maxLength = Number(schema['maxLength'] ?? 300);
-    options.push(fc.integer({ min: maxLength + 1, max: maxLength + 5000 }).map((length) => 'x'.repeat(length)), nastyText);
+    options.push(
+      fc.integer({ min: maxLength + 1, max: maxLength + 5000 }).map((length) => 'x'.repeat(length)),
+      nastyText,
+    );
   }
   if (type === 'object') options.push(invalidObject(schema));
   if (type === 'array') options.push(fc.array(invalidValue((schema['items'] ?? {}) as Schema), { minLength: 1, maxLength: 3 }));
@@ -114,12 +162,20 @@ export function invalidObject(input: Schema): fc.Arbitrary<unknown> {
   const names = Object.keys(properties);
   const valid = validValue(schema) as fc.Arbitrary<Record<string, unknown>>;
   const options: fc.Arbitrary<unknown>[] = [
-    fc.tuple(valid, fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !(name in properties)), fc.anything()).map(([value, name, extra]) => ({ ...value, [name]: extra })),
+    fc
+      .tuple(
+        valid,
+        fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !(name in properties)),
+        fc.anything(),
+      )
+      .map(([value, name, extra]) => ({ ...value, [name]: extra })),
     fc.oneof(fc.constant(null), fc.array(fc.anything(), { maxLength: 3 }), nastyText, fc.integer(), deepObject),
   ];
   if (names.length > 0) {
     options.push(
-      fc.tuple(valid, fc.constantFrom(...names)).chain(([value, name]) => invalidValue(properties[name]!).map((wrong) => ({ ...value, [name]: wrong }))),
+      fc
+        .tuple(valid, fc.constantFrom(...names))
+        .chain(([value, name]) => invalidValue(properties[name]!).map((wrong) => ({ ...value, [name]: wrong }))),
     );
   }
   const required = requiredOf(schema).filter((name) => name in properties);

@@ -21,11 +21,21 @@ export interface ServerProcess {
  * (the template's sealed secrets open) and a data folder of its own; `env` adds to or overrides
  * what it is given (WEB_CONCURRENCY, NODE_ENV…).
  */
-export async function startServerProcess(database: Pick<TestDatabase, 'url'>, env: Record<string, string> = {}): Promise<ServerProcess & { dataDir: string }> {
+export async function startServerProcess(
+  database: Pick<TestDatabase, 'url'>,
+  env: Record<string, string> = {},
+): Promise<ServerProcess & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-process-'));
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: database.url, HUB_DATA_DIR: dataDir, PORT: '0', HUB_SECRET_KEY: process.env[TEST_KEY_VARIABLE] ?? '', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      HUB_DATA_DIR: dataDir,
+      PORT: '0',
+      HUB_SECRET_KEY: process.env[TEST_KEY_VARIABLE] ?? '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -16,11 +16,19 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-type Entry = { action: string; entity_type: string; field_changes: { field: string; old_value: string | null; new_value: string | null }[] };
+type Entry = {
+  action: string;
+  entity_type: string;
+  field_changes: { field: string; old_value: string | null; new_value: string | null }[];
+};
 
 describe('the audit entry of an order placed at checkout', () => {
   it('carries its real name, an ISO date, and its organisation, creator and shipping method by name', async () => {
-    const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 2]], { ...GB_ADDRESS, shipping_type_id: 1, purchase_order_number: `AUD-${Date.now()}` });
+    const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 2]], {
+      ...GB_ADDRESS,
+      shipping_type_id: 1,
+      purchase_order_number: `AUD-${Date.now()}`,
+    });
     const placed = await buyer.post<Row>(`/api/v1/baskets/${id}/checkout`, {});
     expect(placed.status, placed.text).toBe(201);
     const entries = (await root.get<Entry[]>(`/api/v1/orders/${placed.body.id}/audit_logs?sort_by=%2Btimestamp`)).body;

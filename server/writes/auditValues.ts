@@ -13,7 +13,8 @@ export function auditText(field: FieldMeta, value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (field.private) return 'changed';
   if (field.type === 'timestamp') {
-    const instant = value instanceof Date ? value : new Date(typeof value === 'number' || /^\d+$/.test(String(value)) ? Number(value) : String(value));
+    const instant =
+      value instanceof Date ? value : new Date(typeof value === 'number' || /^\d+$/.test(String(value)) ? Number(value) : String(value));
     if (!Number.isNaN(instant.getTime())) return instant.toISOString();
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -56,16 +57,23 @@ export async function referencedRows(db: Knex, wanted: Wanted): Promise<Map<stri
  * referred to, none for names in `known` (read by the write's reference check). A reference to an
  * entity without a name keeps its id.
  */
-export async function withReferenceNames(db: Knex, entity: EntityName, changes: FieldChange[], known?: ReadonlyMap<string, string | null>): Promise<FieldChange[]> {
+export async function withReferenceNames(
+  db: Knex,
+  entity: EntityName,
+  changes: FieldChange[],
+  known?: ReadonlyMap<string, string | null>,
+): Promise<FieldChange[]> {
   const fields = entities[entity].fields as Record<string, FieldMeta>;
   const wanted: Wanted = new Map();
   for (const change of changes) {
     const target = namedTarget(fields[change.field]);
     if (!target) continue;
-    for (const text of [change.old, change.new]) if (text !== null && /^\d+$/.test(text) && !known?.has(`${target}:${text}`)) want(wanted, target, Number(text));
+    for (const text of [change.old, change.new])
+      if (text !== null && /^\d+$/.test(text) && !known?.has(`${target}:${text}`)) want(wanted, target, Number(text));
   }
   const names = wanted.size === 0 ? new Map<string, string | null>() : await referencedRows(db, wanted);
-  const named = (target: string | undefined, text: string | null) => (target && text !== null ? (names.get(`${target}:${text}`) ?? known?.get(`${target}:${text}`) ?? text) : text);
+  const named = (target: string | undefined, text: string | null) =>
+    target && text !== null ? (names.get(`${target}:${text}`) ?? known?.get(`${target}:${text}`) ?? text) : text;
   return changes.map((change) => {
     const target = namedTarget(fields[change.field]);
     return target ? { ...change, old: named(target, change.old), new: named(target, change.new) } : change;

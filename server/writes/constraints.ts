@@ -15,7 +15,9 @@ interface DatabaseError {
  * column names are taken first, so "organisation_id" is not also read as "id".
  */
 function fieldsNamed(entity: EntityName, text: string): string[] {
-  const fields = Object.entries(entities[entity].fields as Record<string, FieldMeta>).sort(([, a], [, b]) => b.column.length - a.column.length);
+  const fields = Object.entries(entities[entity].fields as Record<string, FieldMeta>).sort(
+    ([, a], [, b]) => b.column.length - a.column.length,
+  );
   let rest = text.toLowerCase();
   const named: [string, FieldMeta][] = [];
   for (const [name, field] of fields) {
@@ -50,8 +52,10 @@ export function constraintError(entity: EntityName, error: unknown, writing: 'in
     return duplicateValue(fieldsNamed(entity, text)[0] ?? 'body');
   }
   if (code === '23503' || (sqlite && said.includes('FOREIGN KEY constraint failed'))) {
-    if (writing === 'delete' || said.includes('still referenced')) return new DomainError('conflict', 'record_in_use', { detail: 'other records still refer to this one' });
-    const field = fieldsNamed(entity, text).find((name) => (entities[entity].fields as Record<string, FieldMeta>)[name]?.type === 'ref') ?? 'body';
+    if (writing === 'delete' || said.includes('still referenced'))
+      return new DomainError('conflict', 'record_in_use', { detail: 'other records still refer to this one' });
+    const field =
+      fieldsNamed(entity, text).find((name) => (entities[entity].fields as Record<string, FieldMeta>)[name]?.type === 'ref') ?? 'body';
     return new DomainError('unprocessable', 'unknown_value', { field, detail: `${field} names no record` });
   }
   if (code === '23502' || (sqlite && said.includes('NOT NULL constraint failed'))) {

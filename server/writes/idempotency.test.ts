@@ -18,13 +18,16 @@ describe('claimKey', () => {
     await database.drop();
   });
 
-  const claim = (key: string, now: number) => inTransaction(database.db, SYSTEM_ACTOR, (records) => claimKey(records, userId, key, hash, now));
+  const claim = (key: string, now: number) =>
+    inTransaction(database.db, SYSTEM_ACTOR, (records) => claimKey(records, userId, key, hash, now));
 
   it("meets a twin's key committed after this request looked for an answer: a race, not a takeover", async () => {
     const now = Date.now();
     const first = await claim('twin-key', now);
     await expect(claim('twin-key', now + 5)).rejects.toBeInstanceOf(IdempotencyRace);
-    expect((await database.db('idempotency_keys').where({ user_id: userId, key: 'twin-key' }).select('id')).map((row) => Number(row.id))).toEqual([first]);
+    expect(
+      (await database.db('idempotency_keys').where({ user_id: userId, key: 'twin-key' }).select('id')).map((row) => Number(row.id)),
+    ).toEqual([first]);
   });
 
   it('takes over a key older than a day', async () => {

@@ -20,13 +20,19 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 
 export function checkedKey(header: string | undefined): string | undefined {
   if (header === undefined || header === '') return undefined;
-  if (!KEY.test(header)) throw new DomainError('invalid', 'invalid_parameter', { field: 'Idempotency-Key', detail: 'Idempotency-Key must be 1 to 255 visible ASCII characters' });
+  if (!KEY.test(header))
+    throw new DomainError('invalid', 'invalid_parameter', {
+      field: 'Idempotency-Key',
+      detail: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+    });
   return header;
 }
 
 /** What makes two requests the same: method, path and body. */
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 }
 
 interface KeyRow {
@@ -45,7 +51,11 @@ export async function storedAnswer(db: Knex, userId: number, key: string, hash: 
   const row = (await db('idempotency_keys').where({ user_id: userId, key }).first()) as KeyRow | undefined;
   if (!row || Number(row.created_at) <= now - IDEMPOTENCY_TTL_MS) return undefined;
   if (row.request_hash !== hash) throw new DomainError('unprocessable', 'idempotency_key_reused', { field: 'Idempotency-Key' });
-  return { status: Number(row.status), body: row.response === null ? undefined : (JSON.parse(row.response) as unknown), headers: { 'Idempotent-Replayed': 'true' } };
+  return {
+    status: Number(row.status),
+    body: row.response === null ? undefined : (JSON.parse(row.response) as unknown),
+    headers: { 'Idempotent-Replayed': 'true' },
+  };
 }
 
 /** HTTP 102 Processing: a key taken by a request whose answer is not written yet. */
@@ -59,10 +69,21 @@ const PROCESSING = 102;
 export async function claimKey(records: Records, userId: number, key: string, hash: string, now: number): Promise<number> {
   // Only a key older than a day is taken over. A young one is a twin's that committed after this
   // request looked for an answer: the insert below then meets it and the twin's answer is replayed.
-  const expired = (await records.db('idempotency_keys').where({ user_id: userId, key }).where('created_at', '<=', now - IDEMPOTENCY_TTL_MS).first('id')) as { id: number } | undefined;
+  const expired = (await records
+    .db('idempotency_keys')
+    .where({ user_id: userId, key })
+    .where('created_at', '<=', now - IDEMPOTENCY_TTL_MS)
+    .first('id')) as { id: number } | undefined;
   if (expired) await records.remove('idempotency_key', expired.id);
   try {
-    return await records.insert('idempotency_key', { user: userId, key, request_hash: hash, status: PROCESSING, response: null, created_at: now });
+    return await records.insert('idempotency_key', {
+      user: userId,
+      key,
+      request_hash: hash,
+      status: PROCESSING,
+      response: null,
+      created_at: now,
+    });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'duplicate_value') throw new IdempotencyRace();
     throw error;
@@ -71,10 +92,15 @@ export async function claimKey(records: Records, userId: number, key: string, ha
 
 /** Keeps the answer with its key, in the request's transaction: it exists exactly when the work committed. */
 export async function storeAnswer(records: Records, claim: number, answer: Answer): Promise<void> {
-  await records.update('idempotency_key', claim, { status: answer.status, response: answer.body === undefined ? null : JSON.stringify(answer.body) });
+  await records.update('idempotency_key', claim, {
+    status: answer.status,
+    response: answer.body === undefined ? null : JSON.stringify(answer.body),
+  });
 }
 
 export async function purgeIdempotencyKeys(db: Knex, now: number): Promise<void> {
   // Housekeeping of private bookkeeping rows, not a change of any record: no audit entry.
-  await db('idempotency_keys').where('created_at', '<=', now - IDEMPOTENCY_TTL_MS).delete();
+  await db('idempotency_keys')
+    .where('created_at', '<=', now - IDEMPOTENCY_TTL_MS)
+    .delete();
 }

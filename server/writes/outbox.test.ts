@@ -23,10 +23,13 @@ describe('the outbox and e-mail', () => {
     await database.drop();
   });
 
-  const dispatcher = (now: () => number = Date.now) => new OutboxDispatcher(database.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'Reseller Hub <hub@example.test>') }, { now });
+  const dispatcher = (now: () => number = Date.now) =>
+    new OutboxDispatcher(database.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'Reseller Hub <hub@example.test>') }, { now });
 
   it('sends an e-mail queued by a committed write, once', async () => {
-    await inTransaction(database.db, SYSTEM_ACTOR, (records) => queueMail(records, { to: 'ann@example.test', subject: 'Order 12 approved', text: 'Your order 12 was approved.' }));
+    await inTransaction(database.db, SYSTEM_ACTOR, (records) =>
+      queueMail(records, { to: 'ann@example.test', subject: 'Order 12 approved', text: 'Your order 12 was approved.' }),
+    );
     const outbox = dispatcher();
     expect(await outbox.deliverDue()).toBe(1);
     expect(await outbox.deliverDue()).toBe(0);
@@ -47,11 +50,17 @@ describe('the outbox and e-mail', () => {
 
   it('keeps a refused message, with its error, and delivers it once its back-off has passed', async () => {
     smtp.refuseNext(1);
-    await inTransaction(database.db, SYSTEM_ACTOR, (records) => queueMail(records, { to: 'cat@example.test', subject: 'Retry me', text: 'Later.' }));
+    await inTransaction(database.db, SYSTEM_ACTOR, (records) =>
+      queueMail(records, { to: 'cat@example.test', subject: 'Retry me', text: 'Later.' }),
+    );
     let clock = Date.now();
     const outbox = dispatcher(() => clock);
     expect(await outbox.deliverDue()).toBe(0);
-    const waiting = (await database.db('outbox_messages').where('payload', 'like', '%cat@example.test%').first()) as { attempts: number; last_error: string; delivered_at: number | null };
+    const waiting = (await database.db('outbox_messages').where('payload', 'like', '%cat@example.test%').first()) as {
+      attempts: number;
+      last_error: string;
+      delivered_at: number | null;
+    };
     expect([Number(waiting.attempts), waiting.delivered_at]).toEqual([1, null]);
     expect(waiting.last_error).toMatch(/busy/);
     expect(await outbox.deliverDue()).toBe(0);
@@ -62,7 +71,9 @@ describe('the outbox and e-mail', () => {
 
   it('writes e-mails as .eml files when no SMTP server is configured', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'hub-mail-'));
-    await inTransaction(database.db, SYSTEM_ACTOR, (records) => queueMail(records, { to: 'gus@example.test', subject: 'Filed', text: 'On disk.' }));
+    await inTransaction(database.db, SYSTEM_ACTOR, (records) =>
+      queueMail(records, { to: 'gus@example.test', subject: 'Filed', text: 'On disk.' }),
+    );
     const outbox = new OutboxDispatcher(database.db, { [MAIL_TOPIC]: mailFileHandler(folder, 'hub@example.test') });
     expect(await outbox.deliverDue()).toBe(1);
     const [file] = await readdir(folder);

@@ -126,7 +126,9 @@ export class OutboxDispatcher {
     } catch (error) {
       const attempts = Number(message.attempts) + 1;
       const backoff = Math.min(3600_000, 1000 * 2 ** attempts);
-      await this.db('outbox_messages').where('id', message.id).update({ available_at: this.now() + backoff, last_error: String(error instanceof Error ? error.message : error).slice(0, 1000) });
+      await this.db('outbox_messages')
+        .where('id', message.id)
+        .update({ available_at: this.now() + backoff, last_error: String(error instanceof Error ? error.message : error).slice(0, 1000) });
       return false;
     }
   }

@@ -109,7 +109,9 @@ class Records {
     let prepared = this.prepare(entity, values);
     const referenced = await this.checkReferences(entity, [prepared]);
     const table = entities[entity].table;
-    const [inserted] = (await this.guarded(entity, 'insert', () => this.db(table).insert(this.encode(entity, prepared)).returning('id'))) as ({ id: number } | number)[];
+    const [inserted] = (await this.guarded(entity, 'insert', () =>
+      this.db(table).insert(this.encode(entity, prepared)).returning('id'),
+    )) as ({ id: number } | number)[];
     const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
     if (options.derive) {
       const derived = this.prepare(entity, options.derive(id));
@@ -131,9 +133,14 @@ class Records {
    * turn. Only for rows audited on a parent (`auditOn`, one per row) or not audited at all: a
    * record audited on its own needs its id before its entry, so it is inserted one by one.
    */
-  async insertMany(entity: EntityName, rows: readonly Values[], options: { auditOn?: (values: Values, index: number) => AuditOn } = {}): Promise<void> {
+  async insertMany(
+    entity: EntityName,
+    rows: readonly Values[],
+    options: { auditOn?: (values: Values, index: number) => AuditOn } = {},
+  ): Promise<void> {
     if (rows.length === 0) return;
-    if ((entities[entity] as EntityMeta).audit === true && !options.auditOn) throw new Error(`${entity} is audited on its own: insert its records one by one`);
+    if ((entities[entity] as EntityMeta).audit === true && !options.auditOn)
+      throw new Error(`${entity} is audited on its own: insert its records one by one`);
     const prepared = rows.map((values) => this.prepare(entity, values));
     await this.checkReferences(entity, prepared);
     const table = entities[entity].table;
@@ -164,7 +171,12 @@ class Records {
    * was locked (the router locks a write's record on PostgreSQL; SQLite has one writer): no read
    * of it again. Answers the changes and the row as now stored, for the next write of it.
    */
-  async updateStored(entity: EntityName, current: Row, values: Values, options: WriteOptions = {}): Promise<{ changes: FieldChange[]; row: Row }> {
+  async updateStored(
+    entity: EntityName,
+    current: Row,
+    values: Values,
+    options: WriteOptions = {},
+  ): Promise<{ changes: FieldChange[]; row: Row }> {
     const id = Number(current['id']);
     const prepared = this.prepare(entity, values);
     const referenced = await this.checkReferences(entity, [prepared]);
@@ -172,10 +184,12 @@ class Records {
       const field = fieldOf(entity, name);
       return JSON.stringify(decodeValue(field, current[field.column])) !== JSON.stringify(decodeValue(field, encodeValue(field, value)));
     });
-    const changes = changed.filter(([name]) => !UNAUDITED.has(name)).map(([name, value]) => {
-      const field = fieldOf(entity, name);
-      return { field: name, old: auditText(field, decodeValue(field, current[field.column])), new: auditText(field, value) };
-    });
+    const changes = changed
+      .filter(([name]) => !UNAUDITED.has(name))
+      .map(([name, value]) => {
+        const field = fieldOf(entity, name);
+        return { field: name, old: auditText(field, decodeValue(field, current[field.column])), new: auditText(field, value) };
+      });
     let row = current;
     if (changed.length > 0) {
       const table = entities[entity].table;
@@ -195,7 +209,13 @@ class Records {
    * SQLite the statement takes the write lock before it reads). Answers the changes written and
    * audited, or null when the record no longer matched (or is gone) and nothing was written.
    */
-  async updateIf(entity: EntityName, id: number, expected: Values, values: Values, options: WriteOptions = {}): Promise<FieldChange[] | null> {
+  async updateIf(
+    entity: EntityName,
+    id: number,
+    expected: Values,
+    values: Values,
+    options: WriteOptions = {},
+  ): Promise<FieldChange[] | null> {
     const prepared = this.prepare(entity, values);
     const referenced = await this.checkReferences(entity, [prepared]);
     const table = entities[entity].table;
@@ -298,14 +318,16 @@ class Records {
   }
 
   private encode(entity: EntityName, values: Values): Row {
-    return Object.fromEntries(Object.entries(values).map(([name, value]) => {
-      const field = fieldOf(entity, name);
-      const encoded = encodeValue(field, value);
-      if ((field.type === 'money' || field.type === 'decimal') && encoded !== null && !fitsBigint(String(encoded))) {
-        throw new DomainError('invalid', 'value_too_large', { field: name, detail: `${name} is larger than can be stored` });
-      }
-      return [field.column, encoded];
-    }));
+    return Object.fromEntries(
+      Object.entries(values).map(([name, value]) => {
+        const field = fieldOf(entity, name);
+        const encoded = encodeValue(field, value);
+        if ((field.type === 'money' || field.type === 'decimal') && encoded !== null && !fitsBigint(String(encoded))) {
+          throw new DomainError('invalid', 'value_too_large', { field: name, detail: `${name} is larger than can be stored` });
+        }
+        return [field.column, encoded];
+      }),
+    );
   }
 
   /**
@@ -326,7 +348,8 @@ class Records {
     }
     const found = await referencedRows(this.db, wanted);
     for (const [name, target, value] of references) {
-      if (!Number.isSafeInteger(value) || !found.has(`${target}:${value as number}`)) throw new DomainError('unprocessable', 'unknown_value', { field: name, detail: `${name} names no ${target}` });
+      if (!Number.isSafeInteger(value) || !found.has(`${target}:${value as number}`))
+        throw new DomainError('unprocessable', 'unknown_value', { field: name, detail: `${name} names no ${target}` });
     }
     return found;
   }
@@ -343,10 +366,19 @@ class Records {
    * The audit entry of an audited record (`action`, else the write's own), or of the parent its
    * row belongs to (auditOn: an UPDATE of the parent unless `action` says otherwise).
    */
-  private async audited(entity: EntityName, id: number, options: WriteOptions, own: AuditAction, changes: FieldChange[], side: 'old' | 'new', known?: ReadonlyMap<string, string | null>): Promise<void> {
+  private async audited(
+    entity: EntityName,
+    id: number,
+    options: WriteOptions,
+    own: AuditAction,
+    changes: FieldChange[],
+    side: 'old' | 'new',
+    known?: ReadonlyMap<string, string | null>,
+  ): Promise<void> {
     const { auditOn } = options;
     if (auditOn) {
-      const change = side === 'new' ? { field: auditOn.field, old: null, new: auditOn.value } : { field: auditOn.field, old: auditOn.value, new: null };
+      const change =
+        side === 'new' ? { field: auditOn.field, old: null, new: auditOn.value } : { field: auditOn.field, old: auditOn.value, new: null };
       await this.audit.record(auditOn.entity, auditOn.id, options.action ?? 'UPDATE', [change]);
     } else if ((entities[entity] as EntityMeta).audit === true) {
       await this.audit.record(entity, id, options.action ?? own, await withReferenceNames(this.db, entity, changes, known));

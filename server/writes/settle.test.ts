@@ -6,11 +6,24 @@ import { inTransaction, recordsOutside } from './records';
 
 const ACTOR = { userId: 3, onBehalfOf: null, ip: '127.0.0.1' };
 
-const versionOf = async (db: Knex, name: string) => Number(((await db('data_versions').where('name', name).first('version')) as { version?: number | string } | undefined)?.version ?? 0);
-const entriesOf = (db: Knex, id: number) => db('audit_log_entries').where({ entity_type: 'order', entity_id: id }).orderBy('id').select('id', 'action') as Promise<{ id: number; action: string }[]>;
+const versionOf = async (db: Knex, name: string) =>
+  Number(((await db('data_versions').where('name', name).first('version')) as { version?: number | string } | undefined)?.version ?? 0);
+const entriesOf = (db: Knex, id: number) =>
+  db('audit_log_entries').where({ entity_type: 'order', entity_id: id }).orderBy('id').select('id', 'action') as Promise<
+    { id: number; action: string }[]
+  >;
 const changesOf = async (db: Knex, entryId: number) =>
-  ((await db('audit_field_changes').where('entry_id', entryId).orderBy('id').select('field', 'new_value')) as { field: string; new_value: string | null }[]).map((row) => [row.field, row.new_value]);
-const actionsOn = (db: Knex, id: number) => db('user_actions').where({ user_id: ACTOR.userId, on: `order ${id}` }).orderBy('id').pluck('action') as Promise<string[]>;
+  (
+    (await db('audit_field_changes').where('entry_id', entryId).orderBy('id').select('field', 'new_value')) as {
+      field: string;
+      new_value: string | null;
+    }[]
+  ).map((row) => [row.field, row.new_value]);
+const actionsOn = (db: Knex, id: number) =>
+  db('user_actions')
+    .where({ user_id: ACTOR.userId, on: `order ${id}` })
+    .orderBy('id')
+    .pluck('action') as Promise<string[]>;
 
 // The write path defers two things to the end of a transaction (Records.settle, docs/performance.md
 // "Checkout"): the data-version bumps and the audit's actions taken and field changes.
@@ -47,8 +60,17 @@ describe('a transaction settled before its commit', () => {
     const [created, updated] = await entriesOf(db, id);
     expect([created?.action, updated?.action]).toEqual(['CREATE', 'UPDATE']);
     // References by name, as the audit tab shows them, read with the reference check.
-    expect(await changesOf(db, created!.id)).toEqual(expect.arrayContaining([['organisation', 'Customer Co Ltd'], ['total', '10.00']]));
-    expect(await changesOf(db, updated!.id)).toEqual([['total', '12.50'], ['line_items', 'Line 0'], ['line_items', 'Line 1']]);
+    expect(await changesOf(db, created!.id)).toEqual(
+      expect.arrayContaining([
+        ['organisation', 'Customer Co Ltd'],
+        ['total', '10.00'],
+      ]),
+    );
+    expect(await changesOf(db, updated!.id)).toEqual([
+      ['total', '12.50'],
+      ['line_items', 'Line 0'],
+      ['line_items', 'Line 1'],
+    ]);
     expect(await actionsOn(db, id)).toEqual(['CREATE', 'UPDATE']);
   });
 
@@ -56,10 +78,12 @@ describe('a transaction settled before its commit', () => {
     const db = database.db;
     const before = await versionOf(db, 'orders');
     let id = 0;
-    await expect(inTransaction(db, ACTOR, async (records) => {
-      id = await records.insert('order', { name: 'HUB-rolled-back', organisation: 3, date: Date.now() });
-      throw new Error('refused');
-    })).rejects.toThrow('refused');
+    await expect(
+      inTransaction(db, ACTOR, async (records) => {
+        id = await records.insert('order', { name: 'HUB-rolled-back', organisation: 3, date: Date.now() });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
     expect(await versionOf(db, 'orders')).toBe(before);
     expect(await entriesOf(db, id)).toEqual([]);
     expect(await actionsOn(db, id)).toEqual([]);
@@ -70,16 +94,28 @@ describe('a transaction settled before its commit', () => {
     const [order] = (await db('orders').orderBy('id').limit(1).pluck('id')) as number[];
     const lines = await db('order_line_items').count({ n: '*' }).first();
     const refusal = await inTransaction(db, ACTOR, (records) =>
-      records.insertMany('order_line_item', [{ order, name: 'Fine', product: products[0] }, { order, name: 'Broken', product: 999_999 }], {
-        auditOn: () => ({ entity: 'order', id: Number(order), field: 'line_items', value: 'x' }),
-      })).catch((error: unknown) => error);
+      records.insertMany(
+        'order_line_item',
+        [
+          { order, name: 'Fine', product: products[0] },
+          { order, name: 'Broken', product: 999_999 },
+        ],
+        {
+          auditOn: () => ({ entity: 'order', id: Number(order), field: 'line_items', value: 'x' }),
+        },
+      ),
+    ).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(DomainError);
     expect(refusal).toMatchObject({ code: 'unknown_value', details: { field: 'product' } });
     expect(await db('order_line_items').count({ n: '*' }).first()).toEqual(lines);
   });
 
   it('inserts records audited on their own one by one only', async () => {
-    await expect(inTransaction(database.db, ACTOR, (records) => records.insertMany('order', [{ name: 'HUB-many', organisation: 3, date: Date.now() }]))).rejects.toThrow(/one by one/);
+    await expect(
+      inTransaction(database.db, ACTOR, (records) =>
+        records.insertMany('order', [{ name: 'HUB-many', organisation: 3, date: Date.now() }]),
+      ),
+    ).rejects.toThrow(/one by one/);
   });
 
   it('bumps and audits at once a write made outside a transaction', async () => {

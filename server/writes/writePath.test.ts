@@ -23,9 +23,15 @@ describe('the write path', () => {
   });
 
   const createGroup = (body: unknown, headers: Record<string, string> = {}) =>
-    root.request<ProductGroup & Problem>('POST', '/api/v1/productgroups', body, { 'x-csrf-token': root.cookie('hub_csrf') ?? '', ...headers });
+    root.request<ProductGroup & Problem>('POST', '/api/v1/productgroups', body, {
+      'x-csrf-token': root.cookie('hub_csrf') ?? '',
+      ...headers,
+    });
   const putGroup = (id: number, body: unknown, headers: Record<string, string> = {}) =>
-    root.request<ProductGroup & Problem>('PUT', `/api/v1/productgroups/${id}`, body, { 'x-csrf-token': root.cookie('hub_csrf') ?? '', ...headers });
+    root.request<ProductGroup & Problem>('PUT', `/api/v1/productgroups/${id}`, body, {
+      'x-csrf-token': root.cookie('hub_csrf') ?? '',
+      ...headers,
+    });
   const groupCount = async () => Number(((await server.db('product_groups').count({ n: '*' }).first()) as { n: number | string }).n);
 
   it('writes an audit entry with the changed fields, by whom and whence, and the actor’s action', async () => {
@@ -34,7 +40,11 @@ describe('the write path', () => {
     const { body: entries } = await root.get<AuditLogEntry[]>(`/api/v1/productgroups/${created.id}/audit_logs`);
     expect(entries.map((entry) => entry.action)).toEqual(['UPDATE', 'CREATE']);
     const [update] = entries;
-    expect(update).toMatchObject({ user: { id: 1, name: 'Sam Supplier' }, on_behalf: null, ip_address: expect.stringMatching(/127\.0\.0\.1/) });
+    expect(update).toMatchObject({
+      user: { id: 1, name: 'Sam Supplier' },
+      on_behalf: null,
+      ip_address: expect.stringMatching(/127\.0\.0\.1/),
+    });
     expect(update!.field_changes.map(({ field, old_value, new_value }) => [field, old_value, new_value]).sort()).toEqual([
       ['description', 'First', 'Second'],
       ['grading', null, '3'],
@@ -68,7 +78,9 @@ describe('the write path', () => {
     expect(stale.status).toBe(412);
     expect(stale.body).toMatchObject({ code: 'stale_record', message_key: 'problem.stale_record' });
     expect((await root.get<ProductGroup>(`/api/v1/productgroups/${created.id}`)).body.description).toBe('v2');
-    expect((await putGroup(created.id, { name: 'Tagged group', description: 'v3' }, { 'if-match': saved.headers.get('etag')! })).status).toBe(200);
+    expect(
+      (await putGroup(created.id, { name: 'Tagged group', description: 'v3' }, { 'if-match': saved.headers.get('etag')! })).status,
+    ).toBe(200);
   });
 
   it('answers a retried POST with the same Idempotency-Key with the first answer, creating one record', async () => {
@@ -95,23 +107,50 @@ describe('the write path', () => {
   });
 
   it('lets one of thirty case variants of a name sent side by side through, and answers the rest 409', async () => {
-    const names = Array.from({ length: 30 }, (_, i) => [...'race group'].map((char, j) => ((i >> j) & 1 ? char.toUpperCase() : char)).join(''));
+    const names = Array.from({ length: 30 }, (_, i) =>
+      [...'race group'].map((char, j) => ((i >> j) & 1 ? char.toUpperCase() : char)).join(''),
+    );
     const answers = await Promise.all(names.map((name) => createGroup({ name: ` ${name} ` })));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.code === 'duplicate_value' && answer.body.parameter === 'name')).toBe(true);
-    expect(Number(((await server.db('product_groups').whereRaw('lower(name) = ?', ['race group']).count({ n: '*' }).first()) as { n: number | string }).n)).toBe(1);
+    expect(
+      answers
+        .filter((answer) => answer.status === 409)
+        .every((answer) => answer.body.code === 'duplicate_value' && answer.body.parameter === 'name'),
+    ).toBe(true);
+    expect(
+      Number(
+        (
+          (await server.db('product_groups').whereRaw('lower(name) = ?', ['race group']).count({ n: '*' }).first()) as {
+            n: number | string;
+          }
+        ).n,
+      ),
+    ).toBe(1);
   });
 
   it('stores one of many users sent side by side with one e-mail address in different cases', async () => {
     const emails = ['Twin@Customer.example', 'twin@customer.example', 'TWIN@CUSTOMER.EXAMPLE', ' twin@Customer.Example'];
-    const answers = await Promise.all(emails.map((email_address, i) => root.post<Problem>('/api/v1/users', { name: `Twin ${i}`, email_address, organisation: 3 })));
+    const answers = await Promise.all(
+      emails.map((email_address, i) => root.post<Problem>('/api/v1/users', { name: `Twin ${i}`, email_address, organisation: 3 })),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.parameter)).toEqual(['email_address', 'email_address', 'email_address']);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.parameter)).toEqual([
+      'email_address',
+      'email_address',
+      'email_address',
+    ]);
   });
 
   it('shows a secret in the audit log only as changed', async () => {
     const created = await root.post<{ id: number }>('/api/v1/feeds', {
-      name: 'Secret feed', organisation: 2, timeslot: 60, delivery_method: 'FTP', delivery_server: 'ftp.example.test', delivery_user: 'hub', delivery_password: 'hunter2', filename: 'secret.csv',
+      name: 'Secret feed',
+      organisation: 2,
+      timeslot: 60,
+      delivery_method: 'FTP',
+      delivery_server: 'ftp.example.test',
+      delivery_user: 'hub',
+      delivery_password: 'hunter2',
+      filename: 'secret.csv',
     });
     expect(created.status).toBe(201);
     const { body: entries } = await root.get<AuditLogEntry[]>(`/api/v1/feeds/${created.body.id}/audit_logs`);
@@ -125,9 +164,12 @@ describe('the write path', () => {
     expect(created.body.name).toBe('Spaced group');
   });
 
-  it.each(['/api/v1/productgroups/0x10', '/api/v1/productgroups/1e1', '/api/v1/productgroups/01', '/api/v1/productgroups/-1'])('reads %s as no record (404)', async (path) => {
-    expect((await root.get(path)).status).toBe(404);
-  });
+  it.each(['/api/v1/productgroups/0x10', '/api/v1/productgroups/1e1', '/api/v1/productgroups/01', '/api/v1/productgroups/-1'])(
+    'reads %s as no record (404)',
+    async (path) => {
+      expect((await root.get(path)).status).toBe(404);
+    },
+  );
 
   it.each(['page=1e1', 'page=016', 'page=0x2', 'grading_from=1.5'])('refuses the query %s with 400', async (query) => {
     const response = await root.get<Problem>(`/api/v1/productgroups?${query}`);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { detailProblem, editableDetails, lineDetailProblems, normaliseDetails, teamNameClash, type LineDetails, type SubscriptionType } from './lineDetails';
+import {
+  detailProblem,
+  editableDetails,
+  lineDetailProblems,
+  normaliseDetails,
+  teamNameClash,
+  type LineDetails,
+  type SubscriptionType,
+} from './lineDetails';
 
 describe('detailProblem (000 §5)', () => {
   it.each<[string, SubscriptionType | null, LineDetails, string | null]>([
@@ -35,22 +43,36 @@ describe('teamNameClash', () => {
 });
 
 it('normaliseDetails stores blanks as none', () => {
-  expect(normaliseDetails({ dropbox_team_name: '  ', dropbox_admin_email: 'it@x.example' })).toMatchObject({ dropbox_team_name: null, dropbox_admin_email: 'it@x.example', nuvias_name: null });
+  expect(normaliseDetails({ dropbox_team_name: '  ', dropbox_admin_email: 'it@x.example' })).toMatchObject({
+    dropbox_team_name: null,
+    dropbox_admin_email: 'it@x.example',
+    nuvias_name: null,
+  });
 });
 
 describe('lineDetailProblems', () => {
-  const dropbox = (key: number, team: string, kept = true) => ({ key, type: 'DROPBOX' as const, details: { dropbox_team_name: team }, kept });
+  const dropbox = (key: number, team: string, kept = true) => ({
+    key,
+    type: 'DROPBOX' as const,
+    details: { dropbox_team_name: team },
+    kept,
+  });
   it('keys each kept line’s first problem by the line, a clash on the second line naming it', () => {
     const problems = lineDetailProblems([dropbox(7, 'ab'), dropbox(8, 'Design'), dropbox(9, 'DESIGN ')]);
     expect([...problems]).toEqual([
       [7, { code: 'team_name_length', field: 'dropbox_team_name' }],
       [9, { code: 'team_name_regex', field: 'dropbox_team_name' }],
     ]);
-    expect([...lineDetailProblems([dropbox(8, 'Design'), dropbox(9, 'DESIGN')])]).toEqual([[9, { code: 'new_team_name_exists', field: 'dropbox_team_name' }]]);
+    expect([...lineDetailProblems([dropbox(8, 'Design'), dropbox(9, 'DESIGN')])]).toEqual([
+      [9, { code: 'new_team_name_exists', field: 'dropbox_team_name' }],
+    ]);
   });
   it('ignores lines that are being removed, and knows the existing teams it is given', () => {
     expect(lineDetailProblems([dropbox(8, 'Design'), dropbox(9, 'design', false)]).size).toBe(0);
-    expect(lineDetailProblems([dropbox(8, 'Sales')], new Set(['sales'])).get(8)).toEqual({ code: 'team_name_exists', field: 'dropbox_team_name' });
+    expect(lineDetailProblems([dropbox(8, 'Sales')], new Set(['sales'])).get(8)).toEqual({
+      code: 'team_name_exists',
+      field: 'dropbox_team_name',
+    });
   });
 });
 

@@ -25,7 +25,14 @@ export interface LineDetails {
 }
 
 /** The catalogue's problem codes (problem.<code>) these rules answer with. */
-export type DetailCode = 'field_not_applicable' | 'team_admin_required' | 'team_name_regex' | 'team_name_length' | 'acronis_pair_required' | 'team_name_exists' | 'new_team_name_exists';
+export type DetailCode =
+  | 'field_not_applicable'
+  | 'team_admin_required'
+  | 'team_name_regex'
+  | 'team_name_length'
+  | 'acronis_pair_required'
+  | 'team_name_exists'
+  | 'new_team_name_exists';
 
 export interface DetailProblem {
   code: DetailCode;
@@ -79,7 +86,14 @@ export const EDITABLE_DETAILS = {
   SBC_AS_A_SERVICE: ['sbc_name'],
   STAC_TEAMS: ['stac_teams_name'],
   STAC_ZOOM_PHONE: ['stac_zoom_phone_name'],
-  ZOOM: ['zoom_order_type', 'zoom_deal_registration_id', 'zoom_deal_registration_approval_id', 'zoom_end_user_company', 'zoom_end_user_name', 'zoom_end_user_email'],
+  ZOOM: [
+    'zoom_order_type',
+    'zoom_deal_registration_id',
+    'zoom_deal_registration_approval_id',
+    'zoom_end_user_company',
+    'zoom_end_user_name',
+    'zoom_end_user_email',
+  ],
 } as const satisfies Record<SubscriptionType, readonly (keyof LineDetails)[]>;
 
 /** A field some subscription type lets a line carry. */
@@ -143,7 +157,8 @@ export function normaliseDetails(details: LineDetails): Required<LineDetails> {
 export function detailProblem(type: SubscriptionType | null, details: LineDetails): DetailProblem | null {
   for (const field of DETAIL_FIELDS) {
     const value = details[field];
-    if (value !== null && value !== undefined && value !== '' && FIELD_TYPES[field] !== type) return { code: 'field_not_applicable', field };
+    if (value !== null && value !== undefined && value !== '' && FIELD_TYPES[field] !== type)
+      return { code: 'field_not_applicable', field };
   }
   if (type === 'DROPBOX') {
     const team = details.dropbox_team_name;
@@ -164,7 +179,10 @@ export function detailProblem(type: SubscriptionType | null, details: LineDetail
  * (team_name_exists) and used on one line only (new_team_name_exists), both in any case.
  * Answers the index of the first offending line with its code.
  */
-export function teamNameClash(teams: readonly (string | null)[], existing: ReadonlySet<string>): { index: number; code: 'team_name_exists' | 'new_team_name_exists' } | null {
+export function teamNameClash(
+  teams: readonly (string | null)[],
+  existing: ReadonlySet<string>,
+): { index: number; code: 'team_name_exists' | 'new_team_name_exists' } | null {
   const seen = new Set<string>();
   for (const [index, team] of teams.entries()) {
     if (!filled(team)) continue;
@@ -196,7 +214,10 @@ export function lineDetailProblems(lines: readonly DetailedLine[], existing: Rea
     const problem = detailProblem(line.type, line.details);
     if (problem) problems.set(line.key, problem);
   }
-  const clash = teamNameClash(kept.map((line) => (line.type === 'DROPBOX' ? (line.details.dropbox_team_name ?? null) : null)), existing);
+  const clash = teamNameClash(
+    kept.map((line) => (line.type === 'DROPBOX' ? (line.details.dropbox_team_name ?? null) : null)),
+    existing,
+  );
   const clashing = clash ? kept[clash.index] : undefined;
   if (clash && clashing && !problems.has(clashing.key)) problems.set(clashing.key, { code: clash.code, field: 'dropbox_team_name' });
   return problems;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  feedFileName, feedRuleProblems, filenameValid, portAfterProtocolChange, portValid, sitcFilenameFor, timeOfDay, TIMESLOTS, timeslotValid,
+  feedFileName,
+  feedRuleProblems,
+  filenameValid,
+  portAfterProtocolChange,
+  portValid,
+  sitcFilenameFor,
+  timeOfDay,
+  TIMESLOTS,
+  timeslotValid,
 } from './feedRules';
 
 // 002 §3, §4, §5, §9: the rules the feed page shows as the user types and the server enforces.
@@ -16,8 +24,10 @@ describe('feed rules', () => {
   });
 
   it('refuses file names starting ".." or holding " * / : < > ? \\ |, and takes an empty one', () => {
-    for (const name of ['prices.csv', 'stock-YYYYMMDDHHmmss.csv', 'a..b.csv', '.hidden.csv', '', null, undefined]) expect(filenameValid(name), String(name)).toBe(true);
-    for (const name of ['../up.csv', '..csv', 'a"b', 'a*b', 'dir/file.csv', 'c:file', 'a<b', 'a>b', 'why?.csv', 'back\\slash', 'pipe|d']) expect(filenameValid(name), name).toBe(false);
+    for (const name of ['prices.csv', 'stock-YYYYMMDDHHmmss.csv', 'a..b.csv', '.hidden.csv', '', null, undefined])
+      expect(filenameValid(name), String(name)).toBe(true);
+    for (const name of ['../up.csv', '..csv', 'a"b', 'a*b', 'dir/file.csv', 'c:file', 'a<b', 'a>b', 'why?.csv', 'back\\slash', 'pipe|d'])
+      expect(filenameValid(name), name).toBe(false);
   });
 
   it('moves the port with the protocol unless the user typed their own', () => {
@@ -30,15 +40,30 @@ describe('feed rules', () => {
     // Nothing usable typed: the new protocol's own.
     expect(portAfterProtocolChange(null, 'FTP', 'SFTP')).toBe(22);
     expect(portAfterProtocolChange(1, 'FTP', 'SFTP')).toBe(22);
-    expect([portValid(2), portValid(65535), portValid(1), portValid(65536), portValid(21.5), portValid(null)]).toEqual([true, true, false, false, false, false]);
+    expect([portValid(2), portValid(65535), portValid(1), portValid(65536), portValid(21.5), portValid(null)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("names files by the filename's timestamp in the given zone, the default, or SITC's own", () => {
     const instant = Date.UTC(2026, 10, 28, 21, 5, 9);
-    expect(feedFileName({ delivery_method: 'EMAIL', filename: null, sitc_filename: null }, instant, 'Europe/London')).toBe('20261128210509 - Hub Feed.csv');
-    expect(feedFileName({ delivery_method: 'FTP', filename: '  ', sitc_filename: null }, instant, 'Asia/Tokyo')).toBe('20261129060509 - Hub Feed.csv');
-    expect(feedFileName({ delivery_method: 'FTP', filename: 'a-YYYYMMDDHHmmss-b-YYYYMMDDHHmmss.csv', sitc_filename: null }, instant, 'UTC')).toBe('a-20261128210509-b-20261128210509.csv');
-    expect(feedFileName({ delivery_method: 'SITC', filename: 'ignored.csv', sitc_filename: 'reseller.csv' }, instant, 'UTC')).toBe('reseller.csv');
+    expect(feedFileName({ delivery_method: 'EMAIL', filename: null, sitc_filename: null }, instant, 'Europe/London')).toBe(
+      '20261128210509 - Hub Feed.csv',
+    );
+    expect(feedFileName({ delivery_method: 'FTP', filename: '  ', sitc_filename: null }, instant, 'Asia/Tokyo')).toBe(
+      '20261129060509 - Hub Feed.csv',
+    );
+    expect(
+      feedFileName({ delivery_method: 'FTP', filename: 'a-YYYYMMDDHHmmss-b-YYYYMMDDHHmmss.csv', sitc_filename: null }, instant, 'UTC'),
+    ).toBe('a-20261128210509-b-20261128210509.csv');
+    expect(feedFileName({ delivery_method: 'SITC', filename: 'ignored.csv', sitc_filename: 'reseller.csv' }, instant, 'UTC')).toBe(
+      'reseller.csv',
+    );
     expect(sitcFilenameFor('Reseller Partners UK Ltd')).toBe('reseller partners uk ltd.csv');
   });
 
@@ -50,10 +75,17 @@ describe('feed rules', () => {
       { field: 'filename', code: 'feed_invalid_filename' },
       { field: 'delivery_email', code: 'feed_delivery_incomplete' },
     ]);
-    expect(feedRuleProblems({ timeslot: 0, delivery_method: 'FTP', delivery_user: 'u' }, none).map((problem) => problem.field)).toEqual(['delivery_server', 'delivery_password']);
-    expect(feedRuleProblems({ timeslot: 0, delivery_method: 'FTP', delivery_user: 'u', delivery_server: 'h' }, { ...none, password: true })).toEqual([]);
+    expect(feedRuleProblems({ timeslot: 0, delivery_method: 'FTP', delivery_user: 'u' }, none).map((problem) => problem.field)).toEqual([
+      'delivery_server',
+      'delivery_password',
+    ]);
+    expect(
+      feedRuleProblems({ timeslot: 0, delivery_method: 'FTP', delivery_user: 'u', delivery_server: 'h' }, { ...none, password: true }),
+    ).toEqual([]);
     // SITC: no filename rule, and a SITC filename only from those who give one.
     expect(feedRuleProblems({ timeslot: 0, delivery_method: 'SITC', filename: '../x', sitc_filename: '' }, none)).toEqual([]);
-    expect(feedRuleProblems({ timeslot: 0, delivery_method: 'SITC', sitc_filename: '' }, { ...none, namesSitcFile: true })).toEqual([{ field: 'sitc_filename', code: 'feed_delivery_incomplete' }]);
+    expect(feedRuleProblems({ timeslot: 0, delivery_method: 'SITC', sitc_filename: '' }, { ...none, namesSitcFile: true })).toEqual([
+      { field: 'sitc_filename', code: 'feed_delivery_incomplete' },
+    ]);
   });
 });

@@ -12,11 +12,20 @@ export const MAX_FEEDS_PER_ORGANISATION = 10;
 export const TIMESLOT_STEP = 30;
 export const TIMESLOT_LAST = 1410;
 /** Every time slot, in minutes after midnight: 0, 30, … 1410. */
-export const TIMESLOTS: readonly number[] = Array.from({ length: TIMESLOT_LAST / TIMESLOT_STEP + 1 }, (_unused, index) => index * TIMESLOT_STEP);
+export const TIMESLOTS: readonly number[] = Array.from(
+  { length: TIMESLOT_LAST / TIMESLOT_STEP + 1 },
+  (_unused, index) => index * TIMESLOT_STEP,
+);
 
 /** A slot the schedule knows: on the hour or half hour, 00:00 to 23:30 (null is "none chosen"). */
 export function timeslotValid(timeslot: number | null | undefined): timeslot is number {
-  return typeof timeslot === 'number' && Number.isInteger(timeslot) && timeslot >= 0 && timeslot <= TIMESLOT_LAST && timeslot % TIMESLOT_STEP === 0;
+  return (
+    typeof timeslot === 'number' &&
+    Number.isInteger(timeslot) &&
+    timeslot >= 0 &&
+    timeslot <= TIMESLOT_LAST &&
+    timeslot % TIMESLOT_STEP === 0
+  );
 }
 
 /** A slot as a time of day, 24-hour: 1260 → "21:00". */
@@ -76,7 +85,14 @@ export interface WallTime {
 /** The wall-clock time at `instant` in `timezone` (an IANA name). */
 export function wallTime(instant: number, timezone: string): WallTime {
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone: timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)!.value);
   return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };

@@ -16,11 +16,18 @@ export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 export const IMAGE_TYPES: readonly ImageType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** The file name extension of each accepted type. */
-export const IMAGE_EXTENSIONS: Readonly<Record<ImageType, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+export const IMAGE_EXTENSIONS: Readonly<Record<ImageType, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
 
 const ascii = (bytes: Uint8Array, at: number, text: string) => text.split('').every((char, i) => bytes[at + i] === char.charCodeAt(0));
-const u32be = (bytes: Uint8Array, at: number) => ((bytes[at]! << 24) >>> 0) + (bytes[at + 1]! << 16) + (bytes[at + 2]! << 8) + bytes[at + 3]!;
-const u32le = (bytes: Uint8Array, at: number) => bytes[at]! + (bytes[at + 1]! << 8) + (bytes[at + 2]! << 16) + ((bytes[at + 3]! << 24) >>> 0);
+const u32be = (bytes: Uint8Array, at: number) =>
+  ((bytes[at]! << 24) >>> 0) + (bytes[at + 1]! << 16) + (bytes[at + 2]! << 8) + bytes[at + 3]!;
+const u32le = (bytes: Uint8Array, at: number) =>
+  bytes[at]! + (bytes[at + 1]! << 8) + (bytes[at + 2]! << 16) + ((bytes[at + 3]! << 24) >>> 0);
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -66,7 +73,9 @@ function isWebp(bytes: Uint8Array): boolean {
  * Markup a browser would run or render as a page. None of it belongs in an image; found anywhere
  * (a comment, a text chunk, bytes after the image), the file is refused.
  */
-const MARKUP = ['<script', '<html', '<!doctype', '<svg', '<iframe', '<body', '<object', '<embed'].map((text) => new TextEncoder().encode(text));
+const MARKUP = ['<script', '<html', '<!doctype', '<svg', '<iframe', '<body', '<object', '<embed'].map((text) =>
+  new TextEncoder().encode(text),
+);
 
 function lowerAscii(byte: number): number {
   return byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte;
@@ -82,6 +91,14 @@ export function holdsMarkup(bytes: Uint8Array): boolean {
 
 /** The file's image type, or undefined when it is not a whole PNG, JPEG, GIF or WebP free of markup. */
 export function imageTypeOf(bytes: Uint8Array): ImageType | undefined {
-  const type = isPng(bytes) ? 'image/png' : isJpeg(bytes) ? 'image/jpeg' : isGif(bytes) ? 'image/gif' : isWebp(bytes) ? 'image/webp' : undefined;
+  const type = isPng(bytes)
+    ? 'image/png'
+    : isJpeg(bytes)
+      ? 'image/jpeg'
+      : isGif(bytes)
+        ? 'image/gif'
+        : isWebp(bytes)
+          ? 'image/webp'
+          : undefined;
   return type && !holdsMarkup(bytes) ? type : undefined;
 }

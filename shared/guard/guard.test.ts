@@ -3,7 +3,14 @@ import { guardPasses, type Guard, type GuardSubject } from './guard';
 
 /** A caller with nothing: no flags, no permissions, an organisation of no finance type below another. */
 const NOBODY: GuardSubject = {
-  root: false, admin: false, holds: () => false, linkedAccount: false, canCreateResellers: false, financeType: null, hasParent: true, emulating: false,
+  root: false,
+  admin: false,
+  holds: () => false,
+  linkedAccount: false,
+  canCreateResellers: false,
+  financeType: null,
+  hasParent: true,
+  emulating: false,
 };
 const caller = (overrides: Partial<GuardSubject> & { grants?: string[] } = {}): GuardSubject => {
   const { grants = [], ...rest } = overrides;
@@ -30,8 +37,16 @@ describe('guardPasses: one condition at a time, then together', () => {
     { guard: { emulating: false }, given: caller({ emulating: true }), want: false },
     { guard: { emulating: false }, given: caller(), want: true },
     { guard: { root: true, admin: true }, given: caller({ root: true }), want: false },
-    { guard: { any: [{ root: true }, { permission: 'feed:x', linked_account: true }] }, given: caller({ grants: ['feed:x'], linkedAccount: true }), want: true },
-    { guard: { any: [{ root: true }, { permission: 'feed:x', linked_account: true }] }, given: caller({ grants: ['feed:x'] }), want: false },
+    {
+      guard: { any: [{ root: true }, { permission: 'feed:x', linked_account: true }] },
+      given: caller({ grants: ['feed:x'], linkedAccount: true }),
+      want: true,
+    },
+    {
+      guard: { any: [{ root: true }, { permission: 'feed:x', linked_account: true }] },
+      given: caller({ grants: ['feed:x'] }),
+      want: false,
+    },
   ])('$guard for $given.root/$given.admin → $want', ({ guard, given, want }) => {
     expect(guardPasses(given, guard)).toBe(want);
   });

@@ -85,7 +85,12 @@ export function monthlyPayment(principal: Decimal.Value, term: number, monthlyRa
  * the cost of finance what that adds to the amount financed, so the three figures shown always
  * add up to the penny.
  */
-export function financeFigures(lines: readonly FinanceLine[], target: FinanceTarget | null, shipping: string, term: number): FinanceFigures {
+export function financeFigures(
+  lines: readonly FinanceLine[],
+  target: FinanceTarget | null,
+  shipping: string,
+  term: number,
+): FinanceFigures {
   const financeable = lines.filter((line) => line.is_financeable && line.quantity > 0);
   const perLine = financeable.map((line) => ({
     value: toPenny(lineValue(line, target)),
@@ -134,10 +139,21 @@ export interface FinanceDetails {
 }
 
 const REQUIRED_FINANCE_FIELDS: readonly (keyof FinanceDetails)[] = [
-  'finance_company_name', 'finance_company_number', 'finance_target', 'finance_email_address', 'finance_title',
-  'finance_first_name', 'finance_last_name', 'finance_contact_number', 'finance_term_length',
-  'finance_reg_company_name', 'finance_reg_addr_line_1', 'finance_reg_addr_line_2', 'finance_reg_city',
-  'finance_reg_postal_code', 'finance_reg_country_code',
+  'finance_company_name',
+  'finance_company_number',
+  'finance_target',
+  'finance_email_address',
+  'finance_title',
+  'finance_first_name',
+  'finance_last_name',
+  'finance_contact_number',
+  'finance_term_length',
+  'finance_reg_company_name',
+  'finance_reg_addr_line_1',
+  'finance_reg_addr_line_2',
+  'finance_reg_city',
+  'finance_reg_postal_code',
+  'finance_reg_country_code',
 ];
 
 /** 000 §5: "Finance phone (contact_number): starts with 0 followed by up to 11 digits" (contact_number_regex). */
@@ -149,7 +165,9 @@ export function financeContactNumberValid(value: string | null | undefined): boo
 }
 
 /** The field a refusal is about, for the problem's `parameter` (none: the basket as a whole). */
-export const FINANCE_REFUSAL_FIELD: Partial<Record<FinanceRefusal, keyof FinanceDetails>> = { contact_number_regex: 'finance_contact_number' };
+export const FINANCE_REFUSAL_FIELD: Partial<Record<FinanceRefusal, keyof FinanceDetails>> = {
+  contact_number_regex: 'finance_contact_number',
+};
 
 export function missingFinanceFields(details: FinanceDetails): (keyof FinanceDetails)[] {
   return REQUIRED_FINANCE_FIELDS.filter((field) => {
@@ -177,11 +195,16 @@ export function financeRefusal(lines: readonly FinanceLine[], details: FinanceDe
  * 000 §5's value rules on the financeable goods: a subtotal under the minimum, or intangible costs
  * at 35 % or more of it. Both are of the goods' subtotal: shipping is neither.
  */
-export function financeValueRefusal(lines: readonly FinanceLine[], target: FinanceTarget | null): 'finance_below_minimum_order_value' | 'intangible_costs_too_high' | null {
+export function financeValueRefusal(
+  lines: readonly FinanceLine[],
+  target: FinanceTarget | null,
+): 'finance_below_minimum_order_value' | 'intangible_costs_too_high' | null {
   const financeable = lines.filter((line) => line.is_financeable && line.quantity > 0);
   const value = financeable.reduce((sum, line) => sum.plus(lineValue(line, target)), new Decimal(0));
   if (value.lt(MINIMUM_ORDER_VALUE)) return 'finance_below_minimum_order_value';
-  const intangible = financeable.filter((line) => !line.is_shippable).reduce((sum, line) => sum.plus(lineValue(line, target)), new Decimal(0));
+  const intangible = financeable
+    .filter((line) => !line.is_shippable)
+    .reduce((sum, line) => sum.plus(lineValue(line, target)), new Decimal(0));
   return intangible.gte(value.times(MAX_INTANGIBLE_SHARE)) ? 'intangible_costs_too_high' : null;
 }
 

@@ -100,8 +100,10 @@ export function priceLine(product: PricedProductLike, choice: LineChoice): Price
   // where it cannot change what is bought.
   const quantityIssue = quantityProblem(quantity, plan);
   if (quantityIssue?.key === 'quantity_below_one') problems.push({ code: 'quantity_below_one', field: 'quantity', values: NONE });
-  else if (quantityIssue?.key === 'min_quantity_tooltip') problems.push({ code: quantityIssue.key, field: 'quantity', values: quantityIssue.values });
-  else if (quantityIssue?.key === 'max_quantity_tooltip') problems.push({ code: quantityIssue.key, field: 'quantity', values: quantityIssue.values });
+  else if (quantityIssue?.key === 'min_quantity_tooltip')
+    problems.push({ code: quantityIssue.key, field: 'quantity', values: quantityIssue.values });
+  else if (quantityIssue?.key === 'max_quantity_tooltip')
+    problems.push({ code: quantityIssue.key, field: 'quantity', values: quantityIssue.values });
   const tierStart = smallestVolumeTierStart(plan, product.currency);
   if (!quantityIssue && tierStart !== null && quantity < tierStart) {
     problems.push({ code: 'min_quantity_tooltip', field: 'quantity', values: { min: tierStart } });
@@ -118,7 +120,8 @@ export function priceLine(product: PricedProductLike, choice: LineChoice): Price
     const value = countable > 0 ? contractValue(plan, product.currency, countable) : ZERO;
     // A quantity outside the plan's tiers is a quantity problem, already said.
     if (value === null) {
-      if (!problems.some((problem) => problem.field === 'quantity')) problems.push({ code: 'no_price', field: 'selected_rate_plan', values: NONE });
+      if (!problems.some((problem) => problem.field === 'quantity'))
+        problems.push({ code: 'no_price', field: 'selected_rate_plan', values: NONE });
     } else {
       productTotal = value;
       unitPrice = countable > 0 ? value.dividedBy(countable).toDecimalPlaces(4, Decimal.ROUND_HALF_UP) : null;
@@ -134,7 +137,10 @@ export function priceLine(product: PricedProductLike, choice: LineChoice): Price
   const maintenance = option(product.maintenance, choice.maintenanceId);
   const provisioning = option(product.provisioning, choice.provisioningId);
   let optionsTotal = ZERO;
-  for (const [chosen, field] of [[maintenance, 'maintenance_product'], [provisioning, 'prov_product']] as const) {
+  for (const [chosen, field] of [
+    [maintenance, 'maintenance_product'],
+    [provisioning, 'prov_product'],
+  ] as const) {
     if (chosen === undefined) problems.push({ code: 'unknown_value', field, values: NONE });
     else if (chosen && chosen.price === null) problems.push({ code: 'no_price', field, values: NONE });
     else if (chosen) optionsTotal = optionsTotal.plus(dec(chosen.price as string).times(countable));
@@ -153,7 +159,9 @@ export function priceLine(product: PricedProductLike, choice: LineChoice): Price
 
   const rrpTotal = product.rrp === null ? null : roundMoney(dec(product.rrp).times(countable));
   const maxMarkup =
-    rrpTotal === null || net.isZero() ? null : Decimal.max(rrpTotal.dividedBy(net).minus(1).times(100), 0).toDecimalPlaces(4, Decimal.ROUND_DOWN);
+    rrpTotal === null || net.isZero()
+      ? null
+      : Decimal.max(rrpTotal.dividedBy(net).minus(1).times(100), 0).toDecimalPlaces(4, Decimal.ROUND_DOWN);
   const markupPercent = choice.markup === null || choice.markup === undefined ? null : dec(choice.markup);
   if (markupPercent?.isNegative()) problems.push({ code: 'min_margin_tooltip', field: 'markup', values: { min: '0' } });
   else if (markupPercent && maxMarkup && markupPercent.greaterThan(maxMarkup)) {

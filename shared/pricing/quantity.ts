@@ -65,7 +65,12 @@ export function initialQuantity(plan: Pick<RatePlan, 'min_quantity'> | null): nu
  * the buyer's quantity is kept, raised to the new plan's minimum and smallest tier if below them
  * (a maximum it now exceeds stays visible as invalid rather than being silently cut).
  */
-export function quantityForPlan(current: number, plan: Pick<RatePlan, 'min_quantity'> | null, locked: boolean, smallestTierStart: number | null): number {
+export function quantityForPlan(
+  current: number,
+  plan: Pick<RatePlan, 'min_quantity'> | null,
+  locked: boolean,
+  smallestTierStart: number | null,
+): number {
   if (locked) return initialQuantity(plan);
   return normaliseQuantity(Math.max(current, initialQuantity(plan)), smallestTierStart);
 }

@@ -16,7 +16,12 @@ import { costPrice, type ChargeCostLike as ChargeCost, type RatePlanChargeLike, 
 type RatePlanCharge = RatePlanChargeLike & { id: number; name: string; unit_of_measure: string | null };
 type RatePlan = RatePlanLike & { name: string };
 
-function cost(price: string, currency: 'GBP' | 'EUR' = 'GBP', starting_unit: number | null = null, ending_unit: number | null = null): ChargeCost {
+function cost(
+  price: string,
+  currency: 'GBP' | 'EUR' = 'GBP',
+  starting_unit: number | null = null,
+  ending_unit: number | null = null,
+): ChargeCost {
   return { currency, charge_cost_price: price, starting_unit, ending_unit };
 }
 
@@ -38,7 +43,12 @@ function plan(partial: Partial<RatePlan> = {}): RatePlan {
   };
 }
 
-const volumeCosts = [cost('9.00', 'GBP', 11, 50), cost('10.00', 'GBP', 1, 10), cost('8.00', 'GBP', 51, null), cost('12.00', 'EUR', 1, null)];
+const volumeCosts = [
+  cost('9.00', 'GBP', 11, 50),
+  cost('10.00', 'GBP', 1, 10),
+  cost('8.00', 'GBP', 51, null),
+  cost('12.00', 'EUR', 1, null),
+];
 
 describe('numberOfTerms', () => {
   it.each([
@@ -74,14 +84,42 @@ describe('matchVolumeTier', () => {
 describe('chargeCost', () => {
   it.each([
     ['flat fee ignores quantity', charge({ charge_type: 'RECURRING', charge_model: 'FLAT_FEE' }), 'GBP', 7, '10'],
-    ['per unit multiplies', charge({ charge_type: 'RECURRING', charge_model: 'PER_UNIT', rate_plan_charge_costs: [cost('2.35')] }), 'GBP', 3, '7.05'],
+    [
+      'per unit multiplies',
+      charge({ charge_type: 'RECURRING', charge_model: 'PER_UNIT', rate_plan_charge_costs: [cost('2.35')] }),
+      'GBP',
+      3,
+      '7.05',
+    ],
     ['volume tier 1', charge({ charge_type: 'RECURRING', charge_model: 'VOLUME', rate_plan_charge_costs: volumeCosts }), 'GBP', 10, '100'],
     ['volume tier 2', charge({ charge_type: 'RECURRING', charge_model: 'VOLUME', rate_plan_charge_costs: volumeCosts }), 'GBP', 20, '180'],
     ['volume in EUR', charge({ charge_type: 'RECURRING', charge_model: 'VOLUME', rate_plan_charge_costs: volumeCosts }), 'EUR', 20, '240'],
-    ['volume outside every tier', charge({ charge_type: 'RECURRING', charge_model: 'VOLUME', rate_plan_charge_costs: volumeCosts }), 'GBP', 0, null],
+    [
+      'volume outside every tier',
+      charge({ charge_type: 'RECURRING', charge_model: 'VOLUME', rate_plan_charge_costs: volumeCosts }),
+      'GBP',
+      0,
+      null,
+    ],
     ['no cost in currency', charge({ charge_type: 'ONE_OFF', charge_model: 'FLAT_FEE' }), 'EUR', 1, null],
-    ['a public tier carries no price', charge({ charge_type: 'RECURRING', charge_model: 'PER_UNIT', rate_plan_charge_costs: [{ currency: 'GBP', starting_unit: null, ending_unit: null }] }), 'GBP', 2, null],
-    ['exact decimals', charge({ charge_type: 'ONE_OFF', charge_model: 'PER_UNIT', rate_plan_charge_costs: [cost('0.10')] }), 'GBP', 3, '0.3'],
+    [
+      'a public tier carries no price',
+      charge({
+        charge_type: 'RECURRING',
+        charge_model: 'PER_UNIT',
+        rate_plan_charge_costs: [{ currency: 'GBP', starting_unit: null, ending_unit: null }],
+      }),
+      'GBP',
+      2,
+      null,
+    ],
+    [
+      'exact decimals',
+      charge({ charge_type: 'ONE_OFF', charge_model: 'PER_UNIT', rate_plan_charge_costs: [cost('0.10')] }),
+      'GBP',
+      3,
+      '0.3',
+    ],
   ] as const)('%s', (_label, subject, currency, quantity, expected) => {
     const result = chargeCost(subject, currency, quantity);
     expect(result === null ? null : result.toString()).toBe(expected);
@@ -108,8 +146,24 @@ describe('planHasQuantityDrivenCharge', () => {
 describe('smallestVolumeTierStart', () => {
   it.each([
     ['volume tiers from 1', [charge({ charge_type: 'RECURRING', charge_model: 'VOLUME', rate_plan_charge_costs: volumeCosts })], 'GBP', 1],
-    ['volume tiers from 5', [charge({ charge_type: 'RECURRING', charge_model: 'VOLUME', rate_plan_charge_costs: [cost('3', 'GBP', 25, null), cost('4', 'GBP', 5, 24)] })], 'GBP', 5],
-    ['only in another currency', [charge({ charge_type: 'RECURRING', charge_model: 'VOLUME', rate_plan_charge_costs: [cost('3', 'EUR', 5, null)] })], 'GBP', null],
+    [
+      'volume tiers from 5',
+      [
+        charge({
+          charge_type: 'RECURRING',
+          charge_model: 'VOLUME',
+          rate_plan_charge_costs: [cost('3', 'GBP', 25, null), cost('4', 'GBP', 5, 24)],
+        }),
+      ],
+      'GBP',
+      5,
+    ],
+    [
+      'only in another currency',
+      [charge({ charge_type: 'RECURRING', charge_model: 'VOLUME', rate_plan_charge_costs: [cost('3', 'EUR', 5, null)] })],
+      'GBP',
+      null,
+    ],
     ['no volume charge', [charge({ charge_type: 'RECURRING', charge_model: 'PER_UNIT' })], 'GBP', null],
   ] as const)('%s', (_label, rate_plan_charges, currency, expected) => {
     expect(smallestVolumeTierStart(plan({ rate_plan_charges: [...rate_plan_charges] }), currency)).toBe(expected);
@@ -120,21 +174,81 @@ describe('smallestVolumeTierStart', () => {
 });
 
 describe('summariseRatePlan', () => {
-  const recurringPerUnit = charge({ charge_type: 'RECURRING', charge_model: 'PER_UNIT', rate_plan_charge_costs: [cost('5.00'), cost('6.00', 'EUR')] });
-  const setupFee = charge({ charge_type: 'ONE_OFF', charge_model: 'FLAT_FEE', rate_plan_charge_costs: [cost('25.00'), cost('30.00', 'EUR')] });
+  const recurringPerUnit = charge({
+    charge_type: 'RECURRING',
+    charge_model: 'PER_UNIT',
+    rate_plan_charge_costs: [cost('5.00'), cost('6.00', 'EUR')],
+  });
+  const setupFee = charge({
+    charge_type: 'ONE_OFF',
+    charge_model: 'FLAT_FEE',
+    rate_plan_charge_costs: [cost('25.00'), cost('30.00', 'EUR')],
+  });
   const usage = charge({ charge_type: 'USAGE', charge_model: 'PER_UNIT', rate_plan_charge_costs: [cost('0.02')] });
   const annualFlat = charge({ charge_type: 'RECURRING', charge_model: 'FLAT_FEE', rate_plan_charge_costs: [cost('120.00')] });
   const str = (value: Decimal | null) => (value === null ? null : toMoneyString(value));
 
   it.each([
-    ['monthly per unit × 2 over 12 months', plan({ rate_plan_charges: [recurringPerUnit] }), 'GBP', 2, { contractMonths: 12, totalValue: '120.00', monthlyCost: '10.00', annualTotal: '120.00', usageChargesApply: false }],
-    ['monthly with setup fee in EUR', plan({ term_length: 24, rate_plan_charges: [recurringPerUnit, setupFee] }), 'EUR', 1, { contractMonths: 24, totalValue: '174.00', monthlyCost: '6.00', annualTotal: '72.00', usageChargesApply: false }],
-    ['annual flat over 36 months', plan({ billing_frequency: 'ANNUALLY', term_length: 36, rate_plan_charges: [annualFlat] }), 'GBP', 1, { contractMonths: 36, totalValue: '360.00', monthlyCost: '10.00', annualTotal: '120.00', usageChargesApply: false }],
-    ['usage only', plan({ rate_plan_charges: [usage] }), 'GBP', 1, { contractMonths: 12, totalValue: null, monthlyCost: null, annualTotal: null, usageChargesApply: true }],
-    ['recurring plus usage', plan({ rate_plan_charges: [recurringPerUnit, usage] }), 'GBP', 1, { contractMonths: 12, totalValue: '60.00', monthlyCost: '5.00', annualTotal: '60.00', usageChargesApply: true }],
-    ['one-off only has no monthly cost', plan({ rate_plan_charges: [setupFee] }), 'GBP', 1, { contractMonths: 12, totalValue: '25.00', monthlyCost: null, annualTotal: null, usageChargesApply: false }],
-    ['an unpriced charge leaves totals unknown', plan({ rate_plan_charges: [recurringPerUnit, annualFlat] }), 'EUR', 1, { contractMonths: 12, totalValue: null, monthlyCost: null, annualTotal: null, usageChargesApply: false }],
-    ['three-yearly recurring gives a third per year', plan({ billing_frequency: 'THREE_YEARS', term_length: 36, rate_plan_charges: [charge({ charge_type: 'RECURRING', charge_model: 'FLAT_FEE', rate_plan_charge_costs: [cost('100.00')] })] }), 'GBP', 1, { contractMonths: 36, totalValue: '100.00', monthlyCost: '2.78', annualTotal: '33.33', usageChargesApply: false }],
+    [
+      'monthly per unit × 2 over 12 months',
+      plan({ rate_plan_charges: [recurringPerUnit] }),
+      'GBP',
+      2,
+      { contractMonths: 12, totalValue: '120.00', monthlyCost: '10.00', annualTotal: '120.00', usageChargesApply: false },
+    ],
+    [
+      'monthly with setup fee in EUR',
+      plan({ term_length: 24, rate_plan_charges: [recurringPerUnit, setupFee] }),
+      'EUR',
+      1,
+      { contractMonths: 24, totalValue: '174.00', monthlyCost: '6.00', annualTotal: '72.00', usageChargesApply: false },
+    ],
+    [
+      'annual flat over 36 months',
+      plan({ billing_frequency: 'ANNUALLY', term_length: 36, rate_plan_charges: [annualFlat] }),
+      'GBP',
+      1,
+      { contractMonths: 36, totalValue: '360.00', monthlyCost: '10.00', annualTotal: '120.00', usageChargesApply: false },
+    ],
+    [
+      'usage only',
+      plan({ rate_plan_charges: [usage] }),
+      'GBP',
+      1,
+      { contractMonths: 12, totalValue: null, monthlyCost: null, annualTotal: null, usageChargesApply: true },
+    ],
+    [
+      'recurring plus usage',
+      plan({ rate_plan_charges: [recurringPerUnit, usage] }),
+      'GBP',
+      1,
+      { contractMonths: 12, totalValue: '60.00', monthlyCost: '5.00', annualTotal: '60.00', usageChargesApply: true },
+    ],
+    [
+      'one-off only has no monthly cost',
+      plan({ rate_plan_charges: [setupFee] }),
+      'GBP',
+      1,
+      { contractMonths: 12, totalValue: '25.00', monthlyCost: null, annualTotal: null, usageChargesApply: false },
+    ],
+    [
+      'an unpriced charge leaves totals unknown',
+      plan({ rate_plan_charges: [recurringPerUnit, annualFlat] }),
+      'EUR',
+      1,
+      { contractMonths: 12, totalValue: null, monthlyCost: null, annualTotal: null, usageChargesApply: false },
+    ],
+    [
+      'three-yearly recurring gives a third per year',
+      plan({
+        billing_frequency: 'THREE_YEARS',
+        term_length: 36,
+        rate_plan_charges: [charge({ charge_type: 'RECURRING', charge_model: 'FLAT_FEE', rate_plan_charge_costs: [cost('100.00')] })],
+      }),
+      'GBP',
+      1,
+      { contractMonths: 36, totalValue: '100.00', monthlyCost: '2.78', annualTotal: '33.33', usageChargesApply: false },
+    ],
   ] as const)('%s', (_label, subject, currency, quantity, expected) => {
     const summary = summariseRatePlan(subject, currency, quantity);
     expect({

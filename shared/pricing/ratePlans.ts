@@ -1,5 +1,12 @@
 import Decimal from 'decimal.js';
-import { costPrice, type BillingFrequency, type ChargeCostLike as ChargeCost, type Currency, type RatePlanLike as RatePlan, type RatePlanChargeLike as RatePlanCharge } from './types';
+import {
+  costPrice,
+  type BillingFrequency,
+  type ChargeCostLike as ChargeCost,
+  type Currency,
+  type RatePlanLike as RatePlan,
+  type RatePlanChargeLike as RatePlanCharge,
+} from './types';
 
 /** Months in one billing term (000 §3 enumerations). */
 export const BILLING_FREQUENCY_MONTHS: Record<BillingFrequency, number> = {
@@ -17,9 +24,7 @@ export function numberOfTerms(plan: Pick<RatePlan, 'term_length' | 'billing_freq
 /** The cost rows (for anonymous visitors, bare tiers without a price) of a charge in one currency, lowest tier first. */
 export function costsInCurrency<Cost extends ChargeCost>(charge: { rate_plan_charge_costs: Cost[] }, currency: Currency): Cost[] {
   const costs: Cost[] = charge.rate_plan_charge_costs;
-  return costs
-    .filter((cost) => cost.currency === currency)
-    .sort((a, b) => (a.starting_unit ?? 0) - (b.starting_unit ?? 0));
+  return costs.filter((cost) => cost.currency === currency).sort((a, b) => (a.starting_unit ?? 0) - (b.starting_unit ?? 0));
 }
 
 /**
@@ -27,9 +32,7 @@ export function costsInCurrency<Cost extends ChargeCost>(charge: { rate_plan_cha
  * ending_unit leaves the tier open upwards and a missing starting_unit starts it at 0 (000 §9).
  */
 export function matchVolumeTier<Cost extends ChargeCost>(costs: Cost[], quantity: number): Cost | undefined {
-  return costs.find(
-    (cost) => (cost.starting_unit ?? 0) <= quantity && (cost.ending_unit == null || quantity <= cost.ending_unit),
-  );
+  return costs.find((cost) => (cost.starting_unit ?? 0) <= quantity && (cost.ending_unit == null || quantity <= cost.ending_unit));
 }
 
 /**
@@ -94,7 +97,11 @@ export interface RatePlanSummary {
  * a price in the currency: a total that silently leaves a charge out would understate the cost,
  * so an unpriced charge makes the totals null (shown as '--').
  */
-export function summariseRatePlan(plan: Pick<RatePlan, 'term_length' | 'billing_frequency' | 'rate_plan_charges'>, currency: Currency, quantity: number): RatePlanSummary {
+export function summariseRatePlan(
+  plan: Pick<RatePlan, 'term_length' | 'billing_frequency' | 'rate_plan_charges'>,
+  currency: Currency,
+  quantity: number,
+): RatePlanSummary {
   const terms = numberOfTerms(plan);
   let recurringPerTerm = new Decimal(0);
   let oneOff = new Decimal(0);
@@ -117,8 +124,7 @@ export function summariseRatePlan(plan: Pick<RatePlan, 'term_length' | 'billing_
     }
   }
   const usageChargesApply = plan.rate_plan_charges.some((charge) => charge.charge_type === 'USAGE');
-  const monthlyCost =
-    hasRecurring && !unpriced ? recurringPerTerm.dividedBy(BILLING_FREQUENCY_MONTHS[plan.billing_frequency]) : null;
+  const monthlyCost = hasRecurring && !unpriced ? recurringPerTerm.dividedBy(BILLING_FREQUENCY_MONTHS[plan.billing_frequency]) : null;
   return {
     contractMonths: plan.term_length,
     totalValue: (hasRecurring || hasOneOff) && !unpriced ? recurringPerTerm.times(terms).plus(oneOff) : null,

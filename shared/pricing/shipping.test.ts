@@ -1,12 +1,36 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { convertWeight, isShippable, matchBand, offeredInCountry, shippingCost, shippingOptions, type ShippingLine, type ShippingRule } from './shipping';
+import {
+  convertWeight,
+  isShippable,
+  matchBand,
+  offeredInCountry,
+  shippingCost,
+  shippingOptions,
+  type ShippingLine,
+  type ShippingRule,
+} from './shipping';
 
 const rule = (over: Partial<ShippingRule>): ShippingRule => ({
-  id: 1, rate_type: 'FLAT', rate: '10.00', weight_unit: null, min_cost: null, max_cost: null,
-  countries: [], exclude_countries: false, shipping_prices: [], ...over,
+  id: 1,
+  rate_type: 'FLAT',
+  rate: '10.00',
+  weight_unit: null,
+  min_cost: null,
+  max_cost: null,
+  countries: [],
+  exclude_countries: false,
+  shipping_prices: [],
+  ...over,
 });
-const line = (over: Partial<ShippingLine>): ShippingLine => ({ quantity: 1, ship_cost: null, weight: null, weight_unit: null, is_shippable: true, ...over });
+const line = (over: Partial<ShippingLine>): ShippingLine => ({
+  quantity: 1,
+  ship_cost: null,
+  weight: null,
+  weight_unit: null,
+  is_shippable: true,
+  ...over,
+});
 
 describe('000 §9 weight conversions, each pair as the document gives it', () => {
   it.each([
@@ -32,12 +56,26 @@ describe('000 §9 shipping cost per rate type', () => {
     ['FLAT is the rate whatever the quantity', rule({ rate: '12.50' }), [line({ quantity: 7 })], '12.50'],
     ['FLAT below min_cost is raised to it', rule({ rate: '3.00', min_cost: '5.00' }), [line({})], '5.00'],
     ['FLAT above max_cost is lowered to it', rule({ rate: '30.00', max_cost: '20.00' }), [line({})], '20.00'],
-    ['BY_ITEM uses the product ship_cost per unit', rule({ rate_type: 'BY_ITEM', rate: '2.00' }), [line({ quantity: 3, ship_cost: '4.25' })], '12.75'],
+    [
+      'BY_ITEM uses the product ship_cost per unit',
+      rule({ rate_type: 'BY_ITEM', rate: '2.00' }),
+      [line({ quantity: 3, ship_cost: '4.25' })],
+      '12.75',
+    ],
     ['BY_ITEM falls back to rate × quantity', rule({ rate_type: 'BY_ITEM', rate: '2.00' }), [line({ quantity: 3 })], '6.00'],
-    ['BY_ITEM mixes both and skips non-shippable lines', rule({ rate_type: 'BY_ITEM', rate: '1.10' }),
-      [line({ quantity: 2, ship_cost: '0.333' }), line({ quantity: 5 }), line({ quantity: 9, is_shippable: false })], '6.17'],
+    [
+      'BY_ITEM mixes both and skips non-shippable lines',
+      rule({ rate_type: 'BY_ITEM', rate: '1.10' }),
+      [line({ quantity: 2, ship_cost: '0.333' }), line({ quantity: 5 }), line({ quantity: 9, is_shippable: false })],
+      '6.17',
+    ],
     ['BY_ITEM clamped to max_cost', rule({ rate_type: 'BY_ITEM', rate: '5.00', max_cost: '40.00' }), [line({ quantity: 100 })], '40.00'],
-    ['nothing shippable costs nothing, min_cost not applied', rule({ rate: '9.99', min_cost: '5.00' }), [line({ is_shippable: false })], '0.00'],
+    [
+      'nothing shippable costs nothing, min_cost not applied',
+      rule({ rate: '9.99', min_cost: '5.00' }),
+      [line({ is_shippable: false })],
+      '0.00',
+    ],
     ['zero-quantity lines ship nothing', rule({ rate_type: 'BY_ITEM', rate: '5.00' }), [line({ quantity: 0 })], '0.00'],
   ])('%s', (_name, shippingRule, lines, expected) => {
     expect(shippingCost(shippingRule, lines)).toBe(expected);
@@ -46,7 +84,9 @@ describe('000 §9 shipping cost per rate type', () => {
 
 describe('000 §9 BY_WEIGHT_TABLE', () => {
   const table = rule({
-    rate_type: 'BY_WEIGHT_TABLE', rate: null, weight_unit: 'KILOGRAMS',
+    rate_type: 'BY_WEIGHT_TABLE',
+    rate: null,
+    weight_unit: 'KILOGRAMS',
     shipping_prices: [
       { min_weight: '5', max_weight: '20', rate: '15.00' },
       { min_weight: '0', max_weight: '5', rate: '7.50' },
@@ -62,7 +102,11 @@ describe('000 §9 BY_WEIGHT_TABLE', () => {
     ['the open top band holds any weight above it', [line({ quantity: 1000, weight: '3', weight_unit: 'KILOGRAMS' })], '40.00'],
     ['a weight without unit is in the table unit', [line({ quantity: 1, weight: '6' })], '15.00'],
     ['lines without weight weigh nothing', [line({ quantity: 3 })], '7.50'],
-    ['mixed units add up: 3 kg + 4 lb (1.814 kg) = 4.814 kg', [line({ weight: '3', weight_unit: 'KILOGRAMS' }), line({ quantity: 4, weight: '16', weight_unit: 'OUNCES' })], '7.50'],
+    [
+      'mixed units add up: 3 kg + 4 lb (1.814 kg) = 4.814 kg',
+      [line({ weight: '3', weight_unit: 'KILOGRAMS' }), line({ quantity: 4, weight: '16', weight_unit: 'OUNCES' })],
+      '7.50',
+    ],
   ])('%s', (_name, lines, expected) => {
     expect(shippingCost(table, lines)).toBe(expected);
   });
@@ -87,7 +131,12 @@ describe('000 §5 shipping options by country', () => {
   const everywhere = rule({ id: 1 });
   const ukOnly = rule({ id: 2, countries: ['GB'] });
   const notIreland = rule({ id: 3, countries: ['IE', 'FR'], exclude_countries: true });
-  const heavy = rule({ id: 4, rate_type: 'BY_WEIGHT_TABLE', weight_unit: 'KILOGRAMS', shipping_prices: [{ min_weight: '0', max_weight: '1', rate: '5.00' }] });
+  const heavy = rule({
+    id: 4,
+    rate_type: 'BY_WEIGHT_TABLE',
+    weight_unit: 'KILOGRAMS',
+    shipping_prices: [{ min_weight: '0', max_weight: '1', rate: '5.00' }],
+  });
 
   it.each([
     ['GB', [1, 2, 3, 4]],
@@ -95,7 +144,9 @@ describe('000 §5 shipping options by country', () => {
     ['IE', [1, 4]],
     ['DE', [1, 3, 4]],
   ] as const)('in %s', (country, ids) => {
-    expect(shippingOptions([everywhere, ukOnly, notIreland, heavy], country, [line({ weight: '0.5' })]).map((option) => option.rule.id)).toEqual(ids);
+    expect(
+      shippingOptions([everywhere, ukOnly, notIreland, heavy], country, [line({ weight: '0.5' })]).map((option) => option.rule.id),
+    ).toEqual(ids);
   });
 
   it('a type that cannot price the basket is not offered; none left is no_shipping', () => {

@@ -64,7 +64,10 @@ export function toPenny(value: Decimal.Value): string {
 }
 
 /** 000 §5: a type with a country list is offered for those countries (or all others when it is an exclusion list); without a list, everywhere. */
-export function offeredInCountry(rule: Pick<ShippingRule, 'countries' | 'exclude_countries'>, countryCode: string | null | undefined): boolean {
+export function offeredInCountry(
+  rule: Pick<ShippingRule, 'countries' | 'exclude_countries'>,
+  countryCode: string | null | undefined,
+): boolean {
   if (rule.countries.length === 0) return true;
   const code = (countryCode ?? '').toUpperCase();
   if (code === '') return false;
@@ -132,7 +135,11 @@ export interface ShippingOption {
 }
 
 /** The types offered for a country that can price the basket, each with its cost; empty: `no_shipping`. */
-export function shippingOptions(rules: readonly ShippingRule[], countryCode: string | null | undefined, lines: readonly ShippingLine[]): ShippingOption[] {
+export function shippingOptions(
+  rules: readonly ShippingRule[],
+  countryCode: string | null | undefined,
+  lines: readonly ShippingLine[],
+): ShippingOption[] {
   const options: ShippingOption[] = [];
   for (const rule of rules) {
     if (!offeredInCountry(rule, countryCode)) continue;
@@ -148,4 +155,10 @@ export function isShippable(lines: readonly Pick<ShippingLine, 'quantity' | 'is_
 }
 
 /** 000 §4, 001 §5 "shipping complete": the address fields a shipment needs (with a method offered for its country). */
-export const SHIPPING_ADDRESS_REQUIRED = ['shipping_company_name', 'shipping_addr_line_1', 'shipping_city', 'shipping_postal_code', 'shipping_country_code'] as const;
+export const SHIPPING_ADDRESS_REQUIRED = [
+  'shipping_company_name',
+  'shipping_addr_line_1',
+  'shipping_city',
+  'shipping_postal_code',
+  'shipping_country_code',
+] as const;

@@ -16,7 +16,10 @@ const RESELLER_ADMIN = 'admin@reseller.example';
 
 /** The value the role grants each permission, by name (a missing one is off). */
 async function grantsOf(page: import('@playwright/test').Page, role: number): Promise<Record<string, number>> {
-  const rows = (await (await page.request.get(`/api/v1/roles/${role}/permissions`)).json()) as { permission: { name: string }; value: number }[];
+  const rows = (await (await page.request.get(`/api/v1/roles/${role}/permissions`)).json()) as {
+    permission: { name: string };
+    value: number;
+  }[];
   return Object.fromEntries(rows.map((row) => [row.permission.name, row.value]));
 }
 
@@ -54,7 +57,10 @@ test.describe('the role permissions editor (002 §2.8)', () => {
     const definition = page.getByRole('tabpanel', { name: 'Definition', exact: true });
     const name = definition.getByRole('textbox', { name: /Name/ });
     await expect(name).toHaveValue('Order viewer');
-    for (const [from, to] of [['Order viewer', 'Order readers'], ['Order readers', 'Order viewer']] as const) {
+    for (const [from, to] of [
+      ['Order viewer', 'Order readers'],
+      ['Order readers', 'Order viewer'],
+    ] as const) {
       await expect(name).toHaveValue(from);
       await name.fill(to);
       await definition.getByRole('button', { name: 'Save', exact: true }).click();
@@ -82,14 +88,22 @@ test.describe('the role permissions editor (002 §2.8)', () => {
 test.describe('an edit form whose record changed meanwhile (If-Match, 412)', () => {
   test('says someone else changed it, reloads keeping what was typed, then saves with its alert', async ({ page }) => {
     await signInTo(page, ROOT_ADMIN, '/backoffice/users', /\/backoffice\/users$/);
-    const user = await apiWrite(page, 'POST', '/users', { name: 'E2E Stale Sam', email_address: 'e2e.stale@customer.example', organisation: 3 });
+    const user = await apiWrite(page, 'POST', '/users', {
+      name: 'E2E Stale Sam',
+      email_address: 'e2e.stale@customer.example',
+      organisation: 3,
+    });
     const id = String(user['id']);
     await page.goto(`/backoffice/users/${id}`);
     await expect(page.locator('#root_name')).toHaveValue('E2E Stale Sam');
     await page.locator('#root_name').fill('E2E Stale Samuel');
 
     // Someone else saves the user in the meantime.
-    await apiWrite(page, 'PUT', `/users/${id}`, { name: 'E2E Stale Sam', email_address: 'e2e.stale@customer.example', timezone: 'Europe/Berlin' });
+    await apiWrite(page, 'PUT', `/users/${id}`, {
+      name: 'E2E Stale Sam',
+      email_address: 'e2e.stale@customer.example',
+      timezone: 'Europe/Berlin',
+    });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'Someone else changed this record while you were editing it.' });
     await expect(notice).toBeVisible();
@@ -102,6 +116,5 @@ test.describe('an edit form whose record changed meanwhile (If-Match, 412)', () 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('User updated successfully')).toBeVisible();
     expect(await apiRead(page, `/users/${id}`)).toMatchObject({ name: 'E2E Stale Samuel', timezone: 'Europe/Berlin' });
-
   });
 });

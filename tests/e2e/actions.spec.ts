@@ -30,14 +30,24 @@ test.describe('organisations: Enable and Disable (002 §2.3)', () => {
   test('a root admin disables an organisation and enables it again, never their own', async ({ page }) => {
     await signInTo(page, ROOT_ADMIN, '/backoffice/organisations', /\/backoffice\/organisations$/);
     await expect(rowOf(page, 'Supplier Distribution Ltd').getByRole('button', { name: 'Disable', exact: true })).toHaveCount(0);
-    await confirmAction(page, rowOf(page, 'Other Customer Ltd'), 'Disable', 'Are you sure you want to disable the organisation Other Customer Ltd?');
+    await confirmAction(
+      page,
+      rowOf(page, 'Other Customer Ltd'),
+      'Disable',
+      'Are you sure you want to disable the organisation Other Customer Ltd?',
+    );
     await expect(page.getByText('Organisation Other Customer Ltd has been disabled.')).toBeVisible();
     // The list shows enabled organisations: the disabled one leaves it.
     await expect(rowOf(page, 'Other Customer Ltd')).toHaveCount(0);
     expect((await apiRead(page, '/organisations/6'))['status']).toBe('DISABLED');
 
     await page.getByRole('checkbox', { name: 'Disabled', exact: true }).check();
-    await confirmAction(page, rowOf(page, 'Other Customer Ltd'), 'Enable', 'Are you sure you want to enable the organisation Other Customer Ltd?');
+    await confirmAction(
+      page,
+      rowOf(page, 'Other Customer Ltd'),
+      'Enable',
+      'Are you sure you want to enable the organisation Other Customer Ltd?',
+    );
     await expect(page.getByText('Organisation Other Customer Ltd has been enabled.')).toBeVisible();
     await expect(rowOf(page, 'Other Customer Ltd').getByRole('button', { name: 'Disable', exact: true })).toBeVisible();
     expect((await apiRead(page, '/organisations/6'))['status']).toBe('ENABLED');
@@ -114,7 +124,12 @@ test.describe('roles: Delete and Duplicate (002 §2.7, §2.8)', () => {
     await signInTo(page, ROOT_ADMIN, '/backoffice/roles', /\/backoffice\/roles$/);
     const role = await apiWrite(page, 'POST', '/roles', { name: 'E2E short-lived role', organisation: 3 });
     await page.goto(`/backoffice/roles/${String(role['id'])}`);
-    await confirmAction(page, page.locator('.action-bar--record'), 'Delete', 'Are you sure you want to delete the role E2E short-lived role?');
+    await confirmAction(
+      page,
+      page.locator('.action-bar--record'),
+      'Delete',
+      'Are you sure you want to delete the role E2E short-lived role?',
+    );
     await expect(page).toHaveURL(/\/backoffice\/roles$/);
     await expect(page.getByText('Role deleted successfully')).toBeVisible();
   });
@@ -174,12 +189,22 @@ test.describe('baskets: Delete (000 §2.7, §2.8)', () => {
     await apiWrite(page, 'POST', '/baskets', { name: 'E2E basket to drop' });
     const other = await apiWrite(page, 'POST', '/baskets', { name: 'E2E basket to drop too' });
     await page.reload();
-    await confirmAction(page, rowOf(page, 'E2E basket to drop'), 'Delete', 'Are you sure you want to delete the basket E2E basket to drop?');
+    await confirmAction(
+      page,
+      rowOf(page, 'E2E basket to drop'),
+      'Delete',
+      'Are you sure you want to delete the basket E2E basket to drop?',
+    );
     await expect(page.getByText('Basket E2E basket to drop has been deleted.')).toBeVisible();
     await expect(rowOf(page, 'E2E basket to drop')).toHaveCount(0);
 
     await page.goto(`/webstore/baskets/${String(other['id'])}`);
-    await confirmAction(page, page.locator('.basket-page__buttons'), 'Delete', 'Are you sure you want to delete the basket E2E basket to drop too?');
+    await confirmAction(
+      page,
+      page.locator('.basket-page__buttons'),
+      'Delete',
+      'Are you sure you want to delete the basket E2E basket to drop too?',
+    );
     await expect(page).toHaveURL(/\/webstore\/baskets$/);
     await expect(page.getByText('Basket E2E basket to drop too has been deleted.')).toBeVisible();
     expect((await page.request.get(`/api/v1/baskets/${String(other['id'])}`)).status()).toBe(404);

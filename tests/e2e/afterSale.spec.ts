@@ -15,7 +15,6 @@ const BUYER = 'buyer@customer.example';
 
 const invoiceRow = (page: Page, reference: string) => page.getByRole('row').filter({ hasText: reference });
 
-
 // The orders this spec places are removed again: the order lists' tests count the demo's orders.
 let ordersBefore = 0;
 test.beforeAll(async () => {
@@ -189,7 +188,9 @@ test('subscriptions: a CANCELLED subscription hides its renewal fields', async (
   await expect(page.getByText('End date', { exact: true })).toHaveCount(0);
 });
 
-test('subscriptions: a reseller admin (contract:modify) renames a subscription and changes its renewal term; the figures follow', async ({ page }) => {
+test('subscriptions: a reseller admin (contract:modify) renames a subscription and changes its renewal term; the figures follow', async ({
+  page,
+}) => {
   await signInTo(page, 'admin@reseller.example', '/webstore/subscriptions/2', /\/webstore\/subscriptions\/2$/);
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb', exact: true });
   await expect(crumbs.locator('li').last()).toHaveText('Dropbox team storage');

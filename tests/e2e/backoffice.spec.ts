@@ -35,7 +35,12 @@ test('organisations: a collapsible tree indented by depth', async ({ page }) => 
   const branch = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Customer Co Branch', exact: true }) });
   // The first cell is indented by the row's depth.
   await expect(branch.locator('[data-level="3"]')).toBeVisible();
-  await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Supplier Distribution Ltd', exact: true }) }).locator('[data-level="0"]')).toBeVisible();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: 'Supplier Distribution Ltd', exact: true }) })
+      .locator('[data-level="0"]'),
+  ).toBeVisible();
   const collapse = page.getByRole('button', { name: 'Collapse Reseller Partners UK Ltd', exact: true });
   await collapse.click();
   await expect(page.getByRole('link', { name: 'Customer Co Ltd', exact: true })).toHaveCount(0);
@@ -66,7 +71,8 @@ test('organisations: forbidden without organisation:view', async ({ page }) => {
 test('users: grouped under their organisations, within the subtree', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/users');
   await expect(page).toHaveURL(/\/backoffice\/users$/);
-  for (const name of ['Rita Reseller', 'Bob Buyer', 'Eva Kunde', 'Dora Disabled']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Rita Reseller', 'Bob Buyer', 'Eva Kunde', 'Dora Disabled'])
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Customer Co Ltd' }).first()).toBeVisible();
   await expect(page.getByText('Olly Other', { exact: true })).toHaveCount(0);
 });
@@ -103,7 +109,8 @@ test('roles: the template roles and the roles tree on one page, template links o
   await expect(page.getByRole('heading', { name: 'Roles', exact: true, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Template roles', level: 2, exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Roles by organisation', level: 2, exact: true })).toBeVisible();
-  for (const name of ['Reseller sales', 'Customer buyer', 'Buyer', 'Order viewer']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Reseller sales', 'Customer buyer', 'Buyer', 'Order viewer'])
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Customer Co Ltd' }).first()).toBeVisible();
   // The template belongs to the supplier, above the reseller admin's subtree: it still opens.
   await page.getByRole('link', { name: 'Reseller sales', exact: true }).click();
@@ -141,7 +148,8 @@ test('product groups: forbidden for a non-root admin', async ({ page }) => {
 test('feeds: a linked reseller admin sees its feeds under its organisation', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/webstore/feeds');
   await expect(page).toHaveURL(/\/webstore\/feeds$/);
-  for (const name of ['Daily price file', 'Warehouse stock (SFTP)', 'Stock in the Channel']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Daily price file', 'Warehouse stock (SFTP)', 'Stock in the Channel'])
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Reseller Partners UK Ltd' }).first()).toBeVisible();
   await expect(page.getByText('Partner catalogue (FTPS)', { exact: true })).toHaveCount(0);
 });
@@ -170,7 +178,8 @@ test('feeds: the organisation filter offers linked-account organisations only', 
 test('feeds: root staff without feed_configuration:manage sees every feed', async ({ page }) => {
   await visitAs(page, ROOT_STAFF, '/webstore/feeds');
   await expect(page).toHaveURL(/\/webstore\/feeds$/);
-  for (const name of ['Daily price file', 'Partner catalogue (FTPS)', 'SITC (unconfirmed)']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Daily price file', 'Partner catalogue (FTPS)', 'SITC (unconfirmed)'])
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.getByText(FORBIDDEN)).toHaveCount(0);
 });
 

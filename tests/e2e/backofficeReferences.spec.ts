@@ -27,8 +27,21 @@ const PAGES = [
 ];
 
 /** Labels of fields and columns that hold a reference to another record (English, as the viewers read it). */
-const REFERENCE_LABELS = ['Organisation', 'Parent organisation', 'Created by', 'By', 'On behalf of', 'On', 'User', 'Role', 'Catalogue', 'Price list', 'Supplier account manager'];
-const RAW_REFERENCE = /\b(?:organisation|parent|user|order|feed|role|basket|quote|subscription|product group|catalogue|price list|account manager|created by)\s+#?\d+\b/i;
+const REFERENCE_LABELS = [
+  'Organisation',
+  'Parent organisation',
+  'Created by',
+  'By',
+  'On behalf of',
+  'On',
+  'User',
+  'Role',
+  'Catalogue',
+  'Price list',
+  'Supplier account manager',
+];
+const RAW_REFERENCE =
+  /\b(?:organisation|parent|user|order|feed|role|basket|quote|subscription|product group|catalogue|price list|account manager|created by)\s+#?\d+\b/i;
 
 /** A record page's address and the API get that decides whether its viewer may open it. */
 const RECORD_LINKS: [RegExp, string][] = [
@@ -70,7 +83,12 @@ async function rawReferences(page: Page): Promise<string[]> {
     }
     // The generated lists are AG Grid: a cell's heading is the header cell of the same column id.
     for (const grid of root.querySelectorAll('.ag-root-wrapper')) {
-      const headers = new Map([...grid.querySelectorAll('.ag-header-cell[col-id]')].map((header) => [header.getAttribute('col-id'), header.textContent?.trim() ?? '']));
+      const headers = new Map(
+        [...grid.querySelectorAll('.ag-header-cell[col-id]')].map((header) => [
+          header.getAttribute('col-id'),
+          header.textContent?.trim() ?? '',
+        ]),
+      );
       for (const cell of grid.querySelectorAll('[role="gridcell"][col-id]')) {
         const label = headers.get(cell.getAttribute('col-id')) ?? '';
         if (labels.includes(label) && isBare(cell.textContent ?? '')) problems.push(`${label}: ${cell.textContent}`);
@@ -83,7 +101,9 @@ async function rawReferences(page: Page): Promise<string[]> {
 
 /** Record links shown now whose record this viewer cannot open. */
 async function closedLinks(page: Page, checked: Set<string>): Promise<string[]> {
-  const hrefs = await page.locator('main a[href]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  const hrefs = await page
+    .locator('main a[href]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
   const closed: string[] = [];
   for (const href of new Set(hrefs)) {
     if (checked.has(href)) continue;
@@ -122,7 +142,11 @@ async function visitAll(page: Page): Promise<string[]> {
 }
 
 /** The definition (dl) entry labelled `label` on the current page. */
-const definition = (page: Page, label: string) => page.locator('main .record-view__field').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+const definition = (page: Page, label: string) =>
+  page
+    .locator('main .record-view__field')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
 
 test('the root admin sees no raw id on any back-office screen, and every record link opens', async ({ page }) => {
   test.setTimeout(240_000);
@@ -140,7 +164,11 @@ test('the root admin sees no raw id on any back-office screen, and every record 
   await expect(page.getByRole('heading', { name: 'Bob Buyer', exact: true })).toBeVisible();
   await expect(definition(page, 'Organisation').getByRole('link', { name: 'Customer Co Ltd', exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Actions taken', exact: true }).click();
-  await expect(page.getByRole('gridcell', { name: 'Organisation Customer Co Ltd', exact: true }).getByRole('link', { name: 'Customer Co Ltd', exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('gridcell', { name: 'Organisation Customer Co Ltd', exact: true })
+      .getByRole('link', { name: 'Customer Co Ltd', exact: true }),
+  ).toBeVisible();
   await page.goto('/backoffice/organisations/2');
   await expect(page.getByRole('link', { name: 'Supplier Distribution Ltd', exact: true })).toBeVisible();
 });

@@ -15,7 +15,8 @@ import { writeVersionedRows } from '../../server/testing/versionedRows';
 const made: number[] = [];
 test.afterEach(async ({ page }) => {
   const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'hub_csrf')?.value ?? '';
-  for (const id of made.splice(0)) await page.request.fetch(`/api/v1/baskets/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': csrf } });
+  for (const id of made.splice(0))
+    await page.request.fetch(`/api/v1/baskets/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': csrf } });
 });
 
 async function productId(page: Page, sku: string): Promise<number> {
@@ -28,14 +29,19 @@ async function productId(page: Page, sku: string): Promise<number> {
 
 /** The id of a product's first maintenance or provisioning option, as the catalogue offers it. */
 async function optionOf(page: Page, sku: string, kind: 'maintenance' | 'provisioning'): Promise<number> {
-  const product = (await (await page.request.get(`/api/v1/products/${await productId(page, sku)}`)).json()) as Record<'maintenance' | 'provisioning', { id: number; dovetail: boolean }[]>;
+  const product = (await (await page.request.get(`/api/v1/products/${await productId(page, sku)}`)).json()) as Record<
+    'maintenance' | 'provisioning',
+    { id: number; dovetail: boolean }[]
+  >;
   const option = kind === 'provisioning' ? product.provisioning.find((candidate) => candidate.dovetail) : product.maintenance[0];
   if (!option) throw new Error(`${sku} has no ${kind} option`);
   return option.id;
 }
 
 test.describe('add to basket', () => {
-  test('from the product page: maintenance required, subtotal, a new basket whose name must be free, then the alert to view it', async ({ page }) => {
+  test('from the product page: maintenance required, subtotal, a new basket whose name must be free, then the alert to view it', async ({
+    page,
+  }) => {
     test.slow();
     await signInTo(page, 'buyer@customer.example', '/webstore/baskets', /\/webstore\/baskets$/);
     const desk = await productId(page, 'CS-DESKPRO-K9');
@@ -84,7 +90,9 @@ test.describe('add to basket', () => {
     await page.getByTestId('basket-select').selectOption({ label: 'E2E tile target' });
     await page.getByTestId('add-to-basket-proceed').click();
     await expect(page.getByText('Added to basket E2E tile target.')).toBeVisible();
-    const lines = (await (await page.request.get(`/api/v1/baskets/${String(target['id'])}/line_items`)).json()) as { product_code: string }[];
+    const lines = (await (await page.request.get(`/api/v1/baskets/${String(target['id'])}/line_items`)).json()) as {
+      product_code: string;
+    }[];
     expect(lines.map((line) => line.product_code)).toEqual(['LOGI-BRIO-4K']);
     // The alert with its links clears itself (issue 22 item 17: it stayed until closed).
     await page.mouse.move(0, 600);
@@ -118,7 +126,13 @@ test.describe('basket page', () => {
     await signInTo(page, 'buyer@customer.example', '/webstore/baskets', /\/webstore\/baskets$/);
     const dropbox = await productId(page, 'DBX-BUS-STD');
     const hdmi = await productId(page, 'GEN-HDMI-5M');
-    const created = await apiWrite(page, 'POST', '/baskets', { name: 'E2E page edits', line_items: [{ product: hdmi, quantity: 2 }, { product: dropbox, quantity: 3 }] });
+    const created = await apiWrite(page, 'POST', '/baskets', {
+      name: 'E2E page edits',
+      line_items: [
+        { product: hdmi, quantity: 2 },
+        { product: dropbox, quantity: 3 },
+      ],
+    });
     made.push(Number(created['id']));
     // The organisation's team names arrive beside the basket: the clash below is checked against them.
     const teamNames = page.waitForResponse((response) => response.url().endsWith('/api/v1/basket_team_names'));
@@ -158,13 +172,19 @@ test.describe('basket page', () => {
     await page.getByTestId('shipping-type-select').selectOption({ label: 'Standard UK delivery — £9.95' });
     await expect(checkout).toBeEnabled();
 
-    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/api/v1/baskets/${String(created['id'])}`));
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith(`/api/v1/baskets/${String(created['id'])}`),
+    );
     await save.click();
     expect((await saved).status()).toBe(200);
     await expect(page.getByText('Saved successfully.')).toBeVisible();
     await expect(save).toBeDisabled();
     const stored = await apiRead(page, `/baskets/${String(created['id'])}`);
-    expect(stored).toMatchObject({ total: '407.50', ship_instructions: 'Goods in, door 4', shipping_type: { name: 'Standard UK delivery' } });
+    expect(stored).toMatchObject({
+      total: '407.50',
+      ship_instructions: 'Goods in, door 4',
+      shipping_type: { name: 'Standard UK delivery' },
+    });
 
     // Remove a line, then Cancel brings it back from the server.
     await hdmiLine.getByTestId('line-remove').click();
@@ -204,8 +224,15 @@ test.describe('basket page', () => {
 test.describe('basket page: Dovetail provisioning', () => {
   test('a DOVETAIL organisation picks the organisation, group and site a device is provisioned to', async ({ page }) => {
     await signInTo(page, 'buyer@customer.example', '/webstore/baskets', /\/webstore\/baskets$/);
-    const [phone, care, dovetail] = [await productId(page, 'CP-8845-K9'), await optionOf(page, 'CP-8845-K9', 'maintenance'), await optionOf(page, 'CP-8845-K9', 'provisioning')];
-    const created = await apiWrite(page, 'POST', '/baskets', { name: 'E2E Dovetail', line_items: [{ product: phone, quantity: 2, maintenance_product: care, prov_product: dovetail }] });
+    const [phone, care, dovetail] = [
+      await productId(page, 'CP-8845-K9'),
+      await optionOf(page, 'CP-8845-K9', 'maintenance'),
+      await optionOf(page, 'CP-8845-K9', 'provisioning'),
+    ];
+    const created = await apiWrite(page, 'POST', '/baskets', {
+      name: 'E2E Dovetail',
+      line_items: [{ product: phone, quantity: 2, maintenance_product: care, prov_product: dovetail }],
+    });
     made.push(Number(created['id']));
     await page.goto(`/webstore/baskets/${String(created['id'])}`);
     const target = page.getByTestId('dovetail-target');
@@ -216,13 +243,18 @@ test.describe('basket page: Dovetail provisioning', () => {
     await target.getByTestId('line-prov_site').selectOption({ index: 1 });
     await page.getByTestId('basket-save').click();
     await expect(page.getByText('Saved successfully.')).toBeVisible();
-    const [line] = (await (await page.request.get(`/api/v1/baskets/${String(created['id'])}/line_items`)).json()) as Record<string, unknown>[];
+    const [line] = (await (await page.request.get(`/api/v1/baskets/${String(created['id'])}/line_items`)).json()) as Record<
+      string,
+      unknown
+    >[];
     expect(line).toMatchObject({ prov_organisation: 7, prov_group: 2, prov_site: 2 });
   });
 });
 
 test.describe('quick order', () => {
-  test('reports unreadable and refused lines by their line number and adds nothing; then adds a clean list from a CSV file', async ({ page }) => {
+  test('reports unreadable and refused lines by their line number and adds nothing; then adds a clean list from a CSV file', async ({
+    page,
+  }) => {
     test.slow();
     await signInTo(page, 'buyer@customer.example', '/webstore/baskets', /\/webstore\/baskets$/);
     const created = await apiWrite(page, 'POST', '/baskets', { name: 'E2E quick order' });
@@ -234,7 +266,9 @@ test.describe('quick order', () => {
 
     await page.getByTestId('quick-order-text').fill('GEN-HDMI-5M,4\nGEN-HDMI-5M four');
     await page.getByTestId('quick-order-submit').click();
-    await expect(page.getByTestId('quick-order-failures')).toContainText('Line 2 (GEN-HDMI-5M four): This line is not a SKU and a whole quantity.');
+    await expect(page.getByTestId('quick-order-failures')).toContainText(
+      'Line 2 (GEN-HDMI-5M four): This line is not a SKU and a whole quantity.',
+    );
 
     await page.getByTestId('quick-order-text').fill('GEN-HDMI-5M,4\n\nNO-SUCH-SKU,1\nCS-SX10-EOL,1\nDBX-BUS-STD,1');
     await page.getByTestId('quick-order-submit').click();
@@ -245,7 +279,13 @@ test.describe('quick order', () => {
     await expect(page.getByText('Nothing was added: 3 lines need attention.')).toBeVisible();
     expect(((await (await page.request.get(`/api/v1/baskets/${String(created['id'])}/line_items`)).json()) as unknown[]).length).toBe(0);
 
-    await page.getByTestId('quick-order-file').setInputFiles({ name: 'order.csv', mimeType: 'text/csv', buffer: Buffer.from('SKU,Quantity\r\n"GEN-HDMI-5M",4\r\nLOGI-BRIO-4K;1\r\n') });
+    await page
+      .getByTestId('quick-order-file')
+      .setInputFiles({
+        name: 'order.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('SKU,Quantity\r\n"GEN-HDMI-5M",4\r\nLOGI-BRIO-4K;1\r\n'),
+      });
     await expect(page.getByTestId('quick-order-text')).toHaveValue(/LOGI-BRIO-4K/);
     await page.getByTestId('quick-order-submit').click();
     await expect(page.getByText('2 lines added to basket E2E quick order.')).toBeVisible();

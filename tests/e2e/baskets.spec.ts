@@ -4,7 +4,7 @@ import { FORBIDDEN, signInTo } from './support/signIn';
 
 // 000 §2.7–§2.8, §6: order:modify_draft creates baskets and edits their details.
 test.describe('baskets: create and edit details', () => {
-  test('a buyer creates a basket on the basket page\'s own table, with the prefilled name and a saved address', async ({ page }) => {
+  test("a buyer creates a basket on the basket page's own table, with the prefilled name and a saved address", async ({ page }) => {
     // Create, edit, reload and list: four page loads.
     test.slow();
     await signInTo(page, 'buyer@customer.example', '/webstore/baskets', /\/webstore\/baskets$/);

@@ -65,7 +65,16 @@ test('invoices: forbidden without invoice:view', async ({ page }) => {
   await expect(page.getByText(FORBIDDEN)).toBeVisible();
 });
 
-const ACCOUNT_MANAGERS = ['Alice Archer', 'Ben Bishop', 'Chloe Carter', 'Dev Dhillon', 'Erin Evans', 'Farah Fischer', 'George Grant', 'Hana Hughes'];
+const ACCOUNT_MANAGERS = [
+  'Alice Archer',
+  'Ben Bishop',
+  'Chloe Carter',
+  'Dev Dhillon',
+  'Erin Evans',
+  'Farah Fischer',
+  'George Grant',
+  'Hana Hughes',
+];
 
 test('metrics: root sees every account manager', async ({ page }) => {
   await visitAs(page, ROOT_ADMIN, '/backoffice/metrics');

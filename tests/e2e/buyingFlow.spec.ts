@@ -50,7 +50,9 @@ async function detailsAndShipping(page: Page, po: string): Promise<void> {
   await expect(page.getByTestId('checkout-payment')).toBeVisible();
 }
 
-test('shipping path: store tiles → dialog → basket page → Save and checkout → wizard → account payment → the order page', async ({ page }) => {
+test('shipping path: store tiles → dialog → basket page → Save and checkout → wizard → account payment → the order page', async ({
+  page,
+}) => {
   test.slow();
   const basketName = `E2E full flow ${Date.now()}`;
   await signInTo(page, 'buyer@customer.example', '/webstore', /\/webstore$/);
@@ -97,7 +99,9 @@ test('shipping path: store tiles → dialog → basket page → Save and checkou
   await expect(page.getByRole('link', { name: basketName, exact: true })).toHaveCount(0);
 });
 
-test('finance path: store tile → dialog → basket page → Save and checkout → wizard → self finance approved → the order page', async ({ page }) => {
+test('finance path: store tile → dialog → basket page → Save and checkout → wizard → self finance approved → the order page', async ({
+  page,
+}) => {
   test.slow();
   const basketName = `E2E finance flow ${Date.now()}`;
   await signInTo(page, 'buyer@customer.example', '/webstore', /\/webstore$/);

@@ -21,7 +21,16 @@ const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2e
 async function stageBasket(name: string, lines: [string, number][]): Promise<number> {
   const db: Knex = openDatabase();
   try {
-    const [basketId] = (await db('baskets').insert({ name, organisation_id: CUSTOMER, currency: 'GBP', total: 0, payment_type: 'ON_ACCOUNT', part_ship: false, created_at: Date.now(), created_by_id: 3 })) as number[];
+    const [basketId] = (await db('baskets').insert({
+      name,
+      organisation_id: CUSTOMER,
+      currency: 'GBP',
+      total: 0,
+      payment_type: 'ON_ACCOUNT',
+      part_ship: false,
+      created_at: Date.now(),
+      created_by_id: 3,
+    })) as number[];
     for (const [code, quantity] of lines) {
       const { id } = (await db('products').where('product_code', code).first('id')) as { id: number };
       await db('basket_line_items').insert({ basket_id: basketId, product_id: id, quantity, discount: 0 });
@@ -68,7 +77,6 @@ async function fillDetailsAndAddress(page: Page, po: string): Promise<void> {
   await page.getByTestId('shipping_country_code').selectOption('GB');
 }
 
-
 // The orders this spec places are removed again: the order lists' tests count the demo's orders.
 let ordersBefore = 0;
 test.beforeAll(async () => {
@@ -79,7 +87,10 @@ test.afterAll(async () => {
 });
 
 test('shipping path: details, info, shipping by country, account payment, confirmation, then the order page', async ({ page }) => {
-  const basketId = await stageBasket('Wizard cables', [['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2]]);
+  const basketId = await stageBasket('Wizard cables', [
+    ['GEN-HDMI-5M', 4],
+    ['GEN-WALL-MOUNT', 2],
+  ]);
   await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
   await expect(page.getByRole('heading', { name: 'Checking out Wizard cables', level: 1, exact: true })).toBeVisible();
   // Later tabs wait for the earlier steps; a shippable basket has Shipping, this organisation Payment.
@@ -106,7 +117,9 @@ test('shipping path: details, info, shipping by country, account payment, confir
   await page.waitForTimeout(800);
   // Without a country nothing is offered.
   await page.getByTestId('shipping_country_code').selectOption('');
-  await expect(page.getByTestId('no-shipping')).toHaveText('No shipping method is available for this basket. Please contact your account manager.');
+  await expect(page.getByTestId('no-shipping')).toHaveText(
+    'No shipping method is available for this basket. Please contact your account manager.',
+  );
   await page.getByTestId('shipping_country_code').selectOption('GB');
   await expect(page.getByLabel('Standard UK delivery — £9.95')).not.toBeChecked();
   await page.getByLabel('Standard UK delivery — £9.95').check();
@@ -129,7 +142,12 @@ test('shipping path: details, info, shipping by country, account payment, confir
   await page.getByTestId('placed-close').click();
   await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
   const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
-  expect(await orderOf(orderId)).toMatchObject({ ship_cost: 99_500, total: 1_160_000, status: 'CREATED', provisioning_instructions: 'Call ahead' });
+  expect(await orderOf(orderId)).toMatchObject({
+    ship_cost: 99_500,
+    total: 1_160_000,
+    status: 'CREATED',
+    provisioning_instructions: 'Call ahead',
+  });
 });
 
 test('the PO number is checked for uniqueness 500 ms after typing', async ({ page }) => {
@@ -183,7 +201,9 @@ test('finance path: company lookup, term, figures, approval, confirmation, then 
   expect(await orderOf(orderId)).toMatchObject({ payment_type: 'FINANCE', finance_term_length: 36, finance_company_number: '00000001' });
 });
 
-test('financing for a customer: a margin per line within the RRP, the figures following it, then approval (issue 22 item 10)', async ({ page }) => {
+test('financing for a customer: a margin per line within the RRP, the figures following it, then approval (issue 22 item 10)', async ({
+  page,
+}) => {
   const basketId = await stageBasket('Wizard customer margin', [['LOGI-RALLY-BAR', 1]]);
   await signInTo(page, BUYER, `/webstore/baskets/${basketId}/checkout`);
   await fillDetailsAndAddress(page, `PO-E2E-MARGIN-${Date.now()}`);
@@ -270,9 +290,14 @@ test('a declined application offers account payment instead', async ({ page }) =
   await expect(page.getByTestId('tab-confirmation')).toBeEnabled();
 });
 
-test('Details tab: the basket page’s line inputs (quantity rules, subscription details), a team the organisation has refused by its field, then digital delivery', async ({ page }) => {
+test('Details tab: the basket page’s line inputs (quantity rules, subscription details), a team the organisation has refused by its field, then digital delivery', async ({
+  page,
+}) => {
   test.slow();
-  const basketId = await stageBasket('Wizard line details', [['DBX-BUS-STD', 3], ['ZM-ONE-PRO', 2]]);
+  const basketId = await stageBasket('Wizard line details', [
+    ['DBX-BUS-STD', 3],
+    ['ZM-ONE-PRO', 2],
+  ]);
   const db = openDatabase();
   const { team_name: demoTeam } = (await db('organisations').where('id', CUSTOMER).first('team_name')) as { team_name: string | null };
   try {
@@ -345,7 +370,15 @@ test('Details tab: the basket page’s line inputs (quantity rules, subscription
     await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
     const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
     const placed = (await db('order_line_items').where('order_id', orderId).orderBy('id')) as Record<string, unknown>[];
-    expect(placed.map((line) => [line['quantity'], line['dropbox_team_name'], line['zoom_order_type'], line['zoom_deal_registration_id'], line['zoom_end_user_email']])).toEqual([
+    expect(
+      placed.map((line) => [
+        line['quantity'],
+        line['dropbox_team_name'],
+        line['zoom_order_type'],
+        line['zoom_deal_registration_id'],
+        line['zoom_end_user_email'],
+      ]),
+    ).toEqual([
       [4, 'E2E Wizard Team 2', null, null, null],
       [2, null, 'NEW_BUSINESS', 'DR-E2E-1', 'eve@end-user.example'],
     ]);

@@ -4,7 +4,7 @@ import { FORBIDDEN, signInTo } from './support/signIn';
 // docs/backoffice.md "E-mail templates": a root admin previews each e-mail of spec/emails with its
 // sample data, in any of the six languages and in an organisation's branding; nobody else may.
 
-test('a root admin previews an e-mail in another language and in a reseller\'s branding', async ({ page }) => {
+test("a root admin previews an e-mail in another language and in a reseller's branding", async ({ page }) => {
   await signInTo(page, 'admin@supplier.example', '/backoffice/emails', /\/backoffice\/emails/);
   await expect(page.getByRole('heading', { level: 1, name: 'E-mail templates' })).toBeVisible();
   // The back-office menu leads here.

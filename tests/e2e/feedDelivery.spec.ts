@@ -10,14 +10,25 @@ import { signInTo } from './support/signIn';
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
-test('a feed tested from its row is delivered to an SFTP server; the row shows the run, the page too, and the download is the file', async ({ page }) => {
+test('a feed tested from its row is delivered to an SFTP server; the row shows the run, the page too, and the download is the file', async ({
+  page,
+}) => {
   const sftp = await startSftpServer();
   let id: string | undefined;
   try {
     await signInTo(page, 'admin@reseller.example', '/webstore/feeds', /\/webstore\/feeds$/);
     const feed = await apiWrite(page, 'POST', '/feeds', {
-      name: 'E2E SFTP prices', organisation: 2, timeslot: 1260, delivery_method: 'FTP', ftp_server_protocol: 'SFTP', delivery_server: '127.0.0.1',
-      ftp_server_port: sftp.port, delivery_user: sftp.user, delivery_password: sftp.password, filename: 'e2e-prices.csv', columns: ['name', 'price'],
+      name: 'E2E SFTP prices',
+      organisation: 2,
+      timeslot: 1260,
+      delivery_method: 'FTP',
+      ftp_server_protocol: 'SFTP',
+      delivery_server: '127.0.0.1',
+      ftp_server_port: sftp.port,
+      delivery_user: sftp.user,
+      delivery_password: sftp.password,
+      filename: 'e2e-prices.csv',
+      columns: ['name', 'price'],
     });
     id = String(feed['id']);
     await page.reload();
@@ -36,7 +47,10 @@ test('a feed tested from its row is delivered to an SFTP server; the row shows t
     await expect(run).toHaveCount(1);
     await expect(run).toContainText('Test');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('e2e-prices.csv');
     const file = await readFile((await download.path())!);
     expect(file.toString('utf8').split('\r\n')[0]).toBe('"SKU","Name","Price (GBP)"');

@@ -27,7 +27,9 @@ async function confirm(page: Page, text: string): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-test('a reseller admin makes an SFTP feed with chosen columns on its page, tests it, sees the run, downloads the file and forgets the server key', async ({ page }) => {
+test('a reseller admin makes an SFTP feed with chosen columns on its page, tests it, sees the run, downloads the file and forgets the server key', async ({
+  page,
+}) => {
   const sftp = await startSftpServer();
   let id: string | undefined;
   try {
@@ -82,12 +84,20 @@ test('a reseller admin makes an SFTP feed with chosen columns on its page, tests
     await expect(run).toHaveCount(1);
     await expect(run).toContainText('Test');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('e2e-page.csv');
     const file = await readFile((await download.path())!);
     expect(file.toString('utf8').split('\r\n')[0]).toBe('"SKU","Name","Price (GBP)"');
     expect(file.equals(sftp.read('e2e-page.csv'))).toBe(true);
-    expect(await apiRead(page, `/feeds/${id}`)).toMatchObject({ columns: ['name', 'price'], ftp_server_protocol: 'SFTP', timeslot: 1260, sftp_host_key_set: true });
+    expect(await apiRead(page, `/feeds/${id}`)).toMatchObject({
+      columns: ['name', 'price'],
+      ftp_server_protocol: 'SFTP',
+      timeslot: 1260,
+      sftp_host_key_set: true,
+    });
 
     // The server's key was recorded at the first delivery; a changed server is trusted again once it is forgotten.
     await tab(page, 'Delivery').click();
@@ -166,7 +176,9 @@ test('the page checks names, filenames, ports and the time slot as the user type
   // Stock in the Channel takes its file as it is: no configuration, and its file named after the organisation.
   await method(page).selectOption({ label: 'Stock in the Channel' });
   await expect(tab(page, 'Configuration')).toBeDisabled();
-  await expect(tab(page, 'Configuration')).toHaveAccessibleDescription('Stock in the Channel takes its file as it is: columns and format are not configured for it.');
+  await expect(tab(page, 'Configuration')).toHaveAccessibleDescription(
+    'Stock in the Channel takes its file as it is: columns and format are not configured for it.',
+  );
   await expect(page.getByText('reseller partners uk ltd.csv')).toBeVisible();
   await expect(filename).toHaveCount(0);
 
@@ -177,13 +189,28 @@ test('the page checks names, filenames, ports and the time slot as the user type
   await expect(field(page, 'Name')).toHaveValue('');
 });
 
-test('an organisation with ten feeds is offered but disabled, and an existing feed shows Save and Cancel only once changed', async ({ page }) => {
+test('an organisation with ten feeds is offered but disabled, and an existing feed shows Save and Cancel only once changed', async ({
+  page,
+}) => {
   await signInTo(page, RESELLER_ADMIN, '/webstore/feeds/new', /\/webstore\/feeds\/new$/);
-  const count = ((await (await page.request.get('/api/v1/feeds/organisations?is_linked=true')).json()) as { id: number; feed_count: number }[]).find((row) => row.id === 2)!.feed_count;
+  const count = (
+    (await (await page.request.get('/api/v1/feeds/organisations?is_linked=true')).json()) as { id: number; feed_count: number }[]
+  ).find((row) => row.id === 2)!.feed_count;
   const staged: string[] = [];
   try {
     for (let made = count; made < 10; made++) {
-      staged.push(String((await apiWrite(page, 'POST', '/feeds', { name: `E2E filler ${made}`, organisation: 2, timeslot: 0, delivery_email: 'feeds@reseller.example' }))['id']));
+      staged.push(
+        String(
+          (
+            await apiWrite(page, 'POST', '/feeds', {
+              name: `E2E filler ${made}`,
+              organisation: 2,
+              timeslot: 0,
+              delivery_email: 'feeds@reseller.example',
+            })
+          )['id'],
+        ),
+      );
     }
     await page.reload();
     const full = field(page, 'Organisation').locator('option[value="2"]');

@@ -14,7 +14,11 @@ const ROOT_ADMIN = 'admin@supplier.example';
 const visitAs = (page: Page, email: string, path: string) => signInTo(page, email, path, new RegExp(`${path}$`));
 
 /** The list grid's data rows (the header row excluded), in display order (the grid keeps the DOM in it). */
-const dataRows = (page: Page) => page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') });
+const dataRows = (page: Page) =>
+  page
+    .getByRole('grid')
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
 /** The reference shown in the data row at that position (0 is the first). */
 const referenceAt = (page: Page, index: number) => dataRows(page).nth(index).locator('[col-id="name"]');
 const status = (page: Page) => page.locator('.pagination__status');
@@ -56,9 +60,11 @@ test('orders: the organisation filter offers the visible organisations in tree o
   const organisation = page.getByLabel('Organisation', { exact: true });
   // The widget appears once the organisations have loaded.
   await expect(organisation.locator('option[value="7"]')).toBeAttached();
-  const options = await organisation.locator('option').evaluateAll((elements) =>
-    elements.map((element) => ({ value: (element as HTMLOptionElement).value, text: element.textContent ?? '' })),
-  );
+  const options = await organisation
+    .locator('option')
+    .evaluateAll((elements) =>
+      elements.map((element) => ({ value: (element as HTMLOptionElement).value, text: element.textContent ?? '' })),
+    );
   expect(options[0]).toEqual({ value: '', text: 'All' });
   // The branch comes straight after its parent, one level deeper.
   const parent = options.findIndex((option) => option.value === '3');
@@ -135,7 +141,9 @@ test('orders: a buyer without organisation:view still gets the organisation filt
   await visitAs(page, BUYER, '/webstore/orders');
   const organisation = page.getByLabel('Organisation', { exact: true });
   await expect(organisation.locator('option[value="7"]')).toBeAttached();
-  const values = await organisation.locator('option').evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
+  const values = await organisation
+    .locator('option')
+    .evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
   // All, "My customers" (001 §2), then the subtree.
   expect(values).toEqual(['', 'others', '3', '7']);
   await expect(status(page)).toHaveText('Page 1 of 1 · 12 results');

@@ -21,15 +21,27 @@ test('a signed-in user switches to Deutsch, keeps it after a reload, and switche
   // Each language is offered in its own words.
   await expect(languages.getByRole('option')).toHaveText(['Deutsch', 'English', 'Español', 'Français', 'Italiano', 'Nederlands']);
 
-  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v1/whoami/language'));
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v1/whoami/language'),
+  );
   await languages.selectOption({ label: 'Deutsch' });
   await expect(heading).toHaveText('Warenkörbe');
   await expect(page.getByRole('button', { name: 'Abmelden', exact: true })).toBeVisible();
   expect((await saved).status()).toBe(200);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   // Money and dates in German: `1.234,56 £`, `5. März 2026`.
-  await expect(page.getByRole('gridcell').filter({ hasText: /^\d{1,3}(\.\d{3})*,\d\d\s£$/u }).first()).toBeVisible();
-  await expect(page.getByRole('gridcell').filter({ hasText: /^\d{1,2}\. \S+ \d{4}$/u }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('gridcell')
+      .filter({ hasText: /^\d{1,3}(\.\d{3})*,\d\d\s£$/u })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('gridcell')
+      .filter({ hasText: /^\d{1,2}\. \S+ \d{4}$/u })
+      .first(),
+  ).toBeVisible();
 
   // Saved as the user's language: a reload comes back in German.
   await page.reload();

@@ -73,7 +73,10 @@ test('the orders grid by keyboard: Tab in, arrows, Enter sorts, Space ticks, Tab
   // Enter sorts by the column, through the server: the oldest reference comes first.
   await page.keyboard.press('Enter');
   await expect(reference).toHaveAttribute('aria-sort', 'ascending');
-  const firstRow = grid.getByRole('row').filter({ has: page.getByRole('gridcell') }).first();
+  const firstRow = grid
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') })
+    .first();
   await expect(firstRow.locator('[col-id="name"]')).toHaveText('HUB-10001');
   // Down into the first row; left to its checkbox cell, where Space ticks the row.
   await page.keyboard.press('ArrowDown');
@@ -106,7 +109,10 @@ test('Enter on a cell with one link follows it; Tab past the last link of a cell
   await expect(page).toHaveURL(/\/webstore\/orders\/2$/);
 });
 
-test('the columns a user hides and widens are kept on the server: after a reload, in another browser, until reset', async ({ page, browser }) => {
+test('the columns a user hides and widens are kept on the server: after a reload, in another browser, until reset', async ({
+  page,
+  browser,
+}) => {
   // Two browsers, a drag and two reloads: more than the default 30 s on a loaded machine.
   test.setTimeout(60_000);
   await signInTo(page, BUYER, '/webstore/orders', /\/webstore\/orders$/);
@@ -114,7 +120,10 @@ test('the columns a user hides and widens are kept on the server: after a reload
   const headings = () => grid.getByRole('columnheader').allInnerTexts();
   await expect(grid.getByRole('columnheader', { name: 'Supplier ref', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Columns', exact: true }).click();
-  const saved = () => page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'));
+  const saved = () =>
+    page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'),
+    );
   let save = saved();
   await page.getByRole('checkbox', { name: 'Supplier ref', exact: true }).uncheck();
   expect((await save).status()).toBe(200);
@@ -147,7 +156,9 @@ test('the columns a user hides and widens are kept on the server: after a reload
   await expect.poll(() => other.getByRole('grid').getByRole('columnheader').allInnerTexts()).not.toContain('Supplier ref');
 
   // Reset columns: the screen's own again, here and for the other browser's next visit.
-  const removed = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'));
+  const removed = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'),
+  );
   await page.getByRole('button', { name: 'Reset columns', exact: true }).click();
   expect((await removed).status()).toBe(204);
   await expect(grid.getByRole('columnheader', { name: 'Supplier ref', exact: true })).toBeVisible();
@@ -163,14 +174,18 @@ test('columns are reordered from the keyboard in the Columns panel, kept on the 
   // The column headings in the grid's order (the selection column has no text).
   const headings = async () => (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
   // From the screen's own layout, whatever an earlier test left.
-  const cleared = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'));
+  const cleared = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'),
+  );
   await page.getByRole('button', { name: 'Reset columns', exact: true }).click();
   expect((await cleared).status()).toBe(204);
   await expect(grid.getByRole('columnheader', { name: 'Supplier ref', exact: true })).toBeVisible();
   const [first, second] = await headings();
   await page.getByRole('button', { name: 'Columns', exact: true }).click();
   await expect(page.getByRole('button', { name: `Move ${first} earlier`, exact: true })).toBeDisabled();
-  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'));
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'),
+  );
   const later = page.getByRole('button', { name: `Move ${first} later`, exact: true });
   await later.focus();
   await page.keyboard.press('Enter');
@@ -182,7 +197,9 @@ test('columns are reordered from the keyboard in the Columns panel, kept on the 
   await page.reload();
   await expect(grid.getByRole('link', { name: 'HUB-10001', exact: true })).toBeVisible();
   await expect.poll(async () => (await headings()).slice(0, 2)).toEqual([second, first]);
-  const removed = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'));
+  const removed = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'),
+  );
   await page.getByRole('button', { name: 'Reset columns', exact: true }).click();
   expect((await removed).status()).toBe(204);
   await expect.poll(async () => (await headings()).slice(0, 2)).toEqual([first, second]);

@@ -14,7 +14,9 @@ const BUYER = 'buyer@customer.example';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-test('a field added in the spec reaches the database, the API and the list screen; renames keep data; drops need consent', async ({ page }) => {
+test('a field added in the spec reaches the database, the API and the list screen; renames keep data; drops need consent', async ({
+  page,
+}) => {
   const scratch = new ScratchProject();
   const databaseUrl = `sqlite://${scratch.root}/data/hub.sqlite`;
   try {
@@ -41,7 +43,10 @@ test('a field added in the spec reaches the database, the API and the list scree
     // 2. The generated portal: data in the new column shows in the API and on the screen.
     const port = await scratch.start(databaseUrl);
     const db = connect(databaseUrl);
-    const buyerOrg = await db('users as u').join('organisations as o', 'o.id', 'u.organisation_id').where('u.email_address', BUYER).first('o.id');
+    const buyerOrg = await db('users as u')
+      .join('organisations as o', 'o.id', 'u.organisation_id')
+      .where('u.email_address', BUYER)
+      .first('o.id');
     const tagged = await db('orders').where('organisation_id', buyerOrg.id).orderBy('id').first('id', 'name');
     await writeVersionedRows(db, (trx) => trx('orders').where('id', tagged.id).update({ sales_channel: 'Partner portal' }));
     await db.destroy();
@@ -72,11 +77,20 @@ test('a field added in the spec reaches the database, the API and the list scree
     });
     scratch.setIn('operations', 'listOrders', ['generic', 'filters', 'sales_channel'], { field: 'channel', match: 'eq' });
     scratch.edit('screens', 'orders', (document, base) => {
-      const columns = document.getIn([...base, 'columns']) as { items: { get(key: string): unknown; set(key: string, value: unknown): void }[] };
+      const columns = document.getIn([...base, 'columns']) as {
+        items: { get(key: string): unknown; set(key: string, value: unknown): void }[];
+      };
       for (const column of columns.items) if (column.get('field') === 'sales_channel') column.set('field', 'channel');
     });
     // Orders are audited: the renamed field needs its label too (the audit tab shows it).
-    scratch.addMessage('orders.reference', 'orders.channel', { de: 'Kanal', en: 'Channel', es: 'Canal', fr: 'Canal', it: 'Canale', nl: 'Kanaal' });
+    scratch.addMessage('orders.reference', 'orders.channel', {
+      de: 'Kanal',
+      en: 'Channel',
+      es: 'Canal',
+      fr: 'Canal',
+      it: 'Canale',
+      nl: 'Kanaal',
+    });
     scratch.generate();
     const renamed = scratch.newMigrations().find((name) => name !== added);
     expect(renamed, 'a rename migration').toBeDefined();
@@ -102,7 +116,9 @@ test('a field added in the spec reaches the database, the API and the list scree
     expect(() => scratch.generate()).toThrow(/migration refused: column orders\.channel is no longer in the spec/);
     scratch.setIn('entities', 'order', ['drop_intended'], ['channel']);
     scratch.generate();
-    expect(scratch.newMigrations().some((name) => scratch.readFile(`server/migrations/${name}`).includes('table.dropColumn("channel");'))).toBe(true);
+    expect(
+      scratch.newMigrations().some((name) => scratch.readFile(`server/migrations/${name}`).includes('table.dropColumn("channel");')),
+    ).toBe(true);
   } finally {
     await scratch.stop();
     scratch.remove();

@@ -81,7 +81,15 @@ test('a root admin finds the API reference in the back office', async ({ page })
 test('a buyer sees their areas, inward quotes, and no back office', async ({ page }) => {
   await signInTo(page, BUYER, '/webstore', /\/webstore$/);
   await page.waitForLoadState('networkidle');
-  await expect(mainMenu(page).getByRole('link')).toHaveText(['Webstore', 'Baskets', 'Orders', 'Quotes', 'Subscriptions', 'Invoices', 'Sign-in and API clients']);
+  await expect(mainMenu(page).getByRole('link')).toHaveText([
+    'Webstore',
+    'Baskets',
+    'Orders',
+    'Quotes',
+    'Subscriptions',
+    'Invoices',
+    'Sign-in and API clients',
+  ]);
   await expect(backOffice(page)).toHaveCount(0);
   // Everyone but root receives quotes: their Quotes entry is the inward list.
   await entry(page, 'Quotes').click();

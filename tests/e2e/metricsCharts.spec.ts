@@ -36,7 +36,12 @@ test('the metrics charts: values, labelled axes, tooltips in the chosen currency
   await expect(salesValue.locator('.recharts-tooltip-wrapper')).toContainText('€');
 
   // A pie's slices carry their counts; its tooltip names the manager.
-  const firstCount = (await newOnHub.locator('.metrics-chart__legend').getByRole('listitem').first().locator('.metrics-chart__value').textContent())!;
+  const firstCount = (await newOnHub
+    .locator('.metrics-chart__legend')
+    .getByRole('listitem')
+    .first()
+    .locator('.metrics-chart__value')
+    .textContent())!;
   await expect(newOnHub.locator('.recharts-pie-label-text').first()).toHaveText(firstCount);
 
   // By keyboard: the column chart takes focus and the arrows move its tooltip along the columns.

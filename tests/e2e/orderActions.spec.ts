@@ -42,7 +42,8 @@ test('the order page: side menu, "Order: status", details, shipments with their 
   await signInTo(page, RESELLER_ADMIN, '/webstore/orders/6', /\/webstore\/orders\/6$/);
   await expect(page.getByRole('heading', { name: 'Order: Complete', exact: true })).toBeVisible();
   const menu = page.locator('.order-page__menu');
-  for (const link of ['Orders list', 'Overview', 'Audit', 'Serial numbers']) await expect(menu.getByRole('link', { name: link, exact: true })).toBeVisible();
+  for (const link of ['Orders list', 'Overview', 'Audit', 'Serial numbers'])
+    await expect(menu.getByRole('link', { name: link, exact: true })).toBeVisible();
   const details = page.locator('.order-details');
   await expect(details.getByRole('row', { name: /Reference HUB-10006/ })).toBeVisible();
   await expect(details.getByRole('list', { name: 'Linked supplier references', exact: true })).toContainText('SO800006');
@@ -50,8 +51,12 @@ test('the order page: side menu, "Order: status", details, shipments with their 
   await expect(details.getByRole('row', { name: /Created 2\d(st|nd|rd|th) Jan 2026, \d\d:\d\d/ })).toBeVisible();
   await page.getByRole('button', { name: 'View serial numbers', exact: true }).click();
   const serials = page.getByRole('dialog');
-  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(serials.getByRole('cell', { name: serial, exact: true })).toBeVisible();
-  await expect(serials.getByRole('link', { name: 'Download CSV', exact: true })).toHaveAttribute('href', '/webstore/orders/6/serials/export');
+  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003'])
+    await expect(serials.getByRole('cell', { name: serial, exact: true })).toBeVisible();
+  await expect(serials.getByRole('link', { name: 'Download CSV', exact: true })).toHaveAttribute(
+    'href',
+    '/webstore/orders/6/serials/export',
+  );
   await serials.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(serials).toBeHidden();
   const lines = page.locator('.order-lines');
@@ -68,7 +73,12 @@ test('root users see the margin columns', async ({ page }) => {
   await expect(page.locator('.order-lines').getByRole('columnheader', { name: 'Cost price', exact: true })).toBeVisible();
   await expect(page.locator('.order-lines').getByRole('columnheader', { name: 'Margin', exact: true })).toBeVisible();
   // Each line's margin as a share of its total (issue 22 item 10: the column was empty).
-  await expect(page.locator('.order-lines tbody').getByRole('cell', { name: /^\d+(\.\d+)?%$/ }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('.order-lines tbody')
+      .getByRole('cell', { name: /^\d+(\.\d+)?%$/ })
+      .first(),
+  ).toBeVisible();
 });
 
 test('approve a pending order of another organisation; its own buyer is offered neither approve nor deny', async ({ page }) => {
@@ -146,22 +156,35 @@ test('root links a supplier reference once it is well formed and found, and remo
   // A reseller's admin is not root: the references are read-only to them.
   await page.context().clearCookies();
   await signInTo(page, RESELLER_ADMIN, '/webstore/orders/2', /\/webstore\/orders\/2$/);
-  await expect(page.locator('.order-details').getByRole('list', { name: 'Linked supplier references', exact: true })).toHaveText('SO800002');
+  await expect(page.locator('.order-details').getByRole('list', { name: 'Linked supplier references', exact: true })).toHaveText(
+    'SO800002',
+  );
   await expect(page.locator('.order-details').getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
 });
 
-test('the orders list: tick orders (or all of the page), Export saves the CSV under the name given, Print prints the list alone', async ({ page }) => {
+test('the orders list: tick orders (or all of the page), Export saves the CSV under the name given, Print prints the list alone', async ({
+  page,
+}) => {
   await signInTo(page, BUYER, '/webstore/orders', /\/webstore\/orders$/);
   const exportButton = page.getByRole('button', { name: 'Export', exact: true });
   await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible();
   await expect(exportButton).toBeDisabled();
-  const rowBox = (reference: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: reference, exact: true }) }).getByRole('checkbox');
+  const rowBox = (reference: string) =>
+    page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: reference, exact: true }) })
+      .getByRole('checkbox');
   await rowBox('HUB-10002').check();
   await rowBox('HUB-10001').check();
   const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
-  expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(['HUB-10001', 'HUB-10002']);
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(',')[0])
+      .sort(),
+  ).toEqual(['HUB-10001', 'HUB-10002']);
   await expect(page.getByText('Your CSV download has started.')).toBeVisible();
   // Select-all ticks the page's rows: 12 of Customer Co's tree.
   await page.getByRole('checkbox', { name: 'Select all rows of this page', exact: true }).check();
@@ -171,14 +194,21 @@ test('the orders list: tick orders (or all of the page), Export saves the CSV un
   // filters, pager, checkboxes and buttons.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('link', { name: 'HUB-10002', exact: true })).toBeVisible();
-  for (const hidden of [page.locator('header.app-header'), page.getByRole('complementary', { name: 'Filters', exact: true }), page.getByRole('navigation', { name: 'Pagination', exact: true })]) {
+  for (const hidden of [
+    page.locator('header.app-header'),
+    page.getByRole('complementary', { name: 'Filters', exact: true }),
+    page.getByRole('navigation', { name: 'Pagination', exact: true }),
+  ]) {
     await expect(hidden).toBeHidden();
   }
   await expect(page.getByRole('checkbox', { name: 'Select all rows of this page', exact: true })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeHidden();
   // Every column keeps its heading on paper: innerText is what is rendered, so a heading hidden
   // by the print style is missing from it.
-  const headings = (await page.getByRole('grid').locator('.ag-header').innerText()).split(/\s*\n\s*|\t/).map((text) => text.trim()).filter(Boolean);
+  const headings = (await page.getByRole('grid').locator('.ag-header').innerText())
+    .split(/\s*\n\s*|\t/)
+    .map((text) => text.trim())
+    .filter(Boolean);
   expect(headings).toEqual(['Reference', 'Supplier ref', 'PO number', 'Organisation', 'Total', 'Created', 'Created by', 'Type', 'Status']);
 });
 
@@ -188,7 +218,8 @@ test('a financed order shows its finance contact and figures (001 §2, §9)', as
   await expect(details.getByRole('row', { name: /Payment type Finance/ })).toBeVisible();
   await expect(details.getByRole('row', { name: /Finance contact Mr Bob Buyer, buyer@customer.example/ })).toBeVisible();
   await expect(details.getByRole('row', { name: 'Finance term 60 months', exact: true })).toBeVisible();
-  for (const label of ['Monthly payment', 'Cost of finance', 'Total finance paid']) await expect(details.getByRole('row', { name: new RegExp(`^${label} £[\\d,]+\\.\\d\\d$`) })).toBeVisible();
+  for (const label of ['Monthly payment', 'Cost of finance', 'Total finance paid'])
+    await expect(details.getByRole('row', { name: new RegExp(`^${label} £[\\d,]+\\.\\d\\d$`) })).toBeVisible();
   await page.screenshot({ path: 'test-results/order-14.png', fullPage: true });
 });
 
@@ -202,7 +233,10 @@ test('a change order shows the change-order view: its own heading, no shipping, 
   await expect(page.locator('.order-page__menu').getByRole('link', { name: 'Serial numbers', exact: true })).toHaveCount(0);
   await expect(footer(page).getByRole('button')).toHaveText(['Print']);
   // The subscription it changes, by name, linking to the subscription page whose history lists it.
-  await details.getByRole('row', { name: /Subscription/ }).getByRole('link', { name: 'Teams calling', exact: true }).click();
+  await details
+    .getByRole('row', { name: /Subscription/ })
+    .getByRole('link', { name: 'Teams calling', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/webstore\/subscriptions\/4$/);
   await expect(page.getByRole('heading', { name: 'Subscription: Teams calling', exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Order history', exact: true }).click();

@@ -18,7 +18,11 @@ const visitAs = signInTo;
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb', exact: true });
 /** The list grid's own rows, not those of the field-change tables nested in their cells. */
-const entries = (page: Page) => page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') });
+const entries = (page: Page) =>
+  page
+    .getByRole('grid')
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
 
 test('order: the audit link leads to the audit log with its entries and crumbs', async ({ page }) => {
   await visitAs(page, RESELLER_ADMIN, '/webstore/orders/6');
@@ -53,7 +57,8 @@ test('order serials: the units with their serial numbers, and the CSV download',
   await expect(page).toHaveURL(/\/webstore\/orders\/6\/serials$/);
   await expect(page.getByRole('heading', { name: 'Serial numbers', exact: true })).toBeVisible();
   await expect(crumbs(page).getByRole('listitem')).toHaveText(['Orders', 'HUB-10006', 'Serial numbers']);
-  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(page.getByRole('gridcell', { name: serial, exact: true })).toBeVisible();
+  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003'])
+    await expect(page.getByRole('gridcell', { name: serial, exact: true })).toBeVisible();
 
   const link = page.getByRole('link', { name: 'Download CSV', exact: true });
   await expect(link).toHaveAttribute('href', '/webstore/orders/6/serials/export');

@@ -101,7 +101,9 @@ test('outward quotes: the recipient filter offers the organisations below the di
   await visitAs(page, ROOT_ADMIN, '/webstore/quotesoutward');
   const recipient = page.getByLabel('Recipient organisation', { exact: true });
   await expect(recipient.locator('option[value="4"]')).toBeAttached();
-  const values = await recipient.locator('option').evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
+  const values = await recipient
+    .locator('option')
+    .evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
   expect(values).not.toContain('1');
   expect([...values].sort()).toEqual(['', '2', '3', '4', '5', '6', '7', '8']);
   await recipient.selectOption('4');
@@ -110,7 +112,9 @@ test('outward quotes: the recipient filter offers the organisations below the di
   await expect(page.getByText('Quote 6 voided', { exact: true })).toHaveCount(0);
 });
 
-test('baskets: one column shows the name, or the id when the name is null, linking to the basket; created as Do MMM YYYY', async ({ page }) => {
+test('baskets: one column shows the name, or the id when the name is null, linking to the basket; created as Do MMM YYYY', async ({
+  page,
+}) => {
   await visitAs(page, BUYER, '/webstore/baskets');
   await expect(page.getByRole('columnheader', { name: 'Hub ref', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Meeting room refresh', exact: true })).toBeVisible();

@@ -41,7 +41,9 @@ test('a root admin creates an organisation with an address, template roles and a
   await page.getByRole('button', { name: 'Add address', exact: true }).click();
   await page.getByLabel('Name', { exact: true }).fill('Head office');
   // Incomplete: flagged, with 002 §5's tooltip, and Save waits.
-  await expect(page.getByRole('img', { name: 'Please ensure all required fields are completed correctly to proceed', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'Please ensure all required fields are completed correctly to proceed', exact: true }),
+  ).toBeVisible();
   await page.getByLabel('Company').fill('Northwind Traders Ltd');
   await page.getByLabel('Address line 1').fill('1 Harbour Way');
   await page.getByLabel('City').fill('Hull');
@@ -115,7 +117,9 @@ async function editEuCustomer(page: Page): Promise<void> {
   await expect(page.getByLabel('City')).toHaveValue('Berlin-Mitte');
   await tab(page, 'Audit log').click();
   await expect(page.getByRole('cell', { name: 'EU Customer GmbH (Berlin)', exact: true })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Zentrale, EU Customer GmbH, Friedrichstraße 100, Berlin-Mitte, 10117, DE', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('cell', { name: 'Zentrale, EU Customer GmbH, Friedrichstraße 100, Berlin-Mitte, 10117, DE', exact: true }),
+  ).toBeVisible();
 }
 
 test('a file that is not an image is refused with the "image files only" warning, and nothing is sent', async ({ page }) => {
@@ -147,11 +151,16 @@ test("an organisation's logo and colour are what its users see in the header", a
 
 const BRANDING_FIELDS = ['nav_bar_colour', 'footer_text', 'heading_font', 'text_body_font'] as const;
 
-test("a reseller's branding edited in the editor is what its users and its customers' users see, unless they set their own", async ({ page, browser }) => {
+test("a reseller's branding edited in the editor is what its users and its customers' users see, unless they set their own", async ({
+  page,
+  browser,
+}) => {
   // Three sign-ins (each an scrypt hash) on a shared machine.
   test.setTimeout(150_000);
   const db = openDatabase();
-  const saved = (await db('organisations').where('id', 2).first(...BRANDING_FIELDS)) as Record<string, string | null>;
+  const saved = (await db('organisations')
+    .where('id', 2)
+    .first(...BRANDING_FIELDS)) as Record<string, string | null>;
   await db.destroy();
   try {
     await signInTo(page, RESELLER_ADMIN, '/backoffice/organisations/2', /\/organisations\/2$/);
@@ -175,7 +184,11 @@ test("a reseller's branding edited in the editor is what its users and its custo
 
     // A customer with a colour of its own keeps it, and takes the reseller's footer and fonts.
     const stage = openDatabase();
-    await writeVersionedRows(stage, (trx) => trx('organisations').where('id', 3).update({ nav_bar_colour: '#2e7d32', footer_text: null, heading_font: null, text_body_font: null }));
+    await writeVersionedRows(stage, (trx) =>
+      trx('organisations')
+        .where('id', 3)
+        .update({ nav_bar_colour: '#2e7d32', footer_text: null, heading_font: null, text_body_font: null }),
+    );
     await stage.destroy();
     const buyer = await browser.newPage();
     await signInTo(buyer, 'buyer@customer.example', '/webstore/orders');

@@ -19,7 +19,14 @@ test('publish → accept and order → the order page, with the quote’s lines 
   let quoteId: unknown;
   let orderId: string | undefined;
   try {
-    const ids = new Map(((await db('products').whereIn('product_code', ['GEN-HDMI-5M', 'DBX-BUS-STD']).select('id', 'product_code')) as { id: number; product_code: string }[]).map((row) => [row.product_code, row.id]));
+    const ids = new Map(
+      (
+        (await db('products').whereIn('product_code', ['GEN-HDMI-5M', 'DBX-BUS-STD']).select('id', 'product_code')) as {
+          id: number;
+          product_code: string;
+        }[]
+      ).map((row) => [row.product_code, row.id]),
+    );
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
     const draft = await apiWrite(page, 'POST', '/quotes', {
       organisation_to: 2,
@@ -29,7 +36,12 @@ test('publish → accept and order → the order page, with the quote’s lines 
       expiry_date: '2030-12-31',
       line_items: [
         { product: ids.get('GEN-HDMI-5M'), quantity: 4, discount: 10 },
-        { product: ids.get('DBX-BUS-STD'), quantity: 3, dropbox_team_name: `E2E Team ${Date.now() % 100000}`, dropbox_admin_email: 'it@reseller.example' },
+        {
+          product: ids.get('DBX-BUS-STD'),
+          quantity: 3,
+          dropbox_team_name: `E2E Team ${Date.now() % 100000}`,
+          dropbox_admin_email: 'it@reseller.example',
+        },
       ],
       shipping_type: 1,
       shipping_company_name: 'Reseller Partners UK Ltd',
@@ -44,7 +56,12 @@ test('publish → accept and order → the order page, with the quote’s lines 
     const total = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(Number(published['total']));
 
     await page.context().clearCookies();
-    await signInTo(page, 'admin@reseller.example', `/webstore/quotesinward/${String(quoteId)}`, new RegExp(`/webstore/quotesinward/${String(quoteId)}$`));
+    await signInTo(
+      page,
+      'admin@reseller.example',
+      `/webstore/quotesinward/${String(quoteId)}`,
+      new RegExp(`/webstore/quotesinward/${String(quoteId)}$`),
+    );
     await expect(page.getByText('E2E accept quote').first()).toBeVisible();
     await page.getByTestId('purchase_order_number').fill(`PO-E2E-${String(quoteId)}`);
     await page.getByTestId('inward-save').click();
@@ -62,7 +79,10 @@ test('publish → accept and order → the order page, with the quote’s lines 
     await expect(details).toContainText(`PO-E2E-${String(quoteId)}`);
     const lines = page.locator('.order-lines');
     await expect(lines.getByRole('row', { name: new RegExp(`^Subtotal ${total.replace(/[.£]/g, '\\$&')}$`) })).toBeVisible();
-    const quote = (await db('quotes').where('id', Number(quoteId)).first('quote_status', 'order_id')) as { quote_status: string; order_id: number };
+    const quote = (await db('quotes').where('id', Number(quoteId)).first('quote_status', 'order_id')) as {
+      quote_status: string;
+      order_id: number;
+    };
     expect(quote).toEqual({ quote_status: 'ACCEPTED', order_id: Number(orderId) });
   } finally {
     await writeVersionedRows(db, async (trx) => {
@@ -79,7 +99,9 @@ test('publish → accept and order → the order page, with the quote’s lines 
   }
 });
 
-test('the inward view: an expired quote is read-only; without quote:modify only the PO and subscription names are editable', async ({ page }) => {
+test('the inward view: an expired quote is read-only; without quote:modify only the PO and subscription names are editable', async ({
+  page,
+}) => {
   // Demo quote 5 is EXPIRED and quote 2 PUBLISHED (a Dropbox line, nothing to ship), both to Customer Co,
   // whose buyer holds quote:accept but not quote:modify.
   await signInTo(page, 'buyer@customer.example', '/webstore/quotesinward/5', /\/webstore\/quotesinward\/5$/);
@@ -109,7 +131,9 @@ test("another organisation's quote opens the forbidden page, a missing one notFo
   await expect(page.getByText('Page not found')).toBeVisible();
 });
 
-test('the recipient names the Dropbox team and Acronis tenant inward, is warned of a PO number already used, and accepts into an order carrying the names', async ({ page }) => {
+test('the recipient names the Dropbox team and Acronis tenant inward, is warned of a PO number already used, and accepts into an order carrying the names', async ({
+  page,
+}) => {
   test.slow();
   const db = openDatabase();
   let quoteId: unknown;
@@ -117,18 +141,37 @@ test('the recipient names the Dropbox team and Acronis tenant inward, is warned 
   const team = `Inward Team ${Date.now() % 100000}`;
   try {
     await writeVersionedRows(db, (trx) => trx('organisations').where('id', 2).update({ force_po_uniqueness: true }));
-    const ids = new Map(((await db('products').whereIn('product_code', ['DBX-BUS-STD', 'ACR-CP-STD']).select('id', 'product_code')) as { id: number; product_code: string }[]).map((row) => [row.product_code, row.id]));
+    const ids = new Map(
+      (
+        (await db('products').whereIn('product_code', ['DBX-BUS-STD', 'ACR-CP-STD']).select('id', 'product_code')) as {
+          id: number;
+          product_code: string;
+        }[]
+      ).map((row) => [row.product_code, row.id]),
+    );
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
     // Sent without names: they are the recipient's to give (001 §5 "Quote accept").
     const draft = await apiWrite(page, 'POST', '/quotes', {
-      organisation_to: 2, recipient_name: 'Rita Reseller', recipient_email: 'admin@reseller.example', name: 'E2E names quote', expiry_date: '2030-12-31',
-      line_items: [{ product: ids.get('DBX-BUS-STD'), quantity: 3 }, { product: ids.get('ACR-CP-STD'), quantity: 1 }],
+      organisation_to: 2,
+      recipient_name: 'Rita Reseller',
+      recipient_email: 'admin@reseller.example',
+      name: 'E2E names quote',
+      expiry_date: '2030-12-31',
+      line_items: [
+        { product: ids.get('DBX-BUS-STD'), quantity: 3 },
+        { product: ids.get('ACR-CP-STD'), quantity: 1 },
+      ],
     });
     quoteId = draft['id'];
     await apiWrite(page, 'POST', `/quotes/${String(quoteId)}/send`);
 
     await page.context().clearCookies();
-    await signInTo(page, 'admin@reseller.example', `/webstore/quotesinward/${String(quoteId)}`, new RegExp(`/webstore/quotesinward/${String(quoteId)}$`));
+    await signInTo(
+      page,
+      'admin@reseller.example',
+      `/webstore/quotesinward/${String(quoteId)}`,
+      new RegExp(`/webstore/quotesinward/${String(quoteId)}$`),
+    );
     const names = page.getByTestId('inward-names');
     await expect(names.locator('fieldset')).toHaveCount(2);
     await expect(page.getByTestId('inward-accept')).toBeDisabled();
@@ -146,10 +189,18 @@ test('the recipient names the Dropbox team and Acronis tenant inward, is warned 
     await page.getByRole('dialog').getByRole('button', { name: 'Proceed', exact: true }).click();
     await expect(page).toHaveURL(/\/webstore\/orders\/\d+$/);
     orderId = /orders\/(\d+)$/.exec(page.url())![1];
-    const lines = (await db('order_line_items').where('order_id', Number(orderId)).orderBy('id').select('dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email')) as Record<string, string | null>[];
+    const lines = (await db('order_line_items')
+      .where('order_id', Number(orderId))
+      .orderBy('id')
+      .select('dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email')) as Record<string, string | null>[];
     expect(lines).toEqual([
       { dropbox_team_name: team, dropbox_admin_email: 'it@reseller.example', acronis_tenant_name: null, acronis_admin_email: null },
-      { dropbox_team_name: null, dropbox_admin_email: null, acronis_tenant_name: 'Reseller Tenant', acronis_admin_email: 'backup@reseller.example' },
+      {
+        dropbox_team_name: null,
+        dropbox_admin_email: null,
+        acronis_tenant_name: 'Reseller Tenant',
+        acronis_admin_email: 'backup@reseller.example',
+      },
     ]);
     // That PO number is now taken: another quote's inward view warns while it is typed (demo quote 14 is PUBLISHED to Reseller Partners).
     await page.goto('/webstore/quotesinward/14');

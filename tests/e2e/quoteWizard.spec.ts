@@ -25,7 +25,9 @@ async function addProduct(page: Page, code: string): Promise<void> {
   await expect(line(page, code)).toBeVisible();
 }
 
-test('a root admin builds, saves and sends a quote in the wizard; the recipient accepts it into an order at its prices', async ({ page }) => {
+test('a root admin builds, saves and sends a quote in the wizard; the recipient accepts it into an order at its prices', async ({
+  page,
+}) => {
   test.slow();
   const db = openDatabase();
   const team = `Wizard Team ${Date.now() % 100000}`;
@@ -42,7 +44,10 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
     await expect(page.getByTestId('choose-recipient-first')).toBeVisible();
 
     // 001 §2: only organisations below with a linked account and a catalogue are offered.
-    await expect(page.getByTestId('organisation_to').locator('option')).toHaveText(['-- Select organisation --', 'Reseller Partners UK Ltd']);
+    await expect(page.getByTestId('organisation_to').locator('option')).toHaveText([
+      '-- Select organisation --',
+      'Reseller Partners UK Ltd',
+    ]);
     await page.getByTestId('organisation_to').selectOption({ label: 'Reseller Partners UK Ltd' });
     await page.getByTestId('recipient_name').fill('Rita Reseller');
     await page.getByTestId('recipient_email').fill('rita@');
@@ -161,7 +166,9 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
 
     // Confirmation: Send waits for the changes to be saved (001 §5 "saved and unchanged").
     await expect(page.getByTestId('send-quote')).toBeDisabled();
-    await expect(page.getByTestId('send-blocker')).toHaveText('Please save the quote, with its recipient and line items complete, before publishing it.');
+    await expect(page.getByTestId('send-blocker')).toHaveText(
+      'Please save the quote, with its recipient and line items complete, before publishing it.',
+    );
     await expect(page.getByTestId('summary-address')).toContainText('2 Dock Road');
     await page.getByTestId('quote-save').click();
     await expect(page.getByTestId('quote-save')).toBeDisabled();
@@ -172,10 +179,22 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
     await expect(page).toHaveURL(new RegExp(`/webstore/quotesoutward/${quoteId}$`));
     await expect(page.getByText('Quote E2E wizard quote has been published.')).toBeVisible();
 
-    const quote = (await db('quotes').where('id', quoteId).first('quote_status', 'total', 'ship_cost')) as { quote_status: string; total: number; ship_cost: number };
+    const quote = (await db('quotes').where('id', quoteId).first('quote_status', 'total', 'ship_cost')) as {
+      quote_status: string;
+      total: number;
+      ship_cost: number;
+    };
     expect(quote.quote_status).toBe('PUBLISHED');
-    const stored = (await db('quote_line_items').where('quote_id', quoteId).orderBy('id').select('name', 'quantity', 'price', 'sub_total_for_item')) as Record<string, unknown>[];
-    expect(stored.map((row) => [row['name'], row['quantity']])).toEqual([['HDMI cable 5 m', 4], ['Dropbox Business Standard', 5], ['Zoom Workplace Pro', 5], ['Zoom Webinars 500', 2]]);
+    const stored = (await db('quote_line_items')
+      .where('quote_id', quoteId)
+      .orderBy('id')
+      .select('name', 'quantity', 'price', 'sub_total_for_item')) as Record<string, unknown>[];
+    expect(stored.map((row) => [row['name'], row['quantity']])).toEqual([
+      ['HDMI cable 5 m', 4],
+      ['Dropbox Business Standard', 5],
+      ['Zoom Workplace Pro', 5],
+      ['Zoom Webinars 500', 2],
+    ]);
     const zoomOrder = await db('quote_line_items').where('quote_id', quoteId).whereNotNull('zoom_order_type').pluck('zoom_end_user_email');
     expect(zoomOrder).toEqual(['erin@end-user.example', 'erin@end-user.example']);
     const total = (quote.total / 10_000).toFixed(2);
@@ -198,10 +217,20 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
     await expect(page.getByText('Quote E2E wizard quote has been accepted.')).toBeVisible();
     const lines = page.locator('.order-lines');
     await expect(lines.getByRole('row', { name: new RegExp(`^Subtotal ${gbp(total).replace(/[.£]/g, '\\$&')}$`) })).toBeVisible();
-    const ordered = (await db('order_line_items').where('order_id', orderId).orderBy('id').select('name', 'quantity', 'price', 'sub_total_for_item')) as Record<string, unknown>[];
+    const ordered = (await db('order_line_items')
+      .where('order_id', orderId)
+      .orderBy('id')
+      .select('name', 'quantity', 'price', 'sub_total_for_item')) as Record<string, unknown>[];
     expect(ordered).toEqual(stored);
-    const order = (await db('orders').where('id', orderId).first('total', 'quote_id', 'purchase_order_number', 'shipping_addr_line_1')) as Record<string, unknown>;
-    expect(order).toEqual({ total: quote.total, quote_id: quoteId, purchase_order_number: `PO-WIZ-${quoteId}`, shipping_addr_line_1: '3 Dock Road' });
+    const order = (await db('orders')
+      .where('id', orderId)
+      .first('total', 'quote_id', 'purchase_order_number', 'shipping_addr_line_1')) as Record<string, unknown>;
+    expect(order).toEqual({
+      total: quote.total,
+      quote_id: quoteId,
+      purchase_order_number: `PO-WIZ-${quoteId}`,
+      shipping_addr_line_1: '3 Dock Road',
+    });
   } finally {
     await writeVersionedRows(db, async (trx) => {
       if (orderId !== undefined) {
@@ -217,7 +246,9 @@ test('a root admin builds, saves and sends a quote in the wizard; the recipient 
   }
 });
 
-test('a sent quote amended in the editor goes out as revision 2; both sides list the revisions and download each as a PDF', async ({ page }) => {
+test('a sent quote amended in the editor goes out as revision 2; both sides list the revisions and download each as a PDF', async ({
+  page,
+}) => {
   test.slow();
   const db = openDatabase();
   let quoteId: number | undefined;
@@ -225,9 +256,18 @@ test('a sent quote amended in the editor goes out as revision 2; both sides list
     const hdmi = ((await db('products').where('product_code', 'GEN-HDMI-5M').first('id')) as { id: number }).id;
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
     const draft = await apiWrite(page, 'POST', '/quotes', {
-      organisation_to: 2, recipient_name: 'Rita Reseller', recipient_email: 'admin@reseller.example', name: 'E2E revised quote', expiry_date: '2030-12-31',
-      line_items: [{ product: hdmi, quantity: 3 }], shipping_type: 1, shipping_company_name: 'Reseller Partners UK Ltd', shipping_addr_line_1: '2 Dock Road',
-      shipping_city: 'Bristol', shipping_postal_code: 'BS1 1AA', shipping_country_code: 'GB',
+      organisation_to: 2,
+      recipient_name: 'Rita Reseller',
+      recipient_email: 'admin@reseller.example',
+      name: 'E2E revised quote',
+      expiry_date: '2030-12-31',
+      line_items: [{ product: hdmi, quantity: 3 }],
+      shipping_type: 1,
+      shipping_company_name: 'Reseller Partners UK Ltd',
+      shipping_addr_line_1: '2 Dock Road',
+      shipping_city: 'Bristol',
+      shipping_postal_code: 'BS1 1AA',
+      shipping_country_code: 'GB',
     });
     quoteId = Number(draft['id']);
     await apiWrite(page, 'POST', `/quotes/${quoteId}/send`);
@@ -253,7 +293,9 @@ test('a sent quote amended in the editor goes out as revision 2; both sides list
     await expect(page).toHaveURL(new RegExp(`/webstore/quotesoutward/${quoteId}$`));
     await expect(page.getByTestId('revision-1')).toContainText('Revision 1, replaced on');
     await expect(page.getByTestId('revision-2')).toContainText('Revision 2 (current)');
-    const pdf = await page.request.get((await page.getByTestId('revision-1').getByRole('link', { name: 'Download PDF', exact: true }).getAttribute('href'))!);
+    const pdf = await page.request.get(
+      (await page.getByTestId('revision-1').getByRole('link', { name: 'Download PDF', exact: true }).getAttribute('href'))!,
+    );
     expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -282,7 +324,13 @@ test('a discount above the approval threshold waits for Approve; a draft is dele
     const hdmi = ((await db('products').where('product_code', 'GEN-HDMI-5M').first('id')) as { id: number }).id;
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
     // The distributor's quotes need approval for a discount above 25 % (its quote_approval_discount).
-    const draft = await apiWrite(page, 'POST', '/quotes', { organisation_to: 2, recipient_name: 'Rita', recipient_email: 'admin@reseller.example', name: 'E2E steep quote', line_items: [{ product: hdmi, quantity: 2, discount: 30 }] });
+    const draft = await apiWrite(page, 'POST', '/quotes', {
+      organisation_to: 2,
+      recipient_name: 'Rita',
+      recipient_email: 'admin@reseller.example',
+      name: 'E2E steep quote',
+      line_items: [{ product: hdmi, quantity: 2, discount: 30 }],
+    });
     quoteId = Number(draft['id']);
     await page.goto(`/webstore/quotesoutward/${quoteId}/draft`);
     await expect(page.getByTestId('approval-warning')).toContainText('This quote needs approval before it can be published.');

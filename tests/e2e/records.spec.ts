@@ -45,11 +45,14 @@ test('user: notifications by their labels, and the roles of the organisation, ti
   await expect(page.getByRole('checkbox', { name: 'Checkout only', exact: true })).not.toBeChecked();
 });
 
-test('role: titled by its name, with who created it and when, permissions by module and label with their values, and the users holding it', async ({ page }) => {
+test('role: titled by its name, with who created it and when, permissions by module and label with their values, and the users holding it', async ({
+  page,
+}) => {
   await visitAs(page, RESELLER_ADMIN, '/backoffice/roles/2');
   // 002 §2.8: the role's name as the title; created, created by and last modification beside the form.
   await expect(page.getByRole('heading', { name: 'Order viewer', level: 1, exact: true })).toBeVisible();
-  const field = (name: string) => page.locator('.record-view__field').filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) }) });
+  const field = (name: string) =>
+    page.locator('.record-view__field').filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) }) });
   await expect(field('Created by')).toContainText('Sam Supplier');
   await expect(field('Created')).toContainText('2026');
   await expect(field('Last modification')).toContainText('2026');
@@ -76,8 +79,9 @@ test('feed: the audit log', async ({ page }) => {
   await expect(page.getByRole('cell', { name: 'Time slot (minutes after midnight, on the half hour)', exact: true })).toBeVisible();
 });
 
-test('order: the shipment\'s units and their serial numbers', async ({ page }) => {
+test("order: the shipment's units and their serial numbers", async ({ page }) => {
   await visitAs(page, BUYER, '/webstore/orders/6');
   await page.getByRole('button', { name: 'View serial numbers', exact: true }).click();
-  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003']) await expect(page.getByRole('dialog').getByRole('cell', { name: serial, exact: true })).toBeVisible();
+  for (const serial of ['SN-6-001', 'SN-6-002', 'SN-6-003'])
+    await expect(page.getByRole('dialog').getByRole('cell', { name: serial, exact: true })).toBeVisible();
 });

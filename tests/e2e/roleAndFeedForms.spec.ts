@@ -16,7 +16,11 @@ test.describe('roles: new and duplicate', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/backoffice\/roles\/\d+$/);
     const id = /\/roles\/(\d+)$/.exec(page.url())![1];
-    const role = (await (await page.request.get(`/api/v1/roles/${id}`)).json()) as { name: string; organisation: { id: number }; template: boolean };
+    const role = (await (await page.request.get(`/api/v1/roles/${id}`)).json()) as {
+      name: string;
+      organisation: { id: number };
+      template: boolean;
+    };
     expect(role).toMatchObject({ name: 'E2E warehouse desk', organisation: { id: 3 }, template: false });
   });
 
@@ -79,10 +83,21 @@ test.describe('feeds: new', () => {
     await expect(page.getByRole('heading', { name: 'Feed: E2E nightly prices', exact: true })).toBeVisible();
     const id = /\/feeds\/(\d+)$/.exec(page.url())![1];
     const feed = (await (await page.request.get(`/api/v1/feeds/${id}`)).json()) as Record<string, unknown>;
-    expect(feed).toMatchObject({ timeslot: 120, active: true, delivery_method: 'EMAIL', ftp_server_port: 21, columns: [], delimiter: 'COMMA', escape_method: 'QUOTED', show_headers: true });
+    expect(feed).toMatchObject({
+      timeslot: 120,
+      active: true,
+      delivery_method: 'EMAIL',
+      ftp_server_port: 21,
+      columns: [],
+      delimiter: 'COMMA',
+      escape_method: 'QUOTED',
+      show_headers: true,
+    });
   });
 
-  test('a name taken after the page checked it is refused by the server, beside the name, and the form keeps the input', async ({ page }) => {
+  test('a name taken after the page checked it is refused by the server, beside the name, and the form keeps the input', async ({
+    page,
+  }) => {
     await signInTo(page, 'admin@reseller.example', '/webstore/feeds/new', /\/webstore\/feeds\/new$/);
     await page.getByLabel('Name', { exact: true }).fill('E2E taken meanwhile');
     await page.getByLabel('Organisation', { exact: true }).selectOption('2');
@@ -90,7 +105,12 @@ test.describe('feeds: new', () => {
     await page.getByRole('tab', { name: /^Delivery/ }).click();
     await page.getByLabel('Delivery e-mail', { exact: true }).fill('feeds@reseller.example');
     // Someone else takes the name now.
-    const other = await apiWrite(page, 'POST', '/feeds', { name: 'E2E taken meanwhile', organisation: 2, timeslot: 0, delivery_email: 'feeds@reseller.example' });
+    const other = await apiWrite(page, 'POST', '/feeds', {
+      name: 'E2E taken meanwhile',
+      organisation: 2,
+      timeslot: 0,
+      delivery_email: 'feeds@reseller.example',
+    });
     try {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText('Feed E2E taken meanwhile could not be created. Please try again.')).toBeVisible();

@@ -101,7 +101,9 @@ test('public pages render without a session; the forbidden page explains itself'
   await expect(page).toHaveURL(/\/public\/webstore$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
   await page.goto('/forbidden');
-  await expect(page.getByRole('heading', { name: 'Unfortunately you do not have permission to view this page', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Unfortunately you do not have permission to view this page', exact: true }),
+  ).toBeVisible();
 });
 
 test('while emulating, the bar names both users, and its stop link ends the emulation', async ({ page }) => {
@@ -111,7 +113,10 @@ test('while emulating, the bar names both users, and its stop link ends the emul
   // The emulation begins as the users screens begin it (emulation.spec.ts clicks through them):
   // the bar must follow whatever whoami reports once the store loads afresh.
   const admin = await apiRead(page, '/whoami');
-  const buyers = (await (await page.request.get(`/api/v1/users?text=${encodeURIComponent(BUYER.email)}`)).json()) as { id: number; name: string }[];
+  const buyers = (await (await page.request.get(`/api/v1/users?text=${encodeURIComponent(BUYER.email)}`)).json()) as {
+    id: number;
+    name: string;
+  }[];
   const buyer = buyers[0]!;
   await apiWrite(page, 'POST', `/users/${buyer.id}/emulation`, { reason: 'Checking the emulation bar' });
   await page.goto('/webstore');

@@ -67,7 +67,7 @@ function nextListResponse(page: Page, path: string, accept: (url: URL) => boolea
 const tiles = (page: Page) => page.getByTestId('product-list').getByTestId('product-tile');
 
 async function tileIds(page: Page): Promise<number[]> {
-  return (await tiles(page).evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-product-id')))));
+  return await tiles(page).evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-product-id'))));
 }
 
 test.describe('public store', () => {

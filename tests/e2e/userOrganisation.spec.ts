@@ -43,7 +43,12 @@ test("a user's organisation changes on the Roles tab: confirmed, roles emptied, 
   await expect(save).toBeDisabled();
   // The page read the user again: the definition names the new organisation, and so does a reload.
   await page.getByRole('tab', { name: 'Definition', exact: true }).click();
-  await expect(page.getByRole('tabpanel').getByRole('definition').filter({ hasText: /^EU Customer GmbH$/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('tabpanel')
+      .getByRole('definition')
+      .filter({ hasText: /^EU Customer GmbH$/ }),
+  ).toBeVisible();
   await page.reload();
   await page.getByRole('tab', { name: 'Roles', exact: true }).click();
   await expect(organisation.locator('option:checked')).toHaveText(/EU Customer GmbH$/);

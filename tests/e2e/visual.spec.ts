@@ -28,7 +28,12 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>, mask:
     await ready();
     await testFontLoaded(page);
     await fixDynamicText(page);
-    await expect(page).toHaveScreenshot(`${name}-${width}.png`, { fullPage: true, mask: mask(page), maxDiffPixelRatio: 0.01, timeout: 20_000 });
+    await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
+      fullPage: true,
+      mask: mask(page),
+      maxDiffPixelRatio: 0.01,
+      timeout: 20_000,
+    });
   }
 }
 
@@ -55,11 +60,16 @@ test.describe('screens look as committed', () => {
     };
     const popular = (p: Page) => [p.locator('.most-popular')];
     await shoot(page, 'store-tiles', tiles, popular);
-    await shoot(page, 'store-rows', async () => {
-      await tiles();
-      await page.getByTestId('view-row').click();
-      await page.waitForLoadState('networkidle');
-    }, popular);
+    await shoot(
+      page,
+      'store-rows',
+      async () => {
+        await tiles();
+        await page.getByTestId('view-row').click();
+        await page.waitForLoadState('networkidle');
+      },
+      popular,
+    );
     await shoot(page, 'product', async () => {
       await visit(page, '/webstore/product/1', page.locator('.product-detail'));
     });
@@ -69,16 +79,36 @@ test.describe('screens look as committed', () => {
     const db = knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
     let basketId = 0;
     try {
-      [basketId] = (await db('baskets').insert({ name: 'Visual basket', organisation_id: 3, currency: 'GBP', total: 0, payment_type: 'ON_ACCOUNT', part_ship: false, created_at: Date.now(), created_by_id: 3 })) as [number];
-      for (const [code, quantity] of [['GEN-HDMI-5M', 4], ['LOGI-BRIO-4K', 2]] as const) {
+      [basketId] = (await db('baskets').insert({
+        name: 'Visual basket',
+        organisation_id: 3,
+        currency: 'GBP',
+        total: 0,
+        payment_type: 'ON_ACCOUNT',
+        part_ship: false,
+        created_at: Date.now(),
+        created_by_id: 3,
+      })) as [number];
+      for (const [code, quantity] of [
+        ['GEN-HDMI-5M', 4],
+        ['LOGI-BRIO-4K', 2],
+      ] as const) {
         const { id } = (await db('products').where('product_code', code).first('id')) as { id: number };
         await db('basket_line_items').insert({ basket_id: basketId, product_id: id, quantity, discount: 0 });
       }
-      const refs = (p: Page) => [p.getByTestId('hub-ref'), p.locator('.basket-details tr').filter({ hasText: /Hub ref/ }).locator('td')];
+      const refs = (p: Page) => [
+        p.getByTestId('hub-ref'),
+        p
+          .locator('.basket-details tr')
+          .filter({ hasText: /Hub ref/ })
+          .locator('td'),
+      ];
       await signInTo(page, BUYER, `/webstore/baskets/${basketId}`);
       await shoot(page, 'basket', () => visit(page, `/webstore/baskets/${basketId}`, page.getByTestId('detail-row-name')), refs);
       await visit(page, `/webstore/baskets/${basketId}/checkout`, page.getByTestId('checkout-details'));
-      const stay = async () => { await page.waitForLoadState('networkidle'); };
+      const stay = async () => {
+        await page.waitForLoadState('networkidle');
+      };
       await shoot(page, 'checkout-details', stay, refs);
       await page.getByLabel('Purchase order number').fill('PO-VISUAL');
       await page.getByTestId('next').click();

@@ -6,7 +6,22 @@ import { fileURLToPath } from 'node:url';
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const COPIED = ['spec', 'generator', 'server', 'runtime', 'screens', 'shared', 'scripts', 'seeds', 'bin', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'];
+const COPIED = [
+  'spec',
+  'generator',
+  'server',
+  'runtime',
+  'screens',
+  'shared',
+  'scripts',
+  'seeds',
+  'bin',
+  'public',
+  'index.html',
+  'package.json',
+  'tsconfig.json',
+  'vite.config.ts',
+];
 
 /**
  * A copy of the project in a scratch folder, where a test can edit the spec as a product owner
@@ -94,7 +109,11 @@ export class ScratchProject {
   /** `hub generate` in the scratch copy; returns its output, throws with it on failure. */
   generate(): string {
     try {
-      return execFileSync(process.execPath, [join(this.root, 'bin/hub.js'), 'generate'], { cwd: this.root, encoding: 'utf8', stdio: 'pipe' });
+      return execFileSync(process.execPath, [join(this.root, 'bin/hub.js'), 'generate'], {
+        cwd: this.root,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
     } catch (error) {
       const failure = error as { stdout?: string; stderr?: string };
       throw new Error(`${failure.stdout ?? ''}${failure.stderr ?? ''}`, { cause: error });
@@ -124,7 +143,10 @@ export class ScratchProject {
    * answers. tsx is loaded into the server's own process, so SIGTERM reaches its handler.
    */
   async start(databaseUrl: string): Promise<number> {
-    execFileSync(process.execPath, [join(this.root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: this.root, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(this.root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+      cwd: this.root,
+      stdio: 'pipe',
+    });
     this.server = spawn(process.execPath, ['--import', 'tsx', join(this.root, 'server/main.ts')], {
       cwd: this.root,
       env: { ...process.env, PORT: '0', DATABASE_URL: databaseUrl },

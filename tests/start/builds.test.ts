@@ -18,8 +18,14 @@ const run = () => execFileSync(process.execPath, [serverBuildPaths(root).entry],
 beforeAll(async () => {
   // A module that reads a file beside its source (as server/http/apiRouter.ts reads the API
   // reference), and one loaded only by import() (as the demo seed is).
-  write('server/main.ts', "import { greeting } from './http/greeting';\nconst { later } = await import('./lazy');\nconsole.log(`${greeting()} ${later}`);\n");
-  write('server/http/greeting.ts', "import { readFileSync } from 'node:fs';\nexport const greeting = (): string => readFileSync(new URL('../generated/word.txt', import.meta.url), 'utf8').trim();\n");
+  write(
+    'server/main.ts',
+    "import { greeting } from './http/greeting';\nconst { later } = await import('./lazy');\nconsole.log(`${greeting()} ${later}`);\n",
+  );
+  write(
+    'server/http/greeting.ts',
+    "import { readFileSync } from 'node:fs';\nexport const greeting = (): string => readFileSync(new URL('../generated/word.txt', import.meta.url), 'utf8').trim();\n",
+  );
   write('server/generated/word.txt', 'hello\n');
   write('server/lazy.ts', "export const later: string = 'world';\n");
   write('server/unused.ts', 'export const unused = 1;\n');
@@ -72,6 +78,8 @@ describe('inputsHash', () => {
     write('a.txt', 'two');
     expect(inputsHash(root, files)).not.toBe(before);
     write('missing.txt', '');
-    expect(inputsHash(root, [join(root, 'a.txt'), join(root, 'missing.txt')])).not.toBe(inputsHash(root, [join(root, 'a.txt'), join(root, 'gone.txt')]));
+    expect(inputsHash(root, [join(root, 'a.txt'), join(root, 'missing.txt')])).not.toBe(
+      inputsHash(root, [join(root, 'a.txt'), join(root, 'gone.txt')]),
+    );
   });
 });

@@ -5,7 +5,6 @@ import { offeredOrganisations, useOrganisationOptions } from '../../list/useOrga
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { Spinner } from '../../ui/Spinner';
 
-
 interface OrganisationWidgetOptions {
   where?: Record<string, string | number | boolean>;
   descendants?: boolean;

@@ -31,7 +31,19 @@ function useOrganisationTimeout(organisation: number | null): TimeoutLimit {
  * 30 minutes before an organisation is chosen), and a longer value, or none, is lowered to it —
  * so the form never offers what the server refuses (422 timeout_above_organisation).
  */
-export function UserTimeoutWidget({ id, value, required, disabled, readonly, autofocus, options, registry, onChange, onBlur, onFocus }: WidgetProps) {
+export function UserTimeoutWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  autofocus,
+  options,
+  registry,
+  onChange,
+  onBlur,
+  onFocus,
+}: WidgetProps) {
   const t = useT();
   const context = registry.formContext as FormContext | undefined;
   const formHasOrganisation = registry.rootSchema.properties?.['organisation'] !== undefined;
@@ -44,7 +56,8 @@ export function UserTimeoutWidget({ id, value, required, disabled, readonly, aut
     if (lowered !== undefined && !disabled && !readonly) onChange(lowered);
   }, [lowered, disabled, readonly, onChange]);
 
-  const limitLabel = limit.status === 'known' ? (options.enumOptions ?? []).find((option) => Number(option.value) === limit.seconds)?.label : undefined;
+  const limitLabel =
+    limit.status === 'known' ? (options.enumOptions ?? []).find((option) => Number(option.value) === limit.seconds)?.label : undefined;
   return (
     <>
       <select

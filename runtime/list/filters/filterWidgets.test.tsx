@@ -15,7 +15,9 @@ describe('RangeFilter', () => {
   const dates: GenericFilter = { params: ['start_date', 'end_date'], widget: 'date_range', label: 'x' };
 
   it('draws two date inputs with their values', () => {
-    const html = renderToStaticMarkup(<RangeFilter filter={dates} label="Date" values={{ start_date: '2026-01-01', end_date: '' }} onChange={ignore} />);
+    const html = renderToStaticMarkup(
+      <RangeFilter filter={dates} label="Date" values={{ start_date: '2026-01-01', end_date: '' }} onChange={ignore} />,
+    );
     expect(html).toContain('<legend>Date</legend>');
     expect(html.match(/type="date"/g)).toHaveLength(2);
     expect(html).toContain('value="2026-01-01"');
@@ -24,7 +26,13 @@ describe('RangeFilter', () => {
 
   it('marks both inputs invalid and shows the problem', () => {
     const html = renderToStaticMarkup(
-      <RangeFilter filter={dates} label="Date" values={{ start_date: '2026-02-01', end_date: '2026-01-01' }} problem="End before start" onChange={ignore} />,
+      <RangeFilter
+        filter={dates}
+        label="Date"
+        values={{ start_date: '2026-02-01', end_date: '2026-01-01' }}
+        problem="End before start"
+        onChange={ignore}
+      />,
     );
     expect(html.match(/aria-invalid="true"/g)).toHaveLength(2);
     expect(html).toMatch(/role="alert"[^>]*>End before start</);
@@ -32,21 +40,33 @@ describe('RangeFilter', () => {
 
   it('uses number inputs for value ranges', () => {
     const values: GenericFilter = { params: ['value_from', 'value_to'], widget: 'value_range', label: 'x' };
-    expect(renderToStaticMarkup(<RangeFilter filter={values} label="Value" values={{}} onChange={ignore} />).match(/type="number"/g)).toHaveLength(2);
+    expect(
+      renderToStaticMarkup(<RangeFilter filter={values} label="Value" values={{}} onChange={ignore} />).match(/type="number"/g),
+    ).toHaveLength(2);
   });
 });
 
 describe('ChecklistFilter and SelectFilter', () => {
-  const status: GenericFilter = { params: ['status'], widget: 'checklist', label: 'x', options: ['CANCELLED', 'NOT_IN_CATALOGUE'], enum: 'order_status' };
+  const status: GenericFilter = {
+    params: ['status'],
+    widget: 'checklist',
+    label: 'x',
+    options: ['CANCELLED', 'NOT_IN_CATALOGUE'],
+    enum: 'order_status',
+  };
 
   it('label options with their enum messages, else the raw value, and check the chosen ones', () => {
-    const html = renderToStaticMarkup(<ChecklistFilter filter={status} label="Status" values={{ status: ['CANCELLED'] }} onChange={ignore} />);
+    const html = renderToStaticMarkup(
+      <ChecklistFilter filter={status} label="Status" values={{ status: ['CANCELLED'] }} onChange={ignore} />,
+    );
     expect(html).toMatch(/<input type="checkbox" checked=""\/>Cancelled/);
     expect(html).toMatch(/<input type="checkbox"\/>NOT_IN_CATALOGUE/);
   });
 
   it('offer all, then each option', () => {
-    const html = renderToStaticMarkup(<SelectFilter filter={{ ...status, widget: 'select' }} label="Status" values={{ status: '' }} onChange={ignore} />);
+    const html = renderToStaticMarkup(
+      <SelectFilter filter={{ ...status, widget: 'select' }} label="Status" values={{ status: '' }} onChange={ignore} />,
+    );
     expect(html).toMatch(/<option value="" selected="">All<\/option><option value="CANCELLED">Cancelled<\/option>/);
   });
 });

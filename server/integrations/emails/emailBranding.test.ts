@@ -42,12 +42,18 @@ async function mailedHtml(to: string): Promise<string> {
 
 describe("e-mails carry the recipient organisation's logo", () => {
   it("shows a reseller's logo to its customer's new user, at an address that answers the image", async () => {
-    const saved = await saveOrganisation(callers.resellerAdmin, RESELLER, {}, [{ part: 'image', bytes: LOGO, fileName: 'logo.png', type: 'image/png' }]);
+    const saved = await saveOrganisation(callers.resellerAdmin, RESELLER, {}, [
+      { part: 'image', bytes: LOGO, fileName: 'logo.png', type: 'image/png' },
+    ]);
     expect(saved.status, saved.text).toBe(200);
     const token = saved.body.branding_image!;
 
     // A new user of Customer Co (below the reseller) is sent an invitation.
-    const invited = await callers.resellerAdmin.post<User>('/api/v1/users', { name: 'Lia Logo', email_address: 'lia@customer.example', organisation: CUSTOMER });
+    const invited = await callers.resellerAdmin.post<User>('/api/v1/users', {
+      name: 'Lia Logo',
+      email_address: 'lia@customer.example',
+      organisation: CUSTOMER,
+    });
     expect(invited.status, invited.text).toBe(201);
     const html = await mailedHtml('lia@customer.example');
     const logoUrl = `${PORTAL}/api/v1/branding/${token}`;
@@ -61,7 +67,11 @@ describe("e-mails carry the recipient organisation's logo", () => {
   });
 
   it('shows no logo where no organisation up the tree has one', async () => {
-    const invited = await callers.root.post<User>('/api/v1/users', { name: 'Nico Nologo', email_address: 'nico@other-customer.example', organisation: OTHER_CUSTOMER });
+    const invited = await callers.root.post<User>('/api/v1/users', {
+      name: 'Nico Nologo',
+      email_address: 'nico@other-customer.example',
+      organisation: OTHER_CUSTOMER,
+    });
     expect(invited.status, invited.text).toBe(201);
     const html = await mailedHtml('nico@other-customer.example');
     expect(html).not.toContain('/api/v1/branding/');

@@ -13,7 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-const userRow = async (email: string) => (await database.db('users as u').where('u.email_address', email).first(...RECIPIENT_COLUMNS)) as RecipientRow;
+const userRow = async (email: string) =>
+  (await database
+    .db('users as u')
+    .where('u.email_address', email)
+    .first(...RECIPIENT_COLUMNS)) as RecipientRow;
 const recipientOf = async (email: string) => new EmailRecipients(database.db).user(await userRow(email));
 
 describe('e-mail recipients', () => {
@@ -32,11 +36,15 @@ describe('e-mail recipients', () => {
   });
 
   it("takes the nearest organisation's branding, and never a colour that is not one", async () => {
-    await writeVersionedRows(database.db, (trx) => trx('organisations').where('id', 3).update({ nav_bar_colour: 'red;x:0', footer_text: 'Customer Co' }));
+    await writeVersionedRows(database.db, (trx) =>
+      trx('organisations').where('id', 3).update({ nav_bar_colour: 'red;x:0', footer_text: 'Customer Co' }),
+    );
     try {
       expect((await recipientOf('buyer@customer.example')).branding).toEqual({ logo_url: null, colour: null, footer_text: 'Customer Co' });
     } finally {
-      await writeVersionedRows(database.db, (trx) => trx('organisations').where('id', 3).update({ nav_bar_colour: null, footer_text: null }));
+      await writeVersionedRows(database.db, (trx) =>
+        trx('organisations').where('id', 3).update({ nav_bar_colour: null, footer_text: null }),
+      );
     }
   });
 
@@ -48,7 +56,11 @@ describe('e-mail recipients', () => {
     });
     try {
       // Customer Co sets only its footer: the reseller's colour and logo stay.
-      expect((await recipientOf('buyer@customer.example')).branding).toEqual({ logo_url: `https://hub.supplier.example/api/v1/branding/${token}`, colour: '#1f4e79', footer_text: 'Customer Co' });
+      expect((await recipientOf('buyer@customer.example')).branding).toEqual({
+        logo_url: `https://hub.supplier.example/api/v1/branding/${token}`,
+        colour: '#1f4e79',
+        footer_text: 'Customer Co',
+      });
       // Without a base URL up the tree, the logo is under PUBLIC_URL, as the links are.
       await writeVersionedRows(database.db, (trx) => trx('organisations').where('id', 1).update({ base_url: null }));
       const recipient = await recipientOf('buyer@customer.example');
@@ -63,7 +75,7 @@ describe('e-mail recipients', () => {
     }
   });
 
-  it('writes to a feed address in the organisation\'s look, with no name', async () => {
+  it("writes to a feed address in the organisation's look, with no name", async () => {
     const address = await new EmailRecipients(database.db).address('stock@partner.example', 3, 'fr', 'Europe/Paris');
     expect(address).toMatchObject({ email_address: 'stock@partner.example', name: null, language: 'fr', branding: { colour: '#1f4e79' } });
   });

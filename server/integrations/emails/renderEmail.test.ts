@@ -21,7 +21,15 @@ const recipient = (language: string, overrides: Partial<EmailRecipient> = {}): E
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 /** The HTML part's text as a reader sees it: entities undone, tags dropped. */
 const htmlText = (html: string) =>
-  html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x3D;/g, '=').replace(/\s+/g, ' ');
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x3D;/g, '=')
+    .replace(/\s+/g, ' ');
 
 describe('every e-mail renders in every locale', () => {
   const cases = emailNames.flatMap((name) => LOCALES.map((locale) => [name, locale] as [EmailName, (typeof LOCALES)[number]]));
@@ -44,13 +52,15 @@ describe('every e-mail renders in every locale', () => {
   });
 
   it('writes the same e-mail in each language, none falling back to English', async () => {
-    const subjects = await Promise.all(LOCALES.map(async (locale) => (await renderEmail('password_reset', recipient(locale), emailSamples.password_reset)).subject));
+    const subjects = await Promise.all(
+      LOCALES.map(async (locale) => (await renderEmail('password_reset', recipient(locale), emailSamples.password_reset)).subject),
+    );
     expect(new Set(subjects).size).toBe(LOCALES.length);
   });
 });
 
 describe('what an e-mail says', () => {
-  it('order_created: the catalogue texts, the order\'s details with money in the locale, and its link', async () => {
+  it("order_created: the catalogue texts, the order's details with money in the locale, and its link", async () => {
     const mail = await renderEmail('order_created', recipient('en'), emailSamples.order_created);
     expect(mail.subject).toBe('Order HUB-10042 created');
     expect(mail.text).toBe(
@@ -84,15 +94,24 @@ describe('what an e-mail says', () => {
   it('order_status_changed: both statuses by their labels, or the status an order was placed with', async () => {
     const changed = await renderEmail('order_status_changed', recipient('fr'), emailSamples.order_status_changed);
     expect(changed.subject).toBe('Commande HUB-10042 : Expédiée');
-    const placed = await renderEmail('order_status_changed', recipient('en'), { ...emailSamples.order_status_changed, status: 'CREATED', previous_status: null });
+    const placed = await renderEmail('order_status_changed', recipient('en'), {
+      ...emailSamples.order_status_changed,
+      status: 'CREATED',
+      previous_status: null,
+    });
     expect(placed.text).toContain('Order HUB-10042 was placed with the status Created.');
   });
 
   it('a quote: its expiry date in the language, and "no expiry date" without one', async () => {
     const warning = await renderEmail('quote_expiry_warning', recipient('fr'), emailSamples.quote_expiry_warning);
     expect(warning.subject).toBe('Le devis Spring refresh expire le 30 avr. 2026');
-    const open = await renderEmail('quote_created', recipient('en'), { ...emailSamples.quote_created, quote: { ...emailSamples.quote_created.quote, expiry_date: null } });
-    expect(open.text).toContain('Supplier Distribution Ltd has sent you the quote Spring refresh for £5,420.00. It is valid until no expiry date.');
+    const open = await renderEmail('quote_created', recipient('en'), {
+      ...emailSamples.quote_created,
+      quote: { ...emailSamples.quote_created.quote, expiry_date: null },
+    });
+    expect(open.text).toContain(
+      'Supplier Distribution Ltd has sent you the quote Spring refresh for £5,420.00. It is valid until no expiry date.',
+    );
     expect(open.text).toContain('Expiry date: no expiry date');
   });
 
@@ -102,7 +121,11 @@ describe('what an e-mail says', () => {
   });
 
   it('escapes every value in the HTML part, and leaves the plain-text part as typed', async () => {
-    const hostile = { ...emailSamples.order_created, placed_by: '<script>alert(1)</script> & Co', order_url: 'https://hub.example.com/x"onmouseover="alert(1)' };
+    const hostile = {
+      ...emailSamples.order_created,
+      placed_by: '<script>alert(1)</script> & Co',
+      order_url: 'https://hub.example.com/x"onmouseover="alert(1)',
+    };
     const mail = await renderEmail('order_created', recipient('en', { name: 'Tom <b>&</b>' }), hostile);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
@@ -113,18 +136,23 @@ describe('what an e-mail says', () => {
   });
 
   it('keeps the subject to one line whatever a value holds', async () => {
-    const mail = await renderEmail('quote_created', recipient('en'), { ...emailSamples.quote_created, sender: 'Evil\r\nBcc: victim@example.com' });
+    const mail = await renderEmail('quote_created', recipient('en'), {
+      ...emailSamples.quote_created,
+      sender: 'Evil\r\nBcc: victim@example.com',
+    });
     expect(mail.subject).toBe('Quote Spring refresh from Evil Bcc: victim@example.com');
   });
 
-  it('without branding: the portal\'s colour and name, no footer text', async () => {
+  it("without branding: the portal's colour and name, no footer text", async () => {
     const mail = await renderEmail('invitation', recipient('en', { branding: null }), emailSamples.invitation);
     expect(mail.html).toContain('border-bottom:4px solid #1f4e79');
     expect(mail.html).not.toContain('Reseller Partners UK Ltd');
     expect(mail.text).toContain('Choose your password:\nhttps://hub.example.com/set_password#sample-token');
   });
 
-  it('answers English for a language that is not one of the catalogue\'s', async () => {
-    expect((await renderEmail('password_reset', recipient('pt'), emailSamples.password_reset)).subject).toBe('Choose a new password for Reseller Hub');
+  it("answers English for a language that is not one of the catalogue's", async () => {
+    expect((await renderEmail('password_reset', recipient('pt'), emailSamples.password_reset)).subject).toBe(
+      'Choose a new password for Reseller Hub',
+    );
   });
 });

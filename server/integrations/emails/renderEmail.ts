@@ -33,7 +33,9 @@ function message(locale: Locale, key: string, values: Record<string, unknown>): 
   const text = (serverMessages[locale] as Record<string, string>)[key];
   // hub generate refuses a template naming a key that is not in every locale: this is a bug.
   if (text === undefined) throw new Error(`e-mail message ${key} is not in the server catalogue`);
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined || values[name] === null ? '' : String(values[name])));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    values[name] === undefined || values[name] === null ? '' : String(values[name]),
+  );
 }
 
 /** The calendar day of an instant in a time zone, as YYYY-MM-DD (en-CA writes dates so). */
@@ -59,7 +61,8 @@ function helpersFor(locale: Locale, timezone: string) {
     t: (key: string, options: HelperOptions) => message(locale, key, options.hash as Record<string, unknown>),
     label: (enumName: string, value: unknown) => (isBlank(value) ? '' : message(locale, `${enumName}.${String(value)}`, {})),
     money: (amount: unknown, currency: unknown) => (isBlank(amount) ? '' : formatAmount(String(amount), String(currency), intl)),
-    date: (value: unknown) => (isBlank(value) ? '' : formatDate(String(value).includes('T') ? dayIn(String(value), timezone) : String(value), intl)),
+    date: (value: unknown) =>
+      isBlank(value) ? '' : formatDate(String(value).includes('T') ? dayIn(String(value), timezone) : String(value), intl),
     datetime: (value: unknown) => (isBlank(value) ? '' : formatDateTime(String(value), timezone, intl)),
     number: (value: unknown) => (isBlank(value) ? '' : new Intl.NumberFormat(intl).format(Number(value))),
   };
@@ -120,7 +123,11 @@ export function commonContext(recipient: EmailRecipient): EmailCommonContext {
  * Renders an e-mail for its recipient: subject, plain-text and HTML parts from the spec's
  * templates (server/generated/emails.ts), in the recipient's language and time zone.
  */
-export async function renderEmail<N extends EmailName>(name: N, recipient: EmailRecipient, context: EmailContexts[N]): Promise<RenderedEmail> {
+export async function renderEmail<N extends EmailName>(
+  name: N,
+  recipient: EmailRecipient,
+  context: EmailContexts[N],
+): Promise<RenderedEmail> {
   const templates = (await compiledTemplates()).get(name)!;
   const locale = localeOf(recipient.language);
   const helpers = helpersFor(locale, recipient.timezone ?? 'UTC');
@@ -130,7 +137,11 @@ export async function renderEmail<N extends EmailName>(name: N, recipient: Email
     // One line, whatever a value held: a subject is a header.
     subject: templates.subject(data, { helpers }).replace(/\s+/g, ' ').trim(),
     // The blank lines of sections left out collapse into one.
-    text: `${templates.text(data, { helpers }).replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim()}\n`,
+    text: `${templates
+      .text(data, { helpers })
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()}\n`,
     html: templates.html(data, { helpers }),
   };
 }

@@ -56,7 +56,9 @@ describe('register interest', () => {
     const sent = Number((await server.db('account_requests').count({ n: '*' }).first())?.['n']);
     const room = MAX_REQUESTS_PER_IP - sent;
     for (let request = 0; request < room; request++) {
-      expect((await client.post('/api/v1/public/request_account', { ...valid, email_address: `ada${request}@analytical.example` })).status).toBe(201);
+      expect(
+        (await client.post('/api/v1/public/request_account', { ...valid, email_address: `ada${request}@analytical.example` })).status,
+      ).toBe(201);
     }
     const refused = await client.post('/api/v1/public/request_account', valid);
     expect(refused.status).toBe(429);

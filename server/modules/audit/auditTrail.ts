@@ -47,15 +47,33 @@ export class AuditTrail {
     if (entryId === undefined) {
       const at = this.now().getTime();
       const [inserted] = (await this.db('audit_log_entries')
-        .insert({ entity_type: entityType, entity_id: entityId, timestamp: at, ip_address: this.actor.ip, action, user_id: this.actor.userId, on_behalf_id: this.actor.onBehalfOf, api_client: this.actor.apiClient ?? null })
+        .insert({
+          entity_type: entityType,
+          entity_id: entityId,
+          timestamp: at,
+          ip_address: this.actor.ip,
+          action,
+          user_id: this.actor.userId,
+          on_behalf_id: this.actor.onBehalfOf,
+          api_client: this.actor.apiClient ?? null,
+        })
         .returning('id')) as ({ id: number } | number)[];
       entryId = Number(typeof inserted === 'object' ? inserted.id : inserted);
       this.entries.set(key, entryId);
       if (this.actor.userId !== null) {
-        this.pendingActions.push({ user_id: this.actor.userId, timestamp: at, ip_address: this.actor.ip, action, on: `${entityType} ${entityId}`, on_behalf_id: this.actor.onBehalfOf });
+        this.pendingActions.push({
+          user_id: this.actor.userId,
+          timestamp: at,
+          ip_address: this.actor.ip,
+          action,
+          on: `${entityType} ${entityId}`,
+          on_behalf_id: this.actor.onBehalfOf,
+        });
       }
     }
-    this.pendingChanges.push(...changes.map((change) => ({ entry_id: entryId, field: change.field, old_value: clip(change.old), new_value: clip(change.new) })));
+    this.pendingChanges.push(
+      ...changes.map((change) => ({ entry_id: entryId, field: change.field, old_value: clip(change.old), new_value: clip(change.new) })),
+    );
     // Outside a transaction each write commits on its own: so do its rows.
     if (!this.db.isTransaction) await this.flush();
   }
@@ -71,7 +89,8 @@ export class AuditTrail {
     const changes = this.pendingChanges.splice(0);
     if (actions.length > 0) await this.db('user_actions').insert(actions);
     // 4 values a row: 200 rows keep far below either database's limit of bound values.
-    for (let start = 0; start < changes.length; start += 200) await this.db('audit_field_changes').insert(changes.slice(start, start + 200));
+    for (let start = 0; start < changes.length; start += 200)
+      await this.db('audit_field_changes').insert(changes.slice(start, start + 200));
   }
 }
 

@@ -33,7 +33,10 @@ export async function resumeApiClient(db: Knex, token: string, now: number, ip: 
   const invalid = () => new DomainError('unauthenticated', 'api_client_invalid');
   const [clientId = '', secret = ''] = token.split('.');
   if (!/^[A-Za-z0-9_-]{6,64}$/.test(clientId) || !/^[A-Za-z0-9_-]{43}$/.test(secret)) throw invalid();
-  const client = await db('api_clients as c').join('users as u', 'u.id', 'c.user_id').where('c.client_id', clientId).first('c.id', 'c.name', 'c.user_id', 'c.secret_hash', 'c.expires_at', 'c.last_used_at', 'u.email_address');
+  const client = await db('api_clients as c')
+    .join('users as u', 'u.id', 'c.user_id')
+    .where('c.client_id', clientId)
+    .first('c.id', 'c.name', 'c.user_id', 'c.secret_hash', 'c.expires_at', 'c.last_used_at', 'u.email_address');
   if (!client) throw invalid();
   const given = Buffer.from(apiClientSecretHash(secret), 'hex');
   const stored = Buffer.from(String(client.secret_hash), 'hex');

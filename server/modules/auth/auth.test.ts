@@ -32,16 +32,31 @@ describe('sign-in and sessions', () => {
   it('signs in with an HttpOnly SameSite=Lax cookie and returns the current user', async () => {
     const client = server.client();
     await client.get('/healthz');
-    const response = await client.request('POST', '/api/v1/auth/login', { email_address: 'buyer@customer.example', password: 'demo-password' }, { 'x-csrf-token': client.cookie('hub_csrf') ?? '' });
+    const response = await client.request(
+      'POST',
+      '/api/v1/auth/login',
+      { email_address: 'buyer@customer.example', password: 'demo-password' },
+      { 'x-csrf-token': client.cookie('hub_csrf') ?? '' },
+    );
     expect(response.status).toBe(200);
     const setCookie = response.headers.getSetCookie().find((line) => line.startsWith('hub_session='));
     expect(setCookie).toMatch(/httponly/i);
     expect(setCookie).toMatch(/samesite=lax/i);
-    expect(response.body).toMatchObject({ email_address: 'buyer@customer.example', admin: false, root: false, currency: 'GBP', real_id: null });
-    const whoami = await client.get<{ permissions: { permission: string; parent: boolean }[]; organisation: { finance_type: string; parent: number | null } }>('/api/v1/whoami');
+    expect(response.body).toMatchObject({
+      email_address: 'buyer@customer.example',
+      admin: false,
+      root: false,
+      currency: 'GBP',
+      real_id: null,
+    });
+    const whoami = await client.get<{
+      permissions: { permission: string; parent: boolean }[];
+      organisation: { finance_type: string; parent: number | null };
+    }>('/api/v1/whoami');
     expect(whoami.status).toBe(200);
     const names = whoami.body.permissions.map((entry) => entry.permission);
-    for (const name of ['order:view', 'order:view_draft', 'order:modify_draft', 'order:checkout', 'quote:accept']) expect(names).toContain(name);
+    for (const name of ['order:view', 'order:view_draft', 'order:modify_draft', 'order:checkout', 'quote:accept'])
+      expect(names).toContain(name);
     expect(whoami.body.organisation.finance_type).toBe('AGENT');
     // The parent tells the client whether the organisation is the top of the tree (001 §2 payment type filter).
     expect(whoami.body.organisation.parent).toBe(2);
@@ -82,7 +97,10 @@ describe('sign-in and sessions', () => {
     await client.login('admin@supplier.example');
     expect((await client.get('/api/v1/whoami')).status).toBe(200);
     const user = await server.db('users').where('email_address', 'admin@supplier.example').first('id');
-    await server.db('sessions').where('user_id', user.id).update({ expires_at: Date.now() - 1 });
+    await server
+      .db('sessions')
+      .where('user_id', user.id)
+      .update({ expires_at: Date.now() - 1 });
     expect((await client.get('/api/v1/whoami')).status).toBe(401);
   });
 
@@ -138,10 +156,16 @@ describe('sign-in and sessions', () => {
   it('ends an emulation at /mask_user/end: the administrator gets a session of their own again', async () => {
     const client = server.client();
     expect((await client.login('buyer@customer.example')).status).toBe(200);
-    const admin = (await server.db('users').where('email_address', 'admin@supplier.example').first('id', 'name')) as { id: number; name: string };
+    const admin = (await server.db('users').where('email_address', 'admin@supplier.example').first('id', 'name')) as {
+      id: number;
+      name: string;
+    };
     const emulatedToken = client.cookie('hub_session')!;
     // Starting an emulation is the users screen's; here the session is marked as one.
-    await server.db('sessions').update({ real_user_id: admin.id }).whereIn('user_id', server.db('users').where('email_address', 'buyer@customer.example').select('id'));
+    await server
+      .db('sessions')
+      .update({ real_user_id: admin.id })
+      .whereIn('user_id', server.db('users').where('email_address', 'buyer@customer.example').select('id'));
     expect((await client.get<{ real_id: number }>('/api/v1/whoami')).body.real_id).toBe(admin.id);
     const ended = await client.get('/mask_user/end');
     expect(ended.status).toBe(302);
@@ -157,10 +181,18 @@ describe('sign-in and sessions', () => {
   it('refuses state-changing calls without the CSRF header', async () => {
     const client = server.client();
     await client.get('/healthz');
-    const response = await client.request('POST', '/api/v1/auth/login', { email_address: 'buyer@customer.example', password: 'demo-password' });
+    const response = await client.request('POST', '/api/v1/auth/login', {
+      email_address: 'buyer@customer.example',
+      password: 'demo-password',
+    });
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ code: 'csrf' });
-    const forged = await client.request('POST', '/api/v1/auth/login', { email_address: 'buyer@customer.example', password: 'demo-password' }, { 'x-csrf-token': 'x'.repeat(32) });
+    const forged = await client.request(
+      'POST',
+      '/api/v1/auth/login',
+      { email_address: 'buyer@customer.example', password: 'demo-password' },
+      { 'x-csrf-token': 'x'.repeat(32) },
+    );
     expect(forged.status).toBe(403);
   });
 });

@@ -31,7 +31,9 @@ export async function nextStage(db: Knex, userId: number, afterCode = false): Pr
 export async function challenge(context: RequestContext, userId: number, stage: ChallengeStage): Promise<never> {
   const token = await startChallenge(context.db, userId, stage, context.now());
   context.cookies.set(CHALLENGE_COOKIE, token, { httpOnly: true, maxAge: CHALLENGE_LIFETIME_MS });
-  throw stage === 'code' ? new DomainError('unauthenticated', 'two_factor_required') : new DomainError('forbidden', 'password_change_required');
+  throw stage === 'code'
+    ? new DomainError('unauthenticated', 'two_factor_required')
+    : new DomainError('forbidden', 'password_change_required');
 }
 
 /** The last step of every sign-in: the device cookie, a fresh session id and CSRF token. */
@@ -66,7 +68,9 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     real_id: user.real?.id ?? null,
     real_name: user.real?.name ?? null,
     currency: user.organisation.currency,
-    permissions: [...user.permissions].sort(([a], [b]) => a.localeCompare(b)).map(([permission, value]) => ({ permission, parent: value === 2 })),
+    permissions: [...user.permissions]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([permission, value]) => ({ permission, parent: value === 2 })),
     modules: user.modules,
     ...(user.twoFactorMissing && { two_factor_enrolment_required: true }),
     branding: brandingShown(user.organisation.branding),
@@ -97,7 +101,10 @@ export const login: Handler<'login'> = async ({ body }, context) => {
     await withdrawAttempt(context.db, reservation);
     throw error;
   });
-  const user = userId !== undefined && passwordOk && !decodeValue({ column: '', type: 'boolean' }, row.disabled) ? await loadSessionUser(context.db, userId, null) : undefined;
+  const user =
+    userId !== undefined && passwordOk && !decodeValue({ column: '', type: 'boolean' }, row.disabled)
+      ? await loadSessionUser(context.db, userId, null)
+      : undefined;
   // A failure keeps the reservation made above.
   if (!user) throw new DomainError('unauthenticated', 'login_failed');
   const stage = await nextStage(context.db, user.id);

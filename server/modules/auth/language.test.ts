@@ -21,7 +21,8 @@ describe('PUT /whoami/language', () => {
     await server.close();
   });
 
-  const languageOf = async (email: string) => ((await server.db('users').where('email_address', email).first('user_language')) as { user_language: string }).user_language;
+  const languageOf = async (email: string) =>
+    ((await server.db('users').where('email_address', email).first('user_language')) as { user_language: string }).user_language;
 
   it('refuses a caller who is not signed in', async () => {
     const response = await server.client().send<Problem>('PUT', '/api/v1/whoami/language', { user_language: 'de' });
@@ -42,7 +43,9 @@ describe('PUT /whoami/language', () => {
     expect(((await elsewhere.login(BUYER)).body as CurrentUser).user_language).toBe('de');
     // Every locale of the catalogue is accepted; back to English.
     for (const language of ['es', 'fr', 'it', 'nl', 'en']) {
-      expect((await client.send<CurrentUser>('PUT', '/api/v1/whoami/language', { user_language: language })).body.user_language).toBe(language);
+      expect((await client.send<CurrentUser>('PUT', '/api/v1/whoami/language', { user_language: language })).body.user_language).toBe(
+        language,
+      );
     }
     expect(await languageOf(BUYER)).toBe('en');
   });
@@ -101,7 +104,10 @@ describe('PUT /whoami/language', () => {
     await client.login(OTHER);
     const admin = (await server.db('users').where('email_address', 'admin@supplier.example').first('id')) as { id: number };
     // Starting an emulation is the users screen's; here the session is marked as one.
-    await server.db('sessions').update({ real_user_id: admin.id }).whereIn('user_id', server.db('users').where('email_address', OTHER).select('id'));
+    await server
+      .db('sessions')
+      .update({ real_user_id: admin.id })
+      .whereIn('user_id', server.db('users').where('email_address', OTHER).select('id'));
     const changed = await client.send<CurrentUser>('PUT', '/api/v1/whoami/language', { user_language: 'it' });
     expect(changed.body).toMatchObject({ email_address: OTHER, user_language: 'it', real_id: admin.id });
     expect(await languageOf(OTHER)).toBe('it');

@@ -23,7 +23,10 @@ export async function startChallenge(db: Knex, userId: number, stage: ChallengeS
 /** The user of a live challenge at `stage`, or undefined (unknown, expired, or at another stage). */
 export async function challengeUser(db: Knex, token: string | undefined, stage: ChallengeStage, now: number): Promise<number | undefined> {
   if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const row = await db('login_challenges').where({ id: idOf(token), stage }).where('expires_at', '>', now).first('user_id');
+  const row = await db('login_challenges')
+    .where({ id: idOf(token), stage })
+    .where('expires_at', '>', now)
+    .first('user_id');
   return row ? Number(row.user_id) : undefined;
 }
 

@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type ApiResponse, type TestClient, type TestServer } from '../../testing/testServer';
-import { delayAfter, FREE_FAILURES_PER_ACCOUNT, FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS, FREE_FAILURES_PER_ADDRESS, MAX_DELAY_MS } from './loginThrottle';
+import {
+  delayAfter,
+  FREE_FAILURES_PER_ACCOUNT,
+  FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+  FREE_FAILURES_PER_ADDRESS,
+  MAX_DELAY_MS,
+} from './loginThrottle';
 
 // Sign-in that cannot be turned against users (issue 10, finding 2): OWASP's device cookies and
 // delays instead of lock-outs. The test server sits behind a trusted proxy on loopback, so each
@@ -24,7 +30,12 @@ describe('sign-in throttling', () => {
   /** A sign-in as a browser at `address` makes it (its proxy appends the address it saw). */
   async function signIn(client: TestClient, email: string, password: string, address: string, forwarded = address): Promise<ApiResponse> {
     if (!client.csrfToken()) await client.get('/healthz');
-    return client.request('POST', '/api/v1/auth/login', { email_address: email, password }, { 'x-csrf-token': client.csrfToken()!, 'x-forwarded-for': forwarded });
+    return client.request(
+      'POST',
+      '/api/v1/auth/login',
+      { email_address: email, password },
+      { 'x-csrf-token': client.csrfToken()!, 'x-forwarded-for': forwarded },
+    );
   }
 
   /** Moves every recorded failure back in time, as if the client had waited. */
@@ -36,7 +47,8 @@ describe('sign-in throttling', () => {
     expect((await owner.post('/api/v1/auth/logout')).status).toBe(204);
 
     const statuses: number[] = [];
-    for (let guess = 0; guess < FREE_FAILURES_PER_ACCOUNT + 5; guess++) statuses.push((await signIn(server.client(), OWNER, `guess-${guess}`, `198.51.100.${guess + 1}`)).status);
+    for (let guess = 0; guess < FREE_FAILURES_PER_ACCOUNT + 5; guess++)
+      statuses.push((await signIn(server.client(), OWNER, `guess-${guess}`, `198.51.100.${guess + 1}`)).status);
     // Each address gets its free failures, the account as a whole its own allowance; then waits.
     expect(statuses.filter((status) => status === 401)).toHaveLength(FREE_FAILURES_PER_ACCOUNT);
     expect(statuses.slice(FREE_FAILURES_PER_ACCOUNT).every((status) => status === 429)).toBe(true);
@@ -71,7 +83,8 @@ describe('sign-in throttling', () => {
 
   it('slows a client down step by step instead of locking it out, and lets the right password in after the wait', async () => {
     const client = server.client();
-    for (let guess = 0; guess < FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS; guess++) expect((await signIn(client, OWNER, `wrong-${guess}`, '198.18.0.1')).status).toBe(401);
+    for (let guess = 0; guess < FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS; guess++)
+      expect((await signIn(client, OWNER, `wrong-${guess}`, '198.18.0.1')).status).toBe(401);
     // Each wait doubles (Retry-After counts from the latest failure, a moment ago).
     for (const delay of [15, 30, 60]) {
       const early = await signIn(client, OWNER, 'wrong-again', '198.18.0.1');
@@ -93,7 +106,12 @@ describe('sign-in throttling', () => {
       for (let guess = 0; guess < FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS; guess++) {
         const client = direct.client();
         await client.get('/healthz');
-        const response = await client.request('POST', '/api/v1/auth/login', { email_address: OWNER, password: 'x' }, { 'x-csrf-token': client.csrfToken()!, 'x-forwarded-for': `198.51.100.${guess}` });
+        const response = await client.request(
+          'POST',
+          '/api/v1/auth/login',
+          { email_address: OWNER, password: 'x' },
+          { 'x-csrf-token': client.csrfToken()!, 'x-forwarded-for': `198.51.100.${guess}` },
+        );
         expect(response.status).toBe(401);
       }
       const addresses = (await direct.db('login_failures').distinct('ip_address')) as { ip_address: string }[];
@@ -106,6 +124,15 @@ describe('sign-in throttling', () => {
 
 describe('the delay schedule', () => {
   it('is free up to the allowance, then doubles from 15 seconds up to fifteen minutes', () => {
-    expect([0, 4, 5, 6, 7, 10, 11, 40].map((failures) => delayAfter(failures, 5))).toEqual([0, 0, 15_000, 30_000, 60_000, 480_000, MAX_DELAY_MS, MAX_DELAY_MS]);
+    expect([0, 4, 5, 6, 7, 10, 11, 40].map((failures) => delayAfter(failures, 5))).toEqual([
+      0,
+      0,
+      15_000,
+      30_000,
+      60_000,
+      480_000,
+      MAX_DELAY_MS,
+      MAX_DELAY_MS,
+    ]);
   });
 });

@@ -42,9 +42,13 @@ interface Key {
 }
 
 function keysOf(attempt: Attempt): Key[] {
-  if (attempt.device) return [{ free: FREE_FAILURES_PER_DEVICE, where: (query) => query.where({ email_address: attempt.email, device: attempt.device }) }];
+  if (attempt.device)
+    return [{ free: FREE_FAILURES_PER_DEVICE, where: (query) => query.where({ email_address: attempt.email, device: attempt.device }) }];
   return [
-    { free: FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS, where: (query) => query.where({ email_address: attempt.email, ip_address: attempt.ip }).whereNull('device') },
+    {
+      free: FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+      where: (query) => query.where({ email_address: attempt.email, ip_address: attempt.ip }).whereNull('device'),
+    },
     { free: FREE_FAILURES_PER_ACCOUNT, where: (query) => query.where('email_address', attempt.email).whereNull('device') },
     { free: FREE_FAILURES_PER_ADDRESS, where: (query) => query.where('ip_address', attempt.ip).whereNull('device') },
   ];
@@ -52,7 +56,10 @@ function keysOf(attempt: Attempt): Key[] {
 
 /** Milliseconds the attempt must still wait for one key: its earlier failures and the latest of them. */
 async function waitFor(db: Knex, key: Key, attempt: Attempt, reservation: number): Promise<number> {
-  const earlier = key.where(db('login_failures')).where('at', '>', attempt.now - THROTTLE_WINDOW_MS).where('id', '<', reservation);
+  const earlier = key
+    .where(db('login_failures'))
+    .where('at', '>', attempt.now - THROTTLE_WINDOW_MS)
+    .where('id', '<', reservation);
   const row = (await earlier.count({ n: '*' }).max({ latest: 'at' }).first()) as { n: unknown; latest: unknown } | undefined;
   const failures = Number(row?.n ?? 0);
   const delay = delayAfter(failures, key.free);
@@ -67,7 +74,9 @@ async function waitFor(db: Knex, key: Key, attempt: Attempt, reservation: number
  * database, shared by every server process. Returns the reservation's id.
  */
 export async function reserveAttempt(db: Knex, attempt: Attempt): Promise<number> {
-  const [inserted] = (await db('login_failures').insert({ email_address: attempt.email, ip_address: attempt.ip, device: attempt.device, at: attempt.now }).returning('id')) as ({ id: number } | number)[];
+  const [inserted] = (await db('login_failures')
+    .insert({ email_address: attempt.email, ip_address: attempt.ip, device: attempt.device, at: attempt.now })
+    .returning('id')) as ({ id: number } | number)[];
   const id = typeof inserted === 'object' ? inserted.id : Number(inserted);
   const waits = await Promise.all(keysOf(attempt).map((key) => waitFor(db, key, attempt, id)));
   const wait = Math.max(...waits);

@@ -18,7 +18,10 @@ describe('sessions end with their users and organisations', () => {
   let server: TestServer;
   let root: TestClient;
   const idOf = async (email: string) => Number(((await server.db('users').where('email_address', email).first('id')) as { id: number }).id);
-  const orgOf = async (email: string) => Number(((await server.db('users').where('email_address', email).first('organisation_id')) as { organisation_id: number }).organisation_id);
+  const orgOf = async (email: string) =>
+    Number(
+      ((await server.db('users').where('email_address', email).first('organisation_id')) as { organisation_id: number }).organisation_id,
+    );
 
   /** The reseller admin emulating the buyer, with a request served (so the session user is cached). */
   async function emulation(): Promise<TestClient> {
@@ -87,7 +90,12 @@ describe('sessions end with their users and organisations', () => {
     expect((await root.post(`/api/v1/users/${await idOf(RESELLER_ADMIN)}/disable`, {})).status).toBe(200);
     expect((await root.post(`/api/v1/users/${await idOf(RESELLER_ADMIN)}/enable`, {})).status).toBe(200);
     expect((await emulating.get('/api/v1/whoami')).status).toBe(401);
-    expect(await server.db('sessions').where('real_user_id', await idOf(RESELLER_ADMIN)).first()).toBeUndefined();
+    expect(
+      await server
+        .db('sessions')
+        .where('real_user_id', await idOf(RESELLER_ADMIN))
+        .first(),
+    ).toBeUndefined();
   });
 
   it('/mask_user/end on a live emulation still gives the administrator their own session', async () => {

@@ -41,7 +41,8 @@ describe('session users cached by the access data version', () => {
     return clients;
   }
   const idOf = async (email: string) => Number(((await server.db('users').where('email_address', email).first('id')) as { id: number }).id);
-  const statuses = async (clients: TestClient[], path: string) => Promise.all(clients.map(async (client) => (await client.get(path)).status));
+  const statuses = async (clients: TestClient[], path: string) =>
+    Promise.all(clients.map(async (client) => (await client.get(path)).status));
 
   it('signs a user disabled in one process out at the next request in both, and lets them back once enabled', async () => {
     const buyers = await onBoth(EU_BUYER);
@@ -66,7 +67,8 @@ describe('session users cached by the access data version', () => {
     expect(await statuses(buyers, '/api/v1/orders')).toEqual([200, 200]);
     const { id: permission } = (await server.db('permissions').where('name', 'order:view').first('id')) as { id: number };
     const role = (await server.db('roles').where('name', 'Buyer').first('id', 'name')) as { id: number; name: string };
-    const grant = (value: number) => admin.send('PUT', `/api/v1/roles/${role.id}`, { name: role.name, permissions: [{ permission, value }] });
+    const grant = (value: number) =>
+      admin.send('PUT', `/api/v1/roles/${role.id}`, { name: role.name, permissions: [{ permission, value }] });
 
     expect((await grant(0)).status).toBe(200);
     try {
@@ -95,7 +97,10 @@ describe('session users cached by the access data version', () => {
     const sessions = buyers.map((buyer) => buyer.cookie('hub_session'));
     expect(sessions.every((session) => session !== undefined)).toBe(true);
     // Idle past its timeout: the row says so (sessions are no access data, the row is read each time).
-    await server.db('sessions').whereIn('user_id', [await idOf(BUYER)]).update({ expires_at: Date.now() - 1 });
+    await server
+      .db('sessions')
+      .whereIn('user_id', [await idOf(BUYER)])
+      .update({ expires_at: Date.now() - 1 });
     expect(await statuses(buyers, '/api/v1/whoami')).toEqual([401, 401]);
   });
 
@@ -107,10 +112,14 @@ describe('session users cached by the access data version', () => {
 
     const user = (await admin.get<Record<string, unknown>>(`/api/v1/users/${id}`)).body;
     const { email_address, user_language, timezone, timeout } = user;
-    expect((await admin.send('PUT', `/api/v1/users/${id}`, { name: 'Eva Renamed', email_address, user_language, timezone, timeout })).status).toBe(200);
+    expect(
+      (await admin.send('PUT', `/api/v1/users/${id}`, { name: 'Eva Renamed', email_address, user_language, timezone, timeout })).status,
+    ).toBe(200);
     expect((await buyers[1]!.send('PUT', '/api/v1/whoami/language', { user_language: 'de' })).status).toBeLessThan(300);
     // A job or a test writing the tables itself goes through a helper that bumps the version too.
-    await writeVersionedRows(server.db, (trx) => trx('linked_accounts').insert({ organisation_id: organisation.id, name: 'EU ledger', currency: 'EUR' }));
+    await writeVersionedRows(server.db, (trx) =>
+      trx('linked_accounts').insert({ organisation_id: organisation.id, name: 'EU ledger', currency: 'EUR' }),
+    );
 
     for (const buyer of buyers) {
       const me = (await buyer.get<Me>('/api/v1/whoami')).body;

@@ -12,7 +12,12 @@ export { SESSION_COOKIE } from '../../http/security';
 const TOUCH_INTERVAL_MS = 30_000;
 
 /** Starts a session with a fresh id and returns the cookie value (only its hash is stored). */
-export async function startSession(db: Knex, user: { id: number; timeout: number }, now: number, realUserId: number | null = null): Promise<string> {
+export async function startSession(
+  db: Knex,
+  user: { id: number; timeout: number },
+  now: number,
+  realUserId: number | null = null,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db('sessions').insert({
     id: sessionIdOf(token),
@@ -76,9 +81,12 @@ function sessionReader(db: Knex): BatchedReader<string, SessionRow> {
     reader = new BatchedReader(async (ids) => {
       const values = db.client.config.client === 'pg' ? [ids] : [JSON.stringify(ids)];
       const rows = await preparedRead<SessionVersionRow>(db, READ_SESSIONS, values);
-      const versions = new CommittedVersions(rows.flatMap(({ name, version }) => (name === null || version === null ? [] : [{ name, version }])));
+      const versions = new CommittedVersions(
+        rows.flatMap(({ name, version }) => (name === null || version === null ? [] : [{ name, version }])),
+      );
       const sessions = new Map<string, SessionRow>();
-      for (const { id, user_id, real_user_id, expires_at, last_seen_at } of rows) sessions.set(id, { user_id, real_user_id, expires_at, last_seen_at, versions });
+      for (const { id, user_id, real_user_id, expires_at, last_seen_at } of rows)
+        sessions.set(id, { user_id, real_user_id, expires_at, last_seen_at, versions });
       return sessions;
     });
     readers.set(db, reader);
@@ -94,7 +102,9 @@ async function touch(db: Knex, id: string, now: number, timeout: number): Promis
   if (touching.has(id)) return;
   touching.add(id);
   try {
-    await db('sessions').where('id', id).update({ last_seen_at: now, expires_at: now + timeout * 1000 });
+    await db('sessions')
+      .where('id', id)
+      .update({ last_seen_at: now, expires_at: now + timeout * 1000 });
   } finally {
     touching.delete(id);
   }
@@ -151,6 +161,10 @@ export async function purgeExpired(db: Knex, now: number): Promise<void> {
   await db('sessions').where('expires_at', '<=', now).delete();
   await db('login_challenges').where('expires_at', '<=', now).delete();
   await db('user_tokens').where('expires_at', '<=', now).delete();
-  await db('login_failures').where('at', '<', now - 24 * 3600_000).delete();
-  await db('link_requests').where('created_at', '<', now - 24 * 3600_000).delete();
+  await db('login_failures')
+    .where('at', '<', now - 24 * 3600_000)
+    .delete();
+  await db('link_requests')
+    .where('created_at', '<', now - 24 * 3600_000)
+    .delete();
 }

@@ -39,7 +39,10 @@ export function problemCodeOf(problem: LineProblem): ProblemCode {
 /** A line's first pricing problem as the 422 (400 for a discount, which the body cannot set) it answers. */
 export function lineError(problem: LineProblem, prefix = ''): DomainError {
   const code = problemCodeOf(problem);
-  return new DomainError(code === 'invalid_body' ? 'invalid' : 'unprocessable', code, { field: `${prefix}${problem.field}`, detail: JSON.stringify(problem.values) });
+  return new DomainError(code === 'invalid_body' ? 'invalid' : 'unprocessable', code, {
+    field: `${prefix}${problem.field}`,
+    detail: JSON.stringify(problem.values),
+  });
 }
 
 export interface LineOptions {
@@ -76,14 +79,24 @@ export async function checkProvisioningTarget(db: Knex, user: SessionUser, line:
     throw new DomainError('unprocessable', 'field_not_applicable', { field: `${prefix}${field}` });
   }
   if (line.prov_organisation != null) {
-    const inTree = await db('organisations').where('id', line.prov_organisation).where('tree_path', 'like', `${user.organisation.tree_path}%`).first('id');
+    const inTree = await db('organisations')
+      .where('id', line.prov_organisation)
+      .where('tree_path', 'like', `${user.organisation.tree_path}%`)
+      .first('id');
     if (!inTree) throw outsideScope(`${prefix}prov_organisation`);
   }
   // A Dovetail group or site must be one of the caller's tree (GET /groups and /sites offer no others).
-  for (const [field, table] of [['prov_group', 'dovetail_groups'], ['prov_site', 'dovetail_sites']] as const) {
+  for (const [field, table] of [
+    ['prov_group', 'dovetail_groups'],
+    ['prov_site', 'dovetail_sites'],
+  ] as const) {
     const id = line[field];
     if (id === null || id === undefined) continue;
-    const found = await db(`${table} as d`).join('organisations as o', 'o.id', 'd.organisation_id').where('d.id', id).where('o.tree_path', 'like', `${user.organisation.tree_path}%`).first('d.id');
+    const found = await db(`${table} as d`)
+      .join('organisations as o', 'o.id', 'd.organisation_id')
+      .where('d.id', id)
+      .where('o.tree_path', 'like', `${user.organisation.tree_path}%`)
+      .first('d.id');
     if (!found) throw outsideScope(`${prefix}${field}`);
   }
 }
@@ -124,7 +137,11 @@ async function basketOrganisationPriceList(db: Knex, user: SessionUser, basketId
 export async function priceBasket(db: Knex, user: SessionUser, basketId: number): Promise<PricedBasket> {
   const lines = await storedLines(db, basketId);
   const list = await basketOrganisationPriceList(db, user, basketId);
-  const products = await buyableProducts(db, list, lines.map((line) => line.product));
+  const products = await buyableProducts(
+    db,
+    list,
+    lines.map((line) => line.product),
+  );
   const priced = lines.map((stored) => {
     const product = products.get(stored.product);
     return { stored, product, priced: product ? priceLine(product, choiceOf(stored)) : null };
@@ -141,7 +158,10 @@ export async function recomputeTotal(records: Records, user: SessionUser, basket
 }
 
 /** A line as the API shows it: stored fields plus its product's name and today's prices. */
-export function lineView(line: PricedBasket['lines'][number], productName: { name: string; product_code: string; subscription_type: BasketLineItem['subscription_type'] }): BasketLineItem {
+export function lineView(
+  line: PricedBasket['lines'][number],
+  productName: { name: string; product_code: string; subscription_type: BasketLineItem['subscription_type'] },
+): BasketLineItem {
   return {
     ...line.stored,
     ...productName,
@@ -151,14 +171,33 @@ export function lineView(line: PricedBasket['lines'][number], productName: { nam
 }
 
 /** Names of the products lines refer to, visible or not (a withdrawn product still names its line). */
-export async function productNames(db: Knex, ids: readonly number[]): Promise<Map<number, { name: string; product_code: string; subscription_type: BasketLineItem['subscription_type'] }>> {
+export async function productNames(
+  db: Knex,
+  ids: readonly number[],
+): Promise<Map<number, { name: string; product_code: string; subscription_type: BasketLineItem['subscription_type'] }>> {
   if (ids.length === 0) return new Map();
-  const rows = (await db('products').whereIn('id', [...new Set(ids)]).select('id', 'name', 'product_code', 'subscription_type')) as Row[];
-  return new Map(rows.map((row) => [Number(row['id']), { name: String(row['name']), product_code: String(row['product_code']), subscription_type: (row['subscription_type'] ?? null) as BasketLineItem['subscription_type'] }]));
+  const rows = (await db('products')
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'name', 'product_code', 'subscription_type')) as Row[];
+  return new Map(
+    rows.map((row) => [
+      Number(row['id']),
+      {
+        name: String(row['name']),
+        product_code: String(row['product_code']),
+        subscription_type: (row['subscription_type'] ?? null) as BasketLineItem['subscription_type'],
+      },
+    ]),
+  );
 }
 
 export async function basketLineViews(db: Knex, user: SessionUser, basketId: number): Promise<BasketLineItem[]> {
   const basket = await priceBasket(db, user, basketId);
-  const names = await productNames(db, basket.lines.map((line) => line.stored.product));
-  return basket.lines.map((line) => lineView(line, names.get(line.stored.product) ?? { name: '', product_code: '', subscription_type: null }));
+  const names = await productNames(
+    db,
+    basket.lines.map((line) => line.stored.product),
+  );
+  return basket.lines.map((line) =>
+    lineView(line, names.get(line.stored.product) ?? { name: '', product_code: '', subscription_type: null }),
+  );
 }

@@ -31,7 +31,13 @@ export async function buyableProducts(db: Knex, list: PriceListChoice, ids: read
 export async function buyableBySku(db: Knex, list: PriceListChoice, skus: readonly string[]): Promise<Map<string, Product>> {
   const lowered = [...new Set(skus.map((sku) => sku.trim().toLowerCase()).filter((sku) => sku !== ''))];
   if (lowered.length === 0) return new Map();
-  const found = (await db('products').whereRaw(`lower(product_code) in (${lowered.map(() => '?').join(', ')})`, lowered).select('id')) as { id: number }[];
-  const products = await buyableProducts(db, list, found.map((row) => Number(row.id)));
+  const found = (await db('products')
+    .whereRaw(`lower(product_code) in (${lowered.map(() => '?').join(', ')})`, lowered)
+    .select('id')) as { id: number }[];
+  const products = await buyableProducts(
+    db,
+    list,
+    found.map((row) => Number(row.id)),
+  );
   return new Map([...products.values()].map((product) => [product.product_code.toLowerCase(), product]));
 }

@@ -1,6 +1,14 @@
 import { priceLine } from '../../../shared/pricing';
 import { DomainError } from '../../domain/errors';
-import type { Basket, BasketCreate, BasketLineInput, BasketLineItem, BasketUpdate, QuickOrderInput, QuickOrderResult } from '../../generated/types';
+import type {
+  Basket,
+  BasketCreate,
+  BasketLineInput,
+  BasketLineItem,
+  BasketUpdate,
+  QuickOrderInput,
+  QuickOrderResult,
+} from '../../generated/types';
 import { visibleRecord } from '../../reads/recordParts';
 import type { Records } from '../../writes/records';
 import type { SessionUser } from '../auth/sessionUser';
@@ -22,7 +30,8 @@ import { lineLike, sameLine } from './sameLine';
 /** The most lines one save or quick order may carry: a basket is a shopping list, not a catalogue. */
 export const MAX_LINES = 200;
 
-const asBasket = async (id: number, records: Records, user: SessionUser) => (await visibleRecord('getBasket', id, { db: records.db, user })) as unknown as Basket;
+const asBasket = async (id: number, records: Records, user: SessionUser) =>
+  (await visibleRecord('getBasket', id, { db: records.db, user })) as unknown as Basket;
 
 /**
  * The caller's basket, to write (404 outside their reach, as if missing); the router has locked its
@@ -42,8 +51,10 @@ async function ownBasket(id: number, records: Records, user: SessionUser): Promi
  */
 export async function createBasket(records: Records, user: SessionUser, body: BasketCreate): Promise<Basket> {
   const { line_items: lineItems = [], ...details } = body;
-  if (lineItems.length > MAX_LINES) throw new DomainError('invalid', 'invalid_body', { field: 'line_items', detail: `at most ${MAX_LINES} lines` });
-  if (lineItems.length > 0 && user.root) throw new DomainError('forbidden', 'forbidden', { field: 'line_items', detail: 'root users do not buy' });
+  if (lineItems.length > MAX_LINES)
+    throw new DomainError('invalid', 'invalid_body', { field: 'line_items', detail: `at most ${MAX_LINES} lines` });
+  if (lineItems.length > 0 && user.root)
+    throw new DomainError('forbidden', 'forbidden', { field: 'line_items', detail: 'root users do not buy' });
   const id = await records.insert('basket', {
     ...details,
     organisation: user.organisation.id,
@@ -71,10 +82,14 @@ async function insertLine(records: Records, user: SessionUser, basketId: number,
   const existing = await lineLike(records.db, basketId, chosen);
   const quantity = existing ? Number(existing.quantity) + line.quantity : line.quantity;
   const discount = existing?.discount === undefined || existing.discount === null ? null : String(existing.discount);
-  const [problem] = existing ? priceLine(product, choiceOf({ ...chosen, quantity, discount, markup: existing.markup ?? null })).problems : priced.problems;
+  const [problem] = existing
+    ? priceLine(product, choiceOf({ ...chosen, quantity, discount, markup: existing.markup ?? null })).problems
+    : priced.problems;
   if (problem) throw lineError(problem, prefix);
   await checkProvisioningTarget(records.db, user, line, prefix);
-  const auditOn = { auditOn: { entity: 'basket' as const, id: basketId, field: 'line_items', value: `${product.product_code} × ${quantity}` } };
+  const auditOn = {
+    auditOn: { entity: 'basket' as const, id: basketId, field: 'line_items', value: `${product.product_code} × ${quantity}` },
+  };
   if (existing) {
     await records.update('basket_line_item', existing.id, { quantity }, auditOn);
     return existing.id;
@@ -116,22 +131,31 @@ export async function saveBasket(records: Records, user: SessionUser, basketId: 
 }
 
 async function saveLines(records: Records, user: SessionUser, basketId: number, lineItems: LineUpdate[]): Promise<void> {
-  if (lineItems.length > MAX_LINES) throw new DomainError('invalid', 'invalid_body', { field: 'line_items', detail: `at most ${MAX_LINES} lines` });
+  if (lineItems.length > MAX_LINES)
+    throw new DomainError('invalid', 'invalid_body', { field: 'line_items', detail: `at most ${MAX_LINES} lines` });
   const stored = new Map((await storedLines(records.db, basketId)).map((line) => [line.id, line]));
   const seen = new Set<number>();
   for (const [index, line] of lineItems.entries()) {
     if (line.id === undefined) continue;
-    if (!stored.has(line.id) || seen.has(line.id)) throw new DomainError('unprocessable', 'unknown_line_item', { field: `line_items/${index}/id` });
+    if (!stored.has(line.id) || seen.has(line.id))
+      throw new DomainError('unprocessable', 'unknown_line_item', { field: `line_items/${index}/id` });
     seen.add(line.id);
   }
-  const products = await buyableProducts(records.db, await basketPriceList(records.db, user), lineItems.map((line) => line.product));
+  const products = await buyableProducts(
+    records.db,
+    await basketPriceList(records.db, user),
+    lineItems.map((line) => line.product),
+  );
   const kept = lineItems.map((line, index) => ({ line, index })).filter(({ line }) => (line.quantity ?? 1) !== 0);
   const teams: (string | null)[] = [];
   for (const { line, index } of kept) {
     const prefix = `line_items/${index}/`;
     const product = productFor(products, line.product, prefix);
     const discount = line.id === undefined ? null : (stored.get(line.id)?.discount ?? null);
-    const [problem] = priceLine(product, choiceOf({ ...line, quantity: line.quantity ?? 1, discount: discount === null ? null : String(discount) })).problems;
+    const [problem] = priceLine(
+      product,
+      choiceOf({ ...line, quantity: line.quantity ?? 1, discount: discount === null ? null : String(discount) }),
+    ).problems;
     if (problem) throw lineError(problem, prefix);
     const detail = detailProblem(product.subscription_type as SubscriptionType | null, line);
     if (detail) throw new DomainError('unprocessable', detail.code, { field: `${prefix}${detail.field}` });
@@ -152,7 +176,8 @@ async function saveLines(records: Records, user: SessionUser, basketId: number, 
   for (const { line } of kept) {
     const { id, ...fields } = line;
     const values = { ...fields, quantity: line.quantity ?? 1, ...normaliseDetails(pick(line)) };
-    if (id === undefined) await records.insert('basket_line_item', { ...values, basket: basketId }, auditOn(`product ${line.product} × ${values.quantity}`));
+    if (id === undefined)
+      await records.insert('basket_line_item', { ...values, basket: basketId }, auditOn(`product ${line.product} × ${values.quantity}`));
     else await records.update('basket_line_item', id, values, auditOn(`line ${id}`));
   }
 }
@@ -168,15 +193,40 @@ function pick(line: LineUpdate) {
  */
 export async function quickOrder(records: Records, user: SessionUser, basketId: number, body: QuickOrderInput): Promise<QuickOrderResult> {
   await ownBasket(basketId, records, user);
-  if (body.lines.length === 0 || body.lines.length > MAX_LINES) throw new DomainError('invalid', 'invalid_body', { field: 'lines', detail: `1 to ${MAX_LINES} lines` });
-  const products = await buyableBySku(records.db, await basketPriceList(records.db, user), body.lines.map((line) => line.sku));
+  if (body.lines.length === 0 || body.lines.length > MAX_LINES)
+    throw new DomainError('invalid', 'invalid_body', { field: 'lines', detail: `1 to ${MAX_LINES} lines` });
+  const products = await buyableBySku(
+    records.db,
+    await basketPriceList(records.db, user),
+    body.lines.map((line) => line.sku),
+  );
   const results = body.lines.map((line, index) => {
     const product = products.get(line.sku.trim().toLowerCase());
-    const base = { line: index + 1, sku: line.sku, quantity: line.quantity, product: product?.id ?? null, line_item: null as number | null };
-    if (!product) return { ...base, ok: false, code: 'unknown_sku' as string, message_key: 'problem.unknown_sku' as string | null, plan: null as number | null };
+    const base = {
+      line: index + 1,
+      sku: line.sku,
+      quantity: line.quantity,
+      product: product?.id ?? null,
+      line_item: null as number | null,
+    };
+    if (!product)
+      return {
+        ...base,
+        ok: false,
+        code: 'unknown_sku' as string,
+        message_key: 'problem.unknown_sku' as string | null,
+        plan: null as number | null,
+      };
     const priced = priceLine(product, { quantity: line.quantity });
     const [problem] = priced.problems;
-    if (problem) return { ...base, ok: false, code: problemCodeOf(problem) as string, message_key: `problem.${problemCodeOf(problem)}` as string | null, plan: null };
+    if (problem)
+      return {
+        ...base,
+        ok: false,
+        code: problemCodeOf(problem) as string,
+        message_key: `problem.${problemCodeOf(problem)}` as string | null,
+        plan: null,
+      };
     return { ...base, ok: true, code: null as string | null, message_key: null as string | null, plan: priced.plan?.id ?? null };
   });
   const answer = () => results.map(({ plan: _plan, ...result }) => result);
@@ -187,7 +237,11 @@ export async function quickOrder(records: Records, user: SessionUser, basketId: 
   const groups = new Map<string, { existing: (typeof stored)[number] | undefined; quantity: number; members: typeof results }>();
   for (const result of results) {
     const key = `${result.product}/${result.plan}`;
-    const group = groups.get(key) ?? { existing: stored.find((line) => sameLine(line, { product: result.product!, quantity: 0, selected_rate_plan: result.plan })), quantity: 0, members: [] };
+    const group = groups.get(key) ?? {
+      existing: stored.find((line) => sameLine(line, { product: result.product!, quantity: 0, selected_rate_plan: result.plan })),
+      quantity: 0,
+      members: [],
+    };
     if (!groups.has(key)) group.quantity = group.existing ? Number(group.existing.quantity) : 0;
     group.quantity += result.quantity;
     group.members.push(result);
@@ -197,16 +251,24 @@ export async function quickOrder(records: Records, user: SessionUser, basketId: 
     const product = [...products.values()].find((candidate) => candidate.id === group.members[0]!.product)!;
     const [problem] = priceLine(product, { quantity: group.quantity, ratePlanId: group.members[0]!.plan }).problems;
     if (!problem) continue;
-    for (const member of group.members) Object.assign(member, { ok: false, code: problemCodeOf(problem), message_key: `problem.${problemCodeOf(problem)}` });
+    for (const member of group.members)
+      Object.assign(member, { ok: false, code: problemCodeOf(problem), message_key: `problem.${problemCodeOf(problem)}` });
   }
   if (results.some((result) => !result.ok)) return { added: false, results: answer() };
   await withApprovalKept(records, basketId, async () => {
     for (const group of groups.values()) {
       const [first] = group.members;
-      const auditOn = { auditOn: { entity: 'basket' as const, id: basketId, field: 'line_items', value: `${first!.sku} × ${group.quantity}` } };
+      const auditOn = {
+        auditOn: { entity: 'basket' as const, id: basketId, field: 'line_items', value: `${first!.sku} × ${group.quantity}` },
+      };
       let id = group.existing?.id;
       if (id !== undefined) await records.update('basket_line_item', id, { quantity: group.quantity }, auditOn);
-      else id = await records.insert('basket_line_item', { basket: basketId, product: first!.product, quantity: group.quantity, selected_rate_plan: first!.plan }, auditOn);
+      else
+        id = await records.insert(
+          'basket_line_item',
+          { basket: basketId, product: first!.product, quantity: group.quantity, selected_rate_plan: first!.plan },
+          auditOn,
+        );
       for (const member of group.members) member.line_item = id;
     }
   });

@@ -20,7 +20,13 @@ describe('POST /baskets', () => {
     const before = Date.now();
     const response = await buyer.post<Row>('/api/v1/baskets', { name: 'Spring rollout', purchase_order_number: 'PO-77', part_ship: true });
     expect(response.status, response.text).toBe(201);
-    expect(response.body).toMatchObject({ name: 'Spring rollout', purchase_order_number: 'PO-77', part_ship: true, total: '0.00', currency: 'GBP' });
+    expect(response.body).toMatchObject({
+      name: 'Spring rollout',
+      purchase_order_number: 'PO-77',
+      part_ship: true,
+      total: '0.00',
+      currency: 'GBP',
+    });
     const stored = (await server.db('baskets').where('id', response.body.id).first()) as Record<string, unknown>;
     const buyerId = ((await server.db('users').where('email_address', BUYER).first('id')) as { id: number }).id;
     expect(stored).toMatchObject({ organisation_id: 3, created_by_id: buyerId });
@@ -64,7 +70,13 @@ describe('PUT /baskets/{id}', () => {
   it('edits the details and keeps what the body leaves out', async () => {
     const response = await buyer.send<Row>('PUT', '/api/v1/baskets/1', { ship_instructions: 'Leave at reception', shipping_city: 'Leeds' });
     expect(response.status, response.text).toBe(200);
-    expect(response.body).toMatchObject({ id: 1, name: 'Meeting room refresh', ship_instructions: 'Leave at reception', shipping_city: 'Leeds', total: '116.00' });
+    expect(response.body).toMatchObject({
+      id: 1,
+      name: 'Meeting room refresh',
+      ship_instructions: 'Leave at reception',
+      shipping_city: 'Leeds',
+      total: '116.00',
+    });
   });
 
   it('keeps a field with a default (the payment type) when the body leaves it out', async () => {

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { addUserWithoutRoles, BUYER, EU_BUYER, idsOf, NO_ROLE_USER, RESELLER_ADMIN, ROOT_ADMIN, signedIn, type Row } from '../../testing/testUsers';
+import {
+  addUserWithoutRoles,
+  BUYER,
+  EU_BUYER,
+  idsOf,
+  NO_ROLE_USER,
+  RESELLER_ADMIN,
+  ROOT_ADMIN,
+  signedIn,
+  type Row,
+} from '../../testing/testUsers';
 
 // Demo baskets (seeds/demo/orders.ts): 1–3 Customer Co, 4 its branch, 5 EU Customer, 6 Other Customer.
 
@@ -26,7 +36,13 @@ describe('GET /baskets', () => {
     // Default sort: newest first.
     expect(response.body.map((row) => row.id)).toEqual([3, 2, 1]);
     expect(response.headers.get('x-total-count')).toBe('3');
-    expect(response.body[2]).toMatchObject({ id: 1, name: 'Meeting room refresh', total: '116.00', currency: 'GBP', organisation: { id: 3 } });
+    expect(response.body[2]).toMatchObject({
+      id: 1,
+      name: 'Meeting room refresh',
+      total: '116.00',
+      currency: 'GBP',
+      organisation: { id: 3 },
+    });
     expect(response.body[1]).toMatchObject({ id: 2, name: null });
     expect((await list(await signedIn(server, RESELLER_ADMIN), '/baskets')).body).toEqual([]);
   });
@@ -38,7 +54,11 @@ describe('GET /baskets', () => {
     const response = await list(buyer, '/baskets?sort_by=%2Bid');
     server.db.removeListener('query', onQuery);
     // Basket 1 takes two hardware lines, basket 2 one Dropbox line, basket 3 is empty.
-    expect(response.body.map((row) => [row.id, row['line_item_count']])).toEqual([[1, 2], [2, 1], [3, 0]]);
+    expect(response.body.map((row) => [row.id, row['line_item_count']])).toEqual([
+      [1, 2],
+      [2, 1],
+      [3, 0],
+    ]);
     // Session lookups, the count, the rows and one organisation expansion: fixed (six today), where a query per row would add three.
     expect(queries).toBeLessThanOrEqual(7);
     expect((await buyer.get<Row>('/api/v1/baskets/1')).body['line_item_count']).toBeUndefined();
@@ -74,7 +94,11 @@ describe('GET /baskets', () => {
   });
 
   it('answers a basket of the caller organisation, and 404 for any other', async () => {
-    expect((await buyer.get<Row>('/api/v1/baskets/1')).body).toMatchObject({ id: 1, payment_type: 'ON_ACCOUNT', created_by: { id: 3, name: 'Bob Buyer' } });
+    expect((await buyer.get<Row>('/api/v1/baskets/1')).body).toMatchObject({
+      id: 1,
+      payment_type: 'ON_ACCOUNT',
+      created_by: { id: 3, name: 'Bob Buyer' },
+    });
     expect((await buyer.get('/api/v1/baskets/4')).status).toBe(404);
     expect((await buyer.get('/api/v1/baskets/6')).status).toBe(404);
   });
@@ -85,7 +109,14 @@ describe('GET /shipping_types', () => {
     const response = await list(await signedIn(server, NO_ROLE_USER), '/shipping_types');
     expect(response.body.map((row) => row['name'])).toEqual(['Courier per item', 'International freight', 'Standard UK delivery']);
     expect(response.body[2]).toMatchObject({ rate_type: 'FLAT', rate: '9.95', exclude_countries: false });
-    expect(response.body[1]).toMatchObject({ rate_type: 'BY_WEIGHT_TABLE', weight_unit: 'KILOGRAMS', min_cost: '15.00', max_cost: '250.00', exclude_countries: true, countries: ['GB'] });
+    expect(response.body[1]).toMatchObject({
+      rate_type: 'BY_WEIGHT_TABLE',
+      weight_unit: 'KILOGRAMS',
+      min_cost: '15.00',
+      max_cost: '250.00',
+      exclude_countries: true,
+      countries: ['GB'],
+    });
     expect(response.body[1]?.['shipping_prices']).toEqual([
       { min_weight: '0.00', max_weight: '2.00', rate: '15.00' },
       { min_weight: '2.00', max_weight: '10.00', rate: '35.00' },
@@ -104,7 +135,12 @@ describe('GET /shipping_types', () => {
   });
 
   it('answers one shipping type', async () => {
-    expect((await buyer.get<Row>('/api/v1/shipping_types/2')).body).toMatchObject({ id: 2, min_cost: '5.00', max_cost: '60.00', countries: ['DE', 'FR', 'GB', 'IE', 'NL'] });
+    expect((await buyer.get<Row>('/api/v1/shipping_types/2')).body).toMatchObject({
+      id: 2,
+      min_cost: '5.00',
+      max_cost: '60.00',
+      countries: ['DE', 'FR', 'GB', 'IE', 'NL'],
+    });
     expect((await buyer.get<Row>('/api/v1/shipping_types/3')).body['shipping_prices']).toHaveLength(3);
     expect((await buyer.get('/api/v1/shipping_types/99')).status).toBe(404);
   });
@@ -139,7 +175,9 @@ describe('root reads the baskets of its tree', () => {
     // The buyer's own prices, not the supplier's: the same lines, the same figures.
     const asBuyer = (await buyer.get<Row[]>('/api/v1/baskets/1/line_items')).body;
     const asRoot = (await root.get<Row[]>('/api/v1/baskets/1/line_items')).body;
-    expect(asRoot.map((line) => [line['price'], line['sub_total_for_item']])).toEqual(asBuyer.map((line) => [line['price'], line['sub_total_for_item']]));
+    expect(asRoot.map((line) => [line['price'], line['sub_total_for_item']])).toEqual(
+      asBuyer.map((line) => [line['price'], line['sub_total_for_item']]),
+    );
   });
 
   it('writes none of them: saving, checking out and applying for finance are refused', async () => {

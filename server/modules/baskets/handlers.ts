@@ -13,13 +13,17 @@ export const listBasketLineItems: Handler<'listBasketLineItems'> = async ({ para
   return basketLineViews(context.db, signedIn(context), params.id);
 };
 
-export const addBasketLineItem: Handler<'addBasketLineItem'> = async ({ params, body }, context) => addLine(context.records, signedIn(context), params.id, body);
+export const addBasketLineItem: Handler<'addBasketLineItem'> = async ({ params, body }, context) =>
+  addLine(context.records, signedIn(context), params.id, body);
 
-export const updateBasket: Handler<'updateBasket'> = async ({ params, body }, context) => saveBasket(context.records, signedIn(context), params.id, body);
+export const updateBasket: Handler<'updateBasket'> = async ({ params, body }, context) =>
+  saveBasket(context.records, signedIn(context), params.id, body);
 
-export const quickOrder: Handler<'quickOrder'> = async ({ params, body }, context) => quickOrderInto(context.records, signedIn(context), params.id, body);
+export const quickOrder: Handler<'quickOrder'> = async ({ params, body }, context) =>
+  quickOrderInto(context.records, signedIn(context), params.id, body);
 
-export const createBasket: Handler<'createBasket'> = async ({ body }, context) => createBasketWith(context.records, signedIn(context), body);
+export const createBasket: Handler<'createBasket'> = async ({ body }, context) =>
+  createBasketWith(context.records, signedIn(context), body);
 
 export async function addressesOf(context: RequestContext, organisation: number): Promise<Address[]> {
   const rows = (await context.db('addresses').where('organisation_id', organisation).orderBy(['name', 'id'])) as Record<string, unknown>[];
@@ -33,7 +37,8 @@ export const listBasketAddresses: Handler<'listBasketAddresses'> = async ({ para
 };
 
 /** The caller's own organisation's saved addresses: where a new basket (always of that organisation) may ship. */
-export const listNewBasketAddresses: Handler<'listNewBasketAddresses'> = async (_request, context) => addressesOf(context, signedIn(context).organisation.id);
+export const listNewBasketAddresses: Handler<'listNewBasketAddresses'> = async (_request, context) =>
+  addressesOf(context, signedIn(context).organisation.id);
 
 /** 000 §5 team_name_exists as typed: the Dropbox team names the caller's organisation already has, sorted. */
 export const listBasketTeamNames: Handler<'listBasketTeamNames'> = async (_request, context) => ({

@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 
-export { DETAIL_FIELDS, detailProblem, normaliseDetails, teamNameClash, type DetailProblem, type LineDetails, type SubscriptionType } from '../../../shared/baskets/lineDetails';
+export {
+  DETAIL_FIELDS,
+  detailProblem,
+  normaliseDetails,
+  teamNameClash,
+  type DetailProblem,
+  type LineDetails,
+  type SubscriptionType,
+} from '../../../shared/baskets/lineDetails';
 
 /** Orders whose Dropbox teams are taken (000 §4: the clash check's order statuses). */
 const OPEN_ORDER_STATUSES = ['CREATED', 'ATTENTION_REQUIRED', 'PENDING_AUTHORISATION', 'PROCESSING'];
@@ -14,7 +22,10 @@ export async function existingTeamNames(db: Knex, organisationId: number): Promi
   const own = (await db('organisations').where('id', organisationId).first('team_name')) as { team_name: string | null } | undefined;
   if (own?.team_name) names.add(own.team_name.trim().toLowerCase());
   const openOrders = db('orders').where('organisation_id', organisationId).whereIn('status', OPEN_ORDER_STATUSES).select('id');
-  const subscriptionOrders = db('subscriptions').where({ organisation_id: organisationId, type: 'DROPBOX' }).whereNotNull('order_id').select('order_id');
+  const subscriptionOrders = db('subscriptions')
+    .where({ organisation_id: organisationId, type: 'DROPBOX' })
+    .whereNotNull('order_id')
+    .select('order_id');
   const rows = (await db('order_line_items')
     .whereNotNull('dropbox_team_name')
     .where((where) => where.whereIn('order_id', openOrders).orWhereIn('order_id', subscriptionOrders))
@@ -22,4 +33,3 @@ export async function existingTeamNames(db: Knex, organisationId: number): Promi
   for (const row of rows) names.add(row.dropbox_team_name.trim().toLowerCase());
   return names;
 }
-

@@ -36,12 +36,18 @@ describe('invoice download (001 §2, §7)', () => {
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe('INVOICE INV-1004');
     expect(pdf.getSubject()).toBe('Customer Co Ltd');
-    const stored = await server.db('invoice_files').where('invoice_id', await idOf('INV-1004')).first('size');
+    const stored = await server
+      .db('invoice_files')
+      .where('invoice_id', await idOf('INV-1004'))
+      .first('size');
     expect(response.bytes.byteLength).toBe(Number(stored.size));
   });
 
   it('stores a PDF for every demo invoice and credit note', async () => {
-    const files = await server.db('invoice_files').join('invoices', 'invoices.id', 'invoice_files.invoice_id').select('reference', 'type', 'content');
+    const files = await server
+      .db('invoice_files')
+      .join('invoices', 'invoices.id', 'invoice_files.invoice_id')
+      .select('reference', 'type', 'content');
     expect(files).toHaveLength(DEMO_INVOICES.length);
     const credit = files.find((file) => file.reference === 'CN-2001')!;
     const pdf = await PDFDocument.load(Buffer.from(credit.content, 'base64'));

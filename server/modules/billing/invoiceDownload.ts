@@ -10,9 +10,9 @@ import { visibleRecord } from '../../reads/recordParts';
 export const downloadInvoice: Handler<'downloadInvoice'> = async ({ params }, context) => {
   await visibleRecord('getInvoice', params.id, context);
   const file = (await context.db('invoice_files').where('invoice_id', params.id).first('file_name', 'content_type', 'content')) as
-    | { file_name: string; content_type: string; content: string }
-    | undefined;
+    { file_name: string; content_type: string; content: string } | undefined;
   if (!file) throw recordNotFound();
-  if (file.content_type !== 'application/pdf') throw new Error(`invoice ${params.id} holds a ${file.content_type}, which the contract does not answer`);
+  if (file.content_type !== 'application/pdf')
+    throw new Error(`invoice ${params.id} holds a ${file.content_type}, which the contract does not answer`);
   return { content: Buffer.from(file.content, 'base64'), fileName: file.file_name, contentType: 'application/pdf' };
 };

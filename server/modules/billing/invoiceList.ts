@@ -72,7 +72,10 @@ export async function invoicePage(db: Knex, query: ListInvoicesQuery, user: Sess
   const counted = await base.clone().count({ n: '*' }).first();
   const ordered = base.clone().select('invoices.*');
   applySort(db, ordered, query.sort_by, today);
-  const rows = (await ordered.orderBy('invoices.id', 'asc').limit(query.per_page).offset((query.page - 1) * query.per_page)) as Record<string, unknown>[];
+  const rows = (await ordered
+    .orderBy('invoices.id', 'asc')
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)) as Record<string, unknown>[];
   const views = await toViews(db, INVOICE_LIST, rows);
   return {
     rows: views.map((view) => ({ ...view, days_overdue: daysOverdue(view as unknown as OverdueFacts, today) }) as unknown as InvoiceRow),

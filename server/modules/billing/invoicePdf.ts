@@ -33,7 +33,10 @@ export const SUPPLIER = ['Supplier Distribution Ltd', '1 Distribution Way', 'Rea
  * up to. Its VAT is the rest, so net plus VAT is always the stored total exactly.
  */
 export function netOf(total: string, vatPercent: number): Decimal {
-  return new Decimal(total).times(100).dividedBy(100 + vatPercent).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return new Decimal(total)
+    .times(100)
+    .dividedBy(100 + vatPercent)
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
 /** Net (the lines), VAT (the rest) and gross (the stored total) of a document. */
@@ -123,6 +126,12 @@ export async function invoicePdf(facts: InvoicePdfFacts): Promise<Uint8Array> {
     rightAligned(page, face, label, columns.unit, y);
     rightAligned(page, face, money(value, facts.currency), columns.net, y);
   }
-  page.drawText('Registered in England and Wales. Payment terms: 30 days from the invoice date.', { x: left, y: 60, size: 8, font, color: rgb(0.35, 0.35, 0.35) });
+  page.drawText('Registered in England and Wales. Payment terms: 30 days from the invoice date.', {
+    x: left,
+    y: 60,
+    size: 8,
+    font,
+    color: rgb(0.35, 0.35, 0.35),
+  });
   return document.save({ useObjectStreams: false });
 }

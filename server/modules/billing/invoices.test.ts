@@ -53,7 +53,9 @@ describe('invoices', () => {
 
   it('holds invoices and credit notes of every status in the demo data', async () => {
     const all = (await list(root)).body;
-    expect(new Set(all.map((row) => row.status))).toEqual(new Set(['PAID_IN_FULL', 'OPEN', 'FULLY_APPLIED', 'PENDING_APPROVAL', 'REJECTED', 'VOIDED']));
+    expect(new Set(all.map((row) => row.status))).toEqual(
+      new Set(['PAID_IN_FULL', 'OPEN', 'FULLY_APPLIED', 'PENDING_APPROVAL', 'REJECTED', 'VOIDED']),
+    );
     expect(new Set(all.map((row) => row.type))).toEqual(new Set(['INVOICE', 'CREDIT_NOTE']));
     expect(all.filter((row) => row.type === 'CREDIT_NOTE').every((row) => row.total.startsWith('-'))).toBe(true);
     expect(all.find((row) => row.reference === 'INV-1201')?.currency).toBe('EUR');
@@ -66,7 +68,12 @@ describe('invoices', () => {
     expect((await buyer.get('/api/v1/invoices/999999')).status).toBe(404);
     const shown = await buyer.get<Invoice>(`/api/v1/invoices/${own.id}`);
     expect(shown.status).toBe(200);
-    expect(shown.body).toMatchObject({ reference: 'INV-1101', organisation: { id: 7, name: 'Customer Co Branch' }, total: '312.00', currency: 'GBP' });
+    expect(shown.body).toMatchObject({
+      reference: 'INV-1101',
+      organisation: { id: 7, name: 'Customer Co Branch' },
+      total: '312.00',
+      currency: 'GBP',
+    });
     expect(shown.body).not.toHaveProperty('file_name');
     expect(shown.body).not.toHaveProperty('content');
   });

@@ -39,10 +39,20 @@ describe('sales metrics', () => {
     expect(DEMO_ACCOUNT_MANAGERS.length).toBeGreaterThanOrEqual(7);
     const alice = response.body.find((manager) => manager.name === 'Alice Archer')!;
     // Several periods of each kind, shortest kind first, newest first within a kind.
-    expect(alice.periods.map((period) => period.period)).toEqual([...Array(4).fill('week'), ...Array(3).fill('month'), ...Array(2).fill('quarter')]);
+    expect(alice.periods.map((period) => period.period)).toEqual([
+      ...Array(4).fill('week'),
+      ...Array(3).fill('month'),
+      ...Array(2).fill('quarter'),
+    ]);
     const weekStarts = alice.periods.slice(0, 4).map((period) => period.period_start);
     expect(weekStarts).toEqual([...weekStarts].sort().reverse());
-    expect(alice.periods[4]).toMatchObject({ new_orgs: 3, orders: 21, sales_gbp: '18750.50', sales_eur: '21938.09', sales_usd: '23813.14' });
+    expect(alice.periods[4]).toMatchObject({
+      new_orgs: 3,
+      orders: 21,
+      sales_gbp: '18750.50',
+      sales_eur: '21938.09',
+      sales_usd: '23813.14',
+    });
     // With no period ticked the sums count each sale once: the quarters, which cover the weeks and
     // months (issue 22 item 14: adding the three series counted Alice's 15 new organisations as 23).
     const seeded = DEMO_ACCOUNT_MANAGERS[0]!;
@@ -74,27 +84,38 @@ describe('sales metrics', () => {
     expect(rows.map((row) => row.id).sort()).toEqual([first!.id, second!.id].sort());
   });
 
-  it.each(['new_on_hub', 'sales_num', 'sales_usd', 'sales_eur', 'sales_gbp'] as const)('sorts by %s both ways, over the periods shown', async (field) => {
-    const value = (row: MetricsAccountManager) => new Decimal(row[field]);
-    const ascending = (await list(`sort_by=%2B${field}&time_period=quarter`)).body;
-    const descending = (await list(`sort_by=-${field}&time_period=quarter`)).body;
-    const values = ascending.map(value);
-    expect(values.every((item, index) => index === 0 || item.gte(values[index - 1]!))).toBe(true);
-    const down = descending.map(value);
-    expect(down.every((item, index) => index === 0 || item.lte(down[index - 1]!))).toBe(true);
-    expect(ascending).toHaveLength(DEMO_ACCOUNT_MANAGERS.length);
-  });
+  it.each(['new_on_hub', 'sales_num', 'sales_usd', 'sales_eur', 'sales_gbp'] as const)(
+    'sorts by %s both ways, over the periods shown',
+    async (field) => {
+      const value = (row: MetricsAccountManager) => new Decimal(row[field]);
+      const ascending = (await list(`sort_by=%2B${field}&time_period=quarter`)).body;
+      const descending = (await list(`sort_by=-${field}&time_period=quarter`)).body;
+      const values = ascending.map(value);
+      expect(values.every((item, index) => index === 0 || item.gte(values[index - 1]!))).toBe(true);
+      const down = descending.map(value);
+      expect(down.every((item, index) => index === 0 || item.lte(down[index - 1]!))).toBe(true);
+      expect(ascending).toHaveLength(DEMO_ACCOUNT_MANAGERS.length);
+    },
+  );
 
   it('sorts by name descending', async () => {
     const names = (await list('sort_by=-name')).body.map((row) => row.name);
-    expect(names).toEqual(DEMO_ACCOUNT_MANAGERS.map((manager) => manager.name).sort().reverse());
+    expect(names).toEqual(
+      DEMO_ACCOUNT_MANAGERS.map((manager) => manager.name)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('reads one account manager, 404 when unknown', async () => {
     const one = await root.get<MetricsAccountManager>('/api/v1/metrics/3?time_period=week');
     expect(one.status).toBe(200);
     const chloe = DEMO_ACCOUNT_MANAGERS[2]!;
-    expect(one.body).toMatchObject({ name: 'Chloe Carter', new_on_hub: countOf(chloe, ['week'], 0), sales_num: countOf(chloe, ['week'], 1) });
+    expect(one.body).toMatchObject({
+      name: 'Chloe Carter',
+      new_on_hub: countOf(chloe, ['week'], 0),
+      sales_num: countOf(chloe, ['week'], 1),
+    });
     expect(new Decimal(one.body.sales_gbp).equals(gbpOf(chloe, ['week']))).toBe(true);
     expect(one.body.periods).toHaveLength(4);
     expect((await root.get('/api/v1/metrics/999')).status).toBe(404);

@@ -55,12 +55,18 @@ export async function metricsPage(db: Knex, request: MetricsRequest): Promise<Pa
   if (request.accountManagers && request.accountManagers.length > 0) managers.whereIn('m.id', request.accountManagers);
   const counted = await managers.clone().count({ n: '*' }).first();
   const sums = ['new_on_hub', 'sales_num', ...MONEY_SUMS].map((name) => db.raw(`coalesce(t.${name}, 0) as ${name}`));
-  const ordered = managers.clone().leftJoin(totals(db, request.periods).as('t'), 't.account_manager_id', 'm.id').select('m.id', 'm.name', ...sums);
+  const ordered = managers
+    .clone()
+    .leftJoin(totals(db, request.periods).as('t'), 't.account_manager_id', 'm.id')
+    .select('m.id', 'm.name', ...sums);
   const field = request.sortBy.slice(1);
   const direction = request.sortBy.startsWith('-') ? 'desc' : 'asc';
   if (field !== 'name') ordered.orderByRaw(`coalesce(t.${field}, 0) ${direction}`);
   orderByText(db, ordered, 'm.name', field === 'name' ? direction : 'asc');
-  const rows = (await ordered.orderBy('m.id', 'asc').limit(request.perPage).offset((request.page - 1) * request.perPage)) as Record<string, unknown>[];
+  const rows = (await ordered
+    .orderBy('m.id', 'asc')
+    .limit(request.perPage)
+    .offset((request.page - 1) * request.perPage)) as Record<string, unknown>[];
   const ids = rows.map((row) => Number(row['id']));
   const periodRows =
     ids.length === 0

@@ -6,7 +6,11 @@ import { inTransaction } from '../../writes/records';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 
 /** A CSV's rows as cells (the export quotes only cells holding a comma, quote or line break). */
-const rowsOf = (text: string) => text.trimEnd().split('\r\n').map((line) => line.split(','));
+const rowsOf = (text: string) =>
+  text
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
 
 describe('metrics export (001 §2, §7)', () => {
   let server: TestServer;
@@ -29,16 +33,36 @@ describe('metrics export (001 §2, §7)', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const today = new Date().toISOString().slice(0, 10);
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="sales-metrics-${today}.csv"; filename*=UTF-8''sales-metrics-${today}.csv`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="sales-metrics-${today}.csv"; filename*=UTF-8''sales-metrics-${today}.csv`,
+    );
     const rows = rowsOf(response.text);
-    expect(rows[0]).toEqual(['Account manager', 'Period', 'Period start', 'New on HUB', 'Number of sales', 'Sales (USD)', 'Sales (EUR)', 'Sales (GBP)']);
+    expect(rows[0]).toEqual([
+      'Account manager',
+      'Period',
+      'Period start',
+      'New on HUB',
+      'Number of sales',
+      'Sales (USD)',
+      'Sales (EUR)',
+      'Sales (GBP)',
+    ]);
     const periods = DEMO_PERIOD_COUNTS.week + DEMO_PERIOD_COUNTS.month + DEMO_PERIOD_COUNTS.quarter;
     expect(rows).toHaveLength(1 + DEMO_ACCOUNT_MANAGERS.length * (1 + periods));
     // The totals rows match the list's sums, in the list's order (+name).
     const listed = (await root.get<MetricsAccountManager[]>('/api/v1/metrics')).body;
     const totals = rows.filter((row) => row[1] === 'Total');
     expect(totals.map((row) => row[0])).toEqual(listed.map((manager) => manager.name));
-    expect(totals[0]).toEqual([listed[0]!.name, 'Total', '', String(listed[0]!.new_on_hub), String(listed[0]!.sales_num), listed[0]!.sales_usd, listed[0]!.sales_eur, listed[0]!.sales_gbp]);
+    expect(totals[0]).toEqual([
+      listed[0]!.name,
+      'Total',
+      '',
+      String(listed[0]!.new_on_hub),
+      String(listed[0]!.sales_num),
+      listed[0]!.sales_usd,
+      listed[0]!.sales_eur,
+      listed[0]!.sales_gbp,
+    ]);
   });
 
   it('follows the filters and the sort it is sent', async () => {
@@ -51,7 +75,9 @@ describe('metrics export (001 §2, §7)', () => {
   });
 
   it('keeps a name a spreadsheet would run as a formula as text', async () => {
-    await inTransaction(server.db, SYSTEM_ACTOR, (records) => records.update('metrics_account_manager', 8, { name: '=HYPERLINK("http://evil.example","x")' }));
+    await inTransaction(server.db, SYSTEM_ACTOR, (records) =>
+      records.update('metrics_account_manager', 8, { name: '=HYPERLINK("http://evil.example","x")' }),
+    );
     const response = await root.post('/api/v1/metrics/export', { account_managers: [8] });
     expect(response.text.split('\r\n')[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)",Total,/);
     await inTransaction(server.db, SYSTEM_ACTOR, (records) => records.update('metrics_account_manager', 8, { name: 'Hana Hughes' }));

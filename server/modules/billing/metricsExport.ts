@@ -13,7 +13,16 @@ const ALL = 1000;
 export function metricsCsvRows(managers: MetricsAccountManager[]): (string | number)[][] {
   return managers.flatMap((manager) => [
     [manager.name, 'Total', '', manager.new_on_hub, manager.sales_num, manager.sales_usd, manager.sales_eur, manager.sales_gbp],
-    ...manager.periods.map((period) => [manager.name, PERIOD_NAMES[period.period], period.period_start, period.new_orgs, period.orders, period.sales_usd, period.sales_eur, period.sales_gbp]),
+    ...manager.periods.map((period) => [
+      manager.name,
+      PERIOD_NAMES[period.period],
+      period.period_start,
+      period.new_orgs,
+      period.orders,
+      period.sales_usd,
+      period.sales_eur,
+      period.sales_gbp,
+    ]),
   ]);
 }
 

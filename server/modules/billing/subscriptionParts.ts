@@ -15,7 +15,11 @@ function subscriptionInScope(): GenericMeta {
 /** The subscription, if the caller may see it; otherwise a 404, as for a missing one. */
 async function visibleSubscription(id: number, context: RequestContext): Promise<Pick<Subscription, 'id' | 'order'>> {
   if (!context.user) throw notSignedIn();
-  return (await genericGet(context.db, subscriptionInScope(), { params: { id }, query: {}, user: context.user })) as unknown as Subscription;
+  return (await genericGet(context.db, subscriptionInScope(), {
+    params: { id },
+    query: {},
+    user: context.user,
+  })) as unknown as Subscription;
 }
 
 /**
@@ -26,7 +30,8 @@ export const listSubscriptionProducts: Handler<'listSubscriptionProducts'> = asy
   await visibleSubscription(params.id, context);
   const facts = await subscriptionFacts(context.db, params.id);
   const lines = new Map((await breakdownOf(context.db, facts)).map((line) => [line.id, line]));
-  const rows = (await context.db('subscription_products as s')
+  const rows = (await context
+    .db('subscription_products as s')
     .join('products as p', 'p.id', 's.product_id')
     .where('s.subscription_id', params.id)
     .orderBy('s.id')
@@ -34,8 +39,15 @@ export const listSubscriptionProducts: Handler<'listSubscriptionProducts'> = asy
   return rows.map((row): SubscriptionProduct => {
     const line = lines.get(Number(row['id']))!;
     return {
-      ...decodeRow<Pick<SubscriptionProduct, 'id' | 'quantity' | 'order_line_item_id'>>('subscription_product', row, ['id', 'quantity', 'order_line_item_id']),
-      product: { ...decodeRow<SubscribedProduct>('product', row, ['name', 'product_code', 'subscription_product_type']), id: Number(row['product_id']) },
+      ...decodeRow<Pick<SubscriptionProduct, 'id' | 'quantity' | 'order_line_item_id'>>('subscription_product', row, [
+        'id',
+        'quantity',
+        'order_line_item_id',
+      ]),
+      product: {
+        ...decodeRow<SubscribedProduct>('product', row, ['name', 'product_code', 'subscription_product_type']),
+        id: Number(row['product_id']),
+      },
       rate_plan: line.plan?.name ?? null,
       recurring_cost: moneyText(line.figures.recurringCost),
       total_contract_value: moneyText(line.figures.totalContractValue),
@@ -48,10 +60,13 @@ export const listSubscriptionProducts: Handler<'listSubscriptionProducts'> = asy
 
 export const listSubscriptionOrders: Handler<'listSubscriptionOrders'> = async ({ params }, context) => {
   const subscription = await visibleSubscription(params.id, context);
-  const rows = (await context.db('orders')
+  const rows = (await context
+    .db('orders')
     .where('subscription_id', subscription.id)
     .orWhere('id', subscription.order?.id ?? 0)
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')) as Record<string, unknown>[];
-  return rows.map((row) => decodeRow<SubscriptionOrder>('order', row, ['id', 'name', 'supplier_ref', 'order_type', 'date', 'status', 'total', 'currency']));
+  return rows.map((row) =>
+    decodeRow<SubscriptionOrder>('order', row, ['id', 'name', 'supplier_ref', 'order_type', 'date', 'status', 'total', 'currency']),
+  );
 };

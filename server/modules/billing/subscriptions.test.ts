@@ -16,7 +16,13 @@ describe('subscriptions', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    [buyer, root, euBuyer, otherReseller, resellerAdmin] = [server.client(), server.client(), server.client(), server.client(), server.client()];
+    [buyer, root, euBuyer, otherReseller, resellerAdmin] = [
+      server.client(),
+      server.client(),
+      server.client(),
+      server.client(),
+      server.client(),
+    ];
     await buyer.login('buyer@customer.example');
     await root.login('admin@supplier.example');
     await euBuyer.login('buyer@eu-customer.example');
@@ -40,10 +46,20 @@ describe('subscriptions', () => {
 
   it('links each subscription to a sales order of its own organisation, named by its reference (issue 22 item 17)', async () => {
     const rows = (await list(root)).body;
-    const orders = await server.db('orders').whereIn('id', rows.flatMap((row) => (row.order ? [row.order.id] : [])));
-    const organisationOf = new Map(orders.map((order: { id: number; organisation_id: number }) => [Number(order.id), Number(order.organisation_id)]));
+    const orders = await server.db('orders').whereIn(
+      'id',
+      rows.flatMap((row) => (row.order ? [row.order.id] : [])),
+    );
+    const organisationOf = new Map(
+      orders.map((order: { id: number; organisation_id: number }) => [Number(order.id), Number(order.organisation_id)]),
+    );
     const nameOf = new Map(orders.map((order: { id: number; name: string }) => [Number(order.id), order.name]));
-    for (const row of rows) expect([row.name, organisationOf.get(row.order!.id), row.order!.name]).toEqual([row.name, row.organisation?.id, nameOf.get(row.order!.id)]);
+    for (const row of rows)
+      expect([row.name, organisationOf.get(row.order!.id), row.order!.name]).toEqual([
+        row.name,
+        row.organisation?.id,
+        nameOf.get(row.order!.id),
+      ]);
     expect(orders.every((order: { order_type: string }) => order.order_type === 'SALES_ORDER')).toBe(true);
   });
 
@@ -65,7 +81,8 @@ describe('subscriptions', () => {
 
   it("hides the EU customer's and the other reseller's subscriptions from the buyer", async () => {
     const seen = names((await list(buyer)).body);
-    for (const hidden of ['Zoom Workplace Business', 'Dropbox archive', 'Acronis protection', 'SBC pilot']) expect(seen).not.toContain(hidden);
+    for (const hidden of ['Zoom Workplace Business', 'Dropbox archive', 'Acronis protection', 'SBC pilot'])
+      expect(seen).not.toContain(hidden);
   });
 
   it("shows a reseller admin its subtree and not the other reseller's customer", async () => {
@@ -106,7 +123,11 @@ describe('subscriptions', () => {
     const history = await buyer.get<SubscriptionOrder[]>(`/api/v1/subscriptions/${own.id}/orders`);
     expect(history.status).toBe(200);
     expect(history.body.map((order) => order.id)).toEqual([Number(own.order_id)]);
-    expect(history.body[0]).toMatchObject({ order_type: 'SALES_ORDER', name: expect.any(String), total: expect.stringMatching(/^\d+\.\d{2}/) });
+    expect(history.body[0]).toMatchObject({
+      order_type: 'SALES_ORDER',
+      name: expect.any(String),
+      total: expect.stringMatching(/^\d+\.\d{2}/),
+    });
     const foreign = await server.db('subscriptions').where('name', 'Zoom Workplace Business').first('id');
     expect((await buyer.get(`/api/v1/subscriptions/${foreign.id}/products`)).status).toBe(404);
     expect((await buyer.get(`/api/v1/subscriptions/${foreign.id}/orders`)).status).toBe(404);
@@ -121,7 +142,11 @@ describe('subscriptions', () => {
   });
 
   it('filters by name, case-insensitively', async () => {
-    expect(names((await list(buyer, '&name=BRANCH')).body)).toEqual(['Branch Dropbox Advanced', 'Branch managed support', 'Branch session border controller']);
+    expect(names((await list(buyer, '&name=BRANCH')).body)).toEqual([
+      'Branch Dropbox Advanced',
+      'Branch managed support',
+      'Branch session border controller',
+    ]);
   });
 
   it('filters by organisation subtree', async () => {
@@ -135,14 +160,22 @@ describe('subscriptions', () => {
     const rows = (await list(buyer, '&status=ACTIVE&status=PENDING')).body;
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.every((row) => row.status === 'ACTIVE' || row.status === 'PENDING')).toBe(true);
-    expect(names((await list(buyer, '&vendor=DROPBOX&vendor=NUVIAS')).body)).toEqual(['Branch Dropbox Advanced', 'Branch managed support', 'Dropbox team storage']);
+    expect(names((await list(buyer, '&vendor=DROPBOX&vendor=NUVIAS')).body)).toEqual([
+      'Branch Dropbox Advanced',
+      'Branch managed support',
+      'Dropbox team storage',
+    ]);
     expect(names((await list(buyer, '&vendor=ZOOM&status=ACTIVE')).body)).toEqual(['Zoom Workplace for head office']);
     expect((await list(buyer, '&vendor=WEBEX')).status).toBe(400);
   });
 
   it.each(['name', 'status', 'type', 'id'] as const)('sorts by %s both ways', async (field) => {
-    const ascending = (await list(root, `&sort_by=%2B${field}`)).body.map((row) => (typeof row[field] === 'string' ? String(row[field]).toLowerCase() : row[field]));
-    const descending = (await list(root, `&sort_by=-${field}`)).body.map((row) => (typeof row[field] === 'string' ? String(row[field]).toLowerCase() : row[field]));
+    const ascending = (await list(root, `&sort_by=%2B${field}`)).body.map((row) =>
+      typeof row[field] === 'string' ? String(row[field]).toLowerCase() : row[field],
+    );
+    const descending = (await list(root, `&sort_by=-${field}`)).body.map((row) =>
+      typeof row[field] === 'string' ? String(row[field]).toLowerCase() : row[field],
+    );
     expect(ascending).toEqual([...ascending].sort((a, b) => (a! < b! ? -1 : a! > b! ? 1 : 0)));
     expect(descending).toEqual([...ascending].reverse());
   });

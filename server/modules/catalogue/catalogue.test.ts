@@ -60,7 +60,8 @@ describe('catalogue', () => {
     const key = sortBy.slice(1) as 'popularity' | 'name';
     const values = response.body.map((product) => product[key]);
     // Names sort case-insensitively, by code point, on both databases.
-    const byText = (a: unknown, b: unknown) => (String(a).toLowerCase() < String(b).toLowerCase() ? -1 : String(a).toLowerCase() > String(b).toLowerCase() ? 1 : 0);
+    const byText = (a: unknown, b: unknown) =>
+      String(a).toLowerCase() < String(b).toLowerCase() ? -1 : String(a).toLowerCase() > String(b).toLowerCase() ? 1 : 0;
     const sorted = [...values].sort((a, b) => (key === 'name' ? byText(a, b) : Number(a) - Number(b)));
     if (sortBy.startsWith('-')) sorted.reverse();
     if (key === 'popularity') expect(values).toEqual(sorted);
@@ -124,7 +125,10 @@ describe('catalogue', () => {
     const low = all[Math.floor(all.length / 4)]!.price!;
     const high = all[Math.floor((all.length * 3) / 4)]!.price!;
     const response = await buyer.get<Product[]>(`/api/v1/products?per_page=96&value_from=${low}&value_to=${high}`);
-    const expected = all.filter((p) => new Decimal(p.price!).gte(low) && new Decimal(p.price!).lte(high)).map((p) => p.id).sort();
+    const expected = all
+      .filter((p) => new Decimal(p.price!).gte(low) && new Decimal(p.price!).lte(high))
+      .map((p) => p.id)
+      .sort();
     expect(response.body.map((p) => p.id).sort()).toEqual(expected);
   });
 
@@ -136,12 +140,20 @@ describe('catalogue', () => {
     const priced = gbp.find((p) => p.price !== null)!;
     expect(priced.price).toMatch(/^\d+\.\d{2,4}$/);
     expect(eur.find((p) => p.id === priced.id)?.price).not.toBe(priced.price);
-    const stored = await server.db('price_list_items as pli').join('price_lists as pl', 'pl.id', 'pli.price_list_id').where({ 'pl.currency': 'GBP', 'pl.is_default': true, 'pli.product_id': priced.id }).first('pli.price');
+    const stored = await server
+      .db('price_list_items as pli')
+      .join('price_lists as pl', 'pl.id', 'pli.price_list_id')
+      .where({ 'pl.currency': 'GBP', 'pl.is_default': true, 'pli.product_id': priced.id })
+      .first('pli.price');
     expect(new Decimal(priced.price!).times(10000).toFixed(0)).toBe(String(stored.price));
   });
 
   it('shows product detail with rate plans, charges and costs in the caller currency', async () => {
-    const withPlans = await server.db('products as p').join('rate_plans as rp', 'rp.product_id', 'p.id').where('p.show_in_webstore', true).first('p.id');
+    const withPlans = await server
+      .db('products as p')
+      .join('rate_plans as rp', 'rp.product_id', 'p.id')
+      .where('p.show_in_webstore', true)
+      .first('p.id');
     const response = await euBuyer.get<Product>(`/api/v1/products/${withPlans.id}`);
     expect(response.status).toBe(200);
     expect(response.body.rate_plans.length).toBeGreaterThan(0);
@@ -161,27 +173,33 @@ describe('catalogue', () => {
     expect((await server.client().get(`/api/v1/public/webstore/${hiddenId}`)).status).toBe(404);
   });
 
-  it.each(['+price', '-price', '+name', '-name', '-popularity'])('pages through a %s sort as one ordered list, prices on request last', async (sortBy) => {
-    const sort = encodeURIComponent(sortBy);
-    const whole = (await buyer.get<Product[]>(`/api/v1/products?sort_by=${sort}&per_page=96`)).body;
-    expect(whole).toHaveLength(visibleCount);
-    const paged: Product[] = [];
-    for (let page = 1; page <= Math.ceil(visibleCount / 7); page++) {
-      paged.push(...(await buyer.get<Product[]>(`/api/v1/products?sort_by=${sort}&per_page=7&page=${page}`)).body);
-    }
-    expect(paged.map((product) => product.id)).toEqual(whole.map((product) => product.id));
-    if (sortBy.endsWith('price')) {
-      const priced = whole.filter((product) => product.price !== null);
-      expect(whole.slice(0, priced.length)).toEqual(priced);
-      const prices = priced.map((product) => new Decimal(product.price!));
-      const ordered = [...prices].sort((a, b) => a.comparedTo(b) * (sortBy.startsWith('-') ? -1 : 1));
-      expect(prices.map(String)).toEqual(ordered.map(String));
-    }
-  });
+  it.each(['+price', '-price', '+name', '-name', '-popularity'])(
+    'pages through a %s sort as one ordered list, prices on request last',
+    async (sortBy) => {
+      const sort = encodeURIComponent(sortBy);
+      const whole = (await buyer.get<Product[]>(`/api/v1/products?sort_by=${sort}&per_page=96`)).body;
+      expect(whole).toHaveLength(visibleCount);
+      const paged: Product[] = [];
+      for (let page = 1; page <= Math.ceil(visibleCount / 7); page++) {
+        paged.push(...(await buyer.get<Product[]>(`/api/v1/products?sort_by=${sort}&per_page=7&page=${page}`)).body);
+      }
+      expect(paged.map((product) => product.id)).toEqual(whole.map((product) => product.id));
+      if (sortBy.endsWith('price')) {
+        const priced = whole.filter((product) => product.price !== null);
+        expect(whole.slice(0, priced.length)).toEqual(priced);
+        const prices = priced.map((product) => new Decimal(product.price!));
+        const ordered = [...prices].sort((a, b) => a.comparedTo(b) * (sortBy.startsWith('-') ? -1 : 1));
+        expect(prices.map(String)).toEqual(ordered.map(String));
+      }
+    },
+  );
 
   it('opens inactive and draft products to root staff only', async () => {
     for (const where of [{ active: false }, { draft: true }]) {
-      const { id } = (await server.db('products').where({ show_in_webstore: true, ...where }).first('id')) as { id: number };
+      const { id } = (await server
+        .db('products')
+        .where({ show_in_webstore: true, ...where })
+        .first('id')) as { id: number };
       expect((await buyer.get(`/api/v1/products/${id}`)).status, JSON.stringify(where)).toBe(404);
       expect((await server.client().get(`/api/v1/public/webstore/${id}`)).status, JSON.stringify(where)).toBe(404);
       expect((await root.get(`/api/v1/products/${id}`)).status, JSON.stringify(where)).toBe(200);
@@ -241,7 +259,9 @@ describe('public webstore', () => {
     for (const key of forbiddenKeys) expect(detail.body).not.toHaveProperty(key);
     // No buy price value appears anywhere in the answer, unless it equals some retail price.
     const retail = new Set(buyPrices.map((row) => String(row.rrp)));
-    const leaked = buyPrices.filter((row) => !retail.has(String(row.price))).map((row) => new Decimal(String(row.price)).div(10000).toFixed(2));
+    const leaked = buyPrices
+      .filter((row) => !retail.has(String(row.price)))
+      .map((row) => new Decimal(String(row.price)).div(10000).toFixed(2));
     for (const value of leaked) expect(list.text.includes(`"${value}"`)).toBe(false);
   });
 
@@ -262,7 +282,11 @@ describe('public webstore', () => {
   it('answers the most-popular lookup with one product', async () => {
     const response = await server.client().get<PublicProduct[]>('/api/v1/public/webstore?per_page=1&sort_by=-popularity');
     expect(response.body).toHaveLength(1);
-    const top = await server.db('products').where('show_in_webstore', true).orderBy([{ column: 'popularity', order: 'desc' }, 'id']).first('id');
+    const top = await server
+      .db('products')
+      .where('show_in_webstore', true)
+      .orderBy([{ column: 'popularity', order: 'desc' }, 'id'])
+      .first('id');
     expect(response.body[0]!.id).toBe(Number(top.id));
   });
 });

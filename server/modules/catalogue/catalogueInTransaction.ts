@@ -69,14 +69,17 @@ function cached(db: Knex, generation: Generation): CatalogueReads {
   const reads = direct(db);
   const values = generation.values;
   return {
-    priceList: (buyer) => shared(values, `list:${buyer.assigned_price_list_id}:${buyer.currency}`, () => reads.priceList(buyer).then(deepFreeze)),
+    priceList: (buyer) =>
+      shared(values, `list:${buyer.assigned_price_list_id}:${buyer.currency}`, () => reads.priceList(buyer).then(deepFreeze)),
     shippingRules: () => shared(values, 'shipping', () => reads.shippingRules().then(deepFreeze)),
     products: async (list, ids) => {
       const key = (id: number) => `product:${list.id}:${list.currency}:${id}`;
       const missing = [...new Set(ids)].filter((id) => !values.has(key(id)));
       if (missing.length > 0) {
         // One read for every product not yet cached; each is cached on its own (baskets share products, not sets).
-        const loaded = readProducts(db, list, missing).then((products) => new Map(products.map((product) => [product.id, deepFreeze(product)])));
+        const loaded = readProducts(db, list, missing).then(
+          (products) => new Map(products.map((product) => [product.id, deepFreeze(product)])),
+        );
         for (const id of missing) {
           remembered(values, key(id), MAX_VALUES, async () => {
             const product = (await loaded).get(id);
@@ -85,7 +88,9 @@ function cached(db: Knex, generation: Generation): CatalogueReads {
           }).catch(() => undefined);
         }
       }
-      const found = await Promise.all([...new Set(ids)].map((id) => shared(values, key(id), async () => (await reads.products(list, [id])).get(id)!)));
+      const found = await Promise.all(
+        [...new Set(ids)].map((id) => shared(values, key(id), async () => (await reads.products(list, [id])).get(id)!)),
+      );
       return new Map(found.map((product) => [product.id, product]));
     },
   };

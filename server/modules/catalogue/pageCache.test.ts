@@ -46,8 +46,11 @@ describe('catalogue page cache', () => {
 
   it('shows a price change on the next request, in both processes, public and signed in', async () => {
     const [first] = (await anonymous(server.baseUrl).get<PublicProduct[]>(PUBLIC)).body;
-    const item = await server.db('price_list_items as pli').join('price_lists as pl', 'pl.id', 'pli.price_list_id')
-      .where({ 'pl.is_default': true, 'pl.currency': 'GBP', 'pli.product_id': first!.id }).first('pli.id');
+    const item = await server
+      .db('price_list_items as pli')
+      .join('price_lists as pl', 'pl.id', 'pli.price_list_id')
+      .where({ 'pl.is_default': true, 'pl.currency': 'GBP', 'pli.product_id': first!.id })
+      .first('pli.id');
     for (const baseUrl of [server.baseUrl, second.baseUrl]) await anonymous(baseUrl).get(PUBLIC);
     await buyerA.get('/api/v1/products?per_page=96&sort_by=%2Bname');
     await buyerB.get('/api/v1/products?per_page=96&sort_by=%2Bname');

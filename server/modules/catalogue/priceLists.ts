@@ -43,5 +43,8 @@ export async function priceListForRecipient(db: Knex, user: SessionUser, organis
     .where('tree_path', 'like', `${user.organisation.tree_path}%`)
     .first('assigned_price_list_id', 'currency')) as { assigned_price_list_id: number | null; currency: 'GBP' | 'EUR' } | undefined;
   if (!row) return undefined;
-  return priceListOf(db, { assigned_price_list_id: row.assigned_price_list_id === null ? null : Number(row.assigned_price_list_id), currency: row.currency });
+  return priceListOf(db, {
+    assigned_price_list_id: row.assigned_price_list_id === null ? null : Number(row.assigned_price_list_id),
+    currency: row.currency,
+  });
 }

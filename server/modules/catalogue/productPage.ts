@@ -22,7 +22,14 @@ const countOf = async (query: Knex.QueryBuilder) => Number((await query.count({ 
  * on its own so that an index serves it, from whichever of its ends is nearer (db/pageWindow.ts);
  * the page is cut across the two.
  */
-async function pageByPrice(db: Knex, list: PriceListChoice, query: PageQuery, priceColumn: PriceColumn, total: number, counted: Counter): Promise<Row[]> {
+async function pageByPrice(
+  db: Knex,
+  list: PriceListChoice,
+  query: PageQuery,
+  priceColumn: PriceColumn,
+  total: number,
+  counted: Counter,
+): Promise<Row[]> {
   const forwards = query.sort_by.startsWith('-') ? 'desc' : 'asc';
   const from = (query.page - 1) * query.per_page;
   const to = from + query.per_page;
@@ -36,12 +43,16 @@ async function pageByPrice(db: Knex, list: PriceListChoice, query: PageQuery, pr
       .limit(limit)
       .offset(offset)) as Row[];
   });
-  const unpriced = await readStretch(total - pricedCount, Math.max(0, from - pricedCount), to - pricedCount, async ({ offset, limit, reversed }) =>
-    (await unpricedProducts(db, list.id, query, priceColumn)
-      .select(PRODUCT_COLUMNS)
-      .orderBy('p.id', reversed ? flipped(forwards) : forwards)
-      .limit(limit)
-      .offset(offset)) as Row[],
+  const unpriced = await readStretch(
+    total - pricedCount,
+    Math.max(0, from - pricedCount),
+    to - pricedCount,
+    async ({ offset, limit, reversed }) =>
+      (await unpricedProducts(db, list.id, query, priceColumn)
+        .select(PRODUCT_COLUMNS)
+        .orderBy('p.id', reversed ? flipped(forwards) : forwards)
+        .limit(limit)
+        .offset(offset)) as Row[],
   );
   return [...priced, ...unpriced];
 }
@@ -60,7 +71,9 @@ export async function pageOfProducts(
   // The same sort the other way round is the exact reverse: key and id both flip (sortProducts).
   const rows = await readStretch(total, from, from + query.per_page, async ({ offset, limit, reversed }) => {
     const sortBy = reversed ? `${query.sort_by.startsWith('-') ? '+' : '-'}${query.sort_by.slice(1)}` : query.sort_by;
-    return (await sortProducts(db, filteredProducts(db, list.id, query, priceColumn).select(PRODUCT_COLUMNS), sortBy, priceColumn).limit(limit).offset(offset)) as Row[];
+    return (await sortProducts(db, filteredProducts(db, list.id, query, priceColumn).select(PRODUCT_COLUMNS), sortBy, priceColumn)
+      .limit(limit)
+      .offset(offset)) as Row[];
   });
   return { rows, total };
 }

@@ -84,7 +84,12 @@ export function filteredProducts(
  * The shown products that have a price in the list, read from the list's side: walking the
  * (price_list, price, product) index in order, a page of a price sort reads only its own rows.
  */
-export function pricedProducts(db: Knex, priceListId: number | null, filters: CatalogueFilters, priceColumn: PriceColumn): Knex.QueryBuilder {
+export function pricedProducts(
+  db: Knex,
+  priceListId: number | null,
+  filters: CatalogueFilters,
+  priceColumn: PriceColumn,
+): Knex.QueryBuilder {
   const query = db('price_list_items as pli')
     .join('products as p', 'p.id', 'pli.product_id')
     .where('pli.price_list_id', priceListId ?? 0)
@@ -94,7 +99,12 @@ export function pricedProducts(db: Knex, priceListId: number | null, filters: Ca
 }
 
 /** The shown products without a price in the list (price on request, or not in it at all). */
-export function unpricedProducts(db: Knex, priceListId: number | null, filters: CatalogueFilters, priceColumn: PriceColumn): Knex.QueryBuilder {
+export function unpricedProducts(
+  db: Knex,
+  priceListId: number | null,
+  filters: CatalogueFilters,
+  priceColumn: PriceColumn,
+): Knex.QueryBuilder {
   return filteredProducts(db, priceListId, filters, priceColumn).whereNull(`pli.${priceColumn}`);
 }
 

@@ -1,12 +1,41 @@
 import type { Knex } from 'knex';
 import { decodeRow, decodeValue } from '../../db/codec';
-import type { ChargeCost, Product, ProductOption, PublicProduct, PublicRatePlan, RatePlan, RatePlanCharge, Vendor, ProductType } from '../../generated/types';
+import type {
+  ChargeCost,
+  Product,
+  ProductOption,
+  PublicProduct,
+  PublicRatePlan,
+  RatePlan,
+  RatePlanCharge,
+  Vendor,
+  ProductType,
+} from '../../generated/types';
 import type { PriceListChoice } from './priceLists';
 
 const PRODUCT_FIELDS = [
-  'id', 'name', 'product_code', 'description', 'detailed_description', 'featured_description', 'stock', 'show_in_webstore',
-  'is_financeable', 'is_shippable', 'active', 'draft', 'subscription_type', 'subscription_product_type', 'thumb_url',
-  'main_image_url', 'datasheet_url', 'guide_url', 'quickstart_url', 'weight', 'weight_unit', 'popularity',
+  'id',
+  'name',
+  'product_code',
+  'description',
+  'detailed_description',
+  'featured_description',
+  'stock',
+  'show_in_webstore',
+  'is_financeable',
+  'is_shippable',
+  'active',
+  'draft',
+  'subscription_type',
+  'subscription_product_type',
+  'thumb_url',
+  'main_image_url',
+  'datasheet_url',
+  'guide_url',
+  'quickstart_url',
+  'weight',
+  'weight_unit',
+  'popularity',
 ] as const;
 
 /** Columns to select for productsToViews: every product column plus the joined prices. */
@@ -28,12 +57,23 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 /** Rate plans with their charges and costs in one currency: three queries for any number of products. */
 async function ratePlansOf(db: Knex, productIds: number[], currency: string): Promise<Map<number, RatePlan[]>> {
   const plans = await db('rate_plans').whereIn('product_id', productIds).orderBy(['product_id', 'position', 'id']);
-  const charges = plans.length === 0 ? [] : await db('rate_plan_charges').whereIn('rate_plan_id', plans.map((plan) => plan.id)).orderBy(['position', 'id']);
+  const charges =
+    plans.length === 0
+      ? []
+      : await db('rate_plan_charges')
+          .whereIn(
+            'rate_plan_id',
+            plans.map((plan) => plan.id),
+          )
+          .orderBy(['position', 'id']);
   const costs =
     charges.length === 0
       ? []
       : await db('rate_plan_charge_costs')
-          .whereIn('rate_plan_charge_id', charges.map((charge) => charge.id))
+          .whereIn(
+            'rate_plan_charge_id',
+            charges.map((charge) => charge.id),
+          )
           .where('currency', currency)
           .orderByRaw('starting_unit is null desc')
           .orderBy(['starting_unit', 'id']);
@@ -42,13 +82,19 @@ async function ratePlansOf(db: Knex, productIds: number[], currency: string): Pr
   const byProduct = new Map<number, RatePlan[]>();
   for (const plan of plans) {
     const planCharges: RatePlanCharge[] = (chargesByPlan.get(Number(plan.id)) ?? []).map((charge) => ({
-      ...(decodeRow('rate_plan_charge', charge, ['id', 'name', 'charge_type', 'charge_model', 'unit_of_measure']) as Omit<RatePlanCharge, 'rate_plan_charge_costs'>),
-      rate_plan_charge_costs: (costsByCharge.get(Number(charge.id)) ?? []).map(
-        (cost) => decodeRow<ChargeCost>('rate_plan_charge_cost', cost, ['currency', 'charge_cost_price', 'starting_unit', 'ending_unit']),
+      ...(decodeRow('rate_plan_charge', charge, ['id', 'name', 'charge_type', 'charge_model', 'unit_of_measure']) as Omit<
+        RatePlanCharge,
+        'rate_plan_charge_costs'
+      >),
+      rate_plan_charge_costs: (costsByCharge.get(Number(charge.id)) ?? []).map((cost) =>
+        decodeRow<ChargeCost>('rate_plan_charge_cost', cost, ['currency', 'charge_cost_price', 'starting_unit', 'ending_unit']),
       ),
     }));
     const view: RatePlan = {
-      ...(decodeRow('rate_plan', plan, ['id', 'name', 'billing_frequency', 'term_length', 'min_quantity', 'max_quantity']) as Omit<RatePlan, 'default' | 'rate_plan_charges'>),
+      ...(decodeRow('rate_plan', plan, ['id', 'name', 'billing_frequency', 'term_length', 'min_quantity', 'max_quantity']) as Omit<
+        RatePlan,
+        'default' | 'rate_plan_charges'
+      >),
       default: decodeValue({ column: '', type: 'boolean' }, plan.is_default) as boolean,
       rate_plan_charges: planCharges,
     };
@@ -107,7 +153,10 @@ export async function productsToViews(db: Knex, rows: Record<string, unknown>[],
   return rows.map((row) => {
     const id = Number(row['id']);
     return {
-      ...(decodeRow('product', row, PRODUCT_FIELDS) as Omit<Product, 'currency' | 'price' | 'rrp' | 'ship_cost' | 'vendor' | 'product_type' | 'maintenance' | 'provisioning' | 'rate_plans'>),
+      ...(decodeRow('product', row, PRODUCT_FIELDS) as Omit<
+        Product,
+        'currency' | 'price' | 'rrp' | 'ship_cost' | 'vendor' | 'product_type' | 'maintenance' | 'provisioning' | 'rate_plans'
+      >),
       currency: list.currency,
       price: money(row['list_price']),
       rrp: money(row['list_rrp']),
@@ -127,7 +176,11 @@ function withoutCosts(plans: RatePlan[]): PublicRatePlan[] {
     ...plan,
     rate_plan_charges: plan.rate_plan_charges.map((charge) => ({
       ...charge,
-      rate_plan_charge_costs: charge.rate_plan_charge_costs.map(({ currency, starting_unit, ending_unit }) => ({ currency, starting_unit, ending_unit })),
+      rate_plan_charge_costs: charge.rate_plan_charge_costs.map(({ currency, starting_unit, ending_unit }) => ({
+        currency,
+        starting_unit,
+        ending_unit,
+      })),
     })),
   }));
 }

@@ -52,14 +52,18 @@ export async function loadBasketState(records: Records, basketId: number, known:
   return { basket, buyer, lines, shippable, shipping: '0.00', catalogue };
 }
 
-
 /**
  * 000 §5 shipping step: a shippable basket needs its mandatory address fields and a shipping type
  * offered for its country that can price it; the cost is the server's. Sets state.shipping.
  */
 export async function checkShipping(state: BasketState): Promise<void> {
   if (!state.shippable) return;
-  state.shipping = await requireShippingCost(() => state.catalogue.shippingRules(), state.basket, state.lines.map(shippingLineOf), 'basket');
+  state.shipping = await requireShippingCost(
+    () => state.catalogue.shippingRules(),
+    state.basket,
+    state.lines.map(shippingLineOf),
+    'basket',
+  );
 }
 
 /**
@@ -71,5 +75,9 @@ export function checkFinanceOffered(user: SessionUser, state: BasketState): void
     financeOffered({ root: user.root, currency: state.buyer.currency }, state.buyer.finance_type) &&
     state.lines.some((line) => line.product.is_financeable) &&
     !(state.buyer.finance_type === 'RESELLER' && state.basket.finance_target === 'SELF');
-  if (!offered) throw new DomainError('unprocessable', 'finance_not_available', { field: 'payment_type', detail: 'finance is not offered for this basket' });
+  if (!offered)
+    throw new DomainError('unprocessable', 'finance_not_available', {
+      field: 'payment_type',
+      detail: 'finance is not offered for this basket',
+    });
 }

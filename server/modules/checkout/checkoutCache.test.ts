@@ -29,8 +29,16 @@ afterAll(async () => {
 });
 
 const TEN_LINES: [string, number][] = [
-  ['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2], ['LOGI-CABLE-KIT', 3], ['LOGI-RALLY-BAR', 1], ['LOGI-MEETUP', 2],
-  ['LOGI-TAP', 1], ['LOGI-BRIO-4K', 5], ['YEA-W76P', 2], ['POLY-SYNC-20', 6], ['EPOS-EXPAND-80', 1],
+  ['GEN-HDMI-5M', 4],
+  ['GEN-WALL-MOUNT', 2],
+  ['LOGI-CABLE-KIT', 3],
+  ['LOGI-RALLY-BAR', 1],
+  ['LOGI-MEETUP', 2],
+  ['LOGI-TAP', 1],
+  ['LOGI-BRIO-4K', 5],
+  ['YEA-W76P', 2],
+  ['POLY-SYNC-20', 6],
+  ['EPOS-EXPAND-80', 1],
 ];
 
 /** The statements one checkout of a fresh 10-line basket makes, session read included. */
@@ -40,7 +48,11 @@ async function statementsOfCheckout(po: string): Promise<string[]> {
   const onQuery = (query: { sql: string }) => statements.push(query.sql);
   server.db.on('query', onQuery);
   try {
-    const response = await buyer.post<Row>(`/api/v1/baskets/${id}/checkout`, { purchase_order_number: po, ...GB_ADDRESS, shipping_type: 1 });
+    const response = await buyer.post<Row>(`/api/v1/baskets/${id}/checkout`, {
+      purchase_order_number: po,
+      ...GB_ADDRESS,
+      shipping_type: 1,
+    });
     expect(response.status, response.text).toBe(201);
   } finally {
     server.db.removeListener('query', onQuery);
@@ -54,9 +66,20 @@ describe('one checkout of a 10-line basket', () => {
     const statements = await statementsOfCheckout('PO-STATEMENTS-2');
     if (process.env['SHOW_STATEMENTS']) console.log(`${statements.length} statements:\n${statements.join('\n')}`);
     // The router's lock of the basket on PostgreSQL (select … for update) is no read of it.
-    const reads = (table: string) => statements.filter((sql) => new RegExp(`^select .* from [\`"]${table}[\`"]`, 'i').test(sql) && !/for update$/i.test(sql)).length;
+    const reads = (table: string) =>
+      statements.filter((sql) => new RegExp(`^select .* from [\`"]${table}[\`"]`, 'i').test(sql) && !/for update$/i.test(sql)).length;
     expect(reads('baskets')).toBe(1);
-    for (const table of ['products', 'price_lists', 'price_list_items', 'shipping_types', 'shipping_type_countries', 'shipping_prices', 'vendors', 'product_types', 'rate_plans']) {
+    for (const table of [
+      'products',
+      'price_lists',
+      'price_list_items',
+      'shipping_types',
+      'shipping_type_countries',
+      'shipping_prices',
+      'vendors',
+      'product_types',
+      'rate_plans',
+    ]) {
       expect(reads(table), table).toBe(0);
     }
     // 42 before the basket was read once and the catalogue cached (28 on SQLite; PostgreSQL adds the record's lock and the PO number's).
@@ -68,10 +91,20 @@ describe('a catalogue write and the next checkout', () => {
   const write = (work: Parameters<typeof inTransaction>[2]) => inTransaction(server.db, SYSTEM_ACTOR, work);
   let po = 0;
   const place = async (client: TestClient) => {
-    const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 4], ['GEN-WALL-MOUNT', 2]]);
-    const response = await client.post<Row>(`/api/v1/baskets/${id}/checkout`, { purchase_order_number: `PO-CACHE-${++po}`, ...GB_ADDRESS, shipping_type: 1 });
+    const { id } = await makeBasket(server.db, [
+      ['GEN-HDMI-5M', 4],
+      ['GEN-WALL-MOUNT', 2],
+    ]);
+    const response = await client.post<Row>(`/api/v1/baskets/${id}/checkout`, {
+      purchase_order_number: `PO-CACHE-${++po}`,
+      ...GB_ADDRESS,
+      shipping_type: 1,
+    });
     expect(response.status, response.text).toBe(201);
-    return (await server.db('orders').where('id', response.body.id).first('total', 'ship_cost')) as { total: number | string; ship_cost: number | string };
+    return (await server.db('orders').where('id', response.body.id).first('total', 'ship_cost')) as {
+      total: number | string;
+      ship_cost: number | string;
+    };
   };
   const money = (scaled: number | string) => (Number(scaled) / 10_000).toFixed(2);
 
@@ -83,7 +116,10 @@ describe('a catalogue write and the next checkout', () => {
       expect([money(order.total), money(order.ship_cost)]).toEqual(['116.00', '9.95']);
     }
     const mount = (await server.db('products').where('product_code', 'GEN-WALL-MOUNT').first('id')) as { id: number };
-    const items = (await server.db('price_list_items').where('product_id', mount.id).select('id', 'price')) as { id: number; price: number | string }[];
+    const items = (await server.db('price_list_items').where('product_id', mount.id).select('id', 'price')) as {
+      id: number;
+      price: number | string;
+    }[];
     // Through the one write path, as a back-office change of a price and of a shipping rate is made.
     await write(async (records) => {
       for (const item of items) await records.update('price_list_item', Number(item.id), { price: '41.25' });

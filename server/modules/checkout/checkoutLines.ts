@@ -1,14 +1,47 @@
 import type { Knex } from 'knex';
 import { priceLine, type PricedLine } from '../../../shared/pricing/lines';
 import type { FinanceLine } from '../../../shared/pricing/finance';
-import { offeredInCountry, shippingCost, SHIPPING_ADDRESS_REQUIRED, type ShippingLine, type ShippingRule } from '../../../shared/pricing/shipping';
+import {
+  offeredInCountry,
+  shippingCost,
+  SHIPPING_ADDRESS_REQUIRED,
+  type ShippingLine,
+  type ShippingRule,
+} from '../../../shared/pricing/shipping';
 import { isBlank } from '../../../shared/text/blank';
 import { decodeRow } from '../../db/codec';
 import { DomainError, incompleteField } from '../../domain/errors';
 import type { BasketLineItem, Product } from '../../generated/types';
 
 /** A stored basket line: its own fields (references as ids), none of what an answer adds. */
-export type BasketLineRecord = Pick<BasketLineItem, 'id' | 'product' | 'quantity' | 'selected_rate_plan' | 'maintenance_product' | 'prov_product' | 'prov_organisation' | 'prov_group' | 'prov_site' | 'discount' | 'markup' | 'dropbox_team_name' | 'dropbox_admin_email' | 'acronis_tenant_name' | 'acronis_admin_email' | 'zoom_order_type' | 'zoom_deal_registration_id' | 'zoom_deal_registration_approval_id' | 'zoom_end_user_company' | 'zoom_end_user_name' | 'zoom_end_user_email' | 'sbc_name' | 'nuvias_name' | 'stac_teams_name' | 'stac_zoom_phone_name'>;
+export type BasketLineRecord = Pick<
+  BasketLineItem,
+  | 'id'
+  | 'product'
+  | 'quantity'
+  | 'selected_rate_plan'
+  | 'maintenance_product'
+  | 'prov_product'
+  | 'prov_organisation'
+  | 'prov_group'
+  | 'prov_site'
+  | 'discount'
+  | 'markup'
+  | 'dropbox_team_name'
+  | 'dropbox_admin_email'
+  | 'acronis_tenant_name'
+  | 'acronis_admin_email'
+  | 'zoom_order_type'
+  | 'zoom_deal_registration_id'
+  | 'zoom_deal_registration_approval_id'
+  | 'zoom_end_user_company'
+  | 'zoom_end_user_name'
+  | 'zoom_end_user_email'
+  | 'sbc_name'
+  | 'nuvias_name'
+  | 'stac_teams_name'
+  | 'stac_zoom_phone_name'
+>;
 import { entities } from '../../generated/entities';
 import type { CatalogueReads } from '../catalogue/catalogueInTransaction';
 import { allShippingTypes } from '../shipping/handlers';
@@ -29,7 +62,14 @@ export interface Buyer {
 export async function buyerOf(db: Knex, organisationId: number): Promise<Buyer> {
   const row = (await db('organisations').where('id', organisationId).first()) as Record<string, unknown>;
   const fields = decodeRow<Omit<Buyer, 'assigned_price_list_id'>>('organisation', row, [
-    'id', 'name', 'currency', 'finance_type', 'po_number_required', 'force_po_uniqueness', 'orders_require_manual_auth', 'order_manual_auth_limit',
+    'id',
+    'name',
+    'currency',
+    'finance_type',
+    'po_number_required',
+    'force_po_uniqueness',
+    'orders_require_manual_auth',
+    'order_manual_auth_limit',
   ]);
   const assigned = row['assigned_price_list_id'];
   return { ...fields, assigned_price_list_id: assigned === null || assigned === undefined ? null : Number(assigned) };
@@ -47,12 +87,23 @@ export interface LoadedLine {
  * as the transaction's catalogue version has them: whatever the basket or the client said before
  * is not used). One query for the lines unless given, and the catalogue's when not cached.
  */
-export async function loadLines(db: Knex, basketId: number, buyer: Buyer, catalogue: CatalogueReads, storedRows?: Record<string, unknown>[]): Promise<LoadedLine[]> {
-  const rows = storedRows ? [...storedRows].sort((a, b) => Number(a['id']) - Number(b['id'])) : ((await db('basket_line_items').where('basket_id', basketId).orderBy('id')) as Record<string, unknown>[]);
+export async function loadLines(
+  db: Knex,
+  basketId: number,
+  buyer: Buyer,
+  catalogue: CatalogueReads,
+  storedRows?: Record<string, unknown>[],
+): Promise<LoadedLine[]> {
+  const rows = storedRows
+    ? [...storedRows].sort((a, b) => Number(a['id']) - Number(b['id']))
+    : ((await db('basket_line_items').where('basket_id', basketId).orderBy('id')) as Record<string, unknown>[]);
   const lines = rows.map((row) => decodeRow<BasketLineRecord>('basket_line_item', row, Object.keys(entities.basket_line_item.fields)));
   if (lines.length === 0) return [];
   const list = await catalogue.priceList({ assigned_price_list_id: buyer.assigned_price_list_id, currency: buyer.currency });
-  const products = await catalogue.products(list, lines.map((line) => line.product));
+  const products = await catalogue.products(
+    list,
+    lines.map((line) => line.product),
+  );
   return lines.map((row) => {
     const product = products.get(row.product)!;
     const priced = priceLine(product, {
@@ -115,6 +166,10 @@ export async function requireShippingCost(
   if (typeId === null) throw incompleteField('shipping_type', 'choose a shipping method');
   const rule = (await rules()).find((candidate) => candidate.id === typeId);
   const cost = rule && offeredInCountry(rule, order.shipping_country_code) ? shippingCost(rule, lines) : null;
-  if (cost === null) throw new DomainError('unprocessable', 'no_shipping', { field: 'shipping_type', detail: `this shipping method is not offered for the address or the ${what}` });
+  if (cost === null)
+    throw new DomainError('unprocessable', 'no_shipping', {
+      field: 'shipping_type',
+      detail: `this shipping method is not offered for the address or the ${what}`,
+    });
   return cost;
 }

@@ -25,7 +25,11 @@ export function linePaths(sent: readonly { id: number }[] | undefined): LineFiel
 export function checkDetails({ basket, lines }: BasketState, at: LineField): void {
   for (const { row, product, priced } of lines) {
     const quantityProblem = priced.problems.find((problem) => problem.field === 'quantity');
-    if (quantityProblem) throw new DomainError('invalid', 'invalid_quantity', { field: at(row.id, 'quantity'), detail: `line ${row.id}: ${quantityProblem.code}` });
+    if (quantityProblem)
+      throw new DomainError('invalid', 'invalid_quantity', {
+        field: at(row.id, 'quantity'),
+        detail: `line ${row.id}: ${quantityProblem.code}`,
+      });
     const other = priced.problems.find((problem) => problem.field !== 'markup' && problem.field !== 'discount');
     if (other) throw incompleteField(at(row.id, other.field), `line ${row.id}: ${other.code}`);
     // The basket page's rules for the details (team name shape and length, pairs), as it saves them.
@@ -55,11 +59,18 @@ export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketStat
 /** Whether an order of the organisation carries the number, in any case (000 §5 "force PO uniqueness"). */
 export async function purchaseOrderNumberTaken(db: Knex, organisationId: number, number: string): Promise<boolean> {
   const po = number.trim().toLowerCase();
-  return (await db('orders').where('organisation_id', organisationId).whereRaw('lower(purchase_order_number) = ?', [po]).first('id')) !== undefined;
+  return (
+    (await db('orders').where('organisation_id', organisationId).whereRaw('lower(purchase_order_number) = ?', [po]).first('id')) !==
+    undefined
+  );
 }
 
 /** The purchase-order rules for a number an order of `buyer` would carry (a basket's, or an accepted quote's, 001 §5). */
-export async function checkPurchaseOrderNumber(db: Knex, number: string | null, buyer: Pick<BasketState['buyer'], 'id' | 'po_number_required' | 'force_po_uniqueness'>): Promise<void> {
+export async function checkPurchaseOrderNumber(
+  db: Knex,
+  number: string | null,
+  buyer: Pick<BasketState['buyer'], 'id' | 'po_number_required' | 'force_po_uniqueness'>,
+): Promise<void> {
   const po = number?.trim() ?? '';
   if (po === '') {
     if (buyer.po_number_required) throw new DomainError('invalid', 'po_number_required', { field: 'purchase_order_number' });
@@ -69,7 +80,8 @@ export async function checkPurchaseOrderNumber(db: Knex, number: string | null, 
   // Only checkouts taking the same number wait for each other: a transaction-scoped advisory lock
   // on (organisation, number) rather than the organisation's row, which would queue every order.
   if (db.client.config.client === 'pg') await db.raw('select pg_advisory_xact_lock(?, hashtext(?))', [buyer.id, po.toLowerCase()]);
-  if (await purchaseOrderNumberTaken(db, buyer.id, po)) throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
+  if (await purchaseOrderNumberTaken(db, buyer.id, po))
+    throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
 }
 
 /** 000 §5 team names: a new Dropbox team must not exist in the organisation, nor be on two lines (any case). */
@@ -79,5 +91,6 @@ export async function checkTeamNames(db: Knex, { buyer, lines }: BasketState, at
   if (teams.every((team) => team === null || team === undefined || team.trim() === '')) return;
   const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
   const line = clash ? lines[clash.index] : undefined;
-  if (clash && line) throw new DomainError('conflict', clash.code, { field: at(line.row.id, 'dropbox_team_name'), detail: `line ${line.row.id}` });
+  if (clash && line)
+    throw new DomainError('conflict', clash.code, { field: at(line.row.id, 'dropbox_team_name'), detail: `line ${line.row.id}` });
 }

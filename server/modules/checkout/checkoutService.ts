@@ -32,24 +32,64 @@ interface CheckoutState {
 }
 
 const SUB_ORDER_FIELDS = [
-  'dropbox_team_name', 'dropbox_admin_email', 'acronis_tenant_name', 'acronis_admin_email', 'zoom_order_type',
-  'zoom_deal_registration_id', 'zoom_deal_registration_approval_id', 'zoom_end_user_company', 'zoom_end_user_name',
-  'zoom_end_user_email', 'sbc_name', 'nuvias_name', 'stac_teams_name', 'stac_zoom_phone_name',
-  'selected_rate_plan', 'maintenance_product', 'prov_product', 'prov_organisation', 'prov_group', 'prov_site', 'markup',
+  'dropbox_team_name',
+  'dropbox_admin_email',
+  'acronis_tenant_name',
+  'acronis_admin_email',
+  'zoom_order_type',
+  'zoom_deal_registration_id',
+  'zoom_deal_registration_approval_id',
+  'zoom_end_user_company',
+  'zoom_end_user_name',
+  'zoom_end_user_email',
+  'sbc_name',
+  'nuvias_name',
+  'stac_teams_name',
+  'stac_zoom_phone_name',
+  'selected_rate_plan',
+  'maintenance_product',
+  'prov_product',
+  'prov_organisation',
+  'prov_group',
+  'prov_site',
+  'markup',
 ] as const;
 const SHIPPING_FIELDS = [
-  'ship_instructions', 'part_ship', 'shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2',
-  'shipping_city', 'shipping_region', 'shipping_postal_code', 'shipping_country_code',
+  'ship_instructions',
+  'part_ship',
+  'shipping_company_name',
+  'shipping_recipient_name',
+  'shipping_addr_line_1',
+  'shipping_addr_line_2',
+  'shipping_city',
+  'shipping_region',
+  'shipping_postal_code',
+  'shipping_country_code',
 ] as const;
 const FINANCE_FIELDS = [
-  'finance_target', 'finance_title', 'finance_first_name', 'finance_last_name', 'finance_email_address', 'finance_contact_number',
-  'finance_term_length', 'finance_company_number', 'finance_company_name', 'finance_approved', 'finance_reg_company_name',
-  'finance_reg_addr_line_1', 'finance_reg_addr_line_2', 'finance_reg_city', 'finance_reg_region', 'finance_reg_postal_code',
+  'finance_target',
+  'finance_title',
+  'finance_first_name',
+  'finance_last_name',
+  'finance_email_address',
+  'finance_contact_number',
+  'finance_term_length',
+  'finance_company_number',
+  'finance_company_name',
+  'finance_approved',
+  'finance_reg_company_name',
+  'finance_reg_addr_line_1',
+  'finance_reg_addr_line_2',
+  'finance_reg_city',
+  'finance_reg_region',
+  'finance_reg_postal_code',
   'finance_reg_country_code',
 ] as const;
 
 const pick = (record: Record<string, unknown>, fields: readonly string[], keep: boolean) =>
-  Object.fromEntries(fields.map((field) => [field, keep ? record[field] : field === 'part_ship' || field === 'finance_approved' ? false : null]));
+  Object.fromEntries(
+    fields.map((field) => [field, keep ? record[field] : field === 'part_ship' || field === 'finance_approved' ? false : null]),
+  );
 
 /**
  * 000 §4 manual authorisation: an organisation that requires it holds orders above its limit
@@ -64,7 +104,10 @@ const steps: WorkflowStep<CheckoutState>[] = [
   {
     name: 'save the basket',
     run: async (state) => {
-      const saved = await saveWizardInput(state.records, state.basketId, state.input, { linesEditable: hasPermission(state.user, 'order:modify_draft'), basket: state.stored });
+      const saved = await saveWizardInput(state.records, state.basketId, state.input, {
+        linesEditable: hasPermission(state.user, 'order:modify_draft'),
+        basket: state.stored,
+      });
       state.stored = saved.basket!;
       state.basket = await loadBasketState(state.records, state.basketId, { basket: state.stored, lines: saved.lines });
     },
@@ -95,28 +138,32 @@ const steps: WorkflowStep<CheckoutState>[] = [
       const status = initialStatus(buyer, subtotal.plus(shipping));
       const finance = basket.payment_type === 'FINANCE';
       const records = state.records;
-      const id = await records.insert('order', {
-        // Replaced by its reference (orderName) in the same insert: the audit entry only ever shows that.
-        name: 'HUB-new',
-        purchase_order_number: basket.purchase_order_number,
-        organisation: buyer.id,
-        // The goods' subtotal excluding VAT, as every order holds it; shipping is ship_cost beside it.
-        total: subtotal.toFixed(2),
-        currency: buyer.currency,
-        date: records.now().getTime(),
-        created_by_user: state.user.id,
-        order_type: 'SALES_ORDER',
-        status,
-        payment_type: basket.payment_type,
-        end_user: basket.end_user,
-        end_user_email: basket.end_user_email,
-        discount: discount.toFixed(2),
-        provisioning_instructions: basket['provisioning_instructions'],
-        ship_cost: shippable ? shipping : null,
-        shipping_type: shippable ? basket.shipping_type : null,
-        ...pick(basket, SHIPPING_FIELDS, shippable),
-        ...pick(basket, FINANCE_FIELDS, finance),
-      }, { derive: orderName });
+      const id = await records.insert(
+        'order',
+        {
+          // Replaced by its reference (orderName) in the same insert: the audit entry only ever shows that.
+          name: 'HUB-new',
+          purchase_order_number: basket.purchase_order_number,
+          organisation: buyer.id,
+          // The goods' subtotal excluding VAT, as every order holds it; shipping is ship_cost beside it.
+          total: subtotal.toFixed(2),
+          currency: buyer.currency,
+          date: records.now().getTime(),
+          created_by_user: state.user.id,
+          order_type: 'SALES_ORDER',
+          status,
+          payment_type: basket.payment_type,
+          end_user: basket.end_user,
+          end_user_email: basket.end_user_email,
+          discount: discount.toFixed(2),
+          provisioning_instructions: basket['provisioning_instructions'],
+          ship_cost: shippable ? shipping : null,
+          shipping_type: shippable ? basket.shipping_type : null,
+          ...pick(basket, SHIPPING_FIELDS, shippable),
+          ...pick(basket, FINANCE_FIELDS, finance),
+        },
+        { derive: orderName },
+      );
       // The lines in one statement, each audited on the order as before.
       await records.insertMany(
         'order_line_item',
@@ -138,13 +185,23 @@ const steps: WorkflowStep<CheckoutState>[] = [
       );
       state.order = { id, name: orderName(id).name, status };
       // What its e-mail shows, from what was just written: no read of the order back.
-      state.facts = { id, name: state.order.name, organisation: buyer.name, purchase_order_number: basket.purchase_order_number, total: subtotal.toFixed(2), currency: buyer.currency };
+      state.facts = {
+        id,
+        name: state.order.name,
+        organisation: buyer.name,
+        purchase_order_number: basket.purchase_order_number,
+        total: subtotal.toFixed(2),
+        currency: buyer.currency,
+      };
     },
   },
   {
     name: 'remove the basket',
     run: async (state) => {
-      await state.records.remove('basket', state.basketId, { current: state.stored, cascade: [{ entity: 'basket_line_item', via: 'basket' }] });
+      await state.records.remove('basket', state.basketId, {
+        current: state.stored,
+        cascade: [{ entity: 'basket_line_item', via: 'basket' }],
+      });
     },
   },
   {
@@ -159,8 +216,15 @@ const steps: WorkflowStep<CheckoutState>[] = [
  * accepted quote's order alike. `known`: the order's facts as the caller wrote them, instead of
  * reading them back.
  */
-export async function notifyOrderCreated(records: Records, user: SessionUser, order: PlacedOrder, buyerId: number, known?: OrderFacts): Promise<void> {
-  const subscribers = (await records.db('user_notifications as n')
+export async function notifyOrderCreated(
+  records: Records,
+  user: SessionUser,
+  order: PlacedOrder,
+  buyerId: number,
+  known?: OrderFacts,
+): Promise<void> {
+  const subscribers = (await records
+    .db('user_notifications as n')
     .join('users as u', 'u.id', 'n.user_id')
     .where({ 'n.type': 'order_created', 'u.organisation_id': buyerId, 'u.disabled': false })
     .orderBy('u.id')
@@ -170,7 +234,12 @@ export async function notifyOrderCreated(records: Records, user: SessionUser, or
     const facts = known ?? (await orderFacts(records.db, order.id));
     for (const row of subscribers) {
       const recipient = await recipients.user(row);
-      const context = { order: facts, placed_by: user.name, awaits_authorisation: order.status === 'PENDING_AUTHORISATION', order_url: orderUrl(recipient, order.id) };
+      const context = {
+        order: facts,
+        placed_by: user.name,
+        awaits_authorisation: order.status === 'PENDING_AUTHORISATION',
+        order_url: orderUrl(recipient, order.id),
+      };
       await queueEmail(records, 'order_created', recipient, context);
     }
   }
@@ -182,7 +251,18 @@ export async function notifyOrderCreated(records: Records, user: SessionUser, or
  * `basket`: its stored row as read in this transaction after its record was locked (the router
  * locks it on PostgreSQL; SQLite has one writer): the checkout reads it no more.
  */
-export async function checkout(records: Records, user: SessionUser, basket: Record<string, unknown>, input: CheckoutInput): Promise<PlacedOrder> {
-  const state = await runWorkflow<CheckoutState>('checkout', steps, { records, user, basketId: Number(basket['id']), stored: basket, input });
+export async function checkout(
+  records: Records,
+  user: SessionUser,
+  basket: Record<string, unknown>,
+  input: CheckoutInput,
+): Promise<PlacedOrder> {
+  const state = await runWorkflow<CheckoutState>('checkout', steps, {
+    records,
+    user,
+    basketId: Number(basket['id']),
+    stored: basket,
+    input,
+  });
   return state.order!;
 }

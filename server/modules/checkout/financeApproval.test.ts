@@ -53,14 +53,25 @@ describe('a finance approval covers the basket it was given for', () => {
   });
 
   it.each([
-    ['POST /baskets/{id}/line_items with 100 more of the product', async (id: number) =>
-      buyer.post(`/api/v1/baskets/${id}/line_items`, { product: await productId('LOGI-RALLY-BAR'), quantity: 100 })],
-    ['POST /baskets/{id}/quick_order', async (id: number) =>
-      buyer.post(`/api/v1/baskets/${id}/quick_order`, { lines: [{ sku: 'LOGI-RALLY-BAR', quantity: 100 }] })],
-    ['an intangible line added after approval', async (id: number) =>
-      buyer.post(`/api/v1/baskets/${id}/line_items`, { product: await productId('ZOOM-ROOMS-LIC'), quantity: 5 })],
-    ['PUT /baskets/{id} with a new quantity', async (id: number, lineId: number) =>
-      buyer.send('PUT', `/api/v1/baskets/${id}`, { line_items: [{ id: lineId, product: await productId('LOGI-RALLY-BAR'), quantity: 3 }] })],
+    [
+      'POST /baskets/{id}/line_items with 100 more of the product',
+      async (id: number) => buyer.post(`/api/v1/baskets/${id}/line_items`, { product: await productId('LOGI-RALLY-BAR'), quantity: 100 }),
+    ],
+    [
+      'POST /baskets/{id}/quick_order',
+      async (id: number) => buyer.post(`/api/v1/baskets/${id}/quick_order`, { lines: [{ sku: 'LOGI-RALLY-BAR', quantity: 100 }] }),
+    ],
+    [
+      'an intangible line added after approval',
+      async (id: number) => buyer.post(`/api/v1/baskets/${id}/line_items`, { product: await productId('ZOOM-ROOMS-LIC'), quantity: 5 }),
+    ],
+    [
+      'PUT /baskets/{id} with a new quantity',
+      async (id: number, lineId: number) =>
+        buyer.send('PUT', `/api/v1/baskets/${id}`, {
+          line_items: [{ id: lineId, product: await productId('LOGI-RALLY-BAR'), quantity: 3 }],
+        }),
+    ],
   ] as const)('refuses FINANCE after %s (422 finance_not_approved)', async (_name, write) => {
     const { id, lineId } = await approvedBasket();
     const written = await write(id, lineId);
@@ -69,7 +80,11 @@ describe('a finance approval covers the basket it was given for', () => {
     expect(Boolean((await approvalOf(id))['finance_approved'])).toBe(false);
     // … and checkout refuses it whatever flag it carries.
     const placed = await checkout(id);
-    expect([placed.status, placed.body['code'], placed.body['message_key']]).toEqual([422, 'finance_not_approved', 'problem.finance_not_approved']);
+    expect([placed.status, placed.body['code'], placed.body['message_key']]).toEqual([
+      422,
+      'finance_not_approved',
+      'problem.finance_not_approved',
+    ]);
     expect(await server.db('orders').where('purchase_order_number', `PO-APPROVAL-${po}`).first('id')).toBeUndefined();
   });
 
@@ -86,7 +101,9 @@ describe('a finance approval covers the basket it was given for', () => {
 
   it('refuses an approved basket whose intangible lines were slipped in unapproved (the rules of 000 §5 run again)', async () => {
     const { id } = await approvedBasket();
-    await server.db('basket_line_items').insert({ basket_id: id, product_id: await productId('ZOOM-ROOMS-LIC'), quantity: 50, discount: toScaled('0') });
+    await server
+      .db('basket_line_items')
+      .insert({ basket_id: id, product_id: await productId('ZOOM-ROOMS-LIC'), quantity: 50, discount: toScaled('0') });
     const placed = await checkout(id);
     expect([placed.status, placed.body['code']]).toEqual([422, 'finance_not_approved']);
   });
@@ -97,7 +114,11 @@ describe('a finance approval covers the basket it was given for', () => {
     const items = () => server.db('price_list_items').where('product_id', product);
     const before = (await items().select('id', 'price')) as { id: number; price: unknown }[];
     expect(before.length).toBeGreaterThan(0);
-    await writeVersionedRows(server.db, (trx) => trx('price_list_items').where('product_id', product).update({ price: toScaled('3999.00') }));
+    await writeVersionedRows(server.db, (trx) =>
+      trx('price_list_items')
+        .where('product_id', product)
+        .update({ price: toScaled('3999.00') }),
+    );
     try {
       const placed = await checkout(id);
       expect([placed.status, placed.body['code']]).toEqual([422, 'finance_not_approved']);

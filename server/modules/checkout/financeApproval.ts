@@ -21,13 +21,25 @@ const NOT_APPROVED = new Set(['finance_approved', 'finance_approval']);
  */
 export function approvalFingerprint(state: BasketState, shipping: string): string {
   const basket = state.basket as Row;
-  const fields = Object.keys(basket).filter((field) => APPROVED_FIELDS.test(field) && !NOT_APPROVED.has(field)).sort();
+  const fields = Object.keys(basket)
+    .filter((field) => APPROVED_FIELDS.test(field) && !NOT_APPROVED.has(field))
+    .sort();
   const lines = [...state.lines]
     .sort((a, b) => a.row.id - b.row.id)
-    .map(({ row, priced }) => [
-      row.id, row.product, row.quantity, row.selected_rate_plan, row.maintenance_product, row.prov_product,
-      row.discount, row.markup, priced.unitPrice?.toString() ?? null, priced.net.toFixed(2),
-    ].map((value) => (value === null || value === undefined ? null : String(value))));
+    .map(({ row, priced }) =>
+      [
+        row.id,
+        row.product,
+        row.quantity,
+        row.selected_rate_plan,
+        row.maintenance_product,
+        row.prov_product,
+        row.discount,
+        row.markup,
+        priced.unitPrice?.toString() ?? null,
+        priced.net.toFixed(2),
+      ].map((value) => (value === null || value === undefined ? null : String(value))),
+    );
   const details = fields.map((field) => [field, basket[field] === undefined || basket[field] === null ? null : String(basket[field])]);
   const payload = JSON.stringify({ currency: state.buyer.currency, shipping, details, lines });
   return createHash('sha256').update(payload).digest('hex');
@@ -63,19 +75,34 @@ export async function recordApproval(records: Records, basketId: number, state: 
 export async function checkApprovalHolds(records: Records, state: BasketState, shipping: string): Promise<void> {
   const approved = state.basket.finance_approved ? (state.basket as Row)['finance_approval'] : null;
   if (typeof approved !== 'string' || approved !== approvalFingerprint(state, shipping)) {
-    throw new DomainError('unprocessable', 'finance_not_approved', { field: 'payment_type', detail: 'the basket has changed since finance was approved: apply again' });
+    throw new DomainError('unprocessable', 'finance_not_approved', {
+      field: 'payment_type',
+      detail: 'the basket has changed since finance was approved: apply again',
+    });
   }
   const refusal = financeRefusal(state.lines.map(financeLineOf), state.basket as unknown as FinanceDetails);
-  if (refusal) throw new DomainError('unprocessable', refusal, { field: FINANCE_REFUSAL_FIELD[refusal], detail: 'the basket no longer qualifies for finance' });
+  if (refusal)
+    throw new DomainError('unprocessable', refusal, {
+      field: FINANCE_REFUSAL_FIELD[refusal],
+      detail: 'the basket no longer qualifies for finance',
+    });
 }
 
 async function storedFingerprint(records: Records, basketId: number): Promise<string> {
   const basket = (await records.db('baskets').where('id', basketId).first()) as Row | undefined;
   if (!basket) return '';
-  const fields = Object.keys(basket).filter((column) => APPROVED_FIELDS.test(column) && !NOT_APPROVED.has(column)).sort();
-  const lines = (await records.db('basket_line_items').where('basket_id', basketId).orderBy('id')
+  const fields = Object.keys(basket)
+    .filter((column) => APPROVED_FIELDS.test(column) && !NOT_APPROVED.has(column))
+    .sort();
+  const lines = (await records
+    .db('basket_line_items')
+    .where('basket_id', basketId)
+    .orderBy('id')
     .select('id', 'product_id', 'quantity', 'selected_rate_plan_id', 'maintenance_product_id', 'prov_product_id', 'markup')) as Row[];
-  return JSON.stringify([fields.map((column) => basket[column] ?? null), lines.map((line) => Object.values(line).map((value) => (value === null ? null : String(value))))]);
+  return JSON.stringify([
+    fields.map((column) => basket[column] ?? null),
+    lines.map((line) => Object.values(line).map((value) => (value === null ? null : String(value)))),
+  ]);
 }
 
 /**

@@ -25,15 +25,25 @@ describe('the finance contact number (000 §5 contact_number_regex)', () => {
 
   const apply = async (number: string) => {
     const { id } = await makeBasket(server.db, [['LOGI-RALLY-BAR', 1]]);
-    return { id, answer: await buyer.post<Row>(`/api/v1/baskets/${id}/finance`, { ...shipped, ...FINANCE_DETAILS, finance_contact_number: number }) };
+    return {
+      id,
+      answer: await buyer.post<Row>(`/api/v1/baskets/${id}/finance`, { ...shipped, ...FINANCE_DETAILS, finance_contact_number: number }),
+    };
   };
 
-  it.each(['+44 7700 900123', '07700 900123', '7700900123', '0770090012345'])('refuses an application with %j (422 contact_number_regex), approving nothing', async (number) => {
-    const { id, answer } = await apply(number);
-    expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ code: 'contact_number_regex', message_key: 'problem.contact_number_regex', parameter: 'finance_contact_number' });
-    expect(Boolean(((await server.db('baskets').where('id', id).first('finance_approved')) as Row)['finance_approved'])).toBe(false);
-  });
+  it.each(['+44 7700 900123', '07700 900123', '7700900123', '0770090012345'])(
+    'refuses an application with %j (422 contact_number_regex), approving nothing',
+    async (number) => {
+      const { id, answer } = await apply(number);
+      expect(answer.status).toBe(422);
+      expect(answer.body).toMatchObject({
+        code: 'contact_number_regex',
+        message_key: 'problem.contact_number_regex',
+        parameter: 'finance_contact_number',
+      });
+      expect(Boolean(((await server.db('baskets').where('id', id).first('finance_approved')) as Row)['finance_approved'])).toBe(false);
+    },
+  );
 
   it.each(['0', '01130000000', '077009001234'])('accepts %j (0 and up to 11 digits)', async (number) => {
     const { answer } = await apply(number);
@@ -46,10 +56,16 @@ describe('the finance contact number (000 §5 contact_number_regex)', () => {
     await inTransaction(server.db, SYSTEM_ACTOR, async (records) => {
       await records.update('basket', id, { finance_contact_number: '+44 7700 900123' });
       const state = await loadBasketState(records, id);
-      await records.update('basket', id, { finance_approved: true, finance_approval: approvalFingerprint(state, await financedShipping(records, state)) });
+      await records.update('basket', id, {
+        finance_approved: true,
+        finance_approval: approvalFingerprint(state, await financedShipping(records, state)),
+      });
     });
     const orders = await count(server.db, 'orders');
-    const placed = await buyer.post<Row>(`/api/v1/baskets/${id}/checkout`, { purchase_order_number: `PO-PHONE-${++po}`, payment_type: 'FINANCE' });
+    const placed = await buyer.post<Row>(`/api/v1/baskets/${id}/checkout`, {
+      purchase_order_number: `PO-PHONE-${++po}`,
+      payment_type: 'FINANCE',
+    });
     expect(placed.status).toBe(422);
     expect(placed.body).toMatchObject({ code: 'contact_number_regex', parameter: 'finance_contact_number' });
     expect(await count(server.db, 'orders')).toBe(orders);

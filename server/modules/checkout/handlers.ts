@@ -13,7 +13,11 @@ import { applyForFinance as apply } from './financeService';
  * an order. Its stored row is read here once and handed on (the router has locked it).
  */
 export const checkoutBasket: Handler<'checkoutBasket'> = async ({ params, body }, context) => {
-  const basket = await rowInScope(context.db, genericMetaOf('getBasket'), { params: { id: params.id }, query: {}, user: signedIn(context) });
+  const basket = await rowInScope(context.db, genericMetaOf('getBasket'), {
+    params: { id: params.id },
+    query: {},
+    user: signedIn(context),
+  });
   return checkout(context.records, context.user!, basket, body);
 };
 

@@ -30,11 +30,17 @@ it('e-mails order_created to the subscribed users of the organisation, and nobod
   // Customer Co: the buyer subscribes to order_created; a colleague who does not gets nothing.
   const buyerRow = (await server.db('users').where('email_address', BUYER).first()) as Record<string, unknown>;
   const { id: _id, ...colleague } = buyerRow;
-  await writeVersionedRows(server.db, (trx) => trx('users').insert({ ...colleague, name: 'Quiet Colleague', email_address: 'quiet@customer.example' }));
+  await writeVersionedRows(server.db, (trx) =>
+    trx('users').insert({ ...colleague, name: 'Quiet Colleague', email_address: 'quiet@customer.example' }),
+  );
   await server.db('outbox_messages').delete();
   const buyer = await signedIn(server, BUYER);
   const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 2]]);
-  const placed = await buyer.post<Row>(`/api/v1/baskets/${id}/checkout`, { purchase_order_number: 'PO-MAIL-1', ...GB_ADDRESS, shipping_type: 1 });
+  const placed = await buyer.post<Row>(`/api/v1/baskets/${id}/checkout`, {
+    purchase_order_number: 'PO-MAIL-1',
+    ...GB_ADDRESS,
+    shipping_type: 1,
+  });
   expect(placed.status, placed.text).toBe(201);
   const outbox = new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'Reseller Hub <hub@example.test>') });
   expect(await outbox.deliverDue()).toBe(1);

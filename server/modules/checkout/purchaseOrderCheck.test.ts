@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { addUserWithoutRoles, BUYER, CHECKOUT_ONLY, EU_BUYER, NO_ROLE_USER, RESELLER_ADMIN, ROOT_ADMIN, signedIn } from '../../testing/testUsers';
+import {
+  addUserWithoutRoles,
+  BUYER,
+  CHECKOUT_ONLY,
+  EU_BUYER,
+  NO_ROLE_USER,
+  RESELLER_ADMIN,
+  ROOT_ADMIN,
+  signedIn,
+} from '../../testing/testUsers';
 
 // GET /lookup/purchase_order_number (000 §5, 001 §5): the PO uniqueness warning for whoever may
 // place an order with a number, whether or not they may search the orders.
@@ -16,8 +25,16 @@ const check = (number: string) => `/api/v1/lookup/purchase_order_number?${new UR
 
 describe('GET /lookup/purchase_order_number', () => {
   it("answers whether an order of the caller's organisation carries the number, in any case and spacing", async () => {
-    const [own] = (await server.db('orders').where('organisation_id', 3).whereNotNull('purchase_order_number').pluck('purchase_order_number')) as string[];
-    const [others] = (await server.db('orders').whereNot('organisation_id', 3).whereNotNull('purchase_order_number').pluck('purchase_order_number')) as string[];
+    const [own] = (await server
+      .db('orders')
+      .where('organisation_id', 3)
+      .whereNotNull('purchase_order_number')
+      .pluck('purchase_order_number')) as string[];
+    const [others] = (await server
+      .db('orders')
+      .whereNot('organisation_id', 3)
+      .whereNotNull('purchase_order_number')
+      .pluck('purchase_order_number')) as string[];
     expect(own && others).toBeTruthy();
     const buyer = await signedIn(server, BUYER);
     expect((await buyer.get(check(` ${own!.toLowerCase()} `))).body).toEqual({ taken: true });

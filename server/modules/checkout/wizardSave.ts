@@ -35,7 +35,11 @@ function refuseLineEdits(lineInputs: readonly LineInput[], stored: readonly Reco
     if (!row) return;
     const { id: _id, ...sent } = line;
     const field = Object.entries(sent).find(([name, value]) => value !== undefined && comparable(value) !== comparable(row[name]))?.[0];
-    if (field) throw new DomainError('forbidden', 'basket_lines_read_only', { field: `line_items/${index}/${field}`, detail: `line ${line.id}: changing a basket's lines needs order:modify_draft` });
+    if (field)
+      throw new DomainError('forbidden', 'basket_lines_read_only', {
+        field: `line_items/${index}/${field}`,
+        detail: `line ${line.id}: changing a basket's lines needs order:modify_draft`,
+      });
   });
 }
 
@@ -64,11 +68,18 @@ export interface Saved {
 export async function saveWizardInput(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<Saved> {
   const { line_items: lineInputs = [], shipping_type, ...details } = input;
   const storedRows = (await records.db('basket_line_items').where('basket_id', basketId)) as Record<string, unknown>[];
-  const stored = storedRows.map((row) => decodeRow<Record<string, unknown> & { id: number; quantity: number }>('basket_line_item', row, Object.keys(entities.basket_line_item.fields)));
+  const stored = storedRows.map((row) =>
+    decodeRow<Record<string, unknown> & { id: number; quantity: number }>(
+      'basket_line_item',
+      row,
+      Object.keys(entities.basket_line_item.fields),
+    ),
+  );
   const storedIds = new Set(stored.map((row) => row.id));
   for (const line of lineInputs) {
     // A line of another basket is as unknown as a missing one.
-    if (!storedIds.has(line.id)) throw new DomainError('unprocessable', 'unknown_value', { field: 'line_items', detail: `line ${line.id} is not in this basket` });
+    if (!storedIds.has(line.id))
+      throw new DomainError('unprocessable', 'unknown_value', { field: 'line_items', detail: `line ${line.id} is not in this basket` });
   }
   if (!options.linesEditable) refuseLineEdits(lineInputs, stored);
   const values: Record<string, unknown> = { ...details };
@@ -101,5 +112,9 @@ export async function saveWizardInput(records: Records, basketId: number, input:
   if (dropped.size > 0) approvalAffected = true;
 
   if (approvalAffected) basket = await clearApproval(records, basketId, basket);
-  return { approvalCleared: approvalAffected, ...(!linesChanged && dropped.size === 0 && { lines: storedRows }), ...(basket && { basket }) };
+  return {
+    approvalCleared: approvalAffected,
+    ...(!linesChanged && dropped.size === 0 && { lines: storedRows }),
+    ...(basket && { basket }),
+  };
 }

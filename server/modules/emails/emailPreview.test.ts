@@ -29,7 +29,15 @@ describe('e-mail previews', () => {
     const list = await root.get<{ name: string; label: string; description: string }[]>('/api/v1/email_templates');
     expect(list.status).toBe(200);
     expect(list.body.map((email) => email.name)).toEqual([
-      'order_created', 'order_status_changed', 'order_requires_manual_auth', 'invitation', 'password_reset', 'quote_created', 'quote_amended', 'quote_expiry_warning', 'feed_delivery',
+      'order_created',
+      'order_status_changed',
+      'order_requires_manual_auth',
+      'invitation',
+      'password_reset',
+      'quote_created',
+      'quote_amended',
+      'quote_expiry_warning',
+      'feed_delivery',
     ]);
     expect(list.body[0]).toMatchObject({ label: 'emails.order_created', description: expect.stringContaining('An order was placed') });
   });

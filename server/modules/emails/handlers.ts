@@ -22,13 +22,25 @@ const isEmailName = (name: string): name is EmailName => (emailNames as readonly
  */
 export const previewEmailTemplate: Handler<'previewEmailTemplate'> = async ({ params, query }, context) => {
   const user = signedIn(context);
-  if (!isEmailName(params.name)) throw new DomainError('not_found', 'email_not_found', { detail: `no e-mail ${params.name} in spec/emails` });
+  if (!isEmailName(params.name))
+    throw new DomainError('not_found', 'email_not_found', { detail: `no e-mail ${params.name} in spec/emails` });
   const recipients = new EmailRecipients(context.db);
-  const own = (await context.db('users as u').where('u.id', user.id).first(...RECIPIENT_COLUMNS)) as RecipientRow;
+  const own = (await context
+    .db('users as u')
+    .where('u.id', user.id)
+    .first(...RECIPIENT_COLUMNS)) as RecipientRow;
   let recipient: EmailRecipient = { ...(await recipients.user(own)), language: query.locale, branding: null };
   if (query.organisation !== undefined) {
-    const inTree = await context.db('organisations').where('id', query.organisation).andWhere('tree_path', 'like', `${user.organisation.tree_path}%`).first('id');
-    if (!inTree) throw new DomainError('unprocessable', 'unknown_value', { field: 'organisation', detail: 'no organisation of the caller\'s tree has this id' });
+    const inTree = await context
+      .db('organisations')
+      .where('id', query.organisation)
+      .andWhere('tree_path', 'like', `${user.organisation.tree_path}%`)
+      .first('id');
+    if (!inTree)
+      throw new DomainError('unprocessable', 'unknown_value', {
+        field: 'organisation',
+        detail: "no organisation of the caller's tree has this id",
+      });
     recipient = { ...(await recipients.address(own.email_address, query.organisation, query.locale, own.timezone)), name: own.name };
   }
   const rendered = await renderEmail(params.name, recipient, emailSamples[params.name] as never);

@@ -15,8 +15,26 @@ describe('the feed CSV engine', () => {
       const vendor = (await trx('vendors').insert({ name: 'Acme, "Quoted" Ltd' }).returning('id')) as ({ id: number } | number)[];
       const vendorId = typeof vendor[0] === 'object' ? vendor[0].id : vendor[0];
       await trx('products').insert([
-        { id: FIRST, name: 'Cable, 2m "pro"\nsecond line', product_code: 'FEED-001', stock: '12', mpn: 'MPN-1', ean: '5012345678900', vendor_id: vendorId, show_in_webstore: true },
-        { id: FIRST + 1, name: '=HYPERLINK("http://evil")', product_code: '+FEED-002', stock: 'In transit', mpn: 'back\\slash', ean: null, vendor_id: null, show_in_webstore: true },
+        {
+          id: FIRST,
+          name: 'Cable, 2m "pro"\nsecond line',
+          product_code: 'FEED-001',
+          stock: '12',
+          mpn: 'MPN-1',
+          ean: '5012345678900',
+          vendor_id: vendorId,
+          show_in_webstore: true,
+        },
+        {
+          id: FIRST + 1,
+          name: '=HYPERLINK("http://evil")',
+          product_code: '+FEED-002',
+          stock: 'In transit',
+          mpn: 'back\\slash',
+          ean: null,
+          vendor_id: null,
+          show_in_webstore: true,
+        },
         { id: FIRST + 2, name: 'Sold out', product_code: 'FEED-003', stock: '0', show_in_webstore: true },
         { id: FIRST + 3, name: 'Never counted', product_code: 'FEED-004', stock: null, show_in_webstore: true },
         { id: FIRST + 4, name: 'Hidden', product_code: 'FEED-005', stock: '5', show_in_webstore: false },
@@ -35,8 +53,13 @@ describe('the feed CSV engine', () => {
   });
 
   const format = (overrides: Partial<FeedFormat> = {}): FeedFormat => ({
-    organisation: RESELLER, columns: ['name', 'stock', 'mpn', 'price', 'rrp', 'vendor', 'ean'], delimiter: 'COMMA', escape_method: 'QUOTED',
-    show_headers: true, show_empty_stock: false, ...overrides,
+    organisation: RESELLER,
+    columns: ['name', 'stock', 'mpn', 'price', 'rrp', 'vendor', 'ean'],
+    delimiter: 'COMMA',
+    escape_method: 'QUOTED',
+    show_headers: true,
+    show_empty_stock: false,
+    ...overrides,
   });
   const build = async (overrides: Partial<FeedFormat> = {}) => {
     const { stream, done } = await feedCsvStream(database.db, format(overrides));
@@ -47,7 +70,7 @@ describe('the feed CSV engine', () => {
   };
   const ours = (text: string) => text.split('\r\n').filter((line) => /FEED-00/.test(line));
 
-  it('writes SKU first, then the chosen columns, with exact prices from the organisation\'s own list', async () => {
+  it("writes SKU first, then the chosen columns, with exact prices from the organisation's own list", async () => {
     const { text, counts } = await build({ columns: ['price', 'name', 'rrp'] });
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('"SKU","Price (GBP)","Name","RRP (GBP)"');
@@ -76,7 +99,12 @@ describe('the feed CSV engine', () => {
   });
 
   it('ESCAPED quotes only the cells that need it and escapes quotes and backslashes with a backslash', async () => {
-    const { text } = await build({ columns: ['name', 'mpn', 'stock'], escape_method: 'ESCAPED', delimiter: 'SEMI_COLON', show_headers: false });
+    const { text } = await build({
+      columns: ['name', 'mpn', 'stock'],
+      escape_method: 'ESCAPED',
+      delimiter: 'SEMI_COLON',
+      show_headers: false,
+    });
     expect(text).toContain('FEED-001;"Cable, 2m \\"pro\\"\nsecond line";MPN-1;12\r\n');
     expect(text).toContain(`'+FEED-002;"'=HYPERLINK(\\"http://evil\\")";"back\\\\slash";In transit\r\n`);
   });
@@ -90,7 +118,13 @@ describe('the feed CSV engine', () => {
   });
 
   it('reads the catalogue page by page, every product once and in order', async () => {
-    const rows = Array.from({ length: FEED_PAGE_SIZE * 2 + 7 }, (_, i) => ({ id: 950_000 + i, name: `Bulk ${i}`, product_code: `BULK-${String(i).padStart(5, '0')}`, stock: '1', show_in_webstore: true }));
+    const rows = Array.from({ length: FEED_PAGE_SIZE * 2 + 7 }, (_, i) => ({
+      id: 950_000 + i,
+      name: `Bulk ${i}`,
+      product_code: `BULK-${String(i).padStart(5, '0')}`,
+      stock: '1',
+      show_in_webstore: true,
+    }));
     await writeVersionedRows(database.db, async (trx) => {
       for (let i = 0; i < rows.length; i += 500) await trx('products').insert(rows.slice(i, i + 500));
     });

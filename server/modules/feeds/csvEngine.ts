@@ -37,10 +37,12 @@ interface ProductRow {
 /** The organisation's price list: what its users are shown in the store (server/modules/catalogue). */
 export async function feedPriceList(db: Knex, organisationId: number): Promise<PriceListChoice> {
   const row = (await db('organisations').where('id', organisationId).first('assigned_price_list_id', 'currency')) as
-    | { assigned_price_list_id: number | string | null; currency: 'GBP' | 'EUR' }
-    | undefined;
+    { assigned_price_list_id: number | string | null; currency: 'GBP' | 'EUR' } | undefined;
   if (!row) throw new Error(`organisation ${organisationId} does not exist`);
-  return priceListOf(db, { assigned_price_list_id: row.assigned_price_list_id === null ? null : Number(row.assigned_price_list_id), currency: row.currency });
+  return priceListOf(db, {
+    assigned_price_list_id: row.assigned_price_list_id === null ? null : Number(row.assigned_price_list_id),
+    currency: row.currency,
+  });
 }
 
 /**
@@ -56,7 +58,9 @@ export async function* catalogueRows(db: Knex, priceListId: number | null): Asyn
       .leftJoin('price_list_items as pli', (on) => {
         // The page's bound on the prices too: PostgreSQL merges the two by product, and without it
         // read every price below the page first (each page slower than the last).
-        on.on('pli.product_id', '=', 'p.id').andOn('pli.price_list_id', '=', db.raw('?', [priceListId ?? 0])).andOnVal('pli.product_id', '>', after);
+        on.on('pli.product_id', '=', 'p.id')
+          .andOn('pli.price_list_id', '=', db.raw('?', [priceListId ?? 0]))
+          .andOnVal('pli.product_id', '>', after);
       })
       .leftJoin('vendors as v', 'v.id', 'p.vendor_id')
       .where('p.show_in_webstore', true)
@@ -89,7 +93,11 @@ const DELIMITERS = { COMMA: ',', SEMI_COLON: ';' } as const;
 
 /** STRIPPED: what would need quoting is taken out: quotes removed, delimiters and line breaks become spaces. */
 function stripped(text: string, delimiter: string): string {
-  return text.replace(/"/g, '').split(delimiter).join(' ').replace(/[\r\n]+/g, ' ');
+  return text
+    .replace(/"/g, '')
+    .split(delimiter)
+    .join(' ')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 /** csv-stringify's options for each escape method (docs/feeds.md describes them exactly). */
@@ -110,12 +118,21 @@ function stringifyOptions(format: FeedFormat): Options {
 }
 
 const HEADERS: Record<'sku' | FeedColumn, string> = {
-  sku: 'SKU', name: 'Name', stock: 'Stock', mpn: 'MPN', price: 'Price', rrp: 'RRP', vendor: 'Vendor', ean: 'EAN',
+  sku: 'SKU',
+  name: 'Name',
+  stock: 'Stock',
+  mpn: 'MPN',
+  price: 'Price',
+  rrp: 'RRP',
+  vendor: 'Vendor',
+  ean: 'EAN',
 };
 
 /** The header row: SKU first, then the chosen columns; the prices name their currency. */
 export function headerRow(format: FeedFormat, currency: string): string[] {
-  return ['sku' as const, ...format.columns].map((column) => (column === 'price' || column === 'rrp' ? `${HEADERS[column]} (${currency})` : HEADERS[column]));
+  return ['sku' as const, ...format.columns].map((column) =>
+    column === 'price' || column === 'rrp' ? `${HEADERS[column]} (${currency})` : HEADERS[column],
+  );
 }
 
 /** One product's cells in the feed's column order; money as exact decimal strings ("12.50"). */

@@ -72,10 +72,16 @@ export function failureOf(error: unknown): DeliveryFailure {
   if (/ECONNREFUSED/.test(text)) return new DeliveryFailure('feed_connection_refused', message);
   if (/ENOTFOUND|EAI_AGAIN|getaddrinfo/.test(text)) return new DeliveryFailure('feed_unknown_host', message);
   if (/ETIMEDOUT|[Tt]imeout|timed out/.test(text)) return new DeliveryFailure('feed_timeout', message);
-  if (numeric === 530 || code === 'EAUTH' || numeric === 535 || /authentication|[Ll]ogin incorrect|[Pp]ermission denied \(password/.test(message)) {
+  if (
+    numeric === 530 ||
+    code === 'EAUTH' ||
+    numeric === 535 ||
+    /authentication|[Ll]ogin incorrect|[Pp]ermission denied \(password/.test(message)
+  ) {
     return new DeliveryFailure('feed_login_refused', message);
   }
-  if (numeric === 552 || numeric === 452 || /ENOSPC|[Nn]o space|quota|[Dd]isk full/.test(text)) return new DeliveryFailure('feed_disk_full', message);
+  if (numeric === 552 || numeric === 452 || /ENOSPC|[Nn]o space|quota|[Dd]isk full/.test(text))
+    return new DeliveryFailure('feed_disk_full', message);
   if (/host key|[Hh]ost.*verif/.test(message)) return new DeliveryFailure('feed_host_key_changed', message);
   return new DeliveryFailure('feed_transfer_failed', message);
 }
@@ -101,8 +107,15 @@ async function uploadFtp(server: FileServer, tls: TlsTrust, file: FeedFile): Pro
       port: server.port,
       user: server.user,
       password: server.password,
-      secure: server.protocol === 'FTPS' ? ((server.tlsMode ?? (server.port === 990 ? 'implicit' : 'explicit')) === 'implicit' ? 'implicit' : true) : false,
-      ...(server.protocol === 'FTPS' && { secureOptions: { ...(!isIP(server.host) && { servername: server.host }), ...(tls.ca && { ca: tls.ca }) } }),
+      secure:
+        server.protocol === 'FTPS'
+          ? (server.tlsMode ?? (server.port === 990 ? 'implicit' : 'explicit')) === 'implicit'
+            ? 'implicit'
+            : true
+          : false,
+      ...(server.protocol === 'FTPS' && {
+        secureOptions: { ...(!isIP(server.host) && { servername: server.host }), ...(tls.ca && { ca: tls.ca }) },
+      }),
     });
     await client.uploadFrom(file.path, temporary);
     try {
@@ -170,7 +183,10 @@ async function uploadSftp(server: FileServer, file: FeedFile, knownHostKey: stri
 export async function deliverFile(target: DeliveryTarget, file: FeedFile): Promise<DeliveryResult> {
   if (target.kind === 'email') {
     try {
-      await sendMailNow(target.mail, { ...target.message, attachments: [{ filename: file.name, path: file.path, contentType: 'text/csv' }] });
+      await sendMailNow(target.mail, {
+        ...target.message,
+        attachments: [{ filename: file.name, path: file.path, contentType: 'text/csv' }],
+      });
       return {};
     } catch (error) {
       throw failureOf(error);

@@ -24,7 +24,12 @@ describe('feed delivery', () => {
 
   beforeAll(async () => {
     [server, smtp, ftp, ftpsExplicit, ftpsImplicit, sftp] = await Promise.all([
-      startTestServer(), startSmtpCatcher(), startFtpServer('none'), startFtpServer('explicit'), startFtpServer('implicit'), startSftpServer(),
+      startTestServer(),
+      startSmtpCatcher(),
+      startFtpServer('none'),
+      startFtpServer('explicit'),
+      startFtpServer('implicit'),
+      startSftpServer(),
     ]);
     callers = await signInBackofficeCallers(server);
     process.env['SMTP_URL'] = smtp.url;
@@ -44,15 +49,25 @@ describe('feed delivery', () => {
   afterEach(removeFeeds);
   const createFeed = async (values: Record<string, unknown>) => {
     const response = await callers.root.post<Feed>('/api/v1/feeds', {
-      name: `Delivery ${++count}`, organisation: 2, timeslot: 0, columns: ['name', 'price', 'stock'], filename: `prices-${count}-YYYYMMDDHHmmss.csv`, ...values,
+      name: `Delivery ${++count}`,
+      organisation: 2,
+      timeslot: 0,
+      columns: ['name', 'price', 'stock'],
+      filename: `prices-${count}-YYYYMMDDHHmmss.csv`,
+      ...values,
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     made.push(response.body.id);
     return response.body;
   };
   const toServer = (target: FileServerUnderTest, protocol: 'FTP' | 'FTPS' | 'SFTP', overrides: Record<string, unknown> = {}) => ({
-    delivery_method: 'FTP', ftp_server_protocol: protocol, delivery_server: '127.0.0.1', ftp_server_port: target.port,
-    delivery_user: target.user, delivery_password: target.password, ...overrides,
+    delivery_method: 'FTP',
+    ftp_server_protocol: protocol,
+    delivery_server: '127.0.0.1',
+    ftp_server_port: target.port,
+    delivery_user: target.user,
+    delivery_password: target.password,
+    ...overrides,
   });
   const test = (feed: Feed) => callers.root.post<FeedRun & Problem>(`/api/v1/feeds/${feed.id}/test`);
   const download = async (feed: Feed) => {
@@ -82,7 +97,10 @@ describe('feed delivery', () => {
     const mail = smtp.received[before]!;
     expect(mail.to).toEqual(['feeds@reseller.example']);
     expect(mail.data).toContain(`Product feed ${feed.name}`);
-    const attachment = /Content-Transfer-Encoding: base64\r?\nContent-Disposition: attachment;[^\n]*\r?\n(?:[^\n]*\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.data);
+    const attachment =
+      /Content-Transfer-Encoding: base64\r?\nContent-Disposition: attachment;[^\n]*\r?\n(?:[^\n]*\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+        mail.data,
+      );
     expect(attachment).not.toBeNull();
     const file = Buffer.from(attachment![1]!.replace(/\s/g, ''), 'base64');
     expect(file.equals(Buffer.from((await download(feed)).bytes))).toBe(true);
@@ -90,7 +108,9 @@ describe('feed delivery', () => {
   });
 
   for (const [label, protocol, target] of [
-    ['FTP', 'FTP', () => ftp], ['FTPS with explicit TLS', 'FTPS', () => ftpsExplicit], ['SFTP', 'SFTP', () => sftp],
+    ['FTP', 'FTP', () => ftp],
+    ['FTPS with explicit TLS', 'FTPS', () => ftpsExplicit],
+    ['SFTP', 'SFTP', () => sftp],
   ] as const) {
     it(`uploads by ${label} under a temporary name, renamed once whole: the file read back is the download, byte for byte`, async () => {
       const server_ = target();
@@ -102,14 +122,21 @@ describe('feed delivery', () => {
       expect(server_.files().filter((name) => name.endsWith('.part'))).toEqual([]);
       expect(server_.read(delivered[0]!).equals(Buffer.from((await download(feed)).bytes))).toBe(true);
       // A second delivery replaces a file of the same name.
-      await callers.root.send('PUT', `/api/v1/feeds/${feed.id}`, { ...(await callers.root.get<Feed>(`/api/v1/feeds/${feed.id}`)).body, filename: 'fixed.csv' });
+      await callers.root.send('PUT', `/api/v1/feeds/${feed.id}`, {
+        ...(await callers.root.get<Feed>(`/api/v1/feeds/${feed.id}`)).body,
+        filename: 'fixed.csv',
+      });
       expect((await test(feed)).status).toBe(200);
       expect((await test(feed)).status).toBe(200);
       expect(server_.files().filter((name) => name === 'fixed.csv')).toHaveLength(1);
       const stored = await callers.root.get<Feed>(`/api/v1/feeds/${feed.id}`);
       expect(stored.body.last_upload).not.toBeNull();
       const runs = (await callers.root.get<FeedRun[]>(`/api/v1/feeds/${feed.id}/runs`)).body;
-      expect(runs.map((run) => [run.kind, run.outcome])).toEqual([['TEST', 'SUCCESS'], ['TEST', 'SUCCESS'], ['TEST', 'SUCCESS']]);
+      expect(runs.map((run) => [run.kind, run.outcome])).toEqual([
+        ['TEST', 'SUCCESS'],
+        ['TEST', 'SUCCESS'],
+        ['TEST', 'SUCCESS'],
+      ]);
     });
   }
 
@@ -135,11 +162,25 @@ describe('feed delivery', () => {
       const path = join(folder, 'feed.csv');
       await writeFile(path, 'SKU\r\nA-1\r\n');
       const tls = { ca: readFileSync(TEST_CERT_PATH, 'utf8') };
-      const server_ = { protocol: 'FTPS' as const, host: '127.0.0.1', port: ftpsImplicit.port, user: ftpsImplicit.user, password: ftpsImplicit.password };
-      await deliverFile({ kind: 'server', server: { ...server_, tlsMode: 'implicit' }, tls, knownHostKey: null }, { path, name: 'implicit.csv', rows: 1 });
+      const server_ = {
+        protocol: 'FTPS' as const,
+        host: '127.0.0.1',
+        port: ftpsImplicit.port,
+        user: ftpsImplicit.user,
+        password: ftpsImplicit.password,
+      };
+      await deliverFile(
+        { kind: 'server', server: { ...server_, tlsMode: 'implicit' }, tls, knownHostKey: null },
+        { path, name: 'implicit.csv', rows: 1 },
+      );
       expect(ftpsImplicit.read('implicit.csv').toString()).toBe('SKU\r\nA-1\r\n');
       // A certificate no authority vouches for is refused.
-      await expect(deliverFile({ kind: 'server', server: { ...server_, tlsMode: 'implicit' }, tls: {}, knownHostKey: null }, { path, name: 'untrusted.csv', rows: 1 })).rejects.toThrow();
+      await expect(
+        deliverFile(
+          { kind: 'server', server: { ...server_, tlsMode: 'implicit' }, tls: {}, knownHostKey: null },
+          { path, name: 'untrusted.csv', rows: 1 },
+        ),
+      ).rejects.toThrow();
       expect(ftpsImplicit.files()).not.toContain('untrusted.csv');
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -165,8 +206,14 @@ describe('feed delivery', () => {
       expect(runs, label).toEqual([expect.objectContaining({ kind: 'TEST', outcome: 'FAILED', error: code, attempts: 1 })]);
       await removeFeeds();
     }
-    for (const [target, protocol] of [[ftp, 'FTP'], [sftp, 'SFTP']] as const) {
-      for (const [how, code] of [['drop-mid-transfer', 'feed_transfer_failed'], ['disk-full', 'feed_disk_full']] as const) {
+    for (const [target, protocol] of [
+      [ftp, 'FTP'],
+      [sftp, 'SFTP'],
+    ] as const) {
+      for (const [how, code] of [
+        ['drop-mid-transfer', 'feed_transfer_failed'],
+        ['disk-full', 'feed_disk_full'],
+      ] as const) {
         const feed = await createFeed(toServer(target, protocol, { filename: `broken-${how}.csv` }));
         target.misbehave(how);
         try {
@@ -177,7 +224,9 @@ describe('feed delivery', () => {
           target.misbehave('none');
         }
         expect(target.files(), `${protocol} ${how}`).not.toContain(`broken-${how}.csv`);
-        expect((await callers.root.get<FeedRun[]>(`/api/v1/feeds/${feed.id}/runs`)).body).toEqual([expect.objectContaining({ outcome: 'FAILED', error: code })]);
+        expect((await callers.root.get<FeedRun[]>(`/api/v1/feeds/${feed.id}/runs`)).body).toEqual([
+          expect.objectContaining({ outcome: 'FAILED', error: code }),
+        ]);
         // Half a file may stay behind under its temporary name when the server vanished mid-transfer.
         if (how === 'drop-mid-transfer') expect(target.files().some((name) => name.startsWith(`.broken-${how}.csv.`))).toBe(true);
         await removeFeeds();
@@ -193,7 +242,15 @@ describe('feed delivery', () => {
     const impostor = await startSftpServer();
     try {
       const current = (await callers.root.get<Feed>(`/api/v1/feeds/${feed.id}`)).body;
-      expect((await callers.root.send('PUT', `/api/v1/feeds/${feed.id}`, { ...current, ftp_server_port: impostor.port, filename: 'impostor.csv' })).status).toBe(200);
+      expect(
+        (
+          await callers.root.send('PUT', `/api/v1/feeds/${feed.id}`, {
+            ...current,
+            ftp_server_port: impostor.port,
+            filename: 'impostor.csv',
+          })
+        ).status,
+      ).toBe(200);
       const response = await test(feed);
       expect(response.status).toBe(422);
       expect((response.body as Problem).code).toBe('feed_host_key_changed');
@@ -220,8 +277,15 @@ describe('feed delivery', () => {
       const forgotten = await callers.resellerAdmin.post<Feed>(`/api/v1/feeds/${feed.id}/forget_host_key`);
       expect(forgotten.status).toBe(200);
       expect(forgotten.body.sftp_host_key_set).toBe(false);
-      const [entry] = (await callers.root.get<{ action: string; field_changes: { field: string; old_value: string | null; new_value: string | null }[] }[]>(`/api/v1/feeds/${feed.id}/audit_logs`)).body;
-      expect(entry).toMatchObject({ action: 'FORGET_HOST_KEY', field_changes: [expect.objectContaining({ field: 'sftp_host_key', old_value: 'changed', new_value: null })] });
+      const [entry] = (
+        await callers.root.get<
+          { action: string; field_changes: { field: string; old_value: string | null; new_value: string | null }[] }[]
+        >(`/api/v1/feeds/${feed.id}/audit_logs`)
+      ).body;
+      expect(entry).toMatchObject({
+        action: 'FORGET_HOST_KEY',
+        field_changes: [expect.objectContaining({ field: 'sftp_host_key', old_value: 'changed', new_value: null })],
+      });
       expect((await test(feed)).status).toBe(200);
       expect(renewed.files()).toHaveLength(1);
       const recorded = (await server.db('feeds').where('id', feed.id).first('sftp_host_key')).sftp_host_key as string;

@@ -20,7 +20,6 @@ export interface FeedSettings {
   sitc: FileServer | undefined;
 }
 
-
 /** sftp://user:password@host:22/folder, ftp://… or ftps://… (990: implicit TLS). */
 export function fileServerFromUrl(url: string): FileServer {
   const parsed = new URL(url);
@@ -28,7 +27,14 @@ export function fileServerFromUrl(url: string): FileServer {
   if (!protocol) throw new Error(`HUB_SITC_URL must be sftp://, ftp:// or ftps://, not ${parsed.protocol}`);
   const port = parsed.port ? Number(parsed.port) : { SFTP: 22, FTP: 21, FTPS: 990 }[protocol];
   const folder = decodeURIComponent(parsed.pathname).replace(/^\/$/, '');
-  return { protocol, host: parsed.hostname, port, user: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password), ...(folder && { folder }) };
+  return {
+    protocol,
+    host: parsed.hostname,
+    port,
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    ...(folder && { folder }),
+  };
 }
 
 export function feedSettingsFrom(env: NodeJS.ProcessEnv = process.env): FeedSettings {
@@ -58,8 +64,28 @@ export interface StoredFeed extends FeedFormat {
   sftp_host_key: string | null;
 }
 
-const FIELDS = ['id', 'name', 'organisation', 'active', 'timeslot', 'show_empty_stock', 'delivery_method', 'delivery_email', 'delivery_server', 'delivery_user',
-  'delivery_password', 'ftp_server_protocol', 'ftp_server_port', 'filename', 'sitc_filename', 'columns', 'show_headers', 'delimiter', 'escape_method', 'sftp_host_key'] as const;
+const FIELDS = [
+  'id',
+  'name',
+  'organisation',
+  'active',
+  'timeslot',
+  'show_empty_stock',
+  'delivery_method',
+  'delivery_email',
+  'delivery_server',
+  'delivery_user',
+  'delivery_password',
+  'ftp_server_protocol',
+  'ftp_server_port',
+  'filename',
+  'sitc_filename',
+  'columns',
+  'show_headers',
+  'delimiter',
+  'escape_method',
+  'sftp_host_key',
+] as const;
 
 export function storedFeed(row: Record<string, unknown>): StoredFeed {
   const feed = decodeRow<StoredFeed & { organisation: number }>('feed', row, FIELDS);
@@ -83,11 +109,22 @@ interface FeedFile {
  * An e-mailed feed's message is spec/emails feed_delivery, in the feed's organisation's preferred
  * language and branding: its address is no user's.
  */
-export async function targetOf(db: Knex, feed: StoredFeed & { organisation: number }, settings: FeedSettings, file: FeedFile): Promise<DeliveryTarget> {
+export async function targetOf(
+  db: Knex,
+  feed: StoredFeed & { organisation: number },
+  settings: FeedSettings,
+  file: FeedFile,
+): Promise<DeliveryTarget> {
   if (feed.delivery_method === 'EMAIL') {
     if (!feed.delivery_email) throw new DeliveryFailure('feed_transfer_failed', 'the feed has no delivery e-mail');
-    const organisation = (await db('organisations').where('id', feed.organisation).first('preferred_language')) as { preferred_language: string | null } | undefined;
-    const recipient = await new EmailRecipients(db).address(feed.delivery_email, feed.organisation, organisation?.preferred_language ?? null, file.timezone);
+    const organisation = (await db('organisations').where('id', feed.organisation).first('preferred_language')) as
+      { preferred_language: string | null } | undefined;
+    const recipient = await new EmailRecipients(db).address(
+      feed.delivery_email,
+      feed.organisation,
+      organisation?.preferred_language ?? null,
+      file.timezone,
+    );
     const message = await renderEmail('feed_delivery', recipient, { feed: { name: feed.name }, rows: file.rows, file_name: file.name });
     return { kind: 'email', message, mail: settings.mail };
   }
@@ -96,7 +133,11 @@ export async function targetOf(db: Knex, feed: StoredFeed & { organisation: numb
     return { kind: 'server', server: settings.sitc, tls: settings.tls, knownHostKey: feed.sftp_host_key };
   }
   const server: FileServer = {
-    protocol: feed.ftp_server_protocol, host: feed.delivery_server ?? '', port: feed.ftp_server_port, user: feed.delivery_user ?? '', password: feed.delivery_password ?? '',
+    protocol: feed.ftp_server_protocol,
+    host: feed.delivery_server ?? '',
+    port: feed.ftp_server_port,
+    user: feed.delivery_user ?? '',
+    password: feed.delivery_password ?? '',
   };
   return { kind: 'server', server, tls: settings.tls, knownHostKey: feed.sftp_host_key };
 }
@@ -118,7 +159,13 @@ export interface DeliveredFeed extends BuiltFeed {
  * however large the catalogue) and delivers it; the temporary file is removed either way.
  * `timezone` fills the file name's timestamp. A failure is a DeliveryFailure.
  */
-export async function buildAndDeliver(db: Knex, stored: StoredFeed, settings: FeedSettings, now: number, timezone: string): Promise<DeliveredFeed> {
+export async function buildAndDeliver(
+  db: Knex,
+  stored: StoredFeed,
+  settings: FeedSettings,
+  now: number,
+  timezone: string,
+): Promise<DeliveredFeed> {
   const feed = await withSitcName(db, stored);
   const folder = await mkdtemp(join(tmpdir(), 'hub-feed-'));
   try {

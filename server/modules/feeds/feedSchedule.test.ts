@@ -25,9 +25,15 @@ describe('feed time slots', () => {
 
   it('names files by the timestamp rules of 002 §5', () => {
     const instant = Date.parse('2026-11-28T21:05:09Z');
-    expect(feedFileName({ delivery_method: 'FTP', filename: null, sitc_filename: null }, instant, 'Europe/Berlin')).toBe('20261128220509 - Hub Feed.csv');
-    expect(feedFileName({ delivery_method: 'FTP', filename: 'stock-YYYYMMDDHHmmss.csv', sitc_filename: null }, instant, 'UTC')).toBe('stock-20261128210509.csv');
-    expect(feedFileName({ delivery_method: 'SITC', filename: 'ignored.csv', sitc_filename: 'reseller.csv' }, instant, 'UTC')).toBe('reseller.csv');
+    expect(feedFileName({ delivery_method: 'FTP', filename: null, sitc_filename: null }, instant, 'Europe/Berlin')).toBe(
+      '20261128220509 - Hub Feed.csv',
+    );
+    expect(feedFileName({ delivery_method: 'FTP', filename: 'stock-YYYYMMDDHHmmss.csv', sitc_filename: null }, instant, 'UTC')).toBe(
+      'stock-20261128210509.csv',
+    );
+    expect(feedFileName({ delivery_method: 'SITC', filename: 'ignored.csv', sitc_filename: 'reseller.csv' }, instant, 'UTC')).toBe(
+      'reseller.csv',
+    );
   });
 });
 
@@ -57,17 +63,33 @@ describe('the feed scheduler', () => {
     feedId = await writeVersionedRows(database.db, async (trx) => {
       await trx('feed_runs').delete();
       await trx('feeds').update({ active: false });
-      const [row] = (await trx('feeds').insert({
-        name: `Nightly ${Date.now()}`, organisation_id: 2, active: true, timeslot: SLOT, delivery_method: 'FTP', ftp_server_protocol: 'SFTP',
-        delivery_server: '127.0.0.1', ftp_server_port: sftp.port, delivery_user: sftp.user, delivery_password: sealFeedPassword(sftp.password),
-        filename: 'nightly-YYYYMMDDHHmmss.csv', columns: JSON.stringify(['name', 'price']), show_headers: true, show_empty_stock: false,
-        delimiter: 'COMMA', escape_method: 'QUOTED', sitc_confirm: false,
-      }).returning('id')) as ({ id: number } | number)[];
+      const [row] = (await trx('feeds')
+        .insert({
+          name: `Nightly ${Date.now()}`,
+          organisation_id: 2,
+          active: true,
+          timeslot: SLOT,
+          delivery_method: 'FTP',
+          ftp_server_protocol: 'SFTP',
+          delivery_server: '127.0.0.1',
+          ftp_server_port: sftp.port,
+          delivery_user: sftp.user,
+          delivery_password: sealFeedPassword(sftp.password),
+          filename: 'nightly-YYYYMMDDHHmmss.csv',
+          columns: JSON.stringify(['name', 'price']),
+          show_headers: true,
+          show_empty_stock: false,
+          delimiter: 'COMMA',
+          escape_method: 'QUOTED',
+          sitc_confirm: false,
+        })
+        .returning('id')) as ({ id: number } | number)[];
       return Number(typeof row === 'object' ? row.id : row);
     });
   });
   const runs = () => database.db('feed_runs').where('feed_id', feedId).orderBy('id');
-  const scheduler = (db: Knex, now: number, retryDelaysMs: number[] = []) => new FeedScheduler(db, { settings, now: () => now, retryDelaysMs });
+  const scheduler = (db: Knex, now: number, retryDelaysMs: number[] = []) =>
+    new FeedScheduler(db, { settings, now: () => now, retryDelaysMs });
 
   it("takes the organisation's timezone from its users", async () => {
     expect(await organisationTimezone(database.db, 2)).toBe('Europe/London');
@@ -106,7 +128,11 @@ describe('the feed scheduler', () => {
   });
 
   it('retries a failed run with back-off, then gives up until the next slot, recording why', async () => {
-    await writeVersionedRows(database.db, async (trx) => trx('feeds').where('id', feedId).update({ ftp_server_port: await closedPort(), last_upload: null }));
+    await writeVersionedRows(database.db, async (trx) =>
+      trx('feeds')
+        .where('id', feedId)
+        .update({ ftp_server_port: await closedPort(), last_upload: null }),
+    );
     const started = Date.now();
     expect(await scheduler(database.db, AFTER_SLOT, [20, 40]).pass()).toBe(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(60);
@@ -120,7 +146,11 @@ describe('the feed scheduler', () => {
   });
 
   it('stops between retries when asked, recording the run as failed', async () => {
-    await writeVersionedRows(database.db, async (trx) => trx('feeds').where('id', feedId).update({ ftp_server_port: await closedPort() }));
+    await writeVersionedRows(database.db, async (trx) =>
+      trx('feeds')
+        .where('id', feedId)
+        .update({ ftp_server_port: await closedPort() }),
+    );
     const waiting = scheduler(database.db, AFTER_SLOT, [60_000]);
     waiting.start();
     for (let i = 0; i < 100 && Number((await runs())[0]?.attempts ?? 0) < 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));

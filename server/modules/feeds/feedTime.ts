@@ -36,7 +36,8 @@ export function instantOf(wall: Omit<WallTime, 'second'>, timezone: string): num
  */
 export function latestSlot(now: number, timeslot: number, timezone: string): number {
   const today = wallTime(now, timezone);
-  const at = (year: number, month: number, day: number) => instantOf({ year, month, day, hour: Math.floor(timeslot / 60), minute: timeslot % 60 }, timezone);
+  const at = (year: number, month: number, day: number) =>
+    instantOf({ year, month, day, hour: Math.floor(timeslot / 60), minute: timeslot % 60 }, timezone);
   const slot = at(today.year, today.month, today.day);
   if (slot <= now) return slot;
   const yesterday = new Date(Date.UTC(today.year, today.month - 1, today.day) - 86_400_000);

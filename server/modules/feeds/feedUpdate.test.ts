@@ -21,7 +21,11 @@ describe('feed updates', () => {
   const read = async (id: number) => (await callers.root.get<Feed>(`/api/v1/feeds/${id}`)).body;
   const put = (id: number, body: unknown, client = callers.root) => client.send<Feed & Problem>('PUT', `/api/v1/feeds/${id}`, body);
   const auditOf = async (id: number) =>
-    (await callers.root.get<{ action: string; field_changes: { field: string; old_value: string | null; new_value: string | null }[] }[]>(`/api/v1/feeds/${id}/audit_logs`)).body;
+    (
+      await callers.root.get<{ action: string; field_changes: { field: string; old_value: string | null; new_value: string | null }[] }[]>(
+        `/api/v1/feeds/${id}/audit_logs`,
+      )
+    ).body;
 
   it('takes back a GET record unchanged, writing nothing', async () => {
     const feed = await read(2);
@@ -34,14 +38,28 @@ describe('feed updates', () => {
 
   it('saves the whole feed, columns in the order chosen, ignoring the server-owned fields', async () => {
     const feed = await read(2);
-    const response = await put(2, { ...feed, name: 'Warehouse stock v2', columns: ['ean', 'name', 'price'], delimiter: 'COMMA', last_upload: '2001-01-01T00:00:00.000Z', id: 999 });
+    const response = await put(2, {
+      ...feed,
+      name: 'Warehouse stock v2',
+      columns: ['ean', 'name', 'price'],
+      delimiter: 'COMMA',
+      last_upload: '2001-01-01T00:00:00.000Z',
+      id: 999,
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: 2, name: 'Warehouse stock v2', columns: ['ean', 'name', 'price'], delimiter: 'COMMA', last_upload: feed.last_upload });
+    expect(response.body).toMatchObject({
+      id: 2,
+      name: 'Warehouse stock v2',
+      columns: ['ean', 'name', 'price'],
+      delimiter: 'COMMA',
+      last_upload: feed.last_upload,
+    });
     expect(await read(2)).toEqual(response.body);
   });
 
   it('keeps the password when none is sent, changes it when one is, and audits it only as "changed"', async () => {
-    const stored = async () => openFeedPassword((await server.db('feeds').where('id', 2).first('delivery_password')).delivery_password as string);
+    const stored = async () =>
+      openFeedPassword((await server.db('feeds').where('id', 2).first('delivery_password')).delivery_password as string);
     const before = await stored();
     const feed = await read(2);
     expect((await put(2, { ...feed, delivery_password: null, timeslot: 90 })).status).toBe(200);
@@ -52,7 +70,9 @@ describe('feed updates', () => {
     expect(JSON.stringify(response.body)).not.toContain(secret);
     expect(await stored()).toBe(secret);
     const [latest] = await auditOf(2);
-    expect(latest!.field_changes).toContainEqual(expect.objectContaining({ field: 'delivery_password', old_value: 'changed', new_value: 'changed' }));
+    expect(latest!.field_changes).toContainEqual(
+      expect.objectContaining({ field: 'delivery_password', old_value: 'changed', new_value: 'changed' }),
+    );
     expect(JSON.stringify(await auditOf(2))).not.toContain(secret);
   });
 
@@ -60,7 +80,10 @@ describe('feed updates', () => {
     const feed = await read(2);
     expect((await put(2, { ...feed, timeslot: 45 })).body).toMatchObject({ code: 'feed_invalid_timeslot' });
     expect((await put(2, { ...feed, filename: '../x.csv' })).body).toMatchObject({ code: 'feed_invalid_filename' });
-    expect((await put(2, { ...feed, delivery_method: 'EMAIL', delivery_email: null })).body).toMatchObject({ code: 'feed_delivery_incomplete', parameter: 'delivery_email' });
+    expect((await put(2, { ...feed, delivery_method: 'EMAIL', delivery_email: null })).body).toMatchObject({
+      code: 'feed_delivery_incomplete',
+      parameter: 'delivery_email',
+    });
     const sibling = (await callers.root.get<Feed[]>('/api/v1/feeds?organisation=2')).body.find((other) => other.id !== 2)!;
     const taken = await put(2, { ...feed, name: sibling.name.toUpperCase() });
     expect(taken.status).toBe(409);
@@ -68,7 +91,12 @@ describe('feed updates', () => {
   });
 
   it('keeps sitc_confirm once saved true, and the SITC filename for root admins only (002 §4)', async () => {
-    const created = await callers.resellerAdmin.post<Feed>('/api/v1/feeds', { name: 'SITC rules', organisation: 2, timeslot: 0, delivery_method: 'SITC' });
+    const created = await callers.resellerAdmin.post<Feed>('/api/v1/feeds', {
+      name: 'SITC rules',
+      organisation: 2,
+      timeslot: 0,
+      delivery_method: 'SITC',
+    });
     expect(created.status).toBe(201);
     const feed = created.body;
     expect(feed.sitc_filename).toBeNull();
@@ -78,7 +106,10 @@ describe('feed updates', () => {
     expect(saved.body.sitc_confirm).toBe(true);
     saved = await put(feed.id, { ...saved.body, sitc_filename: 'reseller partners.csv' });
     expect(saved.body.sitc_filename).toBe('reseller partners.csv');
-    expect((await put(feed.id, { ...saved.body, sitc_filename: '' })).body).toMatchObject({ code: 'feed_delivery_incomplete', parameter: 'sitc_filename' });
+    expect((await put(feed.id, { ...saved.body, sitc_filename: '' })).body).toMatchObject({
+      code: 'feed_delivery_incomplete',
+      parameter: 'sitc_filename',
+    });
   });
 
   it('is refused outside the caller tree, and for callers without the feed guard', async () => {

@@ -18,7 +18,13 @@ describe('feed writes', () => {
     await server.close();
   });
 
-  const email = (name: string, organisation = 2) => ({ name, organisation, timeslot: 60, delivery_method: 'EMAIL', delivery_email: 'feeds@reseller.example' });
+  const email = (name: string, organisation = 2) => ({
+    name,
+    organisation,
+    timeslot: 60,
+    delivery_method: 'EMAIL',
+    delivery_email: 'feeds@reseller.example',
+  });
   const feedCount = async () => Number(((await server.db('feeds').count({ n: '*' })) as { n: unknown }[])[0]!.n);
   type Problem = { code: string; parameter?: string };
 
@@ -26,12 +32,29 @@ describe('feed writes', () => {
     const response = await callers.resellerAdmin.post<Feed>('/api/v1/feeds', email('Nightly prices'));
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
-      name: 'Nightly prices', organisation: { id: 2 }, active: true, timeslot: 60, show_empty_stock: false, delivery_method: 'EMAIL',
-      ftp_server_protocol: 'FTP', ftp_server_port: 21, sitc_confirm: false, columns: [], delimiter: 'COMMA', escape_method: 'QUOTED', show_headers: true,
+      name: 'Nightly prices',
+      organisation: { id: 2 },
+      active: true,
+      timeslot: 60,
+      show_empty_stock: false,
+      delivery_method: 'EMAIL',
+      ftp_server_protocol: 'FTP',
+      ftp_server_port: 21,
+      sitc_confirm: false,
+      columns: [],
+      delimiter: 'COMMA',
+      escape_method: 'QUOTED',
+      show_headers: true,
     });
     const password = 'S3cret-of-the-FTP-feed';
     const ftp = await callers.root.post<Feed>('/api/v1/feeds', {
-      name: 'Supplier FTP', organisation: 1, timeslot: 0, delivery_method: 'FTP', delivery_user: 'u', delivery_server: 'ftp.example', delivery_password: password,
+      name: 'Supplier FTP',
+      organisation: 1,
+      timeslot: 0,
+      delivery_method: 'FTP',
+      delivery_user: 'u',
+      delivery_server: 'ftp.example',
+      delivery_password: password,
     });
     expect(ftp.status).toBe(201);
     expect(ftp.body).not.toHaveProperty('delivery_password');
@@ -77,7 +100,15 @@ describe('feed writes', () => {
     const noEmail = await callers.root.post<Problem>('/api/v1/feeds', { ...email('No mail', 1), delivery_email: null });
     expect(noEmail.status).toBe(422);
     expect(noEmail.body).toMatchObject({ code: 'feed_delivery_incomplete', parameter: 'delivery_email' });
-    const ftp = { name: 'Half FTP', organisation: 1, timeslot: 0, delivery_method: 'FTP', delivery_user: 'u', delivery_server: 'ftp.example', delivery_password: 'p' };
+    const ftp = {
+      name: 'Half FTP',
+      organisation: 1,
+      timeslot: 0,
+      delivery_method: 'FTP',
+      delivery_user: 'u',
+      delivery_server: 'ftp.example',
+      delivery_password: 'p',
+    };
     for (const field of ['delivery_user', 'delivery_server', 'delivery_password'] as const) {
       const response = await callers.root.post<Problem>('/api/v1/feeds', { ...ftp, [field]: '' });
       expect(response.body).toMatchObject({ code: 'feed_delivery_incomplete', parameter: field });

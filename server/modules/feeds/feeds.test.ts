@@ -53,7 +53,14 @@ describe('feeds', () => {
 
   it('reads a feed without its delivery password', async () => {
     const feed = await resellerAdmin.get<Feed>('/api/v1/feeds/2');
-    expect(feed.body).toMatchObject({ id: 2, delivery_method: 'FTP', ftp_server_protocol: 'SFTP', ftp_server_port: 22, columns: ['name', 'stock', 'ean'], delimiter: 'SEMI_COLON' });
+    expect(feed.body).toMatchObject({
+      id: 2,
+      delivery_method: 'FTP',
+      ftp_server_protocol: 'SFTP',
+      ftp_server_port: 22,
+      columns: ['name', 'stock', 'ean'],
+      delimiter: 'SEMI_COLON',
+    });
     expect(feed.body).not.toHaveProperty('delivery_password');
   });
 
@@ -62,12 +69,16 @@ describe('feeds', () => {
     expect((await buyer.get('/api/v1/feeds/1')).status).toBe(403);
     // The other reseller's sales role, granted the permission, still lacks a linked account.
     const permission = await server.db('permissions').where('name', 'feed_configuration:manage').first('id');
-    await writeVersionedRows(server.db, (trx) => trx('role_permissions').insert({ id: 900, role_id: 3, permission_id: permission.id, value: 2 }));
+    await writeVersionedRows(server.db, (trx) =>
+      trx('role_permissions').insert({ id: 900, role_id: 3, permission_id: permission.id, value: 2 }),
+    );
     try {
       const fresh = server.client();
       await fresh.login('sales@other-reseller.example');
       expect((await fresh.get('/api/v1/feeds')).status).toBe(403);
-      await writeVersionedRows(server.db, (trx) => trx('linked_accounts').insert({ id: 90, organisation_id: 5, name: 'Other Reseller Ltd', currency: 'GBP' }));
+      await writeVersionedRows(server.db, (trx) =>
+        trx('linked_accounts').insert({ id: 90, organisation_id: 5, name: 'Other Reseller Ltd', currency: 'GBP' }),
+      );
       const linked = await fresh.get<FeedRow[]>('/api/v1/feeds');
       expect(linked.status).toBe(200);
       expect(linked.body).toEqual([]);
@@ -89,7 +100,7 @@ describe('feeds', () => {
 
   it('tells the SPA whether the organisation has a linked account', async () => {
     const organisationOf = async (client: TestClient) =>
-      ((await client.get<{ organisation: { linked_account: boolean } }>('/api/v1/whoami')).body).organisation;
+      (await client.get<{ organisation: { linked_account: boolean } }>('/api/v1/whoami')).body.organisation;
     expect(await organisationOf(resellerAdmin)).toMatchObject({ linked_account: true });
     expect(await organisationOf(buyer)).toMatchObject({ linked_account: false });
   });

@@ -56,8 +56,15 @@ export const testFeed: Handler<'testFeed'> = async ({ params }, context) => {
     const delivered = await buildAndDeliver(context.db, feed, feedSettingsFrom(), started, knownTimezone(user.timezone));
     const finished = Date.now();
     const runId = await context.records.insert('feed_run', {
-      feed: feed.id, kind: 'TEST', slot: null, started_at: new Date(started).toISOString(), finished_at: new Date(finished).toISOString(),
-      outcome: 'SUCCESS', attempts: 1, bytes: delivered.bytes, rows: delivered.rows,
+      feed: feed.id,
+      kind: 'TEST',
+      slot: null,
+      started_at: new Date(started).toISOString(),
+      finished_at: new Date(finished).toISOString(),
+      outcome: 'SUCCESS',
+      attempts: 1,
+      bytes: delivered.bytes,
+      rows: delivered.rows,
     });
     await context.records.update('feed', feed.id, {
       last_upload: new Date(finished).toISOString(),
@@ -71,8 +78,15 @@ export const testFeed: Handler<'testFeed'> = async ({ params }, context) => {
     // Answered as a problem saying why, and recorded as a failed run once the rollback is done.
     throw new RecordedRefusal('unprocessable', error.code, { detail: error.detail }, async (records) => {
       await records.insert('feed_run', {
-        feed: feed.id, kind: 'TEST', slot: null, started_at: started, finished_at: finished, outcome: 'FAILED', attempts: 1,
-        error: error.code, error_detail: error.detail.slice(0, 500),
+        feed: feed.id,
+        kind: 'TEST',
+        slot: null,
+        started_at: started,
+        finished_at: finished,
+        outcome: 'FAILED',
+        attempts: 1,
+        error: error.code,
+        error_detail: error.detail.slice(0, 500),
       });
     });
   }

@@ -6,7 +6,19 @@ import { failureOf } from './delivery';
 import { latestSlot, organisationTimezone } from './feedTime';
 
 /** The fields of a run as the API shows it (schema FeedRun). */
-export const RUN_FIELDS = ['id', 'kind', 'slot', 'started_at', 'finished_at', 'outcome', 'attempts', 'bytes', 'rows', 'error', 'error_detail'] as const;
+export const RUN_FIELDS = [
+  'id',
+  'kind',
+  'slot',
+  'started_at',
+  'finished_at',
+  'outcome',
+  'attempts',
+  'bytes',
+  'rows',
+  'error',
+  'error_detail',
+] as const;
 
 export interface SchedulerOptions {
   settings?: FeedSettings;
@@ -94,8 +106,11 @@ export class FeedScheduler {
 
   /** One pass: claims and runs every feed whose latest slot has no run yet. Answers the runs it made. */
   async pass(): Promise<number> {
-    const feeds = (await this.db('feeds').where('active', true).whereNotNull('timeslot').orderBy('id').select('id', 'timeslot', 'organisation_id')) as
-      { id: number; timeslot: number; organisation_id: number }[];
+    const feeds = (await this.db('feeds')
+      .where('active', true)
+      .whereNotNull('timeslot')
+      .orderBy('id')
+      .select('id', 'timeslot', 'organisation_id')) as { id: number; timeslot: number; organisation_id: number }[];
     const zones = new Map<number, Promise<string>>();
     let ran = 0;
     for (const feed of feeds) {
@@ -121,7 +136,9 @@ export class FeedScheduler {
     try {
       return await whenNotBusy(() =>
         inTransaction(this.db, SYSTEM_ACTOR, (records) =>
-          records.insert('feed_run', { feed: feedId, kind: 'SCHEDULED', slot, started_at: this.now(), outcome: 'RUNNING', attempts: 0 })));
+          records.insert('feed_run', { feed: feedId, kind: 'SCHEDULED', slot, started_at: this.now(), outcome: 'RUNNING', attempts: 0 }),
+        ),
+      );
     } catch (error) {
       if (isDuplicate(error)) return undefined;
       throw error;
@@ -134,18 +151,35 @@ export class FeedScheduler {
       if (!feed) return; // deleted meanwhile (its runs with it)
       try {
         const delivered = await buildAndDeliver(this.db, feed, this.settings, this.now(), timezone);
-        await this.record(runId, { outcome: 'SUCCESS', attempts: attempt, finished_at: this.now(), bytes: delivered.bytes, rows: delivered.rows, error: null, error_detail: null }, async (records) => {
-          await records.update('feed', feedId, {
-            last_upload: this.now(),
-            ...(delivered.hostKey && feed.sftp_host_key === null && { sftp_host_key: delivered.hostKey }),
-          });
-        });
+        await this.record(
+          runId,
+          {
+            outcome: 'SUCCESS',
+            attempts: attempt,
+            finished_at: this.now(),
+            bytes: delivered.bytes,
+            rows: delivered.rows,
+            error: null,
+            error_detail: null,
+          },
+          async (records) => {
+            await records.update('feed', feedId, {
+              last_upload: this.now(),
+              ...(delivered.hostKey && feed.sftp_host_key === null && { sftp_host_key: delivered.hostKey }),
+            });
+          },
+        );
         return;
       } catch (error) {
         const failure = failureOf(error);
         if (!(error instanceof Error && 'code' in error)) console.error(`feed ${feedId} run ${runId} failed`, error);
         const last = attempt > this.retryDelaysMs.length || this.stopping;
-        await this.record(runId, { attempts: attempt, error: failure.code, error_detail: failure.detail.slice(0, 500), ...(last && { outcome: 'FAILED', finished_at: this.now() }) });
+        await this.record(runId, {
+          attempts: attempt,
+          error: failure.code,
+          error_detail: failure.detail.slice(0, 500),
+          ...(last && { outcome: 'FAILED', finished_at: this.now() }),
+        });
         if (last) return;
         await this.sleep(this.retryDelaysMs[attempt - 1]!);
         if (this.stopping) {
@@ -156,13 +190,18 @@ export class FeedScheduler {
     }
   }
 
-  private async record(runId: number, values: Record<string, unknown>, more?: (records: import('../../writes/records').Records) => Promise<void>): Promise<void> {
+  private async record(
+    runId: number,
+    values: Record<string, unknown>,
+    more?: (records: import('../../writes/records').Records) => Promise<void>,
+  ): Promise<void> {
     try {
       await whenNotBusy(() =>
         inTransaction(this.db, SYSTEM_ACTOR, async (records) => {
           await records.update('feed_run', runId, values);
           await more?.(records);
-        }));
+        }),
+      );
     } catch (error) {
       // The feed was deleted during its run: nothing is left to record.
       if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;

@@ -6,9 +6,16 @@ import type { Records } from '../../writes/records';
 import { guardPasses } from '../auth/guard';
 import type { SessionUser } from '../auth/sessionUser';
 import { organisationInScope } from '../organisations/organisationScope';
-import { feedRuleProblems, MAX_FEEDS_PER_ORGANISATION, sitcFilenameFor, type FeedRuleOptions, type FeedRuleValues } from '../../../shared/feeds/feedRules';
+import {
+  feedRuleProblems,
+  MAX_FEEDS_PER_ORGANISATION,
+  sitcFilenameFor,
+  type FeedRuleOptions,
+  type FeedRuleValues,
+} from '../../../shared/feeds/feedRules';
 
-const incomplete = (field: string) => new DomainError('unprocessable', 'feed_delivery_incomplete', { field, detail: `${field} is needed for this delivery method` });
+const incomplete = (field: string) =>
+  new DomainError('unprocessable', 'feed_delivery_incomplete', { field, detail: `${field} is needed for this delivery method` });
 
 /**
  * The rules of 002 §5 a feed's own values must meet, before the database is asked anything: the
@@ -47,16 +54,21 @@ const mayNameSitcFile = (user: SessionUser) => guardPasses(user, { root: true, a
  * organisation counted without the feed itself.
  */
 export async function updateFeed(records: Records, user: SessionUser, id: number, feed: FeedUpdate): Promise<void> {
-  const stored = (await records.db('feeds').where('id', id).first('delivery_password', 'sitc_confirm', 'sitc_filename', columnOf('feed', 'organisation'))) as
-    | { delivery_password: string | null; sitc_confirm: unknown; sitc_filename: string | null; organisation_id: number }
-    | undefined;
+  const stored = (await records
+    .db('feeds')
+    .where('id', id)
+    .first('delivery_password', 'sitc_confirm', 'sitc_filename', columnOf('feed', 'organisation'))) as
+    { delivery_password: string | null; sitc_confirm: unknown; sitc_filename: string | null; organisation_id: number } | undefined;
   if (!stored) throw recordNotFound();
   const { organisation: organisationId, delivery_password: password, sitc_confirm: confirm, sitc_filename: sitcFilename, ...values } = feed;
   const newPassword = given(password) ? password : undefined;
   const namesSitcFile = mayNameSitcFile(user);
   // Left out, the SITC filename keeps the stored one, else the organisation's (below): never blank.
   const sitcChecked = sitcFilename === undefined ? 'kept' : sitcFilename;
-  checkFeedValues({ ...values, sitc_filename: sitcChecked }, { password: newPassword !== undefined || stored.delivery_password !== null, namesSitcFile });
+  checkFeedValues(
+    { ...values, sitc_filename: sitcChecked },
+    { password: newPassword !== undefined || stored.delivery_password !== null, namesSitcFile },
+  );
   const organisation = await organisationInScope(records.db, user, organisationId);
   if (!organisation.is_linked) throw new DomainError('unprocessable', 'feed_organisation_not_linked', { field: 'organisation' });
   await checkRoom(records, organisation.id, feed.name, id);
@@ -84,10 +96,17 @@ export async function updateFeed(records: Records, user: SessionUser, id: number
 export async function insertFeed(records: Records, user: SessionUser, feed: FeedInput): Promise<number> {
   const { sitc_filename: sitcFilename, ...values } = feed;
   const namesSitcFile = mayNameSitcFile(user);
-  checkFeedValues({ ...values, sitc_filename: sitcFilename === undefined ? 'organisation' : sitcFilename }, { password: given(feed.delivery_password), namesSitcFile });
+  checkFeedValues(
+    { ...values, sitc_filename: sitcFilename === undefined ? 'organisation' : sitcFilename },
+    { password: given(feed.delivery_password), namesSitcFile },
+  );
   const organisation = await organisationInScope(records.db, user, feed.organisation);
   if (!organisation.is_linked) throw new DomainError('unprocessable', 'feed_organisation_not_linked', { field: 'organisation' });
   const sitc = feed.delivery_method === 'SITC' && namesSitcFile ? (sitcFilename ?? sitcFilenameFor(organisation.name)) : null;
   await checkRoom(records, organisation.id, feed.name);
-  return records.insert('feed', { ...values, sitc_filename: sitc, delivery_password: sealFeedPassword(given(feed.delivery_password) ? feed.delivery_password : null) });
+  return records.insert('feed', {
+    ...values,
+    sitc_filename: sitc,
+    delivery_password: sealFeedPassword(given(feed.delivery_password) ? feed.delivery_password : null),
+  });
 }

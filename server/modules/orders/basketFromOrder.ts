@@ -6,16 +6,40 @@ import { recomputeTotal } from '../baskets/basketLines';
 
 // What a basket copied from an order keeps: its end user, instructions, shipping type and address.
 const COPIED = [
-  'end_user', 'end_user_email', 'provisioning_instructions', 'ship_instructions', 'part_ship',
-  'shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2',
-  'shipping_city', 'shipping_region', 'shipping_postal_code', 'shipping_country_code',
+  'end_user',
+  'end_user_email',
+  'provisioning_instructions',
+  'ship_instructions',
+  'part_ship',
+  'shipping_company_name',
+  'shipping_recipient_name',
+  'shipping_addr_line_1',
+  'shipping_addr_line_2',
+  'shipping_city',
+  'shipping_region',
+  'shipping_postal_code',
+  'shipping_country_code',
 ] as const;
 
 // A line's choices carried into the basket; Dropbox, Acronis and markup are reset (000 §4, 001 §4).
 const LINE_COPIED = [
-  'quantity', 'maintenance_product', 'prov_product', 'prov_organisation', 'prov_group', 'prov_site', 'discount',
-  'zoom_order_type', 'zoom_deal_registration_id', 'zoom_deal_registration_approval_id', 'zoom_end_user_company',
-  'zoom_end_user_name', 'zoom_end_user_email', 'sbc_name', 'nuvias_name', 'stac_teams_name', 'stac_zoom_phone_name',
+  'quantity',
+  'maintenance_product',
+  'prov_product',
+  'prov_organisation',
+  'prov_group',
+  'prov_site',
+  'discount',
+  'zoom_order_type',
+  'zoom_deal_registration_id',
+  'zoom_deal_registration_approval_id',
+  'zoom_end_user_company',
+  'zoom_end_user_name',
+  'zoom_end_user_email',
+  'sbc_name',
+  'nuvias_name',
+  'stac_teams_name',
+  'stac_zoom_phone_name',
 ] as const;
 
 const ORDINALS: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
@@ -30,7 +54,14 @@ export function defaultBasketName(now: Date, timeZone: string): string {
 
 /** A moment as `Do MMM YYYY, HH:mm` (001 §9) in the time zone (UTC when unknown): "5th Mar 2026, 14:30". */
 export function dateTimeStamp(now: Date, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  };
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).formatToParts(now);
@@ -56,11 +87,21 @@ export const createBasketFromOrder: Handler<'createBasketFromOrder'> = async ({ 
   const user = context.user;
   if (!user) throw notSignedIn();
   const order = (await visibleRecord('getOrder', params.id, context)) as unknown as Order;
-  if (order.quote !== null) throw new DomainError('conflict', 'order_from_quote', { detail: 'an order placed from a quote is reordered from its quote' });
+  if (order.quote !== null)
+    throw new DomainError('conflict', 'order_from_quote', { detail: 'an order placed from a quote is reordered from its quote' });
   // A change order changes a subscription's quantities: there is nothing in it to buy again (001 §2).
   if (order.order_type !== 'SALES_ORDER') throw new DomainError('conflict', 'invalid_state', { detail: 'a change order is not reordered' });
   const shown = new Set(
-    ((await context.db('products').whereIn('id', order.line_items.map((line) => line.product)).where('show_in_webstore', true).select('id')) as { id: number }[]).map((row) => Number(row.id)),
+    (
+      (await context
+        .db('products')
+        .whereIn(
+          'id',
+          order.line_items.map((line) => line.product),
+        )
+        .where('show_in_webstore', true)
+        .select('id')) as { id: number }[]
+    ).map((row) => Number(row.id)),
   );
   const lines = order.line_items.filter((line) => shown.has(line.product));
   const name = body.name?.trim() || defaultBasketName(new Date(context.now()), user.timezone);

@@ -43,6 +43,13 @@ describe('a basket from an order totals its own lines', () => {
       const sum = lines.reduce((total, line) => total.plus(line.sub_total_for_item), new Decimal(0));
       return basket.currency !== currency || !new Decimal(basket.total).eq(sum);
     });
-    expect(wrong.map(({ order, basket, lines }) => ({ order, total: basket.total, currency: basket.currency, lines: lines.map((line) => line.sub_total_for_item) }))).toEqual([]);
+    expect(
+      wrong.map(({ order, basket, lines }) => ({
+        order,
+        total: basket.total,
+        currency: basket.currency,
+        lines: lines.map((line) => line.sub_total_for_item),
+      })),
+    ).toEqual([]);
   });
 });

@@ -9,7 +9,11 @@ type Row = Record<string, unknown>;
 
 export const listOrderLineItems: Handler<'listOrderLineItems'> = async ({ params }, context) => {
   await visibleRecord('getOrder', params.id, context);
-  return decodeAll<OrderLineItem>('order_line_item', await childRows(context.db, 'order_line_items', 'order_id', params.id), fieldsOf('OrderLineItem'));
+  return decodeAll<OrderLineItem>(
+    'order_line_item',
+    await childRows(context.db, 'order_line_items', 'order_id', params.id),
+    fieldsOf('OrderLineItem'),
+  );
 };
 
 export const listOrderLinkedSupplierRefs: Handler<'listOrderLinkedSupplierRefs'> = async ({ params }, context) => {
@@ -23,7 +27,12 @@ export const listOrderShipments: Handler<'listOrderShipments'> = async ({ params
   await visibleRecord('getOrder', params.id, context);
   const { db } = context;
   const shipments = await childRows(db, 'shipments', 'order_id', params.id);
-  const items = (await db('shipment_items').whereIn('shipment_id', shipments.map((shipment) => shipment['id'] as number)).orderBy('id')) as Row[];
+  const items = (await db('shipment_items')
+    .whereIn(
+      'shipment_id',
+      shipments.map((shipment) => shipment['id'] as number),
+    )
+    .orderBy('id')) as Row[];
   const serials = (await db('order_units').where('order_id', params.id).whereNotNull('shipment_item_id').orderBy('serial_number')) as Row[];
   const itemFields = fieldsOf('ShipmentItem', ['serial_numbers']);
   const shipmentFields = fieldsOf('Shipment', ['items']);
@@ -33,7 +42,9 @@ export const listOrderShipments: Handler<'listOrderShipments'> = async ({ params
       .filter((item) => Number(item['shipment_id']) === Number(shipment['id']))
       .map((item): ShipmentItem => ({
         ...decodeRow<Omit<ShipmentItem, 'serial_numbers'>>('shipment_item', item, itemFields),
-        serial_numbers: serials.filter((unit) => Number(unit['shipment_item_id']) === Number(item['id'])).map((unit) => String(unit['serial_number'])),
+        serial_numbers: serials
+          .filter((unit) => Number(unit['shipment_item_id']) === Number(item['id']))
+          .map((unit) => String(unit['serial_number'])),
       })),
   }));
 };

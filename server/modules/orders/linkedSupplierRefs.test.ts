@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const put = (client: TestClient, id: number, refs: string[]) => client.send<Order & Problem>('PUT', `/api/v1/orders/${id}`, { linked_supplier_refs: refs.map((supplier_ref) => ({ supplier_ref })) });
+const put = (client: TestClient, id: number, refs: string[]) =>
+  client.send<Order & Problem>('PUT', `/api/v1/orders/${id}`, { linked_supplier_refs: refs.map((supplier_ref) => ({ supplier_ref })) });
 
 describe('GET /lookup/supplier_ref/{ref}', () => {
   it('finds the order a supplier reference belongs to', async () => {
@@ -33,7 +34,7 @@ describe('GET /lookup/supplier_ref/{ref}', () => {
     expect([unknown.status, unknown.body.code]).toEqual([404, 'so_ref_not_found']);
   });
 
-  it('is root\'s with order:modify', async () => {
+  it("is root's with order:modify", async () => {
     expect((await rita.get('/api/v1/lookup/supplier_ref/SO700003')).status).toBe(403);
   });
 });
@@ -45,12 +46,20 @@ describe('PUT /orders/{id} linked_supplier_refs', () => {
     expect(added.body.linked_supplier_refs.map((link) => link.supplier_ref)).toEqual(['SO800002', 'SO700003']);
     const removed = await put(root, 2, ['SO700003']);
     expect(removed.body.linked_supplier_refs.map((link) => link.supplier_ref)).toEqual(['SO700003']);
-    const changes = (await server.db('audit_field_changes')
+    const changes = (await server
+      .db('audit_field_changes')
       .join('audit_log_entries', 'audit_log_entries.id', 'audit_field_changes.entry_id')
-      .where({ 'audit_log_entries.entity_type': 'order', 'audit_log_entries.entity_id': 2, 'audit_field_changes.field': 'linked_supplier_refs' })
+      .where({
+        'audit_log_entries.entity_type': 'order',
+        'audit_log_entries.entity_id': 2,
+        'audit_field_changes.field': 'linked_supplier_refs',
+      })
       .orderBy('audit_field_changes.id')
       .select('old_value', 'new_value')) as { old_value: string | null; new_value: string | null }[];
-    expect(changes).toEqual([{ old_value: null, new_value: 'SO700003' }, { old_value: 'SO800002', new_value: null }]);
+    expect(changes).toEqual([
+      { old_value: null, new_value: 'SO700003' },
+      { old_value: 'SO800002', new_value: null },
+    ]);
   });
 
   it('refuses a reference breaking so_regex (400) or naming no sales order (422), and changes nothing', async () => {
@@ -68,7 +77,7 @@ describe('PUT /orders/{id} linked_supplier_refs', () => {
     }
   });
 
-  it('is root\'s with order:modify: a reseller admin is refused (403)', async () => {
+  it("is root's with order:modify: a reseller admin is refused (403)", async () => {
     expect((await put(rita, 2, [])).status).toBe(403);
   });
 });

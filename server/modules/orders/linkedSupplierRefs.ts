@@ -5,7 +5,6 @@ import type { Handler } from '../../http/operationDef';
 import { visibleRecord } from '../../reads/recordParts';
 import { matchesSoRegex } from '../../../shared/orders/soRegex';
 
-
 /** Statuses in which an order's linked references are settled (001 §4). */
 const SETTLED: readonly Order['status'][] = ['FAILED', 'CANCELLED', 'COMPLETE'];
 
@@ -18,7 +17,8 @@ function checkFormat(ref: string, field: string): void {
  * gave it to an order of the hub (the only sales orders the hub knows). Exact, as stored.
  */
 async function orderWithRef(db: Knex, ref: string): Promise<SupplierRefMatch | undefined> {
-  const row = (await db('orders').where('supplier_ref', ref).orderBy('id').first('id', 'name', 'supplier_ref')) as SupplierRefMatch | undefined;
+  const row = (await db('orders').where('supplier_ref', ref).orderBy('id').first('id', 'name', 'supplier_ref')) as
+    SupplierRefMatch | undefined;
   return row && { id: Number(row.id), name: row.name, supplier_ref: row.supplier_ref };
 }
 
@@ -27,7 +27,8 @@ export const lookupSupplierRef: Handler<'lookupSupplierRef'> = async ({ params }
   const ref = params.ref.trim();
   checkFormat(ref, 'ref');
   const match = await orderWithRef(context.db, ref);
-  if (!match) throw new DomainError('not_found', 'so_ref_not_found', { field: 'ref', detail: `no order has the supplier reference ${ref}` });
+  if (!match)
+    throw new DomainError('not_found', 'so_ref_not_found', { field: 'ref', detail: `no order has the supplier reference ${ref}` });
   return match;
 };
 
@@ -46,7 +47,11 @@ export const updateOrder: Handler<'updateOrder'> = async ({ params, body }, cont
   wanted.forEach((ref) => checkFormat(ref, 'linked_supplier_refs'));
   const current = new Map(order.linked_supplier_refs.map((link) => [link.supplier_ref, link.id]));
   for (const ref of wanted.filter((candidate) => !current.has(candidate))) {
-    if (!(await orderWithRef(context.db, ref))) throw new DomainError('unprocessable', 'so_ref_not_found', { field: 'linked_supplier_refs', detail: `no order has the supplier reference ${ref}` });
+    if (!(await orderWithRef(context.db, ref)))
+      throw new DomainError('unprocessable', 'so_ref_not_found', {
+        field: 'linked_supplier_refs',
+        detail: `no order has the supplier reference ${ref}`,
+      });
   }
   const auditOn = (value: string) => ({ auditOn: { entity: 'order' as const, id: order.id, field: 'linked_supplier_refs', value } });
   for (const [ref, id] of current) {

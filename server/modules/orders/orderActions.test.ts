@@ -21,29 +21,45 @@ type LineRow = { id: number; product_id: number; quantity: number };
 
 beforeAll(async () => {
   server = await startTestServer();
-  [rita, bob, eva, olly] = await Promise.all([signedIn(server, RESELLER_ADMIN), signedIn(server, BUYER), signedIn(server, EU_BUYER), signedIn(server, OTHER_RESELLER_SALES)]);
+  [rita, bob, eva, olly] = await Promise.all([
+    signedIn(server, RESELLER_ADMIN),
+    signedIn(server, BUYER),
+    signedIn(server, EU_BUYER),
+    signedIn(server, OTHER_RESELLER_SALES),
+  ]);
 });
 afterAll(async () => server.close());
 
-const setOrder = (id: number, values: Record<string, unknown>) => writeVersionedRows(server.db, (trx) => trx('orders').where('id', id).update(values));
+const setOrder = (id: number, values: Record<string, unknown>) =>
+  writeVersionedRows(server.db, (trx) => trx('orders').where('id', id).update(values));
 const statusOf = async (id: number) => ((await server.db('orders').where('id', id).first('status')) as { status: string }).status;
 const auditActions = async (id: number) =>
-  ((await server.db('audit_log_entries').where({ entity_type: 'order', entity_id: id }).orderBy('id').select('action')) as { action: string }[]).map((row) => row.action);
+  (
+    (await server.db('audit_log_entries').where({ entity_type: 'order', entity_id: id }).orderBy('id').select('action')) as {
+      action: string;
+    }[]
+  ).map((row) => row.action);
 const mails = async () =>
-  ((await server.db('outbox_messages').where('topic', 'mail').orderBy('id').select('payload')) as { payload: string }[]).map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string });
+  ((await server.db('outbox_messages').where('topic', 'mail').orderBy('id').select('payload')) as { payload: string }[]).map(
+    (row) => JSON.parse(row.payload) as { to: string; subject: string; text: string },
+  );
 
 describe('GET /orders/{id}', () => {
   it('carries the product lines and the linked supplier references (001 §3 Order)', async () => {
     const response = await bob.get<Order>('/api/v1/orders/2');
     expect(response.status).toBe(200);
     expect(response.body.line_items.length).toBeGreaterThan(0);
-    expect(response.body.line_items[0]).toMatchObject({ name: expect.any(String), quantity: expect.any(Number), price: expect.any(String) });
+    expect(response.body.line_items[0]).toMatchObject({
+      name: expect.any(String),
+      quantity: expect.any(Number),
+      price: expect.any(String),
+    });
     expect(response.body.linked_supplier_refs).toEqual([{ id: expect.any(Number), supplier_ref: 'SO800002' }]);
   });
 });
 
-describe('approve and deny (order:approve, another organisation\'s PENDING_AUTHORISATION order)', () => {
-  it('approves: CREATED, audited as APPROVE, and the subscribers of the order\'s tree are told', async () => {
+describe("approve and deny (order:approve, another organisation's PENDING_AUTHORISATION order)", () => {
+  it("approves: CREATED, audited as APPROVE, and the subscribers of the order's tree are told", async () => {
     const before = (await mails()).length;
     const response = await rita.post<Order>('/api/v1/orders/9/approval');
     expect(response.status, response.text).toBe(200);
@@ -57,7 +73,10 @@ describe('approve and deny (order:approve, another organisation\'s PENDING_AUTHO
   });
 
   it('refuses a second approval, or a denial after it, with 409 invalid_state: never a silent repeat', async () => {
-    for (const [method, path] of [['POST', '/api/v1/orders/9/approval'], ['DELETE', '/api/v1/orders/9/approval']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/v1/orders/9/approval'],
+      ['DELETE', '/api/v1/orders/9/approval'],
+    ] as const) {
       const response = await rita.send<Problem>(method, path);
       expect(response.status).toBe(409);
       expect(response.body).toMatchObject({ code: 'invalid_state', message_key: 'problem.invalid_state' });
@@ -71,7 +90,7 @@ describe('approve and deny (order:approve, another organisation\'s PENDING_AUTHO
     expect(await auditActions(19)).toContain('DENY');
   });
 
-  it('needs order:approve, and never on the caller\'s own organisation\'s orders (403 own_record)', async () => {
+  it("needs order:approve, and never on the caller's own organisation's orders (403 own_record)", async () => {
     await setOrder(19, { status: 'PENDING_AUTHORISATION' });
     expect((await bob.post('/api/v1/orders/19/approval')).status).toBe(403);
     expect((await eva.send('DELETE', '/api/v1/orders/19/approval')).status).toBe(403);
@@ -86,7 +105,7 @@ describe('approve and deny (order:approve, another organisation\'s PENDING_AUTHO
     }
   });
 
-  it('answers 404 for an order outside the caller\'s tree, as if it did not exist', async () => {
+  it("answers 404 for an order outside the caller's tree, as if it did not exist", async () => {
     const revoke = await grantPermission(server.db, 'Reseller sales', 'order:approve', 2);
     try {
       expect((await olly.post('/api/v1/orders/19/approval')).status).toBe(404);
@@ -98,7 +117,11 @@ describe('approve and deny (order:approve, another organisation\'s PENDING_AUTHO
   it('lets exactly one of an approval and denials sent side by side win (409 invalid_state for the others)', async () => {
     for (let round = 0; round < 3; round++) {
       await setOrder(19, { status: 'PENDING_AUTHORISATION' });
-      const answers = await Promise.all([rita.post('/api/v1/orders/19/approval'), rita.send('DELETE', '/api/v1/orders/19/approval'), rita.send('DELETE', '/api/v1/orders/19/approval')]);
+      const answers = await Promise.all([
+        rita.post('/api/v1/orders/19/approval'),
+        rita.send('DELETE', '/api/v1/orders/19/approval'),
+        rita.send('DELETE', '/api/v1/orders/19/approval'),
+      ]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
       expect(await statusOf(19)).toBe(answers[0]!.status === 200 ? 'CREATED' : 'CANCELLED');
     }
@@ -111,7 +134,10 @@ describe('approve and deny (order:approve, another organisation\'s PENDING_AUTHO
       await setOrder(19, { status: 'PENDING_AUTHORISATION', external_id: null });
       const etag = (await rita.get('/api/v1/orders/19')).headers.get('etag') ?? '';
       const headers = { 'x-csrf-token': rita.csrfToken() ?? '', 'if-match': etag };
-      const answers = await Promise.all([rita.request('POST', '/api/v1/orders/19/approval', undefined, headers), rita.request('DELETE', '/api/v1/orders/19', undefined, headers)]);
+      const answers = await Promise.all([
+        rita.request('POST', '/api/v1/orders/19/approval', undefined, headers),
+        rita.request('DELETE', '/api/v1/orders/19', undefined, headers),
+      ]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 412]);
       expect(await statusOf(19)).toBe(answers[0]!.status === 200 ? 'CREATED' : 'CANCELLED');
     }
@@ -122,10 +148,16 @@ describe('approve and deny (order:approve, another organisation\'s PENDING_AUTHO
     const read = await rita.get('/api/v1/orders/19');
     const etag = read.headers.get('etag') ?? '';
     await setOrder(19, { purchase_order_number: 'PO-CHANGED' });
-    const stale = await rita.request<Problem>('POST', '/api/v1/orders/19/approval', undefined, { 'x-csrf-token': rita.csrfToken() ?? '', 'if-match': etag });
+    const stale = await rita.request<Problem>('POST', '/api/v1/orders/19/approval', undefined, {
+      'x-csrf-token': rita.csrfToken() ?? '',
+      'if-match': etag,
+    });
     expect(stale.status).toBe(412);
     const fresh = (await rita.get('/api/v1/orders/19')).headers.get('etag') ?? '';
-    expect((await rita.request('POST', '/api/v1/orders/19/approval', undefined, { 'x-csrf-token': rita.csrfToken() ?? '', 'if-match': fresh })).status).toBe(200);
+    expect(
+      (await rita.request('POST', '/api/v1/orders/19/approval', undefined, { 'x-csrf-token': rita.csrfToken() ?? '', 'if-match': fresh }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -178,16 +210,32 @@ describe('resubmit (order:checkout; ATTENTION_REQUIRED)', () => {
 });
 
 describe('create basket from order (order:modify_draft; an order without a quote)', () => {
-  it('copies the order into a basket of the caller\'s organisation by 000 §4 and 001 §4', async () => {
+  it("copies the order into a basket of the caller's organisation by 000 §4 and 001 §4", async () => {
     await setOrder(11, { purchase_order_number: 'PO-KEEP-OUT', payment_type: 'FINANCE', finance_first_name: 'Bob' });
     const lines = (await server.db('order_line_items').where('order_id', 11).orderBy('id')) as LineRow[];
-    await server.db('order_line_items').where('id', lines[0]!['id']).update({ dropbox_team_name: 'team-x', dropbox_admin_email: 'it@x.example', markup: 50000, discount: 100000 });
+    await server
+      .db('order_line_items')
+      .where('id', lines[0]!['id'])
+      .update({ dropbox_team_name: 'team-x', dropbox_admin_email: 'it@x.example', markup: 50000, discount: 100000 });
     const response = await bob.post<Basket>('/api/v1/orders/11/basket', { name: '  Reorder of 11  ' });
     expect(response.status, response.text).toBe(201);
-    expect(response.body).toMatchObject({ name: 'Reorder of 11', organisation: { id: 3 }, currency: 'GBP', payment_type: 'ON_ACCOUNT', purchase_order_number: null, finance_first_name: null });
+    expect(response.body).toMatchObject({
+      name: 'Reorder of 11',
+      organisation: { id: 3 },
+      currency: 'GBP',
+      payment_type: 'ON_ACCOUNT',
+      purchase_order_number: null,
+      finance_first_name: null,
+    });
     const copied = (await server.db('basket_line_items').where('basket_id', response.body.id).orderBy('id')) as Record<string, unknown>[];
     expect(copied).toHaveLength(lines.length);
-    expect(copied[0]).toMatchObject({ product_id: lines[0]!['product_id'], quantity: lines[0]!['quantity'], dropbox_team_name: null, dropbox_admin_email: null, markup: null });
+    expect(copied[0]).toMatchObject({
+      product_id: lines[0]!['product_id'],
+      quantity: lines[0]!['quantity'],
+      dropbox_team_name: null,
+      dropbox_admin_email: null,
+      markup: null,
+    });
     const audit = await server.db('audit_log_entries').where({ entity_type: 'basket', entity_id: response.body.id }).first('action');
     expect(audit).toMatchObject({ action: 'CREATE' });
   });

@@ -41,10 +41,15 @@ export async function changeOrderStatus(context: RequestContext, id: number, tra
   if (!user) throw notSignedIn();
   const order = (await visibleRecord('getOrder', id, context)) as unknown as Order;
   if (transition.notOwn && order.organisation?.id === user.organisation.id) {
-    throw new DomainError('forbidden', 'own_record', { detail: "an order of the caller's own organisation is approved by someone above it" });
+    throw new DomainError('forbidden', 'own_record', {
+      detail: "an order of the caller's own organisation is approved by someone above it",
+    });
   }
   const applies = transition.from.includes(order.status) && (!transition.noExternalId || order.external_id === null);
-  if (!applies) throw new DomainError('conflict', 'invalid_state', { detail: `order ${id} is ${order.status}${order.external_id ? ' with an external id' : ''}` });
+  if (!applies)
+    throw new DomainError('conflict', 'invalid_state', {
+      detail: `order ${id} is ${order.status}${order.external_id ? ' with an external id' : ''}`,
+    });
   await context.records.update('order', id, { status: transition.to, ...transition.values }, { action: transition.audit });
   const changed = (await visibleRecord('getOrder', id, context)) as unknown as Order;
   await notifyOrderStatusChanged(context.records, changed, order.status);

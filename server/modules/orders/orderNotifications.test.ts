@@ -32,16 +32,23 @@ describe('order notifications', () => {
   /** A received message's body as text (quoted-printable undone). */
   const bodyOf = (data: string) =>
     data.replace(/=\r\n/g, '').replace(/(=[0-9A-F]{2})+/g, (encoded) => Buffer.from(encoded.replace(/=/g, ''), 'hex').toString('utf8'));
-  const deliver = () => new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'Reseller Hub <hub@example.test>') }).deliverDue();
+  const deliver = () =>
+    new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'Reseller Hub <hub@example.test>') }).deliverDue();
 
-  it('finds the enabled subscribers of the order\'s organisation and those above it, not beside it', async () => {
+  it("finds the enabled subscribers of the order's organisation and those above it, not beside it", async () => {
     // Customer Co (3) sits under Reseller (2) under the supplier (1); EU Customer's Eva subscribed too.
-    expect(await emailsOf('order_status_changed', 3)).toEqual(['admin@supplier.example', 'admin@reseller.example', 'buyer@customer.example']);
+    expect(await emailsOf('order_status_changed', 3)).toEqual([
+      'admin@supplier.example',
+      'admin@reseller.example',
+      'buyer@customer.example',
+    ]);
     await writeVersionedRows(server.db, (trx) => trx('users').where('email_address', 'buyer@customer.example').update({ disabled: true }));
     try {
       expect(await emailsOf('order_status_changed', 3)).not.toContain('buyer@customer.example');
     } finally {
-      await writeVersionedRows(server.db, (trx) => trx('users').where('email_address', 'buyer@customer.example').update({ disabled: false }));
+      await writeVersionedRows(server.db, (trx) =>
+        trx('users').where('email_address', 'buyer@customer.example').update({ disabled: false }),
+      );
     }
     expect(await emailsOf('order_requires_manual_auth', 3)).toEqual(['admin@supplier.example', 'admin@reseller.example']);
   });
@@ -51,12 +58,16 @@ describe('order notifications', () => {
     smtp.received.length = 0;
     expect((await rita.post('/api/v1/orders/9/approval')).status).toBe(200);
     expect(await deliver()).toBe(3);
-    expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual(['admin@reseller.example', 'admin@supplier.example', 'buyer@customer.example']);
+    expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual([
+      'admin@reseller.example',
+      'admin@supplier.example',
+      'buyer@customer.example',
+    ]);
     expect(smtp.received[0]!.data).toContain('Subject: Order HUB-10009: Created');
     expect(smtp.received[0]!.data).toContain('changed from Pending authorisation to Created.');
   });
 
-  it("writes to each subscriber in their own language", async () => {
+  it('writes to each subscriber in their own language', async () => {
     await deliver();
     smtp.received.length = 0;
     await writeVersionedRows(server.db, (trx) => trx('users').where('email_address', BUYER).update({ user_language: 'de' }));
@@ -82,18 +93,28 @@ describe('order notifications', () => {
   it('raises order_requires_manual_auth for an order placed pending authorisation, to those above who subscribed', async () => {
     await deliver();
     smtp.received.length = 0;
-    await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('1.00') }));
+    await writeVersionedRows(server.db, (trx) =>
+      trx('organisations')
+        .where('id', CUSTOMER_ORG)
+        .update({ orders_require_manual_auth: true, order_manual_auth_limit: toScaled('1.00') }),
+    );
     try {
       const bob = await signedIn(server, BUYER);
       const { id } = await makeBasket(server.db, [['GEN-HDMI-5M', 2]]);
-      const placed = await bob.post<Order>(`/api/v1/baskets/${id}/checkout`, { purchase_order_number: 'PO-MANUAL-AUTH', ...GB_ADDRESS, shipping_type: 1 });
+      const placed = await bob.post<Order>(`/api/v1/baskets/${id}/checkout`, {
+        purchase_order_number: 'PO-MANUAL-AUTH',
+        ...GB_ADDRESS,
+        shipping_type: 1,
+      });
       expect(placed.status, placed.text).toBe(201);
       expect(placed.body.status).toBe('PENDING_AUTHORISATION');
       await deliver();
       const asked = smtp.received.filter((mail) => mail.data.includes(`Subject: Order ${placed.body.name} requires authorisation`));
       expect(asked.flatMap((mail) => mail.to).sort()).toEqual(['admin@reseller.example', 'admin@supplier.example']);
     } finally {
-      await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null }));
+      await writeVersionedRows(server.db, (trx) =>
+        trx('organisations').where('id', CUSTOMER_ORG).update({ orders_require_manual_auth: false, order_manual_auth_limit: null }),
+      );
     }
   });
 });

@@ -57,7 +57,12 @@ export async function notifyOrderStatusChanged(records: Records, order: Order, p
   const facts = subscribers.length > 0 ? await orderFacts(db, order.id) : undefined;
   for (const row of subscribers) {
     const recipient = await recipients.user(row);
-    await queueEmail(records, 'order_status_changed', recipient, { order: facts!, status: order.status, previous_status: previous, order_url: orderUrl(recipient, order.id) });
+    await queueEmail(records, 'order_status_changed', recipient, {
+      order: facts!,
+      status: order.status,
+      previous_status: previous,
+      order_url: orderUrl(recipient, order.id),
+    });
   }
   if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, organisationId);
 }

@@ -23,7 +23,11 @@ describe('GET /api/v1/orders/{id}/audit_logs', () => {
     expect(response.status, response.text).toBe(200);
     expect(response.headers.get('x-total-count')).toBe('3');
     expect(response.body.map((entry) => entry.id)).toEqual([12, 11, 10]);
-    expect(response.body[0]).toMatchObject({ action: 'UPDATE', user: { id: 3, name: 'Bob Buyer' }, on_behalf: { id: 2, name: 'Rita Reseller' } });
+    expect(response.body[0]).toMatchObject({
+      action: 'UPDATE',
+      user: { id: 3, name: 'Bob Buyer' },
+      on_behalf: { id: 2, name: 'Rita Reseller' },
+    });
     expect(response.body[1]?.field_changes.map((change) => [change.field, change.old_value, change.new_value])).toEqual([
       ['status', 'PROCESSING', 'SHIPPED'],
       ['supplier_ref', null, 'SO700006'],
@@ -51,19 +55,33 @@ describe('GET /webstore/orders/{id}/serials/export', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="order-HUB-10006-serials.csv"');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const product = (await server.db('order_units').join('products', 'products.id', 'order_units.product_id').where('order_units.order_id', 6).first('products.product_code', 'products.name')) as { product_code: string; name: string };
+    const product = (await server
+      .db('order_units')
+      .join('products', 'products.id', 'order_units.product_id')
+      .where('order_units.order_id', 6)
+      .first('products.product_code', 'products.name')) as { product_code: string; name: string };
     expect(response.text).toBe(
-      ['Product code,Product name,Serial number', ...['SN-6-001', 'SN-6-002', 'SN-6-003'].map((serial) => `${product.product_code},${product.name},${serial}`), ''].join('\r\n'),
+      [
+        'Product code,Product name,Serial number',
+        ...['SN-6-001', 'SN-6-002', 'SN-6-003'].map((serial) => `${product.product_code},${product.name},${serial}`),
+        '',
+      ].join('\r\n'),
     );
   });
 
   it('keeps formulas and separators in serial numbers as text', async () => {
-    await server.db('order_units').where({ order_id: 6, serial_number: 'SN-6-002' }).update({ serial_number: '=HYPERLINK("http://x.example","a,b")' });
+    await server
+      .db('order_units')
+      .where({ order_id: 6, serial_number: 'SN-6-002' })
+      .update({ serial_number: '=HYPERLINK("http://x.example","a,b")' });
     try {
       const response = await buyer.get<string>('/webstore/orders/6/serials/export');
       expect(response.text.split('\r\n')[1]).toMatch(/,"'=HYPERLINK\(""http:\/\/x\.example"",""a,b""\)"$/);
     } finally {
-      await server.db('order_units').where({ order_id: 6, serial_number: '=HYPERLINK("http://x.example","a,b")' }).update({ serial_number: 'SN-6-002' });
+      await server
+        .db('order_units')
+        .where({ order_id: 6, serial_number: '=HYPERLINK("http://x.example","a,b")' })
+        .update({ serial_number: 'SN-6-002' });
     }
   });
 

@@ -20,7 +20,11 @@ describe('GET /orders/{id}/units', () => {
     expect(response.status, response.text).toBe(200);
     expect(response.body.map((unit) => unit.serial_number)).toEqual(['SN-6-001', 'SN-6-002', 'SN-6-003']);
     const productId = await server.db('order_units').where('order_id', 6).first('product_id');
-    expect(response.body[0]?.product).toMatchObject({ id: Number(productId?.product_id), name: expect.any(String), product_code: expect.any(String) });
+    expect(response.body[0]?.product).toMatchObject({
+      id: Number(productId?.product_id),
+      name: expect.any(String),
+      product_code: expect.any(String),
+    });
     expect((await buyer.get<OrderUnit[]>('/api/v1/orders/1/units')).body).toEqual([]);
   });
 

@@ -1,7 +1,17 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
-import { addUserWithoutRoles, BUYER, EU_BUYER, idsOf, NO_ROLE_USER, OTHER_RESELLER_SALES, RESELLER_ADMIN, signedIn, type Row } from '../../testing/testUsers';
+import {
+  addUserWithoutRoles,
+  BUYER,
+  EU_BUYER,
+  idsOf,
+  NO_ROLE_USER,
+  OTHER_RESELLER_SALES,
+  RESELLER_ADMIN,
+  signedIn,
+  type Row,
+} from '../../testing/testUsers';
 
 // Demo orders (seeds/demo/orders.ts): 20, organisations in turn Customer Co, its branch, EU Customer,
 // Customer Co, Other Customer; Customer Co's subtree holds 12 of them.
@@ -123,13 +133,22 @@ describe('GET /orders/{id}', () => {
   it('answers an order in scope with its details', async () => {
     const response = await buyer.get<Row>('/api/v1/orders/6');
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: 6, status: 'COMPLETE', shipping_city: 'Leeds', shipping_country_code: 'GB', organisation: { id: 3 } });
+    expect(response.body).toMatchObject({
+      id: 6,
+      status: 'COMPLETE',
+      shipping_city: 'Leeds',
+      shipping_country_code: 'GB',
+      organisation: { id: 3 },
+    });
     expect(response.body).toMatchObject({ shipping_type: { id: 1, name: 'Standard UK delivery' }, quote: null });
     expect((await buyer.get<Row>('/api/v1/orders/1')).body['quote']).toEqual({ id: 3, name: 'Quote 3 accepted' });
   });
 
   it('names the subscription a change order changes (001 §2 change-order view); a sales order has none', async () => {
-    expect((await buyer.get<Row>('/api/v1/orders/16')).body).toMatchObject({ order_type: 'CHANGE_ORDER', subscription: { id: 2, name: 'Dropbox team storage' } });
+    expect((await buyer.get<Row>('/api/v1/orders/16')).body).toMatchObject({
+      order_type: 'CHANGE_ORDER',
+      subscription: { id: 2, name: 'Dropbox team storage' },
+    });
     expect((await buyer.get<Row>('/api/v1/orders/6')).body['subscription']).toBeNull();
   });
 
@@ -160,7 +179,12 @@ describe('GET /orders/{id}/line_items, /shipments, /linked_supplier_refs', () =>
       ['SVC-INSTALL-ROOM', 1, '650.00', '650.00'],
     ]);
     const dropbox = (await buyer.get<Row[]>('/api/v1/orders/17/line_items')).body;
-    expect(dropbox[0]).toMatchObject({ dropbox_team_name: 'team-17', dropbox_admin_email: 'it@customer.example', acronis_tenant_name: null, discount: '0.00' });
+    expect(dropbox[0]).toMatchObject({
+      dropbox_team_name: 'team-17',
+      dropbox_admin_email: 'it@customer.example',
+      acronis_tenant_name: null,
+      discount: '0.00',
+    });
   });
 
   it('answers shipments with their items and serial numbers', async () => {
@@ -171,7 +195,16 @@ describe('GET /orders/{id}/line_items, /shipments, /linked_supplier_refs', () =>
         reference: 'SHP-6',
         date: '2026-01-22T09:30:00.000Z',
         tracking_number: 'TRK123462',
-        items: [{ id: expect.any(Number), product: expect.any(Number), name: 'LOGI-CABLE-KIT', product_code: 'LOGI-CABLE-KIT', quantity: 3, serial_numbers: ['SN-6-001', 'SN-6-002', 'SN-6-003'] }],
+        items: [
+          {
+            id: expect.any(Number),
+            product: expect.any(Number),
+            name: 'LOGI-CABLE-KIT',
+            product_code: 'LOGI-CABLE-KIT',
+            quantity: 3,
+            serial_numbers: ['SN-6-001', 'SN-6-002', 'SN-6-003'],
+          },
+        ],
       },
     ]);
     expect((await buyer.get<Row[]>('/api/v1/orders/1/shipments')).body).toEqual([]);

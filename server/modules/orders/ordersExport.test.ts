@@ -8,7 +8,6 @@ import { writeVersionedRows } from '../../testing/versionedRows';
 let server: TestServer;
 let bob: TestClient;
 
-
 beforeAll(async () => {
   server = await startTestServer();
   bob = await signedIn(server, BUYER);
@@ -22,7 +21,9 @@ describe('POST /orders/export', () => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = response.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Reference,Supplier ref,PO number,Organisation,Total,Currency,Created,Created by,Type,Status,Type code,Status code');
+    expect(lines[0]).toBe(
+      'Reference,Supplier ref,PO number,Organisation,Total,Currency,Created,Created by,Type,Status,Type code,Status code',
+    );
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['HUB-10002', 'HUB-10001']);
     // As the list shows it (labels, the date), with the codes in their own columns.
     expect(lines[2]).toBe('HUB-10001,,PO-3-1,Customer Co Ltd,116.00,GBP,5th Jan 2026,Bob Buyer,Sale,Created,SALES_ORDER,CREATED');
@@ -32,7 +33,9 @@ describe('POST /orders/export', () => {
     expect((await bob.send('PUT', '/api/v1/whoami/language', { user_language: 'de' })).status).toBe(200);
     try {
       const lines = (await bob.post('/api/v1/orders/export', { orders: [1] })).text.trimEnd().split('\r\n');
-      expect(lines[0]).toBe('Referenz,Lieferantenref.,Bestellnummer,Organisation,Gesamt,Währung,Angelegt,Angelegt von,Art,Status,Art (Code),Status (Code)');
+      expect(lines[0]).toBe(
+        'Referenz,Lieferantenref.,Bestellnummer,Organisation,Gesamt,Währung,Angelegt,Angelegt von,Art,Status,Art (Code),Status (Code)',
+      );
       expect(lines[1]).toBe('HUB-10001,,PO-3-1,Customer Co Ltd,116.00,GBP,5. Jan. 2026,Bob Buyer,Verkauf,Angelegt,SALES_ORDER,CREATED');
     } finally {
       await bob.send('PUT', '/api/v1/whoami/language', { user_language: 'en' });
@@ -40,7 +43,9 @@ describe('POST /orders/export', () => {
   });
 
   it('keeps a cell a spreadsheet would run as a formula as text', async () => {
-    await writeVersionedRows(server.db, (trx) => trx('orders').where('id', 1).update({ purchase_order_number: '=HYPERLINK("http://x.example","y")' }));
+    await writeVersionedRows(server.db, (trx) =>
+      trx('orders').where('id', 1).update({ purchase_order_number: '=HYPERLINK("http://x.example","y")' }),
+    );
     const content = (await bob.post('/api/v1/orders/export', { orders: [1] })).text;
     expect(content.split('\r\n')[1]).toContain(`"'=HYPERLINK(""http://x.example"",""y"")"`);
   });

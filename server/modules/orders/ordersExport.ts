@@ -13,8 +13,18 @@ const MAX_ORDERS = 1000;
 
 /** The list's columns (spec/screens/orders.yaml) by their labels, then the codes beside them. */
 const HEADINGS = [
-  'orders.reference', 'orders.supplier_ref', 'orders.purchase_order_number', 'orders.organisation', 'orders.total', 'orders.currency',
-  'orders.created', 'orders.created_by', 'orders.order_type', 'orders.status', 'orders.order_type_code', 'orders.status_code',
+  'orders.reference',
+  'orders.supplier_ref',
+  'orders.purchase_order_number',
+  'orders.organisation',
+  'orders.total',
+  'orders.currency',
+  'orders.created',
+  'orders.created_by',
+  'orders.order_type',
+  'orders.status',
+  'orders.order_type_code',
+  'orders.status_code',
 ] as const satisfies readonly ServerMessageKey[];
 
 type Locale = keyof typeof serverMessages;
@@ -33,10 +43,16 @@ const localeOf = (language: string): Locale => (Object.hasOwn(serverMessages, la
 export const exportOrders: Handler<'exportOrders'> = async ({ body }, context) => {
   if (!context.user) throw notSignedIn();
   const ids = [...new Set(body.orders)];
-  if (ids.length > MAX_ORDERS) throw new DomainError('invalid', 'invalid_body', { field: 'orders', detail: `at most ${MAX_ORDERS} orders at once` });
+  if (ids.length > MAX_ORDERS)
+    throw new DomainError('invalid', 'invalid_body', { field: 'orders', detail: `at most ${MAX_ORDERS} orders at once` });
   const meta = genericMetaOf('listOrders');
   const table = entities[meta.entity as EntityName].table;
-  const query = context.db(table).whereIn(`${table}.id`, ids).select(`${table}.*`).orderBy(`${table}.date`, 'desc').orderBy(`${table}.id`, 'asc');
+  const query = context
+    .db(table)
+    .whereIn(`${table}.id`, ids)
+    .select(`${table}.*`)
+    .orderBy(`${table}.date`, 'desc')
+    .orderBy(`${table}.id`, 'asc');
   applyScope(context.db, query, meta, table, context.user);
   const rows = (await toViews(context.db, meta, (await query) as Record<string, unknown>[])) as unknown as OrderRow[];
   const now = new Date(context.now());
@@ -48,9 +64,18 @@ export const exportOrders: Handler<'exportOrders'> = async ({ body }, context) =
     content: csvDocument(
       HEADINGS.map((key) => messages[key] ?? key),
       rows.map((row) => [
-        row.name, row.supplier_ref, row.purchase_order_number, row.organisation?.name, row.total, row.currency,
-        formatDate(row.date, INTL_LOCALES[locale]), row.created_by_user?.name,
-        messages[`order_type.${row.order_type}`], messages[`order_status.${row.status}`], row.order_type, row.status,
+        row.name,
+        row.supplier_ref,
+        row.purchase_order_number,
+        row.organisation?.name,
+        row.total,
+        row.currency,
+        formatDate(row.date, INTL_LOCALES[locale]),
+        row.created_by_user?.name,
+        messages[`order_type.${row.order_type}`],
+        messages[`order_status.${row.status}`],
+        row.order_type,
+        row.status,
       ]),
     ),
   };

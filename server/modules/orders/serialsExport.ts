@@ -21,7 +21,12 @@ function fileName(order: { id: number; name: string | null }): string {
  */
 export const exportOrderSerials: Handler<'exportOrderSerials'> = async ({ params }, context) => {
   const order = (await visibleRecord('getOrder', params.id, context)) as { id: number; name: string | null };
-  const rows = (await genericChildren(context.db, genericMetaOf('listOrderUnits'), { params: { id: params.id }, query: {}, user: context.user, sharedParent: false }, false)) as OrderUnit[];
+  const rows = (await genericChildren(
+    context.db,
+    genericMetaOf('listOrderUnits'),
+    { params: { id: params.id }, query: {}, user: context.user, sharedParent: false },
+    false,
+  )) as OrderUnit[];
   return {
     content: csvDocument(
       HEADER,

@@ -57,8 +57,14 @@ export const BRANDING_COLUMNS: readonly string[] = Object.values(COLUMNS);
 /** The organisation's row and its ancestors' (the nearest first), with `columns`. */
 export async function treeRows(db: Knex, organisationId: number, columns: readonly string[]): Promise<Record<string, string | null>[]> {
   const own = (await db('organisations').where('id', organisationId).first('tree_path')) as { tree_path: string } | undefined;
-  const ids = String(own?.tree_path ?? '').split('/').filter(Boolean).map(Number);
-  return (await db('organisations').whereIn('id', ids.length > 0 ? ids : [organisationId]).orderBy('depth', 'desc').select([...columns])) as Record<string, string | null>[];
+  const ids = String(own?.tree_path ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map(Number);
+  return (await db('organisations')
+    .whereIn('id', ids.length > 0 ? ids : [organisationId])
+    .orderBy('depth', 'desc')
+    .select([...columns])) as Record<string, string | null>[];
 }
 
 /** effectiveBranding's rule over tree rows already read (treeRows, with BRANDING_COLUMNS). */
@@ -97,7 +103,14 @@ export async function dropBrandingFile(records: Records, token: string | null): 
  * record shows keeps it; any other token is 422 branding_file_unknown (an image removed meanwhile).
  * Answers the token to store, or undefined to leave the field as it is.
  */
-export async function nextImage(records: Records, organisationId: number, field: string, sent: string | null | undefined, file: UploadedFile | undefined, current: string | null): Promise<string | null | undefined> {
+export async function nextImage(
+  records: Records,
+  organisationId: number,
+  field: string,
+  sent: string | null | undefined,
+  file: UploadedFile | undefined,
+  current: string | null,
+): Promise<string | null | undefined> {
   if (file) {
     const token = await storeBrandingFile(records, organisationId, file);
     await dropBrandingFile(records, current);
@@ -116,7 +129,8 @@ const missingImage = () => new DomainError('not_found', 'branding_image_not_foun
 /** GET /api/v1/branding/{token}: the image with its own type, cached for a year (a new image gets a new token). */
 export const getBrandingFile: Handler<'getBrandingFile'> = async ({ params }, context) => {
   if (!TOKEN.test(params.token)) throw missingImage();
-  const row = (await context.db('branding_files').where('token', params.token).first('bytes', 'content_type')) as { bytes: Buffer; content_type: keyof typeof IMAGE_EXTENSIONS } | undefined;
+  const row = (await context.db('branding_files').where('token', params.token).first('bytes', 'content_type')) as
+    { bytes: Buffer; content_type: keyof typeof IMAGE_EXTENSIONS } | undefined;
   if (!row) throw missingImage();
   return {
     content: Buffer.from(row.bytes),

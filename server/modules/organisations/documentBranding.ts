@@ -20,8 +20,10 @@ export async function documentBranding(db: Knex, organisationId: number): Promis
   const branding = await effectiveBranding(db, organisationId);
   let logo: DocumentBranding['logo'] = null;
   if (branding.image) {
-    const row = (await db('branding_files').where('token', branding.image).first('bytes', 'content_type')) as { bytes: Buffer; content_type: string } | undefined;
-    if (row && (row.content_type === 'image/png' || row.content_type === 'image/jpeg')) logo = { bytes: new Uint8Array(row.bytes), type: row.content_type };
+    const row = (await db('branding_files').where('token', branding.image).first('bytes', 'content_type')) as
+      { bytes: Buffer; content_type: string } | undefined;
+    if (row && (row.content_type === 'image/png' || row.content_type === 'image/jpeg'))
+      logo = { bytes: new Uint8Array(row.bytes), type: row.content_type };
   }
   const colour = branding.nav_bar_colour && /^#[0-9a-fA-F]{6}$/.test(branding.nav_bar_colour) ? branding.nav_bar_colour : null;
   return { logo, colour, footer: branding.footer_text?.trim() || null };

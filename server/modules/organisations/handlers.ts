@@ -37,7 +37,8 @@ const supplierOf = (parent: Parent) => ({ id: Number(parent.id), isRoot: parent.
  */
 async function parentInScope(db: Knex, user: SessionUser, parentId: number | null | undefined): Promise<Parent> {
   if (parentId === null || parentId === undefined) throw invalidValue('parent', 'parent is required');
-  const parent = (await db('organisations').where('id', parentId).first('id', 'tree_path', 'depth', 'parent_id', 'base_url')) as Parent | undefined;
+  const parent = (await db('organisations').where('id', parentId).first('id', 'tree_path', 'depth', 'parent_id', 'base_url')) as
+    Parent | undefined;
   if (!parent || !parent.tree_path.startsWith(user.organisation.tree_path)) {
     throw outsideScope('parent');
   }
@@ -46,7 +47,16 @@ async function parentInScope(db: Knex, user: SessionUser, parentId: number | nul
 
 /** What the body says of the organisation's own fields (its lists, first admin and new manager apart). */
 function definitionOf(body: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const { new_supplier_account_manager: _new, account_managers: _managers, addresses: _addresses, first_admin: _admin, template_roles: _roles, branding_image: _image, branding_background_image: _background, ...definition } = body;
+  const {
+    new_supplier_account_manager: _new,
+    account_managers: _managers,
+    addresses: _addresses,
+    first_admin: _admin,
+    template_roles: _roles,
+    branding_image: _image,
+    branding_background_image: _background,
+    ...definition
+  } = body;
   return definition;
 }
 
@@ -62,13 +72,30 @@ function plainRecord(record: Organisation): Record<string, unknown> {
   };
 }
 
-const readBack = async (context: RequestContext, id: number) => (await genericGet(context.db, organisationGetMeta(), { params: { id }, query: {}, user: context.user })) as Organisation;
+const readBack = async (context: RequestContext, id: number) =>
+  (await genericGet(context.db, organisationGetMeta(), { params: { id }, query: {}, user: context.user })) as Organisation;
 
 /** Both images of a save: a new file, the token kept, or null (removed); undefined leaves the field alone. */
-async function imagesOf(context: RequestContext, id: number, sent: { image?: string | null; background?: string | null }, files: { image?: UploadedFile; background_image?: UploadedFile } | undefined, current: { image: string | null; background: string | null }) {
+async function imagesOf(
+  context: RequestContext,
+  id: number,
+  sent: { image?: string | null; background?: string | null },
+  files: { image?: UploadedFile; background_image?: UploadedFile } | undefined,
+  current: { image: string | null; background: string | null },
+) {
   const image = await nextImage(context.records, id, 'branding_image', sent.image, files?.image, current.image);
-  const background = await nextImage(context.records, id, 'branding_background_image', sent.background, files?.background_image, current.background);
-  return { ...(image !== undefined && { branding_image: image }), ...(background !== undefined && { branding_background_image: background }) };
+  const background = await nextImage(
+    context.records,
+    id,
+    'branding_background_image',
+    sent.background,
+    files?.background_image,
+    current.background,
+  );
+  return {
+    ...(image !== undefined && { branding_image: image }),
+    ...(background !== undefined && { branding_background_image: background }),
+  };
 }
 
 /**
@@ -84,9 +111,22 @@ export const createOrganisation: Handler<'createOrganisation'> = async ({ body, 
   refuseRestrictedFields(user, sent, NEW_ORGANISATION_DEFAULTS, false);
   const definition = withPoRules(definitionOf(sent), sent);
   checkDefinitionFormats(definition);
-  const manager = await supplierAccountManager(context.records, supplierOf(parent), body.supplier_account_manager, body.new_supplier_account_manager, null);
-  if (manager === null || manager === undefined) throw invalidValue('supplier_account_manager', 'a supplier account manager, chosen or new, is required');
-  const values = { ...definition, supplier_account_manager: manager, parent: parent.id, depth: Number(parent.depth) + 1, tree_path: parent.tree_path };
+  const manager = await supplierAccountManager(
+    context.records,
+    supplierOf(parent),
+    body.supplier_account_manager,
+    body.new_supplier_account_manager,
+    null,
+  );
+  if (manager === null || manager === undefined)
+    throw invalidValue('supplier_account_manager', 'a supplier account manager, chosen or new, is required');
+  const values = {
+    ...definition,
+    supplier_account_manager: manager,
+    parent: parent.id,
+    depth: Number(parent.depth) + 1,
+    tree_path: parent.tree_path,
+  };
   const id = await context.records.insert('organisation', values);
   const images = await imagesOf(context, id, {}, files, { image: null, background: null });
   await context.records.update('organisation', id, { tree_path: `${parent.tree_path}${id}/`, ...images }, { action: 'CREATE' });
@@ -98,7 +138,12 @@ export const createOrganisation: Handler<'createOrganisation'> = async ({ body, 
 };
 
 /** The account managers and addresses a save sends: each list, when sent, becomes exactly what was sent. */
-async function saveParts(context: RequestContext, id: number, body: OrganisationInput | OrganisationUpdate, root: { isRoot: boolean; baseUrl: unknown }): Promise<void> {
+async function saveParts(
+  context: RequestContext,
+  id: number,
+  body: OrganisationInput | OrganisationUpdate,
+  root: { isRoot: boolean; baseUrl: unknown },
+): Promise<void> {
   if (body.account_managers) await saveAccountManagers(context.records, id, body.account_managers, root);
   if (body.addresses) await saveAddresses(context.records, id, body.addresses);
 }
@@ -119,14 +164,33 @@ export const updateOrganisation: Handler<'updateOrganisation'> = async ({ params
   const definition = withPoRules(definitionOf(sent), merged);
   checkDefinitionFormats(definition);
   await checkBillingAccount(context.db, record.id, merged['billing_account']);
-  const parent = record.parent && ((await context.db('organisations').where('id', record.parent.id).first('id', 'tree_path', 'depth', 'parent_id', 'base_url')) as Parent);
+  const parent =
+    record.parent &&
+    ((await context
+      .db('organisations')
+      .where('id', record.parent.id)
+      .first('id', 'tree_path', 'depth', 'parent_id', 'base_url')) as Parent);
   const currentManager = current['supplier_account_manager'] as number | null;
   const manager = parent
-    ? await supplierAccountManager(context.records, supplierOf(parent), body.supplier_account_manager, body.new_supplier_account_manager, currentManager)
+    ? await supplierAccountManager(
+        context.records,
+        supplierOf(parent),
+        body.supplier_account_manager,
+        body.new_supplier_account_manager,
+        currentManager,
+      )
     : await supplierAccountManager(context.records, null, body.supplier_account_manager, body.new_supplier_account_manager, currentManager);
-  if (parent && manager === null) throw invalidValue('supplier_account_manager', 'every organisation but the root has a supplier account manager');
-  const images = await imagesOf(context, record.id, { image: body.branding_image, background: body.branding_background_image }, files, { image: record.branding_image, background: record.branding_background_image });
-  await context.records.update('organisation', record.id, { ...definition, ...(manager !== undefined && { supplier_account_manager: manager }), ...images });
+  if (parent && manager === null)
+    throw invalidValue('supplier_account_manager', 'every organisation but the root has a supplier account manager');
+  const images = await imagesOf(context, record.id, { image: body.branding_image, background: body.branding_background_image }, files, {
+    image: record.branding_image,
+    background: record.branding_background_image,
+  });
+  await context.records.update('organisation', record.id, {
+    ...definition,
+    ...(manager !== undefined && { supplier_account_manager: manager }),
+    ...images,
+  });
   await saveParts(context, record.id, body, { isRoot: record.parent === null, baseUrl: merged['base_url'] });
   return readBack(context, record.id);
 };
@@ -134,6 +198,8 @@ export const updateOrganisation: Handler<'updateOrganisation'> = async ({ params
 /** 002 §5 "A billing account is required if more than one exists": an organisation with several linked accounts names its billing one. */
 async function checkBillingAccount(db: Knex, organisationId: number, billingAccount: unknown): Promise<void> {
   if (typeof billingAccount === 'string' && billingAccount.trim() !== '') return;
-  const [{ count }] = (await db('linked_accounts').where('organisation_id', organisationId).count({ count: '*' })) as [{ count: number | string }];
+  const [{ count }] = (await db('linked_accounts').where('organisation_id', organisationId).count({ count: '*' })) as [
+    { count: number | string },
+  ];
   if (Number(count) > 1) throw invalidValue('billing_account', 'an organisation with several linked accounts names its billing account');
 }

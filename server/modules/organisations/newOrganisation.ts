@@ -16,10 +16,18 @@ const NEW_USER_TIMEOUT = 1800;
  * language, subscribed to the eight notifications, and sent the invitation link (72 hours) as any
  * new user is. An e-mail another user has, in any case, is 409 duplicate_value naming it.
  */
-export async function createFirstAdmin(records: Records, organisation: { id: number; preferred_language: string; user_inactivity_timeout: number }, admin: FirstAdmin, now: number): Promise<number> {
+export async function createFirstAdmin(
+  records: Records,
+  organisation: { id: number; preferred_language: string; user_inactivity_timeout: number },
+  admin: FirstAdmin,
+  now: number,
+): Promise<number> {
   const timezone = admin.first_admin_timezone.trim();
   if (!(await records.db('timezones').where('code', timezone).first('id'))) {
-    throw new DomainError('unprocessable', 'unknown_value', { field: 'first_admin.first_admin_timezone', detail: 'one of the time zones offered' });
+    throw new DomainError('unprocessable', 'unknown_value', {
+      field: 'first_admin.first_admin_timezone',
+      detail: 'one of the time zones offered',
+    });
   }
   const values = {
     name: admin.first_admin_name,
@@ -32,13 +40,27 @@ export async function createFirstAdmin(records: Records, organisation: { id: num
   };
   const id = await records.insert('user', values).catch((error: unknown) => {
     if (error instanceof DomainError && error.code === 'duplicate_value') {
-      throw new DomainError('conflict', 'duplicate_value', { field: 'first_admin.first_admin_email', detail: 'another user has this e-mail' });
+      throw new DomainError('conflict', 'duplicate_value', {
+        field: 'first_admin.first_admin_email',
+        detail: 'another user has this e-mail',
+      });
     }
     throw error;
   });
   for (const type of NOTIFICATION_TYPES) await records.insert('user_notification', { user: id, type });
   const user = (await records.db('users').where('id', id).first('name', 'email_address')) as { name: string; email_address: string };
-  await sendLink(records, { id, name: user.name, email_address: user.email_address, user_language: organisation.preferred_language, organisation: organisation.id }, 'INVITATION', now);
+  await sendLink(
+    records,
+    {
+      id,
+      name: user.name,
+      email_address: user.email_address,
+      user_language: organisation.preferred_language,
+      organisation: organisation.id,
+    },
+    'INVITATION',
+    now,
+  );
   return id;
 }
 
@@ -50,16 +72,26 @@ export async function createFirstAdmin(records: Records, organisation: { id: num
  * item); their grants are copied under the rule that nobody grants more than they hold (403
  * permission_not_held, roles/service.ts).
  */
-export async function giveTemplateRoles(records: Records, user: SessionUser, organisationId: number, roleIds: readonly number[]): Promise<void> {
+export async function giveTemplateRoles(
+  records: Records,
+  user: SessionUser,
+  organisationId: number,
+  roleIds: readonly number[],
+): Promise<void> {
   const given = new Set<number>();
   for (const [i, roleId] of roleIds.entries()) {
     if (given.has(roleId)) continue;
     given.add(roleId);
-    const role = (await records.db('roles').where('id', roleId).first('name', 'template')) as { name: string; template: unknown } | undefined;
+    const role = (await records.db('roles').where('id', roleId).first('name', 'template')) as
+      { name: string; template: unknown } | undefined;
     if (!role || !(role.template === true || role.template === 1)) {
       throw new DomainError('unprocessable', 'role_not_template', { field: `template_roles[${i}]`, detail: 'not a template role' });
     }
     await insertRole(records, user, { name: role.name, organisation: organisationId }, roleId);
-    await records.insert('organisation_template_role', { organisation: organisationId, role: roleId }, { auditOn: { entity: 'organisation', id: organisationId, field: 'template_roles', value: role.name } });
+    await records.insert(
+      'organisation_template_role',
+      { organisation: organisationId, role: roleId },
+      { auditOn: { entity: 'organisation', id: organisationId, field: 'template_roles', value: role.name } },
+    );
   }
 }

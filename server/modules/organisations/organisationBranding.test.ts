@@ -32,7 +32,9 @@ describe('organisation branding', () => {
   const files = async () => Number(((await server.db('branding_files').count({ count: '*' })) as [{ count: number | string }])[0].count);
 
   it('stores an uploaded logo and serves it by its token: its own type, an attachment, nosniff, cached', async () => {
-    const response = await saveOrganisation(callers.resellerAdmin, CUSTOMER, { footer_text: 'Customer Co, Leeds' }, [{ part: 'image', bytes: LOGO, fileName: 'logo.png', type: 'image/png' }]);
+    const response = await saveOrganisation(callers.resellerAdmin, CUSTOMER, { footer_text: 'Customer Co, Leeds' }, [
+      { part: 'image', bytes: LOGO, fileName: 'logo.png', type: 'image/png' },
+    ]);
     expect(response.status, response.text).toBe(200);
     expect(response.body).toMatchObject({ footer_text: 'Customer Co, Leeds', branding_image: expect.stringMatching(/^[0-9a-f]{32}$/) });
     const file = await server.client().get(`/api/v1/branding/${response.body.branding_image!}`);
@@ -45,8 +47,15 @@ describe('organisation branding', () => {
   });
 
   it('reads each format from the bytes, not the name or the type the client claims', async () => {
-    for (const [bytes, type] of [[TINY_JPEG, 'image/jpeg'], [TINY_GIF, 'image/gif'], [TINY_WEBP, 'image/webp'], [LOGO, 'image/png']] as const) {
-      const response = await saveOrganisation(callers.resellerAdmin, EU_CUSTOMER, {}, [{ part: 'background_image', bytes, fileName: 'picture.svg', type: 'image/svg+xml' }]);
+    for (const [bytes, type] of [
+      [TINY_JPEG, 'image/jpeg'],
+      [TINY_GIF, 'image/gif'],
+      [TINY_WEBP, 'image/webp'],
+      [LOGO, 'image/png'],
+    ] as const) {
+      const response = await saveOrganisation(callers.resellerAdmin, EU_CUSTOMER, {}, [
+        { part: 'background_image', bytes, fileName: 'picture.svg', type: 'image/svg+xml' },
+      ]);
       expect(response.status, response.text).toBe(200);
       const file = await server.client().get(`/api/v1/branding/${response.body.branding_background_image!}`);
       expect(file.headers.get('content-type')).toBe(type);
@@ -61,7 +70,9 @@ describe('organisation branding', () => {
     ['a PNG cut short', LOGO.subarray(0, LOGO.length - 12), 'logo.png', 'image/png'],
   ])('refuses %s with 415 image_files_only naming the part, and saves nothing', async (_what, bytes, fileName, type) => {
     const before = await files();
-    const response = await saveOrganisation(callers.resellerAdmin, EU_CUSTOMER, { name: 'Renamed by a refused save' }, [{ part: 'image', bytes, fileName, type }]);
+    const response = await saveOrganisation(callers.resellerAdmin, EU_CUSTOMER, { name: 'Renamed by a refused save' }, [
+      { part: 'image', bytes, fileName, type },
+    ]);
     expect([response.status, response.body.code, response.body.parameter]).toEqual([415, 'image_files_only', 'image']);
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect((await loadOrganisation(callers.root, EU_CUSTOMER)).record.name).toBe('EU Customer GmbH');
@@ -72,7 +83,9 @@ describe('organisation branding', () => {
     const big = Buffer.concat([LOGO, Buffer.alloc(2 * 1024 * 1024)]);
     const over = await saveOrganisation(callers.resellerAdmin, EU_CUSTOMER, {}, [{ part: 'image', bytes: big, type: 'image/png' }]);
     expect([over.status, over.body.code, over.body.parameter]).toEqual([413, 'file_too_large', 'image']);
-    const huge = await saveOrganisation(callers.resellerAdmin, EU_CUSTOMER, {}, [{ part: 'image', bytes: Buffer.alloc(20 * 1024 * 1024), type: 'image/png' }]);
+    const huge = await saveOrganisation(callers.resellerAdmin, EU_CUSTOMER, {}, [
+      { part: 'image', bytes: Buffer.alloc(20 * 1024 * 1024), type: 'image/png' },
+    ]);
     expect([huge.status, huge.body.code]).toEqual([413, 'payload_too_large']);
   });
 
@@ -82,19 +95,34 @@ describe('organisation branding', () => {
     const { record } = await loadOrganisation(callers.resellerAdmin, EU_CUSTOMER);
     const noJson = new FormData();
     noJson.append('image', new Blob([new Uint8Array(LOGO)]), 'logo.png');
-    expect((await callers.resellerAdmin.request<Problem>('PUT', path, noJson, csrf)).body).toMatchObject({ code: 'invalid_body', parameter: 'jsonBody' });
+    expect((await callers.resellerAdmin.request<Problem>('PUT', path, noJson, csrf)).body).toMatchObject({
+      code: 'invalid_body',
+      parameter: 'jsonBody',
+    });
     const extra = multipartBody(record, [{ part: 'script', bytes: LOGO }]);
-    expect((await callers.resellerAdmin.request<Problem>('PUT', path, extra, csrf)).body).toMatchObject({ code: 'invalid_body', parameter: 'script' });
+    expect((await callers.resellerAdmin.request<Problem>('PUT', path, extra, csrf)).body).toMatchObject({
+      code: 'invalid_body',
+      parameter: 'script',
+    });
     const twice = multipartBody(record, []);
     twice.append('jsonBody', '{}');
-    expect((await callers.resellerAdmin.request<Problem>('PUT', path, twice, csrf)).body).toMatchObject({ code: 'invalid_body', parameter: 'jsonBody' });
-    const broken = await callers.resellerAdmin.request<Problem>('PUT', path, '--x\r\nnonsense', { ...csrf, 'content-type': 'multipart/form-data; boundary=x' });
+    expect((await callers.resellerAdmin.request<Problem>('PUT', path, twice, csrf)).body).toMatchObject({
+      code: 'invalid_body',
+      parameter: 'jsonBody',
+    });
+    const broken = await callers.resellerAdmin.request<Problem>('PUT', path, '--x\r\nnonsense', {
+      ...csrf,
+      'content-type': 'multipart/form-data; boundary=x',
+    });
     expect([broken.status, broken.body.code]).toEqual([400, 'invalid_body']);
     const text = await callers.resellerAdmin.request<Problem>('PUT', path, 'name=x', { ...csrf, 'content-type': 'text/plain' });
     expect([text.status, text.body.code]).toEqual([415, 'unsupported_media_type']);
     // The JSON part is validated as a JSON body is.
     const unknown = multipartBody({ ...record, colour: 'red' }, []);
-    expect((await callers.resellerAdmin.request<Problem>('PUT', path, unknown, csrf)).body).toMatchObject({ code: 'invalid_body', parameter: 'colour' });
+    expect((await callers.resellerAdmin.request<Problem>('PUT', path, unknown, csrf)).body).toMatchObject({
+      code: 'invalid_body',
+      parameter: 'colour',
+    });
   });
 
   it('replaces an image (the old one is gone), keeps it when its token comes back, and removes it when sent null', async () => {
@@ -114,11 +142,20 @@ describe('organisation branding', () => {
 
   it('creates an organisation with its logo in the same multipart request', async () => {
     const body = { name: 'Branded Customer', parent: RESELLER, supplier_account_manager: 3, nav_bar_colour: '#336699' };
-    const response = await callers.resellerAdmin.request<Organisation>('POST', '/api/v1/organisations', multipartBody(body, [{ part: 'image', bytes: LOGO, type: 'image/png' }]), {
-      'x-csrf-token': callers.resellerAdmin.csrfToken() ?? '',
-    });
+    const response = await callers.resellerAdmin.request<Organisation>(
+      'POST',
+      '/api/v1/organisations',
+      multipartBody(body, [{ part: 'image', bytes: LOGO, type: 'image/png' }]),
+      {
+        'x-csrf-token': callers.resellerAdmin.csrfToken() ?? '',
+      },
+    );
     expect(response.status, response.text).toBe(201);
-    expect(response.body).toMatchObject({ name: 'Branded Customer', nav_bar_colour: '#336699', branding_image: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(response.body).toMatchObject({
+      name: 'Branded Customer',
+      nav_bar_colour: '#336699',
+      branding_image: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
   });
 
   it('gives each organisation’s users its own branding, field by field, else its nearest ancestor’s', async () => {
@@ -135,6 +172,13 @@ describe('organisation branding', () => {
       text_body_font: 'Arial',
     });
     expect((await effectiveBranding(server.db, RESELLER)).footer_text).toBe(reseller.record.footer_text);
-    expect(await effectiveBranding(server.db, 1)).toEqual({ image: null, background_image: null, nav_bar_colour: null, footer_text: null, heading_font: null, text_body_font: null });
+    expect(await effectiveBranding(server.db, 1)).toEqual({
+      image: null,
+      background_image: null,
+      nav_bar_colour: null,
+      footer_text: null,
+      heading_font: null,
+      text_body_font: null,
+    });
   });
 });

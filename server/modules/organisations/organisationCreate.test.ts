@@ -33,8 +33,12 @@ describe('organisation create', () => {
 
   /** A create with the parent's first account manager as the supplier's, unless the body names one. */
   const create = (body: Record<string, unknown>, client: TestClient = callers.resellerAdmin) =>
-    client.post<Organisation & Problem>('/api/v1/organisations', { supplier_account_manager: MANAGER_OF[body['parent'] as number] ?? null, ...body });
-  const treeOf = async (id: number) => (await server.db('organisations').where('id', id).first('tree_path', 'depth')) as { tree_path: string; depth: number };
+    client.post<Organisation & Problem>('/api/v1/organisations', {
+      supplier_account_manager: MANAGER_OF[body['parent'] as number] ?? null,
+      ...body,
+    });
+  const treeOf = async (id: number) =>
+    (await server.db('organisations').where('id', id).first('tree_path', 'depth')) as { tree_path: string; depth: number };
 
   it('creates a child of the parent, placed in the tree below it, and answers 201 with the record', async () => {
     const response = await create({ name: 'Northern Customer', parent: CUSTOMER, currency: 'EUR', admin_email: 'it@northern.example' });
@@ -68,7 +72,13 @@ describe('organisation create', () => {
   });
 
   it('clears the PO rules of an organisation that creates resellers', async () => {
-    const response = await create({ name: 'Sub Reseller', parent: RESELLER, can_create_resellers: true, po_number_required: true, force_po_uniqueness: true });
+    const response = await create({
+      name: 'Sub Reseller',
+      parent: RESELLER,
+      can_create_resellers: true,
+      po_number_required: true,
+      force_po_uniqueness: true,
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ can_create_resellers: true, po_number_required: false, force_po_uniqueness: false });
     const kept = await create({ name: 'PO Customer', parent: RESELLER, po_number_required: true, force_po_uniqueness: true });

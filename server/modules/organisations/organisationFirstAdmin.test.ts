@@ -28,7 +28,8 @@ describe('new organisation: first admin and template roles', () => {
     await server.close();
   });
 
-  const create = (body: Record<string, unknown>, client = callers.resellerAdmin) => client.post<Organisation & Problem>('/api/v1/organisations', { parent: RESELLER, supplier_account_manager: 3, ...body });
+  const create = (body: Record<string, unknown>, client = callers.resellerAdmin) =>
+    client.post<Organisation & Problem>('/api/v1/organisations', { parent: RESELLER, supplier_account_manager: 3, ...body });
   const organisationsNamed = async (name: string) => (await server.db('organisations').where('name', name).select('id')).length;
 
   it('creates the first admin with the organisation, invites them, and gives the organisation the template roles chosen', async () => {
@@ -37,7 +38,16 @@ describe('new organisation: first admin and template roles', () => {
       preferred_language: 'de',
       user_inactivity_timeout: 3600,
       account_managers: [{ account_manager_name: 'Nina North', account_manager_email: 'nina@northwind.example' }],
-      addresses: [{ name: 'Head office', company_name: 'Northwind Traders Ltd', addr_line_1: '1 Harbour Way', city: 'Hull', postal_code: 'HU1 1AA', country_code: 'GB' }],
+      addresses: [
+        {
+          name: 'Head office',
+          company_name: 'Northwind Traders Ltd',
+          addr_line_1: '1 Harbour Way',
+          city: 'Hull',
+          postal_code: 'HU1 1AA',
+          country_code: 'GB',
+        },
+      ],
       first_admin: { first_admin_name: 'Nora Admin', first_admin_email: 'nora@northwind.example', first_admin_timezone: 'Europe/London' },
       template_roles: [RESELLER_SALES, CUSTOMER_BUYER],
     });
@@ -47,7 +57,13 @@ describe('new organisation: first admin and template roles', () => {
     expect(response.body.addresses.map((address) => address.city)).toEqual(['Hull']);
 
     const admin = await server.db('users').where('email_address', 'nora@northwind.example').first();
-    expect(admin).toMatchObject({ name: 'Nora Admin', organisation_id: id, user_language: 'de', timezone: 'Europe/London', password_hash: null });
+    expect(admin).toMatchObject({
+      name: 'Nora Admin',
+      organisation_id: id,
+      user_language: 'de',
+      timezone: 'Europe/London',
+      password_hash: null,
+    });
     expect([Boolean(admin.admin), Boolean(admin.verified), Number(admin.timeout)]).toEqual([true, false, 1800]);
     expect(await lastMailedToken(server.db, 'nora@northwind.example')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const notifications = await callers.root.get<UserNotification[]>(`/api/v1/users/${admin.id}/notifications`);
@@ -61,7 +77,9 @@ describe('new organisation: first admin and template roles', () => {
     const copy = roles.body.find((role) => role.name === 'Reseller sales')!;
     const granted = await callers.root.get<RolePermission[]>(`/api/v1/roles/${copy.id}/permissions`);
     const template = await callers.root.get<RolePermission[]>(`/api/v1/roles/${RESELLER_SALES}/permissions`);
-    expect(granted.body.map((row) => [row.permission?.name, row.value]).sort()).toEqual(template.body.map((row) => [row.permission?.name, row.value]).sort());
+    expect(granted.body.map((row) => [row.permission?.name, row.value]).sort()).toEqual(
+      template.body.map((row) => [row.permission?.name, row.value]).sort(),
+    );
     const templates = await callers.root.get<OrganisationTemplateRole[]>(`/api/v1/organisations/${id}/template_roles`);
     expect(templates.body.map((row) => row.role?.name).sort()).toEqual(['Customer buyer', 'Reseller sales']);
   });
@@ -73,9 +91,15 @@ describe('new organisation: first admin and template roles', () => {
   });
 
   it('refuses a first admin with an e-mail a user has (409) or a time zone not offered (422), and creates nothing', async () => {
-    const taken = await create({ name: 'Taken Admin', first_admin: { first_admin_name: 'Bob Again', first_admin_email: 'BUYER@customer.example', first_admin_timezone: 'Europe/London' } });
+    const taken = await create({
+      name: 'Taken Admin',
+      first_admin: { first_admin_name: 'Bob Again', first_admin_email: 'BUYER@customer.example', first_admin_timezone: 'Europe/London' },
+    });
     expect([taken.status, taken.body.code, taken.body.parameter]).toEqual([409, 'duplicate_value', 'first_admin.first_admin_email']);
-    const zone = await create({ name: 'Zone Admin', first_admin: { first_admin_name: 'Zed', first_admin_email: 'zed@zone.example', first_admin_timezone: 'Mars/Olympus' } });
+    const zone = await create({
+      name: 'Zone Admin',
+      first_admin: { first_admin_name: 'Zed', first_admin_email: 'zed@zone.example', first_admin_timezone: 'Mars/Olympus' },
+    });
     expect([zone.status, zone.body.code, zone.body.parameter]).toEqual([422, 'unknown_value', 'first_admin.first_admin_timezone']);
     const incomplete = await create({ name: 'Half Admin', first_admin: { first_admin_name: 'Half' } });
     expect([incomplete.status, incomplete.body.code]).toEqual([400, 'invalid_body']);
@@ -84,11 +108,14 @@ describe('new organisation: first admin and template roles', () => {
   });
 
   it('of two creates side by side with the same first admin e-mail, one is created and the other is 409', async () => {
-    const first = (name: string, email: string) => create({ name, first_admin: { first_admin_name: name, first_admin_email: email, first_admin_timezone: 'Europe/London' } });
+    const first = (name: string, email: string) =>
+      create({ name, first_admin: { first_admin_name: name, first_admin_email: email, first_admin_timezone: 'Europe/London' } });
     const answers = await Promise.all([first('Twin One', 'twin@twins.example'), first('Twin Two', 'TWIN@twins.example')]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect((await organisationsNamed('Twin One')) + (await organisationsNamed('Twin Two'))).toBe(1);
-    const [{ count }] = (await server.db('users').whereRaw('lower(email_address) = ?', ['twin@twins.example']).count({ count: '*' })) as [{ count: number | string }];
+    const [{ count }] = (await server.db('users').whereRaw('lower(email_address) = ?', ['twin@twins.example']).count({ count: '*' })) as [
+      { count: number | string },
+    ];
     expect(Number(count)).toBe(1);
   });
 
@@ -97,7 +124,10 @@ describe('new organisation: first admin and template roles', () => {
     expect([restricted.status, restricted.body.code, restricted.body.parameter]).toEqual([403, 'forbidden_field', 'is_on_hold']);
     const defaults = await create({ name: 'Plain Customer', is_on_hold: false, subscribed_modules: ['WEBSTORE'] });
     expect(defaults.status, defaults.text).toBe(201);
-    const root = await create({ name: 'Root Customer', is_on_hold: true, subscribed_modules: ['WEBSTORE', 'DOVETAIL'], billing_account: 'ROOT-9' }, callers.root);
+    const root = await create(
+      { name: 'Root Customer', is_on_hold: true, subscribed_modules: ['WEBSTORE', 'DOVETAIL'], billing_account: 'ROOT-9' },
+      callers.root,
+    );
     expect(root.status, root.text).toBe(201);
     expect(root.body).toMatchObject({ is_on_hold: true, subscribed_modules: ['WEBSTORE', 'DOVETAIL'], billing_account: 'ROOT-9' });
   });
@@ -107,9 +137,17 @@ describe('new organisation: first admin and template roles', () => {
     await grantPermission(server.db, 'Reseller sales', 'organisation:modify', 2);
     await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', OTHER_RESELLER).update({ can_create_resellers: true }));
     const body = { parent: OTHER_RESELLER, supplier_account_manager: 4 };
-    const held = await callers.otherSales.post<Organisation & Problem>('/api/v1/organisations', { ...body, name: 'Sales Customer', template_roles: [RESELLER_SALES] });
+    const held = await callers.otherSales.post<Organisation & Problem>('/api/v1/organisations', {
+      ...body,
+      name: 'Sales Customer',
+      template_roles: [RESELLER_SALES],
+    });
     expect(held.status, held.text).toBe(201);
-    const unheld = await callers.otherSales.post<Organisation & Problem>('/api/v1/organisations', { ...body, name: 'Buyer Customer', template_roles: [CUSTOMER_BUYER] });
+    const unheld = await callers.otherSales.post<Organisation & Problem>('/api/v1/organisations', {
+      ...body,
+      name: 'Buyer Customer',
+      template_roles: [CUSTOMER_BUYER],
+    });
     expect([unheld.status, unheld.body.code]).toEqual([403, 'permission_not_held']);
     expect(await organisationsNamed('Buyer Customer')).toBe(0);
   });

@@ -51,12 +51,28 @@ describe('a new organisation, from its creation to its first admin calling the A
       nav_bar_colour: '#8e44ad',
       footer_text: 'Orchard Supplies, since 1998',
       account_managers: [{ account_manager_name: 'Otto Orchard', account_manager_email: 'otto@orchard.example' }],
-      addresses: [{ name: 'Head office', company_name: 'Orchard Supplies Ltd', addr_line_1: '3 Pear Tree Lane', city: 'Evesham', postal_code: 'WR11 4AA', country_code: 'GB' }],
+      addresses: [
+        {
+          name: 'Head office',
+          company_name: 'Orchard Supplies Ltd',
+          addr_line_1: '3 Pear Tree Lane',
+          city: 'Evesham',
+          postal_code: 'WR11 4AA',
+          country_code: 'GB',
+        },
+      ],
       first_admin: { first_admin_name: 'Olga Orchard', first_admin_email: EMAIL, first_admin_timezone: 'Europe/London' },
     };
-    const created = await callers.root.post<Organisation & Problem>('/api/v1/organisations', multipartBody(organisation, [{ part: 'image', bytes: LOGO, fileName: 'orchard.png', type: 'image/png' }]));
+    const created = await callers.root.post<Organisation & Problem>(
+      '/api/v1/organisations',
+      multipartBody(organisation, [{ part: 'image', bytes: LOGO, fileName: 'orchard.png', type: 'image/png' }]),
+    );
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({ finance_type: 'AGENT', nav_bar_colour: '#8e44ad', branding_image: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(created.body).toMatchObject({
+      finance_type: 'AGENT',
+      nav_bar_colour: '#8e44ad',
+      branding_image: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(created.body.parent).toMatchObject({ id: RESELLER });
     expect(created.body.account_managers.map((manager) => manager.account_manager_email)).toEqual(['otto@orchard.example']);
     expect(created.body.addresses.map((address) => address.city)).toEqual(['Evesham']);
@@ -78,7 +94,9 @@ describe('a new organisation, from its creation to its first admin calling the A
     // Enrolment with a code from the authenticator at the fixed clock, then the ten recovery codes.
     const enrolment = await olga.post<{ secret: string }>('/api/v1/whoami/2fa');
     expect(enrolment.status, enrolment.text).toBe(200);
-    const confirmed = await olga.post<{ recovery_codes: string[] }>('/api/v1/whoami/2fa/confirm', { code: await codeAt(enrolment.body.secret, Date.now()) });
+    const confirmed = await olga.post<{ recovery_codes: string[] }>('/api/v1/whoami/2fa/confirm', {
+      code: await codeAt(enrolment.body.secret, Date.now()),
+    });
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(confirmed.body.recovery_codes).toHaveLength(10);
 
@@ -88,20 +106,30 @@ describe('a new organisation, from its creation to its first admin calling the A
     const first = await later.login(EMAIL, PASSWORD);
     expect(first.status).toBe(401);
     expect((first.body as Problem).code).toBe('two_factor_required');
-    const signedIn = await later.post<{ email_address: string; admin: boolean }>('/api/v1/auth/login/code', { code: await codeAt(enrolment.body.secret, Date.now()) });
+    const signedIn = await later.post<{ email_address: string; admin: boolean }>('/api/v1/auth/login/code', {
+      code: await codeAt(enrolment.body.secret, Date.now()),
+    });
     expect(signedIn.status, signedIn.text).toBe(200);
     expect(signedIn.body).toMatchObject({ email_address: EMAIL, admin: true });
 
     // Their organisation's logo and colour are what they see (whoami feeds the portal's header).
-    const me = await later.get<{ branding: { image: string | null; nav_bar_colour: string | null; footer_text: string | null } }>('/api/v1/whoami');
-    expect(me.body.branding).toMatchObject({ image: `/api/v1/branding/${created.body.branding_image!}`, nav_bar_colour: '#8e44ad', footer_text: 'Orchard Supplies, since 1998' });
+    const me = await later.get<{ branding: { image: string | null; nav_bar_colour: string | null; footer_text: string | null } }>(
+      '/api/v1/whoami',
+    );
+    expect(me.body.branding).toMatchObject({
+      image: `/api/v1/branding/${created.body.branding_image!}`,
+      nav_bar_colour: '#8e44ad',
+      footer_text: 'Orchard Supplies, since 1998',
+    });
     const logo = await server.client().get(me.body.branding.image!);
     expect(Buffer.from(logo.bytes).equals(LOGO)).toBe(true);
 
     // An API client of their own; its token lists the organisation's orders as them, without a session.
     const client = await later.post<{ token: string }>('/api/v1/whoami/api_clients', { name: 'Orchard ERP' });
     expect(client.status, client.text).toBe(201);
-    const orders = await server.client().request<unknown[]>('GET', '/api/v1/orders', undefined, { authorization: `Bearer ${client.body.token}` });
+    const orders = await server
+      .client()
+      .request<unknown[]>('GET', '/api/v1/orders', undefined, { authorization: `Bearer ${client.body.token}` });
     expect(orders.status, orders.text).toBe(200);
     expect(orders.body).toEqual([]);
   });

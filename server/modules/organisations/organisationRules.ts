@@ -12,7 +12,16 @@ import type { SessionUser } from '../auth/sessionUser';
  * ties an organisation to the supplier's accounting and commerce (its billing account and link,
  * its holds, the modules it subscribes to), are the supplier's to set.
  */
-export const ROOT_ONLY_FIELDS = ['assigned_price_list', 'catalogue', 'billing_account', 'is_linked', 'is_on_hold', 'on_credit_hold', 'subscribed_modules', 'quote_approval_discount'] as const;
+export const ROOT_ONLY_FIELDS = [
+  'assigned_price_list',
+  'catalogue',
+  'billing_account',
+  'is_linked',
+  'is_on_hold',
+  'on_credit_hold',
+  'subscribed_modules',
+  'quote_approval_discount',
+] as const;
 /** 002 §2.4 "Root admin users additionally see the base URL field". */
 export const ROOT_ADMIN_ONLY_FIELDS = ['base_url'] as const;
 
@@ -38,7 +47,12 @@ const forbiddenField = (field: string, detail: string) => new DomainError('forbi
  * the default. Sent unchanged (the record sent back as its GET answered it), it passes; another
  * value is 403 forbidden_field naming it, never silently dropped.
  */
-export function refuseRestrictedFields(user: SessionUser, body: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>, ownOrganisation: boolean): void {
+export function refuseRestrictedFields(
+  user: SessionUser,
+  body: Readonly<Record<string, unknown>>,
+  current: Readonly<Record<string, unknown>>,
+  ownOrganisation: boolean,
+): void {
   const restricted: string[] = [];
   if (!user.root) restricted.push(...ROOT_ONLY_FIELDS);
   if (!(user.root && user.admin)) restricted.push(...ROOT_ADMIN_ONLY_FIELDS);
@@ -66,15 +80,18 @@ const FONT = /^[\p{L}\p{N} ,'"-]+$/u;
  */
 export function checkDefinitionFormats(values: Readonly<Record<string, unknown>>): void {
   const colour = values['nav_bar_colour'];
-  if (typeof colour === 'string' && colour.trim() !== '' && !COLOUR.test(colour.trim())) throw invalidValue('nav_bar_colour', 'a colour as #rrggbb');
+  if (typeof colour === 'string' && colour.trim() !== '' && !COLOUR.test(colour.trim()))
+    throw invalidValue('nav_bar_colour', 'a colour as #rrggbb');
   for (const field of ['heading_font', 'text_body_font']) {
     const font = values[field];
-    if (typeof font === 'string' && font.trim() !== '' && !FONT.test(font.trim())) throw invalidValue(field, 'font family names: letters, digits, spaces, hyphens, quotes and commas');
+    if (typeof font === 'string' && font.trim() !== '' && !FONT.test(font.trim()))
+      throw invalidValue(field, 'font family names: letters, digits, spaces, hyphens, quotes and commas');
   }
   const baseUrl = values['base_url'];
   if (typeof baseUrl === 'string' && baseUrl.trim() !== '') {
     const url = URL.canParse(baseUrl.trim()) ? new URL(baseUrl.trim()) : undefined;
-    if (!url || !['http:', 'https:'].includes(url.protocol) || url.username !== '' || url.password !== '') throw invalidValue('base_url', 'an http or https address');
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.username !== '' || url.password !== '')
+      throw invalidValue('base_url', 'an http or https address');
   }
   const limit = values['order_manual_auth_limit'];
   if (typeof limit === 'string' && limit.startsWith('-')) throw invalidValue('order_manual_auth_limit', 'not negative');

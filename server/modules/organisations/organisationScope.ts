@@ -5,7 +5,15 @@ import { invalidValue, outsideScope } from '../../domain/errors';
 import type { SessionUser } from '../auth/sessionUser';
 
 /** The organisations of the caller's tree, as the generic writes scope them (children only for grants of 1). */
-const ORGANISATION_TREE: GenericMeta = { kind: 'get', entity: 'organisation', fields: [], expand: [], sort: [], filters: [], scope: { kind: 'tree', field: 'self' } };
+const ORGANISATION_TREE: GenericMeta = {
+  kind: 'get',
+  entity: 'organisation',
+  fields: [],
+  expand: [],
+  sort: [],
+  filters: [],
+  scope: { kind: 'tree', field: 'self' },
+};
 
 export interface ScopedOrganisation {
   id: number;
@@ -21,7 +29,8 @@ export interface ScopedOrganisation {
 export async function organisationInScope(db: Knex, user: SessionUser, id: number, field = 'organisation'): Promise<ScopedOrganisation> {
   const query = db('organisations').where('organisations.id', id);
   applyScope(db, query, ORGANISATION_TREE, 'organisations', user);
-  const row = (await query.first('organisations.id', 'organisations.name', 'organisations.is_linked')) as { id: number; name: string; is_linked: unknown } | undefined;
+  const row = (await query.first('organisations.id', 'organisations.name', 'organisations.is_linked')) as
+    { id: number; name: string; is_linked: unknown } | undefined;
   if (!row) throw outsideScope(field);
   return { id: Number(row.id), name: row.name, is_linked: row.is_linked === true || row.is_linked === 1 || row.is_linked === '1' };
 }

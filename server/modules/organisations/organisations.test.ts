@@ -67,7 +67,13 @@ describe('organisations', () => {
   it('reads one organisation in scope with its account manager, 404 outside it', async () => {
     const reseller = await resellerAdmin.get<Organisation>('/api/v1/organisations/2');
     expect(reseller.status).toBe(200);
-    expect(reseller.body).toMatchObject({ id: 2, is_linked: true, billing_account: 'RES-1002', orders_require_manual_auth: true, order_manual_auth_limit: '5000.00' });
+    expect(reseller.body).toMatchObject({
+      id: 2,
+      is_linked: true,
+      billing_account: 'RES-1002',
+      orders_require_manual_auth: true,
+      order_manual_auth_limit: '5000.00',
+    });
     expect(reseller.body.supplier_account_manager).toMatchObject({ account_manager_name: 'Alice Account' });
     expect((await resellerAdmin.get('/api/v1/organisations/5')).status).toBe(404);
     expect((await resellerAdmin.get('/api/v1/organisations/1')).status).toBe(404);

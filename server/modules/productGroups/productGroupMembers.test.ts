@@ -24,7 +24,8 @@ describe('product group members', () => {
   });
 
   // Group 5, "Meeting room hardware", has no products in the demo.
-  const candidates = async (query = '') => (await rootAdmin.get<ProductGroupCandidate[]>(`/api/v1/productgroups/5/all_products?per_page=96${query}`)).body;
+  const candidates = async (query = '') =>
+    (await rootAdmin.get<ProductGroupCandidate[]>(`/api/v1/productgroups/5/all_products?per_page=96${query}`)).body;
 
   it('lists every product with whether the group holds it, searchable by name or SKU', async () => {
     const all = await candidates();
@@ -47,10 +48,9 @@ describe('product group members', () => {
     expect((await rootAdmin.send('DELETE', `/api/v1/productgroups/5/products/${product!.id}`)).status).toBe(204);
     expect((await rootAdmin.send('DELETE', `/api/v1/productgroups/5/products/${product!.id}`)).status).toBe(404);
     const { body: entries } = await rootAdmin.get<AuditLogEntry[]>('/api/v1/productgroups/5/audit_logs');
-    expect(entries.slice(0, 2).map((entry) => entry.field_changes.map(({ field, old_value, new_value }) => [field, old_value, new_value]))).toEqual([
-      [['products', product!.product_code, null]],
-      [['products', null, product!.product_code]],
-    ]);
+    expect(
+      entries.slice(0, 2).map((entry) => entry.field_changes.map(({ field, old_value, new_value }) => [field, old_value, new_value])),
+    ).toEqual([[['products', product!.product_code, null]], [['products', null, product!.product_code]]]);
   });
 
   it('offers add-on groups to a BASE group only, and only add-on groups', async () => {

@@ -27,20 +27,38 @@ describe('product group create and update', () => {
   });
 
   const create = (body: unknown, client = rootAdmin) => client.post<ProductGroup & Problem>('/api/v1/productgroups', body);
-  const update = (id: number, body: unknown, client = rootAdmin) => client.send<ProductGroup & Problem>('PUT', `/api/v1/productgroups/${id}`, body);
+  const update = (id: number, body: unknown, client = rootAdmin) =>
+    client.send<ProductGroup & Problem>('PUT', `/api/v1/productgroups/${id}`, body);
 
   it('creates a group as DRAFT by default and answers 201 with the record', async () => {
     const response = await create({ name: 'Webex suites', description: 'Meetings', grading: 4 });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ name: 'Webex suites', description: 'Meetings', status: 'DRAFT', grading: 4, subscription_type: null });
+    expect(response.body).toMatchObject({
+      name: 'Webex suites',
+      description: 'Meetings',
+      status: 'DRAFT',
+      grading: 4,
+      subscription_type: null,
+    });
     expect((await rootAdmin.get<ProductGroup>(`/api/v1/productgroups/${response.body.id}`)).body.name).toBe('Webex suites');
   });
 
   it('updates the fields given and keeps the others', async () => {
-    const { body: created } = await create({ name: 'Teams rooms', description: 'Old', subscription_type: 'ZOOM', subscription_product_type: 'BASE' });
+    const { body: created } = await create({
+      name: 'Teams rooms',
+      description: 'Old',
+      subscription_type: 'ZOOM',
+      subscription_product_type: 'BASE',
+    });
     const response = await update(created.id, { name: 'Teams rooms', description: 'New', status: 'LIVE' });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: created.id, description: 'New', status: 'LIVE', subscription_type: 'ZOOM', subscription_product_type: 'BASE' });
+    expect(response.body).toMatchObject({
+      id: created.id,
+      description: 'New',
+      status: 'LIVE',
+      subscription_type: 'ZOOM',
+      subscription_product_type: 'BASE',
+    });
     // Its own name is no clash with itself, whatever the case.
     expect((await update(created.id, { name: 'TEAMS ROOMS' })).status).toBe(200);
   });
@@ -80,8 +98,12 @@ describe('product group create and update', () => {
     expect(response.status, response.text).toBe(200);
     expect(response.body).toMatchObject({ subscription_type: null, subscription_product_type: null });
     expect((await rootAdmin.get<unknown[]>('/api/v1/productgroups/1/related_groups')).body).toEqual([]);
-    const audit = await rootAdmin.get<{ field_changes: { field: string; old_value: string | null }[] }[]>('/api/v1/productgroups/1/audit_logs');
-    expect(audit.body.flatMap((entry) => entry.field_changes)).toContainEqual(expect.objectContaining({ field: 'related_groups', old_value: 'Zoom add-ons' }));
+    const audit = await rootAdmin.get<{ field_changes: { field: string; old_value: string | null }[] }[]>(
+      '/api/v1/productgroups/1/audit_logs',
+    );
+    expect(audit.body.flatMap((entry) => entry.field_changes)).toContainEqual(
+      expect.objectContaining({ field: 'related_groups', old_value: 'Zoom add-ons' }),
+    );
   });
 
   it('answers 409 duplicate_value for a name taken, case-insensitively, on create and update', async () => {

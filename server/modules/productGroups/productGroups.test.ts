@@ -17,7 +17,8 @@ describe('product groups', () => {
     await server.close();
   });
 
-  const names = async (query = '') => (await root.get<ProductGroup[]>(`/api/v1/productgroups?per_page=96${query}`)).body.map((row) => row.name);
+  const names = async (query = '') =>
+    (await root.get<ProductGroup[]>(`/api/v1/productgroups?per_page=96${query}`)).body.map((row) => row.name);
 
   it('lists every group by name for root, 24 a page, with paging headers', async () => {
     const response = await root.get<ProductGroup[]>('/api/v1/productgroups');
@@ -46,7 +47,12 @@ describe('product groups', () => {
   });
 
   it('sorts by grading and status', async () => {
-    expect(await names('&sort_by=-grading&grading_from=0')).toEqual(['Acronis backup bundles', 'Dropbox business', 'Zoom add-ons', 'Zoom Workplace plans']);
+    expect(await names('&sort_by=-grading&grading_from=0')).toEqual([
+      'Acronis backup bundles',
+      'Dropbox business',
+      'Zoom add-ons',
+      'Zoom Workplace plans',
+    ]);
     expect((await names('&sort_by=%2Bstatus')).slice(0, 2).sort()).toEqual(['Acronis backup bundles', 'Meeting room hardware']);
   });
 

@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const setRecipient = (values: Record<string, unknown>) => writeVersionedRows(server.db, (trx) => trx('organisations').where('id', RECIPIENT).update(values));
+const setRecipient = (values: Record<string, unknown>) =>
+  writeVersionedRows(server.db, (trx) => trx('organisations').where('id', RECIPIENT).update(values));
 const ordersOf = async (quoteId: unknown) => (await server.db('orders').where('quote_id', Number(quoteId)).pluck('id')).map(Number);
 
 /** The Dropbox line's id (the recipient completes its team's names at acceptance). */
@@ -29,7 +30,8 @@ async function dropboxLine(quote: Row): Promise<number> {
   return lines.find((line) => line['dropbox_team_name'] !== undefined && line['name'] === 'Dropbox Business Standard')!.id;
 }
 
-const accept = (client: TestClient, quote: Row, body: Record<string, unknown> = {}) => client.post<Row>(`/api/v1/quotes/${quote.id}/accept`, { id: quote.id, purchase_order_number: `PO-${String(quote.id)}`, ...body });
+const accept = (client: TestClient, quote: Row, body: Record<string, unknown> = {}) =>
+  client.post<Row>(`/api/v1/quotes/${quote.id}/accept`, { id: quote.id, purchase_order_number: `PO-${String(quote.id)}`, ...body });
 
 describe('POST /quotes/{id}/accept', () => {
   it('places one order with the quote’s lines and totals to the penny, linked both ways, and the quote ACCEPTED', async () => {
@@ -38,10 +40,28 @@ describe('POST /quotes/{id}/accept', () => {
     expect(answer.status, answer.text).toBe(201);
     const orderId = Number(answer.body.id);
     const order = (await recipient.get<Row>(`/api/v1/orders/${orderId}`)).body;
-    expect(order).toMatchObject({ quote: { id: quote.id, name: quote.name }, purchase_order_number: `PO-${String(quote.id)}`, total: quote.total, currency: 'GBP', ship_cost: '9.95', ...GB_ADDRESS, organisation: { id: RECIPIENT } });
+    expect(order).toMatchObject({
+      quote: { id: quote.id, name: quote.name },
+      purchase_order_number: `PO-${String(quote.id)}`,
+      total: quote.total,
+      currency: 'GBP',
+      ship_cost: '9.95',
+      ...GB_ADDRESS,
+      organisation: { id: RECIPIENT },
+    });
     const quoteLines = (await recipient.get<Row[]>(`/api/v1/quotes/inward/${quote.id}/line_items`)).body;
     const orderLines = (await recipient.get<Row[]>(`/api/v1/orders/${orderId}/line_items`)).body;
-    const shape = (line: Row) => ({ name: line['name'], product: line['product'], quantity: line['quantity'], price: line['price'], sub_total_for_item: line['sub_total_for_item'], discount: line['discount'], selected_rate_plan: line['selected_rate_plan'], dropbox_team_name: line['dropbox_team_name'], zoom_end_user_email: line['zoom_end_user_email'] });
+    const shape = (line: Row) => ({
+      name: line['name'],
+      product: line['product'],
+      quantity: line['quantity'],
+      price: line['price'],
+      sub_total_for_item: line['sub_total_for_item'],
+      discount: line['discount'],
+      selected_rate_plan: line['selected_rate_plan'],
+      dropbox_team_name: line['dropbox_team_name'],
+      zoom_end_user_email: line['zoom_end_user_email'],
+    });
     expect(orderLines.map(shape)).toEqual(quoteLines.map(shape));
     const sum = orderLines.reduce((total, line) => total.plus(String(line['sub_total_for_item'])), new Decimal(0)).toFixed(2);
     expect(sum).toBe(quote.total);
@@ -61,9 +81,20 @@ describe('POST /quotes/{id}/accept', () => {
       await trx('quote_line_items').where('id', line).update({ dropbox_admin_email: null });
     });
     expectProblem(await accept(recipient, quote), 422, 'checkout_complete_required_fields', 'line_items/1/dropbox_admin_email');
-    expectProblem(await accept(recipient, quote, { line_items: [{ id: 999999, dropbox_admin_email: 'x@y.example' }] }), 422, 'unknown_line_item', 'line_items/0/id');
-    expectProblem(await accept(recipient, quote, { line_items: [{ id: line, dropbox_team_name: ' bad', dropbox_admin_email: 'x@y.example' }] }), 422, 'team_name_regex');
-    const answer = await accept(recipient, quote, { line_items: [{ id: line, dropbox_team_name: 'Reseller Team', dropbox_admin_email: 'it@reseller.example' }] });
+    expectProblem(
+      await accept(recipient, quote, { line_items: [{ id: 999999, dropbox_admin_email: 'x@y.example' }] }),
+      422,
+      'unknown_line_item',
+      'line_items/0/id',
+    );
+    expectProblem(
+      await accept(recipient, quote, { line_items: [{ id: line, dropbox_team_name: ' bad', dropbox_admin_email: 'x@y.example' }] }),
+      422,
+      'team_name_regex',
+    );
+    const answer = await accept(recipient, quote, {
+      line_items: [{ id: line, dropbox_team_name: 'Reseller Team', dropbox_admin_email: 'it@reseller.example' }],
+    });
     expect(answer.status, answer.text).toBe(201);
     const orderLines = (await recipient.get<Row[]>(`/api/v1/orders/${answer.body.id}/line_items`)).body;
     expect(orderLines[1]).toMatchObject({ dropbox_team_name: 'Reseller Team', dropbox_admin_email: 'it@reseller.example' });
@@ -74,11 +105,25 @@ describe('POST /quotes/{id}/accept', () => {
     await setRecipient({ po_number_required: true, force_po_uniqueness: true });
     try {
       expectProblem(await accept(recipient, quote, { purchase_order_number: '  ' }), 400, 'po_number_required', 'purchase_order_number');
-      const taken = (await server.db('orders').where('organisation_id', RECIPIENT).whereNotNull('purchase_order_number').first('purchase_order_number')) as { purchase_order_number: string } | undefined;
-      if (taken) expectProblem(await accept(recipient, quote, { purchase_order_number: taken.purchase_order_number.toLowerCase() }), 409, 'non_unique_po_number');
+      const taken = (await server
+        .db('orders')
+        .where('organisation_id', RECIPIENT)
+        .whereNotNull('purchase_order_number')
+        .first('purchase_order_number')) as { purchase_order_number: string } | undefined;
+      if (taken)
+        expectProblem(
+          await accept(recipient, quote, { purchase_order_number: taken.purchase_order_number.toLowerCase() }),
+          409,
+          'non_unique_po_number',
+        );
       expect((await accept(recipient, quote)).status).toBe(201);
       const second = await publishedQuote(root, server.db);
-      expectProblem(await accept(recipient, second, { purchase_order_number: `po-${String(quote.id)}` }), 409, 'non_unique_po_number', 'purchase_order_number');
+      expectProblem(
+        await accept(recipient, second, { purchase_order_number: `po-${String(quote.id)}` }),
+        409,
+        'non_unique_po_number',
+        'purchase_order_number',
+      );
       expect(await ordersOf(second.id)).toEqual([]);
     } finally {
       await setRecipient({ po_number_required: false, force_po_uniqueness: false });
@@ -99,7 +144,9 @@ describe('POST /quotes/{id}/accept', () => {
     }
     await server.db.transaction((trx) => trx('quotes').where('id', quote.id).update({ shipping_city: null }));
     expectProblem(await accept(recipient, quote), 422, 'checkout_complete_required_fields', 'shipping_city');
-    await server.db.transaction((trx) => trx('quotes').where('id', quote.id).update({ shipping_city: 'Bristol', shipping_country_code: 'US', shipping_type_id: 1 }));
+    await server.db.transaction((trx) =>
+      trx('quotes').where('id', quote.id).update({ shipping_city: 'Bristol', shipping_country_code: 'US', shipping_type_id: 1 }),
+    );
     expectProblem(await accept(recipient, quote), 422, 'no_shipping', 'shipping_type');
     expect(await ordersOf(quote.id)).toEqual([]);
     expect(((await server.db('quotes').where('id', quote.id).first('quote_status')) as Row)['quote_status']).toBe('PUBLISHED');
@@ -134,7 +181,12 @@ describe('POST /quotes/{id}/accept', () => {
     const next = await publishedQuote(root, server.db);
     const seen = await recipient.get(`/api/v1/quotes/${next.id}`);
     await root.post(`/api/v1/quotes/${next.id}/void`);
-    const stale = await recipient.request('POST', `/api/v1/quotes/${next.id}/accept`, { id: next.id }, { 'x-csrf-token': recipient.csrfToken()!, 'if-match': seen.headers.get('etag')! });
+    const stale = await recipient.request(
+      'POST',
+      `/api/v1/quotes/${next.id}/accept`,
+      { id: next.id },
+      { 'x-csrf-token': recipient.csrfToken()!, 'if-match': seen.headers.get('etag')! },
+    );
     expectProblem(stale, 412, 'stale_record');
     expect(await ordersOf(next.id)).toEqual([]);
   });

@@ -45,10 +45,15 @@ const steps: WorkflowStep<AcceptState>[] = [
       requireStatus(quote, ['PUBLISHED'], state.now);
       // The recipient accepts the revision they were shown, never one sent since (docs/quotes.md "Revisions").
       if (state.input.revision !== undefined && state.input.revision !== Number(quote['revision'] ?? 1)) {
-        throw new DomainError('conflict', 'quote_revision_changed', { field: 'revision', detail: `quote ${quote.id} is at revision ${String(quote['revision'])}` });
+        throw new DomainError('conflict', 'quote_revision_changed', {
+          field: 'revision',
+          detail: `quote ${quote.id} is at revision ${String(quote['revision'])}`,
+        });
       }
       const buyer = await buyerOf(state.records.db, quote.organisation_to);
-      const hold = (await state.records.db('organisations').where('id', quote.organisation_to).first('on_credit_hold')) as { on_credit_hold: unknown };
+      const hold = (await state.records.db('organisations').where('id', quote.organisation_to).first('on_credit_hold')) as {
+        on_credit_hold: unknown;
+      };
       state.quote = quote;
       state.buyer = { ...buyer, on_credit_hold: Boolean(hold.on_credit_hold) };
     },
@@ -72,13 +77,22 @@ const steps: WorkflowStep<AcceptState>[] = [
       const buyer = state.buyer!;
       const lines = state.lines!;
       // 001 §5, §8: the exact text is the catalogue's problem.quote_on_credit_hold.
-      if (buyer.on_credit_hold) throw new DomainError('conflict', 'quote_on_credit_hold', { detail: 'the recipient organisation is on credit hold' });
+      if (buyer.on_credit_hold)
+        throw new DomainError('conflict', 'quote_on_credit_hold', { detail: 'the recipient organisation is on credit hold' });
       await checkPurchaseOrderNumber(db, quote.purchase_order_number, buyer);
-      const products = await recipientProducts(db, buyer, lines.map((line) => line.product));
+      const products = await recipientProducts(
+        db,
+        buyer,
+        lines.map((line) => line.product),
+      );
       const teams: (string | null)[] = [];
       for (const [index, line] of lines.entries()) {
         const product = products.get(line.product);
-        if (!product) throw new DomainError('unprocessable', 'product_unavailable', { field: `line_items/${index}/product`, detail: `line ${line.id}` });
+        if (!product)
+          throw new DomainError('unprocessable', 'product_unavailable', {
+            field: `line_items/${index}/product`,
+            detail: `line ${line.id}`,
+          });
         for (const field of requiredDetails(product.subscription_type)) {
           if (isBlank(line[field])) throw incompleteField(`line_items/${index}/${field}`, `line ${line.id} needs ${field}`);
         }
@@ -102,7 +116,8 @@ const steps: WorkflowStep<AcceptState>[] = [
       // The quote's own figures, to the penny: the prices it was published (and accepted) with.
       const total = new Decimal(quote.total);
       const status = initialStatus(buyer, total.plus(state.shipping ?? '0'));
-      const keep = (fields: readonly string[], yes: boolean) => Object.fromEntries(fields.map((field) => [field, yes ? (quote[field] ?? null) : null]));
+      const keep = (fields: readonly string[], yes: boolean) =>
+        Object.fromEntries(fields.map((field) => [field, yes ? (quote[field] ?? null) : null]));
       const id = await records.insert('order', {
         name: 'HUB-new',
         purchase_order_number: quote.purchase_order_number,
@@ -162,7 +177,14 @@ const steps: WorkflowStep<AcceptState>[] = [
  */
 export const acceptQuote: Handler<'acceptQuote'> = async ({ params, body }, context): Promise<QuoteAccepted> => {
   await visibleQuote(params.id, context);
-  if (body.id !== undefined && body.id !== params.id) throw new DomainError('invalid', 'invalid_body', { field: 'id', detail: 'the id must be the quote of the path' });
-  const state = await runWorkflow<AcceptState>('accept quote', steps, { records: context.records, user: signedIn(context), now: context.now(), quoteId: params.id, input: body });
+  if (body.id !== undefined && body.id !== params.id)
+    throw new DomainError('invalid', 'invalid_body', { field: 'id', detail: 'the id must be the quote of the path' });
+  const state = await runWorkflow<AcceptState>('accept quote', steps, {
+    records: context.records,
+    user: signedIn(context),
+    now: context.now(),
+    quoteId: params.id,
+    input: body,
+  });
   return { id: state.order!.id };
 };

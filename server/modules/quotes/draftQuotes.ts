@@ -23,12 +23,18 @@ const DETAILS = ['organisation_to', 'recipient_name', 'recipient_email', 'name',
 export async function recipientCurrency(db: Knex, user: SessionUser, organisationId: number): Promise<string> {
   const table = tableOf('organisation');
   const organisation = (await db(table).where('id', organisationId).first()) as Row | undefined;
-  const below = organisation !== undefined && organisation['id'] !== user.organisation.id && String(organisation['tree_path']).startsWith(user.organisation.tree_path);
+  const below =
+    organisation !== undefined &&
+    organisation['id'] !== user.organisation.id &&
+    String(organisation['tree_path']).startsWith(user.organisation.tree_path);
   if (!below) throw outsideScope('organisation_to');
   const linked = Boolean(organisation[columnOf('organisation', 'is_linked')]);
   const catalogue = organisation[columnOf('organisation', 'catalogue')];
   if (!linked || catalogue === null || catalogue === undefined) {
-    throw new DomainError('unprocessable', 'quote_recipient_ineligible', { field: 'organisation_to', detail: 'the recipient needs a linked account and a catalogue' });
+    throw new DomainError('unprocessable', 'quote_recipient_ineligible', {
+      field: 'organisation_to',
+      detail: 'the recipient needs a linked account and a catalogue',
+    });
   }
   return String(organisation[columnOf('organisation', 'currency')]);
 }
@@ -50,10 +56,13 @@ export function defaultQuoteName(now: Date, timeZone: string): string {
 /** The fields besides the details and lines a save sends: kept when left out. */
 function otherFieldsOf(body: QuoteInput): Row {
   const { line_items: _lines, ...rest } = body as QuoteInput & Row;
-  return Object.fromEntries(Object.entries(rest).filter(([field, value]) => !(DETAILS as readonly string[]).includes(field) && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(rest).filter(([field, value]) => !(DETAILS as readonly string[]).includes(field) && value !== undefined),
+  );
 }
 
-const asQuote = async (id: number, db: Knex, user: SessionUser) => (await visibleRecord('getQuoteOutward', id, { db, user })) as unknown as Quote;
+const asQuote = async (id: number, db: Knex, user: SessionUser) =>
+  (await visibleRecord('getQuoteOutward', id, { db, user })) as unknown as Quote;
 
 /** A new DRAFT quote sent by the caller's organisation, dated now, in the recipient's currency, with its lines if sent. */
 export async function createDraftQuote(records: Records, user: SessionUser, body: QuoteInput): Promise<Quote> {
@@ -115,6 +124,12 @@ async function replaceLines(records: Records, user: SessionUser, id: number, rec
   const { db } = records;
   const priced = await priceQuoteLines(db, user, await buyerOf(db, recipientId), lines);
   const auditOn = (value: string) => ({ auditOn: { entity: 'quote' as const, id, field: 'line_items', value } });
-  for (const line of await storedQuoteLines(db, id)) await records.remove('quote_line_item', line.id, auditOn(`${line.name} × ${line.quantity}`));
-  for (const line of priced) await records.insert('quote_line_item', { ...line.values, quote: id }, auditOn(`${line.product.product_code} × ${String(line.values['quantity'])}`));
+  for (const line of await storedQuoteLines(db, id))
+    await records.remove('quote_line_item', line.id, auditOn(`${line.name} × ${line.quantity}`));
+  for (const line of priced)
+    await records.insert(
+      'quote_line_item',
+      { ...line.values, quote: id },
+      auditOn(`${line.product.product_code} × ${String(line.values['quantity'])}`),
+    );
 }

@@ -85,15 +85,35 @@ export const getQuote: Handler<'getQuote'> = async ({ params }, context) => visi
 
 /** A quote's lines; a DRAFT's at today's prices (001 §4), any other's as it was sent. */
 export async function quoteLines(quoteId: number, context: RequestContext): Promise<QuoteLineItem[]> {
-  const rows = decodeAll<QuoteLineItem>('quote_line_item', await childRows(context.db, 'quote_line_items', 'quote_id', quoteId), fieldsOf('QuoteLineItem', ['subscription_type']));
-  const kinds = new Map(((await context.db('products').whereIn('id', [...new Set(rows.map((line) => line.product))]).select('id', 'subscription_type')) as { id: number; subscription_type: QuoteLineItem['subscription_type'] }[]).map((row) => [Number(row.id), row.subscription_type ?? null]));
+  const rows = decodeAll<QuoteLineItem>(
+    'quote_line_item',
+    await childRows(context.db, 'quote_line_items', 'quote_id', quoteId),
+    fieldsOf('QuoteLineItem', ['subscription_type']),
+  );
+  const kinds = new Map(
+    (
+      (await context
+        .db('products')
+        .whereIn('id', [...new Set(rows.map((line) => line.product))])
+        .select('id', 'subscription_type')) as { id: number; subscription_type: QuoteLineItem['subscription_type'] }[]
+    ).map((row) => [Number(row.id), row.subscription_type ?? null]),
+  );
   const lines = rows.map((line) => ({ ...line, subscription_type: kinds.get(line.product) ?? null }));
-  const quote = (await context.db('quotes').where('id', quoteId).first('quote_status', 'organisation_to_id')) as { quote_status: string; organisation_to_id: number } | undefined;
+  const quote = (await context.db('quotes').where('id', quoteId).first('quote_status', 'organisation_to_id')) as
+    { quote_status: string; organisation_to_id: number } | undefined;
   if (quote?.quote_status !== 'DRAFT') return lines;
-  const repriced = new Map((await repricedLines(context.db, Number(quote.organisation_to_id), quoteId)).lines.map((line) => [line.id, line]));
+  const repriced = new Map(
+    (await repricedLines(context.db, Number(quote.organisation_to_id), quoteId)).lines.map((line) => [line.id, line]),
+  );
   return lines.map((line) => {
     const today = repriced.get(line.id);
-    return today ? { ...line, price: today.price as QuoteLineItem['price'], sub_total_for_item: today.sub_total_for_item as QuoteLineItem['sub_total_for_item'] } : line;
+    return today
+      ? {
+          ...line,
+          price: today.price as QuoteLineItem['price'],
+          sub_total_for_item: today.sub_total_for_item as QuoteLineItem['sub_total_for_item'],
+        }
+      : line;
   });
 }
 
@@ -116,6 +136,7 @@ export const listQuoteLineItems: Handler<'listQuoteLineItems'> = async ({ params
 
 export const createQuote: Handler<'createQuote'> = async ({ body }, context) => createDraftQuote(context.records, signedIn(context), body);
 
-export const updateQuote: Handler<'updateQuote'> = async ({ params, body }, context) => updateDraftQuote(context.records, signedIn(context), params.id, body);
+export const updateQuote: Handler<'updateQuote'> = async ({ params, body }, context) =>
+  updateDraftQuote(context.records, signedIn(context), params.id, body);
 
 export const getQuoteDraft: Handler<'getQuoteDraft'> = async ({ params }, context) => draftQuote(context.db, signedIn(context), params.id);

@@ -37,24 +37,58 @@ describe('PUT /quotes/inward/{id}', () => {
     const lines = (await recipient.get<Row[]>(`${path(quote.id)}/line_items`)).body;
     const dropbox = lines.find((line) => line['name'] === 'Dropbox Business Standard')!;
     const team = `Inward Team ${Date.now() % 100000}`;
-    const answer = await save(recipient, quote.id, {
-      ...body, ...GB_ADDRESS, shipping_city: 'Bath', shipping_type: { id: 1, name: 'as shown' }, part_ship: true, ship_instructions: 'Goods in, door 3', provisioning_instructions: 'Call Rita',
-      purchase_order_number: 'PO-INWARD-1', line_items: [{ id: dropbox.id, dropbox_team_name: team, dropbox_admin_email: 'it@reseller.example' }],
-    }, etag);
+    const answer = await save(
+      recipient,
+      quote.id,
+      {
+        ...body,
+        ...GB_ADDRESS,
+        shipping_city: 'Bath',
+        shipping_type: { id: 1, name: 'as shown' },
+        part_ship: true,
+        ship_instructions: 'Goods in, door 3',
+        provisioning_instructions: 'Call Rita',
+        purchase_order_number: 'PO-INWARD-1',
+        line_items: [{ id: dropbox.id, dropbox_team_name: team, dropbox_admin_email: 'it@reseller.example' }],
+      },
+      etag,
+    );
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toMatchObject({
-      ...GB_ADDRESS, shipping_city: 'Bath', shipping_type: { id: 1 }, ship_cost: '9.95', part_ship: true, ship_instructions: 'Goods in, door 3', provisioning_instructions: 'Call Rita',
-      purchase_order_number: 'PO-INWARD-1', total: quote.total, quote_status: 'PUBLISHED', name: quote.name,
+      ...GB_ADDRESS,
+      shipping_city: 'Bath',
+      shipping_type: { id: 1 },
+      ship_cost: '9.95',
+      part_ship: true,
+      ship_instructions: 'Goods in, door 3',
+      provisioning_instructions: 'Call Rita',
+      purchase_order_number: 'PO-INWARD-1',
+      total: quote.total,
+      quote_status: 'PUBLISHED',
+      name: quote.name,
     });
     const after = (await recipient.get<Row[]>(`${path(quote.id)}/line_items`)).body;
-    expect(after.find((line) => line.id === dropbox.id)).toMatchObject({ dropbox_team_name: team, price: dropbox['price'], sub_total_for_item: dropbox['sub_total_for_item'] });
-    const audit = (await server.db('audit_log_entries').where({ entity_type: 'quote', entity_id: quote.id, action: 'UPDATE' }).count('* as n').first()) as { n: number | string };
+    expect(after.find((line) => line.id === dropbox.id)).toMatchObject({
+      dropbox_team_name: team,
+      price: dropbox['price'],
+      sub_total_for_item: dropbox['sub_total_for_item'],
+    });
+    const audit = (await server
+      .db('audit_log_entries')
+      .where({ entity_type: 'quote', entity_id: quote.id, action: 'UPDATE' })
+      .count('* as n')
+      .first()) as { n: number | string };
     expect(Number(audit.n)).toBeGreaterThan(0);
     // Accepting then takes what was saved.
     const accepted = await recipient.post<Row>(`/api/v1/quotes/${String(quote.id)}/accept`, { purchase_order_number: 'PO-INWARD-1' });
     expect(accepted.status, accepted.text).toBe(201);
     const order = (await recipient.get<Row>(`/api/v1/orders/${String(accepted.body.id)}`)).body;
-    expect(order).toMatchObject({ ship_instructions: 'Goods in, door 3', part_ship: true, ship_cost: '9.95', provisioning_instructions: 'Call Rita' });
+    expect(order).toMatchObject({
+      ship_instructions: 'Goods in, door 3',
+      part_ship: true,
+      ship_cost: '9.95',
+      provisioning_instructions: 'Call Rita',
+    });
   });
 
   it('takes the record back unchanged, refuses a stale one (412), and is for PUBLISHED quotes not past their expiry date (409)', async () => {
@@ -68,7 +102,9 @@ describe('PUT /quotes/inward/{id}', () => {
     await writeVersionedRows(server.db, (trx) => trx('quotes').where('id', quote.id).update({ expiry_date: '2020-01-01' }));
     const expired = (await read(recipient, quote.id)).body;
     expectProblem(await save(recipient, quote.id, { ...expired, purchase_order_number: 'PO-LATE' }), 409, 'invalid_state');
-    await writeVersionedRows(server.db, (trx) => trx('quotes').where('id', quote.id).update({ expiry_date: '2030-12-31', quote_status: 'DECLINED' }));
+    await writeVersionedRows(server.db, (trx) =>
+      trx('quotes').where('id', quote.id).update({ expiry_date: '2030-12-31', quote_status: 'DECLINED' }),
+    );
     const declined = (await read(recipient, quote.id)).body;
     expectProblem(await save(recipient, quote.id, { ...declined, purchase_order_number: 'PO-LATE' }), 409, 'invalid_state');
   });
@@ -80,7 +116,12 @@ describe('PUT /quotes/inward/{id}', () => {
     const po = await save(buyer, 2, { ...body, purchase_order_number: 'PO-BUYER-2' });
     expect(po.status, po.text).toBe(200);
     expect(po.body['purchase_order_number']).toBe('PO-BUYER-2');
-    expectProblem(await save(buyer, 2, { ...po.body, ship_instructions: 'Leave at the door' }), 403, 'forbidden_field', 'ship_instructions');
+    expectProblem(
+      await save(buyer, 2, { ...po.body, ship_instructions: 'Leave at the door' }),
+      403,
+      'forbidden_field',
+      'ship_instructions',
+    );
   });
 
   it('keeps no address on a quote where nothing ships', async () => {
@@ -97,8 +138,17 @@ describe('PUT /quotes/inward/{id}', () => {
     const { body } = await read(recipient, quote.id);
     await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', RECIPIENT).update({ force_po_uniqueness: true }));
     try {
-      const taken = (await server.db('orders').where('organisation_id', RECIPIENT).whereNotNull('purchase_order_number').first('purchase_order_number')) as { purchase_order_number: string };
-      expectProblem(await save(recipient, quote.id, { ...body, purchase_order_number: taken.purchase_order_number.toLowerCase() }), 409, 'non_unique_po_number', 'purchase_order_number');
+      const taken = (await server
+        .db('orders')
+        .where('organisation_id', RECIPIENT)
+        .whereNotNull('purchase_order_number')
+        .first('purchase_order_number')) as { purchase_order_number: string };
+      expectProblem(
+        await save(recipient, quote.id, { ...body, purchase_order_number: taken.purchase_order_number.toLowerCase() }),
+        409,
+        'non_unique_po_number',
+        'purchase_order_number',
+      );
     } finally {
       await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', RECIPIENT).update({ force_po_uniqueness: false }));
     }

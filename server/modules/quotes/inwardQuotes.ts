@@ -38,7 +38,8 @@ export const updateQuoteInward: Handler<'updateQuoteInward'> = async ({ params, 
   const given = body as unknown as Row;
   const changed = MODIFY_FIELDS.filter((field) => field in given && !same(given[field], quote[field]));
   const [first] = changed;
-  if (first && !hasPermission(user, 'quote:modify')) throw new DomainError('forbidden', 'forbidden_field', { field: first, detail: 'shipping and provisioning need quote:modify' });
+  if (first && !hasPermission(user, 'quote:modify'))
+    throw new DomainError('forbidden', 'forbidden_field', { field: first, detail: 'shipping and provisioning need quote:modify' });
   const buyer = await buyerOf(db, quote.organisation_to);
   const values: Row = Object.fromEntries(changed.map((field) => [field, given[field] ?? null]));
   if ('purchase_order_number' in given && !same(given['purchase_order_number'], quote.purchase_order_number)) {
@@ -50,7 +51,11 @@ export const updateQuoteInward: Handler<'updateQuoteInward'> = async ({ params, 
   const lines = await storedQuoteLines(db, quote.id);
   const shipLines = await shippingLines(db, quote.organisation_to, lines);
   if (!isShippable(shipLines)) {
-    Object.assign(values, Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, null])), { shipping_type: null, ship_cost: null, part_ship: false });
+    Object.assign(values, Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, null])), {
+      shipping_type: null,
+      ship_cost: null,
+      part_ship: false,
+    });
   } else if (changed.includes('shipping_type') || changed.includes('shipping_country_code')) {
     const type = 'shipping_type' in values ? (values['shipping_type'] as number | null) : quote.shipping_type;
     const country = 'shipping_country_code' in values ? (values['shipping_country_code'] as string | null) : quote.shipping_country_code;

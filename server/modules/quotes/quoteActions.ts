@@ -22,12 +22,16 @@ type Status = QuoteRecord['quote_status'];
 export const todayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** A quote is valid through its expiry date; past it, a PUBLISHED quote is as good as EXPIRED (whether or not the job has run). */
-export const pastExpiry = (quote: Pick<QuoteRecord, 'expiry_date'>, now: number) => quote.expiry_date !== null && quote.expiry_date < todayOf(now);
+export const pastExpiry = (quote: Pick<QuoteRecord, 'expiry_date'>, now: number) =>
+  quote.expiry_date !== null && quote.expiry_date < todayOf(now);
 
 /** 409 invalid_state unless the quote is in one of the statuses (docs/quotes.md "States"); a PUBLISHED quote past its expiry date is not. */
 export function requireStatus(quote: QuoteRecord, allowed: readonly Status[], now: number): void {
   const live = allowed.includes(quote.quote_status) && !(quote.quote_status === 'PUBLISHED' && pastExpiry(quote, now));
-  if (!live) throw new DomainError('conflict', 'invalid_state', { detail: `quote ${quote.id} is ${quote.quote_status}${pastExpiry(quote, now) ? ', past its expiry date' : ''}` });
+  if (!live)
+    throw new DomainError('conflict', 'invalid_state', {
+      detail: `quote ${quote.id} is ${quote.quote_status}${pastExpiry(quote, now) ? ', past its expiry date' : ''}`,
+    });
 }
 
 const asQuote = async (id: number, context: RequestContext) => (await visibleRecord('getQuoteOutward', id, context)) as unknown as Quote;
@@ -38,7 +42,13 @@ async function outwardRecord(id: number, context: RequestContext): Promise<Quote
   return quoteRecord(context.db, id);
 }
 
-async function move(context: RequestContext, quote: QuoteRecord, to: Status, action: AuditAction, values: Record<string, unknown> = {}): Promise<void> {
+async function move(
+  context: RequestContext,
+  quote: QuoteRecord,
+  to: Status,
+  action: AuditAction,
+  values: Record<string, unknown> = {},
+): Promise<void> {
   await context.records.update('quote', quote.id, { quote_status: to, ...values }, { action });
 }
 
@@ -54,32 +64,65 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
   const quote = await outwardRecord(params.id, context);
   requireStatus(quote, ['DRAFT'], context.now());
   for (const field of ['recipient_name', 'recipient_email'] as const) {
-    if (isBlank(quote[field])) throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field, detail: `${field} is required to publish` });
+    if (isBlank(quote[field]))
+      throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field, detail: `${field} is required to publish` });
   }
   const { lines, invalid } = await repricedLines(context.db, quote.organisation_to, quote.id);
   if (lines.length === 0) throw new DomainError('unprocessable', 'quote_no_line_items', { field: 'line_items' });
-  if (invalid.length > 0) throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field: 'line_items', detail: `lines ${invalid.join(', ')} can no longer be priced as chosen` });
+  if (invalid.length > 0)
+    throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', {
+      field: 'line_items',
+      detail: `lines ${invalid.join(', ')} can no longer be priced as chosen`,
+    });
   // Every line of a ZOOM product needs its Zoom order (001 §2 "Zoom configuration complete"), as does any line carrying one.
-  const zoomProducts = new Set(((await context.db('products').whereIn('id', lines.map((line) => line.product)).where('subscription_type', 'ZOOM').select('id')) as { id: number }[]).map((row) => Number(row.id)));
+  const zoomProducts = new Set(
+    (
+      (await context
+        .db('products')
+        .whereIn(
+          'id',
+          lines.map((line) => line.product),
+        )
+        .where('subscription_type', 'ZOOM')
+        .select('id')) as { id: number }[]
+    ).map((row) => Number(row.id)),
+  );
   for (const line of lines) {
     const zoom = zoomProducts.has(line.product) || !isBlank(line['zoom_order_type']);
     const missing = zoom ? ZOOM_REQUIRED.find((field) => isBlank(line[field])) : undefined;
-    if (missing) throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field: `line_items/${lines.indexOf(line)}/${missing}` });
+    if (missing)
+      throw new DomainError('unprocessable', 'quote_must_be_saved_to_publish', { field: `line_items/${lines.indexOf(line)}/${missing}` });
     await context.records.update('quote_line_item', line.id, { price: line.price, sub_total_for_item: line.sub_total_for_item });
   }
   await refreshQuote(context.records, quote.id);
   const refreshed = await quoteRecord(context.db, quote.id);
   // What the editor's Shipping and Payment gates ask for, checked here too (a client's gate is comfort only).
   const priced = await storedQuoteLines(context.db, quote.id);
-  const products = await recipientProducts(context.db, await buyerOf(context.db, quote.organisation_to), priced.map((line) => line.product));
+  const products = await recipientProducts(
+    context.db,
+    await buyerOf(context.db, quote.organisation_to),
+    priced.map((line) => line.product),
+  );
   await requireCompleteShipping(context.db, refreshed, priced, products);
   requireQuoteFinance(refreshed, priced, products);
-  if (refreshed.requires_approval) throw new DomainError('conflict', 'quote_requires_approval', { detail: 'a line discount is above what the organisation allows without approval' });
+  if (refreshed.requires_approval)
+    throw new DomainError('conflict', 'quote_requires_approval', {
+      detail: 'a line discount is above what the organisation allows without approval',
+    });
   await move(context, refreshed, 'PUBLISHED', 'PUBLISH', { supplier_ref: refreshed.supplier_ref ?? `SQ-${5000 + quote.id}` });
   // The recipient gets the quote as sent, as a PDF; a later revision is announced as an amendment.
   const sent = await currentRevision(quote.id, context);
-  const pdf = { filename: quotePdfName(sent), contentType: 'application/pdf', content: Buffer.from(await brandedQuotePdf(context.db, sent)).toString('base64') };
-  await notifyRecipients(context.records, await quoteRecord(context.db, quote.id), sent.revision > 1 ? 'quote_amended' : 'quote_created', pdf);
+  const pdf = {
+    filename: quotePdfName(sent),
+    contentType: 'application/pdf',
+    content: Buffer.from(await brandedQuotePdf(context.db, sent)).toString('base64'),
+  };
+  await notifyRecipients(
+    context.records,
+    await quoteRecord(context.db, quote.id),
+    sent.revision > 1 ? 'quote_amended' : 'quote_created',
+    pdf,
+  );
   return asQuote(quote.id, context);
 };
 
@@ -106,7 +149,10 @@ export const deleteQuote: Handler<'deleteQuote'> = async ({ params }, context) =
   const quote = await outwardRecord(params.id, context);
   requireStatus(quote, ['DRAFT'], context.now());
   // A draft of a later revision was sent before: it stays on record, as anything sent does.
-  if (Number(quote['revision'] ?? 1) > 1) throw new DomainError('conflict', 'invalid_state', { detail: `quote ${quote.id} was sent as revision ${Number(quote['revision']) - 1}` });
+  if (Number(quote['revision'] ?? 1) > 1)
+    throw new DomainError('conflict', 'invalid_state', {
+      detail: `quote ${quote.id} was sent as revision ${Number(quote['revision']) - 1}`,
+    });
   await context.records.remove('quote', quote.id, { cascade: [{ entity: 'quote_line_item', via: 'quote' }] });
 };
 
@@ -131,7 +177,11 @@ const CLEARED_ON_COPY = new Set(['dropbox_team_name', 'dropbox_admin_email', 'ac
 export const copyQuote: Handler<'copyQuote'> = async ({ params }, context) => {
   const quote = await outwardRecord(params.id, context);
   const stored = await storedQuoteLines(context.db, quote.id);
-  const shown = await recipientProducts(context.db, await buyerOf(context.db, quote.organisation_to), stored.map((line) => line.product));
+  const shown = await recipientProducts(
+    context.db,
+    await buyerOf(context.db, quote.organisation_to),
+    stored.map((line) => line.product),
+  );
   const lines: QuoteLineInput[] = stored
     .filter((line) => shown.has(line.product))
     .map((line) => ({

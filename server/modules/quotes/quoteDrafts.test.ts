@@ -18,9 +18,17 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const details = { organisation_to: 2, recipient_name: 'Rita Reseller', recipient_email: 'rita@reseller.example', name: 'Spring refresh', purchase_order_number: 'PO-77', expiry_date: '2026-12-31' };
+const details = {
+  organisation_to: 2,
+  recipient_name: 'Rita Reseller',
+  recipient_email: 'rita@reseller.example',
+  name: 'Spring refresh',
+  purchase_order_number: 'PO-77',
+  expiry_date: '2026-12-31',
+};
 const quoteCount = async () => Number(((await server.db('quotes').count('* as n').first()) as { n: number | string }).n);
-const lineCount = async (id: number) => Number(((await server.db('quote_line_items').where('quote_id', id).count('* as n').first()) as { n: number | string }).n);
+const lineCount = async (id: number) =>
+  Number(((await server.db('quote_line_items').where('quote_id', id).count('* as n').first()) as { n: number | string }).n);
 
 function expectProblem(response: { status: number; headers: Headers; body: unknown }, status: number, code: string, parameter?: string) {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
@@ -51,7 +59,13 @@ describe('POST /quotes', () => {
   it('takes a recipient in another currency in that currency, and needs only the recipient and a name', async () => {
     const response = await root.post<Row>('/api/v1/quotes', { organisation_to: 4, name: 'EU quote' });
     expect(response.status, response.text).toBe(201);
-    expect(response.body).toMatchObject({ currency: 'EUR', recipient_name: null, recipient_email: null, purchase_order_number: null, expiry_date: null });
+    expect(response.body).toMatchObject({
+      currency: 'EUR',
+      recipient_name: null,
+      recipient_email: null,
+      purchase_order_number: null,
+      expiry_date: null,
+    });
   });
 
   it('refuses a recipient not below the caller (its own organisation, or none) as out of scope, writing nothing', async () => {
@@ -63,11 +77,26 @@ describe('POST /quotes', () => {
 
   it('refuses a recipient without a linked account or without a catalogue', async () => {
     const before = await quoteCount();
-    expectProblem(await root.post('/api/v1/quotes', { ...details, organisation_to: 3 }), 422, 'quote_recipient_ineligible', 'organisation_to');
+    expectProblem(
+      await root.post('/api/v1/quotes', { ...details, organisation_to: 3 }),
+      422,
+      'quote_recipient_ineligible',
+      'organisation_to',
+    );
     await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 5).update({ is_linked: true, catalogue_id: null }));
-    expectProblem(await root.post('/api/v1/quotes', { ...details, organisation_to: 5 }), 422, 'quote_recipient_ineligible', 'organisation_to');
+    expectProblem(
+      await root.post('/api/v1/quotes', { ...details, organisation_to: 5 }),
+      422,
+      'quote_recipient_ineligible',
+      'organisation_to',
+    );
     await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', 5).update({ is_linked: false, catalogue_id: 1 }));
-    expectProblem(await root.post('/api/v1/quotes', { ...details, organisation_to: 5 }), 422, 'quote_recipient_ineligible', 'organisation_to');
+    expectProblem(
+      await root.post('/api/v1/quotes', { ...details, organisation_to: 5 }),
+      422,
+      'quote_recipient_ineligible',
+      'organisation_to',
+    );
     expect(await quoteCount()).toBe(before);
   });
 
@@ -81,7 +110,12 @@ describe('POST /quotes', () => {
   });
 
   it('refuses a body with the name too long, a bad e-mail, a PO over 45 or an unknown field', async () => {
-    for (const body of [{ ...details, name: 'x'.repeat(46) }, { ...details, recipient_email: 'not-an-email' }, { ...details, purchase_order_number: 'p'.repeat(46) }, { ...details, colour: 'blue' }]) {
+    for (const body of [
+      { ...details, name: 'x'.repeat(46) },
+      { ...details, recipient_email: 'not-an-email' },
+      { ...details, purchase_order_number: 'p'.repeat(46) },
+      { ...details, colour: 'blue' },
+    ]) {
       expectProblem(await root.post('/api/v1/quotes', body), 400, 'invalid_body');
     }
   });
@@ -108,11 +142,27 @@ describe('PUT /quotes/{id}', () => {
     expect(lines).toBeGreaterThan(0);
     const response = await root.send<Row>('PUT', '/api/v1/quotes/13', { ...details, name: 'Renamed draft' });
     expect(response.status, response.text).toBe(200);
-    expect(response.body).toMatchObject({ id: 13, name: 'Renamed draft', recipient_name: 'Rita Reseller', purchase_order_number: 'PO-77', quote_status: 'DRAFT', currency: 'GBP' });
+    expect(response.body).toMatchObject({
+      id: 13,
+      name: 'Renamed draft',
+      recipient_name: 'Rita Reseller',
+      purchase_order_number: 'PO-77',
+      quote_status: 'DRAFT',
+      currency: 'GBP',
+    });
     expect(await lineCount(13)).toBe(lines);
     // Left out of the body, a detail is emptied: the editor sends them all.
-    const emptied = await root.send<Row>('PUT', '/api/v1/quotes/13', { organisation_to: 2, name: 'Renamed draft', recipient_name: 'Rita Reseller' });
-    expect(emptied.body).toMatchObject({ recipient_name: 'Rita Reseller', recipient_email: null, purchase_order_number: null, expiry_date: null });
+    const emptied = await root.send<Row>('PUT', '/api/v1/quotes/13', {
+      organisation_to: 2,
+      name: 'Renamed draft',
+      recipient_name: 'Rita Reseller',
+    });
+    expect(emptied.body).toMatchObject({
+      recipient_name: 'Rita Reseller',
+      recipient_email: null,
+      purchase_order_number: null,
+      expiry_date: null,
+    });
   });
 
   it("a new recipient drops the line items and takes the recipient's currency", async () => {
@@ -126,14 +176,30 @@ describe('PUT /quotes/{id}', () => {
 
   it('applies the recipient rules, changing nothing when refused', async () => {
     const created = (await root.post<Row>('/api/v1/quotes', details)).body;
-    expectProblem(await root.send('PUT', `/api/v1/quotes/${created.id}`, { ...details, organisation_to: 3 }), 422, 'quote_recipient_ineligible', 'organisation_to');
-    expectProblem(await root.send('PUT', `/api/v1/quotes/${created.id}`, { ...details, organisation_to: 1 }), 422, 'outside_scope', 'organisation_to');
-    expect((await root.get<Row>(`/api/v1/quotes/outward/${created.id}`)).body).toMatchObject({ organisation_to: { id: 2 }, recipient_name: 'Rita Reseller' });
+    expectProblem(
+      await root.send('PUT', `/api/v1/quotes/${created.id}`, { ...details, organisation_to: 3 }),
+      422,
+      'quote_recipient_ineligible',
+      'organisation_to',
+    );
+    expectProblem(
+      await root.send('PUT', `/api/v1/quotes/${created.id}`, { ...details, organisation_to: 1 }),
+      422,
+      'outside_scope',
+      'organisation_to',
+    );
+    expect((await root.get<Row>(`/api/v1/quotes/outward/${created.id}`)).body).toMatchObject({
+      organisation_to: { id: 2 },
+      recipient_name: 'Rita Reseller',
+    });
   });
 
   it("is 404 for a quote no longer a draft or none, 403 for another organisation's draft, and changes nothing", async () => {
     const published = await server.db('quotes').where('id', 14).first();
-    const [foreign] = (await server.db('quotes').insert({ ...(await server.db('quotes').where('id', 13).first()), id: undefined, organisation_from_id: 2, organisation_to_id: 3 }).returning('id')) as ({ id: number } | number)[];
+    const [foreign] = (await server
+      .db('quotes')
+      .insert({ ...(await server.db('quotes').where('id', 13).first()), id: undefined, organisation_from_id: 2, organisation_to_id: 3 })
+      .returning('id')) as ({ id: number } | number)[];
     const foreignId = typeof foreign === 'object' ? foreign.id : foreign!;
     for (const id of [14, 15, 999]) {
       expectProblem(await root.send('PUT', `/api/v1/quotes/${id}`, details), 404, 'not_found');
@@ -158,8 +224,11 @@ describe('PUT /quotes/{id}', () => {
 
 describe('GET /organisations/picker?has_catalogue', () => {
   it('narrows the choices to organisations with (or without) a catalogue', async () => {
-    const ids = async (query: string) => ((await root.get<Row[]>(`/api/v1/organisations/picker?${query}`)).body.map((row) => row.id)).sort((a, b) => a - b);
-    const withCatalogue = (await server.db('organisations').whereNotNull('catalogue_id').select('id')).map((row: { id: number }) => row.id).sort((a, b) => a - b);
+    const ids = async (query: string) =>
+      (await root.get<Row[]>(`/api/v1/organisations/picker?${query}`)).body.map((row) => row.id).sort((a, b) => a - b);
+    const withCatalogue = (await server.db('organisations').whereNotNull('catalogue_id').select('id'))
+      .map((row: { id: number }) => row.id)
+      .sort((a, b) => a - b);
     expect(await ids('has_catalogue=true')).toEqual(withCatalogue);
     expect(await ids('has_catalogue=true&is_linked=true')).toEqual([1, 2, 4]);
     expect((await ids('has_catalogue=false')).some((id) => withCatalogue.includes(id))).toBe(false);

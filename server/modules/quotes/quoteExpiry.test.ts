@@ -30,11 +30,19 @@ afterAll(async () => {
 const DAY = 24 * 3600_000;
 const NOW = Date.parse('2031-03-10T06:00:00Z');
 const day = (offset: number) => new Date(NOW + offset * DAY).toISOString().slice(0, 10);
-const setExpiry = (id: unknown, date: string) => server.db.transaction((trx) => trx('quotes').where('id', Number(id)).update({ expiry_date: date }));
+const setExpiry = (id: unknown, date: string) =>
+  server.db.transaction((trx) => trx('quotes').where('id', Number(id)).update({ expiry_date: date }));
 const statusOf = async (id: unknown) => ((await server.db('quotes').where('id', Number(id)).first('quote_status')) as Row)['quote_status'];
-const expireEntries = async (id: unknown) => (await server.db('audit_log_entries').where({ entity_type: 'quote', entity_id: Number(id), action: 'EXPIRE' }).count('* as n').first()) as { n: number | string };
+const expireEntries = async (id: unknown) =>
+  (await server
+    .db('audit_log_entries')
+    .where({ entity_type: 'quote', entity_id: Number(id), action: 'EXPIRE' })
+    .count('* as n')
+    .first()) as { n: number | string };
 const warnings = async (name: unknown) =>
-  (await server.db('outbox_messages').pluck('payload')).map((payload) => JSON.parse(String(payload)) as { to: string; subject: string }).filter((mail) => mail.subject === `Quote ${String(name)} expires on ${formatDate(day(3), 'en-GB')}`);
+  (await server.db('outbox_messages').pluck('payload'))
+    .map((payload) => JSON.parse(String(payload)) as { to: string; subject: string })
+    .filter((mail) => mail.subject === `Quote ${String(name)} expires on ${formatDate(day(3), 'en-GB')}`);
 
 describe('the quote expiry job', () => {
   it('expires each past quote and warns of each one expiring soon exactly once, with two runners at once', async () => {
@@ -46,7 +54,9 @@ describe('the quote expiry job', () => {
     await setExpiry(later.id, day(30));
     const runs: ExpiryRun[] = [];
     for (let round = 0; round < 3; round++) {
-      runs.push(...(await Promise.all([runQuoteExpiry(server.db, NOW, { warningDays: 7 }), runQuoteExpiry(other, NOW, { warningDays: 7 })])));
+      runs.push(
+        ...(await Promise.all([runQuoteExpiry(server.db, NOW, { warningDays: 7 }), runQuoteExpiry(other, NOW, { warningDays: 7 })])),
+      );
     }
     const expired = runs.flatMap((run) => run.expired);
     const warned = runs.flatMap((run) => run.warned);
@@ -70,7 +80,11 @@ describe('the quote expiry job', () => {
     await setExpiry(expiring.id, day(-1));
     await runQuoteExpiry(other, NOW, { warningDays: 0 });
     expect(await statusOf(expiring.id)).toBe('EXPIRED');
-    expectProblem(await recipient.post(`/api/v1/quotes/${expiring.id}/accept`, { id: expiring.id, purchase_order_number: 'PO-EXP' }), 409, 'invalid_state');
+    expectProblem(
+      await recipient.post(`/api/v1/quotes/${expiring.id}/accept`, { id: expiring.id, purchase_order_number: 'PO-EXP' }),
+      409,
+      'invalid_state',
+    );
     expectProblem(await recipient.post(`/api/v1/quotes/${expiring.id}/decline`), 409, 'invalid_state');
   });
 

@@ -26,22 +26,33 @@ export interface ExpiryRun {
 export async function runQuoteExpiry(db: Knex, now: number, options: ExpiryOptions): Promise<ExpiryRun> {
   const today = todayOf(now);
   const run: ExpiryRun = { expired: [], warned: [] };
-  const due = (await db('quotes').where('quote_status', 'PUBLISHED').where('expiry_date', '<', today).orderBy('id').pluck('id')).map(Number);
+  const due = (await db('quotes').where('quote_status', 'PUBLISHED').where('expiry_date', '<', today).orderBy('id').pluck('id')).map(
+    Number,
+  );
   for (const id of due) {
-    const moved = await inTransaction(db, SYSTEM_ACTOR, (records) => records.updateIf('quote', id, { quote_status: 'PUBLISHED' }, { quote_status: 'EXPIRED' }, { action: 'EXPIRE' }));
+    const moved = await inTransaction(db, SYSTEM_ACTOR, (records) =>
+      records.updateIf('quote', id, { quote_status: 'PUBLISHED' }, { quote_status: 'EXPIRED' }, { action: 'EXPIRE' }),
+    );
     if (moved) run.expired.push(id);
   }
   const horizon = todayOf(now + Math.max(0, options.warningDays) * DAY);
-  const soon = (await db('quotes')
-    .where('quote_status', 'PUBLISHED')
-    .whereNull('expiry_warning_sent_at')
-    .where('expiry_date', '>=', today)
-    .where('expiry_date', '<=', horizon)
-    .orderBy('id')
-    .pluck('id')).map(Number);
+  const soon = (
+    await db('quotes')
+      .where('quote_status', 'PUBLISHED')
+      .whereNull('expiry_warning_sent_at')
+      .where('expiry_date', '>=', today)
+      .where('expiry_date', '<=', horizon)
+      .orderBy('id')
+      .pluck('id')
+  ).map(Number);
   for (const id of soon) {
     const sent = await inTransaction(db, SYSTEM_ACTOR, async (records) => {
-      const claimed = await records.updateIf('quote', id, { quote_status: 'PUBLISHED', expiry_warning_sent_at: null }, { expiry_warning_sent_at: new Date(now).toISOString() });
+      const claimed = await records.updateIf(
+        'quote',
+        id,
+        { quote_status: 'PUBLISHED', expiry_warning_sent_at: null },
+        { expiry_warning_sent_at: new Date(now).toISOString() },
+      );
       if (!claimed) return false;
       // Queued in the claim's transaction: the warning and its mark commit together or not at all.
       await notifyRecipients(records, await quoteRecord(records.db, id), 'quote_expiry_warning');
@@ -73,7 +84,12 @@ export class QuoteExpiryJob {
 
   constructor(
     private readonly db: Knex,
-    private readonly options: ExpiryOptions & { intervalMs?: number; now?: () => number; afterRun?: (run: ExpiryRun) => void; onError?: (error: unknown) => void },
+    private readonly options: ExpiryOptions & {
+      intervalMs?: number;
+      now?: () => number;
+      afterRun?: (run: ExpiryRun) => void;
+      onError?: (error: unknown) => void;
+    },
   ) {}
 
   start(): void {
@@ -96,7 +112,9 @@ export class QuoteExpiryJob {
 
   private async tick(): Promise<void> {
     if (this.stopped) return;
-    this.running = this.runOnce().catch((error: unknown) => (this.options.onError ?? ((e) => console.error('quote expiry failed', e)))(error));
+    this.running = this.runOnce().catch((error: unknown) =>
+      (this.options.onError ?? ((e) => console.error('quote expiry failed', e)))(error),
+    );
     await this.running;
     if (this.stopped) return;
     this.timer = setTimeout(() => void this.tick(), nextPassDelay((this.options.now ?? Date.now)(), this.options.intervalMs ?? 3600_000));

@@ -10,7 +10,14 @@ import type { Product, QuoteInput } from '../../generated/types';
 import type { SessionUser } from '../auth/sessionUser';
 import { buyableProducts } from '../baskets/basketProducts';
 import { checkProvisioningTarget, choiceOf, lineError, productFor } from '../baskets/basketLines';
-import { DETAIL_FIELDS, detailProblem, existingTeamNames, normaliseDetails, teamNameClash, type SubscriptionType } from '../baskets/lineDetails';
+import {
+  DETAIL_FIELDS,
+  detailProblem,
+  existingTeamNames,
+  normaliseDetails,
+  teamNameClash,
+  type SubscriptionType,
+} from '../baskets/lineDetails';
 import { buyerOf, type Buyer } from '../checkout/checkoutLines';
 import { priceListOf } from '../catalogue/priceLists';
 
@@ -48,12 +55,21 @@ export async function recipientProducts(db: Knex, recipient: Buyer, ids: readonl
   const list = await priceListOf(db, { assigned_price_list_id: recipient.assigned_price_list_id, currency: recipient.currency });
   const products = await buyableProducts(db, list, ids);
   if (products.size === 0) return new Map();
-  const flags = (await db('products').whereIn('id', [...products.keys()]).select('id', 'discountable', 'quantity_type')) as Row[];
+  const flags = (await db('products')
+    .whereIn('id', [...products.keys()])
+    .select('id', 'discountable', 'quantity_type')) as Row[];
   const byId = new Map(flags.map((row) => [Number(row['id']), row]));
   return new Map(
     [...products.values()].map((product) => {
       const row = byId.get(product.id);
-      return [product.id, { ...product, discountable: Boolean(row?.['discountable'] ?? true), quantity_type: (row?.['quantity_type'] ?? null) as 'SEAT' | null }];
+      return [
+        product.id,
+        {
+          ...product,
+          discountable: Boolean(row?.['discountable'] ?? true),
+          quantity_type: (row?.['quantity_type'] ?? null) as 'SEAT' | null,
+        },
+      ];
     }),
   );
 }
@@ -73,16 +89,27 @@ const isZoomBase = (product: QuoteProduct) => product.subscription_type === 'ZOO
  * product is discountable, the options offered, the provisioning target and the per-kind details
  * as a basket line's. Zero-quantity lines are dropped (001 §4). The prices are the server's own.
  */
-export async function priceQuoteLines(db: Knex, user: SessionUser, recipient: Buyer, lines: readonly QuoteLineInput[]): Promise<PricedQuoteLine[]> {
-  if (lines.length > MAX_QUOTE_LINES) throw new DomainError('invalid', 'invalid_body', { field: 'line_items', detail: `at most ${MAX_QUOTE_LINES} lines` });
-  const products = await recipientProducts(db, recipient, lines.map((line) => line.product));
+export async function priceQuoteLines(
+  db: Knex,
+  user: SessionUser,
+  recipient: Buyer,
+  lines: readonly QuoteLineInput[],
+): Promise<PricedQuoteLine[]> {
+  if (lines.length > MAX_QUOTE_LINES)
+    throw new DomainError('invalid', 'invalid_body', { field: 'line_items', detail: `at most ${MAX_QUOTE_LINES} lines` });
+  const products = await recipientProducts(
+    db,
+    recipient,
+    lines.map((line) => line.product),
+  );
   const kept = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.quantity !== 0);
   const result: (PricedQuoteLine & { index: number })[] = [];
   for (const { line, index } of kept) {
     const prefix = `line_items/${index}/`;
     const product = productFor(products, line.product, prefix) as QuoteProduct;
     const discount = line.discount ?? 0;
-    if (discount > 0 && !product.discountable) throw new DomainError('unprocessable', 'product_not_discountable', { field: `${prefix}discount` });
+    if (discount > 0 && !product.discountable)
+      throw new DomainError('unprocessable', 'product_not_discountable', { field: `${prefix}discount` });
     const plan = product.rate_plans.find((candidate) => candidate.id === line.selected_rate_plan) ?? defaultRatePlan(product.rate_plans);
     const quantity = line.quantity ?? initialQuantity(plan ?? null);
     const choice = { ...line, quantity, discount: String(discount) };
@@ -117,11 +144,19 @@ export async function priceQuoteLines(db: Knex, user: SessionUser, recipient: Bu
   // 001 §5: seat-based products are capped by the base Zoom product's quantity.
   const baseSeats = result.filter((line) => isZoomBase(line.product)).reduce((sum, line) => sum + Number(line.values['quantity']), 0);
   if (baseSeats > 0) {
-    const over = result.find((line) => line.product.quantity_type === 'SEAT' && !isZoomBase(line.product) && Number(line.values['quantity']) > baseSeats);
-    if (over) throw new DomainError('unprocessable', 'max_quantity', { field: `line_items/${over.index}/quantity`, detail: JSON.stringify({ max: baseSeats }) });
+    const over = result.find(
+      (line) => line.product.quantity_type === 'SEAT' && !isZoomBase(line.product) && Number(line.values['quantity']) > baseSeats,
+    );
+    if (over)
+      throw new DomainError('unprocessable', 'max_quantity', {
+        field: `line_items/${over.index}/quantity`,
+        detail: JSON.stringify({ max: baseSeats }),
+      });
   }
   const clash = teamNameClash(
-    result.map((line) => (line.product.subscription_type === 'DROPBOX' ? ((line.values['dropbox_team_name'] as string | null) ?? null) : null)),
+    result.map((line) =>
+      line.product.subscription_type === 'DROPBOX' ? ((line.values['dropbox_team_name'] as string | null) ?? null) : null,
+    ),
     await existingTeamNames(db, recipient.id),
   );
   if (clash) throw new DomainError('conflict', clash.code, { field: `line_items/${result[clash.index]?.index ?? 0}/dropbox_team_name` });
@@ -149,10 +184,18 @@ export function largestDiscount(lines: readonly { discount: unknown }[]): Decima
  * price and subtotal as today's list gives them, a line whose product the recipient can no longer
  * buy, or that no longer prices as chosen, counting nothing. `problems` names those lines.
  */
-export async function repricedLines(db: Knex, recipientId: number, quoteId: number): Promise<{ lines: StoredQuoteLine[]; total: string; invalid: number[] }> {
+export async function repricedLines(
+  db: Knex,
+  recipientId: number,
+  quoteId: number,
+): Promise<{ lines: StoredQuoteLine[]; total: string; invalid: number[] }> {
   const stored = await storedQuoteLines(db, quoteId);
   const recipient = await buyerOf(db, recipientId);
-  const products = await recipientProducts(db, recipient, stored.map((line) => line.product));
+  const products = await recipientProducts(
+    db,
+    recipient,
+    stored.map((line) => line.product),
+  );
   const invalid: number[] = [];
   const lines = stored.map((line) => {
     const product = products.get(line.product);

@@ -12,8 +12,14 @@ type QuoteNotification = 'quote_created' | 'quote_amended' | 'quote_expiry_warni
  * PDF when given. Each e-mail (spec/emails) is queued in the outbox in the transaction of the
  * change it reports, in the user's language; it links to the quote as they receive it.
  */
-export async function notifyRecipients(records: Records, quote: QuoteRecord, type: QuoteNotification, attachment?: QueuedAttachment): Promise<number> {
-  const users = (await records.db('user_notifications as n')
+export async function notifyRecipients(
+  records: Records,
+  quote: QuoteRecord,
+  type: QuoteNotification,
+  attachment?: QueuedAttachment,
+): Promise<number> {
+  const users = (await records
+    .db('user_notifications as n')
     .join('users as u', 'u.id', 'n.user_id')
     .where({ 'n.type': type, 'u.organisation_id': quote.organisation_to, 'u.disabled': false })
     .orderBy('u.id')
@@ -26,10 +32,18 @@ export async function notifyRecipients(records: Records, quote: QuoteRecord, typ
   for (const row of users) {
     const recipient = await recipients.user(row);
     const common = { sender: sender?.name ?? '', quote_url: `${recipient.portal.url}/webstore/quotesinward/${quote.id}` };
-    if (type === 'quote_created') await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } }, files);
+    if (type === 'quote_created')
+      await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } }, files);
     else if (type === 'quote_amended') {
-      await queueEmail(records, type, recipient, { ...common, quote: { ...facts, revision: Number(quote['revision'] ?? 1), expiry_date: quote.expiry_date } }, files);
-    } else if (quote.expiry_date !== null) await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } }, files);
+      await queueEmail(
+        records,
+        type,
+        recipient,
+        { ...common, quote: { ...facts, revision: Number(quote['revision'] ?? 1), expiry_date: quote.expiry_date } },
+        files,
+      );
+    } else if (quote.expiry_date !== null)
+      await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } }, files);
   }
   return users.length;
 }

@@ -10,9 +10,17 @@ import { revisionOf } from './quoteRevisions';
 
 /** The subscription details a line prints under its name (000 §3 line item), by their labels. */
 const DETAILS: [keyof QuoteSent['line_items'][number], string][] = [
-  ['dropbox_team_name', 'Dropbox team'], ['dropbox_admin_email', 'Dropbox admin'], ['acronis_tenant_name', 'Acronis tenant'], ['acronis_admin_email', 'Acronis admin'],
-  ['zoom_end_user_company', 'End user'], ['zoom_end_user_email', 'End-user e-mail'], ['zoom_deal_registration_id', 'Deal registration'],
-  ['sbc_name', 'SBC'], ['nuvias_name', 'Contract'], ['stac_teams_name', 'Teams'], ['stac_zoom_phone_name', 'Zoom Phone'],
+  ['dropbox_team_name', 'Dropbox team'],
+  ['dropbox_admin_email', 'Dropbox admin'],
+  ['acronis_tenant_name', 'Acronis tenant'],
+  ['acronis_admin_email', 'Acronis admin'],
+  ['zoom_end_user_company', 'End user'],
+  ['zoom_end_user_email', 'End-user e-mail'],
+  ['zoom_deal_registration_id', 'Deal registration'],
+  ['sbc_name', 'SBC'],
+  ['nuvias_name', 'Contract'],
+  ['stac_teams_name', 'Teams'],
+  ['stac_zoom_phone_name', 'Zoom Phone'],
 ];
 
 /**
@@ -20,7 +28,8 @@ const DETAILS: [keyof QuoteSent['line_items'][number], string][] = [
  * (a name in another script) prints as "?" rather than failing the document.
  */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-export const printable = (text: string) => [...text].map((char) => (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.has(char) ? char : '?')).join('');
+export const printable = (text: string) =>
+  [...text].map((char) => (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.has(char) ? char : '?')).join('');
 
 const A4: [number, number] = [595.28, 841.89];
 const LEFT = 50;
@@ -52,10 +61,14 @@ export async function quotePdf(quote: QuoteSent, branding: DocumentBranding = NO
   const grey = rgb(0.35, 0.35, 0.35);
   const hex = branding.colour ? Number.parseInt(branding.colour.slice(1), 16) : null;
   const accent = hex === null ? grey : rgb(((hex >> 16) & 255) / 255, ((hex >> 8) & 255) / 255, (hex & 255) / 255);
-  const logo = branding.logo ? await (branding.logo.type === 'image/png' ? document.embedPng(branding.logo.bytes) : document.embedJpg(branding.logo.bytes)) : null;
+  const logo = branding.logo
+    ? await (branding.logo.type === 'image/png' ? document.embedPng(branding.logo.bytes) : document.embedJpg(branding.logo.bytes))
+    : null;
   const currency = quote.currency;
-  const text = (page: PDFPage, value: string, x: number, y: number, size = 10, face: PDFFont = font) => page.drawText(printable(value), { x, y, size, font: face });
-  const right = (page: PDFPage, value: string, x: number, y: number, face: PDFFont = font) => rightAligned(page, face, printable(value), x, y);
+  const text = (page: PDFPage, value: string, x: number, y: number, size = 10, face: PDFFont = font) =>
+    page.drawText(printable(value), { x, y, size, font: face });
+  const right = (page: PDFPage, value: string, x: number, y: number, face: PDFFont = font) =>
+    rightAligned(page, face, printable(value), x, y);
   const rule = (page: PDFPage, y: number) => page.drawLine({ start: { x: LEFT, y }, end: { x: RIGHT, y }, thickness: 0.8, color: accent });
   const columns = { description: LEFT, quantity: 330, unit: 410, discount: 465, net: RIGHT };
   const header = (page: PDFPage, y: number) => {
@@ -90,7 +103,9 @@ export async function quotePdf(quote: QuoteSent, branding: DocumentBranding = NO
     ['Currency', currency],
   ];
   text(page, 'Prepared for', LEFT, y, 10, bold);
-  [quote.organisation_to?.name, quote.recipient_name, quote.recipient_email].filter((line): line is string => !!line).forEach((line, index) => text(page, line, LEFT, y - 14 - index * 13, 11));
+  [quote.organisation_to?.name, quote.recipient_name, quote.recipient_email]
+    .filter((line): line is string => !!line)
+    .forEach((line, index) => text(page, line, LEFT, y - 14 - index * 13, 11));
   facts.forEach(([label, value], index) => {
     text(page, `${label}:`, 330, y - index * 14, 10, bold);
     text(page, value.slice(0, 28), 420, y - index * 14);
@@ -142,7 +157,8 @@ export async function quotePdf(quote: QuoteSent, branding: DocumentBranding = NO
 }
 
 /** The file name a quote's PDF downloads as: its reference and revision. */
-export const quotePdfName = (quote: Pick<QuoteSent, 'id' | 'supplier_ref' | 'revision'>) => `quote-${(quote.supplier_ref ?? String(quote.id)).replace(/[^A-Za-z0-9-]/g, '_')}-r${quote.revision}.pdf`;
+export const quotePdfName = (quote: Pick<QuoteSent, 'id' | 'supplier_ref' | 'revision'>) =>
+  `quote-${(quote.supplier_ref ?? String(quote.id)).replace(/[^A-Za-z0-9-]/g, '_')}-r${quote.revision}.pdf`;
 
 /** A quote's PDF in its recipient's branding (the e-mail's attachment and the download alike). */
 export async function brandedQuotePdf(db: Knex, quote: QuoteSent): Promise<Uint8Array> {

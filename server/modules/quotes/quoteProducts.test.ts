@@ -25,11 +25,21 @@ describe('GET /quotes/products', () => {
   it("pages the recipient's buyable products by name, priced from its list, with the quote flags", async () => {
     const first = await list(`organisation_to=${RECIPIENT}&per_page=5`);
     expect(first.status, first.text).toBe(200);
-    const buyable = Number(((await server.db('products').where({ show_in_webstore: true, active: true, draft: false }).count('* as n').first()) as { n: number | string }).n);
+    const buyable = Number(
+      (
+        (await server.db('products').where({ show_in_webstore: true, active: true, draft: false }).count('* as n').first()) as {
+          n: number | string;
+        }
+      ).n,
+    );
     expect(Number(first.headers.get('x-total-count'))).toBe(buyable);
     const names = first.body.map((product) => String(product['name']).toLowerCase());
     expect(names).toEqual([...names].sort());
-    const expected = await recipientProducts(server.db, await buyerOf(server.db, RECIPIENT), first.body.map((product) => product.id));
+    const expected = await recipientProducts(
+      server.db,
+      await buyerOf(server.db, RECIPIENT),
+      first.body.map((product) => product.id),
+    );
     for (const product of first.body) {
       expect(product).toMatchObject({ price: expected.get(product.id)!.price, currency: 'GBP', discountable: expect.any(Boolean) });
     }
@@ -39,10 +49,18 @@ describe('GET /quotes/products', () => {
     const hdmi = await list(`organisation_to=${RECIPIENT}&text=hdmi`);
     expect(hdmi.body.map((product) => product['product_code'])).toContain('GEN-HDMI-5M');
     expect(hdmi.body.every((product) => /hdmi/i.test(`${String(product['name'])} ${String(product['product_code'])}`))).toBe(true);
-    const ids = [await productId(server.db, 'SVC-INSTALL-ROOM'), await productId(server.db, 'ZM-LARGE-MTG'), await productId(server.db, 'ZM-ONE-PRO')];
+    const ids = [
+      await productId(server.db, 'SVC-INSTALL-ROOM'),
+      await productId(server.db, 'ZM-LARGE-MTG'),
+      await productId(server.db, 'ZM-ONE-PRO'),
+    ];
     const named = await list(`organisation_to=${RECIPIENT}&${ids.map((id) => `product=${id}`).join('&')}`);
     expect(named.body.map((product) => product.id)).toEqual(ids);
-    expect(named.body.map((product) => [product['discountable'], product['quantity_type']])).toEqual([[false, null], [true, 'SEAT'], [true, null]]);
+    expect(named.body.map((product) => [product['discountable'], product['quantity_type']])).toEqual([
+      [false, null],
+      [true, 'SEAT'],
+      [true, null],
+    ]);
     expect((named.body[2]?.['rate_plans'] as unknown[]).length).toBeGreaterThan(0);
   });
 
@@ -63,7 +81,9 @@ describe('GET /quotes/products', () => {
     const none = await list('per_page=5');
     expect([none.status, none.body, none.headers.get('x-total-count')]).toEqual([200, [], '0']);
     expect((await (await signedIn(server, RESELLER_ADMIN)).get(`/api/v1/quotes/products?organisation_to=${RECIPIENT}`)).status).toBe(403);
-    expect((await (await signedIn(server, ROOT_NO_ROLE_USER)).get(`/api/v1/quotes/products?organisation_to=${RECIPIENT}`)).status).toBe(403);
+    expect((await (await signedIn(server, ROOT_NO_ROLE_USER)).get(`/api/v1/quotes/products?organisation_to=${RECIPIENT}`)).status).toBe(
+      403,
+    );
     expect((await server.client().get(`/api/v1/quotes/products?organisation_to=${RECIPIENT}`)).status).toBe(401);
   });
 });

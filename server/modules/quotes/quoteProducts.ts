@@ -27,7 +27,8 @@ export const listQuoteProducts: Handler<'listQuoteProducts'> = async ({ query },
   await recipientCurrency(db, user, query.organisation_to);
   const recipient = await buyerOf(db, query.organisation_to);
   if (query.product !== undefined && query.product.length > 0) {
-    if (query.product.length > MAX_QUOTE_LINES) throw new DomainError('invalid', 'invalid_parameter', { field: 'product', detail: `at most ${MAX_QUOTE_LINES} products` });
+    if (query.product.length > MAX_QUOTE_LINES)
+      throw new DomainError('invalid', 'invalid_parameter', { field: 'product', detail: `at most ${MAX_QUOTE_LINES} products` });
     const found = await recipientProducts(db, recipient, query.product);
     const rows = [...new Set(query.product)].flatMap((id) => {
       const product = found.get(id);
@@ -41,12 +42,14 @@ export const listQuoteProducts: Handler<'listQuoteProducts'> = async ({ query },
       .where('p.active', true)
       .where('p.draft', false);
   const total = Number((await offered().count({ n: '*' }).first())?.['n'] ?? 0);
-  const ids = ((await offered()
-    .orderByRaw('lower(p.name) asc')
-    .orderBy('p.id', 'asc')
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-    .select('p.id')) as { id: number }[]).map((row) => Number(row.id));
+  const ids = (
+    (await offered()
+      .orderByRaw('lower(p.name) asc')
+      .orderBy('p.id', 'asc')
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .select('p.id')) as { id: number }[]
+  ).map((row) => Number(row.id));
   const products = await recipientProducts(db, recipient, ids);
   return { rows: ids.flatMap((id) => (products.has(id) ? [viewOf(products.get(id)!)] : [])), total };
 };

@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import { isShippable } from '../../../shared/pricing/shipping';
-import { missingQuoteFinanceField, QUOTE_FINANCE_CONTACT, quoteFinanceRefusal, type QuoteFinanceContact } from '../../../shared/pricing/quoteFinance';
+import {
+  missingQuoteFinanceField,
+  QUOTE_FINANCE_CONTACT,
+  quoteFinanceRefusal,
+  type QuoteFinanceContact,
+} from '../../../shared/pricing/quoteFinance';
 import { DomainError } from '../../domain/errors';
 import { requireShippingCost, shippingRules } from '../checkout/checkoutLines';
 import type { QuoteProduct, StoredQuoteLine } from './quoteLines';
@@ -14,7 +19,12 @@ import { shippingLinesOf, type QuoteRecord } from './quoteTotals';
  */
 
 /** The shipping a quote's lines need: null when nothing ships, else its cost for the chosen method; refuses an incomplete address or a method not offered there. */
-export async function requireCompleteShipping(db: Knex, quote: QuoteRecord, lines: readonly StoredQuoteLine[], products: ReadonlyMap<number, QuoteProduct>): Promise<{ shippable: boolean; cost: string | null }> {
+export async function requireCompleteShipping(
+  db: Knex,
+  quote: QuoteRecord,
+  lines: readonly StoredQuoteLine[],
+  products: ReadonlyMap<number, QuoteProduct>,
+): Promise<{ shippable: boolean; cost: string | null }> {
   const shipLines = shippingLinesOf(lines, products);
   if (!isShippable(shipLines)) return { shippable: false, cost: null };
   const cost = await requireShippingCost(() => shippingRules(db), quote, shipLines, 'quote');
@@ -22,15 +32,31 @@ export async function requireCompleteShipping(db: Knex, quote: QuoteRecord, line
 }
 
 /** A financed quote's contact and value rules (shared/pricing/quoteFinance), on the lines as stored; nothing to check on account. */
-export function requireQuoteFinance(quote: QuoteRecord, lines: readonly StoredQuoteLine[], products: ReadonlyMap<number, QuoteProduct>): void {
+export function requireQuoteFinance(
+  quote: QuoteRecord,
+  lines: readonly StoredQuoteLine[],
+  products: ReadonlyMap<number, QuoteProduct>,
+): void {
   if (quote.payment_type !== 'FINANCE') return;
   const financeLines = lines.map((line) => {
     const product = products.get(line.product);
-    return { net: line.sub_total_for_item ?? '0', quantity: product ? line.quantity : 0, markup: null, rrp: product?.rrp ?? null, is_financeable: product?.is_financeable ?? false, is_shippable: product?.is_shippable ?? false };
+    return {
+      net: line.sub_total_for_item ?? '0',
+      quantity: product ? line.quantity : 0,
+      markup: null,
+      rrp: product?.rrp ?? null,
+      is_financeable: product?.is_financeable ?? false,
+      is_shippable: product?.is_shippable ?? false,
+    };
   });
   const contact: QuoteFinanceContact = Object.fromEntries(QUOTE_FINANCE_CONTACT.map((field) => [field, quote[field]]));
   const refusal = quoteFinanceRefusal(financeLines, quote.currency, contact);
   if (refusal === null) return;
-  const field = refusal === 'contact_number_regex' ? 'finance_contact_number' : refusal === 'checkout_complete_required_fields' ? missingQuoteFinanceField(contact) : null;
+  const field =
+    refusal === 'contact_number_regex'
+      ? 'finance_contact_number'
+      : refusal === 'checkout_complete_required_fields'
+        ? missingQuoteFinanceField(contact)
+        : null;
   throw new DomainError('unprocessable', refusal, { ...(field ? { field } : {}), detail: `a financed quote: ${refusal}` });
 }

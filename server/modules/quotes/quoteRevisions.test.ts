@@ -30,10 +30,16 @@ afterAll(async () => {
   await server.close();
 });
 
-const deliver = () => new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'Reseller Hub <hub@example.test>') }).deliverDue();
+const deliver = () =>
+  new OutboxDispatcher(server.db, { [MAIL_TOPIC]: mailHandler(smtp.url, 'Reseller Hub <hub@example.test>') }).deliverDue();
 const pdfOf = async (client: TestClient, path: string) => {
   const response = await client.get(`/api/v1${path}`);
-  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: response.bytes };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    disposition: response.headers.get('content-disposition'),
+    bytes: response.bytes,
+  };
 };
 
 describe('revisions', () => {
@@ -41,13 +47,17 @@ describe('revisions', () => {
     const quote = await publishedQuote(root, server.db);
     expect(quote['revision']).toBe(1);
     const sentLines = (await recipient.get<Row[]>(`/api/v1/quotes/inward/${String(quote.id)}/line_items`)).body;
-    expect((await recipient.get<Row[]>(`/api/v1/quotes/${String(quote.id)}/revisions`)).body).toEqual([{ revision: 1, current: true, replaced_at: null, total: quote['total'], currency: 'GBP' }]);
+    expect((await recipient.get<Row[]>(`/api/v1/quotes/${String(quote.id)}/revisions`)).body).toEqual([
+      { revision: 1, current: true, replaced_at: null, total: quote['total'], currency: 'GBP' },
+    ]);
 
     expectProblem(await recipient.post(`/api/v1/quotes/${String(quote.id)}/amend`), 403, 'forbidden');
     const amended = await root.post<Row>(`/api/v1/quotes/${String(quote.id)}/amend`);
     expect(amended.status, amended.text).toBe(200);
     expect(amended.body).toMatchObject({ quote_status: 'DRAFT', revision: 2 });
-    expect((await server.db('audit_log_entries').where({ entity_type: 'quote', entity_id: quote.id }).pluck('action')) as string[]).toContain('AMEND');
+    expect(
+      (await server.db('audit_log_entries').where({ entity_type: 'quote', entity_id: quote.id }).pluck('action')) as string[],
+    ).toContain('AMEND');
     // Out of the recipient's reach while it is revised; a draft that was sent is not deleted.
     expect((await recipient.get(`/api/v1/quotes/inward/${String(quote.id)}`)).status).toBe(404);
     expect((await recipient.post(`/api/v1/quotes/${String(quote.id)}/accept`, { revision: 1 })).status).toBe(404);
@@ -56,8 +66,24 @@ describe('revisions', () => {
 
     // Revision 2: one more cable, then sent again as an amendment.
     const hdmi = await productId(server.db, 'GEN-HDMI-5M');
-    const lines = sentLines.map((line) => ({ product: line['product'], quantity: line['product'] === hdmi ? 6 : line['quantity'], discount: Math.round(Number(line['discount'])), selected_rate_plan: line['selected_rate_plan'],
-      ...Object.fromEntries(['dropbox_team_name', 'dropbox_admin_email', 'zoom_order_type', 'zoom_deal_registration_id', 'zoom_deal_registration_approval_id', 'zoom_end_user_company', 'zoom_end_user_name', 'zoom_end_user_email'].map((field) => [field, line[field]])) }));
+    const lines = sentLines.map((line) => ({
+      product: line['product'],
+      quantity: line['product'] === hdmi ? 6 : line['quantity'],
+      discount: Math.round(Number(line['discount'])),
+      selected_rate_plan: line['selected_rate_plan'],
+      ...Object.fromEntries(
+        [
+          'dropbox_team_name',
+          'dropbox_admin_email',
+          'zoom_order_type',
+          'zoom_deal_registration_id',
+          'zoom_deal_registration_approval_id',
+          'zoom_end_user_company',
+          'zoom_end_user_name',
+          'zoom_end_user_email',
+        ].map((field) => [field, line[field]]),
+      ),
+    }));
     const { id: _id, ...draft } = (await root.get<Row>(`/api/v1/quotes/outward/${String(quote.id)}`)).body;
     const saved = await root.send<Row>('PUT', `/api/v1/quotes/${String(quote.id)}`, { ...draft, line_items: lines });
     expect(saved.status, saved.text).toBe(200);
@@ -68,23 +94,44 @@ describe('revisions', () => {
     expect(resent.body['total']).not.toBe(quote['total']);
 
     const revisions = (await recipient.get<Row[]>(`/api/v1/quotes/${String(quote.id)}/revisions`)).body;
-    expect(revisions.map((row) => [row['revision'], row['current'], row['total']])).toEqual([[1, false, quote['total']], [2, true, resent.body['total']]]);
+    expect(revisions.map((row) => [row['revision'], row['current'], row['total']])).toEqual([
+      [1, false, quote['total']],
+      [2, true, resent.body['total']],
+    ]);
     const first = (await recipient.get<Row>(`/api/v1/quotes/${String(quote.id)}/revisions/1`)).body;
     expect(first).toMatchObject({ revision: 1, total: quote['total'], name: quote['name'] });
     expect((first['line_items'] as Row[]).map((line) => line['quantity'])).toEqual(sentLines.map((line) => line['quantity']));
-    expect((await recipient.get<Row>(`/api/v1/quotes/${String(quote.id)}/revisions/2`)).body).toMatchObject({ revision: 2, total: resent.body['total'] });
+    expect((await recipient.get<Row>(`/api/v1/quotes/${String(quote.id)}/revisions/2`)).body).toMatchObject({
+      revision: 2,
+      total: resent.body['total'],
+    });
     expect((await recipient.get(`/api/v1/quotes/${String(quote.id)}/revisions/3`)).status).toBe(404);
 
     // The amendment's e-mail carries the new revision as a PDF, through a real SMTP server.
     await deliver();
-    const toRita = smtp.received.slice(before).filter((message) => message.to.includes('admin@reseller.example') && message.data.includes(`quote-${String(quote['supplier_ref'])}-r`));
+    const toRita = smtp.received
+      .slice(before)
+      .filter(
+        (message) => message.to.includes('admin@reseller.example') && message.data.includes(`quote-${String(quote['supplier_ref'])}-r`),
+      );
     // The first revision went out as quote_created, the second as quote_amended; each with its PDF.
-    expect(toRita.map((message) => /Subject: (.*)/.exec(message.data)?.[1])).toEqual(['Quote Quote under test from Supplier Distribution Ltd', 'Quote Quote under test from Supplier Distribution Ltd: revision 2']);
+    expect(toRita.map((message) => /Subject: (.*)/.exec(message.data)?.[1])).toEqual([
+      'Quote Quote under test from Supplier Distribution Ltd',
+      'Quote Quote under test from Supplier Distribution Ltd: revision 2',
+    ]);
     expect(toRita[1]?.data).toMatch(/Content-Type: application\/pdf; name=quote-SQ-\d+-r2\.pdf/);
     expect(toRita[0]?.data).toMatch(/Content-Disposition: attachment; filename=quote-SQ-\d+-r1\.pdf/);
 
-    expectProblem(await recipient.post(`/api/v1/quotes/${String(quote.id)}/accept`, { revision: 1, purchase_order_number: 'PO-REV-1' }), 409, 'quote_revision_changed', 'revision');
-    const accepted = await recipient.post<Row>(`/api/v1/quotes/${String(quote.id)}/accept`, { revision: 2, purchase_order_number: 'PO-REV-2' });
+    expectProblem(
+      await recipient.post(`/api/v1/quotes/${String(quote.id)}/accept`, { revision: 1, purchase_order_number: 'PO-REV-1' }),
+      409,
+      'quote_revision_changed',
+      'revision',
+    );
+    const accepted = await recipient.post<Row>(`/api/v1/quotes/${String(quote.id)}/accept`, {
+      revision: 2,
+      purchase_order_number: 'PO-REV-2',
+    });
     expect(accepted.status, accepted.text).toBe(201);
     const order = (await recipient.get<Row>(`/api/v1/orders/${String(accepted.body.id)}`)).body;
     expect(order['total']).toBe(resent.body['total']);
@@ -114,8 +161,18 @@ describe('revisions', () => {
     expect(plain).not.toContain('/Subtype /Image');
     const brand = async (token: string, contentType: string, bytes: Buffer) =>
       writeVersionedRows(server.db, async (trx) => {
-        await trx('branding_files').insert({ token, organisation_id: RECIPIENT, content_type: contentType, file_name: 'logo', size: bytes.length, bytes, created_at: Date.now() });
-        await trx('organisations').where('id', RECIPIENT).update({ branding_image: token, nav_bar_colour: '#336699', footer_text: 'Reseller Partners, Bristol' });
+        await trx('branding_files').insert({
+          token,
+          organisation_id: RECIPIENT,
+          content_type: contentType,
+          file_name: 'logo',
+          size: bytes.length,
+          bytes,
+          created_at: Date.now(),
+        });
+        await trx('organisations')
+          .where('id', RECIPIENT)
+          .update({ branding_image: token, nav_bar_colour: '#336699', footer_text: 'Reseller Partners, Bristol' });
       });
     await brand('a'.repeat(32), 'image/png', solidPng(60, 20, '#336699'));
     const branded = Buffer.from((await pdfOf(recipient, `/quotes/${String(quote.id)}/pdf`)).bytes).toString('latin1');

@@ -42,7 +42,8 @@ async function keptRevisions(context: RequestContext, quoteId: number): Promise<
 export const amendQuote: Handler<'amendQuote'> = async ({ params }, context) => {
   await visibleRecord('getQuoteOutward', params.id, context);
   const quote = await quoteRecord(context.db, params.id);
-  if (quote.quote_status !== 'PUBLISHED') throw new DomainError('conflict', 'invalid_state', { detail: `quote ${quote.id} is ${quote.quote_status}` });
+  if (quote.quote_status !== 'PUBLISHED')
+    throw new DomainError('conflict', 'invalid_state', { detail: `quote ${quote.id} is ${quote.quote_status}` });
   const sent = await currentRevision(quote.id, context);
   const revision = Number(quote['revision'] ?? 1);
   await context.records.insert('quote_revision', {
@@ -61,7 +62,13 @@ export const amendQuote: Handler<'amendQuote'> = async ({ params }, context) => 
 /** GET /quotes/{id}/revisions: the kept revisions, oldest first, then the current one once it is sent. */
 export const listQuoteRevisions: Handler<'listQuoteRevisions'> = async ({ params }, context): Promise<QuoteRevisionRow[]> => {
   const quote = await visibleQuote(params.id, context);
-  const kept: QuoteRevisionRow[] = (await keptRevisions(context, quote.id)).map((row) => ({ revision: row.revision, current: false, replaced_at: row.replaced_at, total: row.total as QuoteRevisionRow['total'], currency: row.currency }));
+  const kept: QuoteRevisionRow[] = (await keptRevisions(context, quote.id)).map((row) => ({
+    revision: row.revision,
+    current: false,
+    replaced_at: row.replaced_at,
+    total: row.total as QuoteRevisionRow['total'],
+    currency: row.currency,
+  }));
   if (quote.quote_status === 'DRAFT') return kept;
   return [...kept, { revision: quote.revision, current: true, replaced_at: null, total: quote.total, currency: quote.currency }];
 };

@@ -29,8 +29,25 @@ export type QuoteRecord = Row & {
   supplier_ref: string | null;
 };
 
-export const ADDRESS_FIELDS = ['shipping_company_name', 'shipping_recipient_name', 'shipping_addr_line_1', 'shipping_addr_line_2', 'shipping_city', 'shipping_region', 'shipping_postal_code', 'shipping_country_code'] as const;
-export const FINANCE_FIELDS = ['finance_target', 'finance_title', 'finance_first_name', 'finance_last_name', 'finance_email_address', 'finance_contact_number', 'finance_term_length'] as const;
+export const ADDRESS_FIELDS = [
+  'shipping_company_name',
+  'shipping_recipient_name',
+  'shipping_addr_line_1',
+  'shipping_addr_line_2',
+  'shipping_city',
+  'shipping_region',
+  'shipping_postal_code',
+  'shipping_country_code',
+] as const;
+export const FINANCE_FIELDS = [
+  'finance_target',
+  'finance_title',
+  'finance_first_name',
+  'finance_last_name',
+  'finance_email_address',
+  'finance_contact_number',
+  'finance_term_length',
+] as const;
 
 export async function quoteRecord(db: Knex, id: number): Promise<QuoteRecord> {
   const row = (await db('quotes').where('id', id).first()) as Row | undefined;
@@ -40,14 +57,27 @@ export async function quoteRecord(db: Knex, id: number): Promise<QuoteRecord> {
 
 /** How each stored line ships, with its product as the recipient's webstore shows it (a line it no longer shows ships nothing). */
 export async function shippingLines(db: Knex, recipientId: number, lines: readonly StoredQuoteLine[]): Promise<ShippingLine[]> {
-  return shippingLinesOf(lines, await recipientProducts(db, await buyerOf(db, recipientId), lines.map((line) => line.product)));
+  return shippingLinesOf(
+    lines,
+    await recipientProducts(
+      db,
+      await buyerOf(db, recipientId),
+      lines.map((line) => line.product),
+    ),
+  );
 }
 
 /** The same, with the recipient's products already read. */
 export function shippingLinesOf(lines: readonly StoredQuoteLine[], products: ReadonlyMap<number, QuoteProduct>): ShippingLine[] {
   return lines.map((line) => {
     const product = products.get(line.product);
-    return { quantity: product ? line.quantity : 0, ship_cost: product?.ship_cost ?? null, weight: product?.weight ?? null, weight_unit: product?.weight_unit ?? null, is_shippable: product?.is_shippable ?? false };
+    return {
+      quantity: product ? line.quantity : 0,
+      ship_cost: product?.ship_cost ?? null,
+      weight: product?.weight ?? null,
+      weight_unit: product?.weight_unit ?? null,
+      is_shippable: product?.is_shippable ?? false,
+    };
   });
 }
 
@@ -56,9 +86,15 @@ export function shippingLinesOf(lines: readonly StoredQuoteLine[], products: Rea
  * sending organisation's quote_approval_discount, unless an approver already agreed to a discount
  * at least as large.
  */
-export async function needsApproval(db: Knex, quote: Pick<QuoteRecord, 'organisation_from' | 'approved_discount'>, lines: readonly StoredQuoteLine[]): Promise<boolean> {
+export async function needsApproval(
+  db: Knex,
+  quote: Pick<QuoteRecord, 'organisation_from' | 'approved_discount'>,
+  lines: readonly StoredQuoteLine[],
+): Promise<boolean> {
   const row = (await db('organisations').where('id', quote.organisation_from).first('quote_approval_discount')) as Row | undefined;
-  const threshold = decodeRow<{ quote_approval_discount: string | null }>('organisation', row ?? {}, ['quote_approval_discount']).quote_approval_discount;
+  const threshold = decodeRow<{ quote_approval_discount: string | null }>('organisation', row ?? {}, [
+    'quote_approval_discount',
+  ]).quote_approval_discount;
   if (threshold === null || threshold === undefined) return false;
   const largest = largestDiscount(lines);
   return largest.gt(threshold) && (quote.approved_discount === null || largest.gt(new Decimal(quote.approved_discount)));
@@ -76,7 +112,11 @@ export async function refreshQuote(records: Records, id: number): Promise<void> 
   const shipLines = await shippingLines(db, quote.organisation_to, lines);
   const values: Row = { total: linesTotal(lines), requires_approval: await needsApproval(db, quote, lines) };
   if (!isShippable(shipLines)) {
-    Object.assign(values, Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, null])), { shipping_type: null, ship_cost: null, part_ship: false });
+    Object.assign(values, Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, null])), {
+      shipping_type: null,
+      ship_cost: null,
+      part_ship: false,
+    });
   } else if (quote.shipping_type !== null) {
     const rule = (await shippingRules(db)).find((candidate) => candidate.id === quote.shipping_type);
     values['ship_cost'] = rule && offeredInCountry(rule, quote.shipping_country_code) ? shippingCost(rule, shipLines) : null;

@@ -48,7 +48,11 @@ describe('GET /quotes/outward', () => {
     const response = await list(root, '/quotes/outward');
     expect(response.body.map((row) => row.id)).toEqual(range(1, 18).reverse());
     expect(response.headers.get('x-total-count')).toBe('18');
-    expect(response.body[0]).toMatchObject({ organisation_from: { id: 1 }, organisation_to: { id: 2, name: 'Reseller Partners UK Ltd' }, currency: 'GBP' });
+    expect(response.body[0]).toMatchObject({
+      organisation_from: { id: 1 },
+      organisation_to: { id: 2, name: 'Reseller Partners UK Ltd' },
+      currency: 'GBP',
+    });
     expect(response.body[6]).toMatchObject({ id: 12, organisation_to: { id: 4, name: 'EU Customer GmbH' }, currency: 'EUR' });
   });
 
@@ -56,7 +60,13 @@ describe('GET /quotes/outward', () => {
     expect(idsOf((await list(await signedIn(server, ROOT_SALES_USER), '/quotes/outward')).body)).toEqual(range(1, 18));
     const refused = [reseller, buyer, await signedIn(server, OTHER_RESELLER_SALES), await signedIn(server, ROOT_NO_ROLE_USER)];
     for (const client of refused) {
-      for (const path of ['/quotes/outward', '/quotes/outward/2', '/quotes/outward/2/line_items', '/quotes?organisation_from=1', '/quotes']) {
+      for (const path of [
+        '/quotes/outward',
+        '/quotes/outward/2',
+        '/quotes/outward/2/line_items',
+        '/quotes?organisation_from=1',
+        '/quotes',
+      ]) {
         const response = await client.get(`/api/v1${path}`);
         expect(response.status, path).toBe(403);
         expect(response.headers.get('content-type')).toContain('application/problem+json');
@@ -76,7 +86,9 @@ describe('GET /quotes/outward', () => {
 
   it('sorts by name, recipient email, expiry date and status', async () => {
     for (const field of ['name', 'recipient_email', 'expiry_date', 'quote_status']) {
-      const values = (await list(root, `/quotes/outward?sort_by=-${field}&per_page=96`)).body.map((row) => String(row[field]).toLowerCase());
+      const values = (await list(root, `/quotes/outward?sort_by=-${field}&per_page=96`)).body.map((row) =>
+        String(row[field]).toLowerCase(),
+      );
       expect(values, field).toEqual([...values].sort().reverse());
     }
     const ascending = (await list(root, '/quotes/outward?sort_by=%2Bid')).body.map((row) => row.id);
@@ -90,7 +102,11 @@ describe('GET /quotes/outward', () => {
   });
 
   it('answers one quote of the sender, and 404 for a missing one', async () => {
-    expect((await root.get<Row>('/api/v1/quotes/outward/1')).body).toMatchObject({ id: 1, quote_status: 'DRAFT', organisation_to: { id: 3 } });
+    expect((await root.get<Row>('/api/v1/quotes/outward/1')).body).toMatchObject({
+      id: 1,
+      quote_status: 'DRAFT',
+      organisation_to: { id: 3 },
+    });
     expect((await root.get('/api/v1/quotes/outward/999')).status).toBe(404);
   });
 });
@@ -144,7 +160,15 @@ describe('GET /quotes/{outward,inward}/{id}/line_items', () => {
     // Quote 5 takes the Zoom line set: one line with its Zoom order details.
     const outward = (await root.get<Row[]>('/api/v1/quotes/outward/5/line_items')).body;
     expect(outward).toHaveLength(1);
-    expect(outward[0]).toMatchObject({ name: 'ZM-ONE-PRO', quantity: 5, price: '11.99', sub_total_for_item: '59.95', zoom_order_type: 'NEW_BUSINESS', zoom_deal_registration_id: 'DR-1005', zoom_end_user_email: 'buyer@customer.example' });
+    expect(outward[0]).toMatchObject({
+      name: 'ZM-ONE-PRO',
+      quantity: 5,
+      price: '11.99',
+      sub_total_for_item: '59.95',
+      zoom_order_type: 'NEW_BUSINESS',
+      zoom_deal_registration_id: 'DR-1005',
+      zoom_end_user_email: 'buyer@customer.example',
+    });
     expect((await buyer.get<Row[]>('/api/v1/quotes/inward/5/line_items')).body).toEqual(outward);
   });
 

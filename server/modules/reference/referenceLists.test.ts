@@ -37,7 +37,12 @@ describe('time zones, country codes, groups and sites', () => {
   it('lists at least 40 countries with GB and IE first', async () => {
     const countries = (await buyer.get<Country[]>('/api/v1/country_codes')).body;
     expect(countries.length).toBeGreaterThanOrEqual(40);
-    expect(countries.slice(0, 2).map((country) => country.code).sort()).toEqual(['GB', 'IE']);
+    expect(
+      countries
+        .slice(0, 2)
+        .map((country) => country.code)
+        .sort(),
+    ).toEqual(['GB', 'IE']);
     expect((await buyer.get<Country[]>('/api/v1/country_codes?text=germ')).body.map((country) => country.code)).toEqual(['DE']);
     const byName = (await buyer.get<Country[]>('/api/v1/country_codes?sort_by=%2Bname')).body.map((country) => country.name);
     expect(byName[0]).toBe('Australia');
@@ -49,7 +54,9 @@ describe('time zones, country codes, groups and sites', () => {
     expect(groups.body.map((group) => group.name)).toEqual(['Dublin meeting rooms', 'Leeds meeting rooms']);
     expect(groups.headers.get('x-total-count')).toBe('2');
     expect((await root.get<DovetailGroup[]>('/api/v1/groups')).body).toHaveLength(4);
-    expect((await root.get<DovetailGroup[]>('/api/v1/groups?organisation=7')).body.map((group) => group.name)).toEqual(['Dublin meeting rooms']);
+    expect((await root.get<DovetailGroup[]>('/api/v1/groups?organisation=7')).body.map((group) => group.name)).toEqual([
+      'Dublin meeting rooms',
+    ]);
     expect((await root.get<DovetailGroup[]>('/api/v1/groups?text=LEEDS')).body.map((group) => group.name)).toEqual(['Leeds meeting rooms']);
     expect((await root.get<DovetailGroup[]>('/api/v1/groups?sort_by=-name')).body[0]?.name).toBe('Other Customer rooms');
     expect((await buyer.get('/api/v1/groups/4')).status).toBe(404);

@@ -2,11 +2,7 @@ import { genericGet, genericList } from '../../reads/genericList';
 import type { Handler } from '../../http/operationDef';
 import type { Role, RoleRow } from '../../generated/types';
 import { signedIn } from '../auth/signedIn';
-import {
-  roleGetMeta,
-  roleListMeta,
-  roleTemplateListMeta,
-} from './roleMeta';
+import { roleGetMeta, roleListMeta, roleTemplateListMeta } from './roleMeta';
 import { insertRole, updateRole as saveRole } from './service';
 
 export const listRoles: Handler<'listRoles'> = async ({ query }, context) => {
@@ -15,7 +11,11 @@ export const listRoles: Handler<'listRoles'> = async ({ query }, context) => {
 };
 
 export const listRoleTemplates: Handler<'listRoleTemplates'> = async ({ query }, context) => {
-  const page = await genericList(context.db, roleTemplateListMeta, { params: {}, query: { ...query, template: true }, user: signedIn(context) });
+  const page = await genericList(context.db, roleTemplateListMeta, {
+    params: {},
+    query: { ...query, template: true },
+    user: signedIn(context),
+  });
   return page as { rows: RoleRow[]; total: number };
 };
 

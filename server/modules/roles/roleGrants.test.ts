@@ -26,13 +26,21 @@ describe('granting no more than one holds (PUT /roles/{id}, POST /roles/{id}/dup
 
   const permissionId = (name: string) => catalogue.find((permission) => permission.name === name)!.id;
   const grants = async (id: number) =>
-    Object.fromEntries((await rootAdmin.get<RolePermission[]>(`/api/v1/roles/${id}/permissions`)).body.map((grant) => [grant.permission!.name, grant.value]));
+    Object.fromEntries(
+      (await rootAdmin.get<RolePermission[]>(`/api/v1/roles/${id}/permissions`)).body.map((grant) => [grant.permission!.name, grant.value]),
+    );
   const save = (client: TestClient, id: number, permissions: [string, 0 | 1 | 2][]) =>
-    client.send<Problem>('PUT', `/api/v1/roles/${id}`, { name: 'Customer staff', permissions: permissions.map(([name, value]) => ({ permission: permissionId(name), value })) });
+    client.send<Problem>('PUT', `/api/v1/roles/${id}`, {
+      name: 'Customer staff',
+      permissions: permissions.map(([name, value]) => ({ permission: permissionId(name), value })),
+    });
 
   beforeAll(async () => {
     server = await startTestServer();
-    undo.push(await grantPermission(server.db, 'Reseller sales', 'role:modify', 1), await grantPermission(server.db, 'Reseller sales', 'role:view', 1));
+    undo.push(
+      await grantPermission(server.db, 'Reseller sales', 'role:modify', 1),
+      await grantPermission(server.db, 'Reseller sales', 'role:view', 1),
+    );
     olly = await signedIn(server, OTHER_RESELLER_SALES);
     rootAdmin = await signedIn(server, ROOT_ADMIN);
     catalogue = (await rootAdmin.get<PermissionRef[]>('/api/v1/permissions')).body;
@@ -47,14 +55,28 @@ describe('granting no more than one holds (PUT /roles/{id}, POST /roles/{id}/dup
   });
 
   it('lets a user grant what they hold, at up to the value they hold', async () => {
-    expect((await save(olly, roleId, [['order:view', 2], ['organisation:view', 1]])).status).toBe(200);
+    expect(
+      (
+        await save(olly, roleId, [
+          ['order:view', 2],
+          ['organisation:view', 1],
+        ])
+      ).status,
+    ).toBe(200);
     expect(await grants(roleId)).toMatchObject({ 'order:view': 2, 'organisation:view': 1 });
   });
 
   it('refuses a permission the caller does not hold (403 permission_not_held), changing nothing', async () => {
-    const refused = await save(olly, roleId, [['order:view', 1], ['user:admin', 2]]);
+    const refused = await save(olly, roleId, [
+      ['order:view', 1],
+      ['user:admin', 2],
+    ]);
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'permission_not_held', message_key: 'problem.permission_not_held', parameter: 'permissions' });
+    expect(refused.body).toMatchObject({
+      code: 'permission_not_held',
+      message_key: 'problem.permission_not_held',
+      parameter: 'permissions',
+    });
     expect(await grants(roleId)).not.toHaveProperty('user:admin');
     // The whole save is refused: the order:view change in the same body did not land.
     expect((await grants(roleId))['order:view']).toBe(2);
@@ -67,9 +89,23 @@ describe('granting no more than one holds (PUT /roles/{id}, POST /roles/{id}/dup
   });
 
   it('lets an admin grant anything (002 §6: an admin holds every permission), and anyone narrow or remove a grant', async () => {
-    expect((await save(rootAdmin, roleId, [['user:admin', 2], ['invoice:view', 2]])).status).toBe(200);
+    expect(
+      (
+        await save(rootAdmin, roleId, [
+          ['user:admin', 2],
+          ['invoice:view', 2],
+        ])
+      ).status,
+    ).toBe(200);
     // Narrowing or taking away widens nobody's rights: Olly may do it without holding them.
-    expect((await save(olly, roleId, [['user:admin', 1], ['invoice:view', 0]])).status).toBe(200);
+    expect(
+      (
+        await save(olly, roleId, [
+          ['user:admin', 1],
+          ['invoice:view', 0],
+        ])
+      ).status,
+    ).toBe(200);
     expect(await grants(roleId)).toMatchObject({ 'user:admin': 1 });
     expect(await grants(roleId)).not.toHaveProperty('invoice:view');
     // …but not widen it back.
@@ -82,6 +118,8 @@ describe('granting no more than one holds (PUT /roles/{id}, POST /roles/{id}/dup
     expect([copy.status, copy.body.code]).toEqual([403, 'permission_not_held']);
     expect(await server.db('roles').where('name', 'Copy').first('id')).toBeUndefined();
     // An admin holds everything, so the same copy is theirs to make.
-    expect((await rootAdmin.post(`/api/v1/roles/${roleId}/duplicate`, { name: 'Copy', organisation: source.organisation!.id })).status).toBe(201);
+    expect(
+      (await rootAdmin.post(`/api/v1/roles/${roleId}/duplicate`, { name: 'Copy', organisation: source.organisation!.id })).status,
+    ).toBe(201);
   });
 });

@@ -11,5 +11,7 @@ const CASES: [string, GenericMeta, string, string][] = [
 
 describe('role list descriptions', () => {
   // `template` is fixed by the handlers: roles and templates are separate lists (002 §2.7).
-  it.each(CASES)('%s match their schema and operation', (_name, meta, schema, operationId) => expectMetaMatches(meta, schema, operationId, ['template']));
+  it.each(CASES)('%s match their schema and operation', (_name, meta, schema, operationId) =>
+    expectMetaMatches(meta, schema, operationId, ['template']),
+  );
 });

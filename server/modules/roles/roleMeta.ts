@@ -7,7 +7,12 @@ import type { GenericMeta } from '../../reads/genericMeta';
  * roleMeta.test.ts checks), and the handlers run them through the generic list machinery.
  */
 
-const organisationRef = { property: 'organisation', via: 'organisation', entity: 'organisation', fields: ['id', 'name', 'depth', 'parent'] };
+const organisationRef = {
+  property: 'organisation',
+  via: 'organisation',
+  entity: 'organisation',
+  fields: ['id', 'name', 'depth', 'parent'],
+};
 
 /** `template` is fixed by each handler: roles and role templates are separate lists (002 §2.7). */
 export const roleListMeta: GenericMeta = {

@@ -22,7 +22,10 @@ describe('role names are unique within an organisation in any case', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = await signedIn(server, RESELLER_ADMIN);
-    organisation = Number(((await server.db('users').where('email_address', RESELLER_ADMIN).first('organisation_id')) as { organisation_id: number }).organisation_id);
+    organisation = Number(
+      ((await server.db('users').where('email_address', RESELLER_ADMIN).first('organisation_id')) as { organisation_id: number })
+        .organisation_id,
+    );
   });
   afterAll(async () => server.close());
 
@@ -32,11 +35,20 @@ describe('role names are unique within an organisation in any case', () => {
   };
 
   it('stores one of thirty case variants sent side by side; the others are 409 duplicate_value naming name', async () => {
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => admin.post<Problem>('/api/v1/roles', { name: variant(i), organisation })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => admin.post<Problem>('/api/v1/roles', { name: variant(i), organisation })),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.status !== 201);
-    expect(refused.every((answer) => answer.status === 409 && answer.body.code === 'duplicate_value' && answer.body.parameter === 'name'), JSON.stringify(refused.map((answer) => [answer.status, answer.body]))).toBe(true);
-    const stored = (await server.db('roles').where('organisation_id', organisation).whereRaw('lower(name) = ?', ['warehouse staff']).select('name')) as { name: string }[];
+    expect(
+      refused.every((answer) => answer.status === 409 && answer.body.code === 'duplicate_value' && answer.body.parameter === 'name'),
+      JSON.stringify(refused.map((answer) => [answer.status, answer.body])),
+    ).toBe(true);
+    const stored = (await server
+      .db('roles')
+      .where('organisation_id', organisation)
+      .whereRaw('lower(name) = ?', ['warehouse staff'])
+      .select('name')) as { name: string }[];
     expect(stored).toHaveLength(1);
   });
 
@@ -51,6 +63,10 @@ describe('role names are unique within an organisation in any case', () => {
   });
 
   it('holds in the database whatever path writes (a raw insert is refused too)', async () => {
-    await expect(writeVersionedRows(server.db, (trx) => trx('roles').insert({ name: 'WAREHOUSE STAFF', organisation_id: organisation, template: false }))).rejects.toThrow(/unique|duplicate/i);
+    await expect(
+      writeVersionedRows(server.db, (trx) =>
+        trx('roles').insert({ name: 'WAREHOUSE STAFF', organisation_id: organisation, template: false }),
+      ),
+    ).rejects.toThrow(/unique|duplicate/i);
   });
 });

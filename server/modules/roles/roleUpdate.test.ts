@@ -26,7 +26,12 @@ describe('role update', () => {
 
   const permissionId = (name: string) => catalogue.find((permission) => permission.name === name)!.id;
   const grants = async (roleId: number) =>
-    Object.fromEntries((await callers.resellerAdmin.get<RolePermission[]>(`/api/v1/roles/${roleId}/permissions`)).body.map((grant) => [grant.permission!.name, grant.value]));
+    Object.fromEntries(
+      (await callers.resellerAdmin.get<RolePermission[]>(`/api/v1/roles/${roleId}/permissions`)).body.map((grant) => [
+        grant.permission!.name,
+        grant.value,
+      ]),
+    );
 
   it('offers the whole permission catalogue', () => {
     expect(catalogue.map((permission) => permission.name)).toEqual(expect.arrayContaining(['order:view', 'role:modify', 'site:view']));
@@ -38,8 +43,19 @@ describe('role update', () => {
     const saved = await callers.resellerAdmin.request<Role>(
       'PUT',
       '/api/v1/roles/1',
-      { name: 'Buyers', permissions: [{ permission: permissionId('order:view'), value: 1 }, { permission: permissionId('invoice:view'), value: 0 }, { permission: permissionId('quote:view'), value: 2 }] },
-      { 'content-type': 'application/json', 'x-csrf-token': callers.resellerAdmin.cookie('hub_csrf')!, 'if-match': read.headers.get('etag')! },
+      {
+        name: 'Buyers',
+        permissions: [
+          { permission: permissionId('order:view'), value: 1 },
+          { permission: permissionId('invoice:view'), value: 0 },
+          { permission: permissionId('quote:view'), value: 2 },
+        ],
+      },
+      {
+        'content-type': 'application/json',
+        'x-csrf-token': callers.resellerAdmin.cookie('hub_csrf')!,
+        'if-match': read.headers.get('etag')!,
+      },
     );
     expect(saved.status).toBe(200);
     expect(saved.body.name).toBe('Buyers');
@@ -59,9 +75,17 @@ describe('role update', () => {
   });
 
   it('refuses a stale save (412), an unknown permission (422), a role outside the tree (404), and a caller without role:modify (403)', async () => {
-    const stale = await callers.resellerAdmin.request<Problem>('PUT', '/api/v1/roles/1', { name: 'Late' }, { 'content-type': 'application/json', 'x-csrf-token': callers.resellerAdmin.cookie('hub_csrf')!, 'if-match': 'W/"stale"' });
+    const stale = await callers.resellerAdmin.request<Problem>(
+      'PUT',
+      '/api/v1/roles/1',
+      { name: 'Late' },
+      { 'content-type': 'application/json', 'x-csrf-token': callers.resellerAdmin.cookie('hub_csrf')!, 'if-match': 'W/"stale"' },
+    );
     expect([stale.status, stale.body.code]).toEqual([412, 'stale_record']);
-    expect((await callers.resellerAdmin.send('PUT', '/api/v1/roles/1', { name: 'Buyers', permissions: [{ permission: 99999, value: 2 }] })).status).toBe(422);
+    expect(
+      (await callers.resellerAdmin.send('PUT', '/api/v1/roles/1', { name: 'Buyers', permissions: [{ permission: 99999, value: 2 }] }))
+        .status,
+    ).toBe(422);
     expect((await callers.resellerAdmin.send('PUT', '/api/v1/roles/3', { name: 'Mine now' })).status).toBe(404);
     expect((await callers.buyer.send('PUT', '/api/v1/roles/1', { name: 'Self-made' })).status).toBe(403);
   });

@@ -19,16 +19,24 @@ describe('role writes', () => {
   });
 
   const permissionsOf = async (roleId: number) =>
-    ((await server.db('role_permissions').where('role_id', roleId).orderBy('permission_id').select('permission_id', 'value')) as { permission_id: number; value: unknown }[]).map(
-      (row) => [Number(row.permission_id), Number(row.value)],
-    );
+    (
+      (await server.db('role_permissions').where('role_id', roleId).orderBy('permission_id').select('permission_id', 'value')) as {
+        permission_id: number;
+        value: unknown;
+      }[]
+    ).map((row) => [Number(row.permission_id), Number(row.value)]);
   const roleCount = async () => Number(((await server.db('roles').count({ n: '*' })) as { n: unknown }[])[0]!.n);
 
   it('creates a role in the caller tree, filling who made it and when, and opens it', async () => {
     const before = Date.now();
     const response = await callers.resellerAdmin.post<Role>('/api/v1/roles', { name: 'Warehouse desk', organisation: 3 });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ name: 'Warehouse desk', template: false, organisation: { id: 3 }, created_by: { name: expect.any(String) } });
+    expect(response.body).toMatchObject({
+      name: 'Warehouse desk',
+      template: false,
+      organisation: { id: 3 },
+      created_by: { name: expect.any(String) },
+    });
     expect(Date.parse(response.body.created_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(response.body.updated_at).toBe(response.body.created_at);
     expect((await callers.resellerAdmin.get<Role>(`/api/v1/roles/${response.body.id}`)).body.name).toBe('Warehouse desk');
@@ -36,7 +44,10 @@ describe('role writes', () => {
 
   it('refuses an organisation outside the tree (422 outside_scope) or none, writing nothing', async () => {
     const count = await roleCount();
-    const outside = await callers.resellerAdmin.post<{ code: string; parameter: string }>('/api/v1/roles', { name: 'Elsewhere', organisation: 5 });
+    const outside = await callers.resellerAdmin.post<{ code: string; parameter: string }>('/api/v1/roles', {
+      name: 'Elsewhere',
+      organisation: 5,
+    });
     expect(outside.status).toBe(422);
     expect(outside.body).toMatchObject({ code: 'outside_scope', parameter: 'organisation' });
     expect((await callers.resellerAdmin.post('/api/v1/roles', { name: 'Above', organisation: 1 })).status).toBe(422);
@@ -48,7 +59,11 @@ describe('role writes', () => {
   });
 
   it('lets only root admins make template roles (403 forbidden_field otherwise)', async () => {
-    const refused = await callers.resellerAdmin.post<{ code: string; parameter: string }>('/api/v1/roles', { name: 'My template', organisation: 2, template: true });
+    const refused = await callers.resellerAdmin.post<{ code: string; parameter: string }>('/api/v1/roles', {
+      name: 'My template',
+      organisation: 2,
+      template: true,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'forbidden_field', parameter: 'template' });
     const made = await callers.root.post<Role>('/api/v1/roles', { name: 'Supplier template', organisation: 1, template: true });
@@ -91,7 +106,9 @@ describe('role writes', () => {
     const copy = await callers.resellerAdmin.post<Role>('/api/v1/roles/3/duplicate', { name: 'Our sales', organisation: 2 });
     expect(copy.status).toBe(201);
     expect(await permissionsOf(copy.body.id)).toEqual(await permissionsOf(3));
-    expect((await callers.resellerAdmin.post('/api/v1/roles/3/duplicate', { name: 'Our template', organisation: 2, template: true })).status).toBe(403);
+    expect(
+      (await callers.resellerAdmin.post('/api/v1/roles/3/duplicate', { name: 'Our template', organisation: 2, template: true })).status,
+    ).toBe(403);
   });
 
   it('answers 404 for a source the caller may not open, and writes nothing when the copy is refused', async () => {

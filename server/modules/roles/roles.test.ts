@@ -41,7 +41,9 @@ describe('roles', () => {
   });
 
   it("keeps the other reseller's roles from a reseller admin", async () => {
-    await writeVersionedRows(server.db, (trx) => trx('roles').insert({ id: 50, name: 'Other sales desk', organisation_id: 5, template: false }));
+    await writeVersionedRows(server.db, (trx) =>
+      trx('roles').insert({ id: 50, name: 'Other sales desk', organisation_id: 5, template: false }),
+    );
     try {
       expect(names((await root.get<RoleRow[]>('/api/v1/roles')).body)).toContain('Other sales desk');
       expect(names((await resellerAdmin.get<RoleRow[]>('/api/v1/roles')).body)).toEqual(['Buyer', 'Checkout only', 'Order viewer']);
@@ -74,7 +76,9 @@ describe('roles', () => {
     expect(template.body).toMatchObject({ id: 3, name: 'Reseller sales', template: true, organisation: { id: 1 } });
     const listed = (await resellerAdmin.get<RoleRow[]>('/api/v1/roles/templates')).body;
     for (const row of listed) expect((await resellerAdmin.get(`/api/v1/roles/${row.id}`)).status).toBe(200);
-    await writeVersionedRows(server.db, (trx) => trx('roles').insert({ id: 51, name: 'Supplier staff', organisation_id: 1, template: false }));
+    await writeVersionedRows(server.db, (trx) =>
+      trx('roles').insert({ id: 51, name: 'Supplier staff', organisation_id: 1, template: false }),
+    );
     try {
       expect((await resellerAdmin.get('/api/v1/roles/51')).status).toBe(404);
       expect((await root.get('/api/v1/roles/51')).status).toBe(200);

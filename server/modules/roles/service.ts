@@ -17,7 +17,11 @@ export interface RoleValues {
  * Checks a new role's values against the caller: the organisation is required and within the
  * caller's tree; only root admins may make a template (403 forbidden_field, naming template).
  */
-async function checkedValues(records: Records, user: SessionUser, values: RoleValues): Promise<{ name: string; organisation: number; template: boolean }> {
+async function checkedValues(
+  records: Records,
+  user: SessionUser,
+  values: RoleValues,
+): Promise<{ name: string; organisation: number; template: boolean }> {
   const template = values.template === true;
   if (template && !guardPasses(user, TEMPLATE_SETTERS)) {
     throw new DomainError('forbidden', 'forbidden_field', { field: 'template', detail: 'only root admins may make template roles' });
@@ -41,11 +45,22 @@ export async function insertRole(records: Records, user: SessionUser, values: Ro
       .join('permissions', 'permissions.id', 'role_permissions.permission_id')
       .where('role_permissions.role_id', copyFrom)
       .orderBy('permissions.name')
-      .select('role_permissions.permission_id as permission', 'role_permissions.value as value', 'permissions.name as name')) as { permission: number; value: number; name: string }[];
-    refuseUnheld(user, permissions.map(({ name, value }) => ({ name, value: Number(value), before: 0 })));
+      .select('role_permissions.permission_id as permission', 'role_permissions.value as value', 'permissions.name as name')) as {
+      permission: number;
+      value: number;
+      name: string;
+    }[];
+    refuseUnheld(
+      user,
+      permissions.map(({ name, value }) => ({ name, value: Number(value), before: 0 })),
+    );
     for (const granted of permissions) {
       const auditOn = { entity: 'role', id, field: 'permissions', value: `${granted.name}: ${granted.value}` } as const;
-      await records.insert('role_permission', { role: id, permission: granted.permission, value: Number(granted.value) }, { ...action, auditOn });
+      await records.insert(
+        'role_permission',
+        { role: id, permission: granted.permission, value: Number(granted.value) },
+        { ...action, auditOn },
+      );
     }
   }
   return id;
@@ -64,12 +79,14 @@ export interface RoleChanges {
  */
 export async function updateRole(records: Records, user: SessionUser, roleId: number, changes: RoleChanges): Promise<void> {
   const { db } = records;
-  const role = (await db('roles').where('id', roleId).first('id', 'organisation_id')) as { id: number; organisation_id: number | null } | undefined;
+  const role = (await db('roles').where('id', roleId).first('id', 'organisation_id')) as
+    { id: number; organisation_id: number | null } | undefined;
   if (!role || role.organisation_id === null) throw recordNotFound();
   await organisationInScope(db, user, Number(role.organisation_id)).catch(() => {
     throw recordNotFound();
   });
-  if (await db('user_roles').where({ user_id: user.id, role_id: roleId }).first('id')) throw new DomainError('forbidden', 'cannot_edit_own_roles');
+  if (await db('user_roles').where({ user_id: user.id, role_id: roleId }).first('id'))
+    throw new DomainError('forbidden', 'cannot_edit_own_roles');
   if (changes.name !== undefined && changes.name.trim() === '') throw invalidValue('name', 'name is required');
   await checkGrantable(records, user, roleId, changes.permissions ?? []);
   const stamp = records.now().toISOString();
@@ -96,29 +113,52 @@ function refuseUnheld(user: SessionUser, grants: readonly Grant[]): void {
   if (user.admin) return;
   for (const { name, value, before } of grants) {
     if (value > before && value > (user.permissions.get(name) ?? 0)) {
-      throw new DomainError('forbidden', 'permission_not_held', { field: 'permissions', detail: `${name} at ${value} is more than you hold` });
+      throw new DomainError('forbidden', 'permission_not_held', {
+        field: 'permissions',
+        detail: `${name} at ${value} is more than you hold`,
+      });
     }
   }
 }
 
 /** The grants a save asks for, as refuseUnheld judges them (an unknown permission is setGrant's 422). */
-async function checkGrantable(records: Records, user: SessionUser, roleId: number, wanted: readonly { permission: number; value: number }[]): Promise<void> {
+async function checkGrantable(
+  records: Records,
+  user: SessionUser,
+  roleId: number,
+  wanted: readonly { permission: number; value: number }[],
+): Promise<void> {
   if (user.admin || wanted.length === 0) return;
   const ids = wanted.map(({ permission }) => permission);
-  const names = new Map(((await records.db('permissions').whereIn('id', ids).select('id', 'name')) as { id: number; name: string }[]).map((row) => [Number(row.id), row.name]));
-  const held = new Map(
-    ((await records.db('role_permissions').where('role_id', roleId).whereIn('permission_id', ids).select('permission_id', 'value')) as { permission_id: number; value: number }[]).map((row) => [Number(row.permission_id), Number(row.value)]),
+  const names = new Map(
+    ((await records.db('permissions').whereIn('id', ids).select('id', 'name')) as { id: number; name: string }[]).map((row) => [
+      Number(row.id),
+      row.name,
+    ]),
   );
-  refuseUnheld(user, wanted.flatMap(({ permission, value }) => {
-    const name = names.get(permission);
-    return name === undefined ? [] : [{ name, value, before: held.get(permission) ?? 0 }];
-  }));
+  const held = new Map(
+    (
+      (await records.db('role_permissions').where('role_id', roleId).whereIn('permission_id', ids).select('permission_id', 'value')) as {
+        permission_id: number;
+        value: number;
+      }[]
+    ).map((row) => [Number(row.permission_id), Number(row.value)]),
+  );
+  refuseUnheld(
+    user,
+    wanted.flatMap(({ permission, value }) => {
+      const name = names.get(permission);
+      return name === undefined ? [] : [{ name, value, before: held.get(permission) ?? 0 }];
+    }),
+  );
 }
 
 async function setGrant(records: Records, roleId: number, permissionId: number, value: 0 | 1 | 2): Promise<void> {
   const permission = (await records.db('permissions').where('id', permissionId).first('name')) as { name: string } | undefined;
-  if (!permission) throw new DomainError('unprocessable', 'unknown_value', { field: 'permissions', detail: `permission ${permissionId} does not exist` });
-  const grant = (await records.db('role_permissions').where({ role_id: roleId, permission_id: permissionId }).first('id', 'value')) as { id: number; value: number } | undefined;
+  if (!permission)
+    throw new DomainError('unprocessable', 'unknown_value', { field: 'permissions', detail: `permission ${permissionId} does not exist` });
+  const grant = (await records.db('role_permissions').where({ role_id: roleId, permission_id: permissionId }).first('id', 'value')) as
+    { id: number; value: number } | undefined;
   const before = grant ? Number(grant.value) : 0;
   if (before === value) return;
   const change = { field: `permission ${permission.name}`, old: String(before), new: String(value) };

@@ -27,7 +27,11 @@ async function withRules(db: Knex, types: Omit<ShippingType, 'countries' | 'ship
   return types.map((type) => ({
     ...type,
     countries: countries.filter((row) => Number(row['shipping_type_id']) === type.id).map((row) => String(row['country_code'])),
-    shipping_prices: decodeAll<ShippingPrice>('shipping_price', bands.filter((row) => Number(row['shipping_type_id']) === type.id), priceFields),
+    shipping_prices: decodeAll<ShippingPrice>(
+      'shipping_price',
+      bands.filter((row) => Number(row['shipping_type_id']) === type.id),
+      priceFields,
+    ),
   }));
 }
 

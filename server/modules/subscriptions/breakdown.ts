@@ -55,19 +55,29 @@ export async function subscriptionFacts(db: Knex, id: number, lock = false): Pro
 
 /** The contract's months (its renewal term, else the plan's) and its billing frequency (else the plan's). */
 export function termOf(subscription: SubscriptionFacts, plan: Plan | null): { months: number; billing: BillingFrequency } {
-  return { months: subscription.renewal_term_months ?? plan?.term_length ?? 12, billing: subscription.billing_frequency ?? plan?.billing_frequency ?? 'MONTHLY' };
+  return {
+    months: subscription.renewal_term_months ?? plan?.term_length ?? 12,
+    billing: subscription.billing_frequency ?? plan?.billing_frequency ?? 'MONTHLY',
+  };
 }
 
 /** Every rate plan of these products with their recurring, one-off and usage charges in one currency. */
 export async function plansOf(db: Knex, productIds: readonly number[], currency: string): Promise<Map<number, Plan[]>> {
   const plans = (await db('rate_plans').whereIn('product_id', productIds).orderBy('position').orderBy('id')) as Record<string, unknown>[];
   const planIds = plans.map((plan) => Number(plan['id']));
-  const charges = planIds.length === 0 ? [] : ((await db('rate_plan_charges').whereIn('rate_plan_id', planIds).orderBy('position').orderBy('id')) as Record<string, unknown>[]);
+  const charges =
+    planIds.length === 0
+      ? []
+      : ((await db('rate_plan_charges').whereIn('rate_plan_id', planIds).orderBy('position').orderBy('id')) as Record<string, unknown>[]);
   const chargeIds = charges.map((charge) => Number(charge['id']));
   const costs =
     chargeIds.length === 0
       ? []
-      : ((await db('rate_plan_charge_costs').whereIn('rate_plan_charge_id', chargeIds).where('currency', currency).orderByRaw('coalesce(starting_unit, 0)').orderBy('id')) as Record<string, unknown>[]);
+      : ((await db('rate_plan_charge_costs')
+          .whereIn('rate_plan_charge_id', chargeIds)
+          .where('currency', currency)
+          .orderByRaw('coalesce(starting_unit, 0)')
+          .orderBy('id')) as Record<string, unknown>[]);
   const byProduct = new Map<number, Plan[]>();
   for (const row of plans) {
     const plan: Plan = {
@@ -80,20 +90,18 @@ export async function plansOf(db: Knex, productIds: readonly number[], currency:
       max_quantity: row['max_quantity'] === null ? null : Number(row['max_quantity']),
       charges: charges
         .filter((charge) => Number(charge['rate_plan_id']) === Number(row['id']))
-        .map(
-          (charge): RatePlanChargeLike => ({
-            charge_type: charge['charge_type'] as RatePlanChargeLike['charge_type'],
-            charge_model: charge['charge_model'] as RatePlanChargeLike['charge_model'],
-            rate_plan_charge_costs: costs
-              .filter((cost) => Number(cost['rate_plan_charge_id']) === Number(charge['id']))
-              .map((cost) => ({
-                currency: currency as Currency,
-                charge_cost_price: fromScaled(cost['charge_cost_price'] as string | number),
-                starting_unit: cost['starting_unit'] === null ? null : Number(cost['starting_unit']),
-                ending_unit: cost['ending_unit'] === null ? null : Number(cost['ending_unit']),
-              })),
-          }),
-        ),
+        .map((charge): RatePlanChargeLike => ({
+          charge_type: charge['charge_type'] as RatePlanChargeLike['charge_type'],
+          charge_model: charge['charge_model'] as RatePlanChargeLike['charge_model'],
+          rate_plan_charge_costs: costs
+            .filter((cost) => Number(cost['rate_plan_charge_id']) === Number(charge['id']))
+            .map((cost) => ({
+              currency: currency as Currency,
+              charge_cost_price: fromScaled(cost['charge_cost_price'] as string | number),
+              starting_unit: cost['starting_unit'] === null ? null : Number(cost['starting_unit']),
+              ending_unit: cost['ending_unit'] === null ? null : Number(cost['ending_unit']),
+            })),
+        })),
     };
     const productId = Number(row['product_id']);
     byProduct.set(productId, [...(byProduct.get(productId) ?? []), plan]);
@@ -104,7 +112,11 @@ export async function plansOf(db: Knex, productIds: readonly number[], currency:
 /** The subscription's products in id order, each with its plan, figures and quantity rules. */
 export async function breakdownOf(db: Knex, subscription: SubscriptionFacts): Promise<BreakdownLine[]> {
   const rows = (await db('subscription_products').where('subscription_id', subscription.id).orderBy('id')) as Record<string, unknown>[];
-  const plans = await plansOf(db, rows.map((row) => Number(row['product_id'])), subscription.currency);
+  const plans = await plansOf(
+    db,
+    rows.map((row) => Number(row['product_id'])),
+    subscription.currency,
+  );
   return rows.map((row) => {
     const productId = Number(row['product_id']);
     const quantity = Number(row['quantity']);
@@ -133,7 +145,10 @@ export async function breakdownOf(db: Knex, subscription: SubscriptionFacts): Pr
  */
 export async function subscriptionTotals(db: Knex, subscription: SubscriptionFacts): Promise<ProductFigures> {
   const lines = await breakdownOf(db, subscription);
-  return { recurringCost: sumOf(lines.map((line) => line.figures.recurringCost)), totalContractValue: sumOf(lines.map((line) => line.figures.totalContractValue)) };
+  return {
+    recurringCost: sumOf(lines.map((line) => line.figures.recurringCost)),
+    totalContractValue: sumOf(lines.map((line) => line.figures.totalContractValue)),
+  };
 }
 
 /** 001 §4: an order in the subscription's history is open unless FAILED, CANCELLED or COMPLETE. */

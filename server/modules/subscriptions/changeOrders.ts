@@ -17,8 +17,10 @@ export function moneyText(value: Decimal | null): string | null {
   return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
 }
 
-const conflict = (code: 'subscription_not_active' | 'subscription_pending_order' | 'subscription_pending_change' | 'subscription_type_fixed', detail: string) =>
-  new DomainError('conflict', code, { detail });
+const conflict = (
+  code: 'subscription_not_active' | 'subscription_pending_order' | 'subscription_pending_change' | 'subscription_type_fixed',
+  detail: string,
+) => new DomainError('conflict', code, { detail });
 
 /** 001 §6: vendors whose quantities are changed with the vendor, not by a change order. */
 const FIXED_TYPES = new Set(['ACRONIS', 'ZOOM']);
@@ -28,7 +30,12 @@ const FIXED_TYPES = new Set(['ACRONIS', 'ZOOM']);
  * outside their scope: 422 naming the field). Placing locks its row on PostgreSQL so that two change
  * orders of one subscription are checked one after the other; a preview, which writes nothing, does not.
  */
-async function changeableSubscription(records: Records, user: SessionUser, request: ChangeOrderRequest, lock: boolean): Promise<SubscriptionFacts> {
+async function changeableSubscription(
+  records: Records,
+  user: SessionUser,
+  request: ChangeOrderRequest,
+  lock: boolean,
+): Promise<SubscriptionFacts> {
   if (request.order_type !== 'CHANGE_ORDER') throw invalidValue('order_type', 'only a CHANGE_ORDER changes a subscription');
   try {
     await visibleRecord('getSubscription', request.subscription, { db: records.db, user });
@@ -40,9 +47,11 @@ async function changeableSubscription(records: Records, user: SessionUser, reque
   if (request.organisation !== undefined && request.organisation !== subscription.organisation_id) throw outsideScope('organisation');
   // 001 §6's disabling rules, in the order the page's tooltips give them.
   if (subscription.status !== 'ACTIVE') throw conflict('subscription_not_active', `the subscription is ${subscription.status}`);
-  if (FIXED_TYPES.has(subscription.type)) throw conflict('subscription_type_fixed', `${subscription.type} quantities change with the vendor`);
+  if (FIXED_TYPES.has(subscription.type))
+    throw conflict('subscription_type_fixed', `${subscription.type} quantities change with the vendor`);
   if (subscription.pending_change) throw conflict('subscription_pending_change', 'a change awaits activation');
-  if ((await openOrderCount(records.db, subscription)) > 0) throw conflict('subscription_pending_order', 'an order of the subscription is still open');
+  if ((await openOrderCount(records.db, subscription)) > 0)
+    throw conflict('subscription_pending_order', 'an order of the subscription is still open');
   return subscription;
 }
 
@@ -56,7 +65,11 @@ interface PlannedLine {
 function plan(subscription: SubscriptionFacts, lines: BreakdownLine[], request: ChangeOrderRequest): PlannedLine[] {
   const increases = new Map<number, number>();
   for (const item of request.line_items) {
-    if (!lines.some((line) => line.productId === item.product)) throw new DomainError('unprocessable', 'unknown_value', { field: 'line_items', detail: `product ${item.product} is not part of the subscription` });
+    if (!lines.some((line) => line.productId === item.product))
+      throw new DomainError('unprocessable', 'unknown_value', {
+        field: 'line_items',
+        detail: `product ${item.product} is not part of the subscription`,
+      });
     if (increases.has(item.product)) throw invalidValue('line_items', `product ${item.product} is sent twice`);
     increases.set(item.product, item.quantity);
   }
@@ -64,7 +77,10 @@ function plan(subscription: SubscriptionFacts, lines: BreakdownLine[], request: 
     const increase = increases.get(line.productId) ?? 0;
     const quantity = line.quantity + increase;
     if (line.maxQuantity !== null && quantity > line.maxQuantity) {
-      throw new DomainError('unprocessable', 'quantity_above_maximum', { field: 'line_items', detail: `at most ${line.maxQuantity} of product ${line.productId}` });
+      throw new DomainError('unprocessable', 'quantity_above_maximum', {
+        field: 'line_items',
+        detail: `at most ${line.maxQuantity} of product ${line.productId}`,
+      });
     }
     const term = termOf(subscription, line.plan);
     return { line, increase, after: productFigures(line.plan, subscription.currency as Currency, quantity, term.months, term.billing) };
@@ -85,9 +101,16 @@ export async function previewChangeOrder(records: Records, user: SessionUser, re
   const subscription = await changeableSubscription(records, user, request, false);
   const planned = plan(subscription, await breakdownOf(records.db, subscription), request);
   return {
-    subscription_new: planned.map(({ line, increase, after }) => figures(line.productId, line.quantity + increase, after.recurringCost, after.totalContractValue)),
+    subscription_new: planned.map(({ line, increase, after }) =>
+      figures(line.productId, line.quantity + increase, after.recurringCost, after.totalContractValue),
+    ),
     subscription_delta: planned.map(({ line, increase, after }) =>
-      figures(line.productId, increase, difference(after.recurringCost, line.figures.recurringCost), difference(after.totalContractValue, line.figures.totalContractValue)),
+      figures(
+        line.productId,
+        increase,
+        difference(after.recurringCost, line.figures.recurringCost),
+        difference(after.totalContractValue, line.figures.totalContractValue),
+      ),
     ),
     rc_new: moneyText(sumOf(planned.map(({ after }) => after.recurringCost))),
     tcv_new: moneyText(sumOf(planned.map(({ after }) => after.totalContractValue))),
@@ -107,28 +130,47 @@ export async function previewChangeOrder(records: Records, user: SessionUser, re
 export async function placeChangeOrder(records: Records, user: SessionUser, request: ChangeOrderRequest): Promise<ChangeOrderPlaced> {
   const subscription = await changeableSubscription(records, user, request, true);
   const planned = plan(subscription, await breakdownOf(records.db, subscription), request).filter((line) => line.increase > 0);
-  if (planned.length === 0) throw new DomainError('unprocessable', 'change_order_empty', { field: 'line_items', detail: 'no quantity is raised' });
+  if (planned.length === 0)
+    throw new DomainError('unprocessable', 'change_order_empty', { field: 'line_items', detail: 'no quantity is raised' });
   const added = planned.map(({ line, after }) => difference(after.totalContractValue, line.figures.totalContractValue));
   const total = sumOf(added) ?? new Decimal(0);
   const products = new Map(
-    ((await records.db('products').whereIn('id', planned.map(({ line }) => line.productId)).select('id', 'name')) as { id: number; name: string }[]).map((row) => [Number(row.id), row.name]),
+    (
+      (await records
+        .db('products')
+        .whereIn(
+          'id',
+          planned.map(({ line }) => line.productId),
+        )
+        .select('id', 'name')) as { id: number; name: string }[]
+    ).map((row) => [Number(row.id), row.name]),
   );
-  const id = await records.insert('order', {
-    // Replaced by its reference (orderName) in the same insert: the audit entry only ever shows that.
-    name: 'HUB-new',
-    organisation: subscription.organisation_id,
-    total: total.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
-    currency: subscription.currency,
-    date: records.now().getTime(),
-    created_by_user: user.id,
-    order_type: 'CHANGE_ORDER',
-    status: 'CREATED',
-    payment_type: 'ON_ACCOUNT',
-    subscription: subscription.id,
-  }, { derive: orderName });
+  const id = await records.insert(
+    'order',
+    {
+      // Replaced by its reference (orderName) in the same insert: the audit entry only ever shows that.
+      name: 'HUB-new',
+      organisation: subscription.organisation_id,
+      total: total.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+      currency: subscription.currency,
+      date: records.now().getTime(),
+      created_by_user: user.id,
+      order_type: 'CHANGE_ORDER',
+      status: 'CREATED',
+      payment_type: 'ON_ACCOUNT',
+      subscription: subscription.id,
+    },
+    { derive: orderName },
+  );
   for (const [index, { line, increase, after }] of planned.entries()) {
     const name = products.get(line.productId) ?? String(line.productId);
-    const unit = after.recurringCost === null ? null : after.recurringCost.dividedBy(line.quantity + increase).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
+    const unit =
+      after.recurringCost === null
+        ? null
+        : after.recurringCost
+            .dividedBy(line.quantity + increase)
+            .toDecimalPlaces(4, Decimal.ROUND_HALF_UP)
+            .toFixed(4);
     await records.insert(
       'order_line_item',
       {

@@ -2,9 +2,28 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { numberOfTerms, planFor, productFigures, sumOf, type Plan } from './contractValue';
 
-const cost = (price: string, starting_unit: number | null = null, ending_unit: number | null = null) => ({ currency: 'GBP' as const, charge_cost_price: price, starting_unit, ending_unit });
-const perUnit = (price: string): Plan['charges'][number] => ({ charge_type: 'RECURRING', charge_model: 'PER_UNIT', rate_plan_charge_costs: [cost(price)] });
-const plan = (over: Partial<Plan>): Plan => ({ id: 1, name: 'p', is_default: false, billing_frequency: 'MONTHLY', term_length: 12, min_quantity: 1, max_quantity: null, charges: [], ...over });
+const cost = (price: string, starting_unit: number | null = null, ending_unit: number | null = null) => ({
+  currency: 'GBP' as const,
+  charge_cost_price: price,
+  starting_unit,
+  ending_unit,
+});
+const perUnit = (price: string): Plan['charges'][number] => ({
+  charge_type: 'RECURRING',
+  charge_model: 'PER_UNIT',
+  rate_plan_charge_costs: [cost(price)],
+});
+const plan = (over: Partial<Plan>): Plan => ({
+  id: 1,
+  name: 'p',
+  is_default: false,
+  billing_frequency: 'MONTHLY',
+  term_length: 12,
+  min_quantity: 1,
+  max_quantity: null,
+  charges: [],
+  ...over,
+});
 
 describe('subscription contract value (000 §9)', () => {
   it('counts the terms as the contract months over the billing months', () => {
@@ -39,14 +58,26 @@ describe('subscription contract value (000 §9)', () => {
   });
 
   it('is unpriced (null) when a recurring charge has no cost, or there is no recurring charge', () => {
-    expect(productFigures(plan({ charges: [{ charge_type: 'RECURRING', charge_model: 'PER_UNIT', rate_plan_charge_costs: [] }] }), 'GBP', 3, 12, 'MONTHLY').recurringCost).toBeNull();
+    expect(
+      productFigures(
+        plan({ charges: [{ charge_type: 'RECURRING', charge_model: 'PER_UNIT', rate_plan_charge_costs: [] }] }),
+        'GBP',
+        3,
+        12,
+        'MONTHLY',
+      ).recurringCost,
+    ).toBeNull();
     expect(productFigures(plan({ charges: [] }), 'GBP', 3, 12, 'MONTHLY').totalContractValue).toBeNull();
     expect(sumOf([new Decimal(1), null])).toBeNull();
     expect(sumOf([new Decimal('1.10'), new Decimal('2.205')])!.toString()).toBe('3.305');
   });
 
   it('takes the plan billed as the subscription is and of its term, else its default', () => {
-    const plans = [plan({ id: 1, billing_frequency: 'ANNUALLY', term_length: 12, is_default: true }), plan({ id: 2, billing_frequency: 'MONTHLY', term_length: 1 }), plan({ id: 3, billing_frequency: 'MONTHLY', term_length: 12 })];
+    const plans = [
+      plan({ id: 1, billing_frequency: 'ANNUALLY', term_length: 12, is_default: true }),
+      plan({ id: 2, billing_frequency: 'MONTHLY', term_length: 1 }),
+      plan({ id: 3, billing_frequency: 'MONTHLY', term_length: 12 }),
+    ];
     expect(planFor(plans, 'MONTHLY', 12)?.id).toBe(3);
     expect(planFor(plans, 'MONTHLY', 24)?.id).toBe(2);
     expect(planFor(plans, 'THREE_YEARS', 36)?.id).toBe(1);

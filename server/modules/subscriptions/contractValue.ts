@@ -49,7 +49,13 @@ export interface ProductFigures {
  * billed as used, so neither is part of a subscription's recurring figures. Exact, in pence and
  * below: rounding is left to display.
  */
-export function productFigures(plan: Plan | null, currency: Currency, quantity: number, termMonths: number, billing: BillingFrequency): ProductFigures {
+export function productFigures(
+  plan: Plan | null,
+  currency: Currency,
+  quantity: number,
+  termMonths: number,
+  billing: BillingFrequency,
+): ProductFigures {
   const recurring = plan?.charges.filter((charge) => charge.charge_type === 'RECURRING') ?? [];
   if (recurring.length === 0) return { recurringCost: null, totalContractValue: null };
   let sum = new Decimal(0);

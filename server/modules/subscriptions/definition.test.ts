@@ -43,7 +43,13 @@ describe('PUT /subscriptions/{id}', () => {
     await buyer.login('buyer@customer.example');
     await otherSales.login('sales@other-reseller.example');
     for (const id of [DROPBOX, ZOOM_ANNUAL, BRANCH_SBC, CANCELLED]) {
-      original.set(id, await server.db('subscriptions').where('id', id).first('name', 'auto_renewal_flag', 'renewal_term_months', 'recurring_cost', 'total_contract_value'));
+      original.set(
+        id,
+        await server
+          .db('subscriptions')
+          .where('id', id)
+          .first('name', 'auto_renewal_flag', 'renewal_term_months', 'recurring_cost', 'total_contract_value'),
+      );
     }
   });
   afterAll(async () => {
@@ -52,25 +58,47 @@ describe('PUT /subscriptions/{id}', () => {
   /** Each test starts from the demo's subscriptions. */
   beforeEach(async () => {
     await inTransaction(server.db, SYSTEM_ACTOR, async (records) => {
-      for (const [id, row] of original) await records.update('subscription', id, { name: row['name'], auto_renewal_flag: Boolean(row['auto_renewal_flag']), renewal_term_months: row['renewal_term_months'] });
+      for (const [id, row] of original)
+        await records.update('subscription', id, {
+          name: row['name'],
+          auto_renewal_flag: Boolean(row['auto_renewal_flag']),
+          renewal_term_months: row['renewal_term_months'],
+        });
     });
-    for (const [id, row] of original) await server.db('subscriptions').where('id', id).update({ recurring_cost: row['recurring_cost'], total_contract_value: row['total_contract_value'] });
+    for (const [id, row] of original)
+      await server
+        .db('subscriptions')
+        .where('id', id)
+        .update({ recurring_cost: row['recurring_cost'], total_contract_value: row['total_contract_value'] });
   });
 
   const put = <T = Subscription>(client: TestClient, id: number, body: unknown, ifMatch?: string) =>
-    client.request<T>('PUT', `/api/v1/subscriptions/${id}`, body, { 'x-csrf-token': client.csrfToken() ?? '', ...(ifMatch !== undefined && { 'if-match': ifMatch }) });
+    client.request<T>('PUT', `/api/v1/subscriptions/${id}`, body, {
+      'x-csrf-token': client.csrfToken() ?? '',
+      ...(ifMatch !== undefined && { 'if-match': ifMatch }),
+    });
   const audits = (id: number) => server.db('audit_log_entries').where({ entity_type: 'subscription', entity_id: id }).orderBy('id');
 
   it('renames a subscription and turns its auto renewal off, trimmed and audited, answering the record with its new ETag', async () => {
     const before = (await audits(DROPBOX)).length;
     const response = await put(resellerAdmin, DROPBOX, { name: '  Team storage  ', auto_renewal_flag: false });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: DROPBOX, name: 'Team storage', auto_renewal_flag: false, renewal_term_months: 12, status: 'ACTIVE' });
+    expect(response.body).toMatchObject({
+      id: DROPBOX,
+      name: 'Team storage',
+      auto_renewal_flag: false,
+      renewal_term_months: 12,
+      status: 'ACTIVE',
+    });
     const read = await resellerAdmin.get(`/api/v1/subscriptions/${DROPBOX}`);
     expect(response.headers.get('etag')).toBe(read.headers.get('etag'));
     const entries = (await audits(DROPBOX)).slice(before);
     expect(entries.map((entry) => entry.action)).toEqual(['UPDATE']);
-    const changes = await server.db('audit_field_changes').where('entry_id', entries[0].id).orderBy('field').select('field', 'old_value', 'new_value');
+    const changes = await server
+      .db('audit_field_changes')
+      .where('entry_id', entries[0].id)
+      .orderBy('field')
+      .select('field', 'old_value', 'new_value');
     expect(changes).toEqual([
       { field: 'auto_renewal_flag', old_value: 'true', new_value: 'false' },
       { field: 'name', old_value: 'Dropbox team storage', new_value: 'Team storage' },
@@ -90,24 +118,43 @@ describe('PUT /subscriptions/{id}', () => {
 
   it('a renewal term must be a whole number of billing periods (422 renewal_term_billing), from 1 to 60 months (400)', async () => {
     const uneven = await put<Problem>(resellerAdmin, ZOOM_ANNUAL, { name: 'Zoom Workplace for head office', renewal_term_months: 18 });
-    expect([uneven.status, uneven.body.code, uneven.body.message_key, uneven.body.parameter]).toEqual([422, 'renewal_term_billing', 'problem.renewal_term_billing', 'renewal_term_months']);
+    expect([uneven.status, uneven.body.code, uneven.body.message_key, uneven.body.parameter]).toEqual([
+      422,
+      'renewal_term_billing',
+      'problem.renewal_term_billing',
+      'renewal_term_months',
+    ]);
     expect((await put(resellerAdmin, ZOOM_ANNUAL, { name: 'Zoom Workplace for head office', renewal_term_months: 36 })).status).toBe(200);
-    for (const months of [0, 61, 1.5]) expect((await put(resellerAdmin, DROPBOX, { name: 'Dropbox team storage', renewal_term_months: months })).status).toBe(400);
+    for (const months of [0, 61, 1.5])
+      expect((await put(resellerAdmin, DROPBOX, { name: 'Dropbox team storage', renewal_term_months: months })).status).toBe(400);
     expect((await put(resellerAdmin, DROPBOX, { name: '   ' })).status).toBe(400);
     expect((await put(resellerAdmin, DROPBOX, { auto_renewal_flag: true })).status).toBe(400);
     expect((await put(resellerAdmin, DROPBOX, { name: 'x', colour: 'blue' })).status).toBe(400);
     // Its status is its actions', never this call's (records round-trip: sent as it is, it passes).
-    expect((await put<Problem>(resellerAdmin, DROPBOX, { name: 'x', status: 'CANCELLED' })).body).toMatchObject({ code: 'forbidden_field', parameter: 'status' });
+    expect((await put<Problem>(resellerAdmin, DROPBOX, { name: 'x', status: 'CANCELLED' })).body).toMatchObject({
+      code: 'forbidden_field',
+      parameter: 'status',
+    });
     expect((await server.db('subscriptions').where('id', DROPBOX).first('name')).name).toBe('Dropbox team storage');
   });
 
   it('a CANCELLED subscription is renamed, but its renewal does not change (409 subscription_not_renewing)', async () => {
     const { auto_renewal_flag, renewal_term_months } = original.get(CANCELLED)!;
-    const renamed = await put(resellerAdmin, CANCELLED, { name: 'Old branch Dropbox', auto_renewal_flag: Boolean(auto_renewal_flag), renewal_term_months });
+    const renamed = await put(resellerAdmin, CANCELLED, {
+      name: 'Old branch Dropbox',
+      auto_renewal_flag: Boolean(auto_renewal_flag),
+      renewal_term_months,
+    });
     expect(renamed.status).toBe(200);
     const refused = await put<Problem>(resellerAdmin, CANCELLED, { name: 'Old branch Dropbox', auto_renewal_flag: !auto_renewal_flag });
-    expect([refused.status, refused.body.code, refused.body.message_key]).toEqual([409, 'subscription_not_renewing', 'problem.subscription_not_renewing']);
-    expect((await put<Problem>(resellerAdmin, CANCELLED, { name: 'Old branch Dropbox', renewal_term_months: 24 })).body.code).toBe('subscription_not_renewing');
+    expect([refused.status, refused.body.code, refused.body.message_key]).toEqual([
+      409,
+      'subscription_not_renewing',
+      'problem.subscription_not_renewing',
+    ]);
+    expect((await put<Problem>(resellerAdmin, CANCELLED, { name: 'Old branch Dropbox', renewal_term_months: 24 })).body.code).toBe(
+      'subscription_not_renewing',
+    );
   });
 
   it('sends 412 stale_record when the subscription changed since it was read (If-Match)', async () => {
@@ -119,7 +166,7 @@ describe('PUT /subscriptions/{id}', () => {
     expect((await server.db('subscriptions').where('id', DROPBOX).first('name')).name).toBe('Renamed by root');
   });
 
-  it('needs contract:modify: a buyer, root staff without it and another reseller\'s sales are refused (403)', async () => {
+  it("needs contract:modify: a buyer, root staff without it and another reseller's sales are refused (403)", async () => {
     for (const client of [buyer, staff, otherSales]) expect((await put(client, DROPBOX, { name: 'Mine now' })).status).toBe(403);
     expect((await put(root, OTHER_TREE, { name: 'Acronis protection' })).status).toBe(200);
   });
@@ -129,14 +176,20 @@ describe('PUT /subscriptions/{id}', () => {
     expect((await put(resellerAdmin, 999, { name: 'Missing' })).status).toBe(404);
     // The buyer's role gains contract:modify over child organisations only (000 §6 value 1).
     const permission = (await server.db('permissions').where('name', 'contract:modify').first('id')) as { id: number };
-    const [grant] = (await writeVersionedRows(server.db, (trx) => trx('role_permissions').insert({ role_id: 1, permission_id: permission.id, value: 1 }).returning('id'))) as ({ id: number } | number)[];
+    const [grant] = (await writeVersionedRows(server.db, (trx) =>
+      trx('role_permissions').insert({ role_id: 1, permission_id: permission.id, value: 1 }).returning('id'),
+    )) as ({ id: number } | number)[];
     try {
       const mine = await server.client();
       await mine.login('buyer@customer.example');
       expect((await put(mine, DROPBOX, { name: 'Own organisation' })).status).toBe(404);
       expect((await put(mine, BRANCH_SBC, { name: 'Branch SBC' })).status).toBe(200);
     } finally {
-      await writeVersionedRows(server.db, (trx) => trx('role_permissions').where('id', typeof grant === 'object' ? grant.id : grant).delete());
+      await writeVersionedRows(server.db, (trx) =>
+        trx('role_permissions')
+          .where('id', typeof grant === 'object' ? grant.id : grant)
+          .delete(),
+      );
     }
   });
 });

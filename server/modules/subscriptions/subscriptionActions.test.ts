@@ -45,7 +45,11 @@ describe('subscription actions (001 §4, §5, §6)', () => {
     const start = (await stored(PENDING_ZOOM)).start_date as string;
     const early = await root.post(`/api/v1/subscriptions/${PENDING_ZOOM}/activate`, { service_activation_date: '2000-01-01' });
     expect(early.status).toBe(422);
-    expect(early.body).toMatchObject({ code: 'service_activation_before_start', message_key: 'problem.service_activation_before_start', parameter: 'service_activation_date' });
+    expect(early.body).toMatchObject({
+      code: 'service_activation_before_start',
+      message_key: 'problem.service_activation_before_start',
+      parameter: 'service_activation_date',
+    });
     const response = await root.post<Subscription>(`/api/v1/subscriptions/${PENDING_ZOOM}/activate`, { service_activation_date: start });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'ACTIVE', service_activation_date: start });
@@ -95,7 +99,10 @@ describe('subscription actions (001 §4, §5, §6)', () => {
       expect((await client.post(`/api/v1/subscriptions/${CHANGED_ZOOM}/activate_changes`, { activation_date: day(0) })).status).toBe(403);
       expect((await client.post(`/api/v1/subscriptions/${CHANGED_ZOOM}/cancel_changes`)).status).toBe(403);
     }
-    const stale = await root.request('POST', `/api/v1/subscriptions/${PENDING_ZOOM}/cancel`, undefined, { 'x-csrf-token': root.csrfToken() ?? '', 'if-match': 'W/"old"' });
+    const stale = await root.request('POST', `/api/v1/subscriptions/${PENDING_ZOOM}/cancel`, undefined, {
+      'x-csrf-token': root.csrfToken() ?? '',
+      'if-match': 'W/"old"',
+    });
     expect(stale.status).toBe(412);
     expect((await stored(PENDING_ZOOM)).status).toBe('PENDING');
   });

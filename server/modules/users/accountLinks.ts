@@ -43,8 +43,17 @@ export async function dropLinks(records: Records, userId: number, purpose?: Link
 export async function sendLink(records: Records, user: LinkUser, purpose: LinkPurpose, now: number): Promise<void> {
   await dropLinks(records, user.id, purpose);
   const token = randomBytes(32).toString('base64url');
-  await records.insert('user_token', { user: user.id, purpose, token_hash: tokenHash(token), created_at: now, expires_at: now + LINK_LIFETIME_MS[purpose] });
-  const row = (await records.db('users as u').where('u.id', user.id).first(...RECIPIENT_COLUMNS)) as RecipientRow;
+  await records.insert('user_token', {
+    user: user.id,
+    purpose,
+    token_hash: tokenHash(token),
+    created_at: now,
+    expires_at: now + LINK_LIFETIME_MS[purpose],
+  });
+  const row = (await records
+    .db('users as u')
+    .where('u.id', user.id)
+    .first(...RECIPIENT_COLUMNS)) as RecipientRow;
   const recipient = await new EmailRecipients(records.db).user(row);
   const link = `${recipient.portal.url}/set_password#${token}`;
   await queueEmail(records, purpose === 'INVITATION' ? 'invitation' : 'password_reset', recipient, { link });
@@ -68,12 +77,25 @@ export async function openLink(db: Knex, token: string, now: number): Promise<Op
   return {
     tokenId: Number(row.id),
     purpose: row.purpose as LinkPurpose,
-    user: { id: Number(row.user_id), name: row.name, email_address: row.email_address, user_language: row.user_language, organisation: Number(row.organisation_id), disabled: false },
+    user: {
+      id: Number(row.user_id),
+      name: row.name,
+      email_address: row.email_address,
+      user_language: row.user_language,
+      organisation: Number(row.organisation_id),
+      disabled: false,
+    },
   };
 }
 
 /** What a user row needs to be sent a link. */
 export async function linkUser(db: Knex, userId: number): Promise<LinkUser> {
   const row = await db('users').where('id', userId).first('id', 'name', 'email_address', 'user_language', 'organisation_id');
-  return { id: Number(row.id), name: row.name, email_address: row.email_address, user_language: row.user_language, organisation: Number(row.organisation_id) };
+  return {
+    id: Number(row.id),
+    name: row.name,
+    email_address: row.email_address,
+    user_language: row.user_language,
+    organisation: Number(row.organisation_id),
+  };
 }

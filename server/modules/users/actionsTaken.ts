@@ -33,7 +33,12 @@ function target(on: string | null): { type: UserAction['on_type'] & string; id: 
 export const listUserActions: Handler<'listUserActions'> = async ({ params, query }, context) => {
   const user = signedIn(context);
   await visibleRecord('getUser', params.id, context);
-  const page = (await genericChildren(context.db, actionsMeta, { params: { id: params.id }, query: { ...query }, user, sharedParent: false }, true)) as { rows: StoredAction[]; total: number };
+  const page = (await genericChildren(
+    context.db,
+    actionsMeta,
+    { params: { id: params.id }, query: { ...query }, user, sharedParent: false },
+    true,
+  )) as { rows: StoredAction[]; total: number };
   const wanted: Wanted = new Map();
   for (const row of page.rows) {
     const on = target(row.on);

@@ -18,7 +18,11 @@ import { userGetMeta } from './userMeta';
 const label = (name: string, clientId: string) => `${name} (${clientId})`;
 
 async function clientsOf(context: RequestContext, userId: number): Promise<ApiClient[]> {
-  const rows = (await context.db('api_clients').where('user_id', userId).orderBy('name').select('id', 'name', 'client_id', 'created_at', 'expires_at', 'last_used_at')) as Record<string, unknown>[];
+  const rows = (await context
+    .db('api_clients')
+    .where('user_id', userId)
+    .orderBy('name')
+    .select('id', 'name', 'client_id', 'created_at', 'expires_at', 'last_used_at')) as Record<string, unknown>[];
   const time = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)).toISOString());
   return rows.map((row) => ({
     id: Number(row['id']),
@@ -61,7 +65,9 @@ export const createMyApiClient: Handler<'createMyApiClient'> = async ({ body }, 
 async function removeClient(records: Records, userId: number, clientId: number): Promise<void> {
   const client = await records.db('api_clients').where({ id: clientId, user_id: userId }).first('id', 'name', 'client_id');
   if (!client) throw new DomainError('not_found', 'not_found');
-  await records.remove('api_client', Number(client.id), { auditOn: { entity: 'user', id: userId, field: 'api_clients', value: label(String(client.name), String(client.client_id)) } });
+  await records.remove('api_client', Number(client.id), {
+    auditOn: { entity: 'user', id: userId, field: 'api_clients', value: label(String(client.name), String(client.client_id)) },
+  });
 }
 
 export const deleteMyApiClient: Handler<'deleteMyApiClient'> = async ({ params }, context) => {

@@ -27,7 +27,9 @@ describe('POST /users/{id}/emulation (002 §4 Emulation)', () => {
     const buyerId = await idOf(BUYER);
     const before = admin.cookie('hub_session');
 
-    const started = await admin.post<Me>(`/api/v1/users/${buyerId}/emulation`, { reason: '  Ticket 4711: the buyer cannot see their basket  ' });
+    const started = await admin.post<Me>(`/api/v1/users/${buyerId}/emulation`, {
+      reason: '  Ticket 4711: the buyer cannot see their basket  ',
+    });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ id: buyerId, email_address: BUYER, real_id: adminId });
     expect(admin.cookie('hub_session')).not.toBe(before);
@@ -39,13 +41,22 @@ describe('POST /users/{id}/emulation (002 §4 Emulation)', () => {
     stale.setCookie('hub_session', before ?? '');
     expect((await stale.get('/api/v1/whoami')).status).toBe(401);
 
-    const entry = (await server.db('audit_log_entries').where({ entity_type: 'user', entity_id: buyerId, action: 'EMULATE' }).orderBy('id', 'desc').first()) as { id: number };
+    const entry = (await server
+      .db('audit_log_entries')
+      .where({ entity_type: 'user', entity_id: buyerId, action: 'EMULATE' })
+      .orderBy('id', 'desc')
+      .first()) as { id: number };
     expect(entry).toMatchObject({ user_id: adminId, on_behalf_id: null });
     // The reason the administrator stated, trimmed, is the entry's one change.
     expect(await server.db('audit_field_changes').where('entry_id', entry.id).select('field', 'old_value', 'new_value')).toEqual([
       { field: 'emulation_reason', old_value: null, new_value: 'Ticket 4711: the buyer cannot see their basket' },
     ]);
-    expect(await server.db('user_actions').where({ user_id: adminId, action: 'EMULATE', on: `user ${buyerId}` }).first()).toBeDefined();
+    expect(
+      await server
+        .db('user_actions')
+        .where({ user_id: adminId, action: 'EMULATE', on: `user ${buyerId}` })
+        .first(),
+    ).toBeDefined();
 
     const ended = await admin.get('/mask_user/end');
     expect(ended.status).toBe(302);
@@ -91,7 +102,8 @@ describe('POST /users/{id}/emulation (002 §4 Emulation)', () => {
     const admin = await signedIn(server, RESELLER_ADMIN);
     const adminId = await idOf(RESELLER_ADMIN);
     const buyerId = await idOf(BUYER);
-    const emulations = async () => (await server.db('audit_log_entries').where({ action: 'EMULATE', user_id: adminId }).select('id')).length;
+    const emulations = async () =>
+      (await server.db('audit_log_entries').where({ action: 'EMULATE', user_id: adminId }).select('id')).length;
     const before = await emulations();
     const session = admin.cookie('hub_session');
     for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: null }, { reason: 'x'.repeat(201) }]) {

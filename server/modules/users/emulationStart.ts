@@ -6,7 +6,15 @@ import { loadSessionUser } from '../auth/loadSessionUser';
 import { endSession, SESSION_COOKIE, startSession } from '../auth/sessions';
 
 /** Users of the caller's tree, as getUser scopes them (children only for a user:admin grant of 1). */
-const USERS_OF_TREE: GenericMeta = { kind: 'get', entity: 'user', fields: [], expand: [], sort: [], filters: [], scope: { kind: 'tree', field: 'organisation' } };
+const USERS_OF_TREE: GenericMeta = {
+  kind: 'get',
+  entity: 'user',
+  fields: [],
+  expand: [],
+  sort: [],
+  filters: [],
+  scope: { kind: 'tree', field: 'organisation' },
+};
 
 /**
  * POST /users/{id}/emulation (002 §4 Emulation): an administrator starts acting as another user.
@@ -27,7 +35,8 @@ export const emulateUser: Handler<'emulateUser'> = async ({ params, body }, cont
   applyScope(context.db, query, USERS_OF_TREE, 'users', administrator);
   const target = (await query.first('users.id')) as { id: number } | undefined;
   if (!target) throw recordNotFound();
-  if (Number(target.id) === administrator.id) throw new DomainError('forbidden', 'own_record', { detail: 'a user may not emulate themselves' });
+  if (Number(target.id) === administrator.id)
+    throw new DomainError('forbidden', 'own_record', { detail: 'a user may not emulate themselves' });
   // The session the emulated user would have: none when they could not sign in themselves.
   const emulated = await loadSessionUser(context.db, Number(target.id), administrator.id);
   if (!emulated) throw new DomainError('conflict', 'user_not_active', { detail: `user ${params.id} cannot sign in` });

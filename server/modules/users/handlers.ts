@@ -9,8 +9,14 @@ import { userCreateMeta, userUpdateMeta } from './userMeta';
 
 /** 000 §3 / 002 §3: a new user subscribes to every notification type. */
 export const NOTIFICATION_TYPES = [
-  'buy_price_increased', 'checkout_requested', 'order_created', 'order_requires_manual_auth',
-  'order_status_changed', 'quote_amended', 'quote_created', 'quote_expiry_warning',
+  'buy_price_increased',
+  'checkout_requested',
+  'order_created',
+  'order_requires_manual_auth',
+  'order_status_changed',
+  'quote_amended',
+  'quote_created',
+  'quote_expiry_warning',
 ] as const;
 
 /**
@@ -32,12 +38,23 @@ async function checkTimeout(db: Knex, organisationId: number, timeout: number | 
  */
 export const createUser: Handler<'createUser'> = async (input, context) => {
   signedIn(context);
-  const created = (await genericCreate(context, userCreateMeta, { params: input.params, query: input.query as Record<string, unknown>, body: input.body, user: context.user })) as User;
+  const created = (await genericCreate(context, userCreateMeta, {
+    params: input.params,
+    query: input.query as Record<string, unknown>,
+    body: input.body,
+    user: context.user,
+  })) as User;
   await checkTimeout(context.db, input.body.organisation, input.body.timeout);
   for (const type of NOTIFICATION_TYPES) await context.records.insert('user_notification', { user: created.id, type });
   await sendLink(
     context.records,
-    { id: created.id, name: created.name, email_address: created.email_address, user_language: created.user_language, organisation: input.body.organisation },
+    {
+      id: created.id,
+      name: created.name,
+      email_address: created.email_address,
+      user_language: created.user_language,
+      organisation: input.body.organisation,
+    },
     'INVITATION',
     context.now(),
   );
@@ -46,7 +63,12 @@ export const createUser: Handler<'createUser'> = async (input, context) => {
 
 export const updateUser: Handler<'updateUser'> = async (input, context) => {
   signedIn(context);
-  const updated = (await genericUpdate(context, userUpdateMeta, { params: input.params, query: input.query as Record<string, unknown>, body: input.body, user: context.user })) as User;
+  const updated = (await genericUpdate(context, userUpdateMeta, {
+    params: input.params,
+    query: input.query as Record<string, unknown>,
+    body: input.body,
+    user: context.user,
+  })) as User;
   await checkTimeout(context.db, updated.organisation!.id, input.body.timeout);
   return updated;
 };

@@ -24,10 +24,19 @@ const bool = (value: unknown) => value === true || value === 1;
 export const forgotPassword: Handler<'forgotPassword'> = async ({ body }, context) => {
   const now = context.now();
   await inTransaction(context.db, { userId: null, onBehalfOf: null, ip: context.ip }, async (records) => {
-    const recent = await records.db('link_requests').where('ip_address', context.ip).where('created_at', '>', now - LINK_REQUEST_WINDOW_MS).count({ n: '*' }).first();
-    if (Number(recent?.['n'] ?? 0) >= MAX_LINK_REQUESTS_PER_IP) throw new DomainError('rate_limited', 'request_rate_limited', { retryAfterSeconds: LINK_REQUEST_WINDOW_MS / 1000 });
+    const recent = await records
+      .db('link_requests')
+      .where('ip_address', context.ip)
+      .where('created_at', '>', now - LINK_REQUEST_WINDOW_MS)
+      .count({ n: '*' })
+      .first();
+    if (Number(recent?.['n'] ?? 0) >= MAX_LINK_REQUESTS_PER_IP)
+      throw new DomainError('rate_limited', 'request_rate_limited', { retryAfterSeconds: LINK_REQUEST_WINDOW_MS / 1000 });
     await records.insert('link_request', { ip_address: context.ip, created_at: now });
-    const row = await records.db('users').whereRaw('lower(email_address) = ?', [body.email_address.trim().toLowerCase()]).first('id', 'disabled');
+    const row = await records
+      .db('users')
+      .whereRaw('lower(email_address) = ?', [body.email_address.trim().toLowerCase()])
+      .first('id', 'disabled');
     if (row && !bool(row.disabled)) await sendLink(records, await linkUser(records.db, Number(row.id)), 'PASSWORD_RESET', now);
   });
 };
@@ -66,7 +75,8 @@ async function targetUser(context: RequestContext, id: number) {
   return { id: Number(row['id']), disabled: bool(row['disabled']), verified: bool(row['verified']) };
 }
 
-const answer = (context: RequestContext, id: number) => genericGet(context.db, userGetMeta, { params: { id }, query: {}, user: context.user }) as Promise<User>;
+const answer = (context: RequestContext, id: number) =>
+  genericGet(context.db, userGetMeta, { params: { id }, query: {}, user: context.user }) as Promise<User>;
 
 /**
  * 002 §2.6 "reset password" (admins, another user): PASSWORD_RESET, a reset link by e-mail (1 h),
@@ -88,8 +98,8 @@ export const resetUserPassword: Handler<'resetUserPassword'> = async ({ params }
 export const resendInvitation: Handler<'resendInvitation'> = async ({ params }, context) => {
   signedIn(context);
   const user = await targetUser(context, params.id);
-  if (user.verified || user.disabled) throw new DomainError('conflict', 'invalid_state', { detail: 'only an enabled, unverified user is invited' });
+  if (user.verified || user.disabled)
+    throw new DomainError('conflict', 'invalid_state', { detail: 'only an enabled, unverified user is invited' });
   await sendLink(context.records, await linkUser(context.db, user.id), 'INVITATION', context.now());
   return answer(context, user.id);
 };
-

@@ -56,7 +56,13 @@ describe('/whoami/list_layouts/{screen}', () => {
     // Saved again: one row per user and screen, replaced.
     const moved = { columns: [{ id: 'name', width: 140, hidden: false }] };
     expect((await elsewhere.send<ListLayout>('PUT', ORDERS, moved)).body.columns).toEqual(moved.columns);
-    expect(await server.db('list_layouts').where({ user_id: await userId(BUYER), screen: 'orders' }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
+    expect(
+      await server
+        .db('list_layouts')
+        .where({ user_id: await userId(BUYER), screen: 'orders' })
+        .count({ n: '*' })
+        .first(),
+    ).toMatchObject({ n: 1 });
     expect((await client.get<ListLayout>(ORDERS)).body.columns).toEqual(moved.columns);
     // Reset: the screen's own columns again (and resetting twice is no error).
     expect((await client.send('DELETE', ORDERS)).status).toBe(204);
@@ -85,13 +91,46 @@ describe('/whoami/list_layouts/{screen}', () => {
       expect(response.body).toMatchObject({ code: 'list_screen_not_found', message_key: 'problem.list_screen_not_found' });
       expect((await client.get<Problem>(path)).status).toBe(404);
     }
-    expect(await server.db('list_layouts').where({ user_id: await userId(BUYER) }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(
+      await server
+        .db('list_layouts')
+        .where({ user_id: await userId(BUYER) })
+        .count({ n: '*' })
+        .first(),
+    ).toMatchObject({ n: 0 });
   });
 
   it.each([
     ['a column the screen does not have', { columns: [{ id: 'password_hash', width: 100, hidden: false }] }, 422, 'unknown_value'],
-    ['a column twice', { columns: [{ id: 'name', width: 100, hidden: false }, { id: 'name', width: 90, hidden: true }] }, 422, 'unknown_value'],
-    ['every column hidden', { columns: ['name', 'supplier_ref', 'purchase_order_number', 'organisation', 'total', 'date', 'created_by_user', 'order_type', 'status'].map((id) => ({ id, width: null, hidden: true })) }, 422, 'unknown_value'],
+    [
+      'a column twice',
+      {
+        columns: [
+          { id: 'name', width: 100, hidden: false },
+          { id: 'name', width: 90, hidden: true },
+        ],
+      },
+      422,
+      'unknown_value',
+    ],
+    [
+      'every column hidden',
+      {
+        columns: [
+          'name',
+          'supplier_ref',
+          'purchase_order_number',
+          'organisation',
+          'total',
+          'date',
+          'created_by_user',
+          'order_type',
+          'status',
+        ].map((id) => ({ id, width: null, hidden: true })),
+      },
+      422,
+      'unknown_value',
+    ],
     ['a width below 20 pixels', { columns: [{ id: 'name', width: 5, hidden: false }] }, 400, undefined],
     ['a column without its flag', { columns: [{ id: 'name', width: 100 }] }, 400, undefined],
     ['no columns at all', {}, 400, undefined],

@@ -55,7 +55,10 @@ function checkedColumns(columns: readonly ListLayoutColumn[], known: readonly st
   const seen = new Set<string>();
   for (const column of columns) {
     if (!known.includes(column.id) || seen.has(column.id)) {
-      throw new DomainError('unprocessable', 'unknown_value', { field: 'columns', detail: `${column.id} is not a column of this screen, or comes twice` });
+      throw new DomainError('unprocessable', 'unknown_value', {
+        field: 'columns',
+        detail: `${column.id} is not a column of this screen, or comes twice`,
+      });
     }
     seen.add(column.id);
   }

@@ -54,7 +54,9 @@ describe('two-factor sign-in', () => {
     expect((first.body as Problem).code).toBe('two_factor_required');
     expect((await client.get('/api/v1/whoami')).status).toBe(401);
     expect((await client.post<Problem>('/api/v1/auth/login/code', { code: '000000' })).body.code).toBe('code_failed');
-    const signedIn = await client.post<{ email_address: string }>('/api/v1/auth/login/code', { code: await codeAt(DEMO_TOTP_SECRET, Date.now()) });
+    const signedIn = await client.post<{ email_address: string }>('/api/v1/auth/login/code', {
+      code: await codeAt(DEMO_TOTP_SECRET, Date.now()),
+    });
     expect(signedIn.status, signedIn.text).toBe(200);
     expect(signedIn.body.email_address).toBe(TARA);
     expect((await client.get('/api/v1/whoami')).status).toBe(200);
@@ -95,7 +97,9 @@ describe('two-factor sign-in', () => {
     expect(isSealed(stored.secret)).toBe(true);
     expect(stored.secret).not.toContain(start.body.secret);
     expect((await bob.post<Problem>('/api/v1/whoami/2fa/confirm', { code: '123456' })).body.code).toBe('code_failed');
-    const confirmed = await bob.post<{ recovery_codes: string[] }>('/api/v1/whoami/2fa/confirm', { code: await codeAt(start.body.secret, Date.now()) });
+    const confirmed = await bob.post<{ recovery_codes: string[] }>('/api/v1/whoami/2fa/confirm', {
+      code: await codeAt(start.body.secret, Date.now()),
+    });
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(new Set(confirmed.body.recovery_codes).size).toBe(10);
     const hashes = (await server.db('user_recovery_codes').where('user_id', 3).pluck('code_hash')) as string[];

@@ -20,8 +20,10 @@ function ownCaller(context: Parameters<Handler<'startTwoFactorEnrolment'>>[1]) {
 }
 
 async function removeSecondFactor(records: Records, userId: number): Promise<void> {
-  for (const row of (await records.db('user_totps').where('user_id', userId).select('id')) as { id: number }[]) await records.remove('user_totp', Number(row.id));
-  for (const row of (await records.db('user_recovery_codes').where('user_id', userId).select('id')) as { id: number }[]) await records.remove('user_recovery_code', Number(row.id));
+  for (const row of (await records.db('user_totps').where('user_id', userId).select('id')) as { id: number }[])
+    await records.remove('user_totp', Number(row.id));
+  for (const row of (await records.db('user_recovery_codes').where('user_id', userId).select('id')) as { id: number }[])
+    await records.remove('user_recovery_code', Number(row.id));
 }
 
 /** Whether the caller has a confirmed authenticator (the two-factor page's status line). */

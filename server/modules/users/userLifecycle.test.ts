@@ -29,7 +29,12 @@ afterAll(async () => {
 });
 
 const invite = async (email: string, extra: Record<string, unknown> = {}) => {
-  const response = await callers.resellerAdmin.post<User & Problem>('/api/v1/users', { name: 'Ivy Invited', email_address: email, organisation: CUSTOMER, ...extra });
+  const response = await callers.resellerAdmin.post<User & Problem>('/api/v1/users', {
+    name: 'Ivy Invited',
+    email_address: email,
+    organisation: CUSTOMER,
+    ...extra,
+  });
   expect(response.status, response.text).toBe(201);
   return response.body;
 };
@@ -39,7 +44,16 @@ describe('invitation (002 §2.6)', () => {
     const user = await invite('ivy@customer.example');
     expect(user).toMatchObject({ verified: false });
     const types = (await server.db('user_notifications').where('user_id', user.id).orderBy('type').pluck('type')) as string[];
-    expect(types).toEqual(['buy_price_increased', 'checkout_requested', 'order_created', 'order_requires_manual_auth', 'order_status_changed', 'quote_amended', 'quote_created', 'quote_expiry_warning']);
+    expect(types).toEqual([
+      'buy_price_increased',
+      'checkout_requested',
+      'order_created',
+      'order_requires_manual_auth',
+      'order_status_changed',
+      'quote_amended',
+      'quote_created',
+      'quote_expiry_warning',
+    ]);
     // Delivered through a real SMTP server.
     await smtp.deliverFrom(server.db);
     const token = /\/set_password#([A-Za-z0-9_-]{43})/.exec(unfoldedText(smtp.latestTo('ivy@customer.example')!))![1]!;
@@ -48,7 +62,11 @@ describe('invitation (002 §2.6)', () => {
     expect(stored.token_hash).not.toContain(token);
     expect(Number(stored.expires_at) - Number(stored.created_at)).toBe(72 * 3600_000);
     const anon = server.client();
-    expect((await anon.post('/api/v1/auth/link', { token })).body).toEqual({ purpose: 'INVITATION', name: 'Ivy Invited', email_address: 'ivy@customer.example' });
+    expect((await anon.post('/api/v1/auth/link', { token })).body).toEqual({
+      purpose: 'INVITATION',
+      name: 'Ivy Invited',
+      email_address: 'ivy@customer.example',
+    });
     // Not a password yet: the invited user cannot sign in.
     expect((await anon.login('ivy@customer.example', GOOD_PASSWORD)).status).toBe(401);
   });
@@ -59,11 +77,15 @@ describe('invitation (002 §2.6)', () => {
     const anon = server.client();
     expect((await anon.post<Problem>('/api/v1/auth/password', { token, password: 'short' })).body.code).toBe('password_too_short');
     expect((await anon.post<Problem>('/api/v1/auth/password', { token, password: 'Password1234' })).body.code).toBe('password_too_common');
-    expect((await anon.post<Problem>('/api/v1/auth/password', { token, password: 'ivan@customer.example' })).body.code).toBe('password_too_common');
+    expect((await anon.post<Problem>('/api/v1/auth/password', { token, password: 'ivan@customer.example' })).body.code).toBe(
+      'password_too_common',
+    );
     // Any characters at all: no composition rules.
     expect((await anon.post('/api/v1/auth/password', { token, password: GOOD_PASSWORD })).status).toBe(204);
     expect((await callers.resellerAdmin.get<User>(`/api/v1/users/${user.id}`)).body.verified).toBe(true);
-    expect((await anon.post<Problem>('/api/v1/auth/password', { token, password: 'another long password' })).body.code).toBe('link_invalid');
+    expect((await anon.post<Problem>('/api/v1/auth/password', { token, password: 'another long password' })).body.code).toBe(
+      'link_invalid',
+    );
     expect((await anon.login('ivan@customer.example', GOOD_PASSWORD)).status).toBe(200);
   });
 
@@ -71,7 +93,10 @@ describe('invitation (002 §2.6)', () => {
     await invite('twice@customer.example');
     const token = await lastMailedToken(server.db, 'twice@customer.example');
     const anon = server.client();
-    const answers = await Promise.all([anon.post('/api/v1/auth/password', { token, password: 'first long password' }), anon.post('/api/v1/auth/password', { token, password: 'second long password' })]);
+    const answers = await Promise.all([
+      anon.post('/api/v1/auth/password', { token, password: 'first long password' }),
+      anon.post('/api/v1/auth/password', { token, password: 'second long password' }),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([204, 400]);
   });
 
@@ -98,12 +123,33 @@ describe('invitation (002 §2.6)', () => {
 
   it('limits the timeout to the organisation’s (002 §4)', async () => {
     await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER).update({ user_inactivity_timeout: 3600 }));
-    const refused = await callers.resellerAdmin.post<Problem>('/api/v1/users', { name: 'Too Long', email_address: 'long@customer.example', organisation: CUSTOMER, timeout: 86400 });
+    const refused = await callers.resellerAdmin.post<Problem>('/api/v1/users', {
+      name: 'Too Long',
+      email_address: 'long@customer.example',
+      organisation: CUSTOMER,
+      timeout: 86400,
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('timeout_above_organisation');
     expect(await server.db('users').where('email_address', 'long@customer.example').first()).toBeUndefined();
-    expect((await callers.resellerAdmin.send<Problem>('PUT', '/api/v1/users/7', { name: 'Uma', email_address: 'new.starter@customer.example', timeout: 7200 })).body.code).toBe('timeout_above_organisation');
-    expect((await callers.resellerAdmin.send('PUT', '/api/v1/users/7', { name: 'Uma', email_address: 'new.starter@customer.example', timeout: 3600 })).status).toBe(200);
+    expect(
+      (
+        await callers.resellerAdmin.send<Problem>('PUT', '/api/v1/users/7', {
+          name: 'Uma',
+          email_address: 'new.starter@customer.example',
+          timeout: 7200,
+        })
+      ).body.code,
+    ).toBe('timeout_above_organisation');
+    expect(
+      (
+        await callers.resellerAdmin.send('PUT', '/api/v1/users/7', {
+          name: 'Uma',
+          email_address: 'new.starter@customer.example',
+          timeout: 3600,
+        })
+      ).status,
+    ).toBe(200);
     await writeVersionedRows(server.db, (trx) => trx('organisations').where('id', CUSTOMER).update({ user_inactivity_timeout: 86400 }));
   });
 });
@@ -155,7 +201,8 @@ describe('password reset (002 §2.6)', () => {
   it('forgot password is limited per address', async () => {
     await server.db('link_requests').delete();
     const anon = server.client();
-    for (let i = 0; i < 10; i++) expect((await anon.post('/api/v1/auth/forgot_password', { email_address: `x${i}@nowhere.example` })).status).toBe(202);
+    for (let i = 0; i < 10; i++)
+      expect((await anon.post('/api/v1/auth/forgot_password', { email_address: `x${i}@nowhere.example` })).status).toBe(202);
     const refused = await anon.post<Problem>('/api/v1/auth/forgot_password', { email_address: 'x@nowhere.example' });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
@@ -169,24 +216,36 @@ describe('roles, notifications and the e-mail check (002 §2.6, §4, §5)', () =
     expect(set.body.map((row) => row.role.id).sort()).toEqual([1, 5]);
     expect((await callers.resellerAdmin.send<Problem>('PUT', '/api/v1/users/3/roles', { roles: [4] })).body.code).toBe('role_not_offered');
     expect((await callers.resellerAdmin.send<Problem>('PUT', '/api/v1/users/3/roles', { roles: [2] })).body.code).toBe('role_not_offered');
-    expect((await callers.resellerAdmin.send<Problem>('PUT', '/api/v1/users/2/roles', { roles: [] })).body.code).toBe('cannot_edit_own_roles');
+    expect((await callers.resellerAdmin.send<Problem>('PUT', '/api/v1/users/2/roles', { roles: [] })).body.code).toBe(
+      'cannot_edit_own_roles',
+    );
     const cleared = await callers.resellerAdmin.send<unknown[]>('PUT', '/api/v1/users/3/roles', { roles: [5] });
     expect(cleared.body).toHaveLength(1);
-    const audit = await callers.resellerAdmin.get<{ field_changes: { field: string; old_value: string | null; new_value: string | null }[] }[]>('/api/v1/users/3/audit_logs');
-    expect(audit.body.flatMap((entry) => entry.field_changes)).toContainEqual(expect.objectContaining({ field: 'roles', old_value: 'Buyer', new_value: null }));
+    const audit =
+      await callers.resellerAdmin.get<{ field_changes: { field: string; old_value: string | null; new_value: string | null }[] }[]>(
+        '/api/v1/users/3/audit_logs',
+      );
+    expect(audit.body.flatMap((entry) => entry.field_changes)).toContainEqual(
+      expect.objectContaining({ field: 'roles', old_value: 'Buyer', new_value: null }),
+    );
     await callers.resellerAdmin.send('PUT', '/api/v1/users/3/roles', { roles: [1] });
   });
 
   it('sets another user’s notifications, never one’s own', async () => {
-    const set = await callers.resellerAdmin.send<{ type: string }[]>('PUT', '/api/v1/users/7/notifications', { types: ['order_created', 'quote_created'] });
+    const set = await callers.resellerAdmin.send<{ type: string }[]>('PUT', '/api/v1/users/7/notifications', {
+      types: ['order_created', 'quote_created'],
+    });
     expect(set.status, set.text).toBe(200);
     expect(set.body.map((row) => row.type)).toEqual(['order_created', 'quote_created']);
-    expect((await callers.resellerAdmin.send<Problem>('PUT', '/api/v1/users/2/notifications', { types: [] })).body.code).toBe('cannot_edit_own_notifications');
+    expect((await callers.resellerAdmin.send<Problem>('PUT', '/api/v1/users/2/notifications', { types: [] })).body.code).toBe(
+      'cannot_edit_own_notifications',
+    );
     expect((await callers.resellerAdmin.send('PUT', '/api/v1/users/7/notifications', { types: ['nonsense'] })).status).toBe(400);
   });
 
   it('checks an e-mail address before save', async () => {
-    const check = async (query: string) => (await callers.resellerAdmin.get<{ valid: boolean }>(`/api/v1/lookup/check_email?${query}`)).body.valid;
+    const check = async (query: string) =>
+      (await callers.resellerAdmin.get<{ valid: boolean }>(`/api/v1/lookup/check_email?${query}`)).body.valid;
     expect(await check('email=fresh%40customer.example')).toBe(true);
     expect(await check('email=BUYER%40customer.example')).toBe(false);
     expect(await check('email=buyer%40customer.example&id=3')).toBe(true);

@@ -4,7 +4,21 @@ import type { GenericMeta } from '../../reads/genericMeta';
 export const userGetMeta: GenericMeta = {
   kind: 'get',
   entity: 'user',
-  fields: ['id', 'name', 'email_address', 'admin', 'root', 'two_factor', 'active', 'verified', 'password_reset', 'disabled', 'user_language', 'timezone', 'timeout'],
+  fields: [
+    'id',
+    'name',
+    'email_address',
+    'admin',
+    'root',
+    'two_factor',
+    'active',
+    'verified',
+    'password_reset',
+    'disabled',
+    'user_language',
+    'timezone',
+    'timeout',
+  ],
   expand: [{ property: 'organisation', via: 'organisation', entity: 'organisation', fields: ['id', 'name', 'depth', 'parent'] }],
   sort: [],
   filters: [],
@@ -17,7 +31,11 @@ const TIMEZONE_LOOKUP = { timezone: { entity: 'timezone', field: 'code' } };
 export const userCreateMeta: GenericMeta = {
   ...userGetMeta,
   kind: 'create',
-  write: { fields: ['name', 'email_address', 'organisation', 'user_language', 'timezone', 'timeout'], requires: {}, lookup: TIMEZONE_LOOKUP },
+  write: {
+    fields: ['name', 'email_address', 'organisation', 'user_language', 'timezone', 'timeout'],
+    requires: {},
+    lookup: TIMEZONE_LOOKUP,
+  },
 };
 
 /** An existing user's definition (schema UserUpdate). */

@@ -39,9 +39,12 @@ afterAll(async () => {
   await server.close();
 });
 
-const organisationOf = async (id: number) => Number(((await server.db('users').where('id', id).first('organisation_id')) as { organisation_id: number }).organisation_id);
-const rolesOf = async (id: number) => ((await server.db('user_roles').where('user_id', id).orderBy('role_id').pluck('role_id')) as number[]).map(Number);
-const move = (caller: TestClient, user: number, organisation: number, roles: number[]) => caller.send<UserRole[] & Problem>('PUT', `/api/v1/users/${user}/roles`, { organisation, roles });
+const organisationOf = async (id: number) =>
+  Number(((await server.db('users').where('id', id).first('organisation_id')) as { organisation_id: number }).organisation_id);
+const rolesOf = async (id: number) =>
+  ((await server.db('user_roles').where('user_id', id).orderBy('role_id').pluck('role_id')) as number[]).map(Number);
+const move = (caller: TestClient, user: number, organisation: number, roles: number[]) =>
+  caller.send<UserRole[] & Problem>('PUT', `/api/v1/users/${user}/roles`, { organisation, roles });
 
 describe("changing a user's organisation empties their roles (002 §4)", () => {
   it("moves the user, gives them the new organisation's roles only, and audits both", async () => {
@@ -52,11 +55,15 @@ describe("changing a user's organisation empties their roles (002 §4)", () => {
     expect(await rolesOf(BOB)).toEqual([2]);
     const audit = await callers.resellerAdmin.get<{ field_changes: Change[] }[]>(`/api/v1/users/${BOB}/audit_logs`);
     const changes = audit.body.flatMap((entry) => entry.field_changes);
-    expect(changes).toContainEqual(expect.objectContaining({ field: 'organisation', old_value: 'Customer Co Ltd', new_value: 'EU Customer GmbH' }));
+    expect(changes).toContainEqual(
+      expect.objectContaining({ field: 'organisation', old_value: 'Customer Co Ltd', new_value: 'EU Customer GmbH' }),
+    );
     expect(changes).toContainEqual(expect.objectContaining({ field: 'roles', old_value: 'Buyer', new_value: null }));
     expect(changes).toContainEqual(expect.objectContaining({ field: 'roles', old_value: null, new_value: 'Order viewer' }));
     // The user's page shows the new organisation.
-    expect((await callers.resellerAdmin.get<{ organisation: { id: number } }>(`/api/v1/users/${BOB}`)).body.organisation.id).toBe(EU_CUSTOMER);
+    expect((await callers.resellerAdmin.get<{ organisation: { id: number } }>(`/api/v1/users/${BOB}`)).body.organisation.id).toBe(
+      EU_CUSTOMER,
+    );
 
     // Back home with no roles at all: the old organisation's roles are not kept by a move.
     const back = await move(callers.resellerAdmin, BOB, CUSTOMER, []);
@@ -75,7 +82,10 @@ describe("changing a user's organisation empties their roles (002 §4)", () => {
     expect(await organisationOf(BOB)).toBe(CUSTOMER);
     expect(await rolesOf(BOB)).toEqual([1]);
     // Another organisation's role, or a template, without a move.
-    for (const role of [2, 4]) expect((await callers.resellerAdmin.send<Problem>('PUT', `/api/v1/users/${BOB}/roles`, { roles: [role] })).body.code).toBe('role_not_offered');
+    for (const role of [2, 4])
+      expect((await callers.resellerAdmin.send<Problem>('PUT', `/api/v1/users/${BOB}/roles`, { roles: [role] })).body.code).toBe(
+        'role_not_offered',
+      );
     // Naming the organisation the user is in already is no move.
     const same = await move(callers.resellerAdmin, BOB, CUSTOMER, [1, 5]);
     expect(same.body.map((row) => row.role.id)).toEqual([1, 5]);
@@ -107,7 +117,9 @@ describe("changing a user's organisation empties their roles (002 §4)", () => {
     expect(moved.status, moved.text).toBe(200);
     expect((await server.db('users').where('id', CLEO).first('timeout')).timeout).toBe(3600);
     const audit = await callers.resellerAdmin.get<{ field_changes: Change[] }[]>(`/api/v1/users/${CLEO}/audit_logs`);
-    expect(audit.body.flatMap((entry) => entry.field_changes)).toContainEqual(expect.objectContaining({ field: 'timeout', old_value: '28800', new_value: '3600' }));
+    expect(audit.body.flatMap((entry) => entry.field_changes)).toContainEqual(
+      expect.objectContaining({ field: 'timeout', old_value: '28800', new_value: '3600' }),
+    );
     expect((await move(callers.resellerAdmin, CLEO, CUSTOMER, [5])).status).toBe(200);
   });
 
@@ -116,8 +128,12 @@ describe("changing a user's organisation empties their roles (002 §4)", () => {
     await writeVersionedRows(server.db, async (trx) => {
       const bob = (await trx('users').where('id', BOB).first()) as Record<string, unknown>;
       const { id: _id, ...fields } = bob;
-      const [user] = (await trx('users').insert({ ...fields, name: 'Mo Modifier', email_address: 'mo@reseller.example', organisation_id: 2 }).returning('id')) as ({ id: number } | number)[];
-      const [role] = (await trx('roles').insert({ name: 'User editor', organisation_id: 2, template: false }).returning('id')) as ({ id: number } | number)[];
+      const [user] = (await trx('users')
+        .insert({ ...fields, name: 'Mo Modifier', email_address: 'mo@reseller.example', organisation_id: 2 })
+        .returning('id')) as ({ id: number } | number)[];
+      const [role] = (await trx('roles').insert({ name: 'User editor', organisation_id: 2, template: false }).returning('id')) as (
+        { id: number } | number
+      )[];
       const roleId = typeof role === 'object' ? role.id : role!;
       const permissions = (await trx('permissions').whereIn('name', ['user:view', 'user:modify']).pluck('id')) as number[];
       await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission_id: permission, value: 2 })));

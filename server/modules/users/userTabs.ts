@@ -18,7 +18,12 @@ async function otherUser(context: RequestContext, id: number, own: 'cannot_edit_
 }
 
 async function userRoles(context: RequestContext, userId: number): Promise<UserRole[]> {
-  const rows = (await context.db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').where('ur.user_id', userId).orderBy('r.name').select('ur.id', 'r.id as role_id', 'r.name')) as { id: number; role_id: number; name: string }[];
+  const rows = (await context
+    .db('user_roles as ur')
+    .join('roles as r', 'r.id', 'ur.role_id')
+    .where('ur.user_id', userId)
+    .orderBy('r.name')
+    .select('ur.id', 'r.id as role_id', 'r.name')) as { id: number; role_id: number; name: string }[];
   return rows.map((row) => ({ id: Number(row.id), role: { id: Number(row.role_id), name: row.name } }));
 }
 
@@ -34,8 +39,13 @@ async function userRoles(context: RequestContext, userId: number): Promise<UserR
 async function moveUser(context: RequestContext, userId: number, organisation: number): Promise<void> {
   const caller = signedIn(context);
   const user = (await context.db('users').where('id', userId).first('admin', 'timeout')) as { admin: unknown; timeout: unknown };
-  if (Boolean(user.admin) && !caller.admin) throw new DomainError('forbidden', 'forbidden_field', { field: 'organisation', detail: 'only an administrator moves an administrator' });
-  const target = (await context.db('organisations').where('id', organisation).first('user_inactivity_timeout')) as { user_inactivity_timeout: unknown } | undefined;
+  if (Boolean(user.admin) && !caller.admin)
+    throw new DomainError('forbidden', 'forbidden_field', {
+      field: 'organisation',
+      detail: 'only an administrator moves an administrator',
+    });
+  const target = (await context.db('organisations').where('id', organisation).first('user_inactivity_timeout')) as
+    { user_inactivity_timeout: unknown } | undefined;
   if (!target) throw outsideScope('organisation');
   const limit = Number(target.user_inactivity_timeout);
   await context.records.update('user', userId, { organisation, ...(Number(user.timeout) > limit && { timeout: limit }) });
@@ -59,14 +69,25 @@ export const setUserRoles: Handler<'setUserRoles'> = async ({ params, body }, co
     user.organisation = body.organisation;
   }
   const wanted = [...new Set(body.roles)];
-  const offered = (await context.db('roles').whereIn('id', wanted).where('organisation_id', user.organisation).where('template', false).select('id', 'name')) as { id: number; name: string }[];
+  const offered = (await context
+    .db('roles')
+    .whereIn('id', wanted)
+    .where('organisation_id', user.organisation)
+    .where('template', false)
+    .select('id', 'name')) as { id: number; name: string }[];
   if (offered.length !== wanted.length) throw new DomainError('unprocessable', 'role_not_offered', { field: 'roles' });
   const names = new Map(offered.map((role) => [Number(role.id), role.name]));
-  const current = (await context.db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').where('ur.user_id', user.id).select('ur.id', 'ur.role_id', 'r.name')) as { id: number; role_id: number; name: string }[];
+  const current = (await context
+    .db('user_roles as ur')
+    .join('roles as r', 'r.id', 'ur.role_id')
+    .where('ur.user_id', user.id)
+    .select('ur.id', 'ur.role_id', 'r.name')) as { id: number; role_id: number; name: string }[];
   const auditOn = (name: string) => ({ auditOn: { entity: 'user' as const, id: user.id, field: 'roles', value: name } });
-  for (const row of current) if (!names.has(Number(row.role_id))) await context.records.remove('user_role', Number(row.id), auditOn(row.name));
+  for (const row of current)
+    if (!names.has(Number(row.role_id))) await context.records.remove('user_role', Number(row.id), auditOn(row.name));
   const held = new Set(current.map((row) => Number(row.role_id)));
-  for (const [roleId, name] of names) if (!held.has(roleId)) await context.records.insert('user_role', { user: user.id, role: roleId }, auditOn(name));
+  for (const [roleId, name] of names)
+    if (!held.has(roleId)) await context.records.insert('user_role', { user: user.id, role: roleId }, auditOn(name));
   return userRoles(context, user.id);
 };
 
@@ -76,10 +97,15 @@ export const setUserNotifications: Handler<'setUserNotifications'> = async ({ pa
   const wanted = new Set(body.types);
   const current = (await context.db('user_notifications').where('user_id', user.id).select('id', 'type')) as { id: number; type: string }[];
   const auditOn = (type: string) => ({ auditOn: { entity: 'user' as const, id: user.id, field: 'notifications', value: type } });
-  for (const row of current) if (!wanted.has(row.type as UserNotification['type'])) await context.records.remove('user_notification', Number(row.id), auditOn(row.type));
+  for (const row of current)
+    if (!wanted.has(row.type as UserNotification['type']))
+      await context.records.remove('user_notification', Number(row.id), auditOn(row.type));
   const held = new Set(current.map((row) => row.type));
   for (const type of wanted) if (!held.has(type)) await context.records.insert('user_notification', { user: user.id, type }, auditOn(type));
-  const rows = (await context.db('user_notifications').where('user_id', user.id).orderBy('type').select('id', 'type')) as { id: number; type: UserNotification['type'] }[];
+  const rows = (await context.db('user_notifications').where('user_id', user.id).orderBy('type').select('id', 'type')) as {
+    id: number;
+    type: UserNotification['type'];
+  }[];
   return rows.map((row) => ({ id: Number(row.id), type: row.type }));
 };
 

@@ -44,7 +44,8 @@ describe('user create and update', () => {
   });
 
   const create = (body: unknown, client: TestClient = callers.resellerAdmin) => client.post<User & Problem>('/api/v1/users', body);
-  const update = (id: number, body: unknown, client: TestClient = callers.resellerAdmin) => client.send<User & Problem>('PUT', `/api/v1/users/${id}`, body);
+  const update = (id: number, body: unknown, client: TestClient = callers.resellerAdmin) =>
+    client.send<User & Problem>('PUT', `/api/v1/users/${id}`, body);
 
   it('creates an unverified user without a password, never admin or root, and answers 201 with the record', async () => {
     const response = await create(newUser('starter@customer.example', CUSTOMER));
@@ -63,7 +64,9 @@ describe('user create and update', () => {
     });
     const stored = await server.db('users').where('id', response.body.id).first('password_hash');
     expect(stored.password_hash).toBeNull();
-    expect((await callers.resellerAdmin.get<User>(`/api/v1/users/${response.body.id}`)).body.email_address).toBe('starter@customer.example');
+    expect((await callers.resellerAdmin.get<User>(`/api/v1/users/${response.body.id}`)).body.email_address).toBe(
+      'starter@customer.example',
+    );
   });
 
   it('fills the language, timezone and timeout a new user leaves out', async () => {
@@ -122,13 +125,22 @@ describe('user create and update', () => {
   it('updates the definition of a user in the tree and keeps the rest', async () => {
     const response = await update(UMA, uma({ name: 'Uma Verified-Soon', timezone: 'Europe/London', timeout: 7200 }));
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: UMA, name: 'Uma Verified-Soon', email_address: 'new.starter@customer.example', timeout: 7200, organisation: { id: CUSTOMER } });
+    expect(response.body).toMatchObject({
+      id: UMA,
+      name: 'Uma Verified-Soon',
+      email_address: 'new.starter@customer.example',
+      timeout: 7200,
+      organisation: { id: CUSTOMER },
+    });
     // Its own e-mail is no clash with itself, whatever the case.
     expect((await update(UMA, uma({ email_address: 'NEW.STARTER@customer.example' }))).status).toBe(200);
   });
 
   it('refuses an update to an e-mail another user has (409) and to an unknown timezone (422)', async () => {
-    expect((await update(UMA, uma({ email_address: 'admin@reseller.example' }))).body).toMatchObject({ code: 'duplicate_value', parameter: 'email_address' });
+    expect((await update(UMA, uma({ email_address: 'admin@reseller.example' }))).body).toMatchObject({
+      code: 'duplicate_value',
+      parameter: 'email_address',
+    });
     expect((await update(UMA, uma({ timezone: 'Nowhere' }))).body).toMatchObject({ code: 'unknown_value', parameter: 'timezone' });
   });
 
@@ -149,12 +161,15 @@ describe('user create and update', () => {
   });
 
   // Records round-trip: the user as its GET shows it may come back, its flags as they are.
-  it.each([['admin'], ['disabled'], ['verified']])('refuses an update changing %s (403 forbidden_field), and takes it sent as it is', async (flag) => {
-    const shown = (await callers.resellerAdmin.get<Record<string, unknown>>(`/api/v1/users/${UMA}`)).body;
-    const changed = await update(UMA, { ...shown, [flag]: !shown[flag] });
-    expect([changed.status, changed.body]).toMatchObject([403, { code: 'forbidden_field', parameter: flag }]);
-    expect((await update(UMA, shown)).status).toBe(200);
-  });
+  it.each([['admin'], ['disabled'], ['verified']])(
+    'refuses an update changing %s (403 forbidden_field), and takes it sent as it is',
+    async (flag) => {
+      const shown = (await callers.resellerAdmin.get<Record<string, unknown>>(`/api/v1/users/${UMA}`)).body;
+      const changed = await update(UMA, { ...shown, [flag]: !shown[flag] });
+      expect([changed.status, changed.body]).toMatchObject([403, { code: 'forbidden_field', parameter: flag }]);
+      expect((await update(UMA, shown)).status).toBe(200);
+    },
+  );
 });
 
 // A grant of 1 ("child organisations") reaches the organisations below the caller's own only.

@@ -45,7 +45,11 @@ describe('users', () => {
     expect(emails((await list(root, '&text=RITA')).body)).toEqual(['admin@reseller.example']);
     expect(emails((await list(root, '&text=other-reseller')).body)).toEqual(['sales@other-reseller.example']);
     expect(emails((await list(root, '&organisation=3')).body).sort()).toEqual([
-      'buyer@customer.example', 'checkout@customer.example', 'former@customer.example', 'manager@customer-branch.example', 'new.starter@customer.example',
+      'buyer@customer.example',
+      'checkout@customer.example',
+      'former@customer.example',
+      'manager@customer-branch.example',
+      'new.starter@customer.example',
     ]);
     expect(emails((await list(root, '&organisation=7')).body)).toEqual(['manager@customer-branch.example']);
     expect(emails((await list(root, '&disabled=true')).body)).toEqual(['former@customer.example']);
@@ -55,7 +59,10 @@ describe('users', () => {
     expect(emails((await list(root, '&password_reset=true')).body)).toEqual(['manager@customer-branch.example']);
     await writeVersionedRows(server.db, (trx) => trx('users').where('id', 4).update({ password_reset: true, verified: true }));
     try {
-      expect(emails((await list(root, '&password_reset=true')).body)).toEqual(['buyer@eu-customer.example', 'manager@customer-branch.example']);
+      expect(emails((await list(root, '&password_reset=true')).body)).toEqual([
+        'buyer@eu-customer.example',
+        'manager@customer-branch.example',
+      ]);
       expect(emails((await list(root, '&verified=true')).body)).toContain('buyer@eu-customer.example');
       expect(emails((await list(root, '&verified=false')).body)).not.toContain('buyer@eu-customer.example');
     } finally {
@@ -63,17 +70,27 @@ describe('users', () => {
     }
   });
 
-  it('shows each row\'s two-factor and status flags', async () => {
+  it("shows each row's two-factor and status flags", async () => {
     const rows = (await list(root)).body;
-    expect(rows.find((row) => row.email_address === 'security@reseller.example')).toMatchObject({ two_factor: true, verified: true, disabled: false });
+    expect(rows.find((row) => row.email_address === 'security@reseller.example')).toMatchObject({
+      two_factor: true,
+      verified: true,
+      disabled: false,
+    });
     expect(rows.find((row) => row.email_address === 'manager@customer-branch.example')?.organisation).toMatchObject({ id: 7, depth: 3 });
   });
 
   it("shows a reseller admin its subtree's users and not the other reseller's", async () => {
     const seen = emails((await list(resellerAdmin)).body);
     expect(seen.sort()).toEqual([
-      'admin@reseller.example', 'buyer@customer.example', 'buyer@eu-customer.example', 'checkout@customer.example', 'former@customer.example',
-      'manager@customer-branch.example', 'new.starter@customer.example', 'security@reseller.example',
+      'admin@reseller.example',
+      'buyer@customer.example',
+      'buyer@eu-customer.example',
+      'checkout@customer.example',
+      'former@customer.example',
+      'manager@customer-branch.example',
+      'new.starter@customer.example',
+      'security@reseller.example',
     ]);
     expect(emails((await list(resellerAdmin, '&organisation=5')).body)).toEqual([]);
   });

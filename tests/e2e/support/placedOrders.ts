@@ -27,7 +27,8 @@ export async function removeOrdersPlacedAfter(since: number): Promise<void> {
     await writeVersionedRows(db, async (trx) => {
       const placed = trx('orders').where('id', '>', since).select('id');
       await trx('shipment_items').whereIn('shipment_id', trx('shipments').whereIn('order_id', placed).select('id')).delete();
-      for (const table of ['order_units', 'order_line_items', 'order_linked_supplier_refs', 'shipments']) await trx(table).whereIn('order_id', placed).delete();
+      for (const table of ['order_units', 'order_line_items', 'order_linked_supplier_refs', 'shipments'])
+        await trx(table).whereIn('order_id', placed).delete();
       for (const table of ['subscriptions', 'quotes']) await trx(table).whereIn('order_id', placed).update({ order_id: null });
       await trx('orders').where('id', '>', since).delete();
     });

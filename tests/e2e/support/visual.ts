@@ -46,15 +46,24 @@ export async function testFontLoaded(page: Page): Promise<void> {
 
 /** Rewrites every date and time in the page's text to a fixed placeholder of similar width. */
 export async function fixDynamicText(page: Page, extra: Locator[] = []): Promise<void> {
-  await page.evaluate((patterns) => {
-    const regexes = patterns.map((source) => new RegExp(source, 'g'));
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      let text = node.textContent ?? '';
-      for (const regex of regexes) text = text.replace(regex, '00 Xxx 0000');
-      if (text !== node.textContent) node.textContent = text;
-    }
-    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[type="date"], input[type="datetime-local"]'))) input.style.color = 'transparent';
-  }, DYNAMIC.map((regex) => regex.source));
-  for (const locator of extra) await locator.evaluateAll((elements) => elements.forEach((element) => { element.textContent = '#'; }));
+  await page.evaluate(
+    (patterns) => {
+      const regexes = patterns.map((source) => new RegExp(source, 'g'));
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        let text = node.textContent ?? '';
+        for (const regex of regexes) text = text.replace(regex, '00 Xxx 0000');
+        if (text !== node.textContent) node.textContent = text;
+      }
+      for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[type="date"], input[type="datetime-local"]')))
+        input.style.color = 'transparent';
+    },
+    DYNAMIC.map((regex) => regex.source),
+  );
+  for (const locator of extra)
+    await locator.evaluateAll((elements) =>
+      elements.forEach((element) => {
+        element.textContent = '#';
+      }),
+    );
 }

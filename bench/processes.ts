@@ -83,17 +83,15 @@ for (let round = 0; round < rounds; round++) {
         signedIn.push(client);
       }
       const offset = placed;
-      checkouts
-        .get(count)!
-        .push(
-          await runTurn(orders, clients, (worker, index) =>
-            signedIn[worker]!.post(`/api/v1/baskets/${baskets[offset + index]}/checkout`, {
-              purchase_order_number: `PO-BENCH-${offset + index}`,
-              ...GB_ADDRESS,
-              shipping_type: 1,
-            }),
-          ),
-        );
+      checkouts.get(count)!.push(
+        await runTurn(orders, clients, (worker, index) =>
+          signedIn[worker]!.post(`/api/v1/baskets/${baskets[offset + index]}/checkout`, {
+            purchase_order_number: `PO-BENCH-${offset + index}`,
+            ...GB_ADDRESS,
+            shipping_type: 1,
+          }),
+        ),
+      );
       placed += orders;
       const cookies = new Map(await Promise.all(bases.map(async (base) => [base, await loginCookie(base)] as const)));
       for (const [name, path, signed] of [

@@ -225,17 +225,15 @@ describe('child lists of back-office records', () => {
       const [holding] = (await writeVersionedRows(server.db, (trx) =>
         trx('user_roles').insert({ user_id: 3, role_id: 3 }).returning('id'),
       )) as ({ id: number } | number)[];
-      await server
-        .db('audit_log_entries')
-        .insert({
-          id: 120,
-          entity_type: 'role',
-          entity_id: 3,
-          timestamp: Date.parse('2026-10-01T00:00:00Z'),
-          ip_address: '192.0.2.99',
-          action: 'UPDATE',
-          user_id: 6,
-        });
+      await server.db('audit_log_entries').insert({
+        id: 120,
+        entity_type: 'role',
+        entity_id: 3,
+        timestamp: Date.parse('2026-10-01T00:00:00Z'),
+        ip_address: '192.0.2.99',
+        action: 'UPDATE',
+        user_id: 6,
+      });
       try {
         expect((await resellerAdmin.get('/api/v1/users/6')).status).toBe(404);
         const holders = await rows<RoleUser>(resellerAdmin, '/roles/3/users');

@@ -279,13 +279,11 @@ test.describe('quick order', () => {
     await expect(page.getByText('Nothing was added: 3 lines need attention.')).toBeVisible();
     expect(((await (await page.request.get(`/api/v1/baskets/${String(created['id'])}/line_items`)).json()) as unknown[]).length).toBe(0);
 
-    await page
-      .getByTestId('quick-order-file')
-      .setInputFiles({
-        name: 'order.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('SKU,Quantity\r\n"GEN-HDMI-5M",4\r\nLOGI-BRIO-4K;1\r\n'),
-      });
+    await page.getByTestId('quick-order-file').setInputFiles({
+      name: 'order.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('SKU,Quantity\r\n"GEN-HDMI-5M",4\r\nLOGI-BRIO-4K;1\r\n'),
+    });
     await expect(page.getByTestId('quick-order-text')).toHaveValue(/LOGI-BRIO-4K/);
     await page.getByTestId('quick-order-submit').click();
     await expect(page.getByText('2 lines added to basket E2E quick order.')).toBeVisible();

@@ -128,8 +128,11 @@ export default defineConfig({
   use: { trace: process.env['E2E_TRACE'] ? 'retain-on-failure' : 'off', screenshot: 'only-on-failure' },
   projects: [
     project('visual', BUYING_PORTAL, { testMatch: VISUAL_FILES }),
+    // Both groups wait for `visual`, though only `buying` shares its portal: Playwright starts a
+    // project's dependants only when every project of the earlier phase has ended, so a back office
+    // without the dependency would run first and the buying group after it, one browser at a time.
     project('buying', BUYING_PORTAL, { testMatch: BUYING_FILES, dependencies: ['visual'] }),
-    project('backoffice', BACKOFFICE_PORTAL, { testIgnore: [...BUYING_FILES, ...VISUAL_FILES] }),
+    project('backoffice', BACKOFFICE_PORTAL, { testIgnore: [...BUYING_FILES, ...VISUAL_FILES], dependencies: ['visual'] }),
   ],
   webServer: [...webServers(BUYING_PORTAL), ...webServers(BACKOFFICE_PORTAL)],
 });

@@ -81,6 +81,7 @@ test("an existing user's timeout choices stop at the organisation's, and one abo
 
   await timeout.selectOption({ label: '30 minutes' });
   await save.click();
+  // Save is disabled while the request is on its way, too: the stored value is what tells it has landed.
+  await expect.poll(() => storedTimeout('manager@customer-branch.example')).toBe(1800);
   await expect(save).toBeDisabled();
-  expect(await storedTimeout('manager@customer-branch.example')).toBe(1800);
 });

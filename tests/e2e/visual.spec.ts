@@ -143,22 +143,6 @@ test.describe('screens look as committed', () => {
     await shoot(page, 'quote', () => visit(page, '/webstore/quotesoutward/4', page.getByRole('heading', { level: 1 })));
   });
 
-  test('the lists of orders, quotes, subscriptions and invoices', async ({ page }) => {
-    await signInTo(page, BUYER, '/webstore/orders', /\/webstore\/orders$/);
-    const grid = page.getByRole('grid');
-    for (const [name, path] of [
-      ['orders', '/webstore/orders'],
-      ['quotes', '/webstore/quotesinward'],
-      ['subscriptions', '/webstore/subscriptions'],
-      ['invoices', '/webstore/invoices'],
-    ] as const) {
-      await shoot(page, `list-${name}`, async () => {
-        await visit(page, path, grid);
-        await expect(grid.getByRole('gridcell').first()).toBeVisible();
-      });
-    }
-  });
-
   test('the quick order page and the sales metrics', async ({ page }) => {
     await signInTo(page, BUYER, '/webstore/baskets/quick_order', /\/quick_order$/);
     await shoot(page, 'quick-order', () => visit(page, '/webstore/baskets/quick_order', page.getByRole('heading', { level: 1 })));

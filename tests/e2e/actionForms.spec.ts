@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { apiRead, apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
@@ -70,7 +69,7 @@ test.describe('the role permissions editor (002 §2.8)', () => {
   });
 
   test('a user holding the role reads it: "You cannot edit your own roles"', async ({ page }) => {
-    const db = knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+    const db = openPortalDatabase();
     const [staged] = await writeVersionedRows(db, (trx) => trx('user_roles').insert({ user_id: 2, role_id: 2 }));
     try {
       await signInTo(page, RESELLER_ADMIN, '/backoffice/roles/2', /\/backoffice\/roles\/2$/);

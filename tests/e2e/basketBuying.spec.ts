@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { apiRead, apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
@@ -197,7 +196,7 @@ test.describe('basket page', () => {
     await expect(page.getByTestId('basket-subtotal')).toHaveText('£407.50');
 
     // The organisation's own Dropbox team, in another case: the server refuses the save and says why.
-    const db = knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+    const db = openPortalDatabase();
     const { team_name: demoTeam } = (await db('organisations').where('id', 3).first('team_name')) as { team_name: string | null };
     try {
       // A team the organisation had when the page loaded shows as typed, in any case (issue 22 item 12).

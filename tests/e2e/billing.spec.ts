@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { signInTo, FORBIDDEN } from './support/signIn';
 
 /**
@@ -8,7 +7,7 @@ import { signInTo, FORBIDDEN } from './support/signIn';
  * dates relative to the day it was seeded, so the figure grows by one when a run crosses midnight.
  */
 async function daysPastDue(reference: string): Promise<string> {
-  const db = knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+  const db = openPortalDatabase();
   try {
     const { due_date } = (await db('invoices').where('reference', reference).first('due_date')) as { due_date: string };
     const today = new Date().toISOString().slice(0, 10);

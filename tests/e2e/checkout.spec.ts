@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { signInTo } from './support/signIn';
 
 /**
@@ -12,7 +11,7 @@ import { signInTo } from './support/signIn';
 const BUYER = 'buyer@customer.example';
 const OTHER_CUSTOMER = 6;
 
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+const openDatabase = () => openPortalDatabase();
 
 /**
  * Leaves Customer Co one basket with line items (1) for the length of one test by lending basket

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import knex, { type Knex } from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import type { Knex } from 'knex';
+import { openPortalDatabase } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { gate } from './support/gate';
 import { signInTo } from './support/signIn';
@@ -16,7 +16,7 @@ import { newestOrderId, removeOrdersPlacedAfter } from './support/placedOrders';
 
 const BUYER = 'buyer@customer.example';
 const CUSTOMER = 3;
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+const openDatabase = () => openPortalDatabase();
 
 async function stageBasket(name: string, lines: [string, number][]): Promise<number> {
   const db: Knex = openDatabase();

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { apiRead, apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
@@ -16,7 +15,7 @@ const RESELLER_ADMIN = 'admin@reseller.example';
 const ROOT_ADMIN = 'admin@supplier.example';
 const BUYER = 'buyer@customer.example';
 
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+const openDatabase = () => openPortalDatabase();
 
 /** Puts an order's status (and what an action cleared) back as the demo had it. */
 async function restoreOrder(id: number, values: Record<string, unknown>): Promise<void> {

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInTo, FORBIDDEN } from './support/signIn';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 
 /**
@@ -17,7 +16,7 @@ const ROOT_ADMIN = 'admin@supplier.example';
 // Allowed: back at the path; not allowed: the guard sends the user on to /forbidden.
 const visitAs = (page: Page, email: string, path: string) => signInTo(page, email, path, new RegExp(`(${path}|/forbidden)$`));
 
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+const openDatabase = () => openPortalDatabase();
 
 /**
  * Every demo user may view orders, so the forbidden case takes order:view from EU Customer's

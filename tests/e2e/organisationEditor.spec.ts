@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { SCRIPTED_SVG, solidPng } from '../../server/testing/images';
 import { mailedTo } from './support/mailbox';
 import { signInTo } from './support/signIn';
@@ -13,7 +12,7 @@ import { writeVersionedRows } from '../../server/testing/versionedRows';
 const ROOT_ADMIN = 'admin@supplier.example';
 const RESELLER_ADMIN = 'admin@reseller.example';
 
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+const openDatabase = () => openPortalDatabase();
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 

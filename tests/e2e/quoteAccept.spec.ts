@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
@@ -11,7 +10,7 @@ import { signInTo } from './support/signIn';
  * accepted by the recipient's admin, who gives a PO number and lands on the new order, whose lines
  * and total are the quote's. The browser tests share one database: the test removes what it made.
  */
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+const openDatabase = () => openPortalDatabase();
 
 test('publish → accept and order → the order page, with the quote’s lines and total', async ({ page }) => {
   test.slow();

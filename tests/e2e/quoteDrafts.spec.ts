@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { FORBIDDEN, signInTo } from './support/signIn';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 
 /** Gives EU Customer (4) a linked account and a catalogue for one test, so a draft can change recipient. */
 async function withEuCustomerEligible(run: () => Promise<void>): Promise<void> {
-  const db = knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+  const db = openPortalDatabase();
   try {
     await writeVersionedRows(db, (trx) => trx('organisations').where('id', 4).update({ is_linked: true, catalogue_id: 2 }));
     await run();

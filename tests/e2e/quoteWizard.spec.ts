@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
@@ -14,7 +13,7 @@ import { signInTo } from './support/signIn';
  * the quote's as the server priced them. The browser tests share one database: the test removes
  * what it made.
  */
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+const openDatabase = () => openPortalDatabase();
 const gbp = (amount: string | number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(Number(amount));
 const line = (page: Page, code: string) => page.locator(`[data-testid="quote-line"][data-product-code="${code}"]`);
 

@@ -1,6 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { signInTo } from './support/signIn';
 
@@ -13,7 +12,7 @@ import { signInTo } from './support/signIn';
 
 const BRANCH = 7;
 const PERCY = 8;
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+const openDatabase = () => openPortalDatabase();
 
 async function stage(organisationTimeout: number, percyTimeout: number): Promise<void> {
   const db = openDatabase();

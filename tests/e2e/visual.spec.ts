@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import knex from 'knex';
-import { e2eDatabaseFile } from './support/portal';
+import { openPortalDatabase } from './support/portal';
 import { signInTo } from './support/signIn';
 import { fixDynamicText, installTestFont, testFontLoaded } from './support/visual';
 
@@ -76,7 +75,7 @@ test.describe('screens look as committed', () => {
   });
 
   test('a basket and each checkout tab', async ({ page }) => {
-    const db = knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+    const db = openPortalDatabase();
     let basketId = 0;
     try {
       [basketId] = (await db('baskets').insert({

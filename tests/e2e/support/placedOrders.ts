@@ -1,5 +1,4 @@
-import knex from 'knex';
-import { e2eDatabaseFile } from './portal';
+import { openPortalDatabase } from './portal';
 import { writeVersionedRows } from '../../../server/testing/versionedRows';
 
 /**
@@ -7,7 +6,7 @@ import { writeVersionedRows } from '../../../server/testing/versionedRows';
  * share one database and the order lists' tests count the demo's orders. A spec that places
  * orders notes the newest order id before it starts and removes what it placed once it is done.
  */
-const openDatabase = () => knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+const openDatabase = () => openPortalDatabase();
 
 /** The newest order's id now (0 for none). */
 export async function newestOrderId(): Promise<number> {

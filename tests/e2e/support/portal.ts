@@ -1,4 +1,5 @@
 import { test } from '@playwright/test';
+import knex, { type Knex } from 'knex';
 import type { E2ePortal } from '../../../playwright.config';
 
 /** The portal the running test's project is served by (playwright.config.ts: each group has its own). */
@@ -7,7 +8,11 @@ function e2ePortal(): E2ePortal {
 }
 
 /** The SQLite file of the running test's portal. */
-export const e2eDatabaseFile = (): string => e2ePortal().databaseFile;
+const e2eDatabaseFile = (): string => e2ePortal().databaseFile;
 
 /** The folder where the running test's portal's SMTP server writes what it receives. */
 export const e2eMailDir = (): string => e2ePortal().mailDir;
+
+/** A connection to the running test's portal database; the caller destroys it. */
+export const openPortalDatabase = (): Knex =>
+  knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });

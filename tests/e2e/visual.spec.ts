@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openPortalDatabase } from './support/portal';
 import { signInTo } from './support/signIn';
-import { fixDynamicText, installTestFont, testFontLoaded } from './support/visual';
+import { fixDatesInAnswers, fixDynamicText, installTestFont, testFontLoaded } from './support/visual';
 
 /**
  * Visual regression (issue 19): the key screens at a desktop (1366 px) and a phone (390 px) width,
@@ -140,6 +140,24 @@ test.describe('screens look as committed', () => {
     await signInTo(page, ROOT, '/webstore/orders/16', /\/webstore\/orders\/16$/);
     await shoot(page, 'order', () => visit(page, '/webstore/orders/16', page.getByRole('heading', { level: 1 })));
     await shoot(page, 'quote', () => visit(page, '/webstore/quotesoutward/4', page.getByRole('heading', { level: 1 })));
+  });
+
+  test('the lists of orders, quotes, subscriptions and invoices', async ({ page }) => {
+    await signInTo(page, BUYER, '/webstore/orders', /\/webstore\/orders$/);
+    // Their columns are sized to dates drawn from the answers: those are made the same every day.
+    await fixDatesInAnswers(page);
+    const grid = page.getByRole('grid');
+    for (const [name, path] of [
+      ['orders', '/webstore/orders'],
+      ['quotes', '/webstore/quotesinward'],
+      ['subscriptions', '/webstore/subscriptions'],
+      ['invoices', '/webstore/invoices'],
+    ] as const) {
+      await shoot(page, `list-${name}`, async () => {
+        await visit(page, path, grid);
+        await expect(grid.getByRole('gridcell').first()).toBeVisible();
+      });
+    }
   });
 
   test('the quick order page and the sales metrics', async ({ page }) => {

@@ -44,6 +44,31 @@ export async function testFontLoaded(page: Page): Promise<void> {
   });
 }
 
+/** A date (`2026-11-29`) or a time stamp (`2026-11-29T10:15:00.000Z`) as a JSON string value. */
+const ANSWERED_DATE = /"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?"/g;
+
+/**
+ * Answers the API's JSON to `page` with every date and time stamp in it replaced by one fixed day
+ * (in the same form), before the page draws them. fixDynamicText rewrites dates only once they are
+ * drawn, too late for a list: AG Grid sizes its columns to their content as it draws, and the demo
+ * data's dates are relative to the day it was seeded, so the columns' widths changed from one day
+ * to the next (seen across midnight, 2026-11-29).
+ */
+export async function fixDatesInAnswers(page: Page): Promise<void> {
+  await page.route('**/api/v1/**', async (route) => {
+    const response = await route.fetch();
+    const headers = response.headers();
+    if (!(headers['content-type'] ?? '').includes('json')) return route.fulfill({ response });
+    const body = (await response.text()).replace(ANSWERED_DATE, (_date, time: string | undefined) =>
+      time ? '"2026-01-15T10:00:00.000Z"' : '"2026-01-15"',
+    );
+    // The body given here is the decoded text: the answer's encoding and length no longer apply.
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ response, headers, body });
+  });
+}
+
 /** Rewrites every date and time in the page's text to a fixed placeholder of similar width. */
 export async function fixDynamicText(page: Page, extra: Locator[] = []): Promise<void> {
   await page.evaluate(

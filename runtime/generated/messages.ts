@@ -1259,6 +1259,7 @@ export const english = {
   "list.collapse": "Collapse {{name}}",
   "list.expand": "Expand {{name}}",
   "list.select_all": "Select all rows of this page",
+  "list.select_row": "Select {{name}}",
   "list.columns": "Columns",
   "list.reset_columns": "Reset columns",
   "list.columns_shown": "Columns shown",
@@ -1624,4 +1625,4 @@ export const loadCatalogue: Readonly<Record<Exclude<Locale, 'en'>, () => Promise
 };
 
 export const messageKeys = Object.keys(english) as MessageKey[];
-// 1597 keys in the English catalogue.
+// 1598 keys in the English catalogue.

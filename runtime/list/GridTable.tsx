@@ -23,6 +23,7 @@ import { fillWidth, fitColumns, scaleColumns } from './gridSizing';
 import type { ListColumn } from './listColumns';
 import { parseSortBy } from './listColumns';
 import type { ListTableProps } from './ListTable';
+import { RowTick, type RowTickParams } from './RowTick';
 import { useListLayout } from './useListLayout';
 import './listGrid.css';
 
@@ -50,10 +51,13 @@ const THEME = themeQuartz.withParams({
   rowVerticalPaddingScale: 0.6,
 });
 
-/** Rows are ticked with their checkbox (or Space), never by a click on the row: its cells hold links. */
+/**
+ * Rows are ticked with their checkbox (or Space), never by a click on the row: its cells hold links.
+ * The header keeps the grid's select-all; each row's checkbox is ours (RowTick), named after the row.
+ */
 const SELECTION: RowSelectionOptions = {
   mode: 'multiRow',
-  checkboxes: true,
+  checkboxes: false,
   headerCheckbox: true,
   selectAll: 'all',
   enableClickSelection: false,
@@ -89,6 +93,11 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
   const header = useCallback((column: ListColumn<Row>) => column.header ?? (column.headerKey ? t(column.headerKey) : column.field), [t]);
   const columnDefs = useMemo(() => gridColumns(columns, header, firstSort), [columns, header, firstSort]);
   const localeText = useMemo(() => gridLocaleText(t), [t]);
+  // A row is named by its first column's text (an order's reference, a user's name): its checkbox says it.
+  const tickParams = useMemo((): RowTickParams<Row> => {
+    const first = columns[0];
+    return { name: (row) => (first ? (first.format?.(row) ?? String(row[first.field] ?? '')) : '') };
+  }, [columns]);
   const layout = useListLayout(layoutScreen);
   // The user's layout, once loaded, replaces fitting the columns to their content.
   const kept = layout.columns !== null && layout.columns.length > 0;
@@ -224,7 +233,15 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
           onCellKeyDown={onCellKeyDown}
           {...(selection && {
             rowSelection: SELECTION,
-            selectionColumnDef: { width: 48, minWidth: 48, maxWidth: 48, resizable: false, suppressMovable: true },
+            selectionColumnDef: {
+              width: 48,
+              minWidth: 48,
+              maxWidth: 48,
+              resizable: false,
+              suppressMovable: true,
+              cellRenderer: RowTick,
+              cellRendererParams: tickParams,
+            },
             onSelectionChanged: (event: SelectionChangedEvent<Row>) => selection.onTick(event.api.getSelectedRows()),
           })}
         />

@@ -168,11 +168,12 @@ test('the orders list: tick orders (or all of the page), Export saves the CSV un
   const exportButton = page.getByRole('button', { name: 'Export', exact: true });
   await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible();
   await expect(exportButton).toBeDisabled();
+  // Each row's checkbox is named after the order, the same row's link (not AG Grid's "toggle row selection").
   const rowBox = (reference: string) =>
     page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: reference, exact: true }) })
-      .getByRole('checkbox');
+      .getByRole('checkbox', { name: `Select ${reference}`, exact: true });
   await rowBox('HUB-10002').check();
   await rowBox('HUB-10001').check();
   const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
@@ -187,6 +188,7 @@ test('the orders list: tick orders (or all of the page), Export saves the CSV un
   await expect(page.getByText('Your CSV download has started.')).toBeVisible();
   // Select-all ticks the page's rows: 12 of Customer Co's tree.
   await page.getByRole('checkbox', { name: 'Select all rows of this page', exact: true }).check();
+  await expect(rowBox('HUB-10019')).toBeChecked();
   const [all] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
   expect((await readFile(await all.path(), 'utf8')).trimEnd().split('\r\n')).toHaveLength(13);
   // Printed (the list opened directly, no order page loaded before): the rows without the menus,

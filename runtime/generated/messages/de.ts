@@ -1261,6 +1261,7 @@ export const catalogue: Catalogue = {
   "list.collapse": "{{name}} zuklappen",
   "list.expand": "{{name}} aufklappen",
   "list.select_all": "Alle Zeilen dieser Seite auswählen",
+  "list.select_row": "{{name}} auswählen",
   "list.columns": "Spalten",
   "list.reset_columns": "Spalten zurücksetzen",
   "list.columns_shown": "Angezeigte Spalten",

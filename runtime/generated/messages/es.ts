@@ -1261,6 +1261,7 @@ export const catalogue: Catalogue = {
   "list.collapse": "Contraer {{name}}",
   "list.expand": "Expandir {{name}}",
   "list.select_all": "Seleccionar todas las filas de esta página",
+  "list.select_row": "Seleccionar {{name}}",
   "list.columns": "Columnas",
   "list.reset_columns": "Restablecer columnas",
   "list.columns_shown": "Columnas mostradas",

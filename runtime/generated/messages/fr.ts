@@ -1261,6 +1261,7 @@ export const catalogue: Catalogue = {
   "list.collapse": "Replier {{name}}",
   "list.expand": "Déplier {{name}}",
   "list.select_all": "Sélectionner toutes les lignes de cette page",
+  "list.select_row": "Sélectionner {{name}}",
   "list.columns": "Colonnes",
   "list.reset_columns": "Réinitialiser les colonnes",
   "list.columns_shown": "Colonnes affichées",

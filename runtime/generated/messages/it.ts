@@ -1261,6 +1261,7 @@ export const catalogue: Catalogue = {
   "list.collapse": "Comprimi {{name}}",
   "list.expand": "Espandi {{name}}",
   "list.select_all": "Seleziona tutte le righe di questa pagina",
+  "list.select_row": "Seleziona {{name}}",
   "list.columns": "Colonne",
   "list.reset_columns": "Ripristina colonne",
   "list.columns_shown": "Colonne visualizzate",

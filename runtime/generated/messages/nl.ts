@@ -1261,6 +1261,7 @@ export const catalogue: Catalogue = {
   "list.collapse": "{{name}} inklappen",
   "list.expand": "{{name}} uitklappen",
   "list.select_all": "Alle rijen van deze pagina selecteren",
+  "list.select_row": "{{name}} selecteren",
   "list.columns": "Kolommen",
   "list.reset_columns": "Kolommen herstellen",
   "list.columns_shown": "Getoonde kolommen",

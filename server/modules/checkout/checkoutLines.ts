@@ -60,7 +60,11 @@ export interface Buyer {
 }
 
 export async function buyerOf(db: Knex, organisationId: number): Promise<Buyer> {
-  const row = (await db('organisations').where('id', organisationId).first()) as Record<string, unknown>;
+  return buyerFromRow((await db('organisations').where('id', organisationId).first()) as Record<string, unknown>);
+}
+
+/** The buyer's facts from its organisation's stored row (a caller that needs more of the row reads it once). */
+export function buyerFromRow(row: Record<string, unknown>): Buyer {
   const fields = decodeRow<Omit<Buyer, 'assigned_price_list_id'>>('organisation', row, [
     'id',
     'name',

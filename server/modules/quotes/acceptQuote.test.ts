@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTitles } from '../../generated/problems';
-import { expectProblem, GB_ADDRESS, publishedQuote, RECIPIENT } from '../../testing/quotes';
+import { createDraft, expectProblem, GB_ADDRESS, productId, publishedQuote, RECIPIENT } from '../../testing/quotes';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, RESELLER_ADMIN, ROOT_ADMIN, signedIn, type Row } from '../../testing/testUsers';
 import { writeVersionedRows } from '../../testing/versionedRows';
@@ -189,5 +189,43 @@ describe('POST /quotes/{id}/accept', () => {
     );
     expectProblem(stale, 412, 'stale_record');
     expect(await ordersOf(next.id)).toEqual([]);
+  });
+});
+
+describe('the statements of one acceptance (docs/performance.md, "Quote acceptance")', () => {
+  const HARDWARE = ['GEN-HDMI-5M', 'GEN-WALL-MOUNT', 'LOGI-CABLE-KIT', 'LOGI-RALLY-BAR', 'LOGI-MEETUP', 'LOGI-TAP'];
+
+  /** The statements one acceptance of a fresh quote of six shippable lines makes, session read included. */
+  async function statementsOfAccept(): Promise<string[]> {
+    const lines = await Promise.all(HARDWARE.map(async (code) => ({ product: await productId(server.db, code), quantity: 2 })));
+    const draft = await createDraft(root, { line_items: lines, shipping_type: 1, ...GB_ADDRESS });
+    const sent = await root.post<Row>(`/api/v1/quotes/${draft.id}/send`);
+    expect(sent.status, sent.text).toBe(200);
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => statements.push(query.sql);
+    server.db.on('query', onQuery);
+    try {
+      const answer = await accept(recipient, sent.body);
+      expect(answer.status, answer.text).toBe(201);
+    } finally {
+      server.db.removeListener('query', onQuery);
+    }
+    if (process.env['SHOW_STATEMENTS']) console.log(`${statements.length} statements:\n${statements.join('\n')}`);
+    return statements;
+  }
+
+  it('reads the quote once, writes the order lines in one insert, and reads neither shipping rules nor team names it does not need', async () => {
+    await statementsOfAccept();
+    const statements = await statementsOfAccept();
+    // The router's lock of the quote on PostgreSQL (select … for update) is no read of it.
+    const matching = (pattern: RegExp) => statements.filter((sql) => pattern.test(sql) && !/for update$/i.test(sql)).length;
+    expect(matching(/^insert into [`"]order_line_items[`"]/i)).toBe(1);
+    // The quote is read once (in the caller's scope), its organisation once, and the new order never read back.
+    expect(matching(/^select .* from [`"]quotes[`"]/i)).toBe(1);
+    expect(matching(/^select \* from [`"]organisations[`"]/i)).toBe(1);
+    expect(matching(/^select \* from [`"]orders[`"]/i)).toBe(0);
+    // Warm: the shipping rules come from the catalogue's cache; no line names a Dropbox team.
+    for (const table of ['shipping_types', 'shipping_type_countries', 'shipping_prices', 'dropbox_teams'])
+      expect(matching(new RegExp(`^select .* from [\`"]${table}[\`"]`, 'i')), table).toBe(0);
   });
 });

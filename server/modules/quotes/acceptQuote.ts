@@ -8,15 +8,18 @@ import type { Records } from '../../writes/records';
 import { signedIn } from '../auth/signedIn';
 import type { SessionUser } from '../auth/sessionUser';
 import { existingTeamNames } from '../baskets/lineDetails';
-import { buyerOf, type Buyer } from '../checkout/checkoutLines';
+import { catalogueInTransaction } from '../catalogue/catalogueInTransaction';
+import { buyerFromRow, type Buyer } from '../checkout/checkoutLines';
 import { checkPurchaseOrderNumber } from '../checkout/checkoutRules';
 import { initialStatus, notifyOrderCreated, type PlacedOrder } from '../checkout/checkoutService';
-import { visibleQuote } from './handlers';
+import { orderName } from '../orders/orderName';
+import type { OrderFacts } from '../orders/orderNotifications';
+import { storedVisibleQuote } from './handlers';
 import { requireStatus } from './quoteActions';
 import { recipientProducts, storedQuoteLines, QUOTE_LINE_FIELDS, type StoredQuoteLine } from './quoteLines';
 import { saveRecipientNames } from './recipientChoices';
 import { requireCompleteShipping, requireQuoteFinance } from './quoteReadiness';
-import { ADDRESS_FIELDS, FINANCE_FIELDS, quoteRecord, type QuoteRecord } from './quoteTotals';
+import { ADDRESS_FIELDS, FINANCE_FIELDS, quoteFromRow, type QuoteRecord } from './quoteTotals';
 import { isBlank } from '../../../shared/text/blank';
 
 interface AcceptState {
@@ -24,6 +27,8 @@ interface AcceptState {
   user: SessionUser;
   now: number;
   quoteId: number;
+  /** The quote's row as stored, read once in the caller's scope, then as each write left it. */
+  stored: Record<string, unknown>;
   input: QuoteAcceptInput;
   quote?: QuoteRecord;
   buyer?: Buyer & { on_credit_hold: boolean };
@@ -31,6 +36,7 @@ interface AcceptState {
   shippable?: boolean;
   shipping?: string | null;
   order?: PlacedOrder;
+  facts?: OrderFacts;
 }
 
 /** The lines' fields an order line copies as they are (its name, prices and the quote's own link aside). */
@@ -40,7 +46,7 @@ const steps: WorkflowStep<AcceptState>[] = [
   {
     name: 'read the quote',
     run: async (state) => {
-      const quote = await quoteRecord(state.records.db, state.quoteId);
+      const quote = quoteFromRow(state.stored);
       // A PUBLISHED quote only, and not past its expiry date: accepted twice, the second finds it ACCEPTED (409).
       requireStatus(quote, ['PUBLISHED'], state.now);
       // The recipient accepts the revision they were shown, never one sent since (docs/quotes.md "Revisions").
@@ -50,12 +56,10 @@ const steps: WorkflowStep<AcceptState>[] = [
           detail: `quote ${quote.id} is at revision ${String(quote['revision'])}`,
         });
       }
-      const buyer = await buyerOf(state.records.db, quote.organisation_to);
-      const hold = (await state.records.db('organisations').where('id', quote.organisation_to).first('on_credit_hold')) as {
-        on_credit_hold: unknown;
-      };
+      // The recipient's organisation, read once: its buyer's facts and whether it is on credit hold.
+      const row = (await state.records.db('organisations').where('id', quote.organisation_to).first()) as Record<string, unknown>;
       state.quote = quote;
-      state.buyer = { ...buyer, on_credit_hold: Boolean(hold.on_credit_hold) };
+      state.buyer = { ...buyerFromRow(row), on_credit_hold: Boolean(row['on_credit_hold']) };
     },
   },
   {
@@ -63,9 +67,10 @@ const steps: WorkflowStep<AcceptState>[] = [
     run: async (state) => {
       const { records } = state;
       const quote = state.quote!;
-      await records.update('quote', quote.id, { purchase_order_number: state.input.purchase_order_number ?? null });
+      const saved = await records.updateStored('quote', state.stored, { purchase_order_number: state.input.purchase_order_number ?? null });
+      state.stored = saved.row;
       await saveRecipientNames(records, quote.id, state.buyer!, state.input.line_items);
-      state.quote = await quoteRecord(records.db, quote.id);
+      state.quote = quoteFromRow(saved.row);
       state.lines = await storedQuoteLines(records.db, quote.id);
     },
   },
@@ -98,10 +103,15 @@ const steps: WorkflowStep<AcceptState>[] = [
         }
         teams.push(product.subscription_type === 'DROPBOX' ? ((line['dropbox_team_name'] as string | null) ?? null) : null);
       }
-      const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
-      if (clash) throw new DomainError('conflict', clash.code, { field: `line_items/${clash.index}/dropbox_team_name` });
+      // The organisation's teams are read only when a line names a new one: no clash is possible otherwise.
+      if (teams.some((team) => team !== null)) {
+        const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
+        if (clash) throw new DomainError('conflict', clash.code, { field: `line_items/${clash.index}/dropbox_team_name` });
+      }
       requireQuoteFinance(quote, lines, products);
-      const shipping = await requireCompleteShipping(db, quote, lines, products);
+      // The shipping rules as the catalogue's data version has them, cached as checkout's are.
+      const catalogue = await catalogueInTransaction(state.records);
+      const shipping = await requireCompleteShipping(() => catalogue.shippingRules(), quote, lines, products);
       state.shippable = shipping.shippable;
       state.shipping = shipping.cost;
     },
@@ -118,54 +128,72 @@ const steps: WorkflowStep<AcceptState>[] = [
       const status = initialStatus(buyer, total.plus(state.shipping ?? '0'));
       const keep = (fields: readonly string[], yes: boolean) =>
         Object.fromEntries(fields.map((field) => [field, yes ? (quote[field] ?? null) : null]));
-      const id = await records.insert('order', {
-        name: 'HUB-new',
+      const id = await records.insert(
+        'order',
+        {
+          // Replaced by its reference (orderName) in the same insert, as checkout's.
+          name: 'HUB-new',
+          purchase_order_number: quote.purchase_order_number,
+          organisation: buyer.id,
+          total: total.toFixed(2),
+          currency: quote.currency,
+          date: records.now().getTime(),
+          created_by_user: state.user.id,
+          order_type: 'SALES_ORDER',
+          status,
+          payment_type: quote.payment_type,
+          quote: quote.id,
+          provisioning_instructions: quote['provisioning_instructions'] ?? null,
+          ship_instructions: shippable ? (quote['ship_instructions'] ?? null) : null,
+          part_ship: shippable && Boolean(quote['part_ship']),
+          ship_cost: shippable ? state.shipping : null,
+          shipping_type: shippable ? quote.shipping_type : null,
+          ...keep(ADDRESS_FIELDS, shippable),
+          ...keep(FINANCE_FIELDS, quote.payment_type === 'FINANCE'),
+        },
+        { derive: orderName },
+      );
+      const { name } = orderName(id);
+      // The lines in one statement, each audited on the order as before.
+      const lines = state.lines!;
+      await records.insertMany(
+        'order_line_item',
+        lines.map((line) => ({
+          order: id,
+          name: line.name,
+          price: line.price,
+          original_price: line.price,
+          sub_total_for_item: line.sub_total_for_item,
+          ...Object.fromEntries(COPIED.map((field) => [field, line[field] ?? null])),
+        })),
+        { auditOn: (_values, index) => ({ entity: 'order', id, field: 'line_items', value: lines[index]!.name }) },
+      );
+      state.order = { id, name, status };
+      // What its e-mail shows, from what was just written: no read of the order back.
+      state.facts = {
+        id,
+        name,
+        organisation: buyer.name,
         purchase_order_number: quote.purchase_order_number,
-        organisation: buyer.id,
         total: total.toFixed(2),
         currency: quote.currency,
-        date: records.now().getTime(),
-        created_by_user: state.user.id,
-        order_type: 'SALES_ORDER',
-        status,
-        payment_type: quote.payment_type,
-        quote: quote.id,
-        provisioning_instructions: quote['provisioning_instructions'] ?? null,
-        ship_instructions: shippable ? (quote['ship_instructions'] ?? null) : null,
-        part_ship: shippable && Boolean(quote['part_ship']),
-        ship_cost: shippable ? state.shipping : null,
-        shipping_type: shippable ? quote.shipping_type : null,
-        ...keep(ADDRESS_FIELDS, shippable),
-        ...keep(FINANCE_FIELDS, quote.payment_type === 'FINANCE'),
-      });
-      const name = `HUB-${String(10000 + id)}`;
-      await records.update('order', id, { name });
-      for (const line of state.lines!) {
-        await records.insert(
-          'order_line_item',
-          {
-            order: id,
-            name: line.name,
-            price: line.price,
-            original_price: line.price,
-            sub_total_for_item: line.sub_total_for_item,
-            ...Object.fromEntries(COPIED.map((field) => [field, line[field] ?? null])),
-          },
-          { auditOn: { entity: 'order', id, field: 'line_items', value: line.name } },
-        );
-      }
-      state.order = { id, name, status };
+      };
     },
   },
   {
     name: 'mark the quote accepted',
     run: async (state) => {
-      await state.records.update('quote', state.quoteId, { quote_status: 'ACCEPTED', order_id: state.order!.id }, { action: 'ACCEPT' });
+      await state.records.updateStored(
+        'quote',
+        state.stored,
+        { quote_status: 'ACCEPTED', order_id: state.order!.id },
+        { action: 'ACCEPT' },
+      );
     },
   },
   {
     name: 'tell the subscribers',
-    run: async (state) => notifyOrderCreated(state.records, state.user, state.order!, state.buyer!.id),
+    run: async (state) => notifyOrderCreated(state.records, state.user, state.order!, state.buyer!.id, state.facts),
   },
 ];
 
@@ -176,7 +204,7 @@ const steps: WorkflowStep<AcceptState>[] = [
  * locked the quote's row, so of many accepts at once one orders and the rest find it ACCEPTED.
  */
 export const acceptQuote: Handler<'acceptQuote'> = async ({ params, body }, context): Promise<QuoteAccepted> => {
-  await visibleQuote(params.id, context);
+  const stored = await storedVisibleQuote(params.id, context);
   if (body.id !== undefined && body.id !== params.id)
     throw new DomainError('invalid', 'invalid_body', { field: 'id', detail: 'the id must be the quote of the path' });
   const state = await runWorkflow<AcceptState>('accept quote', steps, {
@@ -184,6 +212,7 @@ export const acceptQuote: Handler<'acceptQuote'> = async ({ params, body }, cont
     user: signedIn(context),
     now: context.now(),
     quoteId: params.id,
+    stored,
     input: body,
   });
   return { id: state.order!.id };

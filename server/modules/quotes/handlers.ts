@@ -1,6 +1,6 @@
 import { DomainError, notAllowed, notSignedIn, recordNotFound } from '../../domain/errors';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { genericGet, genericList } from '../../reads/genericList';
+import { genericGet, genericList, rowInScope } from '../../reads/genericList';
 import type { Quote, QuoteLineItem } from '../../generated/types';
 import { mayCall } from '../../http/callerChecks';
 import type { SessionUser } from '../auth/sessionUser';
@@ -77,6 +77,25 @@ export async function visibleQuote(id: number, context: RequestContext): Promise
     }
   }
   return inwardQuote(id, context);
+}
+
+/**
+ * The stored row of a quote the caller may see, by visibleQuote's rule, without building its view:
+ * for a write that reads its quote once (acceptance).
+ */
+export async function storedVisibleQuote(id: number, { db, user }: RequestContext): Promise<Record<string, unknown>> {
+  if (!user) throw notSignedIn();
+  const input = { params: { id }, query: {}, user };
+  if (mayViewOutward(user)) {
+    try {
+      return await rowInScope(db, genericMetaOf('getQuoteOutward'), input);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
+    }
+  }
+  const row = await rowInScope(db, inwardMeta('getQuoteOutward'), input);
+  if (row['quote_status'] === 'DRAFT') throw recordNotFound();
+  return row;
 }
 
 export const getQuote: Handler<'getQuote'> = async ({ params }, context) => visibleQuote(params.id, context);

@@ -4,7 +4,7 @@ import type { Handler, RequestContext } from '../../http/operationDef';
 import { visibleRecord } from '../../reads/recordParts';
 import type { AuditAction } from '../../writes/records';
 import { DETAIL_FIELDS } from '../baskets/lineDetails';
-import { buyerOf } from '../checkout/checkoutLines';
+import { buyerOf, shippingRules } from '../checkout/checkoutLines';
 import { createDraftQuote } from './draftQuotes';
 import { signedIn } from '../auth/signedIn';
 import { inwardQuote } from './handlers';
@@ -103,7 +103,7 @@ export const sendQuote: Handler<'sendQuote'> = async ({ params }, context) => {
     await buyerOf(context.db, quote.organisation_to),
     priced.map((line) => line.product),
   );
-  await requireCompleteShipping(context.db, refreshed, priced, products);
+  await requireCompleteShipping(() => shippingRules(context.db), refreshed, priced, products);
   requireQuoteFinance(refreshed, priced, products);
   if (refreshed.requires_approval)
     throw new DomainError('conflict', 'quote_requires_approval', {

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { isShippable } from '../../../shared/pricing/shipping';
 import {
   missingQuoteFinanceField,
@@ -7,7 +6,8 @@ import {
   type QuoteFinanceContact,
 } from '../../../shared/pricing/quoteFinance';
 import { DomainError } from '../../domain/errors';
-import { requireShippingCost, shippingRules } from '../checkout/checkoutLines';
+import type { ShippingRule } from '../../../shared/pricing/shipping';
+import { requireShippingCost } from '../checkout/checkoutLines';
 import type { QuoteProduct, StoredQuoteLine } from './quoteLines';
 import { shippingLinesOf, type QuoteRecord } from './quoteTotals';
 
@@ -18,16 +18,20 @@ import { shippingLinesOf, type QuoteRecord } from './quoteTotals';
  * complete is still complete when ordered unless the recipient changed it.
  */
 
-/** The shipping a quote's lines need: null when nothing ships, else its cost for the chosen method; refuses an incomplete address or a method not offered there. */
+/**
+ * The shipping a quote's lines need: null when nothing ships, else its cost for the chosen method;
+ * refuses an incomplete address or a method not offered there. `rules` reads the shipping rules
+ * only when something ships (acceptance takes them from the catalogue's cache).
+ */
 export async function requireCompleteShipping(
-  db: Knex,
+  rules: () => Promise<ShippingRule[]>,
   quote: QuoteRecord,
   lines: readonly StoredQuoteLine[],
   products: ReadonlyMap<number, QuoteProduct>,
 ): Promise<{ shippable: boolean; cost: string | null }> {
   const shipLines = shippingLinesOf(lines, products);
   if (!isShippable(shipLines)) return { shippable: false, cost: null };
-  const cost = await requireShippingCost(() => shippingRules(db), quote, shipLines, 'quote');
+  const cost = await requireShippingCost(rules, quote, shipLines, 'quote');
   return { shippable: true, cost };
 }
 

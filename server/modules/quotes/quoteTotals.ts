@@ -52,8 +52,11 @@ export const FINANCE_FIELDS = [
 export async function quoteRecord(db: Knex, id: number): Promise<QuoteRecord> {
   const row = (await db('quotes').where('id', id).first()) as Row | undefined;
   if (!row) throw recordNotFound();
-  return decodeRow<QuoteRecord>('quote', row, Object.keys(entities.quote.fields));
+  return quoteFromRow(row);
 }
+
+/** A quote's stored row, decoded. */
+export const quoteFromRow = (row: Row): QuoteRecord => decodeRow<QuoteRecord>('quote', row, Object.keys(entities.quote.fields));
 
 /** How each stored line ships, with its product as the recipient's webstore shows it (a line it no longer shows ships nothing). */
 export async function shippingLines(db: Knex, recipientId: number, lines: readonly StoredQuoteLine[]): Promise<ShippingLine[]> {

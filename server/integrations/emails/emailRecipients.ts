@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import type { EmailCommonContext } from '../../generated/emails';
 import { BRANDING_COLUMNS, brandingImagePath, brandingOf, treeRows } from '../../modules/organisations/branding';
+import { deepFreeze, generationInTransaction, shared } from '../../db/transactionGenerations';
+import type { Generation } from '../../db/versionedCache';
 import { settingsFrom } from '../../settings';
+import type { Records } from '../../writes/records';
 import type { EmailRecipient } from './renderEmail';
 
 /** The portal's name in e-mails and authenticator apps. */
@@ -9,6 +12,9 @@ export const PORTAL_NAME = 'Reseller Hub';
 
 /** A colour goes into a style attribute: only #rgb or #rrggbb, whatever was stored. */
 const COLOUR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+
+/** The most organisation looks a process keeps per `access` version. */
+const MAX_LOOKS = 10_000;
 
 /** What an organisation's place in the tree gives its users' e-mails. */
 interface OrganisationLook {
@@ -35,20 +41,34 @@ export interface RecipientRow {
  * field is set. The logo is the absolute address the portal serves it at (GET
  * /api/v1/branding/{token} after the recipient's portal address: public, since a mail client has
  * no session); without one the layout shows the portal's name. One look-up per organisation, kept
- * for the recipients of one change.
+ * for the recipients of one change; given the writing transaction (`records`), kept per process
+ * under the `access` data version (organisations bump it), so the e-mails of checkouts and order
+ * actions read no organisation tree once warm.
  */
 export class EmailRecipients {
   private readonly looks = new Map<number, Promise<OrganisationLook>>();
+  private generation: Promise<Generation | null> | undefined;
 
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly records?: Records,
+  ) {}
 
   private look(organisationId: number): Promise<OrganisationLook> {
     let look = this.looks.get(organisationId);
     if (!look) {
-      look = this.load(organisationId);
+      look = this.kept(organisationId);
       this.looks.set(organisationId, look);
     }
     return look;
+  }
+
+  private async kept(organisationId: number): Promise<OrganisationLook> {
+    if (!this.records) return this.load(organisationId);
+    this.generation ??= generationInTransaction(this.records, 'access');
+    const generation = await this.generation;
+    if (!generation) return this.load(organisationId);
+    return shared(generation.values, `email-look:${organisationId}`, MAX_LOOKS, () => this.load(organisationId).then(deepFreeze));
   }
 
   private async load(organisationId: number): Promise<OrganisationLook> {

@@ -230,7 +230,7 @@ export async function notifyOrderCreated(
     .orderBy('u.id')
     .select(...RECIPIENT_COLUMNS)) as RecipientRow[];
   if (subscribers.length > 0) {
-    const recipients = new EmailRecipients(records.db);
+    const recipients = new EmailRecipients(records.db, records);
     const facts = known ?? (await orderFacts(records.db, order.id));
     for (const row of subscribers) {
       const recipient = await recipients.user(row);

@@ -272,3 +272,38 @@ describe('create basket from order (order:modify_draft; an order without a quote
     expect((await bob.post('/api/v1/orders/11/basket', { name: 'x'.repeat(256) })).status).toBe(400);
   });
 });
+
+describe('the statements of one approval (docs/performance.md, "Checkout")', () => {
+  /** Approves `id` and answers the statements it made, session reads included. */
+  async function statementsOfApproval(id: number): Promise<string[]> {
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => statements.push(query.sql);
+    server.db.on('query', onQuery);
+    try {
+      const response = await rita.post<Order>(`/api/v1/orders/${id}/approval`);
+      expect(response.status, response.text).toBe(200);
+      expect(response.body).toMatchObject({ id, status: 'CREATED', organisation: { id: 3 } });
+    } finally {
+      server.db.removeListener('query', onQuery);
+    }
+    return statements;
+  }
+
+  it('reads the order once and, warm, no organisation tree for its e-mails', async () => {
+    try {
+      // Both staged first: a staged write bumps every data version, the access one among them.
+      await setOrder(4, { status: 'PENDING_AUTHORISATION' });
+      await setOrder(14, { status: 'PENDING_AUTHORISATION' });
+      await statementsOfApproval(4);
+      const statements = await statementsOfApproval(14);
+      // The router's lock of the order on PostgreSQL (select … for update) is no read of it.
+      const reads = (pattern: RegExp) => statements.filter((sql) => pattern.test(sql) && !/for update$/i.test(sql)).length;
+      expect(reads(/^select .* from [`"]orders[`"]/i)).toBe(1);
+      // The order's subscribers are found by its organisation's tree path; their e-mails' looks come from the cache.
+      expect(reads(/^select [`"]base_url[`"]/i)).toBe(0);
+    } finally {
+      await setOrder(4, { status: 'PART_SHIPPED' });
+      await setOrder(14, { status: 'PART_SHIPPED' });
+    }
+  });
+});

@@ -1,7 +1,8 @@
 import { DomainError, notSignedIn } from '../../domain/errors';
 import type { Order } from '../../generated/types';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { visibleRecord } from '../../reads/recordParts';
+import { rowInScope, toViews } from '../../reads/genericList';
+import { genericMetaOf } from '../../reads/recordParts';
 import { notifyOrderStatusChanged } from './orderNotifications';
 
 type OrderStatus = Order['status'];
@@ -39,7 +40,10 @@ export const TRANSITIONS = {
 export async function changeOrderStatus(context: RequestContext, id: number, transition: OrderTransition): Promise<Order> {
   const user = context.user;
   if (!user) throw notSignedIn();
-  const order = (await visibleRecord('getOrder', id, context)) as unknown as Order;
+  // The stored row in the caller's scope (the write below goes against it), and the order as GET answers it.
+  const meta = genericMetaOf('getOrder');
+  const row = await rowInScope(context.db, meta, { params: { id }, query: {}, user });
+  const [order] = (await toViews(context.db, meta, [row])) as unknown as [Order];
   if (transition.notOwn && order.organisation?.id === user.organisation.id) {
     throw new DomainError('forbidden', 'own_record', {
       detail: "an order of the caller's own organisation is approved by someone above it",
@@ -50,8 +54,10 @@ export async function changeOrderStatus(context: RequestContext, id: number, tra
     throw new DomainError('conflict', 'invalid_state', {
       detail: `order ${id} is ${order.status}${order.external_id ? ' with an external id' : ''}`,
     });
-  await context.records.update('order', id, { status: transition.to, ...transition.values }, { action: transition.audit });
-  const changed = (await visibleRecord('getOrder', id, context)) as unknown as Order;
+  await context.records.updateStored('order', row, { status: transition.to, ...transition.values }, { action: transition.audit });
+  // The answer is the order as now stored, without reading it again: a transition writes plain
+  // fields only (the status, resubmit's attention text), never a reference or a child row.
+  const changed: Order = { ...order, status: transition.to, ...transition.values };
   await notifyOrderStatusChanged(context.records, changed, order.status);
   return changed;
 }

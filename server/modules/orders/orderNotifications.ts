@@ -53,12 +53,20 @@ export async function notifyOrderStatusChanged(records: Records, order: Order, p
   if (organisationId === undefined || order.status === previous) return;
   const db = records.db;
   const subscribers = await subscribersOf(db, 'order_status_changed', organisationId);
-  const recipients = new EmailRecipients(db);
-  const facts = subscribers.length > 0 ? await orderFacts(db, order.id) : undefined;
+  const recipients = new EmailRecipients(db, records);
+  // The facts an e-mail shows, from the order as the caller holds it (its organisation expanded to its name).
+  const facts: OrderFacts = {
+    id: order.id,
+    name: order.name,
+    purchase_order_number: order.purchase_order_number ?? null,
+    total: order.total,
+    currency: order.currency,
+    organisation: order.organisation?.name ?? '',
+  };
   for (const row of subscribers) {
     const recipient = await recipients.user(row);
     await queueEmail(records, 'order_status_changed', recipient, {
-      order: facts!,
+      order: facts,
       status: order.status,
       previous_status: previous,
       order_url: orderUrl(recipient, order.id),
@@ -75,7 +83,7 @@ export async function notifyOrderStatusChanged(records: Records, order: Order, p
 export async function notifyManualAuthorisation(records: Records, orderId: number, organisationId: number): Promise<void> {
   const subscribers = await subscribersOf(records.db, 'order_requires_manual_auth', organisationId);
   if (subscribers.length === 0) return;
-  const recipients = new EmailRecipients(records.db);
+  const recipients = new EmailRecipients(records.db, records);
   const order = await orderFacts(records.db, orderId);
   for (const row of subscribers) {
     const recipient = await recipients.user(row);

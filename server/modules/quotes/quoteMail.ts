@@ -26,7 +26,7 @@ export async function notifyRecipients(
     .select(...RECIPIENT_COLUMNS)) as RecipientRow[];
   if (users.length === 0) return 0;
   const sender = (await records.db('organisations').where('id', quote.organisation_from).first('name')) as { name: string } | undefined;
-  const recipients = new EmailRecipients(records.db);
+  const recipients = new EmailRecipients(records.db, records);
   const facts = { id: quote.id, name: quote.name, total: quote.total, currency: quote.currency };
   const files = attachment ? [attachment] : undefined;
   for (const row of users) {

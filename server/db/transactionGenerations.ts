@@ -1,0 +1,66 @@
+import type { Knex } from 'knex';
+import type { Records } from '../writes/records';
+import { Generation, remembered } from './versionedCache';
+
+/**
+ * What a writing transaction reads through a cache keyed by one data version (docs/performance.md,
+ * "Checkout"): the catalogue a checkout prices from (modules/catalogue/catalogueInTransaction.ts),
+ * the organisation look an e-mail is branded with (integrations/emails/emailRecipients.ts).
+ *
+ * The version is read inside the caller's transaction, one statement, after the transaction began
+ * (on SQLite it holds the write lock; on PostgreSQL the statement sees every commit before it): what
+ * is cached under that version was read after it was committed, so it is never older than what the
+ * transaction would read itself, in any process sharing the database. A transaction that has
+ * itself written data of that version gets none (null): what it sees is not committed, and must
+ * not be kept; it reads directly.
+ */
+
+/** The generation of each version name and connection pool (a Knex and its transactions share their client's config). */
+const generations = new Map<string, WeakMap<object, Generation>>();
+
+export async function generationInTransaction(records: Records, name: string): Promise<Generation | null> {
+  if (records.touches(name)) return null;
+  const db = records.db;
+  const row = (await db('data_versions').where('name', name).first('version')) as { version: number | string } | undefined;
+  return generationOf(db, name, Number(row?.version ?? 0));
+}
+
+function generationOf(db: Knex, name: string, version: number): Generation {
+  const pools = generations.get(name) ?? new WeakMap<object, Generation>();
+  generations.set(name, pools);
+  const pool = db.client.config as object;
+  const current = pools.get(pool);
+  if (current && current.versions[0] === version) return current;
+  // A transaction that read an older version than the one cached (it began before a commit that
+  // a newer one saw) is served from a generation of its own, kept nowhere.
+  if (current && current.versions[0]! > version) return new Generation([version]);
+  const fresh = new Generation([version]);
+  pools.set(pool, fresh);
+  return fresh;
+}
+
+/**
+ * A value of the generation, computed once (`limit`: the most values it keeps); when the
+ * computation shared from another transaction fails (its transaction ended first), this one reads
+ * for itself.
+ */
+export async function shared<T>(values: Map<string, Promise<unknown>>, key: string, limit: number, compute: () => Promise<T>): Promise<T> {
+  const known = values.get(key) as Promise<T> | undefined;
+  if (known) {
+    try {
+      return await known;
+    } catch {
+      return compute();
+    }
+  }
+  return (await remembered(values, key, limit, compute)) as T;
+}
+
+/** Cached values are shared by every transaction of the process: frozen, so none can change them for the others. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value as object)) deepFreeze(inner);
+  }
+  return value;
+}

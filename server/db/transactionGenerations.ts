@@ -20,9 +20,23 @@ const generations = new Map<string, WeakMap<object, Generation>>();
 
 export async function generationInTransaction(records: Records, name: string): Promise<Generation | null> {
   if (records.touches(name)) return null;
-  const db = records.db;
-  const row = (await db('data_versions').where('name', name).first('version')) as { version: number | string } | undefined;
-  return generationOf(db, name, Number(row?.version ?? 0));
+  return generationOf(records.db, name, (await versionsIn(records)).get(name) ?? 0);
+}
+
+/** Every data version, read once per transaction (the first cache asked for reads them all: one statement, not one each). */
+const versionReads = new WeakMap<Records, Promise<Map<string, number>>>();
+
+function versionsIn(records: Records): Promise<Map<string, number>> {
+  let read = versionReads.get(records);
+  if (!read) {
+    read = (records.db('data_versions').select('name', 'version') as Promise<{ name: string; version: number | string }[]>).then(
+      (rows) => new Map(rows.map((row) => [row.name, Number(row.version)])),
+    );
+    versionReads.set(records, read);
+    // A failed read is not kept: the next asks again.
+    read.catch(() => versionReads.delete(records));
+  }
+  return read;
 }
 
 function generationOf(db: Knex, name: string, version: number): Generation {

@@ -6,7 +6,7 @@ import { entities } from '../../generated/entities';
 import type { Records } from '../../writes/records';
 import type { SessionUser } from '../auth/sessionUser';
 import { catalogueInTransaction, type CatalogueReads } from '../catalogue/catalogueInTransaction';
-import { buyerOf, loadLines, requireShippingCost, shippingLineOf, type Buyer, type LoadedLine } from './checkoutLines';
+import { buyerInTransaction, loadLines, requireShippingCost, shippingLineOf, type Buyer, type LoadedLine } from './checkoutLines';
 
 /** Every stored field of a basket, decoded (references as ids). */
 export type BasketRecord = Record<string, unknown> & {
@@ -45,7 +45,7 @@ export async function loadBasketState(records: Records, basketId: number, known:
   const db = records.db;
   const row = known.basket ?? ((await db('baskets').where('id', basketId).first()) as Record<string, unknown>);
   const basket = decodeRow<BasketRecord>('basket', row, Object.keys(entities.basket.fields));
-  const buyer = await buyerOf(db, basket.organisation);
+  const buyer = await buyerInTransaction(records, basket.organisation);
   const catalogue = await catalogueInTransaction(records);
   const lines = (await loadLines(db, basketId, buyer, catalogue, known.lines)).filter((line) => line.row.quantity > 0);
   const shippable = isShippable(lines.map(shippingLineOf));

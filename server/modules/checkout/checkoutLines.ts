@@ -45,6 +45,8 @@ export type BasketLineRecord = Pick<
 import { entities } from '../../generated/entities';
 import type { CatalogueReads } from '../catalogue/catalogueInTransaction';
 import { allShippingTypes } from '../shipping/handlers';
+import { deepFreeze, generationInTransaction, shared } from '../../db/transactionGenerations';
+import type { Records } from '../../writes/records';
 
 /** The organisation a basket belongs to, with what checkout needs of it. */
 export interface Buyer {
@@ -62,6 +64,19 @@ export interface Buyer {
 export async function buyerOf(db: Knex, organisationId: number): Promise<Buyer> {
   return buyerFromRow((await db('organisations').where('id', organisationId).first()) as Record<string, unknown>);
 }
+
+/**
+ * buyerOf in a writing transaction: kept per process under the `access` data version (an
+ * organisation's writes bump it), read inside the transaction (server/db/transactionGenerations.ts).
+ */
+export async function buyerInTransaction(records: Records, organisationId: number): Promise<Buyer> {
+  const generation = await generationInTransaction(records, 'access');
+  if (!generation) return buyerOf(records.db, organisationId);
+  return shared(generation.values, `buyer:${organisationId}`, MAX_BUYERS, () => buyerOf(records.db, organisationId).then(deepFreeze));
+}
+
+/** The most buyers a process keeps per `access` version. */
+const MAX_BUYERS = 10_000;
 
 /** The buyer's facts from its organisation's stored row (a caller that needs more of the row reads it once). */
 export function buyerFromRow(row: Record<string, unknown>): Buyer {

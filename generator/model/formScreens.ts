@@ -5,16 +5,17 @@ import { checkGuard, collect, fail, type Located, type Raw } from './specContext
 import type { ApiSchema, Entity, FormScreen, FormWidget, Operation, Permission, RecordScreen, Route, Screen } from './types';
 
 /**
- * A route showing a form edits the record its :id names (load, then update), creates from it
- * (a create prefilled from that record, as a role's duplicate) or, without an :id, creates.
+ * A route showing a form creates: without an :id, a new record; with one, a record prefilled from
+ * the one its :id names (a role's duplicate). Editing is a record screen's `edit`.
  */
 export function checkFormRoute(at: Located<Raw>, screens: Screen[]): void {
   const form = screens.find((screen) => screen.name === at.value.screen);
   if (form?.kind !== 'form') return;
   if ((at.value.path as string).includes(':id')) {
-    const createsFromRecord = form.create !== undefined && form.prefillFrom !== undefined;
-    if (!createsFromRecord && (!form.load || !form.update))
-      fail(at, `form "${form.name}" needs load and update to edit the record of :id, or create with prefill_from`, ['screen']);
+    if (!form.create || form.prefillFrom === undefined)
+      fail(at, `form "${form.name}" needs create with prefill_from to take the record of :id (a record screen's edit edits one)`, [
+        'screen',
+      ]);
   } else if (!form.create) {
     fail(at, `form "${form.name}" has no create for a route without :id`, ['screen']);
   }
@@ -48,19 +49,6 @@ export function redirectWhen(
       fail(at, `schema "${schema.name}" has no property "${field}"`, ['redirect_when', 'when', field]);
   }
   return { when: raw.redirect_when.when, route: raw.redirect_when.route };
-}
-
-/** A form's edit route loads through a get-by-id of the form's entity answering every form field. */
-export function checkFormLoad(at: Located<Raw>, raw: Raw, entity: string, operations: Operation[], schemas: ApiSchema[]): string {
-  const operation = operations.find((candidate) => candidate.id === raw.load);
-  const answer = operation && operation.response !== 'none' && operation.response.kind === 'schema' ? operation.response.name : undefined;
-  const schema = schemas.find((candidate) => candidate.name === answer);
-  if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || schema?.entity !== entity) {
-    fail(at, `"${String(raw.load)}" is not a get-by-id answering a "${entity}"`, ['load']);
-  }
-  const missing = (raw.fields as string[]).find((field) => !schema.properties.some((property) => property.name === field));
-  if (missing !== undefined) fail(at, `the answer of "${operation.id}" has no field "${missing}"`, ['load']);
-  return operation.id;
 }
 
 /** Both the field that changes and those it empties are the form's own, and those may be empty (null). */

@@ -2,7 +2,7 @@
 import type { SpecFile } from '../load/readSpec';
 import type { ScreenLink, Crumb, Entity, Guard, ModelBeforeScreens, Operation, Permission, Route, FormScreen, Screen } from './types';
 import { checkGuard, collect, fail, type Located, type Raw } from './specContext';
-import { checkFormLoad, checkFormOperation, checkFormRoute, checkPrefillFrom, formClears, formWidgets } from './formScreens';
+import { checkFormOperation, checkFormRoute, checkPrefillFrom, formClears, formWidgets } from './formScreens';
 import { buildListScreen } from './listScreenModel';
 import { buildChildrenScreen, buildRecordScreen } from './recordScreenModel';
 
@@ -94,7 +94,6 @@ export function buildScreens(files: SpecFile[], entities: Entity[], partial: Mod
         route: raw.created_route,
       };
     if (raw.update !== undefined) form.update = checkFormOperation(at, raw, 'update', entity.name, partial.operations, partial.schemas);
-    if (raw.load !== undefined) form.load = checkFormLoad(at, raw, entity.name, partial.operations, partial.schemas);
     form.clears = formClears(at, raw, entity);
     return form;
   });

@@ -51,8 +51,6 @@ export interface FormScreen {
   required: string[];
   /** Fields shown only to users the guard passes; the server enforces the same rule. */
   guards: Record<string, Guard>;
-  /** The get-by-id a route with :id showing this form loads the record from (then saves with `update`). */
-  load?: string;
   /** Fields emptied when the named field takes another value (a new recipient's name and e-mail). */
   clears: Record<string, string[]>;
   /** The alerts after Save: success names the saved record, failure the record as typed. */

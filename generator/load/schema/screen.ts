@@ -46,8 +46,6 @@ export const screen = {
     required: { type: 'array', minItems: 1, items: identifier },
     // Form fields only some users see (a role's template: root admins, 002 §5).
     guards: { type: 'object', propertyNames: identifier, additionalProperties: { $ref: '#/$defs/guard' } },
-    // The get an edit route (a route with :id showing the form) loads the record from.
-    load: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     // Choosing another value of a field empties the fields that depended on it.
     clears: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
     // A record screen drawn by a hand-written component (`file#Export`, given the record as a tab

@@ -302,7 +302,6 @@ export function emitScreens(model: Model): string {
         tabs,
         links: screen.links,
         ...(screen.edit && { edit: screen.edit }),
-        ...(screen.redirectWhen && { redirectWhen: screen.redirectWhen }),
         ...(screen.view && { view: screen.view }),
         ...(screen.viewTabs && { viewTabs: true }),
         ...(screen.actions.length > 0 && { actions: screen.actions }),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emitForms, emitRegistry, emitScreens } from '../emit/runtimeCode';
+import { emitForms, emitRegistry } from '../emit/runtimeCode';
 import { modelErrorOf, modelOf } from '../testing/fragments';
 import { queryParameters } from './queryParameters';
 
-// Form screens on routes (a create; with :id, prefilled from that record), `clears`, a record's
-// `redirect_when`, and the generic filter match `set`.
+// Form screens on routes (a create; with :id, prefilled from that record), `clears`, and the
+// generic filter match `set`.
 
 const ENTITIES = [
   'enums:',
@@ -57,10 +57,10 @@ const ROUTES = [
   '',
 ].join('\n');
 
-const given = (form = FORM, record = '    redirect_when: { when: { state: DRAFT }, route: thing_edit }', routes = ROUTES) => ({
+const given = (form = FORM, routes = ROUTES) => ({
   'entities/a.yaml': ENTITIES,
   'api/a.yaml': API,
-  'screens/a.yaml': `screens:\n  thing_form:\n${form}\n  thing:\n    record: getThing\n${record}\n`,
+  'screens/a.yaml': `screens:\n  thing_form:\n${form}\n  thing:\n    record: getThing\n`,
   'routes.yaml': routes,
   'messages/en.yaml':
     'messages:\n  crumb.home: Home\n  record.definition: Definition\n  things.name: Name\n  things.kind: Kind\n  things.note: Note\n',
@@ -77,13 +77,7 @@ describe('a form on routes', () => {
 
   it('refuses a route with :id showing a form that does not create from that record', () => {
     const routes = ROUTES.replace('screen: thing }', 'screen: thing_form }');
-    expect(modelErrorOf(given(FORM, undefined, routes))).toContain(
-      'form "thing_form" needs create with prefill_from to take the record of :id',
-    );
-  });
-
-  it('sends a record matching redirect_when to its route', () => {
-    expect(emitScreens(modelOf(given()))).toMatch(/"redirectWhen": \{\s+"when": \{\s+"state": "DRAFT"\s+\},\s+"route": "thing_edit"\s+\}/);
+    expect(modelErrorOf(given(FORM, routes))).toContain('form "thing_form" needs create with prefill_from to take the record of :id');
   });
 
   it.each([
@@ -109,18 +103,6 @@ describe('a form on routes', () => {
     ],
   ])('refuses %s', (_name, form, message) => {
     expect(modelErrorOf(given(form))).toContain(message);
-  });
-
-  it.each([
-    [
-      'a field the record does not answer',
-      '    redirect_when: { when: { owner: 1 }, route: thing_edit }',
-      'schema "Thing" has no property "owner"',
-    ],
-    ['a route without :id', '    redirect_when: { when: { state: DRAFT }, route: thing_new }', 'route "thing_new" does not take an :id'],
-    ['an unknown route', '    redirect_when: { when: { state: DRAFT }, route: nowhere }', 'route "nowhere" does not take an :id'],
-  ])('refuses a redirect to %s', (_name, record, message) => {
-    expect(modelErrorOf(given(FORM, record))).toContain(message);
   });
 });
 

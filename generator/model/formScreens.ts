@@ -2,7 +2,7 @@
 // that show them (part of the model builder, generator/model/buildModel.ts).
 import type { SpecFile } from '../load/readSpec';
 import { checkGuard, collect, fail, type Located, type Raw } from './specContext';
-import type { ApiSchema, Entity, FormScreen, FormWidget, Operation, Permission, RecordScreen, Route, Screen } from './types';
+import type { ApiSchema, Entity, FormScreen, FormWidget, Operation, Permission, Route, Screen } from './types';
 
 /**
  * A route showing a form creates: without an :id, a new record; with one, a record prefilled from
@@ -32,23 +32,6 @@ export function checkPrefillFrom(at: Located<Raw>, id: string, entity: string, o
     schemas.find((schema) => schema.name === answered)?.entity === entity;
   if (!fits) fail(at, `"${id}" is not a get by {id} answering a schema of "${entity}"`, ['prefill_from']);
   return id;
-}
-
-/** The redirect's fields are the record's own (top-level) properties; its route is checked with the routes. */
-export function redirectWhen(
-  at: Located<Raw>,
-  raw: Raw,
-  operation: Operation,
-  schemas: ApiSchema[],
-): NonNullable<RecordScreen['redirectWhen']> {
-  const schema = schemas.find(
-    (candidate) => operation.response !== 'none' && operation.response.kind === 'schema' && candidate.name === operation.response.name,
-  )!;
-  for (const field of Object.keys(raw.redirect_when.when as Raw)) {
-    if (!schema.properties.some((property) => property.name === field))
-      fail(at, `schema "${schema.name}" has no property "${field}"`, ['redirect_when', 'when', field]);
-  }
-  return { when: raw.redirect_when.when, route: raw.redirect_when.route };
 }
 
 /** Both the field that changes and those it empties are the form's own, and those may be empty (null). */
@@ -155,11 +138,6 @@ export function checkForms(
     if (screen.kind === 'form' && screen.create) {
       const route = routes.find((candidate) => candidate.name === screen.create!.route);
       if (!route || !route.path.includes(':id')) fail(at, `route "${screen.create.route}" does not take an :id`, ['created_route']);
-    }
-    if (screen.kind === 'record' && screen.redirectWhen) {
-      const route = routes.find((candidate) => candidate.name === screen.redirectWhen!.route);
-      if (!route || !route.path.includes(':id'))
-        fail(at, `route "${screen.redirectWhen.route}" does not take an :id`, ['redirect_when', 'route']);
     }
   }
 }

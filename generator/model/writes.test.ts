@@ -152,7 +152,7 @@ describe('generic create and update', () => {
       ),
       'requires and lookup are for create and update',
     ],
-    // The vocabulary review (docs/spec.md) removed `set`: nothing in spec/ used it.
+    // The vocabulary review (docs/spec-design.md) removed `set`: nothing in spec/ used it.
     ['set, no longer a key', operations('    generic: { create: thing, schema: ThingInput, set: { made_at: now } }'), 'unknown key "set"'],
     [
       'lookup on a get',

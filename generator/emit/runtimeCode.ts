@@ -32,14 +32,8 @@ function routeEntry(model: Model, route: Route): string {
           `Component: lazy(() => import('../record/GenericChildrenScreen').then((module) => ({ default: () => <module.GenericChildrenScreen name=${literal(screen.name)} /> })))`,
         ]
       : []),
-    // A form on a route with :id edits that record (or, prefilled from it, creates another);
-    // without one it creates.
-    ...(screen?.kind === 'form' && route.path.includes(':id') && !screen.prefillFrom
-      ? [
-          `Component: lazy(() => import('../form/GenericEditScreen').then((module) => ({ default: () => <module.GenericEditScreen name=${literal(screen.name)} /> })))`,
-        ]
-      : []),
-    ...(screen?.kind === 'form' && (!route.path.includes(':id') || screen.prefillFrom) && screen.create
+    // A form creates: a new record, or (on a route with :id) one prefilled from the record it names.
+    ...(screen?.kind === 'form' && screen.create
       ? [
           `Component: lazy(() => import('../form/GenericCreateScreen').then((module) => ({ default: () => <module.GenericCreateScreen name=${literal(screen.name)} /> })))`,
         ]
@@ -193,7 +187,6 @@ export function emitForms(model: Model): string {
       ...(screen.create && { create: { path: path(screen.create.operation), route: screen.create.route } }),
       // The get whose ETag the update's If-Match is compared with (it may not be the one the form loads).
       ...(screen.update && { update: { path: path(screen.update), ...taggedBy(model, screen.update) } }),
-      ...(screen.load && { load: { path: path(screen.load) } }),
       ...(Object.keys(screen.clears).length > 0 && { clears: screen.clears }),
       ...(Object.keys(screen.prefill).length > 0 && { prefill: screen.prefill }),
       ...(screen.prefillFrom && { prefillFrom: { path: path(screen.prefillFrom) } }),
@@ -309,7 +302,6 @@ export function emitScreens(model: Model): string {
         tabs,
         links: screen.links,
         ...(screen.edit && { edit: screen.edit }),
-        ...(screen.redirectWhen && { redirectWhen: screen.redirectWhen }),
         ...(screen.view && { view: screen.view }),
         ...(screen.viewTabs && { viewTabs: true }),
         ...(screen.actions.length > 0 && { actions: screen.actions }),

@@ -2,9 +2,12 @@ import type { Model, ScreenAction } from '../model/types';
 import { GENERATED_HEADER, literal } from './header';
 
 /** Where a hand-written component fits below screen level, and the props type the runtime gives it there. */
-export type SlotKind = 'tab' | 'cell' | 'action' | 'selection';
+type ComponentSlotKind = 'tab' | 'cell' | 'action' | 'selection';
 
-const PROPS: Record<SlotKind, string> = {
+/** Those, and a list's detail rows: a function (`DetailRowsSlot`) rather than a component. */
+export type SlotKind = ComponentSlotKind | 'detailRows';
+
+const PROPS: Record<ComponentSlotKind, string> = {
   tab: 'TabSlotProps',
   cell: 'CellSlotProps',
   action: 'ActionSlotProps',
@@ -19,7 +22,7 @@ export interface SlotUse {
   where: string;
 }
 
-/** Every component a record tab, a list or tab cell, or an action names, in spec order. */
+/** Every component a record tab, a list or tab cell, an action or a selection names, and every detail-rows function, in spec order. */
 export function slotComponents(model: Model): SlotUse[] {
   const uses: SlotUse[] = [];
   const actions = (list: ScreenAction[], where: string) =>
@@ -36,6 +39,8 @@ export function slotComponents(model: Model): SlotUse[] {
     if (screen.kind === 'list') actions(screen.actions, `screen "${screen.name}"`);
     if (screen.kind === 'list' && screen.selection)
       uses.push({ kind: 'selection', ref: screen.selection, where: `screen "${screen.name}" selection` });
+    if (screen.kind === 'list' && screen.detailRows)
+      uses.push({ kind: 'detailRows', ref: screen.detailRows, where: `screen "${screen.name}" detail_rows` });
     if (screen.kind !== 'record') continue;
     actions(screen.actions, `screen "${screen.name}"`);
     // A record's view gets what a tab gets: the record, its id and ETag, and reload.
@@ -53,14 +58,21 @@ export function slotComponents(model: Model): SlotUse[] {
 }
 
 /**
- * runtime/generated/slots.tsx: the hand-written components of tabs, cells and actions, lazily
- * imported and typed by the props of their slot, so a missing export or a component taking other
- * props fails type-check (a missing file fails `hub generate`).
+ * runtime/generated/slots.tsx: the hand-written components of tabs, cells, actions and selections,
+ * lazily imported and typed by the props of their slot, and the detail-rows functions, imported
+ * as they are (a list calls them as it draws) and typed `DetailRowsSlot`; so a missing export, a
+ * component taking other props or a function of another shape fails type-check (a missing file
+ * fails `hub generate`).
  */
 export function emitSlots(model: Model): string {
   const uses = slotComponents(model);
-  const registry = (kind: SlotKind) => {
-    const refs = [...new Set(uses.filter((use) => use.kind === kind).map((use) => use.ref))].sort();
+  const refsOf = (kind: SlotKind) => [...new Set(uses.filter((use) => use.kind === kind).map((use) => use.ref))].sort();
+  const detailRows = refsOf('detailRows').map((ref, i) => {
+    const [file = '', exportName = ''] = ref.split('#');
+    return { ref, local: `detailRows${i}`, line: `import { ${exportName} as detailRows${i} } from '../../screens/${file}';` };
+  });
+  const registry = (kind: ComponentSlotKind) => {
+    const refs = refsOf(kind);
     const entries = refs.map((ref) => {
       const [file = '', exportName = ''] = ref.split('#');
       return `  ${literal(ref)}: lazy<ComponentType<${PROPS[kind]}>>(() => import('../../screens/${file}').then((module) => ({ default: module.${exportName} }))),`;
@@ -70,7 +82,8 @@ export function emitSlots(model: Model): string {
   return [
     GENERATED_HEADER,
     `import { lazy, type ComponentType, type LazyExoticComponent } from 'react';`,
-    `import type { ActionSlotProps, CellSlotProps, SelectionSlotProps, TabSlotProps } from '../slots/slotTypes';`,
+    `import type { ActionSlotProps, CellSlotProps, DetailRowsSlot, SelectionSlotProps, TabSlotProps } from '../slots/slotTypes';`,
+    ...detailRows.map((entry) => entry.line),
     '',
     'type Slot<Props> = LazyExoticComponent<ComponentType<Props>>;',
     '',
@@ -78,5 +91,9 @@ export function emitSlots(model: Model): string {
     ...registry('cell'),
     ...registry('action'),
     ...registry('selection'),
+    'export const detailRowsSlots: Readonly<Record<string, DetailRowsSlot>> = {',
+    ...detailRows.map((entry) => `  ${literal(entry.ref)}: ${entry.local},`),
+    '};',
+    '',
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-// Whose record an operation's {id} names (docs/spec.md "Whose record an {id} names"): declared
+// Whose record an operation's {id} names (docs/spec-design.md "Whose record an {id} names"): declared
 // with `access:` on a hand-written operation, derived for generic ones and for operations under
 // a get's path. The authorization matrix (emit/authorization.ts) and its test are built on it,
 // and the API router uses `shared` to keep a shared record's child lists within the caller's scope.

@@ -9,8 +9,8 @@ import { buildMenu } from './menuModel';
 import { assignAccess } from './access';
 import { buildEmails } from './emails';
 import { buildEntities, buildEnums, buildSchemas } from './entityModel';
-import { buildOperations } from './operationModel';
-import { buildRoutes, buildScreens, checkScreenReferences, checkWriteOnly } from './screenModel';
+import { buildOperations, checkWriteOnly } from './operationModel';
+import { buildRoutes, buildScreens, checkScreenReferences } from './screenModel';
 
 /**
  * Builds the validated model from parsed spec files and the e-mail templates beside them; the

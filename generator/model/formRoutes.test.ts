@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emitForms, emitRegistry, emitScreens } from '../emit/runtimeCode';
+import { emitForms, emitRegistry } from '../emit/runtimeCode';
 import { modelErrorOf, modelOf } from '../testing/fragments';
 import { queryParameters } from './queryParameters';
 
-// Form screens on routes (create without :id, edit with one: `load`), `clears`, a record's
-// `redirect_when`, and the generic filter match `set`.
+// Form screens on routes (a create; with :id, prefilled from that record), `clears`, and the
+// generic filter match `set`.
 
 const ENTITIES = [
   'enums:',
@@ -18,27 +18,17 @@ const ENTITIES = [
   '      kind: { type: string, max: 10, nullable: true }',
   '      note: { type: string, max: 10, nullable: true }',
   '      state: { type: enum, enum: state, default: DRAFT }',
-  '  other:',
-  '    table: others',
-  '    fields:',
-  '      id: { type: id }',
-  '      name: { type: string, max: 45, required: true }',
   '',
 ].join('\n');
 
 const API = [
   'schemas:',
   '  Thing: { from: thing, fields: [id, name, kind, note, state] }',
-  '  ThingBrief: { from: thing, fields: [id, name] }',
   '  ThingInput: { input: true, from: thing, fields: [name, kind, note] }',
-  '  Other: { from: other, fields: [id, name] }',
   'operations:',
   '  createThing: { method: post, path: /things, status: 201, auth: session, generic: { create: thing, schema: ThingInput }, response: Thing }',
   '  updateThing: { method: put, path: "/things/{id}", auth: session, generic: { update: thing, schema: ThingInput }, response: Thing }',
   '  getThing: { method: get, path: "/things/{id}", auth: session, generic: { get: thing, schema: Thing }, response: Thing }',
-  '  getThingDraft: { method: get, path: "/things/{id}/draft", auth: session, handler: "things#draft", response: Thing }',
-  '  getThingBrief: { method: get, path: "/things/{id}/brief", auth: session, handler: "things#brief", response: ThingBrief }',
-  '  getOther: { method: get, path: "/others/{id}", auth: session, generic: { get: other, schema: Other }, response: Other }',
   '  listThings:',
   '    method: get',
   '    path: /things',
@@ -56,61 +46,41 @@ const FORM = [
   '    create: createThing',
   '    created_route: thing_edit',
   '    update: updateThing',
-  '    load: getThingDraft',
   '    clears: { kind: [note] }',
 ].join('\n');
 
 const ROUTES = [
   'routes:',
   '  - { name: thing_new, path: /things/new, screen: thing_form }',
-  '  - { name: thing_edit, path: "/things/:id/draft", screen: thing_form }',
+  '  - { name: thing_edit, path: "/things/:id/draft", screen: thing }',
   '  - { name: thing, path: "/things/:id", screen: thing }',
   '',
 ].join('\n');
 
-const given = (form = FORM, record = '    redirect_when: { when: { state: DRAFT }, route: thing_edit }', routes = ROUTES) => ({
+const given = (form = FORM, routes = ROUTES) => ({
   'entities/a.yaml': ENTITIES,
   'api/a.yaml': API,
-  'screens/a.yaml': `screens:\n  thing_form:\n${form}\n  thing:\n    record: getThing\n${record}\n`,
+  'screens/a.yaml': `screens:\n  thing_form:\n${form}\n  thing:\n    record: getThing\n`,
   'routes.yaml': routes,
   'messages/en.yaml':
     'messages:\n  crumb.home: Home\n  record.definition: Definition\n  things.name: Name\n  things.kind: Kind\n  things.note: Note\n',
 });
 
 describe('a form on routes', () => {
-  it('creates on a route without :id and edits, loaded from `load`, on one with :id', () => {
+  it('creates on a route without :id', () => {
     const model = modelOf(given());
-    expect(model.screens.find((screen) => screen.name === 'thing_form')).toMatchObject({
-      load: 'getThingDraft',
-      clears: { kind: ['note'] },
-    });
+    expect(model.screens.find((screen) => screen.name === 'thing_form')).toMatchObject({ clears: { kind: ['note'] } });
     const registry = emitRegistry(model);
     expect(registry).toMatch(/name: "thing_new",[^}]*GenericCreateScreen name="thing_form"/);
-    expect(registry).toMatch(/name: "thing_edit",[^}]*GenericEditScreen name="thing_form"/);
-    expect(registry).not.toMatch(/name: "thing_edit",[^}]*GenericCreateScreen/);
-    expect(emitForms(model)).toMatch(/"load": \{\s+"path": "\/things\/\{id\}\/draft"\s+\},\s+"clears": \{\s+"kind": \[\s+"note"\s+\]/);
+    expect(emitForms(model)).toMatch(/"clears": \{\s+"kind": \[\s+"note"\s+\]/);
   });
 
-  it('sends a record matching redirect_when to its route', () => {
-    expect(emitScreens(modelOf(given()))).toMatch(/"redirectWhen": \{\s+"when": \{\s+"state": "DRAFT"\s+\},\s+"route": "thing_edit"\s+\}/);
+  it('refuses a route with :id showing a form that does not create from that record', () => {
+    const routes = ROUTES.replace('screen: thing }', 'screen: thing_form }');
+    expect(modelErrorOf(given(FORM, routes))).toContain('form "thing_form" needs create with prefill_from to take the record of :id');
   });
 
   it.each([
-    [
-      'a load that is no get-by-id',
-      FORM.replace('load: getThingDraft', 'load: listThings'),
-      '"listThings" is not a get-by-id answering a "thing"',
-    ],
-    [
-      'a load answering another entity',
-      FORM.replace('load: getThingDraft', 'load: getOther'),
-      '"getOther" is not a get-by-id answering a "thing"',
-    ],
-    [
-      'a load answering without a form field',
-      FORM.replace('load: getThingDraft', 'load: getThingBrief'),
-      'the answer of "getThingBrief" has no field "kind"',
-    ],
     [
       'clears of no form field',
       FORM.replace('clears: { kind: [note] }', 'clears: { state: [note] }'),
@@ -127,29 +97,12 @@ describe('a form on routes', () => {
       '"kind" is not another of the form\'s fields',
     ],
     [
-      'an edit route of a form without load',
-      FORM.replace('    load: getThingDraft\n', ''),
-      'form "thing_form" needs load and update to edit the record of :id',
-    ],
-    [
       'a create route of a form without create',
       FORM.replace('    create: createThing\n    created_route: thing_edit\n', ''),
       'form "thing_form" has no create for a route without :id',
     ],
   ])('refuses %s', (_name, form, message) => {
     expect(modelErrorOf(given(form))).toContain(message);
-  });
-
-  it.each([
-    [
-      'a field the record does not answer',
-      '    redirect_when: { when: { owner: 1 }, route: thing_edit }',
-      'schema "Thing" has no property "owner"',
-    ],
-    ['a route without :id', '    redirect_when: { when: { state: DRAFT }, route: thing_new }', 'route "thing_new" does not take an :id'],
-    ['an unknown route', '    redirect_when: { when: { state: DRAFT }, route: nowhere }', 'route "nowhere" does not take an :id'],
-  ])('refuses a redirect to %s', (_name, record, message) => {
-    expect(modelErrorOf(given(FORM, record))).toContain(message);
   });
 });
 

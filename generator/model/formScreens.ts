@@ -2,19 +2,20 @@
 // that show them (part of the model builder, generator/model/buildModel.ts).
 import type { SpecFile } from '../load/readSpec';
 import { checkGuard, collect, fail, type Located, type Raw } from './specContext';
-import type { ApiSchema, Entity, FormScreen, FormWidget, Operation, Permission, RecordScreen, Route, Screen } from './types';
+import type { ApiSchema, Entity, FormScreen, FormWidget, Operation, Permission, Route, Screen } from './types';
 
 /**
- * A route showing a form edits the record its :id names (load, then update), creates from it
- * (a create prefilled from that record, as a role's duplicate) or, without an :id, creates.
+ * A route showing a form creates: without an :id, a new record; with one, a record prefilled from
+ * the one its :id names (a role's duplicate). Editing is a record screen's `edit`.
  */
 export function checkFormRoute(at: Located<Raw>, screens: Screen[]): void {
   const form = screens.find((screen) => screen.name === at.value.screen);
   if (form?.kind !== 'form') return;
   if ((at.value.path as string).includes(':id')) {
-    const createsFromRecord = form.create !== undefined && form.prefillFrom !== undefined;
-    if (!createsFromRecord && (!form.load || !form.update))
-      fail(at, `form "${form.name}" needs load and update to edit the record of :id, or create with prefill_from`, ['screen']);
+    if (!form.create || form.prefillFrom === undefined)
+      fail(at, `form "${form.name}" needs create with prefill_from to take the record of :id (a record screen's edit edits one)`, [
+        'screen',
+      ]);
   } else if (!form.create) {
     fail(at, `form "${form.name}" has no create for a route without :id`, ['screen']);
   }
@@ -31,36 +32,6 @@ export function checkPrefillFrom(at: Located<Raw>, id: string, entity: string, o
     schemas.find((schema) => schema.name === answered)?.entity === entity;
   if (!fits) fail(at, `"${id}" is not a get by {id} answering a schema of "${entity}"`, ['prefill_from']);
   return id;
-}
-
-/** The redirect's fields are the record's own (top-level) properties; its route is checked with the routes. */
-export function redirectWhen(
-  at: Located<Raw>,
-  raw: Raw,
-  operation: Operation,
-  schemas: ApiSchema[],
-): NonNullable<RecordScreen['redirectWhen']> {
-  const schema = schemas.find(
-    (candidate) => operation.response !== 'none' && operation.response.kind === 'schema' && candidate.name === operation.response.name,
-  )!;
-  for (const field of Object.keys(raw.redirect_when.when as Raw)) {
-    if (!schema.properties.some((property) => property.name === field))
-      fail(at, `schema "${schema.name}" has no property "${field}"`, ['redirect_when', 'when', field]);
-  }
-  return { when: raw.redirect_when.when, route: raw.redirect_when.route };
-}
-
-/** A form's edit route loads through a get-by-id of the form's entity answering every form field. */
-export function checkFormLoad(at: Located<Raw>, raw: Raw, entity: string, operations: Operation[], schemas: ApiSchema[]): string {
-  const operation = operations.find((candidate) => candidate.id === raw.load);
-  const answer = operation && operation.response !== 'none' && operation.response.kind === 'schema' ? operation.response.name : undefined;
-  const schema = schemas.find((candidate) => candidate.name === answer);
-  if (!operation || operation.method !== 'get' || operation.pathParams.length !== 1 || schema?.entity !== entity) {
-    fail(at, `"${String(raw.load)}" is not a get-by-id answering a "${entity}"`, ['load']);
-  }
-  const missing = (raw.fields as string[]).find((field) => !schema.properties.some((property) => property.name === field));
-  if (missing !== undefined) fail(at, `the answer of "${operation.id}" has no field "${missing}"`, ['load']);
-  return operation.id;
 }
 
 /** Both the field that changes and those it empties are the form's own, and those may be empty (null). */
@@ -167,11 +138,6 @@ export function checkForms(
     if (screen.kind === 'form' && screen.create) {
       const route = routes.find((candidate) => candidate.name === screen.create!.route);
       if (!route || !route.path.includes(':id')) fail(at, `route "${screen.create.route}" does not take an :id`, ['created_route']);
-    }
-    if (screen.kind === 'record' && screen.redirectWhen) {
-      const route = routes.find((candidate) => candidate.name === screen.redirectWhen!.route);
-      if (!route || !route.path.includes(':id'))
-        fail(at, `route "${screen.redirectWhen.route}" does not take an :id`, ['redirect_when', 'route']);
     }
   }
 }

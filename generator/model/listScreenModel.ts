@@ -1,4 +1,4 @@
-// List screens: columns, filters and their widgets, detail rows and links (part of the model
+// List screens: columns, filters and their widgets, trees and detail rows, and links (part of the model
 // builder, generator/model/buildModel.ts).
 import { propertyAt } from './recordScreenModel';
 import { enumValues } from '../emit/jsonSchema';
@@ -6,8 +6,6 @@ import { listSort, queryParameters } from './queryParameters';
 import { fail, type Located, type Raw } from './specContext';
 import type {
   ApiSchema,
-  DetailPart,
-  DetailRows,
   FilterOptionsSource,
   ListColumnDef,
   ListFilterDef,
@@ -310,46 +308,9 @@ export function buildListScreen(name: string, at: Located<Raw>, partial: ModelBe
   }
   if (raw.detail_rows) {
     if (raw.tree || raw.tree_parent) fail(at, 'detail rows nest under plain rows, not under a tree', ['detail_rows']);
-    screen.detailRows = buildDetailRows(at, raw.detail_rows, schema, columns, partial.schemas);
+    screen.detailRows = raw.detail_rows;
   }
   return screen;
-}
-
-/** Each column of a detail row shows mapped item properties (several join into text) or the item's same-named one. */
-function buildDetailRows(at: Located<Raw>, raw: Raw, schema: ApiSchema, columns: ListColumnDef[], schemas: ApiSchema[]): DetailRows {
-  const property = schema.properties.find((candidate) => candidate.name === raw.property);
-  const items = property?.type.kind === 'array' ? property.type.items : undefined;
-  const nested = items?.kind === 'schema' ? schemas.find((candidate) => candidate.name === items.name) : undefined;
-  if (!nested) fail(at, `"${String(raw.property)}" is not an array of rows in schema "${schema.name}"`, ['detail_rows', 'property']);
-  const part = (name: string, path: (string | number)[]): DetailPart => {
-    const found = nested.properties.find((candidate) => candidate.name === name);
-    if (!found) fail(at, `schema "${nested.name}" has no property "${name}"`, path);
-    const scalar = found.type.kind === 'scalar' ? found.type.scalar : undefined;
-    const detail: DetailPart = { field: name, format: FORMAT_OF_TYPE[scalar?.type ?? found.type.kind] ?? 'text' };
-    if (scalar?.enumName) detail.enum = scalar.enumName;
-    return detail;
-  };
-  const given = (raw.fields ?? {}) as Record<string, string | string[]>;
-  for (const name of Object.keys(given)) {
-    if (!columns.some((column) => column.field === name))
-      fail(at, `"${name}" is not a column of the list`, ['detail_rows', 'fields', name]);
-  }
-  const fields: Record<string, DetailPart[]> = {};
-  for (const column of columns) {
-    const mapped = given[column.field];
-    if (mapped === undefined) {
-      if (nested.properties.some((candidate) => candidate.name === column.field))
-        fields[column.field] = [part(column.field, ['detail_rows'])];
-      continue;
-    }
-    const names = Array.isArray(mapped) ? mapped : [mapped];
-    if (names.length > 1 && column.format !== 'text')
-      fail(at, 'several properties join into a text column only', ['detail_rows', 'fields', column.field]);
-    fields[column.field] = names.map((name, i) =>
-      part(name, ['detail_rows', 'fields', column.field, ...(Array.isArray(mapped) ? [i] : [])]),
-    );
-  }
-  return { property: raw.property, fields };
 }
 
 /** A hand-written cell: the component draws it from the row (never sortable: it has no field). */

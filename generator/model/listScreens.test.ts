@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emitRegistry, emitScreens } from '../emit/runtimeCode';
+import { emitSlots } from '../emit/slotRegistry';
 import { modelOf, specErrorOf } from '../testing/fragments';
 import type { ListScreen, PageScreen } from './types';
 
@@ -173,40 +174,27 @@ describe('list screen features → model', () => {
     expect(list.filters[0]).toEqual({ params: ['owner', 'not_mine'], widget: 'organisation', label: 't.name', others: 't.other' });
   });
 
-  it('given detail_rows, maps each column to item properties: joined when several, the same-named one when unmapped', () => {
+  it('given detail_rows, names the function that makes the rows under each row, imported by the slot registry', () => {
     const model = modelOf({
       ...base,
       'routes.yaml': 'routes:\n  - { name: w, path: /w, public: true, screen: wholes, breadcrumbs: [{ label: crumb.home }] }\n',
       'screens/things.yaml':
-        'screens:\n  wholes:\n    list: listWholes\n    detail_rows: { property: parts, fields: { name: [colour, name] } }\n    columns:\n      - { field: name, label: t.name }\n      - { field: active, label: t.on }\n',
+        'screens:\n  wholes:\n    list: listWholes\n    detail_rows: wholes/partRows#partRows\n    columns:\n      - { field: name, label: t.name }\n',
     });
-    expect((model.screens.find((screen) => screen.name === 'wholes') as ListScreen).detailRows).toEqual({
-      property: 'parts',
-      fields: {
-        name: [
-          { field: 'colour', format: 'enum', enum: 'colour' },
-          { field: 'name', format: 'text' },
-        ],
-        active: [{ field: 'active', format: 'boolean' }],
-      },
-    });
+    expect((model.screens.find((screen) => screen.name === 'wholes') as ListScreen).detailRows).toBe('wholes/partRows#partRows');
+    const slots = emitSlots(model);
+    expect(slots).toContain(`import { partRows as detailRows0 } from '../../screens/wholes/partRows';`);
+    expect(slots).toContain(
+      'export const detailRowsSlots: Readonly<Record<string, DetailRowsSlot>> = {\n  "wholes/partRows#partRows": detailRows0,\n};',
+    );
   });
 
-  it.each([
-    ['no array of rows', '{ property: name }', '"name" is not an array of rows in schema "Whole"'],
-    ['an item property that does not exist', '{ property: parts, fields: { name: nope } }', 'schema "Part" has no property "nope"'],
-    ['a field that is no column', '{ property: parts, fields: { colour: name } }', '"colour" is not a column of the list'],
-    [
-      'several joined into a boolean column',
-      '{ property: parts, fields: { active: [active, name] } }',
-      'several properties join into a text column only',
-    ],
-  ])('refuses detail_rows with %s', (_name, detail, want) => {
+  it('refuses detail_rows under a tree', () => {
     const given = {
       ...base,
-      'screens/things.yaml': `screens:\n  wholes:\n    list: listWholes\n    detail_rows: ${detail}\n    columns:\n      - { field: name, label: t.name }\n      - { field: active, label: t.on }\n`,
+      'screens/things.yaml': `screens:\n  wholes:\n    list: listWholes\n    tree_parent: id\n    detail_rows: wholes/partRows#partRows\n    columns:\n      - { field: name, label: t.name }\n`,
     };
-    expect(() => modelOf(given)).toThrow(want);
+    expect(() => modelOf(given)).toThrow('detail rows nest under plain rows, not under a tree');
   });
 
   it('emits the page screen and its lazy route component', () => {

@@ -1,4 +1,4 @@
-// Operations of the spec: their parameters, bodies, answers and the generic list/get/write each may be, checked against the entities.
+// Operations of the spec: their parameters, bodies, answers and the generic list/get/write each may be, checked against the entities; no answer carries a write-only schema.
 import type { SpecFile } from '../load/readSpec';
 import { enumValues } from '../emit/jsonSchema';
 import { checkRecordWrite, recordWriteOptions } from './recordWrites';
@@ -277,4 +277,23 @@ function buildGeneric(raw: Raw, at: Located<Raw>, entities: Entity[], ctx: TypeC
     generic.scope = { kind: 'own', field: raw.scope.own, ...(raw.scope.root === 'tree' && { rootReadsTree: true as const }) };
   }
   return generic;
+}
+
+/** A schema carrying a private field (write-only, in a request body) is never an answer. */
+export function checkWriteOnly(files: SpecFile[], entities: Entity[], operations: Operation[], located: Map<string, Located<Raw>>): void {
+  const writeOnly = new Set(
+    [...collect(files, 'schemas').entries()]
+      .filter(([, at]) => {
+        const entity = entities.find((candidate) => candidate.name === at.value.from);
+        return ((at.value.fields ?? []) as string[]).some((name) => entity?.fields.find((field) => field.name === name)?.private);
+      })
+      .map(([name]) => name),
+  );
+  for (const operation of operations) {
+    if (operation.response === 'none') continue;
+    const answered = operation.response.kind === 'array' ? operation.response.items : operation.response;
+    if (answered.kind === 'schema' && writeOnly.has(answered.name)) {
+      fail(located.get(operation.id)!, `"${answered.name}" carries a private field and cannot be an answer`, ['response']);
+    }
+  }
 }

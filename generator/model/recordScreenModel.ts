@@ -1,7 +1,6 @@
 // Record screens, their tabs (child lists or hand-written components) and child-list screens
 // (part of the model builder, generator/model/buildModel.ts). Actions and toggles are added once
 // routes and messages are known (actionModel.ts).
-import { redirectWhen } from './formScreens';
 import { componentColumn, FORMAT_OF_TYPE, rowConditionOf, screenLinks } from './listScreenModel';
 import { fail, type Located, type Raw } from './specContext';
 import type {
@@ -178,7 +177,6 @@ export function buildRecordScreen(name: string, at: Located<Raw>, partial: Model
     tabs,
     links: screenLinks(raw),
     ...(raw.edit && { edit: { form: raw.edit.form, guard: raw.edit.guard as Guard } }),
-    ...(raw.redirect_when && { redirectWhen: redirectWhen(at, raw, operation, partial.schemas) }),
     ...(raw.view && { view: raw.view as string }),
     ...(raw.view_tabs === true && { viewTabs: true }),
     actions: [],

@@ -1,8 +1,8 @@
-// Routes and screens of the spec, and the checks between them: references, links, write-only fields.
+// Routes and screens of the spec, and the checks between them: references and links.
 import type { SpecFile } from '../load/readSpec';
-import type { ScreenLink, Crumb, Entity, Guard, ModelBeforeScreens, Operation, Permission, Route, FormScreen, Screen } from './types';
+import type { ScreenLink, Crumb, Entity, Guard, ModelBeforeScreens, Permission, Route, FormScreen, Screen } from './types';
 import { checkGuard, collect, fail, type Located, type Raw } from './specContext';
-import { checkFormLoad, checkFormOperation, checkFormRoute, checkPrefillFrom, formClears, formWidgets } from './formScreens';
+import { checkFormOperation, checkFormRoute, checkPrefillFrom, formClears, formWidgets } from './formScreens';
 import { buildListScreen } from './listScreenModel';
 import { buildChildrenScreen, buildRecordScreen } from './recordScreenModel';
 
@@ -94,7 +94,6 @@ export function buildScreens(files: SpecFile[], entities: Entity[], partial: Mod
         route: raw.created_route,
       };
     if (raw.update !== undefined) form.update = checkFormOperation(at, raw, 'update', entity.name, partial.operations, partial.schemas);
-    if (raw.load !== undefined) form.load = checkFormLoad(at, raw, entity.name, partial.operations, partial.schemas);
     form.clears = formClears(at, raw, entity);
     return form;
   });
@@ -198,23 +197,4 @@ function checkLinks(
     }
     checkGuard(at, link.guard, permissions, ['links', i, 'guard']);
   });
-}
-
-/** A schema carrying a private field (write-only, in a request body) is never an answer. */
-export function checkWriteOnly(files: SpecFile[], entities: Entity[], operations: Operation[], located: Map<string, Located<Raw>>): void {
-  const writeOnly = new Set(
-    [...collect(files, 'schemas').entries()]
-      .filter(([, at]) => {
-        const entity = entities.find((candidate) => candidate.name === at.value.from);
-        return ((at.value.fields ?? []) as string[]).some((name) => entity?.fields.find((field) => field.name === name)?.private);
-      })
-      .map(([name]) => name),
-  );
-  for (const operation of operations) {
-    if (operation.response === 'none') continue;
-    const answered = operation.response.kind === 'array' ? operation.response.items : operation.response;
-    if (answered.kind === 'schema' && writeOnly.has(answered.name)) {
-      fail(located.get(operation.id)!, `"${answered.name}" carries a private field and cannot be an answer`, ['response']);
-    }
-  }
 }

@@ -51,8 +51,6 @@ export interface FormScreen {
   required: string[];
   /** Fields shown only to users the guard passes; the server enforces the same rule. */
   guards: Record<string, Guard>;
-  /** The get-by-id a route with :id showing this form loads the record from (then saves with `update`). */
-  load?: string;
   /** Fields emptied when the named field takes another value (a new recipient's name and e-mail). */
   clears: Record<string, string[]>;
   /** The alerts after Save: success names the saved record, failure the record as typed. */
@@ -236,29 +234,13 @@ export interface ListScreen {
   treeAncestors?: boolean;
   /** The rows form the tree themselves: each is nested under the row whose id is this property. */
   treeParent?: string;
-  /** Each row is followed by the rows of one of its array properties (an account manager's periods). */
-  detailRows?: DetailRows;
+  /** Each row is followed by the rows this function (`file#Export`, a slot) makes of it: an account manager's periods. */
+  detailRows?: string;
   links: ScreenLink[];
   /** Actions of each row. */
   actions: ScreenAction[];
   /** Row checkboxes with select-all, and the component given the selected rows (`file#Export`). */
   selection?: string;
-}
-
-/**
- * The rows listed under each row (spec `detail_rows`): the items of the row's array `property`,
- * drawn in the list's own columns. A column shows the item property the spec maps it to, or the
- * item's same-named property; several mapped properties are joined into one text.
- */
-export interface DetailRows {
-  property: string;
-  fields: Record<string, DetailPart[]>;
-}
-
-export interface DetailPart {
-  field: string;
-  format: ListColumnDef['format'];
-  enum?: string;
 }
 
 /**
@@ -310,8 +292,6 @@ export interface RecordScreen {
   links: ScreenLink[];
   /** Users passing `guard` edit the definition with this form screen (it has `update`); others read it. */
   edit?: { form: string; guard: Guard };
-  /** A record matching `when` opens on `route` (taking its :id) instead: a draft on its editor. */
-  redirectWhen?: { when: Record<string, string | number | boolean | null>; route: string };
   /** A hand-written component drawing the record instead of the definition list (`file#Export`). */
   view?: string;
   /** The view draws the tab bar, with tabs of its own before the screen's (given to it). */

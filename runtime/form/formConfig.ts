@@ -7,8 +7,6 @@ export interface FormConfig {
   create?: { path: string; route: string };
   /** PUT here (`/productgroups/{id}`) to update, with If-Match: the ETag of the record as `etagFrom` answers it. */
   update?: { path: string; etagFrom?: string };
-  /** GET here (`/quotes/outward/{id}/draft`) to load the record a route's :id names. */
-  load?: { path: string };
   /** A field whose change empties others (`organisation_to` → the recipient's name and e-mail). */
   clears?: Record<string, readonly string[]>;
   /** A new record's first values: message keys (see prefillValues). */

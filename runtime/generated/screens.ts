@@ -1201,52 +1201,7 @@ export const listScreens = {
     "links": [],
     "title": "metrics.title",
     "emptyKey": "metrics.empty",
-    "detailRows": {
-      "property": "periods",
-      "fields": {
-        "name": [
-          {
-            "field": "period",
-            "format": "enum",
-            "enum": "metrics_period_kind"
-          },
-          {
-            "field": "period_start",
-            "format": "date"
-          }
-        ],
-        "new_on_hub": [
-          {
-            "field": "new_orgs",
-            "format": "text"
-          }
-        ],
-        "sales_num": [
-          {
-            "field": "orders",
-            "format": "text"
-          }
-        ],
-        "sales_usd": [
-          {
-            "field": "sales_usd",
-            "format": "money"
-          }
-        ],
-        "sales_eur": [
-          {
-            "field": "sales_eur",
-            "format": "money"
-          }
-        ],
-        "sales_gbp": [
-          {
-            "field": "sales_gbp",
-            "format": "money"
-          }
-        ]
-      }
-    }
+    "detailRows": "metrics/periodRows#periodRows"
   },
   "orders": {
     "path": "/orders",
@@ -6323,12 +6278,6 @@ export const recordScreens = {
     },
     "tabs": [],
     "links": [],
-    "redirectWhen": {
-      "when": {
-        "quote_status": "DRAFT"
-      },
-      "route": "quoteoutward_edit"
-    },
     "view": "quotes/OutwardQuoteView#OutwardQuoteView",
     "actions": [
       {

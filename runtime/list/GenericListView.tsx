@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { selectionSlots } from '../generated/slots';
+import { detailRowsSlots, selectionSlots } from '../generated/slots';
 import { Slot } from '../slots/Slot';
+import type { DetailRowsSlot } from '../slots/slotTypes';
 import type { MessageKey } from '../generated/messages';
 import { isMessageKey } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
@@ -19,6 +20,13 @@ import type { GenericList } from './useGenericList';
 import { useMessage } from './useMessage';
 import { useRowActions } from '../actions/useRowActions';
 import { CellSlot } from './CellSlot';
+
+/** The function a list's `detail_rows` names, from the slot registry. */
+function detailRowsSlot(ref: string): DetailRowsSlot {
+  const slot = detailRowsSlots[ref];
+  if (!slot) throw new Error(`No function "${ref}" in the slot registry: run npm run generate`);
+  return slot;
+}
 
 /** The column key of the row actions (no row property has a name starting with a dollar). */
 const ROW_ACTIONS = '$actions';
@@ -61,7 +69,7 @@ export function GenericListView({ list, headingLevel = 1 }: { list: GenericList;
   );
 
   const withDetails = useMemo(
-    () => (config.detailRows ? withDetailRows(controller.rows, config.detailRows, context) : controller.rows),
+    () => (config.detailRows ? withDetailRows(controller.rows, detailRowsSlot(config.detailRows), context) : controller.rows),
     [config.detailRows, controller.rows, context],
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CellContext } from './cellFormat';
+import type { CellContext, ListRow } from './cellFormat';
 import { DETAIL_PARENT, withDetailRows } from './detailRows';
 import { nestRows } from './rowTree';
 
@@ -10,17 +10,14 @@ const context: CellContext = {
 };
 
 describe('withDetailRows', () => {
-  const detail = {
-    property: 'periods',
-    fields: {
-      name: [
-        { field: 'period', format: 'enum' as const, enum: 'period' },
-        { field: 'period_start', format: 'date' as const },
-      ],
-      sales_num: [{ field: 'orders', format: 'text' as const }],
-      sales_gbp: [{ field: 'sales_gbp', format: 'money' as const }],
-    },
-  };
+  // A detail-rows function as the spec names one (`detail_rows: file#Export`): the items of an
+  // array property in the list's columns, formatted with the context where a column cannot.
+  const detail = (row: ListRow, cells: CellContext): ListRow[] =>
+    ((row['periods'] ?? []) as ListRow[]).map((item) => ({
+      name: `${cells.message(`period.${String(item['period'])}`) ?? ''} · ${String(item['period_start'])}`,
+      sales_num: item['orders'],
+      sales_gbp: item['sales_gbp'],
+    }));
   const rows = [
     {
       id: 1,
@@ -35,11 +32,11 @@ describe('withDetailRows', () => {
     { id: 2, name: 'Ben', sales_num: 0, sales_gbp: '0.00', periods: [] },
   ];
 
-  it('follows each row with its items in the list columns: joined texts, raw single values', () => {
+  it('follows each row with the rows the function makes of it, with ids of their own and their row named', () => {
     const listed = withDetailRows(rows, detail, context);
     expect(listed.map((row) => row['id'])).toEqual([1, -2, -3, 2]);
-    expect(listed[1]).toEqual({ id: -2, [DETAIL_PARENT]: 1, name: 'Week · 2nd Nov 2026', sales_num: 2, sales_gbp: '100.00' });
-    expect(listed[2]).toMatchObject({ name: 'Month · 1st Nov 2026', sales_gbp: '200.00' });
+    expect(listed[1]).toEqual({ id: -2, [DETAIL_PARENT]: 1, name: 'Week · 2026-11-02', sales_num: 2, sales_gbp: '100.00' });
+    expect(listed[2]).toMatchObject({ name: 'Month · 2026-11-01', sales_gbp: '200.00' });
   });
 
   it('nests the detail rows under their row, and no row under a detail row', () => {

@@ -105,21 +105,13 @@ export interface GenericListConfig {
   readonly treeAncestors?: boolean;
   /** The rows form the tree themselves: each is nested under the row whose id is this property. */
   readonly treeParent?: string;
-  /** Each row is followed by the items of its array `property`, drawn in the list's columns. */
-  readonly detailRows?: DetailRows;
+  /** Each row is followed by the rows this function (`file#Export`, runtime/generated/slots.tsx) makes of it. */
+  readonly detailRows?: string;
   readonly links: readonly GenericLink[];
   /** Actions of each row, drawn in a last column. */
   readonly actions?: readonly ActionConfig[];
   /** Row checkboxes with select-all, and the component given the selected rows (`file#Export`). */
   readonly selection?: string;
-}
-
-/** Per column, the item properties a detail row shows there: one as it is, several joined as text. */
-export interface DetailRows {
-  readonly property: string;
-  readonly fields: Readonly<
-    Record<string, readonly { readonly field: string; readonly format: GenericColumn['format']; readonly enum?: string }[]>
-  >;
 }
 
 const configs: Readonly<Record<string, GenericListConfig>> = listScreens;

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { recordScreens, type RecordScreenName } from '../generated/screens';
 import { rowMeets } from '../list/cellFormat';
-import type { GenericLink, RowCase } from '../list/genericListConfig';
+import type { GenericLink } from '../list/genericListConfig';
 import { ScreenLinks } from '../list/ScreenLinks';
 import { useCellContext } from '../list/useCellContext';
 import { useMessage } from '../list/useMessage';
@@ -39,8 +39,6 @@ interface RecordScreenConfig {
   readonly links: readonly GenericLink[];
   /** Users passing `guard` edit the definition with this generated form; others read it. */
   readonly edit?: { readonly form: FormName; readonly guard: Guard };
-  /** A record matching `when` opens on `route` with its id instead (a draft quote on its editor). */
-  readonly redirectWhen?: { readonly when: RowCase['when']; readonly route: string };
   /** Buttons under the heading (Delete, Enable…); after the view, when there is one. */
   readonly actions?: readonly ActionConfig[];
   /** A hand-written component drawing the record instead of the definition list (the order page). */
@@ -92,16 +90,6 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
     if (failedStatus !== null) goTo(failedStatus === 403 ? 'forbidden' : 'notFound', {}, { replace: true });
   }, [failedStatus, goTo]);
 
-  const redirect = config.redirectWhen;
-  const redirected =
-    redirect !== undefined &&
-    load.status === 'loaded' &&
-    id !== undefined &&
-    rowMeets(redirect.when, load.record as Record<string, unknown>);
-  useEffect(() => {
-    if (redirected) goTo(redirect.route, { id }, { replace: true });
-  }, [redirected, redirect, id, goTo]);
-
   const described = useMemo(
     () => (load.status === 'loaded' ? describeValue(config.schema, load.record, config.schema.definitions, context) : null),
     [load, config.schema, context],
@@ -151,7 +139,7 @@ export function GenericRecordScreen({ name }: { name: RecordScreenName }) {
           className="action-bar action-bar--record"
         />
       )}
-      {!described || id === undefined || redirected ? (
+      {!described || id === undefined ? (
         <Spinner />
       ) : config.tabs.length > 0 && !config.viewTabs ? (
         <RecordTabs tabs={tabs} id={id} record={record} definition={definition(described, id)} />

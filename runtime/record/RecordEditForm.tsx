@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { failureAlert, successAlert } from '../actions/actionRules';
 import { useAlerts } from '../alerts/useAlerts';
 import { ApiProblem, fetchTaggedRecord } from '../api/client';
@@ -18,7 +18,6 @@ interface RecordEditFormProps {
   /** The record's get (`/users/{id}`): what the form loads, and whose ETag the update sends as If-Match. */
   recordPath: string;
   id: string;
-  onLoadFailed?: () => void;
   /** Heard after each save (the record screen loads the record again). */
   onSaved?: () => void;
 }
@@ -30,7 +29,7 @@ interface RecordEditFormProps {
  * record. When someone else saved it meanwhile (412) the form says so and offers to load it
  * again, keeping what was typed.
  */
-export function RecordEditForm({ form, recordPath, id, onLoadFailed, onSaved }: RecordEditFormProps) {
+export function RecordEditForm({ form, recordPath, id, onSaved }: RecordEditFormProps) {
   const config = formConfig(form);
   const { user } = useCurrentUser();
   const { push } = useAlerts();
@@ -41,7 +40,7 @@ export function RecordEditForm({ form, recordPath, id, onLoadFailed, onSaved }: 
   const [record, setRecord] = useState<Data>({});
 
   // The update compares If-Match with the ETag of its own record get, which may not be the one
-  // the form loads (a draft quote loads from its editor's get): then that get gives the ETag.
+  // the form loads (a screen may read the record through another get): then that get gives the ETag.
   const tagUrl = config.update?.etagFrom?.replace('{id}', encodeURIComponent(id));
   const fetchFields = useCallback(
     async (signal?: AbortSignal) => {
@@ -79,11 +78,6 @@ export function RecordEditForm({ form, recordPath, id, onLoadFailed, onSaved }: 
   const staleReload = useCallback(() => {
     void fetchFields().then(refresh, () => undefined);
   }, [fetchFields, refresh]);
-
-  const failed = controller.loadError !== null;
-  useEffect(() => {
-    if (failed) onLoadFailed?.();
-  }, [failed, onLoadFailed]);
   // Cancel reloads the record: someone may have changed it meanwhile.
   return (
     <FormView

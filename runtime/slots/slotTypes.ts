@@ -1,9 +1,11 @@
+import type { CellContext, ListRow } from '../list/cellFormat';
 import type { RecordTabConfig } from '../record/ChildListTab';
 
 /**
  * The props of hand-written components the spec places below screen level (`file#Export` on a
- * record tab, a list or tab cell, or an action). The generated registry (runtime/generated/slots.tsx)
- * types each import by its slot's props, so a component expecting others fails type-check.
+ * record tab, a list or tab cell, or an action), and the type of a list's detail-rows function. The
+ * generated registry (runtime/generated/slots.tsx) types each import by its slot, so a component
+ * expecting other props, or a function of another shape, fails type-check.
  */
 
 /** A record tab: the record as the screen loaded it, with its ETag for the writes of it. */
@@ -43,3 +45,10 @@ export interface ActionSlotProps {
   /** Loads the list or record again. */
   reload: () => void;
 }
+
+/**
+ * A list's detail rows (spec `detail_rows: file#Export`): the rows drawn under a row, nested one
+ * level below it, as properties named by the list's columns (which format them); the runtime gives
+ * them their ids. `context` formats what a column cannot (the metrics period's name and start).
+ */
+export type DetailRowsSlot = (row: ListRow, context: CellContext) => ListRow[];

@@ -98,7 +98,7 @@ export interface OperationDef {
   record?: { get: string; entity: string; same: boolean };
   /** A get of one record: its answer carries an ETag (a hash of the body) and honours If-None-Match. */
   etag?: boolean;
-  /** Whose record the {id} names and who may reach it (docs/spec.md "Whose record an {id} names"). */
+  /** Whose record the {id} names and who may reach it (docs/spec-design.md "Whose record an {id} names"). */
   access?: AccessRule;
 }
 

@@ -150,7 +150,7 @@ export async function foreignTo(
 }
 
 /**
- * Whether the caller reaches record `id` through the operation's access rule (docs/spec.md "Whose
+ * Whether the caller reaches record `id` through the operation's access rule (docs/spec-design.md "Whose
  * record an {id} names"): inside its scope (below its organisation only for a grant of 1), or
  * shared, among the records `where` allows; through `of`, as those gets would answer it.
  */

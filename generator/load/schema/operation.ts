@@ -72,7 +72,7 @@ export const operation = {
       required: ['when', 'guard'],
       properties: { when: { type: 'string' }, guard: { $ref: '#/$defs/guard' } },
     },
-    // Whose record a hand-written operation's {id} names and who may reach it (docs/spec.md
+    // Whose record a hand-written operation's {id} names and who may reach it (docs/spec-design.md
     // "Whose record an {id} names"): the authorization matrix and its test are derived from it.
     access: {
       type: 'object',

@@ -46,8 +46,6 @@ export const screen = {
     required: { type: 'array', minItems: 1, items: identifier },
     // Form fields only some users see (a role's template: root admins, 002 §5).
     guards: { type: 'object', propertyNames: identifier, additionalProperties: { $ref: '#/$defs/guard' } },
-    // The get an edit route (a route with :id showing the form) loads the record from.
-    load: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
     // Choosing another value of a field empties the fields that depended on it.
     clears: { type: 'object', propertyNames: identifier, additionalProperties: { type: 'array', minItems: 1, items: identifier } },
     // A record screen drawn by a hand-written component (`file#Export`, given the record as a tab
@@ -56,21 +54,6 @@ export const screen = {
     // The view draws the tab bar itself: it is given the screen's tabs (its `tabs` prop) and puts
     // tabs of its own before them (the organisation editor's, 002 §2.4).
     view_tabs: { type: 'boolean' },
-    // A record in this state belongs on another page (a draft on its editor).
-    redirect_when: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['when', 'route'],
-      properties: {
-        when: {
-          type: 'object',
-          minProperties: 1,
-          propertyNames: identifier,
-          additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
-        },
-        route: identifier,
-      },
-    },
     edit: {
       type: 'object',
       additionalProperties: false,
@@ -106,20 +89,9 @@ export const screen = {
     tree: identifier,
     tree_parent: identifier,
     tree_ancestors: { type: 'boolean' },
-    // Rows listed under each row: the items of an array property, column by column.
-    detail_rows: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['property'],
-      properties: {
-        property: identifier,
-        fields: {
-          type: 'object',
-          propertyNames: identifier,
-          additionalProperties: { anyOf: [identifier, { type: 'array', minItems: 1, items: identifier }] },
-        },
-      },
-    },
+    // Rows drawn under each row, nested one level below it: a hand-written function (`file#Export`)
+    // making them of the row, in the list's columns (the metrics table's periods, 001 §2).
+    detail_rows: componentRef,
     links: { type: 'array', items: screenLink },
     sections: { type: 'array', minItems: 1, items: identifier },
   },

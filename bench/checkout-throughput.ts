@@ -16,12 +16,13 @@
  * BENCH_CPU_PROF=<folder> writes the portal's CPU profile there.
  */
 import { performance } from 'node:perf_hooks';
-import { GB_ADDRESS } from '../server/testing/checkoutBaskets';
-import { TestClient } from '../server/testing/testServer';
+import type { TestClient } from '../server/testing/testServer';
 import {
   BENCH_LINES,
+  checkoutBasket,
   runTurn,
   scratchDatabase,
+  signInBuyer,
   stageBaskets,
   summarise,
   summaryLine,
@@ -52,12 +53,7 @@ const portal = await startServer(['portal', scratch.url]);
 const floor = await startServer(['floor', scratch.url]);
 const portalBase = `http://127.0.0.1:${portal.port}`;
 const signedIn: TestClient[] = [];
-for (let index = 0; index < clients; index++) {
-  const client = new TestClient(portalBase);
-  const login = await client.login('buyer@customer.example');
-  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-  signedIn.push(client);
-}
+for (let index = 0; index < clients; index++) signedIn.push(await signInBuyer(portalBase));
 
 const turn = (count: number, send: (worker: number, index: number) => Promise<{ status: number; text: string }>) =>
   runTurn(count, clients, send);
@@ -68,13 +64,7 @@ let placed = 0;
 for (let round = 0; round < rounds; round++) {
   const offset = round * orders;
   portalTurns.push(
-    await turn(orders, (worker, index) =>
-      signedIn[worker]!.post(`/api/v1/baskets/${portalBaskets[offset + index]}/checkout`, {
-        purchase_order_number: `PO-BENCH-${offset + index}`,
-        ...GB_ADDRESS,
-        shipping_type: 1,
-      }),
-    ),
+    await turn(orders, (worker, index) => checkoutBasket(signedIn[worker]!, portalBaskets[offset + index]!, offset + index)),
   );
   placed += orders;
   floorTurns.push(

@@ -14,12 +14,13 @@
  * 2-core machine nothing is left for it alone, and the figures say so.
  */
 import { performance } from 'node:perf_hooks';
-import { GB_ADDRESS } from '../server/testing/checkoutBaskets';
-import { TestClient } from '../server/testing/testServer';
+import type { TestClient } from '../server/testing/testServer';
 import {
   BENCH_LINES,
+  checkoutBasket,
   runTurn,
   scratchDatabase,
+  signInBuyer,
   stageBaskets,
   summarise,
   summaryLine,
@@ -76,22 +77,13 @@ for (let round = 0; round < rounds; round++) {
     try {
       // Each client signs in on the process it will use: a load balancer keeps a connection on one.
       const signedIn: TestClient[] = [];
-      for (let index = 0; index < clients; index++) {
-        const client = new TestClient(bases[index % bases.length]!);
-        const login = await client.login('buyer@customer.example');
-        if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-        signedIn.push(client);
-      }
+      for (let index = 0; index < clients; index++) signedIn.push(await signInBuyer(bases[index % bases.length]!));
       const offset = placed;
-      checkouts.get(count)!.push(
-        await runTurn(orders, clients, (worker, index) =>
-          signedIn[worker]!.post(`/api/v1/baskets/${baskets[offset + index]}/checkout`, {
-            purchase_order_number: `PO-BENCH-${offset + index}`,
-            ...GB_ADDRESS,
-            shipping_type: 1,
-          }),
-        ),
-      );
+      checkouts
+        .get(count)!
+        .push(
+          await runTurn(orders, clients, (worker, index) => checkoutBasket(signedIn[worker]!, baskets[offset + index]!, offset + index)),
+        );
       placed += orders;
       const cookies = new Map(await Promise.all(bases.map(async (base) => [base, await loginCookie(base)] as const)));
       for (const [name, path, signed] of [

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { connect, isPostgres, migrate } from '../../server/db/connect';
 import { toScaled } from '../../server/db/scaled';
-import { CUSTOMER_ORG } from '../../server/testing/checkoutBaskets';
+import { CUSTOMER_ORG, GB_ADDRESS } from '../../server/testing/checkoutBaskets';
+import { TestClient, type ApiResponse } from '../../server/testing/testServer';
 import { seedDemoCheaply } from './ceiling';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,16 +48,7 @@ export async function scratchDatabase(name = 'bench_checkout'): Promise<Scratch>
   let url: string;
   let drop: () => Promise<void>;
   if (admin && isPostgres(admin)) {
-    const server = knexFactory({ client: 'pg', connection: admin });
-    await server.raw(`drop database if exists ${name} with (force)`);
-    await server.raw(`create database ${name}`);
-    await server.destroy();
-    url = admin.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
-    drop = async () => {
-      const cleanup = knexFactory({ client: 'pg', connection: admin });
-      await cleanup.raw(`drop database if exists ${name} with (force)`);
-      await cleanup.destroy();
-    };
+    ({ url, drop } = await postgresDatabase(admin, name));
   } else {
     const file = join(root, 'data', `${name.replace(/_/g, '-')}.sqlite`);
     const remove = () => {
@@ -70,6 +62,42 @@ export async function scratchDatabase(name = 'bench_checkout'): Promise<Scratch>
   await migrate(db);
   await seedDemoCheaply(db);
   return { kind: isPostgres(url) ? 'postgres' : 'sqlite', url, db, drop };
+}
+
+/**
+ * An empty database `name` on the PostgreSQL server of `admin` (a URL of any database there),
+ * dropped first if a run left it: its URL, and how to drop it at the end.
+ */
+export async function postgresDatabase(admin: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = knexFactory({ client: 'pg', connection: admin });
+  await server.raw(`drop database if exists ${name} with (force)`);
+  await server.raw(`create database ${name}`);
+  await server.destroy();
+  return {
+    url: admin.replace(/\/[^/?]*(\?|$)/, `/${name}$1`),
+    drop: async () => {
+      const cleanup = knexFactory({ client: 'pg', connection: admin });
+      await cleanup.raw(`drop database if exists ${name} with (force)`);
+      await cleanup.destroy();
+    },
+  };
+}
+
+/** A buyer of Customer Co signed in to the portal at `base` (a cookie jar of its own). */
+export async function signInBuyer(base: string): Promise<TestClient> {
+  const client = new TestClient(base);
+  const login = await client.login('buyer@customer.example');
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
+  return client;
+}
+
+/** The portal's checkout of staged basket `basket` by `client`: PO number PO-BENCH-`index`, GB address, FLAT shipping. */
+export function checkoutBasket(client: TestClient, basket: number, index: number): Promise<ApiResponse> {
+  return client.post(`/api/v1/baskets/${basket}/checkout`, {
+    purchase_order_number: `PO-BENCH-${index}`,
+    ...GB_ADDRESS,
+    shipping_type: 1,
+  });
 }
 
 /** `count` baskets of Customer Co with `lines` (product code, quantity), written directly as test set-up: their ids. */

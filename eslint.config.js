@@ -52,6 +52,8 @@ export default tseslint.config(
       'playwright-report/**',
       'server/migrations/**',
       '**/generated/**',
+      // Vendure, installed on its own for bench/vendure-compare.ts: its build output.
+      'bench/vendure/dist/**',
     ],
   },
   js.configs.recommended,

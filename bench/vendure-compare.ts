@@ -9,13 +9,16 @@
  * - Vendure (bench/vendure/, its own package.json: `npm ci --prefix bench/vendure` once), on a
  *   scratch database bench_vendure: per order, ten addItemToOrder, setOrderShippingAddress,
  *   setOrderShippingMethod, transitionOrderToState('ArrangingPayment') and addPaymentToOrder
- *   (bench/support/vendureShop.ts), fourteen requests, timed as one order.
+ *   (bench/support/vendureShop.ts), fourteen requests, timed as one order; and as a third side
+ *   the same fourteen mutations sent as one GraphQL document (one request an order).
  *
  * Prints orders a second, median, p95 and p99 of each side and the ratio ours/Vendure, the load
- * average before and after, and checks every order on both sides afterwards (the portal's as
- * checkout-throughput does; Vendure's all PaymentSettled, ten lines, one settled payment each).
+ * average before and after, what an order cost each database in PostgreSQL's own counters
+ * (commits, rows written per table: bench/support/pgCounters.ts), and checks every order on both
+ * sides afterwards (the portal's as checkout-throughput does; Vendure's all PaymentSettled, ten
+ * lines, one settled payment of its total each, the same subtotal and shipping as the portal's).
  *
- *   npx tsx bench/vendure-compare.ts [--orders 400] [--clients 16] [--rounds 2] [--warmup 32]
+ *   npx tsx bench/vendure-compare.ts [--orders 200] [--clients 16] [--rounds 2] [--warmup 32]
  *
  * BENCH_DATABASE_URL names the PostgreSQL server (postgres://postgres@127.0.0.1:5432/postgres by
  * default); both scratch databases are dropped at the end.
@@ -61,7 +64,7 @@ if (!existsSync(join(vendureFolder, 'node_modules/@vendure/core'))) {
 
 await runPinned();
 
-const orders = numberArgument('orders', 400);
+const orders = numberArgument('orders', 200);
 const clients = numberArgument('clients', 16);
 const rounds = numberArgument('rounds', 2);
 const warmup = numberArgument('warmup', 32);

@@ -192,7 +192,7 @@ describe('POST /quotes/{id}/accept', () => {
   });
 });
 
-describe('the statements of one acceptance (docs/performance.md, "Quote acceptance")', () => {
+describe('the statements of one acceptance (docs/performance.md, "Checkout")', () => {
   const HARDWARE = ['GEN-HDMI-5M', 'GEN-WALL-MOUNT', 'LOGI-CABLE-KIT', 'LOGI-RALLY-BAR', 'LOGI-MEETUP', 'LOGI-TAP'];
 
   /** The statements one acceptance of a fresh quote of six shippable lines makes, session read included. */

@@ -1,6 +1,7 @@
+import type { Knex } from 'knex';
 import { DomainError, notAllowed, notSignedIn, recordNotFound } from '../../domain/errors';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { genericGet, genericList, rowInScope } from '../../reads/genericList';
+import { genericList, rowInScope, toViews } from '../../reads/genericList';
 import type { Quote, QuoteLineItem } from '../../generated/types';
 import { mayCall } from '../../http/callerChecks';
 import type { SessionUser } from '../auth/sessionUser';
@@ -38,9 +39,15 @@ export const listQuotesInward: Handler<'listQuotesInward'> = async ({ query }, c
 /** A quote sent to the caller's organisation; a draft is not yet the recipient's: 404, as if missing. */
 export async function inwardQuote(id: number, { db, user }: RequestContext): Promise<Quote> {
   if (!user) throw notSignedIn();
-  const quote = (await genericGet(db, inwardMeta('getQuoteOutward'), { params: { id }, query: {}, user })) as Quote;
-  if (quote.quote_status === 'DRAFT') throw recordNotFound();
-  return quote;
+  const [quote] = await toViews(db, inwardMeta('getQuoteOutward'), [await storedInwardQuote(db, id, user)]);
+  return quote as unknown as Quote;
+}
+
+/** inwardQuote's stored row. */
+async function storedInwardQuote(db: Knex, id: number, user: SessionUser): Promise<Record<string, unknown>> {
+  const row = await rowInScope(db, inwardMeta('getQuoteOutward'), { params: { id }, query: {}, user });
+  if (row['quote_status'] === 'DRAFT') throw recordNotFound();
+  return row;
 }
 
 export const getQuoteInward: Handler<'getQuoteInward'> = async ({ params }, context) => inwardQuote(params.id, context);
@@ -68,34 +75,26 @@ export const listQuotes: Handler<'listQuotes'> = async ({ query }, context) => {
 
 /** A quote the caller's organisation sent (a root user with quote:view) or received (once no longer a draft). */
 export async function visibleQuote(id: number, context: RequestContext): Promise<Quote> {
-  if (!context.user) throw notSignedIn();
-  if (mayViewOutward(context.user)) {
-    try {
-      return (await visibleRecord('getQuoteOutward', id, context)) as unknown as Quote;
-    } catch (error) {
-      if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
-    }
-  }
-  return inwardQuote(id, context);
+  // Both sides answer the outward get's fields and expansions; only their scope differs.
+  const [quote] = await toViews(context.db, genericMetaOf('getQuoteOutward'), [await storedVisibleQuote(id, context)]);
+  return quote as unknown as Quote;
 }
 
 /**
- * The stored row of a quote the caller may see, by visibleQuote's rule, without building its view:
- * for a write that reads its quote once (acceptance).
+ * The stored row of a quote the caller may see, without building its view (visibleQuote builds
+ * it; acceptance writes against the row): the sender's side first, else the recipient's, where a
+ * draft is not yet theirs (404, as if missing).
  */
 export async function storedVisibleQuote(id: number, { db, user }: RequestContext): Promise<Record<string, unknown>> {
   if (!user) throw notSignedIn();
-  const input = { params: { id }, query: {}, user };
   if (mayViewOutward(user)) {
     try {
-      return await rowInScope(db, genericMetaOf('getQuoteOutward'), input);
+      return await rowInScope(db, genericMetaOf('getQuoteOutward'), { params: { id }, query: {}, user });
     } catch (error) {
       if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
     }
   }
-  const row = await rowInScope(db, inwardMeta('getQuoteOutward'), input);
-  if (row['quote_status'] === 'DRAFT') throw recordNotFound();
-  return row;
+  return storedInwardQuote(db, id, user);
 }
 
 export const getQuote: Handler<'getQuote'> = async ({ params }, context) => visibleQuote(params.id, context);

@@ -54,6 +54,17 @@ function generationOf(db: Knex, name: string, version: number): Generation {
 }
 
 /**
+ * `load`'s answer as the caller's transaction would read it, kept under version `name` by `key`
+ * (frozen: every transaction of the process shares it), or read directly when the transaction
+ * wrote that version's data itself.
+ */
+export async function keptInTransaction<T>(records: Records, name: string, key: string, limit: number, load: () => Promise<T>): Promise<T> {
+  const generation = await generationInTransaction(records, name);
+  if (!generation) return load();
+  return shared(generation.values, key, limit, () => load().then(deepFreeze));
+}
+
+/**
  * A value of the generation, computed once (`limit`: the most values it keeps); when the
  * computation shared from another transaction fails (its transaction ended first), this one reads
  * for itself.

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { EmailCommonContext } from '../../generated/emails';
 import { BRANDING_COLUMNS, brandingImagePath, brandingOf, treeRows } from '../../modules/organisations/branding';
-import { deepFreeze, generationInTransaction, shared } from '../../db/transactionGenerations';
-import type { Generation } from '../../db/versionedCache';
+import { keptInTransaction } from '../../db/transactionGenerations';
 import { settingsFrom } from '../../settings';
 import type { Records } from '../../writes/records';
 import type { EmailRecipient } from './renderEmail';
@@ -47,7 +46,6 @@ export interface RecipientRow {
  */
 export class EmailRecipients {
   private readonly looks = new Map<number, Promise<OrganisationLook>>();
-  private generation: Promise<Generation | null> | undefined;
 
   constructor(
     private readonly db: Knex,
@@ -63,12 +61,9 @@ export class EmailRecipients {
     return look;
   }
 
-  private async kept(organisationId: number): Promise<OrganisationLook> {
+  private kept(organisationId: number): Promise<OrganisationLook> {
     if (!this.records) return this.load(organisationId);
-    this.generation ??= generationInTransaction(this.records, 'access');
-    const generation = await this.generation;
-    if (!generation) return this.load(organisationId);
-    return shared(generation.values, `email-look:${organisationId}`, MAX_LOOKS, () => this.load(organisationId).then(deepFreeze));
+    return keptInTransaction(this.records, 'access', `email-look:${organisationId}`, MAX_LOOKS, () => this.load(organisationId));
   }
 
   private async load(organisationId: number): Promise<OrganisationLook> {

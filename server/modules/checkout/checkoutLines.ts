@@ -45,7 +45,7 @@ export type BasketLineRecord = Pick<
 import { entities } from '../../generated/entities';
 import type { CatalogueReads } from '../catalogue/catalogueInTransaction';
 import { allShippingTypes } from '../shipping/handlers';
-import { deepFreeze, generationInTransaction, shared } from '../../db/transactionGenerations';
+import { keptInTransaction } from '../../db/transactionGenerations';
 import type { Records } from '../../writes/records';
 
 /** The organisation a basket belongs to, with what checkout needs of it. */
@@ -69,10 +69,8 @@ export async function buyerOf(db: Knex, organisationId: number): Promise<Buyer> 
  * buyerOf in a writing transaction: kept per process under the `access` data version (an
  * organisation's writes bump it), read inside the transaction (server/db/transactionGenerations.ts).
  */
-export async function buyerInTransaction(records: Records, organisationId: number): Promise<Buyer> {
-  const generation = await generationInTransaction(records, 'access');
-  if (!generation) return buyerOf(records.db, organisationId);
-  return shared(generation.values, `buyer:${organisationId}`, MAX_BUYERS, () => buyerOf(records.db, organisationId).then(deepFreeze));
+export function buyerInTransaction(records: Records, organisationId: number): Promise<Buyer> {
+  return keptInTransaction(records, 'access', `buyer:${organisationId}`, MAX_BUYERS, () => buyerOf(records.db, organisationId));
 }
 
 /** The most buyers a process keeps per `access` version. */

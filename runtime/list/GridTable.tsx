@@ -120,12 +120,13 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
     readOrder(api);
   }, [api, layout.columns, readOrder]);
 
-  const fit = useCallback(
-    (event: { api: GridApi<Row> }) => {
-      if (!kept) fitColumns(event.api);
-    },
-    [kept],
-  );
+  // Read by the grid's callbacks when they run, not when they were made: a layout that arrives
+  // while the grid is drawing must stop a fit already on its way.
+  const keptNow = useRef(kept);
+  keptNow.current = kept;
+  const fit = useCallback((event: { api: GridApi<Row> }) => {
+    if (!keptNow.current) fitColumns(event.api);
+  }, []);
   const keep = (gridApi: GridApi<Row>) => layout.save(layoutOf(gridApi.getColumnState()));
 
   const onSortChanged = (event: SortChangedEvent<Row>) => {
@@ -141,7 +142,11 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
 
   const onColumnResized = (event: ColumnResizedEvent<Row>) => {
     if (event.finished && byUser(event.source)) keep(event.api);
-    else if (!kept) scaleColumns(box.current, event);
+    else if (!keptNow.current) scaleColumns(box.current, event);
+    // A fit begun before the user's layout arrived sized the columns to their content after the
+    // layout was applied: the user's widths are put back.
+    else if (event.source === 'autosizeColumns' && event.finished && layout.columns)
+      event.api.applyColumnState(layoutState(layout.columns));
   };
   const onColumnMoved = (event: ColumnEvent<'columnMoved', Row>) => {
     if (byUser(event.source)) keep(event.api);

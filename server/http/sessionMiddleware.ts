@@ -2,11 +2,17 @@ import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import { resumeApiClient } from '../modules/auth/apiClientAuth';
 import { resumeSession } from '../modules/auth/sessions';
-import { bearerToken, readCookie, SESSION_COOKIE, writeCookie } from './security';
+import { bearerToken, readCookie, SESSION_COOKIE } from './security';
 
 /**
  * Resolves the session cookie of API calls into ctx.state.user, with the data versions read with
- * the session row in ctx.state.versions (RequestContext.versions); a dead session's cookie is cleared.
+ * the session row in ctx.state.versions (RequestContext.versions).
+ *
+ * A dead session's cookie is left as it is, never cleared by the answer: the request may have left
+ * the browser just before a sign-in, an emulation or its end replaced the cookie, and a clearing
+ * Set-Cookie arriving after that answer would delete the new session's cookie, signing the user
+ * out (seen as emulation's bar missing after the next page load). A dead cookie opens nothing;
+ * sign-out clears it itself, and it ends with the browser (it has no Max-Age).
  */
 export function sessionMiddleware(db: Knex) {
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -25,7 +31,7 @@ export function sessionMiddleware(db: Knex) {
       if (session) {
         ctx.state['user'] = session.user;
         ctx.state['versions'] = session.versions;
-      } else writeCookie(ctx, SESSION_COOKIE, null, { httpOnly: true });
+      }
     }
     await next();
   };

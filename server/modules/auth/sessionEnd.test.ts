@@ -104,4 +104,18 @@ describe('sessions end with their users and organisations', () => {
     expect(end.headers.get('location')).toBe('/backoffice/users');
     expect((await emulating.get<Me>('/api/v1/whoami')).body).toMatchObject({ id: await idOf(RESELLER_ADMIN), real_id: null });
   });
+
+  it("an answer to a request that left with the session an emulation replaced leaves the new session's cookie alone", async () => {
+    const admin = await signedIn(server, RESELLER_ADMIN);
+    const replaced = admin.cookie('hub_session')!;
+    expect((await admin.post(`/api/v1/users/${await idOf(BUYER)}/emulation`, { reason: 'Checking a late answer' })).status).toBe(200);
+    // The same browser's page had a request in flight with the old cookie; it is answered after the emulation's.
+    const late = server.client();
+    late.setCookie('hub_session', replaced);
+    const answer = await late.get('/api/v1/whoami');
+    expect(answer.status).toBe(401);
+    // A clearing Set-Cookie here would delete the emulation's cookie in the browser, signing the administrator out.
+    expect(answer.headers.getSetCookie().filter((line) => line.startsWith('hub_session='))).toEqual([]);
+    expect((await admin.get<Me>('/api/v1/whoami')).body).toMatchObject({ id: await idOf(BUYER), real_id: await idOf(RESELLER_ADMIN) });
+  });
 });

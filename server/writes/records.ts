@@ -6,7 +6,8 @@ import { entities, type EntityName } from '../generated/entities';
 import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type FieldChange } from '../modules/audit/auditTrail';
 import { endSessionsOf } from '../modules/auth/sessions';
 import { constraintError } from './constraints';
-import { auditText, referencedRows, want, withReferenceNames, type Wanted } from './auditValues';
+import { auditText, withReferenceNames } from './auditValues';
+import { References } from './references';
 import { bumpDataVersion } from './dataVersions';
 
 export type { Actor, AuditAction, FieldChange };
@@ -94,6 +95,8 @@ class Records {
   readonly audit: AuditTrail;
   /** Data versions this transaction's writes touched, bumped by settle() just before the commit. */
   private readonly touchedVersions = new Set<string>();
+  /** What this transaction's writes refer to: checked, named, or vouched for. */
+  private readonly references: References;
 
   constructor(
     /** The transaction every write joins. */
@@ -102,12 +105,13 @@ class Records {
     readonly now: () => Date = () => new Date(),
   ) {
     this.audit = new AuditTrail(db, actor, now);
+    this.references = new References(db);
   }
 
   /** Writes a new record and answers its id. */
   async insert(entity: EntityName, values: Values, options: InsertOptions = {}): Promise<number> {
     let prepared = this.prepare(entity, values);
-    const referenced = await this.checkReferences(entity, [prepared]);
+    const referenced = await this.references.check(entity, [prepared]);
     const table = entities[entity].table;
     const [inserted] = (await this.guarded(entity, 'insert', () =>
       this.db(table).insert(this.encode(entity, prepared)).returning('id'),
@@ -119,6 +123,7 @@ class Records {
       prepared = { ...prepared, ...derived };
     }
     await this.touched(entity);
+    this.references.written(entity, id, prepared, true);
     const changes = Object.entries(prepared).flatMap(([name, value]) => {
       const text = auditText(fieldOf(entity, name), value);
       return text === null ? [] : [{ field: name, old: null, new: text }];
@@ -142,7 +147,7 @@ class Records {
     if ((entities[entity] as EntityMeta).audit === true && !options.auditOn)
       throw new Error(`${entity} is audited on its own: insert its records one by one`);
     const prepared = rows.map((values) => this.prepare(entity, values));
-    await this.checkReferences(entity, prepared);
+    await this.references.check(entity, prepared);
     const table = entities[entity].table;
     const encoded = prepared.map((values) => this.encode(entity, values));
     // One statement per 100 rows keeps far below either database's limit of bound values.
@@ -179,7 +184,7 @@ class Records {
   ): Promise<{ changes: FieldChange[]; row: Row }> {
     const id = Number(current['id']);
     const prepared = this.prepare(entity, values);
-    const referenced = await this.checkReferences(entity, [prepared]);
+    const referenced = await this.references.check(entity, [prepared]);
     const changed = Object.entries(prepared).filter(([name, value]) => {
       const field = fieldOf(entity, name);
       return JSON.stringify(decodeValue(field, current[field.column])) !== JSON.stringify(decodeValue(field, encodeValue(field, value)));
@@ -197,6 +202,7 @@ class Records {
       await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(written));
       row = { ...current, ...written };
       await this.touched(entity);
+      this.references.written(entity, id, prepared, false);
       await this.endSessionsIfDisabled(entity, id, Object.fromEntries(changed));
     }
     if (changes.length > 0 || options.action !== undefined) await this.audited(entity, id, options, 'UPDATE', changes, 'new', referenced);
@@ -217,7 +223,7 @@ class Records {
     options: WriteOptions = {},
   ): Promise<FieldChange[] | null> {
     const prepared = this.prepare(entity, values);
-    const referenced = await this.checkReferences(entity, [prepared]);
+    const referenced = await this.references.check(entity, [prepared]);
     const table = entities[entity].table;
     const query = this.db(table).where('id', id);
     for (const [name, value] of Object.entries(this.encode(entity, expected))) {
@@ -227,6 +233,7 @@ class Records {
     const count = (await this.guarded(entity, 'update', () => query.update(this.encode(entity, prepared)))) as unknown as number;
     if (count === 0) return null;
     await this.touched(entity);
+    this.references.written(entity, id, prepared, false);
     const changes = Object.entries(prepared)
       .filter(([name]) => !UNAUDITED.has(name))
       .map(([name, value]) => {
@@ -244,6 +251,7 @@ class Records {
       await this.db(entities[child.entity].table).where(fieldOf(child.entity, child.via).column, id).delete();
     }
     await this.guarded(entity, 'delete', () => this.db(entities[entity].table).where('id', id).delete());
+    this.references.removed(entity, id);
     await this.touched(entity);
     for (const child of options.cascade ?? []) await this.touched(child.entity);
     const changes = Object.entries(fieldsOf(entity)).flatMap(([name, field]) => {
@@ -288,6 +296,15 @@ class Records {
     else await bumpDataVersion(this.db, name);
   }
 
+  /**
+   * Tells the write path that a row exists in this transaction, with the name its record shows
+   * (server/writes/references.ts): a reference to it is then neither checked nor named by a
+   * query of its own. Rows this Records inserts are vouched for by themselves.
+   */
+  vouch(entity: EntityName, id: number, name: string | null): void {
+    this.references.vouch(entity, id, name);
+  }
+
   /** Whether this transaction has written data of the version `name` (not yet committed: no cache may keep what it reads of it). */
   touches(name: string): boolean {
     return this.touchedVersions.has(name);
@@ -330,30 +347,6 @@ class Records {
     );
   }
 
-  /**
-   * A reference to no row is named here, as SQLite's foreign-key error does not say which: the
-   * first field, row by row, whose value names nothing. One query for every reference of every
-   * row, which also answers the names the audit entry shows.
-   */
-  private async checkReferences(entity: EntityName, rows: readonly Values[]): Promise<Map<string, string | null>> {
-    const wanted: Wanted = new Map();
-    const references: [name: string, target: string, value: unknown][] = [];
-    for (const values of rows) {
-      for (const [name, value] of Object.entries(values)) {
-        const field = fieldOf(entity, name);
-        if (field.type !== 'ref' || value === null || !field.to) continue;
-        references.push([name, field.to, value]);
-        if (Number.isSafeInteger(value)) want(wanted, field.to, value as number);
-      }
-    }
-    const found = await referencedRows(this.db, wanted);
-    for (const [name, target, value] of references) {
-      if (!Number.isSafeInteger(value) || !found.has(`${target}:${value as number}`))
-        throw new DomainError('unprocessable', 'unknown_value', { field: name, detail: `${name} names no ${target}` });
-    }
-    return found;
-  }
-
   private async guarded<T>(entity: EntityName, writing: 'insert' | 'update' | 'delete', write: () => Promise<T>): Promise<T> {
     try {
       return await write();
@@ -381,7 +374,8 @@ class Records {
         side === 'new' ? { field: auditOn.field, old: null, new: auditOn.value } : { field: auditOn.field, old: auditOn.value, new: null };
       await this.audit.record(auditOn.entity, auditOn.id, options.action ?? 'UPDATE', [change]);
     } else if ((entities[entity] as EntityMeta).audit === true) {
-      await this.audit.record(entity, id, options.action ?? own, await withReferenceNames(this.db, entity, changes, known));
+      const names = this.references.known(known);
+      await this.audit.record(entity, id, options.action ?? own, await withReferenceNames(this.db, entity, changes, names));
     }
   }
 }

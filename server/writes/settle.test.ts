@@ -127,4 +127,62 @@ describe('a transaction settled before its commit', () => {
     expect(await changesOf(db, created!.id)).toEqual(expect.arrayContaining([['name', 'HUB-alone']]));
     expect(await actionsOn(db, id)).toEqual(['CREATE']);
   });
+
+  it('writes the audit entries of a transaction in one insert when it settles, each with its own changes', async () => {
+    const db = database.db;
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => statements.push(query.sql);
+    let ids: number[] = [];
+    let entriesBefore = -1;
+    db.on('query', onQuery);
+    try {
+      await inTransaction(db, ACTOR, async (records) => {
+        ids = [
+          await records.insert('order', { name: 'HUB-one-insert-1', organisation: 3, date: Date.now() }),
+          await records.insert('order', { name: 'HUB-one-insert-2', organisation: 3, date: Date.now() }),
+        ];
+        await records.update('order', ids[0]!, { total: '3.00' });
+        entriesBefore = (await records.db('audit_log_entries').whereIn('entity_id', ids).where('entity_type', 'order')).length;
+      });
+    } finally {
+      db.off('query', onQuery);
+    }
+    expect(entriesBefore).toBe(0);
+    expect(statements.filter((sql) => /^insert into [`"]audit_log_entries[`"]/i.test(sql))).toHaveLength(1);
+    const [created, updated] = await entriesOf(db, ids[0]!);
+    expect([created?.action, updated?.action]).toEqual(['CREATE', 'UPDATE']);
+    expect(await changesOf(db, updated!.id)).toEqual([['total', '3.00']]);
+    const [second] = await entriesOf(db, ids[1]!);
+    expect(await changesOf(db, second!.id)).toEqual(expect.arrayContaining([['name', 'HUB-one-insert-2']]));
+  });
+
+  it('neither checks nor reads the name of a vouched row, nor of one it inserted; an unvouched reference is still checked', async () => {
+    const db = database.db;
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => statements.push(query.sql);
+    let id = 0;
+    db.on('query', onQuery);
+    try {
+      await inTransaction(db, ACTOR, async (records) => {
+        records.vouch('organisation', 3, 'Customer Co (as vouched)');
+        for (const product of products) records.vouch('product', product, `Product ${product}`);
+        id = await records.insert('order', { name: 'HUB-vouched', organisation: 3, date: Date.now() });
+        await records.insertMany(
+          'order_line_item',
+          products.map((product) => ({ order: id, name: 'Line', product, quantity: 1 })),
+          { auditOn: () => ({ entity: 'order', id, field: 'line_items', value: 'Line' }) },
+        );
+      });
+    } finally {
+      db.off('query', onQuery);
+    }
+    expect(statements.filter((sql) => /^select '[a-z_]+' as entity, id/i.test(sql))).toEqual([]);
+    const [created] = await entriesOf(db, id);
+    expect(await changesOf(db, created!.id)).toEqual(expect.arrayContaining([['organisation', 'Customer Co (as vouched)']]));
+    const refusal = await inTransaction(db, ACTOR, async (records) => {
+      records.vouch('organisation', 3, 'Customer Co Ltd');
+      await records.insert('order', { name: 'HUB-unvouched', organisation: 3, created_by_user: 999_999, date: Date.now() });
+    }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 'unknown_value', details: { field: 'created_by_user' } });
+  });
 });

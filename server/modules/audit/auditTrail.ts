@@ -30,10 +30,12 @@ export interface FieldChange {
  * The only code that writes audit rows: every other write goes through server/writes/records.ts.
  */
 export class AuditTrail {
-  private readonly entries = new Map<string, number>();
-  /** In a transaction, the rows written by flush() before the commit: one insert per table, not one per entry. */
+  /** Each entry of this trail by `<entity>:<id>:<action>`: its id once written, its row until then. */
+  private readonly entries = new Map<string, number | PendingEntry>();
+  /** In a transaction, the rows written by flush() before the commit: one insert per table, not one per row. */
+  private readonly pendingEntries: PendingEntry[] = [];
   private readonly pendingActions: Record<string, unknown>[] = [];
-  private readonly pendingChanges: Record<string, unknown>[] = [];
+  private readonly pendingChanges: { entry: number | PendingEntry; change: FieldChange }[] = [];
 
   constructor(
     private readonly db: Knex,
@@ -43,11 +45,12 @@ export class AuditTrail {
 
   async record(entityType: string, entityId: number, action: AuditAction, changes: readonly FieldChange[]): Promise<void> {
     const key = `${entityType}:${entityId}:${action}`;
-    let entryId = this.entries.get(key);
-    if (entryId === undefined) {
+    let entry = this.entries.get(key);
+    if (entry === undefined) {
       const at = this.now().getTime();
-      const [inserted] = (await this.db('audit_log_entries')
-        .insert({
+      entry = {
+        key,
+        row: {
           entity_type: entityType,
           entity_id: entityId,
           timestamp: at,
@@ -56,10 +59,10 @@ export class AuditTrail {
           user_id: this.actor.userId,
           on_behalf_id: this.actor.onBehalfOf,
           api_client: this.actor.apiClient ?? null,
-        })
-        .returning('id')) as ({ id: number } | number)[];
-      entryId = Number(typeof inserted === 'object' ? inserted.id : inserted);
-      this.entries.set(key, entryId);
+        },
+      };
+      this.entries.set(key, entry);
+      this.pendingEntries.push(entry);
       if (this.actor.userId !== null) {
         this.pendingActions.push({
           user_id: this.actor.userId,
@@ -71,27 +74,62 @@ export class AuditTrail {
         });
       }
     }
-    this.pendingChanges.push(
-      ...changes.map((change) => ({ entry_id: entryId, field: change.field, old_value: clip(change.old), new_value: clip(change.new) })),
-    );
+    for (const change of changes) this.pendingChanges.push({ entry, change });
     // Outside a transaction each write commits on its own: so do its rows.
     if (!this.db.isTransaction) await this.flush();
   }
 
   /**
-   * Writes the actions taken and field changes recorded since the last flush. The entries
-   * themselves are written at once (their ids join the rest); these wait for the transaction's
-   * owner to settle it before the commit (Records.settle), so a checkout's four entries and 56
-   * changes are three inserts, not a dozen.
+   * Writes the entries, actions taken and field changes recorded since the last flush. In a
+   * transaction they wait for its owner to settle it before the commit (Records.settle), so a
+   * checkout's four entries and 56 changes are three inserts, not a dozen. Nothing reads a
+   * transaction's own audit rows before its commit: the audit tabs are reads of their own.
    */
   async flush(): Promise<void> {
+    await this.writeEntries(this.pendingEntries.splice(0));
     const actions = this.pendingActions.splice(0);
-    const changes = this.pendingChanges.splice(0);
+    const changes = this.pendingChanges.splice(0).map(({ entry, change }) => ({
+      entry_id: this.idOf(entry),
+      field: change.field,
+      old_value: clip(change.old),
+      new_value: clip(change.new),
+    }));
     if (actions.length > 0) await this.db('user_actions').insert(actions);
     // 4 values a row: 200 rows keep far below either database's limit of bound values.
     for (let start = 0; start < changes.length; start += 200)
       await this.db('audit_field_changes').insert(changes.slice(start, start + 200));
   }
+
+  private idOf(entry: number | PendingEntry): number {
+    const id = typeof entry === 'number' ? entry : this.entries.get(entry.key);
+    if (typeof id !== 'number') throw new Error(`audit entry ${typeof entry === 'number' ? entry : entry.key} was not written`);
+    return id;
+  }
+
+  /**
+   * The entries in one insert (100 a statement), each id matched to its entry by what it records,
+   * as neither database promises RETURNING's rows in the order of the VALUES.
+   */
+  private async writeEntries(pending: PendingEntry[]): Promise<void> {
+    for (let start = 0; start < pending.length; start += 100) {
+      const batch = pending.slice(start, start + 100);
+      const inserted = (await this.db('audit_log_entries')
+        .insert(batch.map((entry) => entry.row))
+        .returning(['id', 'entity_type', 'entity_id', 'action'])) as {
+        id: number | string;
+        entity_type: string;
+        entity_id: number | string;
+        action: string;
+      }[];
+      for (const row of inserted) this.entries.set(`${row.entity_type}:${Number(row.entity_id)}:${row.action}`, Number(row.id));
+    }
+  }
+}
+
+/** An entry recorded in a transaction and not yet written. */
+interface PendingEntry {
+  key: string;
+  row: Record<string, unknown>;
 }
 
 /** The column holds 5,000 characters; a longer value (a description) keeps its start. */

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { Product } from '../../generated/types';
-import type { ShippingRule } from '../../../shared/pricing/shipping';
+import type { Product, ShippingType } from '../../generated/types';
 import { deepFreeze, generationInTransaction, shared } from '../../db/transactionGenerations';
 import { remembered, type Generation } from '../../db/versionedCache';
 import type { Records } from '../../writes/records';
@@ -25,7 +24,8 @@ export interface CatalogueReads {
   priceList(buyer: { assigned_price_list_id: number | null; currency: 'GBP' | 'EUR' }): Promise<PriceListChoice>;
   /** The products of `ids` as `list` shows them, by id. */
   products(list: PriceListChoice, ids: readonly number[]): Promise<Map<number, Product>>;
-  shippingRules(): Promise<ShippingRule[]>;
+  /** Every shipping type with its rules (countries, weight bands). */
+  shippingRules(): Promise<ShippingType[]>;
 }
 
 export async function catalogueInTransaction(records: Records): Promise<CatalogueReads> {

@@ -33,6 +33,12 @@ export async function catalogueInTransaction(records: Records): Promise<Catalogu
   return generation ? cached(records.db, generation) : direct(records.db);
 }
 
+/** Every shipping type, as the transaction's catalogue has it, vouched for to its write path (Records.vouch). */
+export async function vouchShippingTypes(records: Records): Promise<void> {
+  const catalogue = await catalogueInTransaction(records);
+  for (const type of await catalogue.shippingRules()) records.vouch('shipping_type', type.id, type.name);
+}
+
 /** The reads themselves, in the caller's transaction. */
 function direct(db: Knex): CatalogueReads {
   return {

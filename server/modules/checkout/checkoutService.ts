@@ -8,7 +8,7 @@ import { notifyManualAuthorisation, orderFacts, orderUrl, type OrderFacts } from
 import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
 import type { Records } from '../../writes/records';
 import { hasPermission, type SessionUser } from '../auth/sessionUser';
-import { catalogueInTransaction } from '../catalogue/catalogueInTransaction';
+import { vouchShippingTypes } from '../catalogue/catalogueInTransaction';
 import { checkFinanceOffered, checkShipping, loadBasketState, type BasketState } from './basketState';
 import { checkDetails, checkPurchaseOrder, checkTeamNames, linePaths } from './checkoutRules';
 import { checkApprovalHolds } from './financeApproval';
@@ -105,6 +105,8 @@ const steps: WorkflowStep<CheckoutState>[] = [
   {
     name: 'save the basket',
     run: async (state) => {
+      // What the checkout's writes refer to and it holds already is vouched for to the write path,
+      // which then neither checks nor names it by a query of its own (Records.vouch).
       await vouchShippingTypes(state.records);
       state.records.vouch('user', state.user.id, state.user.name);
       const saved = await saveWizardInput(state.records, state.basketId, state.input, {
@@ -214,17 +216,6 @@ const steps: WorkflowStep<CheckoutState>[] = [
     run: async (state) => notifyOrderCreated(state.records, state.user, state.order!, state.basket!.buyer.id, state.facts),
   },
 ];
-
-/**
- * The rows a checkout's writes refer to that it holds already (the catalogue's shipping types,
- * the buyer's organisation, its products, the signed-in user) are vouched for to the write path,
- * which then reads none of them again to check them or to name them in the audit entries: four
- * statements of an order's 22 (docs/performance.md, "Checkout").
- */
-async function vouchShippingTypes(records: Records): Promise<void> {
-  const catalogue = await catalogueInTransaction(records);
-  for (const type of await catalogue.shippingRules()) records.vouch('shipping_type', type.id, type.name);
-}
 
 /**
  * Tells the buying organisation's users who subscribe to order_created (each in their language),

@@ -73,6 +73,24 @@ describe('POST /quotes/{id}/accept', () => {
     expect(await ordersOf(quote.id)).toEqual([orderId]);
   });
 
+  it("refuses a line whose product the recipient's webstore stopped showing, though the catalogue's cache held it shown", async () => {
+    // An acceptance first, so the process's catalogue cache holds the quote's products as shown.
+    expect((await accept(recipient, await publishedQuote(root, server.db))).status).toBe(201);
+    const quote = await publishedQuote(root, server.db);
+    const line = (await server.db('quote_line_items').where('quote_id', Number(quote.id)).orderBy('id').first('product_id')) as {
+      product_id: number;
+    };
+    const hide = (shown: boolean) =>
+      writeVersionedRows(server.db, (trx) => trx('products').where('id', line.product_id).update({ show_in_webstore: shown }));
+    await hide(false);
+    try {
+      expectProblem(await accept(recipient, quote), 422, 'product_unavailable');
+      expect(await ordersOf(quote.id)).toEqual([]);
+    } finally {
+      await hide(true);
+    }
+  });
+
   it('takes the Dropbox names the recipient completes, and refuses the order while a subscription name is missing', async () => {
     const quote = await publishedQuote(root, server.db);
     const line = await dropboxLine(quote);
@@ -227,5 +245,11 @@ describe('the statements of one acceptance (docs/performance.md, "Checkout")', (
     // Warm: the shipping rules come from the catalogue's cache; no line names a Dropbox team.
     for (const table of ['shipping_types', 'shipping_type_countries', 'shipping_prices', 'dropbox_teams'])
       expect(matching(new RegExp(`^select .* from [\`"]${table}[\`"]`, 'i')), table).toBe(0);
+    // The recipient's views of the products come from the catalogue's cache too; only their quote flags are read.
+    for (const table of ['price_lists', 'price_list_items', 'vendors', 'product_types', 'rate_plans', 'product_options'])
+      expect(matching(new RegExp(`^select .* from [\`"]${table}[\`"]`, 'i')), table).toBe(0);
+    expect(matching(/^select .* from [`"]products[`"]/i)).toBe(1);
+    // What the order refers to (recipient, user, quote, products, shipping type) is vouched for, not read again.
+    expect(matching(/^select '[a-z_]+' as entity, id/i)).toBe(0);
   });
 });

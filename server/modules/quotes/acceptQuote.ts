@@ -8,7 +8,7 @@ import type { Records } from '../../writes/records';
 import { signedIn } from '../auth/signedIn';
 import type { SessionUser } from '../auth/sessionUser';
 import { existingTeamNames } from '../baskets/lineDetails';
-import { catalogueInTransaction } from '../catalogue/catalogueInTransaction';
+import { catalogueInTransaction, vouchShippingTypes } from '../catalogue/catalogueInTransaction';
 import { buyerFromRow, type Buyer } from '../checkout/checkoutLines';
 import { checkPurchaseOrderNumber } from '../checkout/checkoutRules';
 import { initialStatus, notifyOrderCreated, type PlacedOrder } from '../checkout/checkoutService';
@@ -16,7 +16,7 @@ import { orderName } from '../orders/orderName';
 import type { OrderFacts } from '../orders/orderNotifications';
 import { storedVisibleQuote } from './handlers';
 import { requireStatus } from './quoteActions';
-import { recipientProducts, storedQuoteLines, QUOTE_LINE_FIELDS, type StoredQuoteLine } from './quoteLines';
+import { recipientProductsIn, storedQuoteLines, QUOTE_LINE_FIELDS, type StoredQuoteLine } from './quoteLines';
 import { saveRecipientNames } from './recipientChoices';
 import { requireCompleteShipping, requireQuoteFinance } from './quoteReadiness';
 import { ADDRESS_FIELDS, FINANCE_FIELDS, quoteFromRow, type QuoteRecord } from './quoteTotals';
@@ -60,6 +60,13 @@ const steps: WorkflowStep<AcceptState>[] = [
       const row = (await state.records.db('organisations').where('id', quote.organisation_to).first()) as Record<string, unknown>;
       state.quote = quote;
       state.buyer = { ...buyerFromRow(row), on_credit_hold: Boolean(row['on_credit_hold']) };
+      // What the order's writes refer to and the acceptance holds already is vouched for to the
+      // write path, which then neither checks nor names it by a query of its own (Records.vouch).
+      const { records } = state;
+      records.vouch('organisation', state.buyer.id, state.buyer.name);
+      records.vouch('user', state.user.id, state.user.name);
+      records.vouch('quote', quote.id, typeof quote['name'] === 'string' ? quote['name'] : null);
+      await vouchShippingTypes(records);
     },
   },
   {
@@ -85,8 +92,9 @@ const steps: WorkflowStep<AcceptState>[] = [
       if (buyer.on_credit_hold)
         throw new DomainError('conflict', 'quote_on_credit_hold', { detail: 'the recipient organisation is on credit hold' });
       await checkPurchaseOrderNumber(db, quote.purchase_order_number, buyer);
-      const products = await recipientProducts(
-        db,
+      // The recipient's views of the products from the catalogue's cache, as checkout prices from it.
+      const products = await recipientProductsIn(
+        state.records,
         buyer,
         lines.map((line) => line.product),
       );
@@ -108,6 +116,7 @@ const steps: WorkflowStep<AcceptState>[] = [
         const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
         if (clash) throw new DomainError('conflict', clash.code, { field: `line_items/${clash.index}/dropbox_team_name` });
       }
+      for (const product of products.values()) state.records.vouch('product', product.id, product.name);
       requireQuoteFinance(quote, lines, products);
       // The shipping rules as the catalogue's data version has them, cached as checkout's are.
       const catalogue = await catalogueInTransaction(state.records);

@@ -19,7 +19,9 @@ import {
   type SubscriptionType,
 } from '../baskets/lineDetails';
 import { buyerOf, type Buyer } from '../checkout/checkoutLines';
+import { catalogueInTransaction } from '../catalogue/catalogueInTransaction';
 import { priceListOf } from '../catalogue/priceLists';
+import type { Records } from '../../writes/records';
 
 type Row = Record<string, unknown>;
 export type QuoteLineInput = NonNullable<QuoteInput['line_items']>[number];
@@ -53,7 +55,24 @@ export const QUOTE_LINE_FIELDS = Object.keys(entities.quote_line_item.fields).fi
 /** The products the webstore shows the recipient (its price list and currency), with their quote flags; others are missing. */
 export async function recipientProducts(db: Knex, recipient: Buyer, ids: readonly number[]): Promise<Map<number, QuoteProduct>> {
   const list = await priceListOf(db, { assigned_price_list_id: recipient.assigned_price_list_id, currency: recipient.currency });
-  const products = await buyableProducts(db, list, ids);
+  return withQuoteFlags(db, await buyableProducts(db, list, ids));
+}
+
+/**
+ * recipientProducts in a writing transaction (a quote's acceptance): the recipient's views of the
+ * products from the catalogue cached by the data version the transaction read, as checkout
+ * prices from it, kept to those the webstore shows (buyableProducts' rule).
+ */
+export async function recipientProductsIn(records: Records, recipient: Buyer, ids: readonly number[]): Promise<Map<number, QuoteProduct>> {
+  const catalogue = await catalogueInTransaction(records);
+  const list = await catalogue.priceList(recipient);
+  const products = await catalogue.products(list, ids);
+  const shown = [...products].filter(([, product]) => product.show_in_webstore && product.active && !product.draft);
+  return withQuoteFlags(records.db, new Map(shown));
+}
+
+/** The products with the flags only a quote line needs (a product's view does not carry them). */
+async function withQuoteFlags(db: Knex, products: ReadonlyMap<number, Product>): Promise<Map<number, QuoteProduct>> {
   if (products.size === 0) return new Map();
   const flags = (await db('products')
     .whereIn('id', [...products.keys()])

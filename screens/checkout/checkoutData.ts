@@ -4,7 +4,7 @@ import { api, fetchList, fetchTaggedRecord, unwrap } from '../../runtime/api/cli
 import { priceLine, type PricedLine } from '../../shared/pricing/lines';
 import { isShippable, shippingOptions, type ShippingLine, type ShippingOption } from '../../shared/pricing/shipping';
 import type { FinanceLine } from '../../shared/pricing/finance';
-import { lineDetailProblems, type DetailProblem } from '../../shared/baskets/lineDetails';
+import { DETAIL_FIELDS, lineDetailProblems, type DetailProblem } from '../../shared/baskets/lineDetails';
 
 type Schemas = components['schemas'];
 export type Basket = Schemas['Basket'];
@@ -66,24 +66,7 @@ const DRAFT_FIELDS = [
   'finance_reg_country_code',
 ] as const;
 
-const LINE_FIELDS = [
-  'quantity',
-  'markup',
-  'dropbox_team_name',
-  'dropbox_admin_email',
-  'acronis_tenant_name',
-  'acronis_admin_email',
-  'zoom_order_type',
-  'zoom_deal_registration_id',
-  'zoom_deal_registration_approval_id',
-  'zoom_end_user_company',
-  'zoom_end_user_name',
-  'zoom_end_user_email',
-  'sbc_name',
-  'nuvias_name',
-  'stac_teams_name',
-  'stac_zoom_phone_name',
-] as const satisfies readonly (keyof CheckoutLine)[];
+const LINE_FIELDS = ['quantity', 'markup', ...DETAIL_FIELDS] satisfies readonly (keyof CheckoutLine)[];
 
 export function draftOf(data: CheckoutData): Draft {
   const basket = data.basket as unknown as Record<string, unknown>;

@@ -59,6 +59,21 @@ const FIELD_TYPES: Record<keyof LineDetails, SubscriptionType> = {
 
 export const DETAIL_FIELDS = Object.keys(FIELD_TYPES) as (keyof LineDetails)[];
 
+/** The line-detail fields of every subscription type but `types` (what a copy of a line keeps when those are reset). */
+export function detailFieldsExcept(types: readonly SubscriptionType[]): (keyof LineDetails)[] {
+  return DETAIL_FIELDS.filter((field) => !types.includes(FIELD_TYPES[field]));
+}
+
+/** A line's choices beside its details: rate plan, maintenance and provisioning products, where it is provisioned. */
+export const CHOICE_FIELDS = [
+  'selected_rate_plan',
+  'maintenance_product',
+  'prov_product',
+  'prov_organisation',
+  'prov_group',
+  'prov_site',
+] as const;
+
 /**
  * The line-detail fields each subscription type must have filled before checkout (000 §3 line
  * item, 000 §5 "details step complete"): the basket page, the wizard and the server read this one table.

@@ -1,5 +1,6 @@
 import { orderName } from '../orders/orderName';
 import Decimal from 'decimal.js';
+import { CHOICE_FIELDS, DETAIL_FIELDS } from '../../../shared/baskets/lineDetails';
 import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
 import { queueEmail } from '../../integrations/mail';
@@ -32,29 +33,8 @@ interface CheckoutState {
   facts?: OrderFacts;
 }
 
-const SUB_ORDER_FIELDS = [
-  'dropbox_team_name',
-  'dropbox_admin_email',
-  'acronis_tenant_name',
-  'acronis_admin_email',
-  'zoom_order_type',
-  'zoom_deal_registration_id',
-  'zoom_deal_registration_approval_id',
-  'zoom_end_user_company',
-  'zoom_end_user_name',
-  'zoom_end_user_email',
-  'sbc_name',
-  'nuvias_name',
-  'stac_teams_name',
-  'stac_zoom_phone_name',
-  'selected_rate_plan',
-  'maintenance_product',
-  'prov_product',
-  'prov_organisation',
-  'prov_group',
-  'prov_site',
-  'markup',
-] as const;
+/** What an order line copies of its basket line as it is: the details, the choices and the markup. */
+const SUB_ORDER_FIELDS = [...DETAIL_FIELDS, ...CHOICE_FIELDS, 'markup'] as const;
 const SHIPPING_FIELDS = [
   'ship_instructions',
   'part_ship',

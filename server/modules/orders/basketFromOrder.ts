@@ -1,5 +1,6 @@
+import { CHOICE_FIELDS, detailFieldsExcept } from '../../../shared/baskets/lineDetails';
 import { DomainError, notSignedIn } from '../../domain/errors';
-import type { Basket, Order } from '../../generated/types';
+import type { Basket, Order, OrderLineItem } from '../../generated/types';
 import type { Handler } from '../../http/operationDef';
 import { visibleRecord } from '../../reads/recordParts';
 import { recomputeTotal } from '../baskets/basketLines';
@@ -21,26 +22,13 @@ const COPIED = [
   'shipping_country_code',
 ] as const;
 
-// A line's choices carried into the basket; Dropbox, Acronis and markup are reset (000 §4, 001 §4).
-const LINE_COPIED = [
+// A line's quantity, choices, discount and details carried into the basket; Dropbox, Acronis and markup are reset (000 §4, 001 §4).
+const LINE_COPIED: readonly (keyof OrderLineItem)[] = [
   'quantity',
-  'maintenance_product',
-  'prov_product',
-  'prov_organisation',
-  'prov_group',
-  'prov_site',
+  ...CHOICE_FIELDS,
   'discount',
-  'zoom_order_type',
-  'zoom_deal_registration_id',
-  'zoom_deal_registration_approval_id',
-  'zoom_end_user_company',
-  'zoom_end_user_name',
-  'zoom_end_user_email',
-  'sbc_name',
-  'nuvias_name',
-  'stac_teams_name',
-  'stac_zoom_phone_name',
-] as const;
+  ...detailFieldsExcept(['DROPBOX', 'ACRONIS']),
+];
 
 const ORDINALS: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 
@@ -122,7 +110,6 @@ export const createBasketFromOrder: Handler<'createBasketFromOrder'> = async ({ 
     await context.records.insert('basket_line_item', {
       basket: basketId,
       product: line.product,
-      selected_rate_plan: line.selected_rate_plan,
       ...Object.fromEntries(LINE_COPIED.map((field) => [field, line[field]])),
     });
   }

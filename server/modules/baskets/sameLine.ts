@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { CHOICE_FIELDS } from '../../../shared/baskets/lineDetails';
 import { storedLines, type LineOptions, type StoredLine } from './basketLines';
 
 /**
@@ -6,15 +7,7 @@ import { storedLines, type LineOptions, type StoredLine } from './basketLines';
  * rate plan, maintenance and provisioning (product and DOVETAIL target). Adding such a product
  * again raises that line's quantity instead of adding a second line (docs/buying.md "Baskets").
  */
-const SAME = [
-  'product',
-  'selected_rate_plan',
-  'maintenance_product',
-  'prov_product',
-  'prov_organisation',
-  'prov_group',
-  'prov_site',
-] as const;
+const SAME = ['product', ...CHOICE_FIELDS] as const;
 
 export function sameLine(stored: StoredLine, line: LineOptions): boolean {
   return SAME.every((field) => (stored[field] ?? null) === (line[field] ?? null));

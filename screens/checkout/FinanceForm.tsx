@@ -6,10 +6,8 @@ import { Icon } from '../common/Icon';
 import type { Draft } from './checkoutData';
 import { CountrySelect } from '../baskets/CountrySelect';
 import type { CountryChoice } from '../baskets/countryOptions';
-import { contactNumberValid, emailValid } from './completeness';
-import { SelectField, TextField } from './fields';
-
-const TITLES = ['Ms', 'Mrs', 'Miss', 'Mr', 'Dr', 'Prof', 'Rev', 'Other'] as const;
+import { FinanceContactFields } from './FinanceContactFields';
+import { TextField } from './fields';
 
 const REGISTERED = [
   ['finance_reg_company_name', 'checkout.reg_company_name', 100],
@@ -102,62 +100,7 @@ export function FinanceForm({ draft, countries, onChange }: FinanceFormProps) {
         required
         onChange={(value) => onChange({ finance_company_name: value })}
       />
-      <SelectField
-        id="finance_title"
-        label={t('checkout.person_title')}
-        required
-        value={draft.finance_title ?? ''}
-        onChange={(value) => onChange({ finance_title: value === '' ? null : (value as Draft['finance_title']) })}
-        options={[{ value: '', label: '--' }, ...TITLES.map((title) => ({ value: title, label: t(`person_title.${title}`) }))]}
-      />
-      <TextField
-        id="finance_first_name"
-        label={t('checkout.first_name')}
-        value={draft.finance_first_name}
-        max={100}
-        required
-        onChange={(value) => onChange({ finance_first_name: value })}
-      />
-      <TextField
-        id="finance_last_name"
-        label={t('checkout.last_name')}
-        value={draft.finance_last_name}
-        max={100}
-        required
-        onChange={(value) => onChange({ finance_last_name: value })}
-      />
-      <TextField
-        id="finance_email_address"
-        type="email"
-        label={t('checkout.email')}
-        value={draft.finance_email_address}
-        max={255}
-        required
-        invalid={!emailValid(draft.finance_email_address)}
-        onChange={(value) => onChange({ finance_email_address: value })}
-      >
-        {!emailValid(draft.finance_email_address) && (
-          <p className="form-field__warning" data-testid="finance-email-problem">
-            {t('email_regex')}
-          </p>
-        )}
-      </TextField>
-      <TextField
-        id="finance_contact_number"
-        type="tel"
-        label={t('checkout.phone')}
-        value={draft.finance_contact_number}
-        max={50}
-        required
-        invalid={!contactNumberValid(draft.finance_contact_number)}
-        onChange={(value) => onChange({ finance_contact_number: value })}
-      >
-        {!contactNumberValid(draft.finance_contact_number) && (
-          <p className="form-field__warning" data-testid="finance-phone-problem">
-            {t('contact_number_regex')}
-          </p>
-        )}
-      </TextField>
+      <FinanceContactFields contact={draft} onChange={onChange} />
       <h4>{t('checkout.registered_address')}</h4>
       {REGISTERED.map(([field, label, max]) => (
         <TextField

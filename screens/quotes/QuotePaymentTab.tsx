@@ -2,13 +2,11 @@ import { formatMoney } from '../../runtime/format/money';
 import { useT } from '../../runtime/i18n/useT';
 import { Tooltip } from '../../runtime/ui/Tooltip';
 import { FINANCE_TERMS } from '../../shared/pricing/finance';
-import { contactNumberValid, emailValid } from '../checkout/completeness';
-import { SelectField, TextField } from '../checkout/fields';
+import { FinanceContactFields } from '../checkout/FinanceContactFields';
+import { SelectField } from '../checkout/fields';
 import type { QuoteDraft } from './quoteDraft';
 import { financeOffered, financeValueRefusal, quoteFinanceFigures } from './quotePayment';
 import type { QuoteWizardState } from './useQuoteWizard';
-
-const TITLES = ['Ms', 'Mrs', 'Miss', 'Mr', 'Dr', 'Prof', 'Rev', 'Other'] as const;
 
 /**
  * 001 §2 Payment (the reading with a Payment tab, docs/quotes.md): account payment, or finance for
@@ -62,54 +60,7 @@ export function QuotePaymentTab({ wizard }: { wizard: QuoteWizardState }) {
         <>
           <fieldset data-testid="finance-form">
             <legend>{t('checkout.finance_details')}</legend>
-            <SelectField
-              id="finance_title"
-              label={t('checkout.person_title')}
-              required
-              value={draft.finance_title ?? ''}
-              onChange={(value) => choose({ finance_title: value === '' ? null : (value as QuoteDraft['finance_title']) })}
-              options={[{ value: '', label: '--' }, ...TITLES.map((title) => ({ value: title, label: t(`person_title.${title}`) }))]}
-            />
-            <TextField
-              id="finance_first_name"
-              label={t('checkout.first_name')}
-              value={draft.finance_first_name}
-              max={100}
-              required
-              onChange={(value) => choose({ finance_first_name: value })}
-            />
-            <TextField
-              id="finance_last_name"
-              label={t('checkout.last_name')}
-              value={draft.finance_last_name}
-              max={100}
-              required
-              onChange={(value) => choose({ finance_last_name: value })}
-            />
-            <TextField
-              id="finance_email_address"
-              type="email"
-              label={t('checkout.email')}
-              value={draft.finance_email_address}
-              max={255}
-              required
-              invalid={!emailValid(draft.finance_email_address)}
-              onChange={(value) => choose({ finance_email_address: value })}
-            >
-              {!emailValid(draft.finance_email_address) && <p className="form-field__warning">{t('email_regex')}</p>}
-            </TextField>
-            <TextField
-              id="finance_contact_number"
-              type="tel"
-              label={t('checkout.phone')}
-              value={draft.finance_contact_number}
-              max={50}
-              required
-              invalid={!contactNumberValid(draft.finance_contact_number)}
-              onChange={(value) => choose({ finance_contact_number: value })}
-            >
-              {!contactNumberValid(draft.finance_contact_number) && <p className="form-field__warning">{t('contact_number_regex')}</p>}
-            </TextField>
+            <FinanceContactFields contact={draft} onChange={choose} />
             <SelectField
               id="finance_term_length"
               label={t('checkout.term')}

@@ -7,7 +7,15 @@ import { scaledWidths } from './gridColumns';
  * the width, so text wraps in a column made narrower than its content and the row grows with it.
  */
 export function fitColumns<Row>(api: GridApi<Row>): void {
-  if (!api.isDestroyed()) api.autoSizeAllColumns();
+  if (api.isDestroyed()) return;
+  // Every fit measures from the same widths (each column's floor): the grid measures a cell in
+  // place, so a second fit of columns already scaled would size wrapped cells by their wrapping.
+  api.applyColumnState({
+    state: api
+      .getColumnState()
+      .map((state) => ({ colId: state.colId, width: api.getColumn(state.colId)?.getColDef().minWidth ?? undefined })),
+  });
+  api.autoSizeAllColumns();
 }
 
 /**

@@ -10,6 +10,11 @@ export function basketPriceList(db: Knex, user: SessionUser): Promise<PriceListC
   return priceListOf(db, user.organisation);
 }
 
+/** buyableProducts' rule for a product view already at hand (a cached one): shown, active, not draft. */
+export function isBuyable(product: Pick<Product, 'show_in_webstore' | 'active' | 'draft'>): boolean {
+  return product.show_in_webstore && product.active && !product.draft;
+}
+
 /**
  * Products a buyer may put in a basket, priced from the list, keyed by id: shown in the webstore,
  * active and not draft (000 §2.3: the store links no others for a buyer). Anything else answers as

@@ -8,7 +8,7 @@ import { DomainError } from '../../domain/errors';
 import { entities } from '../../generated/entities';
 import type { Product, QuoteInput } from '../../generated/types';
 import type { SessionUser } from '../auth/sessionUser';
-import { buyableProducts } from '../baskets/basketProducts';
+import { buyableProducts, isBuyable } from '../baskets/basketProducts';
 import { checkProvisioningTarget, choiceOf, lineError, productFor } from '../baskets/basketLines';
 import {
   DETAIL_FIELDS,
@@ -67,7 +67,7 @@ export async function recipientProductsIn(records: Records, recipient: Buyer, id
   const catalogue = await catalogueInTransaction(records);
   const list = await catalogue.priceList(recipient);
   const products = await catalogue.products(list, ids);
-  const shown = [...products].filter(([, product]) => product.show_in_webstore && product.active && !product.draft);
+  const shown = [...products].filter(([, product]) => isBuyable(product));
   return withQuoteFlags(records.db, new Map(shown));
 }
 

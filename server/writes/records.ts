@@ -123,7 +123,7 @@ class Records {
       prepared = { ...prepared, ...derived };
     }
     await this.touched(entity);
-    this.references.written(entity, id, prepared, true);
+    this.references.inserted(entity, id, prepared);
     const changes = Object.entries(prepared).flatMap(([name, value]) => {
       const text = auditText(fieldOf(entity, name), value);
       return text === null ? [] : [{ field: name, old: null, new: text }];
@@ -202,7 +202,7 @@ class Records {
       await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(written));
       row = { ...current, ...written };
       await this.touched(entity);
-      this.references.written(entity, id, prepared, false);
+      this.references.updated(entity, id, prepared);
       await this.endSessionsIfDisabled(entity, id, Object.fromEntries(changed));
     }
     if (changes.length > 0 || options.action !== undefined) await this.audited(entity, id, options, 'UPDATE', changes, 'new', referenced);
@@ -233,7 +233,7 @@ class Records {
     const count = (await this.guarded(entity, 'update', () => query.update(this.encode(entity, prepared)))) as unknown as number;
     if (count === 0) return null;
     await this.touched(entity);
-    this.references.written(entity, id, prepared, false);
+    this.references.updated(entity, id, prepared);
     const changes = Object.entries(prepared)
       .filter(([name]) => !UNAUDITED.has(name))
       .map(([name, value]) => {

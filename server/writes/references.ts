@@ -22,13 +22,16 @@ export class References {
     this.vouched.set(`${entity}:${id}`, name);
   }
 
-  /** A row this transaction wrote: vouched for with the name written (or, renamed, kept up to date). */
-  written(entity: EntityName, id: number, values: Record<string, unknown>, inserted: boolean): void {
-    const key = `${entity}:${id}`;
-    if (!inserted && !this.vouched.has(key)) return;
+  /** A row this transaction inserted: vouched for with the name written. */
+  inserted(entity: EntityName, id: number, values: Record<string, unknown>): void {
     const named = (entities[entity] as EntityMeta).fields['name'] !== undefined;
-    if (!named) this.vouched.set(key, null);
-    else if (typeof values['name'] === 'string') this.vouched.set(key, values['name']);
+    if (!named) this.vouch(entity, id, null);
+    else if (typeof values['name'] === 'string') this.vouch(entity, id, values['name']);
+  }
+
+  /** A row this transaction updated: a vouched one keeps the name it now has. */
+  updated(entity: EntityName, id: number, values: Record<string, unknown>): void {
+    if (this.vouched.has(`${entity}:${id}`)) this.inserted(entity, id, values);
   }
 
   removed(entity: EntityName, id: number): void {

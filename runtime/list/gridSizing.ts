@@ -11,9 +11,7 @@ export function fitColumns<Row>(api: GridApi<Row>): void {
   // Every fit measures from the same widths (each column's floor): the grid measures a cell in
   // place, so a second fit of columns already scaled would size wrapped cells by their wrapping.
   api.applyColumnState({
-    state: api
-      .getColumnState()
-      .map((state) => ({ colId: state.colId, width: api.getColumn(state.colId)?.getColDef().minWidth ?? undefined })),
+    state: api.getColumnState().map((state) => ({ colId: state.colId, width: api.getColumn(state.colId)?.getColDef().minWidth })),
   });
   api.autoSizeAllColumns();
 }

@@ -129,6 +129,16 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
   }, []);
   const keep = (gridApi: GridApi<Row>) => layout.save(layoutOf(gridApi.getColumnState()));
 
+  // The columns are measured in the page's font: one that arrives after they were fitted (an
+  // organisation's brand font, a slow connection) draws their text at other widths, so they are
+  // fitted again (from their floors, so a fit more or less gives the same layout).
+  useEffect(() => {
+    if (!api || typeof document === 'undefined' || !('fonts' in document)) return;
+    const refit = () => fit({ api });
+    document.fonts.addEventListener('loadingdone', refit);
+    return () => document.fonts.removeEventListener('loadingdone', refit);
+  }, [api, fit]);
+
   const onSortChanged = (event: SortChangedEvent<Row>) => {
     // Only the user's sorts: the grid also reports the sorts we give it.
     if (event.source !== 'uiColumnSorted') return;

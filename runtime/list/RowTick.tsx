@@ -26,7 +26,7 @@ export function RowTick<Row>({ node, data, name }: CustomCellRendererProps<Row> 
   }, [node]);
   if (!data) return null;
   return (
-    <div className={`ag-wrapper ag-input-wrapper ag-checkbox-input-wrapper${ticked ? ' ag-checked' : ''}`}>
+    <div className={`list-grid__tick ag-wrapper ag-input-wrapper ag-checkbox-input-wrapper${ticked ? ' ag-checked' : ''}`}>
       <input
         type="checkbox"
         className="ag-input-field-input ag-checkbox-input"

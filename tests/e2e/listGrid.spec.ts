@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInTo } from './support/signIn';
+import { installTestFont, testFontLoaded, useTestFontLate } from './support/visual';
 
 /**
  * The generated lists' grid (AG Grid, runtime/list/GridTable.tsx), issue 19: no serious or
@@ -223,4 +224,34 @@ test('a tree is collapsed and expanded by keyboard, the focus staying on its tog
   await page.keyboard.press('Space');
   await expect(grid.getByRole('link', { name: 'Customer Co Branch', exact: true })).toBeVisible();
   await expect(collapse).toBeFocused();
+});
+
+test.describe('a font that arrives late', () => {
+  // The late font comes as a data: URL, which the portal's Content-Security-Policy (font-src 'self') refuses.
+  test.use({ bypassCSP: true });
+
+  /** The widths of the grid's column headings, in whole pixels. */
+  const headingWidths = (page: Page) =>
+    page.locator('.ag-header-cell').evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)));
+
+  test('fits the columns again, as they are fitted when the font was there from the start', async ({ page }) => {
+    await signInTo(page, BUYER, '/webstore/invoices', /\/webstore\/invoices$/);
+    const grid = page.getByRole('grid');
+    await expect(grid.getByRole('gridcell').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const inSystemFont = await headingWidths(page);
+
+    await useTestFontLate(page);
+    await testFontLoaded(page);
+    // The columns change as the font arrives: compared once they hold still.
+    await expect.poll(() => headingWidths(page)).not.toEqual(inSystemFont);
+    const late = await headingWidths(page);
+
+    await installTestFont(page);
+    await page.reload();
+    await expect(grid.getByRole('gridcell').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await testFontLoaded(page);
+    await expect.poll(() => headingWidths(page)).toEqual(late);
+  });
 });

@@ -7,10 +7,7 @@ import { type Locator, type Page } from '@playwright/test';
  * machine's system-ui resolves to, and dates, times and generated numbers written as fixed text.
  */
 const FONT = readFileSync(new URL('./fonts/LiberationSans-Regular.ttf', import.meta.url)).toString('base64');
-const FONT_CSS = `
-@font-face { font-family: 'VisualTest'; src: url(data:font/ttf;base64,${FONT}) format('truetype'); }
-*, *::before, *::after { font-family: 'VisualTest' !important; }
-`;
+const FONT_CSS = `*, *::before, *::after { font-family: 'VisualTest' !important; }`;
 
 /** `5th Mar 2026`, `5th Mar 2026, 14:05`, ISO dates and times, clock times: the content a date or a clock makes differ. */
 const DYNAMIC = [
@@ -21,19 +18,47 @@ const DYNAMIC = [
 ];
 
 /**
- * Gives every page of `page` the test font from its first render on (an init script), so what
- * measures text as it draws (AG Grid sizing its columns to their content) measures the shipped font.
+ * Gives every page of `page` the test font from its first render on (an init script): the font is
+ * added from its bytes as the document starts, so it is loaded, not merely declared, before the
+ * portal's code runs, and what measures text as it draws (AG Grid sizing its columns to their
+ * content) measures the shipped font. (The grid also fits its columns again when a font arrives
+ * late: runtime/list/GridTable.tsx.)
  */
 export async function installTestFont(page: Page): Promise<void> {
-  await page.addInitScript((css) => {
-    const add = () => {
+  await page.addInitScript(
+    ({ font, css }) => {
+      const bytes = Uint8Array.from(atob(font), (char) => char.charCodeAt(0));
+      const face = new FontFace('VisualTest', bytes);
+      document.fonts.add(face);
+      void face.load();
+      const add = () => {
+        const style = document.createElement('style');
+        style.textContent = css;
+        document.head.append(style);
+      };
+      if (document.head) add();
+      else document.addEventListener('DOMContentLoaded', add, { once: true });
+    },
+    { font: FONT, css: FONT_CSS },
+  );
+}
+
+/**
+ * Gives the page shown the test font now, as a brand's web font arrives: declared and taken into
+ * use by every element, so the page draws in a fallback until it has loaded.
+ */
+export async function useTestFontLate(page: Page): Promise<void> {
+  await page.evaluate(
+    ({ font, css }) => {
+      // Declared, not loaded: the first text drawn in it loads it, as with an @font-face rule. (A
+      // data: URL, which the portal's Content-Security-Policy refuses: the test bypasses it.)
+      document.fonts.add(new FontFace('VisualTest', `url(data:font/ttf;base64,${font})`));
       const style = document.createElement('style');
       style.textContent = css;
       document.head.append(style);
-    };
-    if (document.head) add();
-    else document.addEventListener('DOMContentLoaded', add, { once: true });
-  }, FONT_CSS);
+    },
+    { font: FONT, css: FONT_CSS },
+  );
 }
 
 /** Waits until the test font is loaded, so glyph metrics are the shipped font's. */

@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { signInTo } from './support/signIn';
 import { apiRead, apiWrite } from './support/api';
 import { newestOrderId, removeOrdersPlacedAfter } from './support/placedOrders';
+import { FIRST_DRAW } from './support/waits';
 
 /**
  * After the sale in a real browser (issue 9): an invoice downloaded as a PDF that opens, the sales
@@ -58,7 +59,7 @@ test('metrics: the three charts over the top six account managers plus Others, f
   // Each chart's legend: its figures as text (metricsCharts.spec.ts reads the drawing itself).
   const legendOf = (chart: typeof newOnHub) => chart.locator('.metrics-chart__legend').getByRole('listitem');
   for (const chart of [newOnHub, sales, value]) {
-    await expect(chart.locator('.recharts-surface').first()).toBeVisible();
+    await expect(chart.locator('.recharts-surface').first()).toBeVisible(FIRST_DRAW);
     await expect(legendOf(chart)).toHaveCount(7);
     await expect(legendOf(chart).last()).toContainText('Others');
   }
@@ -79,7 +80,9 @@ test('metrics: the three charts over the top six account managers plus Others, f
 
 test('metrics: Export saves the table as a CSV under the server’s name, with the download alert', async ({ page }) => {
   await signInTo(page, ROOT_ADMIN, '/backoffice/metrics', /\/backoffice\/metrics$/);
-  await expect(page.getByRole('figure', { name: 'Number of sales', exact: true }).locator('.recharts-surface').first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Number of sales', exact: true }).locator('.recharts-surface').first()).toBeVisible(
+    FIRST_DRAW,
+  );
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const download = await downloading;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openPortalDatabase } from './support/portal';
 import { signInTo, FORBIDDEN } from './support/signIn';
+import { FIRST_DRAW } from './support/waits';
 
 /**
  * Whole days from an invoice's due date to today's UTC calendar day (001 §3). The demo data sets due
@@ -100,7 +101,7 @@ test('metrics: root sees every account manager', async ({ page }) => {
   const table = page.getByRole('grid');
   // The first cell of a manager's row holds its collapse toggle beside the name.
   for (const name of ACCOUNT_MANAGERS) {
-    await expect(table.getByRole('gridcell', { name: new RegExp(`${name}$`) }).first()).toBeVisible();
+    await expect(table.getByRole('gridcell', { name: new RegExp(`${name}$`) }).first()).toBeVisible(FIRST_DRAW);
   }
 });
 
@@ -109,7 +110,7 @@ test('metrics: under each account manager a row per period, collapsible (001 §2
   const managers = page.getByRole('group', { name: 'Account managers', exact: true });
   await managers.getByLabel('Chloe Carter').check();
   const table = page.getByRole('grid');
-  await expect(table.getByRole('gridcell', { name: /^(Week|Month|Quarter) · \d{1,2}\w\w \w{3} \d{4}$/ }).first()).toBeVisible();
+  await expect(table.getByRole('gridcell', { name: /^(Week|Month|Quarter) · \d{1,2}\w\w \w{3} \d{4}$/ }).first()).toBeVisible(FIRST_DRAW);
   await table.getByRole('button', { name: /Chloe Carter/ }).click();
   await expect(table.getByRole('gridcell', { name: /^(Week|Month|Quarter) · / })).toHaveCount(0);
 });
@@ -117,7 +118,7 @@ test('metrics: under each account manager a row per period, collapsible (001 §2
 test('metrics: the account managers checklist offers every manager and narrows the table', async ({ page }) => {
   await visitAs(page, ROOT_ADMIN, '/backoffice/metrics');
   const managers = page.getByRole('group', { name: 'Account managers', exact: true });
-  await expect(managers.getByRole('checkbox')).toHaveCount(ACCOUNT_MANAGERS.length);
+  await expect(managers.getByRole('checkbox')).toHaveCount(ACCOUNT_MANAGERS.length, FIRST_DRAW);
   await managers.getByLabel('Chloe Carter').check();
   await managers.getByLabel('Hana Hughes').check();
   const table = page.getByRole('grid');

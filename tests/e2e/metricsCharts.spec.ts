@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInTo } from './support/signIn';
+import { FIRST_DRAW } from './support/waits';
 
 // Issue 19 "Charts": the metrics page's three charts (001 §2) come from the chart library, with
 // labelled axes, values, tooltips in the chosen currency, the top six account managers plus
@@ -11,7 +12,7 @@ test('the metrics charts: values, labelled axes, tooltips in the chosen currency
   const charts = page.getByRole('region', { name: 'Charts', exact: true });
   const newOnHub = charts.getByRole('figure', { name: 'New on HUB', exact: true });
   const salesValue = charts.getByRole('figure', { name: 'Total sales value', exact: true });
-  await expect(charts.getByRole('figure')).toHaveCount(3);
+  await expect(charts.getByRole('figure')).toHaveCount(3, FIRST_DRAW);
   await expect(newOnHub.locator('.recharts-pie-sector').first()).toBeVisible();
 
   // Eight account managers in the demo: the top six and Others, in each legend.

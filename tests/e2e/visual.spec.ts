@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openPortalDatabase } from './support/portal';
 import { signInTo } from './support/signIn';
 import { fixDatesInAnswers, fixDynamicText, installTestFont, testFontLoaded } from './support/visual';
+import { FIRST_DRAW } from './support/waits';
 
 /**
  * Visual regression (issue 19): the key screens at a desktop (1366 px) and a phone (390 px) width,
@@ -44,8 +45,7 @@ async function shoot(
 
 async function visit(page: Page, path: string, visible: Locator): Promise<void> {
   await page.goto(path);
-  // A list's grid and a chart come in chunks of their own: more than the default wait on a busy machine.
-  await expect(visible).toBeVisible({ timeout: 20_000 });
+  await expect(visible).toBeVisible(FIRST_DRAW);
   await page.waitForLoadState('networkidle');
 }
 

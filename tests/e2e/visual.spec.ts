@@ -22,12 +22,21 @@ const BUYER = 'buyer@customer.example';
 const ROOT = 'admin@supplier.example';
 const RESELLER = 'admin@reseller.example';
 
+/**
+ * How a screen is compared: `mask` hides what differs by nature, `fullPage: false` takes the first
+ * screen only, `tolerance` is the share of pixels that may differ (0.01 unless said).
+ */
+interface Shot {
+  mask?: (page: Page) => Locator[];
+  fullPage?: boolean;
+  tolerance?: number;
+}
+
 async function shoot(
   page: Page,
   name: string,
   ready: () => Promise<void>,
-  mask: (page: Page) => Locator[] = () => [],
-  fullPage = true,
+  { mask = () => [], fullPage = true, tolerance = 0.01 }: Shot = {},
 ): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -37,7 +46,7 @@ async function shoot(
     await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
       fullPage,
       mask: mask(page),
-      maxDiffPixelRatio: 0.01,
+      maxDiffPixelRatio: tolerance,
       timeout: 20_000,
     });
   }
@@ -64,7 +73,7 @@ test.describe('screens look as committed', () => {
       await page.waitForLoadState('networkidle');
     };
     const popular = (p: Page) => [p.locator('.most-popular')];
-    await shoot(page, 'store-tiles', tiles, popular);
+    await shoot(page, 'store-tiles', tiles, { mask: popular });
     await shoot(
       page,
       'store-rows',
@@ -73,7 +82,7 @@ test.describe('screens look as committed', () => {
         await page.getByTestId('view-row').click();
         await page.waitForLoadState('networkidle');
       },
-      popular,
+      { mask: popular },
     );
     await shoot(page, 'product', async () => {
       await visit(page, '/webstore/product/1', page.locator('.product-detail'));
@@ -109,12 +118,12 @@ test.describe('screens look as committed', () => {
           .locator('td'),
       ];
       await signInTo(page, BUYER, `/webstore/baskets/${basketId}`);
-      await shoot(page, 'basket', () => visit(page, `/webstore/baskets/${basketId}`, page.getByTestId('detail-row-name')), refs);
+      await shoot(page, 'basket', () => visit(page, `/webstore/baskets/${basketId}`, page.getByTestId('detail-row-name')), { mask: refs });
       await visit(page, `/webstore/baskets/${basketId}/checkout`, page.getByTestId('checkout-details'));
       const stay = async () => {
         await page.waitForLoadState('networkidle');
       };
-      await shoot(page, 'checkout-details', stay, refs);
+      await shoot(page, 'checkout-details', stay, { mask: refs });
       await page.getByLabel('Purchase order number').fill('PO-VISUAL');
       await page.getByTestId('next').click();
       await expect(page.getByTestId('checkout-info')).toBeVisible();
@@ -159,10 +168,19 @@ test.describe('screens look as committed', () => {
       ['subscriptions', '/webstore/subscriptions'],
       ['invoices', '/webstore/invoices'],
     ] as const) {
-      await shoot(page, `list-${name}`, async () => {
-        await visit(page, path, grid);
-        await expect(grid.getByRole('gridcell').first()).toBeVisible();
-      });
+      // 3 %: on a loaded machine AG Grid measures some React-drawn cells before they are drawn (it
+      // waits five turns, then measures), so columns can come out a few pixels apart (seen in CI:
+      // 1.2 % and 1.75 % of the image; docs/architecture.md "Visual regression"). A broken layout
+      // differs by far more.
+      await shoot(
+        page,
+        `list-${name}`,
+        async () => {
+          await visit(page, path, grid);
+          await expect(grid.getByRole('gridcell').first()).toBeVisible();
+        },
+        { tolerance: 0.03 },
+      );
     }
   });
 
@@ -172,7 +190,7 @@ test.describe('screens look as committed', () => {
     await page.context().clearCookies();
     await signInTo(page, ROOT, '/backoffice/metrics', /\/backoffice\/metrics$/);
     // The first screen (the charts) only: the account managers' tree below still settles its wrapped
-    // rows in one of two heights at 390 px from run to run (6,922 or 7,096 px in all); the grid's
+    // rows in one of two heights at 390 px from run to run (174 px apart); the grid's
     // layout is checked by listGrid.spec.ts and the lists above.
     await shoot(
       page,
@@ -181,8 +199,7 @@ test.describe('screens look as committed', () => {
         await visit(page, '/backoffice/metrics', page.getByRole('grid'));
         await expect(page.locator('.recharts-surface').first()).toBeVisible();
       },
-      () => [],
-      false,
+      { fullPage: false },
     );
   });
 

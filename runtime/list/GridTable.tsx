@@ -133,7 +133,8 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
   // organisation's brand font, a slow connection) draws their text at other widths, so they are
   // fitted again (from their floors, so a fit more or less gives the same layout).
   useEffect(() => {
-    if (!api || typeof document === 'undefined' || !('fonts' in document)) return;
+    // jsdom (the unit tests) has no document.fonts.
+    if (!api || !('fonts' in document)) return;
     const refit = () => fit({ api });
     document.fonts.addEventListener('loadingdone', refit);
     return () => document.fonts.removeEventListener('loadingdone', refit);

@@ -24,14 +24,19 @@ export class References {
 
   /** A row this transaction inserted: vouched for with the name written. */
   inserted(entity: EntityName, id: number, values: Record<string, unknown>): void {
-    const named = (entities[entity] as EntityMeta).fields['name'] !== undefined;
-    if (!named) this.vouch(entity, id, null);
-    else if (typeof values['name'] === 'string') this.vouch(entity, id, values['name']);
+    this.vouchWritten(entity, id, values);
   }
 
   /** A row this transaction updated: a vouched one keeps the name it now has. */
   updated(entity: EntityName, id: number, values: Record<string, unknown>): void {
-    if (this.vouched.has(`${entity}:${id}`)) this.inserted(entity, id, values);
+    if (this.vouched.has(`${entity}:${id}`)) this.vouchWritten(entity, id, values);
+  }
+
+  /** Vouches for a written row with the name in `values` (null for an entity without names; none written: as it was). */
+  private vouchWritten(entity: EntityName, id: number, values: Record<string, unknown>): void {
+    const named = (entities[entity] as EntityMeta).fields['name'] !== undefined;
+    if (!named) this.vouch(entity, id, null);
+    else if (typeof values['name'] === 'string') this.vouch(entity, id, values['name']);
   }
 
   removed(entity: EntityName, id: number): void {

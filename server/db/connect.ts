@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
+import { BUSY_TIMEOUT_MS, SqliteClient } from './sqliteClient';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const MIGRATIONS_DIR = join(root, 'server/migrations');
@@ -32,49 +33,30 @@ export function connect(url: string = process.env['DATABASE_URL'] ?? DEFAULT_DAT
   }
   const filename = url.replace(/^sqlite:\/\//, '').replace(/^sqlite:/, '');
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
-  return beginImmediate(
-    knexFactory({
-      client: 'sqlite3',
-      connection: { filename },
-      useNullAsDefault: true,
-      pool: {
-        min: 1,
-        max: 1,
-        // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
-        // synchronous = NORMAL (in WAL): a commit is written to the WAL file but not fsynced; the WAL
-        // is synced at checkpoints. A commit survives the process being killed (the OS holds the
-        // written pages); a power loss or OS crash may take back the last commits before the next
-        // checkpoint, never corrupting the database (docs/performance.md, "Checkout").
-        afterCreate: (conn: { exec: (sql: string, cb: (error: Error | null) => void) => void }, done: (error: Error | null) => void) =>
-          conn.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;', done),
+  return knexFactory({
+    client: SqliteClient as unknown as typeof Knex.Client,
+    connection: { filename },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
+      // synchronous = NORMAL (in WAL): a commit is written to the WAL file but not fsynced; the WAL
+      // is synced at checkpoints. A commit survives the process being killed (the OS holds the
+      // written pages); a power loss or OS crash may take back the last commits before the next
+      // checkpoint, never corrupting the database (docs/performance.md, "Checkout").
+      afterCreate: (conn: { exec: (sql: string) => void }, done: (error: Error | null) => void) => {
+        try {
+          conn.exec(
+            `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`,
+          );
+          done(null);
+        } catch (error) {
+          done(error as Error);
+        }
       },
-    }),
-  );
-}
-
-interface SqliteTransaction {
-  begin(conn: unknown): Promise<unknown>;
-  query(conn: unknown, sql: string): Promise<unknown>;
-}
-
-/**
- * SQLite transactions begin IMMEDIATE: they take the file's write lock at BEGIN, waiting for it
- * (busy_timeout) behind another process's writer. Knex's plain BEGIN defers the lock to the first
- * write, and a transaction that read before another process committed then cannot write at all:
- * SQLite answers SQLITE_BUSY at once, without waiting, as its snapshot is stale. One process holds
- * one connection, so nothing changes there; several processes on one file (WEB_CONCURRENCY,
- * docs/performance.md "Several processes") take turns instead of failing. Savepoints (nested
- * transactions) are left as they are.
- */
-function beginImmediate(db: Knex): Knex {
-  const client = db.client as { transaction: (...args: unknown[]) => SqliteTransaction };
-  const transaction = client.transaction.bind(client);
-  client.transaction = (...args: unknown[]) => {
-    const trx = transaction(...args);
-    trx.begin = (conn) => trx.query(conn, 'BEGIN IMMEDIATE;');
-    return trx;
-  };
-  return db;
+    },
+  });
 }
 
 export async function migrate(db: Knex): Promise<void> {

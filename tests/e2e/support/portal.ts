@@ -15,4 +15,4 @@ export const e2eMailDir = (): string => e2ePortal().mailDir;
 
 /** A connection to the running test's portal database; the caller destroys it. */
 export const openPortalDatabase = (): Knex =>
-  knex({ client: 'sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });
+  knex({ client: 'better-sqlite3', connection: { filename: e2eDatabaseFile() }, useNullAsDefault: true });

@@ -1,0 +1,120 @@
+import { createRequire } from 'node:module';
+import type { Knex } from 'knex';
+
+/** The parts of a better-sqlite3 statement and connection the client uses. */
+interface Statement {
+  readonly reader: boolean;
+  all(bindings: unknown[]): unknown[];
+  run(bindings: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+}
+export interface SqliteConnection {
+  prepare(sql: string): Statement;
+  exec(sql: string): void;
+}
+interface Transaction {
+  begin(connection: SqliteConnection): Promise<unknown>;
+  /** The transaction's own client, set before `begin`; its queries reject on an error (Transaction.query would end the transaction instead). */
+  trxClient: { query(connection: SqliteConnection, sql: string): Promise<unknown> };
+}
+interface QueryObject {
+  sql?: string;
+  bindings?: unknown[];
+  response?: unknown;
+  context?: { lastID: number | bigint; changes: number };
+}
+/** Knex's better-sqlite3 client class (not in Knex's public types). */
+type BetterSqliteClientClass = new (config: Knex.Config) => BetterSqliteClient;
+interface BetterSqliteClient {
+  transaction(...args: unknown[]): Transaction;
+  _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject>;
+  _formatBindings(bindings: unknown[] | undefined): unknown[];
+}
+
+/**
+ * How long a statement waits for another process's write lock. better-sqlite3 runs on the event
+ * loop's thread, so SQLite's own busy wait would stop the whole process meanwhile: BEGIN waits
+ * without it (`takeWriteLock`), and this bounds the rest (a write outside a transaction).
+ */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/** Statements kept per connection; past this many the oldest unused ones are dropped. */
+const KEPT_STATEMENTS = 500;
+
+const statementsByConnection = new WeakMap<SqliteConnection, Map<string, Statement>>();
+
+/** `sql` prepared on `connection` once and kept, the most recently used last. */
+export function statementFor(connection: SqliteConnection, sql: string): Statement {
+  let statements = statementsByConnection.get(connection);
+  if (!statements) statementsByConnection.set(connection, (statements = new Map()));
+  let statement = statements.get(sql);
+  if (statement) {
+    statements.delete(sql);
+  } else {
+    statement = connection.prepare(sql);
+    if (statements.size >= KEPT_STATEMENTS) statements.delete(statements.keys().next().value!);
+  }
+  statements.set(sql, statement);
+  return statement;
+}
+
+const BetterSqlite = createRequire(import.meta.url)('knex/lib/dialects/better-sqlite3') as BetterSqliteClientClass;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const isBusy = (error: unknown) => String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');
+
+/**
+ * BEGIN IMMEDIATE: the transaction takes the file's write lock at its start. Knex's plain BEGIN
+ * defers the lock to the first write, and a transaction that read before another process
+ * committed then cannot write at all: SQLite answers SQLITE_BUSY at once, without waiting, as its
+ * snapshot is stale. While another process (WEB_CONCURRENCY, docs/performance.md "Several
+ * processes") holds the lock, this one waits on timers, its event loop free, for up to
+ * BUSY_TIMEOUT_MS. One process holds one connection, so within a process nothing waits here.
+ */
+async function takeWriteLock(transaction: Transaction, connection: SqliteConnection): Promise<void> {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  connection.exec('PRAGMA busy_timeout = 0');
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await transaction.trxClient.query(connection, 'BEGIN IMMEDIATE;');
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+        await pause(Math.min(2 ** attempt, 20));
+      }
+    }
+  } finally {
+    connection.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
+
+/**
+ * Knex's better-sqlite3 client, with each connection's statements prepared once and kept by their
+ * SQL (Knex prepares every query anew; preparing was 4.5 % of the server's samples in a checkout
+ * profile, docs/performance.md "Checkout"). better-sqlite3 re-prepares a kept statement itself
+ * after a schema change, and finalizes them all when the connection closes. A statement is used
+ * by one query at a time: `all` and `run` finish before they return. Transactions begin IMMEDIATE
+ (`takeWriteLock`); savepoints (nested transactions) are left as they are.
+ */
+export class SqliteClient extends BetterSqlite {
+  override transaction(...args: unknown[]): Transaction {
+    const transaction = super.transaction(...args);
+    transaction.begin = (connection) => takeWriteLock(transaction, connection);
+    return transaction;
+  }
+
+  override async _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject> {
+    if (!obj.sql) throw new Error('The query is empty');
+    const statement = statementFor(connection, obj.sql);
+    const bindings = this._formatBindings(obj.bindings);
+    if (statement.reader) {
+      obj.response = statement.all(bindings);
+      return obj;
+    }
+    const response = statement.run(bindings);
+    obj.response = response;
+    obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
+    return obj;
+  }
+}

@@ -7,8 +7,10 @@
  * Prints actions a second, median, p95 and p99 of each, and the ratio to its floor; then checks
  * every action took (every order CANCELLED or CREATED as its turn left it, one order per quote).
  *
- *   npx tsx bench/order-actions.ts [--actions 400] [--clients 16] [--rounds 2]
+ *   npx tsx bench/order-actions.ts [--actions 400] [--clients 16] [--rounds 2] [--warmup 32]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/order-actions.ts
+ *
+ * Each side first takes --warmup of each action, not counted (checkout-throughput.ts says why).
  *
  * Targets: ≥ 500 actions a second and ≥ 200 accepts a second, p99 ≤ 100 ms.
  */
@@ -25,6 +27,7 @@ await runPinned();
 const actions = numberArgument('actions', 400);
 const clients = numberArgument('clients', 16);
 const rounds = numberArgument('rounds', 2);
+const warmup = numberArgument('warmup', 32);
 const RITA = 'admin@reseller.example';
 const CUSTOMER_CO = 3;
 const GB = {
@@ -124,7 +127,7 @@ const sent = await root.post(`/api/v1/quotes/${draft.body.id}/send`);
 if (sent.status !== 200) throw new Error(`send: ${sent.status} ${sent.text}`);
 
 let started = performance.now();
-const perSide = actions * rounds;
+const perSide = warmup + actions * rounds;
 const orders = { portal: await stageOrders(scratch.db, perSide), floor: await stageOrders(scratch.db, perSide) };
 const quotes = {
   portal: await stageQuotes(scratch.db, draft.body.id, perSide),
@@ -147,43 +150,50 @@ const floorCall = async (path: string) => {
 };
 
 const turns: Record<string, Turn[]> = {};
-const take = async (name: string, turn: Promise<Turn>) => (turns[name] ??= []).push(await turn);
-for (let round = 0; round < rounds; round++) {
-  const at = (list: number[], index: number) => list[round * actions + index]!;
+/** One turn of each action on each side, `count` from `offset` of the staged lists; kept in `turns` unless it warms up. */
+async function round(offset: number, count: number, kept: boolean): Promise<void> {
+  const take = async (name: string, turn: Promise<Turn>) => {
+    const taken = await turn;
+    if (kept) (turns[name] ??= []).push(taken);
+    else if (taken.failures.length > 0) throw new Error(`${name} warm-up failed: ${taken.failures[0]}`);
+  };
+  const at = (list: number[], index: number) => list[offset + index]!;
   await take(
     'approve',
-    runTurn(actions, clients, (worker, index) => signedIn[worker]!.post(`/api/v1/orders/${at(orders.portal, index)}/approval`), 200),
+    runTurn(count, clients, (worker, index) => signedIn[worker]!.post(`/api/v1/orders/${at(orders.portal, index)}/approval`), 200),
   );
   await take(
     'approve floor',
-    runTurn(actions, clients, (_, index) => floorCall(`/floor/order/${at(orders.floor, index)}`), 200),
+    runTurn(count, clients, (_, index) => floorCall(`/floor/order/${at(orders.floor, index)}`), 200),
   );
   // The orders just approved, cancelled.
   await take(
     'cancel',
-    runTurn(actions, clients, (worker, index) => signedIn[worker]!.send('DELETE', `/api/v1/orders/${at(orders.portal, index)}`), 200),
+    runTurn(count, clients, (worker, index) => signedIn[worker]!.send('DELETE', `/api/v1/orders/${at(orders.portal, index)}`), 200),
   );
   await take(
     'cancel floor',
-    runTurn(actions, clients, (_, index) => floorCall(`/floor/order/${at(orders.floor, index)}`), 200),
+    runTurn(count, clients, (_, index) => floorCall(`/floor/order/${at(orders.floor, index)}`), 200),
   );
   await take(
     'accept',
-    runTurn(actions, clients, (worker, index) => {
+    runTurn(count, clients, (worker, index) => {
       const id = at(quotes.portal, index);
       return signedIn[worker]!.post(`/api/v1/quotes/${id}/accept`, { id, purchase_order_number: `PO-ACCEPT-${id}` });
     }),
   );
   await take(
     'accept floor',
-    runTurn(actions, clients, (_, index) => floorCall(`/floor/quote/${at(quotes.floor, index)}`), 201),
+    runTurn(count, clients, (_, index) => floorCall(`/floor/quote/${at(quotes.floor, index)}`), 201),
   );
 }
+await round(0, warmup, false);
+for (let turn = 0; turn < rounds; turn++) await round(warmup + turn * actions, actions, true);
 await portal.stop();
 await floor.stop();
 
 console.log(
-  `\n${scratch.kind}: ${clients} clients, ${perSide} of each on each side in ${rounds} turns; server on core 0, clients on core 1 (targets: ≥ 500 actions/s, ≥ 200 accepts/s, p99 ≤ 100 ms)\n`,
+  `\n${scratch.kind}: ${clients} clients, ${actions * rounds} of each on each side in ${rounds} turns after ${warmup} to warm up; server on core 0, clients on core 1 (targets: ≥ 500 actions/s, ≥ 200 accepts/s, p99 ≤ 100 ms)\n`,
 );
 console.log('| | per second | median ms | p95 ms | p99 ms | floor per second | ratio to the floor |');
 console.log('|---|---|---|---|---|---|---|');

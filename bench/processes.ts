@@ -7,8 +7,11 @@
  * between the processes, as a load balancer (or node:cluster) would split them. Prints each
  * figure, and two against one.
  *
- *   npx tsx bench/processes.ts [--orders 300] [--clients 16] [--seconds 5] [--connections 32] [--rounds 2]
+ *   npx tsx bench/processes.ts [--orders 300] [--clients 16] [--seconds 5] [--connections 32] [--rounds 2] [--warmup 32]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/processes.ts
+ *
+ * The processes of each turn first place --warmup checkouts, not counted (checkout-throughput.ts
+ * says why).
  *
  * The load generator (this process) runs on core 1, beside the second server process: on a
  * 2-core machine nothing is left for it alone, and the figures say so.
@@ -39,10 +42,11 @@ const clients = numberArgument('clients', 16);
 const seconds = numberArgument('seconds', 5);
 const connections = numberArgument('connections', 32);
 const rounds = numberArgument('rounds', 2);
+const warmup = numberArgument('warmup', 32);
 const COUNTS = [1, 2] as const;
 
 const scratch = await scratchDatabase('bench_processes');
-const baskets = await stageBaskets(scratch.db, BENCH_LINES, orders * rounds * COUNTS.length, 'portal');
+const baskets = await stageBaskets(scratch.db, BENCH_LINES, (warmup + orders) * rounds * COUNTS.length, 'portal');
 await scratch.db.destroy();
 
 const checkouts = new Map<number, Turn[]>(COUNTS.map((count) => [count, []]));
@@ -78,12 +82,12 @@ for (let round = 0; round < rounds; round++) {
       // Each client signs in on the process it will use: a load balancer keeps a connection on one.
       const signedIn: TestClient[] = [];
       for (let index = 0; index < clients; index++) signedIn.push(await signInBuyer(bases[index % bases.length]!));
-      const offset = placed;
-      checkouts
-        .get(count)!
-        .push(
-          await runTurn(orders, clients, (worker, index) => checkoutBasket(signedIn[worker]!, baskets[offset + index]!, offset + index)),
-        );
+      const checkoutTurn = (offset: number, size: number) =>
+        runTurn(size, clients, (worker, index) => checkoutBasket(signedIn[worker]!, baskets[offset + index]!, offset + index));
+      const warm = await checkoutTurn(placed, warmup);
+      if (warm.failures.length > 0) throw new Error(`warm-up failed: ${warm.failures[0]}`);
+      placed += warmup;
+      checkouts.get(count)!.push(await checkoutTurn(placed, orders));
       placed += orders;
       const cookies = new Map(await Promise.all(bases.map(async (base) => [base, await loginCookie(base)] as const)));
       for (const [name, path, signed] of [

@@ -95,7 +95,7 @@ async function takeWriteLock(transaction: Transaction, connection: SqliteConnect
  * profile, docs/performance.md "Checkout"). better-sqlite3 re-prepares a kept statement itself
  * after a schema change, and finalizes them all when the connection closes. A statement is used
  * by one query at a time: `all` and `run` finish before they return. Transactions begin IMMEDIATE
- (`takeWriteLock`); savepoints (nested transactions) are left as they are.
+ * (`takeWriteLock`); savepoints (nested transactions) are left as they are.
  */
 export class SqliteClient extends BetterSqlite {
   override transaction(...args: unknown[]): Transaction {

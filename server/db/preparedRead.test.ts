@@ -31,7 +31,7 @@ describe('preparedRead', () => {
     }
   });
 
-  it('never reads what a transaction has not committed: SQLite waits for it, PostgreSQL reads around it', async () => {
+  it('never reads what a transaction has not committed, and reads around it', async () => {
     const { db } = test;
     const [before] = (await readDataVersions(db)).of(['prepared-read-test']);
     let read: Promise<number[]> | undefined;

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from './connect';
+import { preparedRead } from './preparedRead';
+import type { SqliteClient } from './sqliteClient';
 
 // The SQLite client (server/db/sqliteClient.ts): statements kept per connection, and BEGIN
 // IMMEDIATE waiting for another connection's write lock without stopping the event loop.
@@ -81,5 +83,32 @@ describe.runIf(!process.env['TEST_DATABASE_URL'])('the SQLite client', () => {
     clearInterval(ticker);
     expect(order).toEqual(['first wrote', 'first commits', 'second began']);
     expect(await first('counts').first('n')).toEqual({ n: 11 });
+  });
+
+  it('reads the last commit on its read connection while a transaction holds the write connection, and refuses writes there', async () => {
+    const db = open();
+    await db.schema.createTable('counts', (table) => table.integer('n'));
+    await db('counts').insert({ n: 1 });
+    const count = { name: 'test_count', sqlite: 'select n from counts', postgres: 'select n from counts' };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const write = db.transaction(async (trx) => {
+      await trx('counts').update({ n: 2 });
+      wrote();
+      await held;
+    });
+    await written;
+    const answer = await Promise.race([
+      preparedRead(db, count, []),
+      new Promise((resolve) => setTimeout(() => resolve('waited for the transaction'), 200)),
+    ]);
+    expect(answer).toEqual([{ n: 1 }]);
+    release();
+    await write;
+    expect(await preparedRead(db, count, [])).toEqual([{ n: 2 }]);
+    const reader = (db.client as SqliteClient).readConnection()!;
+    expect(() => reader.exec('update counts set n = 3')).toThrow(/readonly|read-only|query_only/i);
   });
 });

@@ -10,6 +10,7 @@ interface Statement {
 export interface SqliteConnection {
   prepare(sql: string): Statement;
   exec(sql: string): void;
+  close(): void;
 }
 interface Transaction {
   begin(connection: SqliteConnection): Promise<unknown>;
@@ -25,7 +26,10 @@ interface QueryObject {
 /** Knex's better-sqlite3 client class (not in Knex's public types). */
 type BetterSqliteClientClass = new (config: Knex.Config) => BetterSqliteClient;
 interface BetterSqliteClient {
+  readonly driver: new (filename: string) => SqliteConnection;
+  readonly connectionSettings: { filename: string };
   transaction(...args: unknown[]): Transaction;
+  destroy(callback?: (error?: unknown) => void): Promise<void>;
   _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject>;
   _formatBindings(bindings: unknown[] | undefined): unknown[];
 }
@@ -98,6 +102,32 @@ async function takeWriteLock(transaction: Transaction, connection: SqliteConnect
  * (`takeWriteLock`); savepoints (nested transactions) are left as they are.
  */
 export class SqliteClient extends BetterSqlite {
+  private reader: SqliteConnection | undefined;
+
+  /**
+   * A second connection, for the reads every request makes before its work (the session and the
+   * data versions, `preparedRead.ts`). In WAL it reads the last commit while a transaction holds
+   * the first connection, so a request no longer waits in the pool's queue twice: once to read
+   * its session, once for its transaction. It refuses writes (`query_only`). Undefined for an
+   * in-memory database, which a second connection would not share.
+   */
+  readConnection(): SqliteConnection | undefined {
+    const { filename } = this.connectionSettings;
+    if (filename === ':memory:' || filename === '') return undefined;
+    if (!this.reader) {
+      const reader = new this.driver(filename);
+      reader.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA query_only = ON;`);
+      this.reader = reader;
+    }
+    return this.reader;
+  }
+
+  override async destroy(callback?: (error?: unknown) => void): Promise<void> {
+    this.reader?.close();
+    this.reader = undefined;
+    return super.destroy(callback);
+  }
+
   override transaction(...args: unknown[]): Transaction {
     const transaction = super.transaction(...args);
     transaction.begin = (connection) => takeWriteLock(transaction, connection);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
-import { BUSY_TIMEOUT_MS, SqliteClient } from './sqliteClient';
+import { SqliteClient } from './sqliteClient';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const MIGRATIONS_DIR = join(root, 'server/migrations');
@@ -37,25 +37,8 @@ export function connect(url: string = process.env['DATABASE_URL'] ?? DEFAULT_DAT
     client: SqliteClient as unknown as typeof Knex.Client,
     connection: { filename },
     useNullAsDefault: true,
-    pool: {
-      min: 1,
-      max: 1,
-      // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
-      // synchronous = NORMAL (in WAL): a commit is written to the WAL file but not fsynced; the WAL
-      // is synced at checkpoints. A commit survives the process being killed (the OS holds the
-      // written pages); a power loss or OS crash may take back the last commits before the next
-      // checkpoint, never corrupting the database (docs/performance.md, "Checkout").
-      afterCreate: (conn: { exec: (sql: string) => void }, done: (error: Error | null) => void) => {
-        try {
-          conn.exec(
-            `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`,
-          );
-          done(null);
-        } catch (error) {
-          done(error as Error);
-        }
-      },
-    },
+    // One connection writes: SQLite has one writer per file (the client adds a second for reads).
+    pool: { min: 1, max: 1 },
   });
 }
 

@@ -31,7 +31,7 @@ interface PooledClient {
   releaseConnection(connection: unknown): Promise<unknown>;
 }
 
-/** Runs `sql` with `values` on a connection of `db`'s pool: the rows, as the driver answers them. */
+/** Runs `sql` with `values` (on SQLite's read connection, or one of `db`'s pool): the rows, as the driver answers them. */
 export async function preparedRead<Row>(db: Knex, sql: PreparedSql, values: unknown[]): Promise<Row[]> {
   const reader = db.isTransaction ? undefined : (db.client as Partial<SqliteClient>).readConnection?.();
   if (reader) return statementFor(reader, sql.sqlite).all(values) as Row[];

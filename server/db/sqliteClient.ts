@@ -28,6 +28,7 @@ type BetterSqliteClientClass = new (config: Knex.Config) => BetterSqliteClient;
 interface BetterSqliteClient {
   readonly driver: new (filename: string) => SqliteConnection;
   readonly connectionSettings: { filename: string };
+  acquireRawConnection(): Promise<SqliteConnection>;
   transaction(...args: unknown[]): Transaction;
   destroy(callback?: (error?: unknown) => void): Promise<void>;
   _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject>;
@@ -39,7 +40,16 @@ interface BetterSqliteClient {
  * loop's thread, so SQLite's own busy wait would stop the whole process meanwhile: BEGIN waits
  * without it (`takeWriteLock`), and this bounds the rest (a write outside a transaction).
  */
-export const BUSY_TIMEOUT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Every connection's settings. WAL lets readers proceed during a write; foreign keys are off by
+ * default in SQLite. synchronous = NORMAL (in WAL): a commit is written to the WAL file but not
+ * fsynced; the WAL is synced at checkpoints. A commit survives the process being killed (the OS
+ * holds the written pages); a power loss or OS crash may take back the last commits before the
+ * next checkpoint, never corrupting the database (docs/performance.md, "Checkout").
+ */
+const CONNECTION_PRAGMAS = `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`;
 
 /** Statements kept per connection; past this many the oldest unused ones are dropped. */
 const KEPT_STATEMENTS = 500;
@@ -59,6 +69,17 @@ export function statementFor(connection: SqliteConnection, sql: string): Stateme
   }
   statements.set(sql, statement);
   return statement;
+}
+
+/** `connection` with `pragmas` run on it, or closed when they fail. */
+function configured(connection: SqliteConnection, pragmas: string): SqliteConnection {
+  try {
+    connection.exec(pragmas);
+    return connection;
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
 }
 
 const BetterSqlite = createRequire(import.meta.url)('knex/lib/dialects/better-sqlite3') as BetterSqliteClientClass;
@@ -114,12 +135,13 @@ export class SqliteClient extends BetterSqlite {
   readConnection(): SqliteConnection | undefined {
     const { filename } = this.connectionSettings;
     if (filename === ':memory:' || filename === '') return undefined;
-    if (!this.reader) {
-      const reader = new this.driver(filename);
-      reader.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA query_only = ON;`);
-      this.reader = reader;
-    }
+    this.reader ??= configured(new this.driver(filename), `${CONNECTION_PRAGMAS} PRAGMA query_only = ON;`);
     return this.reader;
+  }
+
+  /** The pool's connection (the one that writes), set up by CONNECTION_PRAGMAS. */
+  override async acquireRawConnection(): Promise<SqliteConnection> {
+    return configured(await super.acquireRawConnection(), CONNECTION_PRAGMAS);
   }
 
   override async destroy(callback?: (error?: unknown) => void): Promise<void> {

@@ -22,6 +22,7 @@ import type { TestClient } from '../server/testing/testServer';
 import {
   BENCH_LINES,
   checkoutBasket,
+  checkWarmUp,
   runTurn,
   scratchDatabase,
   signInBuyer,
@@ -69,11 +70,8 @@ const floorTurn = (offset: number, count: number) =>
     return { status: response.status, text: await response.text() };
   });
 
-for (const [side, warm] of [
-  ['portal', await portalTurn(0, warmup)],
-  ['floor', await floorTurn(0, warmup)],
-] as const)
-  if (warm.failures.length > 0) throw new Error(`${side} warm-up failed: ${warm.failures[0]}`);
+checkWarmUp('portal', await portalTurn(0, warmup));
+checkWarmUp('floor', await floorTurn(0, warmup));
 const portalTurns: Turn[] = [];
 const floorTurns: Turn[] = [];
 let placed = warmup;

@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { connect } from '../server/db/connect';
 import { TestClient } from '../server/testing/testServer';
-import { BENCH_LINES, runTurn, scratchDatabase, summarise, summaryLine, type Turn } from './support/checkoutBench';
+import { BENCH_LINES, checkWarmUp, runTurn, scratchDatabase, summarise, summaryLine, type Turn } from './support/checkoutBench';
 import { runPinned, startServer } from './support/pinned';
 import { numberArgument } from './support/arguments';
 
@@ -155,7 +155,7 @@ async function round(offset: number, count: number, kept: boolean): Promise<void
   const take = async (name: string, turn: Promise<Turn>) => {
     const taken = await turn;
     if (kept) (turns[name] ??= []).push(taken);
-    else if (taken.failures.length > 0) throw new Error(`${name} warm-up failed: ${taken.failures[0]}`);
+    else checkWarmUp(name, taken);
   };
   const at = (list: number[], index: number) => list[offset + index]!;
   await take(

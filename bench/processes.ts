@@ -21,6 +21,7 @@ import type { TestClient } from '../server/testing/testServer';
 import {
   BENCH_LINES,
   checkoutBasket,
+  checkWarmUp,
   runTurn,
   scratchDatabase,
   signInBuyer,
@@ -84,8 +85,7 @@ for (let round = 0; round < rounds; round++) {
       for (let index = 0; index < clients; index++) signedIn.push(await signInBuyer(bases[index % bases.length]!));
       const checkoutTurn = (offset: number, size: number) =>
         runTurn(size, clients, (worker, index) => checkoutBasket(signedIn[worker]!, baskets[offset + index]!, offset + index));
-      const warm = await checkoutTurn(placed, warmup);
-      if (warm.failures.length > 0) throw new Error(`warm-up failed: ${warm.failures[0]}`);
+      checkWarmUp(`${count} process(es)`, await checkoutTurn(placed, warmup));
       placed += warmup;
       checkouts.get(count)!.push(await checkoutTurn(placed, orders));
       placed += orders;

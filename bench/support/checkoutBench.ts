@@ -220,6 +220,11 @@ export async function runTurn(
   return { times, seconds: (performance.now() - wall) / 1000, failures };
 }
 
+/** A warm-up turn (not measured) checked: a failure there would leave the measured turns meaning nothing. */
+export function checkWarmUp(side: string, turn: Turn): void {
+  if (turn.failures.length > 0) throw new Error(`${side} warm-up failed: ${turn.failures[0]}`);
+}
+
 export interface Summary {
   rate: number;
   p50: number;

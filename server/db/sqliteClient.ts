@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
+import { WalCheckpointer } from './walCheckpointer';
 
 /** The parts of a better-sqlite3 statement and connection the client uses. */
 interface Statement {
@@ -8,6 +9,8 @@ interface Statement {
   run(bindings: unknown[]): { changes: number; lastInsertRowid: number | bigint };
 }
 export interface SqliteConnection {
+  /** False once a statement outside a transaction, or a COMMIT, has committed. */
+  readonly inTransaction: boolean;
   prepare(sql: string): Statement;
   exec(sql: string): void;
   close(): void;
@@ -51,6 +54,9 @@ const BUSY_TIMEOUT_MS = 5000;
  */
 const CONNECTION_PRAGMAS = `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`;
 
+/** SQLite's own automatic checkpoint, in WAL frames: what the write connection goes back to without a checkpointer. */
+const SQLITE_AUTOCHECKPOINT_FRAMES = 1000;
+
 /** Statements kept per connection; past this many the oldest unused ones are dropped. */
 const KEPT_STATEMENTS = 500;
 
@@ -82,7 +88,8 @@ function configured(connection: SqliteConnection, pragmas: string): SqliteConnec
   }
 }
 
-const BetterSqlite = createRequire(import.meta.url)('knex/lib/dialects/better-sqlite3') as BetterSqliteClientClass;
+const requireHere = createRequire(import.meta.url);
+const BetterSqlite = requireHere('knex/lib/dialects/better-sqlite3') as BetterSqliteClientClass;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -124,6 +131,14 @@ async function takeWriteLock(transaction: Transaction, connection: SqliteConnect
  */
 export class SqliteClient extends BetterSqlite {
   private reader: SqliteConnection | undefined;
+  private writer: SqliteConnection | undefined;
+  /** Runs the write connection's checkpoints on a thread of its own (walCheckpointer.ts); none for an in-memory database. */
+  private checkpointer: WalCheckpointer | undefined;
+
+  private get inMemory(): boolean {
+    const { filename } = this.connectionSettings;
+    return filename === ':memory:' || filename === '';
+  }
 
   /**
    * A second connection, for the reads every request makes before its work (the session and the
@@ -133,18 +148,32 @@ export class SqliteClient extends BetterSqlite {
    * in-memory database, which a second connection would not share.
    */
   readConnection(): SqliteConnection | undefined {
-    const { filename } = this.connectionSettings;
-    if (filename === ':memory:' || filename === '') return undefined;
-    this.reader ??= configured(new this.driver(filename), `${CONNECTION_PRAGMAS} PRAGMA query_only = ON;`);
+    if (this.inMemory) return undefined;
+    this.reader ??= configured(new this.driver(this.connectionSettings.filename), `${CONNECTION_PRAGMAS} PRAGMA query_only = ON;`);
     return this.reader;
   }
 
-  /** The pool's connection (the one that writes), set up by CONNECTION_PRAGMAS. */
+  /**
+   * The pool's connection (the one that writes), set up by CONNECTION_PRAGMAS, its checkpoints
+   * left to the checkpointer (which starts with it).
+   */
   override async acquireRawConnection(): Promise<SqliteConnection> {
-    return configured(await super.acquireRawConnection(), CONNECTION_PRAGMAS);
+    const connection = configured(await super.acquireRawConnection(), CONNECTION_PRAGMAS);
+    if (this.inMemory) return connection;
+    this.checkpointer ??= new WalCheckpointer(this.connectionSettings.filename, requireHere.resolve('better-sqlite3'), (error) => {
+      console.error('SQLite checkpoints went back to the write connection: the checkpointer failed', error);
+      this.checkpointer = undefined;
+      this.writer?.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_FRAMES}`);
+    });
+    connection.exec('PRAGMA wal_autocheckpoint = 0');
+    this.writer = connection;
+    return connection;
   }
 
   override async destroy(callback?: (error?: unknown) => void): Promise<void> {
+    await this.checkpointer?.close();
+    this.checkpointer = undefined;
+    this.writer = undefined;
     this.reader?.close();
     this.reader = undefined;
     return super.destroy(callback);
@@ -165,6 +194,7 @@ export class SqliteClient extends BetterSqlite {
       return obj;
     }
     const response = statement.run(bindings);
+    if (!connection.inTransaction) this.checkpointer?.committed();
     obj.response = response;
     obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
     return obj;

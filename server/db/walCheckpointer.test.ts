@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connect } from './connect';
+import { WalCheckpointer } from './walCheckpointer';
+
+// SQLite's checkpoints on a thread of their own (server/db/walCheckpointer.ts): the write
+// connection never copies its log back into the database file, the checkpointer does, soon after
+// the commits; under a steady stream of commits the log still starts again; and a checkpointer
+// that fails hands the checkpoints back to the write connection.
+
+let folder: string;
+let db: Knex;
+let file: string;
+const sizeOf = (path: string) => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeEach(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'hub-wal-'));
+  file = join(folder, 'wal.sqlite');
+  db = connect(`sqlite://${file}`);
+  await db.schema.createTable('blobs', (table) => {
+    table.increments('id');
+    table.text('body');
+  });
+});
+afterEach(async () => {
+  await db.destroy();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** Polls until `done` holds, for up to two seconds. */
+async function eventually(done: () => boolean): Promise<boolean> {
+  for (let waited = 0; waited < 2000 && !done(); waited += 20) await pause(20);
+  return done();
+}
+
+describe.runIf(!process.env['TEST_DATABASE_URL'])('checkpoints off the event loop', () => {
+  it('leaves the copy to the checkpointer, which makes it soon after the commits', async () => {
+    expect(await db.raw('PRAGMA wal_autocheckpoint')).toEqual([{ wal_autocheckpoint: 0 }]);
+    const before = sizeOf(file);
+    // 8 MiB in 16 commits: past SQLite's own automatic checkpoint (1000 frames, 4 MiB) twice over.
+    const body = 'x'.repeat(64 * 1024);
+    for (let commit = 0; commit < 16; commit++) {
+      await db.transaction(async (trx) => {
+        for (let row = 0; row < 8; row++) await trx('blobs').insert({ body });
+      });
+    }
+    // No commit copied the log back (the write connection's automatic checkpoint is off)…
+    expect(sizeOf(file)).toBe(before);
+    expect(sizeOf(`${file}-wal`)).toBeGreaterThan(8 * 1024 * 1024);
+    // …the checkpointer does, on its own thread, about 100 ms later.
+    expect(await eventually(() => sizeOf(file) > 8 * 1024 * 1024)).toBe(true);
+    expect(await db('blobs').count({ n: '*' })).toEqual([{ n: 128 }]);
+  });
+
+  it('starts the log again under a steady stream of commits, so it stays bounded', async () => {
+    // About 60 MiB committed with no pause in which a PASSIVE checkpoint could catch up on its own.
+    const body = 'y'.repeat(16 * 1024);
+    let largestLog = 0;
+    let lastLog = 0;
+    let truncations = 0;
+    for (let commit = 0; commit < 4000; commit++) {
+      await db('blobs').insert({ body });
+      if (commit % 100 === 0) {
+        const log = sizeOf(`${file}-wal`);
+        if (log < lastLog) truncations++;
+        largestLog = Math.max(largestLog, log);
+        lastLog = log;
+      }
+      // Timers run between commits, as between a server's requests.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The log was emptied while the commits went on (TRUNCATE), where PASSIVE alone would have
+    // kept every frame: over 60 MiB.
+    expect(truncations).toBeGreaterThan(0);
+    expect(largestLog).toBeLessThan(40 * 1024 * 1024);
+    expect(await db('blobs').count({ n: '*' })).toEqual([{ n: 4000 }]);
+  });
+
+  it('tells its owner when it fails, and the write connection then checkpoints itself again', async () => {
+    const failures: unknown[] = [];
+    const checkpointer = new WalCheckpointer(file, join(folder, 'no-such-driver.js'), (error) => failures.push(error));
+    expect(await eventually(() => failures.length > 0)).toBe(true);
+    expect(String(failures[0])).toContain('no-such-driver');
+    // Closed: nothing is asked of it any more, and closing it again answers at once.
+    checkpointer.committed();
+    await checkpointer.close();
+    expect(failures).toHaveLength(1);
+
+    // The client's own checkpointer stopping unasked (its thread ended) gives the checkpoints back.
+    const client = db.client as unknown as { checkpointer?: { worker: { terminate(): Promise<number> } } };
+    await client.checkpointer!.worker.terminate();
+    expect(await eventually(() => client.checkpointer === undefined)).toBe(true);
+    expect(await db.raw('PRAGMA wal_autocheckpoint')).toEqual([{ wal_autocheckpoint: 1000 }]);
+  });
+});

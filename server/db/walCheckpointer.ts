@@ -1,0 +1,92 @@
+import { Worker } from 'node:worker_threads';
+
+/** How long after a commit the checkpointer is asked to run: the commits of that time share one checkpoint. */
+const CHECKPOINT_DELAY_MS = 100;
+
+/**
+ * WAL frames past which a checkpoint also empties the log (TRUNCATE, which waits for the writer
+ * between two transactions). A PASSIVE checkpoint never waits for the writer, so under a steady
+ * stream of commits the log is never wholly copied back at a moment no transaction reads it, and
+ * SQLite never starts it again from its beginning: it would grow for as long as the load lasts.
+ * 4000 frames of 4 KiB pages is 16 MiB; what is left to copy by then is the last 100 ms' commits.
+ */
+const RESTART_FRAMES = 4000;
+
+/**
+ * The worker's code. It is evaluated (not a file beside this one) because the server runs bundled
+ * into one file (`npm start`, scripts/builds.js), with the native driver outside the bundle; the
+ * driver's path comes from the main thread, which resolved it.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.filename);
+db.pragma('busy_timeout = ${5000}');
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
+    if (log >= ${RESTART_FRAMES}) db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch (error) {
+    // Another process's checkpoint, or a writer that held on past the timeout: the next turn tries again.
+    if (!String(error.code).startsWith('SQLITE_BUSY')) throw error;
+  }
+});
+`;
+
+/**
+ * Copies a SQLite database's write-ahead log back into its file (a checkpoint) on a thread of its
+ * own. better-sqlite3 runs statements on the event loop's thread, and SQLite runs its automatic
+ * checkpoint inside the COMMIT that crosses 1000 frames: the copy and its two fsyncs then held the
+ * whole server for 5 to 30 ms, every dozen orders in a burst of checkouts (docs/performance.md,
+ * "Checkpoints off the event loop"). Here the write connection turns them off
+ * (`wal_autocheckpoint = 0`) and this worker's own connection runs them: a PASSIVE checkpoint
+ * copies what is committed without waiting for the writer or blocking it, so the server goes on
+ * serving while the disk works. What a commit guarantees is unchanged: a checkpoint syncs what it
+ * copies as SQLite's own does.
+ *
+ * If the worker fails or stops unasked, `onFailure` is told so that the write connection can
+ * checkpoint itself again; the log must not grow unchecked.
+ */
+export class WalCheckpointer {
+  private readonly worker: Worker;
+  private scheduled: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(filename: string, driverPath: string, onFailure: (error: unknown) => void) {
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filename, driver: driverPath } });
+    // A process that forgets to close its database still exits.
+    this.worker.unref();
+    const failed = (error: unknown) => {
+      if (this.closed) return;
+      this.closed = true;
+      onFailure(error);
+    };
+    this.worker.on('error', failed);
+    this.worker.on('exit', (code) => failed(new Error(`the checkpointer stopped (exit code ${code})`)));
+  }
+
+  /** Called after each commit: asks for a checkpoint soon, once for all the commits until then. */
+  committed(): void {
+    if (this.scheduled || this.closed) return;
+    this.scheduled = setTimeout(() => {
+      this.scheduled = undefined;
+      if (!this.closed) this.worker.postMessage('checkpoint');
+    }, CHECKPOINT_DELAY_MS);
+    this.scheduled.unref();
+  }
+
+  /** Closes the worker's connection and waits for it to end; what is not yet copied, the last connection's close copies. */
+  async close(): Promise<void> {
+    clearTimeout(this.scheduled);
+    if (this.closed) return;
+    this.closed = true;
+    const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    this.worker.postMessage('close');
+    await ended;
+  }
+}

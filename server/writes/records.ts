@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { decodeValue, encodeValue } from '../db/codec';
+import { insertRows } from './insertRows';
 import type { EntityMeta, FieldMeta } from '../db/entityMeta';
 import { DomainError, recordNotFound } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
@@ -113,10 +114,8 @@ class Records {
     let prepared = this.prepare(entity, values);
     const referenced = await this.references.check(entity, [prepared]);
     const table = entities[entity].table;
-    const [inserted] = (await this.guarded(entity, 'insert', () =>
-      this.db(table).insert(this.encode(entity, prepared)).returning('id'),
-    )) as ({ id: number } | number)[];
-    const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+    const [inserted] = await this.guarded(entity, 'insert', () => insertRows(this.db, table, [this.encode(entity, prepared)], ['id']));
+    const id = Number(inserted!['id']);
     if (options.derive) {
       const derived = this.prepare(entity, options.derive(id));
       await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(this.encode(entity, derived)));
@@ -152,7 +151,7 @@ class Records {
     const encoded = prepared.map((values) => this.encode(entity, values));
     // One statement per 100 rows keeps far below either database's limit of bound values.
     for (let start = 0; start < encoded.length; start += 100) {
-      await this.guarded(entity, 'insert', () => this.db(table).insert(encoded.slice(start, start + 100)));
+      await this.guarded(entity, 'insert', () => insertRows(this.db, table, encoded.slice(start, start + 100)));
     }
     await this.touched(entity);
     if (options.auditOn) {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditLogEntry } from '../../generated/types';
+import { insertRows } from '../../writes/insertRows';
 
 export type AuditAction = AuditLogEntry['action'];
 
@@ -94,10 +95,10 @@ export class AuditTrail {
       old_value: clip(change.old),
       new_value: clip(change.new),
     }));
-    if (actions.length > 0) await this.db('user_actions').insert(actions);
+    await insertRows(this.db, 'user_actions', actions);
     // 4 values a row: 200 rows keep far below either database's limit of bound values.
     for (let start = 0; start < changes.length; start += 200)
-      await this.db('audit_field_changes').insert(changes.slice(start, start + 200));
+      await insertRows(this.db, 'audit_field_changes', changes.slice(start, start + 200));
   }
 
   private idOf(entry: number | PendingEntry): number {
@@ -113,9 +114,12 @@ export class AuditTrail {
   private async writeEntries(pending: PendingEntry[]): Promise<void> {
     for (let start = 0; start < pending.length; start += 100) {
       const batch = pending.slice(start, start + 100);
-      const inserted = (await this.db('audit_log_entries')
-        .insert(batch.map((entry) => entry.row))
-        .returning(['id', 'entity_type', 'entity_id', 'action'])) as {
+      const inserted = (await insertRows(
+        this.db,
+        'audit_log_entries',
+        batch.map((entry) => entry.row),
+        ['id', 'entity_type', 'entity_id', 'action'],
+      )) as {
         id: number | string;
         entity_type: string;
         entity_id: number | string;

@@ -28,7 +28,13 @@ export function RouteScreen({ route }: { route: RouteDef }) {
       {decision === 'wait' || !Screen ? (
         <Spinner />
       ) : (
-        <Suspense fallback={<Spinner />}>
+        // A boundary of its own per route. React Router navigates in a transition, and a transition
+        // that suspends inside a boundary already showing content keeps that content: while the next
+        // screen's lazy chunk loaded, the screen being left stayed, live, under the new address (a
+        // create form, enabled again once its save had navigated, took typing that the record page
+        // then replaced). A new boundary shows its spinner at once, so the screen drawn always is
+        // the address's. Within a route (another :id) the boundary and the screen stay.
+        <Suspense key={route.name} fallback={<Spinner />}>
           <Screen />
         </Suspense>
       )}

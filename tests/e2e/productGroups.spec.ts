@@ -59,6 +59,33 @@ test.describe('product groups: create and edit', () => {
     await expect(save).toBeDisabled();
   });
 
+  test("a new group opens on its record page at once, though that page's code comes late", async ({ page }) => {
+    // The record page's code is held until the test lets it through (a slow network, a loaded
+    // machine): navigation waited for it with the create form still drawn, and enabled again once
+    // saved, under the new address; what was typed there the record page then dropped.
+    let releaseRecordScreen!: () => void;
+    const recordScreenReleased = new Promise<void>((resolve) => (releaseRecordScreen = resolve));
+    await page.route(/\/assets\/GenericRecordScreen-[\w-]+\.js$/, async (route) => {
+      await recordScreenReleased;
+      await route.continue();
+    });
+    await signInTo(page, 'admin@supplier.example', '/webstore/product_groups/new', /\/new$/);
+    await page.locator('#root_name').fill('E2E late record page');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(/\/webstore\/product_groups\/\d+$/);
+    // Under the new address no form takes typing before the record's own.
+    await expect(page.locator('#root_description')).toHaveCount(0);
+    releaseRecordScreen();
+    await expect(page.getByRole('heading', { name: 'E2E late record page', exact: true })).toBeVisible();
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await page.locator('#root_description').fill('Typed on the record page');
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByText('Product group updated successfully')).toBeVisible();
+    await page.reload();
+    await expect(page.locator('#root_description')).toHaveValue('Typed on the record page');
+  });
+
   test('a duplicate name shows the error and keeps the input', async ({ page }) => {
     await signInTo(page, 'admin@supplier.example', '/webstore/product_groups/new', /\/new$/);
     await page.locator('#root_name').fill('zoom add-ons');

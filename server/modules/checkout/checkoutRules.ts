@@ -56,13 +56,23 @@ export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketStat
   await checkPurchaseOrderNumber(db, basket.purchase_order_number, buyer);
 }
 
+/**
+ * The first order of the organisation carrying the number, in any case, through the index on
+ * (organisation, lower(number)). On PostgreSQL that index is collated "C" (as every lowered-text
+ * index: server/db/textOrder.ts says why), and the planner uses it only for a comparison in the
+ * same collation; for equality "C" and the default answer alike.
+ */
+export function ordersWithPurchaseOrderNumber(db: Knex, organisationId: number, number: string): Knex.QueryBuilder {
+  const collate = db.client.config.client === 'pg' ? ' collate "C"' : '';
+  return db('orders')
+    .where('organisation_id', organisationId)
+    .whereRaw(`lower(purchase_order_number)${collate} = ?`, [number.trim().toLowerCase()])
+    .first('id');
+}
+
 /** Whether an order of the organisation carries the number, in any case (000 §5 "force PO uniqueness"). */
 export async function purchaseOrderNumberTaken(db: Knex, organisationId: number, number: string): Promise<boolean> {
-  const po = number.trim().toLowerCase();
-  return (
-    (await db('orders').where('organisation_id', organisationId).whereRaw('lower(purchase_order_number) = ?', [po]).first('id')) !==
-    undefined
-  );
+  return (await ordersWithPurchaseOrderNumber(db, organisationId, number)) !== undefined;
 }
 
 /** The purchase-order rules for a number an order of `buyer` would carry (a basket's, or an accepted quote's, 001 §5). */

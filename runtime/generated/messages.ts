@@ -1517,6 +1517,7 @@ export const english = {
   "problem.payload_too_large": "The request is too large.",
   "problem.value_too_large": "The amount or quantity is too large.",
   "problem.headers_too_large": "The request line or headers are too large.",
+  "problem.request_timeout": "The request did not arrive in time. Please try again.",
   "problem.unsupported_media_type": "The request must be sent as JSON.",
   "problem.internal": "Sorry, something went wrong. Please try again or contact your account manager.",
   "problem.method_not_allowed": "This method is not allowed here.",
@@ -1625,4 +1626,4 @@ export const loadCatalogue: Readonly<Record<Exclude<Locale, 'en'>, () => Promise
 };
 
 export const messageKeys = Object.keys(english) as MessageKey[];
-// 1598 keys in the English catalogue.
+// 1599 keys in the English catalogue.

@@ -111,6 +111,7 @@ export const problemTitles = {
   "payload_too_large": "The request is too large.",
   "value_too_large": "The amount or quantity is too large.",
   "headers_too_large": "The request line or headers are too large.",
+  "request_timeout": "The request did not arrive in time. Please try again.",
   "unsupported_media_type": "The request must be sent as JSON.",
   "internal": "Sorry, something went wrong. Please try again or contact your account manager.",
   "method_not_allowed": "This method is not allowed here.",

@@ -1519,6 +1519,7 @@ export const catalogue: Catalogue = {
   "problem.payload_too_large": "Die Anfrage ist zu groß.",
   "problem.value_too_large": "Der Betrag oder die Menge ist zu groß.",
   "problem.headers_too_large": "Die Anfragezeile oder die Kopfzeilen der Anfrage sind zu groß.",
+  "problem.request_timeout": "Die Anfrage ist nicht rechtzeitig angekommen. Bitte versuchen Sie es erneut.",
   "problem.unsupported_media_type": "Die Anfrage muss als JSON gesendet werden.",
   "problem.internal": "Leider ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder wenden Sie sich an Ihren Account Manager.",
   "problem.method_not_allowed": "Diese Methode ist hier nicht zulässig.",

@@ -1519,6 +1519,7 @@ export const catalogue: Catalogue = {
   "problem.payload_too_large": "La solicitud es demasiado grande.",
   "problem.value_too_large": "El importe o la cantidad es demasiado grande.",
   "problem.headers_too_large": "La línea de la solicitud o sus cabeceras son demasiado grandes.",
+  "problem.request_timeout": "La solicitud no llegó a tiempo. Vuelva a intentarlo.",
   "problem.unsupported_media_type": "La solicitud debe enviarse en formato JSON.",
   "problem.internal": "Lo sentimos, se ha producido un error. Vuelva a intentarlo o póngase en contacto con su gestor de cuenta.",
   "problem.method_not_allowed": "Este método no está permitido aquí.",

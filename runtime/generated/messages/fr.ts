@@ -1519,6 +1519,7 @@ export const catalogue: Catalogue = {
   "problem.payload_too_large": "La requête est trop volumineuse.",
   "problem.value_too_large": "Le montant ou la quantité est trop élevé.",
   "problem.headers_too_large": "La ligne de requête ou les en-têtes sont trop volumineux.",
+  "problem.request_timeout": "La requête n'est pas arrivée à temps. Veuillez réessayer.",
   "problem.unsupported_media_type": "La requête doit être envoyée au format JSON.",
   "problem.internal": "Désolé, une erreur s'est produite. Veuillez réessayer ou contacter votre gestionnaire de compte.",
   "problem.method_not_allowed": "Cette méthode n'est pas autorisée ici.",

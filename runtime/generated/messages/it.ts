@@ -1519,6 +1519,7 @@ export const catalogue: Catalogue = {
   "problem.payload_too_large": "La richiesta è troppo grande.",
   "problem.value_too_large": "L’importo o la quantità è troppo grande.",
   "problem.headers_too_large": "La riga della richiesta o le intestazioni sono troppo grandi.",
+  "problem.request_timeout": "La richiesta non è arrivata in tempo. Riprova.",
   "problem.unsupported_media_type": "La richiesta deve essere inviata in formato JSON.",
   "problem.internal": "Siamo spiacenti, si è verificato un errore. Riprovi o contatti il Suo account manager.",
   "problem.method_not_allowed": "Questo metodo non è consentito qui.",

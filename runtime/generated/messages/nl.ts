@@ -1519,6 +1519,7 @@ export const catalogue: Catalogue = {
   "problem.payload_too_large": "Het verzoek is te groot.",
   "problem.value_too_large": "Het bedrag of de hoeveelheid is te groot.",
   "problem.headers_too_large": "De aanvraagregel of de headers zijn te groot.",
+  "problem.request_timeout": "Het verzoek kwam niet op tijd aan. Probeer het opnieuw.",
   "problem.unsupported_media_type": "Het verzoek moet als JSON worden verzonden.",
   "problem.internal": "Er is helaas iets misgegaan. Probeer het opnieuw of neem contact op met uw accountmanager.",
   "problem.method_not_allowed": "Deze methode is hier niet toegestaan.",

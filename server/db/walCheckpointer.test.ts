@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connect } from './connect';
 import { WalCheckpointer } from './walCheckpointer';
 
@@ -90,10 +90,16 @@ describe.runIf(!process.env['TEST_DATABASE_URL'])('checkpoints off the event loo
     await checkpointer.close();
     expect(failures).toHaveLength(1);
 
-    // The client's own checkpointer stopping unasked (its thread ended) gives the checkpoints back.
-    const client = db.client as unknown as { checkpointer?: { worker: { terminate(): Promise<number> } } };
-    await client.checkpointer!.worker.terminate();
-    expect(await eventually(() => client.checkpointer === undefined)).toBe(true);
-    expect(await db.raw('PRAGMA wal_autocheckpoint')).toEqual([{ wal_autocheckpoint: 1000 }]);
+    // The client's own checkpointer stopping unasked (its thread ended) gives the checkpoints back, and says so.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const client = db.client as unknown as { checkpointer?: { worker: { terminate(): Promise<number> } } };
+      await client.checkpointer!.worker.terminate();
+      expect(await eventually(() => client.checkpointer === undefined)).toBe(true);
+      expect(await db.raw('PRAGMA wal_autocheckpoint')).toEqual([{ wal_autocheckpoint: 1000 }]);
+      expect(String(logged.mock.calls[0]?.[0])).toContain('SQLite checkpoints went back to the write connection');
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -160,14 +160,24 @@ export class SqliteClient extends BetterSqlite {
   override async acquireRawConnection(): Promise<SqliteConnection> {
     const connection = configured(await super.acquireRawConnection(), CONNECTION_PRAGMAS);
     if (this.inMemory) return connection;
-    this.checkpointer ??= new WalCheckpointer(this.connectionSettings.filename, requireHere.resolve('better-sqlite3'), (error) => {
+    this.checkpointer ??= this.startCheckpointer();
+    connection.exec('PRAGMA wal_autocheckpoint = 0');
+    this.writer = connection;
+    return connection;
+  }
+
+  /** A checkpointer on this client's file, its connection set up as the client's; if it fails, the write connection checkpoints again. */
+  private startCheckpointer(): WalCheckpointer {
+    const database = {
+      filename: this.connectionSettings.filename,
+      driverPath: requireHere.resolve('better-sqlite3'),
+      pragmas: CONNECTION_PRAGMAS,
+    };
+    return new WalCheckpointer(database, (error) => {
       console.error('SQLite checkpoints went back to the write connection: the checkpointer failed', error);
       this.checkpointer = undefined;
       this.writer?.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_FRAMES}`);
     });
-    connection.exec('PRAGMA wal_autocheckpoint = 0');
-    this.writer = connection;
-    return connection;
   }
 
   override async destroy(callback?: (error?: unknown) => void): Promise<void> {

@@ -82,7 +82,8 @@ describe.runIf(!process.env['TEST_DATABASE_URL'])('checkpoints off the event loo
 
   it('tells its owner when it fails, and the write connection then checkpoints itself again', async () => {
     const failures: unknown[] = [];
-    const checkpointer = new WalCheckpointer(file, join(folder, 'no-such-driver.js'), (error) => failures.push(error));
+    const database = { filename: file, driverPath: join(folder, 'no-such-driver.js'), pragmas: 'PRAGMA busy_timeout = 5000;' };
+    const checkpointer = new WalCheckpointer(database, (error) => failures.push(error));
     expect(await eventually(() => failures.length > 0)).toBe(true);
     expect(String(failures[0])).toContain('no-such-driver');
     // Closed: nothing is asked of it any more, and closing it again answers at once.

@@ -15,13 +15,14 @@ const RESTART_FRAMES = 4000;
 /**
  * The worker's code. It is evaluated (not a file beside this one) because the server runs bundled
  * into one file (`npm start`, scripts/builds.js), with the native driver outside the bundle; the
- * driver's path comes from the main thread, which resolved it.
+ * driver's path comes from the main thread, which resolved it, and so do the connection's settings
+ * (the client's, so that its busy timeout is every connection's).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.filename);
-db.pragma('busy_timeout = ${5000}');
+db.exec(workerData.pragmas);
 parentPort.on('message', (message) => {
   if (message === 'close') {
     db.close();
@@ -57,8 +58,9 @@ export class WalCheckpointer {
   private scheduled: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(filename: string, driverPath: string, onFailure: (error: unknown) => void) {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filename, driver: driverPath } });
+  constructor(database: { filename: string; driverPath: string; pragmas: string }, onFailure: (error: unknown) => void) {
+    const { filename, driverPath, pragmas } = database;
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filename, driver: driverPath, pragmas } });
     // A process that forgets to close its database still exits.
     this.worker.unref();
     const failed = (error: unknown) => {

@@ -6,6 +6,14 @@ import type { Knex } from 'knex';
  * where SQLite does not.
  */
 export function orderByText(db: Knex, query: Knex.QueryBuilder, column: string, direction: 'asc' | 'desc'): Knex.QueryBuilder {
-  const collate = db.client.config.client === 'pg' ? ' collate "C"' : '';
-  return query.orderByRaw(`lower(??)${collate} ${direction}`, [column]);
+  return query.orderByRaw(`lower(??)${loweredTextCollation(db)} ${direction}`, [column]);
+}
+
+/**
+ * The collation every lowered-text expression and index is in: byte order. PostgreSQL has to be
+ * told (` collate "C"`), and its planner uses a lowered-text index only for an expression that
+ * names it; SQLite compares bytes already.
+ */
+export function loweredTextCollation(db: Knex): string {
+  return db.client.config.client === 'pg' ? ' collate "C"' : '';
 }

@@ -4,6 +4,7 @@ import { DomainError, incompleteField } from '../../domain/errors';
 import { existingTeamNames } from '../baskets/lineDetails';
 import type { BasketState } from './basketState';
 import { isBlank } from '../../../shared/text/blank';
+import { loweredTextCollation } from '../../db/textOrder';
 
 /** Names a line's field in a refusal: where the request sent it, `line_items/<i>/<field>`, as a basket save does. */
 export type LineField = (lineId: number, field: string) => string;
@@ -58,15 +59,13 @@ export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketStat
 
 /**
  * The first order of the organisation carrying the number, in any case, through the index on
- * (organisation, lower(number)). On PostgreSQL that index is collated "C" (as every lowered-text
- * index: server/db/textOrder.ts says why), and the planner uses it only for a comparison in the
- * same collation; for equality "C" and the default answer alike.
+ * (organisation, lower(number)), named in its collation (loweredTextCollation); for equality
+ * "C" and PostgreSQL's default answer alike.
  */
 export function ordersWithPurchaseOrderNumber(db: Knex, organisationId: number, number: string): Knex.QueryBuilder {
-  const collate = db.client.config.client === 'pg' ? ' collate "C"' : '';
   return db('orders')
     .where('organisation_id', organisationId)
-    .whereRaw(`lower(purchase_order_number)${collate} = ?`, [number.trim().toLowerCase()])
+    .whereRaw(`lower(purchase_order_number)${loweredTextCollation(db)} = ?`, [number.trim().toLowerCase()])
     .first('id');
 }
 

@@ -62,6 +62,13 @@ const KEPT_STATEMENTS = 500;
 
 const statementsByConnection = new WeakMap<SqliteConnection, Map<string, Statement>>();
 
+/**
+ * The checkpointer a write connection's commits ask for a checkpoint, kept by the connection: a
+ * transaction runs its statements, COMMIT among them, through a client Knex makes for it from the
+ * client's prototype (`Object.create`), which has none of the client's own fields.
+ */
+const checkpointerOf = new WeakMap<SqliteConnection, WalCheckpointer>();
+
 /** `sql` prepared on `connection` once and kept, the most recently used last. */
 export function statementFor(connection: SqliteConnection, sql: string): Statement {
   let statements = statementsByConnection.get(connection);
@@ -162,6 +169,7 @@ export class SqliteClient extends BetterSqlite {
     if (this.inMemory) return connection;
     this.checkpointer ??= this.startCheckpointer();
     connection.exec('PRAGMA wal_autocheckpoint = 0');
+    checkpointerOf.set(connection, this.checkpointer);
     this.writer = connection;
     return connection;
   }
@@ -176,7 +184,9 @@ export class SqliteClient extends BetterSqlite {
     return new WalCheckpointer(database, (error) => {
       console.error('SQLite checkpoints went back to the write connection: the checkpointer failed', error);
       this.checkpointer = undefined;
-      this.writer?.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_FRAMES}`);
+      if (!this.writer) return;
+      checkpointerOf.delete(this.writer);
+      this.writer.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_FRAMES}`);
     });
   }
 
@@ -204,7 +214,7 @@ export class SqliteClient extends BetterSqlite {
       return obj;
     }
     const response = statement.run(bindings);
-    if (!connection.inTransaction) this.checkpointer?.committed();
+    if (!connection.inTransaction) checkpointerOf.get(connection)?.committed();
     obj.response = response;
     obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
     return obj;

@@ -4,19 +4,30 @@ import { Worker } from 'node:worker_threads';
 const CHECKPOINT_DELAY_MS = 100;
 
 /**
- * WAL frames past which a checkpoint also empties the log (TRUNCATE, which waits for the writer
- * between two transactions). A PASSIVE checkpoint never waits for the writer, so under a steady
- * stream of commits the log is never wholly copied back at a moment no transaction reads it, and
- * SQLite never starts it again from its beginning: it would grow for as long as the load lasts.
- * 4000 frames of 4 KiB pages is 16 MiB; what is left to copy by then is the last 100 ms' commits.
+ * WAL frames past which the write connection is asked to start the log again (`restartWanted`). A
+ * PASSIVE checkpoint never waits for the writer, so under a steady stream of commits the log is
+ * never wholly copied back at a moment no transaction reads it, and SQLite never starts it again
+ * from its beginning: it would grow for as long as the load lasts. 4000 frames of 4 KiB pages is
+ * 16 MiB.
  */
 const RESTART_FRAMES = 4000;
+
+/**
+ * WAL frames past which the worker empties the log itself (TRUNCATE), when the write connection
+ * has not: it had no write between two transactions to do it at, or another process's readers
+ * kept it from it. The worker's TRUNCATE holds the file's write lock while it waits for readers,
+ * and the server's transactions wait behind it on timers: 45 to 130 ms at a time in a burst of
+ * checkouts (docs/performance.md, "The checkpointer, working"), where the write connection's own
+ * takes a few.
+ */
+const WORKER_TRUNCATE_FRAMES = 4 * RESTART_FRAMES;
 
 /**
  * The worker's code. It is evaluated (not a file beside this one) because the server runs bundled
  * into one file (`npm start`, scripts/builds.js), with the native driver outside the bundle; the
  * driver's path comes from the main thread, which resolved it, and so do the connection's settings
- * (the client's, so that its busy timeout is every connection's).
+ * (the client's, so that its busy timeout is every connection's). After each checkpoint it tells
+ * the main thread how many frames the log holds.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -31,7 +42,8 @@ parentPort.on('message', (message) => {
   }
   try {
     const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
-    if (log >= ${RESTART_FRAMES}) db.pragma('wal_checkpoint(TRUNCATE)');
+    if (log >= ${WORKER_TRUNCATE_FRAMES}) db.pragma('wal_checkpoint(TRUNCATE)');
+    parentPort.postMessage({ log });
   } catch (error) {
     // Another process's checkpoint, or a writer that held on past the timeout: the next turn tries again.
     if (!String(error.code).startsWith('SQLITE_BUSY')) throw error;
@@ -48,7 +60,8 @@ parentPort.on('message', (message) => {
  * (`wal_autocheckpoint = 0`) and this worker's own connection runs them: a PASSIVE checkpoint
  * copies what is committed without waiting for the writer or blocking it, so the server goes on
  * serving while the disk works. What a commit guarantees is unchanged: a checkpoint syncs what it
- * copies as SQLite's own does.
+ * copies as SQLite's own does. Once the log is long, the write connection starts it again before
+ * a transaction (`restartWanted`, SqliteClient).
  *
  * If the worker fails or stops unasked, `onFailure` is told so that the write connection can
  * checkpoint itself again; the log must not grow unchecked.
@@ -57,6 +70,8 @@ export class WalCheckpointer {
   private readonly worker: Worker;
   private scheduled: NodeJS.Timeout | undefined;
   private closed = false;
+  /** The last checkpoint found RESTART_FRAMES or more in the log. */
+  private logLong = false;
 
   constructor(database: { filename: string; driverPath: string; pragmas: string }, onFailure: (error: unknown) => void) {
     const { filename, driverPath, pragmas } = database;
@@ -68,6 +83,7 @@ export class WalCheckpointer {
       this.closed = true;
       onFailure(error);
     };
+    this.worker.on('message', ({ log }: { log: number }) => (this.logLong ||= log >= RESTART_FRAMES));
     this.worker.on('error', failed);
     this.worker.on('exit', (code) => failed(new Error(`the checkpointer stopped (exit code ${code})`)));
   }
@@ -80,6 +96,19 @@ export class WalCheckpointer {
       if (!this.closed) this.worker.postMessage('checkpoint');
     }, CHECKPOINT_DELAY_MS);
     this.scheduled.unref();
+  }
+
+  /**
+   * Whether the write connection should start the log again before its next transaction: the
+   * last checkpoint found it long, and it has not been started again since.
+   */
+  get restartWanted(): boolean {
+    return this.logLong;
+  }
+
+  /** The write connection started the log again. */
+  logRestarted(): void {
+    this.logLong = false;
   }
 
   /** Closes the worker's connection and waits for it to end; what is not yet copied, the last connection's close copies. */

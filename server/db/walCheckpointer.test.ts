@@ -91,6 +91,28 @@ describe.runIf(!process.env['TEST_DATABASE_URL'])('checkpoints off the event loo
     expect(await db('blobs').count({ n: '*' })).toEqual([{ n: 4000 }]);
   });
 
+  it('bounds the log under writes outside transactions too: past 64 MiB the worker truncates it', async () => {
+    // About 100 MiB committed one statement at a time: no BEGIN at which the write connection
+    // could start the log again, so the worker's own TRUNCATE (WORKER_TRUNCATE_FRAMES) must.
+    const body = 'z'.repeat(16 * 1024);
+    let largestLog = 0;
+    let lastLog = 0;
+    let truncations = 0;
+    for (let commit = 0; commit < 6000; commit++) {
+      await db('blobs').insert({ body });
+      if (commit % 100 === 0) {
+        const log = sizeOf(`${file}-wal`);
+        if (log < lastLog) truncations++;
+        largestLog = Math.max(largestLog, log);
+        lastLog = log;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(truncations).toBeGreaterThan(0);
+    expect(largestLog).toBeLessThan(90 * 1024 * 1024);
+    expect(await db('blobs').count({ n: '*' })).toEqual([{ n: 6000 }]);
+  });
+
   it('tells its owner when it fails, and the write connection then checkpoints itself again', async () => {
     const failures: unknown[] = [];
     const database = { filename: file, driverPath: join(folder, 'no-such-driver.js'), pragmas: 'PRAGMA busy_timeout = 5000;' };

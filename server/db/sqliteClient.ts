@@ -106,7 +106,7 @@ const isBusy = (error: unknown) => String((error as { code?: unknown }).code).st
  * Starts the write-ahead log again from its beginning, from the write connection before a
  * transaction begins, when the checkpointer found it long (walCheckpointer.ts, RESTART_FRAMES).
  * The checkpointer has copied all but the last few milliseconds' commits, so this copies those,
- * syncs, and has the next commit write at the log's start: 7 to 28 ms on the event loop in a burst
+ * syncs, and has the next commit write at the log's start: 4 to 36 ms on the event loop in a burst
  * of checkouts, once per 16 MiB of log, where the transactions waited 45 to 130 ms behind the
  * worker's own TRUNCATE (which also cuts the file, slow on a disk that discards freed blocks).
  * Called with the busy timeout off, it waits for no one: while the worker checkpoints, or another

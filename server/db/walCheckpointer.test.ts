@@ -85,8 +85,8 @@ describe.runIf(!process.env['TEST_DATABASE_URL'])('checkpoints off the event loo
     // The log started again while the commits went on, where PASSIVE alone would have kept every
     // frame: 70 MiB. The worker's own TRUNCATE waits for 64 MiB (WORKER_TRUNCATE_FRAMES), so
     // the write connection did it (RESTART), before a transaction began, when the checkpointer
-    // asked. RESTART leaves the file's size as it is: the next commits write at its start.
-    // Without the restart the log reached 70 MiB; the margin above 16 MiB is for a loaded machine.
+    // asked. RESTART leaves the file's size as it is: the next commits write at its start. The
+    // bound's margin above 16 MiB is for a loaded machine, where the worker reports late.
     expect(checkpointSequence(`${file}-wal`)).toBeGreaterThan(firstSequence);
     expect(largestLog).toBeLessThan(56 * 1024 * 1024);
     expect(await db('blobs').count({ n: '*' })).toEqual([{ n: 4000 }]);

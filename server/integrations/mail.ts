@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { EmailContexts, EmailName } from '../generated/emails';
 import type { OutboxHandler } from '../writes/outbox';
-import { enqueue } from '../writes/outbox';
+import { enqueue, enqueueAll } from '../writes/outbox';
 import type { Records } from '../writes/records';
 import { renderEmail, type EmailRecipient } from './emails/renderEmail';
 
@@ -49,21 +49,41 @@ export function queueMail(records: Records, message: MailMessage): Promise<void>
   return enqueue(records, MAIL_TOPIC, message);
 }
 
+/** One e-mail of the spec's to queue: its recipient, its context and any files it carries. */
+export interface EmailToQueue<N extends EmailName> {
+  recipient: EmailRecipient;
+  context: EmailContexts[N];
+  attachments?: QueuedAttachment[];
+}
+
 /**
  * Renders one of the spec's e-mails for its recipient (docs/spec.md "emails") and queues it: the
  * outbox keeps the message as rendered, so a retry sends exactly what the change reported.
  */
-export async function queueEmail<N extends EmailName>(
+export function queueEmail<N extends EmailName>(
   records: Records,
   name: N,
   recipient: EmailRecipient,
   context: EmailContexts[N],
   attachments?: QueuedAttachment[],
 ): Promise<void> {
-  await queueMail(records, {
-    ...(await renderEmail(name, recipient, context)),
-    ...(attachments && attachments.length > 0 && { attachments }),
-  });
+  return queueEmails(records, name, [{ recipient, context, attachments }]);
+}
+
+/**
+ * Renders one of the spec's e-mails for each of its recipients and queues them all in one
+ * statement, as queueEmail does each: a change's notice to its subscribers is one insert, not one
+ * per subscriber (issue 20).
+ */
+export async function queueEmails<N extends EmailName>(records: Records, name: N, emails: readonly EmailToQueue<N>[]): Promise<void> {
+  const messages: MailMessage[] = [];
+  for (const { recipient, context, attachments } of emails) {
+    messages.push({
+      ...(await renderEmail(name, recipient, context)),
+      ...(attachments && attachments.length > 0 && { attachments }),
+    });
+  }
+  await enqueueAll(records, MAIL_TOPIC, messages);
 }
 
 /** What nodemailer sends of a message: both parts when it has an HTML one. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { MAIL_TOPIC, mailFileHandler, mailHandler, queueMail } from '../integrations/mail';
 import { startSmtpCatcher, type SmtpCatcher } from '../testing/smtpCatcher';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
-import { OutboxDispatcher } from './outbox';
+import { enqueueAll, OutboxDispatcher } from './outbox';
 import { inTransaction, SYSTEM_ACTOR } from './records';
 import { runWorkflow } from './workflow';
 
@@ -36,6 +36,22 @@ describe('the outbox and e-mail', () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual(['ann@example.test']);
     expect(smtp.received[0]!.data).toContain('Subject: Order 12 approved');
+  });
+
+  it('sends each of several e-mails queued together once, in the order they were queued', async () => {
+    const subscribers = ['dan@example.test', 'eve@example.test', 'fay@example.test'];
+    await inTransaction(database.db, SYSTEM_ACTOR, (records) =>
+      enqueueAll(
+        records,
+        MAIL_TOPIC,
+        subscribers.map((to) => ({ to, subject: 'Order 13 cancelled', text: 'Your order 13 was cancelled.' })),
+      ),
+    );
+    const before = smtp.received.length;
+    const outbox = dispatcher();
+    expect(await outbox.deliverDue()).toBe(3);
+    expect(await outbox.deliverDue()).toBe(0);
+    expect(smtp.received.slice(before).map((mail) => mail.to[0])).toEqual(subscribers);
   });
 
   it('sends nothing for a write that rolled back', async () => {

@@ -8,9 +8,17 @@ export type OutboxHandler = (payload: unknown) => Promise<void>;
  * Queues a message that must leave the process, in the transaction of the change it reports: it
  * exists exactly when the change committed, and is delivered after (OutboxDispatcher).
  */
-export async function enqueue(records: Records, topic: string, payload: unknown): Promise<void> {
+export function enqueue(records: Records, topic: string, payload: unknown): Promise<void> {
+  return enqueueAll(records, topic, [payload]);
+}
+
+/** Queues several messages of one topic as enqueue does each, in one statement (a notice to every subscriber). */
+export async function enqueueAll(records: Records, topic: string, payloads: readonly unknown[]): Promise<void> {
   const now = records.now().getTime();
-  await records.insert('outbox_message', { topic, payload: JSON.stringify(payload), created_at: now, available_at: now });
+  await records.insertMany(
+    'outbox_message',
+    payloads.map((payload) => ({ topic, payload: JSON.stringify(payload), created_at: now, available_at: now })),
+  );
 }
 
 export interface OutboxOptions {

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { CHOICE_FIELDS, DETAIL_FIELDS } from '../../../shared/baskets/lineDetails';
 import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
-import { queueEmail } from '../../integrations/mail';
+import { queueEmails, type EmailToQueue } from '../../integrations/mail';
 import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
 import { notifyManualAuthorisation, orderFacts, orderUrl, type OrderFacts } from '../orders/orderNotifications';
 import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
@@ -219,6 +219,7 @@ export async function notifyOrderCreated(
   if (subscribers.length > 0) {
     const recipients = new EmailRecipients(records.db, records);
     const facts = known ?? (await orderFacts(records.db, order.id));
+    const emails: EmailToQueue<'order_created'>[] = [];
     for (const row of subscribers) {
       const recipient = await recipients.user(row);
       const context = {
@@ -227,8 +228,9 @@ export async function notifyOrderCreated(
         awaits_authorisation: order.status === 'PENDING_AUTHORISATION',
         order_url: orderUrl(recipient, order.id),
       };
-      await queueEmail(records, 'order_created', recipient, context);
+      emails.push({ recipient, context });
     }
+    await queueEmails(records, 'order_created', emails);
   }
   if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, buyerId);
 }

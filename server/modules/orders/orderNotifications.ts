@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { decodeRow } from '../../db/codec';
 import type { EmailContexts } from '../../generated/emails';
 import type { Order } from '../../generated/types';
-import { queueEmail } from '../../integrations/mail';
+import { queueEmails, type EmailToQueue } from '../../integrations/mail';
 import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
 import type { EmailRecipient } from '../../integrations/emails/renderEmail';
 import type { Records } from '../../writes/records';
@@ -18,14 +18,14 @@ export type OrderFacts = EmailContexts['order_created']['order'];
  * its customers' orders), enabled, in id order.
  */
 export async function subscribersOf(db: Knex, type: NotificationType, organisationId: number): Promise<RecipientRow[]> {
-  const organisation = (await db('organisations').where('id', organisationId).first('tree_path')) as { tree_path: string } | undefined;
-  if (!organisation) return [];
+  // One statement: the order's organisation is joined for its tree path rather than read first.
   return (await db('users as u')
     .join('user_notifications', 'user_notifications.user_id', 'u.id')
     .join('organisations', 'organisations.id', 'u.organisation_id')
+    .join('organisations as ordering', 'ordering.id', db.raw('?', [organisationId]))
     .where('user_notifications.type', type)
     .andWhere('u.disabled', false)
-    .andWhereRaw("? like organisations.tree_path || '%'", [organisation.tree_path])
+    .andWhereRaw("ordering.tree_path like organisations.tree_path || '%'")
     .orderBy('u.id')
     .select(...RECIPIENT_COLUMNS)) as RecipientRow[];
 }
@@ -63,15 +63,13 @@ export async function notifyOrderStatusChanged(records: Records, order: Order, p
     currency: order.currency,
     organisation: order.organisation?.name ?? '',
   };
+  const emails: EmailToQueue<'order_status_changed'>[] = [];
   for (const row of subscribers) {
     const recipient = await recipients.user(row);
-    await queueEmail(records, 'order_status_changed', recipient, {
-      order: facts,
-      status: order.status,
-      previous_status: previous,
-      order_url: orderUrl(recipient, order.id),
-    });
+    const context = { order: facts, status: order.status, previous_status: previous, order_url: orderUrl(recipient, order.id) };
+    emails.push({ recipient, context });
   }
+  await queueEmails(records, 'order_status_changed', emails);
   if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, organisationId);
 }
 
@@ -85,8 +83,10 @@ export async function notifyManualAuthorisation(records: Records, orderId: numbe
   if (subscribers.length === 0) return;
   const recipients = new EmailRecipients(records.db, records);
   const order = await orderFacts(records.db, orderId);
+  const emails: EmailToQueue<'order_requires_manual_auth'>[] = [];
   for (const row of subscribers) {
     const recipient = await recipients.user(row);
-    await queueEmail(records, 'order_requires_manual_auth', recipient, { order, order_url: orderUrl(recipient, orderId) });
+    emails.push({ recipient, context: { order, order_url: orderUrl(recipient, orderId) } });
   }
+  await queueEmails(records, 'order_requires_manual_auth', emails);
 }

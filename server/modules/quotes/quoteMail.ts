@@ -1,4 +1,5 @@
-import { queueEmail, type QueuedAttachment } from '../../integrations/mail';
+import { queueEmails, type QueuedAttachment } from '../../integrations/mail';
+import type { EmailRecipient } from '../../integrations/emails/renderEmail';
 import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
 import type { Records } from '../../writes/records';
 import type { QuoteRecord } from './quoteTotals';
@@ -29,21 +30,37 @@ export async function notifyRecipients(
   const recipients = new EmailRecipients(records.db, records);
   const facts = { id: quote.id, name: quote.name, total: quote.total, currency: quote.currency };
   const files = attachment ? [attachment] : undefined;
+  const told: { recipient: EmailRecipient; common: { sender: string; quote_url: string } }[] = [];
   for (const row of users) {
     const recipient = await recipients.user(row);
-    const common = { sender: sender?.name ?? '', quote_url: `${recipient.portal.url}/webstore/quotesinward/${quote.id}` };
-    if (type === 'quote_created')
-      await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } }, files);
-    else if (type === 'quote_amended') {
-      await queueEmail(
-        records,
-        type,
-        recipient,
-        { ...common, quote: { ...facts, revision: Number(quote['revision'] ?? 1), expiry_date: quote.expiry_date } },
-        files,
-      );
-    } else if (quote.expiry_date !== null)
-      await queueEmail(records, type, recipient, { ...common, quote: { ...facts, expiry_date: quote.expiry_date } }, files);
+    told.push({
+      recipient,
+      common: { sender: sender?.name ?? '', quote_url: `${recipient.portal.url}/webstore/quotesinward/${quote.id}` },
+    });
   }
+  const expiry_date = quote.expiry_date;
+  if (type === 'quote_created')
+    await queueEmails(
+      records,
+      type,
+      told.map(({ recipient, common }) => ({ recipient, context: { ...common, quote: { ...facts, expiry_date } }, attachments: files })),
+    );
+  else if (type === 'quote_amended') {
+    const revision = Number(quote['revision'] ?? 1);
+    await queueEmails(
+      records,
+      type,
+      told.map(({ recipient, common }) => ({
+        recipient,
+        context: { ...common, quote: { ...facts, revision, expiry_date } },
+        attachments: files,
+      })),
+    );
+  } else if (expiry_date !== null)
+    await queueEmails(
+      records,
+      type,
+      told.map(({ recipient, common }) => ({ recipient, context: { ...common, quote: { ...facts, expiry_date } }, attachments: files })),
+    );
   return users.length;
 }

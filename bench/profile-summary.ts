@@ -83,7 +83,9 @@ const table = (title: string, entries: Map<string, number>) => {
   console.log(`\n| ${title} | share of busy time |\n|---|---|`);
   for (const [name, time] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`| ${name} | ${percent(time)} |`);
 };
-console.log(`busy: ${(busy / 1e6).toFixed(2)} s of ${(profile.timeDeltas.reduce((sum, delta) => sum + delta, 0) / 1e6).toFixed(2)} s sampled`);
+console.log(
+  `busy: ${(busy / 1e6).toFixed(2)} s of ${(profile.timeDeltas.reduce((sum, delta) => sum + delta, 0) / 1e6).toFixed(2)} s sampled`,
+);
 table('function (self)', selfTime);
 table('package (self)', packageTime);
 if (matches.length > 0) {

@@ -8,24 +8,30 @@ import Decimal from 'decimal.js';
  * passes the interface's locale (runtime/format/money.ts), the server the recipient's (e-mails).
  */
 export function formatAmount(amount: string, currency: string, locale: string): string {
-  const formatter = currencyFormatter(locale, currency);
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+  const { formatter, digits } = currencyFormatter(locale, currency);
   const rounded = new Decimal(amount).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP).toFixed(digits);
   // Intl.NumberFormat v3 (ES2023) formats numeric strings without converting them to a double.
   return formatter.format(rounded as `${number}`);
 }
 
-/** Formatters by locale and currency: building one took as long as formatting many amounts (an e-mail formats several). */
-const formatters = new Map<string, Intl.NumberFormat>();
+interface CurrencyFormatter {
+  formatter: Intl.NumberFormat;
+  /** The currency's minor unit as the locale writes it, read once: resolvedOptions() costs more than a format (issue 20). */
+  digits: number;
+}
 
-function currencyFormatter(locale: string, currency: string): Intl.NumberFormat {
+/** Formatters by locale and currency: building one took as long as formatting many amounts (an e-mail formats several). */
+const formatters = new Map<string, CurrencyFormatter>();
+
+function currencyFormatter(locale: string, currency: string): CurrencyFormatter {
   const key = `${locale} ${currency}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  let made = formatters.get(key);
+  if (!made) {
+    const formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    made = { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
     // Six locales and a few currencies in practice; the bound keeps an odd caller from growing it.
     if (formatters.size >= 200) formatters.clear();
-    formatters.set(key, formatter);
+    formatters.set(key, made);
   }
-  return formatter;
+  return made;
 }

@@ -221,6 +221,15 @@ async function latestChildren(db: Knex, latest: NonNullable<GenericMeta['latest'
   return new Map(rows.map((row) => [Number(row[parent]), decodeRow(child, row, latest.fields)]));
 }
 
+/**
+ * The columns a view reads of a related record: its id, the shown fields' columns and any it is
+ * grouped by. Not `*`: an organisation's row carries its branding and settings, and reading and
+ * decoding columns no view shows is work every answer that expands one would pay (issue 20).
+ */
+function columnsFor(entity: EntityName, fields: readonly string[], extra: readonly string[] = []): string[] {
+  return [...new Set(['id', ...extra, ...fields.map((field) => columnOf(entity, field))])];
+}
+
 /** Decodes rows and fills ref expansions with one query per expansion, however many rows. */
 export async function toViews(db: Knex, meta: GenericMeta, rows: Row[]): Promise<Row[]> {
   const entity = meta.entity as EntityName;
@@ -241,7 +250,7 @@ export async function toViews(db: Knex, meta: GenericMeta, rows: Row[]): Promise
     const column = columnOf(entity, expansion.via);
     const ids = [...new Set(rows.map((row) => row[column]).filter((id) => id !== null && id !== undefined))] as number[];
     const target = expansion.entity as EntityName;
-    const related = ids.length === 0 ? [] : await db(tableOf(target)).whereIn('id', ids);
+    const related = ids.length === 0 ? [] : await db(tableOf(target)).whereIn('id', ids).select(columnsFor(target, expansion.fields));
     const byId = new Map(related.map((row: Row) => [Number(row['id']), decodeRow(target, row, expansion.fields)]));
     rows.forEach((row, index) => {
       views[index]![expansion.property] = row[column] === null ? null : (byId.get(Number(row[column])) ?? null);
@@ -251,7 +260,13 @@ export async function toViews(db: Knex, meta: GenericMeta, rows: Row[]): Promise
     const child = nested.entity as EntityName;
     const column = columnOf(child, nested.via);
     const ids = rows.map((row) => Number(row['id']));
-    const related = ids.length === 0 ? [] : ((await db(tableOf(child)).whereIn(column, ids).orderBy('id')) as Row[]);
+    const related =
+      ids.length === 0
+        ? []
+        : ((await db(tableOf(child))
+            .whereIn(column, ids)
+            .orderBy('id')
+            .select(columnsFor(child, nested.fields, [column]))) as Row[]);
     const byParent = new Map<number, Row[]>();
     for (const item of related) {
       const parent = Number(item[column]);

@@ -54,7 +54,9 @@ export async function startServer(args: string[], env: Record<string, string> = 
 export function startBundled(entry: string, args: string[], env: Record<string, string> = {}, core = 0): Promise<Started> {
   // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
   const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
-  const command = [process.execPath, ...profile, entry, ...args];
+  // BENCH_NODE_FLAGS="--max-semi-space-size=64 …": V8 or Node flags for the server alone, to try one.
+  const flags = (process.env['BENCH_NODE_FLAGS'] ?? '').split(/\s+/).filter(Boolean);
+  const command = [process.execPath, ...flags, ...profile, entry, ...args];
   const child: ChildProcess = canPin
     ? spawn(TASKSET, ['-c', String(core), ...command], { env: { ...process.env, ...env } })
     : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });

@@ -91,6 +91,13 @@ export class EmailRecipients {
     return { email_address: row.email_address, name: row.name, language: row.user_language, timezone: row.timezone, ...look };
   }
 
+  /** Users, from their rows, in the rows' order (each organisation's look read once). */
+  async users(rows: readonly RecipientRow[]): Promise<EmailRecipient[]> {
+    const users: EmailRecipient[] = [];
+    for (const row of rows) users.push(await this.user(row));
+    return users;
+  }
+
   /** An address that is no user's (a feed's delivery address), in an organisation's look and language. */
   async address(emailAddress: string, organisationId: number, language: string | null, timezone: string | null): Promise<EmailRecipient> {
     const look = await this.look(organisationId);

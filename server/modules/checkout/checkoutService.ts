@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { CHOICE_FIELDS, DETAIL_FIELDS } from '../../../shared/baskets/lineDetails';
 import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
-import { queueEmails, type EmailToQueue } from '../../integrations/mail';
+import { queueEmails } from '../../integrations/mail';
 import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
 import { notifyManualAuthorisation, orderFacts, orderUrl, type OrderFacts } from '../orders/orderNotifications';
 import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
@@ -219,18 +219,19 @@ export async function notifyOrderCreated(
   if (subscribers.length > 0) {
     const recipients = new EmailRecipients(records.db, records);
     const facts = known ?? (await orderFacts(records.db, order.id));
-    const emails: EmailToQueue<'order_created'>[] = [];
-    for (const row of subscribers) {
-      const recipient = await recipients.user(row);
-      const context = {
-        order: facts,
-        placed_by: user.name,
-        awaits_authorisation: order.status === 'PENDING_AUTHORISATION',
-        order_url: orderUrl(recipient, order.id),
-      };
-      emails.push({ recipient, context });
-    }
-    await queueEmails(records, 'order_created', emails);
+    await queueEmails(
+      records,
+      'order_created',
+      (await recipients.users(subscribers)).map((recipient) => ({
+        recipient,
+        context: {
+          order: facts,
+          placed_by: user.name,
+          awaits_authorisation: order.status === 'PENDING_AUTHORISATION',
+          order_url: orderUrl(recipient, order.id),
+        },
+      })),
+    );
   }
   if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, buyerId);
 }

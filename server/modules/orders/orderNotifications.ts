@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { decodeRow } from '../../db/codec';
 import type { EmailContexts } from '../../generated/emails';
 import type { Order } from '../../generated/types';
-import { queueEmails, type EmailToQueue } from '../../integrations/mail';
+import { queueEmails } from '../../integrations/mail';
 import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
 import type { EmailRecipient } from '../../integrations/emails/renderEmail';
 import type { Records } from '../../writes/records';
@@ -63,13 +63,14 @@ export async function notifyOrderStatusChanged(records: Records, order: Order, p
     currency: order.currency,
     organisation: order.organisation?.name ?? '',
   };
-  const emails: EmailToQueue<'order_status_changed'>[] = [];
-  for (const row of subscribers) {
-    const recipient = await recipients.user(row);
-    const context = { order: facts, status: order.status, previous_status: previous, order_url: orderUrl(recipient, order.id) };
-    emails.push({ recipient, context });
-  }
-  await queueEmails(records, 'order_status_changed', emails);
+  await queueEmails(
+    records,
+    'order_status_changed',
+    (await recipients.users(subscribers)).map((recipient) => ({
+      recipient,
+      context: { order: facts, status: order.status, previous_status: previous, order_url: orderUrl(recipient, order.id) },
+    })),
+  );
   if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, organisationId);
 }
 
@@ -83,10 +84,9 @@ export async function notifyManualAuthorisation(records: Records, orderId: numbe
   if (subscribers.length === 0) return;
   const recipients = new EmailRecipients(records.db, records);
   const order = await orderFacts(records.db, orderId);
-  const emails: EmailToQueue<'order_requires_manual_auth'>[] = [];
-  for (const row of subscribers) {
-    const recipient = await recipients.user(row);
-    emails.push({ recipient, context: { order, order_url: orderUrl(recipient, orderId) } });
-  }
-  await queueEmails(records, 'order_requires_manual_auth', emails);
+  await queueEmails(
+    records,
+    'order_requires_manual_auth',
+    (await recipients.users(subscribers)).map((recipient) => ({ recipient, context: { order, order_url: orderUrl(recipient, orderId) } })),
+  );
 }

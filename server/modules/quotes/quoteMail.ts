@@ -1,5 +1,4 @@
 import { queueEmails, type QueuedAttachment } from '../../integrations/mail';
-import type { EmailRecipient } from '../../integrations/emails/renderEmail';
 import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
 import type { Records } from '../../writes/records';
 import type { QuoteRecord } from './quoteTotals';
@@ -30,37 +29,18 @@ export async function notifyRecipients(
   const recipients = new EmailRecipients(records.db, records);
   const facts = { id: quote.id, name: quote.name, total: quote.total, currency: quote.currency };
   const files = attachment ? [attachment] : undefined;
-  const told: { recipient: EmailRecipient; common: { sender: string; quote_url: string } }[] = [];
-  for (const row of users) {
-    const recipient = await recipients.user(row);
-    told.push({
+  const told = await recipients.users(users);
+  // Each recipient's context: the quote's facts as the e-mail shows them, and the link as they receive it.
+  const toEach = <Quote>(shown: Quote) =>
+    told.map((recipient) => ({
       recipient,
-      common: { sender: sender?.name ?? '', quote_url: `${recipient.portal.url}/webstore/quotesinward/${quote.id}` },
-    });
-  }
+      context: { sender: sender?.name ?? '', quote_url: `${recipient.portal.url}/webstore/quotesinward/${quote.id}`, quote: shown },
+      attachments: files,
+    }));
   const expiry_date = quote.expiry_date;
-  if (type === 'quote_created')
-    await queueEmails(
-      records,
-      type,
-      told.map(({ recipient, common }) => ({ recipient, context: { ...common, quote: { ...facts, expiry_date } }, attachments: files })),
-    );
-  else if (type === 'quote_amended') {
-    const revision = Number(quote['revision'] ?? 1);
-    await queueEmails(
-      records,
-      type,
-      told.map(({ recipient, common }) => ({
-        recipient,
-        context: { ...common, quote: { ...facts, revision, expiry_date } },
-        attachments: files,
-      })),
-    );
-  } else if (expiry_date !== null)
-    await queueEmails(
-      records,
-      type,
-      told.map(({ recipient, common }) => ({ recipient, context: { ...common, quote: { ...facts, expiry_date } }, attachments: files })),
-    );
+  if (type === 'quote_created') await queueEmails(records, type, toEach({ ...facts, expiry_date }));
+  else if (type === 'quote_amended')
+    await queueEmails(records, type, toEach({ ...facts, revision: Number(quote['revision'] ?? 1), expiry_date }));
+  else if (expiry_date !== null) await queueEmails(records, type, toEach({ ...facts, expiry_date }));
   return users.length;
 }

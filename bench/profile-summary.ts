@@ -2,7 +2,9 @@
  * Reads a V8 CPU profile (`--cpu-prof`, as BENCH_CPU_PROF=<folder> makes the bench server write
  * one) and prints where the busy time went: the functions with the most self time, the same by
  * package (node_modules/<name>, or the portal's own folder), and, for each --match, the share of
- * samples whose stack holds a frame matching it (inclusive time, each sample counted once).
+ * samples whose stack holds a frame matching it (inclusive time, each sample counted once). A
+ * stack is what ran synchronously: after an `await` it starts again from the microtask, so an
+ * async function's callers are not on it.
  *
  *   npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 30] [--match 'changeOrderStatus'] [--match 'knex/lib/execution']
  *
@@ -30,7 +32,8 @@ interface Profile {
 const args = process.argv.slice(2);
 const file = args.find((argument, index) => !argument.startsWith('--') && !args[index - 1]?.startsWith('--'));
 if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [--top N] [--match regex]…');
-const top = Number(args[args.indexOf('--top') + 1] ?? 30) || 30;
+const topAt = args.indexOf('--top');
+const top = (topAt >= 0 ? Number(args[topAt + 1]) : 30) || 30;
 const matches = args.flatMap((argument, index) => (argument === '--match' ? [new RegExp(args[index + 1] ?? '')] : []));
 
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
@@ -65,8 +68,10 @@ profile.samples.forEach((sample, index) => {
   const delta = profile.timeDeltas[index] ?? 0;
   if (!node || IDLE.has(node.callFrame.functionName)) return;
   busy += delta;
-  selfTime.set(frameName(node.callFrame), (selfTime.get(frameName(node.callFrame)) ?? 0) + delta);
-  packageTime.set(packageOf(node.callFrame), (packageTime.get(packageOf(node.callFrame)) ?? 0) + delta);
+  const name = frameName(node.callFrame);
+  const owner = packageOf(node.callFrame);
+  selfTime.set(name, (selfTime.get(name) ?? 0) + delta);
+  packageTime.set(owner, (packageTime.get(owner) ?? 0) + delta);
   if (matches.length === 0) return;
   const hit = matches.map(() => false);
   for (let at: number | undefined = node.id; at !== undefined; at = parentOf.get(at)) {

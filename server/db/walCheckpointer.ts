@@ -15,10 +15,10 @@ const RESTART_FRAMES = 4000;
 /**
  * WAL frames past which the worker empties the log itself (TRUNCATE), when the write connection
  * has not: its writes came outside transactions, with no BEGIN to do it before, or another
- * process's readers kept it from it. The worker's TRUNCATE holds the file's write lock while it waits for readers,
- * and the server's transactions wait behind it on timers: 45 to 130 ms at a time in a burst of
- * checkouts (docs/performance.md, "The checkpointer, working"), where the write connection's own
- * takes a few.
+ * process's readers kept it from it. The worker's TRUNCATE holds the file's write lock while it
+ * waits for readers, and the server's transactions wait behind it on timers: 45 to 130 ms at a
+ * time in a burst of checkouts (docs/performance.md, "The checkpointer, working"), where the write
+ * connection's own takes a few.
  */
 const WORKER_TRUNCATE_FRAMES = 4 * RESTART_FRAMES;
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
-import { isSealed, KEY_FILE_NAME, keyRingOf, loadKeyRing, newKey, open, seal, SEALED_COLUMNS, useKeyRing } from './secrets';
+import { isSealed, KEY_FILE_NAME, keyRing, keyRingOf, loadKeyRing, newKey, open, seal, SEALED_COLUMNS, useKeyRing } from './secrets';
 
 // Secrets at rest (issue 10, finding 3; docs/secrets.md): AES-256-GCM under a key ring whose
 // first key seals, kept in HUB_SECRET_KEY or a key file generated into the data folder.
@@ -52,12 +52,15 @@ describe('rotation with hub secrets (the documented procedure)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-rotate-'));
   const oldKey = newKey();
   let database: TestDatabase;
+  // The test files of a worker share its modules (vite.config.ts: isolate false): the ring is given back after.
+  const testRing = keyRing();
   beforeAll(async () => {
     writeFileSync(join(dataDir, KEY_FILE_NAME), `${oldKey}\n`, { mode: 0o600 });
     useKeyRing(keyRingOf([oldKey]));
     database = await createTestDatabase({ fromTemplate: false });
   });
   afterAll(async () => {
+    useKeyRing(testRing);
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 // The credit-reference provider is chosen by HUB_CREDIT_PROVIDER (docs/buying.md "Finance"): the
 // sandbox by default, or a module of the operator's whose default export makes the provider.
@@ -14,6 +14,11 @@ async function freshModule() {
 
 afterEach(() => {
   vi.unstubAllEnvs();
+});
+// The worker's later test files share its modules (vite.config.ts: isolate false): they load
+// creditProvider.ts afresh too, not the copy that loaded this file's own provider.
+afterAll(() => {
+  vi.resetModules();
 });
 
 describe('the credit provider', () => {

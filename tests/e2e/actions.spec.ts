@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiRead, apiWrite } from './support/api';
 import { gate } from './support/gate';
+import { confirmAction } from './support/confirmAction';
 import { signInTo } from './support/signIn';
 
 /**
@@ -16,24 +17,6 @@ const BUYER = 'buyer@customer.example';
 
 /** The row of a list or tab holding a link with this exact name. */
 const rowOf = (page: Page, name: string): Locator => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
-
-/**
- * Clicks an action of a row (or record), answers its confirmation with `answer`, and waits for the
- * modal to close. A list's grid fits its columns to their content again just after it is drawn
- * (when the page's font has loaded, or the user's layout arrives), and a click in that moment can
- * land beside the button, in its cell (seen once in CI, 2026-11-30): as a user would, the test
- * clicks again while no confirmation has opened.
- */
-async function confirmAction(page: Page, scope: Locator | Page, action: string, text: string, answer = 'Yes'): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await scope.getByRole('button', { name: action, exact: true }).click({ timeout: 2_000 });
-    await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-  await expect(dialog).toContainText(text);
-  await dialog.getByRole('button', { name: answer, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test.describe('organisations: Enable and Disable (002 §2.3)', () => {
   test('a root admin disables an organisation and enables it again, never their own', async ({ page }) => {

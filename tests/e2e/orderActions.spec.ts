@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { openPortalDatabase } from './support/portal';
 import { apiRead, apiWrite } from './support/api';
+import { confirmAction } from './support/confirmAction';
 import { signInTo } from './support/signIn';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 
@@ -29,13 +30,8 @@ async function restoreOrder(id: number, values: Record<string, unknown>): Promis
 
 const footer = (page: Page) => page.locator('.action-bar--footer');
 
-async function confirm(page: Page, button: string, text: string, answer = 'Yes'): Promise<void> {
-  await footer(page).getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(text);
-  await dialog.getByRole('button', { name: answer, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
+/** Clicks an action of the order page's footer and answers its confirmation. */
+const confirm = (page: Page, button: string, text: string, answer = 'Yes') => confirmAction(page, footer(page), button, text, answer);
 
 test('the order page: side menu, "Order: status", details, shipments with their serials, product lines', async ({ page }) => {
   await signInTo(page, RESELLER_ADMIN, '/webstore/orders/6', /\/webstore\/orders\/6$/);

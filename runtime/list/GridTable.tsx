@@ -9,6 +9,7 @@ import {
   type ColumnEvent,
   type ColumnResizedEvent,
   type GridApi,
+  type GridSizeChangedEvent,
   type RowSelectionOptions,
   type SelectionChangedEvent,
   type SortChangedEvent,
@@ -73,6 +74,57 @@ function inOrder<Row>(columns: readonly ListColumn<Row>[], order: readonly strin
   return [...columns].sort((a, b) => at(a) - at(b));
 }
 
+/**
+ * How long a grid stays hidden, at most, waiting for the user's layout and the page's fonts: past
+ * it the grid is shown as it is (a layout that never answers must not hide the list).
+ */
+const SETTLE_LIMIT_MS = 1500;
+
+/** The grid's look until its columns have their widths: laid out (so they can be measured), not seen or clickable. */
+const UNSETTLED_STYLE = { visibility: 'hidden' } as const;
+
+/** True once the page's fonts have loaded (at once where there is no document.fonts: jsdom). */
+function useFontsLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => !('fonts' in document) || document.fonts.status === 'loaded');
+  useEffect(() => {
+    if (loaded) return undefined;
+    let current = true;
+    void document.fonts.ready.then(() => current && setLoaded(true));
+    return () => {
+      current = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
+
+/**
+ * Whether the grid is shown yet. Its columns are fitted to their content when its first rows are
+ * drawn, again when the page's font has loaded (it draws their text at other widths), and set to
+ * the user's layout when that arrives: each moves the columns, and a button with them, under a
+ * pointer aiming at it. So the grid is drawn hidden until each has happened (the grid is
+ * there, the first page loaded, the layout known, the fonts loaded, no fit on its way), then shown
+ * two frames later, once the grid has drawn what it fitted; or after SETTLE_LIMIT_MS whatever is
+ * missing.
+ * Later changes (another page, a font an organisation's brand brings late) still fit the columns
+ * again: the user asked for the first, and the second is rare.
+ */
+function useSettled(ready: boolean): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (settled) return undefined;
+    const limit = setTimeout(() => setSettled(true), SETTLE_LIMIT_MS);
+    return () => clearTimeout(limit);
+  }, [settled]);
+  useEffect(() => {
+    if (settled || !ready) return undefined;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setSettled(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [settled, ready]);
+  return settled;
+}
+
 /** A column change the user made in the grid (dragging a heading or its edge), not one the code applied. */
 const byUser = (source: string) => source.startsWith('ui');
 
@@ -124,10 +176,27 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
   // while the grid is drawing must stop a fit already on its way.
   const keptNow = useRef(kept);
   keptNow.current = kept;
+  // A fit sizes the columns asynchronously (AG Grid waits for the cells to be drawn): the grid is
+  // not shown while one is on its way (useSettled).
+  const [fitting, setFitting] = useState(false);
   const fit = useCallback((event: { api: GridApi<Row> }) => {
-    if (!keptNow.current) fitColumns(event.api);
+    if (keptNow.current) return;
+    setFitting(true);
+    fitColumns(event.api);
   }, []);
+  // The grid's width its columns were last fitted to. With rows as tall as their wrapped cells, a
+  // fit changes the grid's height, which AG Grid reports as a size change too: fitting again on
+  // that measured the wrapped cells at the scaled widths, and the columns swung between two
+  // layouts for half a second after the list was drawn. Only a new width is fitted again.
+  const fittedWidth = useRef<number | null>(null);
+  const onGridSizeChanged = (event: GridSizeChangedEvent<Row>) => {
+    if (event.clientWidth === fittedWidth.current) return;
+    fittedWidth.current = event.clientWidth;
+    fit(event);
+  };
   const keep = (gridApi: GridApi<Row>) => layout.save(layoutOf(gridApi.getColumnState()));
+  const fontsLoaded = useFontsLoaded();
+  const settled = useSettled(api !== null && !busy && layout.columns !== null && fontsLoaded && !fitting);
 
   // The columns are measured in the page's font: one that arrives after they were fitted (an
   // organisation's brand font, a slow connection) draws their text at other widths, so they are
@@ -152,6 +221,7 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
   };
 
   const onColumnResized = (event: ColumnResizedEvent<Row>) => {
+    if (event.source === 'autosizeColumns' && event.finished) setFitting(false);
     if (event.finished && byUser(event.source)) keep(event.api);
     else if (!keptNow.current) scaleColumns(box.current, event);
     // A fit begun before the user's layout arrived sized the columns to their content after the
@@ -208,7 +278,7 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
   };
 
   return (
-    <div className="list-grid" aria-busy={busy} ref={box}>
+    <div className="list-grid" aria-busy={busy || !settled} ref={box}>
       {layoutScreen && (
         <GridColumnTools
           columns={inOrder(columns, order).map((column) => ({
@@ -227,6 +297,7 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
           // The grid reads its texts once: a new language draws a new grid.
           key={i18n.language}
           theme={THEME}
+          {...(!settled && { containerStyle: UNSETTLED_STYLE })}
           localeText={localeText}
           rowData={rows as Row[]}
           {...(rowId && { getRowId: ({ data }: { data: Row }) => rowId(data) })}
@@ -235,7 +306,7 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
           onGridReady={(event) => setApi(event.api)}
           onFirstDataRendered={fit}
           onRowDataUpdated={fit}
-          onGridSizeChanged={fit}
+          onGridSizeChanged={onGridSizeChanged}
           onColumnResized={onColumnResized}
           onColumnMoved={onColumnMoved}
           // Every column and row in the document, in display order: screen readers and printing

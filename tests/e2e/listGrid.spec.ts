@@ -206,6 +206,50 @@ test('columns are reordered from the keyboard in the Columns panel, kept on the 
   await expect.poll(async () => (await headings()).slice(0, 2)).toEqual([first, second]);
 });
 
+test('a list is shown once its columns have their widths: a layout answered late moves nothing under the pointer', async ({ page }) => {
+  await signInTo(page, BUYER, '/webstore/orders', /\/webstore\/orders$/);
+  const grid = page.getByRole('grid');
+  const layoutUrl = '**/api/v1/whoami/list_layouts/orders';
+  const supplierRef = grid.getByRole('columnheader', { name: 'Supplier ref', exact: true });
+  await expect(supplierRef).toBeVisible();
+  // The user's layout hides a column of the screen's own.
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'),
+  );
+  await page.getByRole('checkbox', { name: 'Supplier ref', exact: true }).uncheck();
+  expect((await saved).status()).toBe(200);
+
+  // The layout's answer comes 0.7 s late (within the grid's wait for it); the rows are on time.
+  let answered = false;
+  await page.route(layoutUrl, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const response = await route.fetch();
+    answered = true;
+    return route.fulfill({ response });
+  });
+  await page.reload();
+  const reference = grid.getByRole('link', { name: 'HUB-10001', exact: true });
+  await expect(reference).toBeVisible();
+  // As soon as a row can be seen (and clicked), the user's layout is in place.
+  expect(answered).toBe(true);
+  expect(await supplierRef.count()).toBe(0);
+  const first = (await reference.boundingBox())!;
+  await page.waitForTimeout(500);
+  const later = (await reference.boundingBox())!;
+  expect(Math.abs(later.x - first.x)).toBeLessThan(1);
+  expect(Math.abs(later.width - first.width)).toBeLessThan(1);
+  await page.unroute(layoutUrl);
+
+  const removed = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && response.url().endsWith('/api/v1/whoami/list_layouts/orders'),
+  );
+  await page.getByRole('button', { name: 'Reset columns', exact: true }).click();
+  expect((await removed).status()).toBe(204);
+  await expect(supplierRef).toBeVisible();
+});
+
 test('a tree is collapsed and expanded by keyboard, the focus staying on its toggle', async ({ page }) => {
   await signInTo(page, ROOT_ADMIN, '/backoffice/organisations', /\/backoffice\/organisations$/);
   const grid = page.getByRole('grid');

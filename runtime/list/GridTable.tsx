@@ -18,6 +18,7 @@ import { AgGridProvider, AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { i18n } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
+import { Spinner } from '../ui/Spinner';
 import { GridColumnTools } from './GridColumnTools';
 import { gridColumns, gridLocaleText, layoutOf, layoutState, sortOf, sortState } from './gridColumns';
 import { fillWidth, fitColumns, scaleColumns } from './gridSizing';
@@ -333,6 +334,8 @@ export default function GridTable<Row>({ rows, columns, sortBy, onSort, busy, se
           })}
         />
       </AgGridProvider>
+      {/* The list's own spinner (ListView) goes when the page has loaded; this one waits on for the columns. */}
+      {!settled && !busy && <Spinner />}
     </div>
   );
 }

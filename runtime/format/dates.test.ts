@@ -24,6 +24,18 @@ describe('formatDateTime', () => {
   it('falls back to UTC for an unknown zone', () => {
     expect(formatDateTime('2026-07-01T23:30:00Z', 'Mars/Olympus')).toBe('1st Jul 2026, 23:30');
   });
+
+  it('keeps a formatter per language, kind and zone: each call in turn answers in its own', () => {
+    // Formatters are kept after their first use (shared/format/dates.ts); none may answer for another.
+    for (let round = 0; round < 2; round++) {
+      expect(formatDateTime('2026-07-01T23:30:00Z', 'Asia/Tokyo', 'en-GB')).toBe('2nd Jul 2026, 08:30');
+      expect(formatDateTime('2026-07-01T23:30:00Z', 'America/New_York', 'en-GB')).toBe('1st Jul 2026, 19:30');
+      expect(formatDateTime('2026-07-01T23:30:00Z', 'Asia/Tokyo', 'de-DE')).toBe('2. Juli 2026, 08:30');
+      expect(formatDate('2026-07-01', 'de-DE')).toBe('1. Juli 2026');
+      expect(formatDate('2026-07-01', 'en-GB')).toBe('1st Jul 2026');
+      expect(formatDateTime('2026-07-01T23:30:00Z', 'Mars/Olympus', 'de-DE')).toBe('1. Juli 2026, 23:30');
+    }
+  });
 });
 
 describe('dates follow the interface language', () => {

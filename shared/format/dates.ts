@@ -11,6 +11,8 @@ export const INTL_LOCALES = { de: 'de-DE', en: 'en-GB', es: 'es-ES', fr: 'fr-FR'
 
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+/** What a date is shown with: the day alone, or the day and the time of day. */
+const KINDS = { date: DATE, datetime: DATE_TIME } as const;
 const ENGLISH_ORDINALS: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 
 /**
@@ -18,15 +20,38 @@ const ENGLISH_ORDINALS: Record<string, string> = { one: 'st', two: 'nd', few: 'r
  * English keeps the documented form: an ordinal day and a three-letter month (`5th Sep 2026`,
  * where en-GB would abbreviate `Sept`).
  */
-function format(date: Date, options: Intl.DateTimeFormatOptions, locale: string): string {
-  const formatter = new Intl.DateTimeFormat(locale, options);
+function format(date: Date, kind: keyof typeof KINDS, timeZone: string, locale: string): string {
+  const formatter = formatterFor(locale, kind, timeZone);
   if (!locale.startsWith('en')) return formatter.format(date);
-  const ordinal = new Intl.PluralRules('en', { type: 'ordinal' });
+  const ordinal = (englishOrdinal ??= new Intl.PluralRules('en', { type: 'ordinal' }));
   const english = (part: Intl.DateTimeFormatPart): string => {
     if (part.type === 'day') return `${part.value}${ENGLISH_ORDINALS[ordinal.select(Number(part.value))] ?? ''}`;
     return part.type === 'month' ? part.value.slice(0, 3) : part.value;
   };
   return formatter.formatToParts(date).map(english).join('');
+}
+
+/**
+ * Formatters kept by locale, kind and time zone. Making one is what formatting costs: in Node a
+ * DateTimeFormat and the English PluralRules took 120–280 µs a date, against a few µs to format
+ * with one kept, and a list draws a date per row and column, an orders export one per order
+ * (docs/performance.md, "Dates"). Time zones come from users' settings, so the kept formatters are
+ * few; past KEPT_FORMATTERS they start again.
+ */
+const KEPT_FORMATTERS = 200;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+let englishOrdinal: Intl.PluralRules | undefined;
+
+/** The kept formatter of `locale`, `kind` and `timeZone`; throws a RangeError for a zone Intl does not know. */
+function formatterFor(locale: string, kind: keyof typeof KINDS, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${kind}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    if (formatters.size >= KEPT_FORMATTERS) formatters.clear();
+    formatter = new Intl.DateTimeFormat(locale, { ...KINDS[kind], timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
 /**
@@ -37,7 +62,7 @@ export function formatDate(value: string, locale: string): string {
   const day = value.slice(0, 10);
   const date = new Date(`${day}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return value;
-  return format(date, { ...DATE, timeZone: 'UTC' }, locale);
+  return format(date, 'date', 'UTC', locale);
 }
 
 /**
@@ -49,8 +74,8 @@ export function formatDateTime(value: string, zone: string, locale: string): str
   const instant = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
   if (Number.isNaN(instant.getTime())) return value;
   try {
-    return format(instant, { ...DATE_TIME, timeZone: zone }, locale);
+    return format(instant, 'datetime', zone, locale);
   } catch {
-    return format(instant, { ...DATE_TIME, timeZone: DEFAULT_TIMEZONE }, locale);
+    return format(instant, 'datetime', DEFAULT_TIMEZONE, locale);
   }
 }

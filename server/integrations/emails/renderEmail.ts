@@ -38,15 +38,33 @@ function message(locale: Locale, key: string, values: Record<string, unknown>): 
   );
 }
 
+/**
+ * Intl formatters kept by what makes them (a time zone, a locale): making one costs a hundred
+ * times what formatting with it does (shared/format/dates.ts). Zones and locales are few.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
 /** The calendar day of an instant in a time zone, as YYYY-MM-DD (en-CA writes dates so). */
 function dayIn(instant: string, timezone: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+    let formatter = dayFormatters.get(timezone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      dayFormatters.set(timezone, formatter);
+    }
+    return formatter.format(date);
   } catch {
     return instant.slice(0, 10);
   }
+}
+
+function numberFormatter(intl: string): Intl.NumberFormat {
+  let formatter = numberFormatters.get(intl);
+  if (!formatter) numberFormatters.set(intl, (formatter = new Intl.NumberFormat(intl)));
+  return formatter;
 }
 
 /**
@@ -64,7 +82,7 @@ function helpersFor(locale: Locale, timezone: string) {
     date: (value: unknown) =>
       isBlank(value) ? '' : formatDate(String(value).includes('T') ? dayIn(String(value), timezone) : String(value), intl),
     datetime: (value: unknown) => (isBlank(value) ? '' : formatDateTime(String(value), timezone, intl)),
-    number: (value: unknown) => (isBlank(value) ? '' : new Intl.NumberFormat(intl).format(Number(value))),
+    number: (value: unknown) => (isBlank(value) ? '' : numberFormatter(intl).format(Number(value))),
   };
 }
 

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { formatAmount } from '../../shared/format/money';
+import { kept } from '../../shared/format/kept';
 import { intlLocale } from './locale';
 
 /**
@@ -13,6 +14,10 @@ export function formatMoney(amount: string | null, currency: string, locale: str
   return formatAmount(amount, currency, locale);
 }
 
+/** Kept by locale and currency (and decimals): `kept`. */
+const minorUnits = new Map<string, number>();
+const unitPriceFormatters = new Map<string, Intl.NumberFormat>();
+
 /** A unit price shows at most this many decimals: stored unit prices have four (docs/storage.md). */
 const UNIT_PRICE_MAX_DECIMALS = 4;
 
@@ -24,14 +29,13 @@ const UNIT_PRICE_MAX_DECIMALS = 4;
  */
 export function formatUnitPrice(amount: string | null, currency: string, locale: string = intlLocale()): string | null {
   if (amount === null) return null;
-  const minor = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
+  const minor = kept(minorUnits, `${locale}|${currency}`, () => {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
+  });
   const value = new Decimal(amount);
   const places = Math.min(Math.max(value.decimalPlaces(), minor), UNIT_PRICE_MAX_DECIMALS);
-  const formatter = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: minor,
-    maximumFractionDigits: places,
+  const formatter = kept(unitPriceFormatters, `${locale}|${currency}|${places}`, () => {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minor, maximumFractionDigits: places });
   });
   return formatter.format(value.toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places) as `${number}`);
 }

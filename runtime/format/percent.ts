@@ -1,5 +1,8 @@
 import Decimal from 'decimal.js';
+import { kept } from '../../shared/format/kept';
 import { intlLocale } from './locale';
+
+const percentFormatters = new Map<string, Intl.NumberFormat>();
 
 /**
  * A percentage held as a decimal string of percent points ("12.50" is twelve and a half per
@@ -10,5 +13,6 @@ import { intlLocale } from './locale';
 export function formatPercent(points: string | number | null, locale: string = intlLocale()): string | null {
   if (points === null) return null;
   const fraction = new Decimal(points).div(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(fraction.toFixed() as `${number}`);
+  const formatter = kept(percentFormatters, locale, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }));
+  return formatter.format(fraction.toFixed() as `${number}`);
 }

@@ -1,8 +1,10 @@
 /**
  * Dates as every screen shows them, and the exports that must read the same (an orders CSV):
  * Intl in the language's own form, English kept to the documented `Do MMM YYYY` (000 §9, 001 §9).
- * Pure: the runtime passes the interface's locale, the server the user's.
+ * Pure in what it answers (it keeps the Intl formatters it made): the runtime passes the
+ * interface's locale, the server the user's.
  */
+import { kept } from './kept';
 
 export const DEFAULT_TIMEZONE = 'UTC';
 
@@ -31,27 +33,13 @@ function format(date: Date, kind: keyof typeof KINDS, timeZone: string, locale: 
   return formatter.formatToParts(date).map(english).join('');
 }
 
-/**
- * Formatters kept by locale, kind and time zone. Making one is what formatting costs: in Node a
- * DateTimeFormat and the English PluralRules took 120–280 µs a date, against a few µs to format
- * with one kept, and a list draws a date per row and column, an orders export one per order
- * (docs/performance.md, "Dates"). Time zones come from users' settings, so the kept formatters are
- * few; past KEPT_FORMATTERS they start again.
- */
-const KEPT_FORMATTERS = 200;
+/** The formatters made so far, by locale, kind and time zone (`kept`: making one is what formatting cost, docs/performance.md "Dates"). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 let englishOrdinal: Intl.PluralRules | undefined;
 
 /** The kept formatter of `locale`, `kind` and `timeZone`; throws a RangeError for a zone Intl does not know. */
 function formatterFor(locale: string, kind: keyof typeof KINDS, timeZone: string): Intl.DateTimeFormat {
-  const key = `${locale}|${kind}|${timeZone}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    if (formatters.size >= KEPT_FORMATTERS) formatters.clear();
-    formatter = new Intl.DateTimeFormat(locale, { ...KINDS[kind], timeZone });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return kept(formatters, `${locale}|${kind}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { ...KINDS[kind], timeZone }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { HelperOptions } from 'handlebars';
 import { formatDate, formatDateTime, INTL_LOCALES } from '../../../shared/format/dates';
+import { kept } from '../../../shared/format/kept';
 import { formatAmount } from '../../../shared/format/money';
 import { emailPartials, emailTemplates, type EmailCommonContext, type EmailContexts, type EmailName } from '../../generated/emails';
 import { serverMessages } from '../../generated/serverMessages';
@@ -38,10 +39,7 @@ function message(locale: Locale, key: string, values: Record<string, unknown>): 
   );
 }
 
-/**
- * Intl formatters kept by what makes them (a time zone, a locale): making one costs a hundred
- * times what formatting with it does (shared/format/dates.ts). Zones and locales are few.
- */
+/** Intl formatters kept by what makes them (a time zone, a locale): `kept`. */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 const numberFormatters = new Map<string, Intl.NumberFormat>();
 
@@ -50,22 +48,14 @@ function dayIn(instant: string, timezone: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
   try {
-    let formatter = dayFormatters.get(timezone);
-    if (!formatter) {
-      formatter = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
-      dayFormatters.set(timezone, formatter);
-    }
-    return formatter.format(date);
+    const day = () => new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    return kept(dayFormatters, timezone, day).format(date);
   } catch {
     return instant.slice(0, 10);
   }
 }
 
-function numberFormatter(intl: string): Intl.NumberFormat {
-  let formatter = numberFormatters.get(intl);
-  if (!formatter) numberFormatters.set(intl, (formatter = new Intl.NumberFormat(intl)));
-  return formatter;
-}
+const numberFormatter = (intl: string) => kept(numberFormatters, intl, () => new Intl.NumberFormat(intl));
 
 /**
  * The helpers of docs/spec.md "emails", in the recipient's language and time zone: the catalogue

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatAmount } from '../../shared/format/money';
+import { currencyFormatter, formatAmount } from '../../shared/format/money';
 import { kept } from '../../shared/format/kept';
 import { intlLocale } from './locale';
 
@@ -14,8 +14,7 @@ export function formatMoney(amount: string | null, currency: string, locale: str
   return formatAmount(amount, currency, locale);
 }
 
-/** Kept by locale and currency (and decimals): `kept`. */
-const minorUnits = new Map<string, number>();
+/** Kept by locale, currency and decimals: `kept`. */
 const unitPriceFormatters = new Map<string, Intl.NumberFormat>();
 
 /** A unit price shows at most this many decimals: stored unit prices have four (docs/storage.md). */
@@ -29,9 +28,8 @@ const UNIT_PRICE_MAX_DECIMALS = 4;
  */
 export function formatUnitPrice(amount: string | null, currency: string, locale: string = intlLocale()): string | null {
   if (amount === null) return null;
-  const minor = kept(minorUnits, `${locale}|${currency}`, () => {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
-  });
+  // The currency's minor unit: a currency formatter's fraction digits (its minimum and maximum are both it).
+  const minor = currencyFormatter(locale, currency).digits;
   const value = new Decimal(amount);
   const places = Math.min(Math.max(value.decimalPlaces(), minor), UNIT_PRICE_MAX_DECIMALS);
   const formatter = kept(unitPriceFormatters, `${locale}|${currency}|${places}`, () => {

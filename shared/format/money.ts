@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { kept } from './kept';
 
 /**
  * An amount (a decimal string) in a currency as the locale writes it: `£1,249.99` in en-GB,
@@ -14,24 +15,19 @@ export function formatAmount(amount: string, currency: string, locale: string): 
   return formatter.format(rounded as `${number}`);
 }
 
-interface CurrencyFormatter {
+export interface CurrencyFormatter {
   formatter: Intl.NumberFormat;
   /** The currency's minor unit as the locale writes it, read once: resolvedOptions() costs more than a format (issue 20). */
   digits: number;
 }
 
-/** Formatters by locale and currency: building one took as long as formatting many amounts (an e-mail formats several). */
+/** Formatters by locale and currency (`kept`): building one took as long as formatting many amounts (an e-mail formats several). */
 const formatters = new Map<string, CurrencyFormatter>();
 
-function currencyFormatter(locale: string, currency: string): CurrencyFormatter {
-  const key = `${locale} ${currency}`;
-  let made = formatters.get(key);
-  if (!made) {
+/** The kept formatter of `currency` in `locale`, with the currency's minor unit. */
+export function currencyFormatter(locale: string, currency: string): CurrencyFormatter {
+  return kept(formatters, `${locale} ${currency}`, () => {
     const formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    made = { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
-    // Six locales and a few currencies in practice; the bound keeps an odd caller from growing it.
-    if (formatters.size >= 200) formatters.clear();
-    formatters.set(key, made);
-  }
-  return made;
+    return { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
+  });
 }

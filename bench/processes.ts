@@ -15,6 +15,12 @@
  *
  * The load generator (this process) runs on core 1, beside the second server process: on a
  * 2-core machine nothing is left for it alone, and the figures say so.
+ *
+ * `--core-share 0.5` gives each server process that share of core 0 instead (a CPU quota of its
+ * own, support/cpuShare.ts; cgroup v1, as root), so one process has half a core and two have a
+ * whole one between them, while the load generator keeps core 1 alone: how the portal scales
+ * with processes when each has CPU to run on, which a 2-core machine cannot otherwise show.
+ * PostgreSQL's own processes are not limited: they run on either core.
  */
 import { performance } from 'node:perf_hooks';
 import type { TestClient } from '../server/testing/testServer';
@@ -35,6 +41,7 @@ import {
 import { loginCookie } from './support/ceiling';
 import { combine, runPinned, sample, startServer, type Load, type Sample, type Started } from './support/pinned';
 import { numberArgument } from './support/arguments';
+import { canShareCores } from './support/cpuShare';
 
 await runPinned();
 
@@ -44,6 +51,9 @@ const seconds = numberArgument('seconds', 5);
 const connections = numberArgument('connections', 32);
 const rounds = numberArgument('rounds', 2);
 const warmup = numberArgument('warmup', 32);
+const coreShare = process.argv.includes('--core-share') ? numberArgument('core-share', 0.5) : undefined;
+if (coreShare !== undefined && !canShareCores)
+  throw new Error('--core-share needs the cgroup v1 cpu controller, writable (support/cpuShare.ts)');
 const COUNTS = [1, 2] as const;
 
 const scratch = await scratchDatabase('bench_processes');
@@ -54,9 +64,11 @@ const checkouts = new Map<number, Turn[]>(COUNTS.map((count) => [count, []]));
 const pages = new Map<string, Sample[]>();
 let placed = 0;
 
-/** `count` portal processes, the k-th on core k mod 2. */
+/** `count` portal processes, the k-th on core k mod 2; with --core-share, all on core 0 with that share each. */
 async function portals(count: number): Promise<Started[]> {
-  return Promise.all(Array.from({ length: count }, (_, k) => startServer(['portal', scratch.url], {}, k % 2)));
+  return Promise.all(
+    Array.from({ length: count }, (_, k) => startServer(['portal', scratch.url], {}, coreShare === undefined ? k % 2 : 0, coreShare)),
+  );
 }
 
 /** One autocannon per process, the connections split between them, run at once: their samples as one. */
@@ -110,9 +122,11 @@ for (let round = 0; round < rounds; round++) {
 
 const started = performance.now();
 const verified = await verifyOrders(scratch.url, placed, BENCH_LINES.length);
-console.log(
-  `\n${scratch.kind}: one server process against two, ${rounds} turns each (server processes on cores 0 and 1, load generator on core 1)\n`,
-);
+const placement =
+  coreShare === undefined
+    ? 'server processes on cores 0 and 1, load generator on core 1'
+    : `each server process limited to ${coreShare} of core 0, load generator on core 1`;
+console.log(`\n${scratch.kind}: one server process against two, ${rounds} turns each (${placement})\n`);
 console.log('| checkouts | orders/s | median ms | p95 ms | p99 ms |');
 console.log('|---|---|---|---|---|');
 const ordersOf = new Map<number, Summary>(COUNTS.map((count) => [count, summarise(checkouts.get(count)!)]));

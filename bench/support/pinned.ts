@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer } from '../../scripts/builds.js';
 import autocannon from 'autocannon';
+import { limitToShare } from './cpuShare';
 
 /**
  * Pinning: the server under test on core 0, the load generator (this process) on core 1, so the
@@ -45,13 +46,19 @@ function benchServerBundle(): Promise<string> {
   return bundled;
 }
 
-/** Starts the bench server (benchServer.ts) on core 0 (or `core`) and waits for its port. */
-export async function startServer(args: string[], env: Record<string, string> = {}, core = 0): Promise<Started> {
-  return startBundled(await benchServerBundle(), args, env, core);
+/** Starts the bench server (benchServer.ts) on core 0 (or `core`, limited to `coreShare` of it: cpuShare.ts) and waits for its port. */
+export async function startServer(args: string[], env: Record<string, string> = {}, core = 0, coreShare?: number): Promise<Started> {
+  return startBundled(await benchServerBundle(), args, env, core, coreShare);
 }
 
-/** Starts a bundled bench server (`entry`, a build of benchServer.ts) on core 0 (or `core`) and waits for its port. */
-export function startBundled(entry: string, args: string[], env: Record<string, string> = {}, core = 0): Promise<Started> {
+/** Starts a bundled bench server (`entry`, a build of benchServer.ts) on core 0 (or `core`, limited to `coreShare` of it) and waits for its port. */
+export function startBundled(
+  entry: string,
+  args: string[],
+  env: Record<string, string> = {},
+  core = 0,
+  coreShare?: number,
+): Promise<Started> {
   // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
   const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
   // BENCH_NODE_FLAGS="--max-semi-space-size=64 …": V8 or Node flags for the server alone, to try one.
@@ -61,6 +68,9 @@ export function startBundled(entry: string, args: string[], env: Record<string, 
     ? spawn(TASKSET, ['-c', String(core), ...command], { env: { ...process.env, ...env } })
     : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
   child.stderr?.pipe(process.stderr);
+  // taskset becomes node (it execs it), so the child's pid is the server's.
+  const unlimit = coreShare === undefined ? undefined : limitToShare(child.pid!, coreShare);
+  child.once('exit', () => unlimit?.());
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -71,7 +81,10 @@ export function startBundled(entry: string, args: string[], env: Record<string, 
           stop: () =>
             new Promise((done) => {
               child.removeAllListeners('exit');
-              child.on('exit', () => done());
+              child.on('exit', () => {
+                unlimit?.();
+                done();
+              });
               child.kill('SIGTERM');
             }),
         });

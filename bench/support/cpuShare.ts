@@ -3,12 +3,13 @@ import { join } from 'node:path';
 
 /**
  * A share of one core for a process, through the cgroup v1 `cpu` controller's bandwidth limit
- * (CFS quota): the process may run `share` of each 100 ms period, whatever it asks for. Used to
+ * (CFS quota): the process may run `share` of each 10 ms period, whatever it asks for. Used to
  * give server processes a fraction of a core each where the machine has too few cores for them
  * and their load generator (bench/processes.ts `--core-share`). A cgroup v2-only machine, or one
  * whose cgroups are read-only, cannot: `canShareCores` says so, and the bench refuses to start.
  */
 const CPU_CGROUPS = '/sys/fs/cgroup/cpu';
+/** Short, so that a process past its share pauses for a few milliseconds, not for tens while it holds a lock the other wants. */
 const PERIOD_US = 10_000;
 
 export const canShareCores = existsSync(join(CPU_CGROUPS, 'cgroup.procs'));

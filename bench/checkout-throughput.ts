@@ -8,14 +8,17 @@
  * ratio, and checks that every order is complete (ten lines, totals, audit entry, outbox row,
  * basket gone).
  *
- *   npx tsx bench/checkout-throughput.ts [--orders 400] [--clients 16] [--rounds 2] [--warmup 64]
+ *   npx tsx bench/checkout-throughput.ts [--orders 400] [--clients 16] [--rounds 2] [--warmup 1500]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/checkout-throughput.ts
  *
  * A scratch database each run: data/bench-checkout.sqlite made anew, or on PostgreSQL a database
  * bench_checkout created on BENCH_DATABASE_URL's server and dropped at the end.
  * BENCH_CPU_PROF=<folder> writes the portal's CPU profile there. Each side first places --warmup
  * orders, not counted (placed and verified like the rest): a server's first requests compile its
- * code and fill its caches, and in a measured turn they made most of the slowest hundredth.
+ * code and fill its caches, and in a measured turn they made most of the slowest hundredth. With
+ * the server pinned to one core, V8's optimizing compilers (threads beside the main one) take
+ * their time from that core too: a portal's first few thousand requests ran at about half its
+ * later speed, and so did the floor's (docs/performance.md, "Warmed up"). 1,500 let that pass.
  */
 import { performance } from 'node:perf_hooks';
 import type { TestClient } from '../server/testing/testServer';
@@ -40,7 +43,7 @@ await runPinned();
 const orders = numberArgument('orders', 400);
 const clients = numberArgument('clients', 16);
 const rounds = numberArgument('rounds', 2);
-const warmup = numberArgument('warmup', 64);
+const warmup = numberArgument('warmup', 1500);
 
 const LINES = BENCH_LINES;
 

@@ -7,7 +7,7 @@
  * Prints actions a second, median, p95 and p99 of each, and the ratio to its floor; then checks
  * every action took (every order CANCELLED or CREATED as its turn left it, one order per quote).
  *
- *   npx tsx bench/order-actions.ts [--actions 400] [--clients 16] [--rounds 2] [--warmup 32]
+ *   npx tsx bench/order-actions.ts [--actions 400] [--clients 16] [--rounds 2] [--warmup 1500]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/order-actions.ts
  *
  * Each side first takes --warmup of each action, not counted (checkout-throughput.ts says why).
@@ -27,7 +27,7 @@ await runPinned();
 const actions = numberArgument('actions', 400);
 const clients = numberArgument('clients', 16);
 const rounds = numberArgument('rounds', 2);
-const warmup = numberArgument('warmup', 32);
+const warmup = numberArgument('warmup', 1500);
 const RITA = 'admin@reseller.example';
 const CUSTOMER_CO = 3;
 const GB = {

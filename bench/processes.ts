@@ -7,7 +7,7 @@
  * between the processes, as a load balancer (or node:cluster) would split them. Prints each
  * figure, and two against one.
  *
- *   npx tsx bench/processes.ts [--orders 300] [--clients 16] [--seconds 5] [--connections 32] [--rounds 2] [--warmup 32]
+ *   npx tsx bench/processes.ts [--orders 300] [--clients 16] [--seconds 5] [--connections 32] [--rounds 2] [--warmup 1000]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/processes.ts
  *
  * The processes of each turn first place --warmup checkouts, not counted (checkout-throughput.ts
@@ -50,7 +50,7 @@ const clients = numberArgument('clients', 16);
 const seconds = numberArgument('seconds', 5);
 const connections = numberArgument('connections', 32);
 const rounds = numberArgument('rounds', 2);
-const warmup = numberArgument('warmup', 32);
+const warmup = numberArgument('warmup', 1000);
 const coreShare = process.argv.includes('--core-share') ? numberArgument('core-share', 0.5) : undefined;
 if (coreShare !== undefined && !canShareCores)
   throw new Error('--core-share needs the cgroup v1 cpu controller, writable (support/cpuShare.ts)');

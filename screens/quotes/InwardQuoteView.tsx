@@ -31,7 +31,8 @@ export function InwardQuoteView({ record, etag, reload }: TabSlotProps) {
   const state = useInwardQuote(quote, etag, reload);
   const [confirming, setConfirming] = useState(false);
   const { draft, lines, open } = state;
-  if (!draft || !lines) return <Spinner />;
+  // Until its products are read, whether the quote ships (and so what a save sends) is not known.
+  if (!draft || !lines || !state.productsKnown) return <Spinner />;
   const names = open && (state.mayAccept || state.mayModify);
   const shipping = open && state.mayModify;
   const expired = quoteExpired(quote);

@@ -85,6 +85,12 @@ export function useInwardQuote(quote: Quote, etag: string | null, reload: () => 
   const goTo = useRouteNavigate();
   const [lines, setLines] = useState<QuoteLine[] | null>(null);
   const [products, setProducts] = useState<ReadonlyMap<number, QuoteProduct>>(new Map());
+  /**
+   * The product ids (`productIds`) whose products have been read. Until they are, whether the
+   * quote ships is not known: a save then would have sent it as shipping nothing and cleared its
+   * shipping method (a browser test caught it on a loaded machine).
+   */
+  const [productsRead, setProductsRead] = useState('');
   const [shippingTypes, setShippingTypes] = useState<readonly ShippingType[]>([]);
   const [countries, setCountries] = useState<readonly CountryChoice[]>([]);
   const [addresses, setAddresses] = useState<readonly SavedAddress[]>([]);
@@ -117,7 +123,9 @@ export function useInwardQuote(quote: Quote, etag: string | null, reload: () => 
     const controller = new AbortController();
     Promise.all(productIds.split(',').map((id) => fetchRecord<QuoteProduct>(`/products/${id}`, controller.signal).catch(() => null))).then(
       (found) => {
-        if (!controller.signal.aborted) setProducts(new Map(found.flatMap((product) => (product ? [[product.id, product] as const] : []))));
+        if (controller.signal.aborted) return;
+        setProducts(new Map(found.flatMap((product) => (product ? [[product.id, product] as const] : []))));
+        setProductsRead(productIds);
       },
       () => undefined,
     );
@@ -131,6 +139,7 @@ export function useInwardQuote(quote: Quote, etag: string | null, reload: () => 
     }
   }, [quote, lines]);
 
+  const productsKnown = productsRead === productIds;
   const organisation = user?.organisation ?? null;
   const open = quote.quote_status === 'PUBLISHED' && !quoteExpired(quote);
   const mayAccept = hasPermission(user, 'quote:accept');
@@ -200,7 +209,7 @@ export function useInwardQuote(quote: Quote, etag: string | null, reload: () => 
   };
 
   const save = async () => {
-    if (!draft || busy) return;
+    if (!draft || busy || !productsKnown) return;
     setBusy(true);
     try {
       const { names: _names, ...fields } = draft;
@@ -245,6 +254,7 @@ export function useInwardQuote(quote: Quote, etag: string | null, reload: () => 
   return {
     lines,
     products,
+    productsKnown,
     draft,
     changed,
     busy,

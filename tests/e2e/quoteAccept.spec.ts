@@ -98,6 +98,63 @@ test('publish → accept and order → the order page, with the quote’s lines 
   }
 });
 
+test('a save made while the lines’ products are still on their way keeps the shipping method', async ({ page }) => {
+  // Whether a quote ships follows from its products, read after the quote itself: a save before
+  // they came sent the quote as shipping nothing and cleared its method, so Accept stayed disabled.
+  const db = openDatabase();
+  let quoteId: unknown;
+  try {
+    const hdmi = (await db('products').where('product_code', 'GEN-HDMI-5M').first('id')) as { id: number };
+    await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
+    const draft = await apiWrite(page, 'POST', '/quotes', {
+      organisation_to: 2,
+      recipient_name: 'Rita Reseller',
+      recipient_email: 'admin@reseller.example',
+      name: 'E2E slow products quote',
+      expiry_date: '2030-12-31',
+      line_items: [{ product: hdmi.id, quantity: 2 }],
+      shipping_type: 1,
+      shipping_company_name: 'Reseller Partners UK Ltd',
+      shipping_addr_line_1: '2 Dock Road',
+      shipping_city: 'Bristol',
+      shipping_postal_code: 'BS1 1AA',
+      shipping_country_code: 'GB',
+    });
+    quoteId = draft['id'];
+    await apiWrite(page, 'POST', `/quotes/${String(quoteId)}/send`);
+
+    await page.context().clearCookies();
+    await page.route('**/api/v1/products/*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await signInTo(
+      page,
+      'admin@reseller.example',
+      `/webstore/quotesinward/${String(quoteId)}`,
+      new RegExp(`/webstore/quotesinward/${String(quoteId)}$`),
+    );
+    await page.getByTestId('purchase_order_number').fill(`PO-E2E-SLOW-${String(quoteId)}`);
+    await page.getByTestId('inward-save').click();
+    await expect(page.getByTestId('inward-save')).toBeDisabled();
+    await expect(page.getByRole('radio', { name: /^Standard UK delivery/ })).toBeChecked();
+    await expect(page.getByTestId('inward-accept')).toBeEnabled();
+    const stored = (await db('quotes').where('id', Number(quoteId)).first('shipping_type_id', 'purchase_order_number')) as Record<
+      string,
+      unknown
+    >;
+    expect(stored).toEqual({ shipping_type_id: 1, purchase_order_number: `PO-E2E-SLOW-${String(quoteId)}` });
+  } finally {
+    if (quoteId !== undefined) {
+      await writeVersionedRows(db, async (trx) => {
+        await trx('quote_line_items').where('quote_id', Number(quoteId)).delete();
+        await trx('quotes').where('id', Number(quoteId)).delete();
+      });
+    }
+    await db.destroy();
+  }
+});
+
 test('the inward view: an expired quote is read-only; without quote:modify only the PO and subscription names are editable', async ({
   page,
 }) => {

@@ -316,6 +316,52 @@ test('a sent quote amended in the editor goes out as revision 2; both sides list
   }
 });
 
+test('a draft saved while its lines’ products are still on their way keeps its address and shipping method', async ({ page }) => {
+  // Whether a quote ships follows from its products, read for the recipient after the quote: a
+  // save before they came would send the quote as shipping nothing and clear its address and
+  // method, as the inward view's did (quoteAccept.spec.ts). Here Save waits for complete details,
+  // which need every line's product.
+  const db = openDatabase();
+  let quoteId: number | undefined;
+  try {
+    const hdmi = ((await db('products').where('product_code', 'GEN-HDMI-5M').first('id')) as { id: number }).id;
+    await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
+    const draft = await apiWrite(page, 'POST', '/quotes', {
+      organisation_to: 2,
+      recipient_name: 'Rita',
+      recipient_email: 'admin@reseller.example',
+      name: 'E2E slow products draft',
+      line_items: [{ product: hdmi, quantity: 2 }],
+      shipping_type: 1,
+      shipping_company_name: 'Reseller Partners UK Ltd',
+      shipping_addr_line_1: '2 Dock Road',
+      shipping_city: 'Bristol',
+      shipping_postal_code: 'BS1 1AA',
+      shipping_country_code: 'GB',
+    });
+    quoteId = Number(draft['id']);
+    await page.route(/\/api\/v1\/quotes\/products\?/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`/webstore/quotesoutward/${quoteId}/draft`);
+    await page.getByTestId('name').fill('E2E slow products draft, renamed');
+    // Save waits for the products: clicked at once, it is taken once they are known.
+    await page.getByTestId('quote-save').click();
+    await expect(page.getByText('Saved successfully.')).toBeVisible();
+    const stored = (await db('quotes').where('id', quoteId).first('name', 'shipping_type_id', 'shipping_city')) as Record<string, unknown>;
+    expect(stored).toEqual({ name: 'E2E slow products draft, renamed', shipping_type_id: 1, shipping_city: 'Bristol' });
+  } finally {
+    await writeVersionedRows(db, async (trx) => {
+      if (quoteId !== undefined) {
+        await trx('quote_line_items').where('quote_id', quoteId).delete();
+        await trx('quotes').where('id', quoteId).delete();
+      }
+    });
+    await db.destroy();
+  }
+});
+
 test('a discount above the approval threshold waits for Approve; a draft is deleted after its confirmation', async ({ page }) => {
   const db = openDatabase();
   let quoteId: number | undefined;

@@ -3,6 +3,7 @@ import { openPortalDatabase } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
+import { DOCK_SHIPPING, draftQuote, productId, removeQuote } from './support/quotes';
 
 /**
  * 001 §2, §5 Accept and order from the inward view (docs/quotes.md): the root admin's published
@@ -42,12 +43,7 @@ test('publish → accept and order → the order page, with the quote’s lines 
           dropbox_admin_email: 'it@reseller.example',
         },
       ],
-      shipping_type: 1,
-      shipping_company_name: 'Reseller Partners UK Ltd',
-      shipping_addr_line_1: '2 Dock Road',
-      shipping_city: 'Bristol',
-      shipping_postal_code: 'BS1 1AA',
-      shipping_country_code: 'GB',
+      ...DOCK_SHIPPING,
     });
     quoteId = draft['id'];
     const published = await apiWrite(page, 'POST', `/quotes/${String(quoteId)}/send`);
@@ -102,55 +98,28 @@ test('a save made while the lines’ products are still on their way keeps the s
   // Whether a quote ships follows from its products, read after the quote itself: a save before
   // they came sent the quote as shipping nothing and cleared its method, so Accept stayed disabled.
   const db = openDatabase();
-  let quoteId: unknown;
+  let quoteId: number | undefined;
   try {
-    const hdmi = (await db('products').where('product_code', 'GEN-HDMI-5M').first('id')) as { id: number };
+    const hdmi = await productId(db, 'GEN-HDMI-5M');
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
-    const draft = await apiWrite(page, 'POST', '/quotes', {
-      organisation_to: 2,
-      recipient_name: 'Rita Reseller',
-      recipient_email: 'admin@reseller.example',
-      name: 'E2E slow products quote',
-      expiry_date: '2030-12-31',
-      line_items: [{ product: hdmi.id, quantity: 2 }],
-      shipping_type: 1,
-      shipping_company_name: 'Reseller Partners UK Ltd',
-      shipping_addr_line_1: '2 Dock Road',
-      shipping_city: 'Bristol',
-      shipping_postal_code: 'BS1 1AA',
-      shipping_country_code: 'GB',
-    });
-    quoteId = draft['id'];
-    await apiWrite(page, 'POST', `/quotes/${String(quoteId)}/send`);
+    quoteId = await draftQuote(page, { name: 'E2E slow products quote', line_items: [{ product: hdmi, quantity: 2 }], ...DOCK_SHIPPING });
+    await apiWrite(page, 'POST', `/quotes/${quoteId}/send`);
 
     await page.context().clearCookies();
     await page.route('**/api/v1/products/*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await signInTo(
-      page,
-      'admin@reseller.example',
-      `/webstore/quotesinward/${String(quoteId)}`,
-      new RegExp(`/webstore/quotesinward/${String(quoteId)}$`),
-    );
-    await page.getByTestId('purchase_order_number').fill(`PO-E2E-SLOW-${String(quoteId)}`);
+    await signInTo(page, 'admin@reseller.example', `/webstore/quotesinward/${quoteId}`, new RegExp(`/webstore/quotesinward/${quoteId}$`));
+    await page.getByTestId('purchase_order_number').fill(`PO-E2E-SLOW-${quoteId}`);
     await page.getByTestId('inward-save').click();
     await expect(page.getByTestId('inward-save')).toBeDisabled();
     await expect(page.getByRole('radio', { name: /^Standard UK delivery/ })).toBeChecked();
     await expect(page.getByTestId('inward-accept')).toBeEnabled();
-    const stored = (await db('quotes').where('id', Number(quoteId)).first('shipping_type_id', 'purchase_order_number')) as Record<
-      string,
-      unknown
-    >;
-    expect(stored).toEqual({ shipping_type_id: 1, purchase_order_number: `PO-E2E-SLOW-${String(quoteId)}` });
+    const stored = (await db('quotes').where('id', quoteId).first('shipping_type_id', 'purchase_order_number')) as Record<string, unknown>;
+    expect(stored).toEqual({ shipping_type_id: 1, purchase_order_number: `PO-E2E-SLOW-${quoteId}` });
   } finally {
-    if (quoteId !== undefined) {
-      await writeVersionedRows(db, async (trx) => {
-        await trx('quote_line_items').where('quote_id', Number(quoteId)).delete();
-        await trx('quotes').where('id', Number(quoteId)).delete();
-      });
-    }
+    await removeQuote(db, quoteId);
     await db.destroy();
   }
 });

@@ -3,6 +3,7 @@ import { openPortalDatabase } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
+import { DOCK_SHIPPING, draftQuote, productId, removeQuote } from './support/quotes';
 
 /**
  * 001 §2, §5 and issue 16's "done when", in the browser: the root admin builds a quote in the
@@ -261,12 +262,7 @@ test('a sent quote amended in the editor goes out as revision 2; both sides list
       name: 'E2E revised quote',
       expiry_date: '2030-12-31',
       line_items: [{ product: hdmi, quantity: 3 }],
-      shipping_type: 1,
-      shipping_company_name: 'Reseller Partners UK Ltd',
-      shipping_addr_line_1: '2 Dock Road',
-      shipping_city: 'Bristol',
-      shipping_postal_code: 'BS1 1AA',
-      shipping_country_code: 'GB',
+      ...DOCK_SHIPPING,
     });
     quoteId = Number(draft['id']);
     await apiWrite(page, 'POST', `/quotes/${quoteId}/send`);
@@ -324,22 +320,9 @@ test('a draft saved while its lines’ products are still on their way keeps its
   const db = openDatabase();
   let quoteId: number | undefined;
   try {
-    const hdmi = ((await db('products').where('product_code', 'GEN-HDMI-5M').first('id')) as { id: number }).id;
+    const hdmi = await productId(db, 'GEN-HDMI-5M');
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
-    const draft = await apiWrite(page, 'POST', '/quotes', {
-      organisation_to: 2,
-      recipient_name: 'Rita',
-      recipient_email: 'admin@reseller.example',
-      name: 'E2E slow products draft',
-      line_items: [{ product: hdmi, quantity: 2 }],
-      shipping_type: 1,
-      shipping_company_name: 'Reseller Partners UK Ltd',
-      shipping_addr_line_1: '2 Dock Road',
-      shipping_city: 'Bristol',
-      shipping_postal_code: 'BS1 1AA',
-      shipping_country_code: 'GB',
-    });
-    quoteId = Number(draft['id']);
+    quoteId = await draftQuote(page, { name: 'E2E slow products draft', line_items: [{ product: hdmi, quantity: 2 }], ...DOCK_SHIPPING });
     await page.route(/\/api\/v1\/quotes\/products\?/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
@@ -352,12 +335,7 @@ test('a draft saved while its lines’ products are still on their way keeps its
     const stored = (await db('quotes').where('id', quoteId).first('name', 'shipping_type_id', 'shipping_city')) as Record<string, unknown>;
     expect(stored).toEqual({ name: 'E2E slow products draft, renamed', shipping_type_id: 1, shipping_city: 'Bristol' });
   } finally {
-    await writeVersionedRows(db, async (trx) => {
-      if (quoteId !== undefined) {
-        await trx('quote_line_items').where('quote_id', quoteId).delete();
-        await trx('quotes').where('id', quoteId).delete();
-      }
-    });
+    await removeQuote(db, quoteId);
     await db.destroy();
   }
 });
@@ -366,17 +344,10 @@ test('a discount above the approval threshold waits for Approve; a draft is dele
   const db = openDatabase();
   let quoteId: number | undefined;
   try {
-    const hdmi = ((await db('products').where('product_code', 'GEN-HDMI-5M').first('id')) as { id: number }).id;
+    const hdmi = await productId(db, 'GEN-HDMI-5M');
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
     // The distributor's quotes need approval for a discount above 25 % (its quote_approval_discount).
-    const draft = await apiWrite(page, 'POST', '/quotes', {
-      organisation_to: 2,
-      recipient_name: 'Rita',
-      recipient_email: 'admin@reseller.example',
-      name: 'E2E steep quote',
-      line_items: [{ product: hdmi, quantity: 2, discount: 30 }],
-    });
-    quoteId = Number(draft['id']);
+    quoteId = await draftQuote(page, { name: 'E2E steep quote', line_items: [{ product: hdmi, quantity: 2, discount: 30 }] });
     await page.goto(`/webstore/quotesoutward/${quoteId}/draft`);
     await expect(page.getByTestId('approval-warning')).toContainText('This quote needs approval before it can be published.');
     await page.getByTestId('quote-approve').click();
@@ -392,12 +363,7 @@ test('a discount above the approval threshold waits for Approve; a draft is dele
     expect(await db('quotes').where('id', quoteId).first('id')).toBeUndefined();
     quoteId = undefined;
   } finally {
-    await writeVersionedRows(db, async (trx) => {
-      if (quoteId !== undefined) {
-        await trx('quote_line_items').where('quote_id', quoteId).delete();
-        await trx('quotes').where('id', quoteId).delete();
-      }
-    });
+    await removeQuote(db, quoteId);
     await db.destroy();
   }
 });

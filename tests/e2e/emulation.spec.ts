@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInTo } from './support/signIn';
+import { answerLate } from './support/gate';
 
 /**
  * Emulation end to end (002 §4 Emulation, §2.5, §2.6): an administrator starts it from the users
@@ -36,10 +37,7 @@ test('a reseller admin emulates a buyer from the users list, then stops', async 
   await expect(rowOf(page, 'Dora Disabled').getByRole('button', { name: 'Emulate', exact: true })).toHaveCount(0);
   // The store's screen arrives late (a slow network): the users list being left must not render
   // for Bob Buyer meanwhile, who may not see it (that bounced to the forbidden page).
-  await page.route(/\/assets\/StorePage-[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.fallback();
-  });
+  await answerLate(page, /\/assets\/StorePage-[^/]*\.js$/, 1000);
   await emulate(page, rowOf(page, 'Bob Buyer'), 'Bob Buyer');
   await page.unrouteAll({ behavior: 'wait' });
   await expect(emulationBar(page)).toContainText('is emulating Bob Buyer');

@@ -3,6 +3,7 @@ import { openPortalDatabase } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
+import { answerLate } from './support/gate';
 import { DOCK_SHIPPING, draftQuote, productId, removeQuote } from './support/quotes';
 
 /**
@@ -106,10 +107,7 @@ test('a save made while the lines’ products are still on their way keeps the s
     await apiWrite(page, 'POST', `/quotes/${quoteId}/send`);
 
     await page.context().clearCookies();
-    await page.route('**/api/v1/products/*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    await answerLate(page, '**/api/v1/products/*', 1500);
     await signInTo(page, 'admin@reseller.example', `/webstore/quotesinward/${quoteId}`, new RegExp(`/webstore/quotesinward/${quoteId}$`));
     await page.getByTestId('purchase_order_number').fill(`PO-E2E-SLOW-${quoteId}`);
     await page.getByTestId('inward-save').click();

@@ -3,6 +3,7 @@ import { openPortalDatabase } from './support/portal';
 import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { apiWrite } from './support/api';
 import { signInTo } from './support/signIn';
+import { answerLate } from './support/gate';
 import { DOCK_SHIPPING, draftQuote, productId, removeQuote } from './support/quotes';
 
 /**
@@ -253,18 +254,9 @@ test('a sent quote amended in the editor goes out as revision 2; both sides list
   const db = openDatabase();
   let quoteId: number | undefined;
   try {
-    const hdmi = ((await db('products').where('product_code', 'GEN-HDMI-5M').first('id')) as { id: number }).id;
+    const hdmi = await productId(db, 'GEN-HDMI-5M');
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
-    const draft = await apiWrite(page, 'POST', '/quotes', {
-      organisation_to: 2,
-      recipient_name: 'Rita Reseller',
-      recipient_email: 'admin@reseller.example',
-      name: 'E2E revised quote',
-      expiry_date: '2030-12-31',
-      line_items: [{ product: hdmi, quantity: 3 }],
-      ...DOCK_SHIPPING,
-    });
-    quoteId = Number(draft['id']);
+    quoteId = await draftQuote(page, { name: 'E2E revised quote', line_items: [{ product: hdmi, quantity: 3 }], ...DOCK_SHIPPING });
     await apiWrite(page, 'POST', `/quotes/${quoteId}/send`);
 
     await page.goto(`/webstore/quotesoutward/${quoteId}`);
@@ -301,13 +293,7 @@ test('a sent quote amended in the editor goes out as revision 2; both sides list
     await expect(page.getByRole('dialog')).toContainText('Quote E2E revised quote, revision 1');
     await expect(page.getByRole('dialog').getByRole('row', { name: /HDMI cable 5 m 3 / })).toBeVisible();
   } finally {
-    await writeVersionedRows(db, async (trx) => {
-      if (quoteId !== undefined) {
-        await trx('quote_revisions').where('quote_id', quoteId).delete();
-        await trx('quote_line_items').where('quote_id', quoteId).delete();
-        await trx('quotes').where('id', quoteId).delete();
-      }
-    });
+    await removeQuote(db, quoteId);
     await db.destroy();
   }
 });
@@ -323,10 +309,7 @@ test('a draft saved while its lines’ products are still on their way keeps its
     const hdmi = await productId(db, 'GEN-HDMI-5M');
     await signInTo(page, 'admin@supplier.example', '/webstore/quotesoutward', /\/webstore\/quotesoutward$/);
     quoteId = await draftQuote(page, { name: 'E2E slow products draft', line_items: [{ product: hdmi, quantity: 2 }], ...DOCK_SHIPPING });
-    await page.route(/\/api\/v1\/quotes\/products\?/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    await answerLate(page, /\/api\/v1\/quotes\/products\?/, 1500);
     await page.goto(`/webstore/quotesoutward/${quoteId}/draft`);
     await page.getByTestId('name').fill('E2E slow products draft, renamed');
     // Save waits for the products: clicked at once, it is taken once they are known.

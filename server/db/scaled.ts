@@ -21,11 +21,12 @@ function signed(negative: boolean, digits: string): string {
   return trimmed === '' ? '0' : negative ? `-${trimmed}` : trimmed;
 }
 
+const tooManyPlaces = (value: string | number | Decimal, scale: number) =>
+  new RangeError(`${value.toString()} has more than ${scale} decimal places`);
+
 function toScaledByDecimal(value: string | number | Decimal, scale: number): string {
   const scaled = new Decimal(value).times(new Decimal(10).pow(scale));
-  if (!scaled.isInteger()) {
-    throw new RangeError(`${value.toString()} has more than ${scale} decimal places`);
-  }
+  if (!scaled.isInteger()) throw tooManyPlaces(value, scale);
   return scaled.toFixed(0);
 }
 
@@ -33,7 +34,7 @@ export function toScaled(value: string | number | Decimal, scale: number = MONEY
   const plain = typeof value === 'object' ? null : PLAIN_DECIMAL.exec(String(value));
   if (!plain) return toScaledByDecimal(value, scale);
   const [, sign, whole, fraction = ''] = plain as unknown as [string, string, string, string | undefined];
-  if (/[1-9]/.test(fraction.slice(scale))) throw new RangeError(`${value.toString()} has more than ${scale} decimal places`);
+  if (/[1-9]/.test(fraction.slice(scale))) throw tooManyPlaces(value, scale);
   return signed(sign === '-', whole + fraction.slice(0, scale).padEnd(scale, '0'));
 }
 
@@ -52,10 +53,11 @@ function withPoint(negative: boolean, digits: string, scale: number): string {
  * string with at least two places ("12.50") and no further trailing zeros ("0.0125").
  */
 export function fromScaled(stored: string | number | bigint, scale: number = MONEY_SCALE): string {
-  const integer = /^(-?)(\d+)$/.exec(stored.toString());
+  const text = stored.toString();
+  const integer = /^(-?)(\d+)$/.exec(text);
   const fixed = integer
     ? withPoint(integer[1] === '-', integer[2]!, scale)
-    : new Decimal(stored.toString()).div(new Decimal(10).pow(scale)).toFixed(scale);
+    : new Decimal(text).div(new Decimal(10).pow(scale)).toFixed(scale);
   if (scale <= 2) return fixed;
   const [whole, fraction = ''] = fixed.split('.');
   return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;

@@ -1,6 +1,8 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connect } from './connect';
@@ -111,6 +113,51 @@ describe.runIf(!process.env['TEST_DATABASE_URL'])('checkpoints off the event loo
     }
     expect(truncations).toBeGreaterThan(0);
     expect(await db('blobs').count({ n: '*' })).toEqual([{ n: 8000 }]);
+  });
+
+  it('asks the worker for one checkpoint at a time, so that checkpoints slower than its delay do not queue up', async () => {
+    // A disk where each checkpoint takes 250 ms: the driver the worker loads is better-sqlite3,
+    // its checkpoints held back that long. Asked every 100 ms on a timer alone, they queued up in
+    // the worker and ran back to back, and the write connection's RESTART found the checkpoint
+    // lock always taken (CI, 2026-11-30: the log past 60 MiB).
+    const driverPath = join(folder, 'slow-checkpoints.cjs');
+    writeFileSync(
+      driverPath,
+      `const Database = require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))});
+module.exports = class extends Database {
+  pragma(source, options) {
+    if (source.startsWith('wal_checkpoint')) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    return super.pragma(source, options);
+  }
+};`,
+    );
+    const checkpointer = new WalCheckpointer({ filename: file, driverPath, pragmas: '' }, (error) => {
+      throw error;
+    });
+    const worker = (checkpointer as unknown as { worker: Worker }).worker;
+    let asked = 0;
+    let answered = 0;
+    let mostInFlight = 0;
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message: unknown) => {
+      if (message === 'checkpoint') mostInFlight = Math.max(mostInFlight, ++asked - answered);
+      post(message);
+    };
+    worker.on('message', () => answered++);
+    try {
+      // A commit every 10 ms for 1.5 s.
+      for (let commit = 0; commit < 150; commit++) {
+        await db('blobs').insert({ body: 'w' });
+        checkpointer.committed();
+        await pause(10);
+      }
+      // Each was asked for 100 ms after the last one's answer, and there were several.
+      expect(mostInFlight).toBe(1);
+      expect(asked).toBeGreaterThanOrEqual(2);
+      expect(await eventually(() => answered === asked)).toBe(true);
+    } finally {
+      await checkpointer.close();
+    }
   });
 
   it('tells its owner when it fails, and the write connection then checkpoints itself again', async () => {

@@ -27,7 +27,8 @@ const WORKER_TRUNCATE_FRAMES = 4 * RESTART_FRAMES;
  * into one file (`npm start`, scripts/builds.js), with the native driver outside the bundle; the
  * driver's path comes from the main thread, which resolved it, and so do the connection's settings
  * (the client's, so that its busy timeout is every connection's). After each checkpoint it tells
- * the main thread how many frames the log holds.
+ * the main thread how many frames the log holds (none when it was busy): the answer also says the
+ * checkpoint is over (`inFlight`).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -47,6 +48,7 @@ parentPort.on('message', (message) => {
   } catch (error) {
     // Another process's checkpoint, or a writer that held on past the timeout: the next turn tries again.
     if (!String(error.code).startsWith('SQLITE_BUSY')) throw error;
+    parentPort.postMessage({ log: undefined });
   }
 });
 `;
@@ -69,6 +71,10 @@ parentPort.on('message', (message) => {
 export class WalCheckpointer {
   private readonly worker: Worker;
   private scheduled: NodeJS.Timeout | undefined;
+  /** A checkpoint was asked of the worker and it has not answered yet. */
+  private inFlight = false;
+  /** Commits came since the last checkpoint was asked for. */
+  private uncopied = false;
   private closed = false;
   /** The last checkpoint found RESTART_FRAMES or more in the log. */
   private logLong = false;
@@ -83,17 +89,37 @@ export class WalCheckpointer {
       this.closed = true;
       onFailure(error);
     };
-    this.worker.on('message', ({ log }: { log: number }) => (this.logLong ||= log >= RESTART_FRAMES));
+    this.worker.on('message', ({ log }: { log: number | undefined }) => {
+      this.inFlight = false;
+      if (log !== undefined) this.logLong ||= log >= RESTART_FRAMES;
+      if (this.uncopied) this.schedule();
+    });
     this.worker.on('error', failed);
     this.worker.on('exit', (code) => failed(new Error(`the checkpointer stopped (exit code ${code})`)));
   }
 
   /** Called after each commit: asks for a checkpoint soon, once for all the commits until then. */
   committed(): void {
+    this.uncopied = true;
+    if (!this.inFlight) this.schedule();
+  }
+
+  /**
+   * Asks the worker for a checkpoint CHECKPOINT_DELAY_MS from now, unless one is already asked for.
+   * One is asked at a time: the next waits for the worker's answer and then the delay again. Asked
+   * on a timer alone, checkpoints slower than the delay (a busy disk) queued up in the worker and
+   * ran back to back, and the write connection's RESTART found the checkpoint lock always taken:
+   * it answered busy hundreds of times in a row while the log grew past 60 MiB (CI, 2026-11-30).
+   * The pause after each answer is the write connection's window to start the log again.
+   */
+  private schedule(): void {
     if (this.scheduled || this.closed) return;
     this.scheduled = setTimeout(() => {
       this.scheduled = undefined;
-      if (!this.closed) this.worker.postMessage('checkpoint');
+      if (this.closed) return;
+      this.uncopied = false;
+      this.inFlight = true;
+      this.worker.postMessage('checkpoint');
     }, CHECKPOINT_DELAY_MS);
     this.scheduled.unref();
   }

@@ -4,12 +4,13 @@ import { insertRows } from './insertRows';
 import type { EntityMeta, FieldMeta } from '../db/entityMeta';
 import { DomainError, recordNotFound } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
-import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type FieldChange } from '../modules/audit/auditTrail';
+import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type EntryRow, type FieldChange } from '../modules/audit/auditTrail';
 import { endSessionsOf } from '../modules/auth/sessions';
 import { constraintError } from './constraints';
 import { auditText, withReferenceNames } from './auditValues';
 import { References } from './references';
 import { bumpDataVersion } from './dataVersions';
+import { settleStatement } from './settleStatement';
 
 export type { Actor, AuditAction, FieldChange };
 export { SYSTEM_ACTOR };
@@ -316,9 +317,17 @@ class Records {
    * inTransaction); writes after it bump again when settled again.
    */
   async settle(): Promise<void> {
-    await this.audit.flush();
     const names = [...this.touchedVersions].sort();
     this.touchedVersions.clear();
+    const pending = this.audit.takePending();
+    // PostgreSQL: one round trip for all of it, where it fits one statement.
+    const statement = isPostgres(this.db) ? settleStatement(pending, names) : undefined;
+    if (statement) {
+      const { rows } = (await this.db.raw(statement.sql, statement.bindings as Knex.RawBinding[])) as { rows: EntryRow[] };
+      if (pending.entries.length > 0) this.audit.entriesWritten(rows);
+      return;
+    }
+    await this.audit.write(pending);
     for (const name of names) await bumpDataVersion(this.db, name);
   }
 

@@ -148,12 +148,44 @@ describe('a transaction settled before its commit', () => {
       db.off('query', onQuery);
     }
     expect(entriesBefore).toBe(0);
-    expect(statements.filter((sql) => /^insert into [`"]audit_log_entries[`"]/i.test(sql))).toHaveLength(1);
+    expect(statements.filter((sql) => /^(with entries as \()?insert into [`"]audit_log_entries[`"]/i.test(sql))).toHaveLength(1);
     const [created, updated] = await entriesOf(db, ids[0]!);
     expect([created?.action, updated?.action]).toEqual(['CREATE', 'UPDATE']);
     expect(await changesOf(db, updated!.id)).toEqual([['total', '3.00']]);
     const [second] = await entriesOf(db, ids[1]!);
     expect(await changesOf(db, second!.id)).toEqual(expect.arrayContaining([['name', 'HUB-one-insert-2']]));
+  });
+
+  it('on PostgreSQL settles in one statement: entries, actions taken, changes and versions; a later change joins the entry written', async () => {
+    const db = database.db;
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => statements.push(query.sql);
+    const before = await versionOf(db, 'orders');
+    let id = 0;
+    db.on('query', onQuery);
+    try {
+      await inTransaction(db, ACTOR, async (records) => {
+        id = await records.insert('order', { name: 'HUB-settled-once', organisation: 3, date: Date.now() });
+        await records.update('order', id, { total: '1.00' });
+        // Settled mid-way (as a workflow's step may be), then changed again under the same action.
+        await records.settle();
+        await records.update('order', id, { total: '2.00' });
+      });
+    } finally {
+      db.off('query', onQuery);
+    }
+    const settling = statements.filter((sql) => /audit_log_entries|audit_field_changes|user_actions|into [`"]data_versions[`"]/i.test(sql));
+    // Settled twice: PostgreSQL one statement each time; SQLite an insert per table and a bump per version.
+    if (db.client.config.client === 'pg') expect(settling).toHaveLength(2);
+    else expect(settling.length).toBeGreaterThan(2);
+    expect(await versionOf(db, 'orders')).toBe(before + 2);
+    const entries = await entriesOf(db, id);
+    expect(entries.map((entry) => entry.action)).toEqual(['CREATE', 'UPDATE']);
+    expect(await changesOf(db, entries[1]!.id)).toEqual([
+      ['total', '1.00'],
+      ['total', '2.00'],
+    ]);
+    expect(await actionsOn(db, id)).toEqual(['CREATE', 'UPDATE']);
   });
 
   it('neither checks nor reads the name of a vouched row, nor of one it inserted; an unvouched reference is still checked', async () => {

@@ -86,19 +86,46 @@ export class AuditTrail {
    * checkout's four entries and 56 changes are three inserts, not a dozen. Nothing reads a
    * transaction's own audit rows before its commit: the audit tabs are reads of their own.
    */
-  async flush(): Promise<void> {
-    await this.writeEntries(this.pendingEntries.splice(0));
-    const actions = this.pendingActions.splice(0);
-    const changes = this.pendingChanges.splice(0).map(({ entry, change }) => ({
+  flush(): Promise<void> {
+    return this.write(this.takePending());
+  }
+
+  /** Writes rows taken from the trail (takePending): an insert per table, split where they are many. */
+  async write({ entries, actions, changes }: PendingAudit): Promise<void> {
+    await this.writeEntries(entries);
+    const changeRows = changes.map(({ entry, field, old_value, new_value }) => ({
       entry_id: this.idOf(entry),
-      field: change.field,
-      old_value: clip(change.old),
-      new_value: clip(change.new),
+      field,
+      old_value,
+      new_value,
     }));
     await insertRows(this.db, 'user_actions', actions);
     // 4 values a row: 200 rows keep far below either database's limit of bound values.
-    for (let start = 0; start < changes.length; start += 200)
-      await insertRows(this.db, 'audit_field_changes', changes.slice(start, start + 200));
+    for (let start = 0; start < changeRows.length; start += 200)
+      await insertRows(this.db, 'audit_field_changes', changeRows.slice(start, start + 200));
+  }
+
+  /**
+   * The rows recorded since the last flush, taken out of the trail for one writer to write them:
+   * write(), or on PostgreSQL the one statement that settles a transaction
+   * (server/writes/settleStatement.ts), which hands the entries' ids back (entriesWritten).
+   */
+  takePending(): PendingAudit {
+    return {
+      entries: this.pendingEntries.splice(0),
+      actions: this.pendingActions.splice(0),
+      changes: this.pendingChanges.splice(0).map(({ entry, change }) => ({
+        entry,
+        field: change.field,
+        old_value: clip(change.old),
+        new_value: clip(change.new),
+      })),
+    };
+  }
+
+  /** The ids the database gave entries, each matched to its entry by what it records (neither database promises RETURNING's rows in the order of the VALUES). */
+  entriesWritten(rows: readonly EntryRow[]): void {
+    for (const row of rows) this.entries.set(`${row.entity_type}:${Number(row.entity_id)}:${row.action}`, Number(row.id));
   }
 
   private idOf(entry: number | PendingEntry): number {
@@ -107,33 +134,41 @@ export class AuditTrail {
     return id;
   }
 
-  /**
-   * The entries in one insert (100 a statement), each id matched to its entry by what it records,
-   * as neither database promises RETURNING's rows in the order of the VALUES.
-   */
+  /** The entries in one insert (100 a statement), their ids kept (entriesWritten). */
   private async writeEntries(pending: PendingEntry[]): Promise<void> {
     for (let start = 0; start < pending.length; start += 100) {
       const batch = pending.slice(start, start + 100);
-      const inserted = (await insertRows(
+      const inserted = await insertRows(
         this.db,
         'audit_log_entries',
         batch.map((entry) => entry.row),
         ['id', 'entity_type', 'entity_id', 'action'],
-      )) as {
-        id: number | string;
-        entity_type: string;
-        entity_id: number | string;
-        action: string;
-      }[];
-      for (const row of inserted) this.entries.set(`${row.entity_type}:${Number(row.entity_id)}:${row.action}`, Number(row.id));
+      );
+      this.entriesWritten(inserted as unknown as EntryRow[]);
     }
   }
 }
 
+/** What the database answers of a written entry. */
+export interface EntryRow {
+  id: number | string;
+  entity_type: string;
+  entity_id: number | string;
+  action: string;
+}
+
 /** An entry recorded in a transaction and not yet written. */
-interface PendingEntry {
+export interface PendingEntry {
   key: string;
+  /** The entry's row: entity_type, entity_id and action among its columns. */
   row: Record<string, unknown>;
+}
+
+/** What a trail recorded and has not written: its rows, each change naming its entry by id when that is written already. */
+export interface PendingAudit {
+  entries: PendingEntry[];
+  actions: Record<string, unknown>[];
+  changes: { entry: number | PendingEntry; field: string; old_value: string | null; new_value: string | null }[];
 }
 
 /** The column holds 5,000 characters; a longer value (a description) keeps its start. */

@@ -87,7 +87,7 @@ describe('one checkout of a 10-line basket', () => {
     // The rows its writes refer to (organisation, user, shipping type, products, the new order) are
     // vouched for: no query checks or names them for the audit entries, which are one insert.
     expect(statements.filter((sql) => /^select '[a-z_]+' as entity, id/i.test(sql))).toEqual([]);
-    expect(statements.filter((sql) => /^insert into [`"]audit_log_entries[`"]/i.test(sql))).toHaveLength(1);
+    expect(statements.filter((sql) => /^(with entries as \()?insert into [`"]audit_log_entries[`"]/i.test(sql))).toHaveLength(1);
     // 42 before the basket was read once and the catalogue cached, 25 before the audit entries were
     // one insert and references vouched for (18 on SQLite; PostgreSQL adds the record's lock and the PO number's).
     expect(statements.length).toBeLessThanOrEqual(20);

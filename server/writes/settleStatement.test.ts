@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { PendingAudit, PendingEntry } from '../modules/audit/auditTrail';
+import { settleStatement } from './settleStatement';
+
+const ENTRY: PendingEntry = {
+  key: 'order:7:APPROVE',
+  row: {
+    entity_type: 'order',
+    entity_id: 7,
+    timestamp: 1000,
+    ip_address: '127.0.0.1',
+    action: 'APPROVE',
+    user_id: 2,
+    on_behalf_id: null,
+    api_client: null,
+  },
+};
+const ACTION = { user_id: 2, timestamp: 1000, ip_address: '127.0.0.1', action: 'APPROVE', on: 'order 7', on_behalf_id: null };
+const nothing: PendingAudit = { entries: [], actions: [], changes: [] };
+
+const ENTRIES_CLAUSE =
+  'entries as (insert into "audit_log_entries" ("action", "api_client", "entity_id", "entity_type", "ip_address", "on_behalf_id", "timestamp", "user_id") values (?, ?, ?, ?, ?, ?, ?, ?) returning "id", "entity_type", "entity_id", "action")';
+const ACTIONS_CLAUSE =
+  'actions as (insert into "user_actions" ("action", "ip_address", "on", "on_behalf_id", "timestamp", "user_id") values (?, ?, ?, ?, ?, ?))';
+const CHANGE_ROW = '(?::integer, ?::text, ?::integer, ?::text, ?::text, ?::text, ?::text)';
+const CHANGE_COLUMNS = '"entry_id", "entity_type", "entity_id", "action", "field", "old_value", "new_value"';
+const ENTRY_BINDINGS = ['APPROVE', null, 7, 'order', '127.0.0.1', null, 1000, 2];
+const ACTION_BINDINGS = ['APPROVE', '127.0.0.1', 'order 7', null, 1000, 2];
+
+// Given what a transaction's trail holds and the versions it touched, the one statement that settles it on PostgreSQL.
+const cases: { name: string; pending: PendingAudit; versions: string[]; want: ReturnType<typeof settleStatement> }[] = [
+  { name: 'nothing to write: no statement', pending: nothing, versions: [], want: undefined },
+  {
+    name: 'versions only',
+    pending: nothing,
+    versions: ['access', 'orders'],
+    want: {
+      sql: 'with versions as (insert into "data_versions" ("name", "version") values (?, 1), (?, 1) on conflict ("name") do update set "version" = "data_versions"."version" + 1) select 1 as "settled"',
+      bindings: ['access', 'orders'],
+    },
+  },
+  {
+    name: 'a new entry, its action taken and change, and a version: the change finds its entry by what it records',
+    pending: {
+      entries: [ENTRY],
+      actions: [ACTION],
+      changes: [{ entry: ENTRY, field: 'status', old_value: 'PENDING_AUTHORISATION', new_value: 'CREATED' }],
+    },
+    versions: ['orders'],
+    want: {
+      sql:
+        `with ${ENTRIES_CLAUSE}, ${ACTIONS_CLAUSE}, changes as (insert into "audit_field_changes" ("entry_id", "field", "old_value", "new_value") ` +
+        `select coalesce(c."entry_id", e."id"), c."field", c."old_value", c."new_value" from (values ${CHANGE_ROW}) as c(${CHANGE_COLUMNS}) ` +
+        'left join entries e on e."entity_type" = c."entity_type" and e."entity_id" = c."entity_id" and e."action" = c."action"), ' +
+        'versions as (insert into "data_versions" ("name", "version") values (?, 1) on conflict ("name") do update set "version" = "data_versions"."version" + 1) ' +
+        'select "id", "entity_type", "entity_id", "action" from entries',
+      bindings: [
+        ...ENTRY_BINDINGS,
+        ...ACTION_BINDINGS,
+        null,
+        'order',
+        7,
+        'APPROVE',
+        'status',
+        'PENDING_AUTHORISATION',
+        'CREATED',
+        'orders',
+      ],
+    },
+  },
+  {
+    name: 'a change of an entry an earlier settle wrote: named by its id, no entry written',
+    pending: { entries: [], actions: [], changes: [{ entry: 41, field: 'total', old_value: null, new_value: '3.00' }] },
+    versions: [],
+    want: {
+      sql:
+        'with changes as (insert into "audit_field_changes" ("entry_id", "field", "old_value", "new_value") ' +
+        `select c."entry_id", c."field", c."old_value", c."new_value" from (values ${CHANGE_ROW}) as c(${CHANGE_COLUMNS})) select 1 as "settled"`,
+      bindings: [41, null, null, null, 'total', null, '3.00'],
+    },
+  },
+  {
+    name: 'more entries than one statement carries: none (settled table by table)',
+    pending: {
+      entries: Array.from({ length: 101 }, (_, index) => ({ key: `order:${index}:UPDATE`, row: ENTRY.row })),
+      actions: [],
+      changes: [],
+    },
+    versions: ['orders'],
+    want: undefined,
+  },
+];
+
+describe('settleStatement', () => {
+  it.each(cases)('$name', ({ pending, versions, want }) => {
+    expect(settleStatement(pending, versions)).toEqual(want);
+  });
+});

@@ -6,7 +6,7 @@ export interface Statement {
   bindings: unknown[];
 }
 
-/** Past these, settling goes back to an insert per table (flush), which splits its rows into statements of its own. */
+/** Past these, settling goes back to an insert per table (AuditTrail.write), which splits its rows into statements of its own. */
 const MOST_ENTRIES = 100;
 const MOST_CHANGES = 1000;
 
@@ -37,7 +37,7 @@ function valuesOf(
  * given (name order: two transactions take their rows in one order). Answers the entries' rows
  * (id, entity_type, entity_id, action); undefined when there is nothing to write, or more than one
  * statement should carry, which settling then writes table by table. SQLite runs in the portal's
- * process, where a statement costs no round trip, and keeps the inserts of `AuditTrail.flush`.
+ * process, where a statement costs no round trip, and keeps the inserts of `AuditTrail.write`.
  */
 export function settleStatement(pending: PendingAudit, versionNames: readonly string[]): Statement | undefined {
   const { entries, actions, changes } = pending;

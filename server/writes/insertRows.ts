@@ -11,7 +11,7 @@ const isPlain = (value: unknown) =>
   value === null || typeof value !== 'object' ? value !== undefined : value instanceof Date || Buffer.isBuffer(value);
 
 /** The rows' columns (sorted, as Knex's), or undefined when the rows differ in them or hold a value that is not plain. */
-function sharedColumns(rows: readonly Row[]): string[] | undefined {
+export function sharedColumns(rows: readonly Row[]): string[] | undefined {
   const columns = Object.keys(rows[0]!).sort();
   for (const row of rows) {
     const keys = Object.keys(row);
@@ -21,15 +21,30 @@ function sharedColumns(rows: readonly Row[]): string[] | undefined {
   return columns;
 }
 
+/** An insert's text for `rowCount` rows of `columns`, a `?` for each value, its identifiers quoted with `quote`. */
+export function insertText(
+  quote: '"' | '`',
+  table: string,
+  columns: readonly string[],
+  rowCount: number,
+  returning: readonly string[] = [],
+): string {
+  const name = (identifier: string) => `${quote}${identifier.replaceAll(quote, quote + quote)}${quote}`;
+  const row = `(${columns.map(() => '?').join(', ')})`;
+  const sql = `insert into ${name(table)} (${columns.map(name).join(', ')}) values ${Array.from({ length: rowCount }, () => row).join(', ')}`;
+  return returning.length > 0 ? `${sql} returning ${returning.map(name).join(', ')}` : sql;
+}
+
+/** Pushes the rows' values onto `bindings`, row by row in the columns' order: insertText's `?`s. */
+export function bindRows(rows: readonly Row[], columns: readonly string[], bindings: unknown[]): void {
+  for (const row of rows) for (const column of columns) bindings.push(row[column]);
+}
+
 function statementText(db: Knex, table: string, columns: readonly string[], rowCount: number, returning: readonly string[]): string {
   const key = `${table}\u0000${columns.join(',')}\u0000${rowCount}\u0000${returning.join(',')}`;
   let sql = statements.get(key);
   if (sql === undefined) {
-    const quote = db.client.config.client === 'pg' ? '"' : '`';
-    const name = (identifier: string) => `${quote}${identifier.replaceAll(quote, quote + quote)}${quote}`;
-    const row = `(${columns.map(() => '?').join(', ')})`;
-    sql = `insert into ${name(table)} (${columns.map(name).join(', ')}) values ${Array.from({ length: rowCount }, () => row).join(', ')}`;
-    if (returning.length > 0) sql += ` returning ${returning.map(name).join(', ')}`;
+    sql = insertText(db.client.config.client === 'pg' ? '"' : '`', table, columns, rowCount, returning);
     if (statements.size >= KEPT_STATEMENTS) statements.delete(statements.keys().next().value!);
     statements.set(key, sql);
   }
@@ -55,7 +70,7 @@ export async function insertRows(db: Knex, table: string, rows: readonly Row[], 
     return returning.length > 0 ? ((await inserted.returning([...returning])) as Row[]) : (await inserted, []);
   }
   const bindings: unknown[] = [];
-  for (const row of rows) for (const column of columns) bindings.push(row[column]);
+  bindRows(rows, columns, bindings);
   const answer = (await db.raw(statementText(db, table, columns, rows.length, returning), bindings as Knex.RawBinding[])) as
     Row[] | { rows?: Row[] };
   if (returning.length === 0) return [];

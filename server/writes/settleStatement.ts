@@ -1,4 +1,5 @@
 import type { PendingAudit } from '../modules/audit/auditTrail';
+import { bindRows, insertText, sharedColumns } from './insertRows';
 
 /** A statement and its bindings, in Knex's raw form (`?` for each binding). */
 export interface Statement {
@@ -10,21 +11,10 @@ export interface Statement {
 const MOST_ENTRIES = 100;
 const MOST_CHANGES = 1000;
 
-const ENTRY_COLUMNS = ['action', 'api_client', 'entity_id', 'entity_type', 'ip_address', 'on_behalf_id', 'timestamp', 'user_id'];
-const ACTION_COLUMNS = ['action', 'ip_address', 'on', 'on_behalf_id', 'timestamp', 'user_id'];
-const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
-
-/** `(?, ?, …)` for each row, its values pushed onto `bindings` in the columns' order. */
-function valuesOf(
-  rows: readonly Record<string, unknown>[],
-  columns: readonly string[],
-  bindings: unknown[],
-  casts: readonly string[] = [],
-): string {
-  const row = `(${columns.map((_, index) => `?${casts[index] ?? ''}`).join(', ')})`;
-  for (const values of rows) for (const column of columns) bindings.push(values[column] ?? null);
-  return rows.map(() => row).join(', ');
-}
+const ENTRY_ANSWER = ['id', 'entity_type', 'entity_id', 'action'];
+/** A field change's values: the entry by id, or by what a new entry records; then the change. */
+const CHANGE_COLUMNS = ['entry_id', 'entity_type', 'entity_id', 'action', 'field', 'old_value', 'new_value'];
+const CHANGE_ROW = '(?::integer, ?::text, ?::integer, ?::text, ?::text, ?::text, ?::text)';
 
 /**
  * PostgreSQL: what settling a transaction writes (Records.settle), as one statement. The audit
@@ -35,48 +25,49 @@ function valuesOf(
  * whatever the main query reads; the field changes find their new entries' ids by what the entry
  * records (entity, id, action), which is unique in a trail. The versions are bumped in the order
  * given (name order: two transactions take their rows in one order). Answers the entries' rows
- * (id, entity_type, entity_id, action); undefined when there is nothing to write, or more than one
- * statement should carry, which settling then writes table by table. SQLite runs in the portal's
+ * (id, entity_type, entity_id, action); undefined when there is nothing to write, more than one
+ * statement should carry, or a table's rows differ in their columns (as `insertRows` then leaves
+ * them to Knex), which settling then writes table by table. SQLite runs in the portal's
  * process, where a statement costs no round trip, and keeps the inserts of `AuditTrail.write`.
  */
 export function settleStatement(pending: PendingAudit, versionNames: readonly string[]): Statement | undefined {
   const { entries, actions, changes } = pending;
   if (entries.length > MOST_ENTRIES || changes.length > MOST_CHANGES) return undefined;
   if (entries.length + actions.length + changes.length + versionNames.length === 0) return undefined;
+  // The entries' and actions' columns are their rows' own, as `insertRows` takes them on SQLite.
+  const entryRows = entries.map((entry) => entry.row);
+  const entryColumns = entries.length > 0 ? sharedColumns(entryRows) : [];
+  const actionColumns = actions.length > 0 ? sharedColumns(actions) : [];
+  if (!entryColumns || !actionColumns) return undefined;
   const bindings: unknown[] = [];
   const clauses: string[] = [];
   if (entries.length > 0) {
-    const rows = valuesOf(
-      entries.map((entry) => entry.row),
-      ENTRY_COLUMNS,
-      bindings,
-    );
-    clauses.push(
-      `entries as (insert into "audit_log_entries" (${quoted(ENTRY_COLUMNS)}) values ${rows} returning "id", "entity_type", "entity_id", "action")`,
-    );
+    clauses.push(`entries as (${insertText('"', 'audit_log_entries', entryColumns, entries.length, ENTRY_ANSWER)})`);
+    bindRows(entryRows, entryColumns, bindings);
   }
-  if (actions.length > 0)
-    clauses.push(
-      `actions as (insert into "user_actions" (${quoted(ACTION_COLUMNS)}) values ${valuesOf(actions, ACTION_COLUMNS, bindings)})`,
-    );
+  if (actions.length > 0) {
+    clauses.push(`actions as (${insertText('"', 'user_actions', actionColumns, actions.length)})`);
+    bindRows(actions, actionColumns, bindings);
+  }
   if (changes.length > 0) {
     const rows = changes.map(({ entry, field, old_value, new_value }) => {
       const named =
         typeof entry === 'number'
-          ? { entry_id: entry }
-          : { entity_type: entry.row['entity_type'], entity_id: entry.row['entity_id'], action: entry.row['action'] };
+          ? { entry_id: entry, entity_type: null, entity_id: null, action: null }
+          : { entry_id: null, entity_type: entry.row['entity_type'], entity_id: entry.row['entity_id'], action: entry.row['action'] };
       return { ...named, field, old_value, new_value };
     });
-    const columns = ['entry_id', 'entity_type', 'entity_id', 'action', 'field', 'old_value', 'new_value'];
-    const values = valuesOf(rows, columns, bindings, ['::integer', '::text', '::integer', '::text', '::text', '::text', '::text']);
-    // A change of an entry written by an earlier flush names it by id; a new one by what it records.
+    bindRows(rows, CHANGE_COLUMNS, bindings);
+    // A change of an entry written by an earlier settle names it by id; a new one by what it records.
     const entryId = entries.length > 0 ? 'coalesce(c."entry_id", e."id")' : 'c."entry_id"';
     const join =
       entries.length > 0
         ? ' left join entries e on e."entity_type" = c."entity_type" and e."entity_id" = c."entity_id" and e."action" = c."action"'
         : '';
+    const values = rows.map(() => CHANGE_ROW).join(', ');
+    const columns = CHANGE_COLUMNS.map((column) => `"${column}"`).join(', ');
     clauses.push(
-      `changes as (insert into "audit_field_changes" ("entry_id", "field", "old_value", "new_value") select ${entryId}, c."field", c."old_value", c."new_value" from (values ${values}) as c(${quoted(columns)})${join})`,
+      `changes as (insert into "audit_field_changes" ("entry_id", "field", "old_value", "new_value") select ${entryId}, c."field", c."old_value", c."new_value" from (values ${values}) as c(${columns})${join})`,
     );
   }
   if (versionNames.length > 0) {

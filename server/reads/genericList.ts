@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { columnOf, decodeRow, encodeValue, tableOf } from '../db/codec';
+import { columnOf, encodeValue, tableOf } from '../db/codec';
 import type { FieldMeta } from '../db/entityMeta';
 import { entities, type EntityName } from '../generated/entities';
 import type { SessionUser } from '../modules/auth/sessionUser';
@@ -7,6 +7,7 @@ import type { GenericMeta, Page } from './genericMeta';
 import { recordNotFound } from '../domain/errors';
 import { orderByText } from '../db/textOrder';
 import { flipped, readStretch } from '../db/pageWindow';
+import { toViews } from './recordViews';
 
 type Row = Record<string, unknown>;
 
@@ -202,83 +203,6 @@ function selectRow(db: Knex, query: Knex.QueryBuilder, meta: GenericMeta, table:
     query.select(db.raw('(case when ?? is null then 0 else 1 end) as ??', [`${table}.${present.column}`, present.property]));
   }
   return query;
-}
-
-/**
- * The newest child row of each of `ids` (by `by`, ties to the highest id), in one query whatever
- * the number of parents: a window over the child rows of those parents, keeping each one's first.
- */
-async function latestChildren(db: Knex, latest: NonNullable<GenericMeta['latest']>[number], ids: number[]): Promise<Map<number, Row>> {
-  const child = latest.entity as EntityName;
-  const table = tableOf(child);
-  const parent = columnOf(child, latest.via);
-  const by = columnOf(child, latest.by);
-  const ranked = db(table)
-    .whereIn(parent, ids)
-    .select(`${table}.*`, db.raw('row_number() over (partition by ?? order by ?? desc, ?? desc) as latest_rank', [parent, by, 'id']))
-    .as('ranked');
-  const rows = (await db.from(ranked).where('latest_rank', 1).select('*')) as Row[];
-  return new Map(rows.map((row) => [Number(row[parent]), decodeRow(child, row, latest.fields)]));
-}
-
-/**
- * The columns a view reads of a related record: its id, the shown fields' columns and any it is
- * grouped by. Not `*`: an organisation's row carries its branding and settings, and reading and
- * decoding columns no view shows is work every answer that expands one would pay (issue 20).
- */
-function columnsFor(entity: EntityName, fields: readonly string[], extra: readonly string[] = []): string[] {
-  return [...new Set(['id', ...extra, ...fields.map((field) => columnOf(entity, field))])];
-}
-
-/** Decodes rows and fills ref expansions with one query per expansion, however many rows. */
-export async function toViews(db: Knex, meta: GenericMeta, rows: Row[]): Promise<Row[]> {
-  const entity = meta.entity as EntityName;
-  const views = rows.map((row) => {
-    const view = decodeRow(entity, row, meta.fields);
-    for (const count of meta.counts ?? []) view[count.property] = Number(row[count.property] ?? 0);
-    for (const present of meta.present ?? []) view[present.property] = Number(row[present.property] ?? 0) === 1;
-    return view;
-  });
-  for (const latest of meta.latest ?? []) {
-    const ids = rows.map((row) => Number(row['id']));
-    const newest = ids.length === 0 ? new Map<number, Row>() : await latestChildren(db, latest, ids);
-    rows.forEach((row, index) => {
-      views[index]![latest.property] = newest.get(Number(row['id'])) ?? null;
-    });
-  }
-  for (const expansion of meta.expand) {
-    const column = columnOf(entity, expansion.via);
-    const ids = [...new Set(rows.map((row) => row[column]).filter((id) => id !== null && id !== undefined))] as number[];
-    const target = expansion.entity as EntityName;
-    const related = ids.length === 0 ? [] : await db(tableOf(target)).whereIn('id', ids).select(columnsFor(target, expansion.fields));
-    const byId = new Map(related.map((row: Row) => [Number(row['id']), decodeRow(target, row, expansion.fields)]));
-    rows.forEach((row, index) => {
-      views[index]![expansion.property] = row[column] === null ? null : (byId.get(Number(row[column])) ?? null);
-    });
-  }
-  for (const nested of meta.nested ?? []) {
-    const child = nested.entity as EntityName;
-    const column = columnOf(child, nested.via);
-    const ids = rows.map((row) => Number(row['id']));
-    const related =
-      ids.length === 0
-        ? []
-        : ((await db(tableOf(child))
-            .whereIn(column, ids)
-            .orderBy('id')
-            .select(columnsFor(child, nested.fields, [column]))) as Row[]);
-    const byParent = new Map<number, Row[]>();
-    for (const item of related) {
-      const parent = Number(item[column]);
-      const siblings = byParent.get(parent) ?? [];
-      siblings.push(decodeRow(child, item, nested.fields));
-      byParent.set(parent, siblings);
-    }
-    rows.forEach((row, index) => {
-      views[index]![nested.property] = byParent.get(Number(row['id'])) ?? [];
-    });
-  }
-  return views;
 }
 
 export interface GenericInput {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { applyFilters, applyScope, toViews } from '../../reads/genericList';
+import { applyFilters, applyScope } from '../../reads/genericList';
+import { toViews } from '../../reads/recordViews';
 import type { GenericMeta, Page } from '../../reads/genericMeta';
 import type { InvoiceRow, ListInvoicesQuery } from '../../generated/types';
 import { orderByText } from '../../db/textOrder';

@@ -1,7 +1,8 @@
 import { DomainError, notSignedIn } from '../../domain/errors';
 import type { Order } from '../../generated/types';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { rowInScope, toViews } from '../../reads/genericList';
+import { rowInScope } from '../../reads/genericList';
+import { toViews } from '../../reads/recordViews';
 import { genericMetaOf } from '../../reads/recordParts';
 import { notifyOrderStatusChanged } from './orderNotifications';
 

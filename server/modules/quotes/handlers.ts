@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { DomainError, notAllowed, notSignedIn, recordNotFound } from '../../domain/errors';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { genericList, rowInScope, toViews } from '../../reads/genericList';
+import { genericList, rowInScope } from '../../reads/genericList';
+import { toViews } from '../../reads/recordViews';
 import type { Quote, QuoteLineItem } from '../../generated/types';
 import { mayCall } from '../../http/callerChecks';
 import type { SessionUser } from '../auth/sessionUser';

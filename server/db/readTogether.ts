@@ -1,0 +1,61 @@
+import type { Knex } from 'knex';
+
+type Row = Record<string, unknown>;
+
+/**
+ * Runs reads that do not depend on one another and answers each one's rows, in their order.
+ *
+ * On PostgreSQL they go to the server in one round trip: one query of several statements, sent by
+ * the simple protocol, which takes no bound values. So each read's values are written into its text
+ * as literals, and that is done only where every value is a whole number of at most 15 digits (the
+ * ids the reads of a record's view are bound to): written out, such a number is its own literal,
+ * and nothing in it can end the statement. A read bound to anything else, or whose text holds a
+ * `?` or `$n` that is not one of its placeholders, makes them all run one after another, as they
+ * do on SQLite, where a statement costs no round trip.
+ *
+ * Each statement is a round trip of its own otherwise, and on PostgreSQL each costs a wake-up of
+ * the server's process and of ours, on the cores they share: the five reads of an order's view
+ * were five of an approval's fourteen statements (docs/performance.md, "Reads in one round trip").
+ * The rows come back as the extended protocol answers them: both send text, which the same type
+ * parsers decode.
+ */
+export async function readTogether(db: Knex, reads: readonly Knex.QueryBuilder[]): Promise<Row[][]> {
+  const text = db.client.config.client === 'pg' && reads.length > 1 ? oneText(reads) : undefined;
+  if (text === undefined) {
+    const answers: Row[][] = [];
+    for (const read of reads) answers.push((await read) as Row[]);
+    return answers;
+  }
+  const results = (await db.raw(text)) as { rows: Row[] }[];
+  return results.map((result) => result.rows);
+}
+
+/** The reads as one text of statements with their values written in, or undefined where one cannot be. */
+export function oneText(reads: readonly Knex.QueryBuilder[]): string | undefined {
+  const statements: string[] = [];
+  for (const read of reads) {
+    const statement = withValuesWritten(read.toSQL().toNative());
+    if (statement === undefined) return undefined;
+    statements.push(statement);
+  }
+  return statements.join(';\n');
+}
+
+const PLACEHOLDER = /\$(\d+)/g;
+const WHOLE_NUMBER = /^\d{1,15}$/;
+
+/** The statement with each `$n` replaced by its value; undefined unless every value is a whole number. */
+export function withValuesWritten({ sql, bindings }: { sql: string; bindings: readonly unknown[] }): string | undefined {
+  const values = bindings.map((value) => (typeof value === 'number' ? String(value) : ''));
+  if (!values.every((value) => WHOLE_NUMBER.test(value))) return undefined;
+  // Knex turns a `?` it did not bind back into `$n` when it runs a raw text: none may be left.
+  if (sql.includes('?')) return undefined;
+  const used = new Set<number>();
+  const written = sql.replace(PLACEHOLDER, (_placeholder, position: string) => {
+    used.add(Number(position));
+    return values[Number(position) - 1] ?? '';
+  });
+  // Every placeholder names a value and every value has its placeholder: no `$n` was something else.
+  const matched = used.size === values.length && [...used].every((position) => position >= 1 && position <= values.length);
+  return matched ? written : undefined;
+}

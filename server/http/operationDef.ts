@@ -11,6 +11,13 @@ export type { GenericMeta, Page, PreparedPage } from '../reads/genericMeta';
 export type OperationId = keyof OperationTypes;
 
 /** What a handler may touch besides its validated input: the database, the caller, cookies. */
+/** A record's stored row, read in the caller's scope by its get operation's meta and locked for the transaction. */
+export interface LockedRow {
+  meta: GenericMeta;
+  id: number;
+  row: Record<string, unknown>;
+}
+
 export interface RequestContext {
   /** The database, or for a write the request's transaction (everything it does commits or rolls back together). */
   db: Knex;
@@ -26,6 +33,12 @@ export interface RequestContext {
    * caller without a session.
    */
   versions?: CommittedVersions;
+  /**
+   * The row of the record a write is under, as the router locked and read it in the caller's
+   * scope (PostgreSQL), before the handler ran; taken by the handler's first read of it
+   * (reads/recordParts.ts storedRowInScope).
+   */
+  locked?: LockedRow;
   cookies: {
     get(name: string): string | undefined;
     set(name: string, value: string | null, options?: { httpOnly?: boolean; maxAge?: number }): void;

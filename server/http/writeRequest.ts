@@ -2,6 +2,8 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { DomainError } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
+import { lockRowInScope } from '../reads/genericList';
+import { genericMetaIfAny } from '../reads/recordParts';
 import { checkedKey, claimKey, IdempotencyRace, requestHash, storeAnswer, storedAnswer, type Answer } from '../writes/idempotency';
 import { inTransaction } from '../writes/records';
 import { RecordedRefusal } from '../writes/recordedRefusal';
@@ -78,14 +80,28 @@ async function checkPrecondition(
   steps: WriteSteps,
 ): Promise<void> {
   // Writers of one record queue here on PostgreSQL, so a check and its write are never split by another.
-  if (trx.client.config.client === 'pg') {
-    await trx(entities[record.entity as EntityName].table)
-      .where('id', id)
-      .forUpdate()
-      .first('id');
-  }
+  if (trx.client.config.client === 'pg') await lockRecord(trx, record, id, context);
   if (!ifMatch) return;
   const current = await steps.readRecord(record.get, id, context);
   if (!tagListMatches(ifMatch, etagOf(current)))
     throw new DomainError('stale', 'stale_record', { detail: 'the record changed since it was read' });
+}
+
+/**
+ * Locks the record's row. Where its get operation is generic, the lock is the read of the row in
+ * the caller's scope, kept for the handler (RequestContext.locked): one statement, not a lock and
+ * then a read, for a write that reads its record first (an order action, the checkout). A row
+ * outside the scope is locked all the same, by id, and the handler answers 404 by its own read.
+ */
+async function lockRecord(trx: Knex, record: NonNullable<OperationDef['record']>, id: number, context: RequestContext): Promise<void> {
+  const meta = genericMetaIfAny(record.get);
+  const row = meta ? await lockRowInScope(trx, meta, { params: { id }, query: {}, user: context.user }) : undefined;
+  if (meta && row) {
+    context.locked = { meta, id, row };
+    return;
+  }
+  await trx(entities[record.entity as EntityName].table)
+    .where('id', id)
+    .forUpdate()
+    .first('id');
 }

@@ -297,12 +297,28 @@ export async function genericChildren(
 
 /** The stored row of a record within the caller's scope (outside it: 404, as if missing). */
 export async function rowInScope(db: Knex, meta: GenericMeta, input: GenericInput): Promise<Row> {
+  const row = (await scopedRowQuery(db, meta, input).first()) as Row | undefined;
+  if (!row) throw recordNotFound();
+  return row;
+}
+
+function scopedRowQuery(db: Knex, meta: GenericMeta, input: GenericInput): Knex.QueryBuilder {
   const table = tableOf(meta.entity as EntityName);
   const query = db(table).where(`${table}.id`, Number(input.params['id']));
   applyScope(db, query, meta, table, input.user);
-  const row = (await selectRow(db, query, meta, table).first()) as Row | undefined;
-  if (!row) throw recordNotFound();
-  return row;
+  return selectRow(db, query, meta, table);
+}
+
+/**
+ * rowInScope's row, locked for the transaction (PostgreSQL: `for update` of the record's table
+ * alone, not of the organisations its scope reads); undefined outside the scope. Undefined as well
+ * for a meta that counts child rows: a row locked after a wait is the writer's new version, but
+ * the counts' subqueries would still see the statement's older snapshot.
+ */
+export async function lockRowInScope(db: Knex, meta: GenericMeta, input: GenericInput): Promise<Row | undefined> {
+  if ((meta.counts ?? []).length > 0) return undefined;
+  const table = tableOf(meta.entity as EntityName);
+  return (await scopedRowQuery(db, meta, input).forUpdate(table).first()) as Row | undefined;
 }
 
 /** A spec-declared get by id, within the caller's scope (outside it: 404, as if missing). */

@@ -4,10 +4,10 @@ import { apiSchemas } from '../generated/apiSchemas';
 import type { EntityName } from '../generated/entities';
 import { operations } from '../generated/operations';
 import { notSignedIn } from '../domain/errors';
-import type { OperationDef, OperationId } from '../http/operationDef';
+import type { OperationDef, OperationId, RequestContext } from '../http/operationDef';
 import type { SessionUser } from '../modules/auth/sessionUser';
 import type { GenericMeta } from './genericMeta';
-import { genericGet } from './genericList';
+import { genericGet, rowInScope } from './genericList';
 
 type Row = Record<string, unknown>;
 
@@ -25,11 +25,23 @@ export function genericMetaOf(operationId: OperationId): GenericMeta {
   return operationOf(operationId).generic;
 }
 
+/** The generic meta of an operation, or undefined for a hand-written one. */
+export function genericMetaIfAny(operationId: string): GenericMeta | undefined {
+  return operationsById().get(operationId)?.generic;
+}
+
 /** The generated entry of a generic operation, with its caller conditions (permission, module, guard). */
 export function operationOf(operationId: OperationId): OperationDef & { generic: GenericMeta } {
-  const operation = operations.find((candidate) => candidate.id === operationId);
+  const operation = operationsById().get(operationId);
   if (!operation?.generic) throw new Error(`${operationId} is no longer a generic operation`);
   return { ...operation, generic: operation.generic };
+}
+
+let byId: Map<string, OperationDef> | undefined;
+/** The operations by id, made on first use (writes look their record's get operation up on every request). */
+function operationsById(): Map<string, OperationDef> {
+  byId ??= new Map(operations.map((operation) => [operation.id, operation as OperationDef]));
+  return byId;
 }
 
 /** Who reads: the database (or the transaction) and the caller. */
@@ -42,6 +54,22 @@ export interface Reader {
 export async function visibleRecord(getOperationId: OperationId, id: number, { db, user }: Reader): Promise<Row> {
   if (!user) throw notSignedIn();
   return (await genericGet(db, genericMetaOf(getOperationId), { params: { id }, query: {}, user })) as Row;
+}
+
+/**
+ * The record's stored row in the caller's scope (404 outside it), for a write under it: the row the
+ * router locked and read for this request (RequestContext.locked) when it is this one, else read
+ * now. Taken once: a later read, after the handler's own writes, reads again.
+ */
+export async function storedRowInScope(context: RequestContext, getOperationId: OperationId, id: number): Promise<Row> {
+  if (!context.user) throw notSignedIn();
+  const meta = genericMetaOf(getOperationId);
+  const locked = context.locked;
+  if (locked && locked.meta === meta && locked.id === id) {
+    context.locked = undefined;
+    return locked.row;
+  }
+  return rowInScope(context.db, meta, { params: { id }, query: {}, user: context.user });
 }
 
 /** The rows of a child table belonging to one parent, in id order. */

@@ -1,8 +1,7 @@
 import { DomainError } from '../../domain/errors';
 import { creditProvider } from '../../integrations/creditProvider';
 import type { Handler } from '../../http/operationDef';
-import { rowInScope } from '../../reads/genericList';
-import { genericMetaOf, visibleRecord } from '../../reads/recordParts';
+import { storedRowInScope, visibleRecord } from '../../reads/recordParts';
 import { signedIn } from '../auth/signedIn';
 import { purchaseOrderNumberTaken } from './checkoutRules';
 import { checkout } from './checkoutService';
@@ -10,15 +9,11 @@ import { applyForFinance as apply } from './financeService';
 
 /**
  * 000 §7 POST /baskets/{id}/checkout: the basket, in the caller's scope (404 outside it), placed as
- * an order. Its stored row is read here once and handed on (the router has locked it).
+ * an order. Its stored row is read once (on PostgreSQL by the router's lock of it) and handed on.
  */
 export const checkoutBasket: Handler<'checkoutBasket'> = async ({ params, body }, context) => {
-  const basket = await rowInScope(context.db, genericMetaOf('getBasket'), {
-    params: { id: params.id },
-    query: {},
-    user: signedIn(context),
-  });
-  return checkout(context.records, context.user!, basket, body);
+  const basket = await storedRowInScope(context, 'getBasket', params.id);
+  return checkout(context.records, signedIn(context), basket, body);
 };
 
 /** 000 §7 POST /baskets/{id}/finance: answers data.success. */

@@ -289,7 +289,7 @@ describe('the statements of one approval (docs/performance.md, "Checkout")', () 
     return statements;
   }
 
-  it('reads the order once and, warm, no organisation tree for its e-mails', async () => {
+  it('reads the order once, locking it as it reads on PostgreSQL, and, warm, no organisation tree for its e-mails', async () => {
     try {
       // Both staged first: a staged write bumps every data version, the access one among them.
       await setOrder(4, { status: 'PENDING_AUTHORISATION' });
@@ -299,6 +299,11 @@ describe('the statements of one approval (docs/performance.md, "Checkout")', () 
       // The router's lock of the order on PostgreSQL (select … for update) is no read of it.
       const reads = (pattern: RegExp) => statements.filter((sql) => pattern.test(sql) && !/for update$/i.test(sql)).length;
       expect(reads(/^select .* from [`"]orders[`"]/i)).toBe(1);
+      // On PostgreSQL that read is the router's lock of the order (select … for update of it), not a statement beside it.
+      const locks = statements.filter((sql) => /^select .* from "orders" .*for update/i.test(sql));
+      if (server.db.client.config.client === 'pg')
+        expect(locks).toEqual([expect.stringMatching(/^select "orders"\.\* .* for update of "orders"$/)]);
+      else expect(locks).toEqual([]);
       // The order's subscribers are found by its organisation's tree path; their e-mails' looks come from the cache.
       expect(reads(/^select [`"]base_url[`"]/i)).toBe(0);
     } finally {

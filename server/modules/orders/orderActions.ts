@@ -1,9 +1,8 @@
 import { DomainError, notSignedIn } from '../../domain/errors';
 import type { Order } from '../../generated/types';
 import type { Handler, RequestContext } from '../../http/operationDef';
-import { rowInScope } from '../../reads/genericList';
 import { toViews } from '../../reads/recordViews';
-import { genericMetaOf } from '../../reads/recordParts';
+import { genericMetaOf, storedRowInScope } from '../../reads/recordParts';
 import { notifyOrderStatusChanged } from './orderNotifications';
 
 type OrderStatus = Order['status'];
@@ -34,17 +33,17 @@ export const TRANSITIONS = {
  * Moves an order the caller may act on (within the tree scope of the operation's permission: a
  * grant of 1 reaches child organisations only; 404 outside it, as for a get) from one of the
  * transition's statuses to its target, audited as the transition's action, and tells subscribed
- * users. The router has locked the order's row (PostgreSQL; SQLite runs one write at a time)
- * before this reads it, so of two actions racing on one order the second sees the first's
- * status and is refused with 409 invalid_state rather than silently repeating it.
+ * users. The router has locked the order's row (PostgreSQL, where its lock is this read of it;
+ * SQLite runs one write at a time) before this reads it, so of two actions racing on one order the
+ * second sees the first's status and is refused with 409 invalid_state rather than silently
+ * repeating it.
  */
 export async function changeOrderStatus(context: RequestContext, id: number, transition: OrderTransition): Promise<Order> {
   const user = context.user;
   if (!user) throw notSignedIn();
   // The stored row in the caller's scope (the write below goes against it), and the order as GET answers it.
-  const meta = genericMetaOf('getOrder');
-  const row = await rowInScope(context.db, meta, { params: { id }, query: {}, user });
-  const [order] = (await toViews(context.db, meta, [row])) as unknown as [Order];
+  const row = await storedRowInScope(context, 'getOrder', id);
+  const [order] = (await toViews(context.db, genericMetaOf('getOrder'), [row])) as unknown as [Order];
   if (transition.notOwn && order.organisation?.id === user.organisation.id) {
     throw new DomainError('forbidden', 'own_record', {
       detail: "an order of the caller's own organisation is approved by someone above it",

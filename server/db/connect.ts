@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
+import { nameStatements, type PostgresConnection } from './namedStatements';
 import { SqliteClient } from './sqliteClient';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,11 +26,28 @@ export function isPostgres(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-/** A Knex instance for DATABASE_URL: `postgres://…`, or `sqlite://<path>` / a plain path. */
+/**
+ * A Knex instance for DATABASE_URL: `postgres://…`, or `sqlite://<path>` / a plain path. On
+ * PostgreSQL each connection names its statements (db/namedStatements.ts), unless
+ * DATABASE_NAMED_STATEMENTS=0 (a pooler between that does not keep them, as PgBouncer's
+ * transaction mode before 1.21).
+ */
 export function connect(url: string = process.env['DATABASE_URL'] ?? DEFAULT_DATABASE_URL): Knex {
   if (isPostgres(url)) {
     postgresDriver();
-    return knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
+    const named = process.env['DATABASE_NAMED_STATEMENTS'] !== '0';
+    return knexFactory({
+      client: 'pg',
+      connection: url,
+      pool: {
+        min: 0,
+        max: 10,
+        afterCreate: (connection: PostgresConnection, done: (error: Error | null, connection: PostgresConnection) => void) => {
+          if (named) nameStatements(connection);
+          done(null, connection);
+        },
+      },
+    });
   }
   const filename = url.replace(/^sqlite:\/\//, '').replace(/^sqlite:/, '');
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });

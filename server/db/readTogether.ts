@@ -31,7 +31,7 @@ export async function readTogether(db: Knex, reads: readonly Knex.QueryBuilder[]
 }
 
 /** The reads as one text of statements with their values written in, or undefined where one cannot be. */
-export function oneText(reads: readonly Knex.QueryBuilder[]): string | undefined {
+function oneText(reads: readonly Knex.QueryBuilder[]): string | undefined {
   const statements: string[] = [];
   for (const read of reads) {
     const statement = withValuesWritten(read.toSQL().toNative());

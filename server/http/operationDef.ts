@@ -10,7 +10,6 @@ export type { GenericMeta, Page, PreparedPage } from '../reads/genericMeta';
 
 export type OperationId = keyof OperationTypes;
 
-/** What a handler may touch besides its validated input: the database, the caller, cookies. */
 /** A record's stored row, read in the caller's scope by its get operation's meta and locked for the transaction. */
 export interface LockedRow {
   meta: GenericMeta;
@@ -18,6 +17,7 @@ export interface LockedRow {
   row: Record<string, unknown>;
 }
 
+/** What a handler may touch besides its validated input: the database, the caller, cookies. */
 export interface RequestContext {
   /** The database, or for a write the request's transaction (everything it does commits or rolls back together). */
   db: Knex;

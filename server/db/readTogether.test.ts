@@ -16,12 +16,26 @@ const cases: { name: string; given: { sql: string; bindings: unknown[] }; want: 
     want: 'select 1 where "id" in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)',
   },
   { name: 'no values', given: { sql: 'select "name" from "data_versions"', bindings: [] }, want: 'select "name" from "data_versions"' },
-  { name: 'a text value', given: { sql: 'select 1 where "name" = $1', bindings: ["x'; drop table orders; --"] }, want: undefined },
-  { name: 'a number as text', given: { sql: 'select 1 where "id" = $1', bindings: ['7'] }, want: undefined },
+  {
+    name: 'plain texts: a type, a tree path pattern, a number as text',
+    given: { sql: 'select 1 where "type" = $1 and "tree_path" like $2 and "id" = $3', bindings: ['order_status_changed', '/1/3/%', '7'] },
+    want: `select 1 where "type" = 'order_status_changed' and "tree_path" like '/1/3/%' and "id" = '7'`,
+  },
+  { name: 'an empty text', given: { sql: 'select 1 where "name" = $1', bindings: [''] }, want: `select 1 where "name" = ''` },
+  { name: 'a text with a quote', given: { sql: 'select 1 where "name" = $1', bindings: ["x'; drop table orders; --"] }, want: undefined },
+  { name: 'a text with a backslash', given: { sql: 'select 1 where "name" = $1', bindings: ['x\\'] }, want: undefined },
+  { name: 'a text with a dollar', given: { sql: 'select 1 where "name" = $1', bindings: ['$$'] }, want: undefined },
+  { name: 'a text with a semicolon', given: { sql: 'select 1 where "name" = $1', bindings: ['a;b'] }, want: undefined },
+  { name: 'a text with a line break', given: { sql: 'select 1 where "name" = $1', bindings: ['a\nb'] }, want: undefined },
+  { name: 'a text past 200 characters', given: { sql: 'select 1 where "name" = $1', bindings: ['a'.repeat(201)] }, want: undefined },
+  {
+    name: 'booleans, as quoted literals like the values pg sends',
+    given: { sql: 'select 1 where "active" = $1 and "disabled" = $2', bindings: [true, false] },
+    want: `select 1 where "active" = 'true' and "disabled" = 'false'`,
+  },
   { name: 'a negative number', given: { sql: 'select 1 where "id" = $1', bindings: [-7] }, want: undefined },
   { name: 'a fraction', given: { sql: 'select 1 where "total" = $1', bindings: [1.5] }, want: undefined },
   { name: 'a number past 15 digits', given: { sql: 'select 1 where "id" = $1', bindings: [2 ** 53] }, want: undefined },
-  { name: 'a boolean', given: { sql: 'select 1 where "active" = $1', bindings: [true] }, want: undefined },
   { name: 'null', given: { sql: 'select 1 where "id" = $1', bindings: [null] }, want: undefined },
   { name: 'a date', given: { sql: 'select 1 where "date" = $1', bindings: [new Date(0)] }, want: undefined },
   { name: 'a question mark left in the text', given: { sql: 'select 1 where "tags" \\? $1', bindings: [1] }, want: undefined },
@@ -83,12 +97,28 @@ describe('readTogether', () => {
   it('reads one after another where a value cannot be written into the text', async () => {
     const reads = (db: Knex) => [
       db('orders').where('id', orderIds[0]!).select('id'),
-      db('organisations').where('name', 'like', 'Customer%').select('id'),
+      db('organisations').where('name', 'like', "Customer%' or 'x' = 'x").select('id'),
     ];
     const { answers, statements } = await readsWatched(reads);
-    expect(answers[0]).toEqual([{ id: orderIds[0] }]);
-    expect(answers[1]!.length).toBeGreaterThan(0);
+    expect(answers).toEqual([[{ id: orderIds[0] }], []]);
     expect(statements).toHaveLength(2);
+  });
+
+  it('answers reads bound to plain texts and booleans as they answer alone', async () => {
+    const reads = (db: Knex) => [
+      db('organisations').where('tree_path', 'like', '/%').orderBy('id').select('id', 'tree_path'),
+      db('users').where('disabled', false).orderBy('id').select('id'),
+      db('users').where('disabled', true).orderBy('id').select('id'),
+      db('organisations').where('name', 'Customer Co Ltd').select('id'),
+    ];
+    const alone: unknown[][] = [];
+    for (const read of reads(database.db)) alone.push((await read) as unknown[]);
+    expect(alone[0]!.length).toBeGreaterThan(1);
+    expect(alone[1]!.length).toBeGreaterThan(0);
+    expect(alone[3]).toHaveLength(1);
+    const { answers, statements } = await readsWatched(reads);
+    expect(answers).toEqual(alone);
+    expect(statements).toHaveLength(onPostgres() ? 1 : 4);
   });
 
   it('reads inside a transaction, seeing its own writes', async () => {

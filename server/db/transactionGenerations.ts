@@ -29,14 +29,31 @@ const versionReads = new WeakMap<Records, Promise<Map<string, number>>>();
 function versionsIn(records: Records): Promise<Map<string, number>> {
   let read = versionReads.get(records);
   if (!read) {
-    read = (records.db('data_versions').select('name', 'version') as Promise<{ name: string; version: number | string }[]>).then(
-      (rows) => new Map(rows.map((row) => [row.name, Number(row.version)])),
-    );
+    read = (dataVersionsRead(records.db) as Promise<VersionRow[]>).then(versionMap);
     versionReads.set(records, read);
     // A failed read is not kept: the next asks again.
     read.catch(() => versionReads.delete(records));
   }
   return read;
+}
+
+interface VersionRow {
+  name: string;
+  version: number | string;
+}
+
+const versionMap = (rows: readonly VersionRow[]) => new Map(rows.map((row) => [row.name, Number(row.version)]));
+
+/** The read of every data version, as a transaction's caches make it. */
+export const dataVersionsRead = (db: Knex): Knex.QueryBuilder => db('data_versions').select('name', 'version');
+
+/**
+ * Data versions the transaction read with a statement it made anyway (the router's lock of a
+ * write's record, server/http/writeRequest.ts), after the transaction began: kept as its one read of
+ * them, so its caches ask no statement of their own.
+ */
+export function versionsReadAlong(records: Records, rows: readonly Record<string, unknown>[]): void {
+  if (!versionReads.has(records)) versionReads.set(records, Promise.resolve(versionMap(rows as unknown as VersionRow[])));
 }
 
 function generationOf(db: Knex, name: string, version: number): Generation {

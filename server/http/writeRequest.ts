@@ -2,7 +2,9 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { DomainError } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
-import { lockRowInScope } from '../reads/genericList';
+import { dataVersionsRead, versionsReadAlong } from '../db/transactionGenerations';
+import { readWithExtra } from '../db/readTogether';
+import { lockRowQuery } from '../reads/genericList';
 import { genericMetaIfAny } from '../reads/recordParts';
 import { checkedKey, claimKey, IdempotencyRace, requestHash, storeAnswer, storedAnswer, type Answer } from '../writes/idempotency';
 import { inTransaction } from '../writes/records';
@@ -92,16 +94,21 @@ async function checkPrecondition(
  * the caller's scope, kept for the handler (RequestContext.locked): one statement, not a lock and
  * then a read, for a write that reads its record first (an order action, the checkout). A row
  * outside the scope is locked all the same, by id, and the handler answers 404 by its own read.
+ * The transaction's data versions are read in the same round trip (after the lock, so after any
+ * wait for it): the caches a write reads through (the catalogue a checkout prices from, the look of
+ * an order's e-mails, server/db/transactionGenerations.ts) then make no statement of their own.
  */
 async function lockRecord(trx: Knex, record: NonNullable<OperationDef['record']>, id: number, context: RequestContext): Promise<void> {
   const meta = genericMetaIfAny(record.get);
-  const row = meta ? await lockRowInScope(trx, meta, { params: { id }, query: {}, user: context.user }) : undefined;
-  if (meta && row) {
-    context.locked = { meta, id, row };
-    return;
-  }
-  await trx(entities[record.entity as EntityName].table)
-    .where('id', id)
-    .forUpdate()
-    .first('id');
+  const scoped = meta ? lockRowQuery(trx, meta, { params: { id }, query: {}, user: context.user }) : undefined;
+  const byId = () =>
+    trx(entities[record.entity as EntityName].table)
+      .where('id', id)
+      .forUpdate()
+      .select('id');
+  const [rows, versions] = await readWithExtra(trx, scoped ?? byId(), dataVersionsRead(trx));
+  if (versions) versionsReadAlong(context.records, versions);
+  const row = rows[0];
+  if (meta && scoped && row) context.locked = { meta, id, row };
+  else if (scoped && !row) await byId();
 }

@@ -310,15 +310,15 @@ function scopedRowQuery(db: Knex, meta: GenericMeta, input: GenericInput): Knex.
 }
 
 /**
- * rowInScope's row, locked for the transaction (PostgreSQL: `for update` of the record's table
- * alone, not of the organisations its scope reads); undefined outside the scope. Undefined as well
- * for a meta that counts child rows: a row locked after a wait is the writer's new version, but
- * the counts' subqueries would still see the statement's older snapshot.
+ * The read of rowInScope's row that locks it for the transaction (PostgreSQL: `for update` of the
+ * record's table alone, not of the organisations its scope reads), answering no row outside the
+ * scope. Undefined for a meta that counts child rows: a row locked after a wait is the writer's new
+ * version, but the counts' subqueries would still see the statement's older snapshot.
  */
-export async function lockRowInScope(db: Knex, meta: GenericMeta, input: GenericInput): Promise<Row | undefined> {
+export function lockRowQuery(db: Knex, meta: GenericMeta, input: GenericInput): Knex.QueryBuilder | undefined {
   if ((meta.counts ?? []).length > 0) return undefined;
   const table = tableOf(meta.entity as EntityName);
-  return (await scopedRowQuery(db, meta, input).forUpdate(table).first()) as Row | undefined;
+  return scopedRowQuery(db, meta, input).forUpdate(table).limit(1);
 }
 
 /** A spec-declared get by id, within the caller's scope (outside it: 404, as if missing). */

@@ -54,6 +54,31 @@ describe('the outbox and e-mail', () => {
     expect(smtp.received.slice(before).map((mail) => mail.to[0])).toEqual(subscribers);
   });
 
+  it('writes a queued message as its transaction settles: on PostgreSQL in the settling statement', async () => {
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => statements.push(query.sql);
+    database.db.on('query', onQuery);
+    try {
+      await inTransaction(database.db, SYSTEM_ACTOR, async (records) => {
+        await queueMail(records, { to: 'gil@example.test', subject: 'Settled', text: 'Written with the commit.' });
+        // Not written yet: the transaction has not settled.
+        const waiting = (await records.db('outbox_messages').where('payload', 'like', '%gil@example.test%').count({ n: '*' }).first()) as {
+          n: number | string;
+        };
+        expect(Number(waiting.n)).toBe(0);
+      });
+    } finally {
+      database.db.off('query', onQuery);
+    }
+    const inserts = statements.filter((sql) => /^insert into [`"]outbox_messages[`"]/i.test(sql));
+    const settling = statements.filter((sql) => /^with .*inserted_0 as \(insert into "outbox_messages"/i.test(sql));
+    if (database.db.client.config.client === 'pg') expect([inserts.length, settling.length]).toEqual([0, 1]);
+    else expect([inserts.length, settling.length]).toEqual([1, 0]);
+    const before = smtp.received.length;
+    expect(await dispatcher().deliverDue()).toBe(1);
+    expect(smtp.received.slice(before).map((mail) => mail.to[0])).toEqual(['gil@example.test']);
+  });
+
   it('sends nothing for a write that rolled back', async () => {
     const failed = inTransaction(database.db, SYSTEM_ACTOR, async (records) => {
       await queueMail(records, { to: 'bob@example.test', subject: 'Never', text: 'Rolled back.' });

@@ -12,10 +12,14 @@ export function enqueue(records: Records, topic: string, payload: unknown): Prom
   return enqueueAll(records, topic, [payload]);
 }
 
-/** Queues several messages of one topic as enqueue does each, in one statement (a notice to every subscriber). */
+/**
+ * Queues several messages of one topic as enqueue does each, in one statement (a notice to every
+ * subscriber). Nothing in the transaction reads its messages back: they are written as it settles,
+ * on PostgreSQL in its settling statement (Records.insertOnSettle).
+ */
 export async function enqueueAll(records: Records, topic: string, payloads: readonly unknown[]): Promise<void> {
   const now = records.now().getTime();
-  await records.insertMany(
+  await records.insertOnSettle(
     'outbox_message',
     payloads.map((payload) => ({ topic, payload: JSON.stringify(payload), created_at: now, available_at: now })),
   );

@@ -10,7 +10,7 @@ import { constraintError } from './constraints';
 import { auditText, withReferenceNames } from './auditValues';
 import { References } from './references';
 import { bumpDataVersion } from './dataVersions';
-import { settleStatement } from './settleStatement';
+import { settleStatement, type SettleInsert } from './settleStatement';
 
 export type { Actor, AuditAction, FieldChange };
 export { SYSTEM_ACTOR };
@@ -99,6 +99,8 @@ class Records {
   private readonly touchedVersions = new Set<string>();
   /** What this transaction's writes refer to: checked, named, or vouched for. */
   private readonly references: References;
+  /** Rows left to be inserted as the transaction settles (insertOnSettle), by entity. */
+  private readonly settleInserts = new Map<EntityName, Row[]>();
 
   constructor(
     /** The transaction every write joins. */
@@ -281,6 +283,26 @@ class Records {
   }
 
   /**
+   * Writes new records of an entity that nothing later in the transaction reads back (the outbox's
+   * messages, server/writes/outbox.ts) as the transaction settles, just before its commit: on
+   * PostgreSQL in the one statement that writes its audit entries and bumps its data versions
+   * (settleStatement), a round trip less for every write that queues an e-mail. Prepared, checked
+   * and encoded now, as insertMany does; outside a transaction, written at once. Not for an audited
+   * entity, whose entries need the rows' ids.
+   */
+  async insertOnSettle(entity: EntityName, rows: readonly Values[]): Promise<void> {
+    if ((entities[entity] as EntityMeta).audit === true) throw new Error(`${entity} is audited: insert it with insert or insertMany`);
+    if (!this.db.isTransaction) return this.insertMany(entity, rows);
+    if (rows.length === 0) return;
+    const prepared = rows.map((values) => this.prepare(entity, values));
+    await this.references.check(entity, prepared);
+    const waiting = this.settleInserts.get(entity) ?? [];
+    waiting.push(...prepared.map((values) => this.encode(entity, values)));
+    this.settleInserts.set(entity, waiting);
+    await this.touched(entity);
+  }
+
+  /**
    * A write of an entity that feeds a cache (spec `data_version`) bumps its version in the same
    * transaction: readers see the new version exactly when they can see the write. In a transaction
    * the bump waits for settle(), just before the commit: the version's row is the one every writer
@@ -320,12 +342,20 @@ class Records {
     const names = [...this.touchedVersions].sort();
     this.touchedVersions.clear();
     const pending = this.audit.takePending();
+    const waiting = [...this.settleInserts];
+    this.settleInserts.clear();
+    const inserts: SettleInsert[] = waiting.map(([entity, rows]) => ({ table: entities[entity].table, rows }));
     // PostgreSQL: one round trip for all of it, where it fits one statement.
-    const statement = isPostgres(this.db) ? settleStatement(pending, names) : undefined;
+    const statement = isPostgres(this.db) ? settleStatement(pending, names, inserts) : undefined;
     if (statement) {
       const { rows } = (await this.db.raw(statement.sql, statement.bindings as Knex.RawBinding[])) as { rows: EntryRow[] };
       if (pending.entries.length > 0) this.audit.entriesWritten(rows);
       return;
+    }
+    for (const [entity, rows] of waiting) {
+      // One statement per 100 rows, as insertMany writes them.
+      for (let start = 0; start < rows.length; start += 100)
+        await this.guarded(entity, 'insert', () => insertRows(this.db, entities[entity].table, rows.slice(start, start + 100)));
     }
     await this.audit.write(pending);
     for (const name of names) await bumpDataVersion(this.db, name);

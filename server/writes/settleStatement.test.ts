@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingAudit, PendingEntry } from '../modules/audit/auditTrail';
-import { settleStatement } from './settleStatement';
+import { settleStatement, type SettleInsert } from './settleStatement';
 
 const ENTRY: PendingEntry = {
   key: 'order:7:APPROVE',
@@ -27,8 +27,14 @@ const CHANGE_COLUMNS = '"entry_id", "entity_type", "entity_id", "action", "field
 const ENTRY_BINDINGS = ['APPROVE', null, 7, 'order', '127.0.0.1', null, 1000, 2];
 const ACTION_BINDINGS = ['APPROVE', '127.0.0.1', 'order 7', null, 1000, 2];
 
-// Given what a transaction's trail holds and the versions it touched, the one statement that settles it on PostgreSQL.
-const cases: { name: string; pending: PendingAudit; versions: string[]; want: ReturnType<typeof settleStatement> }[] = [
+// Given what a transaction's trail holds, the versions it touched and the rows it left to insert, the one statement that settles it on PostgreSQL.
+const cases: {
+  name: string;
+  pending: PendingAudit;
+  versions: string[];
+  inserts?: SettleInsert[];
+  want: ReturnType<typeof settleStatement>;
+}[] = [
   { name: 'nothing to write: no statement', pending: nothing, versions: [], want: undefined },
   {
     name: 'versions only',
@@ -80,6 +86,51 @@ const cases: { name: string; pending: PendingAudit; versions: string[]; want: Re
     },
   },
   {
+    name: 'e-mails queued in the transaction: inserted in the same statement, before the versions',
+    pending: { entries: [ENTRY], actions: [], changes: [] },
+    versions: ['orders'],
+    inserts: [
+      {
+        table: 'outbox_messages',
+        rows: [
+          { topic: 'mail', payload: '{"to":"a"}', created_at: 1000, available_at: 1000 },
+          { topic: 'mail', payload: '{"to":"b"}', created_at: 1000, available_at: 1000 },
+        ],
+      },
+    ],
+    want: {
+      sql:
+        `with ${ENTRIES_CLAUSE}, inserted_0 as (insert into "outbox_messages" ("available_at", "created_at", "payload", "topic") values (?, ?, ?, ?), (?, ?, ?, ?)), ` +
+        'versions as (insert into "data_versions" ("name", "version") values (?, 1) on conflict ("name") do update set "version" = "data_versions"."version" + 1) ' +
+        'select "id", "entity_type", "entity_id", "action" from entries',
+      bindings: [...ENTRY_BINDINGS, 1000, 1000, '{"to":"a"}', 'mail', 1000, 1000, '{"to":"b"}', 'mail', 'orders'],
+    },
+  },
+  {
+    name: 'only rows to insert',
+    pending: nothing,
+    versions: [],
+    inserts: [{ table: 'outbox_messages', rows: [{ topic: 'mail', payload: '{}', created_at: 1, available_at: 1 }] }],
+    want: {
+      sql: 'with inserted_0 as (insert into "outbox_messages" ("available_at", "created_at", "payload", "topic") values (?, ?, ?, ?)) select 1 as "settled"',
+      bindings: [1, 1, '{}', 'mail'],
+    },
+  },
+  {
+    name: 'rows to insert that differ in their columns: none (settled table by table)',
+    pending: nothing,
+    versions: [],
+    inserts: [{ table: 'outbox_messages', rows: [{ topic: 'mail', payload: '{}' }, { topic: 'mail' }] }],
+    want: undefined,
+  },
+  {
+    name: 'more rows to insert than one statement carries: none',
+    pending: nothing,
+    versions: [],
+    inserts: [{ table: 'outbox_messages', rows: Array.from({ length: 101 }, () => ({ topic: 'mail', payload: '{}' })) }],
+    want: undefined,
+  },
+  {
     name: 'more entries than one statement carries: none (settled table by table)',
     pending: {
       entries: Array.from({ length: 101 }, (_, index) => ({ key: `order:${index}:UPDATE`, row: ENTRY.row })),
@@ -92,7 +143,7 @@ const cases: { name: string; pending: PendingAudit; versions: string[]; want: Re
 ];
 
 describe('settleStatement', () => {
-  it.each(cases)('$name', ({ pending, versions, want }) => {
-    expect(settleStatement(pending, versions)).toEqual(want);
+  it.each(cases)('$name', ({ pending, versions, inserts, want }) => {
+    expect(settleStatement(pending, versions, inserts)).toEqual(want);
   });
 });

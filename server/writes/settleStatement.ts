@@ -7,9 +7,16 @@ export interface Statement {
   bindings: unknown[];
 }
 
+/** Rows of one table a transaction inserts as it settles (Records.insertOnSettle: the outbox's messages), encoded. */
+export interface SettleInsert {
+  table: string;
+  rows: Record<string, unknown>[];
+}
+
 /** Past these, settling goes back to an insert per table (AuditTrail.write), which splits its rows into statements of its own. */
 const MOST_ENTRIES = 100;
 const MOST_CHANGES = 1000;
+const MOST_INSERTED = 100;
 
 const ENTRY_ANSWER = ['id', 'entity_type', 'entity_id', 'action'];
 /** A field change's values: the entry by id, or by what a new entry records; then the change. */
@@ -21,7 +28,8 @@ const CHANGE_ROW = '(?::integer, ?::text, ?::integer, ?::text, ?::text, ?::text,
  * entries, the actions taken, the field changes and the data versions' bumps were four round
  * trips to the database, besides the transaction's own; each costs the portal and the database
  * server a wake-up, and on two cores a round trip less was about 5 % more order actions a second
- * (docs/performance.md, "Settling in one statement"). Data-modifying WITH clauses all run, once,
+ * (docs/performance.md, "Settling in one statement"). The rows the transaction left to be inserted
+ * as it settles (`inserts`: the e-mails it queued) go in the same statement. Data-modifying WITH clauses all run, once,
  * whatever the main query reads; the field changes find their new entries' ids by what the entry
  * records (entity, id, action), which is unique in a trail. The versions are bumped in the order
  * given (name order: two transactions take their rows in one order). Answers the entries' rows
@@ -30,15 +38,22 @@ const CHANGE_ROW = '(?::integer, ?::text, ?::integer, ?::text, ?::text, ?::text,
  * them to Knex), which settling then writes table by table. SQLite runs in the portal's
  * process, where a statement costs no round trip, and keeps the inserts of `AuditTrail.write`.
  */
-export function settleStatement(pending: PendingAudit, versionNames: readonly string[]): Statement | undefined {
+export function settleStatement(
+  pending: PendingAudit,
+  versionNames: readonly string[],
+  inserts: readonly SettleInsert[] = [],
+): Statement | undefined {
   const { entries, actions, changes } = pending;
   if (entries.length > MOST_ENTRIES || changes.length > MOST_CHANGES) return undefined;
-  if (entries.length + actions.length + changes.length + versionNames.length === 0) return undefined;
+  if (inserts.some((insert) => insert.rows.length > MOST_INSERTED)) return undefined;
+  const inserted = inserts.filter((insert) => insert.rows.length > 0);
+  if (entries.length + actions.length + changes.length + versionNames.length + inserted.length === 0) return undefined;
   // The entries' and actions' columns are their rows' own, as `insertRows` takes them on SQLite.
   const entryRows = entries.map((entry) => entry.row);
   const entryColumns = entries.length > 0 ? sharedColumns(entryRows) : [];
   const actionColumns = actions.length > 0 ? sharedColumns(actions) : [];
-  if (!entryColumns || !actionColumns) return undefined;
+  const insertColumns = inserted.map((insert) => sharedColumns(insert.rows));
+  if (!entryColumns || !actionColumns || insertColumns.some((columns) => !columns)) return undefined;
   const bindings: unknown[] = [];
   const clauses: string[] = [];
   if (entries.length > 0) {
@@ -69,6 +84,11 @@ export function settleStatement(pending: PendingAudit, versionNames: readonly st
     clauses.push(
       `changes as (insert into "audit_field_changes" ("entry_id", "field", "old_value", "new_value") select ${entryId}, c."field", c."old_value", c."new_value" from (values ${values}) as c(${columns})${join})`,
     );
+  }
+  for (const [index, insert] of inserted.entries()) {
+    const columns = insertColumns[index]!;
+    clauses.push(`inserted_${index} as (${insertText('"', insert.table, columns, insert.rows.length)})`);
+    bindRows(insert.rows, columns, bindings);
   }
   if (versionNames.length > 0) {
     const rows = versionNames.map(() => '(?, 1)').join(', ');

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import Koa from 'koa';
+import { sendWithCommit } from '../../server/db/commitStatements';
+import { versionsBumpText } from '../../server/writes/settleStatement';
 
 /**
  * The floors of the order-action and quote-acceptance benches (issue 20), as checkoutFloor.ts is
@@ -69,10 +71,8 @@ async function audit(
 
 async function settle(trx: Knex.Transaction, now: number, payload: unknown): Promise<void> {
   await trx('outbox_messages').insert({ topic: 'email', payload: JSON.stringify(payload), created_at: now, available_at: now });
-  await trx('data_versions')
-    .insert({ name: 'orders', version: 1 })
-    .onConflict('name')
-    .merge({ version: trx.raw('?? + 1', ['data_versions.version']) });
+  // As the portal bumps it: with the COMMIT on PostgreSQL (server/db/commitStatements.ts).
+  await sendWithCommit(trx, versionsBumpText(['orders'])!);
 }
 
 async function approveBare(db: Knex, orderId: number): Promise<{ id: number; status: string }> {

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import Koa from 'koa';
+import { sendWithCommit } from '../../server/db/commitStatements';
+import { versionsBumpText } from '../../server/writes/settleStatement';
 
 /**
  * The checkout's floor (issue 20): a bare Koa route that places a staged basket as an order in one
@@ -124,10 +126,8 @@ async function placeBare(db: Knex, basketId: number): Promise<{ id: number }> {
       created_at: now,
       available_at: now,
     });
-    await trx('data_versions')
-      .insert({ name: 'orders', version: 1 })
-      .onConflict('name')
-      .merge({ version: trx.raw('?? + 1', ['data_versions.version']) });
+    // As the portal bumps it: with the COMMIT on PostgreSQL (server/db/commitStatements.ts).
+    await sendWithCommit(trx, versionsBumpText(['orders'])!);
     await trx('basket_line_items').where('basket_id', basketId).delete();
     await trx('baskets').where('id', basketId).delete();
     return { id };

@@ -10,7 +10,8 @@ import { constraintError } from './constraints';
 import { auditText, withReferenceNames } from './auditValues';
 import { References } from './references';
 import { bumpDataVersion } from './dataVersions';
-import { settleStatement, type SettleInsert } from './settleStatement';
+import { settleStatement, versionsBumpText, type SettleInsert } from './settleStatement';
+import { sendWithCommit } from '../db/commitStatements';
 
 export type { Actor, AuditAction, FieldChange };
 export { SYSTEM_ACTOR };
@@ -335,8 +336,11 @@ class Records {
   /**
    * Bumps the data versions the transaction's writes touched, in name order (two transactions
    * touching the same versions take their rows in one order, never waiting on each other in a
-   * circle). The owner of the transaction calls it last, before the commit (runWrite,
-   * inTransaction); writes after it bump again when settled again.
+   * circle), and writes its audit entries and the rows left to it. The owner of the transaction
+   * calls it last, before the commit (runWrite, inTransaction); writes after it bump again when
+   * settled again. On PostgreSQL the bump goes with the COMMIT (db/commitStatements.ts: every
+   * writer of the data updates the version's row, locked until the commit ends), the rest in one
+   * statement where it fits one.
    */
   async settle(): Promise<void> {
     const names = [...this.touchedVersions].sort();
@@ -345,8 +349,11 @@ class Records {
     const waiting = [...this.settleInserts];
     this.settleInserts.clear();
     const inserts: SettleInsert[] = waiting.map(([entity, rows]) => ({ table: entities[entity].table, rows }));
-    // PostgreSQL: one round trip for all of it, where it fits one statement.
-    const statement = isPostgres(this.db) ? settleStatement(pending, names, inserts) : undefined;
+    const postgres = isPostgres(this.db);
+    const bump = postgres && this.db.isTransaction ? versionsBumpText(names) : undefined;
+    if (bump) await sendWithCommit(this.db as Knex.Transaction, bump);
+    const versionsLeft = bump ? [] : names;
+    const statement = postgres ? settleStatement(pending, versionsLeft, inserts) : undefined;
     if (statement) {
       const { rows } = (await this.db.raw(statement.sql, statement.bindings as Knex.RawBinding[])) as { rows: EntryRow[] };
       if (pending.entries.length > 0) this.audit.entriesWritten(rows);
@@ -358,7 +365,7 @@ class Records {
         await this.guarded(entity, 'insert', () => insertRows(this.db, entities[entity].table, rows.slice(start, start + 100)));
     }
     await this.audit.write(pending);
-    for (const name of names) await bumpDataVersion(this.db, name);
+    for (const name of versionsLeft) await bumpDataVersion(this.db, name);
   }
 
   private prepare(entity: EntityName, values: Values): Values {

@@ -91,12 +91,27 @@ export function settleStatement(
     bindRows(insert.rows, columns, bindings);
   }
   if (versionNames.length > 0) {
-    const rows = versionNames.map(() => '(?, 1)').join(', ');
     bindings.push(...versionNames);
-    clauses.push(
-      `versions as (insert into "data_versions" ("name", "version") values ${rows} on conflict ("name") do update set "version" = "data_versions"."version" + 1)`,
-    );
+    clauses.push(`versions as (${versionsBump(versionNames.map(() => '?'))})`);
   }
   const answer = entries.length > 0 ? 'select "id", "entity_type", "entity_id", "action" from entries' : 'select 1 as "settled"';
   return { sql: `with ${clauses.join(', ')} ${answer}`, bindings };
+}
+
+const VERSION_NAME = /^[a-z][a-z0-9_]*$/;
+
+/** The insert that bumps the named data versions, each name given as its SQL (a `?`, or a literal). */
+function versionsBump(names: readonly string[]): string {
+  const rows = names.map((name) => `(${name}, 1)`).join(', ');
+  return `insert into "data_versions" ("name", "version") values ${rows} on conflict ("name") do update set "version" = "data_versions"."version" + 1`;
+}
+
+/**
+ * PostgreSQL: the statement that bumps the named data versions with the transaction's COMMIT
+ * (db/commitStatements.ts), its names written in: undefined unless each is a plain lower-case
+ * name, as the spec's `data_version`s are, which nothing in can end or change the statement.
+ */
+export function versionsBumpText(names: readonly string[]): string | undefined {
+  if (names.length === 0 || !names.every((name) => VERSION_NAME.test(name))) return undefined;
+  return versionsBump(names.map((name) => `'${name}'`));
 }

@@ -1,0 +1,102 @@
+import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
+import { commitWithStatements, sendWithCommit } from './commitStatements';
+
+const VERSION = 'commit_statements_test';
+const bump = `insert into "data_versions" ("name", "version") values ('${VERSION}', 1) on conflict ("name") do update set "version" = "data_versions"."version" + 1`;
+
+describe('statements sent with the COMMIT', () => {
+  let database: TestDatabase;
+  /** One connection, so a connection a failure left behind is the next transaction's. */
+  let single: Knex;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ demo: false });
+    const { config } = database.db.client as { config: Knex.Config };
+    single =
+      database.db.client.config.client === 'pg' ? commitWithStatements(knexFactory({ ...config, pool: { min: 0, max: 1 } })) : database.db;
+  });
+  afterAll(async () => {
+    if (single !== database.db) await single.destroy();
+    await database.drop();
+  });
+
+  const onPostgres = () => database.db.client.config.client === 'pg';
+  const versionOf = async (db: Knex) =>
+    Number(
+      ((await db('data_versions').where('name', VERSION).first('version')) as { version?: number | string } | undefined)?.version ?? 0,
+    );
+
+  /** What `work` sent, each query's text in order. */
+  async function watched(db: Knex, work: () => Promise<unknown>): Promise<string[]> {
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => statements.push(query.sql);
+    db.on('query', onQuery);
+    try {
+      await work();
+    } finally {
+      db.off('query', onQuery);
+    }
+    return statements;
+  }
+
+  it('commits them with the transaction, in the COMMIT’s round trip on PostgreSQL', async () => {
+    const before = await versionOf(single);
+    const statements = await watched(single, () =>
+      single.transaction(async (trx) => {
+        await sendWithCommit(trx, bump);
+        await sendWithCommit(trx, bump);
+        // Not yet run on PostgreSQL: the transaction does not see them.
+        expect(await versionOf(trx)).toBe(onPostgres() ? before : before + 2);
+      }),
+    );
+    expect(await versionOf(single)).toBe(before + 2);
+    if (onPostgres()) expect(statements.at(-1)).toBe(`${bump};\n${bump};\nCOMMIT;`);
+  });
+
+  it('sends nothing for a transaction rolled back', async () => {
+    const before = await versionOf(single);
+    const failed = single.transaction(async (trx) => {
+      await sendWithCommit(trx, bump);
+      throw new Error('the work failed');
+    });
+    await expect(failed).rejects.toThrow('the work failed');
+    expect(await versionOf(single)).toBe(before);
+  });
+
+  it('rolls the transaction back when one of them fails, and leaves its connection clean', async () => {
+    const before = await versionOf(single);
+    const failed = single.transaction(async (trx) => {
+      await trx('data_versions').insert({ name: `${VERSION}_written`, version: 1 });
+      await sendWithCommit(trx, bump);
+      await sendWithCommit(trx, 'insert into "no_such_table" ("id") values (1)');
+    });
+    await expect(failed).rejects.toThrow(/no_such_table/);
+    expect(await single('data_versions').where('name', `${VERSION}_written`)).toEqual([]);
+    expect(await versionOf(single)).toBe(before);
+    // The one connection is in no transaction, aborted or not: the next commits.
+    await single.transaction((trx) => sendWithCommit(trx, bump));
+    expect(await versionOf(single)).toBe(before + 1);
+  });
+
+  it('runs them at once in a savepoint, whose rollback takes them with it', async () => {
+    const before = await versionOf(single);
+    const statements = await watched(single, () =>
+      single.transaction(async (trx) => {
+        await trx.transaction((inner) => sendWithCommit(inner, bump));
+        expect(await versionOf(trx)).toBe(before + 1);
+        await expect(
+          trx.transaction(async (inner) => {
+            await sendWithCommit(inner, bump);
+            throw new Error('the savepoint failed');
+          }),
+        ).rejects.toThrow('the savepoint failed');
+        expect(await versionOf(trx)).toBe(before + 1);
+      }),
+    );
+    expect(await versionOf(single)).toBe(before + 1);
+    expect(statements.filter((sql) => sql === bump)).toHaveLength(2);
+    expect(statements.at(-1)).toMatch(/^COMMIT;?$/);
+  });
+});

@@ -14,8 +14,8 @@ export function enqueue(records: Records, topic: string, payload: unknown): Prom
 
 /**
  * Queues several messages of one topic as enqueue does each, in one statement (a notice to every
- * subscriber). Nothing in the transaction reads its messages back: they are written as it settles,
- * on PostgreSQL in its settling statement (Records.insertOnSettle).
+ * subscriber). Nothing in the transaction reads its messages back: on PostgreSQL they are written
+ * as it settles, in its settling statement (Records.insertOnSettle).
  */
 export async function enqueueAll(records: Records, topic: string, payloads: readonly unknown[]): Promise<void> {
   const now = records.now().getTime();

@@ -285,15 +285,16 @@ class Records {
 
   /**
    * Writes new records of an entity that nothing later in the transaction reads back (the outbox's
-   * messages, server/writes/outbox.ts) as the transaction settles, just before its commit: on
+   * messages, server/writes/outbox.ts) as the transaction settles, just before its commit, on
    * PostgreSQL in the one statement that writes its audit entries and bumps its data versions
    * (settleStatement), a round trip less for every write that queues an e-mail. Prepared, checked
-   * and encoded now, as insertMany does; outside a transaction, written at once. Not for an audited
-   * entity, whose entries need the rows' ids.
+   * and encoded now, as insertMany does. Outside a transaction, and on SQLite (where a statement
+   * costs no round trip), written at once by insertMany. Not for an audited entity, whose entries
+   * need the rows' ids.
    */
   async insertOnSettle(entity: EntityName, rows: readonly Values[]): Promise<void> {
     if ((entities[entity] as EntityMeta).audit === true) throw new Error(`${entity} is audited: insert it with insert or insertMany`);
-    if (!this.db.isTransaction) return this.insertMany(entity, rows);
+    if (!this.db.isTransaction || !isPostgres(this.db)) return this.insertMany(entity, rows);
     if (rows.length === 0) return;
     const prepared = rows.map((values) => this.prepare(entity, values));
     await this.references.check(entity, prepared);

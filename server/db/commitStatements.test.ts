@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsOf } from '../testing/statementsOf';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { commitWithStatements, sendWithCommit } from './commitStatements';
 
@@ -28,22 +29,9 @@ describe('statements sent with the COMMIT', () => {
       ((await db('data_versions').where('name', VERSION).first('version')) as { version?: number | string } | undefined)?.version ?? 0,
     );
 
-  /** What `work` sent, each query's text in order. */
-  async function watched(db: Knex, work: () => Promise<unknown>): Promise<string[]> {
-    const statements: string[] = [];
-    const onQuery = (query: { sql: string }) => statements.push(query.sql);
-    db.on('query', onQuery);
-    try {
-      await work();
-    } finally {
-      db.off('query', onQuery);
-    }
-    return statements;
-  }
-
   it('commits them with the transaction, in the COMMIT’s round trip on PostgreSQL', async () => {
     const before = await versionOf(single);
-    const statements = await watched(single, () =>
+    const statements = await statementsOf(single, () =>
       single.transaction(async (trx) => {
         await sendWithCommit(trx, bump);
         await sendWithCommit(trx, bump);
@@ -82,7 +70,7 @@ describe('statements sent with the COMMIT', () => {
 
   it('runs them at once in a savepoint, whose rollback takes them with it', async () => {
     const before = await versionOf(single);
-    const statements = await watched(single, () =>
+    const statements = await statementsOf(single, () =>
       single.transaction(async (trx) => {
         await trx.transaction((inner) => sendWithCommit(inner, bump));
         expect(await versionOf(trx)).toBe(before + 1);

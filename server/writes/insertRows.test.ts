@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsOf } from '../testing/statementsOf';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { insertRows } from './insertRows';
 
@@ -29,19 +30,6 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** The statements `work` makes. */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const statements: string[] = [];
-  const onQuery = (query: { sql: string }) => statements.push(query.sql);
-  db.on('query', onQuery);
-  try {
-    await work();
-  } finally {
-    db.removeListener('query', onQuery);
-  }
-  return statements;
-}
-
 const stored = (table: string) => db(table).orderBy('id').select('name', 'amount', 'flag', 'note');
 /** `?` on SQLite, `$1`… on PostgreSQL (Knex numbers them there). */
 const placeholders = (sql: string) => sql.replace(/\$\d+/g, '?');
@@ -64,7 +52,7 @@ describe('insertRows', () => {
   ];
   it.each(cases)('writes $given.length row(s) in one multi-row VALUES', async ({ given, returning, want }) => {
     let answered: unknown;
-    const statements = await statementsOf(async () => (answered = await insertRows(db, 'probe_fast', given, returning)));
+    const statements = await statementsOf(db, async () => (answered = await insertRows(db, 'probe_fast', given, returning)));
     expect(statements.map(placeholders)).toEqual([want.replaceAll('T', q)]);
     if (returning.length > 0) expect(answered).toEqual([{ id: expect.any(Number) as unknown }]);
     else expect(answered).toEqual([]);
@@ -77,7 +65,9 @@ describe('insertRows', () => {
     const rows = [{ name: 'd' }, { name: 'e' }, { name: 'f' }];
     const first = await insertRows(db, 'probe_fast', rows, ['id', 'name']);
     expect(first.map((row) => row['name']).sort()).toEqual(['d', 'e', 'f']);
-    const [again] = await statementsOf(() => insertRows(db, 'probe_fast', [{ name: 'g' }, { name: 'h' }, { name: 'i' }], ['id', 'name']));
+    const [again] = await statementsOf(db, () =>
+      insertRows(db, 'probe_fast', [{ name: 'g' }, { name: 'h' }, { name: 'i' }], ['id', 'name']),
+    );
     expect(placeholders(again!)).toBe(
       `insert into ${q}probe_fast${q} (${q}name${q}) values (?), (?), (?) returning ${q}id${q}, ${q}name${q}`,
     );
@@ -86,7 +76,7 @@ describe('insertRows', () => {
   it('leaves rows that differ in their columns, or hold undefined, to Knex', async () => {
     const mixed = [{ name: 'j', amount: 1 }, { name: 'k' }];
     const withUndefined = [{ name: 'l', note: undefined }];
-    const statements = await statementsOf(async () => {
+    const statements = await statementsOf(db, async () => {
       await insertRows(db, 'probe_fast', mixed);
       await insertRows(db, 'probe_fast', withUndefined);
     });

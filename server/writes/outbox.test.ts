@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAIL_TOPIC, mailFileHandler, mailHandler, queueMail } from '../integrations/mail';
 import { startSmtpCatcher, type SmtpCatcher } from '../testing/smtpCatcher';
+import { statementsOf } from '../testing/statementsOf';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { enqueueAll, OutboxDispatcher } from './outbox';
 import { inTransaction, SYSTEM_ACTOR } from './records';
@@ -55,21 +56,16 @@ describe('the outbox and e-mail', () => {
   });
 
   it('writes a queued message on PostgreSQL as its transaction settles, in the settling statement; on SQLite at once', async () => {
-    const statements: string[] = [];
-    const onQuery = (query: { sql: string }) => statements.push(query.sql);
-    database.db.on('query', onQuery);
-    try {
-      await inTransaction(database.db, SYSTEM_ACTOR, async (records) => {
+    const statements = await statementsOf(database.db, () =>
+      inTransaction(database.db, SYSTEM_ACTOR, async (records) => {
         await queueMail(records, { to: 'gil@example.test', subject: 'Settled', text: 'Written with the commit.' });
         // On PostgreSQL not written yet: the transaction has not settled.
         const waiting = (await records.db('outbox_messages').where('payload', 'like', '%gil@example.test%').count({ n: '*' }).first()) as {
           n: number | string;
         };
         expect(Number(waiting.n)).toBe(database.db.client.config.client === 'pg' ? 0 : 1);
-      });
-    } finally {
-      database.db.off('query', onQuery);
-    }
+      }),
+    );
     const inserts = statements.filter((sql) => /^insert into [`"]outbox_messages[`"]/i.test(sql));
     const settling = statements.filter((sql) => /^with .*inserted_0 as \(insert into "outbox_messages"/i.test(sql));
     if (database.db.client.config.client === 'pg') expect([inserts.length, settling.length]).toEqual([0, 1]);

@@ -28,15 +28,17 @@ const CHANGE_ROW = '(?::integer, ?::text, ?::integer, ?::text, ?::text, ?::text,
  * entries, the actions taken, the field changes and the data versions' bumps were four round
  * trips to the database, besides the transaction's own; each costs the portal and the database
  * server a wake-up, and on two cores a round trip less was about 5 % more order actions a second
- * (docs/performance.md, "Settling in one statement"). The rows the transaction left to be inserted
- * as it settles (`inserts`: the e-mails it queued) go in the same statement. Data-modifying WITH clauses all run, once,
- * whatever the main query reads; the field changes find their new entries' ids by what the entry
- * records (entity, id, action), which is unique in a trail. The versions are bumped in the order
- * given (name order: two transactions take their rows in one order). Answers the entries' rows
- * (id, entity_type, entity_id, action); undefined when there is nothing to write, more than one
- * statement should carry, or a table's rows differ in their columns (as `insertRows` then leaves
- * them to Knex), which settling then writes table by table. SQLite runs in the portal's
- * process, where a statement costs no round trip, and keeps the inserts of `AuditTrail.write`.
+ * (docs/performance.md, "Settling in one statement"). The rows the transaction left to be
+ * inserted as it settles (`inserts`: the e-mails it queued) go in the same statement. The versions
+ * given here are those that cannot go with the COMMIT (versionsBumpText), which is where settling
+ * sends the rest. Data-modifying WITH clauses all run, once, whatever the main query reads; the
+ * field changes find their new entries' ids by what the entry records (entity, id, action), which
+ * is unique in a trail. The versions are bumped in the order given (name order: two transactions
+ * take their rows in one order). Answers the entries' rows (id, entity_type, entity_id, action);
+ * undefined when there is nothing to write, more than one statement should carry, or a table's
+ * rows differ in their columns (as `insertRows` then leaves them to Knex), which settling then
+ * writes table by table. SQLite runs in the portal's process, where a statement costs no round
+ * trip, and keeps the inserts of `AuditTrail.write`.
  */
 export function settleStatement(
   pending: PendingAudit,

@@ -149,14 +149,8 @@ class Records {
     if (rows.length === 0) return;
     if ((entities[entity] as EntityMeta).audit === true && !options.auditOn)
       throw new Error(`${entity} is audited on its own: insert its records one by one`);
-    const prepared = rows.map((values) => this.prepare(entity, values));
-    await this.references.check(entity, prepared);
-    const table = entities[entity].table;
-    const encoded = prepared.map((values) => this.encode(entity, values));
-    // One statement per 100 rows keeps far below either database's limit of bound values.
-    for (let start = 0; start < encoded.length; start += 100) {
-      await this.guarded(entity, 'insert', () => insertRows(this.db, table, encoded.slice(start, start + 100)));
-    }
+    const { prepared, encoded } = await this.checkedRows(entity, rows);
+    await this.insertEncoded(entity, encoded);
     await this.touched(entity);
     if (options.auditOn) {
       for (const [index, values] of prepared.entries()) {
@@ -296,12 +290,26 @@ class Records {
     if ((entities[entity] as EntityMeta).audit === true) throw new Error(`${entity} is audited: insert it with insert or insertMany`);
     if (!this.db.isTransaction || !isPostgres(this.db)) return this.insertMany(entity, rows);
     if (rows.length === 0) return;
-    const prepared = rows.map((values) => this.prepare(entity, values));
-    await this.references.check(entity, prepared);
+    const { encoded } = await this.checkedRows(entity, rows);
     const waiting = this.settleInserts.get(entity) ?? [];
-    waiting.push(...prepared.map((values) => this.encode(entity, values)));
+    waiting.push(...encoded);
     this.settleInserts.set(entity, waiting);
     await this.touched(entity);
+  }
+
+  /** New rows as insertMany and insertOnSettle take them: prepared (trimmed), their references checked, and encoded for storage. */
+  private async checkedRows(entity: EntityName, rows: readonly Values[]): Promise<{ prepared: Values[]; encoded: Row[] }> {
+    const prepared = rows.map((values) => this.prepare(entity, values));
+    await this.references.check(entity, prepared);
+    return { prepared, encoded: prepared.map((values) => this.encode(entity, values)) };
+  }
+
+  /** Encoded rows inserted, one statement per 100 rows: far below either database's limit of bound values. */
+  private async insertEncoded(entity: EntityName, encoded: readonly Row[]): Promise<void> {
+    const table = entities[entity].table;
+    for (let start = 0; start < encoded.length; start += 100) {
+      await this.guarded(entity, 'insert', () => insertRows(this.db, table, encoded.slice(start, start + 100)));
+    }
   }
 
   /**
@@ -360,11 +368,7 @@ class Records {
       if (pending.entries.length > 0) this.audit.entriesWritten(rows);
       return;
     }
-    for (const [entity, rows] of waiting) {
-      // One statement per 100 rows, as insertMany writes them.
-      for (let start = 0; start < rows.length; start += 100)
-        await this.guarded(entity, 'insert', () => insertRows(this.db, entities[entity].table, rows.slice(start, start + 100)));
-    }
+    for (const [entity, rows] of waiting) await this.insertEncoded(entity, rows);
     await this.audit.write(pending);
     for (const name of versionsLeft) await bumpDataVersion(this.db, name);
   }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsOf } from '../testing/statementsOf';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { readTogether, withValuesWritten } from './readTogether';
 
@@ -65,14 +66,9 @@ describe('readTogether', () => {
 
   /** The reads' answers and the statements that gave them. */
   async function readsWatched(reads: (db: Knex) => Knex.QueryBuilder[]): Promise<{ answers: unknown[][]; statements: string[] }> {
-    const statements: string[] = [];
-    const onQuery = (query: { sql: string }) => statements.push(query.sql);
-    database.db.on('query', onQuery);
-    try {
-      return { answers: await readTogether(database.db, reads(database.db)), statements };
-    } finally {
-      database.db.off('query', onQuery);
-    }
+    let answers: unknown[][] = [];
+    const statements = await statementsOf(database.db, async () => (answers = await readTogether(database.db, reads(database.db))));
+    return { answers, statements };
   }
 
   // Money (a decimal column), times, whole numbers, text and a null: each as its own read decodes it.

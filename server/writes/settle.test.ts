@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../domain/errors';
+import { statementsOf } from '../testing/statementsOf';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { inTransaction, recordsOutside } from './records';
 
@@ -130,23 +131,18 @@ describe('a transaction settled before its commit', () => {
 
   it('writes the audit entries of a transaction in one insert when it settles, each with its own changes', async () => {
     const db = database.db;
-    const statements: string[] = [];
-    const onQuery = (query: { sql: string }) => statements.push(query.sql);
     let ids: number[] = [];
     let entriesBefore = -1;
-    db.on('query', onQuery);
-    try {
-      await inTransaction(db, ACTOR, async (records) => {
+    const statements = await statementsOf(db, () =>
+      inTransaction(db, ACTOR, async (records) => {
         ids = [
           await records.insert('order', { name: 'HUB-one-insert-1', organisation: 3, date: Date.now() }),
           await records.insert('order', { name: 'HUB-one-insert-2', organisation: 3, date: Date.now() }),
         ];
         await records.update('order', ids[0]!, { total: '3.00' });
         entriesBefore = (await records.db('audit_log_entries').whereIn('entity_id', ids).where('entity_type', 'order')).length;
-      });
-    } finally {
-      db.off('query', onQuery);
-    }
+      }),
+    );
     expect(entriesBefore).toBe(0);
     expect(statements.filter((sql) => /^(with entries as \()?insert into [`"]audit_log_entries[`"]/i.test(sql))).toHaveLength(1);
     const [created, updated] = await entriesOf(db, ids[0]!);
@@ -158,22 +154,17 @@ describe('a transaction settled before its commit', () => {
 
   it('on PostgreSQL settles in one statement, the versions with the COMMIT; a later change joins the entry written', async () => {
     const db = database.db;
-    const statements: string[] = [];
-    const onQuery = (query: { sql: string }) => statements.push(query.sql);
     const before = await versionOf(db, 'orders');
     let id = 0;
-    db.on('query', onQuery);
-    try {
-      await inTransaction(db, ACTOR, async (records) => {
+    const statements = await statementsOf(db, () =>
+      inTransaction(db, ACTOR, async (records) => {
         id = await records.insert('order', { name: 'HUB-settled-once', organisation: 3, date: Date.now() });
         await records.update('order', id, { total: '1.00' });
         // Settled mid-way (as a workflow's step may be), then changed again under the same action.
         await records.settle();
         await records.update('order', id, { total: '2.00' });
-      });
-    } finally {
-      db.off('query', onQuery);
-    }
+      }),
+    );
     const settling = statements.filter((sql) => /audit_log_entries|audit_field_changes|user_actions|into [`"]data_versions[`"]/i.test(sql));
     // Settled twice: PostgreSQL one statement each time, and each bump of the versions sent with the
     // COMMIT (db/commitStatements.ts); SQLite an insert per table and a bump per version.
@@ -196,12 +187,9 @@ describe('a transaction settled before its commit', () => {
 
   it('neither checks nor reads the name of a vouched row, nor of one it inserted; an unvouched reference is still checked', async () => {
     const db = database.db;
-    const statements: string[] = [];
-    const onQuery = (query: { sql: string }) => statements.push(query.sql);
     let id = 0;
-    db.on('query', onQuery);
-    try {
-      await inTransaction(db, ACTOR, async (records) => {
+    const statements = await statementsOf(db, () =>
+      inTransaction(db, ACTOR, async (records) => {
         records.vouch('organisation', 3, 'Customer Co (as vouched)');
         for (const product of products) records.vouch('product', product, `Product ${product}`);
         id = await records.insert('order', { name: 'HUB-vouched', organisation: 3, date: Date.now() });
@@ -210,10 +198,8 @@ describe('a transaction settled before its commit', () => {
           products.map((product) => ({ order: id, name: 'Line', product, quantity: 1 })),
           { auditOn: () => ({ entity: 'order', id, field: 'line_items', value: 'Line' }) },
         );
-      });
-    } finally {
-      db.off('query', onQuery);
-    }
+      }),
+    );
     expect(statements.filter((sql) => /^select '[a-z_]+' as entity, id/i.test(sql))).toEqual([]);
     const [created] = await entriesOf(db, id);
     expect(await changesOf(db, created!.id)).toEqual(expect.arrayContaining([['organisation', 'Customer Co (as vouched)']]));

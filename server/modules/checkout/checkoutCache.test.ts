@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsOf } from '../../testing/statementsOf';
 import { startTestServer, TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, signedIn, type Row } from '../../testing/testUsers';
 import { GB_ADDRESS, makeBasket } from '../../testing/checkoutBaskets';
@@ -44,20 +45,14 @@ const TEN_LINES: [string, number][] = [
 /** The statements one checkout of a fresh 10-line basket makes, session read included. */
 async function statementsOfCheckout(po: string): Promise<string[]> {
   const { id } = await makeBasket(server.db, TEN_LINES);
-  const statements: string[] = [];
-  const onQuery = (query: { sql: string }) => statements.push(query.sql);
-  server.db.on('query', onQuery);
-  try {
+  return statementsOf(server.db, async () => {
     const response = await buyer.post<Row>(`/api/v1/baskets/${id}/checkout`, {
       purchase_order_number: po,
       ...GB_ADDRESS,
       shipping_type: 1,
     });
     expect(response.status, response.text).toBe(201);
-  } finally {
-    server.db.removeListener('query', onQuery);
-  }
-  return statements;
+  });
 }
 
 describe('one checkout of a 10-line basket', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Basket, Order } from '../../generated/types';
 import { grantPermission } from '../../testing/grantPermission';
+import { statementsOf } from '../../testing/statementsOf';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, OTHER_RESELLER_SALES, RESELLER_ADMIN, signedIn } from '../../testing/testUsers';
 import { writeVersionedRows } from '../../testing/versionedRows';
@@ -275,18 +276,12 @@ describe('create basket from order (order:modify_draft; an order without a quote
 
 describe('the statements of one approval (docs/performance.md, "Checkout")', () => {
   /** Approves `id` and answers the statements it made, session reads included. */
-  async function statementsOfApproval(id: number): Promise<string[]> {
-    const statements: string[] = [];
-    const onQuery = (query: { sql: string }) => statements.push(query.sql);
-    server.db.on('query', onQuery);
-    try {
+  function statementsOfApproval(id: number): Promise<string[]> {
+    return statementsOf(server.db, async () => {
       const response = await rita.post<Order>(`/api/v1/orders/${id}/approval`);
       expect(response.status, response.text).toBe(200);
       expect(response.body).toMatchObject({ id, status: 'CREATED', organisation: { id: 3 } });
-    } finally {
-      server.db.removeListener('query', onQuery);
-    }
-    return statements;
+    });
   }
 
   it('reads the order once, locking it as it reads on PostgreSQL, and, warm, no organisation tree for its e-mails', async () => {

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTitles } from '../../generated/problems';
 import { createDraft, expectProblem, GB_ADDRESS, productId, publishedQuote, RECIPIENT } from '../../testing/quotes';
+import { statementsOf } from '../../testing/statementsOf';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, EU_BUYER, RESELLER_ADMIN, ROOT_ADMIN, signedIn, type Row } from '../../testing/testUsers';
 import { writeVersionedRows } from '../../testing/versionedRows';
@@ -219,15 +220,10 @@ describe('the statements of one acceptance (docs/performance.md, "Checkout")', (
     const draft = await createDraft(root, { line_items: lines, shipping_type: 1, ...GB_ADDRESS });
     const sent = await root.post<Row>(`/api/v1/quotes/${draft.id}/send`);
     expect(sent.status, sent.text).toBe(200);
-    const statements: string[] = [];
-    const onQuery = (query: { sql: string }) => statements.push(query.sql);
-    server.db.on('query', onQuery);
-    try {
+    const statements = await statementsOf(server.db, async () => {
       const answer = await accept(recipient, sent.body);
       expect(answer.status, answer.text).toBe(201);
-    } finally {
-      server.db.removeListener('query', onQuery);
-    }
+    });
     if (process.env['SHOW_STATEMENTS']) console.log(`${statements.length} statements:\n${statements.join('\n')}`);
     return statements;
   }

@@ -197,6 +197,7 @@ export const entities = {
   },
   "user_notification": {
     "table": "user_notifications",
+    "dataVersion": "access",
     "fields": {
       "id": {
         "column": "id",

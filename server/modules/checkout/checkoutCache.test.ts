@@ -80,8 +80,10 @@ describe('one checkout of a 10-line basket', () => {
     ]) {
       expect(reads(table), table).toBe(0);
     }
-    // The buyer's organisation and its e-mail look come from the cache kept under the access version.
+    // The buyer's organisation, its order_created subscribers and their e-mail looks come from the
+    // caches kept under the access version.
     expect(statements.filter((sql) => /^select \* from [`"]organisations[`"]/i.test(sql)).length).toBe(0);
+    expect(statements.filter((sql) => /user_notifications/i.test(sql))).toEqual([]);
     // The rows its writes refer to (organisation, user, shipping type, products, the new order) are
     // vouched for: no query checks or names them for the audit entries, which are one insert.
     expect(statements.filter((sql) => /^select '[a-z_]+' as entity, id/i.test(sql))).toEqual([]);

@@ -4,7 +4,8 @@ import { CHOICE_FIELDS, DETAIL_FIELDS } from '../../../shared/baskets/lineDetail
 import type { CheckoutInput } from '../../generated/types';
 import { DomainError } from '../../domain/errors';
 import { queueEmails } from '../../integrations/mail';
-import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
+import { EmailRecipients } from '../../integrations/emails/emailRecipients';
+import { keptSubscribers } from '../../integrations/emails/subscribers';
 import { notifyManualAuthorisation, orderFacts, orderUrl, type OrderFacts } from '../orders/orderNotifications';
 import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
 import type { Records } from '../../writes/records';
@@ -210,12 +211,7 @@ export async function notifyOrderCreated(
   buyerId: number,
   known?: OrderFacts,
 ): Promise<void> {
-  const subscribers = (await records
-    .db('user_notifications as n')
-    .join('users as u', 'u.id', 'n.user_id')
-    .where({ 'n.type': 'order_created', 'u.organisation_id': buyerId, 'u.disabled': false })
-    .orderBy('u.id')
-    .select(...RECIPIENT_COLUMNS)) as RecipientRow[];
+  const subscribers = await keptSubscribers(records, 'order_created', buyerId, 'organisation');
   if (subscribers.length > 0) {
     const recipients = new EmailRecipients(records.db, records);
     const facts = known ?? (await orderFacts(records.db, order.id));

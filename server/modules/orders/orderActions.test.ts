@@ -308,7 +308,8 @@ describe('the statements of one approval (docs/performance.md, "Checkout")', () 
         expect(locks).toEqual([]);
         expect(versionReads).toHaveLength(1);
       }
-      // The order's subscribers are found by its organisation's tree path; their e-mails' looks come from the cache.
+      // The order's subscribers and their e-mails' looks come from the caches kept under the access version.
+      expect(reads(/user_notifications/i)).toBe(0);
       expect(reads(/^select [`"]base_url[`"]/i)).toBe(0);
     } finally {
       await setOrder(4, { status: 'PART_SHIPPED' });

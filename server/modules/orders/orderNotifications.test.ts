@@ -7,7 +7,7 @@ import { CUSTOMER_ORG, GB_ADDRESS, makeBasket } from '../../testing/checkoutBask
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtpCatcher';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer';
 import { BUYER, RESELLER_ADMIN, signedIn } from '../../testing/testUsers';
-import { subscribersOf } from './orderNotifications';
+import { subscribersOf } from '../../integrations/emails/subscribers';
 import { writeVersionedRows } from '../../testing/versionedRows';
 
 // 002 §3 notifications for orders: a status change an action makes reaches the subscribers above
@@ -28,7 +28,7 @@ describe('order notifications', () => {
   });
 
   const emailsOf = async (type: 'order_status_changed' | 'order_requires_manual_auth', organisation: number) =>
-    (await subscribersOf(server.db, type, organisation)).map((recipient) => recipient.email_address);
+    (await subscribersOf(server.db, type, organisation, 'organisation and above')).map((recipient) => recipient.email_address);
   /** A received message's body as text (quoted-printable undone). */
   const bodyOf = (data: string) =>
     data.replace(/=\r\n/g, '').replace(/(=[0-9A-F]{2})+/g, (encoded) => Buffer.from(encoded.replace(/=/g, ''), 'hex').toString('utf8'));
@@ -80,6 +80,33 @@ describe('order notifications', () => {
       expect(bodyOf(english!.data)).toContain('The status of order HUB-10019 changed from Pending authorisation to Created.');
     } finally {
       await writeVersionedRows(server.db, (trx) => trx('users').where('email_address', BUYER).update({ user_language: 'en' }));
+    }
+  });
+
+  it("stops mailing a user who unsubscribes from the next change on: the kept subscribers follow the user's notifications tab", async () => {
+    // Both staged first: a staged write bumps every data version, which would hide a list kept too long.
+    const setOrder = (id: number, status: string) =>
+      writeVersionedRows(server.db, (trx) => trx('orders').where('id', id).update({ status }));
+    const buyerId = Number(((await server.db('users').where('email_address', BUYER).first('id')) as { id: number }).id);
+    const notifications = (types: string[]) => rita.send('PUT', `/api/v1/users/${buyerId}/notifications`, { types });
+    const before = (await server.db('user_notifications').where('user_id', buyerId).select('type')).map((row) => String(row.type));
+    await setOrder(4, 'PENDING_AUTHORISATION');
+    await setOrder(14, 'PENDING_AUTHORISATION');
+    try {
+      await deliver();
+      smtp.received.length = 0;
+      expect((await rita.post('/api/v1/orders/4/approval')).status).toBe(200);
+      await deliver();
+      expect(smtp.received.flatMap((mail) => mail.to)).toContain(BUYER);
+      expect((await notifications(before.filter((type) => type !== 'order_status_changed'))).status).toBe(200);
+      smtp.received.length = 0;
+      expect((await rita.post('/api/v1/orders/14/approval')).status).toBe(200);
+      await deliver();
+      expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual(['admin@reseller.example', 'admin@supplier.example']);
+    } finally {
+      expect((await notifications(before)).status).toBe(200);
+      await setOrder(4, 'PART_SHIPPED');
+      await setOrder(14, 'PART_SHIPPED');
     }
   });
 

@@ -3,32 +3,13 @@ import { decodeRow } from '../../db/codec';
 import type { EmailContexts } from '../../generated/emails';
 import type { Order } from '../../generated/types';
 import { queueEmails } from '../../integrations/mail';
-import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
+import { EmailRecipients } from '../../integrations/emails/emailRecipients';
+import { keptSubscribers } from '../../integrations/emails/subscribers';
 import type { EmailRecipient } from '../../integrations/emails/renderEmail';
 import type { Records } from '../../writes/records';
 
-type NotificationType = 'order_status_changed' | 'order_requires_manual_auth';
-
 /** An order as its e-mails show it (spec/emails: order_created, order_status_changed, order_requires_manual_auth). */
 export type OrderFacts = EmailContexts['order_created']['order'];
-
-/**
- * The users who subscribed to a notification (002 §3 notifications) and may hear of an order of
- * `organisationId`: users of that organisation or of one above it in the tree (a reseller hears of
- * its customers' orders), enabled, in id order.
- */
-export async function subscribersOf(db: Knex, type: NotificationType, organisationId: number): Promise<RecipientRow[]> {
-  // One statement: the order's organisation is joined for its tree path rather than read first.
-  return (await db('users as u')
-    .join('user_notifications', 'user_notifications.user_id', 'u.id')
-    .join('organisations', 'organisations.id', 'u.organisation_id')
-    .join('organisations as ordering', 'ordering.id', db.raw('?', [organisationId]))
-    .where('user_notifications.type', type)
-    .andWhere('u.disabled', false)
-    .andWhereRaw("ordering.tree_path like organisations.tree_path || '%'")
-    .orderBy('u.id')
-    .select(...RECIPIENT_COLUMNS)) as RecipientRow[];
-}
 
 /** The order's facts its e-mails show, read in the transaction that changed it. */
 export async function orderFacts(db: Knex, orderId: number): Promise<OrderFacts> {
@@ -51,9 +32,8 @@ export const orderUrl = (recipient: EmailRecipient, orderId: number) => `${recip
 export async function notifyOrderStatusChanged(records: Records, order: Order, previous: Order['status'] | null): Promise<void> {
   const organisationId = order.organisation?.id;
   if (organisationId === undefined || order.status === previous) return;
-  const db = records.db;
-  const subscribers = await subscribersOf(db, 'order_status_changed', organisationId);
-  const recipients = new EmailRecipients(db, records);
+  const subscribers = await keptSubscribers(records, 'order_status_changed', organisationId, 'organisation and above');
+  const recipients = new EmailRecipients(records.db, records);
   // The facts an e-mail shows, from the order as the caller holds it (its organisation expanded to its name).
   const facts: OrderFacts = {
     id: order.id,
@@ -80,7 +60,7 @@ export async function notifyOrderStatusChanged(records: Records, order: Order, p
  * it for an order placed PENDING_AUTHORISATION.
  */
 export async function notifyManualAuthorisation(records: Records, orderId: number, organisationId: number): Promise<void> {
-  const subscribers = await subscribersOf(records.db, 'order_requires_manual_auth', organisationId);
+  const subscribers = await keptSubscribers(records, 'order_requires_manual_auth', organisationId, 'organisation and above');
   if (subscribers.length === 0) return;
   const recipients = new EmailRecipients(records.db, records);
   const order = await orderFacts(records.db, orderId);

@@ -248,5 +248,7 @@ describe('the statements of one acceptance (docs/performance.md, "Checkout")', (
     expect(matching(/^select .* from [`"]products[`"]/i)).toBe(1);
     // What the order refers to (recipient, user, quote, products, shipping type) is vouched for, not read again.
     expect(matching(/^select '[a-z_]+' as entity, id/i)).toBe(0);
+    // The order's subscribers come from the list kept under the access version.
+    expect(matching(/user_notifications/i)).toBe(0);
   });
 });

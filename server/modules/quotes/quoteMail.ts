@@ -1,5 +1,6 @@
 import { queueEmails, type QueuedAttachment } from '../../integrations/mail';
-import { EmailRecipients, RECIPIENT_COLUMNS, type RecipientRow } from '../../integrations/emails/emailRecipients';
+import { EmailRecipients } from '../../integrations/emails/emailRecipients';
+import { keptSubscribers } from '../../integrations/emails/subscribers';
 import type { Records } from '../../writes/records';
 import type { QuoteRecord } from './quoteTotals';
 
@@ -18,12 +19,7 @@ export async function notifyRecipients(
   type: QuoteNotification,
   attachment?: QueuedAttachment,
 ): Promise<number> {
-  const users = (await records
-    .db('user_notifications as n')
-    .join('users as u', 'u.id', 'n.user_id')
-    .where({ 'n.type': type, 'u.organisation_id': quote.organisation_to, 'u.disabled': false })
-    .orderBy('u.id')
-    .select(...RECIPIENT_COLUMNS)) as RecipientRow[];
+  const users = await keptSubscribers(records, type, quote.organisation_to, 'organisation');
   if (users.length === 0) return 0;
   const sender = (await records.db('organisations').where('id', quote.organisation_from).first('name')) as { name: string } | undefined;
   const recipients = new EmailRecipients(records.db, records);

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { commitWithStatements } from './commitStatements';
+import { deferBegin } from './deferredBegin';
 import { nameStatements, type PostgresConnection } from './namedStatements';
 import { SqliteClient } from './sqliteClient';
 
@@ -31,27 +32,27 @@ export function isPostgres(url: string): boolean {
  * A Knex instance for DATABASE_URL: `postgres://…`, or `sqlite://<path>` / a plain path. On
  * PostgreSQL each connection names its statements (db/namedStatements.ts), unless
  * DATABASE_NAMED_STATEMENTS=0 (a pooler between that does not keep them, as PgBouncer's
- * transaction mode before 1.21), and a transaction sends the statements left to its commit (the
- * data versions' bump, db/commitStatements.ts) in the COMMIT's round trip.
+ * transaction mode before 1.21), and a transaction sends its BEGIN with its first statement
+ * (db/deferredBegin.ts) and the statements left to its commit (the data versions' bump,
+ * db/commitStatements.ts) in the COMMIT's round trip.
  */
 export function connect(url: string = process.env['DATABASE_URL'] ?? DEFAULT_DATABASE_URL): Knex {
   if (isPostgres(url)) {
     postgresDriver();
     const named = process.env['DATABASE_NAMED_STATEMENTS'] !== '0';
-    return commitWithStatements(
-      knexFactory({
-        client: 'pg',
-        connection: url,
-        pool: {
-          min: 0,
-          max: 10,
-          afterCreate: (connection: PostgresConnection, done: (error: Error | null, connection: PostgresConnection) => void) => {
-            if (named) nameStatements(connection);
-            done(null, connection);
-          },
+    const db = knexFactory({
+      client: 'pg',
+      connection: url,
+      pool: {
+        min: 0,
+        max: 10,
+        afterCreate: (connection: PostgresConnection, done: (error: Error | null, connection: PostgresConnection) => void) => {
+          if (named) nameStatements(connection);
+          done(null, connection);
         },
-      }),
-    );
+      },
+    });
+    return deferBegin(commitWithStatements(db));
   }
   const filename = url.replace(/^sqlite:\/\//, '').replace(/^sqlite:/, '');
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });

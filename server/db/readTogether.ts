@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 type Row = Record<string, unknown>;
 
 /**
- * Runs reads that do not depend on one another and answers each one's rows, in their order.
+ * Runs reads, in their order, and answers each one's rows. Each is a statement of its own, taking
+ * its own snapshot, so a read may follow a lock it needs held (an advisory lock's select).
  *
  * On PostgreSQL they go to the server in one round trip: one query of several statements, sent by
  * the simple protocol, which takes no bound values. So each read's values are written into its text
@@ -23,7 +24,7 @@ type Row = Record<string, unknown>;
  * The rows come back as the extended protocol answers them: both send text, which the same type
  * parsers decode.
  */
-export async function readTogether(db: Knex, reads: readonly Knex.QueryBuilder[]): Promise<Row[][]> {
+export async function readTogether(db: Knex, reads: readonly (Knex.QueryBuilder | Knex.Raw)[]): Promise<Row[][]> {
   const text = db.client.config.client === 'pg' && reads.length > 1 ? oneText(reads) : undefined;
   if (text === undefined) {
     const answers: Row[][] = [];
@@ -48,7 +49,7 @@ export async function readWithExtra(db: Knex, read: Knex.QueryBuilder, extra: Kn
 }
 
 /** The reads as one text of statements with their values written in, or undefined where one cannot be. */
-function oneText(reads: readonly Knex.QueryBuilder[]): string | undefined {
+function oneText(reads: readonly (Knex.QueryBuilder | Knex.Raw)[]): string | undefined {
   const statements: string[] = [];
   for (const read of reads) {
     const statement = withValuesWritten(read.toSQL().toNative());

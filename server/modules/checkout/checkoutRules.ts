@@ -5,6 +5,7 @@ import { existingTeamNames } from '../baskets/lineDetails';
 import type { BasketState } from './basketState';
 import { isBlank } from '../../../shared/text/blank';
 import { loweredTextCollation } from '../../db/textOrder';
+import { readTogether } from '../../db/readTogether';
 
 /** Names a line's field in a refusal: where the request sent it, `line_items/<i>/<field>`, as a basket save does. */
 export type LineField = (lineId: number, field: string) => string;
@@ -58,7 +59,7 @@ export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketStat
 }
 
 /**
- * The first order of the organisation carrying the number, in any case, through the index on
+ * The first order of the organisation carrying the number (its id, as rows), in any case, through the index on
  * (organisation, lower(number)), named in its collation (loweredTextCollation); for equality
  * "C" and PostgreSQL's default answer alike.
  */
@@ -66,12 +67,13 @@ export function ordersWithPurchaseOrderNumber(db: Knex, organisationId: number, 
   return db('orders')
     .where('organisation_id', organisationId)
     .whereRaw(`lower(purchase_order_number)${loweredTextCollation(db)} = ?`, [number.trim().toLowerCase()])
-    .first('id');
+    .select('id')
+    .limit(1);
 }
 
 /** Whether an order of the organisation carries the number, in any case (000 §5 "force PO uniqueness"). */
 export async function purchaseOrderNumberTaken(db: Knex, organisationId: number, number: string): Promise<boolean> {
-  return (await ordersWithPurchaseOrderNumber(db, organisationId, number)) !== undefined;
+  return ((await ordersWithPurchaseOrderNumber(db, organisationId, number)) as unknown[]).length > 0;
 }
 
 /** The purchase-order rules for a number an order of `buyer` would carry (a basket's, or an accepted quote's, 001 §5). */
@@ -88,9 +90,18 @@ export async function checkPurchaseOrderNumber(
   if (!buyer.force_po_uniqueness) return;
   // Only checkouts taking the same number wait for each other: a transaction-scoped advisory lock
   // on (organisation, number) rather than the organisation's row, which would queue every order.
-  if (db.client.config.client === 'pg') await db.raw('select pg_advisory_xact_lock(?, hashtext(?))', [buyer.id, po.toLowerCase()]);
-  if (await purchaseOrderNumberTaken(db, buyer.id, po))
-    throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
+  // The read runs after it, as a statement of its own (a snapshot taken once the lock is held, so
+  // it sees the order of a checkout that held it before), in the lock's round trip where it can.
+  const taken =
+    db.client.config.client === 'pg'
+      ? (
+          await readTogether(db, [
+            db.raw('select pg_advisory_xact_lock(?, hashtext(?))', [buyer.id, po.toLowerCase()]),
+            ordersWithPurchaseOrderNumber(db, buyer.id, po),
+          ])
+        )[1]!.length > 0
+      : await purchaseOrderNumberTaken(db, buyer.id, po);
+  if (taken) throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
 }
 
 /** 000 §5 team names: a new Dropbox team must not exist in the organisation, nor be on two lines (any case). */

@@ -59,6 +59,8 @@ export interface Buyer {
   force_po_uniqueness: boolean;
   orders_require_manual_auth: boolean;
   order_manual_auth_limit: string | null;
+  /** 001 §5, §8: a quote to an organisation on credit hold cannot be accepted. */
+  on_credit_hold: boolean;
 }
 
 export async function buyerOf(db: Knex, organisationId: number): Promise<Buyer> {
@@ -87,6 +89,7 @@ export function buyerFromRow(row: Record<string, unknown>): Buyer {
     'force_po_uniqueness',
     'orders_require_manual_auth',
     'order_manual_auth_limit',
+    'on_credit_hold',
   ]);
   const assigned = row['assigned_price_list_id'];
   return { ...fields, assigned_price_list_id: assigned === null || assigned === undefined ? null : Number(assigned) };

@@ -229,7 +229,7 @@ export async function notifyOrderCreated(
       })),
     );
   }
-  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, buyerId);
+  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, buyerId, known);
 }
 
 /**

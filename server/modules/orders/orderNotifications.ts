@@ -51,19 +51,25 @@ export async function notifyOrderStatusChanged(records: Records, order: Order, p
       context: { order: facts, status: order.status, previous_status: previous, order_url: orderUrl(recipient, order.id) },
     })),
   );
-  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, organisationId);
+  if (order.status === 'PENDING_AUTHORISATION') await notifyManualAuthorisation(records, order.id, organisationId, facts);
 }
 
 /**
  * order_requires_manual_auth (002 §3): a new order of `organisationId` awaits authorisation; its
  * subscribers in that organisation and above (those who may approve it) are told. Checkout raises
- * it for an order placed PENDING_AUTHORISATION.
+ * it for an order placed PENDING_AUTHORISATION. `known`: the order's facts as the caller wrote or
+ * holds them, instead of reading them back.
  */
-export async function notifyManualAuthorisation(records: Records, orderId: number, organisationId: number): Promise<void> {
+export async function notifyManualAuthorisation(
+  records: Records,
+  orderId: number,
+  organisationId: number,
+  known?: OrderFacts,
+): Promise<void> {
   const subscribers = await keptSubscribers(records, 'order_requires_manual_auth', organisationId, 'organisation and above');
   if (subscribers.length === 0) return;
   const recipients = new EmailRecipients(records.db, records);
-  const order = await orderFacts(records.db, orderId);
+  const order = known ?? (await orderFacts(records.db, orderId));
   await queueEmails(
     records,
     'order_requires_manual_auth',

@@ -9,7 +9,7 @@ import { signedIn } from '../auth/signedIn';
 import type { SessionUser } from '../auth/sessionUser';
 import { existingTeamNames } from '../baskets/lineDetails';
 import { catalogueInTransaction, vouchShippingTypes } from '../catalogue/catalogueInTransaction';
-import { buyerFromRow, type Buyer } from '../checkout/checkoutLines';
+import { buyerInTransaction, type Buyer } from '../checkout/checkoutLines';
 import { checkPurchaseOrderNumber } from '../checkout/checkoutRules';
 import { initialStatus, notifyOrderCreated, type PlacedOrder } from '../checkout/checkoutService';
 import { orderName } from '../orders/orderName';
@@ -31,7 +31,7 @@ interface AcceptState {
   stored: Record<string, unknown>;
   input: QuoteAcceptInput;
   quote?: QuoteRecord;
-  buyer?: Buyer & { on_credit_hold: boolean };
+  buyer?: Buyer;
   lines?: StoredQuoteLine[];
   shippable?: boolean;
   shipping?: string | null;
@@ -56,10 +56,10 @@ const steps: WorkflowStep<AcceptState>[] = [
           detail: `quote ${quote.id} is at revision ${String(quote['revision'])}`,
         });
       }
-      // The recipient's organisation, read once: its buyer's facts and whether it is on credit hold.
-      const row = (await state.records.db('organisations').where('id', quote.organisation_to).first()) as Record<string, unknown>;
+      // The recipient's organisation as a buyer (whether it is on credit hold among it), kept under
+      // the access version as checkout's is: no read once warm.
       state.quote = quote;
-      state.buyer = { ...buyerFromRow(row), on_credit_hold: Boolean(row['on_credit_hold']) };
+      state.buyer = await buyerInTransaction(state.records, quote.organisation_to);
       // What the order's writes refer to and the acceptance holds already is vouched for to the
       // write path, which then neither checks nor names it by a query of its own (Records.vouch).
       const { records } = state;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { statementFor, type SqliteClient, type SqliteConnection } from './sqliteClient';
+import { onPostgres } from './dialect';
 
 /**
  * A fixed read run as a prepared statement on the driver's own connection, for the reads every
@@ -38,7 +39,7 @@ export async function preparedRead<Row>(db: Knex, sql: PreparedSql, values: unkn
   const client = db.client as unknown as PooledClient;
   const connection = await client.acquireConnection();
   try {
-    if (db.client.config.client === 'pg')
+    if (onPostgres(db))
       return (await (connection as PostgresConnection).query({ name: sql.name, text: sql.postgres, values })).rows as Row[];
     return statementFor(connection as SqliteConnection, sql.sqlite).all(values) as Row[];
   } finally {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { onPostgres } from './dialect';
 
 type Row = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ type Row = Record<string, unknown>;
  * parsers decode.
  */
 export async function readTogether(db: Knex, reads: readonly (Knex.QueryBuilder | Knex.Raw)[]): Promise<Row[][]> {
-  const text = db.client.config.client === 'pg' && reads.length > 1 ? oneText(reads) : undefined;
+  const text = onPostgres(db) && reads.length > 1 ? oneText(reads) : undefined;
   if (text === undefined) {
     const answers: Row[][] = [];
     for (const read of reads) answers.push((await read) as Row[]);
@@ -42,7 +43,7 @@ export async function readTogether(db: Knex, reads: readonly (Knex.QueryBuilder 
  * `first()`).
  */
 export async function readWithExtra(db: Knex, read: Knex.QueryBuilder, extra: Knex.QueryBuilder): Promise<[Row[], Row[] | undefined]> {
-  const text = db.client.config.client === 'pg' ? oneText([read, extra]) : undefined;
+  const text = onPostgres(db) ? oneText([read, extra]) : undefined;
   if (text === undefined) return [(await read) as Row[], undefined];
   const [first, second] = (await db.raw(text)) as [{ rows: Row[] }, { rows: Row[] }];
   return [first.rows, second.rows];

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { onPostgres } from './dialect';
 
 /**
  * Orders text as users expect (case-insensitive) and identically on both databases: lower-cased,
@@ -15,5 +16,5 @@ export function orderByText(db: Knex, query: Knex.QueryBuilder, column: string, 
  * names it; SQLite compares bytes already.
  */
 export function loweredTextCollation(db: Knex): string {
-  return db.client.config.client === 'pg' ? ' collate "C"' : '';
+  return onPostgres(db) ? ' collate "C"' : '';
 }

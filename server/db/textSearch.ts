@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { onPostgres } from './dialect';
 
 /**
  * Substring search through the trigram index that spec `search` gives an entity
@@ -10,7 +11,7 @@ import type { Knex } from 'knex';
  * shorter text is left to the LIKE alone.
  */
 export function narrowToSearchMatches(db: Knex, query: Knex.QueryBuilder, idColumn: string, table: string, text: string): void {
-  if (db.client.config.client === 'pg' || [...text].length < 3) return;
+  if (onPostgres(db) || [...text].length < 3) return;
   const phrase = `"${text.replace(/"/g, '""')}"`;
   const searchTable = `${table}_search`;
   query.whereIn(idColumn, (matches) => {

@@ -12,6 +12,7 @@ import { RecordedRefusal } from '../writes/recordedRefusal';
 import { etagOf, tagListMatches } from './etag';
 import { checkFixed } from './roundTrip';
 import type { OperationDef, RequestContext } from './operationDef';
+import { onPostgres } from '../db/dialect';
 
 /** What the router hands a write: the operation's own run, and how to read a record as the caller would. */
 export interface WriteSteps {
@@ -82,7 +83,7 @@ async function checkPrecondition(
   steps: WriteSteps,
 ): Promise<void> {
   // Writers of one record queue here on PostgreSQL, so a check and its write are never split by another.
-  if (trx.client.config.client === 'pg') await lockRecord(trx, record, id, context);
+  if (onPostgres(trx)) await lockRecord(trx, record, id, context);
   if (!ifMatch) return;
   const current = await steps.readRecord(record.get, id, context);
   if (!tagListMatches(ifMatch, etagOf(current)))

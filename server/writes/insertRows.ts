@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { onPostgres } from '../db/dialect';
 
 type Row = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ function statementText(db: Knex, table: string, columns: readonly string[], rowC
   const key = `${table}\u0000${columns.join(',')}\u0000${rowCount}\u0000${returning.join(',')}`;
   let sql = statements.get(key);
   if (sql === undefined) {
-    sql = insertText(db.client.config.client === 'pg' ? '"' : '`', table, columns, rowCount, returning);
+    sql = insertText(onPostgres(db) ? '"' : '`', table, columns, rowCount, returning);
     if (statements.size >= KEPT_STATEMENTS) statements.delete(statements.keys().next().value!);
     statements.set(key, sql);
   }

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { decodeValue, encodeValue } from '../db/codec';
+import { encodedRow, fieldOf, fieldsOf, preparedValues } from './recordValues';
 import { insertRows } from './insertRows';
-import type { EntityMeta, FieldMeta } from '../db/entityMeta';
-import { DomainError, recordNotFound } from '../domain/errors';
+import type { EntityMeta } from '../db/entityMeta';
+import { recordNotFound } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
 import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type EntryRow, type FieldChange } from '../modules/audit/auditTrail';
 import { endSessionsOf } from '../modules/auth/sessions';
@@ -12,6 +13,7 @@ import { References } from './references';
 import { bumpDataVersion } from './dataVersions';
 import { settleStatement, versionsBumpText, type SettleInsert } from './settleStatement';
 import { sendWithCommit } from '../db/commitStatements';
+import { onPostgres } from '../db/dialect';
 
 export type { Actor, AuditAction, FieldChange };
 export { SYSTEM_ACTOR };
@@ -22,9 +24,6 @@ type Row = Record<string, unknown>;
 /** Bookkeeping that moves with every save: recording it would only repeat the entry's timestamp. */
 // Bookkeeping a record's own history already holds: a feed's last_upload is its runs' (feed_runs).
 const UNAUDITED = new Set(['updated_at', 'last_upload']);
-
-/** Text types whose values are trimmed before they are stored (never a secret: a password's spaces are its own). */
-const TRIMMED = new Set(['string', 'email', 'url', 'phone']);
 
 /**
  * Where a child row's change is written in the audit log: on its parent record (a group's
@@ -57,30 +56,6 @@ export interface RemoveOptions extends WriteOptions {
   /** The stored row as this transaction last read or wrote it, after locking it (updateStored's): not read again. */
   current?: Row;
 }
-
-function fieldsOf(entity: EntityName): Record<string, FieldMeta> {
-  return entities[entity].fields as Record<string, FieldMeta>;
-}
-
-function fieldOf(entity: EntityName, name: string): FieldMeta {
-  const field = fieldsOf(entity)[name];
-  if (!field) throw new Error(`${entity} has no field ${name}`);
-  return field;
-}
-
-/**
- * Money and decimals are stored as integers scaled by 10^scale (docs/storage.md). SQLite's driver
- * reads them back as JavaScript numbers, exact only up to 2^53 - 1, and PostgreSQL's bigint ends
- * at 2^63: a value past 2^53 - 1 scaled (900,719,925,474.0991 for money) is refused as bad input on
- * both databases, never PostgreSQL's out-of-range 500 or SQLite's silent rounding (issue 22).
- */
-const STORED_LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
-function fitsBigint(scaled: string): boolean {
-  const value = BigInt(scaled);
-  return value <= STORED_LIMIT && value >= -STORED_LIMIT;
-}
-
-const isPostgres = (db: Knex) => db.client.config.client === 'pg';
 
 /**
  * The one write path (docs/architecture.md): every insert, update and delete of a record goes
@@ -115,14 +90,14 @@ class Records {
 
   /** Writes a new record and answers its id. */
   async insert(entity: EntityName, values: Values, options: InsertOptions = {}): Promise<number> {
-    let prepared = this.prepare(entity, values);
+    let prepared = preparedValues(entity, values);
     const referenced = await this.references.check(entity, [prepared]);
     const table = entities[entity].table;
-    const [inserted] = await this.guarded(entity, 'insert', () => insertRows(this.db, table, [this.encode(entity, prepared)], ['id']));
+    const [inserted] = await this.guarded(entity, 'insert', () => insertRows(this.db, table, [encodedRow(entity, prepared)], ['id']));
     const id = Number(inserted!['id']);
     if (options.derive) {
-      const derived = this.prepare(entity, options.derive(id));
-      await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(this.encode(entity, derived)));
+      const derived = preparedValues(entity, options.derive(id));
+      await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(encodedRow(entity, derived)));
       prepared = { ...prepared, ...derived };
     }
     await this.touched(entity);
@@ -180,7 +155,7 @@ class Records {
     options: WriteOptions = {},
   ): Promise<{ changes: FieldChange[]; row: Row }> {
     const id = Number(current['id']);
-    const prepared = this.prepare(entity, values);
+    const prepared = preparedValues(entity, values);
     const referenced = await this.references.check(entity, [prepared]);
     const changed = Object.entries(prepared).filter(([name, value]) => {
       const field = fieldOf(entity, name);
@@ -195,7 +170,7 @@ class Records {
     let row = current;
     if (changed.length > 0) {
       const table = entities[entity].table;
-      const written = this.encode(entity, Object.fromEntries(changed));
+      const written = encodedRow(entity, Object.fromEntries(changed));
       await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(written));
       row = { ...current, ...written };
       await this.touched(entity);
@@ -219,15 +194,15 @@ class Records {
     values: Values,
     options: WriteOptions = {},
   ): Promise<FieldChange[] | null> {
-    const prepared = this.prepare(entity, values);
+    const prepared = preparedValues(entity, values);
     const referenced = await this.references.check(entity, [prepared]);
     const table = entities[entity].table;
     const query = this.db(table).where('id', id);
-    for (const [name, value] of Object.entries(this.encode(entity, expected))) {
+    for (const [name, value] of Object.entries(encodedRow(entity, expected))) {
       if (value === null) query.whereNull(name);
       else query.where(name, value as Knex.Value);
     }
-    const count = (await this.guarded(entity, 'update', () => query.update(this.encode(entity, prepared)))) as unknown as number;
+    const count = (await this.guarded(entity, 'update', () => query.update(encodedRow(entity, prepared)))) as unknown as number;
     if (count === 0) return null;
     await this.touched(entity);
     this.references.updated(entity, id, prepared);
@@ -248,7 +223,7 @@ class Records {
       this.db(entities[child.entity].table).where(fieldOf(child.entity, child.via).column, id),
     );
     const record = this.db(entities[entity].table).where('id', id);
-    if (isPostgres(this.db)) {
+    if (onPostgres(this.db)) {
       // One statement, the children's deletes in its `with`: PostgreSQL checks the foreign keys at its end.
       children.forEach((rows, index) => record.with(`removed_${index}`, rows.delete()));
     } else {
@@ -278,7 +253,7 @@ class Records {
   /** The stored row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
   private async current(entity: EntityName, id: number): Promise<Row> {
     const query = this.db(entities[entity].table).where('id', id);
-    if (isPostgres(this.db)) query.forUpdate();
+    if (onPostgres(this.db)) query.forUpdate();
     const row = (await query.first()) as Row | undefined;
     if (!row) throw recordNotFound();
     return row;
@@ -295,7 +270,7 @@ class Records {
    */
   async insertOnSettle(entity: EntityName, rows: readonly Values[]): Promise<void> {
     if ((entities[entity] as EntityMeta).audit === true) throw new Error(`${entity} is audited: insert it with insert or insertMany`);
-    if (!this.db.isTransaction || !isPostgres(this.db)) return this.insertMany(entity, rows);
+    if (!this.db.isTransaction || !onPostgres(this.db)) return this.insertMany(entity, rows);
     if (rows.length === 0) return;
     const { encoded } = await this.checkedRows(entity, rows);
     const waiting = this.settleInserts.get(entity) ?? [];
@@ -306,9 +281,9 @@ class Records {
 
   /** New rows as insertMany and insertOnSettle take them: prepared (trimmed), their references checked, and encoded for storage. */
   private async checkedRows(entity: EntityName, rows: readonly Values[]): Promise<{ prepared: Values[]; encoded: Row[] }> {
-    const prepared = rows.map((values) => this.prepare(entity, values));
+    const prepared = rows.map((values) => preparedValues(entity, values));
     await this.references.check(entity, prepared);
-    return { prepared, encoded: prepared.map((values) => this.encode(entity, values)) };
+    return { prepared, encoded: prepared.map((values) => encodedRow(entity, values)) };
   }
 
   /** Encoded rows inserted, one statement per 100 rows: far below either database's limit of bound values. */
@@ -365,7 +340,7 @@ class Records {
     const waiting = [...this.settleInserts];
     this.settleInserts.clear();
     const inserts: SettleInsert[] = waiting.map(([entity, rows]) => ({ table: entities[entity].table, rows }));
-    const postgres = isPostgres(this.db);
+    const postgres = onPostgres(this.db);
     const bump = postgres && this.db.isTransaction ? versionsBumpText(names) : undefined;
     if (bump) await sendWithCommit(this.db as Knex.Transaction, bump);
     const versionsLeft = bump ? [] : names;
@@ -378,30 +353,6 @@ class Records {
     for (const [entity, rows] of waiting) await this.insertEncoded(entity, rows);
     await this.audit.write(pending);
     for (const name of versionsLeft) await bumpDataVersion(this.db, name);
-  }
-
-  private prepare(entity: EntityName, values: Values): Values {
-    return Object.fromEntries(
-      Object.entries(values)
-        .filter(([, value]) => value !== undefined)
-        .map(([name, value]) => {
-          const field = fieldOf(entity, name);
-          return [name, typeof value === 'string' && TRIMMED.has(field.type) && !field.private ? value.trim() : value];
-        }),
-    );
-  }
-
-  private encode(entity: EntityName, values: Values): Row {
-    return Object.fromEntries(
-      Object.entries(values).map(([name, value]) => {
-        const field = fieldOf(entity, name);
-        const encoded = encodeValue(field, value);
-        if ((field.type === 'money' || field.type === 'decimal') && encoded !== null && !fitsBigint(String(encoded))) {
-          throw new DomainError('invalid', 'value_too_large', { field: name, detail: `${name} is larger than can be stored` });
-        }
-        return [field.column, encoded];
-      }),
-    );
   }
 
   private async guarded<T>(entity: EntityName, writing: 'insert' | 'update' | 'delete', write: () => Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@ import { sessionIdOf } from '../../http/security';
 import { ACCESS_VERSION, CommittedVersions } from '../../writes/dataVersions';
 import { cachedSessionUser } from './sessionUserCache';
 import type { SessionUser } from './sessionUser';
+import { onPostgres } from '../../db/dialect';
 
 export { SESSION_COOKIE } from '../../http/security';
 /** Sliding expiry is written at most this often, so reads do not all become writes. */
@@ -79,7 +80,7 @@ function sessionReader(db: Knex): BatchedReader<string, SessionRow> {
   let reader = readers.get(db);
   if (!reader) {
     reader = new BatchedReader(async (ids) => {
-      const values = db.client.config.client === 'pg' ? [ids] : [JSON.stringify(ids)];
+      const values = onPostgres(db) ? [ids] : [JSON.stringify(ids)];
       const rows = await preparedRead<SessionVersionRow>(db, READ_SESSIONS, values);
       const versions = new CommittedVersions(
         rows.flatMap(({ name, version }) => (name === null || version === null ? [] : [{ name, version }])),

@@ -6,6 +6,7 @@ import type { BasketState } from './basketState';
 import { isBlank } from '../../../shared/text/blank';
 import { loweredTextCollation } from '../../db/textOrder';
 import { readTogether } from '../../db/readTogether';
+import { onPostgres } from '../../db/dialect';
 
 /** Names a line's field in a refusal: where the request sent it, `line_items/<i>/<field>`, as a basket save does. */
 export type LineField = (lineId: number, field: string) => string;
@@ -92,15 +93,14 @@ export async function checkPurchaseOrderNumber(
   // on (organisation, number) rather than the organisation's row, which would queue every order.
   // The read runs after it, as a statement of its own (a snapshot taken once the lock is held, so
   // it sees the order of a checkout that held it before), in the lock's round trip where it can.
-  const taken =
-    db.client.config.client === 'pg'
-      ? (
-          await readTogether(db, [
-            db.raw('select pg_advisory_xact_lock(?, hashtext(?))', [buyer.id, po.toLowerCase()]),
-            ordersWithPurchaseOrderNumber(db, buyer.id, po),
-          ])
-        )[1]!.length > 0
-      : await purchaseOrderNumberTaken(db, buyer.id, po);
+  const taken = onPostgres(db)
+    ? (
+        await readTogether(db, [
+          db.raw('select pg_advisory_xact_lock(?, hashtext(?))', [buyer.id, po.toLowerCase()]),
+          ordersWithPurchaseOrderNumber(db, buyer.id, po),
+        ])
+      )[1]!.length > 0
+    : await purchaseOrderNumberTaken(db, buyer.id, po);
   if (taken) throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
 }
 

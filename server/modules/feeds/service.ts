@@ -13,6 +13,7 @@ import {
   type FeedRuleOptions,
   type FeedRuleValues,
 } from '../../../shared/feeds/feedRules';
+import { onPostgres } from '../../db/dialect';
 
 const incomplete = (field: string) =>
   new DomainError('unprocessable', 'feed_delivery_incomplete', { field, detail: `${field} is needed for this delivery method` });
@@ -35,7 +36,7 @@ const given = (value: string | null | undefined): value is string => value !== n
 async function checkRoom(records: Records, organisationId: number, name: string, except?: number): Promise<void> {
   const organisationColumn = columnOf('feed', 'organisation');
   // The organisation's row is locked first (PostgreSQL): two saves side by side cannot both take the tenth place.
-  if (records.db.client.config.client === 'pg') await records.db('organisations').where('id', organisationId).forUpdate().first('id');
+  if (onPostgres(records.db)) await records.db('organisations').where('id', organisationId).forUpdate().first('id');
   const query = records.db('feeds').where(organisationColumn, organisationId);
   if (except !== undefined) query.whereNot('id', except);
   const siblings = (await query.select('name')) as { name: string }[];

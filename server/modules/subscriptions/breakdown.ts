@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { fromScaled } from '../../db/scaled';
 import type { Currency, RatePlanChargeLike } from '../../../shared/pricing/types';
 import { planFor, productFigures, sumOf, type BillingFrequency, type Plan, type ProductFigures } from './contractValue';
+import { onPostgres } from '../../db/dialect';
 
 /** The subscription fields its figures and rules read. */
 export interface SubscriptionFacts {
@@ -36,7 +37,7 @@ export interface BreakdownLine {
 /** The stored subscription's facts (no scope: the caller has read it as its get shows it first). */
 export async function subscriptionFacts(db: Knex, id: number, lock = false): Promise<SubscriptionFacts> {
   const query = db('subscriptions').where('id', id);
-  if (lock && db.client.config.client === 'pg') query.forUpdate();
+  if (lock && onPostgres(db)) query.forUpdate();
   const row = (await query.first()) as Record<string, unknown>;
   return {
     id: Number(row['id']),

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
  * Why: Knex sends BEGIN on its own, so every transaction paid a round trip for it: one of the six
  * of an order action. On this machine a round trip's cost is mostly the socket's: the portal's
  * writes to its sockets were a fifth of its busy time during the order-action bench
- * (docs/performance.md, "BEGIN with the first statement").
+ * (docs/performance.md, "Round trips, and the targets on a quiet machine").
  *
  * How: the transaction begins without a word to the database; its first statement is sent as
  * `BEGIN;\n<statement>` when it goes by the simple protocol (no bound values, not named: the

@@ -45,7 +45,7 @@ export async function subscribersOf(
  * subscribersOf as the writing transaction would read it, kept per process under the `access` data
  * version: users, their subscriptions and the organisation tree all bump it, so a list outlives no
  * write that changes it, in any process. Checkouts, order actions and quotes' e-mails then read no
- * subscribers once warm (docs/performance.md, "Subscribers kept").
+ * subscribers once warm (docs/performance.md, "Round trips, and the targets on a quiet machine").
  */
 export function keptSubscribers(
   records: Records,

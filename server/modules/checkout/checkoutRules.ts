@@ -60,9 +60,9 @@ export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketStat
 }
 
 /**
- * The first order of the organisation carrying the number (its id, as rows), in any case, through the index on
- * (organisation, lower(number)), named in its collation (loweredTextCollation); for equality
- * "C" and PostgreSQL's default answer alike.
+ * The first order of the organisation carrying the number (its id, as rows), in any case, through
+ * the index on (organisation, lower(number)), named in its collation (loweredTextCollation); for
+ * equality "C" and PostgreSQL's default answer alike.
  */
 export function ordersWithPurchaseOrderNumber(db: Knex, organisationId: number, number: string): Knex.QueryBuilder {
   return db('orders')

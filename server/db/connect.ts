@@ -31,9 +31,10 @@ export function isPostgres(url: string): boolean {
 /**
  * The most PostgreSQL connections one process holds (DATABASE_POOL_MAX, 20 by default): a
  * transaction holds one from BEGIN to COMMIT, and a request beyond them waits for one. With 16
- * clients checking out, 20 gave a p95 7 ms and a p99 15 ms lower than Knex's default of 10 at the
- * same rate (docs/performance.md, "Round trips, and the targets on a quiet machine"). Keep it
- * times the processes (WEB_CONCURRENCY) below PostgreSQL's max_connections.
+ * clients checking out, 20 gave a slightly shorter tail than Knex's default of 10 at the same rate
+ * (medians of nine pairs: p95 75 → 71 ms, p99 93 → 83 ms; docs/performance.md, "Round trips, and
+ * the targets on a quiet machine"). Keep it times the processes (WEB_CONCURRENCY) below
+ * PostgreSQL's max_connections.
  */
 export function poolMax(value: string | undefined = process.env['DATABASE_POOL_MAX']): number {
   if (value === undefined || value === '') return 20;

@@ -65,7 +65,9 @@ describe('readTogether', () => {
   const onPostgres = () => database.db.client.config.client === 'pg';
 
   /** The reads' answers and the statements that gave them. */
-  async function readsWatched(reads: (db: Knex) => Knex.QueryBuilder[]): Promise<{ answers: unknown[][]; statements: string[] }> {
+  async function readsWatched(
+    reads: (db: Knex) => (Knex.QueryBuilder | Knex.Raw)[],
+  ): Promise<{ answers: unknown[][]; statements: string[] }> {
     let answers: unknown[][] = [];
     const statements = await statementsOf(database.db, async () => (answers = await readTogether(database.db, reads(database.db))));
     return { answers, statements };
@@ -98,6 +100,15 @@ describe('readTogether', () => {
     const { answers, statements } = await readsWatched(reads);
     expect(answers).toEqual([[{ id: orderIds[0] }], []]);
     expect(statements).toHaveLength(2);
+  });
+
+  it('answers a raw read with its rows, in one statement or one after another', async () => {
+    const reads = (name: string) => (db: Knex) => [db.raw('select ? as "name"', [name]), db('organisations').where('id', 3).select('id')];
+    // A plain name goes into one text on PostgreSQL; one with a quote makes the reads run one by one.
+    for (const name of ['plain', "o'brien"]) {
+      const { answers } = await readsWatched(reads(name));
+      expect(answers).toEqual([[{ name }], [{ id: 3 }]]);
+    }
   });
 
   it('answers reads bound to plain texts and booleans as they answer alone', async () => {

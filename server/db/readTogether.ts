@@ -29,7 +29,7 @@ export async function readTogether(db: Knex, reads: readonly (Knex.QueryBuilder 
   const text = onPostgres(db) && reads.length > 1 ? oneText(reads) : undefined;
   if (text === undefined) {
     const answers: Row[][] = [];
-    for (const read of reads) answers.push((await read) as Row[]);
+    for (const read of reads) answers.push(rowsOf(await read));
     return answers;
   }
   const results = (await db.raw(text)) as { rows: Row[] }[];
@@ -47,6 +47,11 @@ export async function readWithExtra(db: Knex, read: Knex.QueryBuilder, extra: Kn
   if (text === undefined) return [(await read) as Row[], undefined];
   const [first, second] = (await db.raw(text)) as [{ rows: Row[] }, { rows: Row[] }];
   return [first.rows, second.rows];
+}
+
+/** A read's rows as it answered them alone: a builder answers its rows, a raw read on PostgreSQL `pg`'s result, holding them. */
+function rowsOf(answer: unknown): Row[] {
+  return Array.isArray(answer) ? (answer as Row[]) : (answer as { rows: Row[] }).rows;
 }
 
 /** The reads as one text of statements with their values written in, or undefined where one cannot be. */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { adaptTransactions } from './knexTransactions';
 
 /**
  * PostgreSQL: statements a transaction sends in the same round trip as its COMMIT.
@@ -22,8 +23,6 @@ import type { Knex } from 'knex';
 interface KnexTransaction {
   /** The handle the transaction's work holds (`trx`), set once the transaction began. */
   transactor?: object;
-  /** Set for a savepoint: a nested transaction commits by releasing it, and sends nothing with it. */
-  outerTx?: unknown;
   trxClient: { query(connection: unknown, sql: string): Promise<unknown> };
   commit(connection: unknown, value: unknown): Promise<unknown>;
   rollback(connection: unknown, error: unknown): Promise<unknown>;
@@ -54,19 +53,14 @@ export async function sendWithCommit(trx: Knex.Transaction, sql: string): Promis
 
 /** Makes the transactions of `db` (a PostgreSQL Knex) send what sendWithCommit left them with their COMMIT. */
 export function commitWithStatements(db: Knex): Knex {
-  const client = db.client as { config: object; transaction(...args: unknown[]): KnexTransaction };
-  const transaction = client.transaction.bind(client);
-  client.transaction = (...args: unknown[]) => {
-    const made = transaction(...args);
-    if (made.outerTx) return made;
+  adaptTransactions<KnexTransaction>(db, (made) => {
     const commit = made.commit.bind(made);
     made.commit = (connection, value) => {
       const statements = made.transactor ? atCommit.get(made.transactor) : undefined;
       return statements ? commitTogether(made, connection, value, statements) : commit(connection, value);
     };
-    return made;
-  };
-  installed.add(client.config);
+  });
+  installed.add(db.client.config as object);
   return db;
 }
 

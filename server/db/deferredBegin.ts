@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { adaptTransactions } from './knexTransactions';
 
 /**
  * PostgreSQL: a transaction's BEGIN goes in the round trip of its first statement.
@@ -21,8 +22,6 @@ import type { Knex } from 'knex';
 
 /** Knex's transaction object (knex/lib/execution/transaction.js), as far as beginning one uses it. */
 interface KnexTransaction {
-  /** Set for a savepoint, which Knex begins with SAVEPOINT in its outer transaction. */
-  outerTx?: unknown;
   isolationLevel?: string;
   readOnly?: boolean;
   begin(connection: PostgresConnection): Promise<unknown>;
@@ -48,11 +47,7 @@ const owing = new WeakSet<PostgresConnection>();
 
 /** Makes the transactions of `db` (a PostgreSQL Knex) send their BEGIN with their first statement. */
 export function deferBegin(db: Knex): Knex {
-  const client = db.client as {
-    transaction(...args: unknown[]): KnexTransaction;
-    releaseConnection(connection: PostgresConnection): Promise<unknown>;
-  };
-  const transaction = client.transaction.bind(client);
+  const client = db.client as { releaseConnection(connection: PostgresConnection): Promise<unknown> };
   const release = client.releaseConnection.bind(client);
   // Every transaction ends with COMMIT or ROLLBACK, which takes the BEGIN along; should one end
   // without a word, its BEGIN must not open a transaction for the connection's next user.
@@ -60,9 +55,7 @@ export function deferBegin(db: Knex): Knex {
     beginPending.delete(connection);
     return release(connection);
   };
-  client.transaction = (...args: unknown[]) => {
-    const made = transaction(...args);
-    if (made.outerTx) return made;
+  adaptTransactions<KnexTransaction>(db, (made) => {
     const begin = made.begin.bind(made);
     made.begin = (connection) => {
       if (made.isolationLevel || made.readOnly) return begin(connection);
@@ -70,8 +63,7 @@ export function deferBegin(db: Knex): Knex {
       beginPending.add(connection);
       return Promise.resolve();
     };
-    return made;
-  };
+  });
   return db;
 }
 

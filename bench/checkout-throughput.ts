@@ -5,8 +5,9 @@
  * route writing the same rows in one transaction through the same driver
  * (bench/support/checkoutFloor.ts). The two take turns (--rounds), so the shared machine's drift
  * falls on both sides of the ratio. Prints orders a second, median, p95 and p99 of each, the
- * ratio, and checks that every order is complete (ten lines, totals, audit entry, outbox row,
- * basket gone).
+ * ratio, the CPU an order took in the server and (PostgreSQL) in the database's processes
+ * (bench/support/cpuTime.ts: it moves less than the rate with the machine's waits), and checks that
+ * every order is complete (ten lines, totals, audit entry, outbox row, basket gone).
  *
  *   npx tsx bench/checkout-throughput.ts [--orders 400] [--clients 16] [--rounds 2] [--warmup 1500]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/checkout-throughput.ts
@@ -37,6 +38,7 @@ import {
 } from './support/checkoutBench';
 import { runPinned, startServer } from './support/pinned';
 import { numberArgument } from './support/arguments';
+import { cpuMsOfNamed, cpuMsOfTree } from './support/cpuTime';
 
 await runPinned();
 
@@ -77,12 +79,22 @@ checkWarmUp('portal', await portalTurn(0, warmup));
 checkWarmUp('floor', await floorTurn(0, warmup));
 const portalTurns: Turn[] = [];
 const floorTurns: Turn[] = [];
+// The CPU the measured turns took, in ms: the server's, and PostgreSQL's processes' (none on SQLite, in the server's process).
+const spent = { portal: { server: 0, database: 0 }, floor: { server: 0, database: 0 } };
+const databaseCpu = () => (scratch.kind === 'postgres' ? cpuMsOfNamed('postgres') : 0);
+async function timed(side: keyof typeof spent, pid: number, work: () => Promise<Turn>): Promise<Turn> {
+  const [server, database] = [cpuMsOfTree(pid), databaseCpu()];
+  const done = await work();
+  spent[side].server += cpuMsOfTree(pid) - server;
+  spent[side].database += databaseCpu() - database;
+  return done;
+}
 let placed = warmup;
 for (let round = 0; round < rounds; round++) {
   const offset = warmup + round * orders;
-  portalTurns.push(await portalTurn(offset, orders));
+  portalTurns.push(await timed('portal', portal.pid, () => portalTurn(offset, orders)));
   placed += orders;
-  floorTurns.push(await floorTurn(offset, orders));
+  floorTurns.push(await timed('floor', floor.pid, () => floorTurn(offset, orders)));
 }
 await portal.stop();
 await floor.stop();
@@ -98,6 +110,14 @@ console.log('|---|---|---|---|---|');
 console.log(line('checkout', ours));
 console.log(line('floor (bare transaction)', bare));
 console.log(`\nratio to the floor: ${(ours.rate / bare.rate).toFixed(2)}×`);
+const perOrder = (ms: number) => (ms / (orders * rounds)).toFixed(2);
+const onPostgres = scratch.kind === 'postgres';
+console.log(
+  `CPU ms an order: checkout ${perOrder(spent.portal.server)} in the server${onPostgres ? ` + ${perOrder(spent.portal.database)} in PostgreSQL` : ''}; ` +
+    `floor ${perOrder(spent.floor.server)}${onPostgres ? ` + ${perOrder(spent.floor.database)}` : ''}; ` +
+    `checkout to floor ${(spent.portal.server / spent.floor.server).toFixed(2)}× in the server` +
+    (onPostgres ? `, ${(spent.portal.database / spent.floor.database).toFixed(2)}× in PostgreSQL` : ''),
+);
 
 started = performance.now();
 const verified = await verifyOrders(scratch.url, placed, LINES.length);

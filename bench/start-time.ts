@@ -10,8 +10,7 @@
  *   npx tsx bench/start-time.ts [--rounds 5]
  */
 import { spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,11 +20,11 @@ import { parseArgs } from 'node:util';
 import { connect, migrate } from '../server/db/connect';
 import { seedDemoCheaply } from './support/ceiling';
 import { canPin } from './support/pinned';
+import { cpuMsOfTree } from './support/cpuTime';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
 const rounds = Number(values.rounds);
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 interface Started {
   wallMs: number;
@@ -55,39 +54,6 @@ function status(port: number, path: string): Promise<number> {
   });
 }
 
-/** Every process whose ancestors include pid, and pid itself. */
-function processTree(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const tree = [pid];
-  for (let index = 0; index < tree.length; index++) for (const [child, parent] of parents) if (parent === tree[index]) tree.push(child);
-  return tree;
-}
-
-/** CPU time (user + system, with that of children already reaped) of a process tree, in ms. */
-function cpuMsOf(pid: number): number {
-  let ticks = 0;
-  for (const member of processTree(pid)) {
-    try {
-      const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
-      // Fields after the command name: state is 3, utime 14, stime 15, cutime 16, cstime 17.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return (ticks * 1000) / TICKS_PER_SECOND;
-}
-
 /** Starts `command` with sh, waits for 200 on /healthz and then /, measures, and stops the tree. */
 async function startOnce(command: string, env: Record<string, string>): Promise<Started> {
   const port = await freePort();
@@ -113,7 +79,7 @@ async function startOnce(command: string, env: Record<string, string>): Promise<
       }
     }
     const wallMs = performance.now() - began;
-    return { wallMs, cpuMs: cpuMsOf(child.pid!) };
+    return { wallMs, cpuMs: cpuMsOfTree(child.pid!) };
   } finally {
     if (!exited) {
       const gone = new Promise((resolve) => child.on('exit', resolve));

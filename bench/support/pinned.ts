@@ -28,6 +28,8 @@ export class PinnedElsewhere extends Error {}
 
 export interface Started {
   port: number;
+  /** The server's process (taskset execs it). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export function startBundled(
       if (port) {
         resolve({
           port: Number(port),
+          pid: child.pid!,
           stop: () =>
             new Promise((done) => {
               child.removeAllListeners('exit');

@@ -48,6 +48,12 @@ export interface InsertOptions extends WriteOptions {
    * insert, so its CREATE audit entry carries them and no placeholder is ever seen.
    */
   derive?: (id: number) => Values;
+  /**
+   * The new record's id, taken for it from its table's sequence (nextId.ts, PostgreSQL): the row is
+   * written with it and with `derive`'s values in one statement, where they are otherwise written
+   * by an update after the insert.
+   */
+  id?: number;
 }
 
 export interface RemoveOptions extends WriteOptions {
@@ -90,12 +96,14 @@ class Records {
 
   /** Writes a new record and answers its id. */
   async insert(entity: EntityName, values: Values, options: InsertOptions = {}): Promise<number> {
-    let prepared = preparedValues(entity, values);
+    const given = options.id;
+    let prepared = preparedValues(entity, given !== undefined && options.derive ? { ...values, ...options.derive(given) } : values);
     const referenced = await this.references.check(entity, [prepared]);
     const table = entities[entity].table;
-    const [inserted] = await this.guarded(entity, 'insert', () => insertRows(this.db, table, [encodedRow(entity, prepared)], ['id']));
+    const row = given === undefined ? encodedRow(entity, prepared) : { id: given, ...encodedRow(entity, prepared) };
+    const [inserted] = await this.guarded(entity, 'insert', () => insertRows(this.db, table, [row], ['id']));
     const id = Number(inserted!['id']);
-    if (options.derive) {
+    if (options.derive && given === undefined) {
       const derived = preparedValues(entity, options.derive(id));
       await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(encodedRow(entity, derived)));
       prepared = { ...prepared, ...derived };

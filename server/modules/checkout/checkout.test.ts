@@ -365,4 +365,23 @@ describe('checkout under concurrency', () => {
     const answers = await Promise.all([checkout(first.id, body), checkout(second.id, body)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
   });
+
+  it('checks the PO number the basket holds when the checkout sends none, and the one sent over it', async () => {
+    const taken = nextPo();
+    expect((await checkout((await cables()).id, { purchase_order_number: taken, ...GB_ADDRESS, shipping_type: 1 })).status).toBe(201);
+    const saved = await cables();
+    await server
+      .db('baskets')
+      .where('id', saved.id)
+      .update({ purchase_order_number: ` ${taken.toLowerCase()} ` });
+    const refused = await checkout(saved.id, { ...GB_ADDRESS, shipping_type: 1 });
+    expect([refused.status, refused.body.code]).toEqual([409, 'non_unique_po_number']);
+    // A number sent replaces the basket's: the check is of the number the order would carry.
+    const placed = await checkout(saved.id, { purchase_order_number: nextPo(), ...GB_ADDRESS, shipping_type: 1 });
+    expect(placed.status, placed.text).toBe(201);
+    const blanked = await cables();
+    await server.db('baskets').where('id', blanked.id).update({ purchase_order_number: taken });
+    const required = await checkout(blanked.id, { purchase_order_number: '  ', ...GB_ADDRESS, shipping_type: 1 });
+    expect([required.status, required.body.code]).toEqual([400, 'po_number_required']);
+  });
 });

@@ -53,10 +53,11 @@ export function checkDetails({ basket, lines }: BasketState, at: LineField): voi
  * 000 §5 purchase order: required when the organisation requires it; when it forces uniqueness,
  * not on any other order of the organisation (compared trimmed, in any case). Checkouts taking one
  * number queue on a lock of it first (PostgreSQL; SQLite has one writer), so two baskets with one
- * PO number placed side by side cannot both pass the check.
+ * PO number placed side by side cannot both pass the check. `read`: the check's reads as the
+ * transaction made them already (purchaseOrderReads), used when they were of this number.
  */
-export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketState): Promise<void> {
-  await checkPurchaseOrderNumber(db, basket.purchase_order_number, buyer);
+export async function checkPurchaseOrder(db: Knex, { basket, buyer }: BasketState, read?: PurchaseOrderRead): Promise<void> {
+  await checkPurchaseOrderNumber(db, basket.purchase_order_number, buyer, read);
 }
 
 /**
@@ -77,31 +78,58 @@ export async function purchaseOrderNumberTaken(db: Knex, organisationId: number,
   return ((await ordersWithPurchaseOrderNumber(db, organisationId, number)) as unknown[]).length > 0;
 }
 
-/** The purchase-order rules for a number an order of `buyer` would carry (a basket's, or an accepted quote's, 001 §5). */
-export async function checkPurchaseOrderNumber(
-  db: Knex,
-  number: string | null,
-  buyer: Pick<BasketState['buyer'], 'id' | 'po_number_required' | 'force_po_uniqueness'>,
-): Promise<void> {
+type Buyer = Pick<BasketState['buyer'], 'id' | 'po_number_required' | 'force_po_uniqueness'>;
+
+/** What the reads of a PO number's check found: the organisation, the number as compared (trimmed, lower case), and whether an order carries it. */
+export interface PurchaseOrderRead {
+  buyerId: number;
+  number: string;
+  taken: boolean;
+}
+
+/** The statements a PO number's check reads with, and what their answers (in order) say. */
+export interface PurchaseOrderReads {
+  /** None when the check reads nothing (no number, or uniqueness not forced). */
+  reads: (Knex.QueryBuilder | Knex.Raw)[];
+  answer(answers: readonly Record<string, unknown>[][]): PurchaseOrderRead | undefined;
+}
+
+/**
+ * The reads that check `number` for an order of `buyer`, to be made in a round trip with others
+ * (readTogether): on PostgreSQL a transaction-scoped advisory lock on (organisation, number) and
+ * then the read of an order carrying it; on SQLite, one writer, the read alone. Only checkouts
+ * taking the same number wait for each other: the organisation's row would queue every order. The
+ * read is a statement after the lock (its snapshot taken once the lock is held), so it sees the
+ * order of a checkout that held the lock before.
+ */
+export function purchaseOrderReads(db: Knex, number: string | null, buyer: Omit<Buyer, 'po_number_required'>): PurchaseOrderReads {
+  const po = number?.trim() ?? '';
+  if (po === '' || !buyer.force_po_uniqueness) return { reads: [], answer: () => undefined };
+  const read = ordersWithPurchaseOrderNumber(db, buyer.id, po);
+  const reads = onPostgres(db) ? [db.raw('select pg_advisory_xact_lock(?, hashtext(?))', [buyer.id, po.toLowerCase()]), read] : [read];
+  return {
+    reads,
+    answer: (answers) => ({ buyerId: buyer.id, number: po.toLowerCase(), taken: answers[reads.length - 1]!.length > 0 }),
+  };
+}
+
+/**
+ * The purchase-order rules for a number an order of `buyer` would carry (a basket's, or an accepted
+ * quote's, 001 §5). `read`: purchaseOrderReads' answer as the transaction read it already.
+ */
+export async function checkPurchaseOrderNumber(db: Knex, number: string | null, buyer: Buyer, read?: PurchaseOrderRead): Promise<void> {
   const po = number?.trim() ?? '';
   if (po === '') {
     if (buyer.po_number_required) throw new DomainError('invalid', 'po_number_required', { field: 'purchase_order_number' });
     return;
   }
   if (!buyer.force_po_uniqueness) return;
-  // Only checkouts taking the same number wait for each other: a transaction-scoped advisory lock
-  // on (organisation, number) rather than the organisation's row, which would queue every order.
-  // The read runs after it, as a statement of its own (a snapshot taken once the lock is held, so
-  // it sees the order of a checkout that held it before), in the lock's round trip where it can.
-  const taken = onPostgres(db)
-    ? (
-        await readTogether(db, [
-          db.raw('select pg_advisory_xact_lock(?, hashtext(?))', [buyer.id, po.toLowerCase()]),
-          ordersWithPurchaseOrderNumber(db, buyer.id, po),
-        ])
-      )[1]!.length > 0
-    : await purchaseOrderNumberTaken(db, buyer.id, po);
-  if (taken) throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
+  let found = read?.buyerId === buyer.id && read.number === po.toLowerCase() ? read : undefined;
+  if (!found) {
+    const check = purchaseOrderReads(db, po, buyer);
+    found = check.answer(await readTogether(db, check.reads));
+  }
+  if (found?.taken) throw new DomainError('conflict', 'non_unique_po_number', { field: 'purchase_order_number' });
 }
 
 /** 000 §5 team names: a new Dropbox team must not exist in the organisation, nor be on two lines (any case). */

@@ -15,6 +15,7 @@ import { checkFinanceOffered, checkShipping, loadBasketState, type BasketState }
 import { checkDetails, checkPurchaseOrder, checkTeamNames, linePaths } from './checkoutRules';
 import { checkApprovalHolds } from './financeApproval';
 import { saveWizardInput } from './wizardSave';
+import { firstReads, type FirstReads } from './firstReads';
 
 export interface PlacedOrder {
   id: number;
@@ -29,6 +30,8 @@ interface CheckoutState {
   /** The basket's stored row, read once (in scope, locked) and kept current through the writes of it. */
   stored: Record<string, unknown>;
   input: CheckoutInput;
+  /** What it read once the basket was locked (firstReads). */
+  first?: FirstReads;
   basket?: BasketState;
   order?: PlacedOrder;
   facts?: OrderFacts;
@@ -90,9 +93,11 @@ const steps: WorkflowStep<CheckoutState>[] = [
       // which then neither checks nor names it by a query of its own (Records.vouch).
       await vouchShippingTypes(state.records);
       state.records.vouch('user', state.user.id, state.user.name);
+      state.first = await firstReads(state.records, state.stored, state.input);
       const saved = await saveWizardInput(state.records, state.basketId, state.input, {
         linesEditable: hasPermission(state.user, 'order:modify_draft'),
         basket: state.stored,
+        lines: state.first.lines,
       });
       state.stored = saved.basket!;
       state.basket = await loadBasketState(state.records, state.basketId, { basket: state.stored, lines: saved.lines });
@@ -108,7 +113,7 @@ const steps: WorkflowStep<CheckoutState>[] = [
       const at = linePaths(state.input.line_items);
       checkDetails(basket, at);
       await checkTeamNames(state.records.db, basket, at);
-      await checkPurchaseOrder(state.records.db, basket);
+      await checkPurchaseOrder(state.records.db, basket, state.first!.purchaseOrder);
       await checkShipping(basket);
       if (basket.basket.payment_type === 'FINANCE') {
         checkFinanceOffered(state.user, basket);
@@ -150,7 +155,7 @@ const steps: WorkflowStep<CheckoutState>[] = [
           ...pick(basket, SHIPPING_FIELDS, shippable),
           ...pick(basket, FINANCE_FIELDS, finance),
         },
-        { derive: orderName },
+        { derive: orderName, ...(state.first!.orderId !== undefined && { id: state.first!.orderId }) },
       );
       // The lines in one statement, each audited on the order as before.
       await records.insertMany(

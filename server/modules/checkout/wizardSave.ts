@@ -48,6 +48,8 @@ export interface SaveOptions {
   linesEditable: boolean;
   /** The basket's stored row as the transaction read it, its record locked (the router's): not read again. */
   basket?: Record<string, unknown>;
+  /** The basket's stored lines as the transaction read them, after the lock: not read again. */
+  lines?: Record<string, unknown>[];
 }
 
 export interface Saved {
@@ -67,7 +69,7 @@ export interface Saved {
  */
 export async function saveWizardInput(records: Records, basketId: number, input: CheckoutInput, options: SaveOptions): Promise<Saved> {
   const { line_items: lineInputs = [], shipping_type, ...details } = input;
-  const storedRows = (await records.db('basket_line_items').where('basket_id', basketId)) as Record<string, unknown>[];
+  const storedRows = options.lines ?? ((await records.db('basket_line_items').where('basket_id', basketId)) as Record<string, unknown>[]);
   const stored = storedRows.map((row) =>
     decodeRow<Record<string, unknown> & { id: number; quantity: number }>(
       'basket_line_item',

@@ -11,11 +11,13 @@ import { constraintError } from './constraints';
 import { auditText, withReferenceNames } from './auditValues';
 import { References } from './references';
 import { bumpDataVersion } from './dataVersions';
-import { settleStatement, versionsBumpText, type SettleInsert } from './settleStatement';
+import { settleStatement, versionsBumpText, type SettleInsert, type SettleRemove } from './settleStatement';
 import { sendWithCommit } from '../db/commitStatements';
 import { onPostgres } from '../db/dialect';
+import type { InsertManyOptions, InsertOptions, RemoveOptions, WriteOptions } from './writeOptions';
 
 export type { Actor, AuditAction, FieldChange };
+export type { AuditOn, InsertManyOptions, InsertOptions, RemoveOptions, WriteOptions } from './writeOptions';
 export { SYSTEM_ACTOR };
 
 type Values = Record<string, unknown>;
@@ -24,44 +26,6 @@ type Row = Record<string, unknown>;
 /** Bookkeeping that moves with every save: recording it would only repeat the entry's timestamp. */
 // Bookkeeping a record's own history already holds: a feed's last_upload is its runs' (feed_runs).
 const UNAUDITED = new Set(['updated_at', 'last_upload']);
-
-/**
- * Where a child row's change is written in the audit log: on its parent record (a group's
- * products are a change of the group), under `field`, with `value` describing the row.
- */
-export interface AuditOn {
-  entity: EntityName;
-  id: number;
-  field: string;
-  value: string;
-}
-
-export interface WriteOptions {
-  /** The audit action; CREATE, UPDATE or DELETE by default. */
-  action?: AuditAction;
-  auditOn?: AuditOn;
-}
-
-export interface InsertOptions extends WriteOptions {
-  /**
-   * Values that follow from the new id (an order's name HUB-<10000 + id>): written with the
-   * insert, so its CREATE audit entry carries them and no placeholder is ever seen.
-   */
-  derive?: (id: number) => Values;
-  /**
-   * The new record's id, taken for it from its table's sequence (nextId.ts, PostgreSQL): the row is
-   * written with it and with `derive`'s values in one statement, where they are otherwise written
-   * by an update after the insert.
-   */
-  id?: number;
-}
-
-export interface RemoveOptions extends WriteOptions {
-  /** Child rows removed with the record (a basket's lines), by their entity and the ref pointing back. */
-  cascade?: readonly { entity: EntityName; via: string }[];
-  /** The stored row as this transaction last read or wrote it, after locking it (updateStored's): not read again. */
-  current?: Row;
-}
 
 /**
  * The one write path (docs/architecture.md): every insert, update and delete of a record goes
@@ -83,6 +47,8 @@ class Records {
   private readonly references: References;
   /** Rows left to be inserted as the transaction settles (insertOnSettle), by entity. */
   private readonly settleInserts = new Map<EntityName, Row[]>();
+  /** Rows left to be deleted as the transaction settles (remove's `onSettle`), children before their parent. */
+  private readonly settleRemoves: SettleRemove[] = [];
 
   constructor(
     /** The transaction every write joins. */
@@ -124,22 +90,22 @@ class Records {
    * turn. Only for rows audited on a parent (`auditOn`, one per row) or not audited at all: a
    * record audited on its own needs its id before its entry, so it is inserted one by one.
    */
-  async insertMany(
-    entity: EntityName,
-    rows: readonly Values[],
-    options: { auditOn?: (values: Values, index: number) => AuditOn } = {},
-  ): Promise<void> {
+  async insertMany(entity: EntityName, rows: readonly Values[], options: InsertManyOptions = {}): Promise<void> {
     if (rows.length === 0) return;
     if ((entities[entity] as EntityMeta).audit === true && !options.auditOn)
       throw new Error(`${entity} is audited on its own: insert its records one by one`);
     const { prepared, encoded } = await this.checkedRows(entity, rows);
     await this.insertEncoded(entity, encoded);
     await this.touched(entity);
-    if (options.auditOn) {
-      for (const [index, values] of prepared.entries()) {
-        const on = options.auditOn(values, index);
-        await this.audit.record(on.entity, on.id, 'UPDATE', [{ field: on.field, old: null, new: on.value }]);
-      }
+    await this.auditedOnParents(prepared, options.auditOn);
+  }
+
+  /** Rows of insertMany or insertOnSettle, each audited on its parent as `auditOn` says (none without it). */
+  private async auditedOnParents(prepared: readonly Values[], auditOn: InsertManyOptions['auditOn']): Promise<void> {
+    if (!auditOn) return;
+    for (const [index, values] of prepared.entries()) {
+      const on = auditOn(values, index);
+      await this.audit.record(on.entity, on.id, 'UPDATE', [{ field: on.field, old: null, new: on.value }]);
     }
   }
 
@@ -231,13 +197,18 @@ class Records {
       this.db(entities[child.entity].table).where(fieldOf(child.entity, child.via).column, id),
     );
     const record = this.db(entities[entity].table).where('id', id);
-    if (onPostgres(this.db)) {
+    if (options.onSettle && this.settlesOnPostgres()) {
+      for (const child of options.cascade ?? [])
+        this.settleRemoves.push({ table: entities[child.entity].table, column: fieldOf(child.entity, child.via).column, id });
+      this.settleRemoves.push({ table: entities[entity].table, column: 'id', id });
+    } else if (onPostgres(this.db)) {
       // One statement, the children's deletes in its `with`: PostgreSQL checks the foreign keys at its end.
       children.forEach((rows, index) => record.with(`removed_${index}`, rows.delete()));
+      await this.guarded(entity, 'delete', () => record.delete());
     } else {
       for (const rows of children) await rows.delete();
+      await this.guarded(entity, 'delete', () => record.delete());
     }
-    await this.guarded(entity, 'delete', () => record.delete());
     this.references.removed(entity, id);
     await this.touched(entity);
     for (const child of options.cascade ?? []) await this.touched(child.entity);
@@ -273,18 +244,26 @@ class Records {
    * PostgreSQL in the one statement that writes its audit entries and bumps its data versions
    * (settleStatement), a round trip less for every write that queues an e-mail. Prepared, checked
    * and encoded now, as insertMany does. Outside a transaction, and on SQLite (where a statement
-   * costs no round trip), written at once by insertMany. Not for an audited entity, whose entries
-   * need the rows' ids.
+   * costs no round trip), written at once by insertMany. Rows audited on a parent (`auditOn`: an
+   * order's lines) are audited now, as insertMany audits them. Not for an audited entity, whose
+   * entries need the rows' ids. A constraint the rows break is found as the transaction ends, not
+   * answered as a domain error: for rows whose values the server made and whose references it checked.
    */
-  async insertOnSettle(entity: EntityName, rows: readonly Values[]): Promise<void> {
+  async insertOnSettle(entity: EntityName, rows: readonly Values[], options: InsertManyOptions = {}): Promise<void> {
     if ((entities[entity] as EntityMeta).audit === true) throw new Error(`${entity} is audited: insert it with insert or insertMany`);
-    if (!this.db.isTransaction || !onPostgres(this.db)) return this.insertMany(entity, rows);
+    if (!this.settlesOnPostgres()) return this.insertMany(entity, rows, options);
     if (rows.length === 0) return;
-    const { encoded } = await this.checkedRows(entity, rows);
+    const { prepared, encoded } = await this.checkedRows(entity, rows);
     const waiting = this.settleInserts.get(entity) ?? [];
     waiting.push(...encoded);
     this.settleInserts.set(entity, waiting);
     await this.touched(entity);
+    await this.auditedOnParents(prepared, options.auditOn);
+  }
+
+  /** Whether writes can wait for the settle statement: in a transaction on PostgreSQL (SQLite's statements cost no round trip). */
+  private settlesOnPostgres(): boolean {
+    return this.db.isTransaction === true && onPostgres(this.db);
   }
 
   /** New rows as insertMany and insertOnSettle take them: prepared (trimmed), their references checked, and encoded for storage. */
@@ -347,17 +326,19 @@ class Records {
     const pending = this.audit.takePending();
     const waiting = [...this.settleInserts];
     this.settleInserts.clear();
+    const removes = this.settleRemoves.splice(0);
     const inserts: SettleInsert[] = waiting.map(([entity, rows]) => ({ table: entities[entity].table, rows }));
     const postgres = onPostgres(this.db);
     const bump = postgres && this.db.isTransaction ? versionsBumpText(names) : undefined;
     if (bump) await sendWithCommit(this.db as Knex.Transaction, bump);
     const versionsLeft = bump ? [] : names;
-    const statement = postgres ? settleStatement(pending, versionsLeft, inserts) : undefined;
+    const statement = postgres ? settleStatement(pending, versionsLeft, inserts, removes) : undefined;
     if (statement) {
       const { rows } = (await this.db.raw(statement.sql, statement.bindings as Knex.RawBinding[])) as { rows: EntryRow[] };
       if (pending.entries.length > 0) this.audit.entriesWritten(rows);
       return;
     }
+    for (const remove of removes) await this.db(remove.table).where(remove.column, remove.id).delete();
     for (const [entity, rows] of waiting) await this.insertEncoded(entity, rows);
     await this.audit.write(pending);
     for (const name of versionsLeft) await bumpDataVersion(this.db, name);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingAudit, PendingEntry } from '../modules/audit/auditTrail';
-import { settleStatement, type SettleInsert } from './settleStatement';
+import { settleStatement, type SettleInsert, type SettleRemove } from './settleStatement';
 
 const ENTRY: PendingEntry = {
   key: 'order:7:APPROVE',
@@ -27,12 +27,14 @@ const CHANGE_COLUMNS = '"entry_id", "entity_type", "entity_id", "action", "field
 const ENTRY_BINDINGS = ['APPROVE', null, 7, 'order', '127.0.0.1', null, 1000, 2];
 const ACTION_BINDINGS = ['APPROVE', '127.0.0.1', 'order 7', null, 1000, 2];
 
-// Given what a transaction's trail holds, the versions it touched and the rows it left to insert, the one statement that settles it on PostgreSQL.
+// Given what a transaction's trail holds, the versions it touched and the rows it left to insert
+// and to delete, the one statement that settles it on PostgreSQL.
 const cases: {
   name: string;
   pending: PendingAudit;
   versions: string[];
   inserts?: SettleInsert[];
+  removes?: SettleRemove[];
   want: ReturnType<typeof settleStatement>;
 }[] = [
   { name: 'nothing to write: no statement', pending: nothing, versions: [], want: undefined },
@@ -117,6 +119,30 @@ const cases: {
     },
   },
   {
+    name: 'a record and its children to delete: a clause each, children first, after the inserts',
+    pending: { entries: [ENTRY], actions: [], changes: [] },
+    versions: [],
+    inserts: [{ table: 'outbox_messages', rows: [{ topic: 'mail', payload: '{}' }] }],
+    removes: [
+      { table: 'basket_line_items', column: 'basket_id', id: 8 },
+      { table: 'baskets', column: 'id', id: 8 },
+    ],
+    want: {
+      sql:
+        `with ${ENTRIES_CLAUSE}, inserted_0 as (insert into "outbox_messages" ("payload", "topic") values (?, ?)), ` +
+        'removed_0 as (delete from "basket_line_items" where "basket_id" = ?), removed_1 as (delete from "baskets" where "id" = ?) ' +
+        'select "id", "entity_type", "entity_id", "action" from entries',
+      bindings: [...ENTRY_BINDINGS, '{}', 'mail', 8, 8],
+    },
+  },
+  {
+    name: 'only a record to delete',
+    pending: nothing,
+    versions: [],
+    removes: [{ table: 'baskets', column: 'id', id: 9 }],
+    want: { sql: 'with removed_0 as (delete from "baskets" where "id" = ?) select 1 as "settled"', bindings: [9] },
+  },
+  {
     name: 'rows to insert that differ in their columns: none (settled table by table)',
     pending: nothing,
     versions: [],
@@ -143,7 +169,7 @@ const cases: {
 ];
 
 describe('settleStatement', () => {
-  it.each(cases)('$name', ({ pending, versions, inserts, want }) => {
-    expect(settleStatement(pending, versions, inserts)).toEqual(want);
+  it.each(cases)('$name', ({ pending, versions, inserts, removes, want }) => {
+    expect(settleStatement(pending, versions, inserts, removes)).toEqual(want);
   });
 });

@@ -13,6 +13,13 @@ export interface SettleInsert {
   rows: Record<string, unknown>[];
 }
 
+/** Rows of one table a transaction deletes as it settles (Records.remove's `onSettle`): those whose `column` holds `id`. */
+export interface SettleRemove {
+  table: string;
+  column: string;
+  id: number;
+}
+
 /** Past these, settling goes back to an insert per table (AuditTrail.write), which splits its rows into statements of its own. */
 const MOST_ENTRIES = 100;
 const MOST_CHANGES = 1000;
@@ -29,9 +36,11 @@ const CHANGE_ROW = '(?::integer, ?::text, ?::integer, ?::text, ?::text, ?::text,
  * trips to the database, besides the transaction's own; each costs the portal and the database
  * server a wake-up, and on two cores a round trip less was about 5 % more order actions a second
  * (docs/performance.md, "Settling in one statement"). The rows the transaction left to be
- * inserted as it settles (`inserts`: the e-mails it queued) go in the same statement. The versions
- * given here are those that cannot go with the COMMIT (versionsBumpText), which is where settling
- * sends the rest. Data-modifying WITH clauses all run, once, whatever the main query reads; the
+ * inserted as it settles (`inserts`: the e-mails it queued, an order's lines) and to be deleted
+ * (`removes`: a basket placed as an order, and its lines) go in the same statement; PostgreSQL
+ * checks the foreign keys at the end of the statement, after every clause. The versions given here
+ * are those that cannot go with the COMMIT (versionsBumpText), which is where settling sends the
+ * rest. Data-modifying WITH clauses all run, once, whatever the main query reads; the
  * field changes find their new entries' ids by what the entry records (entity, id, action), which
  * is unique in a trail. The versions are bumped in the order given (name order: two transactions
  * take their rows in one order). Answers the entries' rows (id, entity_type, entity_id, action);
@@ -44,12 +53,13 @@ export function settleStatement(
   pending: PendingAudit,
   versionNames: readonly string[],
   inserts: readonly SettleInsert[] = [],
+  removes: readonly SettleRemove[] = [],
 ): Statement | undefined {
   const { entries, actions, changes } = pending;
   if (entries.length > MOST_ENTRIES || changes.length > MOST_CHANGES) return undefined;
   if (inserts.some((insert) => insert.rows.length > MOST_INSERTED)) return undefined;
   const inserted = inserts.filter((insert) => insert.rows.length > 0);
-  if (entries.length + actions.length + changes.length + versionNames.length + inserted.length === 0) return undefined;
+  if (entries.length + actions.length + changes.length + versionNames.length + inserted.length + removes.length === 0) return undefined;
   // The entries' and actions' columns are their rows' own, as `insertRows` takes them on SQLite.
   const entryRows = entries.map((entry) => entry.row);
   const entryColumns = entries.length > 0 ? sharedColumns(entryRows) : [];
@@ -92,6 +102,10 @@ export function settleStatement(
     clauses.push(`inserted_${index} as (${insertText('"', insert.table, columns, insert.rows.length)})`);
     bindRows(insert.rows, columns, bindings);
   }
+  for (const [index, remove] of removes.entries()) {
+    clauses.push(`removed_${index} as (delete from ${quoted(remove.table)} where ${quoted(remove.column)} = ?)`);
+    bindings.push(remove.id);
+  }
   if (versionNames.length > 0) {
     bindings.push(...versionNames);
     clauses.push(`versions as (${versionsBump(versionNames.map(() => '?'))})`);
@@ -101,6 +115,8 @@ export function settleStatement(
 }
 
 const VERSION_NAME = /^[a-z][a-z0-9_]*$/;
+
+const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /** The insert that bumps the named data versions, each name given as its SQL (a `?`, or a literal). */
 function versionsBump(names: readonly string[]): string {

@@ -157,8 +157,9 @@ const steps: WorkflowStep<CheckoutState>[] = [
         },
         { derive: orderName, ...(state.first!.orderId !== undefined && { id: state.first!.orderId }) },
       );
-      // The lines in one statement, each audited on the order as before.
-      await records.insertMany(
+      // The lines in one statement, each audited on the order as before; on PostgreSQL in the
+      // statement that settles the transaction, as nothing in it reads them back.
+      await records.insertOnSettle(
         'order_line_item',
         lines.map(({ row, product, priced }) => {
           const unit = priced.unitPrice === null ? null : priced.unitPrice.toFixed(4);
@@ -194,6 +195,8 @@ const steps: WorkflowStep<CheckoutState>[] = [
       await state.records.remove('basket', state.basketId, {
         current: state.stored,
         cascade: [{ entity: 'basket_line_item', via: 'basket' }],
+        // Nothing after reads it, and nothing refers to it but its lines: deleted as the transaction settles.
+        onSettle: true,
       });
     },
   },

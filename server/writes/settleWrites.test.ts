@@ -1,0 +1,100 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeBasket } from '../testing/checkoutBaskets';
+import { statementsOf } from '../testing/statementsOf';
+import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
+import { inTransaction } from './records';
+
+const ACTOR = { userId: 3, onBehalfOf: null, ip: '127.0.0.1' };
+
+// Writes left for the statement that settles a transaction (Records.insertOnSettle, remove's
+// onSettle): on PostgreSQL a round trip less each, written with the audit entries just before the
+// commit; on SQLite at once. Either way, what they write and audit is what the writes at once did.
+describe('writes left for the settling', () => {
+  let database: TestDatabase;
+  let products: number[];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    products = ((await database.db('products').orderBy('id').limit(2).pluck('id')) as number[]).map(Number);
+  });
+  afterAll(async () => database.drop());
+
+  const onPostgres = () => database.db.client.config.client === 'pg';
+  const count = async (db: Knex, table: string, where: Record<string, unknown>) =>
+    Number(((await db(table).where(where).count({ n: '*' }).first()) as { n: number | string }).n);
+  const entryOf = (db: Knex, entity: string, id: number, action: string) =>
+    db('audit_log_entries').where({ entity_type: entity, entity_id: id, action }).first('id') as Promise<{ id: number } | undefined>;
+
+  /** Places `basket` as a new order: its lines inserted on settling, each audited on the order, and the basket removed on settling. */
+  async function place(db: Knex, basket: number, lines: Record<string, unknown>[], fail = false) {
+    let order = 0;
+    let during: { basket: number; lines: number } | undefined;
+    const statements = await statementsOf(db, () =>
+      inTransaction(db, ACTOR, async (records) => {
+        order = await records.insert('order', { name: 'HUB-settling', organisation: 3, date: Date.now() });
+        await records.insertOnSettle(
+          'order_line_item',
+          lines.map((line) => ({ order, ...line })),
+          { auditOn: (values) => ({ entity: 'order', id: order, field: 'line_items', value: String(values['name']) }) },
+        );
+        await records.remove('basket', basket, { cascade: [{ entity: 'basket_line_item', via: 'basket' }], onSettle: true });
+        during = {
+          basket: await count(records.db, 'baskets', { id: basket }),
+          lines: await count(records.db, 'order_line_items', { order_id: order }),
+        };
+        if (fail) throw new Error('refused');
+      }),
+    ).catch((error: unknown) => {
+      if (!fail) throw error;
+      return [];
+    });
+    return { order, during: during!, statements };
+  }
+
+  it('inserts the rows and deletes the record and its children as the transaction settles, audited as written at once', async () => {
+    const db = database.db;
+    const { id: basket } = await makeBasket(db, [
+      ['GEN-HDMI-5M', 1],
+      ['GEN-WALL-MOUNT', 2],
+    ]);
+    const lines = products.map((product, index) => ({ name: `Line ${index}`, product, quantity: index + 1 }));
+    const { order, during, statements } = await place(db, basket, lines);
+    // PostgreSQL writes them with the settling: none is written before, and no statement of their own.
+    expect(during).toEqual(onPostgres() ? { basket: 1, lines: 0 } : { basket: 0, lines: 2 });
+    if (onPostgres()) {
+      expect(statements.filter((sql) => /^(delete from|insert into) "(baskets|basket_line_items|order_line_items)"/.test(sql))).toEqual([]);
+      expect(statements.filter((sql) => /removed_\d+ as \(delete from "basket_line_items"/.test(sql))).toHaveLength(1);
+    }
+    expect(await count(db, 'baskets', { id: basket })).toBe(0);
+    expect(await count(db, 'basket_line_items', { basket_id: basket })).toBe(0);
+    expect(await db('order_line_items').where('order_id', order).orderBy('id').pluck('quantity')).toEqual([1, 2]);
+    const changed = await entryOf(db, 'order', order, 'UPDATE');
+    expect(await db('audit_field_changes').where('entry_id', changed!.id).orderBy('id').pluck('new_value')).toEqual(['Line 0', 'Line 1']);
+    const removed = await entryOf(db, 'basket', basket, 'DELETE');
+    expect(await db('audit_field_changes').where({ entry_id: removed!.id, field: 'payment_type' }).pluck('old_value')).toEqual([
+      'ON_ACCOUNT',
+    ]);
+  });
+
+  it('writes them table by table when the settling is no one statement (rows that differ in their columns)', async () => {
+    const db = database.db;
+    const { id: basket } = await makeBasket(db, [['GEN-HDMI-5M', 1]]);
+    const { order } = await place(db, basket, [
+      { name: 'Plain', product: products[0], quantity: 1 },
+      { name: 'Priced', product: products[1], quantity: 1, sub_total_for_item: '1.00' },
+    ]);
+    expect(await count(db, 'baskets', { id: basket })).toBe(0);
+    expect(await count(db, 'basket_line_items', { basket_id: basket })).toBe(0);
+    expect(await db('order_line_items').where('order_id', order).orderBy('id').pluck('name')).toEqual(['Plain', 'Priced']);
+  });
+
+  it('leaves the record and writes no row when the transaction rolls back', async () => {
+    const db = database.db;
+    const { id: basket } = await makeBasket(db, [['GEN-HDMI-5M', 1]]);
+    const { order } = await place(db, basket, [{ name: 'Never', product: products[0], quantity: 1 }], true);
+    expect(await count(db, 'baskets', { id: basket })).toBe(1);
+    expect(await count(db, 'basket_line_items', { basket_id: basket })).toBe(1);
+    expect(await count(db, 'order_line_items', { order_id: order })).toBe(0);
+    expect(await entryOf(db, 'basket', basket, 'DELETE')).toBeUndefined();
+  });
+});

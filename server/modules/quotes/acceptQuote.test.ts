@@ -234,7 +234,8 @@ describe('the statements of one acceptance (docs/performance.md, "Checkout")', (
     // A lock by id alone (PostgreSQL: select "id" … for update) is no read; a lock that reads the row in scope is.
     const matching = (pattern: RegExp) =>
       statements.filter((sql) => pattern.test(sql) && !/^select [`"]id[`"] from [^;]* for update\b/i.test(sql)).length;
-    expect(matching(/^insert into [`"]order_line_items[`"]/i)).toBe(1);
+    // The lines in one insert: on PostgreSQL in the statement that settles the transaction.
+    expect(matching(/^(with .*)?insert into [`"]order_line_items[`"]/i)).toBe(1);
     // The quote is read once (in the caller's scope), its organisation comes from the buyers kept
     // under the access version, and the new order is never read back, for its e-mails either.
     expect(matching(/^select .* from [`"]quotes[`"]/i)).toBe(1);
@@ -251,5 +252,8 @@ describe('the statements of one acceptance (docs/performance.md, "Checkout")', (
     expect(matching(/^select '[a-z_]+' as entity, id/i)).toBe(0);
     // The order's subscribers come from the list kept under the access version.
     expect(matching(/user_notifications/i)).toBe(0);
+    // 11 round trips on PostgreSQL before the lines, the PO number's lock and read and the order's id
+    // went in one, the order's name with its insert and its lines with the settling.
+    if (server.db.client.config.client === 'pg') expect(statements.length).toBeLessThanOrEqual(9);
   });
 });

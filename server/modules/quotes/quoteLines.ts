@@ -184,9 +184,15 @@ export async function priceQuoteLines(
 
 /** The quote's stored lines in id order. */
 export async function storedQuoteLines(db: Knex, quoteId: number): Promise<StoredQuoteLine[]> {
-  const rows = (await db('quote_line_items').where('quote_id', quoteId).orderBy('id')) as Row[];
-  return rows.map((row) => ({ ...decodeRow<StoredQuoteLine>('quote_line_item', row, QUOTE_LINE_FIELDS), id: Number(row['id']) }));
+  return decodedQuoteLines((await quoteLinesRead(db, quoteId)) as Row[]);
 }
+
+/** The read of a quote's stored lines in id order (decodedQuoteLines makes them lines), to go with other reads. */
+export const quoteLinesRead = (db: Knex, quoteId: number): Knex.QueryBuilder =>
+  db('quote_line_items').where('quote_id', quoteId).orderBy('id');
+
+export const decodedQuoteLines = (rows: readonly Row[]): StoredQuoteLine[] =>
+  rows.map((row) => ({ ...decodeRow<StoredQuoteLine>('quote_line_item', row, QUOTE_LINE_FIELDS), id: Number(row['id']) }));
 
 /** The sum of the lines' subtotals: a quote's total (goods excluding tax and shipping, as an order's). */
 export function linesTotal(lines: readonly { sub_total_for_item: unknown }[]): string {

@@ -8,7 +8,7 @@ const KEPT_STATEMENTS = 500;
 const statements = new Map<string, string>();
 
 /** A value a statement binds as it is; anything else (undefined, an array, an object) is left to Knex. */
-const isPlain = (value: unknown) =>
+export const isPlain = (value: unknown) =>
   value === null || typeof value !== 'object' ? value !== undefined : value instanceof Date || Buffer.isBuffer(value);
 
 /** The rows' columns (sorted, as Knex's), or undefined when the rows differ in them or hold a value that is not plain. */

@@ -11,13 +11,14 @@ import { constraintError } from './constraints';
 import { auditText, withReferenceNames } from './auditValues';
 import { References } from './references';
 import { bumpDataVersion } from './dataVersions';
-import { settleStatement, versionsBumpText, type SettleInsert, type SettleRemove } from './settleStatement';
+import { settleStatement, versionsBumpText, type SettleInsert } from './settleStatement';
+import { SettleQueue } from './settleQueue';
 import { sendWithCommit } from '../db/commitStatements';
 import { onPostgres } from '../db/dialect';
-import type { InsertManyOptions, InsertOptions, RemoveOptions, WriteOptions } from './writeOptions';
+import type { InsertManyOptions, InsertOptions, RemoveOptions, UpdateOptions, WriteOptions } from './writeOptions';
 
 export type { Actor, AuditAction, FieldChange };
-export type { AuditOn, InsertManyOptions, InsertOptions, RemoveOptions, WriteOptions } from './writeOptions';
+export type { AuditOn, InsertManyOptions, InsertOptions, RemoveOptions, UpdateOptions, WriteOptions } from './writeOptions';
 export { SYSTEM_ACTOR };
 
 type Values = Record<string, unknown>;
@@ -45,10 +46,8 @@ class Records {
   private readonly touchedVersions = new Set<string>();
   /** What this transaction's writes refer to: checked, named, or vouched for. */
   private readonly references: References;
-  /** Rows left to be inserted as the transaction settles (insertOnSettle), by entity. */
-  private readonly settleInserts = new Map<EntityName, Row[]>();
-  /** Rows left to be deleted as the transaction settles (remove's `onSettle`), children before their parent. */
-  private readonly settleRemoves: SettleRemove[] = [];
+  /** Writes left for the settling (insertOnSettle, and updateStored's and remove's `onSettle`). */
+  private readonly settleQueue = new SettleQueue();
 
   constructor(
     /** The transaction every write joins. */
@@ -126,9 +125,11 @@ class Records {
     entity: EntityName,
     current: Row,
     values: Values,
-    options: WriteOptions = {},
+    options: UpdateOptions = {},
   ): Promise<{ changes: FieldChange[]; row: Row }> {
     const id = Number(current['id']);
+    const onSettle = options.onSettle === true && this.settlesOnPostgres();
+    if (!onSettle) this.refuseIfWaiting(entity, id);
     const prepared = preparedValues(entity, values);
     const referenced = await this.references.check(entity, [prepared]);
     const changed = Object.entries(prepared).filter(([name, value]) => {
@@ -145,7 +146,8 @@ class Records {
     if (changed.length > 0) {
       const table = entities[entity].table;
       const written = encodedRow(entity, Object.fromEntries(changed));
-      await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(written));
+      if (onSettle) this.settleQueue.update(table, id, written);
+      else await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(written));
       row = { ...current, ...written };
       await this.touched(entity);
       this.references.updated(entity, id, prepared);
@@ -168,6 +170,7 @@ class Records {
     values: Values,
     options: WriteOptions = {},
   ): Promise<FieldChange[] | null> {
+    this.refuseIfWaiting(entity, id);
     const prepared = preparedValues(entity, values);
     const referenced = await this.references.check(entity, [prepared]);
     const table = entities[entity].table;
@@ -197,10 +200,12 @@ class Records {
       this.db(entities[child.entity].table).where(fieldOf(child.entity, child.via).column, id),
     );
     const record = this.db(entities[entity].table).where('id', id);
-    if (options.onSettle && this.settlesOnPostgres()) {
+    const onSettle = options.onSettle === true && this.settlesOnPostgres();
+    if (!onSettle) this.refuseIfWaiting(entity, id);
+    if (onSettle) {
       for (const child of options.cascade ?? [])
-        this.settleRemoves.push({ table: entities[child.entity].table, column: fieldOf(child.entity, child.via).column, id });
-      this.settleRemoves.push({ table: entities[entity].table, column: 'id', id });
+        this.settleQueue.remove({ table: entities[child.entity].table, column: fieldOf(child.entity, child.via).column, id });
+      this.settleQueue.remove({ table: entities[entity].table, column: 'id', id });
     } else if (onPostgres(this.db)) {
       // One statement, the children's deletes in its `with`: PostgreSQL checks the foreign keys at its end.
       children.forEach((rows, index) => record.with(`removed_${index}`, rows.delete()));
@@ -231,6 +236,7 @@ class Records {
 
   /** The stored row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
   private async current(entity: EntityName, id: number): Promise<Row> {
+    this.refuseIfWaiting(entity, id);
     const query = this.db(entities[entity].table).where('id', id);
     if (onPostgres(this.db)) query.forUpdate();
     const row = (await query.first()) as Row | undefined;
@@ -254,11 +260,18 @@ class Records {
     if (!this.settlesOnPostgres()) return this.insertMany(entity, rows, options);
     if (rows.length === 0) return;
     const { prepared, encoded } = await this.checkedRows(entity, rows);
-    const waiting = this.settleInserts.get(entity) ?? [];
-    waiting.push(...encoded);
-    this.settleInserts.set(entity, waiting);
+    this.settleQueue.insert(entity, encoded);
     await this.touched(entity);
     await this.auditedOnParents(prepared, options.auditOn);
+  }
+
+  /**
+   * A record whose update waits for the settling (updateStored's `onSettle`) is stored as it was
+   * until then: a read of it, or a write that is not the settling's own, would go against that.
+   */
+  private refuseIfWaiting(entity: EntityName, id: number): void {
+    if (this.settleQueue.holdsUpdate(entities[entity].table, id))
+      throw new Error(`${entity} ${id} is updated as the transaction settles: no other write may read or write it before`);
   }
 
   /** Whether writes can wait for the settle statement: in a transaction on PostgreSQL (SQLite's statements cost no round trip). */
@@ -324,20 +337,19 @@ class Records {
     const names = [...this.touchedVersions].sort();
     this.touchedVersions.clear();
     const pending = this.audit.takePending();
-    const waiting = [...this.settleInserts];
-    this.settleInserts.clear();
-    const removes = this.settleRemoves.splice(0);
+    const { inserts: waiting, updates, removes } = this.settleQueue.take();
     const inserts: SettleInsert[] = waiting.map(([entity, rows]) => ({ table: entities[entity].table, rows }));
     const postgres = onPostgres(this.db);
     const bump = postgres && this.db.isTransaction ? versionsBumpText(names) : undefined;
     if (bump) await sendWithCommit(this.db as Knex.Transaction, bump);
     const versionsLeft = bump ? [] : names;
-    const statement = postgres ? settleStatement(pending, versionsLeft, inserts, removes) : undefined;
+    const statement = postgres ? settleStatement(pending, versionsLeft, { inserts, updates, removes }) : undefined;
     if (statement) {
       const { rows } = (await this.db.raw(statement.sql, statement.bindings as Knex.RawBinding[])) as { rows: EntryRow[] };
       if (pending.entries.length > 0) this.audit.entriesWritten(rows);
       return;
     }
+    for (const update of updates) await this.db(update.table).where('id', update.id).update(update.values);
     for (const remove of removes) await this.db(remove.table).where(remove.column, remove.id).delete();
     for (const [entity, rows] of waiting) await this.insertEncoded(entity, rows);
     await this.audit.write(pending);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingAudit, PendingEntry } from '../modules/audit/auditTrail';
-import { settleStatement, type SettleInsert, type SettleRemove } from './settleStatement';
+import { settleStatement, type SettleInsert, type SettleRemove, type SettleUpdate } from './settleStatement';
 
 const ENTRY: PendingEntry = {
   key: 'order:7:APPROVE',
@@ -35,6 +35,7 @@ const cases: {
   versions: string[];
   inserts?: SettleInsert[];
   removes?: SettleRemove[];
+  updates?: SettleUpdate[];
   want: ReturnType<typeof settleStatement>;
 }[] = [
   { name: 'nothing to write: no statement', pending: nothing, versions: [], want: undefined },
@@ -136,6 +137,25 @@ const cases: {
     },
   },
   {
+    name: "a row's new values: one update, its columns as written, the row by id",
+    pending: { entries: [ENTRY], actions: [], changes: [] },
+    versions: [],
+    updates: [{ table: 'orders', id: 7, values: { status: 'CREATED', attention_required: null } }],
+    want: {
+      sql:
+        `with ${ENTRIES_CLAUSE}, updated_0 as (update "orders" set "status" = ?, "attention_required" = ? where "id" = ?) ` +
+        'select "id", "entity_type", "entity_id", "action" from entries',
+      bindings: [...ENTRY_BINDINGS, 'CREATED', null, 7],
+    },
+  },
+  {
+    name: 'an update holding a value that is not plain (an array): none (settled table by table)',
+    pending: nothing,
+    versions: [],
+    updates: [{ table: 'orders', id: 7, values: { tags: ['a'] } }],
+    want: undefined,
+  },
+  {
     name: 'only a record to delete',
     pending: nothing,
     versions: [],
@@ -169,7 +189,7 @@ const cases: {
 ];
 
 describe('settleStatement', () => {
-  it.each(cases)('$name', ({ pending, versions, inserts, removes, want }) => {
-    expect(settleStatement(pending, versions, inserts, removes)).toEqual(want);
+  it.each(cases)('$name', ({ pending, versions, inserts, removes, updates, want }) => {
+    expect(settleStatement(pending, versions, { inserts, removes, updates })).toEqual(want);
   });
 });

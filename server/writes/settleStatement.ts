@@ -1,5 +1,5 @@
 import type { PendingAudit } from '../modules/audit/auditTrail';
-import { bindRows, insertText, sharedColumns } from './insertRows';
+import { bindRows, insertText, isPlain, sharedColumns } from './insertRows';
 
 /** A statement and its bindings, in Knex's raw form (`?` for each binding). */
 export interface Statement {
@@ -20,6 +20,20 @@ export interface SettleRemove {
   id: number;
 }
 
+/** A row a transaction updates as it settles (Records.updateStored's `onSettle`): its columns' new values, encoded. */
+export interface SettleUpdate {
+  table: string;
+  id: number;
+  values: Record<string, unknown>;
+}
+
+/** The writes a transaction left for its settling, besides its audit and its data versions. */
+export interface SettleWrites {
+  inserts?: readonly SettleInsert[];
+  updates?: readonly SettleUpdate[];
+  removes?: readonly SettleRemove[];
+}
+
 /** Past these, settling goes back to an insert per table (AuditTrail.write), which splits its rows into statements of its own. */
 const MOST_ENTRIES = 100;
 const MOST_CHANGES = 1000;
@@ -36,8 +50,9 @@ const CHANGE_ROW = '(?::integer, ?::text, ?::integer, ?::text, ?::text, ?::text,
  * trips to the database, besides the transaction's own; each costs the portal and the database
  * server a wake-up, and on two cores a round trip less was about 5 % more order actions a second
  * (docs/performance.md, "Settling in one statement"). The rows the transaction left to be
- * inserted as it settles (`inserts`: the e-mails it queued, an order's lines) and to be deleted
- * (`removes`: a basket placed as an order, and its lines) go in the same statement; PostgreSQL
+ * inserted as it settles (`inserts`: the e-mails it queued, an order's lines), updated (`updates`:
+ * an order's new status) and deleted (`removes`: a basket placed as an order, and its lines) go in
+ * the same statement; PostgreSQL
  * checks the foreign keys at the end of the statement, after every clause. The versions given here
  * are those that cannot go with the COMMIT (versionsBumpText), which is where settling sends the
  * rest. Data-modifying WITH clauses all run, once, whatever the main query reads; the
@@ -52,14 +67,15 @@ const CHANGE_ROW = '(?::integer, ?::text, ?::integer, ?::text, ?::text, ?::text,
 export function settleStatement(
   pending: PendingAudit,
   versionNames: readonly string[],
-  inserts: readonly SettleInsert[] = [],
-  removes: readonly SettleRemove[] = [],
+  { inserts = [], updates = [], removes = [] }: SettleWrites = {},
 ): Statement | undefined {
   const { entries, actions, changes } = pending;
   if (entries.length > MOST_ENTRIES || changes.length > MOST_CHANGES) return undefined;
   if (inserts.some((insert) => insert.rows.length > MOST_INSERTED)) return undefined;
+  if (updates.some((update) => !Object.values(update.values).every(isPlain))) return undefined;
   const inserted = inserts.filter((insert) => insert.rows.length > 0);
-  if (entries.length + actions.length + changes.length + versionNames.length + inserted.length + removes.length === 0) return undefined;
+  const writes = inserted.length + updates.length + removes.length;
+  if (entries.length + actions.length + changes.length + versionNames.length + writes === 0) return undefined;
   // The entries' and actions' columns are their rows' own, as `insertRows` takes them on SQLite.
   const entryRows = entries.map((entry) => entry.row);
   const entryColumns = entries.length > 0 ? sharedColumns(entryRows) : [];
@@ -101,6 +117,13 @@ export function settleStatement(
     const columns = insertColumns[index]!;
     clauses.push(`inserted_${index} as (${insertText('"', insert.table, columns, insert.rows.length)})`);
     bindRows(insert.rows, columns, bindings);
+  }
+  for (const [index, update] of updates.entries()) {
+    const columns = Object.keys(update.values);
+    clauses.push(
+      `updated_${index} as (update ${quoted(update.table)} set ${columns.map((column) => `${quoted(column)} = ?`).join(', ')} where "id" = ?)`,
+    );
+    bindings.push(...Object.values(update.values), update.id);
   }
   for (const [index, remove] of removes.entries()) {
     clauses.push(`removed_${index} as (delete from ${quoted(remove.table)} where ${quoted(remove.column)} = ?)`);

@@ -88,6 +88,71 @@ describe('writes left for the settling', () => {
     expect(await db('order_line_items').where('order_id', order).orderBy('id').pluck('name')).toEqual(['Plain', 'Priced']);
   });
 
+  it('updates a row as the transaction settles: its updates merged into one, audited as written at once', async () => {
+    const db = database.db;
+    const id = await inTransaction(db, ACTOR, (records) =>
+      records.insert('order', { name: 'HUB-later', organisation: 3, date: Date.now() }),
+    );
+    let during: unknown;
+    const statements = await statementsOf(db, () =>
+      inTransaction(db, ACTOR, async (records) => {
+        const row = (await records.db('orders').where('id', id).first()) as Record<string, unknown>;
+        const first = await records.updateStored('order', row, { status: 'PENDING_AUTHORISATION' }, { onSettle: true });
+        await records.updateStored('order', first.row, { total: '4.00' }, { action: 'APPROVE', onSettle: true });
+        during = await records.db('orders').where('id', id).first('status');
+      }),
+    );
+    const stored = (await db('orders').where('id', id).first('status', 'total')) as { status: string; total: number | string };
+    expect([stored.status, Number(stored.total) / 10_000]).toEqual(['PENDING_AUTHORISATION', 4]);
+    if (onPostgres()) {
+      // Not written before the settling, and then in its statement, once.
+      expect(during).toEqual({ status: 'CREATED' });
+      expect(statements.filter((sql) => /^update "orders"/.test(sql))).toEqual([]);
+      expect(
+        statements.filter((sql) =>
+          /updated_0 as \(update "orders" set "status" = \?, "total" = \? where "id" = \?\)/.test(sql.replace(/\$\d+/g, '?')),
+        ),
+      ).toHaveLength(1);
+    } else expect(during).toEqual({ status: 'PENDING_AUTHORISATION' });
+    const entries = (await db('audit_log_entries')
+      .where({ entity_type: 'order', entity_id: id })
+      .orderBy('id')
+      .pluck('action')) as string[];
+    expect(entries).toEqual(['CREATE', 'UPDATE', 'APPROVE']);
+  });
+
+  it.runIf(process.env['TEST_DATABASE_URL']?.startsWith('postgres'))(
+    'refuses another write or read of a row whose update waits for the settling, but a remove on settling, which takes its place',
+    async () => {
+      const db = database.db;
+      const { id: basket } = await makeBasket(db, [['GEN-HDMI-5M', 1]]);
+      const stored = async (records: Parameters<Parameters<typeof inTransaction>[2]>[0]) =>
+        (await records.db('baskets').where('id', basket).first()) as Record<string, unknown>;
+      const refused = inTransaction(db, ACTOR, async (records) => {
+        await records.updateStored('basket', await stored(records), { name: 'Waiting' }, { onSettle: true });
+        await records.update('basket', basket, { name: 'Now' });
+      });
+      await expect(refused).rejects.toThrow(/updated as the transaction settles/);
+      const statements = await statementsOf(db, () =>
+        inTransaction(db, ACTOR, async (records) => {
+          const { row } = await records.updateStored('basket', await stored(records), { name: 'Never stored' }, { onSettle: true });
+          // Read again, the row would be as stored before the update: the remove is given it as the update left it.
+          await expect(records.remove('basket', basket, { onSettle: true })).rejects.toThrow(/updated as the transaction settles/);
+          await records.remove('basket', basket, {
+            current: row,
+            cascade: [{ entity: 'basket_line_item', via: 'basket' }],
+            onSettle: true,
+          });
+        }),
+      );
+      expect(statements.filter((sql) => /update "baskets"/.test(sql))).toEqual([]);
+      expect(await count(db, 'baskets', { id: basket })).toBe(0);
+      // Its audit shows the update, then the delete of the row as the update left it.
+      const removed = await entryOf(db, 'basket', basket, 'DELETE');
+      expect(await db('audit_field_changes').where({ entry_id: removed!.id, field: 'name' }).pluck('old_value')).toEqual(['Never stored']);
+    },
+  );
+
   it('leaves the record and writes no row when the transaction rolls back', async () => {
     const db = database.db;
     const { id: basket } = await makeBasket(db, [['GEN-HDMI-5M', 1]]);

@@ -37,6 +37,17 @@ export interface InsertOptions extends WriteOptions {
   id?: number;
 }
 
+export interface UpdateOptions extends WriteOptions {
+  /**
+   * Written as the transaction settles (PostgreSQL, in its settle statement: a round trip less),
+   * for the last write of a record that nothing later in the transaction reads from the database
+   * (an order's new status, its answer made from what was written). Audited, and its data version
+   * touched, now. Another write of the row in the transaction is refused (an Error), but a remove
+   * on settling, which takes the update's place. At once on SQLite.
+   */
+  onSettle?: boolean;
+}
+
 export interface InsertManyOptions {
   /** Each row's audit entry on its parent (an order's line as a change of the order's line_items). */
   auditOn?: (values: Values, index: number) => AuditOn;
@@ -51,7 +62,9 @@ export interface RemoveOptions extends WriteOptions {
    * Deleted as the transaction settles (PostgreSQL, in its settle statement: a round trip less),
    * for a record that nothing later in the transaction reads or writes, and that nothing refers to
    * but its `cascade`'s rows (a basket placed as an order): a reference that would refuse the
-   * delete is then found as the transaction ends, not answered as record_in_use. At once on SQLite.
+   * delete is then found as the transaction ends, not answered as record_in_use. An update of it
+   * waiting for the settling gives way to the delete (`current`: the row as that update left it).
+   * At once on SQLite.
    */
   onSettle?: boolean;
 }

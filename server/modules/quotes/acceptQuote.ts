@@ -214,7 +214,8 @@ const steps: WorkflowStep<AcceptState>[] = [
         'quote',
         state.stored,
         { quote_status: 'ACCEPTED', order_id: state.order!.id },
-        { action: 'ACCEPT' },
+        // Its last write, and nothing after reads it: written with the settling (PostgreSQL).
+        { action: 'ACCEPT', onSettle: true },
       );
     },
   },

@@ -9,6 +9,8 @@ type Row = Record<string, unknown>;
  * (settleStatement), a round trip less each. Rows to insert are kept by entity, in the order
  * given; a row's updates merge into one (the later value of a column wins); deletes are kept in
  * order, children before their parent. A row to be deleted needs no update: a delete drops it.
+ * PostgreSQL cannot both update and delete one row in one statement, so rows deleted by their
+ * parent (a cascade) may not have an update waiting: that is refused, as a mistake of the caller.
  */
 export class SettleQueue {
   private readonly inserts = new Map<EntityName, Row[]>();
@@ -34,6 +36,8 @@ export class SettleQueue {
 
   remove(remove: SettleRemove): void {
     if (remove.column === 'id') this.updates.delete(`${remove.table}:${remove.id}`);
+    else if ([...this.updates.values()].some((update) => update.table === remove.table))
+      throw new Error(`${remove.table} has an update waiting for the settling: its rows cannot also be deleted by their ${remove.column}`);
     this.removes.push(remove);
   }
 

@@ -52,13 +52,13 @@ const CHANGE_ROW = '(?::integer, ?::text, ?::integer, ?::text, ?::text, ?::text,
  * (docs/performance.md, "Settling in one statement"). The rows the transaction left to be
  * inserted as it settles (`inserts`: the e-mails it queued, an order's lines), updated (`updates`:
  * an order's new status) and deleted (`removes`: a basket placed as an order, and its lines) go in
- * the same statement; PostgreSQL
- * checks the foreign keys at the end of the statement, after every clause. The versions given here
- * are those that cannot go with the COMMIT (versionsBumpText), which is where settling sends the
- * rest. Data-modifying WITH clauses all run, once, whatever the main query reads; the
- * field changes find their new entries' ids by what the entry records (entity, id, action), which
- * is unique in a trail. The versions are bumped in the order given (name order: two transactions
- * take their rows in one order). Answers the entries' rows (id, entity_type, entity_id, action);
+ * the same statement; PostgreSQL checks the foreign keys at the end of the statement, after every
+ * clause, and no two of its clauses may write one row (settleQueue.ts keeps them apart). The
+ * versions given here are those that cannot go with the COMMIT (versionsBumpText), which is where
+ * settling sends the rest. Data-modifying WITH clauses all run, once, whatever the main query
+ * reads; the field changes find their new entries' ids by what the entry records (entity, id,
+ * action), which is unique in a trail. The versions are bumped in the order given (name order: two
+ * transactions take their rows in one order). Answers the entries' rows (id, entity_type, entity_id, action);
  * undefined when there is nothing to write, more than one statement should carry, or a table's
  * rows differ in their columns (as `insertRows` then leaves them to Knex), which settling then
  * writes table by table. SQLite runs in the portal's process, where a statement costs no round

@@ -15,7 +15,7 @@ import { checkFinanceOffered, checkShipping, loadBasketState, type BasketState }
 import { checkDetails, checkPurchaseOrder, checkTeamNames, linePaths } from './checkoutRules';
 import { checkApprovalHolds } from './financeApproval';
 import { saveWizardInput } from './wizardSave';
-import { firstReads, type FirstReads } from './firstReads';
+import { firstReads, type OrderReads } from './firstReads';
 
 export interface PlacedOrder {
   id: number;
@@ -31,7 +31,7 @@ interface CheckoutState {
   stored: Record<string, unknown>;
   input: CheckoutInput;
   /** What it read once the basket was locked (firstReads). */
-  first?: FirstReads;
+  first?: OrderReads;
   basket?: BasketState;
   order?: PlacedOrder;
   facts?: OrderFacts;

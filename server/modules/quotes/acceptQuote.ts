@@ -10,15 +10,14 @@ import type { SessionUser } from '../auth/sessionUser';
 import { existingTeamNames } from '../baskets/lineDetails';
 import { catalogueInTransaction, vouchShippingTypes } from '../catalogue/catalogueInTransaction';
 import { buyerInTransaction, type Buyer } from '../checkout/checkoutLines';
-import { checkPurchaseOrderNumber, purchaseOrderReads, type PurchaseOrderRead } from '../checkout/checkoutRules';
+import { checkPurchaseOrderNumber } from '../checkout/checkoutRules';
+import { readBeforeOrder, type OrderReads } from '../checkout/firstReads';
 import { initialStatus, notifyOrderCreated, type PlacedOrder } from '../checkout/checkoutService';
 import { orderName } from '../orders/orderName';
 import type { OrderFacts } from '../orders/orderNotifications';
 import { storedVisibleQuote } from './handlers';
 import { requireStatus } from './quoteActions';
 import { decodedQuoteLines, quoteLinesRead, recipientProductsIn, QUOTE_LINE_FIELDS, type StoredQuoteLine } from './quoteLines';
-import { readTogether } from '../../db/readTogether';
-import { idOf, nextIdRead } from '../../writes/nextId';
 import { saveRecipientNames } from './recipientChoices';
 import { requireCompleteShipping, requireQuoteFinance } from './quoteReadiness';
 import { ADDRESS_FIELDS, FINANCE_FIELDS, quoteFromRow, type QuoteRecord } from './quoteTotals';
@@ -35,10 +34,8 @@ interface AcceptState {
   quote?: QuoteRecord;
   buyer?: Buyer;
   lines?: StoredQuoteLine[];
-  /** The check of the quote's PO number, as read with its lines (purchaseOrderReads). */
-  purchaseOrder?: PurchaseOrderRead;
-  /** The order's id, taken from its sequence with them (PostgreSQL): its name goes with its insert. */
-  orderId?: number;
+  /** The quote's lines as saved, its PO number's check and the order's id, read together (readBeforeOrder). */
+  read?: OrderReads;
   shippable?: boolean;
   shipping?: string | null;
   order?: PlacedOrder;
@@ -85,17 +82,9 @@ const steps: WorkflowStep<AcceptState>[] = [
       await saveRecipientNames(records, quote.id, state.buyer!, state.input.line_items);
       state.quote = quoteFromRow(saved.row);
       // The lines as saved, the PO number's lock and read, and the order's id: one round trip on
-      // PostgreSQL (readTogether), as a checkout's first reads are.
-      const purchaseOrder = purchaseOrderReads(records.db, state.quote.purchase_order_number, state.buyer!);
-      const orderId = nextIdRead(records.db, 'order');
-      const answers = await readTogether(records.db, [
-        quoteLinesRead(records.db, quote.id),
-        ...purchaseOrder.reads,
-        ...(orderId ? [orderId] : []),
-      ]);
-      state.lines = decodedQuoteLines(answers[0]!);
-      state.purchaseOrder = purchaseOrder.answer(answers.slice(1, 1 + purchaseOrder.reads.length));
-      if (orderId) state.orderId = idOf(answers.at(-1)!);
+      // PostgreSQL, as a checkout's first reads are.
+      state.read = await readBeforeOrder(records.db, quoteLinesRead(records.db, quote.id), state.quote.purchase_order_number, state.buyer!);
+      state.lines = decodedQuoteLines(state.read.lines);
     },
   },
   {
@@ -108,7 +97,7 @@ const steps: WorkflowStep<AcceptState>[] = [
       // 001 §5, §8: the exact text is the catalogue's problem.quote_on_credit_hold.
       if (buyer.on_credit_hold)
         throw new DomainError('conflict', 'quote_on_credit_hold', { detail: 'the recipient organisation is on credit hold' });
-      await checkPurchaseOrderNumber(db, quote.purchase_order_number, buyer, state.purchaseOrder);
+      await checkPurchaseOrderNumber(db, quote.purchase_order_number, buyer, state.read!.purchaseOrder);
       // The recipient's views of the products from the catalogue's cache, as checkout prices from it.
       const products = await recipientProductsIn(
         state.records,
@@ -177,7 +166,7 @@ const steps: WorkflowStep<AcceptState>[] = [
           ...keep(ADDRESS_FIELDS, shippable),
           ...keep(FINANCE_FIELDS, quote.payment_type === 'FINANCE'),
         },
-        { derive: orderName, ...(state.orderId !== undefined && { id: state.orderId }) },
+        { derive: orderName, ...(state.read!.orderId !== undefined && { id: state.read!.orderId }) },
       );
       const { name } = orderName(id);
       // The lines in one statement, each audited on the order as before; on PostgreSQL in the

@@ -196,22 +196,22 @@ class Records {
   /** Removes a record (and the child rows named in `cascade`); a record others still refer to is a 409 record_in_use. */
   async remove(entity: EntityName, id: number, options: RemoveOptions = {}): Promise<void> {
     const current = options.current ?? (await this.current(entity, id));
-    const children = (options.cascade ?? []).map((child) =>
-      this.db(entities[child.entity].table).where(fieldOf(child.entity, child.via).column, id),
-    );
-    const record = this.db(entities[entity].table).where('id', id);
-    const onSettle = options.onSettle === true && this.settlesOnPostgres();
-    if (!onSettle) this.refuseIfWaiting(entity, id);
-    if (onSettle) {
-      for (const child of options.cascade ?? [])
-        this.settleQueue.remove({ table: entities[child.entity].table, column: fieldOf(child.entity, child.via).column, id });
-      this.settleQueue.remove({ table: entities[entity].table, column: 'id', id });
-    } else if (onPostgres(this.db)) {
-      // One statement, the children's deletes in its `with`: PostgreSQL checks the foreign keys at its end.
-      children.forEach((rows, index) => record.with(`removed_${index}`, rows.delete()));
-      await this.guarded(entity, 'delete', () => record.delete());
+    const table = entities[entity].table;
+    // The child rows deleted with it, by the column that names their parent.
+    const children = (options.cascade ?? []).map((child) => ({
+      table: entities[child.entity].table,
+      column: fieldOf(child.entity, child.via).column,
+    }));
+    if (options.onSettle === true && this.settlesOnPostgres()) {
+      for (const child of children) this.settleQueue.remove({ ...child, id });
+      this.settleQueue.remove({ table, column: 'id', id });
     } else {
-      for (const rows of children) await rows.delete();
+      this.refuseIfWaiting(entity, id);
+      const record = this.db(table).where('id', id);
+      const childRows = children.map((child) => this.db(child.table).where(child.column, id));
+      // On PostgreSQL one statement, the children's deletes in its `with`: it checks the foreign keys at its end.
+      if (onPostgres(this.db)) childRows.forEach((rows, index) => record.with(`removed_${index}`, rows.delete()));
+      else for (const rows of childRows) await rows.delete();
       await this.guarded(entity, 'delete', () => record.delete());
     }
     this.references.removed(entity, id);

@@ -37,12 +37,18 @@ function allProcesses(): Map<number, Stat> {
   return stats;
 }
 
-/** CPU time (user + system, with that of children already reaped) of a process and every process under it, in ms. */
-export function cpuMsOfTree(pid: number): number {
-  const stats = allProcesses();
+/** The clock ticks of `pid` and every process under it, in `stats`. */
+function treeTicks(stats: ReadonlyMap<number, Stat>, pid: number): number {
   const tree = [pid];
   for (let index = 0; index < tree.length; index++) for (const [child, stat] of stats) if (stat.parent === tree[index]) tree.push(child);
-  return (tree.reduce((sum, member) => sum + (stats.get(member)?.ticks ?? 0), 0) * 1000) / TICKS_PER_SECOND;
+  return tree.reduce((sum, member) => sum + (stats.get(member)?.ticks ?? 0), 0);
+}
+
+const toMs = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
+
+/** CPU time (user + system, with that of children already reaped) of a process and every process under it, in ms. */
+export function cpuMsOfTree(pid: number): number {
+  return toMs(treeTicks(allProcesses(), pid));
 }
 
 /**
@@ -52,5 +58,5 @@ export function cpuMsOfTree(pid: number): number {
 export function cpuMsOfNamed(name: string): number {
   const stats = allProcesses();
   const roots = [...stats].filter(([, stat]) => stat.name === name && stats.get(stat.parent)?.name !== name);
-  return roots.reduce((sum, [pid]) => sum + cpuMsOfTree(pid), 0);
+  return toMs(roots.reduce((sum, [pid]) => sum + treeTicks(stats, pid), 0));
 }

@@ -22,6 +22,10 @@ export function sharedColumns(rows: readonly Row[]): string[] | undefined {
   return columns;
 }
 
+/** An identifier (table, column) between `quote`s, a quote inside it doubled. */
+export const quotedIdentifier = (quote: '"' | '`', identifier: string): string =>
+  `${quote}${identifier.replaceAll(quote, quote + quote)}${quote}`;
+
 /** An insert's text for `rowCount` rows of `columns`, a `?` for each value, its identifiers quoted with `quote`. */
 export function insertText(
   quote: '"' | '`',
@@ -30,7 +34,7 @@ export function insertText(
   rowCount: number,
   returning: readonly string[] = [],
 ): string {
-  const name = (identifier: string) => `${quote}${identifier.replaceAll(quote, quote + quote)}${quote}`;
+  const name = (identifier: string) => quotedIdentifier(quote, identifier);
   const row = `(${columns.map(() => '?').join(', ')})`;
   const sql = `insert into ${name(table)} (${columns.map(name).join(', ')}) values ${Array.from({ length: rowCount }, () => row).join(', ')}`;
   return returning.length > 0 ? `${sql} returning ${returning.map(name).join(', ')}` : sql;

@@ -1,5 +1,5 @@
 import type { PendingAudit } from '../modules/audit/auditTrail';
-import { bindRows, insertText, isPlain, sharedColumns } from './insertRows';
+import { bindRows, insertText, isPlain, quotedIdentifier, sharedColumns } from './insertRows';
 
 /** A statement and its bindings, in Knex's raw form (`?` for each binding). */
 export interface Statement {
@@ -139,7 +139,7 @@ export function settleStatement(
 
 const VERSION_NAME = /^[a-z][a-z0-9_]*$/;
 
-const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+const quoted = (identifier: string) => quotedIdentifier('"', identifier);
 
 /** The insert that bumps the named data versions, each name given as its SQL (a `?`, or a literal). */
 function versionsBump(names: readonly string[]): string {

@@ -66,8 +66,14 @@ class Records {
     const referenced = await this.references.check(entity, [prepared]);
     const table = entities[entity].table;
     const row = given === undefined ? encodedRow(entity, prepared) : { id: given, ...encodedRow(entity, prepared) };
-    const [inserted] = await this.guarded(entity, 'insert', () => insertRows(this.db, table, [row], ['id']));
-    const id = Number(inserted!['id']);
+    let id: number;
+    if (given !== undefined && options.onSettle === true && this.settlesOnPostgres()) {
+      this.settleQueue.insert(entity, [row]);
+      id = given;
+    } else {
+      const [inserted] = await this.guarded(entity, 'insert', () => insertRows(this.db, table, [row], ['id']));
+      id = Number(inserted!['id']);
+    }
     if (options.derive && given === undefined) {
       const derived = preparedValues(entity, options.derive(id));
       await this.guarded(entity, 'update', () => this.db(table).where('id', id).update(encodedRow(entity, derived)));
@@ -129,7 +135,7 @@ class Records {
   ): Promise<{ changes: FieldChange[]; row: Row }> {
     const id = Number(current['id']);
     const onSettle = options.onSettle === true && this.settlesOnPostgres();
-    if (!onSettle) this.refuseIfWaiting(entity, id);
+    this.refuseIfWaiting(entity, id, onSettle ? 'update' : 'nothing');
     const prepared = preparedValues(entity, values);
     const referenced = await this.references.check(entity, [prepared]);
     const changed = Object.entries(prepared).filter(([name, value]) => {
@@ -203,6 +209,7 @@ class Records {
       column: fieldOf(child.entity, child.via).column,
     }));
     if (options.onSettle === true && this.settlesOnPostgres()) {
+      this.refuseIfWaiting(entity, id, 'update');
       for (const child of children) this.settleQueue.remove({ ...child, id });
       this.settleQueue.remove({ table, column: 'id', id });
     } else {
@@ -266,12 +273,15 @@ class Records {
   }
 
   /**
-   * A record whose update waits for the settling (updateStored's `onSettle`) is stored as it was
-   * until then: a read of it, or a write that is not the settling's own, would go against that.
+   * A record whose insert or update waits for the settling (`onSettle`) is not stored, or stored as
+   * it was, until then: a read of it, or a write that is not the settling's own, would go against
+   * that. `allow`: 'update' for the settling's own writes of a row whose update waits (another
+   * update merges with it, a delete takes its place).
    */
-  private refuseIfWaiting(entity: EntityName, id: number): void {
-    if (this.settleQueue.holdsUpdate(entities[entity].table, id))
-      throw new Error(`${entity} ${id} is updated as the transaction settles: no other write may read or write it before`);
+  private refuseIfWaiting(entity: EntityName, id: number, allow: 'nothing' | 'update' = 'nothing'): void {
+    const updated = allow === 'nothing' && this.settleQueue.holdsUpdate(entities[entity].table, id);
+    if (updated || this.settleQueue.holdsInsert(entity, id))
+      throw new Error(`${entity} ${id} is written as the transaction settles: no other write may read or write it before`);
   }
 
   /** Whether writes can wait for the settle statement: in a transaction on PostgreSQL (SQLite's statements cost no round trip). */

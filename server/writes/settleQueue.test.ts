@@ -10,12 +10,22 @@ describe('SettleQueue', () => {
     queue.update('orders', 7, { status: 'CANCELLED' });
     queue.update('orders', 8, { status: 'CREATED' });
     queue.insert('order_line_item', [{ name: 'a' }]);
+    queue.insert('order', [{ id: 9, name: 'HUB-10009' }]);
     queue.insert('order_line_item', [{ name: 'b' }]);
     queue.remove({ table: 'basket_line_items', column: 'basket_id', id: 3 });
     queue.remove({ table: 'baskets', column: 'id', id: 3 });
     expect(queue.holdsUpdate('orders', 7)).toBe(true);
+    expect([queue.holdsInsert('order', 9), queue.holdsInsert('order', 7), queue.holdsInsert('order_line_item', 9)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // By entity, in the order each entity was first given (the fallback writes them table by table in it).
     expect(queue.take()).toEqual({
-      inserts: [['order_line_item', [{ name: 'a' }, { name: 'b' }]]],
+      inserts: [
+        ['order_line_item', [{ name: 'a' }, { name: 'b' }]],
+        ['order', [{ id: 9, name: 'HUB-10009' }]],
+      ],
       updates: [
         { table: 'orders', id: 7, values: { status: 'CANCELLED', total: 1 } },
         { table: 'orders', id: 8, values: { status: 'CREATED' } },
@@ -28,6 +38,7 @@ describe('SettleQueue', () => {
     // Taken once: what the transaction writes after its settling starts afresh.
     expect(queue.take()).toEqual({ inserts: [], updates: [], removes: [] });
     expect(queue.holdsUpdate('orders', 7)).toBe(false);
+    expect(queue.holdsInsert('order', 9)).toBe(false);
   });
 
   it('drops the update of a row deleted by its id, and refuses to delete by a parent rows of a table with an update waiting', () => {

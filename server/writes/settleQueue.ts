@@ -34,6 +34,11 @@ export class SettleQueue {
     return this.updates.has(`${table}:${id}`);
   }
 
+  /** Whether the insert of `entity`'s row `id` waits for the settling: the database does not hold it yet. */
+  holdsInsert(entity: EntityName, id: number): boolean {
+    return this.inserts.get(entity)?.some((row) => row['id'] === id) === true;
+  }
+
   remove(remove: SettleRemove): void {
     if (remove.column === 'id') this.updates.delete(`${remove.table}:${remove.id}`);
     else if ([...this.updates.values()].some((update) => update.table === remove.table))

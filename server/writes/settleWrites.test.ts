@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBasket } from '../testing/checkoutBaskets';
 import { statementsOf } from '../testing/statementsOf';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
-import { inTransaction } from './records';
+import { readTogether } from '../db/readTogether';
+import { idOf, nextIdRead } from './nextId';
+import { inTransaction, type Records } from './records';
 
 const ACTOR = { userId: 3, onBehalfOf: null, ip: '127.0.0.1' };
 
-// Writes left for the statement that settles a transaction (Records.insertOnSettle, remove's
-// onSettle): on PostgreSQL a round trip less each, written with the audit entries just before the
+// Writes left for the statement that settles a transaction (Records.insertOnSettle, insert's,
+// updateStored's and remove's onSettle): on PostgreSQL a round trip less each, written with the audit entries just before the
 // commit; on SQLite at once. Either way, what they write and audit is what the writes at once did.
 describe('writes left for the settling', () => {
   let database: TestDatabase;
@@ -25,13 +27,23 @@ describe('writes left for the settling', () => {
   const entryOf = (db: Knex, entity: string, id: number, action: string) =>
     db('audit_log_entries').where({ entity_type: entity, entity_id: id, action }).first('id') as Promise<{ id: number } | undefined>;
 
-  /** Places `basket` as a new order: its lines inserted on settling, each audited on the order, and the basket removed on settling. */
+  /**
+   * Places `basket` as a new order: the order inserted on settling where its id was taken from the
+   * sequence (PostgreSQL), its lines inserted on settling, each audited on the order, and the
+   * basket removed on settling.
+   */
   async function place(db: Knex, basket: number, lines: Record<string, unknown>[], fail = false) {
     let order = 0;
-    let during: { basket: number; lines: number } | undefined;
+    let during: { basket: number; lines: number; order: number } | undefined;
     const statements = await statementsOf(db, () =>
       inTransaction(db, ACTOR, async (records) => {
-        order = await records.insert('order', { name: 'HUB-settling', organisation: 3, date: Date.now() });
+        const taken = nextIdRead(records.db, 'order');
+        const id = taken ? idOf((await readTogether(records.db, [taken]))[0]!) : undefined;
+        order = await records.insert(
+          'order',
+          { name: 'HUB-settling', organisation: 3, date: Date.now() },
+          { onSettle: true, ...(id !== undefined && { id }) },
+        );
         await records.insertOnSettle(
           'order_line_item',
           lines.map((line) => ({ order, ...line })),
@@ -41,6 +53,7 @@ describe('writes left for the settling', () => {
         during = {
           basket: await count(records.db, 'baskets', { id: basket }),
           lines: await count(records.db, 'order_line_items', { order_id: order }),
+          order: await count(records.db, 'orders', { id: order }),
         };
         if (fail) throw new Error('refused');
       }),
@@ -60,14 +73,20 @@ describe('writes left for the settling', () => {
     const lines = products.map((product, index) => ({ name: `Line ${index}`, product, quantity: index + 1 }));
     const { order, during, statements } = await place(db, basket, lines);
     // PostgreSQL writes them with the settling: none is written before, and no statement of their own.
-    expect(during).toEqual(onPostgres() ? { basket: 1, lines: 0 } : { basket: 0, lines: 2 });
+    expect(during).toEqual(onPostgres() ? { basket: 1, lines: 0, order: 0 } : { basket: 0, lines: 2, order: 1 });
     if (onPostgres()) {
-      expect(statements.filter((sql) => /^(delete from|insert into) "(baskets|basket_line_items|order_line_items)"/.test(sql))).toEqual([]);
+      expect(
+        statements.filter((sql) => /^(delete from|insert into) "(baskets|basket_line_items|orders|order_line_items)"/.test(sql)),
+      ).toEqual([]);
+      expect(statements.filter((sql) => /inserted_\d+ as \(insert into "orders" \("date", "id", "name"/.test(sql))).toHaveLength(1);
       expect(statements.filter((sql) => /removed_\d+ as \(delete from "basket_line_items"/.test(sql))).toHaveLength(1);
     }
     expect(await count(db, 'baskets', { id: basket })).toBe(0);
     expect(await count(db, 'basket_line_items', { basket_id: basket })).toBe(0);
     expect(await db('order_line_items').where('order_id', order).orderBy('id').pluck('quantity')).toEqual([1, 2]);
+    expect(await db('orders').where('id', order).first('name')).toEqual({ name: 'HUB-settling' });
+    const created = await entryOf(db, 'order', order, 'CREATE');
+    expect(await db('audit_field_changes').where({ entry_id: created!.id, field: 'name' }).pluck('new_value')).toEqual(['HUB-settling']);
     const changed = await entryOf(db, 'order', order, 'UPDATE');
     expect(await db('audit_field_changes').where('entry_id', changed!.id).orderBy('id').pluck('new_value')).toEqual(['Line 0', 'Line 1']);
     const removed = await entryOf(db, 'basket', basket, 'DELETE');
@@ -132,12 +151,12 @@ describe('writes left for the settling', () => {
         await records.updateStored('basket', await stored(records), { name: 'Waiting' }, { onSettle: true });
         await records.update('basket', basket, { name: 'Now' });
       });
-      await expect(refused).rejects.toThrow(/updated as the transaction settles/);
+      await expect(refused).rejects.toThrow(/written as the transaction settles/);
       const statements = await statementsOf(db, () =>
         inTransaction(db, ACTOR, async (records) => {
           const { row } = await records.updateStored('basket', await stored(records), { name: 'Never stored' }, { onSettle: true });
           // Read again, the row would be as stored before the update: the remove is given it as the update left it.
-          await expect(records.remove('basket', basket, { onSettle: true })).rejects.toThrow(/updated as the transaction settles/);
+          await expect(records.remove('basket', basket, { onSettle: true })).rejects.toThrow(/written as the transaction settles/);
           await records.remove('basket', basket, {
             current: row,
             cascade: [{ entity: 'basket_line_item', via: 'basket' }],
@@ -160,6 +179,30 @@ describe('writes left for the settling', () => {
     expect(await count(db, 'baskets', { id: basket })).toBe(1);
     expect(await count(db, 'basket_line_items', { basket_id: basket })).toBe(1);
     expect(await count(db, 'order_line_items', { order_id: order })).toBe(0);
+    expect(await count(db, 'orders', { id: order })).toBe(0);
     expect(await entryOf(db, 'basket', basket, 'DELETE')).toBeUndefined();
   });
+
+  it.runIf(process.env['TEST_DATABASE_URL']?.startsWith('postgres'))(
+    'refuses a read, an update or a remove of a record whose insert waits for the settling',
+    async () => {
+      const db = database.db;
+      const attempts = {
+        update: (records: Records, id: number) => records.update('order', id, { total: '1.00' }),
+        'update of the row as inserted': (records: Records, id: number) =>
+          records.updateStored('order', { id, name: 'HUB-waiting' }, { total: '1.00' }, { onSettle: true }),
+        remove: (records: Records, id: number) => records.remove('order', id, { current: { id }, onSettle: true }),
+      };
+      for (const [name, attempt] of Object.entries(attempts)) {
+        let id = 0;
+        const refused = inTransaction(db, ACTOR, async (records) => {
+          id = idOf((await readTogether(records.db, [nextIdRead(records.db, 'order')!]))[0]!);
+          await records.insert('order', { name: 'HUB-waiting', organisation: 3, date: Date.now() }, { id, onSettle: true });
+          await attempt(records, id);
+        });
+        await expect(refused, name).rejects.toThrow(/written as the transaction settles/);
+        expect(await count(db, 'orders', { id }), name).toBe(0);
+      }
+    },
+  );
 });

@@ -35,6 +35,18 @@ export interface InsertOptions extends WriteOptions {
    * by an update after the insert.
    */
   id?: number;
+  /**
+   * With `id`: written as the transaction settles (PostgreSQL, in its settle statement: a round
+   * trip less), for a record that nothing later in the transaction reads from the database (a
+   * checkout's order: its answer and e-mails are made from what was written). Checked, audited, and
+   * its data version touched, now. Rows that refer to it go with it (an order's lines, by
+   * insertOnSettle after it), and PostgreSQL checks their foreign keys at the statement's end; a
+   * settling too large for one statement writes table by table, in the order the tables were first
+   * given. A constraint it breaks is found as the transaction ends, not answered as a domain error:
+   * for rows whose values the server made. Another read or write of it in the transaction is
+   * refused (an Error). At once on SQLite, and without `id`.
+   */
+  onSettle?: boolean;
 }
 
 export interface UpdateOptions extends WriteOptions {

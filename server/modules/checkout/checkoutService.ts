@@ -98,6 +98,8 @@ const steps: WorkflowStep<CheckoutState>[] = [
         linesEditable: hasPermission(state.user, 'order:modify_draft'),
         basket: state.stored,
         lines: state.first.lines,
+        // The basket is deleted as the transaction settles: its fields' update gives way to that.
+        onSettle: true,
       });
       state.stored = saved.basket!;
       state.basket = await loadBasketState(state.records, state.basketId, { basket: state.stored, lines: saved.lines });
@@ -155,10 +157,12 @@ const steps: WorkflowStep<CheckoutState>[] = [
           ...pick(basket, SHIPPING_FIELDS, shippable),
           ...pick(basket, FINANCE_FIELDS, finance),
         },
-        { derive: orderName, ...(state.first!.orderId !== undefined && { id: state.first!.orderId }) },
+        // On PostgreSQL, with the id taken by the first reads, written in the statement that
+        // settles the transaction, as nothing in it reads the order back.
+        { derive: orderName, ...(state.first!.orderId !== undefined && { id: state.first!.orderId, onSettle: true }) },
       );
-      // The lines in one statement, each audited on the order as before; on PostgreSQL in the
-      // statement that settles the transaction, as nothing in it reads them back.
+      // The lines in one statement, each audited on the order as before; on PostgreSQL with the
+      // order, as nothing reads them back either.
       await records.insertOnSettle(
         'order_line_item',
         lines.map(({ row, product, priced }) => {

@@ -3,7 +3,7 @@ import { FINANCE_REFUSAL_FIELD, financeRefusal, type FinanceDetails } from '../.
 import { decodeValue } from '../../db/codec';
 import { DomainError } from '../../domain/errors';
 import { entities } from '../../generated/entities';
-import type { Records } from '../../writes/records';
+import type { Records, UpdateOptions } from '../../writes/records';
 import { financeLineOf } from './checkoutLines';
 import { checkShipping, type BasketState } from './basketState';
 
@@ -119,13 +119,19 @@ export async function withApprovalKept<T>(records: Records, basketId: number, wr
 
 /**
  * Clears a basket's approval (flag and fingerprint) when it has one. `stored`: the basket's row as
- * the transaction has it (locked), not read again; answered as it is stored after.
+ * the transaction has it (locked), not read again; answered as it is stored after, written as
+ * `options` say (a checkout's, on settling).
  */
-export async function clearApproval(records: Records, basketId: number, stored?: Row): Promise<Row | undefined> {
+export async function clearApproval(
+  records: Records,
+  basketId: number,
+  stored?: Row,
+  options: UpdateOptions = {},
+): Promise<Row | undefined> {
   const row = stored ?? ((await records.db('baskets').where('id', basketId).first('finance_approved')) as Row | undefined);
   if (!row || !decodeValue(entities.basket.fields.finance_approved, row['finance_approved'])) return stored;
   const cleared = { finance_approved: false, finance_approval: null };
-  if (stored) return (await records.updateStored('basket', stored, cleared)).row;
+  if (stored) return (await records.updateStored('basket', stored, cleared, options)).row;
   await records.update('basket', basketId, cleared);
   return undefined;
 }

@@ -77,7 +77,13 @@ const steps: WorkflowStep<AcceptState>[] = [
     run: async (state) => {
       const { records } = state;
       const quote = state.quote!;
-      const saved = await records.updateStored('quote', state.stored, { purchase_order_number: state.input.purchase_order_number ?? null });
+      // Written with the settling (PostgreSQL), merged with the quote's ACCEPT: nothing reads the row before.
+      const saved = await records.updateStored(
+        'quote',
+        state.stored,
+        { purchase_order_number: state.input.purchase_order_number ?? null },
+        { onSettle: true },
+      );
       state.stored = saved.row;
       await saveRecipientNames(records, quote.id, state.buyer!, state.input.line_items);
       state.quote = quoteFromRow(saved.row);
@@ -166,11 +172,14 @@ const steps: WorkflowStep<AcceptState>[] = [
           ...keep(ADDRESS_FIELDS, shippable),
           ...keep(FINANCE_FIELDS, quote.payment_type === 'FINANCE'),
         },
-        { derive: orderName, ...(state.read!.orderId !== undefined && { id: state.read!.orderId }) },
+        // On PostgreSQL, with the id taken by the first reads, written in the statement that settles
+        // the transaction, as checkout's: nothing reads the order back. Only this acceptance can
+        // write its quote's order (unique by quote): the router holds the quote's lock.
+        { derive: orderName, ...(state.read!.orderId !== undefined && { id: state.read!.orderId, onSettle: true }) },
       );
       const { name } = orderName(id);
-      // The lines in one statement, each audited on the order as before; on PostgreSQL in the
-      // statement that settles the transaction, as nothing in it reads them back.
+      // The lines in one statement, each audited on the order as before; on PostgreSQL with the
+      // order, as nothing reads them back either.
       const lines = state.lines!;
       await records.insertOnSettle(
         'order_line_item',

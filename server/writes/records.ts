@@ -5,15 +5,14 @@ import { insertRows } from './insertRows';
 import type { EntityMeta } from '../db/entityMeta';
 import { recordNotFound } from '../domain/errors';
 import { entities, type EntityName } from '../generated/entities';
-import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type EntryRow, type FieldChange } from '../modules/audit/auditTrail';
+import { AuditTrail, SYSTEM_ACTOR, type Actor, type AuditAction, type FieldChange } from '../modules/audit/auditTrail';
 import { endSessionsOf } from '../modules/auth/sessions';
 import { constraintError } from './constraints';
 import { auditText, withReferenceNames } from './auditValues';
 import { References } from './references';
 import { bumpDataVersion } from './dataVersions';
-import { settleStatement, versionsBumpText, type SettleInsert } from './settleStatement';
 import { SettleQueue } from './settleQueue';
-import { sendWithCommit } from '../db/commitStatements';
+import { writeSettling } from './settling';
 import { onPostgres } from '../db/dialect';
 import type { InsertManyOptions, InsertOptions, RemoveOptions, UpdateOptions, WriteOptions } from './writeOptions';
 
@@ -335,35 +334,14 @@ class Records {
   }
 
   /**
-   * Bumps the data versions the transaction's writes touched, in name order (two transactions
-   * touching the same versions take their rows in one order, never waiting on each other in a
-   * circle), and writes its audit entries and the rows left to it. The owner of the transaction
-   * calls it last, before the commit (runWrite, inTransaction); writes after it bump again when
-   * settled again. On PostgreSQL the bump goes with the COMMIT (db/commitStatements.ts: every
-   * writer of the data updates the version's row, locked until the commit ends), the rest in one
-   * statement where it fits one.
+   * Bumps the data versions the transaction's writes touched and writes its audit entries and the
+   * writes left to it (settling.ts). The owner of the transaction calls it last, before the commit
+   * (runWrite, inTransaction); writes after it bump again when settled again.
    */
   async settle(): Promise<void> {
-    const names = [...this.touchedVersions].sort();
+    const versions = [...this.touchedVersions];
     this.touchedVersions.clear();
-    const pending = this.audit.takePending();
-    const { inserts: waiting, updates, removes } = this.settleQueue.take();
-    const inserts: SettleInsert[] = waiting.map(([entity, rows]) => ({ table: entities[entity].table, rows }));
-    const postgres = onPostgres(this.db);
-    const bump = postgres && this.db.isTransaction ? versionsBumpText(names) : undefined;
-    if (bump) await sendWithCommit(this.db as Knex.Transaction, bump);
-    const versionsLeft = bump ? [] : names;
-    const statement = postgres ? settleStatement(pending, versionsLeft, { inserts, updates, removes }) : undefined;
-    if (statement) {
-      const { rows } = (await this.db.raw(statement.sql, statement.bindings as Knex.RawBinding[])) as { rows: EntryRow[] };
-      if (pending.entries.length > 0) this.audit.entriesWritten(rows);
-      return;
-    }
-    for (const update of updates) await this.db(update.table).where('id', update.id).update(update.values);
-    for (const remove of removes) await this.db(remove.table).where(remove.column, remove.id).delete();
-    for (const [entity, rows] of waiting) await this.insertEncoded(entity, rows);
-    await this.audit.write(pending);
-    for (const name of versionsLeft) await bumpDataVersion(this.db, name);
+    await writeSettling(this.db, this.audit, versions, this.settleQueue.take(), (entity, rows) => this.insertEncoded(entity, rows));
   }
 
   private async guarded<T>(entity: EntityName, writing: 'insert' | 'update' | 'delete', write: () => Promise<T>): Promise<T> {

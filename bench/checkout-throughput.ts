@@ -24,6 +24,7 @@
 import { performance } from 'node:perf_hooks';
 import type { TestClient } from '../server/testing/testServer';
 import {
+  analyzeDatabase,
   BENCH_LINES,
   checkoutBasket,
   checkWarmUp,
@@ -77,6 +78,7 @@ const floorTurn = (offset: number, count: number) =>
 
 checkWarmUp('portal', await portalTurn(0, warmup));
 checkWarmUp('floor', await floorTurn(0, warmup));
+await analyzeDatabase(scratch.url);
 const portalTurns: Turn[] = [];
 const floorTurns: Turn[] = [];
 // The CPU the measured turns took, in ms: the server's, and PostgreSQL's processes' (none on SQLite, in the server's process).

@@ -18,7 +18,16 @@ import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { connect } from '../server/db/connect';
 import { TestClient } from '../server/testing/testServer';
-import { BENCH_LINES, checkWarmUp, runTurn, scratchDatabase, summarise, summaryLine, type Turn } from './support/checkoutBench';
+import {
+  analyzeDatabase,
+  BENCH_LINES,
+  checkWarmUp,
+  runTurn,
+  scratchDatabase,
+  summarise,
+  summaryLine,
+  type Turn,
+} from './support/checkoutBench';
 import { runPinned, startServer } from './support/pinned';
 import { numberArgument } from './support/arguments';
 
@@ -188,6 +197,7 @@ async function round(offset: number, count: number, kept: boolean): Promise<void
   );
 }
 await round(0, warmup, false);
+await analyzeDatabase(scratch.url);
 for (let turn = 0; turn < rounds; turn++) await round(warmup + turn * actions, actions, true);
 await portal.stop();
 await floor.stop();

@@ -33,6 +33,7 @@ import { numberArgument } from './support/arguments';
 import {
   BENCH_LINES,
   checkoutBasket,
+  analyzeDatabase,
   postgresDatabase,
   runTurn,
   scratchDatabase,
@@ -155,6 +156,9 @@ const vendureAtOnceTurn = (count: number) => {
 };
 for (const warm of [await vendureTurn(warmup), await vendureAtOnceTurn(warmup)])
   if (warm.failures.length > 0) throw new Error(`Vendure warm-up failed: ${warm.failures[0]}`);
+// Each side's planner statistics, as autovacuum keeps them on a server in use.
+await analyzeDatabase(scratch.url);
+await analyzeDatabase(vendureDatabase.url);
 
 // Idle backends publish their counts within ten seconds (bench/support/pgCounters.ts).
 await new Promise((resolve) => setTimeout(resolve, 11_000));

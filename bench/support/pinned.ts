@@ -48,6 +48,16 @@ function benchServerBundle(): Promise<string> {
   return bundled;
 }
 
+/**
+ * The servers this run started and has not stopped: stopped as it exits, however it exits. A
+ * bench that failed half-way (a thrown error) left its servers running, each taking its share of
+ * core 0 from every later run.
+ */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
 /** Starts the bench server (benchServer.ts) on core 0 (or `core`, limited to `coreShare` of it: cpuShare.ts) and waits for its port. */
 export async function startServer(args: string[], env: Record<string, string> = {}, core = 0, coreShare?: number): Promise<Started> {
   return startBundled(await benchServerBundle(), args, env, core, coreShare);
@@ -70,6 +80,8 @@ export function startBundled(
     ? spawn(TASKSET, ['-c', String(core), ...command], { env: { ...process.env, ...env } })
     : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
   child.stderr?.pipe(process.stderr);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   // taskset becomes node (it execs it), so the child's pid is the server's.
   const unlimit = coreShare === undefined ? undefined : limitToShare(child.pid!, coreShare);
   child.once('exit', () => unlimit?.());

@@ -9,9 +9,10 @@ import { inTransaction, type Records } from './records';
 
 const ACTOR = { userId: 3, onBehalfOf: null, ip: '127.0.0.1' };
 
-// Writes left for the statement that settles a transaction (Records.insertOnSettle, insert's,
-// updateStored's and remove's onSettle): on PostgreSQL a round trip less each, written with the audit entries just before the
-// commit; on SQLite at once. Either way, what they write and audit is what the writes at once did.
+// Writes left for the statement that settles a transaction (Records.insertOnSettle, and the
+// onSettle of insert, updateStored and remove): on PostgreSQL a round trip less each, written with
+// the audit entries just before the commit; on SQLite at once. Either way, what they write and
+// audit is what the writes at once did.
 describe('writes left for the settling', () => {
   let database: TestDatabase;
   let products: number[];

@@ -31,9 +31,9 @@ import { fileURLToPath } from 'node:url';
 import type { TestClient } from '../server/testing/testServer';
 import { numberArgument } from './support/arguments';
 import {
+  analyzeDatabase,
   BENCH_LINES,
   checkoutBasket,
-  analyzeDatabase,
   postgresDatabase,
   runTurn,
   scratchDatabase,

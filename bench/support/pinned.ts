@@ -81,10 +81,14 @@ export function startBundled(
     : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
   child.stderr?.pipe(process.stderr);
   running.add(child);
-  child.once('exit', () => running.delete(child));
   // taskset becomes node (it execs it), so the child's pid is the server's.
   const unlimit = coreShare === undefined ? undefined : limitToShare(child.pid!, coreShare);
-  child.once('exit', () => unlimit?.());
+  // What its exit releases, whether it stopped (stop(), which replaces the exit's listeners) or died.
+  const released = () => {
+    running.delete(child);
+    unlimit?.();
+  };
+  child.once('exit', released);
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -97,7 +101,7 @@ export function startBundled(
             new Promise((done) => {
               child.removeAllListeners('exit');
               child.on('exit', () => {
-                unlimit?.();
+                released();
                 done();
               });
               child.kill('SIGTERM');

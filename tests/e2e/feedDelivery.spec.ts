@@ -15,6 +15,9 @@ test('a feed tested from its row is delivered to an SFTP server; the row shows t
 }) => {
   const sftp = await startSftpServer();
   let id: string | undefined;
+  // The clean-up below must not replace the failure that brought it: once a test has timed out
+  // its browser context is gone, and the DELETE's own error would be all the report showed.
+  let failure: unknown;
   try {
     await signInTo(page, 'admin@reseller.example', '/webstore/feeds', /\/webstore\/feeds$/);
     const feed = await apiWrite(page, 'POST', '/feeds', {
@@ -48,7 +51,7 @@ test('a feed tested from its row is delivered to an SFTP server; the row shows t
     await expect(run).toContainText('Test');
 
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
+      page.waitForEvent('download', { timeout: 10_000 }),
       page.getByRole('link', { name: 'Download', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('e2e-prices.csv');
@@ -58,9 +61,15 @@ test('a feed tested from its row is delivered to an SFTP server; the row shows t
     const stored = (await (await page.request.get(`/api/v1/feeds/${id}`)).json()) as { columns: string[]; last_upload: string | null };
     expect(stored).toMatchObject({ columns: ['name', 'price'] });
     expect(stored.last_upload).not.toBeNull();
+  } catch (error) {
+    failure = error;
+    throw error;
   } finally {
-    if (id !== undefined) await apiWrite(page, 'DELETE', `/feeds/${id}`);
     await sftp.close();
+    if (id !== undefined)
+      await apiWrite(page, 'DELETE', `/feeds/${id}`).catch((error: unknown) => {
+        if (failure === undefined) throw error;
+      });
   }
 });
 

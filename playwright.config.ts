@@ -109,6 +109,11 @@ function webServers(served: E2ePortal): Extract<PlaywrightTestConfig['webServer'
         DATABASE_URL: `sqlite://${served.databaseFile}`,
         SMTP_URL: `smtp://127.0.0.1:${served.mailPort}`,
         MAIL_FROM: 'Reseller Hub <hub@example.test>',
+        // The tests create and enable feeds at any hour, and a feed is due as soon as it is saved
+        // (docs/feeds.md "The schedule"): a scheduled run beside a test's own Test, or a feed
+        // e-mailed into the mailbox a test reads, would make what the tests count depend on the
+        // clock. The scheduler is tested on both databases in server/modules/feeds/feedSchedule.test.ts.
+        HUB_FEED_SCHEDULER: '0',
       },
       url: `http://localhost:${served.port}/healthz`,
       reuseExistingServer: false,

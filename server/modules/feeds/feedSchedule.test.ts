@@ -57,34 +57,39 @@ describe('the feed scheduler', () => {
     await database.drop();
   });
 
+  /** An active SFTP feed of the reseller's, due at SLOT, delivering to the test's server. */
+  async function insertFeed(trx: Knex.Transaction, name: string): Promise<number> {
+    const [row] = (await trx('feeds')
+      .insert({
+        name,
+        organisation_id: 2,
+        active: true,
+        timeslot: SLOT,
+        delivery_method: 'FTP',
+        ftp_server_protocol: 'SFTP',
+        delivery_server: '127.0.0.1',
+        ftp_server_port: sftp.port,
+        delivery_user: sftp.user,
+        delivery_password: sealFeedPassword(sftp.password),
+        filename: 'nightly-YYYYMMDDHHmmss.csv',
+        columns: JSON.stringify(['name', 'price']),
+        show_headers: true,
+        show_empty_stock: false,
+        delimiter: 'COMMA',
+        escape_method: 'QUOTED',
+        sitc_confirm: false,
+      })
+      .returning('id')) as ({ id: number } | number)[];
+    return Number(typeof row === 'object' ? row.id : row);
+  }
+
   let feedId = 0;
   beforeEach(async () => {
     // Only this test's feed is due: the demo's feeds are switched off.
     feedId = await writeVersionedRows(database.db, async (trx) => {
       await trx('feed_runs').delete();
       await trx('feeds').update({ active: false });
-      const [row] = (await trx('feeds')
-        .insert({
-          name: `Nightly ${Date.now()}`,
-          organisation_id: 2,
-          active: true,
-          timeslot: SLOT,
-          delivery_method: 'FTP',
-          ftp_server_protocol: 'SFTP',
-          delivery_server: '127.0.0.1',
-          ftp_server_port: sftp.port,
-          delivery_user: sftp.user,
-          delivery_password: sealFeedPassword(sftp.password),
-          filename: 'nightly-YYYYMMDDHHmmss.csv',
-          columns: JSON.stringify(['name', 'price']),
-          show_headers: true,
-          show_empty_stock: false,
-          delimiter: 'COMMA',
-          escape_method: 'QUOTED',
-          sitc_confirm: false,
-        })
-        .returning('id')) as ({ id: number } | number)[];
-      return Number(typeof row === 'object' ? row.id : row);
+      return insertFeed(trx, `Nightly ${Date.now()}`);
     });
   });
   const runs = () => database.db('feed_runs').where('feed_id', feedId).orderBy('id');
@@ -134,7 +139,9 @@ describe('the feed scheduler', () => {
         .update({ ftp_server_port: await closedPort(), last_upload: null }),
     );
     const started = Date.now();
-    expect(await scheduler(database.db, AFTER_SLOT, [20, 40]).pass()).toBe(1);
+    const retrying = scheduler(database.db, AFTER_SLOT, [20, 40]);
+    expect(await retrying.pass()).toBe(1);
+    await retrying.settled();
     expect(Date.now() - started).toBeGreaterThanOrEqual(60);
     const [run, ...others] = await runs();
     expect(others).toEqual([]);
@@ -143,6 +150,30 @@ describe('the feed scheduler', () => {
     expect(run.finished_at).not.toBeNull();
     expect((await database.db('feeds').where('id', feedId).first('last_upload')).last_upload).toBeNull();
     expect(await scheduler(database.db, AFTER_SLOT + 60_000, [20, 40]).pass()).toBe(0);
+  });
+
+  it('holds up no other feed while a failed run waits for its retry', async () => {
+    const [failing, next] = await writeVersionedRows(database.db, async (trx) => {
+      await trx('feeds')
+        .where('id', feedId)
+        .update({ ftp_server_port: await closedPort() });
+      return [feedId, await insertFeed(trx, `Next ${Date.now()}`)];
+    });
+    const waiting = scheduler(database.db, AFTER_SLOT, [600_000]);
+    // The pass ends with both feeds' first attempts, long before the ten minutes' wait.
+    expect(await waiting.pass()).toBe(2);
+    const outcomes = async () =>
+      Object.fromEntries(
+        (
+          (await database.db('feed_runs').whereIn('feed_id', [failing, next]).select('feed_id', 'outcome', 'attempts')) as Record<
+            string,
+            unknown
+          >[]
+        ).map((run) => [Number(run['feed_id']), [run['outcome'], Number(run['attempts'])]]),
+      );
+    expect(await outcomes()).toEqual({ [failing]: ['RUNNING', 1], [next]: ['SUCCESS', 1] });
+    await waiting.stop();
+    expect(await outcomes()).toEqual({ [failing]: ['FAILED', 1], [next]: ['SUCCESS', 1] });
   });
 
   it('stops between retries when asked, recording the run as failed', async () => {

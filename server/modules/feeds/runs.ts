@@ -50,14 +50,20 @@ async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
  * (feed, slot) row through the write path, which the unique index lets only one of them do, so
  * each slot is delivered exactly once. Each pass looks only at the latest slot of each feed, so a
  * process that was down catches up once, not once per missed day. A failed delivery is retried
- * after each of retryDelaysMs, then given up until the next slot. Feeds run one at a time, off
- * the request path, reading the catalogue a page at a time.
+ * after each of retryDelaysMs, then given up until the next slot; a run waiting for its retry
+ * holds up no other feed (the pass goes on). Deliveries run one at a time, off the request path,
+ * reading the catalogue a page at a time.
  */
 export class FeedScheduler {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | undefined;
   private stopping = false;
-  private wake: (() => void) | undefined;
+  /** The runs that failed and wait for a retry, each until it ends (docs/feeds.md "Retries"). */
+  private readonly retrying = new Set<Promise<void>>();
+  /** Ends each wait for a retry at once (stop). */
+  private readonly wakes = new Set<() => void>();
+  /** The delivery in hand: a pass's and the retries' deliveries take turns on it. */
+  private turn: Promise<unknown> = Promise.resolve();
   private readonly settings: FeedSettings;
   private readonly pollMs: number;
   private readonly retryDelaysMs: readonly number[];
@@ -89,10 +95,16 @@ export class FeedScheduler {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    this.wake?.();
+    for (const wake of this.wakes) wake();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    const ended = Promise.all([this.running, ...this.retrying]);
+    await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
+  }
+
+  /** Resolves once no run waits for a retry or is being retried (tests; a pass does not wait for retries). */
+  async settled(): Promise<void> {
+    while (this.retrying.size > 0) await Promise.all(this.retrying);
   }
 
   /** Starts a pass unless one is under way. */
@@ -122,7 +134,9 @@ export class FeedScheduler {
       const runId: number | undefined = await this.claim(Number(feed.id), slot);
       if (runId === undefined) continue;
       ran++;
-      await this.run(Number(feed.id), runId, await zones.get(organisation)!);
+      const timezone = await zones.get(organisation)!;
+      if ((await this.inTurn(() => this.attempt(Number(feed.id), runId, timezone, 1))) === 'again')
+        this.keep(this.retry(Number(feed.id), runId, timezone));
     }
     return ran;
   }
@@ -145,49 +159,73 @@ export class FeedScheduler {
     }
   }
 
-  private async run(feedId: number, runId: number, timezone: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      const feed = await loadFeed(this.db, feedId);
-      if (!feed) return; // deleted meanwhile (its runs with it)
-      try {
-        const delivered = await buildAndDeliver(this.db, feed, this.settings, this.now(), timezone);
-        await this.record(
-          runId,
-          {
-            outcome: 'SUCCESS',
-            attempts: attempt,
-            finished_at: this.now(),
-            bytes: delivered.bytes,
-            rows: delivered.rows,
-            error: null,
-            error_detail: null,
-          },
-          async (records) => {
-            await records.update('feed', feedId, {
-              last_upload: this.now(),
-              ...(delivered.hostKey && feed.sftp_host_key === null && { sftp_host_key: delivered.hostKey }),
-            });
-          },
-        );
-        return;
-      } catch (error) {
-        const failure = failureOf(error);
-        if (!(error instanceof Error && 'code' in error)) console.error(`feed ${feedId} run ${runId} failed`, error);
-        const last = attempt > this.retryDelaysMs.length || this.stopping;
-        await this.record(runId, {
+  /**
+   * One delivery of the run's feed, its outcome recorded: 'again' when it failed and a retry is
+   * left (the run stays RUNNING with its attempts and why), 'done' when it ended either way.
+   */
+  private async attempt(feedId: number, runId: number, timezone: string, attempt: number): Promise<'again' | 'done'> {
+    const feed = await loadFeed(this.db, feedId);
+    if (!feed) return 'done'; // deleted meanwhile (its runs with it)
+    try {
+      const delivered = await buildAndDeliver(this.db, feed, this.settings, this.now(), timezone);
+      await this.record(
+        runId,
+        {
+          outcome: 'SUCCESS',
           attempts: attempt,
-          error: failure.code,
-          error_detail: failure.detail.slice(0, 500),
-          ...(last && { outcome: 'FAILED', finished_at: this.now() }),
-        });
-        if (last) return;
-        await this.sleep(this.retryDelaysMs[attempt - 1]!);
-        if (this.stopping) {
-          await this.record(runId, { outcome: 'FAILED', finished_at: this.now() });
-          return;
-        }
-      }
+          finished_at: this.now(),
+          bytes: delivered.bytes,
+          rows: delivered.rows,
+          error: null,
+          error_detail: null,
+        },
+        async (records) => {
+          await records.update('feed', feedId, {
+            last_upload: this.now(),
+            ...(delivered.hostKey && feed.sftp_host_key === null && { sftp_host_key: delivered.hostKey }),
+          });
+        },
+      );
+      return 'done';
+    } catch (error) {
+      const failure = failureOf(error);
+      if (!(error instanceof Error && 'code' in error)) console.error(`feed ${feedId} run ${runId} failed`, error);
+      const last = attempt > this.retryDelaysMs.length || this.stopping;
+      await this.record(runId, {
+        attempts: attempt,
+        error: failure.code,
+        error_detail: failure.detail.slice(0, 500),
+        ...(last && { outcome: 'FAILED', finished_at: this.now() }),
+      });
+      return last ? 'done' : 'again';
     }
+  }
+
+  /** The retries of a run whose first attempt failed, each after its wait; stopping records it FAILED. */
+  private async retry(feedId: number, runId: number, timezone: string): Promise<void> {
+    for (let attempt = 2; ; attempt++) {
+      await this.sleep(this.retryDelaysMs[attempt - 2]!);
+      if (this.stopping) {
+        await this.record(runId, { outcome: 'FAILED', finished_at: this.now() });
+        return;
+      }
+      if ((await this.inTurn(() => this.attempt(feedId, runId, timezone, attempt))) === 'done') return;
+    }
+  }
+
+  /** Keeps a run's retries among those stop() and settled() wait for, until they end. */
+  private keep(retries: Promise<void>): void {
+    const kept: Promise<void> = retries
+      .catch((error: unknown) => console.error('feed retry failed', error))
+      .finally(() => this.retrying.delete(kept));
+    this.retrying.add(kept);
+  }
+
+  /** Runs `work` once the delivery before it has ended: one delivery at a time. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(work);
+    this.turn = result.catch(() => undefined);
+    return result;
   }
 
   private async record(
@@ -210,12 +248,14 @@ export class FeedScheduler {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      if (this.stopping) return resolve();
+      const done = () => {
         clearTimeout(timer);
+        this.wakes.delete(done);
         resolve();
-      }
-      this.wake = done;
+      };
+      const timer = setTimeout(done, ms);
+      this.wakes.add(done);
     });
   }
 }

@@ -205,11 +205,13 @@ export class FeedScheduler {
   private async retry(feedId: number, runId: number, timezone: string): Promise<void> {
     for (let attempt = 2; ; attempt++) {
       await this.sleep(this.retryDelaysMs[attempt - 2]!);
-      if (this.stopping) {
+      const outcome = await this.inTurn(async () => {
+        if (!this.stopping) return this.attempt(feedId, runId, timezone, attempt);
+        // Stopped during the wait, or while the delivery before this one ran: given up, not tried.
         await this.record(runId, { outcome: 'FAILED', finished_at: this.now() });
-        return;
-      }
-      if ((await this.inTurn(() => this.attempt(feedId, runId, timezone, attempt))) === 'done') return;
+        return 'done';
+      });
+      if (outcome === 'done') return;
     }
   }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer } from '../../scripts/builds.js';
@@ -49,6 +49,15 @@ function benchServerBundle(): Promise<string> {
 }
 
 /**
+ * The Node flags `npm start` gives the portal (package.json's start script, the one place they are
+ * written), so the bench server runs as the portal does. BENCH_NODE_FLAGS come after them and win.
+ */
+function startFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  return scripts['start']!.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/**
  * The servers this run started and has not stopped: stopped as it exits, however it exits. A
  * bench that failed half-way (a thrown error) left its servers running, each taking its share of
  * core 0 from every later run.
@@ -75,7 +84,7 @@ export function startBundled(
   const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
   // BENCH_NODE_FLAGS="--max-semi-space-size=64 …": V8 or Node flags for the server alone, to try one.
   const flags = (process.env['BENCH_NODE_FLAGS'] ?? '').split(/\s+/).filter(Boolean);
-  const command = [process.execPath, ...flags, ...profile, entry, ...args];
+  const command = [process.execPath, ...startFlags(), ...flags, ...profile, entry, ...args];
   const child: ChildProcess = canPin
     ? spawn(TASKSET, ['-c', String(core), ...command], { env: { ...process.env, ...env } })
     : spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });

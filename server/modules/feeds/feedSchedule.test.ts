@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { Knex } from 'knex';
 import { connect } from '../../db/connect';
 import { sealFeedPassword } from '../../db/secrets';
@@ -189,5 +190,49 @@ describe('the feed scheduler', () => {
     await waiting.stop();
     expect(Date.now() - stopped).toBeLessThan(5_000);
     expect((await runs())[0]).toMatchObject({ outcome: 'FAILED', error: 'feed_connection_refused' });
+  });
+
+  it("stops a retry waiting for its turn behind another feed's delivery at once, recording it as failed", async () => {
+    // A server that takes the connection and never says a word: the other feed's delivery stays in hand.
+    const silent = createServer(() => undefined);
+    const sockets = new Set<Socket>();
+    silent.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const [failing, stuck] = await writeVersionedRows(database.db, async (trx) => {
+      await trx('feeds')
+        .where('id', feedId)
+        .update({ ftp_server_port: await closedPort() });
+      const other = await insertFeed(trx, `Stuck ${Date.now()}`);
+      await trx('feeds')
+        .where('id', other)
+        .update({ ftp_server_port: (silent.address() as AddressInfo).port });
+      return [feedId, other];
+    });
+    const outcome = async (id: number) =>
+      (await database.db('feed_runs').where('feed_id', id).first('outcome', 'attempts')) as
+        { outcome: string; attempts: number } | undefined;
+    const scheduling = scheduler(database.db, AFTER_SLOT, [10]);
+    try {
+      scheduling.start();
+      // The first feed failed once, and the second's delivery is in hand: the first's retry, due
+      // after 10 ms, waits for its turn behind it.
+      for (let i = 0; i < 200 && !(Number((await outcome(failing))?.attempts) === 1 && sockets.size > 0); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await outcome(failing)).toMatchObject({ outcome: 'RUNNING' });
+      const stopped = Date.now();
+      await scheduling.stop(500);
+      expect(Date.now() - stopped).toBeLessThan(2_000);
+      expect(await outcome(failing)).toMatchObject({ outcome: 'FAILED' });
+      expect(Number((await outcome(failing))!.attempts)).toBe(1);
+      // The delivery in hand was cut off: its run stays RUNNING, its slot taken (docs/feeds.md "Stopping").
+      expect(await outcome(stuck)).toMatchObject({ outcome: 'RUNNING' });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      // The cut-off delivery ends (the connection closed) and records its failure before the database goes.
+      for (let i = 0; i < 200 && (await outcome(stuck))?.outcome === 'RUNNING'; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
 });

@@ -29,6 +29,9 @@ export interface SchedulerOptions {
   now?: () => number;
 }
 
+/** What a wait answers when the scheduler stopped before it ended. */
+const STOPPED = Symbol('stopped');
+
 const isDuplicate = (error: unknown) => error instanceof DomainError && error.code === 'duplicate_value';
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 
@@ -60,8 +63,8 @@ export class FeedScheduler {
   private stopping = false;
   /** The runs that failed and wait for a retry, each until it ends (docs/feeds.md "Retries"). */
   private readonly retrying = new Set<Promise<void>>();
-  /** Ends each wait for a retry at once (stop). */
-  private readonly wakes = new Set<() => void>();
+  /** Called by stop(): each ends a wait (for a retry, or for a turn) at once. */
+  private readonly onStop = new Set<() => void>();
   /** The delivery in hand: a pass's and the retries' deliveries take turns on it. */
   private turn: Promise<unknown> = Promise.resolve();
   private readonly settings: FeedSettings;
@@ -95,7 +98,7 @@ export class FeedScheduler {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    for (const wake of this.wakes) wake();
+    for (const stopWaiting of this.onStop) stopWaiting();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ended = Promise.all([this.running, ...this.retrying]);
     await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
@@ -204,15 +207,32 @@ export class FeedScheduler {
   /** The retries of a run whose first attempt failed, each after its wait; stopping records it FAILED. */
   private async retry(feedId: number, runId: number, timezone: string): Promise<void> {
     for (let attempt = 2; ; attempt++) {
-      await this.sleep(this.retryDelaysMs[attempt - 2]!);
-      const outcome = await this.inTurn(async () => {
-        if (!this.stopping) return this.attempt(feedId, runId, timezone, attempt);
-        // Stopped during the wait, or while the delivery before this one ran: given up, not tried.
-        await this.record(runId, { outcome: 'FAILED', finished_at: this.now() });
-        return 'done';
-      });
-      if (outcome === 'done') return;
+      await this.pause(this.retryDelaysMs[attempt - 2]!);
+      if ((await this.retryInTurn(feedId, runId, timezone, attempt)) === 'done') return;
     }
+  }
+
+  /**
+   * One retry, once the delivery before it has ended; or, when the scheduler stops first (during
+   * the wait or in the queue), the run given up at once, never tried (docs/feeds.md "Stopping").
+   * Whichever of its turn and the stop comes first decides, synchronously: tried or given up.
+   */
+  private async retryInTurn(feedId: number, runId: number, timezone: string, attempt: number): Promise<'again' | 'done'> {
+    let state: 'queued' | 'tried' | 'given up' = 'queued';
+    const giveUp = async (): Promise<'done'> => {
+      state = 'given up';
+      await this.record(runId, { outcome: 'FAILED', finished_at: this.now() });
+      return 'done';
+    };
+    const tried = this.inTurn(async () => {
+      if (state !== 'queued') return 'done';
+      if (this.stopping) return giveUp();
+      state = 'tried';
+      return this.attempt(feedId, runId, timezone, attempt);
+    });
+    const first = await this.untilStop(tried);
+    if (first !== STOPPED) return first;
+    return state === 'queued' ? giveUp() : tried;
   }
 
   /** Keeps a run's retries among those stop() and settled() wait for, until they end. */
@@ -221,6 +241,23 @@ export class FeedScheduler {
       .catch((error: unknown) => console.error('feed retry failed', error))
       .finally(() => this.retrying.delete(kept));
     this.retrying.add(kept);
+  }
+
+  /** Waits `ms`, or less when the scheduler stops first. */
+  private async pause(ms: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await this.untilStop(new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))));
+    clearTimeout(timer);
+  }
+
+  /** What `wait` answers, or STOPPED as soon as the scheduler stops (at once if it has). */
+  private untilStop<T>(wait: Promise<T>): Promise<T | typeof STOPPED> {
+    if (this.stopping) return Promise.resolve(STOPPED);
+    return new Promise((resolve, reject) => {
+      const stopWaiting = () => resolve(STOPPED);
+      this.onStop.add(stopWaiting);
+      wait.then(resolve, reject).finally(() => this.onStop.delete(stopWaiting));
+    });
   }
 
   /** Runs `work` once the delivery before it has ended: one delivery at a time. */
@@ -246,18 +283,5 @@ export class FeedScheduler {
       // The feed was deleted during its run: nothing is left to record.
       if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.stopping) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        this.wakes.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakes.add(done);
-    });
   }
 }

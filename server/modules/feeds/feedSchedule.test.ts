@@ -192,47 +192,96 @@ describe('the feed scheduler', () => {
     expect((await runs())[0]).toMatchObject({ outcome: 'FAILED', error: 'feed_connection_refused' });
   });
 
-  it("stops a retry waiting for its turn behind another feed's delivery at once, recording it as failed", async () => {
-    // A server that takes the connection and never says a word: the other feed's delivery stays in hand.
-    const silent = createServer(() => undefined);
+  /**
+   * A server that takes each connection and never says a word, so a delivery to it stays in hand;
+   * with `refuseFirst`, its first connection is dropped at once (that delivery fails).
+   */
+  async function silentServer(refuseFirst = false) {
     const sockets = new Set<Socket>();
-    silent.on('connection', (socket) => sockets.add(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections += 1;
+      if (refuseFirst && connections === 1) socket.destroy();
+      else sockets.add(socket);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (server.address() as AddressInfo).port,
+      /** How many deliveries it holds. */
+      held: () => sockets.size,
+      close: () => {
+        for (const socket of sockets) socket.destroy();
+        server.close();
+      },
+    };
+  }
+  const runOf = async (id: number) =>
+    (await database.db('feed_runs').where('feed_id', id).first('outcome', 'attempts')) as { outcome: string; attempts: number } | undefined;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Waits (at most four seconds) until `done` holds. */
+  const until = async (done: () => Promise<boolean> | boolean) => {
+    for (let i = 0; i < 200 && !(await done()); i++) await pause(20);
+  };
+
+  it("stops a retry waiting for its turn behind another feed's delivery at once, recording it as failed", async () => {
+    const silent = await silentServer();
     const [failing, stuck] = await writeVersionedRows(database.db, async (trx) => {
       await trx('feeds')
         .where('id', feedId)
         .update({ ftp_server_port: await closedPort() });
       const other = await insertFeed(trx, `Stuck ${Date.now()}`);
-      await trx('feeds')
-        .where('id', other)
-        .update({ ftp_server_port: (silent.address() as AddressInfo).port });
+      await trx('feeds').where('id', other).update({ ftp_server_port: silent.port });
       return [feedId, other];
     });
-    const outcome = async (id: number) =>
-      (await database.db('feed_runs').where('feed_id', id).first('outcome', 'attempts')) as
-        { outcome: string; attempts: number } | undefined;
     const scheduling = scheduler(database.db, AFTER_SLOT, [10]);
     try {
       scheduling.start();
       // The first feed failed once, and the second's delivery is in hand: the first's retry, due
       // after 10 ms, waits for its turn behind it.
-      for (let i = 0; i < 200 && !(Number((await outcome(failing))?.attempts) === 1 && sockets.size > 0); i++)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(await outcome(failing)).toMatchObject({ outcome: 'RUNNING' });
+      await until(async () => Number((await runOf(failing))?.attempts) === 1 && silent.held() === 1);
+      await pause(50);
+      expect(await runOf(failing)).toMatchObject({ outcome: 'RUNNING' });
       const stopped = Date.now();
       await scheduling.stop(500);
       expect(Date.now() - stopped).toBeLessThan(2_000);
-      expect(await outcome(failing)).toMatchObject({ outcome: 'FAILED' });
-      expect(Number((await outcome(failing))!.attempts)).toBe(1);
+      expect(await runOf(failing)).toMatchObject({ outcome: 'FAILED' });
+      expect(Number((await runOf(failing))!.attempts)).toBe(1);
       // The delivery in hand was cut off: its run stays RUNNING, its slot taken (docs/feeds.md "Stopping").
-      expect(await outcome(stuck)).toMatchObject({ outcome: 'RUNNING' });
+      expect(await runOf(stuck)).toMatchObject({ outcome: 'RUNNING' });
     } finally {
-      for (const socket of sockets) socket.destroy();
       silent.close();
       // The cut-off delivery ends (the connection closed) and records its failure before the database goes.
-      for (let i = 0; i < 200 && (await outcome(stuck))?.outcome === 'RUNNING'; i++)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(async () => (await runOf(stuck))?.outcome !== 'RUNNING');
+    }
+  });
+
+  it("stops a pass's first attempt waiting for its turn behind a retry at once, recording it as failed", async () => {
+    const silent = await silentServer(true);
+    const [retried, queued] = await writeVersionedRows(database.db, async (trx) => {
+      await trx('feeds').where('id', feedId).update({ ftp_server_port: silent.port });
+      return [feedId, await insertFeed(trx, `Queued ${Date.now()}`)];
+    });
+    await writeVersionedRows(database.db, (trx) => trx('feeds').where('id', queued).update({ active: false }));
+    const scheduling = scheduler(database.db, AFTER_SLOT, [10]);
+    try {
+      // The first attempt is refused; its retry, 10 ms later, stays in hand.
+      expect(await scheduling.pass()).toBe(1);
+      await until(() => silent.held() === 1);
+      // A pass now finds the other feed due: its first attempt waits for its turn behind the retry.
+      await writeVersionedRows(database.db, (trx) => trx('feeds').where('id', queued).update({ active: true }));
+      const passing = scheduling.pass();
+      await until(async () => (await runOf(queued)) !== undefined);
+      await pause(50);
+      const stopped = Date.now();
+      await scheduling.stop(500);
+      expect(Date.now() - stopped).toBeLessThan(2_000);
+      expect(await passing).toBe(1);
+      expect(await runOf(queued)).toMatchObject({ outcome: 'FAILED' });
+      expect(Number((await runOf(queued))!.attempts)).toBe(0);
+      expect(await runOf(retried)).toMatchObject({ outcome: 'RUNNING' });
+    } finally {
+      silent.close();
+      await until(async () => (await runOf(retried))?.outcome !== 'RUNNING');
     }
   });
 });

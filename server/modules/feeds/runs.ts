@@ -138,7 +138,7 @@ export class FeedScheduler {
       if (runId === undefined) continue;
       ran++;
       const timezone = await zones.get(organisation)!;
-      if ((await this.inTurn(() => this.attempt(Number(feed.id), runId, timezone, 1))) === 'again')
+      if ((await this.attemptInTurn(Number(feed.id), runId, timezone, 1)) === 'again')
         this.keep(this.retry(Number(feed.id), runId, timezone));
     }
     return ran;
@@ -208,16 +208,17 @@ export class FeedScheduler {
   private async retry(feedId: number, runId: number, timezone: string): Promise<void> {
     for (let attempt = 2; ; attempt++) {
       await this.pause(this.retryDelaysMs[attempt - 2]!);
-      if ((await this.retryInTurn(feedId, runId, timezone, attempt)) === 'done') return;
+      if ((await this.attemptInTurn(feedId, runId, timezone, attempt)) === 'done') return;
     }
   }
 
   /**
-   * One retry, once the delivery before it has ended; or, when the scheduler stops first (during
-   * the wait or in the queue), the run given up at once, never tried (docs/feeds.md "Stopping").
-   * Whichever of its turn and the stop comes first decides, synchronously: tried or given up.
+   * One attempt, once the delivery before it has ended (a retry may be in hand while a pass waits,
+   * and the other way round); or, when the scheduler stops first, the run given up at once, never
+   * tried (docs/feeds.md "Stopping"). Whichever of its turn and the stop comes first decides,
+   * synchronously: tried or given up.
    */
-  private async retryInTurn(feedId: number, runId: number, timezone: string, attempt: number): Promise<'again' | 'done'> {
+  private async attemptInTurn(feedId: number, runId: number, timezone: string, attempt: number): Promise<'again' | 'done'> {
     let state: 'queued' | 'tried' | 'given up' = 'queued';
     const giveUp = async (): Promise<'done'> => {
       state = 'given up';

@@ -90,9 +90,9 @@ export class FeedScheduler {
   }
 
   /**
-   * Stops looking for slots and ends a wait for a retry (the run is recorded as failed); waits for
-   * the delivery in hand at most `graceMs`, so a slow server cannot hold up a shutdown (a run cut
-   * off stays RUNNING, its slot taken: docs/feeds.md).
+   * Stops looking for slots and ends every wait, for a retry or for a turn (those runs are recorded
+   * as failed); waits for the delivery in hand at most `graceMs`, so a slow server cannot hold up
+   * a shutdown (a run cut off stays RUNNING, its slot taken: docs/feeds.md).
    */
   async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;

@@ -218,6 +218,19 @@ describe('the feed scheduler', () => {
   const runOf = async (id: number) =>
     (await database.db('feed_runs').where('feed_id', id).first('outcome', 'attempts')) as { outcome: string; attempts: number } | undefined;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /**
+   * Stops `scheduling` while `inHand`'s delivery is held and `waiting`'s run waits for its turn:
+   * the stop takes no longer than its grace, `waiting` is FAILED after `attempts`, and `inHand`,
+   * cut off, stays RUNNING with its slot taken (docs/feeds.md "Stopping").
+   */
+  async function expectStopGivesUp(scheduling: FeedScheduler, waiting: number, attempts: number, inHand: number) {
+    const stopped = Date.now();
+    await scheduling.stop(500);
+    expect(Date.now() - stopped).toBeLessThan(2_000);
+    expect(await runOf(waiting)).toMatchObject({ outcome: 'FAILED' });
+    expect(Number((await runOf(waiting))!.attempts)).toBe(attempts);
+    expect(await runOf(inHand)).toMatchObject({ outcome: 'RUNNING' });
+  }
   /** Waits (at most four seconds) until `done` holds. */
   const until = async (done: () => Promise<boolean> | boolean) => {
     for (let i = 0; i < 200 && !(await done()); i++) await pause(20);
@@ -241,13 +254,7 @@ describe('the feed scheduler', () => {
       await until(async () => Number((await runOf(failing))?.attempts) === 1 && silent.held() === 1);
       await pause(50);
       expect(await runOf(failing)).toMatchObject({ outcome: 'RUNNING' });
-      const stopped = Date.now();
-      await scheduling.stop(500);
-      expect(Date.now() - stopped).toBeLessThan(2_000);
-      expect(await runOf(failing)).toMatchObject({ outcome: 'FAILED' });
-      expect(Number((await runOf(failing))!.attempts)).toBe(1);
-      // The delivery in hand was cut off: its run stays RUNNING, its slot taken (docs/feeds.md "Stopping").
-      expect(await runOf(stuck)).toMatchObject({ outcome: 'RUNNING' });
+      await expectStopGivesUp(scheduling, failing, 1, stuck);
     } finally {
       silent.close();
       // The cut-off delivery ends (the connection closed) and records its failure before the database goes.
@@ -272,13 +279,8 @@ describe('the feed scheduler', () => {
       const passing = scheduling.pass();
       await until(async () => (await runOf(queued)) !== undefined);
       await pause(50);
-      const stopped = Date.now();
-      await scheduling.stop(500);
-      expect(Date.now() - stopped).toBeLessThan(2_000);
+      await expectStopGivesUp(scheduling, queued, 0, retried);
       expect(await passing).toBe(1);
-      expect(await runOf(queued)).toMatchObject({ outcome: 'FAILED' });
-      expect(Number((await runOf(queued))!.attempts)).toBe(0);
-      expect(await runOf(retried)).toMatchObject({ outcome: 'RUNNING' });
     } finally {
       silent.close();
       await until(async () => (await runOf(retried))?.outcome !== 'RUNNING');

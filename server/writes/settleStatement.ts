@@ -61,8 +61,8 @@ const CHANGE_ROW = '(?::integer, ?::text, ?::integer, ?::text, ?::text, ?::text,
  * transactions take their rows in one order). Answers the entries' rows (id, entity_type,
  * entity_id, action); undefined when there is nothing to write, more than one statement should
  * carry, or a table's rows differ in their columns (as `insertRows` then leaves them to Knex),
- * which settling then writes table by table. SQLite runs in the portal's process, where a statement costs no round
- * trip, and keeps the inserts of `AuditTrail.write`.
+ * which settling then writes table by table. SQLite runs in the portal's process, where a
+ * statement costs no round trip, and keeps the inserts of `AuditTrail.write`.
  */
 export function settleStatement(
   pending: PendingAudit,

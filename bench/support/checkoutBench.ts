@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
-import { connect, isPostgres, migrate } from '../../server/db/connect';
+import { connect, isPostgres, migrate, refreshStatistics } from '../../server/db/connect';
 import { toScaled } from '../../server/db/scaled';
 import { CUSTOMER_ORG, GB_ADDRESS } from '../../server/testing/checkoutBaskets';
 import { TestClient, type ApiResponse } from '../../server/testing/testServer';
@@ -75,7 +75,7 @@ export async function analyzeDatabase(url: string): Promise<void> {
   if (!isPostgres(url)) return;
   const db = knexFactory({ client: 'pg', connection: url });
   try {
-    await db.raw('analyze');
+    await refreshStatistics(db);
   } finally {
     await db.destroy();
   }

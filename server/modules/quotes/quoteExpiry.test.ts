@@ -44,6 +44,20 @@ const warnings = async (name: unknown) =>
     .map((payload) => JSON.parse(String(payload)) as { to: string; subject: string })
     .filter((mail) => mail.subject === `Quote ${String(name)} expires on ${formatDate(day(3), 'en-GB')}`);
 
+/** A trigger that makes the database refuse every update of quote `id`, the way a write fails for reasons of its own; drop() takes it away. */
+async function refuseUpdatesOf(db: Knex, id: number): Promise<{ drop(): Promise<void> }> {
+  const trigger = `refuse_quote_${id}`;
+  if (db.client.config.client === 'pg') {
+    await db.raw(`create function ${trigger}() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`);
+    await db.raw(`create trigger ${trigger} before update on quotes for each row when (old.id = ${id}) execute function ${trigger}()`);
+    return { drop: async () => void (await db.raw(`drop function ${trigger}() cascade`)) };
+  }
+  await db.raw(
+    `create trigger ${trigger} before update on quotes when old.id = ${id} begin select raise(abort, 'refused by the test'); end`,
+  );
+  return { drop: async () => void (await db.raw(`drop trigger ${trigger}`)) };
+}
+
 describe('the quote expiry job', () => {
   it('expires each past quote and warns of each one expiring soon exactly once, with two runners at once', async () => {
     const past = await publishedQuote(root, server.db);
@@ -86,6 +100,37 @@ describe('the quote expiry job', () => {
       'invalid_state',
     );
     expectProblem(await recipient.post(`/api/v1/quotes/${expiring.id}/decline`), 409, 'invalid_state');
+  });
+
+  it('goes on past a quote whose change fails, reports it, and moves it on a later pass', async () => {
+    const stuck = await publishedQuote(root, server.db, { name: 'Stuck' });
+    const past = await publishedQuote(root, server.db, { name: 'Past' });
+    const soon = await publishedQuote(root, server.db, { name: 'Soon' });
+    await setExpiry(stuck.id, day(-2));
+    await setExpiry(past.id, day(-1));
+    await setExpiry(soon.id, day(3));
+    const reported: [unknown, number | undefined][] = [];
+    const job = new QuoteExpiryJob(server.db, { warningDays: 7, now: () => NOW, onError: (error, id) => reported.push([error, id]) });
+    const refusal = await refuseUpdatesOf(server.db, Number(stuck.id));
+    let first: ExpiryRun;
+    try {
+      first = await job.runOnce();
+    } finally {
+      await refusal.drop();
+    }
+    // The stuck quote comes first by id: before, its failure ended the pass there.
+    expect(first.failed.map((failure) => failure.id)).toEqual([stuck.id]);
+    expect(String(first.failed[0]?.error)).toContain('refused by the test');
+    expect(reported.map(([error, id]) => [String(error).includes('refused by the test'), id])).toEqual([[true, stuck.id]]);
+    expect(first.expired).toContain(past.id);
+    expect(first.warned).toContain(soon.id);
+    expect(await statusOf(stuck.id)).toBe('PUBLISHED');
+    expect(Number((await expireEntries(stuck.id)).n)).toBe(0);
+    expect(await statusOf(past.id)).toBe('EXPIRED');
+    const second = await job.runOnce();
+    expect(second.expired).toEqual([stuck.id]);
+    expect(second.failed).toEqual([]);
+    expect(await statusOf(stuck.id)).toBe('EXPIRED');
   });
 
   it('runs as a job that starts at once, repeats, and stops', async () => {

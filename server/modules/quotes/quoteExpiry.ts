@@ -14,6 +14,8 @@ export interface ExpiryOptions {
 export interface ExpiryRun {
   expired: number[];
   warned: number[];
+  /** Quotes whose expiry or warning failed this pass (their transaction rolled back), with the error: the next pass tries them again. */
+  failed: { id: number; error: unknown }[];
 }
 
 /**
@@ -22,31 +24,26 @@ export interface ExpiryRun {
  * warning days tells its recipients once (quote_expiry_warning). Each change is a compare-and-set
  * in its own transaction, so processes running the job over one database at the same moment
  * move each quote once and send each warning once: the database, not a process's memory, decides.
+ * A quote whose transaction fails is left as it was and reported in `failed`; the pass goes on, so
+ * one quote that cannot be moved keeps no other from expiring or being warned of.
  */
 export async function runQuoteExpiry(db: Knex, now: number, options: ExpiryOptions): Promise<ExpiryRun> {
   const today = todayOf(now);
-  const run: ExpiryRun = { expired: [], warned: [] };
-  const due = (await db('quotes').where('quote_status', 'PUBLISHED').where('expiry_date', '<', today).orderBy('id').pluck('id')).map(
-    Number,
-  );
-  for (const id of due) {
-    const moved = await inTransaction(db, SYSTEM_ACTOR, (records) =>
+  const run: ExpiryRun = { expired: [], warned: [], failed: [] };
+  /** `step` for the quote `id` (done when it answers something), its failure recorded in the run instead of ending the pass. */
+  const each = async (id: number, step: () => Promise<unknown>, done: number[]) => {
+    try {
+      if (await step()) done.push(id);
+    } catch (error) {
+      run.failed.push({ id, error });
+    }
+  };
+  const expire = (id: number) =>
+    inTransaction(db, SYSTEM_ACTOR, (records) =>
       records.updateIf('quote', id, { quote_status: 'PUBLISHED' }, { quote_status: 'EXPIRED' }, { action: 'EXPIRE' }),
     );
-    if (moved) run.expired.push(id);
-  }
-  const horizon = todayOf(now + Math.max(0, options.warningDays) * DAY);
-  const soon = (
-    await db('quotes')
-      .where('quote_status', 'PUBLISHED')
-      .whereNull('expiry_warning_sent_at')
-      .where('expiry_date', '>=', today)
-      .where('expiry_date', '<=', horizon)
-      .orderBy('id')
-      .pluck('id')
-  ).map(Number);
-  for (const id of soon) {
-    const sent = await inTransaction(db, SYSTEM_ACTOR, async (records) => {
+  const warn = (id: number) =>
+    inTransaction(db, SYSTEM_ACTOR, async (records) => {
       const claimed = await records.updateIf(
         'quote',
         id,
@@ -58,8 +55,22 @@ export async function runQuoteExpiry(db: Knex, now: number, options: ExpiryOptio
       await notifyRecipients(records, await quoteRecord(records.db, id), 'quote_expiry_warning');
       return true;
     });
-    if (sent) run.warned.push(id);
-  }
+
+  const due = (await db('quotes').where('quote_status', 'PUBLISHED').where('expiry_date', '<', today).orderBy('id').pluck('id')).map(
+    Number,
+  );
+  for (const id of due) await each(id, () => expire(id), run.expired);
+  const horizon = todayOf(now + Math.max(0, options.warningDays) * DAY);
+  const soon = (
+    await db('quotes')
+      .where('quote_status', 'PUBLISHED')
+      .whereNull('expiry_warning_sent_at')
+      .where('expiry_date', '>=', today)
+      .where('expiry_date', '<=', horizon)
+      .orderBy('id')
+      .pluck('id')
+  ).map(Number);
+  for (const id of soon) await each(id, () => warn(id), run.warned);
   return run;
 }
 
@@ -88,7 +99,8 @@ export class QuoteExpiryJob {
       intervalMs?: number;
       now?: () => number;
       afterRun?: (run: ExpiryRun) => void;
-      onError?: (error: unknown) => void;
+      /** A pass that failed (`quoteId` unset), or one quote of a pass; logged when not given. */
+      onError?: (error: unknown, quoteId?: number) => void;
     },
   ) {}
 
@@ -100,6 +112,7 @@ export class QuoteExpiryJob {
   /** One pass (what the timer runs), answered for tests and the CLI. */
   async runOnce(): Promise<ExpiryRun> {
     const run = await runQuoteExpiry(this.db, (this.options.now ?? Date.now)(), this.options);
+    for (const { id, error } of run.failed) this.report(error, id);
     this.options.afterRun?.(run);
     return run;
   }
@@ -110,11 +123,14 @@ export class QuoteExpiryJob {
     await this.running?.catch(() => undefined);
   }
 
+  private report(error: unknown, quoteId?: number): void {
+    if (this.options.onError) this.options.onError(error, quoteId);
+    else console.error(quoteId === undefined ? 'quote expiry failed' : `quote expiry failed for quote ${quoteId}`, error);
+  }
+
   private async tick(): Promise<void> {
     if (this.stopped) return;
-    this.running = this.runOnce().catch((error: unknown) =>
-      (this.options.onError ?? ((e) => console.error('quote expiry failed', e)))(error),
-    );
+    this.running = this.runOnce().catch((error: unknown) => this.report(error));
     await this.running;
     if (this.stopped) return;
     this.timer = setTimeout(() => void this.tick(), nextPassDelay((this.options.now ?? Date.now)(), this.options.intervalMs ?? 3600_000));

@@ -68,6 +68,61 @@ describe('statements sent with the COMMIT', () => {
     expect(await versionOf(single)).toBe(before + 1);
   });
 
+  const VALUED = `${VERSION}_valued`;
+  const insertValued = 'insert into "data_versions" ("name", "version") values (?, ?)';
+  const valued = async (db: Knex) =>
+    (await db('data_versions').where('name', 'like', `${VALUED}%`).orderBy('name').pluck('name')) as string[];
+
+  it('sends one statement with bound values first, then the texts and the COMMIT, in one round trip on PostgreSQL', async () => {
+    const before = await versionOf(single);
+    for (const round of [1, 2, 3]) {
+      // Three times: PostgreSQL's connection names a text seen before (db/namedStatements.ts).
+      const statements = await statementsOf(database.db, () =>
+        database.db.transaction(async (trx) => {
+          await trx.raw('select 1');
+          await sendWithCommit(trx, bump);
+          expect(await sendWithCommit(trx, insertValued, [`${VALUED}_${round}`, round])).toEqual(
+            onPostgres() ? undefined : expect.anything(),
+          );
+          await sendWithCommit(trx, bump);
+        }),
+      );
+      // Nothing goes after the statement with values: the texts and the COMMIT went with it.
+      if (onPostgres()) expect(statements.slice(1)).toEqual(['insert into "data_versions" ("name", "version") values ($1, $2)']);
+    }
+    expect(await valued(single)).toEqual([`${VALUED}_1`, `${VALUED}_2`, `${VALUED}_3`]);
+    expect(await versionOf(single)).toBe(before + 6);
+  });
+
+  it('rolls it all back when the statement with values or a text after it fails, and leaves the connection clean', async () => {
+    const before = await versionOf(single);
+    const failedFirst = single.transaction(async (trx) => {
+      await trx('data_versions').insert({ name: `${VALUED}_written`, version: 1 });
+      await sendWithCommit(trx, 'insert into "no_such_table" ("id") values (?)', [1]);
+      await sendWithCommit(trx, bump);
+    });
+    await expect(failedFirst).rejects.toThrow(/no_such_table/);
+    const failedAfter = single.transaction(async (trx) => {
+      await trx('data_versions').insert({ name: `${VALUED}_written`, version: 1 });
+      await sendWithCommit(trx, insertValued, [`${VALUED}_before_failure`, 1]);
+      await sendWithCommit(trx, 'insert into "no_such_table" ("id") values (1)');
+    });
+    await expect(failedAfter).rejects.toThrow(/no_such_table/);
+    expect(await valued(single)).toEqual([`${VALUED}_1`, `${VALUED}_2`, `${VALUED}_3`]);
+    expect(await versionOf(single)).toBe(before);
+    await single.transaction((trx) => sendWithCommit(trx, insertValued, [`${VALUED}_4`, 4]));
+    expect(await valued(single)).toContain(`${VALUED}_4`);
+  });
+
+  it('takes one statement with bound values at most', async () => {
+    const twice = single.transaction(async (trx) => {
+      await sendWithCommit(trx, insertValued, [`${VALUED}_twice_1`, 1]);
+      await sendWithCommit(trx, insertValued, [`${VALUED}_twice_2`, 1]);
+    });
+    if (onPostgres()) await expect(twice).rejects.toThrow('one statement with bound values at most');
+    else await twice;
+  });
+
   it('runs them at once in a savepoint, whose rollback takes them with it', async () => {
     const before = await versionOf(single);
     const statements = await statementsOf(single, () =>

@@ -32,23 +32,48 @@ const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
  */
 export function nameStatements(connection: PostgresConnection): void {
   const query = connection.query.bind(connection);
-  const named = new Set<string>();
-  let generation = 0;
+  namingOf.set(connection, { named: new Set(), generation: 0 });
   connection.query = (config: unknown, ...rest: unknown[]) => {
     if (!isQueryConfig(config)) return query(config, ...rest);
-    const name = nameFor(config.text, generation);
-    if (name === undefined || (!named.has(name) && named.size >= NAMED_PER_CONNECTION)) return query(config, ...rest);
-    named.add(name);
+    const name = statementNameOn(connection, config.text);
+    if (name === undefined) return query(config, ...rest);
     const [callback] = rest;
     if (typeof callback !== 'function') return query({ ...config, name }, ...rest);
     return query({ ...config, name }, (error: { code?: string } | null, result: unknown) => {
-      if (error?.code === PLAN_CHANGED) {
-        generation += 1;
-        named.clear();
-      }
+      afterNamedStatement(connection, error);
       (callback as (error: unknown, result: unknown) => void)(error, result);
     });
   };
+}
+
+/** What a connection that names its statements has named, and under which generation of names. */
+interface Naming {
+  named: Set<string>;
+  generation: number;
+}
+const namingOf = new WeakMap<PostgresConnection, Naming>();
+
+/**
+ * The name `text` runs under on `connection`, taking its place there; undefined when it runs
+ * unnamed: a text not to be named (yet), a connection full, or one that does not name its
+ * statements. Also for a statement `pg` is handed as a query object of its own (the settling with
+ * the COMMIT, db/commitPipeline.ts), which the wrapper above passes on as it is.
+ */
+export function statementNameOn(connection: PostgresConnection, text: string): string | undefined {
+  const naming = namingOf.get(connection);
+  if (naming === undefined) return undefined;
+  const name = nameFor(text, naming.generation);
+  if (name === undefined || (!naming.named.has(name) && naming.named.size >= NAMED_PER_CONNECTION)) return undefined;
+  naming.named.add(name);
+  return name;
+}
+
+/** After a named statement answered: a kept plan that no longer fits (0A000) has the connection name its statements afresh. */
+export function afterNamedStatement(connection: PostgresConnection, error: { code?: string } | null | undefined): void {
+  const naming = namingOf.get(connection);
+  if (naming === undefined || error?.code !== PLAN_CHANGED) return;
+  naming.generation += 1;
+  naming.named.clear();
 }
 
 /** PostgreSQL's "cached plan must not change result type" (feature_not_supported). */

@@ -336,12 +336,15 @@ class Records {
   /**
    * Bumps the data versions the transaction's writes touched and writes its audit entries and the
    * writes left to it (settling.ts). The owner of the transaction calls it last, before the commit
-   * (runWrite, inTransaction); writes after it bump again when settled again.
+   * (inTransaction), `withCommit`: on PostgreSQL its statement then goes in the COMMIT's round trip.
+   * A step may settle mid-way, at once, its entries' ids kept for later changes; writes after it
+   * bump again when settled again.
    */
-  async settle(): Promise<void> {
+  async settle(options: { withCommit?: boolean } = {}): Promise<void> {
     const versions = [...this.touchedVersions];
     this.touchedVersions.clear();
-    await writeSettling(this.db, this.audit, versions, this.settleQueue.take(), (entity, rows) => this.insertEncoded(entity, rows));
+    const insertEncoded = (entity: EntityName, rows: readonly Record<string, unknown>[]) => this.insertEncoded(entity, rows);
+    await writeSettling(this.db, this.audit, versions, this.settleQueue.take(), insertEncoded, options);
   }
 
   private async guarded<T>(entity: EntityName, writing: 'insert' | 'update' | 'delete', write: () => Promise<T>): Promise<T> {
@@ -399,7 +402,8 @@ export function inTransaction<T>(db: Knex, actor: Actor, work: (records: Records
   return db.transaction(async (trx) => {
     const records = new Records(trx, actor);
     const result = await work(records);
-    await records.settle();
+    // Last: on PostgreSQL its statement goes with the COMMIT (writes/settling.ts).
+    await records.settle({ withCommit: true });
     return result;
   });
 }

@@ -15,9 +15,11 @@ type Row = Record<string, unknown>;
  * rows in one order, never waiting on each other in a circle); its audit entries; and the writes
  * left to it (`queued`, settleQueue.ts). On PostgreSQL the bump goes with the COMMIT
  * (db/commitStatements.ts: every writer of the data updates the version's row, locked until the
- * commit ends), and the rest in one statement where it fits one (settleStatement). Otherwise, and
- * on SQLite, table by table: updates, deletes, inserts (`insertEncoded`, in the order their
- * entities were first queued), the audit, the bumps.
+ * commit ends), and the rest in one statement where it fits one (settleStatement); a transaction's
+ * last settling (`withCommit`: inTransaction's) sends that statement in the COMMIT's round trip
+ * too, before the bump (db/commitPipeline.ts). Otherwise, and on SQLite, table by table: updates,
+ * deletes, inserts (`insertEncoded`, in the order their entities were first queued), the audit, the
+ * bumps.
  */
 export async function writeSettling(
   db: Knex,
@@ -25,6 +27,7 @@ export async function writeSettling(
   touchedVersions: readonly string[],
   queued: ReturnType<SettleQueue['take']>,
   insertEncoded: (entity: EntityName, rows: readonly Row[]) => Promise<void>,
+  options: { withCommit?: boolean } = {},
 ): Promise<void> {
   const names = [...touchedVersions].sort();
   const pending = audit.takePending();
@@ -35,6 +38,12 @@ export async function writeSettling(
   const versionsLeft = bump ? [] : names;
   const inserts = waiting.map(([entity, rows]) => ({ table: entities[entity].table, rows }));
   const statement = postgres ? settleStatement(pending, versionsLeft, { inserts, updates, removes }) : undefined;
+  if (statement && options.withCommit === true && db.isTransaction) {
+    // The last settling: nothing reads its entries' ids after it (db/commitPipeline.ts).
+    const ran = (await sendWithCommit(db as Knex.Transaction, statement.sql, statement.bindings)) as { rows: EntryRow[] } | undefined;
+    if (ran && pending.entries.length > 0) audit.entriesWritten(ran.rows);
+    return;
+  }
   if (statement) {
     const { rows } = (await db.raw(statement.sql, statement.bindings as Knex.RawBinding[])) as { rows: EntryRow[] };
     if (pending.entries.length > 0) audit.entriesWritten(rows);

@@ -44,7 +44,7 @@ interface KnexQuery {
   response?: unknown;
 }
 
-type Callback = (error: (Error & { code?: string }) | undefined, result: unknown) => void;
+type Callback = (error: (Error & { code?: string }) | null | undefined, result: unknown) => void;
 
 type ThenQuery = new (config: QueryConfig, after: readonly string[], callback: Callback) => object;
 

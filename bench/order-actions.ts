@@ -4,7 +4,9 @@
  * authorisation, cancel approved ones, and accept published quotes of ten shippable lines each,
  * against the bundled portal on core 0 (this process on core 1); and in the same run, in turns,
  * each one's floor: a bare transaction writing the same rows (bench/support/actionFloor.ts).
- * Prints actions a second, median, p95 and p99 of each, and the ratio to its floor; then checks
+ * Prints actions a second, median, p95 and p99 of each, and the ratio to its floor; the CPU an
+ * action took in the server and (PostgreSQL) in the database's processes, against its floor's
+ * (bench/support/cpuTime.ts: it moves less than the rate with the machine's waits); then checks
  * every action took (every order CANCELLED or CREATED as its turn left it, one order per quote).
  *
  *   npx tsx bench/order-actions.ts [--actions 400] [--clients 16] [--rounds 2] [--warmup 1500]
@@ -28,6 +30,7 @@ import {
   summaryLine,
   type Turn,
 } from './support/checkoutBench';
+import { cpuMsOfNamed, cpuMsOfTree } from './support/cpuTime';
 import { runPinned, startServer } from './support/pinned';
 import { numberArgument } from './support/arguments';
 
@@ -159,42 +162,39 @@ const floorCall = async (path: string) => {
 };
 
 const turns: Record<string, Turn[]> = {};
+/** The CPU each kept side took, in ms: its server's, and PostgreSQL's processes' (none on SQLite, in the server's process). */
+const spent: Record<string, { server: number; database: number }> = {};
+const databaseCpu = () => (scratch.kind === 'postgres' ? cpuMsOfNamed('postgres') : 0);
 /** One turn of each action on each side, `count` from `offset` of the staged lists; kept in `turns` unless it warms up. */
 async function round(offset: number, count: number, kept: boolean): Promise<void> {
-  const take = async (name: string, turn: Promise<Turn>) => {
-    const taken = await turn;
-    if (kept) (turns[name] ??= []).push(taken);
-    else checkWarmUp(name, taken);
+  const take = async (name: string, server: { pid: number }, turn: () => Promise<Turn>) => {
+    const before = { server: cpuMsOfTree(server.pid), database: databaseCpu() };
+    const taken = await turn();
+    if (!kept) return checkWarmUp(name, taken);
+    (turns[name] ??= []).push(taken);
+    const side = (spent[name] ??= { server: 0, database: 0 });
+    side.server += cpuMsOfTree(server.pid) - before.server;
+    side.database += databaseCpu() - before.database;
   };
   const at = (list: number[], index: number) => list[offset + index]!;
-  await take(
-    'approve',
+  await take('approve', portal, () =>
     runTurn(count, clients, (worker, index) => signedIn[worker]!.post(`/api/v1/orders/${at(orders.portal, index)}/approval`), 200),
   );
-  await take(
-    'approve floor',
+  await take('approve floor', floor, () =>
     runTurn(count, clients, (_, index) => floorCall(`/floor/order/${at(orders.floor, index)}`), 200),
   );
   // The orders just approved, cancelled.
-  await take(
-    'cancel',
+  await take('cancel', portal, () =>
     runTurn(count, clients, (worker, index) => signedIn[worker]!.send('DELETE', `/api/v1/orders/${at(orders.portal, index)}`), 200),
   );
-  await take(
-    'cancel floor',
-    runTurn(count, clients, (_, index) => floorCall(`/floor/order/${at(orders.floor, index)}`), 200),
-  );
-  await take(
-    'accept',
+  await take('cancel floor', floor, () => runTurn(count, clients, (_, index) => floorCall(`/floor/order/${at(orders.floor, index)}`), 200));
+  await take('accept', portal, () =>
     runTurn(count, clients, (worker, index) => {
       const id = at(quotes.portal, index);
       return signedIn[worker]!.post(`/api/v1/quotes/${id}/accept`, { id, purchase_order_number: `PO-ACCEPT-${id}` });
     }),
   );
-  await take(
-    'accept floor',
-    runTurn(count, clients, (_, index) => floorCall(`/floor/quote/${at(quotes.floor, index)}`), 201),
-  );
+  await take('accept floor', floor, () => runTurn(count, clients, (_, index) => floorCall(`/floor/quote/${at(quotes.floor, index)}`), 201));
 }
 await round(0, warmup, false);
 await analyzeDatabase(scratch.url);
@@ -220,6 +220,17 @@ for (const name of ['approve', 'cancel', 'accept']) {
       process.exitCode = 1;
     }
   }
+}
+const onPostgres = scratch.kind === 'postgres';
+const perAction = (ms: number) => (ms / (actions * rounds)).toFixed(2);
+console.log(`\nCPU ms an action, in the server${onPostgres ? ' + in PostgreSQL' : ''}, and against its floor's:`);
+for (const name of ['approve', 'cancel', 'accept']) {
+  const [ours, bare] = [spent[name]!, spent[`${name} floor`]!];
+  console.log(
+    `${name}: ${perAction(ours.server)}${onPostgres ? ` + ${perAction(ours.database)}` : ''}; ` +
+      `floor ${perAction(bare.server)}${onPostgres ? ` + ${perAction(bare.database)}` : ''}; ` +
+      `${(ours.server / bare.server).toFixed(2)}× in the server${onPostgres ? `, ${(ours.database / bare.database).toFixed(2)}× in PostgreSQL` : ''}`,
+  );
 }
 
 started = performance.now();

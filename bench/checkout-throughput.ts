@@ -39,7 +39,7 @@ import {
 } from './support/checkoutBench';
 import { runPinned, startServer } from './support/pinned';
 import { numberArgument } from './support/arguments';
-import { cpuMsOfNamed, cpuMsOfTree } from './support/cpuTime';
+import { CpuSpent } from './support/cpuTime';
 
 await runPinned();
 
@@ -81,22 +81,15 @@ checkWarmUp('floor', await floorTurn(0, warmup));
 await analyzeDatabase(scratch.url);
 const portalTurns: Turn[] = [];
 const floorTurns: Turn[] = [];
-// The CPU the measured turns took, in ms: the server's, and PostgreSQL's processes' (none on SQLite, in the server's process).
-const spent = { portal: { server: 0, database: 0 }, floor: { server: 0, database: 0 } };
-const databaseCpu = () => (scratch.kind === 'postgres' ? cpuMsOfNamed('postgres') : 0);
-async function timed(side: keyof typeof spent, pid: number, work: () => Promise<Turn>): Promise<Turn> {
-  const [server, database] = [cpuMsOfTree(pid), databaseCpu()];
-  const done = await work();
-  spent[side].server += cpuMsOfTree(pid) - server;
-  spent[side].database += databaseCpu() - database;
-  return done;
-}
+// The CPU the measured turns took: the server's, and PostgreSQL's processes' (none on SQLite, in the server's process).
+const onPostgres = scratch.kind === 'postgres';
+const spent = { portal: new CpuSpent(onPostgres), floor: new CpuSpent(onPostgres) };
 let placed = warmup;
 for (let round = 0; round < rounds; round++) {
   const offset = warmup + round * orders;
-  portalTurns.push(await timed('portal', portal.pid, () => portalTurn(offset, orders)));
+  portalTurns.push(await spent.portal.add(portal.pid, () => portalTurn(offset, orders)));
   placed += orders;
-  floorTurns.push(await timed('floor', floor.pid, () => floorTurn(offset, orders)));
+  floorTurns.push(await spent.floor.add(floor.pid, () => floorTurn(offset, orders)));
 }
 await portal.stop();
 await floor.stop();
@@ -113,7 +106,6 @@ console.log(line('checkout', ours));
 console.log(line('floor (bare transaction)', bare));
 console.log(`\nratio to the floor: ${(ours.rate / bare.rate).toFixed(2)}×`);
 const perOrder = (ms: number) => (ms / (orders * rounds)).toFixed(2);
-const onPostgres = scratch.kind === 'postgres';
 console.log(
   `CPU ms an order: checkout ${perOrder(spent.portal.server)} in the server${onPostgres ? ` + ${perOrder(spent.portal.database)} in PostgreSQL` : ''}; ` +
     `floor ${perOrder(spent.floor.server)}${onPostgres ? ` + ${perOrder(spent.floor.database)}` : ''}; ` +

@@ -30,7 +30,7 @@ import {
   summaryLine,
   type Turn,
 } from './support/checkoutBench';
-import { cpuMsOfNamed, cpuMsOfTree } from './support/cpuTime';
+import { CpuSpent } from './support/cpuTime';
 import { runPinned, startServer } from './support/pinned';
 import { numberArgument } from './support/arguments';
 
@@ -162,19 +162,14 @@ const floorCall = async (path: string) => {
 };
 
 const turns: Record<string, Turn[]> = {};
-/** The CPU each kept side took, in ms: its server's, and PostgreSQL's processes' (none on SQLite, in the server's process). */
-const spent: Record<string, { server: number; database: number }> = {};
-const databaseCpu = () => (scratch.kind === 'postgres' ? cpuMsOfNamed('postgres') : 0);
+/** The CPU each kept side took: its server's, and PostgreSQL's processes' (none on SQLite, in the server's process). */
+const spent: Record<string, CpuSpent> = {};
+const onPostgres = scratch.kind === 'postgres';
 /** One turn of each action on each side, `count` from `offset` of the staged lists; kept in `turns` unless it warms up. */
 async function round(offset: number, count: number, kept: boolean): Promise<void> {
   const take = async (name: string, server: { pid: number }, turn: () => Promise<Turn>) => {
-    const before = { server: cpuMsOfTree(server.pid), database: databaseCpu() };
-    const taken = await turn();
-    if (!kept) return checkWarmUp(name, taken);
-    (turns[name] ??= []).push(taken);
-    const side = (spent[name] ??= { server: 0, database: 0 });
-    side.server += cpuMsOfTree(server.pid) - before.server;
-    side.database += databaseCpu() - before.database;
+    if (!kept) return checkWarmUp(name, await turn());
+    (turns[name] ??= []).push(await (spent[name] ??= new CpuSpent(onPostgres)).add(server.pid, turn));
   };
   const at = (list: number[], index: number) => list[offset + index]!;
   await take('approve', portal, () =>
@@ -221,7 +216,6 @@ for (const name of ['approve', 'cancel', 'accept']) {
     }
   }
 }
-const onPostgres = scratch.kind === 'postgres';
 const perAction = (ms: number) => (ms / (actions * rounds)).toFixed(2);
 console.log(`\nCPU ms an action, in the server${onPostgres ? ' + in PostgreSQL' : ''}, and against its floor's:`);
 for (const name of ['approve', 'cancel', 'accept']) {

@@ -60,3 +60,21 @@ export function cpuMsOfNamed(name: string): number {
   const roots = [...stats].filter(([, stat]) => stat.name === name && stats.get(stat.parent)?.name !== name);
   return toMs(roots.reduce((sum, [pid]) => sum + treeTicks(stats, pid), 0));
 }
+
+/** The CPU pieces of work took, added up, in ms: in a server's process tree, and on PostgreSQL in the database's processes. */
+export class CpuSpent {
+  server = 0;
+  database = 0;
+
+  constructor(private readonly postgres: boolean) {}
+
+  /** Runs `work`, adding what the process `pid` (with its tree) and PostgreSQL's processes spent meanwhile. */
+  async add<T>(pid: number, work: () => Promise<T>): Promise<T> {
+    const database = () => (this.postgres ? cpuMsOfNamed('postgres') : 0);
+    const before = { server: cpuMsOfTree(pid), database: database() };
+    const result = await work();
+    this.server += cpuMsOfTree(pid) - before.server;
+    this.database += database() - before.database;
+    return result;
+  }
+}

@@ -38,15 +38,14 @@ export async function writeSettling(
   const versionsLeft = bump ? [] : names;
   const inserts = waiting.map(([entity, rows]) => ({ table: entities[entity].table, rows }));
   const statement = postgres ? settleStatement(pending, versionsLeft, { inserts, updates, removes }) : undefined;
-  if (statement && options.withCommit === true && db.isTransaction) {
-    // The last settling: nothing reads its entries' ids after it (db/commitPipeline.ts).
-    const ran = (await sendWithCommit(db as Knex.Transaction, statement.sql, statement.bindings)) as { rows: EntryRow[] } | undefined;
-    if (ran && pending.entries.length > 0) audit.entriesWritten(ran.rows);
-    return;
-  }
   if (statement) {
-    const { rows } = (await db.raw(statement.sql, statement.bindings as Knex.RawBinding[])) as { rows: EntryRow[] };
-    if (pending.entries.length > 0) audit.entriesWritten(rows);
+    // The last settling waits for the COMMIT (undefined: nothing reads its entries' ids after it).
+    const ran = (
+      options.withCommit === true && db.isTransaction
+        ? await sendWithCommit(db as Knex.Transaction, statement.sql, statement.bindings)
+        : await db.raw(statement.sql, statement.bindings as Knex.RawBinding[])
+    ) as { rows: EntryRow[] } | undefined;
+    if (ran && pending.entries.length > 0) audit.entriesWritten(ran.rows);
     return;
   }
   for (const update of updates) await db(update.table).where('id', update.id).update(update.values);

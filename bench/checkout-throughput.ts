@@ -39,7 +39,7 @@ import {
 } from './support/checkoutBench';
 import { runPinned, startServer } from './support/pinned';
 import { numberArgument } from './support/arguments';
-import { CpuSpent } from './support/cpuTime';
+import { cpuAgainstFloor, CpuSpent } from './support/cpuTime';
 
 await runPinned();
 
@@ -105,13 +105,7 @@ console.log('|---|---|---|---|---|');
 console.log(line('checkout', ours));
 console.log(line('floor (bare transaction)', bare));
 console.log(`\nratio to the floor: ${(ours.rate / bare.rate).toFixed(2)}×`);
-const perOrder = (ms: number) => (ms / (orders * rounds)).toFixed(2);
-console.log(
-  `CPU ms an order: checkout ${perOrder(spent.portal.server)} in the server${onPostgres ? ` + ${perOrder(spent.portal.database)} in PostgreSQL` : ''}; ` +
-    `floor ${perOrder(spent.floor.server)}${onPostgres ? ` + ${perOrder(spent.floor.database)}` : ''}; ` +
-    `checkout to floor ${(spent.portal.server / spent.floor.server).toFixed(2)}× in the server` +
-    (onPostgres ? `, ${(spent.portal.database / spent.floor.database).toFixed(2)}× in PostgreSQL` : ''),
-);
+console.log(`CPU ms an order: ${cpuAgainstFloor('checkout', spent.portal, spent.floor, orders * rounds)}`);
 
 started = performance.now();
 const verified = await verifyOrders(scratch.url, placed, LINES.length);

@@ -30,7 +30,7 @@ import {
   summaryLine,
   type Turn,
 } from './support/checkoutBench';
-import { CpuSpent } from './support/cpuTime';
+import { cpuAgainstFloor, CpuSpent } from './support/cpuTime';
 import { runPinned, startServer } from './support/pinned';
 import { numberArgument } from './support/arguments';
 
@@ -216,16 +216,9 @@ for (const name of ['approve', 'cancel', 'accept']) {
     }
   }
 }
-const perAction = (ms: number) => (ms / (actions * rounds)).toFixed(2);
-console.log(`\nCPU ms an action, in the server${onPostgres ? ' + in PostgreSQL' : ''}, and against its floor's:`);
-for (const name of ['approve', 'cancel', 'accept']) {
-  const [ours, bare] = [spent[name]!, spent[`${name} floor`]!];
-  console.log(
-    `${name}: ${perAction(ours.server)}${onPostgres ? ` + ${perAction(ours.database)}` : ''}; ` +
-      `floor ${perAction(bare.server)}${onPostgres ? ` + ${perAction(bare.database)}` : ''}; ` +
-      `${(ours.server / bare.server).toFixed(2)}× in the server${onPostgres ? `, ${(ours.database / bare.database).toFixed(2)}× in PostgreSQL` : ''}`,
-  );
-}
+console.log(`\nCPU ms an action, against its floor's:`);
+for (const name of ['approve', 'cancel', 'accept'])
+  console.log(cpuAgainstFloor(name, spent[name]!, spent[`${name} floor`]!, actions * rounds));
 
 started = performance.now();
 const db = connect(scratch.url);

@@ -66,7 +66,7 @@ export class CpuSpent {
   server = 0;
   database = 0;
 
-  constructor(private readonly postgres: boolean) {}
+  constructor(readonly postgres: boolean) {}
 
   /** Runs `work`, adding what the process `pid` (with its tree) and PostgreSQL's processes spent meanwhile. */
   async add<T>(pid: number, work: () => Promise<T>): Promise<T> {
@@ -77,4 +77,20 @@ export class CpuSpent {
     this.database += database() - before.database;
     return result;
   }
+}
+
+/**
+ * The benches' line of the CPU `count` pieces of work took each, `ours` against `floor`'s:
+ * "<name> 2.00 in the server + 1.77 in PostgreSQL; floor 1.02 + 1.68; <name> to floor 1.95× in the
+ * server, 1.06× in PostgreSQL" (no PostgreSQL parts on SQLite).
+ */
+export function cpuAgainstFloor(name: string, ours: CpuSpent, floor: CpuSpent, count: number): string {
+  const each = (ms: number) => (ms / count).toFixed(2);
+  const onPostgres = ours.postgres;
+  return (
+    `${name} ${each(ours.server)} in the server${onPostgres ? ` + ${each(ours.database)} in PostgreSQL` : ''}; ` +
+    `floor ${each(floor.server)}${onPostgres ? ` + ${each(floor.database)}` : ''}; ` +
+    `${name} to floor ${(ours.server / floor.server).toFixed(2)}× in the server` +
+    (onPostgres ? `, ${(ours.database / floor.database).toFixed(2)}× in PostgreSQL` : '')
+  );
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { hashPassword, verifyPassword } from './passwords';
 import { FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS } from './loginThrottle';
@@ -20,6 +20,10 @@ describe('sign-in and sessions', () => {
   });
   afterAll(async () => {
     await server.close();
+  });
+  // A test that fails half-way must not leave its failures to slow the next one's sign-in.
+  afterEach(async () => {
+    await server.db('login_failures').delete();
   });
 
   it('answers whoami with 401 problem+json when signed out', async () => {
@@ -121,6 +125,7 @@ describe('sign-in and sessions', () => {
     const blocked = await client.login('buyer@eu-customer.example');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ code: 'login_rate_limited' });
+    // Once the failures are gone (as after their window), the right password gets in.
     await server.db('login_failures').delete();
     expect((await client.login('buyer@eu-customer.example')).status).toBe(200);
   });
@@ -138,7 +143,6 @@ describe('sign-in and sessions', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     const stored = await server.db('login_failures').where('email_address', 'buyer@customer.example').count({ n: '*' }).first();
     expect(Number(stored?.['n'])).toBe(checked);
-    await server.db('login_failures').delete();
   });
 
   it('hands out a new CSRF token at sign-in and sign-out', async () => {

@@ -1,5 +1,6 @@
 import { DomainError } from '../../domain/errors';
 import type { Knex } from 'knex';
+import { onPostgres } from '../../db/dialect';
 
 /**
  * Sign-in throttling after OWASP's Authentication and Credential Stuffing cheat sheets and its
@@ -70,21 +71,34 @@ async function waitFor(db: Knex, key: Key, attempt: Attempt, reservation: number
  * Reserves a failure before the password is checked, so that attempts running side by side each
  * count (the k-th concurrent attempt sees the k−1 reserved before it): checking first and
  * recording after would let a burst through. Too early for any of its keys, the reservation is
- * withdrawn and the attempt refused with the wait as Retry-After. The counts live in the
+ * rolled back and the attempt refused with the wait as Retry-After. The counts live in the
  * database, shared by every server process. Returns the reservation's id.
+ *
+ * The reservation and its counts run in one transaction that holds the attempt's keys. On
+ * PostgreSQL an id is drawn from its sequence before the row commits, so without the keys' locks
+ * an attempt could count while one with a smaller id was not yet visible and slip past it; the
+ * account's lock is taken before the address's, always, so two attempts never wait on each other
+ * in a circle. SQLite's write transactions run one at a time (BEGIN IMMEDIATE) and need no more.
  */
 export async function reserveAttempt(db: Knex, attempt: Attempt): Promise<number> {
-  const [inserted] = (await db('login_failures')
-    .insert({ email_address: attempt.email, ip_address: attempt.ip, device: attempt.device, at: attempt.now })
-    .returning('id')) as ({ id: number } | number)[];
-  const id = typeof inserted === 'object' ? inserted.id : Number(inserted);
-  const waits = await Promise.all(keysOf(attempt).map((key) => waitFor(db, key, attempt, id)));
-  const wait = Math.max(...waits);
-  if (wait > 0) {
-    await withdrawAttempt(db, id);
-    throw new DomainError('rate_limited', 'login_rate_limited', { retryAfterSeconds: wait / 1000 });
-  }
-  return id;
+  return db.transaction(async (trx) => {
+    if (onPostgres(trx))
+      for (const key of lockKeysOf(attempt)) await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+    const [inserted] = (await trx('login_failures')
+      .insert({ email_address: attempt.email, ip_address: attempt.ip, device: attempt.device, at: attempt.now })
+      .returning('id')) as ({ id: number } | number)[];
+    const id = typeof inserted === 'object' ? inserted.id : Number(inserted);
+    const waits = await Promise.all(keysOf(attempt).map((key) => waitFor(trx, key, attempt, id)));
+    const wait = Math.max(...waits);
+    if (wait > 0) throw new DomainError('rate_limited', 'login_rate_limited', { retryAfterSeconds: wait / 1000 });
+    return id;
+  });
+}
+
+/** The locks an attempt's counts need: its account's, then (without a device cookie) its address's. */
+function lockKeysOf(attempt: Attempt): string[] {
+  const account = `login_failures account ${attempt.email}`;
+  return attempt.device ? [account] : [account, `login_failures address ${attempt.ip}`];
 }
 
 export async function withdrawAttempt(db: Knex, reservation: number): Promise<void> {

@@ -68,4 +68,19 @@ describe('register interest', () => {
     await server.db('account_requests').update({ created_at: Date.now() - 61 * 60_000 });
     expect((await client.post('/api/v1/public/request_account', valid)).status).toBe(201);
   });
+
+  it('counts requests sent side by side: a burst gets no more than the allowance', async () => {
+    await server.db('account_requests').delete();
+    const client = server.client();
+    await client.get('/healthz');
+    const burst = await Promise.all(
+      Array.from({ length: 3 * MAX_REQUESTS_PER_IP }, (_, request) =>
+        client.post('/api/v1/public/request_account', { ...valid, email_address: `burst${request}@analytical.example` }),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_REQUESTS_PER_IP);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * MAX_REQUESTS_PER_IP);
+    expect(Number((await server.db('account_requests').count({ n: '*' }).first())?.['n'])).toBe(MAX_REQUESTS_PER_IP);
+  });
 });

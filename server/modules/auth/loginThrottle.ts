@@ -1,6 +1,6 @@
 import { DomainError } from '../../domain/errors';
 import type { Knex } from 'knex';
-import { onPostgres } from '../../db/dialect';
+import { holdKey } from '../../db/keyLock';
 
 /**
  * Sign-in throttling after OWASP's Authentication and Credential Stuffing cheat sheets and its
@@ -74,16 +74,14 @@ async function waitFor(db: Knex, key: Key, attempt: Attempt, reservation: number
  * rolled back and the attempt refused with the wait as Retry-After. The counts live in the
  * database, shared by every server process. Returns the reservation's id.
  *
- * The reservation and its counts run in one transaction that holds the attempt's keys. On
- * PostgreSQL an id is drawn from its sequence before the row commits, so without the keys' locks
- * an attempt could count while one with a smaller id was not yet visible and slip past it; the
- * account's lock is taken before the address's, always, so two attempts never wait on each other
- * in a circle. SQLite's write transactions run one at a time (BEGIN IMMEDIATE) and need no more.
+ * The reservation and its counts run in one transaction that holds the attempt's keys (holdKey):
+ * on PostgreSQL an id is drawn from its sequence before its row commits, so without them an
+ * attempt could count while one with a smaller id was not yet visible, and slip past it. The
+ * account's key comes before the address's, always.
  */
 export async function reserveAttempt(db: Knex, attempt: Attempt): Promise<number> {
   return db.transaction(async (trx) => {
-    if (onPostgres(trx))
-      for (const key of lockKeysOf(attempt)) await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+    for (const key of lockKeysOf(attempt)) await holdKey(trx, key);
     const [inserted] = (await trx('login_failures')
       .insert({ email_address: attempt.email, ip_address: attempt.ip, device: attempt.device, at: attempt.now })
       .returning('id')) as ({ id: number } | number)[];
@@ -95,7 +93,7 @@ export async function reserveAttempt(db: Knex, attempt: Attempt): Promise<number
   });
 }
 
-/** The locks an attempt's counts need: its account's, then (without a device cookie) its address's. */
+/** The keys an attempt's counts need: its account's, then (without a device cookie) its address's. */
 function lockKeysOf(attempt: Attempt): string[] {
   const account = `login_failures account ${attempt.email}`;
   return attempt.device ? [account] : [account, `login_failures address ${attempt.ip}`];

@@ -1,4 +1,5 @@
 import { DomainError } from '../../domain/errors';
+import { holdKey } from '../../db/keyLock';
 import { genericGet, rowInScope } from '../../reads/genericList';
 import type { Handler, RequestContext } from '../../http/operationDef';
 import type { User } from '../../generated/types';
@@ -24,6 +25,8 @@ const bool = (value: unknown) => value === true || value === 1;
 export const forgotPassword: Handler<'forgotPassword'> = async ({ body }, context) => {
   const now = context.now();
   await inTransaction(context.db, { userId: null, onBehalfOf: null, ip: context.ip }, async (records) => {
+    // Without the address's key, requests sent side by side would each count the same rows.
+    await holdKey(records.db, `link_requests address ${context.ip}`);
     const recent = await records
       .db('link_requests')
       .where('ip_address', context.ip)

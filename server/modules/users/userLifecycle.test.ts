@@ -5,6 +5,7 @@ import { lastMailedToken } from '../../testing/mailedLinks';
 import { startSmtpCatcher, unfoldedText, type SmtpCatcher } from '../../testing/smtpCatcher';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { writeVersionedRows } from '../../testing/versionedRows';
+import { MAX_LINK_REQUESTS_PER_IP } from './links';
 
 interface Problem {
   code: string;
@@ -206,6 +207,21 @@ describe('password reset (002 §2.6)', () => {
     const refused = await anon.post<Problem>('/api/v1/auth/forgot_password', { email_address: 'x@nowhere.example' });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('forgot password: a burst from one address gets no more than the allowance', async () => {
+    await server.db('link_requests').delete();
+    const anon = server.client();
+    await anon.get('/healthz');
+    const burst = await Promise.all(
+      Array.from({ length: 3 * MAX_LINK_REQUESTS_PER_IP }, (_, i) =>
+        anon.post('/api/v1/auth/forgot_password', { email_address: `y${i}@nowhere.example` }),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(MAX_LINK_REQUESTS_PER_IP);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * MAX_LINK_REQUESTS_PER_IP);
+    expect(Number((await server.db('link_requests').count({ n: '*' }).first())?.['n'])).toBe(MAX_LINK_REQUESTS_PER_IP);
   });
 });
 

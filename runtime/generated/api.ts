@@ -3036,6 +3036,8 @@ export interface components {
             rows: number | null;
             error: string | null;
             error_detail: string | null;
+            /** Format: date-time */
+            retry_at: string | null;
         };
         FeedInput: {
             name: string;

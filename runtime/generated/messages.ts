@@ -575,6 +575,7 @@ export const english = {
   "feeds.run_rows": "Products",
   "feeds.run_bytes": "Bytes",
   "feeds.run_attempts": "Attempts",
+  "feeds.run_next_attempt": "Next attempt",
   "feeds.run_error": "Why it failed",
   "audit_action.FORGET_HOST_KEY": "Server key forgotten",
   "feeds.tab_definition": "Definition",
@@ -1626,4 +1627,4 @@ export const loadCatalogue: Readonly<Record<Exclude<Locale, 'en'>, () => Promise
 };
 
 export const messageKeys = Object.keys(english) as MessageKey[];
-// 1599 keys in the English catalogue.
+// 1600 keys in the English catalogue.

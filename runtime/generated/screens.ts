@@ -4015,6 +4015,12 @@ export const recordScreens = {
             "sortable": false
           },
           {
+            "field": "retry_at",
+            "label": "feeds.run_next_attempt",
+            "format": "datetime",
+            "sortable": false
+          },
+          {
             "field": "error",
             "label": "feeds.run_error",
             "format": "text",

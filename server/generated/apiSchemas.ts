@@ -1882,7 +1882,8 @@ export const apiSchemas = {
         "bytes",
         "rows",
         "error",
-        "error_detail"
+        "error_detail",
+        "retry_at"
       ],
       "properties": {
         "id": {
@@ -1963,6 +1964,13 @@ export const apiSchemas = {
           "maxLength": 500,
           "minLength": 1,
           "pattern": "\\S"
+        },
+        "retry_at": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
         }
       }
     },

@@ -581,6 +581,10 @@ export const entities = {
       "error_detail": {
         "column": "error_detail",
         "type": "string"
+      },
+      "retry_at": {
+        "column": "retry_at",
+        "type": "timestamp"
       }
     }
   },

@@ -2715,7 +2715,8 @@ export const operations: OperationDef[] = [
         "bytes",
         "rows",
         "error",
-        "error_detail"
+        "error_detail",
+        "retry_at"
       ],
       "expand": [],
       "sort": [

@@ -379,6 +379,7 @@ bytes: (number | null)
 rows: (number | null)
 error: (string | null)
 error_detail: (string | null)
+retry_at: (string | null)
 }
 /**
  * This interface was referenced by `ApiTypes`'s JSON-Schema

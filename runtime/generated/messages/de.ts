@@ -577,6 +577,7 @@ export const catalogue: Catalogue = {
   "feeds.run_rows": "Produkte",
   "feeds.run_bytes": "Bytes",
   "feeds.run_attempts": "Versuche",
+  "feeds.run_next_attempt": "Nächster Versuch",
   "feeds.run_error": "Fehlergrund",
   "audit_action.FORGET_HOST_KEY": "Serverschlüssel vergessen",
   "feeds.tab_definition": "Definition",

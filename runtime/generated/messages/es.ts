@@ -577,6 +577,7 @@ export const catalogue: Catalogue = {
   "feeds.run_rows": "Productos",
   "feeds.run_bytes": "Bytes",
   "feeds.run_attempts": "Intentos",
+  "feeds.run_next_attempt": "Próximo intento",
   "feeds.run_error": "Motivo del fallo",
   "audit_action.FORGET_HOST_KEY": "Clave del servidor olvidada",
   "feeds.tab_definition": "Definición",

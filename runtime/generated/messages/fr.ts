@@ -577,6 +577,7 @@ export const catalogue: Catalogue = {
   "feeds.run_rows": "Produits",
   "feeds.run_bytes": "Octets",
   "feeds.run_attempts": "Tentatives",
+  "feeds.run_next_attempt": "Prochaine tentative",
   "feeds.run_error": "Raison de l'échec",
   "audit_action.FORGET_HOST_KEY": "Clé du serveur oubliée",
   "feeds.tab_definition": "Définition",

@@ -577,6 +577,7 @@ export const catalogue: Catalogue = {
   "feeds.run_rows": "Prodotti",
   "feeds.run_bytes": "Byte",
   "feeds.run_attempts": "Tentativi",
+  "feeds.run_next_attempt": "Prossimo tentativo",
   "feeds.run_error": "Motivo del fallimento",
   "audit_action.FORGET_HOST_KEY": "Chiave del server dimenticata",
   "feeds.tab_definition": "Definizione",

@@ -577,6 +577,7 @@ export const catalogue: Catalogue = {
   "feeds.run_rows": "Producten",
   "feeds.run_bytes": "Bytes",
   "feeds.run_attempts": "Pogingen",
+  "feeds.run_next_attempt": "Volgende poging",
   "feeds.run_error": "Reden van mislukken",
   "audit_action.FORGET_HOST_KEY": "Serversleutel vergeten",
   "feeds.tab_definition": "Definitie",

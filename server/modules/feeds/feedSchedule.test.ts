@@ -133,77 +133,109 @@ describe('the feed scheduler', () => {
     expect(await scheduler(database.db, threeDaysLater + 86_400_000).pass()).toBe(0);
   });
 
-  it('retries a failed run with back-off, then gives up until the next slot, recording why', async () => {
-    await writeVersionedRows(database.db, async (trx) =>
-      trx('feeds')
-        .where('id', feedId)
-        .update({ ftp_server_port: await closedPort(), last_upload: null }),
-    );
-    const started = Date.now();
-    const retrying = scheduler(database.db, AFTER_SLOT, [20, 40]);
-    expect(await retrying.pass()).toBe(1);
-    await retrying.settled();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(60);
+  /** Points the test's feed at a port nothing listens on: each delivery to it is refused. */
+  const refuseDeliveries = async (id = feedId) => {
+    const port = await closedPort();
+    await writeVersionedRows(database.db, (trx) => trx('feeds').where('id', id).update({ ftp_server_port: port, last_upload: null }));
+  };
+  const runOf = async (id: number) =>
+    (await database.db('feed_runs').where('feed_id', id).orderBy('id').first('outcome', 'attempts', 'retry_at', 'error', 'finished_at')) as
+      | { outcome: string; attempts: number | string; retry_at: number | string | null; error: string | null; finished_at: unknown }
+      | undefined;
+  const waitingRetry = async (id: number) => {
+    const run = await runOf(id);
+    return run && { outcome: run.outcome, attempts: Number(run.attempts), retry_at: run.retry_at === null ? null : Number(run.retry_at) };
+  };
+
+  it('retries a failed run with back-off kept in the database, then gives up until the next slot, recording why', async () => {
+    await refuseDeliveries();
+    const at = (ms: number) => scheduler(database.db, AFTER_SLOT + ms, [20_000, 40_000]);
+    expect(await at(0).pass()).toBe(1);
+    expect(await waitingRetry(feedId)).toEqual({ outcome: 'RUNNING', attempts: 1, retry_at: AFTER_SLOT + 20_000 });
+    expect((await runOf(feedId))!.error).toBe('feed_connection_refused');
+    // Not due yet; then due, tried and failed again, with the next wait after it.
+    expect(await at(19_999).pass()).toBe(0);
+    expect(await at(20_000).pass()).toBe(1);
+    expect(await waitingRetry(feedId)).toEqual({ outcome: 'RUNNING', attempts: 2, retry_at: AFTER_SLOT + 60_000 });
+    expect(await at(59_999).pass()).toBe(0);
+    expect(await at(60_000).pass()).toBe(1);
+    expect(await waitingRetry(feedId)).toEqual({ outcome: 'FAILED', attempts: 3, retry_at: null });
     const [run, ...others] = await runs();
     expect(others).toEqual([]);
-    expect(run).toMatchObject({ outcome: 'FAILED', error: 'feed_connection_refused' });
-    expect(Number(run.attempts)).toBe(3);
+    expect(run).toMatchObject({ error: 'feed_connection_refused' });
     expect(run.finished_at).not.toBeNull();
     expect((await database.db('feeds').where('id', feedId).first('last_upload')).last_upload).toBeNull();
-    expect(await scheduler(database.db, AFTER_SLOT + 60_000, [20, 40]).pass()).toBe(0);
+    expect(await at(120_000).pass()).toBe(0);
   });
 
-  it('holds up no other feed while a failed run waits for its retry', async () => {
-    const [failing, next] = await writeVersionedRows(database.db, async (trx) => {
-      await trx('feeds')
-        .where('id', feedId)
-        .update({ ftp_server_port: await closedPort() });
-      return [feedId, await insertFeed(trx, `Next ${Date.now()}`)];
-    });
+  it('delivers on a retry once the server is back', async () => {
+    await refuseDeliveries();
+    expect(await scheduler(database.db, AFTER_SLOT, [30_000]).pass()).toBe(1);
+    await writeVersionedRows(database.db, (trx) => trx('feeds').where('id', feedId).update({ ftp_server_port: sftp.port }));
+    expect(await scheduler(database.db, AFTER_SLOT + 30_000, [30_000]).pass()).toBe(1);
+    expect(await runOf(feedId)).toMatchObject({ outcome: 'SUCCESS', error: null, retry_at: null });
+    expect(Number((await runOf(feedId))!.attempts)).toBe(2);
+    expect(Number((await database.db('feeds').where('id', feedId).first('last_upload')).last_upload)).toBe(AFTER_SLOT + 30_000);
+  });
+
+  it('holds up no other feed while a failed run waits for its retry, and keeps the retry across a stop for any process', async () => {
+    const next = await writeVersionedRows(database.db, (trx) => insertFeed(trx, `Next ${Date.now()}`));
+    await refuseDeliveries();
     const waiting = scheduler(database.db, AFTER_SLOT, [600_000]);
     // The pass ends with both feeds' first attempts, long before the ten minutes' wait.
     expect(await waiting.pass()).toBe(2);
-    const outcomes = async () =>
-      Object.fromEntries(
-        (
-          (await database.db('feed_runs').whereIn('feed_id', [failing, next]).select('feed_id', 'outcome', 'attempts')) as Record<
-            string,
-            unknown
-          >[]
-        ).map((run) => [Number(run['feed_id']), [run['outcome'], Number(run['attempts'])]]),
-      );
-    expect(await outcomes()).toEqual({ [failing]: ['RUNNING', 1], [next]: ['SUCCESS', 1] });
+    expect(await waitingRetry(feedId)).toEqual({ outcome: 'RUNNING', attempts: 1, retry_at: AFTER_SLOT + 600_000 });
+    expect(await runOf(next)).toMatchObject({ outcome: 'SUCCESS' });
     await waiting.stop();
-    expect(await outcomes()).toEqual({ [failing]: ['FAILED', 1], [next]: ['SUCCESS', 1] });
+    expect(await waitingRetry(feedId)).toEqual({ outcome: 'RUNNING', attempts: 1, retry_at: AFTER_SLOT + 600_000 });
+    // The other process's pass, once the wait is over, makes the retry; the server is back by then.
+    await writeVersionedRows(database.db, (trx) => trx('feeds').where('id', feedId).update({ ftp_server_port: sftp.port }));
+    expect(await scheduler(second, AFTER_SLOT + 600_000, [600_000]).pass()).toBe(1);
+    expect(await waitingRetry(feedId)).toEqual({ outcome: 'SUCCESS', attempts: 2, retry_at: null });
   });
 
-  it('stops between retries when asked, recording the run as failed', async () => {
-    await writeVersionedRows(database.db, async (trx) =>
-      trx('feeds')
-        .where('id', feedId)
-        .update({ ftp_server_port: await closedPort() }),
-    );
-    const waiting = scheduler(database.db, AFTER_SLOT, [60_000]);
-    waiting.start();
-    for (let i = 0; i < 100 && Number((await runs())[0]?.attempts ?? 0) < 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    const stopped = Date.now();
-    await waiting.stop();
-    expect(Date.now() - stopped).toBeLessThan(5_000);
-    expect((await runs())[0]).toMatchObject({ outcome: 'FAILED', error: 'feed_connection_refused' });
+  it('makes a due retry once when two processes both look', async () => {
+    await refuseDeliveries();
+    expect(await scheduler(database.db, AFTER_SLOT, [10_000]).pass()).toBe(1);
+    const due = AFTER_SLOT + 10_000;
+    const made = await Promise.all([
+      scheduler(database.db, due, [10_000, 10_000]).pass(),
+      scheduler(second, due, [10_000, 10_000]).pass(),
+      scheduler(database.db, due, [10_000, 10_000]).pass(),
+      scheduler(second, due, [10_000, 10_000]).pass(),
+    ]);
+    expect(made.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(await waitingRetry(feedId)).toEqual({ outcome: 'RUNNING', attempts: 2, retry_at: due + 10_000 });
   });
 
-  /**
-   * A server that takes each connection and never says a word, so a delivery to it stays in hand;
-   * with `refuseFirst`, its first connection is dropped at once (that delivery fails).
-   */
-  async function silentServer(refuseFirst = false) {
-    const sockets = new Set<Socket>();
-    let connections = 0;
-    const server = createServer((socket) => {
-      connections += 1;
-      if (refuseFirst && connections === 1) socket.destroy();
-      else sockets.add(socket);
+  it('gives a waiting retry up when its feed is switched off, or when its next slot comes first', async () => {
+    await refuseDeliveries();
+    expect(await scheduler(database.db, AFTER_SLOT, [60_000]).pass()).toBe(1);
+    await writeVersionedRows(database.db, (trx) => trx('feeds').where('id', feedId).update({ active: false }));
+    expect(await scheduler(database.db, AFTER_SLOT + 60_000, [60_000]).pass()).toBe(0);
+    expect(await runOf(feedId)).toMatchObject({ outcome: 'FAILED', error: 'feed_connection_refused', retry_at: null });
+    expect(Number((await runOf(feedId))!.attempts)).toBe(1);
+
+    // A process down for two days: the old slot's retry is given up, the latest slot runs (once).
+    await writeVersionedRows(database.db, async (trx) => {
+      await trx('feed_runs').where('feed_id', feedId).delete();
+      await trx('feeds').where('id', feedId).update({ active: true });
     });
+    expect(await scheduler(database.db, AFTER_SLOT, [60_000]).pass()).toBe(1);
+    const twoDaysLater = AFTER_SLOT + 2 * 86_400_000;
+    expect(await scheduler(database.db, twoDaysLater, [60_000]).pass()).toBe(1);
+    const [old, latest, ...others] = (await runs()) as Record<string, unknown>[];
+    expect(others).toEqual([]);
+    expect(old).toMatchObject({ outcome: 'FAILED', retry_at: null });
+    expect(Number(old!['attempts'])).toBe(1);
+    expect(Number(latest!['slot'])).toBe(Date.parse('2026-11-30T21:00:00Z'));
+    expect(Number(latest!['retry_at'])).toBe(twoDaysLater + 60_000);
+  });
+
+  /** A server that takes each connection and never says a word, so a delivery to it stays in hand. */
+  async function silentServer() {
+    const sockets = new Set<Socket>();
+    const server = createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return {
       port: (server.address() as AddressInfo).port,
@@ -215,75 +247,39 @@ describe('the feed scheduler', () => {
       },
     };
   }
-  const runOf = async (id: number) =>
-    (await database.db('feed_runs').where('feed_id', id).first('outcome', 'attempts')) as { outcome: string; attempts: number } | undefined;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  /**
-   * Stops `scheduling` while `inHand`'s delivery is held and `waiting`'s run waits for its turn:
-   * the stop takes no longer than its grace, `waiting` is FAILED after `attempts`, and `inHand`,
-   * cut off, stays RUNNING with its slot taken (docs/feeds.md "Stopping").
-   */
-  async function expectStopGivesUp(scheduling: FeedScheduler, waiting: number, attempts: number, inHand: number) {
-    const stopped = Date.now();
-    await scheduling.stop(500);
-    expect(Date.now() - stopped).toBeLessThan(2_000);
-    expect(await runOf(waiting)).toMatchObject({ outcome: 'FAILED' });
-    expect(Number((await runOf(waiting))!.attempts)).toBe(attempts);
-    expect(await runOf(inHand)).toMatchObject({ outcome: 'RUNNING' });
-  }
   /** Waits (at most four seconds) until `done` holds. */
   const until = async (done: () => Promise<boolean> | boolean) => {
     for (let i = 0; i < 200 && !(await done()); i++) await pause(20);
   };
 
-  it("stops a retry waiting for its turn behind another feed's delivery at once, recording it as failed", async () => {
+  it('stops within its grace while a delivery is held, leaving the retry due after it to the next pass', async () => {
+    await refuseDeliveries();
+    expect(await scheduler(database.db, AFTER_SLOT, [10]).pass()).toBe(1);
     const silent = await silentServer();
-    const [failing, stuck] = await writeVersionedRows(database.db, async (trx) => {
-      await trx('feeds')
-        .where('id', feedId)
-        .update({ ftp_server_port: await closedPort() });
-      const other = await insertFeed(trx, `Stuck ${Date.now()}`);
-      await trx('feeds').where('id', other).update({ ftp_server_port: silent.port });
-      return [feedId, other];
+    const stuck = await writeVersionedRows(database.db, async (trx) => {
+      const id = await insertFeed(trx, `Stuck ${Date.now()}`);
+      await trx('feeds').where('id', id).update({ ftp_server_port: silent.port });
+      return id;
     });
-    const scheduling = scheduler(database.db, AFTER_SLOT, [10]);
+    // The pass takes the new feed's slot first: its delivery stays in hand, the retry due behind it.
+    const scheduling = scheduler(database.db, AFTER_SLOT + 10, [10]);
     try {
       scheduling.start();
-      // The first feed failed once, and the second's delivery is in hand: the first's retry, due
-      // after 10 ms, waits for its turn behind it.
-      await until(async () => Number((await runOf(failing))?.attempts) === 1 && silent.held() === 1);
-      await pause(50);
-      expect(await runOf(failing)).toMatchObject({ outcome: 'RUNNING' });
-      await expectStopGivesUp(scheduling, failing, 1, stuck);
-    } finally {
-      silent.close();
-      // The cut-off delivery ends (the connection closed) and records its failure before the database goes.
-      await until(async () => (await runOf(stuck))?.outcome !== 'RUNNING');
-    }
-  });
-
-  it("stops a pass's first attempt waiting for its turn behind a retry at once, recording it as failed", async () => {
-    const silent = await silentServer(true);
-    const [retried, queued] = await writeVersionedRows(database.db, async (trx) => {
-      await trx('feeds').where('id', feedId).update({ ftp_server_port: silent.port });
-      return [feedId, await insertFeed(trx, `Queued ${Date.now()}`)];
-    });
-    await writeVersionedRows(database.db, (trx) => trx('feeds').where('id', queued).update({ active: false }));
-    const scheduling = scheduler(database.db, AFTER_SLOT, [10]);
-    try {
-      // The first attempt is refused; its retry, 10 ms later, stays in hand.
-      expect(await scheduling.pass()).toBe(1);
       await until(() => silent.held() === 1);
-      // A pass now finds the other feed due: its first attempt waits for its turn behind the retry.
-      await writeVersionedRows(database.db, (trx) => trx('feeds').where('id', queued).update({ active: true }));
-      const passing = scheduling.pass();
-      await until(async () => (await runOf(queued)) !== undefined);
-      await pause(50);
-      await expectStopGivesUp(scheduling, queued, 0, retried);
-      expect(await passing).toBe(1);
+      expect(silent.held()).toBe(1);
+      const stopped = Date.now();
+      await scheduling.stop(500);
+      expect(Date.now() - stopped).toBeLessThan(2_000);
+      // Cut off, the held delivery's run stays RUNNING with its slot taken; the retry still waits.
+      expect(await runOf(stuck)).toMatchObject({ outcome: 'RUNNING', retry_at: null });
+      expect(await waitingRetry(feedId)).toEqual({ outcome: 'RUNNING', attempts: 1, retry_at: AFTER_SLOT + 10 });
     } finally {
       silent.close();
-      await until(async () => (await runOf(retried))?.outcome !== 'RUNNING');
+      // The cut-off delivery ends (the connection closed) and its pass with it, before the database goes.
+      await scheduling.stop();
     }
+    expect(await scheduler(second, AFTER_SLOT + 10, [10]).pass()).toBe(1);
+    expect(await waitingRetry(feedId)).toEqual({ outcome: 'FAILED', attempts: 2, retry_at: null });
   });
 });

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { onPostgres } from '../../db/dialect';
 import { DomainError } from '../../domain/errors';
 import { inTransaction, SYSTEM_ACTOR } from '../../writes/records';
 import { buildAndDeliver, feedSettingsFrom, loadFeed, type FeedSettings } from './feedRunner';
@@ -18,19 +19,17 @@ export const RUN_FIELDS = [
   'rows',
   'error',
   'error_detail',
+  'retry_at',
 ] as const;
 
 export interface SchedulerOptions {
   settings?: FeedSettings;
-  /** How often due slots are looked for (default a minute: a slot starts within a minute of its time). */
+  /** How often due slots and retries are looked for (default a minute: each starts within a minute of its time). */
   pollMs?: number;
   /** The waits before each retry of a failed run; after the last, it gives up until the next slot. */
   retryDelaysMs?: readonly number[];
   now?: () => number;
 }
-
-/** What a wait answers when the scheduler stopped before it ended. */
-const STOPPED = Symbol('stopped');
 
 const isDuplicate = (error: unknown) => error instanceof DomainError && error.code === 'duplicate_value';
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
@@ -47,26 +46,33 @@ async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A run whose retry is due, with what decides whether it is still wanted. */
+interface DueRetry {
+  id: number;
+  feed_id: number;
+  slot: number;
+  attempts: number;
+  retry_at: number;
+  active: boolean;
+  timeslot: number | null;
+  organisation_id: number;
+}
+
 /**
  * Runs each active feed once at its time slot every day, in its organisation's timezone
  * (docs/feeds.md). Several processes may share the database: a run is claimed by inserting its
  * (feed, slot) row through the write path, which the unique index lets only one of them do, so
  * each slot is delivered exactly once. Each pass looks only at the latest slot of each feed, so a
  * process that was down catches up once, not once per missed day. A failed delivery is retried
- * after each of retryDelaysMs, then given up until the next slot; a run waiting for its retry
- * holds up no other feed (the pass goes on). Deliveries run one at a time, off the request path,
- * reading the catalogue a page at a time.
+ * after each of retryDelaysMs, then given up until the next slot. A retry waits in the database
+ * (the run's `retry_at`), not in a process: the pass that finds it due, in whichever process,
+ * claims and makes it, so a restart or a stop loses none. Deliveries run one at a time, off the
+ * request path, reading the catalogue a page at a time.
  */
 export class FeedScheduler {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | undefined;
   private stopping = false;
-  /** The runs that failed and wait for a retry, each until it ends (docs/feeds.md "Retries"). */
-  private readonly retrying = new Set<Promise<void>>();
-  /** Called by stop(): each ends a wait (for a retry, or for a turn) at once. */
-  private readonly onStop = new Set<() => void>();
-  /** The delivery in hand: a pass's and the retries' deliveries take turns on it. */
-  private turn: Promise<unknown> = Promise.resolve();
   private readonly settings: FeedSettings;
   private readonly pollMs: number;
   private readonly retryDelaysMs: readonly number[];
@@ -90,24 +96,18 @@ export class FeedScheduler {
   }
 
   /**
-   * Stops looking for slots and ends every wait, for a retry or for a turn (those runs are recorded
-   * as failed); waits for the delivery in hand at most `graceMs`, so a slow server cannot hold up
-   * a shutdown (a run cut off stays RUNNING, its slot taken: docs/feeds.md).
+   * Stops looking for slots and retries, and waits for the delivery in hand at most `graceMs`, so a
+   * slow server cannot hold up a shutdown (a run cut off stays RUNNING, its slot taken:
+   * docs/feeds.md). Runs waiting for a retry keep waiting in the database for the next pass of any
+   * process.
    */
   async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    for (const stopWaiting of this.onStop) stopWaiting();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const ended = Promise.all([this.running, ...this.retrying]);
-    await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    await Promise.race([this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
-  }
-
-  /** Resolves once no run waits for a retry or is being retried (tests; a pass does not wait for retries). */
-  async settled(): Promise<void> {
-    while (this.retrying.size > 0) await Promise.all(this.retrying);
   }
 
   /** Starts a pass unless one is under way. */
@@ -119,27 +119,75 @@ export class FeedScheduler {
       .finally(() => (this.running = undefined));
   }
 
-  /** One pass: claims and runs every feed whose latest slot has no run yet. Answers the runs it made. */
+  /**
+   * One pass: claims and runs every feed whose latest slot has no run yet, then makes the retries
+   * that are due (a feed's first delivery of the day is not held up by another's failing server).
+   * Answers how many deliveries it made.
+   */
   async pass(): Promise<number> {
+    const zones = new Map<number, Promise<string>>();
+    const timezoneOf = (organisation: number) => {
+      if (!zones.has(organisation)) zones.set(organisation, organisationTimezone(this.db, organisation));
+      return zones.get(organisation)!;
+    };
+    return (await this.dueSlots(timezoneOf)) + (await this.dueRetries(timezoneOf));
+  }
+
+  private async dueSlots(timezoneOf: (organisation: number) => Promise<string>): Promise<number> {
     const feeds = (await this.db('feeds')
       .where('active', true)
       .whereNotNull('timeslot')
       .orderBy('id')
       .select('id', 'timeslot', 'organisation_id')) as { id: number; timeslot: number; organisation_id: number }[];
-    const zones = new Map<number, Promise<string>>();
     let ran = 0;
     for (const feed of feeds) {
       if (this.stopping) break;
-      const organisation = Number(feed.organisation_id);
-      if (!zones.has(organisation)) zones.set(organisation, organisationTimezone(this.db, organisation));
-      const slot = latestSlot(this.now(), Number(feed.timeslot), await zones.get(organisation)!);
+      const timezone = await timezoneOf(Number(feed.organisation_id));
+      const slot = latestSlot(this.now(), Number(feed.timeslot), timezone);
       if (await this.db('feed_runs').where({ feed_id: feed.id, slot }).first('id')) continue;
       const runId: number | undefined = await this.claim(Number(feed.id), slot);
       if (runId === undefined) continue;
       ran++;
-      const timezone = await zones.get(organisation)!;
-      if ((await this.attemptInTurn(Number(feed.id), runId, timezone, 1)) === 'again')
-        this.keep(this.retry(Number(feed.id), runId, timezone));
+      await this.attempt(Number(feed.id), runId, timezone, 1);
+    }
+    return ran;
+  }
+
+  /**
+   * The retries whose time has come, oldest first. A retry is made only while its run is still the
+   * one its feed wants: a feed switched off, unscheduled or past its next slot gives it up instead
+   * (FAILED, its last error kept), so a process starting days later sends no stale file.
+   */
+  private async dueRetries(timezoneOf: (organisation: number) => Promise<string>): Promise<number> {
+    const due = (await this.db('feed_runs as run')
+      .join('feeds as feed', 'feed.id', 'run.feed_id')
+      .where('run.outcome', 'RUNNING')
+      .where('run.retry_at', '<=', this.now())
+      .orderBy([{ column: 'run.retry_at' }, { column: 'run.id' }])
+      .select(
+        'run.id',
+        'run.feed_id',
+        'run.slot',
+        'run.attempts',
+        'run.retry_at',
+        'feed.active',
+        'feed.timeslot',
+        'feed.organisation_id',
+      )) as DueRetry[];
+    let ran = 0;
+    for (const run of due) {
+      if (this.stopping) break;
+      const timezone = await timezoneOf(Number(run.organisation_id));
+      const wanted =
+        Boolean(run.active) && run.timeslot !== null && latestSlot(this.now(), Number(run.timeslot), timezone) === Number(run.slot);
+      const claimed = await this.claimRetry(
+        Number(run.id),
+        Number(run.retry_at),
+        wanted ? { retry_at: null } : { retry_at: null, outcome: 'FAILED', finished_at: this.now() },
+      );
+      if (!claimed || !wanted) continue;
+      ran++;
+      await this.attempt(Number(run.feed_id), Number(run.id), timezone, Number(run.attempts) + 1);
     }
     return ran;
   }
@@ -163,12 +211,29 @@ export class FeedScheduler {
   }
 
   /**
-   * One delivery of the run's feed, its outcome recorded: 'again' when it failed and a retry is
-   * left (the run stays RUNNING with its attempts and why), 'done' when it ended either way.
+   * A due retry taken (its `retry_at` cleared, with `values`) by this process, or false when another
+   * process took it first: the run is read again under its row's lock (PostgreSQL; SQLite's write
+   * transactions run one at a time), and only a run still waiting for that same retry is taken.
    */
-  private async attempt(feedId: number, runId: number, timezone: string, attempt: number): Promise<'again' | 'done'> {
+  private async claimRetry(runId: number, retryAt: number, values: Record<string, unknown>): Promise<boolean> {
+    return whenNotBusy(() =>
+      inTransaction(this.db, SYSTEM_ACTOR, async (records) => {
+        const waiting = records.db('feed_runs').where({ id: runId, outcome: 'RUNNING', retry_at: retryAt }).first('id');
+        if (onPostgres(records.db)) waiting.forUpdate();
+        if (!(await waiting)) return false;
+        await records.update('feed_run', runId, values);
+        return true;
+      }),
+    );
+  }
+
+  /**
+   * One delivery of the run's feed, its outcome recorded: on a failure with a retry left, the run
+   * stays RUNNING with its attempts, why, and when to try again; else it ends either way.
+   */
+  private async attempt(feedId: number, runId: number, timezone: string, attempt: number): Promise<void> {
     const feed = await loadFeed(this.db, feedId);
-    if (!feed) return 'done'; // deleted meanwhile (its runs with it)
+    if (!feed) return; // deleted meanwhile (its runs with it)
     try {
       const delivered = await buildAndDeliver(this.db, feed, this.settings, this.now(), timezone);
       await this.record(
@@ -189,83 +254,17 @@ export class FeedScheduler {
           });
         },
       );
-      return 'done';
     } catch (error) {
       const failure = failureOf(error);
       if (!(error instanceof Error && 'code' in error)) console.error(`feed ${feedId} run ${runId} failed`, error);
-      const last = attempt > this.retryDelaysMs.length || this.stopping;
+      const wait = this.retryDelaysMs[attempt - 1];
       await this.record(runId, {
         attempts: attempt,
         error: failure.code,
         error_detail: failure.detail.slice(0, 500),
-        ...(last && { outcome: 'FAILED', finished_at: this.now() }),
+        ...(wait === undefined ? { outcome: 'FAILED', finished_at: this.now() } : { retry_at: this.now() + wait }),
       });
-      return last ? 'done' : 'again';
     }
-  }
-
-  /** The retries of a run whose first attempt failed, each after its wait; stopping records it FAILED. */
-  private async retry(feedId: number, runId: number, timezone: string): Promise<void> {
-    for (let attempt = 2; ; attempt++) {
-      await this.pause(this.retryDelaysMs[attempt - 2]!);
-      if ((await this.attemptInTurn(feedId, runId, timezone, attempt)) === 'done') return;
-    }
-  }
-
-  /**
-   * One attempt, once the delivery before it has ended (a retry may be in hand while a pass waits,
-   * and the other way round); or, when the scheduler stops first, the run given up at once, never
-   * tried (docs/feeds.md "Stopping"). Whichever of its turn and the stop comes first decides,
-   * synchronously: tried or given up.
-   */
-  private async attemptInTurn(feedId: number, runId: number, timezone: string, attempt: number): Promise<'again' | 'done'> {
-    let state: 'queued' | 'tried' | 'given up' = 'queued';
-    const giveUp = async (): Promise<'done'> => {
-      state = 'given up';
-      await this.record(runId, { outcome: 'FAILED', finished_at: this.now() });
-      return 'done';
-    };
-    const tried = this.inTurn(async () => {
-      if (state !== 'queued') return 'done';
-      if (this.stopping) return giveUp();
-      state = 'tried';
-      return this.attempt(feedId, runId, timezone, attempt);
-    });
-    const first = await this.untilStop(tried);
-    if (first !== STOPPED) return first;
-    return state === 'queued' ? giveUp() : tried;
-  }
-
-  /** Keeps a run's retries among those stop() and settled() wait for, until they end. */
-  private keep(retries: Promise<void>): void {
-    const kept: Promise<void> = retries
-      .catch((error: unknown) => console.error('feed retry failed', error))
-      .finally(() => this.retrying.delete(kept));
-    this.retrying.add(kept);
-  }
-
-  /** Waits `ms`, or less when the scheduler stops first. */
-  private async pause(ms: number): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await this.untilStop(new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))));
-    clearTimeout(timer);
-  }
-
-  /** What `wait` answers, or STOPPED as soon as the scheduler stops (at once if it has). */
-  private untilStop<T>(wait: Promise<T>): Promise<T | typeof STOPPED> {
-    if (this.stopping) return Promise.resolve(STOPPED);
-    return new Promise((resolve, reject) => {
-      const stopWaiting = () => resolve(STOPPED);
-      this.onStop.add(stopWaiting);
-      wait.then(resolve, reject).finally(() => this.onStop.delete(stopWaiting));
-    });
-  }
-
-  /** Runs `work` once the delivery before it has ended: one delivery at a time. */
-  private inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.turn.then(work);
-    this.turn = result.catch(() => undefined);
-    return result;
   }
 
   private async record(

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { startSftpServer } from '../../server/testing/feedServers';
+import { writeVersionedRows } from '../../server/testing/versionedRows';
 import { apiWrite } from './support/api';
+import { openPortalDatabase } from './support/portal';
 import { signInTo } from './support/signIn';
 
 // 002 §2.10, §7, §8 and docs/feeds.md: a feed tested from the feeds list against a real SFTP server
@@ -90,4 +92,51 @@ test('a failed Test says why, and the failed run is on the page and its row', as
   const last = rowOf(page, 'Warehouse stock (SFTP)').locator('.last-run');
   await expect(last).toContainText(/^Failed, \d/);
   await expect(last).toHaveAttribute('title', reason);
+});
+
+test('a scheduled run waiting for its retry shows on the Runs tab as running, why it failed, and when it is tried next', async ({
+  page,
+}) => {
+  await signInTo(page, 'admin@reseller.example', '/webstore/feeds', /\/webstore\/feeds$/);
+  const feed = await apiWrite(page, 'POST', '/feeds', {
+    name: 'E2E retried prices',
+    timeslot: 1260,
+    organisation: 2,
+    delivery_method: 'EMAIL',
+    delivery_email: 'prices@reseller.example',
+  });
+  const id = Number(feed['id']);
+  const db = openPortalDatabase();
+  try {
+    // As the scheduler leaves a run whose first delivery was refused (server/modules/feeds/runs.ts).
+    const started = Date.now() - 60_000;
+    await writeVersionedRows(db, (trx) =>
+      trx('feed_runs').insert({
+        feed_id: id,
+        kind: 'SCHEDULED',
+        slot: started,
+        started_at: started,
+        outcome: 'RUNNING',
+        attempts: 1,
+        error: 'feed_connection_refused',
+        error_detail: 'connect ECONNREFUSED 127.0.0.1:2121',
+        retry_at: started + 5 * 60_000,
+      }),
+    );
+    await page.goto(`/webstore/feeds/${id}`);
+    await page.getByRole('tab', { name: 'Runs', exact: true }).click();
+    const run = page.getByRole('row').filter({ hasText: 'Running' });
+    await expect(run).toHaveCount(1);
+    const headers = await page.getByRole('columnheader').allInnerTexts();
+    const column = headers.map((text) => text.trim()).indexOf('Next attempt');
+    expect(column).toBeGreaterThan(-1);
+    // A time, five minutes after the start's.
+    const startedText = (await run.getByRole('gridcell').first().innerText()).trim();
+    await expect(run.getByRole('gridcell').nth(column)).toHaveText(/\d{1,2}:\d{2}/);
+    expect((await run.getByRole('gridcell').nth(column).innerText()).trim()).not.toBe(startedText);
+    await expect(run).toContainText('The server refused the connection');
+  } finally {
+    await db.destroy();
+    await apiWrite(page, 'DELETE', `/feeds/${id}`);
+  }
 });

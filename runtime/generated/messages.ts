@@ -561,6 +561,7 @@ export const english = {
   "problem.feed_timeout": "The server did not answer in time.",
   "problem.feed_transfer_failed": "The transfer was broken off before the file arrived whole; nothing was left under the file name.",
   "problem.feed_sitc_not_configured": "Delivery to Stock in the Channel is not set up on this portal yet; please contact your account manager.",
+  "problem.feed_interrupted": "The delivery was cut off when the portal stopped. It is not repeated, as the file may have arrived; the next time slot sends a new file.",
   "mail.feed.subject": "Product feed {{name}}",
   "mail.feed.text": "The product file of feed {{name}} is attached ({{rows}} products).",
   "feeds.test": "Test",
@@ -1627,4 +1628,4 @@ export const loadCatalogue: Readonly<Record<Exclude<Locale, 'en'>, () => Promise
 };
 
 export const messageKeys = Object.keys(english) as MessageKey[];
-// 1600 keys in the English catalogue.
+// 1601 keys in the English catalogue.

@@ -55,6 +55,7 @@ export const problemTitles = {
   "feed_timeout": "The server did not answer in time.",
   "feed_transfer_failed": "The transfer was broken off before the file arrived whole; nothing was left under the file name.",
   "feed_sitc_not_configured": "Delivery to Stock in the Channel is not set up on this portal yet; please contact your account manager.",
+  "feed_interrupted": "The delivery was cut off when the portal stopped. It is not repeated, as the file may have arrived; the next time slot sends a new file.",
   "order_from_quote": "This order was placed from a quote: order again from the quote.",
   "so_regex": "A sales order reference begins with two of the letters S and O (SO, OS, SS or OO).",
   "so_ref_not_found": "No sales order was found with this reference.",

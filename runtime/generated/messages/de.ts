@@ -563,6 +563,7 @@ export const catalogue: Catalogue = {
   "problem.feed_timeout": "Der Server hat nicht rechtzeitig geantwortet.",
   "problem.feed_transfer_failed": "Die Übertragung brach ab, bevor die Datei vollständig ankam; unter dem Dateinamen liegt nichts.",
   "problem.feed_sitc_not_configured": "Die Zustellung an Stock in the Channel ist auf diesem Portal noch nicht eingerichtet; bitte wenden Sie sich an Ihren Kundenbetreuer.",
+  "problem.feed_interrupted": "Die Zustellung wurde abgebrochen, als das Portal anhielt. Sie wird nicht wiederholt, da die Datei angekommen sein kann; der nächste Zeitpunkt sendet eine neue Datei.",
   "mail.feed.subject": "Produkt-Feed {{name}}",
   "mail.feed.text": "Die Produktdatei des Feeds {{name}} ist angehängt ({{rows}} Produkte).",
   "feeds.test": "Testen",

@@ -563,6 +563,7 @@ export const catalogue: Catalogue = {
   "problem.feed_timeout": "El servidor no respondió a tiempo.",
   "problem.feed_transfer_failed": "La transferencia se interrumpió antes de que el archivo llegara completo; no quedó nada con ese nombre de archivo.",
   "problem.feed_sitc_not_configured": "La entrega a Stock in the Channel aún no está configurada en este portal; contacte con su gestor de cuenta.",
+  "problem.feed_interrupted": "La entrega se interrumpió al detenerse el portal. No se repite, ya que el archivo puede haber llegado; la próxima franja horaria envía un archivo nuevo.",
   "mail.feed.subject": "Feed de productos {{name}}",
   "mail.feed.text": "Se adjunta el archivo de productos del feed {{name}} ({{rows}} productos).",
   "feeds.test": "Probar",

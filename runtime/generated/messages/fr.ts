@@ -563,6 +563,7 @@ export const catalogue: Catalogue = {
   "problem.feed_timeout": "Le serveur n'a pas répondu à temps.",
   "problem.feed_transfer_failed": "Le transfert a été interrompu avant que le fichier n'arrive entier ; rien n'a été laissé sous ce nom de fichier.",
   "problem.feed_sitc_not_configured": "La livraison à Stock in the Channel n'est pas encore configurée sur ce portail ; contactez votre gestionnaire de compte.",
+  "problem.feed_interrupted": "La livraison a été interrompue à l'arrêt du portail. Elle n'est pas répétée, car le fichier a pu arriver ; le prochain créneau envoie un nouveau fichier.",
   "mail.feed.subject": "Flux de produits {{name}}",
   "mail.feed.text": "Le fichier produits du flux {{name}} est joint ({{rows}} produits).",
   "feeds.test": "Tester",

@@ -563,6 +563,7 @@ export const catalogue: Catalogue = {
   "problem.feed_timeout": "Il server non ha risposto in tempo.",
   "problem.feed_transfer_failed": "Il trasferimento si è interrotto prima che il file arrivasse intero; non è rimasto nulla con quel nome di file.",
   "problem.feed_sitc_not_configured": "La consegna a Stock in the Channel non è ancora configurata su questo portale; contatti il suo account manager.",
+  "problem.feed_interrupted": "La consegna è stata interrotta all'arresto del portale. Non viene ripetuta, perché il file potrebbe essere arrivato; la prossima fascia oraria invia un nuovo file.",
   "mail.feed.subject": "Feed prodotti {{name}}",
   "mail.feed.text": "In allegato il file prodotti del feed {{name}} ({{rows}} prodotti).",
   "feeds.test": "Prova",

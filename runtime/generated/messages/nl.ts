@@ -563,6 +563,7 @@ export const catalogue: Catalogue = {
   "problem.feed_timeout": "De server antwoordde niet op tijd.",
   "problem.feed_transfer_failed": "De overdracht werd afgebroken voordat het bestand heel aankwam; onder de bestandsnaam staat niets.",
   "problem.feed_sitc_not_configured": "Levering aan Stock in the Channel is op dit portaal nog niet ingesteld; neem contact op met uw accountmanager.",
+  "problem.feed_interrupted": "De levering werd afgebroken toen het portaal stopte. Ze wordt niet herhaald, want het bestand kan zijn aangekomen; het volgende tijdstip stuurt een nieuw bestand.",
   "mail.feed.subject": "Productfeed {{name}}",
   "mail.feed.text": "Het productbestand van feed {{name}} is bijgevoegd ({{rows}} producten).",
   "feeds.test": "Testen",

@@ -253,7 +253,7 @@ describe('the feed scheduler', () => {
     for (let i = 0; i < 200 && !(await done()); i++) await pause(20);
   };
 
-  it('stops within its grace while a delivery is held, leaving the retry due after it to the next pass', async () => {
+  it('stops within its grace while a delivery is held, recording it cut off, and leaves the retry due after it to the next pass', async () => {
     await refuseDeliveries();
     expect(await scheduler(database.db, AFTER_SLOT, [10]).pass()).toBe(1);
     const silent = await silentServer();
@@ -271,14 +271,18 @@ describe('the feed scheduler', () => {
       const stopped = Date.now();
       await scheduling.stop(500);
       expect(Date.now() - stopped).toBeLessThan(2_000);
-      // Cut off, the held delivery's run stays RUNNING with its slot taken; the retry still waits.
-      expect(await runOf(stuck)).toMatchObject({ outcome: 'RUNNING', retry_at: null });
+      // The held delivery is cut off: FAILED, never tried again (it may have arrived), its slot
+      // taken. The retry still waits.
+      expect(await runOf(stuck)).toMatchObject({ outcome: 'FAILED', error: 'feed_interrupted', retry_at: null });
+      expect((await runOf(stuck))!.finished_at).not.toBeNull();
       expect(await waitingRetry(feedId)).toEqual({ outcome: 'RUNNING', attempts: 1, retry_at: AFTER_SLOT + 10 });
     } finally {
       silent.close();
       // The cut-off delivery ends (the connection closed) and its pass with it, before the database goes.
       await scheduling.stop();
     }
+    // Its failure at the close changed nothing: no retry follows a cut-off delivery.
+    expect(await runOf(stuck)).toMatchObject({ outcome: 'FAILED', error: 'feed_interrupted', retry_at: null });
     expect(await scheduler(second, AFTER_SLOT + 10, [10]).pass()).toBe(1);
     expect(await waitingRetry(feedId)).toEqual({ outcome: 'FAILED', attempts: 2, retry_at: null });
   });

@@ -73,6 +73,8 @@ export class FeedScheduler {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | undefined;
   private stopping = false;
+  /** The run being delivered, and whether stop() gave it up (cut off past its grace). */
+  private inHand: { runId: number; cutOff: boolean } | undefined;
   private readonly settings: FeedSettings;
   private readonly pollMs: number;
   private readonly retryDelaysMs: readonly number[];
@@ -97,9 +99,10 @@ export class FeedScheduler {
 
   /**
    * Stops looking for slots and retries, and waits for the delivery in hand at most `graceMs`, so a
-   * slow server cannot hold up a shutdown (a run cut off stays RUNNING, its slot taken:
-   * docs/feeds.md). Runs waiting for a retry keep waiting in the database for the next pass of any
-   * process.
+   * slow server cannot hold up a shutdown. A delivery still in hand then is recorded FAILED
+   * (feed_interrupted) and not tried again: it may have arrived, and at most once wins over a
+   * possible duplicate (docs/feeds.md "Stopping"). Runs waiting for a retry keep waiting in the
+   * database for the next pass of any process.
    */
   async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;
@@ -108,6 +111,16 @@ export class FeedScheduler {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
+    const cut = this.inHand;
+    if (!cut || cut.cutOff) return;
+    cut.cutOff = true;
+    await this.record(cut.runId, {
+      outcome: 'FAILED',
+      finished_at: this.now(),
+      error: 'feed_interrupted',
+      error_detail: `cut off by a stop after ${graceMs} ms`,
+      retry_at: null,
+    }).catch((error: unknown) => console.error(`feed run ${cut.runId}: recording its cut-off failed`, error));
   }
 
   /** Starts a pass unless one is under way. */
@@ -234,6 +247,8 @@ export class FeedScheduler {
   private async attempt(feedId: number, runId: number, timezone: string, attempt: number): Promise<void> {
     const feed = await loadFeed(this.db, feedId);
     if (!feed) return; // deleted meanwhile (its runs with it)
+    const hand = { runId, cutOff: false };
+    this.inHand = hand;
     try {
       const delivered = await buildAndDeliver(this.db, feed, this.settings, this.now(), timezone);
       await this.record(
@@ -255,6 +270,8 @@ export class FeedScheduler {
         },
       );
     } catch (error) {
+      // Given up by stop(): its failure is recorded, and no retry follows.
+      if (hand.cutOff) return;
       const failure = failureOf(error);
       if (!(error instanceof Error && 'code' in error)) console.error(`feed ${feedId} run ${runId} failed`, error);
       const wait = this.retryDelaysMs[attempt - 1];
@@ -264,6 +281,8 @@ export class FeedScheduler {
         error_detail: failure.detail.slice(0, 500),
         ...(wait === undefined ? { outcome: 'FAILED', finished_at: this.now() } : { retry_at: this.now() + wait }),
       });
+    } finally {
+      if (this.inHand === hand) this.inHand = undefined;
     }
   }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { holdKey } from '../../db/keyLock';
 
 export {
   DETAIL_FIELDS,
@@ -32,4 +33,20 @@ export async function existingTeamNames(db: Knex, organisationId: number): Promi
     .select('dropbox_team_name')) as { dropbox_team_name: string }[];
   for (const row of rows) names.add(row.dropbox_team_name.trim().toLowerCase());
   return names;
+}
+
+/**
+ * existingTeamNames for a transaction that places an order: the new names among `teams` are held
+ * first (holdKey, in one order), so that of two orders naming the same new team at once the second
+ * reads the first's once it has committed. Unheld, both would read the names before either order
+ * existed, and both would place the team.
+ */
+export async function existingTeamNamesHeld(
+  db: Knex,
+  organisationId: number,
+  teams: readonly (string | null | undefined)[],
+): Promise<Set<string>> {
+  const named = teams.flatMap((team) => (team && team.trim() !== '' ? [team.trim().toLowerCase()] : []));
+  for (const name of [...new Set(named)].sort()) await holdKey(db, `dropbox team ${organisationId} ${name}`);
+  return existingTeamNames(db, organisationId);
 }

@@ -225,6 +225,30 @@ describe('POST /baskets/{id}/checkout', () => {
     expect([again.status, again.body['code']]).toEqual([409, 'team_name_exists']);
   });
 
+  it('places one of two baskets checked out at once that name the same new team', async () => {
+    const team = `Team ${nextPo()}`;
+    const baskets = await Promise.all([makeBasket(server.db, [['DBX-BUS-STD', 10]]), makeBasket(server.db, [['DBX-BUS-STD', 10]])]);
+    const answers = await Promise.all(
+      baskets.map((basket, index) =>
+        checkout(basket.id, {
+          purchase_order_number: nextPo(),
+          line_items: [
+            {
+              id: basket.lineIds[0]!,
+              quantity: 10,
+              dropbox_team_name: index === 0 ? team : team.toUpperCase(),
+              dropbox_admin_email: 'it@customer.example',
+            },
+          ],
+        }),
+      ),
+    );
+    expect(answers.map((answer) => [answer.status, answer.body['code']]).sort()).toEqual([
+      [201, undefined],
+      [409, 'team_name_exists'],
+    ]);
+  });
+
   it('names a refused line by its position in the lines sent (line_items/<i>/<field>), whatever order they are stored in', async () => {
     const team = `Team ${nextPo()}`;
     const allocation = (name: string) => ({ quantity: 10, dropbox_team_name: name, dropbox_admin_email: 'it@customer.example' });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { detailProblem, requiredDetails, teamNameClash, type SubscriptionType } from '../../../shared/baskets/lineDetails';
 import { DomainError, incompleteField } from '../../domain/errors';
-import { existingTeamNames } from '../baskets/lineDetails';
+import { existingTeamNamesHeld } from '../baskets/lineDetails';
 import type { BasketState } from './basketState';
 import { isBlank } from '../../../shared/text/blank';
 import { loweredTextCollation } from '../../db/textOrder';
@@ -137,7 +137,7 @@ export async function checkTeamNames(db: Knex, { buyer, lines }: BasketState, at
   const teams = lines.map(({ row, product }) => (product.subscription_type === 'DROPBOX' ? row.dropbox_team_name : null));
   // No line names a new team (no Dropbox line, or none filled): nothing can clash, nothing to read.
   if (teams.every((team) => team === null || team === undefined || team.trim() === '')) return;
-  const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
+  const clash = teamNameClash(teams, await existingTeamNamesHeld(db, buyer.id, teams));
   const line = clash ? lines[clash.index] : undefined;
   if (clash && line)
     throw new DomainError('conflict', clash.code, { field: at(line.row.id, 'dropbox_team_name'), detail: `line ${line.row.id}` });

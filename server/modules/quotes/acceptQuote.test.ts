@@ -188,6 +188,25 @@ describe('POST /quotes/{id}/accept', () => {
     expect(sender.status, sender.text).toBe(201);
   });
 
+  it('places one of two quotes accepted at once that name the same new team', async () => {
+    const team = `Race ${Date.now() % 1e9}`;
+    const product = await productId(server.db, 'DBX-BUS-STD');
+    const quotes: Row[] = [];
+    for (const name of [team, team.toUpperCase()]) {
+      const draft = await createDraft(root, {
+        line_items: [{ product, quantity: 5, dropbox_team_name: name, dropbox_admin_email: 'it@reseller.example' }],
+      });
+      const sent = await root.post<Row>(`/api/v1/quotes/${draft.id}/send`);
+      expect(sent.status, sent.text).toBe(200);
+      quotes.push(sent.body);
+    }
+    const answers = await Promise.all(quotes.map((quote) => accept(recipient, quote)));
+    expect(answers.map((answer) => [answer.status, answer.body['code']]).sort()).toEqual([
+      [201, undefined],
+      [409, 'team_name_exists'],
+    ]);
+  });
+
   it('places exactly one order for 20 accepts at once; a stale view gets 412', async () => {
     const quote = await publishedQuote(root, server.db);
     const clients = await Promise.all(Array.from({ length: 4 }, () => signedIn(server, RESELLER_ADMIN)));

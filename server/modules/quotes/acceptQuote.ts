@@ -7,7 +7,7 @@ import { runWorkflow, type WorkflowStep } from '../../writes/workflow';
 import type { Records } from '../../writes/records';
 import { signedIn } from '../auth/signedIn';
 import type { SessionUser } from '../auth/sessionUser';
-import { existingTeamNames } from '../baskets/lineDetails';
+import { existingTeamNamesHeld } from '../baskets/lineDetails';
 import { catalogueInTransaction, vouchShippingTypes } from '../catalogue/catalogueInTransaction';
 import { buyerInTransaction, type Buyer } from '../checkout/checkoutLines';
 import { checkPurchaseOrderNumber } from '../checkout/checkoutRules';
@@ -125,7 +125,7 @@ const steps: WorkflowStep<AcceptState>[] = [
       }
       // The organisation's teams are read only when a line names a new one: no clash is possible otherwise.
       if (teams.some((team) => team !== null)) {
-        const clash = teamNameClash(teams, await existingTeamNames(db, buyer.id));
+        const clash = teamNameClash(teams, await existingTeamNamesHeld(db, buyer.id, teams));
         if (clash) throw new DomainError('conflict', clash.code, { field: `line_items/${clash.index}/dropbox_team_name` });
       }
       for (const product of products.values()) state.records.vouch('product', product.id, product.name);

@@ -81,7 +81,7 @@ async function waitFor(db: Knex, key: Key, attempt: Attempt, reservation: number
  */
 export async function reserveAttempt(db: Knex, attempt: Attempt): Promise<number> {
   return db.transaction(async (trx) => {
-    for (const key of lockKeysOf(attempt)) await holdKey(trx, key);
+    for (const key of heldKeysOf(attempt)) await holdKey(trx, key);
     const [inserted] = (await trx('login_failures')
       .insert({ email_address: attempt.email, ip_address: attempt.ip, device: attempt.device, at: attempt.now })
       .returning('id')) as ({ id: number } | number)[];
@@ -94,7 +94,7 @@ export async function reserveAttempt(db: Knex, attempt: Attempt): Promise<number
 }
 
 /** The keys an attempt's counts need: its account's, then (without a device cookie) its address's. */
-function lockKeysOf(attempt: Attempt): string[] {
+function heldKeysOf(attempt: Attempt): string[] {
   const account = `login_failures account ${attempt.email}`;
   return attempt.device ? [account] : [account, `login_failures address ${attempt.ip}`];
 }

@@ -141,7 +141,15 @@ export function hostKeyFingerprint(key: Buffer): string {
 
 /** SFTP with ssh2-sftp-client; the host key must be the one met at first use. */
 async function uploadSftp(server: FileServer, file: FeedFile, knownHostKey: string | null): Promise<DeliveryResult> {
-  const client = new SftpClient();
+  // The library's own listeners print every unplanned end and close of the connection to stdout.
+  // A connection that ends under an operation fails that operation, which says why (failureOf);
+  // an error between operations is logged once, naming the server.
+  const client = new SftpClient('feed', {
+    error: (error: unknown) =>
+      console.error(`feed SFTP ${server.host}:${server.port}: ${error instanceof Error ? error.message : String(error)}`),
+    end: () => undefined,
+    close: () => undefined,
+  });
   let met: string | undefined;
   const temporary = remotePath(server.folder, temporaryName(file.name));
   const final = remotePath(server.folder, file.name);

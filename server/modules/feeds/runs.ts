@@ -114,12 +114,13 @@ export class FeedScheduler {
     const cut = this.inHand;
     if (!cut || cut.cutOff) return;
     cut.cutOff = true;
-    await this.record(cut.runId, {
+    // Only while it is still in hand: a delivery that ended meanwhile keeps its own outcome.
+    const stillRunning = { outcome: 'RUNNING', retry_at: null };
+    await this.updateRunIf(cut.runId, stillRunning, {
       outcome: 'FAILED',
       finished_at: this.now(),
       error: 'feed_interrupted',
       error_detail: `cut off by a stop after ${graceMs} ms`,
-      retry_at: null,
     }).catch((error: unknown) => console.error(`feed run ${cut.runId}: recording its cut-off failed`, error));
   }
 
@@ -193,9 +194,9 @@ export class FeedScheduler {
       const timezone = await timezoneOf(Number(run.organisation_id));
       const wanted =
         Boolean(run.active) && run.timeslot !== null && latestSlot(this.now(), Number(run.timeslot), timezone) === Number(run.slot);
-      const claimed = await this.claimRetry(
+      const claimed = await this.updateRunIf(
         Number(run.id),
-        Number(run.retry_at),
+        { outcome: 'RUNNING', retry_at: Number(run.retry_at) },
         wanted ? { retry_at: null } : { retry_at: null, outcome: 'FAILED', finished_at: this.now() },
       );
       if (!claimed || !wanted) continue;
@@ -224,16 +225,20 @@ export class FeedScheduler {
   }
 
   /**
-   * A due retry taken (its `retry_at` cleared, with `values`) by this process, or false when another
-   * process took it first: the run is read again under its row's lock (PostgreSQL; SQLite's write
-   * transactions run one at a time), and only a run still waiting for that same retry is taken.
+   * Writes `values` on the run only while it still is as `expected`, and answers whether it did:
+   * how a due retry is taken (its `retry_at` cleared) by one process of several, and how a stop
+   * records a cut-off delivery without overwriting an outcome recorded meanwhile. The run is read
+   * again under its row's lock (PostgreSQL; SQLite's write transactions run one at a time).
    */
-  private async claimRetry(runId: number, retryAt: number, values: Record<string, unknown>): Promise<boolean> {
+  private async updateRunIf(runId: number, expected: Record<string, unknown>, values: Record<string, unknown>): Promise<boolean> {
     return whenNotBusy(() =>
       inTransaction(this.db, SYSTEM_ACTOR, async (records) => {
-        const waiting = records.db('feed_runs').where({ id: runId, outcome: 'RUNNING', retry_at: retryAt }).first('id');
-        if (onPostgres(records.db)) waiting.forUpdate();
-        if (!(await waiting)) return false;
+        const current = records
+          .db('feed_runs')
+          .where({ id: runId, ...expected })
+          .first('id');
+        if (onPostgres(records.db)) current.forUpdate();
+        if (!(await current)) return false;
         await records.update('feed_run', runId, values);
         return true;
       }),

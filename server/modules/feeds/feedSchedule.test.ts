@@ -232,6 +232,30 @@ describe('the feed scheduler', () => {
     expect(Number(latest!['retry_at'])).toBe(twoDaysLater + 60_000);
   });
 
+  it("records a run its process never finished (killed mid-delivery) as cut off once the feed's next slot is claimed", async () => {
+    // As a process killed during the delivery leaves it: RUNNING, no retry waiting.
+    await writeVersionedRows(database.db, (trx) =>
+      trx('feed_runs').insert({
+        feed_id: feedId,
+        kind: 'SCHEDULED',
+        slot: Date.parse('2026-11-28T21:00:00Z'),
+        started_at: AFTER_SLOT,
+        outcome: 'RUNNING',
+        attempts: 0,
+      }),
+    );
+    // Later that day it is still in hand as far as anyone can tell, and the slot is not run again.
+    expect(await scheduler(database.db, AFTER_SLOT + 3_600_000).pass()).toBe(0);
+    expect(await runOf(feedId)).toMatchObject({ outcome: 'RUNNING', error: null });
+    // The next day's slot runs, and the old run is recorded cut off, never tried again.
+    expect(await scheduler(database.db, AFTER_SLOT + 86_400_000).pass()).toBe(1);
+    const [old, next, ...others] = (await runs()) as Record<string, unknown>[];
+    expect(others).toEqual([]);
+    expect(old).toMatchObject({ outcome: 'FAILED', error: 'feed_interrupted', retry_at: null });
+    expect(old!['finished_at']).not.toBeNull();
+    expect(next).toMatchObject({ outcome: 'SUCCESS' });
+  });
+
   /** A server that takes each connection and never says a word, so a delivery to it stays in hand. */
   async function silentServer() {
     const sockets = new Set<Socket>();

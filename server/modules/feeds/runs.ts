@@ -210,13 +210,37 @@ export class FeedScheduler {
    * The (feed, slot) row inserted, or undefined when another process inserted it first. SQLite
    * answers a second process's write that began as a read with SQLITE_BUSY at once (it cannot wait
    * without deadlocking): the claim is tried again, and then meets the other's row.
+   *
+   * An earlier slot's run still RUNNING with no retry waiting is then one whose process ended
+   * during its delivery (killed, or crashed) a day or more ago: it is recorded FAILED
+   * (feed_interrupted) with the claim, never tried again (at most once, docs/feeds.md "Stopping").
    */
   private async claim(feedId: number, slot: number): Promise<number | undefined> {
     try {
       return await whenNotBusy(() =>
-        inTransaction(this.db, SYSTEM_ACTOR, (records) =>
-          records.insert('feed_run', { feed: feedId, kind: 'SCHEDULED', slot, started_at: this.now(), outcome: 'RUNNING', attempts: 0 }),
-        ),
+        inTransaction(this.db, SYSTEM_ACTOR, async (records) => {
+          const runId = await records.insert('feed_run', {
+            feed: feedId,
+            kind: 'SCHEDULED',
+            slot,
+            started_at: this.now(),
+            outcome: 'RUNNING',
+            attempts: 0,
+          });
+          const abandoned = (await records
+            .db('feed_runs')
+            .where({ feed_id: feedId, outcome: 'RUNNING', retry_at: null })
+            .where('slot', '<', slot)
+            .pluck('id')) as (number | string)[];
+          for (const id of abandoned)
+            await records.update('feed_run', Number(id), {
+              outcome: 'FAILED',
+              finished_at: this.now(),
+              error: 'feed_interrupted',
+              error_detail: 'never finished: its process ended during the delivery',
+            });
+          return runId;
+        }),
       );
     } catch (error) {
       if (isDuplicate(error)) return undefined;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { onPostgres } from '../../db/dialect';
 import { DomainError } from '../../domain/errors';
-import { inTransaction, SYSTEM_ACTOR } from '../../writes/records';
+import { inTransaction, SYSTEM_ACTOR, type Records } from '../../writes/records';
 import { buildAndDeliver, feedSettingsFrom, loadFeed, type FeedSettings } from './feedRunner';
 import { failureOf } from './delivery';
 import { latestSlot, organisationTimezone } from './feedTime';
@@ -34,11 +34,14 @@ export interface SchedulerOptions {
 const isDuplicate = (error: unknown) => error instanceof DomainError && error.code === 'duplicate_value';
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 
-/** A write tried again while SQLite says another process holds the database (see claim). */
-async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * One of the scheduler's transactions through the write path, tried again while SQLite says another
+ * process holds the database (see claim).
+ */
+async function schedulerTransaction<T>(db: Knex, work: (records: Records) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await write();
+      return await inTransaction(db, SYSTEM_ACTOR, work);
     } catch (error) {
       if (!isBusy(error) || attempt >= 10) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
@@ -115,13 +118,16 @@ export class FeedScheduler {
     if (!cut || cut.cutOff) return;
     cut.cutOff = true;
     // Only while it is still in hand: a delivery that ended meanwhile keeps its own outcome.
-    const stillRunning = { outcome: 'RUNNING', retry_at: null };
-    await this.updateRunIf(cut.runId, stillRunning, {
-      outcome: 'FAILED',
-      finished_at: this.now(),
-      error: 'feed_interrupted',
-      error_detail: `cut off by a stop after ${graceMs} ms`,
-    }).catch((error: unknown) => console.error(`feed run ${cut.runId}: recording its cut-off failed`, error));
+    await this.updateRunIf(
+      cut.runId,
+      { outcome: 'RUNNING', retry_at: null },
+      {
+        outcome: 'FAILED',
+        finished_at: this.now(),
+        error: 'feed_interrupted',
+        error_detail: `cut off by a stop after ${graceMs} ms`,
+      },
+    ).catch((error: unknown) => console.error(`feed run ${cut.runId}: recording its cut-off failed`, error));
   }
 
   /** Starts a pass unless one is under way. */
@@ -217,31 +223,29 @@ export class FeedScheduler {
    */
   private async claim(feedId: number, slot: number): Promise<number | undefined> {
     try {
-      return await whenNotBusy(() =>
-        inTransaction(this.db, SYSTEM_ACTOR, async (records) => {
-          const runId = await records.insert('feed_run', {
-            feed: feedId,
-            kind: 'SCHEDULED',
-            slot,
-            started_at: this.now(),
-            outcome: 'RUNNING',
-            attempts: 0,
+      return await schedulerTransaction(this.db, async (records) => {
+        const runId = await records.insert('feed_run', {
+          feed: feedId,
+          kind: 'SCHEDULED',
+          slot,
+          started_at: this.now(),
+          outcome: 'RUNNING',
+          attempts: 0,
+        });
+        const abandoned = (await records
+          .db('feed_runs')
+          .where({ feed_id: feedId, outcome: 'RUNNING', retry_at: null })
+          .where('slot', '<', slot)
+          .pluck('id')) as (number | string)[];
+        for (const id of abandoned)
+          await records.update('feed_run', Number(id), {
+            outcome: 'FAILED',
+            finished_at: this.now(),
+            error: 'feed_interrupted',
+            error_detail: 'never finished: its process ended during the delivery',
           });
-          const abandoned = (await records
-            .db('feed_runs')
-            .where({ feed_id: feedId, outcome: 'RUNNING', retry_at: null })
-            .where('slot', '<', slot)
-            .pluck('id')) as (number | string)[];
-          for (const id of abandoned)
-            await records.update('feed_run', Number(id), {
-              outcome: 'FAILED',
-              finished_at: this.now(),
-              error: 'feed_interrupted',
-              error_detail: 'never finished: its process ended during the delivery',
-            });
-          return runId;
-        }),
-      );
+        return runId;
+      });
     } catch (error) {
       if (isDuplicate(error)) return undefined;
       throw error;
@@ -255,18 +259,16 @@ export class FeedScheduler {
    * again under its row's lock (PostgreSQL; SQLite's write transactions run one at a time).
    */
   private async updateRunIf(runId: number, expected: Record<string, unknown>, values: Record<string, unknown>): Promise<boolean> {
-    return whenNotBusy(() =>
-      inTransaction(this.db, SYSTEM_ACTOR, async (records) => {
-        const current = records
-          .db('feed_runs')
-          .where({ id: runId, ...expected })
-          .first('id');
-        if (onPostgres(records.db)) current.forUpdate();
-        if (!(await current)) return false;
-        await records.update('feed_run', runId, values);
-        return true;
-      }),
-    );
+    return schedulerTransaction(this.db, async (records) => {
+      const current = records
+        .db('feed_runs')
+        .where({ id: runId, ...expected })
+        .first('id');
+      if (onPostgres(records.db)) current.forUpdate();
+      if (!(await current)) return false;
+      await records.update('feed_run', runId, values);
+      return true;
+    });
   }
 
   /**
@@ -315,18 +317,12 @@ export class FeedScheduler {
     }
   }
 
-  private async record(
-    runId: number,
-    values: Record<string, unknown>,
-    more?: (records: import('../../writes/records').Records) => Promise<void>,
-  ): Promise<void> {
+  private async record(runId: number, values: Record<string, unknown>, more?: (records: Records) => Promise<void>): Promise<void> {
     try {
-      await whenNotBusy(() =>
-        inTransaction(this.db, SYSTEM_ACTOR, async (records) => {
-          await records.update('feed_run', runId, values);
-          await more?.(records);
-        }),
-      );
+      await schedulerTransaction(this.db, async (records) => {
+        await records.update('feed_run', runId, values);
+        await more?.(records);
+      });
     } catch (error) {
       // The feed was deleted during its run: nothing is left to record.
       if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;

@@ -1,8 +1,8 @@
 import { DomainError } from '../../domain/errors';
-import { holdKey } from '../../db/keyLock';
 import { genericGet, rowInScope } from '../../reads/genericList';
 import type { Handler, RequestContext } from '../../http/operationDef';
 import type { User } from '../../generated/types';
+import { checkAddressLimit } from '../../writes/addressLimit';
 import { inTransaction } from '../../writes/records';
 import { hashPassword } from '../auth/passwords';
 import { endUserSessions } from '../auth/sessions';
@@ -25,16 +25,12 @@ const bool = (value: unknown) => value === true || value === 1;
 export const forgotPassword: Handler<'forgotPassword'> = async ({ body }, context) => {
   const now = context.now();
   await inTransaction(context.db, { userId: null, onBehalfOf: null, ip: context.ip }, async (records) => {
-    // Without the address's key, requests sent side by side would each count the same rows.
-    await holdKey(records.db, `link_requests address ${context.ip}`);
-    const recent = await records
-      .db('link_requests')
-      .where('ip_address', context.ip)
-      .where('created_at', '>', now - LINK_REQUEST_WINDOW_MS)
-      .count({ n: '*' })
-      .first();
-    if (Number(recent?.['n'] ?? 0) >= MAX_LINK_REQUESTS_PER_IP)
-      throw new DomainError('rate_limited', 'request_rate_limited', { retryAfterSeconds: LINK_REQUEST_WINDOW_MS / 1000 });
+    await checkAddressLimit(
+      records.db,
+      { table: 'link_requests', windowMs: LINK_REQUEST_WINDOW_MS, max: MAX_LINK_REQUESTS_PER_IP },
+      context.ip,
+      now,
+    );
     await records.insert('link_request', { ip_address: context.ip, created_at: now });
     const row = await records
       .db('users')

@@ -189,6 +189,11 @@ export function detailProblem(type: SubscriptionType | null, details: LineDetail
   return null;
 }
 
+/** How Dropbox team names compare (000 §4: in any case): trimmed and lower-cased; null for no team. */
+export function teamNameKey(team: string | null | undefined): string | null {
+  return filled(team) ? team.trim().toLowerCase() : null;
+}
+
 /**
  * Team names a save would give new Dropbox teams: each must be new to the organisation
  * (team_name_exists) and used on one line only (new_team_name_exists), both in any case.
@@ -200,8 +205,8 @@ export function teamNameClash(
 ): { index: number; code: 'team_name_exists' | 'new_team_name_exists' } | null {
   const seen = new Set<string>();
   for (const [index, team] of teams.entries()) {
-    if (!filled(team)) continue;
-    const key = team.trim().toLowerCase();
+    const key = teamNameKey(team);
+    if (key === null) continue;
     if (existing.has(key)) return { index, code: 'team_name_exists' };
     if (seen.has(key)) return { index, code: 'new_team_name_exists' };
     seen.add(key);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { holdKey } from '../../db/keyLock';
+import { teamNameKey } from '../../../shared/baskets/lineDetails';
 
 export {
   DETAIL_FIELDS,
@@ -19,9 +20,7 @@ const OPEN_ORDER_STATUSES = ['CREATED', 'ATTENTION_REQUIRED', 'PENDING_AUTHORISA
  * its open orders, and the teams of the orders behind its Dropbox subscriptions.
  */
 export async function existingTeamNames(db: Knex, organisationId: number): Promise<Set<string>> {
-  const names = new Set<string>();
   const own = (await db('organisations').where('id', organisationId).first('team_name')) as { team_name: string | null } | undefined;
-  if (own?.team_name) names.add(own.team_name.trim().toLowerCase());
   const openOrders = db('orders').where('organisation_id', organisationId).whereIn('status', OPEN_ORDER_STATUSES).select('id');
   const subscriptionOrders = db('subscriptions')
     .where({ organisation_id: organisationId, type: 'DROPBOX' })
@@ -31,8 +30,8 @@ export async function existingTeamNames(db: Knex, organisationId: number): Promi
     .whereNotNull('dropbox_team_name')
     .where((where) => where.whereIn('order_id', openOrders).orWhereIn('order_id', subscriptionOrders))
     .select('dropbox_team_name')) as { dropbox_team_name: string }[];
-  for (const row of rows) names.add(row.dropbox_team_name.trim().toLowerCase());
-  return names;
+  const teams = [own?.team_name, ...rows.map((row) => row.dropbox_team_name)];
+  return new Set(teams.flatMap((team) => teamNameKey(team) ?? []));
 }
 
 /**
@@ -46,7 +45,7 @@ export async function existingTeamNamesHeld(
   organisationId: number,
   teams: readonly (string | null | undefined)[],
 ): Promise<Set<string>> {
-  const named = teams.flatMap((team) => (team && team.trim() !== '' ? [team.trim().toLowerCase()] : []));
+  const named = teams.flatMap((team) => teamNameKey(team) ?? []);
   for (const name of [...new Set(named)].sort()) await holdKey(db, `dropbox team ${organisationId} ${name}`);
   return existingTeamNames(db, organisationId);
 }
